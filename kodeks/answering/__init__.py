@@ -1,0 +1,1 @@
+"""Question + retrieved passages → grounded answer (Claude or extractive)."""

@@ -1,0 +1,3 @@
+"""`kodeks` subcommands for retrieval (registered on kodeks.cli.app)."""
+
+from kodeks.cli import app, eval_app  # noqa: F401

@@ -1,0 +1,116 @@
+"""All settings in one place, read from the environment and `.env` (pydantic-settings).
+
+Names are a contract (see DESIGN.md and `.env.example`); secrets are `SecretStr` so they never
+show up in a repr, a log line or a traceback.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+from typing_extensions import Annotated
+
+DEFAULT_CLAUDE_MODEL = "claude-sonnet-4-5"
+
+IdList = Annotated[frozenset[int], NoDecode]
+
+
+class Settings(BaseSettings):
+    """KODEKS configuration. Every field maps to an environment variable of the same name."""
+
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", extra="ignore", populate_by_name=True
+    )
+
+    # --- storage -------------------------------------------------------------------------
+    data_dir: Path = Field(Path("./var"), alias="KODEKS_DATA_DIR")
+    chroma_host: str | None = Field(None, alias="CHROMA_HOST")
+    chroma_port: int = Field(8000, alias="CHROMA_PORT")
+    collection: str = Field("kodeks", alias="KODEKS_COLLECTION")
+
+    # --- embeddings ----------------------------------------------------------------------
+    embedder: Literal["local", "openai"] = Field("local", alias="KODEKS_EMBEDDER")
+    openai_api_key: SecretStr | None = Field(None, alias="OPENAI_API_KEY")
+    openai_base_url: str | None = Field(None, alias="OPENAI_BASE_URL")
+    openai_embedding_model: str = Field("text-embedding-3-small", alias="KODEKS_OPENAI_EMBEDDING_MODEL")
+
+    # --- retrieval -----------------------------------------------------------------------
+    threshold: float = Field(0.80, alias="KODEKS_THRESHOLD")
+    top_k: int = Field(5, alias="KODEKS_TOP_K", ge=1)
+    fallback_k: int = Field(3, alias="KODEKS_FALLBACK_K", ge=1)
+    lexical_language: str = Field("serbian", alias="KODEKS_LEXICAL_LANGUAGE")
+    rrf_k: int = Field(60, alias="KODEKS_RRF_K", ge=1)
+    dense_weight: float = Field(1.0, alias="KODEKS_DENSE_WEIGHT", ge=0)
+    lexical_weight: float = Field(1.0, alias="KODEKS_LEXICAL_WEIGHT", ge=0)
+    candidate_depth: int = Field(100, alias="KODEKS_CANDIDATE_DEPTH", ge=1)
+    max_chunk_chars: int = Field(1500, alias="KODEKS_MAX_CHUNK_CHARS", ge=200)
+    law_aliases: str = Field("", alias="KODEKS_LAW_ALIASES")
+
+    # --- answering -----------------------------------------------------------------------
+    anthropic_api_key: SecretStr | None = Field(None, alias="ANTHROPIC_API_KEY")
+    anthropic_base_url: str | None = Field(None, alias="ANTHROPIC_BASE_URL")
+    claude_model: str = Field(DEFAULT_CLAUDE_MODEL, alias="KODEKS_CLAUDE_MODEL")
+    claude_max_tokens: int = Field(1024, alias="KODEKS_CLAUDE_MAX_TOKENS", ge=64)
+    claude_timeout: float = Field(30.0, alias="KODEKS_CLAUDE_TIMEOUT", gt=0)
+    claude_max_retries: int = Field(2, alias="KODEKS_CLAUDE_MAX_RETRIES", ge=0)
+    prompt_language: str = Field("bs", alias="KODEKS_PROMPT_LANGUAGE")
+
+    # --- telegram ------------------------------------------------------------------------
+    telegram_bot_token: SecretStr | None = Field(None, alias="TELEGRAM_BOT_TOKEN")
+    telegram_base_url: str | None = Field(None, alias="KODEKS_TELEGRAM_BASE_URL")
+    allowed_users: IdList = Field(frozenset(), alias="KODEKS_ALLOWED_USERS")
+    admins: IdList = Field(frozenset(), alias="KODEKS_ADMINS")
+    webhook_url: str | None = Field(None, alias="KODEKS_WEBHOOK_URL")
+    webhook_listen: str = Field("0.0.0.0", alias="KODEKS_WEBHOOK_LISTEN")
+    webhook_port: int = Field(8443, alias="KODEKS_WEBHOOK_PORT")
+    webhook_secret: SecretStr | None = Field(None, alias="KODEKS_WEBHOOK_SECRET")
+    rate_limit_per_minute: int = Field(10, alias="KODEKS_RATE_LIMIT_PER_MINUTE", ge=1)
+    max_question_chars: int = Field(1000, alias="KODEKS_MAX_QUESTION_CHARS", ge=10)
+    concurrency: int = Field(32, alias="KODEKS_CONCURRENCY", ge=1)
+
+    # --- query log -----------------------------------------------------------------------
+    log_retention_days: int = Field(365, alias="KODEKS_LOG_RETENTION_DAYS", ge=1)
+    hash_user_ids: bool = Field(True, alias="KODEKS_HASH_USER_IDS")
+    user_hash_salt: SecretStr = Field(SecretStr("kodeks"), alias="KODEKS_USER_HASH_SALT")
+
+    @field_validator("allowed_users", "admins", mode="before")
+    @classmethod
+    def _parse_ids(cls, value: object) -> frozenset[int]:
+        """Accept "1, 2,3" from the environment as well as real collections."""
+        if value is None or value == "":
+            return frozenset()
+        if isinstance(value, str):
+            parts = [p.strip() for p in value.replace(";", ",").split(",")]
+            return frozenset(int(p) for p in parts if p)
+        return frozenset(int(v) for v in value)  # type: ignore[union-attr]
+
+    @property
+    def chroma_dir(self) -> Path:
+        return self.data_dir / "chroma"
+
+    @property
+    def lexical_dir(self) -> Path:
+        return self.data_dir / "lexical"
+
+    @property
+    def log_path(self) -> Path:
+        return self.data_dir / "queries.sqlite3"
+
+    def aliases(self) -> dict[str, str]:
+        """`KODEKS_LAW_ALIASES="KZ=KZ FBiH;ZKP=ZKP FBiH"` → {"KZ": "KZ FBiH", ...}."""
+        out: dict[str, str] = {}
+        for pair in self.law_aliases.split(";"):
+            if "=" in pair:
+                alias, law = pair.split("=", 1)
+                if alias.strip() and law.strip():
+                    out[alias.strip()] = law.strip()
+        return out
+
+
+def load_settings(**overrides: object) -> Settings:
+    """Build settings; CLI flags such as `--data-dir` arrive here as overrides."""
+    clean = {k: v for k, v in overrides.items() if v is not None}
+    return Settings(**clean)  # type: ignore[arg-type]

@@ -1,0 +1,94 @@
+"""Plain data types shared by ingest, search, the answering pipeline and the bot."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+# Which step of the fallback chain produced a result, from most to least specific.
+#   reference  – the question named the article explicitly ("član 42 KZ FBiH")
+#   threshold  – hybrid search, results above the similarity threshold
+#   top_k      – nothing passed the threshold: best results regardless of score
+#   law_first  – a law/jurisdiction filter left nothing: that law's first articles
+Level = Literal["reference", "threshold", "top_k", "law_first"]
+LEVELS: tuple[str, ...] = ("reference", "threshold", "top_k", "law_first")
+
+
+@dataclass(frozen=True)
+class Article:
+    """One article of one law: the unit officers cite and evaluation scores."""
+
+    id: str
+    law: str
+    article: str
+    text: str
+    title: str = ""
+    law_title: str = ""
+    jurisdiction: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def label(self) -> str:
+        """Human citation: "KZ FBiH, član 373 – Krivotvorenje isprave"."""
+        head = f"{self.law}, član {self.article}" if not self.article.startswith(("§", "Art")) else f"{self.law}, {self.article}"
+        return f"{head} – {self.title}" if self.title else head
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """A piece of an article that is embedded and indexed; it repeats the article heading."""
+
+    chunk_id: str
+    article_id: str
+    index: int
+    text: str
+    content_hash: str
+
+
+@dataclass
+class Hit:
+    """One article in a search result."""
+
+    article: Article
+    score: float  # fused score used for ranking
+    similarity: float | None  # best dense cosine similarity of its chunks (None if not seen by dense)
+    dense_rank: int | None  # 1-based rank among dense candidates (article level)
+    lexical_rank: int | None  # 1-based rank among lexical candidates (article level)
+    level: str  # one of LEVELS
+    excerpt: str = ""  # best-matching chunk text
+
+    @property
+    def id(self) -> str:
+        return self.article.id
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.article.id,
+            "law": self.article.law,
+            "article": self.article.article,
+            "title": self.article.title,
+            "jurisdiction": self.article.jurisdiction,
+            "score": round(self.score, 6),
+            "similarity": None if self.similarity is None else round(self.similarity, 6),
+            "dense_rank": self.dense_rank,
+            "lexical_rank": self.lexical_rank,
+            "level": self.level,
+        }
+
+
+@dataclass
+class SearchResult:
+    """What one search returned, with enough detail to log and to explain it."""
+
+    query: str
+    normalized: str
+    hits: list[Hit]
+    level: str  # the level that served the first hit
+    law: str | None = None
+    jurisdiction: str | None = None
+    timings_ms: dict[str, float] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["hits"] = [h.to_dict() for h in self.hits]
+        return data
