@@ -1,0 +1,7 @@
+"""Root conftest: registers the fixture modules that live in tests/ (fake servers, sample index)."""
+
+pytest_plugins = [
+    "tests.fixtures_index",
+    "tests.fakes.anthropic_server",
+    "tests.fakes.telegram_server",
+]

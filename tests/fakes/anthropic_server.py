@@ -1,0 +1,1 @@
+"""Fake server fixtures (placeholder until written)."""

@@ -1,0 +1,41 @@
+"""Shared fixtures: settings pointing at a temporary data dir, and the sample corpus indexed once per session."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kodeks.settings import Settings, load_settings
+
+REPO = Path(__file__).resolve().parents[1]
+SAMPLE_CORPUS = REPO / "data" / "sample" / "corpus.jsonl"
+SAMPLE_EVAL = REPO / "data" / "sample" / "eval.jsonl"
+SHARED_BENCH = REPO.parent / "shared" / "bench"
+
+
+@pytest.fixture(autouse=True)
+def _isolated_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test sees the developer's keys or .env: each test sets what it needs."""
+    for name in ("ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "OPENAI_API_KEY", "OPENAI_BASE_URL",
+                 "TELEGRAM_BOT_TOKEN", "CHROMA_HOST", "KODEKS_DATA_DIR", "KODEKS_EMBEDDER"):
+        monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture(scope="session")
+def sample_index(tmp_path_factory: pytest.TempPathFactory) -> Settings:
+    """Settings whose data dir holds the sample corpus, ingested with the real local embedder (once)."""
+    from retrieval.ingest import ingest_paths
+
+    data_dir = tmp_path_factory.mktemp("sample-index")
+    settings = load_settings(data_dir=data_dir, _env_file=None)
+    ingest_paths(settings, [SAMPLE_CORPUS])
+    return settings
+
+
+@pytest.fixture(scope="session")
+def retriever(sample_index: Settings):
+    """The real Retriever over the sample index, opened once."""
+    from retrieval.engine import Retriever
+
+    return Retriever.open(sample_index)
