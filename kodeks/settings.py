@@ -112,5 +112,5 @@ class Settings(BaseSettings):
 
 def load_settings(**overrides: object) -> Settings:
     """Build settings; CLI flags such as `--data-dir` arrive here as overrides."""
-    clean = {k: v for k, v in overrides.items() if v is not None}
+    clean = {k: v for k, v in overrides.items() if v is not None or k.startswith("_")}
     return Settings(**clean)  # type: ignore[arg-type]
