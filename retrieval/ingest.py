@@ -1,0 +1,177 @@
+"""Ingest: sources → articles → chunks → Chroma + lexical index, incrementally.
+
+Content hashes decide what is embedded (the embedder is the slow part: ~9 articles/s on two cores),
+so re-ingesting unchanged input embeds nothing. A changed article is replaced; an article missing
+from a re-ingested law is deleted. Files that cannot be read are reported and skipped; nothing that
+is already indexed is lost because of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+import numpy as np
+
+from kodeks.settings import Settings
+from retrieval.chunking import chunk_article
+from retrieval.embedders import embed_in_batches, make_embedder
+from retrieval.lexical import LexicalIndex
+from retrieval.normalize import embedding_text
+from retrieval.sources import LawInfo, Problem, discover, read_source
+from retrieval.store import drop_collection, load_articles, open_collection, replace_dir, save_articles
+from retrieval.types import Article, Chunk
+
+CHROMA_BATCH = 1000
+
+
+@dataclass
+class IngestReport:
+    files: int = 0
+    articles: int = 0  # articles read from the input
+    chunks: int = 0  # chunks of those articles
+    embedded: int = 0  # chunks sent to the embedder
+    reused: int = 0  # chunks whose stored vector was kept or copied
+    deleted: int = 0  # articles removed because a re-ingested law no longer has them
+    total_articles: int = 0  # articles in the index afterwards
+    problems: list[Problem] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "files": self.files,
+            "articles": self.articles,
+            "chunks": self.chunks,
+            "embedded": self.embedded,
+            "reused": self.reused,
+            "deleted": self.deleted,
+            "total_articles": self.total_articles,
+            "problems": [str(p) for p in self.problems],
+        }
+
+
+ProgressStart = Callable[[int], Callable[[int], None]]
+
+
+def read_inputs(paths: list[Path], info: LawInfo | None) -> tuple[list[Article], list[Problem], int]:
+    """All articles of all inputs, first occurrence of an id wins (later ones are reported)."""
+    files, problems = discover(paths)
+    articles: dict[str, Article] = {}
+    origin: dict[str, str] = {}
+    for path, folder_info in files:
+        found, file_problems = read_source(path, folder_info or info)
+        problems += file_problems
+        for article in found:
+            if article.id in articles:
+                problems.append(Problem(str(path), f"duplicate id {article.id!r} (already read from {origin[article.id]}); skipped"))
+                continue
+            articles[article.id] = article
+            origin[article.id] = str(path)
+    return list(articles.values()), problems, len(files)
+
+
+def _chunk_metadata(article: Article, chunk: Chunk) -> dict[str, Any]:
+    return {
+        "article_id": article.id,
+        "law": article.law,
+        "article": article.article,
+        "title": article.title,
+        "jurisdiction": article.jurisdiction,
+        "chunk_index": chunk.index,
+        "hash": chunk.content_hash,
+    }
+
+
+def ingest_paths(
+    settings: Settings,
+    paths: list[Path | str],
+    law_info: LawInfo | None = None,
+    reindex: bool = False,
+    progress: ProgressStart | None = None,
+) -> IngestReport:
+    """Bring the index in line with `paths`; returns counts and every problem found."""
+    embedder = make_embedder(settings)
+    articles, problems, nfiles = read_inputs([Path(p) for p in paths], law_info)
+    report = IngestReport(files=nfiles, articles=len(articles), problems=problems)
+
+    if reindex:
+        drop_collection(settings)
+    collection = open_collection(settings, embedder.identity, create=True)
+    stored = {} if reindex else load_articles(settings.data_dir)
+    existing = collection.get(include=["metadatas"])
+    stored_meta = {cid: meta or {} for cid, meta in zip(existing["ids"], existing["metadatas"])}
+    by_hash = {meta.get("hash"): cid for cid, meta in stored_meta.items() if meta.get("hash")}
+
+    # Which articles go, and which chunks must exist afterwards.
+    laws_in_input = {a.law for a in articles}
+    incoming = {a.id: a for a in articles}
+    removed = [aid for aid, a in stored.items() if a.law in laws_in_input and aid not in incoming]
+    report.deleted = len(removed)
+
+    chunks: list[tuple[Article, Chunk]] = [(a, c) for a in articles for c in chunk_article(a, settings.max_chunk_chars)]
+    report.chunks = len(chunks)
+    wanted_ids = {c.chunk_id for _, c in chunks}
+    # Unchanged = same text and same metadata; a metadata-only change re-uses the stored vector.
+    unchanged = [(a, c) for a, c in chunks if stored_meta.get(c.chunk_id) == _chunk_metadata(a, c)]
+    todo = [(a, c) for a, c in chunks if stored_meta.get(c.chunk_id) != _chunk_metadata(a, c)]
+    copyable = [(a, c) for a, c in todo if c.content_hash in by_hash]
+    to_embed = [(a, c) for a, c in todo if c.content_hash not in by_hash]
+
+    # Vectors: copy those whose identical text is already embedded, embed the rest.
+    vectors: dict[str, np.ndarray] = {}
+    if copyable:
+        source_ids = sorted({by_hash[c.content_hash] for _, c in copyable})
+        got = collection.get(ids=source_ids, include=["embeddings"])
+        by_id = dict(zip(got["ids"], got["embeddings"]))
+        for _, c in copyable:
+            vectors[c.chunk_id] = np.asarray(by_id[by_hash[c.content_hash]], dtype=np.float32)
+    if to_embed:
+        advance = progress(len(to_embed)) if progress else None
+        embedded = embed_in_batches(embedder, [embedding_text(c.text) for _, c in to_embed], advance)
+        for (_, c), vector in zip(to_embed, embedded):
+            vectors[c.chunk_id] = vector
+    report.embedded = len(to_embed)
+    report.reused = len(unchanged) + len(copyable)
+
+    for start in range(0, len(todo), CHROMA_BATCH):
+        batch = todo[start : start + CHROMA_BATCH]
+        collection.upsert(
+            ids=[c.chunk_id for _, c in batch],
+            embeddings=np.vstack([vectors[c.chunk_id] for _, c in batch]),
+            documents=[c.text for _, c in batch],
+            metadatas=[_chunk_metadata(a, c) for a, c in batch],
+        )
+
+    # Stale chunks: of removed articles, and surplus chunks of articles that got shorter.
+    touched = set(incoming) | set(removed)
+    stale = [
+        cid for cid in stored_meta
+        if cid.rsplit("#", 1)[0] in touched and cid not in wanted_ids
+    ]
+    for start in range(0, len(stale), CHROMA_BATCH):
+        collection.delete(ids=stale[start : start + CHROMA_BATCH])
+
+    changed = bool(todo or stale or removed or reindex)
+    for aid in removed:
+        stored.pop(aid, None)
+    stored.update(incoming)
+    report.total_articles = len(stored)
+    lexical_missing = not (settings.lexical_dir / "chunks.json").exists()
+    if changed or lexical_missing or articles_changed(settings, stored):
+        save_articles(settings.data_dir, stored)
+        rebuild_lexical(settings, collection)
+    return report
+
+
+def articles_changed(settings: Settings, articles: dict[str, Article]) -> bool:
+    """True when the stored article table differs from `articles` (e.g. only a title changed)."""
+    return load_articles(settings.data_dir) != articles
+
+
+def rebuild_lexical(settings: Settings, collection: Any) -> None:
+    """Rebuild BM25 from what Chroma holds, so both halves always index the same chunks."""
+    everything = collection.get(include=["documents"])
+    ids, docs = everything["ids"], everything["documents"]
+    order = sorted(range(len(ids)), key=lambda i: ids[i])
+    index = LexicalIndex.build(settings.lexical_language, [ids[i] for i in order], [docs[i] for i in order])
+    replace_dir(settings.lexical_dir, index.save)

@@ -1,0 +1,95 @@
+"""The lexical half of hybrid search: BM25 (bm25s) over folded, stemmed tokens.
+
+Dense vectors alone confuse near neighbours (forging a document vs counterfeiting money); exact
+words ("isprava", "novac") keep them apart. Tokens are folded for BCS (Cyrillic → Latin, no
+diacritics) and stemmed with Snowball (`serbian` by default; `english`, `german`, … for other
+corpora), so "vozac", "vozača" and "возача" meet.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from retrieval.normalize import words
+
+# High-frequency function words of BCS questions; BM25's IDF already discounts them, removing them
+# also keeps short everyday questions from matching on "je", "da", "se" alone.
+_BCS_STOPWORDS = frozenset(
+    """a ako ali bi bih bila bilo bio biti da do dok ga i ih iz ja je jer ju k kad kada kako koja koje
+    koji kojoj kojom kao li ma me mi mu na nad ne neki neko nesto ni nije niti o od on ona one oni ono
+    ova ovaj ove ovo pa pod po pri s sa se si sta su ta taj te ti to u uz vi za zar sto sam smo ste
+    mene meni nas vas njega njoj njih nam vam biti jesam jesu cu ces ce cemo cete hocu moze mogu treba
+    sve svi""".split()
+)
+_STOPWORDS = {"serbian": _BCS_STOPWORDS}
+
+
+class Tokenizer:
+    """fold → words → drop stopwords → Snowball stem. Same function for documents and queries."""
+
+    def __init__(self, language: str = "serbian") -> None:
+        import Stemmer
+
+        try:
+            self._stemmer = Stemmer.Stemmer(language)
+        except KeyError:
+            raise ValueError(f"no Snowball stemmer for {language!r}; try one of {Stemmer.algorithms()}") from None
+        self.language = language
+        self._stop = _STOPWORDS.get(language, frozenset())
+        self._stem = lru_cache(maxsize=200_000)(self._stemmer.stemWord)
+
+    def __call__(self, text: str) -> list[str]:
+        return [self._stem(w) for w in words(text) if w not in self._stop]
+
+
+class LexicalIndex:
+    """BM25 over chunks, aligned with a list of chunk ids; saved beside the Chroma index."""
+
+    def __init__(self, language: str, chunk_ids: list[str], bm25: object | None) -> None:
+        self.tokenizer = Tokenizer(language)
+        self.chunk_ids = chunk_ids
+        self._bm25 = bm25
+
+    @classmethod
+    def build(cls, language: str, chunk_ids: list[str], texts: list[str]) -> "LexicalIndex":
+        import bm25s
+
+        index = cls(language, chunk_ids, None)
+        if texts:
+            bm25 = bm25s.BM25()
+            bm25.index([index.tokenizer(t) or [""] for t in texts], show_progress=False)
+            index._bm25 = bm25
+        return index
+
+    def save(self, directory: Path) -> None:
+        directory.mkdir(parents=True, exist_ok=True)
+        if self._bm25 is not None:
+            self._bm25.save(str(directory / "bm25"), show_progress=False)
+        (directory / "chunks.json").write_text(
+            json.dumps({"language": self.tokenizer.language, "chunk_ids": self.chunk_ids}), encoding="utf-8"
+        )
+
+    @classmethod
+    def load(cls, directory: Path) -> "LexicalIndex":
+        import bm25s
+
+        meta = json.loads((directory / "chunks.json").read_text(encoding="utf-8"))
+        bm25 = None
+        if meta["chunk_ids"]:
+            bm25 = bm25s.BM25.load(str(directory / "bm25"), show_progress=False)
+        return cls(meta["language"], meta["chunk_ids"], bm25)
+
+    def scores(self, query: str) -> np.ndarray:
+        """BM25 score of every chunk (aligned with `chunk_ids`); zeros when nothing matches."""
+        tokens = self.tokenizer(query)
+        if self._bm25 is None or not tokens:
+            return np.zeros(len(self.chunk_ids), dtype=np.float32)
+        vocab = self._bm25.vocab_dict
+        known = [t for t in tokens if t in vocab]
+        if not known:
+            return np.zeros(len(self.chunk_ids), dtype=np.float32)
+        return np.asarray(self._bm25.get_scores(known), dtype=np.float32)

@@ -1,0 +1,336 @@
+"""Reading law sources into `Article`s: corpus JSONL, and law files split at their article headings.
+
+Every problem becomes a `Problem` naming the file (and line) instead of an exception, so one bad
+file never stops the others from being ingested and never touches what is already indexed.
+Text extraction uses the well-kept libraries (pypdf, python-docx, BeautifulSoup); only the split
+into articles is ours, because it is specific to how BiH laws are laid out.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from retrieval.types import Article
+
+LAW_FILE_SUFFIXES = {".txt", ".md", ".html", ".htm", ".pdf", ".docx"}
+CORPUS_SUFFIXES = {".jsonl"}
+_KNOWN_FIELDS = {"id", "law", "article", "text", "title", "law_title", "jurisdiction"}
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something that could not be read; `where` is "file" or "file:line"."""
+
+    where: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}"
+
+
+@dataclass(frozen=True)
+class LawInfo:
+    """How to name the articles of one law file (from CLI flags or a folder's laws.toml)."""
+
+    law: str
+    title: str = ""
+    jurisdiction: str = ""
+
+
+# --- corpus JSONL -------------------------------------------------------------------------------
+
+
+def read_corpus_jsonl(path: Path) -> tuple[list[Article], list[Problem]]:
+    """One article per line; bad lines are reported (file:line) and skipped."""
+    articles: list[Article] = []
+    problems: list[Problem] = []
+    seen: dict[str, int] = {}
+    try:
+        lines = path.read_text(encoding="utf-8-sig").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        return [], [Problem(str(path), f"cannot read: {exc}")]
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        where = f"{path}:{number}"
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError as exc:
+            problems.append(Problem(where, f"not valid JSON ({exc.msg})"))
+            continue
+        if not isinstance(row, dict):
+            problems.append(Problem(where, "expected a JSON object"))
+            continue
+        missing = [k for k in ("id", "law", "article", "text") if not str(row.get(k) or "").strip()]
+        if missing:
+            problems.append(Problem(where, f"missing required field(s): {', '.join(missing)}"))
+            continue
+        art_id = str(row["id"]).strip()
+        if art_id in seen:
+            problems.append(Problem(where, f"duplicate id {art_id!r} (first on line {seen[art_id]}); line skipped"))
+            continue
+        seen[art_id] = number
+        articles.append(
+            Article(
+                id=art_id,
+                law=str(row["law"]).strip(),
+                article=str(row["article"]).strip(),
+                text=str(row["text"]).strip(),
+                title=str(row.get("title") or "").strip(),
+                law_title=str(row.get("law_title") or "").strip(),
+                jurisdiction=str(row.get("jurisdiction") or "").strip(),
+                extra={k: v for k, v in row.items() if k not in _KNOWN_FIELDS},
+            )
+        )
+    if not articles and not problems:
+        problems.append(Problem(str(path), "empty file: no articles"))
+    return articles, problems
+
+
+# --- law files: text extraction -----------------------------------------------------------------
+
+
+class ExtractionError(Exception):
+    """A law file whose text cannot be extracted (message says why)."""
+
+
+def extract_text(path: Path) -> str:
+    """Plain text of a law file, by its suffix."""
+    suffix = path.suffix.lower()
+    if suffix == ".pdf":
+        return _pdf_text(path)
+    if suffix == ".docx":
+        return _docx_text(path)
+    raw = _read_text_file(path)
+    if suffix in {".html", ".htm"}:
+        from bs4 import BeautifulSoup
+
+        soup = BeautifulSoup(raw, "html.parser")
+        for tag in soup(["script", "style", "head"]):
+            tag.decompose()
+        return soup.get_text("\n")
+    return raw
+
+
+def _read_text_file(path: Path) -> str:
+    data = path.read_bytes()
+    # BiH law texts often come as Windows-1250; UTF-8 first, then that.
+    for encoding in ("utf-8-sig", "cp1250"):
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    raise ExtractionError("not UTF-8 or Windows-1250 text")
+
+
+def _pdf_text(path: Path) -> str:
+    from pypdf import PdfReader
+    from pypdf.errors import PdfReadError
+
+    try:
+        reader = PdfReader(str(path))
+        text = "\n".join((page.extract_text() or "") for page in reader.pages)
+    except (PdfReadError, ValueError, KeyError, OSError) as exc:
+        raise ExtractionError(f"not a readable PDF ({exc})") from exc
+    if not text.strip():
+        raise ExtractionError("the PDF has no text layer (scanned?); run OCR on it first")
+    return text
+
+
+def _docx_text(path: Path) -> str:
+    import zipfile
+
+    from docx import Document
+
+    try:
+        document = Document(str(path))
+    except (zipfile.BadZipFile, KeyError, ValueError, OSError) as exc:
+        raise ExtractionError(f"not a readable DOCX ({exc})") from exc
+    return "\n".join(p.text for p in document.paragraphs)
+
+
+# --- law files: split into articles -------------------------------------------------------------
+
+# "Član 12.", "Članak 12a", "Clan 12", "Члан 12.", "Чланак 12", "Article 12", "Art. 12", "§ 12",
+# optionally with markdown decoration and a title on the same line ("Član 12. Krađa", "Član 12 - Krađa").
+_HEADING = re.compile(
+    r"""^[\s#*_>]*
+        (?P<kind>[ČčCc]lanak|[ČčCc]lan|Член|Члан|Чланак|Article|Art\.|§)
+        \s*(?P<num>\d+[a-zA-Z]?)\b\.?
+        [\s*_]*(?:[-–—:.]\s*)?(?P<title>[^\n]*?)[\s*_]*$""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_PARAGRAPH_START = re.compile(r"^\s*(\(\d+\)|\d+\.|[a-z]\)|[-–•])")
+
+
+def _looks_like_title(line: str) -> bool:
+    """A short, capitalised line without sentence punctuation at its end: a heading title."""
+    s = line.strip().strip("*_#").strip()
+    if s.startswith("(") and s.endswith(")"):
+        s = s[1:-1].strip()
+    return (
+        0 < len(s) <= 120
+        and s[0].isupper()
+        and not s.endswith((".", ";", ":", ","))
+        and not _PARAGRAPH_START.match(s)
+        and not _HEADING.match(s)
+    )
+
+
+def _clean_title(line: str) -> str:
+    s = line.strip().strip("*_#").strip()
+    if s.startswith("(") and s.endswith(")"):
+        s = s[1:-1].strip()
+    return s
+
+
+def split_articles(text: str, info: LawInfo, source: str) -> tuple[list[Article], list[Problem]]:
+    """Split a law's text at article headings, keeping titles (same line, line above, or line below)."""
+    lines = [line.rstrip() for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
+    headings = [(i, m) for i, line in enumerate(lines) if (m := _HEADING.match(line)) and len(line) < 200]
+    problems: list[Problem] = []
+    if not headings:
+        return [], [Problem(source, "no article headings found (expected 'Član 1.', 'Члан 1.', 'Article 1', '§ 1', ...)")]
+    articles: list[Article] = []
+    seen: dict[str, int] = {}
+    for n, (start, match) in enumerate(headings):
+        end = headings[n + 1][0] if n + 1 < len(headings) else len(lines)
+        body = lines[start + 1 : end]
+        title = match.group("title").strip(" *_")
+        if title and not _looks_like_title(title):
+            # "Član 3. Ovaj zakon se primjenjuje..." – the heading line carries text, not a title.
+            body = [title] + body
+            title = ""
+        if not title:
+            title = _title_above(lines, start, headings[n - 1][0] if n else -1)
+        if not title:
+            body_nonempty = [b for b in body if b.strip()]
+            if len(body_nonempty) > 1 and _looks_like_title(body_nonempty[0]):
+                title = _clean_title(body_nonempty[0])
+                body.remove(body_nonempty[0])
+        # A title sitting above the next heading belongs to that article, not to this body.
+        if n + 1 < len(headings) and _title_above(lines, end, start):
+            body = body[: _last_nonempty(body)]
+        body_text = "\n".join(b.strip() for b in body if b.strip())
+        number = match.group("num")
+        kind = match.group("kind").lower()
+        if kind == "§":
+            art_id, article_label = f"{info.law} § {number}", number
+        elif kind.startswith("art"):
+            art_id, article_label = f"{info.law} Article {number}", number
+        else:
+            art_id, article_label = f"{info.law} čl. {number}", number
+        where = f"{source}:{start + 1}"
+        if not body_text:
+            problems.append(Problem(where, f"article {number} has no text; skipped"))
+            continue
+        if art_id in seen:
+            problems.append(Problem(where, f"duplicate article {number} (first on line {seen[art_id]}); skipped"))
+            continue
+        seen[art_id] = start + 1
+        articles.append(
+            Article(
+                id=art_id,
+                law=info.law,
+                article=article_label,
+                text=body_text,
+                title=title,
+                law_title=info.title,
+                jurisdiction=info.jurisdiction,
+                extra={"source": source},
+            )
+        )
+    return articles, problems
+
+
+def _title_above(lines: list[str], heading_index: int, previous_heading: int) -> str:
+    """A title line directly above a heading ("Krađa" / "Član 286."), separated from the body before it."""
+    i = heading_index - 1
+    while i > previous_heading and not lines[i].strip():
+        i -= 1
+    if i <= previous_heading or not _looks_like_title(lines[i]):
+        return ""
+    # Only a title if it is not the last line of a paragraph that runs on (blank line or heading above it).
+    above = i - 1
+    if above > previous_heading and lines[above].strip() and not lines[above].strip().endswith((".", ":", ";")):
+        return ""
+    if above == previous_heading:
+        return ""  # the line right under the previous heading is that article's title or text
+    return _clean_title(lines[i])
+
+
+def _last_nonempty(body: list[str]) -> int:
+    """Index of the last non-empty line of body (the title of the next article), or len(body)."""
+    for i in range(len(body) - 1, -1, -1):
+        if body[i].strip():
+            return i
+    return len(body)
+
+
+# --- folders and laws.toml ----------------------------------------------------------------------
+
+
+def read_laws_toml(folder: Path) -> tuple[dict[str, LawInfo], list[Problem]]:
+    """`laws.toml` names each file's law: `["kz.pdf"] law = "KZ FBiH" title = "..." jurisdiction = "FBiH"`."""
+    path = folder / "laws.toml"
+    if not path.exists():
+        return {}, []
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError) as exc:
+        return {}, [Problem(str(path), f"cannot read laws.toml: {exc}")]
+    table = data.get("files", data)
+    out: dict[str, LawInfo] = {}
+    problems: list[Problem] = []
+    for name, entry in table.items():
+        if not isinstance(entry, dict) or not str(entry.get("law", "")).strip():
+            problems.append(Problem(str(path), f"entry {name!r} needs a 'law' name"))
+            continue
+        out[name] = LawInfo(
+            law=str(entry["law"]).strip(),
+            title=str(entry.get("title", "")).strip(),
+            jurisdiction=str(entry.get("jurisdiction", "")).strip(),
+        )
+    return out, problems
+
+
+def discover(paths: list[Path]) -> tuple[list[tuple[Path, LawInfo | None]], list[Problem]]:
+    """Expand folders into readable files, each with the law info its folder's laws.toml gives."""
+    found: list[tuple[Path, LawInfo | None]] = []
+    problems: list[Problem] = []
+    for path in paths:
+        if path.is_dir():
+            laws, toml_problems = read_laws_toml(path)
+            problems += toml_problems
+            for file in sorted(p for p in path.rglob("*") if p.is_file()):
+                if file.suffix.lower() in LAW_FILE_SUFFIXES | CORPUS_SUFFIXES and file.name != "laws.toml":
+                    rel = file.relative_to(path).as_posix()
+                    found.append((file, laws.get(rel) or laws.get(file.name)))
+        elif path.is_file():
+            if path.suffix.lower() not in LAW_FILE_SUFFIXES | CORPUS_SUFFIXES:
+                problems.append(Problem(str(path), f"unsupported file type {path.suffix or '(none)'}"))
+            else:
+                found.append((path, None))
+        else:
+            problems.append(Problem(str(path), "no such file or folder"))
+    return found, problems
+
+
+def read_source(path: Path, info: LawInfo | None) -> tuple[list[Article], list[Problem]]:
+    """Articles of one file: a corpus JSONL, or a law file split at its headings."""
+    if path.suffix.lower() in CORPUS_SUFFIXES:
+        return read_corpus_jsonl(path)
+    info = info or LawInfo(law=path.stem)
+    try:
+        text = extract_text(path)
+    except ExtractionError as exc:
+        return [], [Problem(str(path), str(exc))]
+    except OSError as exc:
+        return [], [Problem(str(path), f"cannot read: {exc}")]
+    if not text.strip():
+        return [], [Problem(str(path), "empty file: no text")]
+    return split_articles(text, info, str(path))

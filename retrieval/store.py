@@ -1,0 +1,169 @@
+"""Where the index lives: a Chroma collection (dense vectors), the lexical index and the article table.
+
+Layout under `KODEKS_DATA_DIR`:
+    chroma/          Chroma PersistentClient (unless CHROMA_HOST points at a server)
+    lexical/         bm25s index + chunk ids, rebuilt whenever the chunks change
+    articles.jsonl   every indexed article (the text the bot shows and the model reads)
+
+The collection's metadata records which embedder built it; opening it with another one fails with
+one line that says how to re-index.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from kodeks.errors import IndexMismatchError, KodeksError
+from kodeks.settings import Settings
+from retrieval.embedders import EmbedderIdentity
+from retrieval.types import Article
+
+ARTICLES_FILE = "articles.jsonl"
+
+
+def chroma_client(settings: Settings) -> Any:
+    """Embedded PersistentClient under the data dir, or an HttpClient when CHROMA_HOST is set."""
+    import chromadb
+    from chromadb.config import Settings as ChromaSettings
+
+    chroma_settings = ChromaSettings(anonymized_telemetry=False)
+    if settings.chroma_host:
+        try:
+            return chromadb.HttpClient(host=settings.chroma_host, port=settings.chroma_port, settings=chroma_settings)
+        except Exception as exc:  # chromadb raises plain exceptions for an unreachable server
+            raise KodeksError(f"cannot reach Chroma at {settings.chroma_host}:{settings.chroma_port}: {exc}") from None
+    settings.chroma_dir.mkdir(parents=True, exist_ok=True)
+    return chromadb.PersistentClient(path=str(settings.chroma_dir), settings=chroma_settings)
+
+
+def identity_metadata(identity: EmbedderIdentity) -> dict[str, Any]:
+    return {"embedder_provider": identity.provider, "embedder_model": identity.model, "embedder_dim": identity.dim}
+
+
+def recorded_identity(collection: Any) -> EmbedderIdentity | None:
+    meta = collection.metadata or {}
+    if "embedder_provider" not in meta:
+        return None
+    return EmbedderIdentity(meta["embedder_provider"], meta["embedder_model"], int(meta["embedder_dim"]))
+
+
+def check_identity(collection: Any, identity: EmbedderIdentity, settings: Settings) -> None:
+    """Refuse to compare vectors of different models."""
+    recorded = recorded_identity(collection)
+    if recorded is not None and recorded != identity:
+        raise IndexMismatchError(
+            f"the index in {settings.data_dir} was built with {recorded.describe()}, but the configured "
+            f"embedder is {identity.describe()}; set KODEKS_EMBEDDER={recorded.provider} or rebuild it with "
+            f"`kodeks ingest --reindex PATH...`"
+        )
+
+
+def open_collection(settings: Settings, identity: EmbedderIdentity, create: bool) -> Any:
+    """The project's collection (cosine space), checked against the embedder in use."""
+    client = chroma_client(settings)
+    if create:
+        collection = client.get_or_create_collection(
+            settings.collection,
+            embedding_function=None,
+            metadata=identity_metadata(identity),
+            configuration={"hnsw": {"space": "cosine"}},
+        )
+    else:
+        try:
+            collection = client.get_collection(settings.collection, embedding_function=None)
+        except Exception:
+            raise KodeksError(
+                f"no index in {settings.data_dir}; build one with `kodeks ingest PATH...` "
+                f"(e.g. kodeks ingest data/sample/corpus.jsonl)"
+            ) from None
+    check_identity(collection, identity, settings)
+    return collection
+
+
+def drop_collection(settings: Settings) -> None:
+    client = chroma_client(settings)
+    try:
+        client.delete_collection(settings.collection)
+    except Exception:
+        pass  # nothing to drop
+
+
+# --- article table --------------------------------------------------------------------------------
+
+
+def article_to_row(article: Article) -> dict[str, Any]:
+    row = {
+        "id": article.id,
+        "law": article.law,
+        "article": article.article,
+        "text": article.text,
+        "title": article.title,
+        "law_title": article.law_title,
+        "jurisdiction": article.jurisdiction,
+    }
+    row.update({k: v for k, v in article.extra.items() if k not in row})
+    return row
+
+
+def row_to_article(row: dict[str, Any]) -> Article:
+    known = {"id", "law", "article", "text", "title", "law_title", "jurisdiction"}
+    return Article(
+        id=row["id"],
+        law=row["law"],
+        article=row["article"],
+        text=row["text"],
+        title=row.get("title", ""),
+        law_title=row.get("law_title", ""),
+        jurisdiction=row.get("jurisdiction", ""),
+        extra={k: v for k, v in row.items() if k not in known},
+    )
+
+
+def load_articles(data_dir: Path) -> dict[str, Article]:
+    path = data_dir / ARTICLES_FILE
+    if not path.exists():
+        return {}
+    articles: dict[str, Article] = {}
+    try:
+        with path.open(encoding="utf-8") as handle:
+            for line in handle:
+                if line.strip():
+                    article = row_to_article(json.loads(line))
+                    articles[article.id] = article
+    except (json.JSONDecodeError, KeyError, UnicodeDecodeError) as exc:
+        raise KodeksError(f"the article table {path} is corrupt ({exc}); rebuild with `kodeks ingest --reindex PATH...`") from None
+    return articles
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Write via a temporary file and rename, so a crash never leaves half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(text)
+    os.replace(tmp, path)
+
+
+def save_articles(data_dir: Path, articles: dict[str, Article]) -> None:
+    lines = (json.dumps(article_to_row(a), ensure_ascii=False) for a in articles.values())
+    atomic_write_text(data_dir / ARTICLES_FILE, "\n".join(lines) + "\n")
+
+
+def replace_dir(target: Path, build: Any) -> None:
+    """Build a directory next to `target` with `build(tmp_dir)`, then swap it in."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}."))
+    build(tmp)
+    old = target.with_name(f".{target.name}.old")
+    if old.exists():
+        shutil.rmtree(old)
+    if target.exists():
+        target.rename(old)
+    tmp.rename(target)
+    if old.exists():
+        shutil.rmtree(old)
