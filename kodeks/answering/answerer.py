@@ -1,0 +1,144 @@
+"""One question + its search result → one grounded Answer (Claude when possible, extractive otherwise).
+
+`Answerer.answer` never raises for an API or model problem: the officer always gets something
+true to show, and the reason is recorded for the log.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from kodeks.answering.citations import MalformedReply, check_citations, parse_reply, render
+from kodeks.answering.claude import ClaudeClient, ClaudeReply, ClaudeUnavailable
+from kodeks.answering.extractive import extractive_answer
+from kodeks.answering.models import Answer
+from kodeks.answering.prompting import TOOL_NAME, build_request
+from kodeks.errors import KodeksError
+from kodeks.settings import Settings
+from prompts import Prompt, load_prompt
+from retrieval.types import Hit, SearchResult
+
+log = logging.getLogger("kodeks.answering")
+
+NO_KEY = "no ANTHROPIC_API_KEY: extractive answers only"
+NO_HITS = "no articles retrieved"
+
+
+def load_system_prompt(language: str) -> Prompt:
+    """The configured prompt, or a KodeksError naming the bad KODEKS_PROMPT_LANGUAGE."""
+    try:
+        return load_prompt(language)
+    except ValueError as exc:
+        raise KodeksError(f"KODEKS_PROMPT_LANGUAGE: {exc}") from exc
+
+
+class Answerer:
+    """Holds the prompt and one API client; safe to share between concurrent questions."""
+
+    def __init__(self, settings: Settings, prompt: Prompt | None = None) -> None:
+        self.settings = settings
+        self.prompt = prompt or load_system_prompt(settings.prompt_language)
+        self._claude = ClaudeClient(settings) if settings.anthropic_api_key is not None else None
+
+    @property
+    def uses_claude(self) -> bool:
+        return self._claude is not None
+
+    async def answer(self, question: str, result: SearchResult) -> Answer:
+        """Answer from `result.hits` only. Claude problems end in an extractive answer with `reason` set."""
+        try:
+            answer = await self._answer(question, result.hits)
+        except Exception as exc:  # never leave the officer with a traceback
+            log.exception("answering failed unexpectedly")
+            answer = extractive_answer(
+                question, result.hits, reason=f"internal error ({type(exc).__name__})",
+                prompt_version=self.prompt.id, flagged=True,
+            )
+        log.info(
+            "answer mode=%s model=%s prompt=%s in=%s out=%s cached=%s llm_ms=%.0f flagged=%s "
+            "invalid=%d uncited=%d reason=%s",
+            answer.mode, answer.model, answer.prompt_version, answer.input_tokens, answer.output_tokens,
+            answer.cache_read_tokens, answer.llm_ms, answer.flagged, len(answer.invalid_citations),
+            len(answer.uncited_claims), answer.reason,
+        )
+        return answer
+
+    async def _answer(self, question: str, hits: list[Hit]) -> Answer:
+        if not hits:
+            return extractive_answer(question, hits, reason=NO_HITS, prompt_version=self.prompt.id)
+        if self._claude is None:
+            return extractive_answer(question, hits, reason=NO_KEY, prompt_version=self.prompt.id)
+        built = build_request(
+            self.prompt, question, hits, model=self.settings.claude_model, max_tokens=self.settings.claude_max_tokens
+        )
+        try:
+            reply = await self._claude.create(built.params)
+        except ClaudeUnavailable as exc:
+            return extractive_answer(question, hits, reason=str(exc), prompt_version=self.prompt.id, llm_ms=exc.ms)
+        return self._from_reply(question, reply, built.sent)
+
+    def _from_reply(self, question: str, reply: ClaudeReply, sent: list[Hit]) -> Answer:
+        """Validate the model's answer; keep it, trim it, or replace it with the extractive one."""
+        meta: dict[str, Any] = {
+            "model": reply.model,
+            "input_tokens": reply.input_tokens,
+            "output_tokens": reply.output_tokens,
+            "cache_read_tokens": reply.cache_read_tokens,
+            "llm_ms": reply.ms,
+            "stop_reason": reply.stop_reason,
+        }
+        raw = reply.tool_input(TOOL_NAME)
+        meta["reply"] = raw if isinstance(raw, dict) else None
+        try:
+            if raw is None:
+                raise MalformedReply(f"no '{TOOL_NAME}' tool call (stop_reason={reply.stop_reason})")
+            parsed = parse_reply(raw)
+        except MalformedReply as exc:
+            return extractive_answer(
+                question, sent, reason=f"malformed answer from the model: {exc}",
+                prompt_version=self.prompt.id, flagged=True, **meta,
+            )
+
+        checked = check_citations(parsed, sent)
+        meta.update(invalid_citations=checked.invalid, uncited_claims=checked.uncited)
+        altered = bool(checked.invalid or checked.uncited)
+
+        if parsed.covered and not checked.points:
+            why = "no valid citation" if parsed.points else "no claims"
+            return extractive_answer(
+                question, sent, reason=f"not grounded: answer marked covered but has {why}",
+                prompt_version=self.prompt.id, flagged=True, missing=parsed.missing, **meta,
+            )
+        text = render(checked.points, parsed.missing)
+        if not text.strip():
+            return extractive_answer(
+                question, sent, reason="empty answer from the model",
+                prompt_version=self.prompt.id, flagged=True, missing=None, **meta,
+            )
+        notes = []
+        if checked.invalid:
+            notes.append(f"removed {len(checked.invalid)} citation(s) of articles not sent")
+        if checked.uncited:
+            notes.append(f"removed {len(checked.uncited)} uncited claim(s)")
+        return Answer(
+            text=text,
+            citations=checked.cited,
+            mode="claude",
+            prompt_version=self.prompt.id,
+            covered=parsed.covered and not checked.uncited,
+            missing=parsed.missing,
+            reason="; ".join(notes) or None,
+            flagged=altered,
+            **meta,
+        )
+
+    async def aclose(self) -> None:
+        if self._claude is not None:
+            await self._claude.aclose()
+
+    async def __aenter__(self) -> "Answerer":
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()

@@ -1,0 +1,86 @@
+"""The answer when no generated one is available: the most relevant articles, with short excerpts.
+
+It is the default with no API key and the fallback whenever Claude fails or its answer is not
+grounded. It never invents anything, so it can always be shown; it is never empty.
+"""
+
+from __future__ import annotations
+
+import re
+
+from kodeks.answering.models import Answer
+from retrieval.types import Hit
+
+MAX_ARTICLES = 3
+EXCERPT_CHARS = 280
+
+_CYRILLIC = re.compile(r"[\u0400-\u04FF]")
+_LATIN = re.compile(r"[A-Za-z\u00C0-\u024F]")
+
+HEADER = {
+    "latin": "Generisani odgovor trenutno nije dostupan. Najrelevantniji članovi zakona "
+    "(pročitajte cijeli član prije postupanja):",
+    "cyrillic": "Генерисани одговор тренутно није доступан. Најрелевантнији чланови закона "
+    "(прочитајте цијели члан прије поступања):",
+}
+NOTHING = {
+    "latin": "Generisani odgovor trenutno nije dostupan, a nisam pronašao nijedan relevantan član zakona. "
+    "Preformulišite pitanje ili navedite zakon i član.",
+    "cyrillic": "Генерисани одговор тренутно није доступан, а нисам пронашао ниједан релевантан члан закона. "
+    "Преформулишите питање или наведите закон и члан.",
+}
+
+
+def script_of(text: str) -> str:
+    """"cyrillic" when the text has more Cyrillic than Latin letters, else "latin"."""
+    return "cyrillic" if len(_CYRILLIC.findall(text)) > len(_LATIN.findall(text)) else "latin"
+
+
+def excerpt(hit: Hit, limit: int = EXCERPT_CHARS) -> str:
+    """The best-matching chunk (or the article start), one line, cut at a word boundary."""
+    text = " ".join((hit.excerpt or hit.article.text).split())
+    if len(text) <= limit:
+        return text
+    cut = text[:limit].rsplit(" ", 1)[0].rstrip(",;:")
+    return cut + " …"
+
+
+def extractive_text(question: str, hits: list[Hit]) -> str:
+    script = script_of(question)
+    if not hits:
+        return NOTHING[script]
+    lines = [HEADER[script], ""]
+    for n, hit in enumerate(hits, 1):
+        lines.append(f"{n}. {hit.article.label}")
+        lines.append(f"„{excerpt(hit)}“")
+    return "\n".join(lines)
+
+
+def extractive_answer(
+    question: str,
+    hits: list[Hit],
+    *,
+    reason: str,
+    prompt_version: str,
+    flagged: bool = False,
+    **extra: object,
+) -> Answer:
+    """An Answer listing up to MAX_ARTICLES hits; `extra` carries what Claude returned, if anything (log only)."""
+    seen: set[str] = set()
+    shown = []
+    for hit in hits:
+        if hit.id not in seen:
+            seen.add(hit.id)
+            shown.append(hit)
+        if len(shown) == MAX_ARTICLES:
+            break
+    return Answer(
+        text=extractive_text(question, shown),
+        citations=shown,
+        mode="extractive",
+        prompt_version=prompt_version,
+        covered=False,
+        reason=reason,
+        flagged=flagged,
+        **extra,  # type: ignore[arg-type]
+    )

@@ -1,0 +1,77 @@
+"""The whole path for one question: search (in a thread — it is synchronous), then answer.
+
+Used by `kodeks ask`, the bot and the generation evaluation, so all three behave the same.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from kodeks.answering.answerer import Answerer
+from kodeks.answering.models import Answer
+from kodeks.settings import Settings
+from retrieval.types import SearchResult
+
+
+@dataclass
+class PipelineResult:
+    question: str
+    search: SearchResult
+    answer: Answer
+    timings_ms: dict[str, float] = field(default_factory=dict)  # retrieval, llm, total
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "question": self.question,
+            "level": self.search.level,
+            "answer": self.answer.to_dict(),
+            "search": self.search.to_dict(),
+            "timings_ms": {k: round(v, 1) for k, v in self.timings_ms.items()},
+        }
+
+
+class Pipeline:
+    """Retriever + Answerer. The retriever is opened on first use (loading the index takes a while)."""
+
+    def __init__(self, settings: Settings, retriever: Any = None, answerer: Answerer | None = None) -> None:
+        self.settings = settings
+        self._retriever = retriever
+        self._lock = asyncio.Lock()
+        self.answerer = answerer or Answerer(settings)
+
+    async def retriever(self) -> Any:
+        """The Retriever, opened once even when several questions arrive together."""
+        if self._retriever is None:
+            async with self._lock:
+                if self._retriever is None:
+                    from retrieval.engine import Retriever
+
+                    self._retriever = await asyncio.to_thread(Retriever.open, self.settings)
+        return self._retriever
+
+    async def ask(self, question: str, law: str | None = None, jurisdiction: str | None = None) -> PipelineResult:
+        """Search, then answer. Retrieval errors (no index) propagate as KodeksError; answering never raises."""
+        retriever = await self.retriever()  # opening the index once is not this question's latency
+        start = t0 = time.perf_counter()
+        search = await asyncio.to_thread(retriever.search, question, law=law, jurisdiction=jurisdiction)
+        retrieval_ms = (time.perf_counter() - t0) * 1000.0
+        answer = await self.answerer.answer(question, search)
+        total_ms = (time.perf_counter() - start) * 1000.0
+        return PipelineResult(
+            question=question,
+            search=search,
+            answer=answer,
+            timings_ms={"retrieval": retrieval_ms, "llm": answer.llm_ms, "total": total_ms},
+        )
+
+    async def aclose(self) -> None:
+        await self.answerer.aclose()
+
+    async def __aenter__(self) -> "Pipeline":
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()

@@ -1,0 +1,128 @@
+"""Build the Messages API request: fixed system prompt, the answer tool, passages and question as data.
+
+Passages and the question go in separate, clearly delimited blocks, and everything taken from
+outside (article text, the officer's question) is XML-escaped, so no text can close its block and
+pose as instructions. The system prompt never contains request data — which is also what makes it
+cacheable.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+from prompts import Prompt
+from retrieval.types import Hit
+
+MAX_PASSAGES = 8  # retrieval returns top_k (5 by default); this only bounds the prompt
+MAX_PASSAGE_CHARS = 6000  # one long article must not crowd out the others
+
+TOOL_NAME = "answer"
+ANSWER_TOOL: dict[str, Any] = {
+    "name": TOOL_NAME,
+    "description": (
+        "Give the answer to the officer's question, using only the passages sent. "
+        "Every point cites the ids of the passages it comes from."
+    ),
+    "input_schema": {
+        "type": "object",
+        "properties": {
+            "points": {
+                "type": "array",
+                "description": "The claims of the answer, each backed by at least one passage id.",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "text": {"type": "string", "description": "One or two sentences, no id inside."},
+                        "citations": {
+                            "type": "array",
+                            "items": {"type": "string"},
+                            "description": "Passage ids exactly as in the id attribute.",
+                        },
+                    },
+                    "required": ["text", "citations"],
+                },
+            },
+            "covered": {"type": "boolean", "description": "True only if the passages fully answer the question."},
+            "missing": {
+                "type": ["string", "null"],
+                "description": "When covered is false: what the passages do not contain. Otherwise null.",
+            },
+        },
+        "required": ["points", "covered", "missing"],
+    },
+}
+
+
+@dataclass(frozen=True)
+class BuiltRequest:
+    """Keyword arguments for `messages.create`, plus the hits whose ids may be cited."""
+
+    params: dict[str, Any]
+    sent: list[Hit]
+
+
+def select_passages(hits: list[Hit]) -> list[Hit]:
+    """One passage per article, best first, at most MAX_PASSAGES."""
+    seen: set[str] = set()
+    out: list[Hit] = []
+    for hit in hits:
+        if hit.id not in seen:
+            seen.add(hit.id)
+            out.append(hit)
+        if len(out) == MAX_PASSAGES:
+            break
+    return out
+
+
+def _attr(value: str) -> str:
+    return escape(value, quote=True)
+
+
+def passage_block(hit: Hit) -> str:
+    """`<passage id=... law=... article=... title=...>text</passage>` with all values escaped."""
+    art = hit.article
+    text = art.text.strip() or hit.excerpt.strip()
+    if len(text) > MAX_PASSAGE_CHARS:
+        text = text[:MAX_PASSAGE_CHARS].rsplit(" ", 1)[0] + " […]"
+    attrs = [f'id="{_attr(art.id)}"', f'law="{_attr(art.law)}"', f'article="{_attr(art.article)}"']
+    if art.title:
+        attrs.append(f'title="{_attr(art.title)}"')
+    if art.law_title:
+        attrs.append(f'law_title="{_attr(art.law_title)}"')
+    if art.jurisdiction:
+        attrs.append(f'jurisdiction="{_attr(art.jurisdiction)}"')
+    return f"<passage {' '.join(attrs)}>\n{escape(text, quote=False)}\n</passage>"
+
+
+def passages_text(hits: list[Hit]) -> str:
+    return "<passages>\n" + "\n".join(passage_block(h) for h in hits) + "\n</passages>"
+
+
+def question_text(question: str) -> str:
+    """The officer's text, escaped so that e.g. `</question>` inside it stays data."""
+    return f"<question>\n{escape(question.strip(), quote=False)}\n</question>"
+
+
+def build_request(prompt: Prompt, question: str, hits: list[Hit], *, model: str, max_tokens: int) -> BuiltRequest:
+    """The full request. System prompt carries `cache_control` (tools + system form the cached prefix)."""
+    sent = select_passages(hits)
+    params: dict[str, Any] = {
+        "model": model,
+        "max_tokens": max_tokens,
+        # No temperature: SDK 2.x / API version 2026-10-21 reject sampling parameters at any value.
+        "system": [{"type": "text", "text": prompt.text, "cache_control": {"type": "ephemeral"}}],
+        "tools": [ANSWER_TOOL],
+        "tool_choice": {"type": "tool", "name": TOOL_NAME},
+        "messages": [
+            {
+                "role": "user",
+                "content": [
+                    {"type": "text", "text": passages_text(sent)},
+                    {"type": "text", "text": question_text(question)},
+                ],
+            }
+        ],
+    }
+    return BuiltRequest(params=params, sent=sent)
