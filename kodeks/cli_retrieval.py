@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from kodeks.cli import DataDirOption, app
+from kodeks.cli import DataDirOption, app, eval_app
 from kodeks.settings import load_settings
 from retrieval.sources import LawInfo
 
@@ -97,3 +97,82 @@ def search(
             hit.level,
         )
     Console(width=max(100, Console().width)).print(table)
+
+
+@eval_app.command("retrieval")
+def eval_retrieval(
+    eval_file: Path = typer.Argument(..., help="Evaluation JSONL: question, relevant (corpus ids), id."),
+    k: int = typer.Option(10, "--k", min=1, help="Articles retrieved per question."),
+    json_out: Optional[Path] = typer.Option(None, "--json", help="Write the metrics as JSON to this file."),
+    do_sweep: bool = typer.Option(False, "--sweep", help="Sweep the similarity threshold and recommend one."),
+    plot: Optional[Path] = typer.Option(None, "--plot", help="Draw the sweep to this PNG (implies --sweep)."),
+    details: Optional[Path] = typer.Option(None, "--details", help="Per-question report (JSONL): ranks, level, top results."),
+    max_loss: float = typer.Option(0.05, "--max-loss", min=0.0, max=1.0, help="Share of questions the recommended threshold may cost their relevant article."),
+    data_dir: Optional[Path] = DataDirOption,
+) -> None:
+    """hit@1/5/10, recall@5/10, MRR@10, p50/p95 ms and empty-context rate of the search the bot runs."""
+    from retrieval.engine import Retriever
+    from retrieval.evaluation import evaluate, load_eval
+
+    settings = load_settings(data_dir=data_dir)
+    questions = load_eval(eval_file)
+    retriever = Retriever.open(settings)
+    known = set(retriever.articles)
+    unknown = sorted({r for q in questions for r in q.relevant if r not in known})
+    if unknown:
+        print(f"kodeks: warning: {len(unknown)} relevant id(s) are not in the index, e.g. {unknown[:3]}", file=sys.stderr)
+    with _counting_progress(len(questions), "evaluating") as tick:
+        run = evaluate(questions, lambda q: retriever.search(q, k=k), tick)
+    _print_metrics(run.metrics, f"{eval_file.name}  (k={k}, threshold={settings.threshold})")
+    if json_out:
+        json_out.write_text(json.dumps(run.metrics, indent=2) + "\n", encoding="utf-8")
+    if details:
+        details.write_text("".join(json.dumps(d, ensure_ascii=False) + "\n" for d in run.details), encoding="utf-8")
+    if do_sweep or plot:
+        _run_sweep(retriever, questions, settings.top_k, max_loss, plot, eval_file.name)
+
+
+@contextmanager
+def _counting_progress(total: int, label: str) -> Iterator[Callable[[], None] | None]:
+    if not sys.stderr.isatty():
+        yield None
+        return
+    with Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), transient=True) as progress:
+        task = progress.add_task(label, total=total)
+        yield lambda: progress.advance(task)
+
+
+def _print_metrics(metrics: dict[str, float], title: str) -> None:
+    table = Table(title=title)
+    table.add_column("metric")
+    table.add_column("value", justify="right")
+    for key, value in metrics.items():
+        shown = f"{value:.0f}" if key == "n" else f"{value:.1f}" if key.endswith("_ms") else f"{value:.3f}"
+        table.add_row(key, shown)
+    Console().print(table)
+
+
+def _run_sweep(retriever, questions, k: int, max_loss: float, plot: Optional[Path], name: str) -> None:
+    from retrieval.evaluation import QuestionScores, plot_sweep, recommend, sweep, thresholds_for
+
+    scored = []
+    with _counting_progress(len(questions), "sweeping") as tick:
+        for q in questions:
+            result = retriever.search(q.question, k=k, threshold=-1.0)
+            hits = [h for h in result.hits if h.similarity is not None]
+            scored.append(QuestionScores(tuple(h.similarity for h in hits), tuple(h.id in q.relevant for h in hits)))
+            if tick:
+                tick()
+    points = sweep(scored, thresholds_for(scored))
+    chosen, why = recommend(points, max_loss)
+    table = Table(title=f"threshold sweep over the top {k} (no threshold) – {name}")
+    for column in ("threshold", "loses relevant", "no context", "precision"):
+        table.add_column(column, justify="right")
+    for p in points:
+        style = "bold" if p is chosen else None
+        table.add_row(f"{p.threshold:.3f}", f"{p.loses_relevant:.1%}", f"{p.no_context:.1%}", f"{p.precision:.1%}", style=style)
+    Console().print(table)
+    print(f"recommended KODEKS_THRESHOLD={chosen.threshold:.3f} – {why}")
+    if plot:
+        plot_sweep(points, chosen, plot, f"Threshold sweep – {name}")
+        print(f"plot written to {plot}")

@@ -48,6 +48,7 @@ class Settings(BaseSettings):
     candidate_depth: int = Field(100, alias="KODEKS_CANDIDATE_DEPTH", ge=1)
     max_chunk_chars: int = Field(1500, alias="KODEKS_MAX_CHUNK_CHARS", ge=200)
     law_aliases: str = Field("", alias="KODEKS_LAW_ALIASES")
+    search_mode: Literal["hybrid", "dense", "lexical"] = Field("hybrid", alias="KODEKS_SEARCH_MODE")
 
     # --- answering -----------------------------------------------------------------------
     anthropic_api_key: SecretStr | None = Field(None, alias="ANTHROPIC_API_KEY")

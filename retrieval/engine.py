@@ -130,11 +130,20 @@ class Retriever:
     # --- search -------------------------------------------------------------------------------
 
     def search(
-        self, query: str, k: int | None = None, law: str | None = None, jurisdiction: str | None = None
+        self,
+        query: str,
+        k: int | None = None,
+        law: str | None = None,
+        jurisdiction: str | None = None,
+        threshold: float | None = None,
     ) -> SearchResult:
-        """Ranked articles for a question; never empty while the index has articles."""
+        """Ranked articles for a question; never empty while the index has articles.
+
+        `threshold` overrides KODEKS_THRESHOLD for this call (the sweep uses it).
+        """
         started = time.perf_counter()
         s = self.settings
+        threshold = s.threshold if threshold is None else threshold
         keep = k or s.top_k
         fallback_k = k or s.fallback_k
         law_name = self._canonical_law(law) if law else None
@@ -146,7 +155,7 @@ class Retriever:
 
         candidates = self._candidates(query, law_name, jurisdiction, allowed, timings) if len(hits) < keep else []
         candidates = self._dedupe([c for c in candidates if c.article.id not in {h.id for h in hits}])
-        passing = [c for c in candidates if c.similarity is not None and c.similarity >= s.threshold]
+        passing = [c for c in candidates if c.similarity is not None and c.similarity >= threshold]
         if passing:
             served, level = passing, "threshold"
         elif candidates:
@@ -206,14 +215,17 @@ class Retriever:
         if allowed is not None and not allowed:
             return []
         t0 = time.perf_counter()
-        qvec = self.embedder.embed_query(embedding_text(query))
+        use_dense, use_lexical = s.search_mode in ("hybrid", "dense"), s.search_mode in ("hybrid", "lexical")
+        qvec = self.embedder.embed_query(embedding_text(query)) if use_dense else None
         t1 = time.perf_counter()
         depth = min(s.candidate_depth, len(self.chunk_ids))
-        dense = self.collection.query(
-            query_embeddings=[qvec], n_results=depth, where=self._where(law, jurisdiction), include=["distances"]
-        )
+        dense = {"ids": [[]]}
+        if use_dense:
+            dense = self.collection.query(
+                query_embeddings=[qvec], n_results=depth, where=self._where(law, jurisdiction), include=["distances"]
+            )
         t2 = time.perf_counter()
-        lexical_scores = self.lexical.scores(query)
+        lexical_scores = self.lexical.scores(query) if use_lexical else np.zeros(len(self.chunk_ids), dtype=np.float32)
         if allowed is not None:
             mask = np.fromiter((aid in allowed for aid in self.chunk_article), dtype=bool, count=len(self.chunk_article))
             lexical_scores = np.where(mask, lexical_scores, 0.0)
@@ -238,7 +250,7 @@ class Retriever:
             cand.lexical_rank = rank
         for cand in candidates.values():
             rows = self._article_chunks.get(cand.article.id, [])
-            sims = self.chunk_vectors[rows] @ qvec if rows else np.zeros(0)
+            sims = self.chunk_vectors[rows] @ qvec if rows and qvec is not None else np.zeros(0)
             cand.similarity = float(sims.max()) if len(sims) else None
             if cand.dense_rank is None and len(sims):
                 cand.excerpt = self.chunk_texts[rows[int(sims.argmax())]] if not cand.excerpt else cand.excerpt
