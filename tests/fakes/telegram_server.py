@@ -1,1 +1,448 @@
-"""Fake server fixtures (placeholder until written)."""
+"""A fake Telegram Bot API server (aiohttp on 127.0.0.1) and its pytest fixture.
+
+The real python-telegram-bot `Application` talks to it through `base_url`, exactly as it would to
+Telegram: tests push updates into a queue that `getUpdates` long-polls, and assert on the recorded
+calls (`sendMessage`, `sendDocument`, ...). It validates what Telegram validates and the bot could
+get wrong — Telegram HTML (allowed tags, balance, entities) and the 4,096-character limit measured
+on the parsed text — and can answer with a `RetryAfter` (429) or a 502 on demand.
+
+    server.send_text(USER, "koja je kazna za krađu?")
+    [reply] = await server.wait_messages(USER, 1)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import re
+import time
+from collections import defaultdict, deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from typing import Any
+
+import pytest
+from aiohttp import web
+
+TOKEN = "123456789:TEST-token_for-the-fake-server"
+BOT_ID = 123456789
+BOT_USERNAME = "kodeks_test_bot"
+MESSAGE_LIMIT = 4096
+CAPTION_LIMIT = 1024
+
+ALLOWED_TAGS = {"b", "strong", "i", "em", "u", "ins", "s", "strike", "del", "span", "tg-spoiler", "a",
+                "code", "pre", "blockquote", "tg-emoji"}
+JSON_FIELDS = {"reply_markup", "entities", "caption_entities", "allowed_updates", "link_preview_options",
+               "reply_parameters", "commands", "scope"}
+INT_FIELDS = {"chat_id", "message_id", "offset", "limit", "timeout", "from_chat_id", "max_connections"}
+_TAG_START = re.compile(r"</?[a-zA-Z][a-zA-Z0-9-]*(\s[^<>]*)?>")
+_ENTITY = re.compile(r"&(#[0-9]+|#x[0-9a-fA-F]+|[a-zA-Z]+);")
+BOOL_FIELDS = {"show_alert", "drop_pending_updates", "disable_notification", "protect_content"}
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, description: str, parameters: dict[str, Any] | None = None) -> None:
+        super().__init__(description)
+        self.status, self.description, self.parameters = status, description, parameters
+
+
+class _TelegramHTML(HTMLParser):
+    """Parse Telegram HTML the way the Bot API does: only known tags, balanced; returns the plain text."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack: list[str] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag not in ALLOWED_TAGS:
+            raise ApiError(400, f"Bad Request: can't parse entities: Unsupported start tag \"{tag}\"")
+        self.stack.append(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        if not self.stack or self.stack[-1] != tag:
+            raise ApiError(400, f"Bad Request: can't parse entities: Unexpected end tag \"{tag}\"")
+        self.stack.pop()
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+
+def parse_html(markup: str) -> str:
+    """Rendered text of Telegram HTML, or ApiError(400) as Telegram would answer.
+
+    Every `<` must open a tag and every `&` an entity (Telegram rejects unescaped ones)."""
+    for match in re.finditer(r"[<&]", markup):
+        rest = markup[match.start():]
+        ok = _TAG_START.match(rest) if rest[0] == "<" else _ENTITY.match(rest)
+        if not ok:
+            raise ApiError(400, f"Bad Request: can't parse entities: unexpected {rest[0]!r} at offset {match.start()}")
+    parser = _TelegramHTML()
+    parser.feed(markup)
+    parser.close()
+    if parser.stack:
+        raise ApiError(400, "Bad Request: can't parse entities: Can't find end tag corresponding to start tag "
+                            f"\"{parser.stack[-1]}\"")
+    return "".join(parser.text)
+
+
+def utf16_len(text: str) -> int:
+    return len(text.encode("utf-16-le")) // 2
+
+
+@dataclass
+class Call:
+    """One Bot API request as the server saw it."""
+
+    method: str
+    params: dict[str, Any]
+    files: dict[str, tuple[str, bytes]] = field(default_factory=dict)
+    status: int = 200
+    at: float = field(default_factory=time.monotonic)
+
+
+class FakeTelegramServer:
+    """Bot API stand-in: an update queue for `getUpdates` and a record of every other call."""
+
+    def __init__(self, token: str = TOKEN) -> None:
+        self.token = token
+        self.bot_user = {"id": BOT_ID, "is_bot": True, "first_name": "KODEKS", "username": BOT_USERNAME,
+                         "can_join_groups": False, "can_read_all_group_messages": False,
+                         "supports_inline_queries": False}
+        self.calls: list[Call] = []
+        self.chats: dict[int, list[dict[str, Any]]] = defaultdict(list)  # chat id → messages the bot sent
+        self.messages_by_id: dict[tuple[int, int], dict[str, Any]] = {}
+        self.commands: list[dict[str, Any]] = []
+        self.webhook: dict[str, Any] | None = None
+        self.polls = 0
+        self._pending: list[dict[str, Any]] = []
+        self._arrived = asyncio.Event()
+        self._changed = asyncio.Condition()
+        self._failures: dict[str, deque[tuple[int, dict[str, Any] | None, str]]] = defaultdict(deque)
+        self._update_ids = itertools.count(1)
+        self._message_ids = itertools.count(1000)
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+
+    # --- lifecycle ---------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        app = web.Application(client_max_size=50 * 1024 * 1024)
+        app.router.add_route("*", "/bot{token}/{method}", self._handle)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+
+    async def stop(self) -> None:
+        self._arrived.set()
+        if self._runner:
+            await self._runner.cleanup()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def base_url(self) -> str:
+        """What goes into KODEKS_TELEGRAM_BASE_URL / `ApplicationBuilder.base_url`."""
+        return f"{self.url}/bot"
+
+    @property
+    def base_file_url(self) -> str:
+        return f"{self.url}/file/bot"
+
+    # --- scripting failures -----------------------------------------------------------------
+
+    def fail_next(self, method: str, *, retry_after: int | None = None, status: int | None = None,
+                  times: int = 1, description: str | None = None) -> None:
+        """Make the next `times` calls of `method` fail: 429 with retry_after, or any status (502 = network)."""
+        if retry_after is not None:
+            spec = (429, {"retry_after": retry_after}, description or f"Too Many Requests: retry after {retry_after}")
+        else:
+            code = status or 502
+            spec = (code, None, description or ("Bad Gateway" if code == 502 else "Internal Server Error"))
+        for _ in range(times):
+            self._failures[method].append(spec)
+
+    # --- pushing updates --------------------------------------------------------------------
+
+    @staticmethod
+    def user(user_id: int, first_name: str = "Policajac") -> dict[str, Any]:
+        return {"id": user_id, "is_bot": False, "first_name": first_name, "language_code": "bs"}
+
+    def push(self, update: dict[str, Any]) -> dict[str, Any]:
+        """Queue a raw update (an `update_id` is assigned if missing)."""
+        update.setdefault("update_id", next(self._update_ids))
+        self._pending.append(update)
+        self._arrived.set()
+        return update
+
+    def _chat(self, user_id: int, chat_id: int | None, chat_type: str) -> dict[str, Any]:
+        if chat_type == "private":
+            return {"id": chat_id or user_id, "type": "private", "first_name": "Policajac"}
+        return {"id": chat_id or -100_000 - user_id, "type": chat_type, "title": "Grupa"}
+
+    def send_message(self, user_id: int, *, text: str | None = None, chat_id: int | None = None,
+                     chat_type: str = "private", edited: bool = False, **extra: Any) -> dict[str, Any]:
+        """An officer sends something: text, a command (entity added), or any other message fields."""
+        message: dict[str, Any] = {"message_id": next(self._message_ids), "date": int(time.time()),
+                                   "chat": self._chat(user_id, chat_id, chat_type), "from": self.user(user_id), **extra}
+        if text is not None:
+            message["text"] = text
+            if text.startswith("/"):
+                message["entities"] = [{"type": "bot_command", "offset": 0, "length": utf16_len(text.split()[0])}]
+        if edited:
+            message["edit_date"] = int(time.time())
+        return self.push({"edited_message" if edited else "message": message})
+
+    def send_text(self, user_id: int, text: str, **kw: Any) -> dict[str, Any]:
+        return self.send_message(user_id, text=text, **kw)
+
+    def send_sticker(self, user_id: int, **kw: Any) -> dict[str, Any]:
+        sticker = {"file_id": "sticker1", "file_unique_id": "us1", "type": "regular", "width": 512, "height": 512,
+                   "is_animated": False, "is_video": False}
+        return self.send_message(user_id, sticker=sticker, **kw)
+
+    def send_voice(self, user_id: int, **kw: Any) -> dict[str, Any]:
+        return self.send_message(user_id, voice={"file_id": "voice1", "file_unique_id": "uv1", "duration": 3}, **kw)
+
+    def send_photo(self, user_id: int, **kw: Any) -> dict[str, Any]:
+        return self.send_message(user_id, photo=[{"file_id": "photo1", "file_unique_id": "up1", "width": 90,
+                                                  "height": 90}], **kw)
+
+    def send_file(self, user_id: int, **kw: Any) -> dict[str, Any]:
+        return self.send_message(user_id, document={"file_id": "doc1", "file_unique_id": "ud1",
+                                                    "file_name": "zapisnik.pdf"}, **kw)
+
+    def press(self, user_id: int, message: dict[str, Any], data: str) -> dict[str, Any]:
+        """The officer presses an inline button (`data`) under a message the bot sent."""
+        return self.push({"callback_query": {"id": str(next(self._update_ids) * 7), "from": self.user(user_id),
+                                             "chat_instance": "ci-1", "data": data, "message": message}})
+
+    # --- looking at what the bot did ---------------------------------------------------------
+
+    def calls_to(self, method: str) -> list[Call]:
+        return [c for c in self.calls if c.method == method]
+
+    def messages(self, chat_id: int) -> list[dict[str, Any]]:
+        """Messages (and documents) the bot sent to a chat, in order."""
+        return list(self.chats.get(chat_id, []))
+
+    def texts(self, chat_id: int) -> list[str]:
+        return [m.get("text") or m.get("caption") or "" for m in self.messages(chat_id)]
+
+    @staticmethod
+    def buttons(message: dict[str, Any]) -> list[tuple[str, str]]:
+        """(label, callback_data) of every inline button under a sent message."""
+        markup = message.get("reply_markup") or {}
+        return [(b["text"], b.get("callback_data", "")) for row in markup.get("inline_keyboard", []) for b in row]
+
+    async def wait_until(self, predicate: Callable[[], bool], timeout: float = 30.0, what: str = "condition") -> None:
+        async with self._changed:
+            try:
+                await asyncio.wait_for(self._changed.wait_for(predicate), timeout)
+            except TimeoutError:
+                seen = [f"{c.method}({c.params.get('chat_id', '')})" for c in self.calls][-30:]
+                raise AssertionError(f"timed out waiting for {what}; last calls: {seen}") from None
+
+    async def wait_messages(self, chat_id: int, n: int, timeout: float = 30.0) -> list[dict[str, Any]]:
+        """Wait until the bot has sent at least `n` messages to `chat_id`; return them all."""
+        await self.wait_until(lambda: len(self.chats.get(chat_id, [])) >= n, timeout,
+                              f"{n} message(s) to chat {chat_id} (have {len(self.chats.get(chat_id, []))})")
+        return self.messages(chat_id)
+
+    async def wait_call(self, method: str, predicate: Callable[[Call], bool] = lambda c: True,
+                        timeout: float = 30.0) -> Call:
+        await self.wait_until(lambda: any(c.method == method and predicate(c) for c in self.calls), timeout,
+                              f"a {method} call")
+        return next(c for c in self.calls if c.method == method and predicate(c))
+
+    # --- the API -------------------------------------------------------------------------------
+
+    async def _handle(self, request: web.Request) -> web.Response:
+        if request.match_info["token"] != self.token:
+            return web.json_response({"ok": False, "error_code": 401, "description": "Unauthorized"}, status=401)
+        method = request.match_info["method"]
+        params, files = await self._params(request)
+        if method == "getUpdates":
+            self.polls += 1
+            return web.json_response({"ok": True, "result": await self._get_updates(params)})
+        call = Call(method, params, files)
+        try:
+            failure = self._failures[method].popleft() if self._failures.get(method) else None
+            if failure:
+                raise ApiError(failure[0], failure[2], failure[1])
+            handler = getattr(self, f"_api_{method}", None)
+            if handler is None:
+                raise ApiError(404, "Not Found: method not found")
+            result = handler(params, files)
+            body: dict[str, Any] = {"ok": True, "result": result}
+            status = 200
+        except ApiError as exc:
+            status = exc.status
+            body = {"ok": False, "error_code": exc.status, "description": exc.description}
+            if exc.parameters:
+                body["parameters"] = exc.parameters
+        call.status = status
+        self.calls.append(call)
+        async with self._changed:
+            self._changed.notify_all()
+        return web.json_response(body, status=status)
+
+    async def _params(self, request: web.Request) -> tuple[dict[str, Any], dict[str, tuple[str, bytes]]]:
+        raw: dict[str, Any] = {}
+        files: dict[str, tuple[str, bytes]] = {}
+        if request.content_type == "application/json":
+            raw = await request.json()
+        elif request.can_read_body:
+            form = await request.post()
+            for key, value in form.items():
+                if isinstance(value, web.FileField):
+                    files[key] = (value.filename, value.file.read())
+                else:
+                    raw[key] = value
+        else:
+            raw = dict(request.query)
+        params: dict[str, Any] = {}
+        for key, value in raw.items():
+            if isinstance(value, str) and key in JSON_FIELDS:
+                value = json.loads(value)
+            elif isinstance(value, str) and key in INT_FIELDS and value.lstrip("-").isdigit():
+                value = int(value)
+            elif isinstance(value, str) and key in BOOL_FIELDS:
+                value = value == "true"
+            if isinstance(value, str) and value.startswith("attach://") and value[9:] in files:
+                files[key] = files.pop(value[9:])
+                continue
+            params[key] = value
+        return params, files
+
+    async def _get_updates(self, params: dict[str, Any]) -> list[dict[str, Any]]:
+        offset = int(params.get("offset") or 0)
+        if offset:
+            self._pending = [u for u in self._pending if u["update_id"] >= offset]
+        timeout = float(params.get("timeout") or 0)
+        if not self._pending and timeout > 0:
+            self._arrived.clear()
+            try:
+                await asyncio.wait_for(self._arrived.wait(), timeout)
+            except TimeoutError:
+                pass
+        return self._pending[: int(params.get("limit") or 100)]
+
+    def _render(self, params: dict[str, Any], key: str, limit: int) -> str:
+        text = params.get(key)
+        if text is None or str(text) == "":
+            if key == "caption":
+                return ""
+            raise ApiError(400, "Bad Request: message text is empty")
+        text = str(text)
+        rendered = parse_html(text) if params.get("parse_mode") == "HTML" else text
+        if not rendered.strip() and key == "text":
+            raise ApiError(400, "Bad Request: message text is empty")
+        if utf16_len(rendered) > limit:
+            raise ApiError(400, "Bad Request: message is too long" if key == "text" else
+                           "Bad Request: message caption is too long")
+        return rendered
+
+    def _new_message(self, params: dict[str, Any], **content: Any) -> dict[str, Any]:
+        chat_id = params.get("chat_id")
+        if not isinstance(chat_id, int):
+            raise ApiError(400, "Bad Request: chat not found")
+        chat = {"id": chat_id, "type": "private", "first_name": "Policajac"} if chat_id > 0 else \
+            {"id": chat_id, "type": "group", "title": "Grupa"}
+        message = {"message_id": next(self._message_ids), "date": int(time.time()), "chat": chat,
+                   "from": self.bot_user, **content}
+        if params.get("reply_markup"):
+            message["reply_markup"] = params["reply_markup"]
+        message["_html"] = params.get("text") or params.get("caption")
+        self.chats[chat_id].append(message)
+        self.messages_by_id[(chat_id, message["message_id"])] = message
+        return {k: v for k, v in message.items() if not k.startswith("_")}
+
+    def _api_getMe(self, params: dict[str, Any], files: Any) -> dict[str, Any]:
+        return self.bot_user
+
+    def _api_sendMessage(self, params: dict[str, Any], files: Any) -> dict[str, Any]:
+        return self._new_message(params, text=self._render(params, "text", MESSAGE_LIMIT))
+
+    def _api_sendDocument(self, params: dict[str, Any], files: dict[str, tuple[str, bytes]]) -> dict[str, Any]:
+        if "document" not in files:
+            raise ApiError(400, "Bad Request: there is no document in the request")
+        name, content = files["document"]
+        caption = self._render(params, "caption", CAPTION_LIMIT)
+        document = {"file_id": f"doc-{len(self.calls)}", "file_unique_id": f"u{len(self.calls)}",
+                    "file_name": name, "file_size": len(content)}
+        message = self._new_message(params, document=document, **({"caption": caption} if caption else {}))
+        self.messages_by_id[(params["chat_id"], message["message_id"])]["_content"] = content
+        self.chats[params["chat_id"]][-1]["_content"] = content
+        return message
+
+    def _api_sendChatAction(self, params: dict[str, Any], files: Any) -> bool:
+        return True
+
+    def _api_answerCallbackQuery(self, params: dict[str, Any], files: Any) -> bool:
+        return True
+
+    def _edit(self, params: dict[str, Any]) -> dict[str, Any]:
+        key = (params.get("chat_id"), params.get("message_id"))
+        message = self.messages_by_id.get(key)  # type: ignore[arg-type]
+        if message is None:
+            raise ApiError(400, "Bad Request: message to edit not found")
+        return message
+
+    def _api_editMessageText(self, params: dict[str, Any], files: Any) -> dict[str, Any]:
+        message = self._edit(params)
+        text = self._render(params, "text", MESSAGE_LIMIT)
+        if text == message.get("text") and params.get("reply_markup") == message.get("reply_markup"):
+            raise ApiError(400, "Bad Request: message is not modified")
+        message.update(text=text, _html=params.get("text"), edit_date=int(time.time()))
+        if "reply_markup" in params:
+            message["reply_markup"] = params["reply_markup"]
+        return {k: v for k, v in message.items() if not k.startswith("_")}
+
+    def _api_editMessageReplyMarkup(self, params: dict[str, Any], files: Any) -> dict[str, Any]:
+        message = self._edit(params)
+        if params.get("reply_markup") == message.get("reply_markup"):
+            raise ApiError(400, "Bad Request: message is not modified")
+        message["reply_markup"] = params.get("reply_markup")
+        return {k: v for k, v in message.items() if not k.startswith("_")}
+
+    def _api_deleteWebhook(self, params: dict[str, Any], files: Any) -> bool:
+        self.webhook = None
+        return True
+
+    def _api_setWebhook(self, params: dict[str, Any], files: Any) -> bool:
+        self.webhook = params
+        return True
+
+    def _api_getWebhookInfo(self, params: dict[str, Any], files: Any) -> dict[str, Any]:
+        return {"url": (self.webhook or {}).get("url", ""), "has_custom_certificate": False, "pending_update_count": 0}
+
+    def _api_setMyCommands(self, params: dict[str, Any], files: Any) -> bool:
+        self.commands = params.get("commands") or []
+        return True
+
+    def _api_getMyCommands(self, params: dict[str, Any], files: Any) -> list[dict[str, Any]]:
+        return self.commands
+
+    def _api_close(self, params: dict[str, Any], files: Any) -> bool:
+        return True
+
+    def _api_logOut(self, params: dict[str, Any], files: Any) -> bool:
+        return True
+
+
+@pytest.fixture
+async def telegram_server():
+    """A started fake Bot API server; point `KODEKS_TELEGRAM_BASE_URL` at `server.base_url`."""
+    server = FakeTelegramServer()
+    await server.start()
+    try:
+        yield server
+    finally:
+        await server.stop()

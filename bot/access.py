@@ -1,0 +1,60 @@
+"""Who may use the bot, who may administer it, and how fast they may ask.
+
+The allow-list is the whole security model: the bot answers from public laws, but the query log
+and the LLM budget are not for strangers. Admins are always allowed.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+
+class Access:
+    """Allow-list and admin list of Telegram user ids (from KODEKS_ALLOWED_USERS / KODEKS_ADMINS)."""
+
+    def __init__(self, allowed: Iterable[int], admins: Iterable[int]) -> None:
+        self.admins = frozenset(admins)
+        self.allowed = frozenset(allowed) | self.admins
+
+    def is_allowed(self, user_id: int) -> bool:
+        return user_id in self.allowed
+
+    def is_admin(self, user_id: int) -> bool:
+        return user_id in self.admins
+
+
+@dataclass(frozen=True)
+class Verdict:
+    allowed: bool
+    warn: bool = False  # first refusal in this window: tell the officer once, then stay quiet
+    retry_in: int = 0  # seconds until the oldest request leaves the window
+
+
+class RateLimiter:
+    """Sliding one-minute window per user; an in-memory deque each (officers are few, restarts reset)."""
+
+    def __init__(self, per_minute: int, window: float = 60.0, clock: Callable[[], float] = time.monotonic) -> None:
+        self.limit = per_minute
+        self.window = window
+        self._clock = clock
+        self._seen: dict[int, deque[float]] = {}
+        self._warned: dict[int, float] = {}
+
+    def check(self, user_id: int) -> Verdict:
+        """Count one request now, unless the user is already at the limit."""
+        now = self._clock()
+        seen = self._seen.setdefault(user_id, deque())
+        while seen and now - seen[0] >= self.window:
+            seen.popleft()
+        if len(seen) < self.limit:
+            seen.append(now)
+            self._warned.pop(user_id, None)
+            return Verdict(True)
+        retry_in = max(1, math.ceil(self.window - (now - seen[0])))
+        first = user_id not in self._warned
+        self._warned[user_id] = now
+        return Verdict(False, warn=first, retry_in=retry_in)

@@ -1,0 +1,144 @@
+"""Building and running the Telegram application.
+
+`build_application` wires handlers and shared objects (injected, so tests pass a real pipeline over
+the sample index and a temporary log); `serve` runs it — long polling, or a webhook when
+`KODEKS_WEBHOOK_URL` is set — until a stop event, then stops fetching, lets in-flight answers
+finish and be logged, and shuts down. `run_bot` is `kodeks bot`: it loads the index once and maps
+SIGTERM/SIGINT to that stop event. Tests and production go through the same `serve`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import signal
+from typing import Any
+from urllib.parse import urlparse
+
+from telegram import BotCommand, LinkPreviewOptions, Update
+from telegram.constants import ParseMode
+from telegram.error import TelegramError
+from telegram.ext import (
+    Application,
+    CallbackQueryHandler,
+    CommandHandler,
+    Defaults,
+    MessageHandler,
+    TypeHandler,
+    filters,
+)
+
+from bot import handlers, texts
+from bot.access import Access, RateLimiter
+from bot.delivery import RetryingLimiter
+from bot.querylog import QueryLog
+from kodeks.errors import KodeksError
+
+log = logging.getLogger(__name__)
+
+POLL_TIMEOUT = 10  # seconds Telegram holds a getUpdates request open
+
+
+def bot_urls(base_url: str) -> tuple[str, str]:
+    """KODEKS_TELEGRAM_BASE_URL ("http://host:8081/bot") → (base_url, base_file_url) for python-telegram-bot."""
+    base = base_url.rstrip("/")
+    if base.endswith("/bot"):
+        return base, base[: -len("/bot")] + "/file/bot"
+    return base, base
+
+
+def add_handlers(app: Application) -> None:
+    """Order matters inside group 0: the first matching handler wins."""
+    app.add_handler(TypeHandler(Update, handlers.gate), group=-1)
+    app.add_handler(MessageHandler(filters.UpdateType.EDITED, handlers.on_edited))
+    app.add_handler(CommandHandler(["start", "help"], handlers.on_help))
+    app.add_handler(CommandHandler(["clan", "clanak"], handlers.cmd_clan))
+    app.add_handler(CommandHandler("stats", handlers.cmd_stats))
+    app.add_handler(CommandHandler("export", handlers.cmd_export))
+    app.add_handler(MessageHandler(filters.COMMAND, handlers.on_unknown_command))
+    app.add_handler(MessageHandler(filters.TEXT, handlers.on_text))
+    app.add_handler(CallbackQueryHandler(handlers.on_callback))
+    app.add_handler(MessageHandler(filters.ALL, handlers.on_non_text))
+    app.add_error_handler(handlers.on_error)
+
+
+def build_application(settings: Any, *, pipeline: Any, retriever: Any, querylog: QueryLog,
+                      limiter: RetryingLimiter | None = None) -> Application:
+    """A ready-to-start Application; nothing is contacted until it is initialised."""
+    if settings.telegram_bot_token is None or not settings.telegram_bot_token.get_secret_value():
+        raise KodeksError("TELEGRAM_BOT_TOKEN is not set (get one from @BotFather)")
+    builder = (
+        Application.builder()
+        .token(settings.telegram_bot_token.get_secret_value())
+        .concurrent_updates(settings.concurrency)
+        .rate_limiter(limiter or RetryingLimiter())
+        .defaults(Defaults(parse_mode=ParseMode.HTML, link_preview_options=LinkPreviewOptions(is_disabled=True)))
+    )
+    if settings.telegram_base_url:
+        base, files = bot_urls(settings.telegram_base_url)
+        builder = builder.base_url(base).base_file_url(files)
+    app = builder.build()
+    app.bot_data[handlers.BOT_DATA_KEY] = handlers.Deps(
+        settings=settings, pipeline=pipeline, retriever=retriever, log=querylog,
+        access=Access(settings.allowed_users, settings.admins),
+        limiter=RateLimiter(settings.rate_limit_per_minute),
+    )
+    add_handlers(app)
+    return app
+
+
+def webhook_path(url: str) -> str:
+    return urlparse(url).path.lstrip("/")
+
+
+async def serve(app: Application, settings: Any, stop: asyncio.Event, *, poll_timeout: float = POLL_TIMEOUT) -> None:
+    """Run until `stop` is set; then stop fetching, finish in-flight updates, shut down."""
+    async with app:  # initialize() … shutdown()
+        with contextlib.suppress(TelegramError):
+            await app.bot.set_my_commands([BotCommand(c, d) for c, d in texts.COMMANDS])
+        if settings.webhook_url:
+            secret = settings.webhook_secret.get_secret_value() if settings.webhook_secret else secrets.token_urlsafe(32)
+            await app.updater.start_webhook(
+                listen=settings.webhook_listen, port=settings.webhook_port, url_path=webhook_path(settings.webhook_url),
+                webhook_url=settings.webhook_url, secret_token=secret, allowed_updates=Update.ALL_TYPES)
+            log.info("webhook listening on %s:%s", settings.webhook_listen, settings.webhook_port)
+        else:
+            await app.updater.start_polling(timeout=poll_timeout, allowed_updates=Update.ALL_TYPES)
+            log.info("long polling started")
+        await app.start()
+        try:
+            await stop.wait()
+        finally:
+            log.info("stopping: finishing answers in progress")
+            if app.updater.running:
+                await app.updater.stop()
+            if app.running:
+                await app.stop()  # waits for concurrent handler tasks
+
+
+async def run_bot(settings: Any) -> None:
+    """`kodeks bot`: load the index once, open the log, serve until SIGTERM/SIGINT."""
+    from kodeks.answering import Pipeline
+    from retrieval.engine import Retriever
+
+    retriever = await asyncio.to_thread(Retriever.open, settings)
+    pipeline = Pipeline(settings, retriever=retriever)
+    querylog = await QueryLog.from_settings(settings)
+    try:
+        app = build_application(settings, pipeline=pipeline, retriever=retriever, querylog=querylog)
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop.set)
+        log.info("KODEKS bot: %d allowed users, %d admins, log %s", len(settings.allowed_users | settings.admins),
+                 len(settings.admins), settings.log_path)
+        await serve(app, settings, stop)
+    finally:
+        await querylog.close()
+        closer = getattr(pipeline, "aclose", None)
+        if closer is not None:
+            with contextlib.suppress(Exception):
+                await closer()
+    log.info("KODEKS bot stopped")

@@ -1,0 +1,193 @@
+"""Replies as Telegram HTML that fit a phone and Telegram's 4,096-character limit.
+
+Everything that comes from a law or a model is escaped; the only tags are the ones written here.
+Long replies are split between paragraphs (or lines, or words as a last resort) and never inside a
+tag, an entity or a citation line; a tag open at a cut is closed and reopened in the next message,
+so every message parses on its own.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from bot import texts
+
+LIMIT = 4096
+
+_ATOM = re.compile(r"<[^>]*>|&#?\w+;|\n|[ \t\r\f\v]+|[^<&\s]+|[<&]")
+_TAG = re.compile(r"<\s*(/)?\s*([a-zA-Z0-9-]+)")
+
+
+def escape(text: str) -> str:
+    """Escape for Telegram HTML (quotes are fine unescaped outside attributes)."""
+    return html.escape(text or "", quote=False)
+
+
+def tg_len(text: str) -> int:
+    """Length as Telegram counts it (UTF-16 code units); the raw HTML is an upper bound."""
+    return len(text.encode("utf-16-le")) // 2
+
+
+# --- splitting -------------------------------------------------------------------------------
+
+
+def split_html(blocks: Iterable[str], limit: int = LIMIT, joiner: str = "\n\n") -> list[str]:
+    """Pack balanced HTML blocks into as few messages as fit; split a block only if it alone is too long."""
+    messages: list[str] = []
+    current = ""
+    for block in blocks:
+        if not block or not block.strip():
+            continue
+        candidate = f"{current}{joiner}{block}" if current else block
+        if tg_len(candidate) <= limit:
+            current = candidate
+            continue
+        if current:
+            messages.append(current)
+            current = ""
+        if tg_len(block) <= limit:
+            current = block
+        else:
+            parts = split_fragment(block, limit)
+            messages.extend(parts[:-1])
+            current = parts[-1] if parts else ""
+    if current:
+        messages.append(current)
+    return messages
+
+
+def _apply(stack: list[tuple[str, str]], atom: str) -> list[tuple[str, str]]:
+    """The open-tag stack after `atom` (a copy if it changed)."""
+    if not atom.startswith("<") or len(atom) < 3:
+        return stack
+    match = _TAG.match(atom)
+    if not match:
+        return stack
+    closing, name = match.group(1), match.group(2).lower()
+    if closing:
+        for i in range(len(stack) - 1, -1, -1):
+            if stack[i][0] == name:
+                return stack[:i]
+        return stack
+    return [*stack, (name, atom)]
+
+
+def _closing(stack: Sequence[tuple[str, str]]) -> str:
+    return "".join(f"</{name}>" for name, _ in reversed(stack))
+
+
+def _opening(stack: Sequence[tuple[str, str]]) -> str:
+    return "".join(tag for _, tag in stack)
+
+
+def _visible(piece: str) -> bool:
+    return bool(re.sub(r"<[^>]*>", "", piece).strip())
+
+
+def split_fragment(fragment: str, limit: int = LIMIT) -> list[str]:
+    """Split one HTML fragment into pieces of at most `limit`, preferring line then word breaks."""
+    atoms = _ATOM.findall(fragment)
+    pieces: list[str] = []
+    stack: list[tuple[str, str]] = []
+    i = 0
+    while i < len(atoms):
+        prefix = _opening(stack)
+        size = tg_len(prefix)
+        cur = stack
+        body: list[str] = []
+        best_nl: tuple[int, list[tuple[str, str]]] | None = None  # (atoms taken, stack) after a newline
+        j = i
+        while j < len(atoms):
+            atom = atoms[j]
+            nxt = _apply(cur, atom)
+            if size + tg_len(atom) + tg_len(_closing(nxt)) > limit:
+                break
+            body.append(atom)
+            size += tg_len(atom)
+            cur = nxt
+            j += 1
+            if atom == "\n":
+                best_nl = (len(body), cur)
+        if j == i:
+            # One atom (a very long word) does not fit in the room left: cut it by characters.
+            room = limit - tg_len(prefix) - tg_len(_closing(stack))
+            atom = atoms[i]
+            if atom.startswith(("<", "&")) or room < 2:
+                raise ValueError("limit too small for the markup")
+            head, used = [], 0
+            for ch in atom:
+                w = tg_len(ch)
+                if used + w > room:
+                    break
+                head.append(ch)
+                used += w
+            atoms[i : i + 1] = ["".join(head), atom[len(head) :]]
+            continue
+        take, end_stack = len(body), cur
+        if j < len(atoms) and best_nl and best_nl[0] * 2 >= len(body):
+            take, end_stack = best_nl
+        piece = prefix + "".join(body[:take]) + _closing(end_stack)
+        if _visible(piece):
+            pieces.append(piece)
+        i += take
+        stack = end_stack
+    return pieces
+
+
+# --- replies ---------------------------------------------------------------------------------
+
+
+def _paragraphs(text: str) -> list[str]:
+    return [p.strip() for p in re.split(r"\n\s*\n", text or "") if p.strip()]
+
+
+def citation_line(article: Any, number: int | None = None) -> str:
+    """One source as "1. <b>KZ FBiH</b>, član 373 – Krivotvorenje isprave" (law bold, rest escaped)."""
+    label: str = article.label
+    lead = f"{number}. " if number is not None else "• "
+    if label.startswith(f"{article.law}, "):
+        return f"{lead}<b>{escape(article.law)}</b>{escape(label[len(article.law):])}"
+    return lead + escape(label)
+
+
+def sources_block(citations: Sequence[Any]) -> str:
+    """`Izvori:` and one line per cited article; one block so it is never separated from its heading."""
+    if not citations:
+        return f"<b>{escape(texts.SOURCES_HEADING)}</b> <i>{escape(texts.NO_SOURCES)}</i>"
+    lines = [f"<b>{escape(texts.SOURCES_HEADING)}</b>"]
+    lines += [citation_line(hit.article) for hit in citations]
+    return "\n".join(lines)
+
+
+def format_answer(answer: Any, limit: int = LIMIT) -> list[str]:
+    """The answer first, then `Izvori:`; an extractive answer is marked at the top."""
+    blocks: list[str] = []
+    if getattr(answer, "mode", "") == "extractive":
+        blocks.append(f"<i>{escape(texts.EXTRACTIVE_NOTE)}</i>")
+    blocks += [escape(p) for p in _paragraphs(answer.text)]
+    missing = getattr(answer, "missing", None)
+    if not getattr(answer, "covered", True) and missing and missing not in (answer.text or ""):
+        blocks.append(f"<i>{escape(texts.MISSING_PREFIX + missing)}</i>")
+    blocks.append(sources_block(answer.citations))
+    return split_html(blocks, limit)
+
+
+def format_article(article: Any, limit: int = LIMIT) -> list[str]:
+    """An article's full text: its label in bold, the law's full name, then the text line by line."""
+    head = f"<b>{escape(article.label)}</b>"
+    if getattr(article, "law_title", ""):
+        head += f"\n<i>{escape(article.law_title)}</i>"
+    head += "\n"
+    lines = [escape(line.strip()) for line in (article.text or "").splitlines() if line.strip()]
+    return split_html([head, *lines], limit, joiner="\n")
+
+
+def format_articles(articles: Sequence[Any], limit: int = LIMIT) -> list[str]:
+    """Several articles (a reference that matched more than one), each starting a new message."""
+    out: list[str] = []
+    for article in articles:
+        out += format_article(article, limit)
+    return out

@@ -1,0 +1,312 @@
+"""What the bot does with each kind of update.
+
+The gate (group -1) runs first for every update: group chats, strangers and people asking too fast
+stop there, so the handlers below only ever see allowed officers in private chats. Every update
+gets a short reply — never silence, never a traceback. Shared objects (pipeline, retriever, log)
+are built once at start-up and reached through `context.bot_data["kodeks"]`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import html
+import io
+import logging
+import re
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from telegram import InlineKeyboardMarkup, Message, Update
+from telegram.constants import ChatType, ParseMode
+from telegram.error import BadRequest, TelegramError
+from telegram.ext import ApplicationHandlerStop, ContextTypes
+
+from bot import texts
+from bot.access import Access, RateLimiter
+from bot.callbacks import answer_keyboard, decode, feedback_row
+from bot.delivery import keep_typing
+from bot.export import parse_since, write_jsonl
+from bot.formatting import LIMIT, escape, format_answer, format_articles
+from bot.querylog import QueryLog
+from bot.stats import render
+
+log = logging.getLogger(__name__)
+
+MAX_ARTICLES_SHOWN = 3
+MAX_REFERENCE_WORDS = 8
+BOT_DATA_KEY = "kodeks"
+
+
+@dataclass
+class Deps:
+    """Everything a handler needs, created once per process."""
+
+    settings: Any
+    pipeline: Any  # kodeks.answering.Pipeline
+    retriever: Any  # retrieval.engine.Retriever (public methods only)
+    log: QueryLog
+    access: Access
+    limiter: RateLimiter
+
+
+def deps(context: ContextTypes.DEFAULT_TYPE) -> Deps:
+    return context.bot_data[BOT_DATA_KEY]
+
+
+# --- sending ---------------------------------------------------------------------------------
+
+
+def _strip_tags(text: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", text))
+
+
+async def send_html(context: ContextTypes.DEFAULT_TYPE, chat_id: int, chunks: list[str],
+                    markup: InlineKeyboardMarkup | None = None) -> list[Message]:
+    """Send reply parts in order, buttons under the last; if Telegram rejects our HTML, send it as plain text."""
+    sent: list[Message] = []
+    for i, chunk in enumerate(chunks):
+        buttons = markup if i == len(chunks) - 1 else None
+        try:
+            sent.append(await context.bot.send_message(chat_id, chunk, parse_mode=ParseMode.HTML, reply_markup=buttons))
+        except BadRequest as exc:
+            if "entit" not in str(exc).lower() and "parse" not in str(exc).lower():
+                raise
+            log.error("Telegram rejected reply HTML (%s); sending plain text", exc)
+            plain = _strip_tags(chunk)[:LIMIT]
+            sent.append(await context.bot.send_message(chat_id, plain, parse_mode=None, reply_markup=buttons))
+    return sent
+
+
+async def say(update: Update, context: ContextTypes.DEFAULT_TYPE, plain: str) -> None:
+    """A short plain-text reply (escaped) to whatever chat the update came from."""
+    chat = update.effective_chat
+    if chat is not None:
+        await context.bot.send_message(chat.id, escape(plain), parse_mode=ParseMode.HTML)
+
+
+# --- gate ------------------------------------------------------------------------------------
+
+
+async def gate(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Group -1: stop group chats, strangers (counted, text not stored) and over-eager askers."""
+    user, chat = update.effective_user, update.effective_chat
+    if user is None or user.is_bot:
+        raise ApplicationHandlerStop
+    query = update.callback_query
+    if chat is not None and chat.type != ChatType.PRIVATE:
+        if query:
+            await query.answer(texts.GROUP_CHAT)
+        elif update.effective_message:
+            await say(update, context, texts.GROUP_CHAT)
+        raise ApplicationHandlerStop
+    d = deps(context)
+    if not d.access.is_allowed(user.id):
+        await d.log.refused(user_id=user.id)
+        log.info("refused update from a user not on the allow-list")
+        if query:
+            await query.answer(texts.REFUSED_CALLBACK.format(user_id=user.id), show_alert=True)
+        elif update.effective_message:
+            await say(update, context, texts.REFUSED.format(user_id=user.id))
+        raise ApplicationHandlerStop
+    if update.message is not None:
+        verdict = d.limiter.check(user.id)
+        if not verdict.allowed:
+            if verdict.warn:
+                await say(update, context, texts.RATE_LIMITED.format(limit=d.limiter.limit, seconds=verdict.retry_in))
+            raise ApplicationHandlerStop
+
+
+# --- simple replies --------------------------------------------------------------------------
+
+
+async def on_help(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    await context.bot.send_message(update.effective_chat.id, texts.HELP_HTML, parse_mode=ParseMode.HTML)
+
+
+async def on_edited(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    await say(update, context, texts.EDITED)
+
+
+async def on_non_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    await say(update, context, texts.NON_TEXT)
+
+
+async def on_unknown_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    command = (update.effective_message.text or "/").split()[0].split("@")[0]
+    await say(update, context, texts.UNKNOWN_COMMAND.format(command=command))
+
+
+# --- questions -------------------------------------------------------------------------------
+
+
+def looks_like_reference(text: str) -> bool:
+    """Short, has a number, not a question: worth asking the retriever whether it names an article."""
+    return len(text.split()) <= MAX_REFERENCE_WORDS and any(c.isdigit() for c in text) and "?" not in text
+
+
+async def on_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Any text is a question — unless it is just an article reference ("član 373 KZ FBiH")."""
+    d = deps(context)
+    text = (update.message.text or "").strip()
+    if not text:
+        await say(update, context, texts.EMPTY)
+        return
+    if len(text) > d.settings.max_question_chars:
+        await say(update, context, texts.TOO_LONG.format(length=len(text), limit=d.settings.max_question_chars))
+        return
+    if looks_like_reference(text):
+        started = time.perf_counter()
+        articles = await asyncio.to_thread(d.retriever.resolve_reference, text)
+        if articles:
+            await show_articles(update, context, text, articles, started)
+            return
+    await answer_question(update, context, text)
+
+
+async def answer_question(update: Update, context: ContextTypes.DEFAULT_TYPE, question: str) -> None:
+    """Pipeline → log → reply with sources and buttons. The log row is written before sending so
+    the buttons can point at it, and an answer that could not be delivered is marked in the log."""
+    d = deps(context)
+    chat_id, user_id = update.effective_chat.id, update.effective_user.id
+    started = time.perf_counter()
+    result, error = None, None
+    async with keep_typing(context.bot, chat_id):
+        try:
+            result = await d.pipeline.ask(question)
+        except Exception as exc:  # noqa: BLE001 - logged, recorded, and the officer is told
+            log.exception("answering failed")
+            error = f"{type(exc).__name__}: {exc}"[:500]
+    total_ms = (time.perf_counter() - started) * 1000
+    row_id = await d.log.record(user_id=user_id, question=question, result=result, error=error, total_ms=total_ms)
+    if result is None:
+        await say(update, context, texts.ANSWER_FAILED)
+        return
+    answer = result.answer
+    markup = answer_keyboard(row_id, [hit.article for hit in answer.citations])
+    try:
+        await send_html(context, chat_id, format_answer(answer), markup)
+    except TelegramError as exc:
+        await d.log.set_error(row_id, f"send: {type(exc).__name__}: {exc}")
+        raise
+
+
+# --- articles --------------------------------------------------------------------------------
+
+
+async def show_articles(update: Update, context: ContextTypes.DEFAULT_TYPE, text: str, articles: list[Any],
+                        started: float) -> None:
+    d = deps(context)
+    shown = list(articles[:MAX_ARTICLES_SHOWN])
+    await d.log.record_lookup(user_id=update.effective_user.id, text=text, articles=shown,
+                              total_ms=(time.perf_counter() - started) * 1000)
+    await send_html(context, update.effective_chat.id, format_articles(shown))
+
+
+async def cmd_clan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """`/clan KZ FBiH 373` (law then number), or any order the retriever's reference parser accepts."""
+    d = deps(context)
+    args = context.args or []
+    if not args:
+        await context.bot.send_message(update.effective_chat.id, texts.CLAN_USAGE_HTML, parse_mode=ParseMode.HTML)
+        return
+    started = time.perf_counter()
+    joined = " ".join(args)
+    articles: list[Any] = []
+    if len(args) >= 2:
+        found = await asyncio.to_thread(d.retriever.get_article, " ".join(args[:-1]), args[-1].rstrip("."))
+        articles = [found] if found else []
+    if not articles:
+        articles = await asyncio.to_thread(d.retriever.resolve_reference, joined)
+    if not articles:
+        articles = await asyncio.to_thread(d.retriever.resolve_reference, f"član {joined}")
+    if not articles:
+        laws = await asyncio.to_thread(d.retriever.laws)
+        await say(update, context, texts.ARTICLE_NOT_FOUND.format(reference=joined, laws=", ".join(laws) or "–"))
+        return
+    await show_articles(update, context, f"/clan {joined}", articles, started)
+
+
+# --- buttons ---------------------------------------------------------------------------------
+
+
+async def on_callback(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """📖 opens a cited article (looked up through the log row); 👍/👎 is stored against the answer."""
+    d = deps(context)
+    query = update.callback_query
+    cb = decode(query.data)
+    if cb is None:
+        await query.answer()
+        return
+    if cb.kind == "feedback":
+        stored = await d.log.feedback(row_id=cb.row_id, user_id=update.effective_user.id, value=cb.value)
+        await query.answer(texts.FEEDBACK_THANKS if stored else texts.ANSWER_GONE)
+        message = query.message
+        if stored and isinstance(message, Message) and message.reply_markup:
+            rows = [list(r) for r in message.reply_markup.inline_keyboard[:-1]]
+            rows.append(feedback_row(cb.row_id, chosen=cb.value))
+            with contextlib.suppress(BadRequest):  # "message is not modified" on a repeated press
+                await query.edit_message_reply_markup(InlineKeyboardMarkup(rows))
+        return
+    ids = await d.log.cited_ids(cb.row_id)
+    if ids is None or cb.index >= len(ids):
+        await query.answer(texts.ANSWER_GONE)
+        return
+    article = await asyncio.to_thread(d.retriever.get, ids[cb.index])
+    if article is None:
+        await query.answer(texts.ARTICLE_GONE)
+        return
+    await query.answer()
+    await send_html(context, update.effective_chat.id, format_articles([article]))
+
+
+# --- admin -----------------------------------------------------------------------------------
+
+
+async def _admin(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Deps | None:
+    d = deps(context)
+    if d.access.is_admin(update.effective_user.id):
+        return d
+    await say(update, context, texts.ADMINS_ONLY)
+    return None
+
+
+async def cmd_stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    if (d := await _admin(update, context)) is None:
+        return
+    stats = await d.log.stats()
+    await send_html(context, update.effective_chat.id, [render(stats, html=True)])
+
+
+async def cmd_export(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """`/export [YYYY-MM-DD]`: the log as evaluation JSONL, sent as a document."""
+    if (d := await _admin(update, context)) is None:
+        return
+    try:
+        since = parse_since(context.args[0]) if context.args else None
+    except ValueError as exc:
+        await say(update, context, str(exc))
+        return
+    buffer = io.StringIO()
+    count = await write_jsonl(d.log.export(since), buffer)
+    if not count:
+        await say(update, context, texts.EXPORT_EMPTY)
+        return
+    name = f"kodeks-export-{datetime.now(UTC):%Y%m%d-%H%M}.jsonl"
+    await context.bot.send_document(
+        update.effective_chat.id, document=buffer.getvalue().encode("utf-8"), filename=name,
+        caption=escape(texts.EXPORT_CAPTION.format(count=count)), parse_mode=ParseMode.HTML, write_timeout=60)
+
+
+# --- errors ----------------------------------------------------------------------------------
+
+
+async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Log the failure (not the officer's text) and tell the officer something went wrong."""
+    update_id = getattr(update, "update_id", None)
+    log.error("error while handling update %s", update_id, exc_info=context.error)
+    if isinstance(update, Update) and update.effective_chat is not None:
+        with contextlib.suppress(Exception):
+            await context.bot.send_message(update.effective_chat.id, escape(texts.ERROR), parse_mode=ParseMode.HTML)
