@@ -1,3 +1,147 @@
-"""`kodeks` subcommands for answer (registered on kodeks.cli.app)."""
+"""`kodeks ask` (the whole pipeline without Telegram) and `kodeks eval generation`."""
 
-from kodeks.cli import app, eval_app  # noqa: F401
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+
+from kodeks.cli import DataDirOption, app, eval_app, fail
+from kodeks.errors import KodeksError
+from kodeks.settings import Settings, load_settings
+
+
+def _ms(value: float | None) -> str:
+    return "–" if value is None else f"{value:.0f} ms"
+
+
+def format_result(data: dict[str, Any]) -> str:
+    """The human view of `PipelineResult.to_dict()`: answer first, then sources, then how it was made."""
+    answer = data["answer"]
+    lines = [answer["text"], ""]
+    if answer["citations"]:
+        lines.append("Izvori:")
+        lines += [f"  {n}. {c['label']}  [{c['id']}]" for n, c in enumerate(answer["citations"], 1)]
+    else:
+        lines.append("Izvori: –")
+    if answer["missing"]:
+        lines.append(f"Nedostaje: {answer['missing']}")
+    if answer["invalid_citations"]:
+        lines.append(f"Uklonjeni citati (nisu poslani modelu): {', '.join(answer['invalid_citations'])}")
+    lines.append("")
+    model = f" · model {answer['model']}" if answer["model"] else ""
+    flagged = "yes" if answer["flagged"] else "no"
+    lines.append(
+        f"mode: {answer['mode']}{model} · prompt {answer['prompt_version']} · "
+        f"level: {data['level']} · covered: {'yes' if answer['covered'] else 'no'} · flagged: {flagged}"
+    )
+    if answer["reason"]:
+        lines.append(f"reason: {answer['reason']}")
+    if answer["input_tokens"] is not None:
+        lines.append(
+            f"tokens: in {answer['input_tokens']} · out {answer['output_tokens']} · cached {answer['cache_read_tokens'] or 0}"
+        )
+    t = data["timings_ms"]
+    lines.append(f"timings: retrieval {_ms(t.get('retrieval'))} · llm {_ms(t.get('llm'))} · total {_ms(t.get('total'))}")
+    return "\n".join(lines)
+
+
+async def _ask(settings: Settings, question: str, law: str | None, jurisdiction: str | None) -> dict[str, Any]:
+    from kodeks.answering import Pipeline
+
+    async with Pipeline(settings) as pipeline:
+        result = await pipeline.ask(question, law=law, jurisdiction=jurisdiction)
+    return result.to_dict()
+
+
+@app.command()
+def ask(
+    question: str = typer.Argument(..., help="The question, as an officer would type it."),
+    law: Optional[str] = typer.Option(None, "--law", help="Only this law."),
+    jurisdiction: Optional[str] = typer.Option(None, "--jurisdiction", help="Only this jurisdiction."),
+    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+    data_dir: Optional[Path] = DataDirOption,
+) -> None:
+    """Answer one question: search, then Claude (or extractive without ANTHROPIC_API_KEY)."""
+    if not question.strip():
+        raise typer.BadParameter("the question is empty", param_hint="QUESTION")
+    try:
+        settings = load_settings(data_dir=data_dir)
+        data = asyncio.run(_ask(settings, question, law, jurisdiction))
+    except KodeksError as exc:
+        fail(str(exc))
+        return
+    if as_json:
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        print(format_result(data))
+
+
+def _pct(value: float | None) -> str:
+    return "–" if value is None else f"{value * 100:.1f}%"
+
+
+def format_report(report: dict[str, Any]) -> str:
+    rel, unr = report["relevant"], report["unrelated"]
+    lines = [
+        f"generation eval · model {report['model']} · prompt {report['prompt_version']}",
+        f"questions {report['n']} · runs {report['runs']} · answered {report['answered']} · "
+        f"API errors {report['errors']} · malformed {report['malformed']}",
+        "",
+        f"{'':34}{'all':>8}{'relevant':>10}{'unrelated':>11}",
+        f"{'citations all valid':34}{_pct(report['citations_all_valid']):>8}"
+        f"{_pct(rel['citations_all_valid']):>10}{_pct(unr['citations_all_valid']):>11}",
+        f"{'answers with an uncited claim':34}{_pct(report['uncited_claim']):>8}"
+        f"{_pct(rel['uncited_claim']):>10}{_pct(unr['uncited_claim']):>11}",
+        f"{'says what is missing (unrelated)':34}{'':>8}{'':>10}{_pct(unr['says_missing']):>11}",
+        f"{'claims covered (unrelated)':34}{'':>8}{'':>10}{_pct(unr['covered']):>11}",
+        f"{'wrong refusals (relevant)':34}{'':>8}{_pct(rel['wrong_refusal']):>10}",
+    ]
+    if report["skipped_relevant"]:
+        lines.append(f"no relevant article found in the index for: {', '.join(report['skipped_relevant'])}")
+    return "\n".join(lines)
+
+
+async def _evaluate(settings: Settings, source: Any, cases: list[Any], concurrency: int) -> dict[str, Any]:
+    from kodeks.answering import Answerer
+    from kodeks.answering.evaluation import evaluate_generation
+
+    async with Answerer(settings) as answerer:
+        return await evaluate_generation(answerer, source, cases, concurrency)
+
+
+@eval_app.command("generation")
+def eval_generation(
+    eval_file: Path = typer.Argument(..., help="Evaluation JSONL: question, relevant ids."),
+    json_out: Optional[Path] = typer.Option(None, "--json", help="Also write the report (with every run) here."),
+    concurrency: int = typer.Option(4, "--concurrency", min=1, help="Questions sent to the API at once."),
+    data_dir: Optional[Path] = DataDirOption,
+) -> None:
+    """Generation judged apart from retrieval: relevant passages given, then only unrelated ones."""
+    from kodeks.answering.evaluation import load_cases
+
+    try:
+        settings = load_settings(data_dir=data_dir)
+        if settings.anthropic_api_key is None:
+            fail("ANTHROPIC_API_KEY is not set: generation evaluation needs Claude "
+                 "(or an Anthropic-compatible endpoint via ANTHROPIC_BASE_URL)")
+        cases = load_cases(eval_file)
+        from retrieval.engine import Retriever
+
+        source = Retriever.open(settings)
+        report = asyncio.run(_evaluate(settings, source, cases, concurrency))
+    except KodeksError as exc:
+        fail(str(exc))
+        return
+    print(format_report(report))
+    if json_out is not None:
+        try:
+            json_out.write_text(json.dumps(report, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+        except OSError as exc:
+            fail(f"cannot write {json_out}: {exc.strerror or exc}")
+    if report["runs"] and not report["answered"]:
+        first = next((i["reason"] for i in report["items"] if i["reason"]), "no reply")
+        fail(f"no answer came back from the Claude API ({first})")

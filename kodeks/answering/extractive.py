@@ -39,6 +39,10 @@ def script_of(text: str) -> str:
 def excerpt(hit: Hit, limit: int = EXCERPT_CHARS) -> str:
     """The best-matching chunk (or the article start), one line, cut at a word boundary."""
     text = " ".join((hit.excerpt or hit.article.text).split())
+    label = hit.article.label
+    if text.startswith(label):  # chunks repeat the article heading, which the list already shows
+        text = text[len(label):].lstrip(" :–-")
+    text = text or " ".join(hit.article.text.split())
     if len(text) <= limit:
         return text
     cut = text[:limit].rsplit(" ", 1)[0].rstrip(",;:")
