@@ -99,6 +99,7 @@ def format_report(report: dict[str, Any]) -> str:
         f"{'says what is missing (unrelated)':34}{'':>8}{'':>10}{_pct(unr['says_missing']):>11}",
         f"{'claims covered (unrelated)':34}{'':>8}{'':>10}{_pct(unr['covered']):>11}",
         f"{'wrong refusals (relevant)':34}{'':>8}{_pct(rel['wrong_refusal']):>10}",
+        f"{'answer script differs from question':34}{_pct(report['script_mismatch']):>8}",
     ]
     if report["skipped_relevant"]:
         lines.append(f"no relevant article found in the index for: {', '.join(report['skipped_relevant'])}")

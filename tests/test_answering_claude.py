@@ -170,6 +170,12 @@ async def test_malformed_tool_input(fake_anthropic: FakeAnthropic, tool_input: A
     assert answer.flagged
 
 
+async def test_truncated_tool_call_says_to_raise_max_tokens(fake_anthropic: FakeAnthropic) -> None:
+    fake_anthropic.script(tool_input_reply({}, stop_reason="max_tokens"))
+    answer = await ask(fake_anthropic)
+    assert_extractive(answer, "KODEKS_CLAUDE_MAX_TOKENS")
+
+
 async def test_unreachable_api() -> None:
     fake = FakeAnthropic().start()
     fake.stop()  # nothing listens on that port any more

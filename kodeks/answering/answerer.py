@@ -95,8 +95,9 @@ class Answerer:
                 raise MalformedReply(f"no '{TOOL_NAME}' tool call (stop_reason={reply.stop_reason})")
             parsed = parse_reply(raw)
         except MalformedReply as exc:
+            hint = " (stop_reason=max_tokens: raise KODEKS_CLAUDE_MAX_TOKENS)" if reply.stop_reason == "max_tokens" else ""
             return extractive_answer(
-                question, sent, reason=f"malformed answer from the model: {exc}",
+                question, sent, reason=f"malformed answer from the model: {exc}{hint}",
                 prompt_version=self.prompt.id, flagged=True, **meta,
             )
 

@@ -12,12 +12,14 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
 from kodeks.answering.answerer import Answerer
 from kodeks.answering.citations import MalformedReply, parse_reply
+from kodeks.answering.extractive import script_of
 from kodeks.answering.models import Answer
 from kodeks.errors import KodeksError
 from retrieval.types import Article, Hit, SearchResult
@@ -82,7 +84,12 @@ def pick_unrelated(case: EvalCase, pool: list[str], exclude: set[str], n: int = 
     return rotated[:n]
 
 
-def judge(answer: Answer, condition: str) -> dict[str, Any]:
+def _prose(text: str) -> str:
+    """Answer text without its bracketed ids (ids stay Latin even in a Cyrillic answer)."""
+    return re.sub(r"\[[^\]]*\]", " ", text)
+
+
+def judge(answer: Answer, condition: str, question: str = "") -> dict[str, Any]:
     """Per-run verdicts from the model's own reply (before the Answerer trimmed or replaced it)."""
     answered = answer.model is not None
     try:
@@ -98,6 +105,8 @@ def judge(answer: Answer, condition: str) -> dict[str, Any]:
         "citations_all_valid": answered and parsed is not None and not answer.invalid_citations,
         "uncited_claim": answered and bool(answer.uncited_claims),
         "covered": covered,
+        # only judged on text the model wrote and we kept; the extractive text follows the question by design
+        "script_mismatch": answer.mode == "claude" and script_of(_prose(answer.text)) != script_of(question),
     }
     if condition == "unrelated":
         verdict["says_missing"] = answered and not covered and bool(missing)
@@ -126,6 +135,7 @@ def summarize(items: list[dict[str, Any]]) -> dict[str, Any]:
         "says_missing_unrelated": _share(unr, "says_missing"),
         "wrong_refusal_relevant": _share(rel, "wrong_refusal"),
         "covered_unrelated": _share(unr, "covered"),
+        "script_mismatch": _share(items, "script_mismatch"),
         "relevant": {
             "runs": len(rel),
             "citations_all_valid": _share(rel, "citations_all_valid"),
@@ -173,7 +183,8 @@ async def evaluate_generation(answerer: Answerer, source: ArticleSource, cases: 
             "question": case.question,
             "condition": condition,
             "passages": [a.id for a in articles],
-            **judge(answer, condition),
+            **judge(answer, condition, case.question),
+            "model": answer.model,
             "mode": answer.mode,
             "reason": answer.reason,
             "citations": answer.citation_ids,
@@ -190,6 +201,7 @@ async def evaluate_generation(answerer: Answerer, source: ArticleSource, cases: 
     report = summarize(items)
     report.update(
         model=answerer.settings.claude_model,
+        reply_models=sorted({i["model"] for i in items if i["model"]}),
         prompt_version=answerer.prompt.id,
         skipped_relevant=[c.id for c in cases if not any(i["id"] == c.id and i["condition"] == "relevant" for i in items)],
         items=items,
