@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from kodeks.answering.citations import (
-    MalformedReply, ModelReply, Point, check_citations, normalize_id, parse_reply, render,
+    MalformedReply, ModelReply, Point, check_citations, mentioned_articles, normalize_id, parse_reply, render,
 )
 from tests.answering_helpers import FORGERY, THEFT, hit
 
@@ -75,3 +75,28 @@ def test_nothing_unsent_is_ever_a_source(ids: list[str]) -> None:
     sent = {h.id for h in SENT}
     assert {h.id for h in checked.cited} <= sent
     assert all(normalize_id(i) not in {normalize_id(s) for s in sent} for i in checked.invalid)
+
+
+def test_claim_naming_an_article_not_sent_is_dropped() -> None:
+    reply = ModelReply([
+        Point("Prema članu 374 kazna je veća.", ["KZ FBiH čl. 373"]),
+        Point("Po čl. 373 kazna je do tri godine.", ["KZ FBiH čl. 373"]),
+    ], True, None)
+    checked = check_citations(reply, SENT)
+    assert checked.points == [Point("Po čl. 373 kazna je do tri godine.", ["KZ FBiH čl. 373"])]
+    assert checked.invalid == ["članu 374"] and checked.uncited == []
+
+
+def test_articles_the_passages_themselves_refer_to_may_be_named() -> None:
+    referring = FORGERY.__class__(**{**FORGERY.__dict__, "text": "Djelo iz člana 172 ovog zakona kaznit će se."})
+    checked = check_citations(ModelReply([Point("Djelo iz člana 172 je kažnjivo.", [FORGERY.id])], True, None),
+                              [hit(referring)])
+    assert checked.invalid == [] and len(checked.points) == 1
+
+
+@pytest.mark.parametrize("text,numbers", [
+    ("Prema članu 374 KZ FBiH", ["374"]), ("čl. 42 i čl.43", ["42", "43"]), ("по члану 373 КЗ", ["373"]),
+    ("чл. 42", ["42"]), ("Article 12a applies", ["12a"]), ("u članku 12.", ["12"]), ("stav 2 i tačka 3", []),
+])
+def test_mentions_in_words(text: str, numbers: list[str]) -> None:
+    assert [n for _, n in mentioned_articles(text)] == numbers

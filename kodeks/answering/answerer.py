@@ -104,6 +104,7 @@ class Answerer:
         checked = check_citations(parsed, sent)
         meta.update(invalid_citations=checked.invalid, uncited_claims=checked.uncited)
         altered = bool(checked.invalid or checked.uncited)
+        complete = len(checked.points) == len(parsed.points)
 
         if parsed.covered and not checked.points:
             why = "no valid citation" if parsed.points else "no claims"
@@ -119,7 +120,7 @@ class Answerer:
             )
         notes = []
         if checked.invalid:
-            notes.append(f"removed {len(checked.invalid)} citation(s) of articles not sent")
+            notes.append(f"removed {len(checked.invalid)} reference(s) to articles not sent")
         if checked.uncited:
             notes.append(f"removed {len(checked.uncited)} uncited claim(s)")
         return Answer(
@@ -127,7 +128,7 @@ class Answerer:
             citations=checked.cited,
             mode="claude",
             prompt_version=self.prompt.id,
-            covered=parsed.covered and not checked.uncited,
+            covered=parsed.covered and complete,
             missing=parsed.missing,
             reason="; ".join(notes) or None,
             flagged=altered,

@@ -93,8 +93,35 @@ def normalize_id(value: str) -> str:
     return re.sub(r"\s+", "", unicodedata.normalize("NFC", value)).casefold()
 
 
+# "član 374", "čl. 374", "članka 12a", "clanu 5", "члан 373", "чл. 42", "Article 12", "Art. 12"
+_MENTION = re.compile(
+    r"\b(?:čl(?:an(?:ak|ka|ku|a|u|om)?)?|cl(?:an(?:ak|ka|ku|a|u|om)?)?|art(?:icle|\.)?)\.?\s*(\d+[a-z]?)\b"
+    r"|(?<![\w])(?:чл(?:ан(?:а|у|ом)?)?)\.?\s*(\d+[а-яa-z]?)(?![\w])",
+    re.IGNORECASE,
+)
+
+
+def mentioned_articles(text: str) -> list[tuple[str, str]]:
+    """Article numbers a text names in words: [("član 374", "374"), ...]."""
+    return [(m.group(0), (m.group(1) or m.group(2)).lower()) for m in _MENTION.finditer(text)]
+
+
+def allowed_numbers(sent: list[Hit]) -> set[str]:
+    """Numbers a claim may name: the sent articles' own, and those their texts refer to ("iz člana 172")."""
+    numbers = {h.article.article.strip().lower().lstrip("§ ").removeprefix("art").strip(". ") for h in sent}
+    for h in sent:
+        numbers.update(number for _, number in mentioned_articles(h.article.text))
+    return numbers
+
+
 def check_citations(reply: ModelReply, sent: list[Hit]) -> CheckedReply:
-    """Keep valid ids (rewritten as sent), drop invalid ones, drop claims left with no valid id."""
+    """Keep valid ids (rewritten as sent), drop invalid ones, drop claims left with no valid id.
+
+    A claim whose text names an article in words ("prema članu 374") that was not sent, and that no
+    sent passage refers to, is dropped too: its citation may be valid, but the officer would read
+    an unchecked reference. The mention is listed with the invalid citations.
+    """
+    numbers = allowed_numbers(sent)
     by_key: dict[str, Hit] = {}
     ambiguous: set[str] = set()
     for hit in sent:
@@ -118,9 +145,13 @@ def check_citations(reply: ModelReply, sent: list[Hit]) -> CheckedReply:
                 continue
             if hit.id not in valid_ids:
                 valid_ids.append(hit.id)
-            cited.setdefault(hit.id, hit)
-        if valid_ids:
+        stray = [m for m, number in mentioned_articles(point.text) if number not in numbers]
+        if stray:
+            invalid.extend(m for m in stray if m not in invalid)
+        elif valid_ids:
             kept.append(Point(point.text, valid_ids))
+            for aid in valid_ids:
+                cited.setdefault(aid, next(h for h in sent if h.id == aid))
         else:
             uncited.append(point.text)
     return CheckedReply(points=kept, cited=list(cited.values()), invalid=invalid, uncited=uncited)
