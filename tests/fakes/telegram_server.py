@@ -255,6 +255,10 @@ class FakeTelegramServer:
                               f"{n} message(s) to chat {chat_id} (have {len(self.chats.get(chat_id, []))})")
         return self.messages(chat_id)
 
+    async def wait_fetched(self, timeout: float = 30.0) -> None:
+        """Wait until the bot has fetched and confirmed every pushed update (its offset moved past them)."""
+        await self.wait_until(lambda: not self._pending, timeout, f"{len(self._pending)} update(s) to be fetched")
+
     async def wait_call(self, method: str, predicate: Callable[[Call], bool] = lambda c: True,
                         timeout: float = 30.0) -> Call:
         await self.wait_until(lambda: any(c.method == method and predicate(c) for c in self.calls), timeout,
@@ -325,6 +329,8 @@ class FakeTelegramServer:
         offset = int(params.get("offset") or 0)
         if offset:
             self._pending = [u for u in self._pending if u["update_id"] >= offset]
+        async with self._changed:
+            self._changed.notify_all()  # a poll started, maybe confirming updates: wake `wait_fetched`
         timeout = float(params.get("timeout") or 0)
         if not self._pending and timeout > 0:
             self._arrived.clear()
