@@ -19,7 +19,7 @@ from urllib.parse import urlparse
 
 from telegram import BotCommand, LinkPreviewOptions, Update
 from telegram.constants import ParseMode
-from telegram.error import TelegramError
+from telegram.error import InvalidToken, NetworkError, TelegramError
 from telegram.ext import (
     Application,
     CallbackQueryHandler,
@@ -134,7 +134,13 @@ async def run_bot(settings: Any) -> None:
             loop.add_signal_handler(sig, stop.set)
         log.info("KODEKS bot: %d allowed users, %d admins, log %s", len(settings.allowed_users | settings.admins),
                  len(settings.admins), settings.log_path)
-        await serve(app, settings, stop)
+        try:
+            await serve(app, settings, stop)
+        except InvalidToken as exc:
+            raise KodeksError("Telegram rejected TELEGRAM_BOT_TOKEN (copy it again from @BotFather)") from exc
+        except NetworkError as exc:
+            where = settings.telegram_base_url or "api.telegram.org"
+            raise KodeksError(f"cannot reach the Telegram Bot API at {where}: {exc}") from exc
     finally:
         await querylog.close()
         closer = getattr(pipeline, "aclose", None)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from telegram import InlineKeyboardMarkup, Message, Update
+from telegram import InlineKeyboardMarkup, Message, ReplyParameters, Update
 from telegram.constants import ChatType, ParseMode
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import ApplicationHandlerStop, ContextTypes
@@ -64,19 +64,25 @@ def _strip_tags(text: str) -> str:
 
 
 async def send_html(context: ContextTypes.DEFAULT_TYPE, chat_id: int, chunks: list[str],
-                    markup: InlineKeyboardMarkup | None = None) -> list[Message]:
-    """Send reply parts in order, buttons under the last; if Telegram rejects our HTML, send it as plain text."""
+                    markup: InlineKeyboardMarkup | None = None, reply_to: int | None = None) -> list[Message]:
+    """Send reply parts in order, buttons under the last; if Telegram rejects our HTML, send it as plain text.
+
+    The first part quotes the officer's message (`reply_to`), so answers that finish out of order
+    are still clearly paired with their questions."""
     sent: list[Message] = []
     for i, chunk in enumerate(chunks):
         buttons = markup if i == len(chunks) - 1 else None
+        quote = ReplyParameters(reply_to, allow_sending_without_reply=True) if reply_to and i == 0 else None
         try:
-            sent.append(await context.bot.send_message(chat_id, chunk, parse_mode=ParseMode.HTML, reply_markup=buttons))
+            sent.append(await context.bot.send_message(chat_id, chunk, parse_mode=ParseMode.HTML,
+                                                       reply_markup=buttons, reply_parameters=quote))
         except BadRequest as exc:
             if "entit" not in str(exc).lower() and "parse" not in str(exc).lower():
                 raise
             log.error("Telegram rejected reply HTML (%s); sending plain text", exc)
             plain = _strip_tags(chunk)[:LIMIT]
-            sent.append(await context.bot.send_message(chat_id, plain, parse_mode=None, reply_markup=buttons))
+            sent.append(await context.bot.send_message(chat_id, plain, parse_mode=None, reply_markup=buttons,
+                                                       reply_parameters=quote))
     return sent
 
 
@@ -93,22 +99,23 @@ async def say(update: Update, context: ContextTypes.DEFAULT_TYPE, plain: str) ->
 async def gate(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """Group -1: stop group chats, strangers (counted, text not stored) and over-eager askers."""
     user, chat = update.effective_user, update.effective_chat
-    if user is None or user.is_bot:
-        raise ApplicationHandlerStop
     query = update.callback_query
+    if user is None or user.is_bot or (update.effective_message is None and query is None):
+        raise ApplicationHandlerStop  # channel posts, chat-member changes: nothing to answer
     if chat is not None and chat.type != ChatType.PRIVATE:
         if query:
             await query.answer(texts.GROUP_CHAT)
-        elif update.effective_message:
+        else:
             await say(update, context, texts.GROUP_CHAT)
         raise ApplicationHandlerStop
     d = deps(context)
     if not d.access.is_allowed(user.id):
         await d.log.refused(user_id=user.id)
-        log.info("refused update from a user not on the allow-list")
+        log.info("refused an update from a user not on the allow-list")
+        verdict = d.limiter.check(user.id)  # a stranger spamming the bot gets no flood of refusals
         if query:
             await query.answer(texts.REFUSED_CALLBACK.format(user_id=user.id), show_alert=True)
-        elif update.effective_message:
+        elif verdict.allowed or verdict.warn:
             await say(update, context, texts.REFUSED.format(user_id=user.id))
         raise ApplicationHandlerStop
     if update.message is not None:
@@ -180,16 +187,22 @@ async def answer_question(update: Update, context: ContextTypes.DEFAULT_TYPE, qu
             log.exception("answering failed")
             error = f"{type(exc).__name__}: {exc}"[:500]
     total_ms = (time.perf_counter() - started) * 1000
-    row_id = await d.log.record(user_id=user_id, question=question, result=result, error=error, total_ms=total_ms)
+    try:
+        row_id: int | None = await d.log.record(user_id=user_id, question=question, result=result, error=error,
+                                                total_ms=total_ms)
+    except Exception:  # noqa: BLE001 - a broken log must not keep an answer from an officer in the field
+        log.exception("could not write the query log")
+        row_id = None
     if result is None:
         await say(update, context, texts.ANSWER_FAILED)
         return
     answer = result.answer
-    markup = answer_keyboard(row_id, [hit.article for hit in answer.citations])
+    markup = answer_keyboard(row_id, [hit.article for hit in answer.citations]) if row_id else None
     try:
-        await send_html(context, chat_id, format_answer(answer), markup)
+        await send_html(context, chat_id, format_answer(answer), markup, reply_to=update.message.message_id)
     except TelegramError as exc:
-        await d.log.set_error(row_id, f"send: {type(exc).__name__}: {exc}")
+        if row_id:
+            await d.log.set_error(row_id, f"send: {type(exc).__name__}: {exc}")
         raise
 
 
@@ -202,7 +215,8 @@ async def show_articles(update: Update, context: ContextTypes.DEFAULT_TYPE, text
     shown = list(articles[:MAX_ARTICLES_SHOWN])
     await d.log.record_lookup(user_id=update.effective_user.id, text=text, articles=shown,
                               total_ms=(time.perf_counter() - started) * 1000)
-    await send_html(context, update.effective_chat.id, format_articles(shown))
+    await send_html(context, update.effective_chat.id, format_articles(shown),
+                    reply_to=update.effective_message.message_id)
 
 
 async def cmd_clan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

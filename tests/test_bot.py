@@ -91,8 +91,11 @@ def rendered(message: dict[str, Any]) -> str:
 async def test_officer_question_gets_a_cited_reply_with_buttons_and_is_logged(
         telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
     async with running_bot(telegram_server, settings, retriever, log_path):
-        telegram_server.send_text(OFFICER, "neko mi je krivotvorio potpis")
+        question = telegram_server.send_text(OFFICER, "neko mi je krivotvorio potpis")
         [message] = await telegram_server.wait_messages(OFFICER, 1)
+    [call] = telegram_server.calls_to("sendMessage")
+    assert call.params["reply_parameters"]["message_id"] == question["message"]["message_id"]  # quotes the question
+    assert call.params["parse_mode"] == "HTML"
     text = message["text"]
     assert text.startswith("⚠️ Izvod iz zakona")  # no API key: extractive, and marked
     assert "Izvori:" in text and "KZ FBiH, član 373 – Krivotvorenje isprave" in text
@@ -199,6 +202,15 @@ async def test_pipeline_failure_is_logged_and_the_officer_told(
     assert message["text"] == texts.ANSWER_FAILED
     [row] = rows(log_path)
     assert "index is gone" in row["error"] and row["answer"] is None
+
+
+async def test_a_broken_log_does_not_keep_the_answer_from_the_officer(
+        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
+    async with running_bot(telegram_server, settings, retriever, log_path) as bot:
+        await bot.log.close()  # e.g. the disk is gone
+        telegram_server.send_text(OFFICER, "ukrao mi je mobitel")
+        [message] = await telegram_server.wait_messages(OFFICER, 1)
+    assert "Izvori:" in message["text"] and not telegram_server.buttons(message)
 
 
 # --- articles and buttons ------------------------------------------------------------------------

@@ -164,3 +164,14 @@ async def test_kodeks_bot_webhook(telegram_server: FakeTelegramServer, bot_data_
         code, err = await stop_bot(proc)
     assert code == 0, err
     assert "Izvori:" in reply["text"] and telegram_server.polls == 0
+
+
+async def test_kodeks_bot_with_a_wrong_token_exits_1_with_one_line(
+        telegram_server: FakeTelegramServer, bot_data_dir: Path) -> None:
+    proc = await start_bot(bot_data_dir, {"KODEKS_TELEGRAM_BASE_URL": telegram_server.base_url,
+                                          "TELEGRAM_BOT_TOKEN": "42:not-the-right-token"})
+    _, err = await asyncio.wait_for(proc.communicate(), 180)
+    assert proc.returncode == 1
+    assert err.decode().strip().splitlines()[-1] == \
+        "kodeks: Telegram rejected TELEGRAM_BOT_TOKEN (copy it again from @BotFather)"
+    assert "Traceback" not in err.decode()
