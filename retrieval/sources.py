@@ -145,10 +145,11 @@ def _docx_text(path: Path) -> str:
     import zipfile
 
     from docx import Document
+    from docx.opc.exceptions import PackageNotFoundError
 
     try:
         document = Document(str(path))
-    except (zipfile.BadZipFile, KeyError, ValueError, OSError) as exc:
+    except (PackageNotFoundError, zipfile.BadZipFile, KeyError, ValueError, OSError) as exc:
         raise ExtractionError(f"not a readable DOCX ({exc})") from exc
     return "\n".join(p.text for p in document.paragraphs)
 
@@ -258,7 +259,7 @@ def _title_above(lines: list[str], heading_index: int, previous_heading: int) ->
     above = i - 1
     if above > previous_heading and lines[above].strip() and not lines[above].strip().endswith((".", ":", ";")):
         return ""
-    if above == previous_heading:
+    if above == previous_heading and previous_heading >= 0:
         return ""  # the line right under the previous heading is that article's title or text
     return _clean_title(lines[i])
 
@@ -331,6 +332,8 @@ def read_source(path: Path, info: LawInfo | None) -> tuple[list[Article], list[P
         return [], [Problem(str(path), str(exc))]
     except OSError as exc:
         return [], [Problem(str(path), f"cannot read: {exc}")]
+    except Exception as exc:  # a malformed file can make any parser fail in its own way: report, go on
+        return [], [Problem(str(path), f"cannot extract text ({type(exc).__name__}: {exc})")]
     if not text.strip():
         return [], [Problem(str(path), "empty file: no text")]
     return split_articles(text, info, str(path))
