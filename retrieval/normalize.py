@@ -53,7 +53,9 @@ def clean(text: str) -> str:
 
 def fold(text: str) -> str:
     """The matching form: clean, Latin, no diacritics, lower case."""
-    return strip_diacritics(to_latin(clean(text))).lower()
+    # Lower-case before folding ("İ".lower() brings a combining dot) and re-collapse the spaces that
+    # NFKD can leave behind ("¯" → " " + macron), so that fold(fold(x)) == fold(x).
+    return " ".join(strip_diacritics(to_latin(clean(text)).lower()).lower().split())
 
 
 def words(text: str) -> list[str]:
