@@ -15,7 +15,7 @@ from retrieval.normalize import fold
 from retrieval.types import Article
 
 # Folded forms: "član", "clana", "članak", "члан" → "clan…"; "čl." → "cl"; "Article", "Art.", "§".
-_ARTICLE_WORD = r"(?:clan(?:ak|ka|ku|om|a|u)?|cl|article|art|§|paragraf)"
+_ARTICLE_WORD = r"(?:clan(?:ovima|ovi|ove|ova|cima|ci|ke|kom|ak|ka|ku|om|a|u)?|cl|articles|article|art|§§|§|paragraf)"
 _NUMBER = r"\d{1,4}[a-z]?"
 _NUMBER_LIST = rf"{_NUMBER}(?:\s*(?:,|i|and|und|&)\s*{_NUMBER})*"
 _BY_WORD = re.compile(rf"(?<![\w§]){_ARTICLE_WORD}\.?\s*({_NUMBER_LIST})\b\.?")
