@@ -1,0 +1,34 @@
+"""Small helpers for the retrieval tests: write tiny corpora, build per-test settings."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from kodeks.settings import Settings, load_settings
+
+
+def row(law: str, article: str, text: str, title: str = "", jurisdiction: str = "FBiH", **extra: Any) -> dict[str, Any]:
+    return {"id": f"{law} čl. {article}", "law": law, "article": article, "text": text, "title": title,
+            "jurisdiction": jurisdiction, **extra}
+
+
+def write_corpus(path: Path, rows: list[dict[str, Any]]) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    return path
+
+
+def settings_for(data_dir: Path, **overrides: Any) -> Settings:
+    return load_settings(data_dir=data_dir, _env_file=None, **overrides)
+
+
+def chroma_chunks(settings: Settings) -> dict[str, dict[str, Any]]:
+    """Every chunk the Chroma collection holds: id → {document, metadata}."""
+    from retrieval.embedders import make_embedder
+    from retrieval.store import open_collection
+
+    collection = open_collection(settings, make_embedder(settings).identity, create=False)
+    got = collection.get(include=["documents", "metadatas"])
+    return {cid: {"document": doc, "metadata": meta} for cid, doc, meta in zip(got["ids"], got["documents"], got["metadatas"])}

@@ -1,0 +1,55 @@
+"""Normalisation shared by ingest and search: Cyrillic, diacritics-free typing, control characters."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings as hsettings, strategies as st
+
+from retrieval.lexical import Tokenizer
+from retrieval.normalize import clean, embedding_text, fold, strip_diacritics, to_latin, words
+
+
+def test_cyrillic_to_latin_keeps_diacritics() -> None:
+    assert to_latin("возач") == "vozač"
+    assert to_latin("Члан 12. Крађа") == "Član 12. Krađa"
+    assert to_latin("Љубав Њива Џеп") == "Ljubav Njiva Džep"
+
+
+def test_diacritics_folded_the_bcs_way() -> None:
+    assert strip_diacritics("čćšžđ ČĆŠŽĐ") == "ccszdj CCSZDj"
+    assert strip_diacritics("über café") == "uber cafe"
+
+
+def test_fold_makes_latin_cyrillic_and_plain_typing_meet() -> None:
+    assert fold("Vozač") == fold("vozac") == fold("ВОЗАЧ") == "vozac"
+    assert fold("Krađa") == fold("крађа") == "kradja"
+
+
+def test_clean_removes_control_and_bidi_characters() -> None:
+    assert clean("a\x00b\u200bc\u202e d\n\n e\t") == "a b c d e"
+
+
+def test_words_are_folded_tokens() -> None:
+    assert words("Члан 373. KZ-a: lažna isprava!") == ["clan", "373", "kz", "a", "lazna", "isprava"]
+
+
+def test_embedding_text_is_latin_with_diacritics() -> None:
+    assert embedding_text("  фалсификовао   је исправу ") == "falsifikovao je ispravu"
+
+
+def test_stemmed_tokens_meet_across_scripts_and_diacritics() -> None:
+    tok = Tokenizer("serbian")
+    assert tok("возача") == tok("vozača") == tok("vozaca")
+    assert "sta" not in tok("sta ako vozac odbije")  # stopword
+
+
+def test_other_languages_get_their_own_stemmer() -> None:
+    tok = Tokenizer("english")
+    assert tok("drivers refused") == tok("driver refuses")
+
+
+@hsettings(max_examples=200)
+@given(st.text())
+def test_fold_never_raises_and_is_idempotent(text: str) -> None:
+    once = fold(text)
+    assert fold(once) == once
+    assert "\x00" not in once
