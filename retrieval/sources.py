@@ -189,10 +189,19 @@ def _clean_title(line: str) -> str:
     return s
 
 
+def _is_heading(match: re.Match[str]) -> bool:
+    """Headings are capitalised ("Član 12.", "ČLAN 12", "Члан 12"); a line that starts with a lower-case
+    "član 42. ovog zakona…" or goes on in lower case is a wrapped cross-reference inside an article."""
+    if match.group("kind")[0].islower():
+        return False
+    after_number = match.string[match.end("num") :].lstrip(".*_ \t")
+    return not (after_number and after_number[0].islower())  # "Član 6. - izmijenjen" stays a heading
+
+
 def split_articles(text: str, info: LawInfo, source: str) -> tuple[list[Article], list[Problem]]:
     """Split a law's text at article headings, keeping titles (same line, line above, or line below)."""
     lines = [line.rstrip() for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
-    headings = [(i, m) for i, line in enumerate(lines) if (m := _HEADING.match(line)) and len(line) < 200]
+    headings = [(i, m) for i, line in enumerate(lines) if (m := _HEADING.match(line)) and len(line) < 200 and _is_heading(m)]
     problems: list[Problem] = []
     if not headings:
         return [], [Problem(source, "no article headings found (expected 'Član 1.', 'Члан 1.', 'Article 1', '§ 1', ...)")]
@@ -210,7 +219,12 @@ def split_articles(text: str, info: LawInfo, source: str) -> tuple[list[Article]
             title = _title_above(lines, start, headings[n - 1][0] if n else -1)
         if not title:
             body_nonempty = [b for b in body if b.strip()]
-            if len(body_nonempty) > 1 and _looks_like_title(body_nonempty[0]):
+            # ...unless the next line continues it in lower case: then it is a wrapped first sentence.
+            if (
+                len(body_nonempty) > 1
+                and _looks_like_title(body_nonempty[0])
+                and not body_nonempty[1].lstrip(" *_")[:1].islower()
+            ):
                 title = _clean_title(body_nonempty[0])
                 body.remove(body_nonempty[0])
         # A title sitting above the next heading belongs to that article, not to this body.

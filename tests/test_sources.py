@@ -104,6 +104,29 @@ def test_heading_styles(text: str, expected: list[tuple[str, str, str]]) -> None
     assert [(a.id, a.article, a.title) for a in articles] == expected
 
 
+def test_wrapped_cross_reference_is_not_a_heading() -> None:
+    """PDF lines wrap anywhere: "član 42. ovog zakona" at a line start must not split the article."""
+    text = (
+        "Član 41.\nKrađa\n(1) Ko ukrade stvar, kaznit će se kako je propisano u\n"
+        "član 42. ovog zakona, a u skladu sa\nČlan 44. stav 2. ovog zakona.\n(2) Drugi stav.\n\n"
+        "Član 42.\nSvrha\nTekst člana 42.\n\nČLAN 43.\nPREVARA\nTekst 43.\n\nČlan 44. (brisano)\n"
+    )
+    articles, problems = split_articles(text, INFO, "x.txt")
+    assert not problems
+    assert [(a.article, a.title) for a in articles] == [("41", "Krađa"), ("42", "Svrha"), ("43", "PREVARA"), ("44", "")]
+    assert articles[0].text.endswith("član 42. ovog zakona, a u skladu sa\nČlan 44. stav 2. ovog zakona.\n(2) Drugi stav.")
+    assert articles[3].text == "(brisano)"
+
+
+def test_wrapped_first_sentence_is_not_a_title() -> None:
+    text = "Član 4.\nOvim zakonom se uređuju\nprava i obaveze policije.\nČlan 5.\nKrađa\nKo ukrade, kaznit će se.\n"
+    articles, _ = split_articles(text, INFO, "x.txt")
+    assert [(a.title, a.text) for a in articles] == [
+        ("", "Ovim zakonom se uređuju\nprava i obaveze policije."),
+        ("Krađa", "Ko ukrade, kaznit će se."),
+    ]
+
+
 def test_text_without_headings_is_a_problem() -> None:
     articles, problems = split_articles("Samo tekst bez članova.\n", INFO, "x.txt")
     assert articles == []
