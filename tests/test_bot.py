@@ -210,7 +210,10 @@ async def test_a_broken_log_does_not_keep_the_answer_from_the_officer(
         await bot.log.close()  # e.g. the disk is gone
         telegram_server.send_text(OFFICER, "ukrao mi je mobitel")
         [message] = await telegram_server.wait_messages(OFFICER, 1)
+        telegram_server.send_text(ADMIN, "/stats")  # fails inside the handler: the global error handler replies
+        [error] = await telegram_server.wait_messages(ADMIN, 1)
     assert "Izvori:" in message["text"] and not telegram_server.buttons(message)
+    assert error["text"] == texts.ERROR
 
 
 # --- articles and buttons ------------------------------------------------------------------------
