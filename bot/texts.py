@@ -40,7 +40,7 @@ ANSWER_GONE = "Taj odgovor više nije u evidenciji."
 
 SOURCES_HEADING = "Izvori:"
 NO_SOURCES = "Nijedan član nije citiran."
-EXTRACTIVE_NOTE = "⚠️ Izvod iz zakona, bez AI sažetka — pročitajte navedene članove."
+EXTRACTIVE_NOTE = "⚠️ Izvod iz zakona (bez AI sažetka)"
 MISSING_PREFIX = "Nije pokriveno: "
 CONTINUED = "(nastavak)"
 
