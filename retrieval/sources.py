@@ -112,8 +112,21 @@ def extract_text(path: Path) -> str:
         soup = BeautifulSoup(raw, "html.parser")
         for tag in soup(["script", "style", "head"]):
             tag.decompose()
-        return soup.get_text("\n")
+        # Line breaks only where the page has them (blocks, <br>): inline markup such as
+        # "<b>Član</b> 12." or "Ko <em>tuđu</em> stvar" must stay on one line, or headings are lost.
+        for br in soup.find_all("br"):
+            br.replace_with("\n")
+        for tag in soup.find_all(_HTML_BLOCKS):
+            tag.insert_before("\n")
+            tag.insert_after("\n")
+        return soup.get_text()
     return raw
+
+
+_HTML_BLOCKS = [
+    "p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "li", "ul", "ol", "tr", "td", "th", "table", "section",
+    "article", "blockquote", "pre", "dd", "dt", "dl", "header", "footer", "main", "nav", "aside", "hr",
+]
 
 
 def _read_text_file(path: Path) -> str:

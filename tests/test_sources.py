@@ -181,6 +181,22 @@ def test_html(tmp_path: Path) -> None:
     assert _summary(_read(path)) == EXPECTED
 
 
+def test_html_inline_markup_stays_on_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "inline.htm"
+    path.write_text(
+        "<html><body><p><b>Član</b> 12. <i>Krađa</i></p><p>Ko <em>tuđu</em> pokretnu stvar oduzme, kaznit će se.</p>"
+        "<div><strong>Član 13.</strong></div><p>Ko <a href='#'>silom</a> oduzme<br>tuđu stvar, kaznit će se.</p>"
+        "<table><tr><td>Član 14.</td></tr><tr><td>Prevara</td></tr><tr><td>Ko prevari drugog, kaznit će se.</td></tr></table>"
+        "</body></html>",
+        encoding="utf-8",
+    )
+    assert [(a.article, a.title, a.text) for a in _read(path)] == [
+        ("12", "Krađa", "Ko tuđu pokretnu stvar oduzme, kaznit će se."),
+        ("13", "", "Ko silom oduzme\ntuđu stvar, kaznit će se."),
+        ("14", "Prevara", "Ko prevari drugog, kaznit će se."),
+    ]
+
+
 def test_docx(tmp_path: Path) -> None:
     from docx import Document
 
