@@ -303,3 +303,50 @@ def test_cli_reports_mismatch_in_one_line(tmp_path: Path, use_openai, embeddings
         assert "Traceback" not in done.stderr
         lines = done.stderr.strip().splitlines()
         assert len(lines) == 1 and "openai" in lines[0] and "--reindex" in lines[0], done.stderr
+
+
+# --- Chroma server (HttpClient) ------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def chroma_server(tmp_path_factory: pytest.TempPathFactory):
+    """A real Chroma server (`chroma run`) on a free local port; yields (host, port)."""
+    port = _free_port()
+    exe = Path(sys.executable).with_name("chroma")
+    path = tmp_path_factory.mktemp("chroma-server")
+    proc = subprocess.Popen([str(exe), "run", "--path", str(path), "--host", "127.0.0.1", "--port", str(port)],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=path)
+    try:
+        output = []
+        for line in proc.stdout:  # blocks until the server says it listens
+            output.append(line)
+            if "listening on" in line:
+                break
+        else:
+            pytest.fail("chroma run exited: " + "".join(output[-20:]))
+        yield "127.0.0.1", port
+    finally:
+        proc.terminate()
+        proc.wait(timeout=15)
+
+
+def test_ingest_and_search_through_a_chroma_server(tmp_path: Path, chroma_server) -> None:
+    host, port = chroma_server
+    settings = settings_for(tmp_path / "idx", chroma_host=host, chroma_port=port, collection="kodeks_http")
+    corpus = write_corpus(tmp_path / "c.jsonl", KZ + ZOBS)
+    assert ingest_paths(settings, [corpus]).embedded == 5
+    assert not (tmp_path / "idx" / "chroma").exists()  # vectors live in the server, not the data dir
+    retriever = Retriever.open(settings)
+    assert retriever.search("lažni novac").hits[0].id == "KZ čl. 3"
+    assert retriever.search("vozac alkohol", jurisdiction="BiH").hits[0].id == "ZOBS čl. 1"
+    write_corpus(corpus, KZ[:2] + ZOBS)
+    report = ingest_paths(settings, [corpus])
+    assert (report.embedded, report.deleted, report.total_articles) == (0, 1, 4)
+    assert "KZ čl. 3#0" not in chroma_chunks(settings)
+
+
+def test_unreachable_chroma_server_is_one_clear_line(tmp_path: Path) -> None:
+    settings = settings_for(tmp_path / "idx", chroma_host="127.0.0.1", chroma_port=_free_port())
+    with pytest.raises(KodeksError) as caught:
+        Retriever.open(settings)
+    assert "\n" not in str(caught.value) and "127.0.0.1" in str(caught.value)

@@ -245,3 +245,20 @@ def test_dedupe_keeps_the_filtered_law(dedupe_retriever) -> None:
 def test_both_identical_articles_stay_reachable_by_reference(dedupe_retriever) -> None:
     assert dedupe_retriever.get_article("ZJRM TK", "8").text == SHARED_TEXT
     assert _ids(dedupe_retriever.search("član 8 ZJRM TK"))[0] == "ZJRM TK čl. 8"
+
+
+# --- concurrency -------------------------------------------------------------------------------------
+
+
+def test_concurrent_searches_match_sequential_ones(retriever) -> None:
+    import asyncio
+
+    questions = ["neko mi je krivotvorio potpis", "sta ako vozac odbije alkotest", "lažne novčanice",
+                 "фалсификовао је исправу", "član 42 KZ FBiH", "ukrao mi je mobitel"]
+    sequential = [_ids(retriever.search(q)) for q in questions]
+
+    async def all_at_once() -> list[list[str]]:
+        results = await asyncio.gather(*(asyncio.to_thread(retriever.search, q) for q in questions))
+        return [_ids(r) for r in results]
+
+    assert asyncio.run(all_at_once()) == sequential
