@@ -326,18 +326,32 @@ def read_laws_toml(folder: Path) -> tuple[dict[str, LawInfo], list[Problem]]:
     return out, problems
 
 
+def _law_for(file: Path, root: Path, tomls: dict[Path, dict[str, LawInfo]]) -> LawInfo | None:
+    """The nearest laws.toml (the file's folder, then its parents up to `root`) that names the file."""
+    folder = file.parent
+    while True:
+        laws = tomls.get(folder, {})
+        rel = file.relative_to(folder).as_posix()
+        if rel in laws or file.name in laws:
+            return laws.get(rel) or laws.get(file.name)
+        if folder == root or folder == folder.parent:
+            return None
+        folder = folder.parent
+
+
 def discover(paths: list[Path]) -> tuple[list[tuple[Path, LawInfo | None]], list[Problem]]:
     """Expand folders into readable files, each with the law info its folder's laws.toml gives."""
     found: list[tuple[Path, LawInfo | None]] = []
     problems: list[Problem] = []
     for path in paths:
         if path.is_dir():
-            laws, toml_problems = read_laws_toml(path)
-            problems += toml_problems
+            tomls: dict[Path, dict[str, LawInfo]] = {}
+            for toml in sorted(path.rglob("laws.toml")):
+                tomls[toml.parent], toml_problems = read_laws_toml(toml.parent)
+                problems += toml_problems
             for file in sorted(p for p in path.rglob("*") if p.is_file()):
                 if file.suffix.lower() in LAW_FILE_SUFFIXES | CORPUS_SUFFIXES and file.name != "laws.toml":
-                    rel = file.relative_to(path).as_posix()
-                    found.append((file, laws.get(rel) or laws.get(file.name)))
+                    found.append((file, _law_for(file, path, tomls)))
         elif path.is_file():
             if path.suffix.lower() not in LAW_FILE_SUFFIXES | CORPUS_SUFFIXES:
                 problems.append(Problem(str(path), f"unsupported file type {path.suffix or '(none)'}"))

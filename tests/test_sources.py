@@ -333,6 +333,19 @@ def test_folder_with_laws_toml(tmp_path: Path) -> None:
     assert ids == ["KZ FBiH čl. 1", "ZOBS BiH čl. 1", "other čl. 7"]  # no laws.toml entry: the file name
 
 
+def test_laws_toml_in_subfolders(tmp_path: Path) -> None:
+    (tmp_path / "fbih").mkdir()
+    (tmp_path / "rs").mkdir()
+    (tmp_path / "fbih" / "kz.txt").write_text("Član 1.\nTekst.\n", encoding="utf-8")
+    (tmp_path / "rs" / "kz.txt").write_text("Члан 1.\nТекст.\n", encoding="utf-8")
+    (tmp_path / "fbih" / "laws.toml").write_text('["kz.txt"]\nlaw = "KZ FBiH"\njurisdiction = "FBiH"\n', encoding="utf-8")
+    (tmp_path / "rs" / "laws.toml").write_text('["kz.txt"]\nlaw = "KZ RS"\njurisdiction = "RS"\n', encoding="utf-8")
+    (tmp_path / "laws.toml").write_text('["rs/kz.txt"]\nlaw = "overridden by the nearer laws.toml"\n', encoding="utf-8")
+    files, problems = discover([tmp_path])
+    assert not problems
+    assert sorted((p.parent.name, info.law) for p, info in files) == [("fbih", "KZ FBiH"), ("rs", "KZ RS")]
+
+
 def test_laws_toml_entry_without_law_is_a_problem(tmp_path: Path) -> None:
     (tmp_path / "laws.toml").write_text('["a.txt"]\ntitle = "x"\n', encoding="utf-8")
     _, problems = discover([tmp_path])
