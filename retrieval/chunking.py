@@ -13,7 +13,9 @@ import re
 
 from retrieval.types import Article, Chunk
 
-_PARAGRAPH = re.compile(r"(?=(?:^|\s)\(\d+[a-z]?\)\s)")
+# A paragraph marker "(2)" starts a line, or follows the end of a sentence ("… godine. (2) Ko …");
+# "u smislu stava (2) ovog člana" mid-sentence is a cross-reference, not a new paragraph.
+_PARAGRAPH = re.compile(r"(?:^|(?<=\n)|(?<=[.:;!?]))[ \t]*(?=\(\d+[a-z]?\)\s)")
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")
 
 

@@ -58,6 +58,16 @@ def test_nothing_is_lost_when_splitting() -> None:
 def test_split_paragraphs_inline_markers() -> None:
     assert split_paragraphs("(1) Prvi stav. (2) Drugi stav. (3a) Treći.") == ["(1) Prvi stav.", "(2) Drugi stav.", "(3a) Treći."]
     assert split_paragraphs("Bez stavova (osim zagrade).") == ["Bez stavova (osim zagrade)."]
+    assert split_paragraphs("(1) Prvi stav.\n   (2) Uvučen drugi stav.") == ["(1) Prvi stav.", "(2) Uvučen drugi stav."]
+
+
+def test_cross_reference_to_a_paragraph_is_not_a_split_point() -> None:
+    text = "(1) Ko postupi suprotno odredbi stava (2) ovog člana i tačke (3) zakona, kaznit će se.\n(2) Drugi stav: (3) Treći."
+    assert split_paragraphs(text) == [
+        "(1) Ko postupi suprotno odredbi stava (2) ovog člana i tačke (3) zakona, kaznit će se.",
+        "(2) Drugi stav:",
+        "(3) Treći.",
+    ]
 
 
 def test_heading_styles_for_paragraph_sign_and_articles() -> None:
