@@ -207,3 +207,20 @@ async def test_one_client_per_answerer(fake_anthropic: FakeAnthropic) -> None:
         assert answerer._claude._client is client  # type: ignore[union-attr]
     assert first.citation_ids == [FORGERY.id] and second.citation_ids == [THEFT.id]
     assert len(fake_anthropic.requests) == 2
+
+
+async def test_forced_tool_refused_falls_back_to_auto_once(fake_anthropic: FakeAnthropic) -> None:
+    refusal = error(400, "tool_choice: forcing tool use is not compatible with thinking", retry_after_ms=None)
+    fake_anthropic.script(refusal, reply([("Kazna je do tri godine.", [FORGERY.id])]))
+    async with Answerer(claude_settings(fake_anthropic)) as answerer:
+        first = await answerer.answer(QUESTION, SEARCH)
+        second = await answerer.answer(QUESTION, SEARCH)
+    assert first.mode == second.mode == "claude"
+    assert [r["tool_choice"]["type"] for r in fake_anthropic.requests] == ["tool", "auto", "auto"]
+
+
+async def test_other_400s_are_not_retried(fake_anthropic: FakeAnthropic) -> None:
+    fake_anthropic.script(error(400, "max_tokens: too large", retry_after_ms=None))
+    answer = await ask(fake_anthropic)
+    assert_extractive(answer, "HTTP 400): max_tokens: too large")
+    assert len(fake_anthropic.requests) == 1

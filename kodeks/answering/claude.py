@@ -7,6 +7,7 @@ has exactly one failure to turn into an extractive answer.
 
 from __future__ import annotations
 
+import logging
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -14,6 +15,8 @@ from typing import Any
 import anthropic
 
 from kodeks.settings import Settings
+
+log = logging.getLogger("kodeks.answering")
 
 
 class ClaudeUnavailable(Exception):
@@ -74,6 +77,7 @@ class ClaudeClient:
         if settings.anthropic_api_key is None:
             raise ValueError("ClaudeClient needs ANTHROPIC_API_KEY")
         self.timeout = settings.claude_timeout
+        self.auto_tool_choice = False  # set when the API refuses tool_choice={"type": "tool"}
         self.max_retries = settings.claude_max_retries
         self._client = anthropic.AsyncAnthropic(
             api_key=settings.anthropic_api_key.get_secret_value(),
@@ -87,7 +91,7 @@ class ClaudeClient:
         start = time.perf_counter()
         retries = f"after {self.max_retries} retr{'y' if self.max_retries == 1 else 'ies'}"
         try:
-            message = await self._client.messages.create(**params)
+            message = await self._send(params)
         except Exception as exc:
             raise ClaudeUnavailable(self._reason(exc, retries), (time.perf_counter() - start) * 1000.0) from exc
         ms = (time.perf_counter() - start) * 1000.0
@@ -105,6 +109,25 @@ class ClaudeClient:
             cache_read_tokens=cache_read,
             ms=ms,
         )
+
+    async def _send(self, params: dict[str, Any]) -> Any:
+        """messages.create; a model that refuses a forced tool (models that always think do) gets `auto`.
+
+        The prompt still says to answer only through the tool, and a reply without the tool call is
+        rejected downstream, so nothing ungrounded gets through; the switch is remembered.
+        """
+        if self.auto_tool_choice and params.get("tool_choice", {}).get("type") == "tool":
+            params = {**params, "tool_choice": {"type": "auto"}}
+        try:
+            return await self._client.messages.create(**params)
+        except anthropic.BadRequestError as exc:
+            forced = params.get("tool_choice", {}).get("type") == "tool"
+            if not forced or "tool_choice" not in str(exc.message):
+                raise
+            log.warning("the API refused a forced tool call (%s); using tool_choice=auto from now on",
+                        _error_detail(exc))
+            self.auto_tool_choice = True
+            return await self._client.messages.create(**{**params, "tool_choice": {"type": "auto"}})
 
     def _reason(self, exc: Exception, retries: str) -> str:
         """Why the call failed, in words an operator reading the log can act on."""
