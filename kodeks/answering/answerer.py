@@ -107,7 +107,7 @@ class Answerer:
         complete = len(checked.points) == len(parsed.points)
 
         if parsed.covered and not checked.points:
-            why = "no valid citation" if parsed.points else "no claims"
+            why = "no claim with a valid citation" if parsed.points else "no claims"
             return extractive_answer(
                 question, sent, reason=f"not grounded: answer marked covered but has {why}",
                 prompt_version=self.prompt.id, flagged=True, missing=parsed.missing, **meta,
