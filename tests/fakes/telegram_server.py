@@ -452,3 +452,11 @@ async def telegram_server():
         yield server
     finally:
         await server.stop()
+
+
+@pytest.fixture
+def telegram_env(telegram_server: FakeTelegramServer, monkeypatch: pytest.MonkeyPatch) -> FakeTelegramServer:
+    """The fake server wired in through the environment, as a deployment would (for CLI tests)."""
+    monkeypatch.setenv("TELEGRAM_BOT_TOKEN", telegram_server.token)
+    monkeypatch.setenv("KODEKS_TELEGRAM_BASE_URL", telegram_server.base_url)
+    return telegram_server
