@@ -129,3 +129,9 @@ def test_keyboard_has_an_article_button_per_citation_and_feedback() -> None:
     markup = answer_keyboard(42, [art("1"), art("2"), art("3")])
     data = [b.callback_data for row in markup.inline_keyboard for b in row]
     assert data == ["a:42:0", "a:42:1", "a:42:2", "f:42:+", "f:42:-"]
+
+
+@given(st.text(max_size=80))
+def test_any_callback_data_decodes_to_a_known_callback_or_none(data: str) -> None:
+    cb = decode(data)  # forged or stale buttons must never crash the handler
+    assert cb is None or decode(encode(cb)) == cb
