@@ -53,9 +53,12 @@ def clean(text: str) -> str:
 
 def fold(text: str) -> str:
     """The matching form: clean, Latin, no diacritics, lower case."""
-    # Lower-case before folding ("İ".lower() brings a combining dot) and re-collapse the spaces that
-    # NFKD can leave behind ("¯" → " " + macron), so that fold(fold(x)) == fold(x).
-    return " ".join(strip_diacritics(to_latin(clean(text)).lower()).lower().split())
+    # Lower-case before folding ("İ".lower() brings a combining dot), fold twice (NFKD can uncover
+    # letters: "ӹ" → "ы", "𝜜" → "Α") and re-collapse the spaces NFKD leaves ("¯" → " " + macron),
+    # so that fold(fold(x)) == fold(x).
+    text = strip_diacritics(to_latin(clean(text)).lower())
+    text = strip_diacritics(to_latin(text)).lower()
+    return " ".join(text.split())
 
 
 def words(text: str) -> list[str]:
