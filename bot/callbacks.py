@@ -41,7 +41,7 @@ def decode(data: str | None) -> Callback | None:
     kind, row, extra = parts
     if kind == "a" and extra.isdigit():
         return Callback("article", int(row), index=int(extra))
-    if kind == "f" and extra in "+-" and extra:
+    if kind == "f" and extra in ("+", "-"):
         return Callback("feedback", int(row), value=1 if extra == "+" else -1)
     return None
 

@@ -122,7 +122,7 @@ def test_callback_data_is_short_and_round_trips() -> None:
         data = encode(cb)
         assert len(data.encode()) <= 64
         assert decode(data) == cb
-    assert decode("garbage") is None and decode(None) is None and decode("f:1:x") is None
+    assert decode("garbage") is None and decode(None) is None and decode("f:1:x") is None and decode("f:1:+-") is None
 
 
 def test_keyboard_has_an_article_button_per_citation_and_feedback() -> None:
