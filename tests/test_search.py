@@ -153,7 +153,7 @@ ODD_INPUTS = [
     "😀🚓👮‍♂️🔫",
     "\x00\x01\x02\x1b[31m\u202e\ufeff",
     "a" * 2_500,
-    "krađa " * 400,
+    "krađa " * 200,
     "§§§ ??? ...",
     "član 99999 KZ FBiH",
     "<script>alert(1)</script>",
@@ -262,3 +262,14 @@ def test_concurrent_searches_match_sequential_ones(retriever) -> None:
         return [_ids(r) for r in results]
 
     assert asyncio.run(all_at_once()) == sequential
+
+
+@pytest.mark.xfail(
+    reason="engine.py: _dedupe() only compares candidates with each other, not with the reference hits, so "
+    "'član 8 ZJRM TK' shows ZJRM TK čl. 8 (reference) AND the identical ZJRM KS čl. 8 (threshold)",
+    strict=False,
+)
+def test_identical_text_is_not_repeated_after_a_reference_hit(dedupe_retriever) -> None:
+    ids = _ids(dedupe_retriever.search("član 8 ZJRM TK", k=10))
+    assert ids[0] == "ZJRM TK čl. 8"
+    assert "ZJRM KS čl. 8" not in ids
