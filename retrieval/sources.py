@@ -164,7 +164,26 @@ def _docx_text(path: Path) -> str:
         document = Document(str(path))
     except (PackageNotFoundError, zipfile.BadZipFile, KeyError, ValueError, OSError) as exc:
         raise ExtractionError(f"not a readable DOCX ({exc})") from exc
-    return "\n".join(p.text for p in document.paragraphs)
+    return "\n".join(_docx_lines(document))
+
+
+def _docx_lines(container) -> list[str]:  # noqa: ANN001 - a python-docx Document or table cell
+    """Paragraphs and tables in document order (some laws are laid out in tables), cells one per line."""
+    from docx.table import Table
+
+    lines: list[str] = []
+    for block in container.iter_inner_content():
+        if isinstance(block, Table):
+            for table_row in block.rows:
+                seen: set[int] = set()
+                for cell in table_row.cells:
+                    if id(cell._tc) in seen:  # a merged cell is returned once per grid column
+                        continue
+                    seen.add(id(cell._tc))
+                    lines += _docx_lines(cell)
+        else:
+            lines.append(block.text)
+    return lines
 
 
 # --- law files: split into articles -------------------------------------------------------------

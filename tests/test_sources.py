@@ -208,6 +208,28 @@ def test_docx(tmp_path: Path) -> None:
     assert _summary(_read(path)) == EXPECTED
 
 
+def test_docx_with_a_table(tmp_path: Path) -> None:
+    from docx import Document
+
+    document = Document()
+    document.add_paragraph("Član 1. Predmet")
+    document.add_paragraph("Ovim zakonom uređuje se postupanje policijskih službenika.")
+    table = document.add_table(rows=2, cols=2)
+    table.cell(0, 0).text = "Član 2."
+    table.cell(0, 1).text = "Krađa"
+    merged = table.cell(1, 0).merge(table.cell(1, 1))
+    merged.text = "Ko tuđu pokretnu stvar oduzme drugom, kaznit će se."
+    document.add_paragraph("Član 3. Razbojništvo")
+    document.add_paragraph("Ko upotrebom sile oduzme tuđu stvar, kaznit će se zatvorom.")
+    path = tmp_path / "table.docx"
+    document.save(str(path))
+    assert [(a.article, a.title, a.text) for a in _read(path)] == [
+        ("1", "Predmet", "Ovim zakonom uređuje se postupanje policijskih službenika."),
+        ("2", "Krađa", "Ko tuđu pokretnu stvar oduzme drugom, kaznit će se."),
+        ("3", "Razbojništvo", "Ko upotrebom sile oduzme tuđu stvar, kaznit će se zatvorom."),
+    ]
+
+
 def _pdf(path: Path, lines: list[str]) -> None:
     from reportlab.lib.pagesizes import A4
     from reportlab.pdfbase import pdfmetrics
