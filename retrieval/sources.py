@@ -131,13 +131,28 @@ _HTML_BLOCKS = [
 
 def _read_text_file(path: Path) -> str:
     data = path.read_bytes()
-    # BiH law texts often come as Windows-1250; UTF-8 first, then that.
-    for encoding in ("utf-8-sig", "cp1250"):
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):  # "Unicode text" as Word/Notepad save it
         try:
-            return data.decode(encoding)
+            return data.decode("utf-16")
+        except UnicodeDecodeError as exc:
+            raise ExtractionError(f"not valid UTF-16 text ({exc})") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    # BiH law texts often come as Windows-1250 (Latin) or, in the RS, Windows-1251 (Cyrillic): take
+    # the one in which article headings are found ("Član" vs "Члан"), Windows-1250 when in doubt.
+    decoded = []
+    for encoding in ("cp1250", "cp1251"):
+        try:
+            text = data.decode(encoding)
         except UnicodeDecodeError:
             continue
-    raise ExtractionError("not UTF-8 or Windows-1250 text")
+        headings = sum(1 for line in text.splitlines() if _HEADING.match(line))
+        decoded.append((headings, encoding == "cp1250", text))
+    if not decoded:
+        raise ExtractionError("not UTF-8, UTF-16, Windows-1250 or Windows-1251 text")
+    return max(decoded)[2]
 
 
 def _pdf_text(path: Path) -> str:

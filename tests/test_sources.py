@@ -155,6 +155,21 @@ def test_txt_windows_1250(tmp_path: Path) -> None:
     assert _summary(_read(path)) == EXPECTED
 
 
+def test_txt_windows_1251_cyrillic(tmp_path: Path) -> None:
+    path = tmp_path / "rs.txt"
+    path.write_bytes("Члан 12.\nКрађа\nКо туђу ствар одузме, казниће се.\n\nЧлан 13.\nКо силом одузме.\n".encode("cp1251"))
+    assert [(a.article, a.title, a.text) for a in _read(path)] == [
+        ("12", "Крађа", "Ко туђу ствар одузме, казниће се."),
+        ("13", "", "Ко силом одузме."),
+    ]
+
+
+def test_txt_utf16(tmp_path: Path) -> None:
+    path = tmp_path / "zp.txt"
+    path.write_text(LAW_TEXT, encoding="utf-16")
+    assert _summary(_read(path)) == EXPECTED
+
+
 def test_markdown(tmp_path: Path) -> None:
     path = tmp_path / "zp.md"
     path.write_text(
@@ -285,7 +300,7 @@ def test_pdf_without_text_is_a_problem(tmp_path: Path) -> None:
     [
         ("empty.txt", b"", "empty"),
         ("blank.md", b"  \n\n ", "empty"),
-        ("garbage.txt", b"\x81\x83\x88\x90\x98", "not UTF-8"),
+        ("garbage.txt", b"\x98\x98\x98", "not UTF-8"),
         ("broken.pdf", b"%PDF-1.4 this is not really a pdf", "PDF"),
         ("broken.docx", b"PK not a zip", "DOCX"),
         ("empty.jsonl", b"\n\n", "empty"),
