@@ -139,3 +139,20 @@ def test_search_unknown_law_one_line(sample_index, tmp_path: Path) -> None:
 def test_search_without_index_one_line(tmp_path: Path) -> None:
     done = kodeks("search", "krađa", "--data-dir", str(tmp_path / "nothing"), cwd=tmp_path)
     assert_one_line_failure(done, "kodeks ingest")
+
+
+def test_openai_embedder_without_key_one_line(sample_index, tmp_path: Path) -> None:
+    env_done = subprocess.run(
+        [str(KODEKS), "search", "krađa", "--data-dir", str(sample_index.data_dir)],
+        capture_output=True, text=True, cwd=tmp_path, timeout=120,
+        env={**{k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "KODEKS_"))}, "KODEKS_EMBEDDER": "openai"},
+    )
+    assert_one_line_failure(env_done, "OPENAI_API_KEY")
+
+
+def test_openai_embedder_unreachable_one_line(sample_index, tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "KODEKS_"))}
+    env.update(KODEKS_EMBEDDER="openai", OPENAI_API_KEY="x", OPENAI_BASE_URL="http://127.0.0.1:1/v1")
+    done = subprocess.run([str(KODEKS), "search", "krađa", "--data-dir", str(sample_index.data_dir)],
+                          capture_output=True, text=True, cwd=tmp_path, timeout=300, env=env)
+    assert_one_line_failure(done, "OpenAI")
