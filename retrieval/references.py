@@ -29,6 +29,22 @@ def article_number(label: str) -> str:
     return found.group(0).lower() if found else fold(label)
 
 
+def _nearest_law(mentions: list[tuple[int, int, str]], start: int, end: int) -> str | None:
+    """The law named closest to an article reference: "član 42 KZ FBiH i član 153 ZKP FBiH" pairs
+    42 with KZ FBiH and 153 with ZKP FBiH (a law right after the number wins a tie)."""
+    best: tuple[int, int, str] | None = None
+    for m_start, m_end, law in mentions:
+        if m_start >= end:
+            key = (m_start - end, 0, law)
+        elif m_end <= start:
+            key = (start - m_end, 1, law)
+        else:
+            continue
+        if best is None or key < best:
+            best = key
+    return best[2] if best else None
+
+
 class ReferenceResolver:
     """Finds explicit article references in a question and returns those articles."""
 
@@ -63,19 +79,16 @@ class ReferenceResolver:
     def resolve(self, text: str) -> list[Article]:
         """Articles the text names explicitly, in the order they are named (no duplicates)."""
         folded = fold(text)
-        laws = []
+        mentions: list[tuple[int, int, str]] = []  # (start, end, law) of every law named
         if self._law_pattern:
-            laws = list(dict.fromkeys(self._law_names[m.group(1)] for m in self._law_pattern.finditer(folded)))
+            mentions = [(m.start(), m.end(), self._law_names[m.group(1)]) for m in self._law_pattern.finditer(folded)]
         pairs: list[tuple[str | None, str]] = []
         if self._law_then_number:
             for m in self._law_then_number.finditer(folded):
                 pairs += [(self._law_names[m.group(1)], n) for n in _NUMBER_IN.findall(m.group(2))]
         for m in _BY_WORD.finditer(folded):
-            for number in _NUMBER_IN.findall(m.group(1)):
-                if laws:
-                    pairs += [(law, number) for law in laws]
-                else:
-                    pairs.append((None, number))
+            law = _nearest_law(mentions, m.start(), m.end())
+            pairs += [(law, number) for number in _NUMBER_IN.findall(m.group(1))]
         found: dict[str, Article] = {}
         for law, number in pairs:
             if law is None:

@@ -34,6 +34,11 @@ def _ids(articles) -> list[str]:
         ("član 42 i član 153 ZKP FBiH", ["ZKP FBiH čl. 42", "ZKP FBiH čl. 153"]),
         ("clan 8 zjrm ks", ["ZJRM KS čl. 8"]),
         ("Krivični zakon Federacije BiH član 42", ["KZ FBiH čl. 42"]),  # the law's title works as its name
+        # two laws in one question: each number goes with the law named next to it
+        ("clan 373 kz fbih i clan 42 zkp fbih", ["KZ FBiH čl. 373", "ZKP FBiH čl. 42"]),
+        ("KZ FBiH član 373, a ZKP FBiH član 153", ["KZ FBiH čl. 373", "ZKP FBiH čl. 153"]),
+        ("član 42 ZOBS BiH i član 286 KZ FBiH", ["ZOBS BiH čl. 42", "KZ FBiH čl. 286"]),
+        ("čl. 42 st. 2 KZ FBiH", ["KZ FBiH čl. 42"]),
     ],
 )
 def test_references_resolve(retriever, text: str, expected: list[str]) -> None:
