@@ -118,6 +118,48 @@ def test_law_files_with_law_info(tmp_path: Path) -> None:
     assert (article.title, article.law_title, article.jurisdiction) == ("Prevara", "Krivični zakon BD", "BD")
 
 
+def test_folder_of_every_format_with_laws_toml(tmp_path: Path) -> None:
+    from docx import Document
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+    from reportlab.pdfgen import canvas
+
+    folder = tmp_path / "zakoni"
+    folder.mkdir()
+    (folder / "kz.txt").write_bytes("Član 286. Krađa\nKo tuđu pokretnu stvar oduzme, kaznit će se.\n".encode("cp1250"))
+    (folder / "zjrm.md").write_text("## Član 8. Remećenje reda\n\nKo na javnom mjestu viče i tuče se, kaznit će se.\n", encoding="utf-8")
+    (folder / "zkp.html").write_text("<p><b>Član</b> 153.</p><p>Lišenje slobode</p><p>Policija može lišiti slobode osumnjičenog.</p>", encoding="utf-8")
+    document = Document()
+    document.add_paragraph("Члан 373.")
+    document.add_paragraph("Фалсификовање исправе")
+    document.add_paragraph("Ко направи лажну исправу, казниће се.")
+    document.save(str(folder / "kz_rs.docx"))
+    font = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+    pdfmetrics.registerFont(TTFont("DejaVuSans", str(font)))
+    c = canvas.Canvas(str(folder / "zobs.pdf"))
+    c.setFont("DejaVuSans", 11)
+    for y, line in zip((800, 780, 760), ("Član 174.", "Ispitivanje alkohola", "Vozač koji odbije alkotest kaznit će se.")):
+        c.drawString(50, y, line)
+    c.save()
+    (folder / "laws.toml").write_text(
+        "\n".join(f'["{name}"]\nlaw = "{law}"\njurisdiction = "{j}"' for name, law, j in [
+            ("kz.txt", "KZ FBiH", "FBiH"), ("zjrm.md", "ZJRM KS", "KS"), ("zkp.html", "ZKP FBiH", "FBiH"),
+            ("kz_rs.docx", "KZ RS", "RS"), ("zobs.pdf", "ZOBS BiH", "BiH")]) + "\n",
+        encoding="utf-8",
+    )
+    settings = settings_for(tmp_path / "idx")
+    report = ingest_paths(settings, [folder])
+    assert (report.files, report.articles, report.embedded, report.problems) == (5, 5, 5, [])
+    retriever = Retriever.open(settings)
+    assert sorted(retriever.articles) == ["KZ FBiH čl. 286", "KZ RS čl. 373", "ZJRM KS čl. 8", "ZKP FBiH čl. 153", "ZOBS BiH čl. 174"]
+    assert retriever.get("ZOBS BiH čl. 174").title == "Ispitivanje alkohola"
+    assert retriever.get("ZKP FBiH čl. 153").title == "Lišenje slobode"
+    assert retriever.search("sta ako vozac odbije alkotest").hits[0].id == "ZOBS BiH čl. 174"
+    assert retriever.search("krivotvorenje isprave").hits[0].id == "KZ RS čl. 373"
+    assert retriever.search("ukrao mi je mobitel").hits[0].id == "KZ FBiH čl. 286"
+    assert retriever.search("x", jurisdiction="KS").hits[0].id == "ZJRM KS čl. 8"
+
+
 # --- bad input -------------------------------------------------------------------------------------
 
 
