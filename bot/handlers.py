@@ -247,12 +247,18 @@ async def cmd_clan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 async def on_callback(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """📖 opens a cited article (looked up through the log row); 👍/👎 is stored against the answer."""
+    """📖 opens a cited article (looked up through the log row); 👍/👎 is stored against the answer.
+
+    Only the officer who asked may use an answer's buttons: the row id in callback data is guessable."""
     d = deps(context)
     query = update.callback_query
     cb = decode(query.data)
     if cb is None:
         await query.answer()
+        return
+    if not await d.log.asked_by(cb.row_id, update.effective_user.id):
+        # Another officer's answer (a forwarded message, forged data): treat it as gone, reveal nothing.
+        await query.answer(texts.ANSWER_GONE)
         return
     if cb.kind == "feedback":
         stored = await d.log.feedback(row_id=cb.row_id, user_id=update.effective_user.id, value=cb.value)

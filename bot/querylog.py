@@ -272,6 +272,12 @@ class QueryLog:
             row = await cur.fetchone()
         return _decode(dict(row)) if row else None
 
+    async def asked_by(self, row_id: int, user_id: int) -> bool:
+        """True if the logged row exists and is this user's own question (buttons work only for their owner)."""
+        async with self._db.execute("SELECT 1 FROM queries WHERE id = ? AND user_hash = ?",
+                                    (row_id, self.user_hash(user_id))) as cur:
+            return await cur.fetchone() is not None
+
     async def cited_ids(self, row_id: int) -> list[str] | None:
         """The article ids cited by a logged answer, in button order; None if the row is gone."""
         async with self._db.execute("SELECT citations FROM queries WHERE id = ?", (row_id,)) as cur:
