@@ -4,7 +4,7 @@ The real python-telegram-bot `Application` talks to it through `base_url`, exact
 Telegram: tests push updates into a queue that `getUpdates` long-polls, and assert on the recorded
 calls (`sendMessage`, `sendDocument`, ...). It validates what Telegram validates and the bot could
 get wrong — Telegram HTML (allowed tags, balance, entities) and the 4,096-character limit measured
-on the parsed text — and can answer with a `RetryAfter` (429) or a 502 on demand.
+on the parsed text — and can answer with a `RetryAfter` (429), a 502 or a dropped connection on demand (getUpdates too).
 
     server.send_text(USER, "koja je kazna za krađu?")
     [reply] = await server.wait_messages(USER, 1)
@@ -39,6 +39,7 @@ JSON_FIELDS = {"reply_markup", "entities", "caption_entities", "allowed_updates"
 INT_FIELDS = {"chat_id", "message_id", "offset", "limit", "timeout", "from_chat_id", "max_connections"}
 _TAG_START = re.compile(r"</?[a-zA-Z][a-zA-Z0-9-]*(\s[^<>]*)?>")
 _ENTITY = re.compile(r"&(#[0-9]+|#x[0-9a-fA-F]+|[a-zA-Z]+);")
+DROP = 0  # fail_next(status=DROP): the connection is dropped instead of answered
 BOOL_FIELDS = {"show_alert", "drop_pending_updates", "disable_notification", "protect_content"}
 
 
@@ -159,11 +160,13 @@ class FakeTelegramServer:
 
     def fail_next(self, method: str, *, retry_after: int | None = None, status: int | None = None,
                   times: int = 1, description: str | None = None) -> None:
-        """Make the next `times` calls of `method` fail: 429 with retry_after, or any status (502 = network)."""
+        """Make the next `times` calls of `method` fail: 429 with retry_after, or any status (502 = network).
+
+        `status=DROP` (getUpdates only) closes the connection without any answer."""
         if retry_after is not None:
             spec = (429, {"retry_after": retry_after}, description or f"Too Many Requests: retry after {retry_after}")
         else:
-            code = status or 502
+            code = 502 if status is None else status
             spec = (code, None, description or ("Bad Gateway" if code == 502 else "Internal Server Error"))
         for _ in range(times):
             self._failures[method].append(spec)
@@ -274,6 +277,16 @@ class FakeTelegramServer:
         params, files = await self._params(request)
         if method == "getUpdates":
             self.polls += 1
+            failure = self._failures[method].popleft() if self._failures.get(method) else None
+            if failure:
+                self.calls.append(Call(method, params, status=failure[0]))
+                async with self._changed:
+                    self._changed.notify_all()
+                if failure[0] == DROP:
+                    assert request.transport is not None
+                    request.transport.abort()  # the connection dies without an answer
+                return web.json_response({"ok": False, "error_code": failure[0], "description": failure[2]},
+                                         status=failure[0])
             return web.json_response({"ok": True, "result": await self._get_updates(params)})
         call = Call(method, params, files)
         try:
