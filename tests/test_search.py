@@ -84,12 +84,6 @@ def test_filter_applies_to_references_too(retriever) -> None:
     assert {h.article.law for h in result.hits} == {"ZOBS BiH"}
 
 
-@pytest.mark.xfail(
-    reason="engine.py: when the filters admit no article (law + a jurisdiction it does not have) search returns "
-    "an EMPTY hit list instead of that law's first articles at level 'law_first' (_first_articles gets the empty "
-    "allowed set)",
-    strict=False,
-)
 def test_law_first_when_the_filter_leaves_nothing_else(retriever) -> None:
     result = retriever.search("krađa", law="KZ FBiH", jurisdiction="RS")
     assert result.hits, "never empty while the index has articles"
@@ -98,11 +92,6 @@ def test_law_first_when_the_filter_leaves_nothing_else(retriever) -> None:
     assert {h.article.law for h in result.hits} == {"KZ FBiH"}
 
 
-@pytest.mark.xfail(
-    reason="engine.py: an unknown jurisdiction silently returns an empty hit list (an unknown law raises "
-    "KodeksError; a jurisdiction should either raise likewise or fall back, never return nothing)",
-    strict=False,
-)
 def test_unknown_jurisdiction_is_never_silently_empty(retriever) -> None:
     try:
         result = retriever.search("krađa", jurisdiction="Atlantida")
@@ -264,11 +253,6 @@ def test_concurrent_searches_match_sequential_ones(retriever) -> None:
     assert asyncio.run(all_at_once()) == sequential
 
 
-@pytest.mark.xfail(
-    reason="engine.py: _dedupe() only compares candidates with each other, not with the reference hits, so "
-    "'član 8 ZJRM TK' shows ZJRM TK čl. 8 (reference) AND the identical ZJRM KS čl. 8 (threshold)",
-    strict=False,
-)
 def test_identical_text_is_not_repeated_after_a_reference_hit(dedupe_retriever) -> None:
     ids = _ids(dedupe_retriever.search("član 8 ZJRM TK", k=10))
     assert ids[0] == "ZJRM TK čl. 8"
