@@ -13,7 +13,6 @@ in-memory work.
 from __future__ import annotations
 
 import time
-from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +25,7 @@ from retrieval.embedders import Embedder, make_embedder
 from retrieval.lexical import LexicalIndex
 from retrieval.normalize import embedding_text, fold
 from retrieval.references import ReferenceResolver, article_number
+from retrieval.subqueries import split_subqueries
 from retrieval.store import load_articles, open_collection
 from retrieval.types import Article, Hit, SearchResult
 
@@ -64,10 +64,11 @@ class Retriever:
         self.chunk_texts = chunk_texts
         self.chunk_vectors = chunk_vectors
         self.chunk_article = [cid.rsplit("#", 1)[0] for cid in self.chunk_ids]
-        self._chunk_row = {cid: i for i, cid in enumerate(self.chunk_ids)}
-        self._article_chunks: dict[str, list[int]] = defaultdict(list)
-        for row, aid in enumerate(self.chunk_article):
-            self._article_chunks[aid].append(row)
+        self._aids = sorted(set(self.chunk_article) & set(articles))
+        index_of = {aid: i for i, aid in enumerate(self._aids)}
+        self._chunk_article_index = np.array([index_of.get(aid, -1) for aid in self.chunk_article], dtype=np.int64)
+        if (self._chunk_article_index < 0).any():
+            raise KodeksError("the index is inconsistent (chunks without an article); re-run `kodeks ingest`")
         self._text_hash = {aid: content_hash(fold(a.text)) for aid, a in articles.items()}
         self.references = ReferenceResolver(articles.values(), settings.aliases())
         self._law_order = {
@@ -203,68 +204,76 @@ class Retriever:
             if (law is None or a.law == law) and (j is None or fold(a.jurisdiction) == j)
         }
 
-    def _where(self, law: str | None, jurisdiction: str | None) -> dict[str, Any] | None:
-        conditions = []
-        if law:
-            conditions.append({"law": law})
-        if jurisdiction:
-            matching = sorted({a.jurisdiction for a in self.articles.values() if fold(a.jurisdiction) == fold(jurisdiction)})
-            conditions.append({"jurisdiction": {"$in": matching or [jurisdiction]}})
-        if not conditions:
-            return None
-        return conditions[0] if len(conditions) == 1 else {"$and": conditions}
-
     def _candidates(
         self, query: str, law: str | None, jurisdiction: str | None, allowed: set[str] | None, timings: dict[str, float]
     ) -> list[Candidate]:
+        """Score every article with both retrievers (exact, in memory), fuse, keep the best `candidate_depth`.
+
+        The vectors live in Chroma and are loaded once at open; scoring them in numpy is exact (no
+        HNSW recall loss), takes about a millisecond for thousands of chunks, and lets a filter or a
+        missing lexical match be handled per article rather than per candidate list.
+        """
         s = self.settings
         if allowed is not None and not allowed:
             return []
         t0 = time.perf_counter()
         use_dense, use_lexical = s.search_mode in ("hybrid", "dense"), s.search_mode in ("hybrid", "lexical")
-        qvec = self.embedder.embed_query(embedding_text(query)) if use_dense else None
-        t1 = time.perf_counter()
-        depth = min(s.candidate_depth, len(self.chunk_ids))
-        dense = {"ids": [[]]}
+        n_articles = len(self._aids)
+        dense = np.full(n_articles, -1.0, dtype=np.float32)
+        best_dense_chunk = np.zeros(n_articles, dtype=np.int64)
         if use_dense:
-            dense = self.collection.query(
-                query_embeddings=[qvec], n_results=depth, where=self._where(law, jurisdiction), include=["distances"]
-            )
+            queries = [query] + (split_subqueries(query) if s.subqueries else [])
+            qvecs = self.embedder.embed_queries([embedding_text(q) for q in queries])
+            t_embed = time.perf_counter()
+            chunk_sims = (self.chunk_vectors @ qvecs.T).max(axis=1)  # a chunk counts by its best sub-query
+            dense, best_dense_chunk = self._per_article(chunk_sims, fill=-1.0)
+        else:
+            t_embed = time.perf_counter()
+        t1 = time.perf_counter()
+        lexical = np.zeros(n_articles, dtype=np.float32)
+        best_lexical_chunk = best_dense_chunk
+        if use_lexical:
+            lexical, best_lexical_chunk = self._per_article(self.lexical.scores(query), fill=0.0)
         t2 = time.perf_counter()
-        lexical_scores = self.lexical.scores(query) if use_lexical else np.zeros(len(self.chunk_ids), dtype=np.float32)
-        if allowed is not None:
-            mask = np.fromiter((aid in allowed for aid in self.chunk_article), dtype=bool, count=len(self.chunk_article))
-            lexical_scores = np.where(mask, lexical_scores, 0.0)
-        top = np.argsort(-lexical_scores, kind="stable")[:depth]
-        lexical_rows = [int(i) for i in top if lexical_scores[i] > 0]
-        t3 = time.perf_counter()
 
-        candidates: dict[str, Candidate] = {}
-        for chunk_id in dense["ids"][0]:
-            aid = chunk_id.rsplit("#", 1)[0]
-            if aid in self.articles and aid not in candidates:
-                candidates[aid] = Candidate(self.articles[aid], dense_rank=len(candidates) + 1, excerpt=self.chunk_texts[self._chunk_row[chunk_id]] if chunk_id in self._chunk_row else "")
-        rank = 0
-        seen: set[str] = set()
-        for row in lexical_rows:
-            aid = self.chunk_article[row]
-            if aid in seen or aid not in self.articles:
+        mask = np.ones(n_articles, dtype=bool) if allowed is None else np.isin(self._aids, list(allowed))
+        dense_rank = _ranks(np.where(mask, dense, -np.inf), valid=mask if use_dense else None)
+        lexical_rank = _ranks(np.where(mask, lexical, -np.inf), valid=mask & (lexical > 0))
+        if s.fusion == "rrf":
+            fused = _rrf_scores(dense_rank, s.dense_weight, s.rrf_k) + _rrf_scores(lexical_rank, s.lexical_weight, s.rrf_k)
+        else:
+            fused = s.dense_weight * _zscore(dense, mask) * use_dense + s.lexical_weight * _zscore(lexical, mask) * use_lexical
+        fused = np.where(mask, fused, -np.inf)
+        depth = min(s.candidate_depth, int(mask.sum()))
+        order = np.argsort(-fused, kind="stable")[:depth]
+        candidates = []
+        for i in order:
+            i = int(i)
+            if not np.isfinite(fused[i]):
                 continue
-            seen.add(aid)
-            rank += 1
-            cand = candidates.setdefault(aid, Candidate(self.articles[aid], excerpt=self.chunk_texts[row]))
-            cand.lexical_rank = rank
-        for cand in candidates.values():
-            rows = self._article_chunks.get(cand.article.id, [])
-            sims = self.chunk_vectors[rows] @ qvec if rows and qvec is not None else np.zeros(0)
-            cand.similarity = float(sims.max()) if len(sims) else None
-            if cand.dense_rank is None and len(sims):
-                cand.excerpt = self.chunk_texts[rows[int(sims.argmax())]] if not cand.excerpt else cand.excerpt
-            cand.fused = _rrf(cand.dense_rank, s.dense_weight, s.rrf_k) + _rrf(cand.lexical_rank, s.lexical_weight, s.rrf_k)
-        ranked = sorted(candidates.values(), key=lambda c: (-c.fused, -(c.similarity or 0.0), c.article.id))
-        t4 = time.perf_counter()
-        timings.update(embed=(t1 - t0) * 1000, dense=(t2 - t1) * 1000, lexical=(t3 - t2) * 1000, fuse=(t4 - t3) * 1000)
-        return ranked
+            chunk = best_dense_chunk[i] if use_dense else best_lexical_chunk[i]
+            candidates.append(
+                Candidate(
+                    self.articles[self._aids[i]],
+                    dense_rank=int(dense_rank[i]) if dense_rank[i] > 0 else None,
+                    lexical_rank=int(lexical_rank[i]) if lexical_rank[i] > 0 else None,
+                    fused=float(fused[i]),
+                    similarity=float(dense[i]) if use_dense else None,
+                    excerpt=self.chunk_texts[int(chunk)],
+                )
+            )
+        t3 = time.perf_counter()
+        timings.update(embed=(t_embed - t0) * 1000, dense=(t1 - t_embed) * 1000, lexical=(t2 - t1) * 1000, fuse=(t3 - t2) * 1000)
+        return candidates
+
+    def _per_article(self, chunk_scores: np.ndarray, fill: float) -> tuple[np.ndarray, np.ndarray]:
+        """Article score = its best chunk's score (and which chunk that was)."""
+        scores = np.full(len(self._aids), fill, dtype=np.float32)
+        np.maximum.at(scores, self._chunk_article_index, chunk_scores.astype(np.float32))
+        best = np.zeros(len(self._aids), dtype=np.int64)
+        is_best = chunk_scores >= scores[self._chunk_article_index]
+        best[self._chunk_article_index[is_best]] = np.nonzero(is_best)[0]
+        return scores, best
 
     def _dedupe(self, candidates: list[Candidate]) -> list[Candidate]:
         """Identical article text in two laws (re-published provisions) is shown once: the better ranked."""
@@ -283,8 +292,30 @@ class Retriever:
         return pool[: max(n, 1)]
 
 
-def _rrf(rank: int | None, weight: float, k: int) -> float:
-    return 0.0 if rank is None else weight / (k + rank)
+def _ranks(scores: np.ndarray, valid: np.ndarray | None) -> np.ndarray:
+    """1-based rank of every article by score; 0 where not ranked (filtered out or no match)."""
+    ranks = np.zeros(len(scores), dtype=np.int64)
+    if valid is None or not valid.any():
+        return ranks
+    order = np.argsort(-scores, kind="stable")
+    ranks[order] = np.arange(1, len(scores) + 1)
+    return np.where(valid, ranks, 0)
+
+
+def _rrf_scores(ranks: np.ndarray, weight: float, k: int) -> np.ndarray:
+    """Reciprocal-rank fusion term; 0 for unranked articles."""
+    return np.where(ranks > 0, weight / (k + ranks), 0.0)
+
+
+def _zscore(scores: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """Standardise scores over the admitted articles, so cosine and BM25 scales can be added."""
+    values = scores[mask]
+    if values.size == 0:
+        return np.zeros_like(scores, dtype=np.float64)
+    spread = float(values.std())
+    if spread < 1e-9:
+        return np.zeros_like(scores, dtype=np.float64)
+    return (scores - float(values.mean())) / spread
 
 
 def _numeric(number: str) -> int:
