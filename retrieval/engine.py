@@ -107,6 +107,9 @@ class Retriever:
         order = [row[cid] for cid in lexical.chunk_ids]
         vectors = np.asarray(stored["embeddings"], dtype=np.float32)[order]
         texts = [stored["documents"][i] for i in order]
+        if not LexicalIndex.is_current(lexical_dir):
+            # Built by an older tokeniser: re-tokenise in memory (seconds, no embedding); `kodeks ingest` saves it.
+            lexical = LexicalIndex.build(lexical.tokenizer.language, lexical.chunk_ids, texts)
         return cls(settings, embedder, collection, lexical, articles, texts, vectors)
 
     # --- lookups ------------------------------------------------------------------------------

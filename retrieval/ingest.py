@@ -173,8 +173,8 @@ def ingest_paths(
         stored.pop(aid, None)
     stored.update(incoming)
     report.total_articles = len(stored)
-    lexical_missing = not (settings.lexical_dir / "chunks.json").exists()
-    if changed or lexical_missing or articles_changed(settings, stored):
+    lexical_stale = not LexicalIndex.is_current(settings.lexical_dir)
+    if changed or lexical_stale or articles_changed(settings, stored):
         save_articles(settings.data_dir, stored)
         rebuild_lexical(settings, collection)
     return report

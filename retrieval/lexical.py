@@ -1,9 +1,14 @@
-"""The lexical half of hybrid search: BM25 (bm25s) over folded, stemmed tokens.
+"""The lexical half of hybrid search: BM25 (bm25s) over folded words, as stems and as character 5-grams.
 
 Dense vectors alone confuse near neighbours (forging a document vs counterfeiting money); exact
 words ("isprava", "novac") keep them apart. Tokens are folded for BCS (Cyrillic → Latin, no
 diacritics) and stemmed with Snowball (`serbian` by default; `english`, `german`, … for other
 corpora), so "vozac", "vozača" and "возача" meet.
+
+Snowball's Serbian stemmer leaves many inflections apart ("krivotvorio" → krivotvori,
+"krivotvorenje" → krivotvorenj), and German compounds hide their parts; character 5-grams of each
+word ("_kriv", "krivo", "rivot", …) let such forms share most of their tokens. Both kinds go into
+one bag, so a whole-word match still counts more than a partial one. Measured in docs/retrieval.md.
 """
 
 from __future__ import annotations
@@ -25,7 +30,20 @@ _BCS_STOPWORDS = frozenset(
     mene meni nas vas njega njoj njih nam vam biti jesam jesu cu ces ce cemo cete hocu moze mogu treba
     sve svi""".split()
 )
-_STOPWORDS = {"serbian": _BCS_STOPWORDS}
+# Bumped whenever tokenisation changes: an index built by another version is re-tokenised.
+TOKENIZER_VERSION = 2
+NGRAM = 5
+
+
+def _stopwords(language: str) -> frozenset[str]:
+    """BCS list above for Serbian; bm25s's own lists for the languages it has (folded like our tokens)."""
+    if language == "serbian":
+        return _BCS_STOPWORDS
+    import bm25s.stopwords as lists
+
+    name = {"english": "EN", "porter": "EN"}.get(language, language.upper())
+    found = getattr(lists, f"STOPWORDS_{name}", ())
+    return frozenset(w for word in found for w in words(word))
 
 
 class Tokenizer:
@@ -39,11 +57,25 @@ class Tokenizer:
         except KeyError:
             raise ValueError(f"no Snowball stemmer for {language!r}; try one of {Stemmer.algorithms()}") from None
         self.language = language
-        self._stop = _STOPWORDS.get(language, frozenset())
+        self._stop = _stopwords(language)
         self._stem = lru_cache(maxsize=200_000)(self._stemmer.stemWord)
 
     def __call__(self, text: str) -> list[str]:
-        return [self._stem(w) for w in words(text) if w not in self._stop]
+        tokens: list[str] = []
+        for word in words(text):
+            if word in self._stop:
+                continue
+            tokens.append(self._stem(word))
+            tokens += _ngrams(word)
+        return tokens
+
+
+def _ngrams(word: str) -> list[str]:
+    """Character 5-grams of a word with boundary marks; "#"-prefixed so they never equal a stem."""
+    marked = f"_{word}_"
+    if len(marked) <= NGRAM:
+        return [f"#{marked}"]
+    return [f"#{marked[i:i + NGRAM]}" for i in range(len(marked) - NGRAM + 1)]
 
 
 class LexicalIndex:
@@ -69,9 +101,17 @@ class LexicalIndex:
         directory.mkdir(parents=True, exist_ok=True)
         if self._bm25 is not None:
             self._bm25.save(str(directory / "bm25"), show_progress=False)
-        (directory / "chunks.json").write_text(
-            json.dumps({"language": self.tokenizer.language, "chunk_ids": self.chunk_ids}), encoding="utf-8"
-        )
+        meta = {"language": self.tokenizer.language, "tokenizer": TOKENIZER_VERSION, "chunk_ids": self.chunk_ids}
+        (directory / "chunks.json").write_text(json.dumps(meta), encoding="utf-8")
+
+    @staticmethod
+    def is_current(directory: Path) -> bool:
+        """False when the saved index was tokenised by another version (it must be rebuilt)."""
+        try:
+            meta = json.loads((directory / "chunks.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return False
+        return meta.get("tokenizer") == TOKENIZER_VERSION
 
     @classmethod
     def load(cls, directory: Path) -> "LexicalIndex":
@@ -82,6 +122,11 @@ class LexicalIndex:
         if meta["chunk_ids"]:
             bm25 = bm25s.BM25.load(str(directory / "bm25"), show_progress=False)
         return cls(meta["language"], meta["chunk_ids"], bm25)
+
+    def knows(self, word: str) -> bool:
+        """Whether the whole-word (stemmed) form of `word` occurs anywhere in the index."""
+        stems = [t for t in self.tokenizer(word) if not t.startswith("#")]
+        return bool(self._bm25 is not None and stems and all(t in self._bm25.vocab_dict for t in stems))
 
     def scores(self, query: str) -> np.ndarray:
         """BM25 score of every chunk (aligned with `chunk_ids`); zeros when nothing matches."""
