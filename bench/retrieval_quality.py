@@ -33,7 +33,7 @@ DATASETS = {
 }
 # Baselines first (the reference figures of ../shared/bench/README.md), then what KODEKS ships.
 METHODS: dict[str, dict[str, object]] = {
-    "dense": {"search_mode": "dense"},
+    "dense": {"search_mode": "dense", "subqueries": False},
     "bm25": {"search_mode": "lexical"},
     "rrf": {"search_mode": "hybrid", "fusion": "rrf", "rrf_k": 60, "dense_weight": 1.0, "lexical_weight": 1.0,
             "subqueries": False},

@@ -38,7 +38,7 @@ class Settings(BaseSettings):
     openai_embedding_model: str = Field("text-embedding-3-small", alias="KODEKS_OPENAI_EMBEDDING_MODEL")
 
     # --- retrieval -----------------------------------------------------------------------
-    threshold: float = Field(0.80, alias="KODEKS_THRESHOLD")
+    threshold: float = Field(0.78, alias="KODEKS_THRESHOLD")
     top_k: int = Field(5, alias="KODEKS_TOP_K", ge=1)
     fallback_k: int = Field(3, alias="KODEKS_FALLBACK_K", ge=1)
     lexical_language: str = Field("serbian", alias="KODEKS_LEXICAL_LANGUAGE")

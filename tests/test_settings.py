@@ -1,0 +1,33 @@
+"""Settings: every field is documented in .env.example, lists parse, secrets never show in a repr."""
+
+from pathlib import Path
+
+from kodeks.settings import Settings, load_settings
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def test_every_setting_is_documented_in_env_example() -> None:
+    documented = (REPO / ".env.example").read_text(encoding="utf-8")
+    missing = [f.alias for f in Settings.model_fields.values() if f.alias not in documented]
+    assert missing == []
+
+
+def test_id_lists_parse_from_the_environment(monkeypatch) -> None:
+    monkeypatch.setenv("KODEKS_ALLOWED_USERS", " 11, 22;33 ,")
+    monkeypatch.setenv("KODEKS_ADMINS", "")
+    settings = load_settings(_env_file=None)
+    assert settings.allowed_users == {11, 22, 33} and settings.admins == frozenset()
+
+
+def test_secrets_are_not_in_the_repr(monkeypatch) -> None:
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-very-secret")
+    monkeypatch.setenv("TELEGRAM_BOT_TOKEN", "123:very-secret-token")
+    settings = load_settings(_env_file=None)
+    assert "very-secret" not in repr(settings) and "very-secret" not in str(settings.model_dump())
+    assert settings.anthropic_api_key.get_secret_value() == "sk-ant-very-secret"
+
+
+def test_law_aliases_parse() -> None:
+    settings = load_settings(law_aliases="KZ=KZ FBiH; ZKP = ZKP FBiH;broken", _env_file=None)
+    assert settings.aliases() == {"KZ": "KZ FBiH", "ZKP": "ZKP FBiH"}
