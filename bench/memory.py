@@ -1,0 +1,65 @@
+"""Memory of the real `kodeks bot` process with the ≥ 5,000-chunk bench index loaded: RSS after start-up
+and after every 250 of 1,000 questions, and the peak (VmHWM). Extractive mode (no Anthropic key): the
+whole retrieval path and the query log run, only the Claude call is absent.
+
+    .venv/bin/python bench/memory.py [--questions 1000] [--officers 50]
+
+Target: peak ≤ 400 MB, no growth between 250 and 1,000 questions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from botproc import Replies, ask, fresh_log, officers, start_bot, stop_bot  # noqa: E402
+from scale_index import QUESTIONS, chunk_count, ensure_index  # noqa: E402
+from stats import machine, rss_mb  # noqa: E402
+
+from tests.fakes.telegram_server import FakeTelegramServer  # noqa: E402
+
+
+async def run(total: int, n_officers: int, step: int) -> None:
+    settings = ensure_index()
+    fresh_log(settings.data_dir)
+    server = FakeTelegramServer()
+    await server.start()
+    users = officers(n_officers)
+    started = time.perf_counter()
+    proc = await start_bot(settings.data_dir, server, users)
+    print(f"index: {chunk_count(settings)} chunks; bot polling after {time.perf_counter() - started:.1f} s")
+    replies = Replies(server)
+    rss, peak = rss_mb(proc.pid)
+    print(f"{'questions':>9}  {'RSS MB':>7}  {'peak MB':>7}")
+    print(f"{0:>9}  {rss:7.1f}  {peak:7.1f}")
+    asked = []
+    try:
+        for done in range(step, total + 1, step):
+            for i in range(len(asked), done):
+                asked.append(ask(server, users[i % len(users)], QUESTIONS[i % len(QUESTIONS)] + f" ({i})"))
+            await replies.wait(done, timeout=1800)
+            rss, peak = rss_mb(proc.pid)
+            print(f"{done:>9}  {rss:7.1f}  {peak:7.1f}", flush=True)
+    finally:
+        code = await stop_bot(proc)
+        await server.stop()
+    print(f"bot exit code {code}; {machine()}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--questions", type=int, default=1000)
+    parser.add_argument("--officers", type=int, default=50)
+    parser.add_argument("--step", type=int, default=250)
+    args = parser.parse_args()
+    print(machine())
+    asyncio.run(run(args.questions, args.officers, args.step))
+
+
+if __name__ == "__main__":
+    main()
