@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from kodeks.answering.models import Answer
+from retrieval.passages import best_passage
 from retrieval.types import Hit
 
 MAX_ARTICLES = 3
@@ -36,12 +37,14 @@ def script_of(text: str) -> str:
     return "cyrillic" if len(_CYRILLIC.findall(text)) > len(_LATIN.findall(text)) else "latin"
 
 
-def excerpt(hit: Hit, limit: int = EXCERPT_CHARS) -> str:
-    """The best-matching chunk (or the article start), one line, cut at a word boundary."""
+def excerpt(hit: Hit, limit: int = EXCERPT_CHARS, question: str = "") -> str:
+    """The best-matching chunk (or the article start) from its best paragraph on, one line, cut at a word boundary."""
     text = " ".join((hit.excerpt or hit.article.text).split())
     label = hit.article.label
     if text.startswith(label):  # chunks repeat the article heading, which the list already shows
         text = text[len(label):].lstrip(" :–-")
+    if question:
+        text = best_passage(text, question)
     text = text or " ".join(hit.article.text.split())
     if len(text) <= limit:
         return text
@@ -56,7 +59,7 @@ def extractive_text(question: str, hits: list[Hit]) -> str:
     lines = [HEADER[script], ""]
     for n, hit in enumerate(hits, 1):
         lines.append(f"{n}. {hit.article.label}")
-        lines.append(f"„{excerpt(hit)}“")
+        lines.append(f"„{excerpt(hit, question=question)}“")
     return "\n".join(lines)
 
 
