@@ -45,3 +45,4 @@ def fail(message: str) -> None:
     """Print one clear line on stderr and exit 1."""
     print(f"kodeks: {message}", file=sys.stderr)
     raise typer.Exit(1)
+
