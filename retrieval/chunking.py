@@ -30,27 +30,29 @@ def split_paragraphs(text: str) -> list[str]:
     return parts or [text.strip()]
 
 
+def _pack(items: list[str], max_chars: int, sep: str) -> list[str]:
+    """Greedily join consecutive items with `sep` into pieces of at most `max_chars` (an item never splits)."""
+    out: list[str] = []
+    current = ""
+    for item in items:
+        if current and len(current) + len(sep) + len(item) > max_chars:
+            out.append(current)
+            current = item
+        else:
+            current = f"{current}{sep}{item}" if current else item
+    if current:
+        out.append(current)
+    return out
+
+
 def _pieces(paragraph: str, max_chars: int) -> list[str]:
     """A paragraph within the limit, or its sentences packed into pieces within it."""
     if len(paragraph) <= max_chars:
         return [paragraph]
-    out: list[str] = []
-    current = ""
-    for sentence in _SENTENCE_END.split(paragraph):
-        while len(sentence) > max_chars:  # one enormous sentence: cut it, rather than lose it
-            if current:
-                out.append(current)
-                current = ""
-            out.append(sentence[:max_chars])
-            sentence = sentence[max_chars:]
-        if current and len(current) + 1 + len(sentence) > max_chars:
-            out.append(current)
-            current = sentence
-        else:
-            current = f"{current} {sentence}".strip()
-    if current:
-        out.append(current)
-    return out
+    sentences = [s for s in _SENTENCE_END.split(paragraph) if s]
+    # One enormous sentence is cut rather than lost.
+    cut = [s[i : i + max_chars] for s in sentences for i in range(0, len(s), max_chars)]
+    return _pack(cut, max_chars, " ")
 
 
 def content_hash(text: str) -> str:
@@ -64,17 +66,8 @@ def chunk_article(article: Article, max_chars: int) -> list[Chunk]:
     if len(body) <= max_chars:
         bodies = [body]
     else:
-        bodies = []
-        current = ""
-        for paragraph in split_paragraphs(body):
-            for piece in _pieces(paragraph, max_chars):
-                if current and len(current) + 1 + len(piece) > max_chars:
-                    bodies.append(current)
-                    current = piece
-                else:
-                    current = f"{current}\n{piece}".strip()
-        if current:
-            bodies.append(current)
+        pieces = [piece for paragraph in split_paragraphs(body) for piece in _pieces(paragraph, max_chars)]
+        bodies = _pack(pieces, max_chars, "\n")
     chunks = []
     for index, part in enumerate(bodies):
         text = f"{head}\n{part}"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from kodeks.answering.models import Answer
+from kodeks.answering.models import Answer, distinct_hits
 from retrieval.passages import best_passage
 from retrieval.types import Hit
 
@@ -73,14 +73,7 @@ def extractive_answer(
     **extra: object,
 ) -> Answer:
     """An Answer listing up to MAX_ARTICLES hits; `extra` carries what Claude returned, if anything (log only)."""
-    seen: set[str] = set()
-    shown = []
-    for hit in hits:
-        if hit.id not in seen:
-            seen.add(hit.id)
-            shown.append(hit)
-        if len(shown) == MAX_ARTICLES:
-            break
+    shown = distinct_hits(hits, MAX_ARTICLES)
     return Answer(
         text=extractive_text(question, shown),
         citations=shown,

@@ -14,6 +14,19 @@ from retrieval.types import Hit
 Mode = Literal["claude", "extractive"]
 
 
+def distinct_hits(hits: list[Hit], limit: int) -> list[Hit]:
+    """One hit per article, best first, at most `limit` – what is sent to the model or listed as excerpts."""
+    seen: set[str] = set()
+    out: list[Hit] = []
+    for hit in hits:
+        if hit.id not in seen:
+            seen.add(hit.id)
+            out.append(hit)
+        if len(out) == limit:
+            break
+    return out
+
+
 @dataclass
 class Answer:
     """A grounded answer to one question.

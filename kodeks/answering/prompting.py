@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from kodeks.answering.models import distinct_hits
 from prompts import Prompt
 from retrieval.types import Hit
 
@@ -65,15 +66,7 @@ class BuiltRequest:
 
 def select_passages(hits: list[Hit]) -> list[Hit]:
     """One passage per article, best first, at most MAX_PASSAGES."""
-    seen: set[str] = set()
-    out: list[Hit] = []
-    for hit in hits:
-        if hit.id not in seen:
-            seen.add(hit.id)
-            out.append(hit)
-        if len(out) == MAX_PASSAGES:
-            break
-    return out
+    return distinct_hits(hits, MAX_PASSAGES)
 
 
 def _attr(value: str) -> str:
