@@ -22,6 +22,7 @@ sys.path.insert(0, str(REPO))
 from tests.fakes.telegram_server import TOKEN, FakeTelegramServer  # noqa: E402
 
 FIRST_USER = 70_000
+LOG_DIR = REPO / "bench" / "out"
 
 
 def officers(n: int) -> list[int]:
@@ -41,19 +42,22 @@ async def start_bot(data_dir: Path, server: FakeTelegramServer, users: Iterable[
                  "KODEKS_TELEGRAM_BASE_URL": server.base_url, "KODEKS_ALLOWED_USERS": ",".join(map(str, users)),
                  "KODEKS_RATE_LIMIT_PER_MINUTE": "100000", **(env or {})})
     exe = shutil.which("kodeks", path=str(Path(sys.executable).parent)) or "kodeks"
-    proc = await asyncio.create_subprocess_exec(exe, "bot", env=full, cwd=str(data_dir),
-                                                stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
+    log = LOG_DIR / "bot.log"  # a file, not a pipe: an unread pipe fills up and blocks the bot's logging
+    log.parent.mkdir(parents=True, exist_ok=True)
+    with log.open("wb") as err:
+        proc = await asyncio.create_subprocess_exec(exe, "bot", env=full, cwd=str(data_dir),
+                                                    stdout=asyncio.subprocess.DEVNULL, stderr=err)
     await server.wait_until(lambda: server.polls > 0 or proc.returncode is not None, timeout=600,
                             what="the bot to start polling")
     if proc.returncode is not None:
-        raise SystemExit(f"kodeks bot exited: {(await proc.stderr.read()).decode()[-2000:]}")
+        raise SystemExit(f"kodeks bot exited: {log.read_text(errors='replace')[-2000:]}")
     return proc
 
 
 async def stop_bot(proc: asyncio.subprocess.Process) -> int:
     if proc.returncode is None:
         proc.send_signal(signal.SIGTERM)
-    await asyncio.wait_for(proc.communicate(), 300)
+    await asyncio.wait_for(proc.wait(), 300)
     return proc.returncode or 0
 
 
