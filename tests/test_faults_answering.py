@@ -11,9 +11,6 @@ from tests.fakes.anthropic_server import FakeAnthropic, reply
 from tests.test_answering_claude import ask
 
 
-@pytest.mark.xfail(strict=False, reason="answering bug: a claim naming 'Article 520-15' is read as naming "
-                   "'Article 520' (not sent), so a correctly cited claim is dropped and the answer turns "
-                   "extractive 'not grounded' (kodeks/answering/citations.py mention parsing)")
 @pytest.mark.parametrize("law, number, claim", [
     ("Civil Code", "520-15", "Under Article 520-15 the claim is extinguished."),
     ("ZP", "31-a", "Prema članu 31-a kazna je novčana."),

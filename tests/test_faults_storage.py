@@ -164,9 +164,7 @@ def _truncated_chroma(d: Path) -> None:
     (_garbage_chunks, "lexical index"),
     (_garbage_bm25, "lexical index"),
     (_garbage_article_line, "article table"),
-    pytest.param(_truncated_chroma, "index", marks=pytest.mark.xfail(
-        strict=False, reason="retrieval bug: chromadb InternalError ('database disk image is malformed') from "
-                             "retrieval.store.chroma_client is not turned into a KodeksError: traceback, no clear line")),
+    (_truncated_chroma, "index"),
 ], ids=["lexical-chunks", "bm25-arrays", "article-table", "chroma-sqlite-truncated"])
 def test_corrupt_index_fails_at_startup_in_one_line_and_changes_nothing(
         bot_data_dir: Path, corrupt: Any, expected: str) -> None:

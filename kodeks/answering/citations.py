@@ -95,20 +95,25 @@ def normalize_id(value: str) -> str:
 
 # "član 374", "čl. 374", "članka 12a", "clanu 5", "члан 373", "чл. 42", "Article 12", "Art. 12"
 _MENTION = re.compile(
-    r"\b(?:čl(?:an(?:ak|ka|ku|a|u|om)?)?|cl(?:an(?:ak|ka|ku|a|u|om)?)?|art(?:icle|\.)?)\.?\s*(\d+[a-z]?)\b"
-    r"|(?<![\w])(?:чл(?:ан(?:а|у|ом)?)?)\.?\s*(\d+[а-яa-z]?)(?![\w])",
+    r"\b(?:čl(?:an(?:ak|ka|ku|a|u|om)?)?|cl(?:an(?:ak|ka|ku|a|u|om)?)?|art(?:icle|\.)?)\.?\s*(\d+(?:-\d+|-?[a-z])?)\b"
+    r"|(?<![\w])(?:чл(?:ан(?:а|у|ом)?)?)\.?\s*(\d+(?:-\d+|-?[а-яa-z])?)(?![\w])",
     re.IGNORECASE,
 )
 
 
+def article_key(number: str) -> str:
+    """Comparable article number: "31-a", "31a" and "31 a" are one article; "520-15" stays itself."""
+    return re.sub(r"[\s-]+(?=[^\W\d_])", "", number.strip().lower())
+
+
 def mentioned_articles(text: str) -> list[tuple[str, str]]:
-    """Article numbers a text names in words: [("član 374", "374"), ...]."""
-    return [(m.group(0), (m.group(1) or m.group(2)).lower()) for m in _MENTION.finditer(text)]
+    """Article numbers a text names in words: [("član 374", "374"), ("članu 31-a", "31a"), ...]."""
+    return [(m.group(0), article_key(m.group(1) or m.group(2))) for m in _MENTION.finditer(text)]
 
 
 def allowed_numbers(sent: list[Hit]) -> set[str]:
     """Numbers a claim may name: the sent articles' own, and those their texts refer to ("iz člana 172")."""
-    numbers = {h.article.article.strip().lower().lstrip("§ ").removeprefix("art").strip(". ") for h in sent}
+    numbers = {article_key(h.article.article.strip().lower().lstrip("§ ").removeprefix("art").strip(". ")) for h in sent}
     for h in sent:
         numbers.update(number for _, number in mentioned_articles(h.article.text))
     return numbers
