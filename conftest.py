@@ -4,4 +4,5 @@ pytest_plugins = [
     "tests.fixtures_index",
     "tests.fakes.anthropic_server",
     "tests.fakes.telegram_server",
+    "tests.bot_helpers",
 ]

@@ -1,4 +1,4 @@
-"""Fixtures shared by the fault tests that run the real bot (re-using tests/test_bot.py's helpers)."""
+"""Fixtures for every test that runs the real bot (registered in the root conftest): the log path and bot settings."""
 
 from __future__ import annotations
 

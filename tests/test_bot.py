@@ -62,16 +62,6 @@ async def running_bot(server: FakeTelegramServer, settings: Settings, retriever:
         await pipeline.aclose()
 
 
-@pytest.fixture
-def log_path(tmp_path: Path) -> Path:
-    return tmp_path / "queries.sqlite3"
-
-
-@pytest.fixture
-def settings(sample_index: Settings, telegram_server: FakeTelegramServer) -> Settings:
-    return bot_settings(sample_index, telegram_server)
-
-
 def rows(log_path: Path, sql: str = "SELECT * FROM queries ORDER BY id") -> list[sqlite3.Row]:
     con = sqlite3.connect(log_path)
     con.row_factory = sqlite3.Row

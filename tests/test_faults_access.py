@@ -8,7 +8,6 @@ from typing import Any
 
 from bot import texts
 from kodeks.settings import Settings
-from tests.bot_helpers import log_path, settings  # noqa: F401 - fixtures
 from tests.fakes.telegram_server import FakeTelegramServer
 from tests.test_bot import CROWD, OFFICER, STRANGER, rows, running_bot
 

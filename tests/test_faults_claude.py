@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 
 from kodeks.settings import Settings
-from tests.bot_helpers import log_path, settings  # noqa: F401 - fixtures
 from tests.fakes.anthropic_server import FakeAnthropic, claude_settings, error, malformed, reply, slow
 from tests.fakes.telegram_server import FakeTelegramServer
 from tests.test_bot import OFFICER, rows, running_bot

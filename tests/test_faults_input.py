@@ -18,7 +18,6 @@ from kodeks.settings import Settings
 from prompts import load_prompt
 from retrieval.normalize import clean, embedding_text, fold, words
 from retrieval.types import Article, Hit
-from tests.bot_helpers import log_path, settings  # noqa: F401 - fixtures
 from tests.fakes.anthropic_server import FakeAnthropic, claude_settings, reply, system_text, user_texts
 from tests.fakes.telegram_server import FakeTelegramServer, parse_html, utf16_len
 from tests.test_bot import OFFICER, rows, running_bot

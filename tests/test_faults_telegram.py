@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 from kodeks.settings import Settings
-from tests.bot_helpers import log_path, settings  # noqa: F401 - fixtures
 from tests.fakes.telegram_server import DROP, FakeTelegramServer
 from tests.test_bot import OFFICER, rows, running_bot
 
