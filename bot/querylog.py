@@ -132,7 +132,7 @@ class QueryLog:
 
     @classmethod
     async def from_settings(cls, settings: Any) -> QueryLog:
-        return await cls.open(settings.log_path, salt=settings.user_hash_salt.get_secret_value(),
+        return await cls.open(settings.log_path, salt=settings.hash_salt(),
                               hash_user_ids=settings.hash_user_ids,
                               retention_days=settings.log_retention_days)
 

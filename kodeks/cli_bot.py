@@ -38,7 +38,7 @@ def _existing_log(settings: Settings) -> Path:
 async def _read_stats(settings: Settings) -> dict[str, Any]:
     from bot.querylog import QueryLog
 
-    log = await QueryLog.open(_existing_log(settings), salt=settings.user_hash_salt.get_secret_value(),
+    log = await QueryLog.open(_existing_log(settings), salt=settings.hash_salt(),
                               hash_user_ids=settings.hash_user_ids, retention_days=None)
     async with log:
         return await log.stats()

@@ -77,7 +77,7 @@ class Settings(BaseSettings):
     # --- query log -----------------------------------------------------------------------
     log_retention_days: int = Field(365, alias="KODEKS_LOG_RETENTION_DAYS", ge=1)
     hash_user_ids: bool = Field(True, alias="KODEKS_HASH_USER_IDS")
-    user_hash_salt: SecretStr = Field(SecretStr("kodeks"), alias="KODEKS_USER_HASH_SALT")
+    user_hash_salt: SecretStr | None = Field(None, alias="KODEKS_USER_HASH_SALT")
 
     @field_validator("allowed_users", "admins", mode="before")
     @classmethod
@@ -101,6 +101,29 @@ class Settings(BaseSettings):
     @property
     def log_path(self) -> Path:
         return self.data_dir / "queries.sqlite3"
+
+    def hash_salt(self) -> str:
+        """The salt for hashing officers' ids: KODEKS_USER_HASH_SALT, or a random one kept beside the log.
+
+        A fixed default would make the hashes reversible (Telegram ids are small integers), so without a
+        configured salt each installation makes its own once (`user_hash.salt`, readable by its owner only).
+        """
+        if self.user_hash_salt is not None:
+            return self.user_hash_salt.get_secret_value()
+        path = self.data_dir / "user_hash.salt"
+        if not path.exists():
+            import os
+            import secrets
+
+            path.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            except FileExistsError:  # another process made it first
+                pass
+            else:
+                with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                    handle.write(secrets.token_hex(32))
+        return path.read_text(encoding="utf-8").strip()
 
     def aliases(self) -> dict[str, str]:
         """`KODEKS_LAW_ALIASES="KZ=KZ FBiH;ZKP=ZKP FBiH"` → {"KZ": "KZ FBiH", ...}."""

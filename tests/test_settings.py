@@ -31,3 +31,13 @@ def test_secrets_are_not_in_the_repr(monkeypatch) -> None:
 def test_law_aliases_parse() -> None:
     settings = load_settings(law_aliases="KZ=KZ FBiH; ZKP = ZKP FBiH;broken", _env_file=None)
     assert settings.aliases() == {"KZ": "KZ FBiH", "ZKP": "ZKP FBiH"}
+
+
+def test_without_a_configured_salt_each_installation_makes_its_own(tmp_path) -> None:
+    first = load_settings(data_dir=tmp_path / "a", _env_file=None)
+    salt = first.hash_salt()
+    assert len(salt) == 64 and salt != "kodeks"
+    assert first.hash_salt() == salt  # kept across restarts
+    assert (tmp_path / "a" / "user_hash.salt").stat().st_mode & 0o077 == 0  # owner only
+    assert load_settings(data_dir=tmp_path / "b", _env_file=None).hash_salt() != salt
+    assert load_settings(data_dir=tmp_path / "c", user_hash_salt="pepper", _env_file=None).hash_salt() == "pepper"
