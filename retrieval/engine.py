@@ -70,6 +70,7 @@ class Retriever:
         if (self._chunk_article_index < 0).any():
             raise KodeksError("the index is inconsistent (chunks without an article); re-run `kodeks ingest`")
         self._text_hash = {aid: content_hash(fold(a.text)) for aid, a in articles.items()}
+        self._jurisdiction = {aid: fold(a.jurisdiction) for aid, a in articles.items()}
         self.references = ReferenceResolver(articles.values(), settings.aliases())
         self._law_order = {
             law: sorted(
@@ -158,7 +159,7 @@ class Retriever:
         references = [c.article for c in self._dedupe([Candidate(a) for a in references])]
         hits = [Hit(a, 1.0, None, None, None, "reference", a.text[:300]) for a in references[:keep]]
 
-        candidates = self._candidates(query, law_name, jurisdiction, allowed, timings) if len(hits) < keep else []
+        candidates = self._candidates(query, allowed, timings) if len(hits) < keep else []
         candidates = self._dedupe([Candidate(h.article) for h in hits] + candidates)[len(hits):]
         passing = [c for c in candidates if c.similarity is not None and c.similarity >= threshold]
         if passing:
@@ -199,17 +200,15 @@ class Retriever:
         if not law and not jurisdiction:
             return None
         j = fold(jurisdiction) if jurisdiction else None
-        if j is not None and j not in {fold(a.jurisdiction) for a in self.articles.values()}:
+        if j is not None and j not in self._jurisdiction.values():
             known = sorted({a.jurisdiction for a in self.articles.values() if a.jurisdiction})
             raise KodeksError(f"unknown jurisdiction {jurisdiction!r}; the index has: {', '.join(known) or 'none'}")
         return {
             aid for aid, a in self.articles.items()
-            if (law is None or a.law == law) and (j is None or fold(a.jurisdiction) == j)
+            if (law is None or a.law == law) and (j is None or self._jurisdiction[aid] == j)
         }
 
-    def _candidates(
-        self, query: str, law: str | None, jurisdiction: str | None, allowed: set[str] | None, timings: dict[str, float]
-    ) -> list[Candidate]:
+    def _candidates(self, query: str, allowed: set[str] | None, timings: dict[str, float]) -> list[Candidate]:
         """Score every article with both retrievers (exact, in memory), fuse, keep the best `candidate_depth`.
 
         The vectors live in Chroma and are loaded once at open; scoring them in numpy is exact (no

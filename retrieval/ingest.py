@@ -116,6 +116,7 @@ def ingest_paths(
         drop_collection(settings)
     collection = open_collection(settings, embedder.identity, create=True)
     stored = {} if reindex else load_articles(settings.data_dir)
+    stored_before = dict(stored)
     existing = collection.get(include=["metadatas"])
     stored_meta = {cid: meta or {} for cid, meta in zip(existing["ids"], existing["metadatas"])}
     by_hash = {meta.get("hash"): cid for cid, meta in stored_meta.items() if meta.get("hash")}
@@ -129,8 +130,10 @@ def ingest_paths(
     report.chunks = len(chunks)
     wanted_ids = {c.chunk_id for _, c in chunks}
     # Unchanged = same text and same metadata; a metadata-only change re-uses the stored vector.
-    unchanged = [(a, c) for a, c in chunks if stored_meta.get(c.chunk_id) == _chunk_metadata(a, c)]
-    todo = [(a, c) for a, c in chunks if stored_meta.get(c.chunk_id) != _chunk_metadata(a, c)]
+    unchanged: list[tuple[Article, Chunk]] = []
+    todo: list[tuple[Article, Chunk]] = []
+    for a, c in chunks:
+        (unchanged if stored_meta.get(c.chunk_id) == _chunk_metadata(a, c) else todo).append((a, c))
     copyable = [(a, c) for a, c in todo if c.content_hash in by_hash]
     to_embed = [(a, c) for a, c in todo if c.content_hash not in by_hash]
 
@@ -174,15 +177,11 @@ def ingest_paths(
     stored.update(incoming)
     report.total_articles = len(stored)
     lexical_stale = not LexicalIndex.is_current(settings.lexical_dir)
-    if changed or lexical_stale or articles_changed(settings, stored):
+    # `stored != stored_before` also catches changes no chunk shows (extra fields of an article).
+    if changed or lexical_stale or stored != stored_before:
         save_articles(settings.data_dir, stored)
         rebuild_lexical(settings, collection)
     return report
-
-
-def articles_changed(settings: Settings, articles: dict[str, Article]) -> bool:
-    """True when the stored article table differs from `articles` (e.g. only a title changed)."""
-    return load_articles(settings.data_dir) != articles
 
 
 def rebuild_lexical(settings: Settings, collection: Any) -> None:
