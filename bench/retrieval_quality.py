@@ -6,7 +6,9 @@
 Dev sets are read from ../shared/bench (skipped when absent) and indexed once under --work
 (the first run embeds the corpora: minutes; later runs reuse the index). Every method runs the
 real `Retriever.search` with the threshold disabled, so the figures compare rankings; the
-threshold is evaluated separately by `kodeks eval retrieval --sweep`.
+threshold is evaluated separately by `kodeks eval retrieval --sweep`. `bm25s` is the reference
+baseline of ../shared/bench/README.md (bm25s's own tokenizer, Snowball, its stopword list, whole
+articles), outside our engine.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from kodeks.settings import load_settings  # noqa: E402
 from retrieval.engine import Retriever  # noqa: E402
 from retrieval.evaluation import evaluate, load_eval  # noqa: E402
 from retrieval.ingest import ingest_paths  # noqa: E402
+from retrieval.types import Hit, SearchResult  # noqa: E402
 
 SHARED = REPO.parent / "shared" / "bench"
 DATASETS = {
@@ -33,12 +36,36 @@ DATASETS = {
 }
 # Baselines first (the reference figures of ../shared/bench/README.md), then what KODEKS ships.
 METHODS: dict[str, dict[str, object]] = {
+    "bm25s": {},  # plain_bm25s() below, not our engine
     "dense": {"search_mode": "dense", "subqueries": False},
     "bm25": {"search_mode": "lexical"},
     "rrf": {"search_mode": "hybrid", "fusion": "rrf", "rrf_k": 60, "dense_weight": 1.0, "lexical_weight": 1.0,
             "subqueries": False},
     "kodeks": {},  # the defaults in kodeks/settings.py
 }
+
+
+def plain_bm25s(retriever: Retriever, language: str):
+    """The reference BM25: bm25s tokenisation with a Snowball stemmer and bm25s's stopwords, whole articles."""
+    import bm25s
+    import Stemmer
+
+    stemmer = Stemmer.Stemmer(language)
+    stopwords = {"english": "en", "german": "de"}.get(language)
+    articles = list(retriever.articles.values())
+    model = bm25s.BM25()
+    model.index(bm25s.tokenize([a.text for a in articles], stopwords=stopwords, stemmer=stemmer, show_progress=False),
+                show_progress=False)
+
+    def search(question: str) -> SearchResult:
+        tokens = bm25s.tokenize([question], stopwords=stopwords, stemmer=stemmer, show_progress=False,
+                                return_ids=False)[0]
+        tokens = [t for t in tokens if t in model.vocab_dict]
+        top = model.get_scores(tokens).argsort()[::-1][:10] if tokens else []
+        hits = [Hit(articles[i], 0.0, None, None, None, "top_k") for i in top]
+        return SearchResult(question, question, hits, "top_k")
+
+    return search
 
 
 def main() -> None:
@@ -67,7 +94,10 @@ def main() -> None:
             overrides = {k: v for k, v in METHODS[method].items() if k in type(base).model_fields}
             settings = base.model_copy(update=overrides)
             retriever = Retriever.open(settings)
-            run = evaluate(questions, lambda q: retriever.search(q, k=10, threshold=-1.0))
+            if method == "bm25s":
+                run = evaluate(questions, plain_bm25s(retriever, language))
+            else:
+                run = evaluate(questions, lambda q: retriever.search(q, k=10, threshold=-1.0))
             rows.append({"dataset": name, "method": method, **run.metrics})
             m = run.metrics
             print(f"[{name}] {method:7s} hit@5={m['hit@5']:.3f}", file=sys.stderr)

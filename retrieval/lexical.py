@@ -7,13 +7,18 @@ corpora), so "vozac", "vozača" and "возача" meet.
 
 Snowball's Serbian stemmer leaves many inflections apart ("krivotvorio" → krivotvori,
 "krivotvorenje" → krivotvorenj), and German compounds hide their parts; character 5-grams of each
-word ("_kriv", "krivo", "rivot", …) let such forms share most of their tokens. Both kinds go into
-one bag, so a whole-word match still counts more than a partial one. Measured in docs/retrieval.md.
+word ("_kriv", "krivo", "rivot", …) let such forms share most of their tokens. Pairs of adjacent
+stems ("krivotvorenj isprav" vs "krivotvorenj novc") keep the legal terms of two words together.
+All three kinds go into one bag, so a whole-word or whole-term match counts more than a partial one.
+
+On the query side a repeated token counts by the square root of its repetitions: a long question
+that repeats one word should not drown the others. Measured in docs/retrieval.md.
 """
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from functools import lru_cache
 from pathlib import Path
 
@@ -31,8 +36,9 @@ _BCS_STOPWORDS = frozenset(
     sve svi""".split()
 )
 # Bumped whenever tokenisation changes: an index built by another version is re-tokenised.
-TOKENIZER_VERSION = 2
+TOKENIZER_VERSION = 3
 NGRAM = 5
+NGRAM_MARK, PAIR_MARK = "#", "~"  # prefixes that keep 5-grams and stem pairs apart from stems
 
 
 def _stopwords(language: str) -> frozenset[str]:
@@ -47,7 +53,7 @@ def _stopwords(language: str) -> frozenset[str]:
 
 
 class Tokenizer:
-    """fold → words → drop stopwords → Snowball stem. Same function for documents and queries."""
+    """fold → words → drop stopwords → stems, their 5-grams, adjacent stem pairs. Same for documents and queries."""
 
     def __init__(self, language: str = "serbian") -> None:
         import Stemmer
@@ -62,20 +68,27 @@ class Tokenizer:
 
     def __call__(self, text: str) -> list[str]:
         tokens: list[str] = []
+        stems: list[str] = []
         for word in words(text):
             if word in self._stop:
                 continue
-            tokens.append(self._stem(word))
+            stems.append(self._stem(word))
+            tokens.append(stems[-1])
             tokens += _ngrams(word)
+        tokens += [f"{PAIR_MARK}{a}_{b}" for a, b in zip(stems, stems[1:])]
         return tokens
+
+    def stems(self, text: str) -> list[str]:
+        """Only the whole-word stems of `text`."""
+        return [t for t in self(text) if not t.startswith((NGRAM_MARK, PAIR_MARK))]
 
 
 def _ngrams(word: str) -> list[str]:
     """Character 5-grams of a word with boundary marks; "#"-prefixed so they never equal a stem."""
     marked = f"_{word}_"
     if len(marked) <= NGRAM:
-        return [f"#{marked}"]
-    return [f"#{marked[i:i + NGRAM]}" for i in range(len(marked) - NGRAM + 1)]
+        return [f"{NGRAM_MARK}{marked}"]
+    return [f"{NGRAM_MARK}{marked[i:i + NGRAM]}" for i in range(len(marked) - NGRAM + 1)]
 
 
 class LexicalIndex:
@@ -125,16 +138,22 @@ class LexicalIndex:
 
     def knows(self, word: str) -> bool:
         """Whether the whole-word (stemmed) form of `word` occurs anywhere in the index."""
-        stems = [t for t in self.tokenizer(word) if not t.startswith("#")]
+        stems = self.tokenizer.stems(word)
         return bool(self._bm25 is not None and stems and all(t in self._bm25.vocab_dict for t in stems))
 
     def scores(self, query: str) -> np.ndarray:
-        """BM25 score of every chunk (aligned with `chunk_ids`); zeros when nothing matches."""
-        tokens = self.tokenizer(query)
-        if self._bm25 is None or not tokens:
-            return np.zeros(len(self.chunk_ids), dtype=np.float32)
+        """BM25 score of every chunk (aligned with `chunk_ids`); zeros when nothing matches.
+
+        A token repeated n times in the query weighs √n, not n (bm25s would add it n times).
+        """
+        scores = np.zeros(len(self.chunk_ids), dtype=np.float32)
+        if self._bm25 is None:
+            return scores
         vocab = self._bm25.vocab_dict
-        known = [t for t in tokens if t in vocab]
-        if not known:
-            return np.zeros(len(self.chunk_ids), dtype=np.float32)
-        return np.asarray(self._bm25.get_scores(known), dtype=np.float32)
+        counts = Counter(t for t in self.tokenizer(query) if t in vocab)
+        by_count: dict[int, list[str]] = {}
+        for token, count in counts.items():
+            by_count.setdefault(count, []).append(token)
+        for count, tokens in by_count.items():
+            scores += np.sqrt(count) * np.asarray(self._bm25.get_scores(tokens), dtype=np.float32)
+        return scores
