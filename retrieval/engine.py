@@ -1,7 +1,7 @@
 """The search the bot, `kodeks search` and `kodeks eval retrieval` all run.
 
     question ─► explicit reference? ─► that article first (level "reference")
-             └► dense (Chroma) + lexical (BM25) candidates ─► fused per article (weighted RRF)
+             └► dense (vectors in memory) + lexical (BM25) scores of every article ─► fused (z-scores, weighted)
                 ─► identical texts removed ─► fallback chain:
                    above the threshold ("threshold") │ else best regardless ("top_k")
                    │ a filter that leaves nothing ─► that law's first articles ("law_first")
