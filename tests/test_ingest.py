@@ -15,6 +15,7 @@ import pytest
 from kodeks.errors import IndexMismatchError, KodeksError
 from retrieval.engine import Retriever
 from retrieval.ingest import ingest_paths
+from retrieval.lexical import TOKENIZER_VERSION, LexicalIndex
 from retrieval.sources import LawInfo
 from tests.retrieval_helpers import chroma_chunks, row, settings_for, write_corpus
 
@@ -97,6 +98,22 @@ def test_article_that_grew_longer_and_shorter(tmp_path: Path) -> None:
     assert (report.chunks, report.embedded) == (1, 1)
     assert sorted(chroma_chunks(settings)) == ["Z čl. 1#0"]
     assert Retriever.open(settings).search("obaveza vozača").hits[0].id == "Z čl. 1"
+
+
+def test_an_index_from_an_older_tokenizer_is_retokenized_not_re_embedded(two_laws) -> None:
+    """After an upgrade that changes tokenisation, search works at once and the next ingest saves the new index."""
+    settings, kz, zobs = two_laws
+    meta_path = settings.lexical_dir / "chunks.json"
+    meta = json.loads(meta_path.read_text(encoding="utf-8"))
+    meta["tokenizer"] = TOKENIZER_VERSION - 1
+    meta_path.write_text(json.dumps(meta), encoding="utf-8")
+    assert not LexicalIndex.is_current(settings.lexical_dir)
+
+    hits = Retriever.open(settings).search("krivotvorenje isprave", k=2, threshold=-1.0).hits
+    assert hits[0].id == "KZ čl. 2"
+    report = ingest_paths(settings, [kz, zobs])
+    assert (report.embedded, report.reused) == (0, 5)
+    assert LexicalIndex.is_current(settings.lexical_dir)
 
 
 def test_title_only_change_reuses_the_vector_but_updates_the_article(two_laws) -> None:
