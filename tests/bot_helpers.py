@@ -1,7 +1,9 @@
-"""Fixtures for every test that runs the real bot (registered in the root conftest): the log path and bot settings."""
+"""Fixtures for every test that runs the real bot (registered in the root conftest): the log path, bot settings
+and a private data directory for a bot process."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -19,3 +21,11 @@ def log_path(tmp_path: Path) -> Path:
 @pytest.fixture
 def settings(sample_index: Settings, telegram_server: FakeTelegramServer) -> Settings:
     return bot_settings(sample_index, telegram_server)
+
+
+@pytest.fixture
+def bot_data_dir(sample_index: Settings, tmp_path: Path) -> Path:
+    """A private copy of the sample index, so a bot process's query log lands in this test's directory."""
+    target = tmp_path / "data"
+    shutil.copytree(sample_index.data_dir, target, ignore=shutil.ignore_patterns("queries.sqlite3*"))
+    return target

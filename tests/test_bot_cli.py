@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import shutil
 import signal
 import socket
 import sys
@@ -21,7 +20,6 @@ from typer.testing import CliRunner
 import kodeks.cli_bot  # noqa: F401 - registers the commands
 from bot.querylog import QueryLog
 from kodeks.cli import app
-from kodeks.settings import Settings
 from tests.fakes.anthropic_server import FAKE_KEY, slow
 from tests.fakes.telegram_server import TOKEN, FakeTelegramServer
 from tests.test_querylog import make_result
@@ -110,14 +108,6 @@ async def wait_for_log(proc: asyncio.subprocess.Process, needle: str, timeout: f
                 return
         raise AssertionError(f"process ended before logging {needle!r}")
     await asyncio.wait_for(scan(), timeout)
-
-
-@pytest.fixture
-def bot_data_dir(sample_index: Settings, tmp_path: Path) -> Path:
-    """A private copy of the sample index, so the process's query log lands in this test's directory."""
-    target = tmp_path / "data"
-    shutil.copytree(sample_index.data_dir, target, ignore=shutil.ignore_patterns("queries.sqlite3*"))
-    return target
 
 
 async def test_kodeks_bot_polls_answers_and_finishes_in_flight_answers_on_sigterm(

@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import os
-import shutil
 import sqlite3
 import subprocess
 import sys
@@ -17,7 +16,6 @@ from typing import Any
 import pytest
 
 from bot.querylog import QueryLog
-from kodeks.settings import Settings
 from retrieval.ingest import ingest_paths
 from tests.fakes.anthropic_server import FAKE_KEY, FakeAnthropic, cite_first_passage, slow
 from tests.fakes.telegram_server import TOKEN, FakeTelegramServer
@@ -51,13 +49,6 @@ async def test_a_hundred_questions_at_once_all_land_in_the_log(tmp_path: Path) -
     finally:
         con.close()
     assert questions == {f"pitanje {n}" for n in range(100)}
-
-
-@pytest.fixture
-def bot_data_dir(sample_index: Settings, tmp_path: Path) -> Path:
-    target = tmp_path / "data"
-    shutil.copytree(sample_index.data_dir, target, ignore=shutil.ignore_patterns("queries.sqlite3*"))
-    return target
 
 
 async def test_bot_killed_mid_answer_restarts_with_the_log_intact(
