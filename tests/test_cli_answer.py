@@ -107,13 +107,18 @@ def test_eval_generation_without_key_fails_in_one_line(sample_index: Settings) -
     assert "ANTHROPIC_API_KEY" in line
 
 
-def test_eval_generation_scores_a_grounded_model(sample_index: Settings, anthropic_env: FakeAnthropic,
-                                                 tmp_path: Path) -> None:
-    anthropic_env.default = grounded_model
+def _eval_generation(sample_index: Settings, tmp_path: Path) -> tuple[Any, dict[str, Any]]:
+    """Run `kodeks eval generation` on the sample set; the CLI result and its --json report."""
     out = tmp_path / "gen.json"
     result = invoke("eval", "generation", str(SAMPLE_EVAL), "--json", str(out), "--data-dir", str(sample_index.data_dir))
     assert result.exit_code == 0, result.output
-    report = json.loads(out.read_text(encoding="utf-8"))
+    return result, json.loads(out.read_text(encoding="utf-8"))
+
+
+def test_eval_generation_scores_a_grounded_model(sample_index: Settings, anthropic_env: FakeAnthropic,
+                                                 tmp_path: Path) -> None:
+    anthropic_env.default = grounded_model
+    result, report = _eval_generation(sample_index, tmp_path)
     n = len(load_cases(SAMPLE_EVAL))
     assert report["n"] == n and report["runs"] == 2 * n and report["errors"] == 0
     assert report["citations_all_valid"] == 1.0 and report["uncited_claim"] == 0.0
@@ -132,10 +137,7 @@ def test_eval_generation_scores_a_grounded_model(sample_index: Settings, anthrop
 def test_eval_generation_scores_a_careless_model(sample_index: Settings, anthropic_env: FakeAnthropic,
                                                  tmp_path: Path) -> None:
     anthropic_env.default = careless_model
-    out = tmp_path / "gen.json"
-    result = invoke("eval", "generation", str(SAMPLE_EVAL), "--json", str(out), "--data-dir", str(sample_index.data_dir))
-    assert result.exit_code == 0, result.output
-    report = json.loads(out.read_text(encoding="utf-8"))
+    _, report = _eval_generation(sample_index, tmp_path)
     assert report["citations_all_valid"] == 0.0 and report["uncited_claim"] == 1.0
     assert report["says_missing_unrelated"] == 0.0 and report["covered_unrelated"] == 1.0
 
