@@ -67,20 +67,21 @@ class Tokenizer:
         self._stem = lru_cache(maxsize=200_000)(self._stemmer.stemWord)
 
     def __call__(self, text: str) -> list[str]:
+        kept = self._content_words(text)
+        stems = [self._stem(word) for word in kept]
         tokens: list[str] = []
-        stems: list[str] = []
-        for word in words(text):
-            if word in self._stop:
-                continue
-            stems.append(self._stem(word))
-            tokens.append(stems[-1])
+        for word, stem in zip(kept, stems):
+            tokens.append(stem)
             tokens += _ngrams(word)
         tokens += [f"{PAIR_MARK}{a}_{b}" for a, b in zip(stems, stems[1:])]
         return tokens
 
     def stems(self, text: str) -> list[str]:
         """Only the whole-word stems of `text`."""
-        return [t for t in self(text) if not t.startswith((NGRAM_MARK, PAIR_MARK))]
+        return [self._stem(word) for word in self._content_words(text)]
+
+    def _content_words(self, text: str) -> list[str]:
+        return [word for word in words(text) if word not in self._stop]
 
 
 def _ngrams(word: str) -> list[str]:
