@@ -42,7 +42,7 @@ class RateLimiter:
         self.window = window
         self._clock = clock
         self._seen: dict[int, deque[float]] = {}
-        self._warned: dict[int, float] = {}
+        self._warned: set[int] = set()
 
     def check(self, user_id: int) -> Verdict:
         """Count one request now, unless the user is already at the limit."""
@@ -52,9 +52,9 @@ class RateLimiter:
             seen.popleft()
         if len(seen) < self.limit:
             seen.append(now)
-            self._warned.pop(user_id, None)
+            self._warned.discard(user_id)
             return Verdict(True)
         retry_in = max(1, math.ceil(self.window - (now - seen[0])))
         first = user_id not in self._warned
-        self._warned[user_id] = now
+        self._warned.add(user_id)
         return Verdict(False, warn=first, retry_in=retry_in)

@@ -144,10 +144,10 @@ def _paragraphs(text: str) -> list[str]:
     return [p.strip() for p in re.split(r"\n\s*\n", text or "") if p.strip()]
 
 
-def citation_line(article: Any, number: int | None = None) -> str:
-    """One source as "1. <b>KZ FBiH</b>, član 373 – Krivotvorenje isprave" (law bold, rest escaped)."""
+def citation_line(article: Any) -> str:
+    """One source as "• <b>KZ FBiH</b>, član 373 – Krivotvorenje isprave" (law bold, rest escaped)."""
     label: str = article.label
-    lead = f"{number}. " if number is not None else "• "
+    lead = "• "
     if label.startswith(f"{article.law}, "):
         return f"{lead}<b>{escape(article.law)}</b>{escape(label[len(article.law):])}"
     return lead + escape(label)

@@ -28,19 +28,19 @@ def _configure_logging(verbose: bool) -> None:
     logging.getLogger("httpcore").setLevel(logging.WARNING)
 
 
-def _existing_log(settings: Settings) -> Path:
+async def _open_existing_log(settings: Settings) -> Any:
+    """The bot's query log, for reading: stats and export count stored hashes and never hash an id, so no
+    salt is needed (reading one would create the salt file), and nothing is purged."""
+    from bot.querylog import QueryLog
+
     path = settings.log_path
     if not path.exists():
         fail(f"no query log at {path} (the bot has not run with this data dir yet; see --data-dir)")
-    return path
+    return await QueryLog.open(path, retention_days=None)
 
 
 async def _read_stats(settings: Settings) -> dict[str, Any]:
-    from bot.querylog import QueryLog
-
-    log = await QueryLog.open(_existing_log(settings), salt=settings.hash_salt(),
-                              hash_user_ids=settings.hash_user_ids, retention_days=None)
-    async with log:
+    async with await _open_existing_log(settings) as log:
         return await log.stats()
 
 
@@ -86,10 +86,8 @@ def stats(
 
 async def _export(settings: Settings, since: Any, out: Optional[Path]) -> int:
     from bot.export import write_jsonl
-    from bot.querylog import QueryLog
 
-    log = await QueryLog.open(_existing_log(settings), retention_days=None)
-    async with log:
+    async with await _open_existing_log(settings) as log:
         if out is None:
             return await write_jsonl(log.export(since), sys.stdout)
         out.parent.mkdir(parents=True, exist_ok=True)

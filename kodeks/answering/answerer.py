@@ -51,9 +51,9 @@ class Answerer:
             answer = await self._answer(question, result.hits)
         except Exception as exc:  # never leave the officer with a traceback
             log.exception("answering failed unexpectedly")
-            answer = extractive_answer(
+            answer = self._extractive(
                 question, result.hits, reason=f"internal error ({type(exc).__name__})",
-                prompt_version=self.prompt.id, flagged=True,
+                flagged=True,
             )
         log.info(
             "answer mode=%s model=%s prompt=%s in=%s out=%s cached=%s llm_ms=%.0f flagged=%s "
@@ -64,18 +64,22 @@ class Answerer:
         )
         return answer
 
+    def _extractive(self, question: str, hits: list[Hit], **details: Any) -> Answer:
+        """The answer without the model (its `reason` says why), stamped with this prompt's version."""
+        return extractive_answer(question, hits, prompt_version=self.prompt.id, **details)
+
     async def _answer(self, question: str, hits: list[Hit]) -> Answer:
         if not hits:
-            return extractive_answer(question, hits, reason=NO_HITS, prompt_version=self.prompt.id)
+            return self._extractive(question, hits, reason=NO_HITS)
         if self._claude is None:
-            return extractive_answer(question, hits, reason=NO_KEY, prompt_version=self.prompt.id)
+            return self._extractive(question, hits, reason=NO_KEY)
         built = build_request(
             self.prompt, question, hits, model=self.settings.claude_model, max_tokens=self.settings.claude_max_tokens
         )
         try:
             reply = await self._claude.create(built.params)
         except ClaudeUnavailable as exc:
-            return extractive_answer(question, hits, reason=str(exc), prompt_version=self.prompt.id, llm_ms=exc.ms)
+            return self._extractive(question, hits, reason=str(exc), llm_ms=exc.ms)
         return self._from_reply(question, reply, built.sent)
 
     def _from_reply(self, question: str, reply: ClaudeReply, sent: list[Hit]) -> Answer:
@@ -96,9 +100,9 @@ class Answerer:
             parsed = parse_reply(raw)
         except MalformedReply as exc:
             hint = " (stop_reason=max_tokens: raise KODEKS_CLAUDE_MAX_TOKENS)" if reply.stop_reason == "max_tokens" else ""
-            return extractive_answer(
+            return self._extractive(
                 question, sent, reason=f"malformed answer from the model: {exc}{hint}",
-                prompt_version=self.prompt.id, flagged=True, **meta,
+                flagged=True, **meta,
             )
 
         checked = check_citations(parsed, sent)
@@ -108,15 +112,15 @@ class Answerer:
 
         if parsed.covered and not checked.points:
             why = "no claim with a valid citation" if parsed.points else "no claims"
-            return extractive_answer(
+            return self._extractive(
                 question, sent, reason=f"not grounded: answer marked covered but has {why}",
-                prompt_version=self.prompt.id, flagged=True, missing=parsed.missing, **meta,
+                flagged=True, missing=parsed.missing, **meta,
             )
         text = render(checked.points, parsed.missing)
         if not text.strip():
-            return extractive_answer(
+            return self._extractive(
                 question, sent, reason="empty answer from the model",
-                prompt_version=self.prompt.id, flagged=True, missing=None, **meta,
+                flagged=True, missing=None, **meta,
             )
         notes = []
         if checked.invalid:

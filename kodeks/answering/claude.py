@@ -56,9 +56,6 @@ class ClaudeReply:
                 return getattr(block, "input", None)
         return None
 
-    def text(self) -> str:
-        return "".join(getattr(b, "text", "") or "" for b in self.content if getattr(b, "type", None) == "text")
-
 
 def _tokens(usage: Any) -> tuple[int | None, int | None, int | None]:
     if usage is None:
