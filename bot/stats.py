@@ -6,7 +6,6 @@ and one function keeps the bot, the CLI and the JSON output agreeing on every nu
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Sequence
 from datetime import datetime, timedelta
@@ -14,6 +13,7 @@ from typing import Any
 
 from bot.formatting import escape
 from bot.querylog import to_ts
+from retrieval.evaluation import percentile as nearest_rank
 from retrieval.types import LEVELS
 
 WINDOWS = {"day": timedelta(days=1), "week": timedelta(days=7)}
@@ -21,12 +21,8 @@ TOP_LAWS = 5
 
 
 def percentile(values: Sequence[float], q: float) -> float | None:
-    """Nearest-rank percentile (q in 0..100); None for no values."""
-    if not values:
-        return None
-    ordered = sorted(values)
-    rank = max(1, math.ceil(q / 100 * len(ordered)))
-    return float(ordered[rank - 1])
+    """Nearest-rank percentile (q in 0..100), as evaluation computes it; None for no values."""
+    return float(nearest_rank(list(values), q)) if values else None
 
 
 def _share(part: int, whole: int) -> float | None:

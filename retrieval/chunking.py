@@ -17,11 +17,7 @@ from retrieval.types import Article, Chunk
 # "u smislu stava (2) ovog člana" mid-sentence is a cross-reference, not a new paragraph.
 _PARAGRAPH = re.compile(r"(?:^|(?<=\n)|(?<=[.:;!?]))[ \t]*(?=\(\d+[a-z]?\)\s)")
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")
-
-
-def heading(article: Article) -> str:
-    """ "KZ FBiH, član 373 – Krivotvorenje isprave" – the line repeated at the top of every chunk."""
-    return article.label
+CHUNK_SEPARATOR = "#"  # chunk id = article id + "#" + chunk number
 
 
 def split_paragraphs(text: str) -> list[str]:
@@ -60,8 +56,8 @@ def content_hash(text: str) -> str:
 
 
 def chunk_article(article: Article, max_chars: int) -> list[Chunk]:
-    """The chunks of one article, each prefixed with its heading."""
-    head = heading(article)
+    """The chunks of one article, each prefixed with its heading ("KZ FBiH, član 373 – Krivotvorenje isprave")."""
+    head = article.label
     body = article.text.strip()
     if len(body) <= max_chars:
         bodies = [body]
@@ -71,5 +67,10 @@ def chunk_article(article: Article, max_chars: int) -> list[Chunk]:
     chunks = []
     for index, part in enumerate(bodies):
         text = f"{head}\n{part}"
-        chunks.append(Chunk(f"{article.id}#{index}", article.id, index, text, content_hash(text)))
+        chunks.append(Chunk(f"{article.id}{CHUNK_SEPARATOR}{index}", article.id, index, text, content_hash(text)))
     return chunks
+
+
+def article_id_of(chunk_id: str) -> str:
+    """ "KZ FBiH čl. 373#1" → "KZ FBiH čl. 373" (an article id may itself contain "#")."""
+    return chunk_id.rsplit(CHUNK_SEPARATOR, 1)[0]

@@ -15,7 +15,7 @@ from typing import Any, Callable
 import numpy as np
 
 from kodeks.settings import Settings
-from retrieval.chunking import chunk_article
+from retrieval.chunking import article_id_of, chunk_article
 from retrieval.embedders import embed_in_batches, make_embedder
 from retrieval.lexical import LexicalIndex
 from retrieval.normalize import embedding_text
@@ -166,7 +166,7 @@ def ingest_paths(
     touched = set(incoming) | set(removed)
     stale = [
         cid for cid in stored_meta
-        if cid.rsplit("#", 1)[0] in touched and cid not in wanted_ids
+        if article_id_of(cid) in touched and cid not in wanted_ids
     ]
     for start in range(0, len(stale), CHROMA_BATCH):
         collection.delete(ids=stale[start : start + CHROMA_BATCH])

@@ -14,11 +14,10 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from retrieval.types import Article
+from retrieval.types import ARTICLE_FIELDS, Article
 
 LAW_FILE_SUFFIXES = {".txt", ".md", ".html", ".htm", ".pdf", ".docx"}
 CORPUS_SUFFIXES = {".jsonl"}
-_KNOWN_FIELDS = {"id", "law", "article", "text", "title", "law_title", "jurisdiction"}
 
 
 @dataclass(frozen=True)
@@ -83,7 +82,7 @@ def read_corpus_jsonl(path: Path) -> tuple[list[Article], list[Problem]]:
                 title=str(row.get("title") or "").strip(),
                 law_title=str(row.get("law_title") or "").strip(),
                 jurisdiction=str(row.get("jurisdiction") or "").strip(),
-                extra={k: v for k, v in row.items() if k not in _KNOWN_FIELDS},
+                extra={k: v for k, v in row.items() if k not in ARTICLE_FIELDS},
             )
         )
     if not articles and not problems:
@@ -215,11 +214,17 @@ _HEADING = re.compile(
 _PARAGRAPH_START = re.compile(r"^\s*(\(\d+\)|\d+\.|[a-z]\)|[-–•])")
 
 
-def _looks_like_title(line: str) -> bool:
-    """A short, capitalised line without sentence punctuation at its end: a heading title."""
+def _clean_title(line: str) -> str:
+    """A title line without markdown emphasis or enclosing parentheses."""
     s = line.strip().strip("*_#").strip()
     if s.startswith("(") and s.endswith(")"):
         s = s[1:-1].strip()
+    return s
+
+
+def _looks_like_title(line: str) -> bool:
+    """A short, capitalised line without sentence punctuation at its end: a heading title."""
+    s = _clean_title(line)
     return (
         0 < len(s) <= 120
         and s[0].isupper()
@@ -227,13 +232,6 @@ def _looks_like_title(line: str) -> bool:
         and not _PARAGRAPH_START.match(s)
         and not _HEADING.match(s)
     )
-
-
-def _clean_title(line: str) -> str:
-    s = line.strip().strip("*_#").strip()
-    if s.startswith("(") and s.endswith(")"):
-        s = s[1:-1].strip()
-    return s
 
 
 def _is_heading(match: re.Match[str]) -> bool:
@@ -280,12 +278,8 @@ def split_articles(text: str, info: LawInfo, source: str) -> tuple[list[Article]
         body_text = "\n".join(b.strip() for b in body if b.strip())
         number = match.group("num")
         kind = match.group("kind").lower()
-        if kind == "§":
-            art_id, article_label = f"{info.law} § {number}", number
-        elif kind.startswith("art"):
-            art_id, article_label = f"{info.law} Article {number}", number
-        else:
-            art_id, article_label = f"{info.law} čl. {number}", number
+        prefix = "§" if kind == "§" else "Article" if kind.startswith("art") else "čl."
+        art_id = f"{info.law} {prefix} {number}"
         where = f"{source}:{start + 1}"
         if not body_text:
             problems.append(Problem(where, f"article {number} has no text; skipped"))
@@ -298,7 +292,7 @@ def split_articles(text: str, info: LawInfo, source: str) -> tuple[list[Article]
             Article(
                 id=art_id,
                 law=info.law,
-                article=article_label,
+                article=number,
                 text=body_text,
                 title=title,
                 law_title=info.title,

@@ -21,7 +21,7 @@ from typing import Any
 from kodeks.errors import IndexMismatchError, KodeksError
 from kodeks.settings import Settings
 from retrieval.embedders import EmbedderIdentity
-from retrieval.types import Article
+from retrieval.types import ARTICLE_FIELDS, Article
 
 ARTICLES_FILE = "articles.jsonl"
 
@@ -115,21 +115,12 @@ def drop_collection(settings: Settings) -> None:
 
 
 def article_to_row(article: Article) -> dict[str, Any]:
-    row = {
-        "id": article.id,
-        "law": article.law,
-        "article": article.article,
-        "text": article.text,
-        "title": article.title,
-        "law_title": article.law_title,
-        "jurisdiction": article.jurisdiction,
-    }
+    row = {name: getattr(article, name) for name in ARTICLE_FIELDS}
     row.update({k: v for k, v in article.extra.items() if k not in row})
     return row
 
 
 def row_to_article(row: dict[str, Any]) -> Article:
-    known = {"id", "law", "article", "text", "title", "law_title", "jurisdiction"}
     return Article(
         id=row["id"],
         law=row["law"],
@@ -138,7 +129,7 @@ def row_to_article(row: dict[str, Any]) -> Article:
         title=row.get("title", ""),
         law_title=row.get("law_title", ""),
         jurisdiction=row.get("jurisdiction", ""),
-        extra={k: v for k, v in row.items() if k not in known},
+        extra={k: v for k, v in row.items() if k not in ARTICLE_FIELDS},
     )
 
 

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 # Which step of the fallback chain produced a result, from most to least specific.
 #   reference  – the question named the article explicitly ("član 42 KZ FBiH")
 #   threshold  – hybrid search, results above the similarity threshold
 #   top_k      – nothing passed the threshold: best results regardless of score
 #   law_first  – a law/jurisdiction filter left nothing: that law's first articles
-Level = Literal["reference", "threshold", "top_k", "law_first"]
 LEVELS: tuple[str, ...] = ("reference", "threshold", "top_k", "law_first")
+
+
+# The fields every article row has (corpus JSONL, articles.jsonl); any other key is kept in `extra`.
+ARTICLE_FIELDS: tuple[str, ...] = ("id", "law", "article", "text", "title", "law_title", "jurisdiction")
 
 
 @dataclass(frozen=True)
