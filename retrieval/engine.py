@@ -13,6 +13,7 @@ in-memory work.
 from __future__ import annotations
 
 import time
+from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,7 +21,7 @@ import numpy as np
 
 from kodeks.errors import KodeksError
 from kodeks.settings import Settings
-from retrieval.chunking import content_hash
+from retrieval.chunking import article_id_of, content_hash
 from retrieval.embedders import Embedder, make_embedder
 from retrieval.lexical import LexicalIndex
 from retrieval.normalize import embedding_text, fold
@@ -63,7 +64,7 @@ class Retriever:
         self.chunk_ids = lexical.chunk_ids
         self.chunk_texts = chunk_texts
         self.chunk_vectors = chunk_vectors
-        self.chunk_article = [cid.rsplit("#", 1)[0] for cid in self.chunk_ids]
+        self.chunk_article = [article_id_of(cid) for cid in self.chunk_ids]
         self._aids = sorted(set(self.chunk_article) & set(articles))
         index_of = {aid: i for i, aid in enumerate(self._aids)}
         self._chunk_article_index = np.array([index_of.get(aid, -1) for aid in self.chunk_article], dtype=np.int64)
@@ -71,13 +72,14 @@ class Retriever:
             raise KodeksError("the index is inconsistent (chunks without an article); re-run `kodeks ingest`")
         self._text_hash = {aid: content_hash(fold(a.text)) for aid, a in articles.items()}
         self._jurisdiction = {aid: fold(a.jurisdiction) for aid, a in articles.items()}
+        self._jurisdictions = set(self._jurisdiction.values())
         self.references = ReferenceResolver(articles.values(), settings.aliases())
+        by_law: dict[str, list[Article]] = defaultdict(list)
+        for a in articles.values():
+            by_law[a.law].append(a)
         self._law_order = {
-            law: sorted(
-                (a for a in articles.values() if a.law == law),
-                key=lambda a: (_numeric(article_number(a.article)), a.article),
-            )
-            for law in {a.law for a in articles.values()}
+            law: sorted(group, key=lambda a: (_numeric(article_number(a.article)), a.article))
+            for law, group in by_law.items()
         }
 
     # --- opening ----------------------------------------------------------------------------
@@ -108,7 +110,7 @@ class Retriever:
         order = [row[cid] for cid in lexical.chunk_ids]
         vectors = np.asarray(stored["embeddings"], dtype=np.float32)[order]
         texts = [stored["documents"][i] for i in order]
-        if not LexicalIndex.is_current(lexical_dir):
+        if not lexical.current:
             # Built by an older tokeniser: re-tokenise in memory (seconds, no embedding); `kodeks ingest` saves it.
             lexical = LexicalIndex.build(lexical.tokenizer.language, lexical.chunk_ids, texts)
         return cls(settings, embedder, collection, lexical, articles, texts, vectors)
@@ -200,7 +202,7 @@ class Retriever:
         if not law and not jurisdiction:
             return None
         j = fold(jurisdiction) if jurisdiction else None
-        if j is not None and j not in self._jurisdiction.values():
+        if j is not None and j not in self._jurisdictions:
             known = sorted({a.jurisdiction for a in self.articles.values() if a.jurisdiction})
             raise KodeksError(f"unknown jurisdiction {jurisdiction!r}; the index has: {', '.join(known) or 'none'}")
         return {
@@ -238,7 +240,8 @@ class Retriever:
             lexical, best_lexical_chunk = self._per_article(self.lexical.scores(query), fill=0.0)
         t2 = time.perf_counter()
 
-        mask = np.ones(n_articles, dtype=bool) if allowed is None else np.isin(self._aids, list(allowed))
+        mask = (np.ones(n_articles, dtype=bool) if allowed is None
+                else np.fromiter((aid in allowed for aid in self._aids), dtype=bool, count=n_articles))
         dense_rank = _ranks(np.where(mask, dense, -np.inf), valid=mask if use_dense else None)
         lexical_rank = _ranks(np.where(mask, lexical, -np.inf), valid=mask & (lexical > 0))
         if s.fusion == "rrf":

@@ -95,10 +95,11 @@ def _ngrams(word: str) -> list[str]:
 class LexicalIndex:
     """BM25 over chunks, aligned with a list of chunk ids; saved beside the Chroma index."""
 
-    def __init__(self, language: str, chunk_ids: list[str], bm25: object | None) -> None:
+    def __init__(self, language: str, chunk_ids: list[str], bm25: object | None, current: bool = True) -> None:
         self.tokenizer = Tokenizer(language)
         self.chunk_ids = chunk_ids
         self._bm25 = bm25
+        self.current = current  # False: saved by another tokenizer version; rebuild before scoring
 
     @classmethod
     def build(cls, language: str, chunk_ids: list[str], texts: list[str]) -> "LexicalIndex":
@@ -129,13 +130,16 @@ class LexicalIndex:
 
     @classmethod
     def load(cls, directory: Path) -> "LexicalIndex":
+        """The saved index; one saved by another tokenizer version comes back without its BM25 arrays
+        (`current` False: they would only be thrown away) for the caller to rebuild."""
         import bm25s
 
         meta = json.loads((directory / "chunks.json").read_text(encoding="utf-8"))
+        current = meta.get("tokenizer") == TOKENIZER_VERSION
         bm25 = None
-        if meta["chunk_ids"]:
+        if meta["chunk_ids"] and current:
             bm25 = bm25s.BM25.load(str(directory / "bm25"), show_progress=False)
-        return cls(meta["language"], meta["chunk_ids"], bm25)
+        return cls(meta["language"], meta["chunk_ids"], bm25, current)
 
     def knows(self, word: str) -> bool:
         """Whether the whole-word (stemmed) form of `word` occurs anywhere in the index."""
