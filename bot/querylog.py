@@ -182,7 +182,7 @@ class QueryLog:
         }
         if result is not None:
             search, answer = result.search, result.answer
-            timings = getattr(result, "timings_ms", None) or {}
+            timings = result.timings_ms
             row.update(
                 normalized=search.normalized,
                 retrieved=_json([h.to_dict() for h in search.hits]),
@@ -193,14 +193,14 @@ class QueryLog:
                 covered=int(bool(answer.covered)),
                 missing=answer.missing,
                 mode=answer.mode,
-                reason=getattr(answer, "reason", None),
-                model=getattr(answer, "model", None),
-                prompt_version=getattr(answer, "prompt_version", None),
-                input_tokens=getattr(answer, "input_tokens", None),
-                output_tokens=getattr(answer, "output_tokens", None),
-                flagged=None if getattr(answer, "flagged", None) is None else int(bool(answer.flagged)),
+                reason=answer.reason,
+                model=answer.model,
+                prompt_version=answer.prompt_version,
+                input_tokens=answer.input_tokens,
+                output_tokens=answer.output_tokens,
+                flagged=int(bool(answer.flagged)),
                 retrieval_ms=timings.get("retrieval"),
-                llm_ms=timings.get("llm", getattr(answer, "llm_ms", None)),
+                llm_ms=timings.get("llm", answer.llm_ms),
                 total_ms=timings.get("total", total_ms),
             )
         return await self._insert("queries", row)

@@ -140,7 +140,7 @@ def check_citations(reply: ModelReply, sent: list[Hit]) -> CheckedReply:
     invalid: list[str] = []
     uncited: list[str] = []
     for point in reply.points:
-        valid_ids: list[str] = []
+        valid: dict[str, Hit] = {}  # the point's cited hits by id, in citation order
         for raw in point.citations:
             key = normalize_id(raw)
             hit = by_key.get(key) if key not in ambiguous else None
@@ -148,15 +148,14 @@ def check_citations(reply: ModelReply, sent: list[Hit]) -> CheckedReply:
                 if raw not in invalid:
                     invalid.append(raw)
                 continue
-            if hit.id not in valid_ids:
-                valid_ids.append(hit.id)
+            valid.setdefault(hit.id, hit)
         stray = [m for m, number in mentioned_articles(point.text) if number not in numbers]
         if stray:
             invalid.extend(m for m in stray if m not in invalid)
-        elif valid_ids:
-            kept.append(Point(point.text, valid_ids))
-            for aid in valid_ids:
-                cited.setdefault(aid, next(h for h in sent if h.id == aid))
+        elif valid:
+            kept.append(Point(point.text, list(valid)))
+            for aid, hit in valid.items():
+                cited.setdefault(aid, hit)
         else:
             uncited.append(point.text)
     return CheckedReply(points=kept, cited=list(cited.values()), invalid=invalid, uncited=uncited)
