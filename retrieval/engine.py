@@ -157,7 +157,7 @@ class Retriever:
         allowed = self._allowed(law_name, jurisdiction)
         timings: dict[str, float] = {}
 
-        references = [a for a in self.references.resolve(query) if allowed is None or a.id in allowed]
+        references = [a for a in self.references.resolve(query) if (allowed is None or a.id in allowed) and not a.deleted]
         references = [c.article for c in self._dedupe([Candidate(a) for a in references])]
         hits = [Hit(a, 1.0, None, None, None, "reference", a.text[:300]) for a in references[:keep]]
 
@@ -293,7 +293,8 @@ class Retriever:
 
     def _first_articles(self, allowed: set[str] | None, n: int) -> list[Article]:
         """A law's first articles in article order, for a filter that matched nothing else."""
-        pool = [a for law in sorted(self._law_order) for a in self._law_order[law] if allowed is None or a.id in allowed]
+        pool = [a for law in sorted(self._law_order) for a in self._law_order[law]
+                if (allowed is None or a.id in allowed) and not a.deleted]
         return pool[: max(n, 1)]
 
 

@@ -126,7 +126,11 @@ def ingest_paths(
     removed = [aid for aid, a in stored.items() if a.law in inputs.complete_laws and aid not in incoming]
     report.deleted = len(removed)
 
-    chunks: list[tuple[Article, Chunk]] = [(a, c) for a in articles for c in chunk_article(a, settings.max_chunk_chars)]
+    # Deleted articles stay in the article table (/clan says they were deleted) but get no chunks:
+    # neither Chroma nor BM25 ever holds them, so search can never serve them.
+    chunks: list[tuple[Article, Chunk]] = [
+        (a, c) for a in articles if not a.deleted for c in chunk_article(a, settings.max_chunk_chars)
+    ]
     report.chunks = len(chunks)
     wanted_ids = {c.chunk_id for _, c in chunks}
     # Unchanged = same text and same metadata; a metadata-only change re-uses the stored vector.

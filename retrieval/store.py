@@ -130,6 +130,8 @@ def row_to_article(row: dict[str, Any]) -> Article:
         law_title=row.get("law_title", ""),
         jurisdiction=row.get("jurisdiction", ""),
         extra={k: v for k, v in row.items() if k not in ARTICLE_FIELDS},
+        chapter=row.get("chapter") or "",
+        deleted=bool(row.get("deleted", False)),
     )
 
 

@@ -14,7 +14,7 @@ LEVELS: tuple[str, ...] = ("reference", "threshold", "top_k", "law_first")
 
 
 # The fields every article row has (corpus JSONL, articles.jsonl); any other key is kept in `extra`.
-ARTICLE_FIELDS: tuple[str, ...] = ("id", "law", "article", "text", "title", "law_title", "jurisdiction")
+ARTICLE_FIELDS: tuple[str, ...] = ("id", "law", "article", "text", "title", "law_title", "jurisdiction", "chapter", "deleted")
 
 
 @dataclass(frozen=True)
@@ -29,11 +29,14 @@ class Article:
     law_title: str = ""
     jurisdiction: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
+    chapter: str = ""  # the part / GLAVA / odjeljak the article stands in ("GLAVA XXI – KRIVIČNA DJELA PROTIV IMOVINE")
+    deleted: bool = False  # recorded as deleted ("brisan"): shown by /clan, never indexed or served by search
 
     @property
     def label(self) -> str:
-        """Human citation: "KZ FBiH, član 373 – Krivotvorenje isprave"."""
-        head = f"{self.law}, član {self.article}" if not self.article.startswith(("§", "Art")) else f"{self.law}, {self.article}"
+        """Human citation: "KZ FBiH, član 373 – Krivotvorenje isprave"; "Ustav BiH, Aneks I" for annexes."""
+        numbered = self.article[:1].isdigit() or self.article.isupper()
+        head = f"{self.law}, član {self.article}" if numbered else f"{self.law}, {self.article}"
         return f"{head} – {self.title}" if self.title else head
 
 
