@@ -120,7 +120,7 @@ _PREAMBLE = re.compile(r"^\s*(?:PREAMBULA|Preambula|ПРЕАМБУЛА|Преа�
 def is_chapter_line(line: str) -> bool:
     """"GLAVA XXI", "DRUGI DIO", "I - OPĆE ODREDBE", "KAZNENA DJELA PROTIV IMOVINE" (all capitals)."""
     s = line.strip()
-    if not s or len(s) > 160 or s.endswith((".", ",", ";")) and not _CHAPTER_WORD.match(s):
+    if not s or len(s) > 160:
         return False
     if _CHAPTER_WORD.match(s):
         return True
@@ -130,6 +130,8 @@ def is_chapter_line(line: str) -> bool:
     upper = sum(ch.isupper() for ch in letters)
     if _NUMBERED_SECTION.match(s) and letters and (upper / len(letters) > 0.8 or re.match(r"^[IVXLC]+\b", s)):
         return len(letters) >= 3
+    if s.endswith((",", ";")) or s.endswith(".") and not upper == len(letters):
+        return False
     return len(letters) >= 6 and upper / len(letters) > 0.9 and len(s.split()) >= 2
 
 
@@ -166,9 +168,12 @@ _SIGNATURE = re.compile(
 )
 
 
+_FOOTNOTE_MARK = re.compile(r"^\d{1,3}\s+(?=[A-ZČĆŠŽĐА-Ш][a-zčćšžđа-ш])")  # " 16 Kazna dugotrajnog zatvora"
+
+
 def clean_title(line: str) -> str:
     """A title without enclosing parentheses or stray markup."""
-    s = line.strip().strip("*_#").strip()
+    s = _FOOTNOTE_MARK.sub("", line.strip().strip("*_#").strip())
     if s.startswith("(") and s.endswith(")") and s.count("(") == 1:
         s = s[1:-1].strip()
     return s

@@ -113,10 +113,12 @@ def is_toc_line(line: str) -> bool:
 # --- one-line texts ------------------------------------------------------------------------------
 
 _INLINE_HEADING = re.compile(
-    r"(?<=[.:;!?)\]\"”])\s+(?=(?:Član|Članak|Clan|Члан|Чланак)\s+\d+[a-zа-ш]?\.?\s+[(\[A-ZČĆŠŽĐА-Ш])"
+    r"(?<=[.:;!?)\]\"”])\s+(?=(?:Član|Članak|Clan|Члан|Чланак)\s+\d+[a-zа-ш]?\.?\s+[\[A-ZČĆŠŽĐА-Ш])"
+    r"|\s+(?=(?:Član|Članak|Clan|Члан|Чланак)\s+\d+[a-zа-ш]?\.\s+\([A-ZČĆŠŽĐА-Ш][^()]{0,150}\))"
 )
 _INLINE_CHAPTER = re.compile(
-    r"(?<=[.:;!?)\]\"”])\s+(?=(?:GLAVA|POGLAVLJE|DIO|ODJELJAK|ГЛАВА|ДЕО|ДИО)\s+[IVXLC\d]+\b)"
+    r"\s+(?=(?:GLAVA|POGLAVLJE|DIO|ODJELJAK|ГЛАВА|ДЕО|ДИО)\s+[IVXLC\d]+\b)"
+    r"|\s+(?=[IVXLC]{1,5}\s[-–]\s[A-ZČĆŠŽĐА-Ш]{2,}\s)"
 )
 LONG_LINE = 1500
 

@@ -154,6 +154,11 @@ def _classify_sequence(pieces: list[_Piece], lines: list[str], result: SplitResu
         h = piece.heading
         if max_number is not None and (h.key[0] < max_number or h.number in best) and h.range_end is None:
             earlier = best.get(h.number)
+            if earlier is pieces[n - 1] and not _body(lines, earlier):
+                # "Član 79" / "Član 79 brisan Zakonom …": the heading repeated as the first line of its text
+                earlier.role = "duplicate"
+                best[h.number] = piece
+                continue
             if earlier is not None and _similar(_body(lines, earlier), _body(lines, piece)):
                 longer, shorter = (piece, earlier) if len(_body(lines, piece)) > len(_body(lines, earlier)) else (earlier, piece)
                 shorter.role, longer.role = "duplicate", "article"
@@ -335,6 +340,11 @@ def _take_title(piece: _Piece, lines: list[str], before_style: bool) -> None:
     if piece.title:
         return
     title, start = _title_below(lines, piece)
+    if title and before_style:
+        # Where titles stand above headings, a line below is a title only if the text clearly starts after it.
+        after = _nonblank(lines, start, piece.end)
+        if after and not (after[0] > start or re.match(r"^\s*(\(|\d|[a-zа-ш]\))", lines[after[0]])):
+            title = ""
     if title:
         piece.title, piece.start = title, start
 
