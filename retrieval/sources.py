@@ -2,8 +2,9 @@
 
 Every problem becomes a `Problem` naming the file (and line) instead of an exception, so one bad
 file never stops the others from being ingested and never touches what is already indexed.
-Text extraction uses the well-kept libraries (pypdf, python-docx, BeautifulSoup); only the split
-into articles is ours, because it is specific to how BiH laws are laid out.
+Text extraction uses the well-kept libraries (pdfplumber word boxes via retrieval.pdf_text, python-docx,
+BeautifulSoup), and every text passes retrieval.text_repair (mojibake, YUSCII); only the split into
+articles is ours, because it is specific to how BiH laws are laid out.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from retrieval.pdf_text import PageProgress, PdfTextError, pdf_text
+from retrieval.text_repair import UnreadableText, repair_text
 from retrieval.types import ARTICLE_FIELDS, Article
 
 LAW_FILE_SUFFIXES = {".txt", ".md", ".html", ".htm", ".pdf", ".docx"}
@@ -97,11 +100,24 @@ class ExtractionError(Exception):
     """A law file whose text cannot be extracted (message says why)."""
 
 
-def extract_text(path: Path) -> str:
-    """Plain text of a law file, by its suffix."""
+def extract_text(path: Path, notes: list[str] | None = None, on_page: PageProgress | None = None) -> str:
+    """Plain text of a law file, by its suffix, with broken encodings repaired (retrieval.text_repair).
+
+    What was repaired or removed ("repaired YUSCII encoding …") is appended to `notes`; `on_page(done,
+    total)` is called after each page of a PDF."""
+    try:
+        repaired = repair_text(_text_by_suffix(path, notes, on_page))
+    except UnreadableText as exc:
+        raise ExtractionError(str(exc)) from None
+    if notes is not None:
+        notes += repaired.notes
+    return repaired.text
+
+
+def _text_by_suffix(path: Path, notes: list[str] | None, on_page: PageProgress | None) -> str:
     suffix = path.suffix.lower()
     if suffix == ".pdf":
-        return _pdf_text(path)
+        return _pdf_text(path, notes, on_page)
     if suffix == ".docx":
         return _docx_text(path)
     raw = _read_text_file(path)
@@ -154,18 +170,18 @@ def _read_text_file(path: Path) -> str:
     return max(decoded)[2]
 
 
-def _pdf_text(path: Path) -> str:
-    from pypdf import PdfReader
-    from pypdf.errors import PdfReadError
-
+def _pdf_text(path: Path, notes: list[str] | None = None, on_page: PageProgress | None = None) -> str:
+    """Columns in reading order, running headers/footers and page numbers removed (retrieval.pdf_text)."""
     try:
-        reader = PdfReader(str(path))
-        text = "\n".join((page.extract_text() or "") for page in reader.pages)
-    except (PdfReadError, ValueError, KeyError, OSError) as exc:
+        result = pdf_text(path, on_page)
+    except PdfTextError as exc:
         raise ExtractionError(f"not a readable PDF ({exc})") from exc
-    if not text.strip():
+    if not result.text.strip():
         raise ExtractionError("the PDF has no text layer (scanned?); run OCR on it first")
-    return text
+    if notes is not None and result.removed:
+        shown = "; ".join(repr(line[:80]) for line in result.removed[:4])
+        notes.append(f"removed {len(result.removed)} running header/footer line(s) from the PDF's pages: {shown}")
+    return result.text
 
 
 def _docx_text(path: Path) -> str:

@@ -1,0 +1,334 @@
+"""PDF text in reading order: columns one after the other, running headers/footers and page numbers removed.
+
+Note for the ingest CLI (progress): `pdf_text(path, on_page=callback)` calls `callback(done, total)` after
+each page (1-based `done`, `total` pages), so a 66-page PDF (about 10 s: pdfminer's parsing is most of it)
+can drive a progress bar or a progress line. The callback must not raise.
+
+Why pdfplumber word boxes and not pdfminer's layout analysis (LAParams): pdfminer groups text boxes by
+proximity and orders them with `boxes_flow`, which on the justified two-column law PDFs interleaves
+short right-column lines ("GLAVA IV", headings) with the left column, and gives no handle on *why*.
+Word boxes are facts we can reason about: the column gutter is the vertical strip, near the middle of
+the page, that no word crosses (found per page from the words' x-positions, so any margin or column
+width works); a line that does cross it (a running header, a chapter title set across the page) is
+full width and splits the page into bands, each read left column then right column. Running headers
+and footers are lines in the top/bottom band of the page whose text (page numbers and digits aside)
+repeats on many pages; page-number-only lines in those bands go too. The removed lines are reported, so
+an admin can see what went.
+
+Footnote stubs: a footnote marker set as a smaller, raised number stays with its line (the line is
+built by vertical overlap, not by exact baseline); the footnote area at the page bottom ("Izmjene i
+dopune:" under a rule in zobs-bih.pdf) repeats on every page and is removed as a running footer, so it
+no longer cuts an article's sentence in two at each page break.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+PageProgress = Callable[[int, int], None]
+
+# Lines in the top or bottom share of the page are candidates for running headers/footers.
+_BAND = 0.10
+# A band line is "running" when its text (digits aside) is on at least this share of pages (and >= 3).
+_REPEAT_SHARE = 0.4
+# The gutter is looked for in the middle of the page only.
+_GUTTER_RANGE = (0.3, 0.7)
+_MIN_COLUMN_WORDS = 3  # the last page of a law may hold one line in its right column
+_MIN_GUTTER_WIDTH = 6.0  # points; word gaps inside justified text are narrower and never line up
+
+
+class PdfTextError(Exception):
+    """The PDF cannot be opened or parsed (message says why, in one line)."""
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of text on a page, with its box (PDF points, top-down)."""
+
+    text: str
+    x0: float
+    x1: float
+    top: float
+    bottom: float
+
+
+@dataclass
+class PageText:
+    """A page's lines in reading order, and how the page was read."""
+
+    number: int
+    height: float
+    lines: list[Line]
+    columns: int
+    gutter: float | None = None
+
+
+@dataclass
+class PdfText:
+    """Text of a PDF in reading order, with what was removed and how each page was read."""
+
+    text: str
+    pages: list[PageText]
+    removed: list[str] = field(default_factory=list)  # distinct running header/footer lines removed
+
+    @property
+    def two_column_pages(self) -> int:
+        return sum(1 for page in self.pages if page.columns == 2)
+
+
+def pdf_text(path: Path, on_page: PageProgress | None = None) -> PdfText:
+    """The PDF's text in reading order without running headers, footers or page numbers."""
+    return layout_text(read_words(path, on_page))
+
+
+RawPage = tuple[list[dict], float, float]  # words (text, x0, x1, top, bottom), page width, page height
+
+
+def read_words(path: Path, on_page: PageProgress | None = None) -> list[RawPage]:
+    """Word boxes of every page (pdfplumber); the slow part, so it reports progress per page."""
+    import pdfplumber
+    from pdfminer.pdfparser import PDFSyntaxError
+    from pdfminer.psparser import PSException
+
+    raw: list[RawPage] = []
+    try:
+        with pdfplumber.open(str(path)) as pdf:
+            total = len(pdf.pages)
+            for number, page in enumerate(pdf.pages, 1):
+                words = page.extract_words(x_tolerance=1.5, y_tolerance=3, keep_blank_chars=False)
+                raw.append(([_box(w) for w in words if w["text"].strip()], float(page.width), float(page.height)))
+                page.flush_cache()
+                if on_page is not None:
+                    on_page(number, total)
+    except (PDFSyntaxError, PSException, ValueError, KeyError, TypeError, OSError) as exc:
+        raise PdfTextError(_one_line(exc)) from exc
+    except Exception as exc:  # pdfminer raises its own types from deep inside damaged files
+        if type(exc).__module__.startswith(("pdfminer", "pdfplumber")):
+            raise PdfTextError(_one_line(exc)) from exc
+        raise
+    return raw
+
+
+def layout_text(raw: list[RawPage]) -> PdfText:
+    """Reading-order text from the pages' word boxes."""
+    # Running headers/footers are found on whole-width lines before the columns are split, so a footer
+    # that happens to reach across the gutter is one line on every page, not two halves.
+    removed = RunningLines.find([(build_lines(words), height) for words, _, height in raw])
+    pages = [
+        read_page(removed.drop(words, height), number, width, height)
+        for number, (words, width, height) in enumerate(raw, 1)
+    ]
+    text = "\n\n".join("\n".join(line.text for line in page.lines) for page in pages)
+    return PdfText(text=text, pages=pages, removed=removed.texts())
+
+
+def _box(word: dict) -> dict:
+    """The fields of a pdfplumber word we use (the rest is dropped to keep a long PDF small in memory)."""
+    return {k: word[k] for k in ("text", "x0", "x1", "top", "bottom")}
+
+
+def _one_line(exc: BaseException) -> str:
+    message = " ".join(str(exc).split()) or type(exc).__name__
+    return message[:200]
+
+
+# --- one page: columns and lines ----------------------------------------------------------------
+
+
+def read_page(words: list[dict], number: int, width: float, height: float) -> PageText:
+    """Lines of one page in reading order: full-width bands as they are, two-column bands left then right."""
+    gutter = find_gutter(words, width)
+    if gutter is None:
+        return PageText(number, height, build_lines(words), columns=1)
+    spanning, left, right = _split_at_gutter(words, gutter)
+    lines: list[Line] = []
+    span_lines = build_lines(spanning)
+    left_lines, right_lines = build_lines(left), build_lines(right)
+    # Full-width lines cut the page into bands; each band is read left column, then right column.
+    edges = [line.top for line in span_lines] + [float("inf")]
+    band_start = float("-inf")
+    for i, edge in enumerate(edges):
+        for column in (left_lines, right_lines):
+            lines += [line for line in column if band_start <= _middle(line) < edge]
+        if i < len(span_lines):
+            lines.append(span_lines[i])
+            band_start = span_lines[i].bottom
+    return PageText(number, height, lines, columns=2, gutter=gutter)
+
+
+def find_gutter(words: list[dict], width: float) -> float | None:
+    """The x of the gap between two text columns, or None for a one-column page.
+
+    The gap is the widest vertical strip in the middle of the page crossed by (almost) no word, with
+    enough words on each side; a few crossing words (running header, a title set across the page) are
+    allowed, because those lines are read as full-width bands."""
+    if len(words) < 20 or width <= 0:
+        return None
+    size = int(width) + 2
+    cover = np.zeros(size, dtype=np.int32)
+    for w in words:
+        a, b = max(0, int(w["x0"])), min(size - 1, int(np.ceil(w["x1"])))
+        cover[a:b] += 1
+    lo, hi = int(width * _GUTTER_RANGE[0]), int(width * _GUTTER_RANGE[1])
+    middle = cover[lo:hi]
+    lines_estimate = len({round(w["top"]) for w in words})
+    # The fewest crossings first: a gap no word crosses is the gutter exactly; a few crossings are
+    # allowed only when no clean gap exists (a title set across the page), so the strip never widens
+    # into a column's ragged edge.
+    best: tuple[int, int] | None = None
+    for allowed in range(int(middle.min()), max(2, lines_estimate // 12) + 1):
+        best = _widest_run(middle <= allowed)
+        if best is not None and best[1] - best[0] >= _MIN_GUTTER_WIDTH:
+            break
+    else:
+        return None
+    gutter = lo + (best[0] + best[1]) / 2
+    left = sum(1 for w in words if w["x1"] <= gutter)
+    right = sum(1 for w in words if w["x0"] >= gutter)
+    if min(left, right) < _MIN_COLUMN_WORDS:
+        return None
+    return gutter
+
+
+def _widest_run(mask: np.ndarray) -> tuple[int, int] | None:
+    """(start, end) of the longest run of True in mask, or None."""
+    best: tuple[int, int] | None = None
+    start = None
+    for i, value in enumerate([*mask.tolist(), False]):
+        if value and start is None:
+            start = i
+        elif not value and start is not None:
+            if best is None or i - start > best[1] - best[0]:
+                best = (start, i)
+            start = None
+    return best
+
+
+def _split_at_gutter(words: list[dict], gutter: float) -> tuple[list[dict], list[dict], list[dict]]:
+    """Words of full-width lines (any word of the line crosses the gutter), of the left and right column."""
+    crossing = [w for w in words if w["x0"] < gutter < w["x1"]]
+    spans = [(w["top"], w["bottom"]) for w in crossing]
+
+    def on_spanning_line(w: dict) -> bool:
+        return any(_overlap(w["top"], w["bottom"], top, bottom) > 0.5 for top, bottom in spans)
+
+    spanning, left, right = [], [], []
+    for w in words:
+        if spans and on_spanning_line(w):
+            spanning.append(w)
+        elif (w["x0"] + w["x1"]) / 2 < gutter:
+            left.append(w)
+        else:
+            right.append(w)
+    return spanning, left, right
+
+
+def _overlap(top: float, bottom: float, other_top: float, other_bottom: float) -> float:
+    """Vertical overlap as a share of the smaller of the two heights."""
+    inter = min(bottom, other_bottom) - max(top, other_top)
+    smaller = max(min(bottom - top, other_bottom - other_top), 0.1)
+    return max(0.0, inter) / smaller
+
+
+def _middle(line: Line) -> float:
+    return (line.top + line.bottom) / 2
+
+
+def build_lines(words: list[dict]) -> list[Line]:
+    """Words grouped into lines by vertical overlap (a raised footnote number stays on its line), top down."""
+    return [_line(row) for row in _rows(words)]
+
+
+def _rows(words: list[dict]) -> list[list[dict]]:
+    """Words grouped into rows: a word joins the row above when it overlaps it vertically by half its height."""
+    rows: list[list[dict]] = []
+    row_top = row_bottom = 0.0
+    for w in sorted(words, key=lambda w: (w["top"], w["x0"])):
+        if rows and _overlap(w["top"], w["bottom"], row_top, row_bottom) > 0.5:
+            rows[-1].append(w)
+            row_top, row_bottom = min(row_top, w["top"]), max(row_bottom, w["bottom"])
+            continue
+        rows.append([w])
+        row_top, row_bottom = w["top"], w["bottom"]
+    for row in rows:
+        row.sort(key=lambda w: w["x0"])
+    return rows
+
+
+def _line(row: list[dict]) -> Line:
+    return Line(
+        text=" ".join(w["text"] for w in row),
+        x0=min(w["x0"] for w in row),
+        x1=max(w["x1"] for w in row),
+        top=min(w["top"] for w in row),
+        bottom=max(w["bottom"] for w in row),
+    )
+
+
+# --- the whole document: running headers, footers, page numbers -------------------------------
+
+_ROMAN = r"[ivxlc]{1,7}"
+_PAGE_NUMBER_TOKEN = re.compile(
+    rf"^(?:[-–—|]\s*)?(?:(?:str(?:ana|\.)?|page|stranica)\s*)?(?:\d{{1,4}}|{_ROMAN})(?:\s*(?:/|od|of)\s*\d{{1,4}})?(?:\s*[-–—|])?$",
+    re.IGNORECASE,
+)
+_EDGE_NUMBER = re.compile(rf"^(?:\d{{1,4}}|{_ROMAN})\s+|\s+(?:\d{{1,4}}|{_ROMAN})$", re.IGNORECASE)
+_RULE = re.compile(r"^[\s_\-–—=.·*]+$")
+
+
+def is_page_number(text: str) -> bool:
+    """ "4", "- 4 -", "IV", "Strana 4 od 66", "4/66": a line that is only a page number."""
+    return bool(_PAGE_NUMBER_TOKEN.match(text.strip()))
+
+
+def running_key(text: str) -> str:
+    """A band line's text without its page number and with digits folded, to recognise it on every page."""
+    s = " ".join(text.split()).strip("_-–—=. ")
+    for _ in range(2):  # "12 Header 12", "___ 1 Izmjene i dopune:"
+        s = _EDGE_NUMBER.sub("", s).strip("_-–—=. ")
+    return re.sub(r"\d+", "#", s).casefold()
+
+
+def _in_band(line: Line, height: float) -> bool:
+    return line.bottom <= height * _BAND or line.top >= height * (1 - _BAND)
+
+
+@dataclass
+class RunningLines:
+    """Running header/footer keys of a document, and the texts removed (for the report)."""
+
+    keys: set[str]
+    removed: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def find(cls, pages: list[tuple[list[Line], float]]) -> RunningLines:
+        """Keys of band lines (top/bottom of the page) that repeat on many pages, page numbers aside."""
+        pages_with = Counter()
+        for lines, height in pages:
+            pages_with.update({running_key(line.text) for line in lines if _in_band(line, height)})
+        needed = max(3, int(len(pages) * _REPEAT_SHARE + 0.999))
+        return cls({key for key, count in pages_with.items() if count >= needed and key})
+
+    def drop(self, words: list[dict], height: float) -> list[dict]:
+        """The page's words without its running headers/footers, page numbers and rules in the bands."""
+        out: list[dict] = []
+        for line_words in _rows(words):
+            line = _line(line_words)
+            if _in_band(line, height):
+                if is_page_number(line.text) or _RULE.match(line.text):
+                    continue
+                key = running_key(line.text)
+                if key in self.keys:
+                    self.removed.setdefault(key, _EDGE_NUMBER.sub("", " ".join(line.text.split())).strip())
+                    continue
+            out += line_words
+        return out
+
+    def texts(self) -> list[str]:
+        return list(self.removed.values())
