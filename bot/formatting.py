@@ -180,6 +180,10 @@ def format_article(article: Any, limit: int = LIMIT) -> list[str]:
     head = f"<b>{escape(article.label)}</b>"
     if getattr(article, "law_title", ""):
         head += f"\n<i>{escape(article.law_title)}</i>"
+    if getattr(article, "chapter", ""):
+        head += f"\n{escape(article.chapter)}"
+    if getattr(article, "deleted", False):
+        head += f"\n<b>{escape(texts.ARTICLE_DELETED)}</b>"
     head += "\n"
     lines = [escape(line.strip()) for line in (article.text or "").splitlines() if line.strip()]
     return split_html([head, *lines], limit, joiner="\n")

@@ -58,3 +58,4 @@ COMMANDS = [
     ("help", "Kako koristiti bot"),
     ("clan", "Tekst člana, npr. /clan KZ FBiH 373"),
 ]
+ARTICLE_DELETED = "Ovaj član je brisan – nije važeći propis (tekst ispod je samo bilješka o brisanju)."

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator, Optional
@@ -18,51 +19,147 @@ from kodeks.settings import load_settings
 from retrieval.sources import LawInfo
 
 
+class _Reporter:
+    """Progress while reading and embedding: a rich bar on a terminal; otherwise one line on stderr
+    every few seconds (the first only after `every` seconds, so quick runs print nothing extra)."""
+
+    def __init__(self, progress: Progress | None, every: float = 5.0) -> None:
+        self.progress = progress
+        self.every = every
+        self.started = self.last = time.monotonic()
+        self.task = progress.add_task("reading", total=None) if progress else None
+        self.what = ""
+
+    def _line(self, text: str) -> None:
+        now = time.monotonic()
+        if now - self.last >= self.every:
+            self.last = now
+            print(f"kodeks: progress: {text} ({now - self.started:.0f} s)", file=sys.stderr, flush=True)
+
+    def file(self, path: Path, index: int, total: int) -> None:
+        self.what = f"reading {path.name} ({index + 1}/{total})"
+        if self.progress is not None:
+            self.progress.update(self.task, description=self.what, completed=index, total=total)
+        else:
+            self._line(self.what)
+
+    def page(self, done: int, total: int) -> None:
+        if self.progress is not None:
+            self.progress.update(self.task, description=f"{self.what}, page {done}/{total}")
+        else:
+            self._line(f"{self.what}, page {done}/{total}")
+
+    def embedding(self, total: int) -> Callable[[int], None]:
+        if self.progress is not None:
+            self.progress.update(self.task, visible=False)
+            task = self.progress.add_task("embedding", total=total)
+            return lambda n: self.progress.advance(task, n)
+        done = [0]
+
+        def advance(n: int) -> None:
+            done[0] += n
+            self._line(f"embedding {done[0]}/{total} chunks")
+
+        return advance
+
+
 @contextmanager
-def embedding_progress(enabled: bool) -> Iterator[Callable[[int], Callable[[int], None]] | None]:
-    """A rich progress bar for the embedding step when attached to a terminal; nothing otherwise."""
+def ingest_progress(enabled: bool, terminal: bool) -> Iterator[_Reporter | None]:
     if not enabled:
         yield None
         return
-    with Progress(
-        TextColumn("embedding"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), transient=True
-    ) as progress:
-
-        def start(total: int) -> Callable[[int], None]:
-            task = progress.add_task("embedding", total=total)
-            return lambda n: progress.advance(task, n)
-
-        yield start
+    if not terminal:
+        yield _Reporter(None)
+        return
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  transient=True, console=Console(stderr=True)) as progress:
+        yield _Reporter(progress)
 
 
-@app.command()
+def embedding_progress(enabled: bool):  # noqa: ANN201 - kept for callers of the old name
+    return ingest_progress(enabled, sys.stderr.isatty())
+
+
+INGEST_HELP = """Index law texts: only new or changed articles are embedded.
+
+Formats: corpus JSONL (one article per line: id, law, article, text; optional title, law_title, jurisdiction, chapter, deleted) and law files .txt .md .html .htm .pdf .docx. Two-column PDFs are read column by column with page headers and footers dropped; Windows-1250/1251, UTF-16, double-encoded UTF-8 and YUSCII text are repaired; escaped markdown, tables of contents and "Historijat izmjena" (old wording) blocks are removed.
+
+Headings: "Član 1." "Član 1" "Članak 5.a" "Član 246 a." "Član 155. a)" "Član 190**" "Члан 113в" "Čлан 64." (mixed scripts) "Član I" (Roman) "Article 12" "§ 12"; a text on one line is split at its headings. Titles above, below, in parentheses, wrapped over two lines, or on the heading line ("Члан 1. Предмет"). Chapters (DIO, GLAVA, "I - OPĆE ODREDBE", ODJELJAK) are kept with each article. Deleted articles ("brisan", "prestao da važi", "Članak 79. – 109.") are recorded but never searched. Annexes (ANEKS, Prilog) and a PREAMBULA become entries of their own.
+
+A laws.toml in a folder names each file's law, one table per file: ["kz-fbih.pdf"] law = "KZ FBiH" title = "Kazneni zakon Federacije BiH" jurisdiction = "FBiH" (see docs/ingest.md).
+
+Check files first with --dry-run (no embedding, nothing written): number, title, chapter, characters and first words of each article, and every warning; --json prints the same as JSON. A file already indexed under another law name is refused (use that name, or --reindex).
+"""
+
+
+@app.command(help=INGEST_HELP)
 def ingest(
     paths: list[Path] = typer.Argument(..., help="Law files, folders (with optional laws.toml) or corpus JSONL."),
-    law: Optional[str] = typer.Option(None, "--law", help="Law name for law files (e.g. 'KZ FBiH')."),
+    law: Optional[str] = typer.Option(None, "--law", help="Law name for law files (e.g. 'KZ FBiH'); default: the file name, or the name it is already indexed under."),
     title: Optional[str] = typer.Option(None, "--title", help="Full title of that law."),
     jurisdiction: Optional[str] = typer.Option(None, "--jurisdiction", help="BiH, FBiH, RS, BD or a canton."),
-    reindex: bool = typer.Option(False, "--reindex", help="Drop the index and rebuild it (e.g. after changing the embedder)."),
-    as_json: bool = typer.Option(False, "--json", help="Print the counts as JSON."),
+    reindex: bool = typer.Option(False, "--reindex", help="Drop the index and rebuild it (e.g. after changing the embedder, or to rename a law)."),
+    dry_run: bool = typer.Option(False, "--dry-run", help="Only show what the files give (articles, titles, chapters, warnings); embed and write nothing."),
+    as_json: bool = typer.Option(False, "--json", help="Print the counts (or the --dry-run report) as JSON."),
     data_dir: Optional[Path] = DataDirOption,
 ) -> None:
-    """Index law texts: only new or changed articles are embedded."""
-    from retrieval.ingest import ingest_paths
+    from retrieval.ingest import dry_run as read_only, ingest_paths
 
     settings = load_settings(data_dir=data_dir)
     info = LawInfo(law=law, title=title or "", jurisdiction=jurisdiction or "") if law else None
-    with embedding_progress(sys.stderr.isatty() and not as_json) as progress:
-        report = ingest_paths(settings, paths, law_info=info, reindex=reindex, progress=progress)
-    for problem in report.problems:
-        print(f"kodeks: skipped {problem}", file=sys.stderr)
+    terminal = sys.stderr.isatty()
+    if dry_run:
+        with ingest_progress(True, terminal and not as_json) as reporter:
+            report = read_only(settings, paths, law_info=info, progress=reporter)
+        _print_dry_run(report, as_json)
+        if not report["articles"] and not any(f["annexes"] for f in report["files"]):
+            raise typer.Exit(1)
+        return
+    with ingest_progress(True, terminal and not as_json) as reporter:
+        result = ingest_paths(settings, paths, law_info=info, reindex=reindex,
+                              progress=reporter.embedding if reporter else None, reader=reporter)
+    for problem in result.problems:
+        print(f"kodeks: {'warning' if problem.severity == 'warning' else 'error'}: {problem}", file=sys.stderr)
     if as_json:
-        print(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
+        print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
     else:
+        for file in result.per_file:
+            print(_file_line(file.to_dict(entries=False)))
         print(
-            f"articles: {report.articles}  chunks: {report.chunks}  embedded: {report.embedded}  "
-            f"reused: {report.reused}  deleted: {report.deleted}  (index now holds {report.total_articles} articles)"
+            f"articles: {result.articles}  chunks: {result.chunks}  embedded: {result.embedded}  "
+            f"reused: {result.reused}  deleted: {result.deleted}  (index now holds {result.total_articles} articles)"
         )
-    if not report.articles and report.problems:
+    if not result.articles and result.problems:
         raise typer.Exit(1)
+
+
+def _file_line(f: dict) -> str:
+    warnings = len(f["warnings"]) + len(f["errors"])
+    return (f"{f['file']} → {f['law']}: {f['articles']} articles, {f['deleted']} deleted, {f['annexes']} annexes, "
+            f"{warnings} warning(s) ({f['seconds']:.1f} s)")
+
+
+def _print_dry_run(report: dict, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(report, ensure_ascii=False, indent=2))
+        return
+    console = Console(width=max(120, Console().width))
+    for f in report["files"]:
+        table = Table(title=_file_line(f), title_justify="left")
+        for column in ("article", "title", "chapter", "chars", "first words"):
+            table.add_column(column, overflow="fold")
+        for e in f["entries"]:
+            style = "dim" if e["deleted"] else None
+            number = e["article"] + (" (deleted)" if e["deleted"] else "")
+            table.add_row(number, e["title"], e["chapter"][-40:], str(e["chars"]), e["first_words"], style=style)
+        console.print(table)
+        for w in f["warnings"] + f["errors"]:
+            console.print(f"  warning: {w}", markup=False, highlight=False)
+    extra = [w for w in report["warnings"] if not any(w in f["warnings"] + f["errors"] for f in report["files"])]
+    for w in extra:
+        console.print(f"warning: {w}", markup=False, highlight=False)
+    print(f"articles: {report['articles']}  deleted: {report['deleted']}  annexes: {report['annexes']}  "
+          f"warnings: {len(report['warnings'])}  (dry run: nothing embedded or written)")
 
 
 @app.command()

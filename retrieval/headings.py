@@ -106,7 +106,7 @@ _CHAPTER_WORD = re.compile(
     r"^(?:(?:PRVI|DRUGI|TREĆI|ČETVRTI|OPĆI|OPŠTI|POSEBNI|ZAVRŠNI|ПРВИ|ДРУГИ|ТРЕЋИ|ОПШТИ|ПОСЕБНИ)\s+(?:DIO|DEO|ДИО|ДЕО)\b"
     r"|(?:GLAVA|Glava|DIO|Dio|DEO|Deo|ODJELJAK|Odjeljak|ODSJEK|Odsjek|POGLAVLJE|Poglavlje|PODGLAVLJE|ODELJAK|Odeljak|"
     r"ГЛАВА|Глава|ДЕО|Део|ДИО|Дио|ОДЕЉАК|Одељак|ОДЈЕЉАК|Одјељак|ПОГЛАВЉЕ|Поглавље|DIJEL|TITLE|PART|CHAPTER|Chapter|Part)"
-    r"\s+(?:[IVXLC]+|\d+|[A-ZА-Ш]|PRVI|DRUGI|TREĆI|ČETVRTI|PETI|ŠESTI|SEDMI|OSMI|DEVETI|DESETI|ПРВИ|ДРУГИ|ТРЕЋИ)\b)"
+    r"\s+(?:[IVXLC]+[a-zA-Z]?|\d+[a-zA-Z]?|[A-ZА-Ш]|PRVI|DRUGI|TREĆI|ČETVRTI|PETI|ŠESTI|SEDMI|OSMI|DEVETI|DESETI|ПРВИ|ДРУГИ|ТРЕЋИ)\b)"
 )
 _LAW_NAME = re.compile(r"\b(?:ZAKON|ZAKONIK|USTAV|UREDBA|PRAVILNIK|ODLUKA|ЗАКОН|ЗАКОНИК|УСТАВ|УРЕДБА|ПРАВИЛНИК)\b")
 _NUMBERED_SECTION = re.compile(r"^(?:[IVXLC]{1,6}|\d{1,2})[.)]?\s*[-–—.]?\s+\S")
@@ -133,6 +133,33 @@ def is_chapter_line(line: str) -> bool:
     if s.endswith((",", ";")) or s.endswith(".") and not upper == len(letters):
         return False
     return len(letters) >= 6 and upper / len(letters) > 0.9 and len(s.split()) >= 2
+
+
+_PART = re.compile(
+    r"^(?:(?:PRVI|DRUGI|TREĆI|ČETVRTI|OPĆI|OPŠTI|POSEBNI|ZAVRŠNI|ПРВИ|ДРУГИ|ТРЕЋИ|ОПШТИ|ПОСЕБНИ)\s+(?:DIO|DEO|ДИО|ДЕО)\b"
+    r"|(?:DIO|Dio|DEO|Deo|ДИО|Дио|ДЕО|Део|PART|Part|DIJEL)\s)"
+)
+_SECTION = re.compile(r"^(?:ODJELJAK|Odjeljak|ODSJEK|Odsjek|ODELJAK|Odeljak|ОДЕЉАК|Одељак|ОДЈЕЉАК|Одјељак|PODGLAVLJE)\b|^\d{1,2}\.\s+[A-ZČĆŠŽĐА-Ш]")
+_SUBSECTION = re.compile(r"^\d{1,2}\.\s+[A-ZČĆŠŽĐА-Ш][^.;:]{2,100}$")
+
+
+def chapter_level(line: str) -> int | None:
+    """0 part (DIO), 1 chapter (GLAVA, "I - …", capitals), 2 section (ODJELJAK, "1. Savjet …");
+    None for a line that only names the entry above it (the capitals under "GLAVA XXI")."""
+    s = line.strip()
+    if _PART.match(s):
+        return 0
+    if _SECTION.match(s):
+        return 2
+    if _CHAPTER_WORD.match(s) or _NUMBERED_SECTION.match(s):
+        return 1
+    return None
+
+
+def is_subsection_line(line: str) -> bool:
+    """"1. Savjet za bezbjednost saobraćaja" right above a heading: a numbered section name."""
+    s = line.strip()
+    return bool(_SUBSECTION.match(s)) and not s.endswith((".", ",", ";", ":"))
 
 
 def parse_annex(line: str) -> str | None:
@@ -163,7 +190,6 @@ _SIGNATURE = re.compile(
     r"^\s*(?:Predsjedatelj|Predsjedavajuć|Predsjednik|Predsjednica|PREDSJEDNIK|PREDSJEDAVAJUĆ|Председник|"
     r"Председавајућ|Предсједник|Предсједавајућ|ПРЕДСЕДНИК|ПРЕДСЈЕДНИК|Ministar|MINISTAR|Министар|МИНИСТАР|"
     r"Premijer|PREMIJER|Премијер|Broj\s*:|Број\s*:|Br\.\s*:?\s*\d|Бр\.\s*\d|"
-    r"BOSNA I HERCEGOVINA$|Parlamentarna skupština$|PARLAMENTARNA SKUPŠTINA|"
     r"[A-ZČĆŠŽĐ][a-zčćšžđ]+,\s*\d{1,2}\.\s*\d{1,2}\.\s*\d{4})"
 )
 

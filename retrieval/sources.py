@@ -15,6 +15,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from retrieval.headings import parse_heading
 from retrieval.pdf_text import PageProgress, PdfTextError, pdf_text
 from retrieval.text_repair import UnreadableText, repair_text
 from retrieval.types import ARTICLE_FIELDS, Article
@@ -29,6 +30,7 @@ class Problem:
 
     where: str
     message: str
+    severity: str = "error"  # "error": something could not be read; "warning": read, but worth a look
 
     def __str__(self) -> str:
         return f"{self.where}: {self.message}"
@@ -86,6 +88,8 @@ def read_corpus_jsonl(path: Path) -> tuple[list[Article], list[Problem]]:
                 law_title=str(row.get("law_title") or "").strip(),
                 jurisdiction=str(row.get("jurisdiction") or "").strip(),
                 extra={k: v for k, v in row.items() if k not in ARTICLE_FIELDS},
+                chapter=str(row.get("chapter") or "").strip(),
+                deleted=row.get("deleted") is True or str(row.get("deleted")).lower() == "true",
             )
         )
     if not articles and not problems:
@@ -163,7 +167,7 @@ def _read_text_file(path: Path) -> str:
             text = data.decode(encoding)
         except UnicodeDecodeError:
             continue
-        headings = sum(1 for line in text.splitlines() if _HEADING.match(line))
+        headings = sum(1 for i, line in enumerate(text.splitlines()) if parse_heading(line, i))
         decoded.append((headings, encoding == "cp1250", text))
     if not decoded:
         raise ExtractionError("not UTF-8, UTF-16, Windows-1250 or Windows-1251 text")
@@ -218,129 +222,17 @@ def _docx_lines(container) -> list[str]:  # noqa: ANN001 - a python-docx Documen
 
 # --- law files: split into articles -------------------------------------------------------------
 
-# "Član 12.", "Članak 12a", "Clan 12", "Члан 12.", "Чланак 12", "Article 12", "Art. 12", "§ 12",
-# optionally with markdown decoration and a title on the same line ("Član 12. Krađa", "Član 12 - Krađa").
-_HEADING = re.compile(
-    r"""^[\s#*_>]*
-        (?P<kind>[ČčCc]lanak|[ČčCc]lan|Член|Члан|Чланак|Article|Art\.|§)
-        \s*(?P<num>\d+[a-zA-Z]?)\b\.?
-        [\s*_]*(?:[-–—:.]\s*)?(?P<title>[^\n]*?)[\s*_]*$""",
-    re.IGNORECASE | re.VERBOSE,
-)
-_PARAGRAPH_START = re.compile(r"^\s*(\(\d+\)|\d+\.|[a-z]\)|[-–•])")
 
+def split_articles(text: str, info: LawInfo, source: str, markdown: bool = False) -> tuple[list[Article], list[Problem]]:
+    """Split a law's text into articles (retrieval.splitting); its warnings become `Problem`s."""
+    from retrieval.splitting import split_law
 
-def _clean_title(line: str) -> str:
-    """A title line without markdown emphasis or enclosing parentheses."""
-    s = line.strip().strip("*_#").strip()
-    if s.startswith("(") and s.endswith(")"):
-        s = s[1:-1].strip()
-    return s
-
-
-def _looks_like_title(line: str) -> bool:
-    """A short, capitalised line without sentence punctuation at its end: a heading title."""
-    s = _clean_title(line)
-    return (
-        0 < len(s) <= 120
-        and s[0].isupper()
-        and not s.endswith((".", ";", ":", ","))
-        and not _PARAGRAPH_START.match(s)
-        and not _HEADING.match(s)
-    )
-
-
-def _is_heading(match: re.Match[str]) -> bool:
-    """Headings are capitalised ("Član 12.", "ČLAN 12", "Члан 12"); a line that starts with a lower-case
-    "član 42. ovog zakona…" or goes on in lower case is a wrapped cross-reference inside an article."""
-    if match.group("kind")[0].islower():
-        return False
-    after_number = match.string[match.end("num") :].lstrip(".*_ \t")
-    return not (after_number and after_number[0].islower())  # "Član 6. - izmijenjen" stays a heading
-
-
-def split_articles(text: str, info: LawInfo, source: str) -> tuple[list[Article], list[Problem]]:
-    """Split a law's text at article headings, keeping titles (same line, line above, or line below)."""
-    lines = [line.rstrip() for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
-    headings = [(i, m) for i, line in enumerate(lines) if (m := _HEADING.match(line)) and len(line) < 200 and _is_heading(m)]
-    problems: list[Problem] = []
-    if not headings:
-        return [], [Problem(source, "no article headings found (expected 'Član 1.', 'Члан 1.', 'Article 1', '§ 1', ...)")]
-    articles: list[Article] = []
-    seen: dict[str, int] = {}
-    for n, (start, match) in enumerate(headings):
-        end = headings[n + 1][0] if n + 1 < len(headings) else len(lines)
-        body = lines[start + 1 : end]
-        title = match.group("title").strip(" *_")
-        if title and not _looks_like_title(title):
-            # "Član 3. Ovaj zakon se primjenjuje..." – the heading line carries text, not a title.
-            body = [title] + body
-            title = ""
-        if not title:
-            title = _title_above(lines, start, headings[n - 1][0] if n else -1)
-        if not title:
-            body_nonempty = [b for b in body if b.strip()]
-            # ...unless the next line continues it in lower case: then it is a wrapped first sentence.
-            if (
-                len(body_nonempty) > 1
-                and _looks_like_title(body_nonempty[0])
-                and not body_nonempty[1].lstrip(" *_")[:1].islower()
-            ):
-                title = _clean_title(body_nonempty[0])
-                body.remove(body_nonempty[0])
-        # A title sitting above the next heading belongs to that article, not to this body.
-        if n + 1 < len(headings) and _title_above(lines, end, start):
-            body = body[: _last_nonempty(body)]
-        body_text = "\n".join(b.strip() for b in body if b.strip())
-        number = match.group("num")
-        kind = match.group("kind").lower()
-        prefix = "§" if kind == "§" else "Article" if kind.startswith("art") else "čl."
-        art_id = f"{info.law} {prefix} {number}"
-        where = f"{source}:{start + 1}"
-        if not body_text:
-            problems.append(Problem(where, f"article {number} has no text; skipped"))
-            continue
-        if art_id in seen:
-            problems.append(Problem(where, f"duplicate article {number} (first on line {seen[art_id]}); skipped"))
-            continue
-        seen[art_id] = start + 1
-        articles.append(
-            Article(
-                id=art_id,
-                law=info.law,
-                article=number,
-                text=body_text,
-                title=title,
-                law_title=info.title,
-                jurisdiction=info.jurisdiction,
-                extra={"source": source},
-            )
-        )
-    return articles, problems
-
-
-def _title_above(lines: list[str], heading_index: int, previous_heading: int) -> str:
-    """A title line directly above a heading ("Krađa" / "Član 286."), separated from the body before it."""
-    i = heading_index - 1
-    while i > previous_heading and not lines[i].strip():
-        i -= 1
-    if i <= previous_heading or not _looks_like_title(lines[i]):
-        return ""
-    # Only a title if it is not the last line of a paragraph that runs on (blank line or heading above it).
-    above = i - 1
-    if above > previous_heading and lines[above].strip() and not lines[above].strip().endswith((".", ":", ";")):
-        return ""
-    if above == previous_heading and previous_heading >= 0:
-        return ""  # the line right under the previous heading is that article's title or text
-    return _clean_title(lines[i])
-
-
-def _last_nonempty(body: list[str]) -> int:
-    """Index of the last non-empty line of body (the title of the next article), or len(body)."""
-    for i in range(len(body) - 1, -1, -1):
-        if body[i].strip():
-            return i
-    return len(body)
+    result = split_law(text, info.law, info.title, info.jurisdiction, source, markdown=markdown)
+    problems = [
+        Problem(f"{source}:{w.line}" if w.line else source, w.message, "warning" if result.articles else "error")
+        for w in result.warnings
+    ]
+    return result.articles, problems
 
 
 # --- folders and laws.toml ----------------------------------------------------------------------
@@ -406,13 +298,17 @@ def discover(paths: list[Path]) -> tuple[list[tuple[Path, LawInfo | None]], list
     return found, problems
 
 
-def read_source(path: Path, info: LawInfo | None) -> tuple[list[Article], list[Problem]]:
-    """Articles of one file: a corpus JSONL, or a law file split at its headings."""
+def read_source(
+    path: Path, info: LawInfo | None, on_page: PageProgress | None = None
+) -> tuple[list[Article], list[Problem]]:
+    """Articles of one file: a corpus JSONL, or a law file split at its headings (`on_page(done, total)`
+    after each page of a PDF); what extraction repaired or removed comes back as warnings."""
     if path.suffix.lower() in CORPUS_SUFFIXES:
         return read_corpus_jsonl(path)
     info = info or LawInfo(law=path.stem)
+    notes: list[str] = []
     try:
-        text = extract_text(path)
+        text = extract_text(path, notes, on_page)
     except ExtractionError as exc:
         return [], [Problem(str(path), str(exc))]
     except OSError as exc:
@@ -421,4 +317,5 @@ def read_source(path: Path, info: LawInfo | None) -> tuple[list[Article], list[P
         return [], [Problem(str(path), f"cannot extract text ({type(exc).__name__}: {exc})")]
     if not text.strip():
         return [], [Problem(str(path), "empty file: no text")]
-    return split_articles(text, info, str(path))
+    articles, problems = split_articles(text, info, str(path), markdown=path.suffix.lower() == ".md")
+    return articles, [Problem(str(path), note, "warning") for note in notes] + problems

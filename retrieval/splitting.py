@@ -20,7 +20,9 @@ from retrieval.headings import (
     DELETED,
     Heading,
     clean_title,
+    chapter_level,
     is_chapter_line,
+    is_subsection_line,
     is_gazette_reference,
     is_preamble_line,
     is_signature,
@@ -82,11 +84,17 @@ def split_law(text: str, law: str, law_title: str, jurisdiction: str, source: st
     live = [p for p in pieces if p.role != "trailer"]
     before_style = _titles_stand_above(live, lines)
 
-    chapter = _chapter_before(lines, 0, live[0].heading.line) if live else ""
+    chapters = _Chapters()
+    if live:
+        chapters.add(_chapter_before(lines, 0, live[0].heading.line))
     if live and before_style:
         live[0].title = _title_above(lines, live[0].heading.line, 0)[0]
     for n, piece in enumerate(live):
-        piece.chapter = chapter
+        rest = piece.heading.rest
+        if rest and is_chapter_line(rest) and not piece.heading.deleted:
+            chapters.add([rest])  # "Члан 339. ПРЕЛАЗНЕ И ЗАВРШНЕ ОДРЕДБЕ": a chapter name on the heading line
+            piece.heading = _without_rest(piece.heading)
+        piece.chapter = chapters.current
         following = live[n + 1] if n + 1 < len(live) else None
         # The tail of this piece: [chapter lines][title of the next article] before the next heading.
         if following is not None and following.heading.line == piece.end:
@@ -95,7 +103,7 @@ def split_law(text: str, law: str, law_title: str, jurisdiction: str, source: st
             cut, next_title, next_chapter = _tail(lines, piece, before_style or not own)
             piece.end = cut
             following.title = next_title
-            chapter = next_chapter or chapter
+            chapters.add(next_chapter)
     for piece in live:
         _take_title(piece, lines, before_style)
 
@@ -200,11 +208,9 @@ def _consume_wrapped_rest(pieces: list[_Piece], lines: list[str]) -> None:
                 i += 1
             if joined.count("(") == joined.count(")") and is_gazette_reference(joined):
                 piece.start = i
-                piece.heading = Heading(piece.heading.line, piece.heading.kind, piece.heading.number, "",
-                                        piece.heading.range_end, piece.heading.deleted)
+                piece.heading = _without_rest(piece.heading)
         elif rest and is_gazette_reference(rest):
-            piece.heading = Heading(piece.heading.line, piece.heading.kind, piece.heading.number, "",
-                                    piece.heading.range_end, piece.heading.deleted)
+            piece.heading = _without_rest(piece.heading)
 
 
 # --- titles and chapters --------------------------------------------------------------------------
@@ -282,16 +288,44 @@ def _titles_stand_above(pieces: list[_Piece], lines: list[str]) -> bool:
     return above > below
 
 
-def _chapter_before(lines: list[str], floor: int, heading_line: int) -> str:
-    """The chapter lines directly above a heading (or above the title above it), joined with " – "."""
+class _Chapters:
+    """The chapter an article stands in, as a stack of levels: a new GLAVA replaces the old GLAVA and
+    its sections but keeps the DIO above it ("POSEBNI DIO – GLAVA XXI – KAZNENA DJELA PROTIV IMOVINE")."""
+
+    def __init__(self) -> None:
+        self.levels: dict[int, str] = {}
+
+    def add(self, block: list[str]) -> None:
+        entries: list[tuple[int, str]] = []
+        for line in block:
+            level = chapter_level(line)
+            if level is None and entries:
+                entries[-1] = (entries[-1][0], f"{entries[-1][1]} – {line}")
+            else:
+                entries.append((1 if level is None else level, line))
+        for level, name in entries:
+            self.levels = {k: v for k, v in self.levels.items() if k < level}
+            self.levels[level] = name
+
+    @property
+    def current(self) -> str:
+        return " – ".join(self.levels[k] for k in sorted(self.levels))
+
+
+def _without_rest(h: Heading) -> Heading:
+    return Heading(h.line, h.kind, h.number, "", h.range_end, h.deleted)
+
+
+def _chapter_before(lines: list[str], floor: int, heading_line: int) -> list[str]:
+    """The chapter lines directly above a heading (or above the title above it)."""
     idx = [i for i in range(floor, heading_line) if lines[i].strip()]
     found: list[str] = []
     for i in reversed(idx):
-        if is_chapter_line(lines[i]):
+        if is_chapter_line(lines[i]) or (not found and is_subsection_line(lines[i])):
             found.insert(0, lines[i].strip())
         elif found or not looks_like_title(lines[i]):
             break
-    return " – ".join(found)
+    return found
 
 
 def _tail(lines: list[str], piece: _Piece, before_style: bool) -> tuple[int, str, str]:
@@ -306,18 +340,22 @@ def _tail(lines: list[str], piece: _Piece, before_style: bool) -> tuple[int, str
             end = top
     chapter: list[str] = []
     i = end - 1
+    while i >= floor and not lines[i].strip():
+        i -= 1
+    end = i + 1
     while i >= floor:
         line = lines[i].strip()
-        if not line:
+        if not line or line == "***":
             i -= 1
             continue
-        if is_chapter_line(line) and not (i == _first_nonblank(lines, floor, piece.end) and piece.title == "" and not before_style):
+        first_line = i == _first_nonblank(lines, floor, piece.end) and piece.title == "" and not before_style
+        if not first_line and (is_chapter_line(line) or (i == end - 1 or not chapter) and is_subsection_line(line) and not chapter):
             chapter.insert(0, line)
             end = i
             i -= 1
             continue
         break
-    return end, title, " – ".join(chapter)
+    return end, title, chapter
 
 
 def _first_nonblank(lines: list[str], start: int, end: int) -> int:
