@@ -1,12 +1,14 @@
 """PDF text in reading order: columns one after the other, running headers/footers and page numbers removed.
 
 Note for the ingest CLI (progress): `pdf_text(path, on_page=callback)` calls `callback(done, total)` after
-each page (1-based `done`, `total` pages), so a 66-page PDF (about 10 s: pdfminer's parsing is most of it)
-can drive a progress bar or a progress line. The callback must not raise.
+each page (1-based `done`, `total` pages); a 66-page PDF takes 10-50 s depending on the machine's load
+(pdfminer's parsing and pdfplumber's per-character objects are nearly all of it), so drive a progress
+bar or a progress line with it. The callback must not raise.
 
-Why pdfplumber word boxes and not pdfminer's layout analysis (LAParams): pdfminer groups text boxes by
-proximity and orders them with `boxes_flow`, which on the justified two-column law PDFs interleaves
-short right-column lines ("GLAVA IV", headings) with the left column, and gives no handle on *why*.
+Why pdfplumber word boxes and not pdfminer's layout analysis (LAParams), measured in docs/ingest.md:
+on the justified two-column law PDFs pdfminer's boxes, ordered by `boxes_flow`, put article headings
+out of order (the splitter then found 29 of kz-fbih.pdf's 399 articles) and keep the footers; pypdf
+(used before) reads the content stream, without positions to find running headers and footers by.
 Word boxes are facts we can reason about: the column gutter is the vertical strip, near the middle of
 the page, that no word crosses (found per page from the words' x-positions, so any margin or column
 width works); a line that does cross it (a running header, a chapter title set across the page) is
@@ -102,7 +104,9 @@ def read_words(path: Path, on_page: PageProgress | None = None) -> list[RawPage]
             total = len(pdf.pages)
             for number, page in enumerate(pdf.pages, 1):
                 words = page.extract_words(x_tolerance=1.5, y_tolerance=3, keep_blank_chars=False)
-                raw.append(([_box(w) for w in words if w["text"].strip()], float(page.width), float(page.height)))
+                # rotated text (a watermark, a note up the margin) is page furniture, not the law's text
+                kept = [_box(w) for w in words if w["text"].strip() and w.get("upright", True)]
+                raw.append((kept, float(page.width), float(page.height)))
                 page.flush_cache()
                 if on_page is not None:
                     on_page(number, total)

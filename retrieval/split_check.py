@@ -50,13 +50,21 @@ class SplitComparison:
         return sorted(self.overlaps.items(), key=lambda kv: kv[1])[:n]
 
 
-def read_reference(path: Path) -> dict[str, str]:
-    """Article number → text, from a reference/corpus JSONL (fields `article`, `text`)."""
+def token_recall(text: str, reference: str) -> float:
+    """Share of the reference's tokens found in text (extra text, e.g. a chapter title, not punished)."""
+    ref = tokens(reference)
+    total = sum(ref.values())
+    return 1.0 if total == 0 else sum((tokens(text) & ref).values()) / total
+
+
+def read_reference(path: Path, with_title: bool = False) -> dict[str, str]:
+    """Article number → text (title line first when `with_title`), from a reference/corpus JSONL."""
     out: dict[str, str] = {}
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.strip():
             row = json.loads(line)
-            out[str(row["article"])] = str(row["text"])
+            title = str(row.get("title") or "").strip() if with_title else ""
+            out[str(row["article"])] = f"{title}\n{row['text']}" if title else str(row["text"])
     return out
 
 
@@ -65,3 +73,22 @@ def compare_split(articles: dict[str, str], reference: dict[str, str]) -> SplitC
     overlaps = {number: token_overlap(articles.get(number, ""), text) if number in articles else 0.0
                 for number, text in reference.items()}
     return SplitComparison(overlaps=overlaps, extra=[n for n in articles if n not in reference])
+
+
+def cut_at_reference_headings(text: str, numbers: list[str]) -> dict[str, str]:
+    """The text cut at the headings of the reference's own articles ("Član 12." / "Članak 12."), in order.
+
+    A split that cannot be wrong about where articles start, so what it measures is the extracted text
+    itself: every article's words present, in the right order (a column read out of turn moves words
+    into another article) — independent of the real splitter."""
+    lines = text.split("\n")
+    starts: list[tuple[str, int]] = []
+    at = 0
+    for number in numbers:
+        pattern = re.compile(rf"^\s*(?:Član|Članak|Члан)\s*{re.escape(number)}\.?(?:\s|$)")
+        found = next((i for i in range(at, len(lines)) if pattern.match(lines[i])), None)
+        if found is not None:
+            starts.append((number, found))
+            at = found + 1
+    ends = [start for _, start in starts[1:]] + [len(lines)]
+    return {number: "\n".join(lines[start + 1 : end]) for (number, start), end in zip(starts, ends)}

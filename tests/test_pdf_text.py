@@ -11,6 +11,7 @@ import pytest
 
 from retrieval.pdf_text import PdfTextError, find_gutter, is_page_number, pdf_text, running_key
 from retrieval.sources import ExtractionError, extract_text
+from retrieval.split_check import cut_at_reference_headings, read_reference, token_recall
 from tests.pdf_fixtures import FOOTER, HEADER, one_column_pdf, two_column_law
 
 LAWS = Path(__file__).resolve().parents[1].parent / "shared" / "laws"
@@ -149,29 +150,6 @@ def _headings(text: str) -> list[tuple[int, str]]:
     return [(i, m.group(1)) for i, line in enumerate(text.split("\n")) if (m := re.match(r"^Član(?:ak)? (\d+[a-z]?)\.$", line))]
 
 
-def _oracle_split(text: str, numbers: list[str]) -> dict[str, str]:
-    """Cut the text at the headings of the reference's own articles, in order: a split that cannot be
-    wrong about where articles start, so what is measured is the text (its order and cleanliness)."""
-    lines = text.split("\n")
-    starts: list[tuple[str, int]] = []
-    at = 0
-    for number in numbers:
-        pattern = re.compile(rf"^Član(?:ak)? {re.escape(number)}\.(?:\s|$)")
-        found = next((i for i in range(at, len(lines)) if pattern.match(lines[i])), None)
-        if found is not None:
-            starts.append((number, found))
-            at = found + 1
-    return {number: "\n".join(lines[start + 1 : starts[k + 1][1] if k + 1 < len(starts) else len(lines)])
-            for k, (number, start) in enumerate(starts)}
-
-
-def _recall(text: str, reference: str) -> float:
-    from retrieval.split_check import tokens
-
-    ref = tokens(reference)
-    return sum((tokens(text) & ref).values()) / max(1, sum(ref.values()))
-
-
 @needs_laws
 def test_kz_fbih_has_no_footer_or_header_line(kz_fbih) -> None:
     assert "Neslužbeni pročišćeni tekst priredio" not in kz_fbih.text
@@ -193,24 +171,20 @@ def test_kz_fbih_reads_column_one_before_column_two(kz_fbih) -> None:
 
 @needs_laws
 def test_kz_fbih_text_holds_each_reference_article(kz_fbih) -> None:
-    from retrieval.split_check import read_reference
-
     reference = read_reference(LAWS / "kz_fbih_pdf.reference.jsonl")
-    cut = _oracle_split(kz_fbih.text, list(reference))
-    recalls = {n: _recall(cut.get(n, ""), text) for n, text in reference.items()}
+    cut = cut_at_reference_headings(kz_fbih.text, list(reference))
+    recalls = {n: token_recall(cut.get(n, ""), text) for n, text in reference.items()}
     good = sum(1 for r in recalls.values() if r >= 0.9)
     assert good / len(reference) >= 0.99, sorted(recalls.items(), key=lambda kv: kv[1])[:10]
 
 
 @needs_laws
 def test_zobs_extracts_in_column_order(zobs) -> None:
-    from retrieval.split_check import read_reference
-
     assert "Izmjene i dopune:" not in zobs.text.split("\n")
     reference = read_reference(LAWS / "zobs_bih.corpus.jsonl")
-    cut = _oracle_split(zobs.text, list(reference))
+    cut = cut_at_reference_headings(zobs.text, list(reference))
     assert len(cut) == len(reference) == 256
-    recalls = {n: _recall(cut[n], text) for n, text in reference.items()}
+    recalls = {n: token_recall(cut[n], text) for n, text in reference.items()}
     good = sum(1 for r in recalls.values() if r >= 0.9)
     assert good / len(reference) >= 0.99, sorted(recalls.items(), key=lambda kv: kv[1])[:10]
 
