@@ -124,8 +124,8 @@ def is_chapter_line(line: str) -> bool:
         return False
     if _CHAPTER_WORD.match(s):
         return True
-    if _LAW_NAME.search(s):
-        return False  # the law's own name at the top ("KRIVIČNI ZAKON BOSNE I HERCEGOVINE")
+    if _LAW_NAME.search(s) or re.search(r"[\"„“”«»]", s):
+        return False  # the law's own name at the top ("KRIVIČNI ZAKON …"), or an editorial note in capitals
     letters = [ch for ch in s if ch.isalpha()]
     upper = sum(ch.isupper() for ch in letters)
     if _NUMBERED_SECTION.match(s) and letters and (upper / len(letters) > 0.8 or re.match(r"^[IVXLC]+\b", s)):
@@ -210,6 +210,9 @@ def is_gazette_reference(text: str) -> bool:
     return bool(_GAZETTE.match(text.strip())) or bool(re.fullmatch(r"\(?\s*[\d/.,\s]+\)?", text.strip()))
 
 
+_HEADING_TYPO = re.compile(r"^(?:Čla|Cla|Чла|Article|Art)\w*\.?\s+\d+\w*\.?$", re.IGNORECASE)  # "Člana 95"
+
+
 def looks_like_title(line: str) -> bool:
     """A short, capitalised line without sentence punctuation at its end: a heading title."""
     s = clean_title(line)
@@ -220,6 +223,7 @@ def looks_like_title(line: str) -> bool:
         and not _PARAGRAPH_START.match(s)
         and not is_gazette_reference(s)
         and parse_heading(s, 0) is None
+        and not _HEADING_TYPO.match(s)
         and not is_signature(s)
     )
 

@@ -120,7 +120,7 @@ _INLINE_CHAPTER = re.compile(
     r"\s+(?=(?:GLAVA|POGLAVLJE|DIO|ODJELJAK|ГЛАВА|ДЕО|ДИО)\s+[IVXLC\d]+\b)"
     r"|\s+(?=[IVXLC]{1,5}\s[-–]\s[A-ZČĆŠŽĐА-Ш]{2,}\s)"
 )
-LONG_LINE = 1500
+LONG_LINE = 300  # a line this long holding two or more headings is a text pasted on one line
 
 
 def split_long_lines(lines: list[str]) -> list[str]:
@@ -128,7 +128,7 @@ def split_long_lines(lines: list[str]) -> list[str]:
     the end of a sentence ("… snagu. Član 2. (Činovi) …"); "iz člana 37." never matches (lower case)."""
     out: list[str] = []
     for line in lines:
-        if len(line) < LONG_LINE:
+        if len(line) < LONG_LINE or len(_INLINE_HEADING.findall(line)) < 2:
             out.append(line)
             continue
         line = _INLINE_CHAPTER.sub("\n", line)

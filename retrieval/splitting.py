@@ -38,6 +38,11 @@ _SENTENCE_END = (".", ":", ";", "!", "?", ")", '"', "”", "“", "»")
 _PAGE_NUMBER = re.compile(r"^\s*(?:-\s*)?\d{1,3}(?:\s*-)?\s*$|^\s*(?:Strana|Stranica|Str\.|Page)\s+\d+(?:\s*(?:od|/)\s*\d+)?\s*$", re.IGNORECASE)
 _WORD = re.compile(r"\w+")
 DELETED_TEXT_LIMIT = 300
+# A wrapped "title" that ends in "… iz", "… i", "… da" is the first line of a sentence that runs on.
+_ENDS_WITH_FUNCTION_WORD = re.compile(
+    r"\s(?:i|u|na|za|iz|od|do|s|sa|o|te|ili|a|da|se|koji|koja|koje|kao|po|pri|prema|и|у|на|за|из|од|до|с|са|о|те|или|а|да|се|који|која|које|као|по|при|према)$",
+    re.IGNORECASE,
+)
 
 
 @dataclass
@@ -245,7 +250,7 @@ def _title_below(lines: list[str], piece: _Piece) -> tuple[str, int]:
     if starts_lower(second):
         joined = f"{first} {second}"
         third_lower = len(idx) > 2 and starts_lower(lines[idx[2]])
-        if len(joined) <= 150 and not joined.endswith(_SENTENCE_END) and not third_lower:
+        if len(joined) <= 150 and not joined.endswith(_SENTENCE_END) and not third_lower and not _ENDS_WITH_FUNCTION_WORD.search(joined):
             return clean_title(joined), idx[1] + 1
         return "", piece.start  # a wrapped first sentence
     return clean_title(first), idx[0] + 1
