@@ -23,10 +23,17 @@ _NUMBER_IN = re.compile(_NUMBER)
 _PARENTHETICAL = re.compile(r"\s*\([^)]*\)\s*")
 
 
+_ENTRY_WORD = re.compile(r"^(?:aneks|prilog|annex|dodatak|preambula|preamble)\b")
+
+
 def article_number(label: str) -> str:
-    """"§ 823" → "823", "12a." → "12a", "Article 5" → "5"."""
-    found = re.search(r"\d+[a-zA-Z]?", label)
-    return found.group(0).lower() if found else fold(label)
+    """"§ 823" → "823", "12a." → "12a", "Article 5" → "5", "113в" → "113v"; an annex keeps its
+    name ("Aneks 1" → "aneks 1"), so it never stands in for article 1."""
+    folded = fold(label)
+    if _ENTRY_WORD.match(folded):
+        return folded
+    found = re.search(r"\d+[a-z]{0,2}", folded)
+    return found.group(0) if found else folded
 
 
 def _nearest_law(mentions: list[tuple[int, int, str]], start: int, end: int) -> str | None:
