@@ -299,6 +299,44 @@ def running_key(text: str) -> str:
     return re.sub(r"\d+", "#", s).casefold()
 
 
+def line_numbers(text: str) -> list[int]:
+    """The numbers in a line, in order, a Roman page number at either edge included ("… Livnu IV")."""
+    s = " ".join(text.split()).strip("_-–—=. ")
+    numbers = [int(n) for n in re.findall(r"\d+", s)]
+    for edge in (re.match(rf"^({_ROMAN})\s", s, re.IGNORECASE), re.search(rf"\s({_ROMAN})$", s, re.IGNORECASE)):
+        if edge and (value := roman(edge.group(1))):
+            numbers = [value, *numbers] if edge.start() == 0 else [*numbers, value]
+    return numbers
+
+
+def roman(text: str) -> int | None:
+    """The value of a Roman numeral ("xiv" → 14), or None."""
+    values = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
+    digits = [values.get(ch) for ch in text.lower()]
+    if not digits or None in digits:
+        return None
+    return sum(-d if k + 1 < len(digits) and d < digits[k + 1] else d for k, d in enumerate(digits))
+
+
+def numbers_are_page_numbers(occurrences: list[tuple[int, list[int]]]) -> bool:
+    """Whether the numbers of one running line across pages are fixed or count the pages.
+
+    Each (page index, numbers) is one page's copy of the line. A number that changes must change with
+    the page (value − page index the same on most pages): a page number. An article heading at the top
+    of several pages ("Članak 13." / "Članak 25.") has the same folded text but numbers that do not
+    follow the pages, so it is not taken for a running header."""
+    length = Counter(len(nums) for _, nums in occurrences).most_common(1)[0][0]
+    aligned = [(page, nums) for page, nums in occurrences if len(nums) == length]
+    for position in range(length):
+        values = [nums[position] for _, nums in aligned]
+        if len(set(values)) == 1:
+            continue
+        offsets = Counter(nums[position] - page for page, nums in aligned)
+        if offsets.most_common(1)[0][1] < 0.6 * len(aligned):
+            return False
+    return True
+
+
 def _in_band(line: Line, height: float) -> bool:
     return line.bottom <= height * _BAND or line.top >= height * (1 - _BAND)
 
@@ -313,11 +351,16 @@ class RunningLines:
     @classmethod
     def find(cls, pages: list[tuple[list[Line], float]]) -> RunningLines:
         """Keys of band lines (top/bottom of the page) that repeat on many pages, page numbers aside."""
-        pages_with = Counter()
-        for lines, height in pages:
-            pages_with.update({running_key(line.text) for line in lines if _in_band(line, height)})
+        seen: dict[str, dict[int, list[int]]] = {}  # key → page index → the numbers in that page's copy
+        for index, (lines, height) in enumerate(pages):
+            for line in lines:
+                if _in_band(line, height):
+                    seen.setdefault(running_key(line.text), {}).setdefault(index, line_numbers(line.text))
         needed = max(3, int(len(pages) * _REPEAT_SHARE + 0.999))
-        return cls({key for key, count in pages_with.items() if count >= needed and key})
+        return cls({
+            key for key, copies in seen.items()
+            if key and len(copies) >= needed and numbers_are_page_numbers(list(copies.items()))
+        })
 
     def drop(self, words: list[dict], height: float) -> list[dict]:
         """The page's words without its running headers/footers, page numbers and rules in the bands."""

@@ -37,6 +37,8 @@ _CID = re.compile(r"\(cid:\d+\)")
 _YUSCII_MIN_INSIDE = 3
 _YUSCII_MIN_KINDS = 2
 _YUSCII_MAX_REAL_SHARE = 0.1
+# Not YUSCII (real diacritics too), but this many signs inside words is worth a warning.
+_YUSCII_WARN_INSIDE = 10
 # Unreadable: this many "(cid:N)" glyphs or U+FFFD characters (a stray one is reported, not refused).
 _MAX_UNREADABLE = 20
 
@@ -60,11 +62,22 @@ def repair_text(text: str) -> Repaired:
     text, fixed_lines, example = fix_mojibake(text)
     if fixed_lines:
         notes.append(f"repaired double-encoded UTF-8 in {fixed_lines} line(s) (e.g. {example})")
+    garbled = still_garbled(text)
+    if garbled:
+        line, sample = garbled[0]
+        notes.append(f"{len(garbled)} line(s) still look garbled after repair (first on line {line}: {sample!r}); "
+                     "check those articles against the official text")
     if looks_like_yuscii(text):
         text, counts = decode_yuscii(text)
         total = sum(counts.values())
         detail = ", ".join(f"{ch}→{YUSCII[ch]} ×{n}" for ch, n in counts.most_common())
         notes.append(f"repaired YUSCII encoding ({total} characters: {detail})")
+    else:
+        inside = _YUSCII_INSIDE.findall(_PROTECTED.sub(" ", text))
+        if len(inside) >= _YUSCII_WARN_INSIDE:
+            example = next(m.group(0) for m in re.finditer(rf"\S*{_YUSCII_CLASS}\S*", text) if _YUSCII_INSIDE.search(m.group(0)))
+            notes.append(f"{len(inside)} YUSCII-like signs inside words (e.g. {example!r}) left as they are, because the "
+                         "text also has real č/ć/š/ž/đ: part of the file may be in the old 7-bit font; check it")
     lost = text.count("\ufffd")
     if lost:
         line = next(i for i, s in enumerate(text.splitlines(), 1) if "\ufffd" in s)
@@ -106,6 +119,13 @@ def fix_mojibake(text: str) -> tuple[str, int, str]:
             lines[i] = repaired
             fixed += 1
     return ("\n".join(lines) if fixed else text), fixed, example
+
+
+def still_garbled(text: str) -> list[tuple[int, str]]:
+    """(line number, first 60 characters) of lines ftfy still finds garbled."""
+    from ftfy.badness import is_bad
+
+    return [(i, line.strip()[:60]) for i, line in enumerate(text.split("\n"), 1) if is_bad(line)]
 
 
 def _first_change(before: str, after: str) -> str:

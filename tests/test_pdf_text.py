@@ -9,7 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from retrieval.pdf_text import PdfTextError, find_gutter, is_page_number, pdf_text, running_key
+from retrieval.pdf_text import (
+    PdfTextError,
+    find_gutter,
+    is_page_number,
+    line_numbers,
+    numbers_are_page_numbers,
+    pdf_text,
+    running_key,
+)
 from retrieval.sources import ExtractionError, extract_text
 from retrieval.split_check import cut_at_reference_headings, read_reference, token_recall
 from tests.pdf_fixtures import FOOTER, HEADER, one_column_pdf, two_column_law
@@ -70,6 +78,14 @@ def test_one_column_pages_stay_as_they_are(tmp_path: Path) -> None:
     assert result.two_column_pages == 0
 
 
+def test_article_headings_at_the_top_of_pages_are_not_running_headers(tmp_path: Path) -> None:
+    # one_column_pdf puts 47 lines on a page: with articles of 47 lines every page starts "Članak N."
+    lines = [line for n in range(1, 5) for line in
+             [f"Članak {n * 3}.", *(f"Tekst članka {n * 3}, redak {k}, koji ide dalje." for k in range(46))]]
+    result = pdf_text(one_column_pdf(tmp_path / "tops.pdf", lines))
+    assert _lines(result.text) == lines and result.removed == []
+
+
 def test_progress_is_reported_per_page(law) -> None:
     seen: list[tuple[int, int]] = []
     pdf_text(law.path, on_page=lambda done, total: seen.append((done, total)))
@@ -95,6 +111,9 @@ def test_page_numbers_and_running_keys() -> None:
         assert not is_page_number(text), text
     assert running_key(f"{FOOTER} 4") == running_key(f"{FOOTER} 57") == running_key(f"{FOOTER} XII")
     assert running_key("Članak 12.") != running_key("Naslov članka")
+    assert line_numbers(f"{FOOTER} XII") == [12] and line_numbers("Broj 6 – Strana 12") == [6, 12]
+    assert numbers_are_page_numbers([(0, [6, 1]), (1, [6, 2]), (2, [6, 3]), (4, [6, 5])])
+    assert not numbers_are_page_numbers([(0, [1]), (1, [13]), (2, [25])])  # article numbers
 
 
 def test_a_broken_pdf_is_one_clear_line(tmp_path: Path) -> None:

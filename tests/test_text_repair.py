@@ -83,6 +83,13 @@ def test_yuscii_needs_several_kinds_inside_words() -> None:
     assert not looks_like_yuscii(YUSCII + CLEAN * 3)  # real diacritics outnumber the signs
 
 
+def test_yuscii_signs_next_to_real_diacritics_are_reported_not_guessed() -> None:
+    text = CLEAN * 3 + "Stari dio: za{tita, ure|uje, nov~ana, polo`aj, ve}i, dru{tvo, gra|evina, ku}a, ~lan, `ena, {uma, ra~un, mo`e, sre|en.\n"
+    repaired = repair_text(text)
+    assert repaired.text == text
+    assert len(repaired.notes) == 1 and "YUSCII-like signs" in repaired.notes[0] and "za{tita" in repaired.notes[0]
+
+
 def test_glyphs_without_unicode_are_refused() -> None:
     with pytest.raises(UnreadableText, match="cid"):
         repair_text("(cid:12)(cid:7)(cid:44) " * 10)
