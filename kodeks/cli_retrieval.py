@@ -151,7 +151,7 @@ def _print_dry_run(report: dict, as_json: bool) -> None:
         for e in f["entries"]:
             style = "dim" if e["deleted"] else None
             number = e["article"] + (" (deleted)" if e["deleted"] else "")
-            table.add_row(number, e["title"], e["chapter"][-40:], str(e["chars"]), e["first_words"], style=style)
+            table.add_row(number, e["title"], e["chapter"], str(e["chars"]), e["first_words"], style=style)
         console.print(table)
         for w in f["warnings"] + f["errors"]:
             console.print(f"  warning: {w}", markup=False, highlight=False)
