@@ -55,6 +55,7 @@ def add_handlers(app: Application) -> None:
     app.add_handler(MessageHandler(filters.UpdateType.EDITED, handlers.on_edited))
     app.add_handler(CommandHandler(["start", "help"], handlers.on_help))
     app.add_handler(CommandHandler(["clan", "clanak"], handlers.cmd_clan))
+    app.add_handler(CommandHandler("zakoni", handlers.cmd_zakoni))
     app.add_handler(CommandHandler("stats", handlers.cmd_stats))
     app.add_handler(CommandHandler("export", handlers.cmd_export))
     app.add_handler(MessageHandler(filters.COMMAND, handlers.on_unknown_command))

@@ -13,7 +13,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from kodeks.cli import DataDirOption, app, eval_app
+from kodeks.cli import DataDirOption, app, eval_app, fail
+from kodeks.errors import KodeksError
 from kodeks.settings import load_settings
 from retrieval.sources import LawInfo
 
@@ -68,20 +69,27 @@ def ingest(
 @app.command()
 def search(
     query: str = typer.Argument(..., help="The question, as an officer would type it."),
-    k: Optional[int] = typer.Option(None, "--k", min=1, help="Articles to return (KODEKS_TOP_K)."),
-    law: Optional[str] = typer.Option(None, "--law", help="Only this law."),
-    jurisdiction: Optional[str] = typer.Option(None, "--jurisdiction", help="Only this jurisdiction."),
-    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+    k: Optional[int] = typer.Option(None, "--k", "-k", min=1, help="Articles to return (KODEKS_TOP_K)."),
+    law: Optional[str] = typer.Option(None, "--law", help="Only this law (short name, title or alias: 'KZ FBiH', 'Ustav')."),
+    jurisdiction: Optional[str] = typer.Option(None, "--jurisdiction", help="Only this jurisdiction (BiH, FBiH, RS, BD, ...)."),
+    as_json: bool = typer.Option(False, "--json", "-j", help="Print the result as JSON."),
     data_dir: Optional[Path] = DataDirOption,
 ) -> None:
     """Ranked articles with score, the fallback level that served them, and dense/lexical ranks."""
+    from kodeks.cli_laws import ambiguity_lines
     from retrieval.engine import Retriever
 
     settings = load_settings(data_dir=data_dir)
-    result = Retriever.open(settings).search(query, k=k, law=law, jurisdiction=jurisdiction)
+    try:
+        result = Retriever.open(settings).search(query, k=k, law=law, jurisdiction=jurisdiction)
+    except KodeksError as exc:
+        fail(str(exc))
+        return
     if as_json:
         print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
         return
+    for line in ambiguity_lines(a.to_dict() for a in result.ambiguous):
+        print(line)
     table = Table(title=f"{result.query}  (level: {result.level}, {result.timings_ms.get('total', 0):.0f} ms)")
     for column in ("#", "article", "title", "score", "similarity", "dense", "lexical", "level"):
         table.add_column(column)
@@ -102,7 +110,7 @@ def search(
 @eval_app.command("retrieval")
 def eval_retrieval(
     eval_file: Path = typer.Argument(..., help="Evaluation JSONL: question, relevant (corpus ids), id."),
-    k: int = typer.Option(10, "--k", min=1, help="Articles retrieved per question."),
+    k: int = typer.Option(10, "--k", "-k", min=1, help="Articles retrieved per question."),
     json_out: Optional[Path] = typer.Option(None, "--json", help="Write the metrics as JSON to this file."),
     do_sweep: bool = typer.Option(False, "--sweep", help="Sweep the similarity threshold and recommend one."),
     plot: Optional[Path] = typer.Option(None, "--plot", help="Draw the sweep to this PNG (implies --sweep)."),

@@ -159,6 +159,8 @@ class ReferenceResolver:
                     found.setdefault(article.id, article)
             else:
                 ambiguous.setdefault((mention.text, number), AmbiguousReference(mention.text, number, mention.laws))
+                if mention.unsure:
+                    continue  # "ZKP BD" with only ZKP FBiH loaded: suggest it, but serve none of its articles
                 for law in mention.laws:
                     named[law] = None
                     if (article := self._article(law, number)) is not None:

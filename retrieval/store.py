@@ -31,15 +31,15 @@ LAWS_FILE = "laws.json"
 def require_index(settings: Settings) -> None:
     """Fail with one line, creating nothing, when the data dir holds no index: read-only commands
     (search, ask, laws, eval) must never leave an empty `chroma/` behind in a mistyped --data-dir."""
+    if settings.chroma_host:
+        return  # the vectors live on the server (reached first, so an unreachable one is what is reported)
     data_dir = settings.data_dir
     if not data_dir.exists():
         raise KodeksError(
             f"the data dir {data_dir} does not exist; build an index there with `kodeks ingest PATH... "
             f"--data-dir {data_dir}` or point --data-dir / KODEKS_DATA_DIR at an existing one"
         )
-    if not (data_dir / ARTICLES_FILE).exists() or (
-        not settings.chroma_host and not (settings.chroma_dir / "chroma.sqlite3").exists()
-    ):
+    if not (data_dir / ARTICLES_FILE).exists() or not (settings.chroma_dir / "chroma.sqlite3").exists():
         raise KodeksError(
             f"no index in {data_dir}; build one with `kodeks ingest PATH...` (e.g. kodeks ingest data/sample/corpus.jsonl)"
         )
