@@ -183,6 +183,10 @@ class LawNames:
         self._aliases = [a for law in self.laws.values() for a in build_aliases(law, extra.get(law.law, ()))]
         self._code = {name: jurisdiction_code(law.jurisdiction) for name, law in self.laws.items()}
         self._known_words = {w for a in self._aliases for w in a.words}
+        # Two forms of a word share their first three letters (or are equal short words): bucket by them.
+        self._by_start: dict[str, list[Alias]] = {}
+        for alias in self._aliases:
+            self._by_start.setdefault(alias.words[0][:3], []).append(alias)
 
     def is_known_word(self, word: str) -> bool:
         return word in self._known_words
@@ -237,7 +241,7 @@ class LawNames:
         The key prefers more words, then a whole alias over a prefix, then closer word forms, then
         configured aliases over names over derived acronyms."""
         best: dict[str, tuple[int, tuple[int, ...]]] = {}
-        for alias in self._aliases:
+        for alias in self._by_start.get(toks[i].word[:3], ()):
             n = score = 0
             while n < len(alias.words) and i + n < len(toks):
                 s = word_score(toks[i + n].word, alias.words[n])
