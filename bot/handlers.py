@@ -250,6 +250,9 @@ async def cmd_clan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 async def cmd_zakoni(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """`/zakoni`: the loaded laws by jurisdiction (name, title, articles, when ingested)."""
     d = deps(context)
+    user = update.effective_user
+    if user is None or not d.access.is_allowed(user.id):  # the gate stops strangers; fail closed regardless
+        return
     summaries = await asyncio.to_thread(d.retriever.law_summaries)
     await send_html(context, update.effective_chat.id, split_html(format_laws(summaries)))
 

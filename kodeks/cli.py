@@ -18,7 +18,21 @@ from kodeks.errors import KodeksError
 
 cli_help.install()
 
+
+class _OneLineErrors(typer.core.TyperGroup):
+    """Every command's expected failure (`KodeksError`) becomes one line on stderr and exit 1 — in the
+    console script and under `typer.testing.CliRunner` alike, without a try/except in each command."""
+
+    def invoke(self, ctx: typer.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except KodeksError as exc:
+            print(f"kodeks: {exc}", file=sys.stderr)
+            raise typer.Exit(1) from None
+
+
 app = typer.Typer(
+    cls=_OneLineErrors,
     name="kodeks",
     help="KODEKS – odgovori iz zakona BiH, s citiranim članovima. / Answers from BiH law, citing articles.",
     no_args_is_help=True,

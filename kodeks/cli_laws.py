@@ -9,8 +9,7 @@ from typing import Any, Iterable, Optional
 
 import typer
 
-from kodeks.cli import DataDirOption, app, fail
-from kodeks.errors import KodeksError
+from kodeks.cli import DataDirOption, app
 from kodeks.settings import load_settings
 
 
@@ -57,11 +56,7 @@ def laws(
     """The loaded laws by jurisdiction: short name, title, article count and when each was ingested."""
     from retrieval.law_catalog import by_jurisdiction, read_catalog
 
-    try:
-        groups = by_jurisdiction(read_catalog(load_settings(data_dir=data_dir)))
-    except KodeksError as exc:
-        fail(str(exc))
-        return
+    groups = by_jurisdiction(read_catalog(load_settings(data_dir=data_dir)))  # KodeksError: one line (kodeks.cli)
     if as_json:
         data = {"jurisdictions": [{"jurisdiction": j, "laws": [s.to_dict() for s in laws]} for j, laws in groups],
                 "laws": sum(len(laws) for _, laws in groups),

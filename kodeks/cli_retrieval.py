@@ -13,8 +13,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from kodeks.cli import DataDirOption, app, eval_app, fail
-from kodeks.errors import KodeksError
+from kodeks.cli import DataDirOption, app, eval_app
+from kodeks.cli_laws import ambiguity_lines
 from kodeks.settings import load_settings
 from retrieval.sources import LawInfo
 
@@ -70,25 +70,20 @@ def ingest(
 def search(
     query: str = typer.Argument(..., help="The question, as an officer would type it."),
     k: Optional[int] = typer.Option(None, "--k", "-k", min=1, help="Articles to return (KODEKS_TOP_K)."),
-    law: Optional[str] = typer.Option(None, "--law", help="Only this law (short name, title or alias: 'KZ FBiH', 'Ustav')."),
-    jurisdiction: Optional[str] = typer.Option(None, "--jurisdiction", help="Only this jurisdiction (BiH, FBiH, RS, BD, ...)."),
+    law: Optional[str] = typer.Option(None, "--law", help="Only this law."),
+    jurisdiction: Optional[str] = typer.Option(None, "--jurisdiction", help="Only this jurisdiction."),
     as_json: bool = typer.Option(False, "--json", "-j", help="Print the result as JSON."),
     data_dir: Optional[Path] = DataDirOption,
 ) -> None:
     """Ranked articles with score, the fallback level that served them, and dense/lexical ranks."""
-    from kodeks.cli_laws import ambiguity_lines
     from retrieval.engine import Retriever
 
     settings = load_settings(data_dir=data_dir)
-    try:
-        result = Retriever.open(settings).search(query, k=k, law=law, jurisdiction=jurisdiction)
-    except KodeksError as exc:
-        fail(str(exc))
-        return
+    result = Retriever.open(settings).search(query, k=k, law=law, jurisdiction=jurisdiction)
     if as_json:
         print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
         return
-    for line in ambiguity_lines(a.to_dict() for a in result.ambiguous):
+    for line in ambiguity_lines(a.to_dict() for a in result.ambiguous):  # "which law is 'kz'?" first
         print(line)
     table = Table(title=f"{result.query}  (level: {result.level}, {result.timings_ms.get('total', 0):.0f} ms)")
     for column in ("#", "article", "title", "score", "similarity", "dense", "lexical", "level"):

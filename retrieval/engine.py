@@ -181,7 +181,7 @@ class Retriever:
         # brings in the Criminal Code's article 5, nor its articles about something similar).
         scope = allowed
         if lookup.laws:
-            named = {aid for aid, a in self.articles.items() if a.law in lookup.laws}
+            named = self._law_scope(lookup.laws)
             scope = named if allowed is None else allowed & named
 
         candidates = self._candidates(query, scope, timings) if len(hits) < keep else []
@@ -222,6 +222,10 @@ class Retriever:
         if match.law is None:
             raise KodeksError(f"{law!r} could mean {', '.join(match.laws)}; name one of them")
         return match.law
+
+    def _law_scope(self, laws: tuple[str, ...]) -> set[str]:
+        """Article ids of the given laws."""
+        return {a.id for law in laws for a in self._law_order.get(law, ())}
 
     def _allowed(self, law: str | None, jurisdiction: str | None) -> set[str] | None:
         """Article ids a filter admits (None = no filter)."""

@@ -88,8 +88,8 @@ def summarize(articles: Iterable[Article], records: dict[str, dict[str, Any]],
     count: dict[str, int] = defaultdict(int)
     first: dict[str, Article] = {}
     for article in articles:
-        if article.extra.get("deleted"):
-            continue
+        if getattr(article, "deleted", False) or article.extra.get("deleted"):
+            continue  # recorded as deleted: not part of the law in force
         count[article.law] += 1
         if article.law not in first or (article.law_title and not first[article.law].law_title):
             first[article.law] = article

@@ -27,7 +27,7 @@ _ARTICLE_WORD = r"(?:clan(?:ovima|ovi|ove|ova|cima|ci|ke|kom|ak|ka|ku|om|a|u)?|c
 _NUMBER = r"\d{1,4}[a-z]?"
 _NUMBER_LIST = rf"{_NUMBER}(?:\s*(?:,|i|and|und|&)\s*{_NUMBER})*"
 _BY_WORD = re.compile(rf"(?<![\w§]){_ARTICLE_WORD}\.?\s*({_NUMBER_LIST})\b\.?")
-# Roman article numbers ("član V Ustava") count only next to a law that numbers its articles that way.
+# Roman article numbers ("član V Ustava") count only next to a named law.
 _BY_WORD_ROMAN = re.compile(rf"(?<![\w§]){_ARTICLE_WORD}\.?\s*([ivxlc]{{1,7}})\b\.?")
 _AFTER_LAW = re.compile(rf"\s*,?\s*({_ARTICLE_WORD}\.?\s*)?({_NUMBER_LIST})\b")
 _NUMBER_IN = re.compile(_NUMBER)
@@ -91,28 +91,28 @@ class ReferenceResolver:
         self._by_law_number: dict[tuple[str, str], Article] = {}
         self._by_number: dict[str, list[Article]] = defaultdict(list)
         laws: dict[str, LawName] = {}
-        roman_laws: set[str] = set()
         for article in articles:
             number = article_number(article.article)
             self._by_law_number[(article.law, number)] = article
             self._by_number[number].append(article)
             if article.law not in laws or (article.law_title and not laws[article.law].title):
                 laws[article.law] = LawName(article.law, article.law_title, article.jurisdiction)
-            if roman_to_int(number) is not None:
-                roman_laws.add(article.law)
         extra: dict[str, list[str]] = defaultdict(list)
         for law, names in (law_aliases or {}).items():
             extra[law] += list(names)
         for alias, law in (aliases or {}).items():
             extra[law].append(alias)
         self.laws = sorted(laws)
-        self._roman_laws = roman_laws
         self.names = LawNames(laws.values(), {law: names for law, names in extra.items() if law in laws})
 
     def law_named(self, text: str) -> str | None:
         """The one loaded law a name or alias refers to (None if unknown or ambiguous)."""
         match = self.names.named(text)
         return match.law if match else None
+
+    def laws_mentioned(self, text: str) -> set[str]:
+        """The laws a text names unambiguously (by short name, title or alias), with or without an article."""
+        return {m.law for m in self.names.find(fold(text)) if m.law}
 
     def resolve(self, text: str) -> list[Article]:
         """Articles the text names unambiguously, in the order they are named (no duplicates)."""
@@ -140,7 +140,8 @@ class ReferenceResolver:
         for m in _BY_WORD_ROMAN.finditer(folded):
             mention = _nearest(mentions, m.start(), m.end())
             if mention is not None and roman_to_int(m.group(1)) is not None:
-                if any(law in self._roman_laws for law in mention.laws):
+                # "i" is also "and": read it as I only for a law that numbers its articles in Roman.
+                if m.group(1) != "i" or any(self._uses_roman(law) for law in mention.laws):
                     pairs.append((m.start(), mention, m.group(1)))
         return self._collect(sorted(pairs, key=lambda p: p[0]), unknown)
 
@@ -151,11 +152,11 @@ class ReferenceResolver:
         named: dict[str, None] = {}
         for _, mention, number in pairs:
             if mention is None:
-                for article in self._by_number.get(number, []):
+                for article in self._numbered(number):
                     found.setdefault(article.id, article)
             elif mention.law is not None:
                 named[mention.law] = None
-                if (article := self._article(mention.law, number)) is not None:
+                if (article := self._in_law(mention.law, number)) is not None:
                     found.setdefault(article.id, article)
             else:
                 ambiguous.setdefault((mention.text, number), AmbiguousReference(mention.text, number, mention.laws))
@@ -163,19 +164,19 @@ class ReferenceResolver:
                     continue  # "ZKP BD" with only ZKP FBiH loaded: suggest it, but serve none of its articles
                 for law in mention.laws:
                     named[law] = None
-                    if (article := self._article(law, number)) is not None:
+                    if (article := self._in_law(law, number)) is not None:
                         candidates.setdefault(article.id, article)
         for _, name, number in unknown:
             # "član 5 zakona": some law, not said which → ask among all; "član 5 ZKP" (not loaded) → none fits.
             laws = tuple(self.laws) if self._is_generic_law_word(name) else ()
             if len(laws) == 1:
-                if (article := self._article(laws[0], number)) is not None:
+                if (article := self._in_law(laws[0], number)) is not None:
                     found.setdefault(article.id, article)
                 named[laws[0]] = None
                 continue
             ambiguous.setdefault((name, number), AmbiguousReference(name, number, laws))
             for law in laws:
-                if (article := self._article(law, number)) is not None:
+                if (article := self._in_law(law, number)) is not None:
                     candidates.setdefault(article.id, article)
         return ReferenceLookup(
             articles=list(found.values()),
@@ -184,15 +185,25 @@ class ReferenceResolver:
             laws=tuple(named),
         )
 
-    def _article(self, law: str, number: str) -> Article | None:
+    def _in_law(self, law: str, number: str) -> Article | None:
         """Article `number` of `law`; "5" finds Article V of a law numbered in Roman, "V" finds 5."""
-        if (article := self._by_law_number.get((law, number))) is not None:
+        if (article := self._article(law, number)) is not None:
             return article
-        if number.isdigit() and law in self._roman_laws:
-            return self._by_law_number.get((law, int_to_roman(int(number))))
+        if number.isdigit() and 0 < int(number) < 400:
+            return self._article(law, int_to_roman(int(number)))
         if (value := roman_to_int(number)) is not None:
-            return self._by_law_number.get((law, str(value)))
+            return self._article(law, str(value))
         return None
+
+    def _uses_roman(self, law: str) -> bool:
+        return self._article(law, "i") is not None
+
+    # The two raw lookups, apart so that a table on disk can serve them instead of the dicts.
+    def _article(self, law: str, number: str) -> Article | None:
+        return self._by_law_number.get((law, number))
+
+    def _numbered(self, number: str) -> list[Article]:
+        return self._by_number.get(number, [])
 
     @staticmethod
     def _capitalised_words(text: str) -> set[str]:
@@ -231,4 +242,4 @@ class ReferenceResolver:
     def get(self, law: str, number: str) -> Article | None:
         """Article `number` of the law `law` names (None if that name is unknown or fits several laws)."""
         canonical = self.law_named(law) or law
-        return self._article(canonical, article_number(number))
+        return self._in_law(canonical, article_number(number))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -166,7 +167,7 @@ def test_laws_text_and_json(sample_index: Settings) -> None:
 # --- ambiguous references on the command line ----------------------------------------------------
 
 
-def test_search_and_ask_say_which_laws_an_ambiguous_name_could_mean(sample_index: Settings) -> None:
+def test_search_and_ask_say_which_laws_an_ambiguous_name_could_mean(sample_index: Settings, tmp_path: Path) -> None:
     result = invoke("search", "članak 42 KZ", "-d", str(sample_index.data_dir))
     assert result.exit_code == 0, result.output
     first = result.stdout.splitlines()[0]
@@ -175,7 +176,9 @@ def test_search_and_ask_say_which_laws_an_ambiguous_name_could_mean(sample_index
     assert data["ambiguous"] == [{"name": "kz", "article": "42", "laws": ["KZ FBiH", "KZ RS"]}]
     assert {h["law"] for h in data["hits"]} <= {"KZ FBiH", "KZ RS"}
 
-    result = invoke("ask", "član 42 KZ", "-d", str(sample_index.data_dir))
+    private = tmp_path / "data"  # ask writes the query log: not into the shared sample index
+    shutil.copytree(sample_index.data_dir, private, ignore=shutil.ignore_patterns("queries.sqlite3*"))
+    result = invoke("ask", "član 42 KZ", "-d", str(private))
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith("which law is 'kz' (article 42)?")
 

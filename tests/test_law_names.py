@@ -116,6 +116,14 @@ def test_an_article_the_named_law_lacks_gives_nothing_from_other_laws(multi_law:
     _only_law(result, "Ustav BiH")
 
 
+def test_roman_numbers_next_to_a_law_numbered_in_arabic() -> None:
+    from retrieval.types import Article
+
+    resolver = ReferenceResolver([Article(f"Z čl. {n}", "ZOP", str(n), "t") for n in range(1, 8)])
+    assert [a.id for a in resolver.resolve("član V ZOP")] == ["Z čl. 5"]
+    assert [a.id for a in resolver.resolve("član i član 6 ZOP")] == ["Z čl. 6"]  # "i" is "and" here
+
+
 def test_a_bare_article_number_still_means_every_law(multi_law: Retriever) -> None:
     assert {a.law for a in multi_law.resolve_reference("član 5")} == {"KZ FBiH", "KZ RS", "ZPDV BiH", "ZOA FBiH"}
 
