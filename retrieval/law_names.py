@@ -69,14 +69,30 @@ def same_word(typed: str, known: str) -> bool:
     return common >= 3 and typed[common:] in _ENDINGS and known[common:] in _ENDINGS
 
 
+# The same law word in the standard variants of BCS (Bosnian/Serbian vs Croatian usage; ekavian vs
+# ijekavian): "Kazneni zakon" is the Croatian name of the "Krivični zakon". Language facts, not per-law
+# rules. A "zakonik" (code) is near a "zakon" but not the same: it only ever makes a weaker match.
+_VARIANT_STEMS = (("kaznen", "krivicn"), ("odvjetnistv", "advokatur"), ("sigurnost", "bezbjednost"), ("zakonik", "zakon"))
+
+
+def _variant(word: str, near: bool = True) -> str:
+    for stem, common in _VARIANT_STEMS:
+        if word.startswith(stem) and (near or stem != "zakonik"):
+            word = common + word[len(stem):]
+            break
+    return word.replace("ije", "e").replace("je", "e")  # ijekavian → ekavian
+
+
 def word_score(typed: str, known: str) -> int:
-    """2 = the same word (up to its ending), 1 = a synonym people use for it ("zakon" for "zakonik"), 0 = other."""
+    """2 = the same word up to its ending and variant ("kaznenog" for "krivični", "bezbednosti" for
+    "bezbjednosti"), 1 = a near word ("zakon" for "zakonik"), 0 = another word."""
     if same_word(typed, known):
         return 2
-    if "zakonik" in typed or "zakonik" in known:
-        if same_word(typed.replace("zakonik", "zakon"), known.replace("zakonik", "zakon")):
-            return 1
-    return 0
+    if len(typed) < 4 or len(known) < 4:
+        return 0
+    if same_word(_variant(typed, near=False), _variant(known, near=False)):
+        return 2
+    return 1 if same_word(_variant(typed), _variant(known)) else 0
 
 
 @functools.lru_cache(maxsize=4096)
@@ -183,10 +199,10 @@ class LawNames:
         self._aliases = [a for law in self.laws.values() for a in build_aliases(law, extra.get(law.law, ()))]
         self._code = {name: jurisdiction_code(law.jurisdiction) for name, law in self.laws.items()}
         self._known_words = {w for a in self._aliases for w in a.words}
-        # Two forms of a word share their first three letters (or are equal short words): bucket by them.
+        # Two forms of a word share their first three letters (of the common variant): bucket by them.
         self._by_start: dict[str, list[Alias]] = {}
         for alias in self._aliases:
-            self._by_start.setdefault(alias.words[0][:3], []).append(alias)
+            self._by_start.setdefault(_variant(alias.words[0])[:3], []).append(alias)
 
     def is_known_word(self, word: str) -> bool:
         return word in self._known_words
@@ -241,7 +257,7 @@ class LawNames:
         The key prefers more words, then a whole alias over a prefix, then closer word forms, then
         configured aliases over names over derived acronyms."""
         best: dict[str, tuple[int, tuple[int, ...]]] = {}
-        for alias in self._by_start.get(toks[i].word[:3], ()):
+        for alias in self._by_start.get(_variant(toks[i].word)[:3], ()):
             n = score = 0
             while n < len(alias.words) and i + n < len(toks):
                 s = word_score(toks[i + n].word, alias.words[n])

@@ -178,6 +178,17 @@ def test_name_matching_units() -> None:
     assert names.named("KZ").laws == ("KZ FBiH", "KZ RS") and names.named("KZ").law is None
     assert names.named("kz rs").law == "KZ RS" and names.named("Krivičnog zakona FBiH").law == "KZ FBiH"
     assert names.named("nepoznat zakon") is None
+    # BCS variants: "Kazneni zakon" is the Croatian name of a "Krivični zakon"; a "zakonik" is near a "zakon" only
+    variants = LawNames([LawName("KZ FBiH", "Kazneni zakon Federacije BiH", "FBiH"),
+                         LawName("KZ BiH", "Krivični zakon Bosne i Hercegovine", "BiH"),
+                         LawName("KZ RS", "Krivični zakonik Republike Srpske", "RS"),
+                         LawName("ZOBS BiH", "Zakon o osnovama bezbjednosti saobraćaja u BiH", "BiH")])
+    assert variants.named("krivičnog zakona").laws == ("KZ BiH", "KZ FBiH")  # which one? — asked, not guessed
+    assert variants.named("Krivičnog zakona Federacije").law == "KZ FBiH"
+    assert variants.named("Kaznenog zakona BiH").law == "KZ BiH"
+    assert variants.named("Krivičnog zakonika").law == "KZ RS"
+    assert variants.named("zakona o osnovama bezbednosti saobracaja").law == "ZOBS BiH"  # ekavian
+    assert variants.named("Zakon o osnovama sigurnosti saobraćaja").law == "ZOBS BiH"  # Croatian word
     assert [roman_to_int(r) for r in ("i", "iv", "xii", "iiii", "vx", "")] == [1, 4, 12, None, None, None]
     assert [int_to_roman(n) for n in (1, 4, 9, 14, 40)] == ["i", "iv", "ix", "xiv", "xl"]
 
