@@ -29,8 +29,7 @@ from bot.access import Access, RateLimiter
 from bot.callbacks import answer_keyboard, decode, feedback_row
 from bot.delivery import keep_typing
 from bot.export import parse_since, write_jsonl
-from bot.formatting import LIMIT, escape, format_answer, format_articles, split_html
-from bot.laws import ambiguity_text, format_laws
+from bot.formatting import LIMIT, escape, format_answer, format_articles
 from bot.querylog import QueryLog
 from bot.stats import render
 
@@ -172,6 +171,8 @@ async def on_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             await show_articles(update, context, text, lookup.articles, started)
             return
         if lookup.ambiguous:  # "članak 5 KZ" with several codes loaded: ask which, never guess
+            from bot.laws import ambiguity_text
+
             await say(update, context, ambiguity_text(lookup.ambiguous[0]))
             return
     await answer_question(update, context, text)
@@ -245,16 +246,6 @@ async def cmd_clan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await say(update, context, texts.ARTICLE_NOT_FOUND.format(reference=joined, laws=", ".join(laws) or "–"))
         return
     await show_articles(update, context, f"/clan {joined}", articles, started)
-
-
-async def cmd_zakoni(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """`/zakoni`: the loaded laws by jurisdiction (name, title, articles, when ingested)."""
-    d = deps(context)
-    user = update.effective_user
-    if user is None or not d.access.is_allowed(user.id):  # the gate stops strangers; fail closed regardless
-        return
-    summaries = await asyncio.to_thread(d.retriever.law_summaries)
-    await send_html(context, update.effective_chat.id, split_html(format_laws(summaries)))
 
 
 # --- buttons ---------------------------------------------------------------------------------

@@ -4,11 +4,27 @@ fits several loaded laws ("članak 5 KZ" → which KZ?)."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 
+from telegram import Update
+from telegram.ext import ContextTypes
+
 from bot import texts
-from bot.formatting import escape
+from bot.formatting import escape, split_html
 from retrieval.types import AmbiguousReference, LawSummary
+
+
+async def cmd_zakoni(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """`/zakoni`: the loaded laws by jurisdiction (name, title, articles, when ingested)."""
+    from bot.handlers import deps, send_html
+
+    d = deps(context)
+    user = update.effective_user
+    if user is None or not d.access.is_allowed(user.id):  # the gate stops strangers; fail closed regardless
+        return
+    summaries = await asyncio.to_thread(d.retriever.law_summaries)
+    await send_html(context, update.effective_chat.id, laws_messages(summaries))
 
 
 def plural_clanova(n: int) -> str:
@@ -50,6 +66,11 @@ def format_laws(summaries: Sequence[LawSummary]) -> list[str]:
                          f"{escape(texts.LAWS_INGESTED.format(date=_date(s.ingested_at)))}")
         blocks.append("\n".join(lines))
     return blocks
+
+
+def laws_messages(summaries: Sequence[LawSummary]) -> list[str]:
+    """/zakoni as Telegram messages (split at the 4,096-character limit between jurisdictions)."""
+    return split_html(format_laws(summaries))
 
 
 def ambiguity_text(reference: AmbiguousReference) -> str:
