@@ -64,6 +64,6 @@ UNKNOWN_LAW = "Zakon „{name}“ nije učitan, pa ne mogu prikazati njegov čla
 
 COMMANDS = [
     ("help", "Kako koristiti bot"),
-    ("clan", "Tekst člana, npr. /clan KZ FBiH 373"),
     ("zakoni", "Koje zakone znam"),
+    ("clan", "Tekst člana, npr. /clan KZ FBiH 373"),
 ]

@@ -72,7 +72,7 @@ def search(
     k: Optional[int] = typer.Option(None, "--k", "-k", min=1, help="Articles to return (KODEKS_TOP_K)."),
     law: Optional[str] = typer.Option(None, "--law", help="Only this law."),
     jurisdiction: Optional[str] = typer.Option(None, "--jurisdiction", help="Only this jurisdiction."),
-    as_json: bool = typer.Option(False, "--json", "-j", help="Print the result as JSON."),
+    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
     data_dir: Optional[Path] = DataDirOption,
 ) -> None:
     """Ranked articles with score, the fallback level that served them, and dense/lexical ranks."""

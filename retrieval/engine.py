@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import time
 from collections import defaultdict
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -139,10 +140,14 @@ class Retriever:
         """Articles the text names unambiguously (see `lookup_reference` for the ones to ask about)."""
         return self.references.resolve(text)
 
-    def lookup_reference(self, text: str) -> ReferenceLookup:
+    def lookup_reference(self, text: str, jurisdiction: str | Collection[str] | None = None) -> ReferenceLookup:
         """Explicit references in the text: resolved articles, plus `ambiguous` ones to ask about
-        ("članak 5 KZ" with several criminal codes loaded) and their candidate articles."""
-        return self.references.lookup(text)
+        ("članak 5 KZ" with several criminal codes loaded) and their candidate articles. With
+        jurisdiction codes (an officer's), a bare "član 42" stays inside them; a named law is found anywhere."""
+        if not jurisdiction:
+            return self.references.lookup(text)
+        codes = {fold(c) for c in ([jurisdiction] if isinstance(jurisdiction, str) else jurisdiction)}
+        return self.references.lookup(text, lambda a: fold(a.jurisdiction) in codes)
 
     def law_summaries(self) -> list[LawSummary]:
         """The loaded laws (name, title, jurisdiction, article count, when ingested), by jurisdiction."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from retrieval.law_names import LawName, LawNames, NameMatch, same_word, tokens
 from retrieval.normalize import clean, fold, to_latin
@@ -118,8 +118,11 @@ class ReferenceResolver:
         """Articles the text names unambiguously, in the order they are named (no duplicates)."""
         return self.lookup(text).articles
 
-    def lookup(self, text: str) -> ReferenceLookup:
-        """Every explicit reference in the text: resolved articles, and references to ask about."""
+    def lookup(self, text: str, within: Callable[[Article], bool] | None = None) -> ReferenceLookup:
+        """Every explicit reference in the text: resolved articles, and references to ask about.
+
+        `within` limits references that name no law ("član 42": every law's article 42) to the articles
+        it admits (an officer's jurisdictions); a named law is found wherever it is."""
         folded = fold(text)
         mentions = self.names.find(folded)
         pairs: list[tuple[int, NameMatch | None, str]] = []
@@ -143,9 +146,10 @@ class ReferenceResolver:
                 # "i" is also "and": read it as I only for a law that numbers its articles in Roman.
                 if m.group(1) != "i" or any(self._uses_roman(law) for law in mention.laws):
                     pairs.append((m.start(), mention, m.group(1)))
-        return self._collect(sorted(pairs, key=lambda p: p[0]), unknown)
+        return self._collect(sorted(pairs, key=lambda p: p[0]), unknown, within)
 
-    def _collect(self, pairs: list[tuple[int, NameMatch | None, str]], unknown: list[tuple[int, str, str]]) -> ReferenceLookup:
+    def _collect(self, pairs: list[tuple[int, NameMatch | None, str]], unknown: list[tuple[int, str, str]],
+                 within: Callable[[Article], bool] | None = None) -> ReferenceLookup:
         found: dict[str, Article] = {}
         candidates: dict[str, Article] = {}
         ambiguous: dict[tuple[str, str], AmbiguousReference] = {}
@@ -153,7 +157,8 @@ class ReferenceResolver:
         for _, mention, number in pairs:
             if mention is None:
                 for article in self._numbered(number):
-                    found.setdefault(article.id, article)
+                    if within is None or within(article):
+                        found.setdefault(article.id, article)
             elif mention.law is not None:
                 named[mention.law] = None
                 if (article := self._in_law(mention.law, number)) is not None:

@@ -46,9 +46,9 @@ def test_data_dir_before_or_after_the_command(sample_index: Settings, where: str
     d = str(sample_index.data_dir)
     args = {
         "before": ["--data-dir", d, "search", "krađa", "--json"],
-        "before-short": ["-d", d, "search", "krađa", "-j"],
+        "before-short": ["-d", d, "search", "krađa", "--json"],
         "after": ["search", "krađa", "--json", "--data-dir", d],
-        "after-short": ["search", "krađa", "-j", "-d", d],
+        "after-short": ["search", "krađa", "--json", "-d", d],
     }[where]
     result = invoke(*args)
     assert result.exit_code == 0, result.output
@@ -56,7 +56,7 @@ def test_data_dir_before_or_after_the_command(sample_index: Settings, where: str
 
 
 def test_the_option_after_the_command_wins(sample_index: Settings, tmp_path: Path) -> None:
-    result = invoke("-d", str(tmp_path / "elsewhere"), "search", "krađa", "-j", "-d", str(sample_index.data_dir))
+    result = invoke("-d", str(tmp_path / "elsewhere"), "search", "krađa", "--json", "-d", str(sample_index.data_dir))
     assert result.exit_code == 0, result.output
     assert not (tmp_path / "elsewhere").exists()
 
@@ -71,7 +71,7 @@ def test_global_option_reaches_nested_commands(sample_index: Settings, tmp_path:
 
 
 def test_short_k(sample_index: Settings) -> None:
-    result = invoke("-d", str(sample_index.data_dir), "search", "krađa", "-k", "2", "-j")
+    result = invoke("-d", str(sample_index.data_dir), "search", "krađa", "-k", "2", "--json")
     assert result.exit_code == 0, result.output
     assert len(json.loads(result.stdout)["hits"]) == 2
 
@@ -155,7 +155,7 @@ def test_laws_text_and_json(sample_index: Settings) -> None:
     assert re.search(r"KZ FBiH\s+6 articles\s+ingested 20\d\d-\d\d-\d\d \d\d:\d\d:\d\d UTC\s+Krivični zakon Federacije BiH", out)
     assert "ZJRM KS" in out and "1 article " in out and out.rstrip().endswith("5 laws, 14 articles")
 
-    result = invoke("-d", str(sample_index.data_dir), "laws", "--json")
+    result = invoke("-d", str(sample_index.data_dir), "laws", "-j")
     data = json.loads(result.stdout)
     assert (data["laws"], data["articles"]) == (5, 14)
     assert [g["jurisdiction"] for g in data["jurisdictions"]] == ["BiH", "FBiH", "RS", "KS"]
@@ -172,7 +172,7 @@ def test_search_and_ask_say_which_laws_an_ambiguous_name_could_mean(sample_index
     assert result.exit_code == 0, result.output
     first = result.stdout.splitlines()[0]
     assert first.startswith("which law is 'kz' (article 42)? loaded: KZ FBiH, KZ RS")
-    data = json.loads(invoke("search", "članak 42 KZ", "-j", "-d", str(sample_index.data_dir)).stdout)
+    data = json.loads(invoke("search", "članak 42 KZ", "--json", "-d", str(sample_index.data_dir)).stdout)
     assert data["ambiguous"] == [{"name": "kz", "article": "42", "laws": ["KZ FBiH", "KZ RS"]}]
     assert {h["law"] for h in data["hits"]} <= {"KZ FBiH", "KZ RS"}
 

@@ -128,6 +128,11 @@ def test_a_bare_article_number_still_means_every_law(multi_law: Retriever) -> No
     assert {a.law for a in multi_law.resolve_reference("član 5")} == {"KZ FBiH", "KZ RS", "ZPDV BiH", "ZOA FBiH"}
 
 
+def test_an_officer_s_jurisdictions_limit_bare_numbers_only(multi_law: Retriever) -> None:
+    assert {a.law for a in multi_law.lookup_reference("član 5", ["RS"]).articles} == {"KZ RS"}
+    assert [a.id for a in multi_law.lookup_reference("član 5 zakona o PDV", "RS").articles] == ["ZPDV BiH čl. 5"]
+
+
 def test_law_names_in_lookups_and_filters(multi_law: Retriever) -> None:
     assert multi_law.get_article("ustav", "5").id == "Ustav BiH čl. V"
     assert multi_law.get_article("Ustava BiH", "V").id == "Ustav BiH čl. V"
