@@ -51,10 +51,12 @@ def bot_urls(base_url: str) -> tuple[str, str]:
 
 def add_handlers(app: Application) -> None:
     """Order matters inside group 0: the first matching handler wins."""
+    from bot import laws
     app.add_handler(TypeHandler(Update, handlers.gate), group=-1)
     app.add_handler(MessageHandler(filters.UpdateType.EDITED, handlers.on_edited))
     app.add_handler(CommandHandler(["start", "help"], handlers.on_help))
     app.add_handler(CommandHandler(["clan", "clanak"], handlers.cmd_clan))
+    app.add_handler(CommandHandler("zakoni", laws.cmd_zakoni))  # bot/laws.py: the loaded laws
     app.add_handler(CommandHandler("stats", handlers.cmd_stats))
     app.add_handler(CommandHandler("export", handlers.cmd_export))
     app.add_handler(MessageHandler(filters.COMMAND, handlers.on_unknown_command))

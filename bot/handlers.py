@@ -166,9 +166,14 @@ async def on_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     if looks_like_reference(text):
         started = time.perf_counter()
-        articles = await asyncio.to_thread(d.retriever.resolve_reference, text)
-        if articles:
-            await show_articles(update, context, text, articles, started)
+        lookup = await asyncio.to_thread(d.retriever.lookup_reference, text)
+        if lookup.articles:
+            await show_articles(update, context, text, lookup.articles, started)
+            return
+        if lookup.ambiguous:  # "članak 5 KZ" with several codes loaded: ask which, never guess
+            from bot.laws import ambiguity_text
+
+            await say(update, context, ambiguity_text(lookup.ambiguous[0]))
             return
     await answer_question(update, context, text)
 

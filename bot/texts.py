@@ -13,6 +13,7 @@ HELP_HTML = (
     "• <i>Neko mi je krivotvorio potpis na ugovoru, koje je to djelo?</i>\n"
     "• <i>Kada policija smije lišiti osobu slobode?</i>\n\n"
     "Tekst člana: <code>/clan KZ FBiH 373</code> ili samo <code>član 373 KZ FBiH</code>.\n"
+    "Koje zakone znam: /zakoni.\n"
     "Ispod odgovora: 📖 otvara cijeli član, 👍/👎 ocjenjuje odgovor.\n\n"
     "<i>Odgovor je pomoć, ne pravno mišljenje — provjerite navedeni član.</i>"
 )
@@ -54,8 +55,16 @@ BUTTON_ARTICLE = "📖 {law} čl. {article}"
 EXPORT_CAPTION = "Evidencija pitanja ({count}) za označavanje i evaluaciju."
 EXPORT_EMPTY = "Nema pitanja za izvoz."
 
+LAWS_HEADING_HTML = "<b>Učitani zakoni</b> ({laws}, ukupno {articles})"
+LAWS_INGESTED = "učitano {date}"
+NO_LAWS = "Nijedan zakon još nije učitan."
+NO_JURISDICTION = "Ostalo"
+AMBIGUOUS_LAW = "Koji zakon mislite pod „{name}“? Učitani su: {laws}. Napišite npr. „član {article} {example}“."
+UNKNOWN_LAW = "Zakon „{name}“ nije učitan, pa ne mogu prikazati njegov član {article}. Učitane zakone vidite sa /zakoni."
+
 COMMANDS = [
     ("help", "Kako koristiti bot"),
+    ("zakoni", "Koje zakone znam"),
     ("clan", "Tekst člana, npr. /clan KZ FBiH 373"),
 ]
 ARTICLE_DELETED = "Ovaj član je brisan – nije važeći propis (tekst ispod je samo bilješka o brisanju)."

@@ -20,8 +20,10 @@ def _ms(value: float | None) -> str:
 
 def format_result(data: dict[str, Any]) -> str:
     """The human view of `PipelineResult.to_dict()`: answer first, then sources, then how it was made."""
+    from kodeks.cli_laws import ambiguity_lines
+
     answer = data["answer"]
-    lines = [answer["text"], ""]
+    lines = [*ambiguity_lines(data.get("search", {}).get("ambiguous", [])), answer["text"], ""]
     if answer["citations"]:
         lines.append("Izvori:")
         lines += [f"  {n}. {c['label']}  [{c['id']}]" for n, c in enumerate(answer["citations"], 1)]

@@ -15,6 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from kodeks.cli import DataDirOption, app, eval_app
+from kodeks.cli_laws import ambiguity_lines
 from kodeks.settings import load_settings
 from retrieval.sources import LawInfo
 
@@ -165,7 +166,7 @@ def _print_dry_run(report: dict, as_json: bool) -> None:
 @app.command()
 def search(
     query: str = typer.Argument(..., help="The question, as an officer would type it."),
-    k: Optional[int] = typer.Option(None, "--k", min=1, help="Articles to return (KODEKS_TOP_K)."),
+    k: Optional[int] = typer.Option(None, "--k", "-k", min=1, help="Articles to return (KODEKS_TOP_K)."),
     law: Optional[str] = typer.Option(None, "--law", help="Only this law."),
     jurisdiction: Optional[str] = typer.Option(None, "--jurisdiction", help="Only this jurisdiction."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
@@ -179,6 +180,8 @@ def search(
     if as_json:
         print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
         return
+    for line in ambiguity_lines(a.to_dict() for a in result.ambiguous):  # "which law is 'kz'?" first
+        print(line)
     table = Table(title=f"{result.query}  (level: {result.level}, {result.timings_ms.get('total', 0):.0f} ms)")
     for column in ("#", "article", "title", "score", "similarity", "dense", "lexical", "level"):
         table.add_column(column)
@@ -199,7 +202,7 @@ def search(
 @eval_app.command("retrieval")
 def eval_retrieval(
     eval_file: Path = typer.Argument(..., help="Evaluation JSONL: question, relevant (corpus ids), id."),
-    k: int = typer.Option(10, "--k", min=1, help="Articles retrieved per question."),
+    k: int = typer.Option(10, "--k", "-k", min=1, help="Articles retrieved per question."),
     json_out: Optional[Path] = typer.Option(None, "--json", help="Write the metrics as JSON to this file."),
     do_sweep: bool = typer.Option(False, "--sweep", help="Sweep the similarity threshold and recommend one."),
     plot: Optional[Path] = typer.Option(None, "--plot", help="Draw the sweep to this PNG (implies --sweep)."),

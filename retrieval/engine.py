@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import time
 from collections import defaultdict
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,8 +28,8 @@ from retrieval.lexical import LexicalIndex
 from retrieval.normalize import embedding_text, fold
 from retrieval.references import ReferenceResolver, article_number
 from retrieval.subqueries import split_subqueries
-from retrieval.store import load_articles, open_collection
-from retrieval.types import Article, Hit, SearchResult
+from retrieval.store import load_articles, load_law_records, open_collection, require_index
+from retrieval.types import Article, Hit, LawSummary, ReferenceLookup, SearchResult
 
 
 @dataclass
@@ -73,7 +74,10 @@ class Retriever:
         self._text_hash = {aid: content_hash(fold(a.text)) for aid, a in articles.items()}
         self._jurisdiction = {aid: fold(a.jurisdiction) for aid, a in articles.items()}
         self._jurisdictions = set(self._jurisdiction.values())
-        self.references = ReferenceResolver(articles.values(), settings.aliases())
+        self.law_records = load_law_records(settings.data_dir)
+        self.references = ReferenceResolver(
+            articles.values(), settings.aliases(), {law: r.get("aliases", []) for law, r in self.law_records.items()}
+        )
         by_law: dict[str, list[Article]] = defaultdict(list)
         for a in articles.values():
             by_law[a.law].append(a)
@@ -87,6 +91,7 @@ class Retriever:
     @classmethod
     def open(cls, settings: Settings) -> "Retriever":
         """Load the index once: fails clearly if it is missing, incomplete or built by another embedder."""
+        require_index(settings)  # before anything could create files in a data dir that has no index
         embedder = make_embedder(settings)
         collection = open_collection(settings, embedder.identity, create=False)
         articles = load_articles(settings.data_dir)
@@ -132,7 +137,23 @@ class Retriever:
         return self.references.get(law, article)
 
     def resolve_reference(self, text: str) -> list[Article]:
+        """Articles the text names unambiguously (see `lookup_reference` for the ones to ask about)."""
         return self.references.resolve(text)
+
+    def lookup_reference(self, text: str, jurisdiction: str | Collection[str] | None = None) -> ReferenceLookup:
+        """Explicit references in the text: resolved articles, plus `ambiguous` ones to ask about
+        ("članak 5 KZ" with several criminal codes loaded) and their candidate articles. With
+        jurisdiction codes (an officer's), a bare "član 42" stays inside them; a named law is found anywhere."""
+        if not jurisdiction:
+            return self.references.lookup(text)
+        codes = {fold(c) for c in ([jurisdiction] if isinstance(jurisdiction, str) else jurisdiction)}
+        return self.references.lookup(text, lambda a: fold(a.jurisdiction) in codes)
+
+    def law_summaries(self) -> list[LawSummary]:
+        """The loaded laws (name, title, jurisdiction, article count, when ingested), by jurisdiction."""
+        from retrieval.law_catalog import summarize, table_time
+
+        return summarize(self.articles.values(), self.law_records, table_time(self.settings.data_dir))
 
     # --- search -------------------------------------------------------------------------------
 
@@ -157,11 +178,19 @@ class Retriever:
         allowed = self._allowed(law_name, jurisdiction)
         timings: dict[str, float] = {}
 
-        references = [a for a in self.references.resolve(query) if (allowed is None or a.id in allowed) and not a.deleted]
+        lookup = self.references.lookup(query)
+        references = [a for a in lookup.articles + lookup.candidates
+                      if (allowed is None or a.id in allowed) and not a.deleted]
         references = [c.article for c in self._dedupe([Candidate(a) for a in references])]
         hits = [Hit(a, 1.0, None, None, None, "reference", a.text[:300]) for a in references[:keep]]
+        # A question that names a law by reference is answered from that law only ("član 5 Ustava" never
+        # brings in the Criminal Code's article 5, nor its articles about something similar).
+        scope = allowed
+        if lookup.laws:
+            named = self._law_scope(lookup.laws)
+            scope = named if allowed is None else allowed & named
 
-        candidates = self._candidates(query, allowed, timings) if len(hits) < keep else []
+        candidates = self._candidates(query, scope, timings) if len(hits) < keep else []
         candidates = self._dedupe([Candidate(h.article) for h in hits] + candidates)[len(hits):]
         passing = [c for c in candidates if c.similarity is not None and c.similarity >= threshold]
         if passing:
@@ -187,15 +216,22 @@ class Retriever:
             law=law_name,
             jurisdiction=jurisdiction,
             timings_ms={name: round(v, 3) for name, v in timings.items()},
+            ambiguous=list(lookup.ambiguous),
         )
 
     def _canonical_law(self, law: str) -> str:
         if law in self._law_order:
             return law
-        named = self.references.law_named(law)
-        if named is None:
+        match = self.references.names.named(law)
+        if match is None:
             raise KodeksError(f"unknown law {law!r}; the index has: {', '.join(self.laws())}")
-        return named
+        if match.law is None:
+            raise KodeksError(f"{law!r} could mean {', '.join(match.laws)}; name one of them")
+        return match.law
+
+    def _law_scope(self, laws: tuple[str, ...]) -> set[str]:
+        """Article ids of the given laws."""
+        return {a.id for law in laws for a in self._law_order.get(law, ())}
 
     def _allowed(self, law: str | None, jurisdiction: str | None) -> set[str] | None:
         """Article ids a filter admits (None = no filter)."""

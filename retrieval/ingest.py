@@ -19,6 +19,7 @@ from kodeks.errors import KodeksError
 from kodeks.settings import Settings
 from retrieval.chunking import article_id_of, chunk_article
 from retrieval.embedders import embed_in_batches, make_embedder
+from retrieval.law_catalog import read_toml_aliases, record_ingest
 from retrieval.lexical import LexicalIndex
 from retrieval.normalize import embedding_text
 from retrieval.sources import LawInfo, Problem, discover, read_source
@@ -321,6 +322,7 @@ def ingest_paths(
     if changed or lexical_stale or stored != stored_before:
         save_articles(settings.data_dir, stored)
         rebuild_lexical(settings, collection)
+    record_ingest(settings.data_dir, stored_before, stored, read_toml_aliases([Path(p) for p in paths]))
     return report
 
 

@@ -4,6 +4,7 @@ Layout under `KODEKS_DATA_DIR`:
     chroma/          Chroma PersistentClient (unless CHROMA_HOST points at a server)
     lexical/         bm25s index + chunk ids, rebuilt whenever the chunks change
     articles.jsonl   every indexed article (the text the bot shows and the model reads)
+    laws.json        per law: when its current text was ingested, configured aliases (`law_catalog`)
 
 The collection's metadata records which embedder built it; opening it with another one fails with
 one line that says how to re-index.
@@ -24,6 +25,24 @@ from retrieval.embedders import EmbedderIdentity
 from retrieval.types import ARTICLE_FIELDS, Article
 
 ARTICLES_FILE = "articles.jsonl"
+LAWS_FILE = "laws.json"
+
+
+def require_index(settings: Settings) -> None:
+    """Fail with one line, creating nothing, when the data dir holds no index: read-only commands
+    (search, ask, laws, eval) must never leave an empty `chroma/` behind in a mistyped --data-dir."""
+    if settings.chroma_host:
+        return  # the vectors live on the server (reached first, so an unreachable one is what is reported)
+    data_dir = settings.data_dir
+    if not data_dir.exists():
+        raise KodeksError(
+            f"the data dir {data_dir} does not exist; build an index there with `kodeks ingest PATH... "
+            f"--data-dir {data_dir}` or point --data-dir / KODEKS_DATA_DIR at an existing one"
+        )
+    if not (data_dir / ARTICLES_FILE).exists() or not (settings.chroma_dir / "chroma.sqlite3").exists():
+        raise KodeksError(
+            f"no index in {data_dir}; build one with `kodeks ingest PATH...` (e.g. kodeks ingest data/sample/corpus.jsonl)"
+        )
 
 
 def chroma_client(settings: Settings) -> Any:
@@ -149,6 +168,22 @@ def load_articles(data_dir: Path) -> dict[str, Article]:
     except (json.JSONDecodeError, KeyError, UnicodeDecodeError) as exc:
         raise KodeksError(f"the article table {path} is corrupt ({exc}); rebuild with `kodeks ingest --reindex PATH...`") from None
     return articles
+
+
+def load_law_records(data_dir: Path) -> dict[str, dict[str, Any]]:
+    """laws.json: law → {"ingested_at": ISO UTC, "aliases": [...]}; {} for an index made before it existed."""
+    path = data_dir / LAWS_FILE
+    if not path.exists():
+        return {}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError, OSError) as exc:
+        raise KodeksError(f"the law table {path} is corrupt ({exc}); re-run `kodeks ingest PATH...`") from None
+    return {str(k): v for k, v in data.items() if isinstance(v, dict)} if isinstance(data, dict) else {}
+
+
+def save_law_records(data_dir: Path, records: dict[str, dict[str, Any]]) -> None:
+    atomic_write_text(data_dir / LAWS_FILE, json.dumps(records, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
 
 
 def atomic_write_text(path: Path, text: str) -> None:

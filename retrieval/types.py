@@ -82,6 +82,45 @@ class Hit:
         }
 
 
+@dataclass(frozen=True)
+class AmbiguousReference:
+    """An article reference whose law name fits several loaded laws, or none: the caller asks which
+    law was meant instead of guessing ("članak 5 KZ" with KZ BiH, KZ FBiH and KZ RS loaded)."""
+
+    name: str  # the law name as it was found in the (folded) text, e.g. "kz"
+    article: str  # the article number asked for
+    laws: tuple[str, ...]  # the loaded laws it could mean; empty = it names a law that is not loaded
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "article": self.article, "laws": list(self.laws)}
+
+
+@dataclass
+class ReferenceLookup:
+    """What the explicit references in a text name."""
+
+    articles: list[Article] = field(default_factory=list)  # named unambiguously, in the order named
+    ambiguous: list[AmbiguousReference] = field(default_factory=list)
+    candidates: list[Article] = field(default_factory=list)  # that article of each law an ambiguous name fits
+    laws: tuple[str, ...] = ()  # every law the references name (resolved or candidate): search stays within them
+
+
+@dataclass(frozen=True)
+class LawSummary:
+    """One loaded law, as `kodeks laws` and /zakoni show it."""
+
+    law: str
+    title: str
+    jurisdiction: str
+    articles: int
+    ingested_at: str | None  # UTC ISO time its current text was indexed
+    aliases: tuple[str, ...] = ()  # configured aliases (laws.toml, KODEKS_LAW_ALIASES)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"law": self.law, "title": self.title, "jurisdiction": self.jurisdiction, "articles": self.articles,
+                "ingested_at": self.ingested_at, "aliases": list(self.aliases)}
+
+
 @dataclass
 class SearchResult:
     """What one search returned, with enough detail to log and to explain it."""
@@ -93,8 +132,10 @@ class SearchResult:
     law: str | None = None
     jurisdiction: str | None = None
     timings_ms: dict[str, float] = field(default_factory=dict)
+    ambiguous: list[AmbiguousReference] = field(default_factory=list)  # references to ask about
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["hits"] = [h.to_dict() for h in self.hits]
+        data["ambiguous"] = [a.to_dict() for a in self.ambiguous]
         return data

@@ -32,3 +32,12 @@ def chroma_chunks(settings: Settings) -> dict[str, dict[str, Any]]:
     collection = open_collection(settings, make_embedder(settings).identity, create=False)
     got = collection.get(include=["documents", "metadatas"])
     return {cid: {"document": doc, "metadata": meta} for cid, doc, meta in zip(got["ids"], got["documents"], got["metadatas"])}
+
+
+def kodeks_command() -> list[str]:
+    """The `kodeks` console script beside this Python, or `python -m kodeks` where the project is not
+    installed (a shared development venv): the same CLI either way."""
+    import sys
+
+    script = Path(sys.executable).with_name("kodeks")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "kodeks"]

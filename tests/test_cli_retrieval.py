@@ -10,16 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from tests.retrieval_helpers import row, write_corpus
+from tests.retrieval_helpers import kodeks_command, row, write_corpus
 
-KODEKS = Path(sys.executable).with_name("kodeks")
+KODEKS = kodeks_command()
 
 
 def kodeks(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     """Run the installed console script with a clean environment (no keys, no .env)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "ANTHROPIC_", "KODEKS_", "CHROMA_"))}
     env["COLUMNS"] = "200"
-    return subprocess.run([str(KODEKS), *args], capture_output=True, text=True, cwd=cwd, env=env, timeout=300)
+    return subprocess.run([*KODEKS, *args], capture_output=True, text=True, cwd=cwd, env=env, timeout=300)
 
 
 def assert_one_line_failure(done: subprocess.CompletedProcess[str], *needles: str) -> str:
@@ -143,7 +143,7 @@ def test_search_without_index_one_line(tmp_path: Path) -> None:
 
 def test_openai_embedder_without_key_one_line(sample_index, tmp_path: Path) -> None:
     env_done = subprocess.run(
-        [str(KODEKS), "search", "krađa", "--data-dir", str(sample_index.data_dir)],
+        [*KODEKS, "search", "krađa", "--data-dir", str(sample_index.data_dir)],
         capture_output=True, text=True, cwd=tmp_path, timeout=120,
         env={**{k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "KODEKS_"))}, "KODEKS_EMBEDDER": "openai"},
     )
@@ -153,6 +153,6 @@ def test_openai_embedder_without_key_one_line(sample_index, tmp_path: Path) -> N
 def test_openai_embedder_unreachable_one_line(sample_index, tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "KODEKS_"))}
     env.update(KODEKS_EMBEDDER="openai", OPENAI_API_KEY="x", OPENAI_BASE_URL="http://127.0.0.1:1/v1")
-    done = subprocess.run([str(KODEKS), "search", "krađa", "--data-dir", str(sample_index.data_dir)],
+    done = subprocess.run([*KODEKS, "search", "krađa", "--data-dir", str(sample_index.data_dir)],
                           capture_output=True, text=True, cwd=tmp_path, timeout=300, env=env)
     assert_one_line_failure(done, "OpenAI")

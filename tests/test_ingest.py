@@ -17,7 +17,7 @@ from retrieval.engine import Retriever
 from retrieval.ingest import ingest_paths
 from retrieval.lexical import TOKENIZER_VERSION, LexicalIndex
 from retrieval.sources import LawInfo
-from tests.retrieval_helpers import chroma_chunks, row, settings_for, write_corpus
+from tests.retrieval_helpers import chroma_chunks, kodeks_command, row, settings_for, write_corpus
 
 KZ = [
     row("KZ", "1", "Ko tuđu pokretnu stvar oduzme drugom u namjeri prisvajanja, kaznit će se zatvorom.", "Krađa"),
@@ -348,10 +348,10 @@ def test_cli_reports_mismatch_in_one_line(tmp_path: Path, use_openai, embeddings
     use_openai(True)
     ingest_paths(settings_for(tmp_path / "idx"), [corpus])
     use_openai(False)
-    exe = Path(sys.executable).with_name("kodeks")
+    exe = kodeks_command()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "KODEKS_"))}
     for args in (["search", "krađa"], ["ingest", str(corpus)]):
-        done = subprocess.run([str(exe), *args, "--data-dir", str(tmp_path / "idx")], capture_output=True, text=True,
+        done = subprocess.run([*exe, *args, "--data-dir", str(tmp_path / "idx")], capture_output=True, text=True,
                               env=env, cwd=tmp_path, timeout=120)
         assert done.returncode == 1, (args, done.stdout, done.stderr)
         assert "Traceback" not in done.stderr

@@ -1,0 +1,66 @@
+"""Plain `--help` for every command: `--k N`, `--law LAW`, `PATHS...` instead of type tags.
+
+Typer (0.2x) prints a type tag beside every parameter (`--help <bool>`, `paths... <list[Path]>`, `--law
+<str>`) and wraps required arguments in braces in the usage line (`{query}`). It has no setting to turn
+that off: `TyperOption.display_type_rich` returns the type unless the option has a `metavar`, and
+`TyperArgument` shows its type and braces whatever its metavar. Setting a metavar on each of ~40 options
+would still leave `--help` and the arguments tagged, so the two display hooks are replaced once, here,
+for the whole CLI (help text only — parsing is untouched):
+- an option that takes a value shows its metavar, else PATH / N / NUMBER by its type, else its name in
+  capitals (`--since SINCE`); a flag shows nothing;
+- an argument shows no type, and the usage line shows it the click way: `QUERY`, `PATHS...`, `[X]`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from typer import core
+
+_installed = False
+
+
+def _option_metavar(self: Any, ctx: Any) -> str | None:
+    if self.is_flag or self.count or getattr(self, "is_bool_flag", False):
+        return None
+    if self.metavar:
+        return self.metavar
+    return _generic_metavar(self) + ("..." if self.nargs != 1 else "")
+
+
+def _generic_metavar(param: Any) -> str:
+    """PATH for a path, N for a whole number, NUMBER for a fraction, else the option's name in capitals."""
+    descriptor = getattr(param, "type_descriptor", None)
+    annotation = getattr(descriptor, "annotation", None)
+    try:
+        if descriptor is not None and descriptor.is_path:
+            return "PATH"
+    except Exception:  # noqa: BLE001 - an unusual annotation: fall back to the name
+        pass
+    if annotation is int:
+        return "N"
+    if annotation is float:
+        return "NUMBER"
+    return (param.name or "value").upper()
+
+
+def _argument_type(self: Any, ctx: Any) -> str | None:
+    return None
+
+
+def _argument_usage(self: Any, ctx: Any) -> list[str]:
+    name = (self.metavar or self.name or "arg").upper()
+    if self.nargs != 1:
+        name += "..."
+    return [name if self.required else f"[{name}]"]
+
+
+def install() -> None:
+    """Replace Typer's type tags with click-style metavars (idempotent)."""
+    global _installed
+    if _installed:
+        return
+    core.TyperOption.display_type_rich = _option_metavar  # type: ignore[method-assign]
+    core.TyperArgument.display_type_rich = _argument_type  # type: ignore[method-assign]
+    core.TyperArgument.get_usage_pieces = _argument_usage  # type: ignore[method-assign]
+    _installed = True

@@ -1,0 +1,143 @@
+"""Which laws the index holds, since when, and under what extra names (`kodeks laws`, /zakoni).
+
+An officer must be able to see what the assistant knows — and how current it is — before trusting
+an answer, so every ingest records, per law, when its current text was indexed (`laws.json` beside
+the article table). A law's configured aliases come from `aliases = [...]` in a folder's laws.toml
+(read here, next to the ingest that records them, so the article splitter stays about articles).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections import defaultdict
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from kodeks.errors import KodeksError
+from kodeks.settings import Settings
+from retrieval.store import ARTICLES_FILE, load_articles, load_law_records, save_law_records
+from retrieval.types import Article, LawSummary
+
+# How jurisdictions are listed: the state first, then the entities and Brčko, then cantons and others.
+JURISDICTION_ORDER = ("BiH", "FBiH", "RS", "BD")
+
+
+def now_utc() -> str:
+    return datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+def read_toml_aliases(paths: Iterable[Path]) -> dict[str, list[str]]:
+    """law → aliases, from `aliases = ["..."]` entries of every laws.toml under the given folders.
+
+    Unreadable files are skipped silently here: ingest already reports them as problems."""
+    out: dict[str, list[str]] = defaultdict(list)
+    for path in paths:
+        if not Path(path).is_dir():
+            continue
+        for toml in sorted(Path(path).rglob("laws.toml")):
+            try:
+                data = tomllib.loads(toml.read_text(encoding="utf-8"))
+            except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError):
+                continue
+            for entry in data.get("files", data).values():
+                if not isinstance(entry, dict) or not str(entry.get("law", "")).strip():
+                    continue
+                aliases = entry.get("aliases", [])
+                if isinstance(aliases, str):
+                    aliases = [aliases]
+                law = str(entry["law"]).strip()
+                for alias in aliases if isinstance(aliases, list) else []:
+                    if str(alias).strip() and str(alias).strip() not in out[law]:
+                        out[law].append(str(alias).strip())
+    return dict(out)
+
+
+def record_ingest(
+    data_dir: Path,
+    before: dict[str, Article],
+    after: dict[str, Article],
+    aliases: dict[str, list[str]] | None = None,
+    when: str | None = None,
+) -> None:
+    """Update laws.json after an ingest: a law whose articles changed (or that is new) gets `ingested_at`
+    now; laws no longer in the index are dropped; aliases given for a law replace its old ones."""
+    records = load_law_records(data_dir)
+    when = when or now_utc()
+    changed = {a.law for aid, a in after.items() if before.get(aid) != a}
+    changed |= {a.law for aid, a in before.items() if aid not in after}
+    laws = {a.law for a in after.values()}
+    updated: dict[str, dict[str, Any]] = {}
+    for law in sorted(laws):
+        record = dict(records.get(law, {}))
+        if law in changed or "ingested_at" not in record:
+            record["ingested_at"] = when
+        if aliases and law in aliases:
+            record["aliases"] = list(aliases[law])
+        updated[law] = record
+    if updated != records:
+        save_law_records(data_dir, updated)
+
+
+def summarize(articles: Iterable[Article], records: dict[str, dict[str, Any]],
+              fallback_time: str | None = None) -> list[LawSummary]:
+    """One summary per law, ordered by jurisdiction (BiH, FBiH, RS, BD, then the rest) and name.
+
+    `fallback_time` stands in for laws without a record (an index made before laws.json existed)."""
+    count: dict[str, int] = defaultdict(int)
+    first: dict[str, Article] = {}
+    for article in articles:
+        if getattr(article, "deleted", False) or article.extra.get("deleted"):
+            continue  # recorded as deleted: not part of the law in force
+        count[article.law] += 1
+        if article.law not in first or (article.law_title and not first[article.law].law_title):
+            first[article.law] = article
+    summaries = [
+        LawSummary(
+            law=law,
+            title=first[law].law_title,
+            jurisdiction=first[law].jurisdiction,
+            articles=count[law],
+            ingested_at=records.get(law, {}).get("ingested_at") or fallback_time,
+            aliases=tuple(records.get(law, {}).get("aliases", [])),
+        )
+        for law in first
+    ]
+    return sorted(summaries, key=lambda s: (_jurisdiction_rank(s.jurisdiction), s.jurisdiction, s.law))
+
+
+def _jurisdiction_rank(jurisdiction: str) -> int:
+    lowered = [j.lower() for j in JURISDICTION_ORDER]
+    return lowered.index(jurisdiction.lower()) if jurisdiction.lower() in lowered else len(lowered) + (not jurisdiction)
+
+
+def by_jurisdiction(summaries: Iterable[LawSummary]) -> list[tuple[str, list[LawSummary]]]:
+    """[(jurisdiction, its laws)] in display order; laws without a jurisdiction come last under ""."""
+    groups: dict[str, list[LawSummary]] = {}
+    for summary in sorted(summaries, key=lambda s: (_jurisdiction_rank(s.jurisdiction), s.jurisdiction, s.law)):
+        groups.setdefault(summary.jurisdiction, []).append(summary)
+    return list(groups.items())
+
+
+def table_time(data_dir: Path) -> str | None:
+    """When the article table was last written (stands in for laws ingested before laws.json existed)."""
+    path = data_dir / ARTICLES_FILE
+    if not path.exists():
+        return None
+    moment = datetime.fromtimestamp(path.stat().st_mtime, UTC).replace(microsecond=0)
+    return moment.isoformat().replace("+00:00", "Z")
+
+
+def read_catalog(settings: Settings) -> list[LawSummary]:
+    """The loaded laws straight from the article table (no embedder, no vector index): for `kodeks laws`."""
+    data_dir = settings.data_dir
+    if not data_dir.exists():
+        raise KodeksError(
+            f"the data dir {data_dir} does not exist; point --data-dir / KODEKS_DATA_DIR at an index "
+            f"or build one with `kodeks ingest PATH...`"
+        )
+    articles = load_articles(data_dir)
+    if not articles:
+        raise KodeksError(f"no index in {data_dir}; build one with `kodeks ingest PATH...`")
+    return summarize(articles.values(), load_law_records(data_dir), table_time(data_dir))
