@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import time
 from collections import defaultdict
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +24,7 @@ from kodeks.errors import KodeksError
 from kodeks.settings import Settings
 from retrieval.chunking import article_id_of, content_hash
 from retrieval.embedders import Embedder, make_embedder
+from retrieval.jurisdictions import Scope, as_scope, find as find_jurisdiction, known_codes
 from retrieval.lexical import LexicalIndex
 from retrieval.normalize import embedding_text, fold
 from retrieval.references import ReferenceResolver, article_number
@@ -131,8 +133,21 @@ class Retriever:
         """"KZ FBiH", "373" → that article (law names and aliases folded)."""
         return self.references.get(law, article)
 
-    def resolve_reference(self, text: str) -> list[Article]:
-        return self.references.resolve(text)
+    def resolve_reference(self, text: str, jurisdiction: Collection[str] | None = None) -> list[Article]:
+        """Articles the text names; with an officer's scope, a bare "član 124" stays inside it while a named
+        law ("član 124 KZ RS") is found wherever it is."""
+        allowed = self._allowed(None, as_scope(jurisdiction)) if jurisdiction else None
+        return self._references(text, None, allowed, named_anywhere=True)
+
+    def jurisdictions(self) -> list[str]:
+        """The jurisdiction codes the index has laws of (as ingested)."""
+        return sorted({a.jurisdiction for a in self.articles.values() if a.jurisdiction})
+
+    def parallels(self, article_id: str, jurisdictions: Collection[str] | None = None) -> list[Any]:
+        """The corresponding article in the other codes (see `retrieval.parallels`)."""
+        from retrieval.parallels import find_parallels
+
+        return find_parallels(self, article_id, jurisdictions)
 
     # --- search -------------------------------------------------------------------------------
 
@@ -141,11 +156,15 @@ class Retriever:
         query: str,
         k: int | None = None,
         law: str | None = None,
-        jurisdiction: str | None = None,
+        jurisdiction: str | Collection[str] | None = None,
         threshold: float | None = None,
     ) -> SearchResult:
         """Ranked articles for a question; never empty while the index has articles.
 
+        `jurisdiction` is one code (only that jurisdiction's articles) or an officer's scope — a
+        `retrieval.jurisdictions.Scope` or any collection of codes: articles of those jurisdictions
+        only, except that a law the question names explicitly ("član 124 KZ RS") is served wherever it
+        is. A scope the index has nothing of gives no articles: never another jurisdiction's law.
         `threshold` overrides KODEKS_THRESHOLD for this call (the sweep uses it).
         """
         started = time.perf_counter()
@@ -157,7 +176,8 @@ class Retriever:
         allowed = self._allowed(law_name, jurisdiction)
         timings: dict[str, float] = {}
 
-        references = [a for a in self.references.resolve(query) if allowed is None or a.id in allowed]
+        scoped = jurisdiction is not None and not isinstance(jurisdiction, str)
+        references = self._references(query, law_name, allowed, named_anywhere=scoped)
         references = [c.article for c in self._dedupe([Candidate(a) for a in references])]
         hits = [Hit(a, 1.0, None, None, None, "reference", a.text[:300]) for a in references[:keep]]
 
@@ -174,7 +194,7 @@ class Retriever:
             Hit(c.article, c.fused, c.similarity, c.dense_rank, c.lexical_rank, level, c.excerpt)
             for c in served[: keep - len(hits)]
         ]
-        if not hits:
+        if not hits and not (scoped and not allowed):
             # The filter left nothing: the named law's first articles (ignoring a jurisdiction it lacks).
             pool = allowed if allowed else self._allowed(law_name, None)
             hits = [Hit(a, 0.0, None, None, None, "law_first", a.text[:300]) for a in self._first_articles(pool, fallback_k)]
@@ -185,7 +205,8 @@ class Retriever:
             hits=hits,
             level=hits[0].level if hits else level,
             law=law_name,
-            jurisdiction=jurisdiction,
+            jurisdiction=_label(jurisdiction),
+            scope=list(jurisdiction) if scoped else None,
             timings_ms={name: round(v, 3) for name, v in timings.items()},
         )
 
@@ -197,18 +218,35 @@ class Retriever:
             raise KodeksError(f"unknown law {law!r}; the index has: {', '.join(self.laws())}")
         return named
 
-    def _allowed(self, law: str | None, jurisdiction: str | None) -> set[str] | None:
+    def _allowed(self, law: str | None, jurisdiction: str | Collection[str] | None) -> set[str] | None:
         """Article ids a filter admits (None = no filter)."""
-        if not law and not jurisdiction:
+        if not law and jurisdiction is None:
             return None
-        j = fold(jurisdiction) if jurisdiction else None
-        if j is not None and j not in self._jurisdictions:
-            known = sorted({a.jurisdiction for a in self.articles.values() if a.jurisdiction})
-            raise KodeksError(f"unknown jurisdiction {jurisdiction!r}; the index has: {', '.join(known) or 'none'}")
+        if jurisdiction is None:
+            wanted = None
+        elif isinstance(jurisdiction, str):
+            wanted = {fold(jurisdiction)}
+            if wanted - self._jurisdictions:
+                raise KodeksError(f"unknown jurisdiction {jurisdiction!r}; the index has: {', '.join(self.jurisdictions()) or 'none'}")
+        else:
+            # An officer's scope: codes the index lacks are fine (no cantonal law loaded), unknown ones are not.
+            unknown = [c for c in jurisdiction if find_jurisdiction(c) is None and fold(c) not in self._jurisdictions]
+            if unknown:
+                raise KodeksError(f"unknown jurisdiction {unknown[0]!r}; known: {known_codes()}")
+            wanted = {fold(c) for c in jurisdiction}
         return {
             aid for aid, a in self.articles.items()
-            if (law is None or a.law == law) and (j is None or self._jurisdiction[aid] == j)
+            if (law is None or a.law == law) and (wanted is None or self._jurisdiction[aid] in wanted)
         }
+
+    def _references(self, query: str, law: str | None, allowed: set[str] | None, named_anywhere: bool) -> list[Article]:
+        """Explicit references inside the filter; with `named_anywhere`, also a named law outside it
+        (an officer asking about another entity's code gets that code, labelled as such by the caller)."""
+        found = self.references.resolve(query)
+        if allowed is None:
+            return found
+        named = self.references.laws_mentioned(query) if named_anywhere else set()
+        return [a for a in found if a.id in allowed or (a.law in named and (law is None or a.law == law))]
 
     def _candidates(self, query: str, allowed: set[str] | None, timings: dict[str, float]) -> list[Candidate]:
         """Score every article with both retrievers (exact, in memory), fuse, keep the best `candidate_depth`.
@@ -295,6 +333,15 @@ class Retriever:
         """A law's first articles in article order, for a filter that matched nothing else."""
         pool = [a for law in sorted(self._law_order) for a in self._law_order[law] if allowed is None or a.id in allowed]
         return pool[: max(n, 1)]
+
+
+def _label(jurisdiction: str | Collection[str] | None) -> str | None:
+    """What a result records as its jurisdiction: the code, or the officer's own code of a scope."""
+    if jurisdiction is None or isinstance(jurisdiction, str):
+        return jurisdiction
+    if isinstance(jurisdiction, Scope):
+        return jurisdiction.officer
+    return ",".join(jurisdiction) or None
 
 
 def _ranks(scores: np.ndarray, valid: np.ndarray | None) -> np.ndarray:

@@ -76,6 +76,12 @@ class ReferenceResolver:
         """The canonical law a (folded) name or alias refers to."""
         return self._law_names.get(fold(text).strip())
 
+    def laws_mentioned(self, text: str) -> set[str]:
+        """The laws a text names explicitly (by short name, title or alias)."""
+        if not self._law_pattern:
+            return set()
+        return {self._law_names[m.group(1)] for m in self._law_pattern.finditer(fold(text))}
+
     def resolve(self, text: str) -> list[Article]:
         """Articles the text names explicitly, in the order they are named (no duplicates)."""
         folded = fold(text)
