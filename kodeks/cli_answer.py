@@ -51,9 +51,10 @@ def format_result(data: dict[str, Any]) -> str:
 
 async def _ask(settings: Settings, question: str, law: str | None, jurisdiction: str | None) -> dict[str, Any]:
     from kodeks.answering import Pipeline
+    from retrieval.jurisdictions import as_scope
 
-    async with Pipeline(settings) as pipeline:
-        result = await pipeline.ask(question, law=law, jurisdiction=jurisdiction)
+    async with Pipeline(settings) as pipeline:  # as the bot does for an officer of that jurisdiction
+        result = await pipeline.ask(question, law=law, jurisdiction=as_scope(jurisdiction))
     return result.to_dict()
 
 
@@ -61,7 +62,7 @@ async def _ask(settings: Settings, question: str, law: str | None, jurisdiction:
 def ask(
     question: str = typer.Argument(..., help="The question, as an officer would type it."),
     law: Optional[str] = typer.Option(None, "--law", help="Only this law."),
-    jurisdiction: Optional[str] = typer.Option(None, "--jurisdiction", help="Only this jurisdiction."),
+    jurisdiction: Optional[str] = typer.Option(None, "--jurisdiction", help="Answer as for an officer of this jurisdiction: its laws and the levels above (RS → RS + BiH)."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
     data_dir: Optional[Path] = DataDirOption,
 ) -> None:

@@ -143,8 +143,9 @@ class Retriever:
         """The jurisdiction codes the index has laws of (as ingested)."""
         return sorted({a.jurisdiction for a in self.articles.values() if a.jurisdiction})
 
-    def parallels(self, article_id: str, jurisdictions: Collection[str] | None = None) -> list[Any]:
-        """The corresponding article in the other codes (see `retrieval.parallels`)."""
+    def parallels(self, article_id: str, jurisdictions: Collection[str] | None = None) -> Any:
+        """The corresponding article in the other codes, found by meaning and title: a
+        `retrieval.parallels.Comparison`, or None for an unknown id."""
         from retrieval.parallels import find_parallels
 
         return find_parallels(self, article_id, jurisdictions)

@@ -17,6 +17,7 @@ import numpy as np
 from kodeks.settings import Settings
 from retrieval.chunking import article_id_of, chunk_article
 from retrieval.embedders import embed_in_batches, make_embedder
+from retrieval.jurisdictions import label_articles
 from retrieval.lexical import LexicalIndex
 from retrieval.normalize import embedding_text
 from retrieval.sources import LawInfo, Problem, discover, read_source
@@ -74,6 +75,8 @@ def read_inputs(paths: list[Path], info: LawInfo | None) -> Inputs:
     laws_with_problems: set[str] = set()
     for path, folder_info in files:
         found, file_problems = read_source(path, folder_info or info)
+        found, refused = label_articles(found)  # canonical jurisdiction + level; unknown ones refused
+        file_problems += [Problem(str(path), message) for message in refused]
         problems += file_problems
         laws_seen |= {a.law for a in found}
         if file_problems:

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from kodeks.errors import KodeksError
 from retrieval.normalize import fold
+from retrieval.types import Article
 
 Level = Literal["state", "entity", "district", "canton"]
 
@@ -178,3 +179,26 @@ def mentioned(text: str) -> list[str]:
         if all(end <= k_start or start >= k_end for k_start, k_end, _ in kept):
             kept.append((start, end, code))
     return list(dict.fromkeys(code for _, _, code in sorted(kept)))
+
+
+def label_articles(articles: list[Article]) -> tuple[list[Article], list[str]]:
+    """Ingest's check: each article gets its jurisdiction's canonical code and its level (`extra["level"]`);
+    the articles of a law with an unknown jurisdiction are refused, one message per law naming the known ones.
+
+    A law without any jurisdiction is kept (level ""): it serves searches without a scope, and no officer's."""
+    kept: list[Article] = []
+    refused: dict[tuple[str, str], int] = {}
+    for article in articles:
+        if not article.jurisdiction:
+            kept.append(article)
+            continue
+        code = find(article.jurisdiction)
+        if code is None:
+            refused[(article.law, article.jurisdiction)] = refused.get((article.law, article.jurisdiction), 0) + 1
+            continue
+        extra = {**article.extra, "level": JURISDICTIONS[code].level}
+        kept.append(article if (code, extra) == (article.jurisdiction, article.extra)
+                    else replace(article, jurisdiction=code, extra=extra))
+    messages = [f"law {law!r}: unknown jurisdiction {code!r}, {n} article(s) not indexed; known: {known_codes()}"
+                for (law, code), n in refused.items()]
+    return kept, messages

@@ -56,6 +56,19 @@ class Parallel:
     match: Match
     similarity: float | None = None
 
+    @property
+    def penalty(self) -> str:
+        """The article's penalty paragraph, for a side-by-side view."""
+        return penalty_paragraph(self.article.text) if self.article else ""
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The source article (match "title" with itself) and what each other jurisdiction has."""
+
+    source: Parallel
+    others: list[Parallel]
+
 
 def law_kind(law: str) -> str:
     """"KZ RS" → "kz", "ZKP FBiH" → "zkp": the short name without its jurisdiction."""
@@ -87,11 +100,11 @@ def query_for(article: Article) -> str:
 
 
 def find_parallels(retriever: "Retriever", article_id: str,
-                   jurisdictions: Collection[str] | None = None) -> list[Parallel]:
+                   jurisdictions: Collection[str] | None = None) -> Comparison | None:
     """One `Parallel` per other jurisdiction: those named, or every one with a law of the same kind."""
     source = retriever.get(article_id)
     if source is None:
-        return []
+        return None
     kind = law_kind(source.law)
     law_jurisdiction: dict[str, str] = {}
     for a in retriever.articles.values():
@@ -119,7 +132,7 @@ def find_parallels(retriever: "Retriever", article_id: str,
             out.append(Parallel(target, source, "applies"))
         else:
             out.append(best or Parallel(target, None, "none"))
-    return out
+    return Comparison(Parallel(source.jurisdiction, source, "title", 1.0), out)
 
 
 def _best(retriever: "Retriever", source: Article, laws: list[str], target: str) -> Parallel | None:
