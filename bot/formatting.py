@@ -221,10 +221,10 @@ def other_jurisdiction_note(article: Any, scope: Sequence[str] | None) -> str | 
 def jurisdiction_line(articles: Sequence[Any], scope: Sequence[str] | None) -> str:
     """One short line naming the jurisdiction and the laws an answer is from (HTML).
 
-    For an officer (`scope`: their jurisdiction first, then the levels above): their own laws; laws of
-    a level above, and, when nothing of their own level was cited, that the matter is regulated there;
-    and a warning for a law of another jurisdiction (an explicit reference). Without a scope: each
-    law with its jurisdiction.
+    For an officer (`scope`: their jurisdiction first, then the levels above), groups in the order the
+    answer cites them: their own laws; a level above — and when the answer leads with it, that this level
+    regulates the matter ("ovu oblast uređuje državni nivo"); a warning for another jurisdiction's law (an
+    explicit reference). Without a scope: each law with its jurisdiction.
     """
     mark = texts.JURISDICTION_MARK
     if not scope:
@@ -236,17 +236,17 @@ def jurisdiction_line(articles: Sequence[Any], scope: Sequence[str] | None) -> s
     for a in articles:
         by_code.setdefault(jurisdictions.find(a.jurisdiction) or a.jurisdiction or "", []).append(a)
     parts = []
-    if own in by_code:
-        parts.append(escape(_laws(by_code[own])))
-    for code in higher:
-        if code in by_code:
-            wording = texts.JURISDICTION_HIGHER if own in by_code else texts.JURISDICTION_ONLY_HIGHER
+    for i, (code, group) in enumerate(by_code.items()):
+        laws = escape(_laws(group))
+        if code == own:
+            parts.append(laws if i == 0 else f"{escape(code)}: {laws}")
+        elif code in higher:
+            wording = texts.JURISDICTION_ONLY_HIGHER if i == 0 else texts.JURISDICTION_HIGHER
             label = wording.format(level=jurisdictions.LEVEL_NAMES.get(jurisdictions.level_of(code), ""), code=code)
-            parts.append(f"{escape(label)}: {escape(_laws(by_code[code]))}")
-    for code, group in by_code.items():
-        if code != own and code not in higher:
+            parts.append(f"{escape(label)}: {laws}")
+        else:
             label = texts.JURISDICTION_OTHER.format(name=jurisdictions.name_of(code), code=code or "?")
-            parts.append(f"{escape(label)}: {escape(_laws(group))}")
+            parts.append(f"{escape(label)}: {laws}")
     if not parts:
         parts.append(escape(texts.JURISDICTION_SEARCHED.format(codes=", ".join(scope))))
     return f"{mark} <b>{escape(jurisdictions.name_of(own))}</b>: " + " · ".join(parts)

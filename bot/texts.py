@@ -64,7 +64,7 @@ COMMANDS = [
 # --- jurisdictions (/nadleznost, the line above Izvori:, /uporedi) ---------------------------------
 JURISDICTION_MARK = "⚖️"
 JURISDICTION_HIGHER = "{level} nivo ({code})"
-JURISDICTION_ONLY_HIGHER = "ovu oblast uređuje {level} nivo ({code})"
+JURISDICTION_ONLY_HIGHER = "ovu oblast uređuje {level} nivo ({code})"  # when the answer leads with it
 JURISDICTION_OTHER = "⚠️ druga nadležnost – {name} ({code})"
 JURISDICTION_SEARCHED = "pretraženi propisi: {codes}"
 OTHER_JURISDICTION_NOTE = "⚠️ Zakon druge nadležnosti: {name} ({code}). Vaša nadležnost: {own}."

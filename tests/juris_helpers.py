@@ -1,6 +1,8 @@
 """Multi-jurisdiction test data: a generated fixture corpus (four levels, invented wording) and a small,
 programmatically chosen subset of the real clean corpora in ../shared/laws (read there, never copied).
 
+Registered in the root conftest for the `juris_settings` / `juris` fixtures.
+
 Embedding a whole code takes minutes on this machine, so the real-code tests index only the articles
 on the offences they ask about plus about thirty others per code, chosen by title (or, for a law
 without titles, by text) — enough competition that the jurisdiction filter, not an empty index, is
@@ -14,17 +16,26 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from kodeks.settings import Settings
 from retrieval.normalize import fold
 from tests.fixtures_index import REPO
-from tests.retrieval_helpers import row
+from tests.retrieval_helpers import row, settings_for, write_corpus
 
+MURDER = "koja je kazna ako neko drugoga usmrti"
+TRAFFIC = "vozač odbio alkotest, šta slijedi"
 SHARED_LAWS = REPO.parent / "shared" / "laws"
 REAL_CORPORA = ("kz_bih", "kz_fbih", "kz_rs", "zobs_bih")
 
-# Offences the tests ask about: murder, theft, domestic violence, fraud (both language variants).
-CORE_TITLE = re.compile(r"^(ubistvo|ubojstvo|kradja|nasilje u (porodici|obitelji)|prevara|prijevara)\b")
-# A traffic law has no titles: its articles on alcohol and speed, by text.
-CORE_TEXT = re.compile(r"alkohol|brzin")
+# Offences the tests ask about, in both language variants: murder, theft, domestic violence, fraud.
+CORE_TITLE = re.compile(r"^(ubistvo|ubojstvo|kradja|prevara|prijevara|nasilje u (porodici|obitelji)\b.*)$")
+# Their qualified forms ("Ubistvo na mah", "Teška krađa"): close competitors for the same question.
+VARIANT_TITLE = re.compile(r"\b(ubistv|ubojstv|kradj|prevar|prijevar)")
+VARIANTS = 3
+# A law without titles (the traffic law): its articles on alcohol, by text.
+CORE_TEXT = re.compile(r"alkohol")
+CORE_TEXT_MAX = 6
 
 
 def real_corpora_present() -> bool:
@@ -36,18 +47,21 @@ def _rows(name: str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-def subset(rows: list[dict[str, Any]], others: int = 30) -> list[dict[str, Any]]:
-    """The core articles (by title, or by text where the law has no titles) plus `others` evenly spaced ones."""
+def subset(rows: list[dict[str, Any]], others: int = 10) -> list[dict[str, Any]]:
+    """The core articles (by title, or by text where the law has no titles), a few qualified forms of them,
+    and `others` evenly spaced articles of the rest."""
     titled = any(r.get("title") for r in rows)
-    core = [r for r in rows if (CORE_TITLE.search(fold(r.get("title") or "")) if titled
-                                else CORE_TEXT.search(fold(r["text"])))]
-    core = sorted(core, key=lambda r: len(r.get("title") or ""))[:12]  # the plain offence before its variants
+    if titled:
+        core = [r for r in rows if CORE_TITLE.match(fold(r["title"] or ""))]
+        core += [r for r in rows if r not in core and VARIANT_TITLE.search(fold(r["title"] or ""))][:VARIANTS]
+    else:
+        core = [r for r in rows if CORE_TEXT.search(fold(r["text"]))][:CORE_TEXT_MAX]
     rest = [r for r in rows if r not in core and (r.get("title") or not titled)]
     step = max(1, len(rest) // others)
     return core + rest[::step][:others]
 
 
-def write_real_subset(folder: Path, others: int = 30) -> list[Path]:
+def write_real_subset(folder: Path, others: int = 10) -> list[Path]:
     """One corpus JSONL per real code, each a subset; returns their paths."""
     folder.mkdir(parents=True, exist_ok=True)
     paths = []
@@ -93,3 +107,24 @@ def fixture_rows() -> list[dict[str, Any]]:
             "kaznit će se novčanom kaznom.", "Remećenje javnog reda", jurisdiction="KS",
             law_title="Zakon o javnom redu i miru Kantona Sarajevo – test"),
     ]
+
+
+@pytest.fixture(scope="session")
+def juris_settings(tmp_path_factory: pytest.TempPathFactory) -> Settings:
+    """Settings over the generated multi-code index (real embedder, real Chroma), built once."""
+    from retrieval.ingest import ingest_paths
+
+    folder = tmp_path_factory.mktemp("juris-index")
+    corpus = write_corpus(folder / "codes.jsonl", fixture_rows())
+    settings = settings_for(folder / "idx")
+    report = ingest_paths(settings, [corpus])
+    assert report.problems == []
+    return settings
+
+
+@pytest.fixture(scope="session")
+def juris(juris_settings: Settings) -> Any:
+    """The real Retriever over the multi-code fixture index."""
+    from retrieval.engine import Retriever
+
+    return Retriever.open(juris_settings)
