@@ -2,8 +2,9 @@
 other codes side by side (number, title, penalty paragraph).
 
 The parallels themselves come from the retriever (`Retriever.parallels`: found by meaning and title, not by
-number); this module only recognises a comparison request, remembers which article each officer last
-saw, and lays the result out for a phone — one block per code, since a table does not fit.
+number) and the request is recognised by `retrieval.jurisdictions.comparison_request`; this module
+remembers which article each officer last saw and lays the result out for a phone — one block per code,
+since a table does not fit.
 """
 
 from __future__ import annotations
@@ -14,25 +15,9 @@ from typing import Any
 from bot import texts
 from bot.formatting import LIMIT, escape, split_html
 from retrieval import jurisdictions
-from retrieval.normalize import words
 
 LAST_KEY = "kodeks_last_article"
-MAX_REQUEST_WORDS = 6
 PENALTY_CHARS = 400
-# A comparison is a short follow-up that names a jurisdiction and opens like one ("isto u RS?", "a u Brčkom?",
-# "kako je u Federaciji", "uporedi sa RS") — anything longer is a question of its own.
-_OPENERS = {"isto", "a", "i", "kako", "sta", "sto", "uporedi", "usporedi", "poredi", "slicno", "jednako", "takodje"}
-_ANYWHERE = {"isto", "uporedi", "usporedi", "poredi", "uporedba", "usporedba"}
-
-
-def compare_request(text: str) -> list[str] | None:
-    """The jurisdictions a short follow-up asks to compare with, or None if it is not such a request."""
-    tokens = words(text)
-    if not tokens or len(tokens) > MAX_REQUEST_WORDS or any(t.isdigit() for t in tokens):
-        return None
-    if tokens[0] not in _OPENERS and not _ANYWHERE & set(tokens):
-        return None
-    return jurisdictions.mentioned(text) or None
 
 
 def remember(bot_data: MutableMapping[str, Any], user_id: int, article_id: str) -> None:

@@ -29,11 +29,12 @@ from bot.access import Access, RateLimiter
 from bot.callbacks import answer_keyboard, decode, feedback_row
 from bot.delivery import keep_typing
 from bot.export import parse_since, write_jsonl
-from bot.compare import compare_request, remember
+from bot.compare import remember
 from bot.formatting import LIMIT, escape, format_answer, format_articles, jurisdiction_line
 from bot.officers import scope_for
 from bot.querylog import QueryLog
 from bot.stats import render
+from retrieval import jurisdictions
 
 log = logging.getLogger(__name__)
 
@@ -166,7 +167,7 @@ async def on_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if len(text) > d.settings.max_question_chars:
         await say(update, context, texts.TOO_LONG.format(length=len(text), limit=d.settings.max_question_chars))
         return
-    if (targets := compare_request(text)) is not None:  # "isto u RS?": the last article in another code
+    if (targets := jurisdictions.comparison_request(text)) is not None:  # "isto u RS?": the last article in another code
         from bot.jurisdiction_handlers import answer_compare  # it builds on this module
 
         await answer_compare(update, context, text, targets)

@@ -44,6 +44,9 @@ def format_result(data: dict[str, Any]) -> str:
         lines.append(
             f"tokens: in {answer['input_tokens']} · out {answer['output_tokens']} · cached {answer['cache_read_tokens'] or 0}"
         )
+    search = data.get("search") or {}
+    if search.get("scope"):
+        lines.append(f"jurisdiction: {search['jurisdiction']} (searched {', '.join(search['scope'])})")
     t = data["timings_ms"]
     lines.append(f"timings: retrieval {_ms(t.get('retrieval'))} · llm {_ms(t.get('llm'))} · total {_ms(t.get('total'))}")
     return "\n".join(lines)

@@ -75,6 +75,9 @@ class Retriever:
         self._text_hash = {aid: content_hash(fold(a.text)) for aid, a in articles.items()}
         self._jurisdiction = {aid: fold(a.jurisdiction) for aid, a in articles.items()}
         self._jurisdictions = set(self._jurisdiction.values())
+        self._of_jurisdiction: dict[str, set[str]] = defaultdict(set)  # folded code → article ids (scope filters)
+        for aid, code in self._jurisdiction.items():
+            self._of_jurisdiction[code].add(aid)
         self.references = ReferenceResolver(articles.values(), settings.aliases())
         by_law: dict[str, list[Article]] = defaultdict(list)
         for a in articles.values():
@@ -235,6 +238,8 @@ class Retriever:
             if unknown:
                 raise KodeksError(f"unknown jurisdiction {unknown[0]!r}; known: {known_codes()}")
             wanted = {fold(c) for c in jurisdiction}
+            if law is None:
+                return set().union(*(self._of_jurisdiction.get(c, set()) for c in wanted))
         return {
             aid for aid, a in self.articles.items()
             if (law is None or a.law == law) and (wanted is None or self._jurisdiction[aid] in wanted)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from kodeks.errors import KodeksError
-from retrieval.normalize import fold
+from retrieval.normalize import fold, words
 from retrieval.types import Article
 
 Level = Literal["state", "entity", "district", "canton"]
@@ -179,6 +179,23 @@ def mentioned(text: str) -> list[str]:
         if all(end <= k_start or start >= k_end for k_start, k_end, _ in kept):
             kept.append((start, end, code))
     return list(dict.fromkeys(code for _, _, code in sorted(kept)))
+
+
+MAX_REQUEST_WORDS = 6
+# A comparison is a short follow-up that names a jurisdiction and opens like one ("isto u RS?", "a u Brčkom?",
+# "kako je u Federaciji", "uporedi sa RS") — anything longer, or with a number, is a question of its own.
+_OPENERS = {"isto", "a", "i", "kako", "sta", "sto", "uporedi", "usporedi", "poredi", "slicno", "jednako", "takodje"}
+_ANYWHERE = {"isto", "uporedi", "usporedi", "poredi", "uporedba", "usporedba"}
+
+
+def comparison_request(text: str) -> list[str] | None:
+    """The jurisdictions a short follow-up asks to compare with ("isto u RS?" → ["RS"]), or None."""
+    tokens = words(text)
+    if not tokens or len(tokens) > MAX_REQUEST_WORDS or any(t.isdigit() for t in tokens):
+        return None
+    if tokens[0] not in _OPENERS and not _ANYWHERE & set(tokens):
+        return None
+    return mentioned(text) or None
 
 
 def label_articles(articles: list[Article]) -> tuple[list[Article], list[str]]:

@@ -318,3 +318,15 @@ def test_label_articles_records_levels_and_refuses_unknown() -> None:
                                                  replace(art, id="c", law="M", jurisdiction="Mars")])
     assert [(a.id, a.jurisdiction, a.extra.get("level")) for a in kept] == [("a", "KS", "canton"), ("b", "", None)]
     assert refused == [f"law 'M': unknown jurisdiction 'Mars', 1 article(s) not indexed; known: {jurisdictions.known_codes()}"]
+
+
+def test_comparison_requests_are_short_follow_ups_naming_a_jurisdiction() -> None:
+    from retrieval.jurisdictions import comparison_request
+
+    assert comparison_request("isto u RS?") == ["RS"]
+    assert comparison_request("a u Brčkom?") == ["BD"]
+    assert comparison_request("kako je to u Federaciji") == ["FBiH"]
+    assert comparison_request("uporedi sa RS i BD") == ["RS", "BD"]
+    for question in ("ukrao mi je mobitel u RS, šta da radim sa prijavom", "isto u RS član 5", "isto?",
+                     "policija RS"):
+        assert comparison_request(question) is None, question
