@@ -295,7 +295,8 @@ async def on_callback(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
         await query.answer(texts.ARTICLE_GONE)
         return
     await query.answer()
-    await send_html(context, update.effective_chat.id, format_articles([article]))
+    scope = await scope_for(context, update.effective_user.id)
+    await send_html(context, update.effective_chat.id, format_articles([article], scope=list(scope) if scope else None))
 
 
 # --- admin -----------------------------------------------------------------------------------

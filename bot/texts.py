@@ -13,7 +13,8 @@ HELP_HTML = (
     "• <i>Neko mi je krivotvorio potpis na ugovoru, koje je to djelo?</i>\n"
     "• <i>Kada policija smije lišiti osobu slobode?</i>\n\n"
     "Tekst člana: <code>/clan KZ FBiH 373</code> ili samo <code>član 373 KZ FBiH</code>.\n"
-    "Ispod odgovora: 📖 otvara cijeli član, 👍/👎 ocjenjuje odgovor.\n\n"
+    "Ispod odgovora: 📖 otvara cijeli član, 👍/👎 ocjenjuje odgovor.\n"
+    "Vaša nadležnost: /nadleznost · isto djelo u drugim zakonima: <i>isto u RS?</i> ili /uporedi\n\n"
     "<i>Odgovor je pomoć, ne pravno mišljenje — provjerite navedeni član.</i>"
 )
 

@@ -62,8 +62,20 @@ def ingest(
             f"articles: {report.articles}  chunks: {report.chunks}  embedded: {report.embedded}  "
             f"reused: {report.reused}  deleted: {report.deleted}  (index now holds {report.total_articles} articles)"
         )
+    if settings.default_jurisdiction or settings.user_jurisdictions:
+        _warn_unplaced_laws(settings)
     if not report.articles and report.problems:
         raise typer.Exit(1)
+
+
+def _warn_unplaced_laws(settings) -> None:
+    """Officers have jurisdictions here: a law without one would silently reach none of them."""
+    from retrieval.store import load_articles
+
+    unplaced = sorted({a.law for a in load_articles(settings.data_dir).values() if not a.jurisdiction})
+    if unplaced:
+        print(f"kodeks: warning: no jurisdiction for {', '.join(unplaced)}: officers with a jurisdiction are not "
+              f"answered from it (re-ingest with --jurisdiction or a laws.toml entry)", file=sys.stderr)
 
 
 @app.command()

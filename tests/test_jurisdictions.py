@@ -330,3 +330,14 @@ def test_comparison_requests_are_short_follow_ups_naming_a_jurisdiction() -> Non
     for question in ("ukrao mi je mobitel u RS, šta da radim sa prijavom", "isto u RS član 5", "isto?",
                      "policija RS"):
         assert comparison_request(question) is None, question
+
+
+def test_ingest_warns_about_a_law_without_jurisdiction_when_officers_have_them(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    law = tmp_path / "kz.txt"
+    law.write_text("Član 1.\nKrađa\nKo ukrade, kaznit će se.\n", encoding="utf-8")
+    monkeypatch.setenv("KODEKS_DEFAULT_JURISDICTION", "FBiH")
+    result = runner.invoke(app, ["ingest", str(law), "--law", "KZ X", "--data-dir", str(tmp_path / "idx")])
+    assert result.exit_code == 0, result.output
+    assert "no jurisdiction for KZ X" in result.stderr
