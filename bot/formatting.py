@@ -245,7 +245,8 @@ def jurisdiction_line(articles: Sequence[Any], scope: Sequence[str] | None) -> s
             label = wording.format(level=jurisdictions.LEVEL_NAMES.get(jurisdictions.level_of(code), ""), code=code)
             parts.append(f"{escape(label)}: {laws}")
         else:
-            label = texts.JURISDICTION_OTHER.format(name=jurisdictions.name_of(code), code=code or "?")
+            label = (texts.JURISDICTION_OTHER.format(name=jurisdictions.name_of(code), code=code) if code
+                     else texts.JURISDICTION_UNKNOWN)
             parts.append(f"{escape(label)}: {laws}")
     if not parts:
         parts.append(escape(texts.JURISDICTION_SEARCHED.format(codes=", ".join(scope))))

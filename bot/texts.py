@@ -67,6 +67,7 @@ JURISDICTION_MARK = "⚖️"
 JURISDICTION_HIGHER = "{level} nivo ({code})"
 JURISDICTION_ONLY_HIGHER = "ovu oblast uređuje {level} nivo ({code})"  # when the answer leads with it
 JURISDICTION_OTHER = "⚠️ druga nadležnost – {name} ({code})"
+JURISDICTION_UNKNOWN = "⚠️ nadležnost zakona nije upisana"
 JURISDICTION_SEARCHED = "pretraženi propisi: {codes}"
 OTHER_JURISDICTION_NOTE = "⚠️ Zakon druge nadležnosti: {name} ({code}). Vaša nadležnost: {own}."
 

@@ -215,6 +215,10 @@ def test_cli_ask_and_search_as_an_officer(juris_settings: Settings, tmp_path: Pa
     assert out["search"]["scope"] == ["RS", "BiH"] and out["search"]["jurisdiction"] == "RS"
     assert out["answer"]["citations"][0]["id"] == "KZ RS čl. 124"
     assert not any(c["law"] == "KZ FBiH" for c in out["answer"]["citations"])
+    human = runner.invoke(app, ["ask", MURDER, "--jurisdiction", "RS", "--data-dir", data])
+    assert "jurisdiction: RS (searched RS, BiH)" in human.stdout
+    both = runner.invoke(app, ["search", MURDER, "--officer", "RS", "--jurisdiction", "RS", "--data-dir", data])
+    assert both.exit_code == 2
     searched = runner.invoke(app, ["search", MURDER, "--officer", "fbih", "--json", "--data-dir", data])
     assert json.loads(searched.stdout)["hits"][0]["id"] == "KZ FBiH čl. 166"
     bad = runner.invoke(app, ["search", MURDER, "--officer", "Atlantida", "--data-dir", data])
