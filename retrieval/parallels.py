@@ -84,12 +84,9 @@ def paragraphs(text: str) -> list[str]:
 
 
 def penalty_paragraph(text: str) -> str:
-    """The first paragraph that states a penalty ("kaznit će se", "kazniće se", "kaznom zatvora")."""
+    """The first paragraph that states a penalty ("kaznit će se", "kazniće se", "kaznom zatvora", "kažnjava")."""
     paras = paragraphs(text)
-    for para in paras:
-        if "kazn" in fold(para) or "kaznj" in fold(para):
-            return para
-    return paras[0] if paras else ""
+    return next((p for p in paras if "kazn" in fold(p)), paras[0] if paras else "")
 
 
 def query_for(article: Article) -> str:
@@ -116,6 +113,7 @@ def find_parallels(retriever: "Retriever", article_id: str,
     named = jurisdictions is not None
     targets = ([find_jurisdiction(j) or j for j in jurisdictions] if named
                else [j for j in same_kind if j and j != source.jurisdiction])
+    present = set(retriever.jurisdictions())
     out: list[Parallel] = []
     for target in dict.fromkeys(targets):
         if target == source.jurisdiction:
@@ -127,6 +125,9 @@ def find_parallels(retriever: "Retriever", article_id: str,
             continue
         if not laws and not named:
             continue
+        if not laws and target not in present:  # nothing of that jurisdiction is loaded
+            out.append(Parallel(target, None, "none"))
+            continue
         best = _best(retriever, source, laws, target)
         if best is None and applies:
             out.append(Parallel(target, source, "applies"))
@@ -136,7 +137,8 @@ def find_parallels(retriever: "Retriever", article_id: str,
 
 
 def _best(retriever: "Retriever", source: Article, laws: list[str], target: str) -> Parallel | None:
-    """The parallel in `target`: a title match among the top hits, else the nearest above the floor."""
+    """The parallel in `target`: the first of the top hits whose title means the same; for an untitled
+    article, the nearest by text if it is close enough."""
     query = query_for(source)
     filters = [(law, None) for law in laws] or [(None, target)]
     hits = []
@@ -148,7 +150,8 @@ def _best(retriever: "Retriever", source: Article, laws: list[str], target: str)
     if not hits:
         return None
     if source.title and any(h.article.title for h in hits):
-        vectors = retriever.embedder.embed_queries([embedding_text(t) for t in [source.title, *(h.article.title or "-" for h in hits)]])
+        titles = [source.title, *(h.article.title or "-" for h in hits)]
+        vectors = retriever.embedder.embed_queries([embedding_text(t) for t in titles])
         agreement = vectors[1:] @ vectors[0]
         for hit, score in zip(hits, agreement):
             if hit.article.title and float(score) >= TITLE_SIMILARITY:

@@ -345,3 +345,8 @@ def test_ingest_warns_about_a_law_without_jurisdiction_when_officers_have_them(
     result = runner.invoke(app, ["ingest", str(law), "--law", "KZ X", "--data-dir", str(tmp_path / "idx")])
     assert result.exit_code == 0, result.output
     assert "no jurisdiction for KZ X" in result.stderr
+
+
+def test_a_parallel_in_a_jurisdiction_with_no_laws_loaded_is_none(juris: Any) -> None:
+    [tk] = juris.parallels("KZ RS čl. 124", ["TK"]).others
+    assert (tk.jurisdiction, tk.article, tk.match) == ("TK", None, "none")
