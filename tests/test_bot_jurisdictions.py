@@ -142,3 +142,26 @@ async def test_isto_u_rs_and_uporedi_show_the_parallels_side_by_side(
     assert "Bosna i Hercegovina\n" + texts.UPOREDI_NONE in other
     [record] = [json.loads(line) for line in document["_content"].decode().splitlines()]
     assert record["question"] == MURDER and record["jurisdiction"] == "FBiH"
+
+
+async def test_a_claude_answer_names_the_laws_it_actually_cites(
+        telegram_server: FakeTelegramServer, juris_settings: Settings, juris: Any, tmp_path: Path,
+        fake_anthropic: Any) -> None:
+    from tests.fakes.anthropic_server import claude_settings, passage_ids, reply
+
+    sent: list[list[str]] = []
+
+    def cite_the_state_law(body: dict[str, Any]) -> Any:
+        ids = passage_ids(body)
+        sent.append(ids)
+        return reply([("Vozač mora pristati na ispitivanje alkoholiziranosti.", ["ZOBS BiH čl. 174"])])(body)
+
+    fake_anthropic.default = cite_the_state_law
+    settings = juris_bot_settings(juris_settings, telegram_server, tmp_path, default_jurisdiction="RS")
+    async with running_bot(telegram_server, claude_settings(fake_anthropic, base=settings), juris,
+                           tmp_path / "queries.sqlite3"):
+        telegram_server.send_text(OFFICER, TRAFFIC)
+        [answer] = await telegram_server.wait_messages(OFFICER, 1)
+    assert sent and all(not pid.startswith(("KZ FBiH", "KZ BD", "ZJRM")) for pid in sent[0])  # only RS + state sent
+    text = plain(answer)
+    assert "⚖️ Republika Srpska: ovu oblast uređuje državni nivo (BiH): ZOBS BiH" in text and "⚠️" not in text
