@@ -19,7 +19,7 @@ from bot import compare, texts
 from bot.callbacks import answer_keyboard
 from bot.formatting import escape
 from bot.handlers import deps, say, send_html
-from bot.officers import OfficerJurisdiction, choices, officers_of
+from bot.officers import OfficerJurisdiction, choices, officers_of, scope_for
 from retrieval import jurisdictions
 
 CALLBACK_PREFIX = "j:"
@@ -158,8 +158,6 @@ async def cmd_uporedi(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
 async def answer_compare(update: Update, context: ContextTypes.DEFAULT_TYPE, text: str,
                          targets: list[str] | None) -> None:
     """Find the source article (named in `text`, or the last one shown) and show its parallels."""
-    from bot.officers import scope_for
-
     d = deps(context)
     user_id = update.effective_user.id
     started = time.perf_counter()
