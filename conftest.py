@@ -5,4 +5,5 @@ pytest_plugins = [
     "tests.fakes.anthropic_server",
     "tests.fakes.telegram_server",
     "tests.bot_helpers",
+    "tests.juris_helpers",
 ]

@@ -30,9 +30,10 @@ from telegram.ext import (
     filters,
 )
 
-from bot import handlers, texts
+from bot import handlers, jurisdiction_handlers, texts
 from bot.access import Access, RateLimiter
 from bot.delivery import RetryingLimiter
+from bot.officers import BOT_DATA_KEY as OFFICERS_KEY, Officers
 from bot.querylog import QueryLog
 from kodeks.errors import KodeksError
 
@@ -59,8 +60,12 @@ def add_handlers(app: Application) -> None:
     app.add_handler(CommandHandler("zakoni", laws.cmd_zakoni))  # bot/laws.py: the loaded laws
     app.add_handler(CommandHandler("stats", handlers.cmd_stats))
     app.add_handler(CommandHandler("export", handlers.cmd_export))
+    app.add_handler(CommandHandler("nadleznost", jurisdiction_handlers.cmd_nadleznost))
+    app.add_handler(CommandHandler(["uporedi", "usporedi"], jurisdiction_handlers.cmd_uporedi))
     app.add_handler(MessageHandler(filters.COMMAND, handlers.on_unknown_command))
     app.add_handler(MessageHandler(filters.TEXT, handlers.on_text))
+    app.add_handler(CallbackQueryHandler(jurisdiction_handlers.on_jurisdiction_button,
+                                         pattern=jurisdiction_handlers.CALLBACK_PATTERN))
     app.add_handler(CallbackQueryHandler(handlers.on_callback))
     app.add_handler(MessageHandler(filters.ALL, handlers.on_non_text))
     app.add_error_handler(handlers.on_error)
@@ -87,6 +92,7 @@ def build_application(settings: Any, *, pipeline: Any, retriever: Any, querylog:
         access=Access(settings.allowed_users, settings.admins),
         limiter=RateLimiter(settings.rate_limit_per_minute),
     )
+    app.bot_data[OFFICERS_KEY] = Officers.from_settings(settings, querylog.user_hash)
     add_handlers(app)
     return app
 

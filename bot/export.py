@@ -37,6 +37,7 @@ def to_record(row: dict[str, Any]) -> dict[str, Any]:
         "feedback": FEEDBACK.get(row.get("feedback")),
         "timings_ms": {"retrieval": row.get("retrieval_ms"), "llm": row.get("llm_ms"), "total": row.get("total_ms")},
         "error": row.get("error"),
+        "jurisdiction": row.get("jurisdiction"),  # the officer's, so `kodeks eval retrieval` searches as they did
     }
 
 

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bot import texts
+from retrieval import jurisdictions
 
 LIMIT = 4096
 
@@ -162,8 +163,11 @@ def sources_block(citations: Sequence[Any]) -> str:
     return "\n".join(lines)
 
 
-def format_answer(answer: Any, limit: int = LIMIT) -> list[str]:
-    """The answer first, then `Izvori:`; an extractive answer is marked at the top."""
+def format_answer(answer: Any, limit: int = LIMIT, jurisdiction: str | None = None) -> list[str]:
+    """The answer first, then `Izvori:`; an extractive answer is marked at the top.
+
+    `jurisdiction` is the HTML line naming whose law the answer is from (`jurisdiction_line`), shown
+    right above `Izvori:`."""
     blocks: list[str] = []
     if getattr(answer, "mode", "") == "extractive":
         blocks.append(f"<i>{escape(texts.EXTRACTIVE_NOTE)}</i>")
@@ -171,13 +175,17 @@ def format_answer(answer: Any, limit: int = LIMIT) -> list[str]:
     missing = getattr(answer, "missing", None)
     if not getattr(answer, "covered", True) and missing and missing not in (answer.text or ""):
         blocks.append(f"<i>{escape(texts.MISSING_PREFIX + missing)}</i>")
-    blocks.append(sources_block(answer.citations))
+    block = sources_block(answer.citations)
+    blocks.append(f"{jurisdiction}\n{block}" if jurisdiction else block)
     return split_html(blocks, limit)
 
 
-def format_article(article: Any, limit: int = LIMIT) -> list[str]:
-    """An article's full text: its label in bold, the law's full name, then the text line by line."""
-    head = f"<b>{escape(article.label)}</b>"
+def format_article(article: Any, limit: int = LIMIT, note: str | None = None) -> list[str]:
+    """An article's full text: its label in bold, the law's full name, then the text line by line.
+
+    `note` (plain text) goes above it in italics — e.g. that it is another jurisdiction's law."""
+    head = f"<i>{escape(note)}</i>\n" if note else ""
+    head += f"<b>{escape(article.label)}</b>"
     if getattr(article, "law_title", ""):
         head += f"\n<i>{escape(article.law_title)}</i>"
     if getattr(article, "chapter", ""):
@@ -189,9 +197,61 @@ def format_article(article: Any, limit: int = LIMIT) -> list[str]:
     return split_html([head, *lines], limit, joiner="\n")
 
 
-def format_articles(articles: Sequence[Any], limit: int = LIMIT) -> list[str]:
-    """Several articles (a reference that matched more than one), each starting a new message."""
+def format_articles(articles: Sequence[Any], limit: int = LIMIT, scope: Sequence[str] | None = None) -> list[str]:
+    """Several articles (a reference that matched more than one), each starting a new message.
+
+    With the officer's `scope`, an article of another jurisdiction says so above its text."""
     out: list[str] = []
     for article in articles:
-        out += format_article(article, limit)
+        out += format_article(article, limit, note=other_jurisdiction_note(article, scope))
     return out
+
+
+# --- jurisdictions ---------------------------------------------------------------------------
+
+
+def _laws(articles: Sequence[Any]) -> str:
+    return ", ".join(dict.fromkeys(a.law for a in articles))
+
+
+def other_jurisdiction_note(article: Any, scope: Sequence[str] | None) -> str | None:
+    """"⚠️ Zakon druge nadležnosti: Republika Srpska (RS). Vaša nadležnost: Federacija BiH." — or None."""
+    if not scope or not article.jurisdiction or jurisdictions.find(article.jurisdiction) in scope:
+        return None
+    return texts.OTHER_JURISDICTION_NOTE.format(name=jurisdictions.name_of(article.jurisdiction),
+                                                code=article.jurisdiction, own=jurisdictions.name_of(scope[0]))
+
+
+def jurisdiction_line(articles: Sequence[Any], scope: Sequence[str] | None) -> str:
+    """One short line naming the jurisdiction and the laws an answer is from (HTML).
+
+    For an officer (`scope`: their jurisdiction first, then the levels above), groups in the order the
+    answer cites them: their own laws; a level above — and when the answer leads with it, that this level
+    regulates the matter ("ovu oblast uređuje državni nivo"); a warning for another jurisdiction's law (an
+    explicit reference). Without a scope: each law with its jurisdiction.
+    """
+    mark = texts.JURISDICTION_MARK
+    if not scope:
+        parts = [f"{escape(law)} ({escape(code)})" if code else escape(law)
+                 for law, code in dict.fromkeys((a.law, a.jurisdiction) for a in articles)]
+        return f"{mark} " + " · ".join(parts) if parts else ""
+    own, higher = scope[0], list(scope[1:])
+    by_code: dict[str, list[Any]] = {}
+    for a in articles:
+        by_code.setdefault(jurisdictions.find(a.jurisdiction) or a.jurisdiction or "", []).append(a)
+    parts = []
+    for i, (code, group) in enumerate(by_code.items()):
+        laws = escape(_laws(group))
+        if code == own:
+            parts.append(laws if i == 0 else f"{escape(code)}: {laws}")
+        elif code in higher:
+            wording = texts.JURISDICTION_ONLY_HIGHER if i == 0 else texts.JURISDICTION_HIGHER
+            label = wording.format(level=jurisdictions.LEVEL_NAMES.get(jurisdictions.level_of(code), ""), code=code)
+            parts.append(f"{escape(label)}: {laws}")
+        else:
+            label = (texts.JURISDICTION_OTHER.format(name=jurisdictions.name_of(code), code=code) if code
+                     else texts.JURISDICTION_UNKNOWN)
+            parts.append(f"{escape(label)}: {laws}")
+    if not parts:
+        parts.append(escape(texts.JURISDICTION_SEARCHED.format(codes=", ".join(scope))))
+    return f"{mark} <b>{escape(jurisdictions.name_of(own))}</b>: " + " · ".join(parts)

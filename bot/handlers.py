@@ -29,9 +29,12 @@ from bot.access import Access, RateLimiter
 from bot.callbacks import answer_keyboard, decode, feedback_row
 from bot.delivery import keep_typing
 from bot.export import parse_since, write_jsonl
-from bot.formatting import LIMIT, escape, format_answer, format_articles
+from bot.compare import remember
+from bot.formatting import LIMIT, escape, format_answer, format_articles, jurisdiction_line
+from bot.officers import scope_for
 from bot.querylog import QueryLog
 from bot.stats import render
+from retrieval import jurisdictions
 
 log = logging.getLogger(__name__)
 
@@ -164,9 +167,15 @@ async def on_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if len(text) > d.settings.max_question_chars:
         await say(update, context, texts.TOO_LONG.format(length=len(text), limit=d.settings.max_question_chars))
         return
+    if (targets := jurisdictions.comparison_request(text)) is not None:  # "isto u RS?": the last article in another code
+        from bot.jurisdiction_handlers import answer_compare  # it builds on this module
+
+        await answer_compare(update, context, text, targets)
+        return
     if looks_like_reference(text):
         started = time.perf_counter()
-        lookup = await asyncio.to_thread(d.retriever.lookup_reference, text)
+        scope = await scope_for(context, update.effective_user.id)
+        lookup = await asyncio.to_thread(d.retriever.lookup_reference, text, scope)
         if lookup.articles:
             await show_articles(update, context, text, lookup.articles, started)
             return
@@ -187,7 +196,8 @@ async def answer_question(update: Update, context: ContextTypes.DEFAULT_TYPE, qu
     result, error = None, None
     async with keep_typing(context.bot, chat_id):
         try:
-            result = await d.pipeline.ask(question)
+            scope = await scope_for(context, user_id)  # the officer's jurisdiction and the levels above it
+            result = await d.pipeline.ask(question, jurisdiction=scope)
         except Exception as exc:  # noqa: BLE001 - logged, recorded, and the officer is told
             log.exception("answering failed")
             error = f"{type(exc).__name__}: {exc}"[:500]
@@ -203,8 +213,12 @@ async def answer_question(update: Update, context: ContextTypes.DEFAULT_TYPE, qu
         return
     answer = result.answer
     markup = answer_keyboard(row_id, [hit.article for hit in answer.citations]) if row_id else None
+    if answer.citations:
+        remember(context.bot_data, user_id, answer.citations[0].id)
+    line = jurisdiction_line([hit.article for hit in answer.citations], result.search.scope)
     try:
-        await send_html(context, chat_id, format_answer(answer), markup, reply_to=update.message.message_id)
+        await send_html(context, chat_id, format_answer(answer, jurisdiction=line), markup,
+                        reply_to=update.message.message_id)
     except TelegramError as exc:
         if row_id:
             await d.log.set_error(row_id, f"send: {type(exc).__name__}: {exc}")
@@ -220,7 +234,9 @@ async def show_articles(update: Update, context: ContextTypes.DEFAULT_TYPE, text
     shown = list(articles[:MAX_ARTICLES_SHOWN])
     await d.log.record_lookup(user_id=update.effective_user.id, text=text, articles=shown,
                               total_ms=(time.perf_counter() - started) * 1000)
-    await send_html(context, update.effective_chat.id, format_articles(shown),
+    remember(context.bot_data, update.effective_user.id, shown[0].id)
+    scope = await scope_for(context, update.effective_user.id)
+    await send_html(context, update.effective_chat.id, format_articles(shown, scope=list(scope) if scope else None),
                     reply_to=update.effective_message.message_id)
 
 
@@ -284,7 +300,8 @@ async def on_callback(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
         await query.answer(texts.ARTICLE_GONE)
         return
     await query.answer()
-    await send_html(context, update.effective_chat.id, format_articles([article]))
+    scope = await scope_for(context, update.effective_user.id)
+    await send_html(context, update.effective_chat.id, format_articles([article], scope=list(scope) if scope else None))
 
 
 # --- admin -----------------------------------------------------------------------------------

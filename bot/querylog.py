@@ -202,6 +202,7 @@ class QueryLog:
                 retrieval_ms=timings.get("retrieval"),
                 llm_ms=timings.get("llm", answer.llm_ms),
                 total_ms=timings.get("total", total_ms),
+                jurisdiction=search.jurisdiction,  # the officer's jurisdiction (not their id), for the export
             )
         return await self._insert("queries", row)
 
@@ -343,3 +344,14 @@ async def _migrate(db: aiosqlite.Connection, path: Path) -> None:
             f"query log {path} has schema v{version}, newer than this kodeks knows (v{SCHEMA_VERSION}); upgrade kodeks")
     for number, sql in enumerate(MIGRATIONS[version:], start=version + 1):
         await db.executescript(f"BEGIN;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;")
+    await _add_jurisdiction_column(db)
+
+
+async def _add_jurisdiction_column(db: aiosqlite.Connection) -> None:
+    """queries.jurisdiction (nullable): the asking officer's jurisdiction. Added by checking the columns rather
+    than as a numbered migration, so it merges with schema versions added elsewhere; idempotent."""
+    async with db.execute("PRAGMA table_info(queries)") as cur:
+        columns = {row[1] for row in await cur.fetchall()}
+    if "jurisdiction" not in columns:
+        await db.execute("ALTER TABLE queries ADD COLUMN jurisdiction TEXT")
+        await db.commit()

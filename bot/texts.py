@@ -14,7 +14,8 @@ HELP_HTML = (
     "• <i>Kada policija smije lišiti osobu slobode?</i>\n\n"
     "Tekst člana: <code>/clan KZ FBiH 373</code> ili samo <code>član 373 KZ FBiH</code>.\n"
     "Koje zakone znam: /zakoni.\n"
-    "Ispod odgovora: 📖 otvara cijeli član, 👍/👎 ocjenjuje odgovor.\n\n"
+    "Ispod odgovora: 📖 otvara cijeli član, 👍/👎 ocjenjuje odgovor.\n"
+    "Vaša nadležnost: /nadleznost · isto djelo u drugim zakonima: <i>isto u RS?</i> ili /uporedi\n\n"
     "<i>Odgovor je pomoć, ne pravno mišljenje — provjerite navedeni član.</i>"
 )
 
@@ -66,5 +67,39 @@ COMMANDS = [
     ("help", "Kako koristiti bot"),
     ("zakoni", "Koje zakone znam"),
     ("clan", "Tekst člana, npr. /clan KZ FBiH 373"),
+    ("nadleznost", "Vaša nadležnost (čiji zakoni važe)"),
+    ("uporedi", "Isto djelo u drugim zakonima, npr. /uporedi KZ RS 124"),
 ]
 ARTICLE_DELETED = "Ovaj član je brisan – nije važeći propis (tekst ispod je samo bilješka o brisanju)."
+
+# --- jurisdictions (/nadleznost, the line above Izvori:, /uporedi) ---------------------------------
+JURISDICTION_MARK = "⚖️"
+JURISDICTION_HIGHER = "{level} nivo ({code})"
+JURISDICTION_ONLY_HIGHER = "ovu oblast uređuje {level} nivo ({code})"  # when the answer leads with it
+JURISDICTION_OTHER = "⚠️ druga nadležnost – {name} ({code})"
+JURISDICTION_UNKNOWN = "⚠️ nadležnost zakona nije upisana"
+JURISDICTION_SEARCHED = "pretraženi propisi: {codes}"
+OTHER_JURISDICTION_NOTE = "⚠️ Zakon druge nadležnosti: {name} ({code}). Vaša nadležnost: {own}."
+
+NADLEZNOST_CURRENT = "Vaša nadležnost: {name} ({code}) – {how}."
+NADLEZNOST_NONE = "Nadležnost vam nije postavljena: odgovaram iz svih učitanih zakona."
+NADLEZNOST_HOW = {"admin": "postavio administrator", "settings": "postavio administrator",
+                  "self": "izabrali ste je", "default": "zadana za sve službenike"}
+NADLEZNOST_CHOOSE = "Izaberite gdje službujete (jednom; kasnije je mijenja administrator):"
+NADLEZNOST_LOCKED = "Promjenu nadležnosti radi administrator."
+NADLEZNOST_SET = "Nadležnost postavljena: {name} ({code}). Odgovaram iz zakona {codes}."
+NADLEZNOST_ADMIN_CHOOSE = "Nadležnost za korisnika {user_id} (sada: {current}):"
+NADLEZNOST_ADMIN_SET = "Korisnik {user_id}: nadležnost {name} ({code})."
+NADLEZNOST_ADMIN_CLEARED = "Korisnik {user_id}: vraćena zadana nadležnost ({current})."
+NADLEZNOST_ADMIN_USAGE_HTML = ("Administrator: <code>/nadleznost ID</code> (dugmad), <code>/nadleznost ID RS</code> "
+                               "ili <code>/nadleznost ID -</code> (vrati zadanu).")
+NADLEZNOST_UNKNOWN = "Ne poznajem nadležnost {code}. Poznate: {known}."
+
+UPOREDI_HEADING = "Uporedba: {label}"
+UPOREDI_PENALTY = "Kazna: "
+UPOREDI_NONE = "nema odgovarajućeg člana u učitanim zakonima"
+UPOREDI_APPLIES = "isti zakon važi i ovdje ({level} nivo)"
+UPOREDI_MEANING = "najbliži po sadržaju (naslov se razlikuje – provjerite)"
+UPOREDI_NOTHING = "Nema zakona drugih nadležnosti za uporedbu s {law}."
+UPOREDI_WHAT_HTML = ("Šta da uporedim? Prvo postavite pitanje, pa napišite <i>isto u RS?</i>, ili "
+                     "<code>/uporedi KZ RS 124</code>, ili <code>/uporedi ubistvo</code>.")

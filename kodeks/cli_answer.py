@@ -46,6 +46,9 @@ def format_result(data: dict[str, Any]) -> str:
         lines.append(
             f"tokens: in {answer['input_tokens']} · out {answer['output_tokens']} · cached {answer['cache_read_tokens'] or 0}"
         )
+    search = data.get("search") or {}
+    if search.get("scope"):
+        lines.append(f"jurisdiction: {search['jurisdiction']} (searched {', '.join(search['scope'])})")
     t = data["timings_ms"]
     lines.append(f"timings: retrieval {_ms(t.get('retrieval'))} · llm {_ms(t.get('llm'))} · total {_ms(t.get('total'))}")
     return "\n".join(lines)
@@ -53,9 +56,10 @@ def format_result(data: dict[str, Any]) -> str:
 
 async def _ask(settings: Settings, question: str, law: str | None, jurisdiction: str | None) -> dict[str, Any]:
     from kodeks.answering import Pipeline
+    from retrieval.jurisdictions import as_scope
 
-    async with Pipeline(settings) as pipeline:
-        result = await pipeline.ask(question, law=law, jurisdiction=jurisdiction)
+    async with Pipeline(settings) as pipeline:  # as the bot does for an officer of that jurisdiction
+        result = await pipeline.ask(question, law=law, jurisdiction=as_scope(jurisdiction))
     return result.to_dict()
 
 
@@ -63,7 +67,7 @@ async def _ask(settings: Settings, question: str, law: str | None, jurisdiction:
 def ask(
     question: str = typer.Argument(..., help="The question, as an officer would type it."),
     law: Optional[str] = typer.Option(None, "--law", help="Only this law."),
-    jurisdiction: Optional[str] = typer.Option(None, "--jurisdiction", help="Only this jurisdiction."),
+    jurisdiction: Optional[str] = typer.Option(None, "--jurisdiction", help="Answer as for an officer of this jurisdiction: its laws and the levels above (RS → RS + BiH)."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
     data_dir: Optional[Path] = DataDirOption,
 ) -> None:

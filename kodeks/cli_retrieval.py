@@ -107,6 +107,7 @@ def ingest(
     from retrieval.ingest import dry_run as read_only, ingest_paths
 
     settings = load_settings(data_dir=data_dir)
+    jurisdiction = _known_jurisdiction(jurisdiction, "--jurisdiction")
     info = LawInfo(law=law, title=title or "", jurisdiction=jurisdiction or "") if law else None
     terminal = sys.stderr.isatty()
     if dry_run:
@@ -130,8 +131,20 @@ def ingest(
             f"articles: {result.articles}  chunks: {result.chunks}  embedded: {result.embedded}  "
             f"reused: {result.reused}  deleted: {result.deleted}  (index now holds {result.total_articles} articles)"
         )
+    if settings.default_jurisdiction or settings.user_jurisdictions:
+        _warn_unplaced_laws(settings)
     if not result.articles and result.problems:
         raise typer.Exit(1)
+
+
+def _warn_unplaced_laws(settings) -> None:
+    """Officers have jurisdictions here: a law without one would silently reach none of them."""
+    from retrieval.store import load_articles
+
+    unplaced = sorted({a.law for a in load_articles(settings.data_dir).values() if not a.jurisdiction})
+    if unplaced:
+        print(f"kodeks: warning: no jurisdiction for {', '.join(unplaced)}: officers with a jurisdiction are not "
+              f"answered from it (re-ingest with --jurisdiction or a laws.toml entry)", file=sys.stderr)
 
 
 def _file_line(f: dict) -> str:
@@ -169,14 +182,19 @@ def search(
     k: Optional[int] = typer.Option(None, "--k", "-k", min=1, help="Articles to return (KODEKS_TOP_K)."),
     law: Optional[str] = typer.Option(None, "--law", help="Only this law."),
     jurisdiction: Optional[str] = typer.Option(None, "--jurisdiction", help="Only this jurisdiction."),
+    officer: Optional[str] = typer.Option(None, "--officer", help="Search as an officer of this jurisdiction (its laws and the levels above, e.g. RS → RS + BiH)."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
     data_dir: Optional[Path] = DataDirOption,
 ) -> None:
     """Ranked articles with score, the fallback level that served them, and dense/lexical ranks."""
     from retrieval.engine import Retriever
+    from retrieval.jurisdictions import scope_of
 
     settings = load_settings(data_dir=data_dir)
-    result = Retriever.open(settings).search(query, k=k, law=law, jurisdiction=jurisdiction)
+    if officer and jurisdiction:
+        raise typer.BadParameter("use either --jurisdiction or --officer", param_hint="--officer")
+    scope = scope_of(_known_jurisdiction(officer, "--officer")) if officer else jurisdiction
+    result = Retriever.open(settings).search(query, k=k, law=law, jurisdiction=scope)
     if as_json:
         print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
         return
@@ -210,9 +228,12 @@ def eval_retrieval(
     max_loss: float = typer.Option(0.05, "--max-loss", min=0.0, max=1.0, help="Share of questions the recommended threshold may cost their relevant article."),
     data_dir: Optional[Path] = DataDirOption,
 ) -> None:
-    """hit@1/5/10, recall@5/10, MRR@10, p50/p95 ms and empty-context rate of the search the bot runs."""
+    """hit@1/5/10, recall@5/10, MRR@10, p50/p95 ms and empty-context rate of the search the bot runs.
+
+    A question with a `jurisdiction` (e.g. from `kodeks export`) is searched as for an officer there."""
     from retrieval.engine import Retriever
     from retrieval.evaluation import evaluate, load_eval
+    from retrieval.jurisdictions import as_scope as officer_scope
 
     settings = load_settings(data_dir=data_dir)
     questions = load_eval(eval_file)
@@ -222,7 +243,7 @@ def eval_retrieval(
     if unknown:
         print(f"kodeks: warning: {len(unknown)} relevant id(s) are not in the index, e.g. {unknown[:3]}", file=sys.stderr)
     with _counting_progress(len(questions), "evaluating") as tick:
-        run = evaluate(questions, lambda q: retriever.search(q, k=k), tick)
+        run = evaluate(questions, lambda q, jurisdiction=None: retriever.search(q, k=k, jurisdiction=officer_scope(jurisdiction)), tick)
     _print_metrics(run.metrics, f"{eval_file.name}  (k={k}, threshold={settings.threshold})")
     if json_out:
         json_out.write_text(json.dumps(run.metrics, indent=2) + "\n", encoding="utf-8")
@@ -230,6 +251,18 @@ def eval_retrieval(
         details.write_text("".join(json.dumps(d, ensure_ascii=False) + "\n" for d in run.details), encoding="utf-8")
     if do_sweep or plot:
         _run_sweep(retriever, questions, settings.top_k, max_loss, plot, eval_file.name)
+
+
+def _known_jurisdiction(code: Optional[str], flag: str) -> Optional[str]:
+    """A jurisdiction flag's canonical code; an unknown one is a usage error that lists the known ones."""
+    from retrieval.jurisdictions import UnknownJurisdiction, canonical
+
+    if not code:
+        return None
+    try:
+        return canonical(code)
+    except UnknownJurisdiction as exc:
+        raise typer.BadParameter(str(exc), param_hint=flag) from None
 
 
 @contextmanager
@@ -254,11 +287,12 @@ def _print_metrics(metrics: dict[str, float], title: str) -> None:
 
 def _run_sweep(retriever, questions, k: int, max_loss: float, plot: Optional[Path], name: str) -> None:
     from retrieval.evaluation import QuestionScores, plot_sweep, recommend, sweep, thresholds_for
+    from retrieval.jurisdictions import as_scope
 
     scored = []
     with _counting_progress(len(questions), "sweeping") as tick:
         for q in questions:
-            result = retriever.search(q.question, k=k, threshold=-1.0)
+            result = retriever.search(q.question, k=k, threshold=-1.0, jurisdiction=as_scope(q.jurisdiction))
             hits = [h for h in result.hits if h.similarity is not None]
             scored.append(QuestionScores(tuple(h.similarity for h in hits), tuple(h.id in q.relevant for h in hits)))
             if tick:

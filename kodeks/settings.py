@@ -16,6 +16,7 @@ from typing_extensions import Annotated
 DEFAULT_CLAUDE_MODEL = "claude-sonnet-4-5"
 
 IdList = Annotated[frozenset[int], NoDecode]
+JurisdictionMap = Annotated[dict[int, str], NoDecode]
 
 
 class Settings(BaseSettings):
@@ -78,6 +79,28 @@ class Settings(BaseSettings):
     log_retention_days: int = Field(365, alias="KODEKS_LOG_RETENTION_DAYS", ge=1)
     hash_user_ids: bool = Field(True, alias="KODEKS_HASH_USER_IDS")
     user_hash_salt: SecretStr | None = Field(None, alias="KODEKS_USER_HASH_SALT")
+
+    # --- jurisdictions (whose law each officer is answered from; codes in retrieval/jurisdictions.py) ------
+    default_jurisdiction: str | None = Field(None, alias="KODEKS_DEFAULT_JURISDICTION")
+    user_jurisdictions: JurisdictionMap = Field(default_factory=dict, alias="KODEKS_USER_JURISDICTIONS")
+
+    @field_validator("user_jurisdictions", mode="before")
+    @classmethod
+    def _parse_user_jurisdictions(cls, value: object) -> dict[int, str]:
+        """`424242:RS,515151:FBiH` → {424242: "RS", 515151: "FBiH"}; codes are checked when the bot starts."""
+        if value is None or value == "":
+            return {}
+        if isinstance(value, str):
+            pairs: dict[int, str] = {}
+            for part in value.replace(";", ",").split(","):
+                if not part.strip():
+                    continue
+                user, sep, code = part.partition(":")
+                if not sep or not user.strip().isdigit() or not code.strip():
+                    raise ValueError(f"KODEKS_USER_JURISDICTIONS: expected id:JURISDICTION pairs, got {part.strip()!r}")
+                pairs[int(user)] = code.strip()
+            return pairs
+        return {int(k): str(v) for k, v in dict(value).items()}  # type: ignore[call-overload]
 
     @field_validator("allowed_users", "admins", mode="before")
     @classmethod

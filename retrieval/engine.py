@@ -24,6 +24,7 @@ from kodeks.errors import KodeksError
 from kodeks.settings import Settings
 from retrieval.chunking import article_id_of, content_hash
 from retrieval.embedders import Embedder, make_embedder
+from retrieval.jurisdictions import Scope, as_scope, find as find_jurisdiction, known_codes
 from retrieval.lexical import LexicalIndex
 from retrieval.normalize import embedding_text, fold
 from retrieval.references import ReferenceResolver, article_number
@@ -75,6 +76,9 @@ class Retriever:
         self._jurisdiction = {aid: fold(a.jurisdiction) for aid, a in articles.items()}
         self._jurisdictions = set(self._jurisdiction.values())
         self.law_records = load_law_records(settings.data_dir)
+        self._of_jurisdiction: dict[str, set[str]] = defaultdict(set)  # folded code → article ids (scope filters)
+        for aid, code in self._jurisdiction.items():
+            self._of_jurisdiction[code].add(aid)
         self.references = ReferenceResolver(
             articles.values(), settings.aliases(), {law: r.get("aliases", []) for law, r in self.law_records.items()}
         )
@@ -136,9 +140,22 @@ class Retriever:
         """"KZ FBiH", "373" → that article (law names and aliases folded)."""
         return self.references.get(law, article)
 
-    def resolve_reference(self, text: str) -> list[Article]:
-        """Articles the text names unambiguously (see `lookup_reference` for the ones to ask about)."""
-        return self.references.resolve(text)
+    def resolve_reference(self, text: str, jurisdiction: Collection[str] | None = None) -> list[Article]:
+        """Articles the text names unambiguously (see `lookup_reference` for the ones to ask about); with an
+        officer's scope, a bare "član 124" stays inside it while a named law ("član 124 KZ RS") is found
+        wherever it is."""
+        return self.lookup_reference(text, as_scope(jurisdiction) if jurisdiction else None).articles
+
+    def jurisdictions(self) -> list[str]:
+        """The jurisdiction codes the index has laws of (as ingested)."""
+        return sorted({a.jurisdiction for a in self.articles.values() if a.jurisdiction})
+
+    def parallels(self, article_id: str, jurisdictions: Collection[str] | None = None) -> Any:
+        """The corresponding article in the other codes, found by meaning and title: a
+        `retrieval.parallels.Comparison`, or None for an unknown id."""
+        from retrieval.parallels import find_parallels
+
+        return find_parallels(self, article_id, jurisdictions)
 
     def lookup_reference(self, text: str, jurisdiction: str | Collection[str] | None = None) -> ReferenceLookup:
         """Explicit references in the text: resolved articles, plus `ambiguous` ones to ask about
@@ -162,11 +179,15 @@ class Retriever:
         query: str,
         k: int | None = None,
         law: str | None = None,
-        jurisdiction: str | None = None,
+        jurisdiction: str | Collection[str] | None = None,
         threshold: float | None = None,
     ) -> SearchResult:
         """Ranked articles for a question; never empty while the index has articles.
 
+        `jurisdiction` is one code (only that jurisdiction's articles) or an officer's scope — a
+        `retrieval.jurisdictions.Scope` or any collection of codes: articles of those jurisdictions
+        only, except that a law the question names explicitly ("član 124 KZ RS") is served wherever it
+        is. A scope the index has nothing of gives no articles: never another jurisdiction's law.
         `threshold` overrides KODEKS_THRESHOLD for this call (the sweep uses it).
         """
         started = time.perf_counter()
@@ -179,16 +200,17 @@ class Retriever:
         timings: dict[str, float] = {}
 
         lookup = self.references.lookup(query)
-        references = [a for a in lookup.articles + lookup.candidates
-                      if (allowed is None or a.id in allowed) and not a.deleted]
+        scoped = jurisdiction is not None and not isinstance(jurisdiction, str)
+        references = self._references(lookup, law_name, allowed, named_anywhere=scoped)
         references = [c.article for c in self._dedupe([Candidate(a) for a in references])]
         hits = [Hit(a, 1.0, None, None, None, "reference", a.text[:300]) for a in references[:keep]]
         # A question that names a law by reference is answered from that law only ("član 5 Ustava" never
         # brings in the Criminal Code's article 5, nor its articles about something similar).
+        # An officer who names another jurisdiction's law asked for it: search that law (labelled by the caller).
         scope = allowed
         if lookup.laws:
             named = self._law_scope(lookup.laws)
-            scope = named if allowed is None else allowed & named
+            scope = named if allowed is None or (scoped and law_name is None) else allowed & named
 
         candidates = self._candidates(query, scope, timings) if len(hits) < keep else []
         candidates = self._dedupe([Candidate(h.article) for h in hits] + candidates)[len(hits):]
@@ -203,7 +225,7 @@ class Retriever:
             Hit(c.article, c.fused, c.similarity, c.dense_rank, c.lexical_rank, level, c.excerpt)
             for c in served[: keep - len(hits)]
         ]
-        if not hits:
+        if not hits and not (scoped and not allowed):
             # The filter left nothing: the named law's first articles (ignoring a jurisdiction it lacks).
             pool = allowed if allowed else self._allowed(law_name, None)
             hits = [Hit(a, 0.0, None, None, None, "law_first", a.text[:300]) for a in self._first_articles(pool, fallback_k)]
@@ -214,7 +236,8 @@ class Retriever:
             hits=hits,
             level=hits[0].level if hits else level,
             law=law_name,
-            jurisdiction=jurisdiction,
+            jurisdiction=_label(jurisdiction),
+            scope=list(jurisdiction) if scoped else None,
             timings_ms={name: round(v, 3) for name, v in timings.items()},
             ambiguous=list(lookup.ambiguous),
         )
@@ -233,18 +256,38 @@ class Retriever:
         """Article ids of the given laws."""
         return {a.id for law in laws for a in self._law_order.get(law, ())}
 
-    def _allowed(self, law: str | None, jurisdiction: str | None) -> set[str] | None:
+    def _allowed(self, law: str | None, jurisdiction: str | Collection[str] | None) -> set[str] | None:
         """Article ids a filter admits (None = no filter)."""
-        if not law and not jurisdiction:
+        if not law and jurisdiction is None:
             return None
-        j = fold(jurisdiction) if jurisdiction else None
-        if j is not None and j not in self._jurisdictions:
-            known = sorted({a.jurisdiction for a in self.articles.values() if a.jurisdiction})
-            raise KodeksError(f"unknown jurisdiction {jurisdiction!r}; the index has: {', '.join(known) or 'none'}")
+        if jurisdiction is None:
+            wanted = None
+        elif isinstance(jurisdiction, str):
+            wanted = {fold(jurisdiction)}
+            if wanted - self._jurisdictions:
+                raise KodeksError(f"unknown jurisdiction {jurisdiction!r}; the index has: {', '.join(self.jurisdictions()) or 'none'}")
+        else:
+            # An officer's scope: codes the index lacks are fine (no cantonal law loaded), unknown ones are not.
+            unknown = [c for c in jurisdiction if find_jurisdiction(c) is None and fold(c) not in self._jurisdictions]
+            if unknown:
+                raise KodeksError(f"unknown jurisdiction {unknown[0]!r}; known: {known_codes()}")
+            wanted = {fold(c) for c in jurisdiction}
+            if law is None:
+                return set().union(*(self._of_jurisdiction.get(c, set()) for c in wanted))
         return {
             aid for aid, a in self.articles.items()
-            if (law is None or a.law == law) and (j is None or self._jurisdiction[aid] == j)
+            if (law is None or a.law == law) and (wanted is None or self._jurisdiction[aid] in wanted)
         }
+
+    def _references(self, lookup: ReferenceLookup, law: str | None, allowed: set[str] | None,
+                    named_anywhere: bool) -> list[Article]:
+        """Explicit references inside the filter (deleted articles never); with `named_anywhere`, also a named
+        law outside it (an officer asking about another entity's code gets that code, labelled by the caller)."""
+        found = [a for a in lookup.articles + lookup.candidates if not a.deleted]
+        if allowed is None:
+            return found
+        named = set(lookup.laws) if named_anywhere else set()
+        return [a for a in found if a.id in allowed or (a.law in named and (law is None or a.law == law))]
 
     def _candidates(self, query: str, allowed: set[str] | None, timings: dict[str, float]) -> list[Candidate]:
         """Score every article with both retrievers (exact, in memory), fuse, keep the best `candidate_depth`.
@@ -332,6 +375,15 @@ class Retriever:
         pool = [a for law in sorted(self._law_order) for a in self._law_order[law]
                 if (allowed is None or a.id in allowed) and not a.deleted]
         return pool[: max(n, 1)]
+
+
+def _label(jurisdiction: str | Collection[str] | None) -> str | None:
+    """What a result records as its jurisdiction: the code, or the officer's own code of a scope."""
+    if jurisdiction is None or isinstance(jurisdiction, str):
+        return jurisdiction
+    if isinstance(jurisdiction, Scope):
+        return jurisdiction.officer
+    return ",".join(jurisdiction) or None
 
 
 def _ranks(scores: np.ndarray, valid: np.ndarray | None) -> np.ndarray:

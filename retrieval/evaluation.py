@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from kodeks.errors import KodeksError
+from retrieval.jurisdictions import find as find_jurisdiction, known_codes
 from retrieval.types import SearchResult
 
 
@@ -23,10 +24,11 @@ class EvalQuestion:
     id: str
     question: str
     relevant: tuple[str, ...]
+    jurisdiction: str | None = None  # the asking officer's: search as for them
 
 
 def load_eval(path: Path) -> list[EvalQuestion]:
-    """Evaluation JSONL (`question`, `relevant`, optional `id`); a bad line names file and line."""
+    """Evaluation JSONL (`question`, `relevant`, optional `id` and `jurisdiction`); a bad line names file and line."""
     questions = []
     try:
         lines = path.read_text(encoding="utf-8-sig").splitlines()
@@ -42,7 +44,12 @@ def load_eval(path: Path) -> list[EvalQuestion]:
         except (json.JSONDecodeError, KeyError, TypeError) as exc:
             raise KodeksError(f"{path}:{number}: not an evaluation line ({exc})") from None
         if question and relevant:  # unlabelled rows (e.g. fresh exports) are skipped
-            questions.append(EvalQuestion(str(row.get("id") or f"q{number}"), question, relevant))
+            jurisdiction = None
+            if row.get("jurisdiction"):
+                jurisdiction = find_jurisdiction(str(row["jurisdiction"]))
+                if jurisdiction is None:
+                    raise KodeksError(f"{path}:{number}: unknown jurisdiction {row['jurisdiction']!r}; known: {known_codes()}")
+            questions.append(EvalQuestion(str(row.get("id") or f"q{number}"), question, relevant, jurisdiction))
     if not questions:
         raise KodeksError(f"{path}: no labelled questions (each line needs 'question' and a non-empty 'relevant')")
     return questions
@@ -108,7 +115,7 @@ def summarize(rankings: list[list[str]], relevants: list[Iterable[str]], latenci
 
 # --- running an evaluation -------------------------------------------------------------------------
 
-Search = Callable[[str], SearchResult]
+Search = Callable[..., SearchResult]  # search(question), or search(question, jurisdiction=...) for an officer's question
 
 
 @dataclass
@@ -122,7 +129,7 @@ def evaluate(questions: list[EvalQuestion], search: Search, progress: Callable[[
     rankings, latencies, details = [], [], []
     for q in questions:
         started = time.perf_counter()
-        result = search(q.question)
+        result = search(q.question, jurisdiction=q.jurisdiction) if q.jurisdiction else search(q.question)
         latencies.append((time.perf_counter() - started) * 1000)
         ranked = [h.id for h in result.hits]
         rankings.append(ranked)
@@ -133,6 +140,7 @@ def evaluate(questions: list[EvalQuestion], search: Search, progress: Callable[[
                 "relevant": list(q.relevant),
                 "ranks": {r: (ranked.index(r) + 1 if r in ranked else None) for r in q.relevant},
                 "level": result.level,
+                "jurisdiction": q.jurisdiction,
                 "top": [h.to_dict() for h in result.hits[:5]],
             }
         )

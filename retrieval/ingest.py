@@ -19,6 +19,7 @@ from kodeks.errors import KodeksError
 from kodeks.settings import Settings
 from retrieval.chunking import article_id_of, chunk_article
 from retrieval.embedders import embed_in_batches, make_embedder
+from retrieval.jurisdictions import label_articles
 from retrieval.law_catalog import read_toml_aliases, record_ingest
 from retrieval.lexical import LexicalIndex
 from retrieval.normalize import embedding_text
@@ -152,6 +153,8 @@ def read_inputs(
         if file_info is None and _source_key(path) in known:
             file_info = known[_source_key(path)]
         found, file_problems = read_source(path, file_info, progress.page if progress else None)
+        found, refused = label_articles(found)  # canonical jurisdiction + level; unknown ones refused
+        file_problems += [Problem(str(path), message) for message in refused]
         found = [_with_source(a, path) for a in found]
         laws_seen |= {a.law for a in found}
         if any(p.severity != "warning" for p in file_problems):

@@ -130,9 +130,10 @@ class SearchResult:
     hits: list[Hit]
     level: str  # the level that served the first hit
     law: str | None = None
-    jurisdiction: str | None = None
+    jurisdiction: str | None = None  # the filter's code, or the officer's own code when searched for an officer
     timings_ms: dict[str, float] = field(default_factory=dict)
     ambiguous: list[AmbiguousReference] = field(default_factory=list)  # references to ask about
+    scope: list[str] | None = None  # an officer's search: the jurisdictions searched, their own first
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)

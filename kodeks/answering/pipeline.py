@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -52,8 +53,12 @@ class Pipeline:
                     self._retriever = await asyncio.to_thread(Retriever.open, self.settings)
         return self._retriever
 
-    async def ask(self, question: str, law: str | None = None, jurisdiction: str | None = None) -> PipelineResult:
-        """Search, then answer. Retrieval errors (no index) propagate as KodeksError; answering never raises."""
+    async def ask(self, question: str, law: str | None = None,
+                  jurisdiction: str | Collection[str] | None = None) -> PipelineResult:
+        """Search, then answer. Retrieval errors (no index) propagate as KodeksError; answering never raises.
+
+        `jurisdiction` is passed to `Retriever.search`: a code, or an officer's scope
+        (`retrieval.jurisdictions.scope_of("RS")`)."""
         retriever = await self.retriever()  # opening the index once is not this question's latency
         start = t0 = time.perf_counter()
         search = await asyncio.to_thread(retriever.search, question, law=law, jurisdiction=jurisdiction)

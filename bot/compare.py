@@ -1,0 +1,67 @@
+"""Offence parallels in the bot: "isto u RS?" after an answer, or `/uporedi`, shows the same offence in the
+other codes side by side (number, title, penalty paragraph).
+
+The parallels themselves come from the retriever (`Retriever.parallels`: found by meaning and title, not by
+number) and the request is recognised by `retrieval.jurisdictions.comparison_request`; this module
+remembers which article each officer last saw and lays the result out for a phone — one block per code,
+since a table does not fit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableMapping
+from typing import Any
+
+from bot import texts
+from bot.formatting import LIMIT, escape, split_html
+from retrieval import jurisdictions
+
+LAST_KEY = "kodeks_last_article"
+PENALTY_CHARS = 400
+
+
+def remember(bot_data: MutableMapping[str, Any], user_id: int, article_id: str) -> None:
+    """The article an officer last saw (first source of an answer, or an article shown): what "isto u RS?" means.
+
+    Kept in memory only: after a restart the officer names the article (`/uporedi KZ RS 124`)."""
+    bot_data.setdefault(LAST_KEY, {})[user_id] = article_id
+
+
+def last_article(bot_data: MutableMapping[str, Any], user_id: int) -> str | None:
+    return bot_data.get(LAST_KEY, {}).get(user_id)
+
+
+def _block(entry: Any, heading_code: str) -> str:
+    place = f"<b>{escape(jurisdictions.name_of(heading_code) or heading_code or '?')}</b>"
+    article = entry.article
+    if entry.match == "none" or article is None:
+        return f"{place}\n<i>{escape(texts.UPOREDI_NONE)}</i>"
+    if entry.match == "applies":
+        level = jurisdictions.LEVEL_NAMES.get(jurisdictions.level_of(article.jurisdiction), "")
+        return f"{place}\n<i>{escape(texts.UPOREDI_APPLIES.format(level=level))}</i>: {escape(article.label)}"
+    lines = [place, f"<b>{escape(article.law)}</b>{escape(article.label[len(article.law):])}"]
+    if entry.match == "meaning":
+        lines.append(f"<i>{escape(texts.UPOREDI_MEANING)}</i>")
+    penalty = entry.penalty
+    if len(penalty) > PENALTY_CHARS:
+        penalty = penalty[: PENALTY_CHARS - 1].rsplit(" ", 1)[0] + "…"
+    if penalty:
+        lines.append(f"<i>{escape(texts.UPOREDI_PENALTY)}</i>{escape(penalty)}")
+    return "\n".join(lines)
+
+
+def format_comparison(comparison: Any, limit: int = LIMIT) -> list[str]:
+    """The source article's block first, then one per other jurisdiction (HTML, split to Telegram's limit)."""
+    source = comparison.source.article
+    blocks = [f"<b>{escape(texts.UPOREDI_HEADING.format(label=source.label))}</b>",
+              _block(comparison.source, source.jurisdiction)]
+    blocks += [_block(entry, entry.jurisdiction) for entry in comparison.others]
+    if not comparison.others:
+        blocks.append(f"<i>{escape(texts.UPOREDI_NOTHING.format(law=source.law))}</i>")
+    return split_html(blocks, limit)
+
+
+def compared_articles(comparison: Any) -> list[Any]:
+    """Every article shown, source first (for the 📖 buttons and the log)."""
+    found = [comparison.source.article] + [e.article for e in comparison.others if e.article and e.match != "applies"]
+    return list({a.id: a for a in found}.values())

@@ -1,0 +1,188 @@
+"""Telegram handlers for jurisdictions: `/nadleznost` (and its buttons) and `/uporedi` / "isto u RS?".
+
+Kept apart from `bot.handlers` so the officer's jurisdiction is one module's business: handlers only ask
+`bot.officers.scope_for` whose law applies, and call `answer_compare` for a comparison request.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
+from telegram.constants import ParseMode
+from telegram.error import BadRequest
+from telegram.ext import ContextTypes
+
+from bot import compare, texts
+from bot.callbacks import answer_keyboard
+from bot.formatting import escape
+from bot.handlers import deps, say, send_html
+from bot.officers import OfficerJurisdiction, choices, officers_of, scope_for
+from retrieval import jurisdictions
+
+CALLBACK_PREFIX = "j:"
+CALLBACK_PATTERN = r"^j:"
+
+
+# --- /nadleznost -----------------------------------------------------------------------------
+
+
+def _describe(current: OfficerJurisdiction) -> str:
+    if current.code is None:
+        return texts.NADLEZNOST_NONE
+    how = texts.NADLEZNOST_HOW.get(current.source, "")
+    return texts.NADLEZNOST_CURRENT.format(name=jurisdictions.name_of(current.code), code=current.code, how=how)
+
+
+def _keyboard(codes: list[str], target: int | None = None) -> InlineKeyboardMarkup:
+    suffix = f":{target}" if target is not None else ""
+    buttons = [InlineKeyboardButton(f"{jurisdictions.name_of(c)} ({c})", callback_data=f"{CALLBACK_PREFIX}{c}{suffix}")
+               for c in codes]
+    return InlineKeyboardMarkup([buttons[i: i + 2] for i in range(0, len(buttons), 2)])
+
+
+async def _choices(context: ContextTypes.DEFAULT_TYPE) -> list[str]:
+    return choices(await asyncio.to_thread(deps(context).retriever.jurisdictions))
+
+
+async def cmd_nadleznost(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """`/nadleznost`: show one's jurisdiction, with buttons while it may still be chosen (always for admins).
+
+    Admins: `/nadleznost ID` (buttons for that officer), `/nadleznost ID RS`, `/nadleznost ID -` (back to
+    the settings / default)."""
+    d = deps(context)
+    officers = officers_of(context.bot_data)
+    user_id = update.effective_user.id
+    chat_id = update.effective_chat.id
+    args = context.args or []
+    admin = d.access.is_admin(user_id)
+    if officers is None:
+        await say(update, context, texts.NADLEZNOST_NONE)
+        return
+    if args and admin and args[0].isdigit():
+        await _admin_command(update, context, officers, int(args[0]), args[1:])
+        return
+    if args:
+        code = jurisdictions.find(" ".join(args))
+        if code is None:
+            await say(update, context, texts.NADLEZNOST_UNKNOWN.format(code=" ".join(args), known=jurisdictions.known_codes()))
+            return
+        if admin:
+            await officers.assign(user_id, code)
+        elif not await officers.choose(user_id, code):
+            await say(update, context, f"{_describe(await officers.get(user_id))}\n{texts.NADLEZNOST_LOCKED}")
+            return
+        await say(update, context, _set_text(code))
+        return
+    current = await officers.get(user_id)
+    if current.chosen and not admin:
+        await say(update, context, f"{_describe(current)}\n{texts.NADLEZNOST_LOCKED}")
+        return
+    text = escape(f"{_describe(current)}\n{texts.NADLEZNOST_CHOOSE}")
+    if admin:
+        text += "\n" + texts.NADLEZNOST_ADMIN_USAGE_HTML
+    await context.bot.send_message(chat_id, text, parse_mode=ParseMode.HTML,
+                                   reply_markup=_keyboard(await _choices(context)))
+
+
+def _set_text(code: str) -> str:
+    return texts.NADLEZNOST_SET.format(name=jurisdictions.name_of(code), code=code,
+                                       codes=", ".join(jurisdictions.scope_of(code)))
+
+
+async def _admin_command(update: Update, context: ContextTypes.DEFAULT_TYPE, officers: Any, target: int,
+                         rest: list[str]) -> None:
+    if not rest:
+        current = await officers.get(target)
+        text = texts.NADLEZNOST_ADMIN_CHOOSE.format(user_id=target, current=current.code or "–")
+        await context.bot.send_message(update.effective_chat.id, escape(text), parse_mode=ParseMode.HTML,
+                                       reply_markup=_keyboard(await _choices(context), target))
+        return
+    if rest[0] == "-":
+        await officers.clear(target)
+        current = await officers.get(target)
+        await say(update, context, texts.NADLEZNOST_ADMIN_CLEARED.format(user_id=target, current=current.code or "–"))
+        return
+    code = jurisdictions.find(" ".join(rest))
+    if code is None:
+        await say(update, context, texts.NADLEZNOST_UNKNOWN.format(code=" ".join(rest), known=jurisdictions.known_codes()))
+        return
+    await officers.assign(target, code)
+    await say(update, context, texts.NADLEZNOST_ADMIN_SET.format(user_id=target, name=jurisdictions.name_of(code), code=code))
+
+
+async def on_jurisdiction_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """`j:RS` (the officer's own choice, once) or `j:RS:424242` (an admin setting someone's)."""
+    d = deps(context)
+    officers = officers_of(context.bot_data)
+    query = update.callback_query
+    presser = update.effective_user.id
+    parts = (query.data or "").split(":")
+    code = jurisdictions.find(parts[1]) if len(parts) in (2, 3) else None
+    target = int(parts[2]) if len(parts) == 3 and parts[2].isdigit() else presser
+    if code is None or officers is None or (len(parts) == 3 and not parts[2].isdigit()):
+        await query.answer()
+        return
+    admin = d.access.is_admin(presser)
+    if target != presser and not admin:
+        await query.answer(texts.ADMINS_ONLY)
+        return
+    if admin:
+        await officers.assign(target, code)
+        done = (texts.NADLEZNOST_ADMIN_SET.format(user_id=target, name=jurisdictions.name_of(code), code=code)
+                if target != presser else _set_text(code))
+    elif not await officers.choose(presser, code):
+        await query.answer(texts.NADLEZNOST_LOCKED, show_alert=True)
+        return
+    else:
+        done = _set_text(code)
+    await query.answer()
+    try:
+        await query.edit_message_text(escape(done), parse_mode=ParseMode.HTML)
+    except BadRequest:  # the message is too old to edit: say it anew
+        await context.bot.send_message(update.effective_chat.id, escape(done), parse_mode=ParseMode.HTML)
+
+
+# --- /uporedi and "isto u RS?" -------------------------------------------------------------------
+
+
+async def cmd_uporedi(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """`/uporedi` (the last article), `/uporedi KZ RS 124` (that one) or `/uporedi ubistvo` (the best article
+    for that, in the officer's own law)."""
+    text = " ".join(context.args or [])
+    await answer_compare(update, context, text, targets=None)
+
+
+async def answer_compare(update: Update, context: ContextTypes.DEFAULT_TYPE, text: str,
+                         targets: list[str] | None) -> None:
+    """Find the source article (named in `text`, or the last one shown) and show its parallels."""
+    d = deps(context)
+    user_id = update.effective_user.id
+    started = time.perf_counter()
+    scope = await scope_for(context, user_id)
+    source_id: str | None = None
+    if text and targets is None:
+        named = await asyncio.to_thread(d.retriever.resolve_reference, text, scope)
+        if named:
+            source_id = named[0].id
+        else:
+            found = await asyncio.to_thread(d.retriever.search, text, 1, None, scope)
+            source_id = found.hits[0].id if found.hits else None
+    else:
+        source_id = compare.last_article(context.bot_data, user_id)
+    if source_id is None:
+        await context.bot.send_message(update.effective_chat.id, texts.UPOREDI_WHAT_HTML, parse_mode=ParseMode.HTML)
+        return
+    comparison = await asyncio.to_thread(d.retriever.parallels, source_id, targets)
+    if comparison is None:
+        await context.bot.send_message(update.effective_chat.id, texts.UPOREDI_WHAT_HTML, parse_mode=ParseMode.HTML)
+        return
+    shown = compare.compared_articles(comparison)
+    compare.remember(context.bot_data, user_id, source_id)
+    row_id = await d.log.record_lookup(user_id=user_id, text=text or "/uporedi", articles=shown,
+                                       total_ms=(time.perf_counter() - started) * 1000)
+    markup = answer_keyboard(row_id, shown) if row_id else None
+    await send_html(context, update.effective_chat.id, compare.format_comparison(comparison), markup,
+                    reply_to=update.effective_message.message_id)

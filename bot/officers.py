@@ -1,0 +1,179 @@
+"""Each officer's jurisdiction: whose law they are answered from.
+
+Where an officer serves decides which criminal code applies to them, so it is part of the access data,
+not of any one question: admins set it in KODEKS_USER_JURISDICTIONS (`424242:RS,515151:FBiH`) or with
+`/nadleznost ID CODE` in the bot; an officer the admins have not placed may choose it once with
+`/nadleznost` (inline buttons); everyone else gets KODEKS_DEFAULT_JURISDICTION. Which wins:
+
+    set by an admin in the bot  >  KODEKS_USER_JURISDICTIONS  >  chosen by the officer  >  the default
+
+Choices made in the bot live in a small SQLite file of their own (`$KODEKS_DATA_DIR/officers.sqlite3`),
+keyed by the same salted hash of the user id as the query log, so the file names no one. Each call
+opens and closes its own connection: lookups are one indexed row, and nothing needs closing at
+shutdown.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Literal
+
+import aiosqlite
+
+from kodeks.errors import KodeksError
+from retrieval import jurisdictions
+from retrieval.jurisdictions import Scope, UnknownJurisdiction
+
+BOT_DATA_KEY = "kodeks_officers"
+FILE_NAME = "officers.sqlite3"
+
+Source = Literal["admin", "settings", "self", "default", "none"]
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS officers (
+    user_hash TEXT PRIMARY KEY,       -- salted sha256 of the Telegram user id, as in the query log
+    jurisdiction TEXT NOT NULL,       -- a code of retrieval/jurisdictions.py
+    set_by TEXT NOT NULL CHECK (set_by IN ('self', 'admin')),
+    ts TEXT NOT NULL                  -- UTC
+);
+"""
+
+
+@dataclass(frozen=True)
+class OfficerJurisdiction:
+    """An officer's jurisdiction and where it came from."""
+
+    code: str | None
+    source: Source
+
+    @property
+    def chosen(self) -> bool:
+        """Set for this officer (by an admin or by themselves): the officer cannot change it any more."""
+        return self.source in ("admin", "settings", "self")
+
+    def scope(self) -> Scope | None:
+        return jurisdictions.scope_of(self.code) if self.code else None
+
+
+def _canonical_or_fail(code: str, what: str) -> str:
+    try:
+        return jurisdictions.canonical(code)
+    except UnknownJurisdiction:
+        raise KodeksError(f"{what}: unknown jurisdiction {code!r}; known: {jurisdictions.known_codes()}") from None
+
+
+class Officers:
+    """Jurisdictions of officers: settings plus what was chosen in the bot."""
+
+    def __init__(self, path: Path, hasher: Callable[[int], str], configured: dict[int, str] | None = None,
+                 default: str | None = None) -> None:
+        self.path = Path(path)
+        self._hash = hasher
+        self.configured = {uid: _canonical_or_fail(code, f"KODEKS_USER_JURISDICTIONS ({uid})")
+                           for uid, code in (configured or {}).items()}
+        self.default = _canonical_or_fail(default, "KODEKS_DEFAULT_JURISDICTION") if default else None
+        self._lock = asyncio.Lock()
+        self._ready = False
+
+    @classmethod
+    def from_settings(cls, settings: Any, hasher: Callable[[int], str]) -> "Officers":
+        """Fails with one clear line (KodeksError) on an unknown code in the settings."""
+        return cls(settings.data_dir / FILE_NAME, hasher, settings.user_jurisdictions, settings.default_jurisdiction)
+
+    async def _connect(self) -> aiosqlite.Connection:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(self.path)
+        if not self._ready:
+            await db.executescript(SCHEMA)
+            await db.commit()
+            self._ready = True
+        return db
+
+    async def _stored(self, user_id: int) -> tuple[str, str] | None:
+        if not self.path.exists():
+            return None
+        db = await self._connect()
+        try:
+            async with db.execute("SELECT jurisdiction, set_by FROM officers WHERE user_hash = ?",
+                                  (self._hash(user_id),)) as cur:
+                row = await cur.fetchone()
+        finally:
+            await db.close()
+        return (row[0], row[1]) if row else None
+
+    async def get(self, user_id: int) -> OfficerJurisdiction:
+        stored = await self._stored(user_id)
+        if stored and stored[1] == "admin":
+            return OfficerJurisdiction(stored[0], "admin")
+        if user_id in self.configured:
+            return OfficerJurisdiction(self.configured[user_id], "settings")
+        if stored:
+            return OfficerJurisdiction(stored[0], "self")
+        if self.default:
+            return OfficerJurisdiction(self.default, "default")
+        return OfficerJurisdiction(None, "none")
+
+    async def scope(self, user_id: int) -> Scope | None:
+        """The jurisdictions an officer's search covers (None: no jurisdiction anywhere — search everything)."""
+        return (await self.get(user_id)).scope()
+
+    async def choose(self, user_id: int, code: str) -> bool:
+        """The officer's own choice: stored only if nothing was set for them yet (once). Returns whether it was."""
+        code = jurisdictions.canonical(code)
+        async with self._lock:
+            if (await self.get(user_id)).chosen:
+                return False
+            await self._write(user_id, code, "self")
+        return True
+
+    async def assign(self, user_id: int, code: str) -> None:
+        """An admin's decision: replaces whatever was chosen or configured."""
+        code = jurisdictions.canonical(code)
+        async with self._lock:
+            await self._write(user_id, code, "admin")
+
+    async def clear(self, user_id: int) -> bool:
+        """Forget what was set in the bot (the settings and the default apply again)."""
+        if not self.path.exists():
+            return False
+        async with self._lock:
+            db = await self._connect()
+            try:
+                cur = await db.execute("DELETE FROM officers WHERE user_hash = ?", (self._hash(user_id),))
+                await db.commit()
+                return cur.rowcount > 0
+            finally:
+                await db.close()
+
+    async def _write(self, user_id: int, code: str, by: str) -> None:
+        db = await self._connect()
+        try:
+            await db.execute(
+                "INSERT INTO officers (user_hash, jurisdiction, set_by, ts) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (user_hash) DO UPDATE SET jurisdiction = excluded.jurisdiction, "
+                "set_by = excluded.set_by, ts = excluded.ts",
+                (self._hash(user_id), code, by, datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S")))
+            await db.commit()
+        finally:
+            await db.close()
+
+
+def choices(in_index: Iterable[str]) -> list[str]:
+    """What `/nadleznost` offers: the four main jurisdictions, then cantons the index has laws of."""
+    present = {jurisdictions.find(c) for c in in_index}
+    cantons = [code for code, j in jurisdictions.JURISDICTIONS.items() if j.level == "canton" and code in present]
+    return [*jurisdictions.MAIN, *cantons]
+
+
+def officers_of(bot_data: Any) -> Officers | None:
+    return bot_data.get(BOT_DATA_KEY)
+
+
+async def scope_for(context: Any, user_id: int) -> Scope | None:
+    """The officer's search scope from the bot's shared data (None when jurisdictions are not in use)."""
+    officers = officers_of(context.bot_data)
+    return await officers.scope(user_id) if officers else None
