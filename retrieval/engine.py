@@ -206,11 +206,12 @@ class Retriever:
         hits = [Hit(a, 1.0, None, None, None, "reference", a.text[:300]) for a in references[:keep]]
         # A question that names a law by reference is answered from that law only ("član 5 Ustava" never
         # brings in the Criminal Code's article 5, nor its articles about something similar).
-        # An officer who names another jurisdiction's law asked for it: search that law (labelled by the caller).
+        # With a filter (an officer's scope), the named laws inside it; a law named outside it is served by
+        # reference only, and the rest of the context stays in the officer's own law.
         scope = allowed
         if lookup.laws:
             named = self._law_scope(lookup.laws)
-            scope = named if allowed is None or (scoped and law_name is None) else allowed & named
+            scope = named if allowed is None else (allowed & named) or allowed
 
         candidates = self._candidates(query, scope, timings) if len(hits) < keep else []
         candidates = self._dedupe([Candidate(h.article) for h in hits] + candidates)[len(hits):]
