@@ -58,3 +58,13 @@ COMMANDS = [
     ("help", "Kako koristiti bot"),
     ("clan", "Tekst člana, npr. /clan KZ FBiH 373"),
 ]
+
+# Start-up recovery after a crash (bot/journal.py)
+RESTART_ASK_AGAIN = (
+    "Bot je ponovo pokrenut i nisam stigao odgovoriti na vaše pitanje ({time} UTC): „{question}”. "
+    "Molim pošaljite ga ponovo."
+)
+RESTART_MAYBE_SENT = (
+    "Bot je ponovo pokrenut dok sam slao odgovor na pitanje „{question}”. "
+    "Ako odgovor niste dobili, pošaljite pitanje ponovo."
+)

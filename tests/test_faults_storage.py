@@ -25,6 +25,8 @@ from tests.test_ingest import embeddings_server  # noqa: F401 - fixture: a real 
 from tests.test_querylog import make_result
 
 KODEKS = Path(sys.executable).with_name("kodeks")
+# The console script when installed (pip install -e); else the same entry point through the interpreter.
+KODEKS_CMD = [str(KODEKS)] if KODEKS.exists() else [sys.executable, "-m", "kodeks"]
 
 
 # --- the query log -------------------------------------------------------------------------------
@@ -116,7 +118,7 @@ def start_kodeks(args: list[str], data_dir: Path) -> subprocess.Popen:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "KODEKS_", "ANTHROPIC_", "TELEGRAM_"))}
     env.update({"TELEGRAM_BOT_TOKEN": TOKEN, "KODEKS_ALLOWED_USERS": str(OFFICER),
                 "KODEKS_TELEGRAM_BASE_URL": "http://127.0.0.1:9/bot"})  # port 9: nobody there
-    return subprocess.Popen([str(KODEKS), *args, "--data-dir", str(data_dir)], stdout=subprocess.PIPE,
+    return subprocess.Popen([*KODEKS_CMD, *args, "--data-dir", str(data_dir)], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, env=env, cwd=data_dir.parent)
 
 

@@ -142,7 +142,8 @@ async def test_stats_for_day_and_week(qlog: QueryLog) -> None:
     day, week = stats["day"], stats["week"]
     assert (day["questions"], day["users"], week["questions"], week["users"]) == (2, 2, 4, 3)
     assert day["levels"]["threshold"] == 0.5 and day["levels"]["top_k"] == 0.5
-    assert day["not_covered"] == 0.5 and day["extractive"] == 0.5
+    # coverage is judged by Claude only: the extractive answer's covered=False is unknown, not "not covered"
+    assert day["claude_answers"] == 1 and day["not_covered"] == 0.0 and day["extractive"] == 0.5
     assert week["invalid_citations"] == 2 and week["errors"] == 1
     assert day["latency_ms"] == {"p50": 100.0, "p95": 300.0}
     assert day["feedback"] == {"up": 0, "down": 1}
