@@ -26,6 +26,7 @@ import hashlib
 import json
 import logging
 import os
+import re
 import sqlite3
 from collections.abc import AsyncIterator, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -40,6 +41,7 @@ from kodeks.errors import KodeksError
 log = logging.getLogger(__name__)
 
 TS_FORMAT = "%Y-%m-%d %H:%M:%S.%f"
+_SURROGATE = re.compile("[\ud800-\udfff]")
 BUSY_TIMEOUT_MS = 2000  # how long one write waits for another process's lock before it is kept for later
 BACKLOG_MAX = 10_000  # rows held in memory while the file cannot be written (a few days of a force's questions)
 RETRY_MAX_SECONDS = 5.0  # the backlog is retried at least this often during an outage
@@ -133,7 +135,7 @@ def clean_text(value: Any) -> Any:
         try:
             value.encode("utf-8")
         except UnicodeEncodeError:
-            return value.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
+            return _SURROGATE.sub("\ufffd", value)
     return value
 
 
