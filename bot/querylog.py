@@ -97,10 +97,22 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX refusals_ts ON refusals(ts);
     """,
     # 3: where a question came from (officers vs. admins trying `kodeks ask`); the answer journal;
-    #    an index for the per-kind counts of /stats
+    #    indexes that answer /stats without reading rows: the columns it aggregates sit behind the large
+    #    `retrieved`/`answer` JSON in each row (overflow pages), so the window index covers them
     """
     ALTER TABLE queries ADD COLUMN source TEXT NOT NULL DEFAULT 'telegram';  -- 'telegram' | 'cli'
-    CREATE INDEX queries_kind_ts ON queries(kind, ts);
+    CREATE INDEX queries_window ON queries(kind, ts, mode, level, source, covered, total_ms, user_hash, error,
+                                           invalid_citations);
+    CREATE TABLE cited (                  -- one row per citation of an answered question: "most cited laws"
+        query_id INTEGER NOT NULL REFERENCES queries(id) ON DELETE CASCADE,
+        ts TEXT NOT NULL,
+        law TEXT NOT NULL
+    );
+    CREATE INDEX cited_ts_law ON cited(ts, law);
+    CREATE INDEX cited_query ON cited(query_id);
+    INSERT INTO cited (query_id, ts, law)
+        SELECT q.id, q.ts, c.value ->> '$.law' FROM queries q, json_each(q.citations) c
+        WHERE q.kind = 'question' AND q.mode IS NOT NULL AND c.value ->> '$.law' IS NOT NULL;
     CREATE TABLE pending (
         update_id INTEGER PRIMARY KEY,    -- Telegram's update id: a re-delivered update is recognised
         ts TEXT NOT NULL,                 -- when the officer asked (the message date)
@@ -311,7 +323,8 @@ class QueryLog:
         await self._drained.wait()
 
     async def _run(self, write: Write) -> int | None:
-        """One transaction on the writer connection (opened afresh after any error)."""
+        """One transaction on the writer connection (opened afresh after any error); returns the id of the row
+        inserted by the first statement, if it is an INSERT."""
         if self._db is None:
             self._db = await self._connect()
         db = self._db
@@ -321,8 +334,8 @@ class QueryLog:
             changed = 0
             for i, (sql, params) in enumerate(write.statements):
                 cur = await db.execute(sql, tuple(clean_text(p) for p in params))
-                if sql.lstrip().upper().startswith("INSERT"):
-                    last = cur.lastrowid if cur.rowcount > 0 else None
+                if i == 0 and sql.lstrip().upper().startswith("INSERT"):
+                    last = cur.lastrowid if cur.rowcount > 0 else None  # the row the write is about
                 if i in write.counted:
                     changed += max(cur.rowcount, 0)
                 await cur.close()
@@ -433,6 +446,11 @@ class QueryLog:
                 total_ms=timings.get("total", total_ms),
             )
         statements = [_insert_sql("queries", row)]
+        if result is not None and result.answer.citations:
+            # The row just inserted has the highest id: this transaction holds the write lock.
+            statements.append(("INSERT INTO cited (query_id, ts, law) SELECT (SELECT MAX(id) FROM queries), ?, "
+                               "value FROM json_each(?)",
+                               (row["ts"], _json([h.article.law for h in result.answer.citations]))))
         if update_id is not None:
             statements.append(("UPDATE pending SET state = 'sending' WHERE update_id = ?", (update_id,)))
         row_id = await self._write(Write(statements, "question"))

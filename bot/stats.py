@@ -33,70 +33,103 @@ def _share(part: int, whole: int) -> float | None:
     return round(part / whole, 4) if whole else None
 
 
-def _sql_percentile(con: sqlite3.Connection, start: str, n: int, q: float) -> float | None:
-    """Nearest-rank percentile of total_ms in SQL (the same rank rule as `percentile`)."""
-    if not n:
-        return None
-    offset = max(0, math.ceil(q / 100 * n) - 1)
-    row = con.execute("SELECT total_ms FROM queries WHERE kind = 'question' AND ts >= ? AND total_ms IS NOT NULL "
-                      "ORDER BY total_ms LIMIT 1 OFFSET ?", (start, min(offset, n - 1))).fetchone()
-    return float(row[0]) if row else None
+def _windows(con: sqlite3.Connection, week: str, day: str) -> dict[str, dict[str, Any]]:
+    """Both windows in one pass over the week's index entries: every aggregate is taken twice, once
+    filtered to the last day (`ts >= :day`). Shares are fractions 0..1 (None when there is nothing to share)."""
+    args = {"week": week, "day": day}
 
+    def both(sql: str) -> tuple[str, str]:
+        return sql, sql.replace("WHERE ", "WHERE ts >= :day AND ", 1)
 
-def window_stats(con: sqlite3.Connection, start: str) -> dict[str, Any]:
-    """Figures for the rows since `start`; shares are fractions 0..1 (None when there is nothing to share)."""
-    agg = con.execute(
-        """SELECT
-             COUNT(*) FILTER (WHERE kind = 'question'),
-             COUNT(*) FILTER (WHERE kind = 'question' AND mode IS NOT NULL),
-             COUNT(*) FILTER (WHERE kind = 'question' AND error IS NOT NULL),
-             COUNT(*) FILTER (WHERE kind = 'lookup'),
-             COUNT(*) FILTER (WHERE kind = 'question' AND mode = 'claude'),
-             COUNT(*) FILTER (WHERE kind = 'question' AND mode = 'claude' AND covered = 0),
-             COUNT(*) FILTER (WHERE kind = 'question' AND mode = 'extractive'),
-             COALESCE(SUM(json_array_length(invalid_citations)) FILTER (WHERE kind = 'question'
-                                                                         AND mode IS NOT NULL), 0),
-             COUNT(total_ms) FILTER (WHERE kind = 'question'),
-             COUNT(DISTINCT user_hash)
-           FROM queries WHERE ts >= ?""", (start,)).fetchone()
-    questions, answered, errors, lookups, claude, not_covered, extractive, invalid, timed, users = agg
-    sources = dict(con.execute("SELECT source, COUNT(*) FROM queries WHERE kind = 'question' AND ts >= ? "
-                               "GROUP BY source", (start,)).fetchall())
-    levels = dict(con.execute("SELECT level, COUNT(*) FROM queries WHERE kind = 'question' AND mode IS NOT NULL "
-                              "AND level IS NOT NULL AND ts >= ? GROUP BY level", (start,)).fetchall())
-    feedback = dict(con.execute("SELECT f.value, COUNT(*) FROM feedback f JOIN queries q ON q.id = f.query_id "
-                                "WHERE q.ts >= ? GROUP BY f.value", (start,)).fetchall())
-    laws = con.execute(
-        "SELECT json_extract(c.value, '$.law') AS law, COUNT(*) AS n FROM queries q, json_each(q.citations) c "
-        "WHERE q.kind = 'question' AND q.mode IS NOT NULL AND q.ts >= ? GROUP BY law ORDER BY n DESC, law LIMIT ?",
-        (start, TOP_LAWS)).fetchall()
-    refused = con.execute("SELECT COUNT(*), COUNT(DISTINCT user_hash) FROM refusals WHERE ts >= ?",
-                          (start,)).fetchone()
-    return {
-        "questions": questions,
-        "sources": {name: sources.get(name, 0) for name in [*SOURCES, *sorted(set(sources) - set(SOURCES))]},
-        "users": users,
-        "answered": answered,
-        "errors": errors,
-        "lookups": lookups,
-        "levels": {lvl: _share(levels.get(lvl, 0), answered) for lvl in [*LEVELS, *sorted(set(levels) - set(LEVELS))]},
-        "claude_answers": claude,
-        "not_covered": _share(not_covered, claude),  # of Claude answers only: coverage is unknown otherwise
-        "extractive": _share(extractive, answered),
-        "invalid_citations": invalid,
-        "latency_ms": {"p50": _sql_percentile(con, start, timed, 50), "p95": _sql_percentile(con, start, timed, 95)},
-        "feedback": {"up": feedback.get(1, 0), "down": feedback.get(-1, 0)},
-        "top_laws": [[law, n] for law, n in laws],
-        "refused": {"messages": refused[0], "users": refused[1]},
+    columns = {
+        "questions": "COUNT(*) FILTER (WHERE kind = 'question')",
+        "answered": "COUNT(*) FILTER (WHERE kind = 'question' AND mode IS NOT NULL)",
+        "errors": "COUNT(*) FILTER (WHERE kind = 'question' AND error IS NOT NULL)",
+        "lookups": "COUNT(*) FILTER (WHERE kind = 'lookup')",
+        "claude": "COUNT(*) FILTER (WHERE kind = 'question' AND mode = 'claude')",
+        "not_covered": "COUNT(*) FILTER (WHERE kind = 'question' AND mode = 'claude' AND covered = 0)",
+        "extractive": "COUNT(*) FILTER (WHERE kind = 'question' AND mode = 'extractive')",
+        "invalid": "COALESCE(SUM(json_array_length(invalid_citations)) FILTER (WHERE kind = 'question' "
+                   "AND mode IS NOT NULL), 0)",
     }
+    select = ", ".join(f"{w} AS {name}" for name, sql in columns.items() for w in both(sql))
+    agg = con.execute(f"SELECT {select}, COUNT(DISTINCT user_hash), "
+                      "COUNT(DISTINCT user_hash) FILTER (WHERE ts >= :day) "
+                      "FROM queries WHERE kind IN ('question', 'lookup') AND ts >= :week", args).fetchone()
+    values = list(agg)
+    figures: dict[str, dict[str, Any]] = {"week": {}, "day": {}}
+    for i, name in enumerate(columns):
+        figures["week"][name], figures["day"][name] = values[2 * i], values[2 * i + 1]
+    figures["week"]["users"], figures["day"]["users"] = values[-2], values[-1]
+
+    def grouped(sql: str) -> dict[str, dict[Any, int]]:
+        out: dict[str, dict[Any, int]] = {"week": {}, "day": {}}
+        for key, week_n, day_n in con.execute(sql, args):
+            out["week"][key] = week_n
+            if day_n:
+                out["day"][key] = day_n
+        return out
+
+    counts = "COUNT(*), COUNT(*) FILTER (WHERE ts >= :day)"
+    sources = grouped(f"SELECT source, {counts} FROM queries WHERE kind = 'question' AND ts >= :week GROUP BY source")
+    levels = grouped(f"SELECT level, {counts} FROM queries WHERE kind = 'question' AND mode IS NOT NULL "
+                     "AND level IS NOT NULL AND ts >= :week GROUP BY level")
+    feedback = grouped("SELECT f.value, COUNT(*), COUNT(*) FILTER (WHERE q.ts >= :day) FROM feedback f "
+                       "JOIN queries q ON q.id = f.query_id WHERE q.ts >= :week GROUP BY f.value")
+    laws = grouped(f"SELECT law, {counts} FROM cited WHERE ts >= :week GROUP BY law")
+    refused = con.execute("SELECT COUNT(*), COUNT(DISTINCT user_hash), COUNT(*) FILTER (WHERE ts >= :day), "
+                          "COUNT(DISTINCT user_hash) FILTER (WHERE ts >= :day) FROM refusals WHERE ts >= :week",
+                          args).fetchone()
+    timed = grouped(f"SELECT 1, {counts} FROM queries WHERE kind = 'question' AND ts >= :week "
+                    "AND total_ms IS NOT NULL")
+    latencies = {name: _percentiles(con, args[name], timed[name].get(1, 0), (50, 95)) for name in ("day", "week")}
+
+    out: dict[str, dict[str, Any]] = {}
+    for name in ("day", "week"):
+        f = figures[name]
+        answered = f["answered"]
+        lv = levels[name]
+        src = sources[name]
+        top = sorted(laws[name].items(), key=lambda kv: (-kv[1], kv[0] or ""))[:TOP_LAWS]
+        lat = latencies[name]
+        out[name] = {
+            "questions": f["questions"],
+            "sources": {s: src.get(s, 0) for s in [*SOURCES, *sorted(set(src) - set(SOURCES))]},
+            "users": f["users"],
+            "answered": answered,
+            "errors": f["errors"],
+            "lookups": f["lookups"],
+            "levels": {lvl: _share(lv.get(lvl, 0), answered) for lvl in [*LEVELS, *sorted(set(lv) - set(LEVELS))]},
+            "claude_answers": f["claude"],
+            "not_covered": _share(f["not_covered"], f["claude"]),  # of Claude answers only: unknown otherwise
+            "extractive": _share(f["extractive"], answered),
+            "invalid_citations": f["invalid"],
+            "latency_ms": {"p50": lat.get(50), "p95": lat.get(95)},
+            "feedback": {"up": feedback[name].get(1, 0), "down": feedback[name].get(-1, 0)},
+            "top_laws": [[law, n] for law, n in top],
+            "refused": {"messages": refused[0 if name == "week" else 2], "users": refused[1 if name == "week" else 3]},
+        }
+    return out
+
+
+def _percentiles(con: sqlite3.Connection, start: str, n: int, qs: tuple[int, ...]) -> dict[int, float | None]:
+    """Nearest-rank percentiles (the rule of `percentile`) of total_ms since `start`, from one sort in SQL."""
+    if not n:
+        return {q: None for q in qs}
+    ranks = {q: min(n, max(1, math.ceil(q / 100 * n))) for q in qs}
+    marks = ", ".join("?" for _ in ranks)
+    found = dict(con.execute(
+        f"SELECT rn, total_ms FROM (SELECT total_ms, ROW_NUMBER() OVER (ORDER BY total_ms) AS rn FROM queries "
+        f"WHERE kind = 'question' AND ts >= ? AND total_ms IS NOT NULL) WHERE rn IN ({marks})",
+        (start, *ranks.values())).fetchall())
+    return {q: float(found[rank]) if rank in found else None for q, rank in ranks.items()}
 
 
 def compute(con: sqlite3.Connection, *, now: datetime) -> dict[str, Any]:
     """{"generated_at", "total_questions", "day": {...}, "week": {...}} for the log behind `con`."""
     total = con.execute("SELECT COUNT(*) FROM queries WHERE kind = 'question'").fetchone()[0]
     out: dict[str, Any] = {"generated_at": to_ts(now)[:19], "total_questions": total}
-    for name, span in WINDOWS.items():
-        out[name] = window_stats(con, to_ts(now - span))
+    out.update(_windows(con, to_ts(now - WINDOWS["week"]), to_ts(now - WINDOWS["day"])))
     return out
 
 

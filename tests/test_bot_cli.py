@@ -17,7 +17,8 @@ import aiohttp
 import pytest
 from typer.testing import CliRunner
 
-import kodeks.cli_bot  # noqa: F401 - registers the commands
+import kodeks.cli_answer  # noqa: F401 - registers the commands
+import kodeks.cli_bot  # noqa: F401
 from bot.querylog import QueryLog
 from kodeks.cli import app
 from tests.fakes.anthropic_server import FAKE_KEY, slow
@@ -180,3 +181,18 @@ async def test_kodeks_bot_with_a_wrong_token_exits_1_with_one_line(
     assert err.decode().strip().splitlines()[-1] == \
         "kodeks: Telegram rejected TELEGRAM_BOT_TOKEN (copy it again from @BotFather)"
     assert "Traceback" not in err.decode()
+
+
+def test_ask_writes_the_query_log_marked_as_from_the_command_line(bot_data_dir: Path) -> None:
+    result = runner.invoke(app, ["ask", "sta ako vozac odbije alkotest", "--data-dir", str(bot_data_dir)])
+    assert result.exit_code == 0, result.output
+    assert "covered: unknown" in result.stdout  # extractive: coverage is not judged
+    result = runner.invoke(app, ["ask", "ukrao mi je mobitel", "--no-log", "--data-dir", str(bot_data_dir)])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(app, ["stats", "--json", "--data-dir", str(bot_data_dir)])
+    day = json.loads(result.stdout)["day"]
+    assert day["questions"] == 1 and day["sources"] == {"telegram": 0, "cli": 1}
+    assert day["claude_answers"] == 0 and day["not_covered"] is None  # unknown, not "100 % not covered"
+    text = runner.invoke(app, ["stats", "--data-dir", str(bot_data_dir)]).stdout
+    assert "Questions: 1 (0 from officers in Telegram, 1 from the command line)" in text
+    assert "Coverage: unknown" in text
