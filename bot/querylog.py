@@ -103,12 +103,13 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE queries ADD COLUMN source TEXT NOT NULL DEFAULT 'telegram';  -- 'telegram' | 'cli'
     CREATE INDEX queries_window ON queries(kind, ts, mode, level, source, covered, total_ms, user_hash, error,
                                            invalid_citations);
+    CREATE INDEX queries_latency ON queries(kind, total_ms, ts);  -- percentiles without sorting
     CREATE TABLE cited (                  -- one row per citation of an answered question: "most cited laws"
         query_id INTEGER NOT NULL REFERENCES queries(id) ON DELETE CASCADE,
         ts TEXT NOT NULL,
         law TEXT NOT NULL
     );
-    CREATE INDEX cited_ts_law ON cited(ts, law);
+    CREATE INDEX cited_law_ts ON cited(law, ts);  -- GROUP BY law without sorting
     CREATE INDEX cited_query ON cited(query_id);
     INSERT INTO cited (query_id, ts, law)
         SELECT q.id, q.ts, c.value ->> '$.law' FROM queries q, json_each(q.citations) c
