@@ -232,6 +232,9 @@ async def deliver_answer(bot: Any, d: Deps, *, chat_id: int, user_id: int, quest
                             type(exc).__name__)
                 return
             raise
+    except asyncio.CancelledError:
+        update_id = None  # not answered: the journal entry stays open for start-up recovery
+        raise
     finally:
         if update_id is not None:
             await d.log.journal_done(update_id)

@@ -359,26 +359,26 @@ class QueryLog:
             self._keep(write)
             return None
         async with self._lock:
+            if self._backlog:  # the outage began while we waited for the lock: keep the order
+                self._keep(write)
+                return None
             try:
                 return await self._run(write)
             except Exception as exc:  # noqa: BLE001 - any failure: keep the row, retry later
                 self.failures += 1
                 log.warning("query log %s: %s kept in memory, will retry (%s: %s)", self.path, write.what,
                             type(exc).__name__, exc)
-                self._keep(write, first=True)
+                self._keep(write)
                 return None
 
-    def _keep(self, write: Write, first: bool = False) -> None:
+    def _keep(self, write: Write) -> None:
         if len(self._backlog) >= self._backlog_max:
             self._backlog.popleft()
             self.lost += 1
             if self.lost == 1 or self.lost % 1000 == 0:
                 log.error("query log %s: backlog full (%d); %d row(s) lost so far", self.path, self._backlog_max,
                           self.lost)
-        if first:
-            self._backlog.appendleft(write)  # it started before anything now in the backlog
-        else:
-            self._backlog.append(write)
+        self._backlog.append(write)
         self._drained.clear()
         if self._flusher is None or self._flusher.done():
             self._flusher = asyncio.get_running_loop().create_task(self._flush_loop(), name="querylog-flush")
