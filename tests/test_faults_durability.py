@@ -139,6 +139,20 @@ async def test_the_backlog_is_bounded_and_counts_what_it_drops(tmp_path: Path) -
     await log.close()
 
 
+async def test_after_an_error_the_log_writes_on_a_fresh_connection(tmp_path: Path) -> None:
+    """A writer connection that broke (here: closed under the log, as an I/O error would leave it) is
+    replaced, and what failed on it is written on the new one."""
+    log = await QueryLog.open(tmp_path / "queries.sqlite3")
+    broken = log._db
+    await broken.close()  # type: ignore[union-attr]
+    assert await log.record(user_id=1, question="prvo") is None  # failed: kept
+    await log.wait_drained()
+    assert log._db is not broken and log.failures == 1
+    assert isinstance(await log.record(user_id=1, question="drugo"), int)
+    assert [r["question"] for r in await log.rows_since(datetime(2000, 1, 1, tzinfo=UTC))] == ["prvo", "drugo"]
+    await log.close()
+
+
 async def test_lone_surrogates_do_not_fail_the_log_write(tmp_path: Path) -> None:
     async with await QueryLog.open(tmp_path / "queries.sqlite3") as log:
         row_id = await log.record(user_id=1, question="kradja \ud800 mobitela", error="x\udfff")
