@@ -12,8 +12,8 @@ after its reply was sent. On start-up, what the journal still holds is settled b
 - `sending` (the crash came while the reply was being sent: it may have arrived) → never re-sent;
   the officer is told to ask again only if the answer did not arrive.
 
-A done entry keeps only its update id (chat id and text are cleared) for two days, so an update
-Telegram delivers again after a crash is recognised and not answered a second time.
+A done entry keeps only its update and message ids (chat id and text are cleared) for two days, so an
+update Telegram delivers again after a crash is recognised and not answered a second time.
 """
 
 from __future__ import annotations

@@ -533,18 +533,22 @@ class QueryLog:
     async def journal_received(self, *, update_id: int, chat_id: int, message_id: int | None, question: str,
                                asked_at: datetime | None = None) -> bool:
         """Journal a question before answering it. False if this update was journaled before (Telegram
-        delivered it again after a restart): it is answered by recovery or was answered already."""
-        if await self._read_or_none(lambda con: con.execute(
-                "SELECT 1 FROM pending WHERE update_id = ?", (update_id,)).fetchone()):
+        delivered it again after a restart): it is answered by recovery or was answered already. The same
+        update id with another message (a new bot token restarts the ids) replaces the old entry."""
+        seen = await self._read_or_none(lambda con: con.execute(
+            "SELECT message_id FROM pending WHERE update_id = ?", (update_id,)).fetchone())
+        if seen is not None and seen[0] == message_id:
             return False
-        write = Write([("INSERT OR IGNORE INTO pending (update_id, ts, chat_id, message_id, question) "
-                        "VALUES (?, ?, ?, ?, ?)",
-                        (update_id, to_ts(asked_at or utcnow()), chat_id, message_id, question))], "journal")
-        await self._write(write)
-        return write.result is None or write.result > 0
+        await self._write(Write([(
+            "INSERT INTO pending (update_id, ts, chat_id, message_id, question) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT (update_id) DO UPDATE SET ts = excluded.ts, chat_id = excluded.chat_id, "
+            "message_id = excluded.message_id, question = excluded.question, state = 'received'",
+            (update_id, to_ts(asked_at or utcnow()), chat_id, message_id, question))], "journal"))
+        return True
 
     async def journal_done(self, update_id: int) -> None:
-        """The reply was sent (or definitely cannot be): forget the chat id and text, keep the update id."""
+        """The reply was sent (or definitely cannot be): forget the chat id and text, keep the update and
+        message ids (to recognise a re-delivery)."""
         await self._write(Write([("UPDATE pending SET state = 'done', chat_id = NULL, question = NULL "
                                   "WHERE update_id = ?", (update_id,))], "journal done"))
 

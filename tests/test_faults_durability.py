@@ -239,6 +239,16 @@ async def test_recovery_rule_old_questions_are_told_a_maybe_sent_reply_is_not_re
     assert [r["question"] for r in rows(log_path)] == ["krivotvorio potpis", "ukrao mi je mobitel"]
 
 
+async def test_the_journal_recognises_a_redelivery_but_not_a_reused_update_id(tmp_path: Path) -> None:
+    async with await QueryLog.open(tmp_path / "queries.sqlite3") as log:
+        assert await log.journal_received(update_id=5, chat_id=1, message_id=70, question="q")
+        await log.journal_done(5)
+        assert not await log.journal_received(update_id=5, chat_id=1, message_id=70, question="q")  # re-delivered
+        assert await log.journal_received(update_id=5, chat_id=2, message_id=3, question="novo")  # another bot's id
+        [entry] = await log.journal_open()
+    assert (entry["chat_id"], entry["question"], entry["state"]) == (2, "novo", "received")
+
+
 async def test_a_send_slower_than_the_client_timeout_is_delivered_once(
         telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
     telegram_server.delay_next("sendMessage", 8)  # past python-telegram-bot's 5 s read timeout
