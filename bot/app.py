@@ -30,7 +30,7 @@ from telegram.ext import (
     filters,
 )
 
-from bot import handlers, jurisdiction_handlers, texts
+from bot import handlers, journal, jurisdiction_handlers, texts
 from bot.access import Access, RateLimiter
 from bot.delivery import RetryingLimiter
 from bot.officers import BOT_DATA_KEY as OFFICERS_KEY, Officers
@@ -116,6 +116,8 @@ async def serve(app: Application, settings: Any, stop: asyncio.Event, *, poll_ti
             await app.updater.start_polling(timeout=poll_timeout, allowed_updates=Update.ALL_TYPES)
             log.info("long polling started")
         await app.start()
+        # Questions a crash left unanswered (bot/journal.py); app.stop() waits for this task too.
+        app.create_task(journal.recover(app.bot, app.bot_data[handlers.BOT_DATA_KEY], bot_data=app.bot_data), name="journal-recovery")
         try:
             await stop.wait()
         finally:
@@ -133,7 +135,11 @@ async def run_bot(settings: Any) -> None:
 
     retriever = await asyncio.to_thread(Retriever.open, settings)
     pipeline = Pipeline(settings, retriever=retriever)
-    querylog = await QueryLog.from_settings(settings)
+    try:
+        querylog = await QueryLog.from_settings(settings, check=True)  # a bad log: one line, exit 1
+    except OSError as exc:  # the salt file beside it could not be made or read
+        raise KodeksError(f"{settings.data_dir}: {exc.strerror or exc} (make KODEKS_DATA_DIR writable by this "
+                          "user)") from exc
     try:
         app = build_application(settings, pipeline=pipeline, retriever=retriever, querylog=querylog)
         stop = asyncio.Event()

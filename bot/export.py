@@ -3,16 +3,24 @@
 Each line has `question` and an empty `relevant` (fill in corpus ids, then run
 `kodeks eval retrieval`), plus what the bot did, so a labeller sees why an answer went wrong.
 No user ids, hashed or not, leave the log this way.
+
+A log of months does not fit in a Telegram message or in memory: `/export` streams rows from a
+cursor into gzip-compressed JSONL parts (`write_parts`, run on a worker thread), each kept below
+Telegram's 50 MB upload limit for bots, so memory stays flat and officers' answers keep flowing.
 """
 
 from __future__ import annotations
 
+import gzip
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from datetime import UTC, date, datetime
+from pathlib import Path
 from typing import IO, Any
 
 FEEDBACK = {1: "up", -1: "down"}
+TELEGRAM_UPLOAD_LIMIT = 50 * 1024 * 1024  # bytes a bot may send as one document
+PART_LIMIT = 45 * 1024 * 1024  # a part is closed past this (compressed) size: margin for gzip's buffer
 
 
 def to_record(row: dict[str, Any]) -> dict[str, Any]:
@@ -29,7 +37,7 @@ def to_record(row: dict[str, Any]) -> dict[str, Any]:
         "answer": row.get("answer"),
         "citations": [c["id"] for c in row.get("citations") or []],
         "invalid_citations": row.get("invalid_citations") or [],
-        "covered": None if covered is None else bool(covered),
+        "covered": None if covered is None or row.get("mode") != "claude" else bool(covered),
         "missing": row.get("missing"),
         "mode": row.get("mode"),
         "model": row.get("model"),
@@ -66,3 +74,61 @@ async def write_jsonl(records: AsyncIterator[dict[str, Any]], out: IO[str]) -> i
         out.write(dumps(record) + "\n")
         n += 1
     return n
+
+
+def write_parts(records: Iterable[dict[str, Any]], directory: Path, stem: str,
+                part_limit: int = PART_LIMIT) -> tuple[int, list[Path]]:
+    """Write records as gzip JSONL files `stem-1.jsonl.gz`, `stem-2.jsonl.gz`, … each closed once its
+    compressed size passes `part_limit`; returns (records written, files). Synchronous: run it in a thread."""
+    directory.mkdir(parents=True, exist_ok=True)
+    files: list[Path] = []
+    count = 0
+    raw: IO[bytes] | None = None
+    packed: gzip.GzipFile | None = None
+    try:
+        for record in records:
+            if packed is None or raw is None or raw.tell() >= part_limit:
+                if packed is not None and raw is not None:
+                    packed.close()
+                    raw.close()
+                path = directory / f"{stem}-{len(files) + 1}.jsonl.gz"
+                raw = path.open("wb")
+                packed = gzip.GzipFile(filename=f"{stem}-{len(files) + 1}.jsonl", mode="wb", fileobj=raw,
+                                       compresslevel=6, mtime=0)
+                files.append(path)
+            packed.write((dumps(record) + "\n").encode("utf-8"))
+            count += 1
+    finally:
+        if packed is not None:
+            packed.close()
+        if raw is not None:
+            raw.close()
+    return count, files
+
+
+def write_lines(records: Iterable[dict[str, Any]], out: IO[str]) -> int:
+    """Write one JSON object per line from a plain iterator; returns how many."""
+    n = 0
+    for record in records:
+        out.write(dumps(record) + "\n")
+        n += 1
+    return n
+
+
+def iter_records(con: Any, since: datetime | None) -> Iterable[dict[str, Any]]:
+    """Evaluation records for the questions behind a read connection, streamed from a cursor."""
+    from bot.querylog import iter_rows
+
+    return (to_record(row) for row in iter_rows(con, since, kind="question"))
+
+
+def export_parts(log_path: Path, since: datetime | None, directory: Path, stem: str,
+                 part_limit: int = PART_LIMIT) -> tuple[int, list[Path]]:
+    """The whole export on one thread, with its own read connection (never the bot's writer)."""
+    from bot.querylog import open_reader
+
+    con = open_reader(log_path)
+    try:
+        return write_parts(iter_records(con, since), directory, stem, part_limit)
+    finally:
+        con.close()

@@ -11,12 +11,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import html
-import io
 import logging
 import re
+import tempfile
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from telegram import InlineKeyboardMarkup, Message, ReplyParameters, Update
@@ -27,11 +28,11 @@ from telegram.ext import ApplicationHandlerStop, ContextTypes
 from bot import texts
 from bot.access import Access, RateLimiter
 from bot.callbacks import answer_keyboard, decode, feedback_row
-from bot.delivery import keep_typing
-from bot.export import parse_since, write_jsonl
 from bot.compare import remember
+from bot.delivery import keep_typing, unconfirmed
+from bot.export import export_parts, parse_since
 from bot.formatting import LIMIT, escape, format_answer, format_articles, jurisdiction_line
-from bot.officers import scope_for
+from bot.officers import officers_of, scope_for
 from bot.querylog import QueryLog
 from bot.stats import render
 from retrieval import jurisdictions
@@ -188,41 +189,77 @@ async def on_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 async def answer_question(update: Update, context: ContextTypes.DEFAULT_TYPE, question: str) -> None:
-    """Pipeline → log → reply with sources and buttons. The log row is written before sending so
-    the buttons can point at it, and an answer that could not be delivered is marked in the log."""
+    """Journal the question, then answer it (`deliver_answer`). An update journaled before — Telegram
+    delivering it again after a crash — is left to start-up recovery (`bot.journal`): never answered twice."""
     d = deps(context)
-    chat_id, user_id = update.effective_chat.id, update.effective_user.id
+    message = update.message
+    fresh = await d.log.journal_received(update_id=update.update_id, chat_id=update.effective_chat.id,
+                                         message_id=message.message_id, question=question, asked_at=message.date)
+    if not fresh:
+        log.info("update %s was journaled before: not answered again", update.update_id)
+        return
+    await deliver_answer(context.bot, d, chat_id=update.effective_chat.id, user_id=update.effective_user.id,
+                         question=question, reply_to=message.message_id, update_id=update.update_id,
+                         bot_data=context.bot_data)
+
+
+@dataclass
+class _BotOnly:
+    """What `send_html` needs from a handler context, for sends outside a handler (start-up recovery)."""
+
+    bot: Any
+
+
+async def deliver_answer(bot: Any, d: Deps, *, chat_id: int, user_id: int, question: str, reply_to: int | None,
+                         update_id: int | None, bot_data: Any) -> None:
+    """Pipeline → log → reply with sources and buttons → journal done. The log row is written before
+    sending so the buttons can point at it, and an answer that could not be delivered is marked in the log.
+    A reply whose delivery is unknown (Telegram may have it: a read timeout) is not sent again (see
+    `bot.delivery`)."""
     started = time.perf_counter()
     result, error = None, None
-    async with keep_typing(context.bot, chat_id):
+    officers = officers_of(bot_data)
+    try:
+        async with keep_typing(bot, chat_id):
+            try:
+                # the officer's jurisdiction and the levels above it (None: jurisdictions not in use)
+                scope = await officers.scope(user_id) if officers else None
+                result = await d.pipeline.ask(question, jurisdiction=scope)
+            except Exception as exc:  # noqa: BLE001 - logged, recorded, and the officer is told
+                log.exception("answering failed")
+                error = f"{type(exc).__name__}: {exc}"[:500]
+        total_ms = (time.perf_counter() - started) * 1000
         try:
-            scope = await scope_for(context, user_id)  # the officer's jurisdiction and the levels above it
-            result = await d.pipeline.ask(question, jurisdiction=scope)
-        except Exception as exc:  # noqa: BLE001 - logged, recorded, and the officer is told
-            log.exception("answering failed")
-            error = f"{type(exc).__name__}: {exc}"[:500]
-    total_ms = (time.perf_counter() - started) * 1000
-    try:
-        row_id: int | None = await d.log.record(user_id=user_id, question=question, result=result, error=error,
-                                                total_ms=total_ms)
-    except Exception:  # noqa: BLE001 - a broken log must not keep an answer from an officer in the field
-        log.exception("could not write the query log")
-        row_id = None
-    if result is None:
-        await say(update, context, texts.ANSWER_FAILED)
-        return
-    answer = result.answer
-    markup = answer_keyboard(row_id, [hit.article for hit in answer.citations]) if row_id else None
-    if answer.citations:
-        remember(context.bot_data, user_id, answer.citations[0].id)
-    line = jurisdiction_line([hit.article for hit in answer.citations], result.search.scope)
-    try:
-        await send_html(context, chat_id, format_answer(answer, jurisdiction=line), markup,
-                        reply_to=update.message.message_id)
-    except TelegramError as exc:
-        if row_id:
-            await d.log.set_error(row_id, f"send: {type(exc).__name__}: {exc}")
+            row_id: int | None = await d.log.record(user_id=user_id, question=question, result=result, error=error,
+                                                    total_ms=total_ms, update_id=update_id)
+        except Exception:  # noqa: BLE001 - a broken log must not keep an answer from an officer in the field
+            log.exception("could not write the query log")
+            row_id = None
+        if result is None:
+            await bot.send_message(chat_id, escape(texts.ANSWER_FAILED), parse_mode=ParseMode.HTML)
+            return
+        answer = result.answer
+        markup = answer_keyboard(row_id, [hit.article for hit in answer.citations]) if row_id else None
+        if answer.citations:
+            remember(bot_data, user_id, answer.citations[0].id)
+        line = jurisdiction_line([hit.article for hit in answer.citations], result.search.scope)
+        try:
+            await send_html(_BotOnly(bot), chat_id, format_answer(answer, jurisdiction=line), markup,  # type: ignore[arg-type]
+                            reply_to=reply_to)
+        except TelegramError as exc:
+            if row_id:
+                await d.log.set_error(row_id, f"send: {type(exc).__name__}: {exc}")
+            if unconfirmed(exc):
+                log.warning("reply to update %s: delivery unknown (%s); not sent again", update_id,
+                            type(exc).__name__)
+                return
+            raise
+    except asyncio.CancelledError:
+        update_id = None  # not answered: the journal entry stays open for start-up recovery
         raise
+    finally:
+        if update_id is not None:
+            await d.log.journal_done(update_id)
 
 
 # --- articles --------------------------------------------------------------------------------
@@ -323,7 +360,9 @@ async def cmd_stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 async def cmd_export(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """`/export [YYYY-MM-DD]`: the log as evaluation JSONL, sent as a document."""
+    """`/export [YYYY-MM-DD]`: the log as evaluation JSONL, gzip-compressed, sent as one or more documents
+    (each below Telegram's 50 MB limit). Written on a worker thread from its own read connection, so
+    officers' answers are not held up however large the log is."""
     if (d := await _admin(update, context)) is None:
         return
     try:
@@ -331,15 +370,20 @@ async def cmd_export(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     except ValueError as exc:
         await say(update, context, str(exc))
         return
-    buffer = io.StringIO()
-    count = await write_jsonl(d.log.export(since), buffer)
-    if not count:
-        await say(update, context, texts.EXPORT_EMPTY)
-        return
-    name = f"kodeks-export-{datetime.now(UTC):%Y%m%d-%H%M}.jsonl"
-    await context.bot.send_document(
-        update.effective_chat.id, document=buffer.getvalue().encode("utf-8"), filename=name,
-        caption=escape(texts.EXPORT_CAPTION.format(count=count)), parse_mode=ParseMode.HTML, write_timeout=60)
+    stem = f"kodeks-export-{datetime.now(UTC):%Y%m%d-%H%M}"
+    with tempfile.TemporaryDirectory(prefix="kodeks-export-") as tmp:
+        count, parts = await asyncio.to_thread(export_parts, d.log.path, since, Path(tmp), stem)
+        if not count:
+            await say(update, context, texts.EXPORT_EMPTY)
+            return
+        for n, part in enumerate(parts, 1):
+            caption = texts.EXPORT_CAPTION.format(count=count)
+            if len(parts) > 1:
+                caption += f" ({n}/{len(parts)})"
+            with part.open("rb") as handle:
+                await context.bot.send_document(
+                    update.effective_chat.id, document=handle, filename=part.name,
+                    caption=escape(caption), parse_mode=ParseMode.HTML, write_timeout=120)
 
 
 # --- errors ----------------------------------------------------------------------------------

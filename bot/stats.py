@@ -1,13 +1,16 @@
-"""Usage figures from the query log, for `/stats` (phone) and `kodeks stats [--json]` (terminal).
+"""Usage figures from the query log, for `/stats` (phone, Bosnian) and `kodeks stats [--json]` (terminal, English).
 
-Computed in Python over the last week's rows: police use is hundreds of questions a day at most,
-and one function keeps the bot, the CLI and the JSON output agreeing on every number.
+Every figure is an SQL aggregate over the time-indexed columns, so a log of months (60,000 rows and
+more) answers in milliseconds and nothing is loaded into Python row by row; the caller runs
+`compute` on a reader thread with its own connection. One function keeps the bot, the CLI and the
+JSON output agreeing on every number. Coverage is counted only for Claude answers: an extractive
+answer does not know whether the articles cover the question, so it is neither "covered" nor not.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
+import math
+import sqlite3
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -18,9 +21,10 @@ from retrieval.types import LEVELS
 
 WINDOWS = {"day": timedelta(days=1), "week": timedelta(days=7)}
 TOP_LAWS = 5
+SOURCES = ("telegram", "cli")
 
 
-def percentile(values: Sequence[float], q: float) -> float | None:
+def percentile(values: list[float], q: float) -> float | None:
     """Nearest-rank percentile (q in 0..100), as evaluation computes it; None for no values."""
     return float(nearest_rank(list(values), q)) if values else None
 
@@ -29,46 +33,166 @@ def _share(part: int, whole: int) -> float | None:
     return round(part / whole, 4) if whole else None
 
 
-def window_stats(rows: Sequence[dict[str, Any]], refused: tuple[int, int]) -> dict[str, Any]:
-    """Figures for one window; shares are fractions 0..1 of answered questions (None when there are none)."""
-    questions = [r for r in rows if r["kind"] == "question"]
-    answered = [r for r in questions if r.get("mode")]
-    n = len(answered)
-    levels = Counter(r["level"] for r in answered if r.get("level"))
-    laws = Counter(c["law"] for r in answered for c in r.get("citations") or [])
-    latencies = [r["total_ms"] for r in questions if r.get("total_ms") is not None]
-    return {
-        "questions": len(questions),
-        "users": len({r["user_hash"] for r in rows}),
-        "answered": n,
-        "errors": sum(1 for r in questions if r.get("error")),
-        "lookups": sum(1 for r in rows if r["kind"] == "lookup"),
-        "levels": {lvl: _share(levels.get(lvl, 0), n) for lvl in [*LEVELS, *sorted(set(levels) - set(LEVELS))]},
-        "not_covered": _share(sum(1 for r in answered if not r.get("covered")), n),
-        "extractive": _share(sum(1 for r in answered if r.get("mode") == "extractive"), n),
-        "invalid_citations": sum(len(r.get("invalid_citations") or []) for r in answered),
-        "latency_ms": {"p50": percentile(latencies, 50), "p95": percentile(latencies, 95)},
-        "feedback": {"up": sum(1 for r in rows if r.get("feedback") == 1),
-                     "down": sum(1 for r in rows if r.get("feedback") == -1)},
-        "top_laws": [[law, count] for law, count in laws.most_common(TOP_LAWS)],
-        "refused": {"messages": refused[0], "users": refused[1]},
+def _windows(con: sqlite3.Connection, week: str, day: str) -> dict[str, dict[str, Any]]:
+    """Both windows in one pass over the week's index entries: every aggregate is taken twice, once
+    filtered to the last day (`ts >= :day`). Shares are fractions 0..1 (None when there is nothing to share)."""
+    args = {"week": week, "day": day}
+
+    def both(sql: str) -> tuple[str, str]:
+        return sql, sql.replace("WHERE ", "WHERE ts >= :day AND ", 1)
+
+    columns = {
+        "questions": "COUNT(*) FILTER (WHERE kind = 'question')",
+        "answered": "COUNT(*) FILTER (WHERE kind = 'question' AND mode IS NOT NULL)",
+        "errors": "COUNT(*) FILTER (WHERE kind = 'question' AND error IS NOT NULL)",
+        "lookups": "COUNT(*) FILTER (WHERE kind = 'lookup')",
+        "claude": "COUNT(*) FILTER (WHERE kind = 'question' AND mode = 'claude')",
+        "not_covered": "COUNT(*) FILTER (WHERE kind = 'question' AND mode = 'claude' AND covered = 0)",
+        "extractive": "COUNT(*) FILTER (WHERE kind = 'question' AND mode = 'extractive')",
+        "invalid": "COALESCE(SUM(json_array_length(invalid_citations)) FILTER (WHERE kind = 'question' "
+                   "AND mode IS NOT NULL), 0)",
     }
+    select = ", ".join(f"{w} AS {name}" for name, sql in columns.items() for w in both(sql))
+    agg = con.execute(f"SELECT {select}, COUNT(DISTINCT user_hash), "
+                      "COUNT(DISTINCT user_hash) FILTER (WHERE ts >= :day) "
+                      "FROM queries WHERE kind IN ('question', 'lookup') AND ts >= :week", args).fetchone()
+    values = list(agg)
+    figures: dict[str, dict[str, Any]] = {"week": {}, "day": {}}
+    for i, name in enumerate(columns):
+        figures["week"][name], figures["day"][name] = values[2 * i], values[2 * i + 1]
+    figures["week"]["users"], figures["day"]["users"] = values[-2], values[-1]
 
+    def grouped(sql: str) -> dict[str, dict[Any, int]]:
+        out: dict[str, dict[Any, int]] = {"week": {}, "day": {}}
+        for key, week_n, day_n in con.execute(sql, args):
+            out["week"][key] = week_n
+            if day_n:
+                out["day"][key] = day_n
+        return out
 
-def compute(rows: Sequence[dict[str, Any]], refusals: dict[str, tuple[int, int]], *, now: datetime,
-            total: int) -> dict[str, Any]:
-    """{"generated_at", "total_questions", "day": {...}, "week": {...}} from the last week's rows."""
-    out: dict[str, Any] = {"generated_at": to_ts(now)[:19], "total_questions": total}
-    for name, span in WINDOWS.items():
-        start = to_ts(now - span)
-        out[name] = window_stats([r for r in rows if r["ts"] >= start], refusals.get(name, (0, 0)))
+    counts = "COUNT(*), COUNT(*) FILTER (WHERE ts >= :day)"
+    sources = grouped(f"SELECT source, {counts} FROM queries WHERE kind = 'question' AND ts >= :week GROUP BY source")
+    levels = grouped(f"SELECT level, {counts} FROM queries WHERE kind = 'question' AND mode IS NOT NULL "
+                     "AND level IS NOT NULL AND ts >= :week GROUP BY level")
+    feedback = grouped("SELECT f.value, COUNT(*), COUNT(*) FILTER (WHERE q.ts >= :day) FROM feedback f "
+                       "JOIN queries q ON q.id = f.query_id WHERE q.ts >= :week GROUP BY f.value")
+    laws = grouped(f"SELECT law, {counts} FROM cited WHERE ts >= :week GROUP BY law")
+    refused = con.execute("SELECT COUNT(*), COUNT(DISTINCT user_hash), COUNT(*) FILTER (WHERE ts >= :day), "
+                          "COUNT(DISTINCT user_hash) FILTER (WHERE ts >= :day) FROM refusals WHERE ts >= :week",
+                          args).fetchone()
+    timed = grouped(f"SELECT 1, {counts} FROM queries WHERE kind = 'question' AND ts >= :week "
+                    "AND total_ms IS NOT NULL")
+    latencies = {name: _percentiles(con, args[name], timed[name].get(1, 0), (50, 95)) for name in ("day", "week")}
+
+    out: dict[str, dict[str, Any]] = {}
+    for name in ("day", "week"):
+        f = figures[name]
+        answered = f["answered"]
+        lv = levels[name]
+        src = sources[name]
+        top = sorted(laws[name].items(), key=lambda kv: (-kv[1], kv[0] or ""))[:TOP_LAWS]
+        lat = latencies[name]
+        out[name] = {
+            "questions": f["questions"],
+            "sources": {s: src.get(s, 0) for s in [*SOURCES, *sorted(set(src) - set(SOURCES))]},
+            "users": f["users"],
+            "answered": answered,
+            "errors": f["errors"],
+            "lookups": f["lookups"],
+            "levels": {lvl: _share(lv.get(lvl, 0), answered) for lvl in [*LEVELS, *sorted(set(lv) - set(LEVELS))]},
+            "claude_answers": f["claude"],
+            "not_covered": _share(f["not_covered"], f["claude"]),  # of Claude answers only: unknown otherwise
+            "extractive": _share(f["extractive"], answered),
+            "invalid_citations": f["invalid"],
+            "latency_ms": {"p50": lat.get(50), "p95": lat.get(95)},
+            "feedback": {"up": feedback[name].get(1, 0), "down": feedback[name].get(-1, 0)},
+            "top_laws": [[law, n] for law, n in top],
+            "refused": {"messages": refused[0 if name == "week" else 2], "users": refused[1 if name == "week" else 3]},
+        }
     return out
+
+
+def _percentiles(con: sqlite3.Connection, start: str, n: int, qs: tuple[int, ...]) -> dict[int, float | None]:
+    """Nearest-rank percentiles (the rule of `percentile`) of total_ms since `start`: the index on
+    (kind, total_ms, ts) is walked in total_ms order, so nothing is sorted."""
+    out: dict[int, float | None] = {}
+    for q in qs:
+        if not n:
+            out[q] = None
+            continue
+        rank = min(n, max(1, math.ceil(q / 100 * n)))
+        row = con.execute("SELECT total_ms FROM queries WHERE kind = 'question' "
+                          "AND total_ms IS NOT NULL AND ts >= ? ORDER BY total_ms LIMIT 1 OFFSET ?",
+                          (start, rank - 1)).fetchone()
+        out[q] = float(row[0]) if row else None
+    return out
+
+
+def compute(con: sqlite3.Connection, *, now: datetime) -> dict[str, Any]:
+    """{"generated_at", "total_questions", "day": {...}, "week": {...}} for the log behind `con`."""
+    total = con.execute("SELECT COUNT(*) FROM queries WHERE kind = 'question'").fetchone()[0]
+    out: dict[str, Any] = {"generated_at": to_ts(now)[:19], "total_questions": total}
+    out.update(_windows(con, to_ts(now - WINDOWS["week"]), to_ts(now - WINDOWS["day"])))
+    return out
+
+
+def empty(now: datetime) -> dict[str, Any]:
+    """The figures of a log that does not exist yet: all zeros."""
+    con = sqlite3.connect(":memory:")
+    try:
+        from bot.querylog import MIGRATIONS
+
+        for sql in MIGRATIONS:
+            con.executescript(sql)
+        return compute(con, now=now)
+    finally:
+        con.close()
 
 
 # --- rendering -------------------------------------------------------------------------------
 
-_TITLES = {"day": "Zadnja 24 sata", "week": "Zadnjih 7 dana"}
-_LEVEL_NAMES = {"reference": "referenca", "threshold": "prag", "top_k": "top-k", "law_first": "zakon"}
+LABELS: dict[str, dict[str, str]] = {
+    "en": {
+        "title": "📊 KODEKS statistics ({at} UTC)",
+        "day": "Last 24 hours", "week": "Last 7 days",
+        "questions": "Questions: {n} ({telegram} from officers in Telegram, {cli} from the command line)",
+        "users": "Distinct users (officers and admins): {n}",
+        "lookups": "Article lookups (/clan, references): {n}",
+        "levels": "Answers by search level: {levels}",
+        "covered": "Not covered by the articles (Claude answers): {pct} of {n}",
+        "covered_unknown": "Coverage: unknown (no Claude answers; extractive answers do not judge it)",
+        "extractive": "Extractive answers (no AI): {pct}",
+        "invalid": "Invalid citations removed: {n}",
+        "latency": "Answer time p50 / p95: {p50} / {p95}",
+        "feedback": "Feedback: 👍 {up} · 👎 {down}",
+        "laws": "Most cited laws (citations): {laws}",
+        "errors": "Questions that ended in an error: {n}",
+        "refused": "Refused strangers: {messages} messages from {users} people",
+        "total": "Questions in the log, all time: {n}",
+    },
+    "bs": {
+        "title": "📊 KODEKS statistika ({at} UTC)",
+        "day": "Zadnja 24 sata", "week": "Zadnjih 7 dana",
+        "questions": "Pitanja: {n} ({telegram} od službenika u Telegramu, {cli} iz komandne linije)",
+        "users": "Različitih korisnika: {n}",
+        "lookups": "Pregledi članova (/clan, reference): {n}",
+        "levels": "Odgovori po nivou pretrage: {levels}",
+        "covered": "Nije pokriveno članovima (Claude odgovori): {pct} od {n}",
+        "covered_unknown": "Pokrivenost: nepoznata (nema Claude odgovora; izvod je ne procjenjuje)",
+        "extractive": "Izvod bez AI: {pct}",
+        "invalid": "Uklonjeni nevažeći citati: {n}",
+        "latency": "Vrijeme odgovora p50 / p95: {p50} / {p95}",
+        "feedback": "Ocjene: 👍 {up} · 👎 {down}",
+        "laws": "Najčešće citirani zakoni (broj citata): {laws}",
+        "errors": "Pitanja završena greškom: {n}",
+        "refused": "Odbijeni neovlašteni: {messages} poruka od {users} osoba",
+        "total": "Ukupno pitanja u evidenciji: {n}",
+    },
+}
+_LEVEL_NAMES = {
+    "en": {"reference": "reference", "threshold": "threshold", "top_k": "top-k", "law_first": "law"},
+    "bs": {"reference": "referenca", "threshold": "prag", "top_k": "top-k", "law_first": "zakon"},
+}
 
 
 def _pct(value: float | None) -> str:
@@ -79,38 +203,45 @@ def _secs(ms: float | None) -> str:
     return "–" if ms is None else f"{ms / 1000:.1f} s"
 
 
-def _window_lines(w: dict[str, Any]) -> list[str]:
-    lines = [f"Pitanja: {w['questions']} · korisnika: {w['users']}"]
+def _window_lines(w: dict[str, Any], lang: str) -> list[str]:
+    t = LABELS[lang]
+    sources = w.get("sources", {})
+    lines = [t["questions"].format(n=w["questions"], telegram=sources.get("telegram", 0), cli=sources.get("cli", 0)),
+             t["users"].format(n=w["users"])]
     if w["lookups"]:
-        lines.append(f"Pregledi članova: {w['lookups']}")
+        lines.append(t["lookups"].format(n=w["lookups"]))
     if w["answered"]:
-        levels = ", ".join(f"{_LEVEL_NAMES.get(k, k)} {_pct(v)}" for k, v in w["levels"].items() if v)
-        lines += [
-            f"Nivo pretrage: {levels}",
-            f"Nije pokriveno: {_pct(w['not_covered'])} · izvod bez AI: {_pct(w['extractive'])}",
-            f"Nevažeći citati: {w['invalid_citations']}",
-        ]
+        names = _LEVEL_NAMES[lang]
+        levels = ", ".join(f"{names.get(k, k)} {_pct(v)}" for k, v in w["levels"].items() if v)
+        lines.append(t["levels"].format(levels=levels))
+        if w["claude_answers"]:
+            lines.append(t["covered"].format(pct=_pct(w["not_covered"]), n=w["claude_answers"]))
+        else:
+            lines.append(t["covered_unknown"])
+        lines += [t["extractive"].format(pct=_pct(w["extractive"])), t["invalid"].format(n=w["invalid_citations"])]
     lat = w["latency_ms"]
     if lat["p50"] is not None:
-        lines.append(f"Vrijeme p50/p95: {_secs(lat['p50'])} / {_secs(lat['p95'])}")
-    lines.append(f"👍 {w['feedback']['up']} · 👎 {w['feedback']['down']}")
+        lines.append(t["latency"].format(p50=_secs(lat["p50"]), p95=_secs(lat["p95"])))
+    lines.append(t["feedback"].format(**w["feedback"]))
     if w["top_laws"]:
-        lines.append("Najčešće: " + ", ".join(f"{law} ({n})" for law, n in w["top_laws"]))
+        lines.append(t["laws"].format(laws=", ".join(f"{law} ({n})" for law, n in w["top_laws"])))
     if w["errors"]:
-        lines.append(f"Greške: {w['errors']}")
+        lines.append(t["errors"].format(n=w["errors"]))
     if w["refused"]["messages"]:
-        lines.append(f"Odbijeno: {w['refused']['messages']} poruka, {w['refused']['users']} osoba")
+        lines.append(t["refused"].format(**w["refused"]))
     return lines
 
 
-def render(stats: dict[str, Any], html: bool = False) -> str:
-    """Short lines that fit a phone screen; `html=True` escapes and bolds headings for Telegram."""
+def render(stats: dict[str, Any], html: bool = False, lang: str = "bs") -> str:
+    """Short lines that fit a phone screen, in one language (`bs` for Telegram, `en` for the CLI by default);
+    `html=True` escapes and bolds headings for Telegram."""
+    t = LABELS[lang]
     esc = escape if html else (lambda s: s)
     bold = (lambda s: f"<b>{s}</b>") if html else (lambda s: s)
-    parts = [bold(esc(f"📊 KODEKS statistika ({stats['generated_at']} UTC)"))]
+    parts = [bold(esc(t["title"].format(at=stats["generated_at"])))]
     for name in WINDOWS:
         parts.append("")
-        parts.append(bold(esc(_TITLES[name])))
-        parts += [esc(line) for line in _window_lines(stats[name])]
-    parts += ["", esc(f"Ukupno pitanja u evidenciji: {stats['total_questions']}")]
+        parts.append(bold(esc(t[name])))
+        parts += [esc(line) for line in _window_lines(stats[name], lang)]
+    parts += ["", esc(t["total"].format(n=stats["total_questions"]))]
     return "\n".join(parts)

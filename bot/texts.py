@@ -103,3 +103,13 @@ UPOREDI_MEANING = "najbliži po sadržaju (naslov se razlikuje – provjerite)"
 UPOREDI_NOTHING = "Nema zakona drugih nadležnosti za uporedbu s {law}."
 UPOREDI_WHAT_HTML = ("Šta da uporedim? Prvo postavite pitanje, pa napišite <i>isto u RS?</i>, ili "
                      "<code>/uporedi KZ RS 124</code>, ili <code>/uporedi ubistvo</code>.")
+
+# Start-up recovery after a crash (bot/journal.py)
+RESTART_ASK_AGAIN = (
+    "Bot je ponovo pokrenut i nisam stigao odgovoriti na vaše pitanje ({time} UTC): „{question}”. "
+    "Molim pošaljite ga ponovo."
+)
+RESTART_MAYBE_SENT = (
+    "Bot je ponovo pokrenut dok sam slao odgovor na pitanje „{question}”. "
+    "Ako odgovor niste dobili, pošaljite pitanje ponovo."
+)

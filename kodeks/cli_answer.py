@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sys
 from pathlib import Path
 from typing import Any, Optional
 
@@ -16,6 +17,13 @@ from kodeks.settings import Settings, load_settings
 
 def _ms(value: float | None) -> str:
     return "–" if value is None else f"{value:.0f} ms"
+
+
+def _covered(answer: dict[str, Any]) -> str:
+    """Only Claude judges whether the articles cover the question; an extractive answer cannot know."""
+    if answer["mode"] != "claude":
+        return "unknown"
+    return "yes" if answer["covered"] else "no"
 
 
 def format_result(data: dict[str, Any]) -> str:
@@ -38,7 +46,7 @@ def format_result(data: dict[str, Any]) -> str:
     flagged = "yes" if answer["flagged"] else "no"
     lines.append(
         f"mode: {answer['mode']}{model} · prompt {answer['prompt_version']} · "
-        f"level: {data['level']} · covered: {'yes' if answer['covered'] else 'no'} · flagged: {flagged}"
+        f"level: {data['level']} · covered: {_covered(answer)} · flagged: {flagged}"
     )
     if answer["reason"]:
         lines.append(f"reason: {answer['reason']}")
@@ -54,13 +62,34 @@ def format_result(data: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-async def _ask(settings: Settings, question: str, law: str | None, jurisdiction: str | None) -> dict[str, Any]:
+async def _ask(settings: Settings, question: str, law: str | None, jurisdiction: str | None,
+               log: bool = True) -> dict[str, Any]:
     from kodeks.answering import Pipeline
     from retrieval.jurisdictions import as_scope
 
     async with Pipeline(settings) as pipeline:  # as the bot does for an officer of that jurisdiction
         result = await pipeline.ask(question, law=law, jurisdiction=as_scope(jurisdiction))
+    if log:
+        await _log_question(settings, question, result)
     return result.to_dict()
+
+
+async def _log_question(settings: Settings, question: str, result: Any) -> None:
+    """Log the question like the bot does, marked `source='cli'` so /stats tells admins' tests from officers.
+    A log that cannot be written costs a warning, not the answer."""
+    import getpass
+
+    from bot.querylog import QueryLog
+
+    try:
+        async with await QueryLog.from_settings(settings) as qlog:
+            await qlog.record(user_id=f"cli:{getpass.getuser()}", question=question, result=result, source="cli")
+        lost = qlog.lost  # counted by close() if the row could not be written even then
+    except (KodeksError, OSError) as exc:
+        print(f"kodeks: warning: question not logged: {exc}", file=sys.stderr)
+        return
+    if lost:
+        print(f"kodeks: warning: question not logged: {settings.log_path} stayed locked", file=sys.stderr)
 
 
 @app.command()
@@ -69,14 +98,16 @@ def ask(
     law: Optional[str] = typer.Option(None, "--law", help="Only this law."),
     jurisdiction: Optional[str] = typer.Option(None, "--jurisdiction", help="Answer as for an officer of this jurisdiction: its laws and the levels above (RS → RS + BiH)."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+    no_log: bool = typer.Option(False, "--no-log", help="Do not write the question to the query log."),
     data_dir: Optional[Path] = DataDirOption,
 ) -> None:
-    """Answer one question: search, then Claude (or extractive without ANTHROPIC_API_KEY)."""
+    """Answer one question: search, then Claude (or extractive without ANTHROPIC_API_KEY). The question is
+    written to the query log (marked as from the command line) unless --no-log."""
     if not question.strip():
         raise typer.BadParameter("the question is empty", param_hint="QUESTION")
     try:
         settings = load_settings(data_dir=data_dir)
-        data = asyncio.run(_ask(settings, question, law, jurisdiction))
+        data = asyncio.run(_ask(settings, question, law, jurisdiction, log=not no_log))
     except KodeksError as exc:
         fail(str(exc))
         return

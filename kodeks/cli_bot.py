@@ -7,8 +7,11 @@ never purge or otherwise change it.
 from __future__ import annotations
 
 import asyncio
+import gzip
+import itertools
 import json
 import logging
+import sqlite3
 import sys
 from pathlib import Path
 from typing import Any, Optional
@@ -20,6 +23,15 @@ from kodeks.errors import KodeksError
 from kodeks.settings import Settings, load_settings
 
 
+def _settings(data_dir: Optional[Path]) -> Settings:
+    """Settings, or exit 1 with one line naming the bad setting (see `kodeks.settings.SettingsError`)."""
+    try:
+        return load_settings(data_dir=data_dir)
+    except KodeksError as exc:
+        fail(str(exc))
+        raise  # unreachable: fail() exits
+
+
 def _configure_logging(verbose: bool) -> None:
     logging.basicConfig(level=logging.DEBUG if verbose else logging.INFO, stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -28,20 +40,25 @@ def _configure_logging(verbose: bool) -> None:
     logging.getLogger("httpcore").setLevel(logging.WARNING)
 
 
-async def _open_existing_log(settings: Settings) -> Any:
-    """The bot's query log, for reading: stats and export count stored hashes and never hash an id, so no
-    salt is needed (reading one would create the salt file), and nothing is purged."""
-    from bot.querylog import QueryLog
+def _read_stats(settings: Settings) -> dict[str, Any]:
+    """Figures from the log on its own read connection; a log that does not exist yet gives zeros (and is
+    not created: reading never makes files)."""
+    from bot.querylog import open_reader, utcnow
+    from bot.stats import compute, empty
 
     path = settings.log_path
     if not path.exists():
-        fail(f"no query log at {path} (the bot has not run with this data dir yet; see --data-dir)")
-    return await QueryLog.open(path, retention_days=None)
+        return empty(utcnow())
+    try:
+        con = open_reader(path)
+        try:
+            return compute(con, now=utcnow())
+        finally:
+            con.close()
+    except sqlite3.Error as exc:
+        from bot.querylog import explain
 
-
-async def _read_stats(settings: Settings) -> dict[str, Any]:
-    async with await _open_existing_log(settings) as log:
-        return await log.stats()
+        raise explain(path, exc) from exc
 
 
 @app.command()
@@ -52,7 +69,7 @@ def bot(
     """Run the Telegram bot: long polling, or a webhook when KODEKS_WEBHOOK_URL is set. Stops cleanly on SIGTERM."""
     from bot.app import run_bot
 
-    settings = load_settings(data_dir=data_dir)
+    settings = _settings(data_dir)
     if settings.telegram_bot_token is None or not settings.telegram_bot_token.get_secret_value():
         fail("TELEGRAM_BOT_TOKEN is not set (create a bot with @BotFather and put its token in .env)")
     if not (settings.allowed_users or settings.admins):
@@ -68,37 +85,57 @@ def bot(
 @app.command()
 def stats(
     as_json: bool = typer.Option(False, "--json", help="Print the figures as JSON."),
+    lang: str = typer.Option("en", "--lang", help="Language of the text: en (default) or bs (as /stats in Telegram)."),
     data_dir: Optional[Path] = DataDirOption,
 ) -> None:
     """Questions, users, fallback levels, coverage, latency and feedback for the last day and week."""
-    from bot.stats import render
+    from bot.stats import LABELS, render
 
-    settings = load_settings(data_dir=data_dir)
+    if lang not in LABELS:
+        raise typer.BadParameter(f"use one of: {', '.join(LABELS)}", param_hint="--lang")
+    settings = _settings(data_dir)
     try:
-        figures = asyncio.run(_read_stats(settings))
+        figures = _read_stats(settings)
     except KodeksError as exc:
         fail(str(exc))
     if as_json:
         print(json.dumps(figures, ensure_ascii=False, indent=2))
     else:
-        print(render(figures))
+        print(render(figures, lang=lang))
 
 
-async def _export(settings: Settings, since: Any, out: Optional[Path]) -> int:
-    from bot.export import write_jsonl
+def _export(settings: Settings, since: Any, out: Optional[Path]) -> int:
+    """Stream the log's questions as JSONL (gzip when OUT ends in .gz); a missing log exports nothing and
+    no file is created for zero questions."""
+    from bot.export import iter_records, write_lines
+    from bot.querylog import explain, open_reader
 
-    async with await _open_existing_log(settings) as log:
-        if out is None:
-            return await write_jsonl(log.export(since), sys.stdout)
-        out.parent.mkdir(parents=True, exist_ok=True)
-        with out.open("w", encoding="utf-8") as handle:
-            return await write_jsonl(log.export(since), handle)
+    path = settings.log_path
+    if not path.exists():
+        return 0
+    try:
+        con = open_reader(path)
+        try:
+            records = iter_records(con, since)
+            if out is None:
+                return write_lines(records, sys.stdout)
+            first = next(iter(records), None)
+            if first is None:
+                return 0
+            out.parent.mkdir(parents=True, exist_ok=True)
+            opener = gzip.open if out.suffix == ".gz" else open
+            with opener(out, "wt", encoding="utf-8") as handle:  # type: ignore[operator]
+                return write_lines(itertools.chain([first], records), handle)
+        finally:
+            con.close()
+    except sqlite3.Error as exc:
+        raise explain(path, exc) from exc
 
 
 @app.command()
 def export(
     since: Optional[str] = typer.Option(None, "--since", help="Only questions from this date on (YYYY-MM-DD, UTC)."),
-    out: Optional[Path] = typer.Option(None, "--out", help="Write here instead of standard output."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Write here instead of standard output (.gz: gzip)."),
     data_dir: Optional[Path] = DataDirOption,
 ) -> None:
     """Logged questions as evaluation JSONL (`question`, empty `relevant` to fill in, plus what the bot did)."""
@@ -108,9 +145,10 @@ def export(
         moment = parse_since(since)
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--since") from None
-    settings = load_settings(data_dir=data_dir)
+    settings = _settings(data_dir)
     try:
-        count = asyncio.run(_export(settings, moment, out))
+        count = _export(settings, moment, out)
     except KodeksError as exc:
         fail(str(exc))
-    print(f"exported {count} questions" + (f" to {out}" if out else ""), file=sys.stderr)
+    where = f" to {out}" if out and count else (" (nothing written)" if out else "")
+    print(f"exported {count} questions{where}", file=sys.stderr)

@@ -9,9 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 from typing_extensions import Annotated
+
+from kodeks.errors import KodeksError
 
 DEFAULT_CLAUDE_MODEL = "claude-sonnet-4-5"
 
@@ -74,6 +76,7 @@ class Settings(BaseSettings):
     rate_limit_per_minute: int = Field(10, alias="KODEKS_RATE_LIMIT_PER_MINUTE", ge=1)
     max_question_chars: int = Field(1000, alias="KODEKS_MAX_QUESTION_CHARS", ge=10)
     concurrency: int = Field(32, alias="KODEKS_CONCURRENCY", ge=1)
+    recovery_minutes: int = Field(10, alias="KODEKS_RECOVERY_MINUTES", ge=0)
 
     # --- query log -----------------------------------------------------------------------
     log_retention_days: int = Field(365, alias="KODEKS_LOG_RETENTION_DAYS", ge=1)
@@ -108,10 +111,18 @@ class Settings(BaseSettings):
         """Accept "1, 2,3" from the environment as well as real collections."""
         if value is None or value == "":
             return frozenset()
-        if isinstance(value, str):
-            parts = [p.strip() for p in value.replace(";", ",").split(",")]
-            return frozenset(int(p) for p in parts if p)
-        return frozenset(int(v) for v in value)  # type: ignore[union-attr]
+        parts = [p.strip() for p in value.replace(";", ",").split(",")] if isinstance(value, str) else list(value)
+        ids = set()
+        for part in parts:
+            if part == "":
+                continue
+            if isinstance(part, bool) or not (isinstance(part, int) or (isinstance(part, str)
+                                                                         and part.lstrip("-").isascii()
+                                                                         and part.lstrip("-").isdigit())):
+                raise ValueError(f"{str(part)[:40]!r} is not a Telegram user id (digits only, comma-separated, "
+                                 "e.g. 424242,515151)")
+            ids.add(int(part))
+        return frozenset(ids)
 
     @property
     def chroma_dir(self) -> Path:
@@ -159,7 +170,30 @@ class Settings(BaseSettings):
         return out
 
 
+class SettingsError(KodeksError):
+    """A setting has a value KODEKS cannot use; the message names the variable and what is expected."""
+
+
+def describe(exc: ValidationError) -> str:
+    """One line for the first bad setting: its environment name, what is wrong, the value (never a secret's)."""
+    err = exc.errors()[0]
+    name = str(err["loc"][0]) if err.get("loc") else "?"
+    field = Settings.model_fields.get(name)
+    env = (field.alias if field is not None and field.alias else name)
+    message = str(err.get("msg", "invalid value")).removeprefix("Value error, ")
+    secret = field is not None and "SecretStr" in str(field.annotation)
+    value = err.get("input")
+    shown = "" if secret or isinstance(value, dict) or value is None or message.startswith("'") \
+        else f" (got {str(value)[:60]!r})"
+    more = f"; {len(exc.errors()) - 1} more problem(s)" if len(exc.errors()) > 1 else ""
+    return f"setting {env}: {message}{shown}{more}; fix it in the environment or .env"
+
+
 def load_settings(**overrides: object) -> Settings:
-    """Build settings; CLI flags such as `--data-dir` arrive here as overrides."""
+    """Build settings; CLI flags such as `--data-dir` arrive here as overrides. A bad value raises
+    `SettingsError` with one line naming the variable (the CLI prints it and exits 1)."""
     clean = {k: v for k, v in overrides.items() if v is not None or k.startswith("_")}
-    return Settings(**clean)  # type: ignore[arg-type]
+    try:
+        return Settings(**clean)  # type: ignore[arg-type]
+    except ValidationError as exc:
+        raise SettingsError(describe(exc)) from None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gzip
 import json
 import sqlite3
 from collections.abc import AsyncIterator
@@ -337,8 +338,8 @@ async def test_stats_and_export_for_admins_only(
         await telegram_server.wait_messages(ADMIN, 3)
     assert telegram_server.texts(OFFICER)[:2] == [texts.ADMINS_ONLY, texts.ADMINS_ONLY]
     assert "Zadnja 24 sata" in stats["text"] and "Pitanja: 1" in stats["text"]
-    assert document["document"]["file_name"].endswith(".jsonl")
-    [record] = [json.loads(line) for line in document["_content"].decode().splitlines()]
+    assert document["document"]["file_name"].endswith(".jsonl.gz")
+    [record] = [json.loads(line) for line in gzip.decompress(document["_content"]).decode().splitlines()]
     assert record["question"] == "ukrao mi je mobitel" and record["relevant"] == []
     assert record["retrieved"] and record["level"] and record["answer"] and record["timings_ms"]["total"] > 0
     assert telegram_server.texts(ADMIN)[2] == texts.EXPORT_EMPTY

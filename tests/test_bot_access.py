@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import httpx
 import pytest
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TimedOut
 
 from bot.access import Access, RateLimiter
-from bot.delivery import RetryingLimiter
+from bot.delivery import RetryingLimiter, unconfirmed
 from bot.handlers import looks_like_reference
 
 
@@ -69,13 +70,43 @@ async def test_retry_after_waits_as_telegram_asks_then_sends() -> None:
     assert call.calls == 3 and waits == [3.0, 60.0]  # long waits are capped
 
 
+def caused(error: Exception, cause: Exception) -> Exception:
+    """An error as python-telegram-bot raises it: from the httpx exception underneath."""
+    error.__cause__ = cause
+    return error
+
+
 async def test_network_errors_back_off_and_give_up_eventually() -> None:
     limiter, waits = limiter_with_clock()
-    assert await run(limiter, Script(NetworkError("reset"), TimedOut())) is True
+    never_sent = caused(TimedOut(), httpx.ConnectTimeout("connect"))
+    assert await run(limiter, Script(NetworkError("reset"), never_sent)) is True
     assert waits == [0.5, 1.0]
     limiter, _ = limiter_with_clock()
     with pytest.raises(NetworkError):
         await run(limiter, Script(*[NetworkError("down")] * 10))
+
+
+@pytest.mark.parametrize("error", [
+    caused(TimedOut(), httpx.ReadTimeout("read")), caused(NetworkError("x"), httpx.RemoteProtocolError("gone")),
+    TimedOut()], ids=["read-timeout", "dropped-response", "bare-timeout"])
+async def test_a_send_that_may_have_reached_telegram_is_not_repeated(error: Exception) -> None:
+    """sendMessage is not idempotent: after a read timeout the answer may already be on the officer's phone."""
+    limiter, waits = limiter_with_clock()
+    call = Script(error)
+    with pytest.raises(type(error)):
+        await run(limiter, call)
+    assert call.calls == 1 and waits == [] and unconfirmed(error)
+    edit = Script(error)  # editing a message twice is harmless: retried
+    assert await run(limiter, edit, endpoint="editMessageReplyMarkup") is True and edit.calls == 2
+
+
+@pytest.mark.parametrize("error", [
+    caused(NetworkError("httpx.ConnectError"), httpx.ConnectError("refused")),
+    caused(TimedOut(), httpx.PoolTimeout("pool")), NetworkError("Bad Gateway"), RetryAfter(1)])
+async def test_a_send_telegram_never_acted_on_is_repeated(error: Exception) -> None:
+    limiter, _ = limiter_with_clock()
+    call = Script(error)
+    assert await run(limiter, call) is True and call.calls == 2 and not unconfirmed(error)
 
 
 @pytest.mark.parametrize("error", [BadRequest("can't parse entities"), Forbidden("bot was blocked")])

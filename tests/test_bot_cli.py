@@ -17,7 +17,8 @@ import aiohttp
 import pytest
 from typer.testing import CliRunner
 
-import kodeks.cli_bot  # noqa: F401 - registers the commands
+import kodeks.cli_answer  # noqa: F401 - registers the commands
+import kodeks.cli_bot  # noqa: F401
 from bot.querylog import QueryLog
 from kodeks.cli import app
 from tests.fakes.anthropic_server import FAKE_KEY, slow
@@ -45,7 +46,11 @@ async def data_dir(tmp_path: Path) -> Path:
 def test_stats_prints_phone_sized_text_and_json(data_dir: Path) -> None:
     result = runner.invoke(app, ["stats", "--data-dir", str(data_dir)])
     assert result.exit_code == 0, result.output
-    assert "Zadnja 24 sata" in result.stdout and "Pitanja: 1" in result.stdout and "👍 1" in result.stdout
+    assert "Last 24 hours" in result.stdout and "Questions: 1 (1 from officers" in result.stdout
+    assert "👍 1" in result.stdout and "Zadnja" not in result.stdout  # one language per surface
+    assert "Most cited laws (citations): KZ FBiH (1)" in result.stdout
+    result = runner.invoke(app, ["stats", "--lang", "bs", "--data-dir", str(data_dir)])
+    assert "Zadnja 24 sata" in result.stdout and "Pitanja: 1" in result.stdout and "Last" not in result.stdout
     result = runner.invoke(app, ["stats", "--json", "--data-dir", str(data_dir)])
     figures = json.loads(result.stdout)
     assert figures["day"]["questions"] == 1 and figures["week"]["questions"] == 2
@@ -66,10 +71,21 @@ def test_export_writes_evaluation_jsonl(data_dir: Path, tmp_path: Path) -> None:
     assert [json.loads(line)["question"] for line in result.stdout.splitlines()] == ["ukrao mi je mobitel"]
 
 
-def test_cli_errors_are_one_line_with_the_right_exit_code(tmp_path: Path) -> None:
+def test_stats_and_export_of_a_missing_log_are_zeros_and_create_nothing(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["stats", "--json", "--data-dir", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    figures = json.loads(result.stdout)
+    assert figures["total_questions"] == 0 and figures["week"]["questions"] == 0
     result = runner.invoke(app, ["stats", "--data-dir", str(tmp_path)])
-    assert result.exit_code == 1 and "no query log" in result.stderr and len(result.stderr.splitlines()) == 1
-    assert not (tmp_path / "queries.sqlite3").exists()
+    assert result.exit_code == 0 and "Questions: 0" in result.stdout
+    result = runner.invoke(app, ["export", "--out", str(tmp_path / "x.jsonl"), "--data-dir", str(tmp_path)])
+    assert result.exit_code == 0 and "exported 0 questions" in result.stderr
+    result = runner.invoke(app, ["export", "--data-dir", str(tmp_path)])
+    assert result.exit_code == 0 and result.stdout == ""
+    assert list(tmp_path.iterdir()) == []  # no log, no salt, no empty export file
+
+
+def test_cli_errors_are_one_line_with_the_right_exit_code(tmp_path: Path) -> None:
     result = runner.invoke(app, ["export", "--since", "jučer", "--data-dir", str(tmp_path)])
     assert result.exit_code == 2
     result = runner.invoke(app, ["bot", "--data-dir", str(tmp_path)])
@@ -165,3 +181,18 @@ async def test_kodeks_bot_with_a_wrong_token_exits_1_with_one_line(
     assert err.decode().strip().splitlines()[-1] == \
         "kodeks: Telegram rejected TELEGRAM_BOT_TOKEN (copy it again from @BotFather)"
     assert "Traceback" not in err.decode()
+
+
+def test_ask_writes_the_query_log_marked_as_from_the_command_line(bot_data_dir: Path) -> None:
+    result = runner.invoke(app, ["ask", "sta ako vozac odbije alkotest", "--data-dir", str(bot_data_dir)])
+    assert result.exit_code == 0, result.output
+    assert "covered: unknown" in result.stdout  # extractive: coverage is not judged
+    result = runner.invoke(app, ["ask", "ukrao mi je mobitel", "--no-log", "--data-dir", str(bot_data_dir)])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(app, ["stats", "--json", "--data-dir", str(bot_data_dir)])
+    day = json.loads(result.stdout)["day"]
+    assert day["questions"] == 1 and day["sources"] == {"telegram": 0, "cli": 1}
+    assert day["claude_answers"] == 0 and day["not_covered"] is None  # unknown, not "100 % not covered"
+    text = runner.invoke(app, ["stats", "--data-dir", str(bot_data_dir)]).stdout
+    assert "Questions: 1 (0 from officers in Telegram, 1 from the command line)" in text
+    assert "Coverage: unknown" in text

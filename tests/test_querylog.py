@@ -142,7 +142,8 @@ async def test_stats_for_day_and_week(qlog: QueryLog) -> None:
     day, week = stats["day"], stats["week"]
     assert (day["questions"], day["users"], week["questions"], week["users"]) == (2, 2, 4, 3)
     assert day["levels"]["threshold"] == 0.5 and day["levels"]["top_k"] == 0.5
-    assert day["not_covered"] == 0.5 and day["extractive"] == 0.5
+    # coverage is judged by Claude only: the extractive answer's covered=False is unknown, not "not covered"
+    assert day["claude_answers"] == 1 and day["not_covered"] == 0.0 and day["extractive"] == 0.5
     assert week["invalid_citations"] == 2 and week["errors"] == 1
     assert day["latency_ms"] == {"p50": 100.0, "p95": 300.0}
     assert day["feedback"] == {"up": 0, "down": 1}
@@ -183,3 +184,62 @@ def test_parse_since() -> None:
     assert parse_since(None) is None
     with pytest.raises(ValueError):
         parse_since("jučer")
+
+
+async def test_v2_log_migrates_to_v3_keeping_rows_and_their_cited_laws(tmp_path: Path) -> None:
+    path = tmp_path / "v2.sqlite3"
+    con = sqlite3.connect(path)
+    con.executescript(MIGRATIONS[0] + MIGRATIONS[1] + "\nPRAGMA user_version = 2;")
+    con.execute("INSERT INTO queries (ts, user_hash, question, mode, citations) VALUES (?, 'h', 'staro', 'claude', ?)",
+                (NOW.strftime("%Y-%m-%d %H:%M:%S.000000"),
+                 json.dumps([{"id": "KZ RS čl. 1", "law": "KZ RS", "article": "1", "title": "t"}])))
+    con.commit()
+    con.close()
+    async with await QueryLog.open(path) as log:
+        assert await log.schema_version() == SCHEMA_VERSION
+        row = await log.get(1)
+        assert row["source"] == "telegram"  # old rows were all from Telegram
+        stats = await log.stats(now=NOW + timedelta(hours=1))
+        assert stats["day"]["top_laws"] == [["KZ RS", 1]] and stats["day"]["sources"]["telegram"] == 1
+        assert await log.journal_open() == []
+
+
+async def test_purge_takes_the_cited_laws_and_done_journal_entries_with_the_rows(qlog: QueryLog) -> None:
+    await qlog.record(user_id=1, question="staro", result=make_result(), at=NOW - timedelta(days=40))
+    await qlog.journal_received(update_id=5, chat_id=1, message_id=1, question="x", asked_at=NOW - timedelta(days=40))
+    await qlog.journal_done(5)
+    assert await qlog.purge(30, now=NOW) == 1
+    con = sqlite3.connect(qlog.path)
+    try:
+        assert con.execute("SELECT COUNT(*) FROM cited").fetchone()[0] == 0
+        assert con.execute("SELECT COUNT(*) FROM pending").fetchone()[0] == 0
+    finally:
+        con.close()
+
+
+async def test_extractive_answers_have_unknown_coverage_in_the_log_and_export(qlog: QueryLog) -> None:
+    row_id = await qlog.record(user_id=1, question="q", result=make_result(mode="extractive", covered=False))
+    row = await qlog.get(row_id)
+    assert row["covered"] is None and to_record(row)["covered"] is None
+    claude = await qlog.get(await qlog.record(user_id=1, question="q", result=make_result(covered=False)))
+    assert claude["covered"] == 0 and to_record(claude)["covered"] is False
+
+
+async def test_export_parts_are_gzip_jsonl_split_below_the_limit(qlog: QueryLog, tmp_path: Path) -> None:
+    import gzip
+
+    from bot.export import export_parts
+
+    import random
+
+    rng = random.Random(3)
+    texts = [f"pitanje {n} " + " ".join(str(rng.random()) for _ in range(40)) for n in range(300)]
+    for n, text in enumerate(texts):
+        await qlog.record(user_id=n, question=text, result=make_result())
+    count, parts = export_parts(qlog.path, None, tmp_path / "out", "t", part_limit=20_000)
+    assert count == 300 and len(parts) > 1
+    assert all(p.name.endswith(".jsonl.gz") and p.stat().st_size < 20_000 + 70_000 for p in parts)
+    questions = [json.loads(line)["question"] for p in parts for line in gzip.open(p, "rt", encoding="utf-8")]
+    assert questions == texts  # all, in order, once
+    streamed = [r async for r in qlog.export(batch=7)]
+    assert [r["question"] for r in streamed] == questions

@@ -122,6 +122,7 @@ class FakeTelegramServer:
         self._arrived = asyncio.Event()
         self._changed = asyncio.Condition()
         self._failures: dict[str, deque[tuple[int, dict[str, Any] | None, str]]] = defaultdict(deque)
+        self._delays: dict[str, deque[float]] = defaultdict(deque)
         self._update_ids = itertools.count(1)
         self._message_ids = itertools.count(1000)
         self._runner: web.AppRunner | None = None
@@ -170,6 +171,12 @@ class FakeTelegramServer:
             spec = (code, None, description or ("Bad Gateway" if code == 502 else "Internal Server Error"))
         for _ in range(times):
             self._failures[method].append(spec)
+
+    def delay_next(self, method: str, seconds: float, times: int = 1) -> None:
+        """Make the next `times` calls of `method` succeed (the message is delivered at once) but answer only
+        after `seconds` — a Telegram slower than the bot's read timeout."""
+        for _ in range(times):
+            self._delays[method].append(seconds)
 
     # --- pushing updates --------------------------------------------------------------------
 
@@ -308,6 +315,8 @@ class FakeTelegramServer:
         self.calls.append(call)
         async with self._changed:
             self._changed.notify_all()
+        if self._delays.get(method):
+            await asyncio.sleep(self._delays[method].popleft())  # simulating a slow server, not waiting for one
         return web.json_response(body, status=status)
 
     async def _params(self, request: web.Request) -> tuple[dict[str, Any], dict[str, tuple[str, bytes]]]:
