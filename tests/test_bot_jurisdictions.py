@@ -4,6 +4,7 @@ officer, any time for an admin), answers from the officer's own code with the ju
 
 from __future__ import annotations
 
+import gzip
 import json
 import sqlite3
 from pathlib import Path
@@ -140,7 +141,7 @@ async def test_isto_u_rs_and_uporedi_show_the_parallels_side_by_side(
     other = plain(all_codes)
     assert "KZ FBiH, član 286 – Krađa" in other and "KZ BD, član 280 – Krađa" in other
     assert "Bosna i Hercegovina\n" + texts.UPOREDI_NONE in other
-    [record] = [json.loads(line) for line in document["_content"].decode().splitlines()]
+    [record] = [json.loads(line) for line in gzip.decompress(document["_content"]).decode().splitlines()]
     assert record["question"] == MURDER and record["jurisdiction"] == "FBiH"
 
 
