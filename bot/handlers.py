@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import html
 import io
 import logging
@@ -50,6 +51,7 @@ class Deps:
     log: QueryLog
     access: Access
     limiter: RateLimiter
+    pending_refusal_counts: int = 0  # refusal counts being written in the background
 
 
 def deps(context: ContextTypes.DEFAULT_TYPE) -> Deps:
@@ -94,53 +96,117 @@ async def say(update: Update, context: ContextTypes.DEFAULT_TYPE, plain: str) ->
 
 
 # --- gate ------------------------------------------------------------------------------------
+#
+# Access control fails closed. Whether an update may go on is decided first, from the update alone
+# (no I/O); for everything that may not, ApplicationHandlerStop is raised whatever happens while
+# refusing — a locked or full query log, a failing sendMessage — so group 0 never runs for it. The
+# refusal reply is best-effort and the refusal count is written in the background, so a stranger
+# neither waits for the log nor holds a concurrency slot an officer needs.
+
+MAX_PENDING_REFUSAL_COUNTS = 1000  # background log writes for refusals; beyond this they are dropped
+
+
+def admitted(update: Update, access: Access) -> bool:
+    """The only updates group 0 may see: from an allowed person, in a private chat (or a button press)."""
+    user, chat = update.effective_user, update.effective_chat
+    if user is None or user.is_bot or not access.is_allowed(user.id):
+        return False
+    if update.callback_query is not None:
+        return chat is None or chat.type == ChatType.PRIVATE
+    return update.effective_message is not None and chat is not None and chat.type == ChatType.PRIVATE
 
 
 async def gate(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """Group -1: stop group chats, strangers (counted, text not stored) and over-eager askers."""
-    user, chat = update.effective_user, update.effective_chat
-    query = update.callback_query
+    d = deps(context)
+    if admitted(update, d.access):
+        if update.message is not None:
+            verdict = d.limiter.check(update.effective_user.id)
+            if not verdict.allowed:
+                try:
+                    if verdict.warn:
+                        await say(update, context, texts.RATE_LIMITED.format(limit=d.limiter.limit,
+                                                                             seconds=verdict.retry_in))
+                finally:
+                    raise ApplicationHandlerStop  # whatever the reply did: the stop must win
+        return
+    try:
+        await _refuse(update, context, d)
+    except Exception as exc:  # noqa: BLE001 - refusing failed; the update is refused anyway
+        log.warning("refusal reply failed (%s); update %s refused anyway", type(exc).__name__, update.update_id)
+    raise ApplicationHandlerStop
+
+
+async def _refuse(update: Update, context: ContextTypes.DEFAULT_TYPE, d: Deps) -> None:
+    """Tell whoever it is why nothing happens (never the content of anything), once per rate window."""
+    user, chat, query = update.effective_user, update.effective_chat, update.callback_query
     if user is None or user.is_bot or (update.effective_message is None and query is None):
-        raise ApplicationHandlerStop  # channel posts, chat-member changes: nothing to answer
+        return  # channel posts, chat-member changes: nothing to answer
     if chat is not None and chat.type != ChatType.PRIVATE:
         if query:
             await query.answer(texts.GROUP_CHAT)
         else:
             await say(update, context, texts.GROUP_CHAT)
-        raise ApplicationHandlerStop
-    d = deps(context)
-    if not d.access.is_allowed(user.id):
-        await d.log.refused(user_id=user.id)
-        log.info("refused an update from a user not on the allow-list")
-        verdict = d.limiter.check(user.id)  # a stranger spamming the bot gets no flood of refusals
-        if query:
-            await query.answer(texts.REFUSED_CALLBACK.format(user_id=user.id), show_alert=True)
-        elif verdict.allowed or verdict.warn:
-            await say(update, context, texts.REFUSED.format(user_id=user.id))
-        raise ApplicationHandlerStop
-    if update.message is not None:
-        verdict = d.limiter.check(user.id)
-        if not verdict.allowed:
-            if verdict.warn:
-                await say(update, context, texts.RATE_LIMITED.format(limit=d.limiter.limit, seconds=verdict.retry_in))
-            raise ApplicationHandlerStop
+        return
+    _count_refusal(context, d, user.id)
+    log.info("refused an update from a user not on the allow-list")
+    verdict = d.limiter.check(user.id)  # a stranger spamming the bot gets no flood of refusals
+    if query:
+        await query.answer(texts.REFUSED_CALLBACK.format(user_id=user.id), show_alert=True)
+    elif verdict.allowed or verdict.warn:
+        await say(update, context, texts.REFUSED.format(user_id=user.id))
+
+
+def _count_refusal(context: ContextTypes.DEFAULT_TYPE, d: Deps, user_id: int) -> None:
+    """Write the refusal count in the background; a failing log loses a count, never a refusal."""
+    if d.pending_refusal_counts >= MAX_PENDING_REFUSAL_COUNTS:
+        return
+
+    async def write() -> None:
+        try:
+            await d.log.refused(user_id=user_id)
+        except Exception as exc:  # noqa: BLE001 - a count is not worth an error reply
+            log.warning("could not count a refusal in the query log (%s)", type(exc).__name__)
+        finally:
+            d.pending_refusal_counts -= 1
+
+    d.pending_refusal_counts += 1
+    context.application.create_task(write(), name="kodeks:count-refusal")
+
+
+def guarded(handler: Any) -> Any:
+    """Second line of defence: a group-0 handler does nothing for an update the gate should have stopped."""
+
+    @functools.wraps(handler)
+    async def wrapper(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        if not isinstance(update, Update) or not admitted(update, deps(context).access):
+            log.error("update %s reached %s without passing the gate; ignored",
+                      getattr(update, "update_id", None), handler.__name__)
+            return
+        await handler(update, context)
+
+    return wrapper
 
 
 # --- simple replies --------------------------------------------------------------------------
 
 
+@guarded
 async def on_help(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await context.bot.send_message(update.effective_chat.id, texts.HELP_HTML, parse_mode=ParseMode.HTML)
 
 
+@guarded
 async def on_edited(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await say(update, context, texts.EDITED)
 
 
+@guarded
 async def on_non_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await say(update, context, texts.NON_TEXT)
 
 
+@guarded
 async def on_unknown_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     command = (update.effective_message.text or "/").split()[0].split("@")[0]
     await say(update, context, texts.UNKNOWN_COMMAND.format(command=command))
@@ -154,6 +220,7 @@ def looks_like_reference(text: str) -> bool:
     return len(text.split()) <= MAX_REFERENCE_WORDS and any(c.isdigit() for c in text) and "?" not in text
 
 
+@guarded
 async def on_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """Any text is a question — unless it is just an article reference ("član 373 KZ FBiH")."""
     d = deps(context)
@@ -219,6 +286,7 @@ async def show_articles(update: Update, context: ContextTypes.DEFAULT_TYPE, text
                     reply_to=update.effective_message.message_id)
 
 
+@guarded
 async def cmd_clan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """`/clan KZ FBiH 373` (law then number), or any order the retriever's reference parser accepts."""
     d = deps(context)
@@ -246,6 +314,7 @@ async def cmd_clan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 # --- buttons ---------------------------------------------------------------------------------
 
 
+@guarded
 async def on_callback(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """📖 opens a cited article (looked up through the log row); 👍/👎 is stored against the answer.
 
@@ -293,6 +362,7 @@ async def _admin(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Deps | N
     return None
 
 
+@guarded
 async def cmd_stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if (d := await _admin(update, context)) is None:
         return
@@ -300,6 +370,7 @@ async def cmd_stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await send_html(context, update.effective_chat.id, [render(stats, html=True)])
 
 
+@guarded
 async def cmd_export(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """`/export [YYYY-MM-DD]`: the log as evaluation JSONL, sent as a document."""
     if (d := await _admin(update, context)) is None:
