@@ -34,6 +34,7 @@ from bot import handlers, texts
 from bot.access import Access, RateLimiter
 from bot.delivery import RetryingLimiter
 from bot.querylog import QueryLog
+from kodeks import logsafe
 from kodeks.errors import KodeksError
 
 log = logging.getLogger(__name__)
@@ -100,6 +101,7 @@ async def serve(app: Application, settings: Any, stop: asyncio.Event, *, poll_ti
             await app.bot.set_my_commands([BotCommand(c, d) for c, d in texts.COMMANDS])
         if settings.webhook_url:
             secret = settings.webhook_secret.get_secret_value() if settings.webhook_secret else secrets.token_urlsafe(32)
+            logsafe.register_secret(secret)  # PTB logs setWebhook's parameters at DEBUG
             await app.updater.start_webhook(
                 listen=settings.webhook_listen, port=settings.webhook_port, url_path=webhook_path(settings.webhook_url),
                 webhook_url=settings.webhook_url, secret_token=secret, allowed_updates=Update.ALL_TYPES)

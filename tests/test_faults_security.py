@@ -6,14 +6,22 @@ Waits by events only: checks that something did *not* happen are made after the 
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import os
 import sqlite3
+import sys
 from pathlib import Path
 from typing import Any
 
+import aiohttp
+
 from bot import texts
+from kodeks import logsafe
 from kodeks.settings import Settings
-from tests.fakes.anthropic_server import FakeAnthropic, claude_settings, passage_ids, reply
-from tests.fakes.telegram_server import FakeTelegramServer
+from tests.fakes.anthropic_server import FAKE_KEY, FakeAnthropic, cite_first_passage, claude_settings, passage_ids, reply
+from tests.fakes.telegram_server import TOKEN, FakeTelegramServer
+from tests.test_bot_cli import free_port, stop_bot, wait_for_log
 from tests.test_bot import OFFICER, STRANGER, rows, running_bot
 
 QUESTION = "neko mi je krivotvorio potpis"
@@ -135,3 +143,86 @@ async def test_a_missing_text_that_only_names_an_unchecked_article_is_not_shown(
     assert "999" not in message["text"] and message["text"].startswith("⚠️")  # the extractive answer instead
     [row] = rows(log_path)
     assert row["flagged"] and row["mode"] == "extractive" and "999" in row["invalid_citations"]
+
+
+# --- no secret, user text or raw id in the log, at DEBUG -----------------------------------------
+
+SECRET_OFFICER, SECRET_STRANGER = 918273645, 564738291
+OFFICER_TEXT = "tajnapitanje ukrao mi je mobitel"
+STRANGER_TEXT = "stranacpita kako da udjem"
+OPENAI_KEY = "sk-proj-openai-key-that-must-never-appear-0123456789"
+WEBHOOK_SECRET = "hook-secret_that-must-never-appear"
+
+
+async def start_verbose_bot(data_dir: Path, env: dict[str, str]) -> asyncio.subprocess.Process:
+    full = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "KODEKS_", "ANTHROPIC_", "TELEGRAM_"))}
+    full.update({"KODEKS_DATA_DIR": str(data_dir), "TELEGRAM_BOT_TOKEN": TOKEN, "OPENAI_API_KEY": OPENAI_KEY,
+                 "KODEKS_ALLOWED_USERS": str(SECRET_OFFICER), **env})
+    return await asyncio.create_subprocess_exec(
+        sys.executable, "-c", "from kodeks.cli import main; main()", "bot", "--verbose",
+        env=full, cwd=data_dir, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+
+
+def assert_clean(err: str) -> None:
+    assert "DEBUG telegram" in err and "DEBUG httpcore" in err and "DEBUG aiosqlite" in err  # really at DEBUG
+    for secret in (TOKEN, TOKEN.split(":")[1], FAKE_KEY, OPENAI_KEY, WEBHOOK_SECRET, str(SECRET_OFFICER),
+                   str(SECRET_STRANGER), "tajnapitanje", "stranacpita", "mobitel"):
+        assert secret not in err, (secret, [line for line in err.splitlines() if secret in line][:3])
+
+
+async def test_verbose_polling_bot_logs_no_secret_text_or_raw_id(
+        telegram_server: FakeTelegramServer, bot_data_dir: Path, fake_anthropic: FakeAnthropic) -> None:
+    fake_anthropic.default = cite_first_passage
+    proc = await start_verbose_bot(bot_data_dir, {"KODEKS_TELEGRAM_BASE_URL": telegram_server.base_url,
+                                                  "ANTHROPIC_API_KEY": FAKE_KEY, "ANTHROPIC_BASE_URL": fake_anthropic.url})
+    try:
+        await telegram_server.wait_until(lambda: telegram_server.polls > 0 or proc.returncode is not None,
+                                         timeout=180, what="the bot to start polling")
+        telegram_server.send_text(SECRET_OFFICER, OFFICER_TEXT)
+        telegram_server.send_text(SECRET_STRANGER, STRANGER_TEXT)
+        await telegram_server.wait_messages(SECRET_OFFICER, 1, timeout=120)
+        await telegram_server.wait_messages(SECRET_STRANGER, 1, timeout=60)
+    finally:
+        code, err = await stop_bot(proc)
+    assert code == 0, err[-3000:]
+    assert "Izvori:" in telegram_server.messages(SECRET_OFFICER)[0]["text"]
+    assert_clean(err)
+
+
+async def test_verbose_webhook_bot_logs_no_secret(telegram_server: FakeTelegramServer, bot_data_dir: Path) -> None:
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/kodeks-hook"
+    proc = await start_verbose_bot(bot_data_dir, {
+        "KODEKS_TELEGRAM_BASE_URL": telegram_server.base_url, "KODEKS_WEBHOOK_URL": url,
+        "KODEKS_WEBHOOK_LISTEN": "127.0.0.1", "KODEKS_WEBHOOK_PORT": str(port), "KODEKS_WEBHOOK_SECRET": WEBHOOK_SECRET})
+    try:
+        await telegram_server.wait_call("setWebhook", timeout=180)
+        await wait_for_log(proc, "webhook listening")
+        update = {"update_id": 1, "message": {"message_id": 1, "date": 0, "text": STRANGER_TEXT,
+                                              "chat": {"id": SECRET_STRANGER, "type": "private"},
+                                              "from": telegram_server.user(SECRET_STRANGER)}}
+        async with aiohttp.ClientSession() as session:
+            async with session.post(url, json=update, headers={"X-Telegram-Bot-Api-Secret-Token": WEBHOOK_SECRET}) as r:
+                assert r.status == 200
+        await telegram_server.wait_messages(SECRET_STRANGER, 1, timeout=60)
+    finally:
+        code, err = await stop_bot(proc)
+    assert code == 0, err[-3000:]
+    assert telegram_server.calls_to("setWebhook")[0].params["secret_token"] == WEBHOOK_SECRET
+    assert_clean(err)
+
+
+def test_the_filter_redacts_tracebacks_and_library_payloads() -> None:
+    logsafe.register_secret("s3cr3t-value-xyz")
+    record = logging.LogRecord("telegram.ext.ExtBot", logging.DEBUG, __file__, 1,
+                               "Calling Bot API endpoint `%s` with parameters `%s`",
+                               ("sendMessage", {"chat_id": SECRET_STRANGER, "text": STRANGER_TEXT}), None)
+    try:
+        raise RuntimeError(f"url http://h/bot{TOKEN}/getMe failed with s3cr3t-value-xyz")
+    except RuntimeError:
+        record.exc_info = sys.exc_info()
+    logsafe.RedactingFilter().filter(record)
+    line = logging.Formatter().format(record)
+    assert "sendMessage" in line and logsafe.WITHHELD in line
+    assert str(SECRET_STRANGER) not in line and "stranacpita" not in line
+    assert TOKEN not in line and "s3cr3t-value-xyz" not in line and logsafe.REDACTED in line
