@@ -38,7 +38,21 @@ log = logging.getLogger(__name__)
 
 MAX_ARTICLES_SHOWN = 3
 MAX_REFERENCE_WORDS = 8
+MAX_ECHO_CHARS = 100  # how much of the officer's own input a reply may quote back
 BOT_DATA_KEY = "kodeks"
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def clean_input(text: str | None) -> str:
+    """Incoming text as something every later step can encode: a lone surrogate (legal in Telegram's
+    JSON, not in UTF-8) becomes U+FFFD instead of failing the search, the answer or the reply."""
+    return _SURROGATE.sub("\ufffd", text or "")
+
+
+def echo(text: str, limit: int = MAX_ECHO_CHARS) -> str:
+    """The officer's input, shortened for quoting back in a reply (which must stay under 4,096 characters)."""
+    text = " ".join(clean_input(text).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 @dataclass
@@ -92,6 +106,8 @@ async def say(update: Update, context: ContextTypes.DEFAULT_TYPE, plain: str) ->
     """A short plain-text reply (escaped) to whatever chat the update came from."""
     chat = update.effective_chat
     if chat is not None:
+        if len(plain) > LIMIT:
+            plain = plain[: LIMIT - 1] + "…"
         await context.bot.send_message(chat.id, escape(plain), parse_mode=ParseMode.HTML)
 
 
@@ -208,8 +224,8 @@ async def on_non_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
 
 @guarded
 async def on_unknown_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    command = (update.effective_message.text or "/").split()[0].split("@")[0]
-    await say(update, context, texts.UNKNOWN_COMMAND.format(command=command))
+    command = (clean_input(update.effective_message.text) or "/").split()[0].split("@")[0]
+    await say(update, context, texts.UNKNOWN_COMMAND.format(command=echo(command, 40)))
 
 
 # --- questions -------------------------------------------------------------------------------
@@ -224,7 +240,7 @@ def looks_like_reference(text: str) -> bool:
 async def on_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """Any text is a question — unless it is just an article reference ("član 373 KZ FBiH")."""
     d = deps(context)
-    text = (update.message.text or "").strip()
+    text = clean_input(update.message.text).strip()
     if not text:
         await say(update, context, texts.EMPTY)
         return
@@ -290,7 +306,7 @@ async def show_articles(update: Update, context: ContextTypes.DEFAULT_TYPE, text
 async def cmd_clan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """`/clan KZ FBiH 373` (law then number), or any order the retriever's reference parser accepts."""
     d = deps(context)
-    args = context.args or []
+    args = [clean_input(a) for a in context.args or []]
     if not args:
         await context.bot.send_message(update.effective_chat.id, texts.CLAN_USAGE_HTML, parse_mode=ParseMode.HTML)
         return
@@ -306,7 +322,7 @@ async def cmd_clan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         articles = await asyncio.to_thread(d.retriever.resolve_reference, f"član {joined}")
     if not articles:
         laws = await asyncio.to_thread(d.retriever.laws)
-        await say(update, context, texts.ARTICLE_NOT_FOUND.format(reference=joined, laws=", ".join(laws) or "–"))
+        await say(update, context, texts.ARTICLE_NOT_FOUND.format(reference=echo(joined), laws=", ".join(laws) or "–"))
         return
     await show_articles(update, context, f"/clan {joined}", articles, started)
 
@@ -321,9 +337,12 @@ async def on_callback(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     Only the officer who asked may use an answer's buttons: the row id in callback data is guessable."""
     d = deps(context)
     query = update.callback_query
+    if query.message is None:  # a button under an inline-mode message: no chat to answer in
+        await query.answer(texts.INLINE_BUTTON)
+        return
     cb = decode(query.data)
-    if cb is None:
-        await query.answer()
+    if cb is None:  # not data we made: an old, foreign or forged button
+        await query.answer(texts.ANSWER_GONE)
         return
     if not await d.log.asked_by(cb.row_id, update.effective_user.id):
         # Another officer's answer (a forwarded message, forged data): treat it as gone, reveal nothing.

@@ -90,7 +90,7 @@ def parse_html(markup: str) -> str:
 
 
 def utf16_len(text: str) -> int:
-    return len(text.encode("utf-16-le")) // 2
+    return len(text.encode("utf-16-le", "surrogatepass")) // 2  # a lone surrogate counts as one unit
 
 
 @dataclass
