@@ -133,24 +133,31 @@ def admitted(update: Update, access: Access) -> bool:
 
 
 async def gate(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Group -1: stop group chats, strangers (counted, text not stored) and over-eager askers."""
-    d = deps(context)
-    if admitted(update, d.access):
-        if update.message is not None:
-            verdict = d.limiter.check(update.effective_user.id)
-            if not verdict.allowed:
-                try:
-                    if verdict.warn:
-                        await say(update, context, texts.RATE_LIMITED.format(limit=d.limiter.limit,
-                                                                             seconds=verdict.retry_in))
-                finally:
-                    raise ApplicationHandlerStop  # whatever the reply did: the stop must win
-        return
+    """Group -1: stop group chats, strangers (counted, text not stored) and over-eager askers.
+
+    Returns (lets the update on) only when `_passes` says so; anything else — a refusal, a failure
+    while refusing, even a failure in deciding — ends in ApplicationHandlerStop."""
     try:
-        await _refuse(update, context, d)
+        if await _passes(update, context):
+            return
     except Exception as exc:  # noqa: BLE001 - refusing failed; the update is refused anyway
-        log.warning("refusal reply failed (%s); update %s refused anyway", type(exc).__name__, update.update_id)
+        log.warning("refusal failed (%s); update %s refused anyway", type(exc).__name__,
+                    getattr(update, "update_id", None))
     raise ApplicationHandlerStop
+
+
+async def _passes(update: Update, context: ContextTypes.DEFAULT_TYPE) -> bool:
+    d = deps(context)
+    if not admitted(update, d.access):
+        await _refuse(update, context, d)
+        return False
+    if update.message is not None:
+        verdict = d.limiter.check(update.effective_user.id)
+        if not verdict.allowed:
+            if verdict.warn:
+                await say(update, context, texts.RATE_LIMITED.format(limit=d.limiter.limit, seconds=verdict.retry_in))
+            return False
+    return True
 
 
 async def _refuse(update: Update, context: ContextTypes.DEFAULT_TYPE, d: Deps) -> None:
@@ -165,7 +172,7 @@ async def _refuse(update: Update, context: ContextTypes.DEFAULT_TYPE, d: Deps) -
             await say(update, context, texts.GROUP_CHAT)
         return
     _count_refusal(context, d, user.id)
-    log.info("refused an update from a user not on the allow-list")
+    log.debug("refused an update from a user not on the allow-list")  # one a stranger: not worth INFO
     verdict = d.limiter.check(user.id)  # a stranger spamming the bot gets no flood of refusals
     if query:
         await query.answer(texts.REFUSED_CALLBACK.format(user_id=user.id), show_alert=True)
