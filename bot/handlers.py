@@ -16,7 +16,8 @@ import io
 import logging
 import re
 import time
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -40,6 +41,8 @@ MAX_ARTICLES_SHOWN = 3
 MAX_REFERENCE_WORDS = 8
 MAX_ECHO_CHARS = 100  # how much of the officer's own input a reply may quote back
 BOT_DATA_KEY = "kodeks"
+MAX_PENDING_REFUSALS = 10_000  # refusals being sent / counted in the background; beyond this they are dropped
+REFUSAL_SENDS = 4  # refusal replies sent at once: the Bot API connections are for officers' answers
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
@@ -65,7 +68,8 @@ class Deps:
     log: QueryLog
     access: Access
     limiter: RateLimiter
-    pending_refusal_counts: int = 0  # refusal counts being written in the background
+    pending_refusals: int = 0  # refusals being sent and counted in the background
+    refusal_slots: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(REFUSAL_SENDS))
 
 
 def deps(context: ContextTypes.DEFAULT_TYPE) -> Deps:
@@ -116,10 +120,8 @@ async def say(update: Update, context: ContextTypes.DEFAULT_TYPE, plain: str) ->
 # Access control fails closed. Whether an update may go on is decided first, from the update alone
 # (no I/O); for everything that may not, ApplicationHandlerStop is raised whatever happens while
 # refusing — a locked or full query log, a failing sendMessage — so group 0 never runs for it. The
-# refusal reply is best-effort and the refusal count is written in the background, so a stranger
+# refusal reply and the refusal count are best-effort and run in the background, so a stranger
 # neither waits for the log nor holds a concurrency slot an officer needs.
-
-MAX_PENDING_REFUSAL_COUNTS = 1000  # background log writes for refusals; beyond this they are dropped
 
 
 def admitted(update: Update, access: Access) -> bool:
@@ -161,40 +163,58 @@ async def _passes(update: Update, context: ContextTypes.DEFAULT_TYPE) -> bool:
 
 
 async def _refuse(update: Update, context: ContextTypes.DEFAULT_TYPE, d: Deps) -> None:
-    """Tell whoever it is why nothing happens (never the content of anything), once per rate window."""
+    """Tell whoever it is why nothing happens (never the content of anything), once per rate window.
+
+    The reply and the count run in the background (`_in_background`): the gate returns at once, so a
+    crowd of strangers holds none of the concurrency slots and connections officers' answers need."""
     user, chat, query = update.effective_user, update.effective_chat, update.callback_query
     if user is None or user.is_bot or (update.effective_message is None and query is None):
         return  # channel posts, chat-member changes: nothing to answer
     if chat is not None and chat.type != ChatType.PRIVATE:
         if query:
-            await query.answer(texts.GROUP_CHAT)
+            _in_background(context, d, lambda: query.answer(texts.GROUP_CHAT))
         else:
-            await say(update, context, texts.GROUP_CHAT)
+            _in_background(context, d, lambda: say(update, context, texts.GROUP_CHAT))
         return
-    _count_refusal(context, d, user.id)
     log.debug("refused an update from a user not on the allow-list")  # one a stranger: not worth INFO
     verdict = d.limiter.check(user.id)  # a stranger spamming the bot gets no flood of refusals
     if query:
-        await query.answer(texts.REFUSED_CALLBACK.format(user_id=user.id), show_alert=True)
+        reply = lambda: query.answer(texts.REFUSED_CALLBACK.format(user_id=user.id), show_alert=True)  # noqa: E731
     elif verdict.allowed or verdict.warn:
-        await say(update, context, texts.REFUSED.format(user_id=user.id))
+        reply = lambda: say(update, context, texts.REFUSED.format(user_id=user.id))  # noqa: E731
+    else:
+        reply = None
+    _in_background(context, d, reply, count=user.id)
 
 
-def _count_refusal(context: ContextTypes.DEFAULT_TYPE, d: Deps, user_id: int) -> None:
-    """Write the refusal count in the background; a failing log loses a count, never a refusal."""
-    if d.pending_refusal_counts >= MAX_PENDING_REFUSAL_COUNTS:
+def _in_background(context: ContextTypes.DEFAULT_TYPE, d: Deps, reply: Callable[[], Awaitable[Any]] | None,
+                   count: int | None = None) -> None:
+    """Send a refusal (at most REFUSAL_SENDS at once) and count it in the log, after the gate has returned.
+
+    Best-effort both: a failing send loses the reply and a failing log loses the count — never the
+    refusal itself, which the gate has already made. Beyond MAX_PENDING_REFUSALS waiting, new ones
+    are dropped (a flood of strangers must not grow memory without bound)."""
+    if d.pending_refusals >= MAX_PENDING_REFUSALS:
         return
 
-    async def write() -> None:
+    async def run() -> None:
         try:
-            await d.log.refused(user_id=user_id)
-        except Exception as exc:  # noqa: BLE001 - a count is not worth an error reply
-            log.warning("could not count a refusal in the query log (%s)", type(exc).__name__)
+            if reply is not None:
+                try:
+                    async with d.refusal_slots:
+                        await reply()
+                except Exception as exc:  # noqa: BLE001 - a refusal reply is not worth an error reply
+                    log.warning("refusal reply failed (%s)", type(exc).__name__)
+            if count is not None:
+                try:
+                    await d.log.refused(user_id=count)
+                except Exception as exc:  # noqa: BLE001
+                    log.warning("could not count a refusal in the query log (%s)", type(exc).__name__)
         finally:
-            d.pending_refusal_counts -= 1
+            d.pending_refusals -= 1
 
-    d.pending_refusal_counts += 1
-    context.application.create_task(write(), name="kodeks:count-refusal")
+    d.pending_refusals += 1
+    context.application.create_task(run(), name="kodeks:refusal")
 
 
 def guarded(handler: Any) -> Any:
