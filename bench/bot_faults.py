@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sqlite3
 import statistics
 import sys
@@ -41,8 +42,6 @@ DEFAULT_DIR = Path("/tmp/kodeks-bench-faults")
 async def start_bot(data_dir: Path, server: FakeTelegramServer, users: list[int],
                     env: dict[str, str]) -> asyncio.subprocess.Process:
     """`kodeks bot` from this checkout (python -m kodeks, so no installed console script is needed)."""
-    import os
-
     full = {k: v for k, v in os.environ.items() if not k.startswith(("ANTHROPIC_", "KODEKS_", "OPENAI_"))}
     full.update({"KODEKS_DATA_DIR": str(data_dir), "TELEGRAM_BOT_TOKEN": server.token, "PYTHONPATH": str(REPO),
                  "KODEKS_TELEGRAM_BASE_URL": server.base_url, "KODEKS_ALLOWED_USERS": ",".join(map(str, users)),
@@ -66,6 +65,12 @@ def ensure_sample_index(data_dir: Path) -> Path:
     return data_dir
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process (from /proc/PID/stat): the bot's own share of the machine."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def duplicates(server: FakeTelegramServer) -> int:
     """Questions whose answer was delivered more than once (successful sends quoting the same message)."""
     quoted = Counter((c.params.get("chat_id"), (c.params.get("reply_parameters") or {}).get("message_id"))
@@ -86,6 +91,7 @@ async def run_once(data_dir: Path, total: int, n_officers: int, n_strangers: int
     replies = Replies(server)
     try:
         rss_before, _ = rss_mb(proc.pid)
+        cpu_before = cpu_seconds(proc.pid)
         start = time.monotonic()
         asked = []
         strangers = list(range(FIRST_STRANGER, FIRST_STRANGER + n_strangers))
@@ -107,6 +113,7 @@ async def run_once(data_dir: Path, total: int, n_officers: int, n_strangers: int
         await server.wait_fetched(timeout=600)
         wall = time.monotonic() - start
         rss_after, rss_peak = rss_mb(proc.pid)
+        cpu = cpu_seconds(proc.pid) - cpu_before
     finally:
         code = await stop_bot(proc)
         await server.stop()
@@ -129,7 +136,7 @@ async def run_once(data_dir: Path, total: int, n_officers: int, n_strangers: int
         "poison_skipped": bot_log.count("skipped update"),
         "stranger_text_in_log": bot_log.count("stranac "), "log_lines": bot_log.count("\n"),
         "p50": statistics.median(times), "p95": pct(times, 95), "wall": wall,
-        "rss_before": rss_before, "rss_after": rss_after, "rss_peak": rss_peak, "exit": code,
+        "rss_before": rss_before, "rss_after": rss_after, "rss_peak": rss_peak, "exit": code, "cpu": cpu,
     }
 
 
@@ -150,7 +157,7 @@ async def main_async(args: argparse.Namespace) -> None:
                             ("stranger_text_in_log", "strangers' text in bot log", "{:.0f}"),
                             ("log_lines", "bot log lines", "{:.0f}"),
                             ("p50", "time to reply p50 s", "{:.1f}"), ("p95", "time to reply p95 s", "{:.1f}"),
-                            ("wall", "wall time s", "{:.1f}"), ("rss_before", "RSS before MB", "{:.0f}"),
+                            ("wall", "wall time s", "{:.1f}"), ("cpu", "bot CPU s", "{:.1f}"), ("rss_before", "RSS before MB", "{:.0f}"),
                             ("rss_after", "RSS after MB", "{:.0f}"), ("rss_peak", "RSS peak MB", "{:.0f}"),
                             ("exit", "exit code", "{:.0f}")]:
         print(f"{label:28}{fmt.format(base[key]):>16}{fmt.format(load[key]):>16}")
