@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+import pytest
 
 from bot import texts
 from kodeks import logsafe
@@ -226,3 +227,20 @@ def test_the_filter_redacts_tracebacks_and_library_payloads() -> None:
     assert "sendMessage" in line and logsafe.WITHHELD in line
     assert str(SECRET_STRANGER) not in line and "stranacpita" not in line
     assert TOKEN not in line and "s3cr3t-value-xyz" not in line and logsafe.REDACTED in line
+
+
+async def test_without_the_gate_no_handler_answers_a_stranger_or_a_group(
+        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """The second line of defence: every handler after the gate checks access itself."""
+    async with running_bot(telegram_server, settings, retriever, log_path) as bot:
+        [gate] = bot.app.handlers[-1]
+        bot.app.remove_handler(gate, group=-1)  # as if the gate were broken or bypassed
+        for text in (QUESTION, "/clan KZ FBiH 373", "/stats", "/help", "/nepoznata"):
+            telegram_server.send_text(STRANGER, text)
+        telegram_server.send_text(OFFICER, QUESTION, chat_type="group", chat_id=GROUP)
+        telegram_server.send_sticker(STRANGER)
+        await telegram_server.wait_fetched()
+    assert telegram_server.messages(STRANGER) == [] and telegram_server.messages(GROUP) == []
+    assert rows(log_path) == []
+    assert len([r for r in caplog.records if "without passing the gate" in r.getMessage()]) == 7
