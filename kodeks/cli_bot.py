@@ -53,7 +53,7 @@ async def _read_stats(settings: Settings) -> dict[str, Any]:
 
 @app.command()
 def bot(
-    verbose: bool = typer.Option(False, "--verbose", "-v", help="Debug logging."),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="Debug logging (secrets, message texts and user ids are still left out)."),
     data_dir: Optional[Path] = DataDirOption,
 ) -> None:
     """Run the Telegram bot: long polling, or a webhook when KODEKS_WEBHOOK_URL is set. Stops cleanly on SIGTERM."""

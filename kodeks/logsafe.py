@@ -50,11 +50,11 @@ _pattern: re.Pattern[str] | None = None
 
 
 def register_secret(*values: str | None) -> None:
-    """Add secrets to redact from now on (ignores empty and very short values, which would blank out words)."""
+    """Add secrets to redact from now on (ignores values under 4 characters, which would blank out words)."""
     global _pattern
     with _lock:
         for value in values:
-            if value and len(value) >= 6:
+            if value and len(value) >= 4:
                 _secrets.update({value, quote(value, safe=""), quote(value)})
         ordered = sorted(_secrets, key=len, reverse=True)
         _pattern = re.compile("|".join(re.escape(s) for s in ordered)) if ordered else None
