@@ -35,7 +35,13 @@ class Verdict:
 
 
 class RateLimiter:
-    """Sliding one-minute window per user; an in-memory deque each (officers are few, restarts reset)."""
+    """Sliding one-minute window per user; an in-memory deque each (restarts reset).
+
+    Strangers are rate-limited too (their refusals), so ids are many and unbounded: users whose
+    window has emptied are pruned whenever the table has doubled since the last pruning, which
+    keeps memory proportional to the people seen in the last minute at amortised O(1) a check."""
+
+    PRUNE_FLOOR = 1024
 
     def __init__(self, per_minute: int, window: float = 60.0, clock: Callable[[], float] = time.monotonic) -> None:
         self.limit = per_minute
@@ -43,10 +49,25 @@ class RateLimiter:
         self._clock = clock
         self._seen: dict[int, deque[float]] = {}
         self._warned: set[int] = set()
+        self._prune_at = self.PRUNE_FLOOR
+
+    def __len__(self) -> int:
+        return len(self._seen)
+
+    def prune(self) -> None:
+        """Forget everyone with no request inside the window."""
+        now = self._clock()
+        stale = [uid for uid, seen in self._seen.items() if not seen or now - seen[-1] >= self.window]
+        for uid in stale:
+            del self._seen[uid]
+            self._warned.discard(uid)
+        self._prune_at = max(self.PRUNE_FLOOR, 2 * len(self._seen))
 
     def check(self, user_id: int) -> Verdict:
         """Count one request now, unless the user is already at the limit."""
         now = self._clock()
+        if len(self._seen) >= self._prune_at and user_id not in self._seen:
+            self.prune()
         seen = self._seen.setdefault(user_id, deque())
         while seen and now - seen[0] >= self.window:
             seen.popleft()

@@ -35,6 +35,8 @@ from bot.access import Access, RateLimiter
 from bot.delivery import RetryingLimiter
 from bot.officers import BOT_DATA_KEY as OFFICERS_KEY, Officers
 from bot.querylog import QueryLog
+from bot.updates import ScreeningRequest
+from kodeks import logsafe
 from kodeks.errors import KodeksError
 
 log = logging.getLogger(__name__)
@@ -57,14 +59,14 @@ def add_handlers(app: Application) -> None:
     app.add_handler(MessageHandler(filters.UpdateType.EDITED, handlers.on_edited))
     app.add_handler(CommandHandler(["start", "help"], handlers.on_help))
     app.add_handler(CommandHandler(["clan", "clanak"], handlers.cmd_clan))
-    app.add_handler(CommandHandler("zakoni", laws.cmd_zakoni))  # bot/laws.py: the loaded laws
+    app.add_handler(CommandHandler("zakoni", handlers.guarded(laws.cmd_zakoni)))  # bot/laws.py: the loaded laws
     app.add_handler(CommandHandler("stats", handlers.cmd_stats))
     app.add_handler(CommandHandler("export", handlers.cmd_export))
-    app.add_handler(CommandHandler("nadleznost", jurisdiction_handlers.cmd_nadleznost))
-    app.add_handler(CommandHandler(["uporedi", "usporedi"], jurisdiction_handlers.cmd_uporedi))
+    app.add_handler(CommandHandler("nadleznost", handlers.guarded(jurisdiction_handlers.cmd_nadleznost)))
+    app.add_handler(CommandHandler(["uporedi", "usporedi"], handlers.guarded(jurisdiction_handlers.cmd_uporedi)))
     app.add_handler(MessageHandler(filters.COMMAND, handlers.on_unknown_command))
     app.add_handler(MessageHandler(filters.TEXT, handlers.on_text))
-    app.add_handler(CallbackQueryHandler(jurisdiction_handlers.on_jurisdiction_button,
+    app.add_handler(CallbackQueryHandler(handlers.guarded(jurisdiction_handlers.on_jurisdiction_button),
                                          pattern=jurisdiction_handlers.CALLBACK_PATTERN))
     app.add_handler(CallbackQueryHandler(handlers.on_callback))
     app.add_handler(MessageHandler(filters.ALL, handlers.on_non_text))
@@ -81,6 +83,7 @@ def build_application(settings: Any, *, pipeline: Any, retriever: Any, querylog:
         .token(settings.telegram_bot_token.get_secret_value())
         .concurrent_updates(settings.concurrency)
         .rate_limiter(limiter or RetryingLimiter())
+        .get_updates_request(ScreeningRequest())  # one unreadable update is skipped, not fatal (bot/updates.py)
         .defaults(Defaults(parse_mode=ParseMode.HTML, link_preview_options=LinkPreviewOptions(is_disabled=True)))
     )
     if settings.telegram_base_url:
@@ -108,6 +111,7 @@ async def serve(app: Application, settings: Any, stop: asyncio.Event, *, poll_ti
             await app.bot.set_my_commands([BotCommand(c, d) for c, d in texts.COMMANDS])
         if settings.webhook_url:
             secret = settings.webhook_secret.get_secret_value() if settings.webhook_secret else secrets.token_urlsafe(32)
+            logsafe.register_secret(secret)  # PTB logs setWebhook's parameters at DEBUG
             await app.updater.start_webhook(
                 listen=settings.webhook_listen, port=settings.webhook_port, url_path=webhook_path(settings.webhook_url),
                 webhook_url=settings.webhook_url, secret_token=secret, allowed_updates=Update.ALL_TYPES)
@@ -115,17 +119,48 @@ async def serve(app: Application, settings: Any, stop: asyncio.Event, *, poll_ti
         else:
             await app.updater.start_polling(timeout=poll_timeout, allowed_updates=Update.ALL_TYPES)
             log.info("long polling started")
+        polling = polling_task()
         await app.start()
         # Questions a crash left unanswered (bot/journal.py); app.stop() waits for this task too.
         app.create_task(journal.recover(app.bot, app.bot_data[handlers.BOT_DATA_KEY], bot_data=app.bot_data), name="journal-recovery")
         try:
-            await stop.wait()
+            await until_stopped_or_dead(stop, polling)
         finally:
             log.info("stopping: finishing answers in progress")
             if app.updater.running:
-                await app.updater.stop()
+                try:
+                    await app.updater.stop()
+                except Exception as exc:  # noqa: BLE001 - a dead polling task re-raises its error here
+                    log.warning("the updater stopped with %s", type(exc).__name__)
             if app.running:
                 await app.stop()  # waits for concurrent handler tasks
+
+
+POLLING_TASK = "Updater:start_polling:polling_task"  # the name python-telegram-bot 22 gives it
+
+
+def polling_task() -> asyncio.Task[Any] | None:
+    """PTB's long-polling task (None with a webhook): watched, so that its death ends the process."""
+    return next((t for t in asyncio.all_tasks() if t.get_name() == POLLING_TASK), None)
+
+
+async def until_stopped_or_dead(stop: asyncio.Event, polling: asyncio.Task[Any] | None) -> None:
+    """Wait for `stop`; if the polling task ends first, raise one clear KodeksError (exit 1 in `kodeks bot`):
+    a bot that no longer fetches updates must not look alive to its supervisor."""
+    stopping = asyncio.ensure_future(stop.wait())
+    try:
+        waiting = {stopping} | ({polling} if polling is not None else set())
+        await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        stopping.cancel()
+    if stop.is_set() or polling is None or not polling.done():
+        return
+    error = None if polling.cancelled() else polling.exception()
+    if isinstance(error, InvalidToken):
+        raise KodeksError("Telegram rejected TELEGRAM_BOT_TOKEN while running (revoked? copy it again from "
+                          "@BotFather); exiting so a supervisor can restart the bot")
+    why = "it was cancelled" if error is None else type(error).__name__
+    raise KodeksError(f"long polling stopped unexpectedly ({why}); exiting so a supervisor can restart the bot")
 
 
 async def run_bot(settings: Any) -> None:

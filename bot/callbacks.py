@@ -7,6 +7,7 @@ looked up in the log when the button is pressed, which also makes buttons surviv
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -33,13 +34,20 @@ def encode(cb: Callback) -> str:
     return data
 
 
+MAX_ROW_ID = 2**63 - 1  # SQLite's INTEGER: a larger "row id" is forged, and would overflow the lookup
+_ROW = re.compile(r"[0-9]{1,19}")
+_INDEX = re.compile(r"[0-9]{1,2}")
+
+
 def decode(data: str | None) -> Callback | None:
-    """Parse callback data; None for anything we did not produce (old or forged buttons)."""
+    """Parse callback data; None for anything we did not produce (old or forged buttons).
+
+    Digits must be ASCII ("١٢" and "²" pass str.isdigit) and numbers in range."""
     parts = (data or "").split(":")
-    if len(parts) != 3 or not parts[1].isdigit():
+    if len(parts) != 3 or not _ROW.fullmatch(parts[1]) or int(parts[1]) > MAX_ROW_ID:
         return None
     kind, row, extra = parts
-    if kind == "a" and extra.isdigit():
+    if kind == "a" and _INDEX.fullmatch(extra) and int(extra) < MAX_ARTICLE_BUTTONS:
         return Callback("article", int(row), index=int(extra))
     if kind == "f" and extra in ("+", "-"):
         return Callback("feedback", int(row), value=1 if extra == "+" else -1)

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import html
 import logging
 import re
 import tempfile
 import time
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -41,7 +43,23 @@ log = logging.getLogger(__name__)
 
 MAX_ARTICLES_SHOWN = 3
 MAX_REFERENCE_WORDS = 8
+MAX_ECHO_CHARS = 100  # how much of the officer's own input a reply may quote back
 BOT_DATA_KEY = "kodeks"
+MAX_PENDING_REFUSALS = 10_000  # refusals being sent / counted in the background; beyond this they are dropped
+REFUSAL_SENDS = 4  # refusal replies sent at once: the Bot API connections are for officers' answers
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def clean_input(text: str | None) -> str:
+    """Incoming text as something every later step can encode: a lone surrogate (legal in Telegram's
+    JSON, not in UTF-8) becomes U+FFFD instead of failing the search, the answer or the reply."""
+    return _SURROGATE.sub("\ufffd", text or "")
+
+
+def echo(text: str, limit: int = MAX_ECHO_CHARS) -> str:
+    """The officer's input, shortened for quoting back in a reply (which must stay under 4,096 characters)."""
+    text = " ".join(clean_input(text).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 @dataclass
@@ -54,6 +72,8 @@ class Deps:
     log: QueryLog
     access: Access
     limiter: RateLimiter
+    pending_refusals: int = 0  # refusals being sent and counted in the background
+    refusal_slots: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(REFUSAL_SENDS))
 
 
 def deps(context: ContextTypes.DEFAULT_TYPE) -> Deps:
@@ -94,60 +114,149 @@ async def say(update: Update, context: ContextTypes.DEFAULT_TYPE, plain: str) ->
     """A short plain-text reply (escaped) to whatever chat the update came from."""
     chat = update.effective_chat
     if chat is not None:
+        if len(plain) > LIMIT:
+            plain = plain[: LIMIT - 1] + "…"
         await context.bot.send_message(chat.id, escape(plain), parse_mode=ParseMode.HTML)
 
 
 # --- gate ------------------------------------------------------------------------------------
+#
+# Access control fails closed. Whether an update may go on is decided first, from the update alone
+# (no I/O); for everything that may not, ApplicationHandlerStop is raised whatever happens while
+# refusing — a locked or full query log, a failing sendMessage — so group 0 never runs for it. The
+# refusal reply and the refusal count are best-effort and run in the background, so a stranger
+# neither waits for the log nor holds a concurrency slot an officer needs.
+
+
+def admitted(update: Update, access: Access) -> bool:
+    """The only updates group 0 may see: from an allowed person, in a private chat (or a button press)."""
+    user, chat = update.effective_user, update.effective_chat
+    if user is None or user.is_bot or not access.is_allowed(user.id):
+        return False
+    if update.callback_query is not None:
+        return chat is None or chat.type == ChatType.PRIVATE
+    return update.effective_message is not None and chat is not None and chat.type == ChatType.PRIVATE
 
 
 async def gate(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Group -1: stop group chats, strangers (counted, text not stored) and over-eager askers."""
-    user, chat = update.effective_user, update.effective_chat
-    query = update.callback_query
-    if user is None or user.is_bot or (update.effective_message is None and query is None):
-        raise ApplicationHandlerStop  # channel posts, chat-member changes: nothing to answer
-    if chat is not None and chat.type != ChatType.PRIVATE:
-        if query:
-            await query.answer(texts.GROUP_CHAT)
-        else:
-            await say(update, context, texts.GROUP_CHAT)
-        raise ApplicationHandlerStop
+    """Group -1: stop group chats, strangers (counted, text not stored) and over-eager askers.
+
+    Returns (lets the update on) only when `_passes` says so; anything else — a refusal, a failure
+    while refusing, even a failure in deciding — ends in ApplicationHandlerStop."""
+    try:
+        if await _passes(update, context):
+            return
+    except Exception as exc:  # noqa: BLE001 - refusing failed; the update is refused anyway
+        log.warning("refusal failed (%s); update %s refused anyway", type(exc).__name__,
+                    getattr(update, "update_id", None))
+    raise ApplicationHandlerStop
+
+
+async def _passes(update: Update, context: ContextTypes.DEFAULT_TYPE) -> bool:
     d = deps(context)
-    if not d.access.is_allowed(user.id):
-        await d.log.refused(user_id=user.id)
-        log.info("refused an update from a user not on the allow-list")
-        verdict = d.limiter.check(user.id)  # a stranger spamming the bot gets no flood of refusals
-        if query:
-            await query.answer(texts.REFUSED_CALLBACK.format(user_id=user.id), show_alert=True)
-        elif verdict.allowed or verdict.warn:
-            await say(update, context, texts.REFUSED.format(user_id=user.id))
-        raise ApplicationHandlerStop
+    if not admitted(update, d.access):
+        await _refuse(update, context, d)
+        return False
     if update.message is not None:
-        verdict = d.limiter.check(user.id)
+        verdict = d.limiter.check(update.effective_user.id)
         if not verdict.allowed:
             if verdict.warn:
                 await say(update, context, texts.RATE_LIMITED.format(limit=d.limiter.limit, seconds=verdict.retry_in))
-            raise ApplicationHandlerStop
+            return False
+    return True
+
+
+async def _refuse(update: Update, context: ContextTypes.DEFAULT_TYPE, d: Deps) -> None:
+    """Tell whoever it is why nothing happens (never the content of anything), once per rate window.
+
+    The reply and the count run in the background (`_in_background`): the gate returns at once, so a
+    crowd of strangers holds none of the concurrency slots and connections officers' answers need."""
+    user, chat, query = update.effective_user, update.effective_chat, update.callback_query
+    if user is None or user.is_bot or (update.effective_message is None and query is None):
+        return  # channel posts, chat-member changes: nothing to answer
+    if chat is not None and chat.type != ChatType.PRIVATE:
+        if query:
+            _in_background(context, d, lambda: query.answer(texts.GROUP_CHAT))
+        else:
+            _in_background(context, d, lambda: say(update, context, texts.GROUP_CHAT))
+        return
+    log.debug("refused an update from a user not on the allow-list")  # one a stranger: not worth INFO
+    verdict = d.limiter.check(user.id)  # a stranger spamming the bot gets no flood of refusals
+    if query:
+        reply = lambda: query.answer(texts.REFUSED_CALLBACK.format(user_id=user.id), show_alert=True)  # noqa: E731
+    elif verdict.allowed or verdict.warn:
+        reply = lambda: say(update, context, texts.REFUSED.format(user_id=user.id))  # noqa: E731
+    else:
+        reply = None
+    _in_background(context, d, reply, count=user.id)
+
+
+def _in_background(context: ContextTypes.DEFAULT_TYPE, d: Deps, reply: Callable[[], Awaitable[Any]] | None,
+                   count: int | None = None) -> None:
+    """Send a refusal (at most REFUSAL_SENDS at once) and count it in the log, after the gate has returned.
+
+    Best-effort both: a failing send loses the reply and a failing log loses the count — never the
+    refusal itself, which the gate has already made. Beyond MAX_PENDING_REFUSALS waiting, new ones
+    are dropped (a flood of strangers must not grow memory without bound)."""
+    if d.pending_refusals >= MAX_PENDING_REFUSALS:
+        return
+
+    async def run() -> None:
+        try:
+            if reply is not None:
+                try:
+                    async with d.refusal_slots:
+                        await reply()
+                except Exception as exc:  # noqa: BLE001 - a refusal reply is not worth an error reply
+                    log.warning("refusal reply failed (%s)", type(exc).__name__)
+            if count is not None:
+                try:
+                    await d.log.refused(user_id=count)
+                except Exception as exc:  # noqa: BLE001
+                    log.warning("could not count a refusal in the query log (%s)", type(exc).__name__)
+        finally:
+            d.pending_refusals -= 1
+
+    d.pending_refusals += 1
+    context.application.create_task(run(), name="kodeks:refusal")
+
+
+def guarded(handler: Any) -> Any:
+    """Second line of defence: a group-0 handler does nothing for an update the gate should have stopped."""
+
+    @functools.wraps(handler)
+    async def wrapper(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        if not isinstance(update, Update) or not admitted(update, deps(context).access):
+            log.error("update %s reached %s without passing the gate; ignored",
+                      getattr(update, "update_id", None), handler.__name__)
+            return
+        await handler(update, context)
+
+    return wrapper
 
 
 # --- simple replies --------------------------------------------------------------------------
 
 
+@guarded
 async def on_help(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await context.bot.send_message(update.effective_chat.id, texts.HELP_HTML, parse_mode=ParseMode.HTML)
 
 
+@guarded
 async def on_edited(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await say(update, context, texts.EDITED)
 
 
+@guarded
 async def on_non_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await say(update, context, texts.NON_TEXT)
 
 
+@guarded
 async def on_unknown_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    command = (update.effective_message.text or "/").split()[0].split("@")[0]
-    await say(update, context, texts.UNKNOWN_COMMAND.format(command=command))
+    command = (clean_input(update.effective_message.text) or "/").split()[0].split("@")[0]
+    await say(update, context, texts.UNKNOWN_COMMAND.format(command=echo(command, 40)))
 
 
 # --- questions -------------------------------------------------------------------------------
@@ -158,10 +267,11 @@ def looks_like_reference(text: str) -> bool:
     return len(text.split()) <= MAX_REFERENCE_WORDS and any(c.isdigit() for c in text) and "?" not in text
 
 
+@guarded
 async def on_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """Any text is a question — unless it is just an article reference ("član 373 KZ FBiH")."""
     d = deps(context)
-    text = (update.message.text or "").strip()
+    text = clean_input(update.message.text).strip()
     if not text:
         await say(update, context, texts.EMPTY)
         return
@@ -277,10 +387,11 @@ async def show_articles(update: Update, context: ContextTypes.DEFAULT_TYPE, text
                     reply_to=update.effective_message.message_id)
 
 
+@guarded
 async def cmd_clan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """`/clan KZ FBiH 373` (law then number), or any order the retriever's reference parser accepts."""
     d = deps(context)
-    args = context.args or []
+    args = [clean_input(a) for a in context.args or []]
     if not args:
         await context.bot.send_message(update.effective_chat.id, texts.CLAN_USAGE_HTML, parse_mode=ParseMode.HTML)
         return
@@ -296,7 +407,7 @@ async def cmd_clan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         articles = await asyncio.to_thread(d.retriever.resolve_reference, f"član {joined}")
     if not articles:
         laws = await asyncio.to_thread(d.retriever.laws)
-        await say(update, context, texts.ARTICLE_NOT_FOUND.format(reference=joined, laws=", ".join(laws) or "–"))
+        await say(update, context, texts.ARTICLE_NOT_FOUND.format(reference=echo(joined), laws=", ".join(laws) or "–"))
         return
     await show_articles(update, context, f"/clan {joined}", articles, started)
 
@@ -304,15 +415,19 @@ async def cmd_clan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 # --- buttons ---------------------------------------------------------------------------------
 
 
+@guarded
 async def on_callback(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """📖 opens a cited article (looked up through the log row); 👍/👎 is stored against the answer.
 
     Only the officer who asked may use an answer's buttons: the row id in callback data is guessable."""
     d = deps(context)
     query = update.callback_query
+    if query.message is None:  # a button under an inline-mode message: no chat to answer in
+        await query.answer(texts.INLINE_BUTTON)
+        return
     cb = decode(query.data)
-    if cb is None:
-        await query.answer()
+    if cb is None:  # not data we made: an old, foreign or forged button
+        await query.answer(texts.ANSWER_GONE)
         return
     if not await d.log.asked_by(cb.row_id, update.effective_user.id):
         # Another officer's answer (a forwarded message, forged data): treat it as gone, reveal nothing.
@@ -352,6 +467,7 @@ async def _admin(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Deps | N
     return None
 
 
+@guarded
 async def cmd_stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if (d := await _admin(update, context)) is None:
         return
@@ -359,6 +475,7 @@ async def cmd_stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await send_html(context, update.effective_chat.id, [render(stats, html=True)])
 
 
+@guarded
 async def cmd_export(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """`/export [YYYY-MM-DD]`: the log as evaluation JSONL, gzip-compressed, sent as one or more documents
     (each below Telegram's 50 MB limit). Written on a worker thread from its own read connection, so

@@ -39,6 +39,7 @@ CLAN_USAGE_HTML = "Upotreba: <code>/clan ZAKON BROJ</code>, npr. <code>/clan KZ 
 ARTICLE_NOT_FOUND = "Nisam našao {reference}. Poznati zakoni: {laws}."
 ARTICLE_GONE = "Taj član više nije dostupan."
 ANSWER_GONE = "Taj odgovor više nije u evidenciji."
+INLINE_BUTTON = "Ovo dugme radi samo u privatnom razgovoru s botom."
 
 SOURCES_HEADING = "Izvori:"
 NO_SOURCES = "Nijedan član nije citiran."

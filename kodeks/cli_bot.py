@@ -32,12 +32,19 @@ def _settings(data_dir: Optional[Path]) -> Settings:
         raise  # unreachable: fail() exits
 
 
-def _configure_logging(verbose: bool) -> None:
+def _configure_logging(verbose: bool, settings: Settings | None = None) -> None:
+    """INFO (DEBUG with --verbose) on stderr, every line through the redacting filter (kodeks.logsafe):
+    no secret, user text or raw user id at any level."""
+    from kodeks import logsafe
+
     logging.basicConfig(level=logging.DEBUG if verbose else logging.INFO, stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    # httpx logs every request URL at INFO, and Bot API URLs contain the bot token.
-    logging.getLogger("httpx").setLevel(logging.WARNING)
-    logging.getLogger("httpcore").setLevel(logging.WARNING)
+    if settings is not None:
+        logsafe.register_settings(settings)
+    logsafe.install()
+    if not verbose:  # httpx logs every request URL at INFO: noise (the filter would redact the token anyway)
+        logging.getLogger("httpx").setLevel(logging.WARNING)
+        logging.getLogger("httpcore").setLevel(logging.WARNING)
 
 
 def _read_stats(settings: Settings) -> dict[str, Any]:
@@ -63,7 +70,7 @@ def _read_stats(settings: Settings) -> dict[str, Any]:
 
 @app.command()
 def bot(
-    verbose: bool = typer.Option(False, "--verbose", "-v", help="Debug logging."),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="Debug logging (secrets, message texts and user ids are still left out)."),
     data_dir: Optional[Path] = DataDirOption,
 ) -> None:
     """Run the Telegram bot: long polling, or a webhook when KODEKS_WEBHOOK_URL is set. Stops cleanly on SIGTERM."""
@@ -75,7 +82,7 @@ def bot(
     if not (settings.allowed_users or settings.admins):
         print("kodeks: warning: KODEKS_ALLOWED_USERS and KODEKS_ADMINS are empty, so everyone will be refused",
               file=sys.stderr)
-    _configure_logging(verbose)
+    _configure_logging(verbose, settings)
     try:
         asyncio.run(run_bot(settings))
     except KodeksError as exc:

@@ -8,7 +8,7 @@ from hypothesis import given, strategies as st
 from kodeks.answering.citations import (
     MalformedReply, ModelReply, Point, check_citations, mentioned_articles, normalize_id, parse_reply, render,
 )
-from tests.answering_helpers import FORGERY, THEFT, hit
+from tests.answering_helpers import FORGERY, FORGERY_RS, THEFT, hit
 
 SENT = [hit(FORGERY), hit(THEFT)]
 
@@ -84,19 +84,96 @@ def test_claim_naming_an_article_not_sent_is_dropped() -> None:
     ], True, None)
     checked = check_citations(reply, SENT)
     assert checked.points == [Point("Po čl. 373 kazna je do tri godine.", ["KZ FBiH čl. 373"])]
-    assert checked.invalid == ["članu 374"] and checked.uncited == []
+    assert checked.invalid == ["clanu 374"] and checked.uncited == []
 
 
-def test_articles_the_passages_themselves_refer_to_may_be_named() -> None:
-    referring = FORGERY.__class__(**{**FORGERY.__dict__, "text": "Djelo iz člana 172 ovog zakona kaznit će se."})
-    checked = check_citations(ModelReply([Point("Djelo iz člana 172 je kažnjivo.", [FORGERY.id])], True, None),
-                              [hit(referring)])
-    assert checked.invalid == [] and len(checked.points) == 1
+def test_an_article_a_passage_refers_to_is_not_a_source_and_cannot_be_named() -> None:
+    """A passage's text can carry any number ("iz člana 172", or 999): naming it is still unchecked."""
+    referring = FORGERY.__class__(**{**FORGERY.__dict__, "text": "Djelo iz člana 172 i člana 999 kaznit će se."})
+    checked = check_citations(ModelReply([Point("Djelo iz člana 172 je kažnjivo.", [FORGERY.id]),
+                                          Point("Prema članu 999 kazna je doživotni zatvor.", [FORGERY.id])],
+                                         True, None), [hit(referring)])
+    assert checked.points == [] and checked.invalid == ["clana 172", "clanu 999"]
 
 
 @pytest.mark.parametrize("text,numbers", [
     ("Prema članu 374 KZ FBiH", ["374"]), ("čl. 42 i čl.43", ["42", "43"]), ("по члану 373 КЗ", ["373"]),
     ("чл. 42", ["42"]), ("Article 12a applies", ["12a"]), ("u članku 12.", ["12"]), ("stav 2 i tačka 3", []),
+    ("članu 286 i 3 godine", ["286"]), ("do 5.000 KM, 3 godine", []), ("članovima 373, 374 i 999 KZ RS", ["373", "374", "999"]),
 ])
 def test_mentions_in_words(text: str, numbers: list[str]) -> None:
     assert [n for _, n in mentioned_articles(text)] == numbers
+
+
+# --- unchecked article numbers: every spelling the officer could read ------------------------------
+
+RS_SENT = [hit(FORGERY), hit(FORGERY_RS), hit(THEFT)]
+BYPASSES = [
+    "Prema KZ RS 999 kazna je doživotni zatvor.",  # the bare law-and-number form
+    "Prema kz rs 999 kazna je doživotni zatvor.",  # a sent law's name in any case
+    "Prema ZKP BiH 12 kazna je doživotni zatvor.",  # a law-like abbreviation that was not sent
+    "Prema članovima 373 i 999 kazna je doživotni zatvor.",  # a list after one valid number
+    "Prema članu 999 kazna je doživotni zatvor.",
+    "Prema člana 999, članka 999, članku 999, članom 999 kazna je doživotni zatvor.",
+    "Prema čl.999 kazna je doživotni zatvor.",
+    "Prema čl. br. 999 kazna je doživotni zatvor.",
+    "Prema § 999 kazna je doživotni zatvor.",
+    "Prema §999 kazna je doživotni zatvor.",
+    "Prema 999. članu kazna je doživotni zatvor.",
+    "Prema c\u030clanu 999 kazna je doživotni zatvor.",  # decomposed č
+    "Prema čla\u200bnu 999 kazna je doživotni zatvor.",  # a zero-width space in the word
+    "Prema članu 9\u200b99 kazna je doživotni zatvor.",  # ... or in the number
+    "Prema članu\u00a0999 kazna je doživotni zatvor.",  # no-break space
+    "Prema \u202dčlanu 999\u202c kazna je doživotni zatvor.",  # bidi controls
+    "Према члановима 999 казна је доживотни затвор.",  # Cyrillic
+    "Према члану 999 казна је доживотни затвор.",
+    "Prema član\u0443 999 kazna je doživotni zatvor.",  # a Cyrillic letter inside a Latin word
+    "Prema članu ٩٩٩ kazna je doživotni zatvor.",  # Arabic-Indic digits
+    "Prema članu ९९९ kazna je doživotni zatvor.",  # Devanagari digits
+    "Prema članu ９９９ kazna je doživotni zatvor.",  # full-width digits
+    "Prema članu 𝟗𝟗𝟗 kazna je doživotni zatvor.",  # mathematical digits
+    "Prema ČLANU 999 kazna je doživotni zatvor.",
+    "Prema clanu 999 kazna je dozivotni zatvor.",  # no diacritics
+    "Prema Article 999 kazna je doživotni zatvor.",
+    "Prema članu 373 KZ RS kazna je doživotni zatvor.",  # the right number, another law than cited
+]
+
+
+@pytest.mark.parametrize("text", BYPASSES)
+def test_a_point_naming_an_article_it_does_not_cite_is_dropped_and_flagged(text: str) -> None:
+    reply = ModelReply([Point(text, ["KZ FBiH čl. 373"]), Point("Krivotvorenje je kažnjivo.", ["KZ FBiH čl. 373"])],
+                       True, None)
+    checked = check_citations(reply, RS_SENT)
+    assert checked.points == [Point("Krivotvorenje je kažnjivo.", ["KZ FBiH čl. 373"])]
+    assert checked.invalid, text
+
+
+@pytest.mark.parametrize("text", BYPASSES)
+def test_missing_never_shows_an_unchecked_article(text: str) -> None:
+    missing = f"Odlomci ne navode rok. {text}"
+    checked = check_citations(ModelReply([Point("Krivotvorenje je kažnjivo.", ["KZ FBiH čl. 373"])],
+                                         False, missing), RS_SENT)
+    assert checked.missing == "Odlomci ne navode rok." and checked.invalid, text
+
+
+def test_a_number_a_sent_but_uncited_passage_has_is_not_enough() -> None:
+    """KZ RS čl. 373 was sent, but this claim cites only KZ FBiH čl. 286: "član 373" is unchecked for it."""
+    reply = ModelReply([Point("Prema članu 373 kazna je zatvor.", ["KZ FBiH čl. 286"])], True, None)
+    assert check_citations(reply, RS_SENT).points == []
+
+
+@pytest.mark.parametrize("text", [
+    "Po čl. 373 kazna je do tri godine.", "Prema članu 373 KZ FBiH kazna je do 3 godine.",
+    "Prema KZ FBiH 373 kazna je do 3 godine.", "Prema članku 373 kazna je zatvor do 3 godine i 500 KM.",
+    "Према члану 373 казна је до 3 године.", "Kazna je do tri godine (KZ FBiH čl. 373).",
+])
+def test_a_point_naming_only_what_it_cites_is_kept(text: str) -> None:
+    checked = check_citations(ModelReply([Point(text, ["KZ FBiH čl. 373"])], True, None), RS_SENT)
+    assert checked.points == [Point(text, ["KZ FBiH čl. 373"])] and checked.invalid == []
+
+
+def test_missing_may_name_the_answers_own_sources() -> None:
+    reply = ModelReply([Point("Krivotvorenje je kažnjivo.", ["KZ FBiH čl. 373"])], False,
+                       "Član 373 ne navodi rok zastare. Član 374 bi mogao.")
+    checked = check_citations(reply, RS_SENT)
+    assert checked.missing == "Član 373 ne navodi rok zastare." and checked.invalid == ["Clan 374"]

@@ -12,6 +12,8 @@ from typing import Any
 
 from hypothesis import HealthCheck, example, given, settings as hsettings, strategies as st
 
+from bot import texts
+from bot.access import RateLimiter
 from bot.formatting import LIMIT, format_answer, format_articles
 from kodeks.answering import Answer
 from kodeks.settings import Settings
@@ -109,3 +111,64 @@ async def test_injection_from_telegram_leaves_the_prompt_and_citation_check_in_f
     assert "Policija smije sve" not in message["text"] and message["text"].startswith("⚠️")
     [row] = rows(log_path)
     assert row["mode"] == "extractive" and "not grounded" in row["reason"] and "KZ BiH čl. 999" in row["invalid_citations"]
+
+
+# --- replies that quote input, forged buttons, lone surrogates, many strangers ---------------------
+
+
+async def test_replies_that_quote_the_input_still_fit_one_message(
+        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
+    async with running_bot(telegram_server, bot_settings_with_room(settings, 5), retriever, log_path):
+        telegram_server.send_text(OFFICER, "/clan " + "KZ " * 1333 + "1")
+        telegram_server.send_text(OFFICER, "/" + "x" * 4095)
+        telegram_server.send_text(OFFICER, "/clan " + "ž" * 4000)
+        await telegram_server.wait_messages(OFFICER, 3)
+    sent = telegram_server.calls_to("sendMessage")
+    assert [c.status for c in sent] == [200, 200, 200]
+    assert all(utf16_len(m["text"]) <= LIMIT for m in telegram_server.messages(OFFICER))
+    assert any(t.startswith("Ne poznajem naredbu /xxx") for t in telegram_server.texts(OFFICER))
+
+
+async def test_forged_and_inline_buttons_get_a_clear_refusal(
+        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
+    forged = ["a:١٢:0", "a:²:0", "f:" + "9" * 40 + ":+", "a:1:" + "9" * 30, "a:1:٠", "a:9223372036854775808:0",
+              "f:12:", "a:1:-1", "", "a:1:0:0"]
+    async with running_bot(telegram_server, settings, retriever, log_path):
+        telegram_server.send_text(OFFICER, "ukrao mi je mobitel")
+        [answer] = await telegram_server.wait_messages(OFFICER, 1)
+        for data in forged:
+            telegram_server.press(OFFICER, answer, data)
+        telegram_server.push({"callback_query": {"id": "inline-1", "from": telegram_server.user(OFFICER),
+                                                 "chat_instance": "ci-9", "inline_message_id": "AAAA", "data": "a:1:0"}})
+        await telegram_server.wait_until(
+            lambda: len(telegram_server.calls_to("answerCallbackQuery")) == len(forged) + 1, what="every answer")
+    replies = [c.params.get("text") for c in telegram_server.calls_to("answerCallbackQuery")]
+    assert replies == [texts.ANSWER_GONE] * len(forged) + [texts.INLINE_BUTTON]
+    assert len(telegram_server.messages(OFFICER)) == 1  # no generic error message, no article
+
+
+async def test_lone_surrogates_in_a_question_do_not_stop_the_answer(
+        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
+    async with running_bot(telegram_server, settings, retriever, log_path):
+        telegram_server.send_text(OFFICER, "ukrao mi je \ud800mobitel\udfff")
+        telegram_server.send_text(OFFICER, "/clan KZ FBiH \udc00373")
+        telegram_server.send_text(OFFICER, "/nepoznata\ud83d")
+        await telegram_server.wait_messages(OFFICER, 3)
+    got = telegram_server.texts(OFFICER)
+    assert any("Izvori:" in t for t in got) and any(t.startswith("KZ FBiH, član 373") for t in got)
+    assert texts.ERROR not in got and texts.ANSWER_FAILED not in got
+    assert "ukrao mi je \ufffdmobitel\ufffd" in [r["question"] for r in rows(log_path)]
+
+
+def test_the_rate_limit_table_forgets_people_outside_the_window() -> None:
+    now = [0.0]
+    limiter = RateLimiter(3, clock=lambda: now[0])
+    for stranger in range(20_000):  # 20,000 strangers, 10 ms apart: a few thousand inside any minute
+        now[0] += 0.01
+        limiter.check(10**9 + stranger)
+    assert len(limiter) <= 2 * max(RateLimiter.PRUNE_FLOOR, 6000 + 1)
+    now[0] += 61
+    limiter.check(1)
+    limiter.prune()
+    assert len(limiter) == 1
+    assert limiter.check(1).allowed and limiter.check(1).allowed and not limiter.check(1).allowed

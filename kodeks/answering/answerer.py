@@ -114,9 +114,9 @@ class Answerer:
             why = "no claim with a valid citation" if parsed.points else "no claims"
             return self._extractive(
                 question, sent, reason=f"not grounded: answer marked covered but has {why}",
-                flagged=True, missing=parsed.missing, **meta,
+                flagged=True, missing=checked.missing, **meta,
             )
-        text = render(checked.points, parsed.missing)
+        text = render(checked.points, checked.missing)
         if not text.strip():
             return self._extractive(
                 question, sent, reason="empty answer from the model",
@@ -133,7 +133,7 @@ class Answerer:
             mode="claude",
             prompt_version=self.prompt.id,
             covered=parsed.covered and complete,
-            missing=parsed.missing,
+            missing=checked.missing,
             reason="; ".join(notes) or None,
             flagged=altered,
             **meta,

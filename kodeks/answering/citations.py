@@ -11,6 +11,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
+from retrieval.normalize import fold, strip_diacritics, to_latin
 from retrieval.types import Hit
 
 
@@ -41,6 +42,7 @@ class CheckedReply:
     cited: list[Hit]  # valid cited articles in order of first citation
     invalid: list[str] = field(default_factory=list)  # cited ids that were not sent, as written
     uncited: list[str] = field(default_factory=list)  # claims dropped: no valid citation
+    missing: str | None = None  # the reply's `missing` without sentences naming unchecked articles
 
 
 def _as_text(value: Any) -> str:
@@ -93,40 +95,158 @@ def normalize_id(value: str) -> str:
     return re.sub(r"\s+", "", unicodedata.normalize("NFC", value)).casefold()
 
 
-# "član 374", "čl. 374", "članka 12a", "clanu 5", "члан 373", "чл. 42", "Article 12", "Art. 12"
-_MENTION = re.compile(
-    r"\b(?:čl(?:an(?:ak|ka|ku|a|u|om)?)?|cl(?:an(?:ak|ka|ku|a|u|om)?)?|art(?:icle|\.)?)\.?\s*(\d+(?:-\d+|-?[a-z])?)\b"
-    r"|(?<![\w])(?:чл(?:ан(?:а|у|ом)?)?)\.?\s*(\d+(?:-\d+|-?[а-яa-z])?)(?![\w])",
-    re.IGNORECASE,
-)
+# --- article numbers named in the text ---------------------------------------------------------
+#
+# Every article number the officer reads must be one he can open under "Izvori:". The model (or a
+# passage it copies) can name one in many spellings, so text is first brought to one checkable
+# form: NFKC (full-width, mathematical and circled digits, composed č), format characters removed
+# (zero-width spaces and joiners, bidi marks, soft hyphens), digits of any script as ASCII
+# (unicodedata.decimal: "٩٩٩" → "999"), Cyrillic as Latin and no diacritics ("члановима" → "clanovima").
+
+_NUMBER = r"\d+(?:-\d+|-?[a-z](?![a-z]))?(?![\w])"
+# član, člana, članu, članom, članovi, članova, članovima, članak, članka, članku, članci, člancima,
+# čl., член, article, art., § — in the checkable form (no diacritics), any case.
+_KEYWORD = (r"(?<![^\W\d_])(?:clan[a-z]*|clen[a-z]*|cl|art(?:icles?|ikl[a-z]*)?|§+)\.?[\s:–-]*"
+            r"(?:br(?:oj)?\.?\s*)?")
+# A list after the first number: "članovima 373, 374 i 999" — unless the next number counts something
+# ("članu 286 i 3 godine", "2 osobe"): then it is not an article.
+_UNITS = (r"godin|mjesec|mesec|dan|sat|minut|sedmic|nedjelj|km\b|kn\b|eur|maraka|%|put|osob|lic|stav|tac|alin"
+          r"|year|month|day|hour|person")
+_CONTINUATION = re.compile(
+    r"\s*(?:,|;|\bi\b|\bili\b|\bte\b|\band\b|\bor\b|\bdo\b|-|–|—)\s*(" + _NUMBER + r")"
+    r"(?!\s*(?:" + _UNITS + "))", re.IGNORECASE)
+_JURISDICTION = r"(?:\s+(?:F?BiH|BD(?:\s?BiH)?|RS|FBIH|BIH))?"
+# A law written as an abbreviation — "KZ RS 999", "ZKP BiH 12": upper-case, starting with K or Z
+# (Krivični zakon, Zakon o ...), not the currency "KM".
+_GENERIC_LAW = r"(?<![\w])(?!KM\b)[KZ][A-Z]{1,7}(?![\w])" + _JURISDICTION
+# "999. član KZ RS": an ordinal before the word (only with its dot: "3 člana porodice" is three members).
+_ORDINAL = re.compile(r"(?<![\w.])(\d+)\.\s*(?:clan[a-z]*|clen[a-z]*|cl\.)", re.IGNORECASE)
+
+
+def checkable(text: str) -> str:
+    """The form article numbers are found in (see above); keeps case, so law abbreviations stay visible."""
+    text = unicodedata.normalize("NFKC", text)
+    text = "".join(str(unicodedata.decimal(ch)) if ch.isdecimal() else ch
+                   for ch in text if unicodedata.category(ch) != "Cf")
+    return strip_diacritics(to_latin(text))
 
 
 def article_key(number: str) -> str:
     """Comparable article number: "31-a", "31a" and "31 a" are one article; "520-15" stays itself."""
-    return re.sub(r"[\s-]+(?=[^\W\d_])", "", number.strip().lower())
+    number = checkable(number).strip().lower()
+    number = re.sub(r"^(?:§+|art(?:icle)?\.?|cl(?:an)?\.?)\s*", "", number).strip(". ")
+    return re.sub(r"[\s-]+(?=[^\W\d_])", "", number)
+
+
+def _law_pattern(laws: set[str]) -> str:
+    """Known law names (any case, any spacing) or a law-like abbreviation (case as written)."""
+    known = sorted({checkable(law) for law in laws if law.strip()}, key=len, reverse=True)
+    names = [r"\s+".join(map(re.escape, law.split())) for law in known]
+    return "(?:" + "|".join([*(rf"(?i:(?<![\w]){n}(?![\w]))" for n in names), _GENERIC_LAW]) + ")"
+
+
+@dataclass(frozen=True)
+class Mention:
+    """An article number named in a text, with the law written right next to it (if any)."""
+
+    written: str  # as found, in the checkable form
+    number: str  # article_key
+    law: str | None  # checkable form of the law named with it
+
+
+def mentions(text: str, laws: set[str] = frozenset()) -> list[Mention]:  # type: ignore[assignment]
+    """Every article number a text names: "član 374", "članovima 373 i 999", "§ 12", "чл. 42", "KZ RS 999".
+
+    `laws` are law names to recognise next to a number (the sent ones); upper-case abbreviations that
+    look like a law ("KZ RS", "ZKP") are recognised in any case."""
+    form = checkable(text)
+    law_re = _law_pattern(set(laws))
+    found: list[Mention] = []
+    keyword = re.compile(_KEYWORD + "(" + _NUMBER + ")", re.IGNORECASE)
+    for match in keyword.finditer(form):
+        numbers = [(match.group(0), match.group(1))]
+        pos = match.end()
+        while cont := _CONTINUATION.match(form, pos):
+            numbers.append((cont.group(0).strip(), cont.group(1)))
+            pos = cont.end()
+        after = re.compile(r"\s*(?:,\s*)?(" + law_re + ")").match(form, pos)
+        law = " ".join(after.group(1).split()) if after else None
+        found.extend(Mention(written, article_key(number), law) for written, number in numbers)
+    bare = re.compile(r"(" + law_re + r")[\s,:–-]*(" + _NUMBER + ")")
+    for match in bare.finditer(form):
+        found.append(Mention(match.group(0), article_key(match.group(2)), " ".join(match.group(1).split())))
+    for match in _ORDINAL.finditer(form):
+        after = re.compile(r"\s*(" + law_re + ")").match(form, match.end())
+        found.append(Mention(match.group(0), article_key(match.group(1)),
+                             " ".join(after.group(1).split()) if after else None))
+    return found
 
 
 def mentioned_articles(text: str) -> list[tuple[str, str]]:
-    """Article numbers a text names in words: [("član 374", "374"), ("članu 31-a", "31a"), ...]."""
-    return [(m.group(0), article_key(m.group(1) or m.group(2))) for m in _MENTION.finditer(text)]
+    """Article numbers a text names: [("član 374", "374"), ("članu 31-a", "31a"), ...]."""
+    return [(m.written, m.number) for m in mentions(text)]
 
 
-def allowed_numbers(sent: list[Hit]) -> set[str]:
-    """Numbers a claim may name: the sent articles' own, and those their texts refer to ("iz člana 172")."""
-    numbers = {article_key(h.article.article.strip().lower().lstrip("§ ").removeprefix("art").strip(". ")) for h in sent}
-    for h in sent:
-        numbers.update(number for _, number in mentioned_articles(h.article.text))
-    return numbers
+def _same_law(written: str, law: str) -> bool:
+    """"KZ RS" names KZ RS; "KZ" alone names any KZ (the first word of its name)."""
+    written, law = fold(written), fold(law)
+    return written == law or written == law.split()[0]
+
+
+def unchecked(text: str, cited: list[Hit], laws: set[str]) -> list[str]:
+    """Mentions in `text` that name no article of `cited` (number, and law where one is written)."""
+    stray = []
+    for mention in mentions(text, laws):
+        ok = any(article_key(h.article.article) == mention.number
+                 and (mention.law is None or _same_law(mention.law, h.article.law)) for h in cited)
+        if not ok and mention.written not in stray:
+            stray.append(mention.written)
+    return stray
+
+
+_SENTENCE_END = re.compile(r"[.!?…]+\s+")
+_ABBREVIATIONS = {"cl", "br", "st", "tac", "al", "npr", "itd", "sl", "tj", "art", "str"}
+
+
+def sentences(text: str) -> list[str]:
+    """Split after . ! ? … — but not after a number ("999. član") or an abbreviation ("čl. br. 999")."""
+    out, start = [], 0
+    for match in _SENTENCE_END.finditer(text):
+        before = re.search(r"(\S+)$", text[: match.start()])
+        word = checkable(before.group(1)).lower().strip("([") if before else ""
+        if word.isdigit() or word in _ABBREVIATIONS:
+            continue
+        out.append(text[start: match.end()].strip())
+        start = match.end()
+    out.append(text[start:].strip())
+    return [s for s in out if s]
+
+
+def check_missing(missing: str | None, cited: list[Hit], laws: set[str]) -> tuple[str | None, list[str]]:
+    """`missing` without the sentences that name an article not among the answer's sources
+    (all of it if, once they are gone, the rest still names one)."""
+    if not missing:
+        return None, []
+    stray = unchecked(missing, cited, laws)
+    if not stray:
+        return missing, []
+    kept = [sentence for sentence in sentences(missing) if not unchecked(sentence, cited, laws)]
+    text = " ".join(kept).strip()
+    if unchecked(text, cited, laws):
+        text = ""
+    return text or None, stray
 
 
 def check_citations(reply: ModelReply, sent: list[Hit]) -> CheckedReply:
     """Keep valid ids (rewritten as sent), drop invalid ones, drop claims left with no valid id.
 
-    A claim whose text names an article in words ("prema članu 374") that was not sent, and that no
-    sent passage refers to, is dropped too: its citation may be valid, but the officer would read
-    an unchecked reference. The mention is listed with the invalid citations.
+    A claim whose text names an article ("prema članu 374", "KZ RS 999", "§ 12") that the claim
+    itself does not cite is dropped too: its citation may be valid, but the officer would read an
+    unchecked reference — even when some sent passage happens to mention that number. The same
+    holds for the `missing` text: a sentence naming an article that is not among the answer's
+    sources is removed. Every such mention is listed with the invalid citations.
     """
-    numbers = allowed_numbers(sent)
+    laws = {h.article.law for h in sent}
     by_key: dict[str, Hit] = {}
     ambiguous: set[str] = set()
     for hit in sent:
@@ -149,7 +269,7 @@ def check_citations(reply: ModelReply, sent: list[Hit]) -> CheckedReply:
                     invalid.append(raw)
                 continue
             valid.setdefault(hit.id, hit)
-        stray = [m for m, number in mentioned_articles(point.text) if number not in numbers]
+        stray = unchecked(point.text, list(valid.values()), laws)
         if stray:
             invalid.extend(m for m in stray if m not in invalid)
         elif valid:
@@ -158,7 +278,10 @@ def check_citations(reply: ModelReply, sent: list[Hit]) -> CheckedReply:
                 cited.setdefault(aid, hit)
         else:
             uncited.append(point.text)
-    return CheckedReply(points=kept, cited=list(cited.values()), invalid=invalid, uncited=uncited)
+    missing, stray = check_missing(reply.missing, list(cited.values()), laws)
+    invalid.extend(m for m in stray if m not in invalid)
+    return CheckedReply(points=kept, cited=list(cited.values()), invalid=invalid, uncited=uncited,
+                        missing=missing)
 
 
 _END = re.compile(r"[.!?…:;]+$")

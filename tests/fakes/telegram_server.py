@@ -90,7 +90,7 @@ def parse_html(markup: str) -> str:
 
 
 def utf16_len(text: str) -> int:
-    return len(text.encode("utf-16-le")) // 2
+    return len(text.encode("utf-16-le", "surrogatepass")) // 2  # a lone surrogate counts as one unit
 
 
 @dataclass
@@ -124,6 +124,8 @@ class FakeTelegramServer:
         self._failures: dict[str, deque[tuple[int, dict[str, Any] | None, str]]] = defaultdict(deque)
         self._delays: dict[str, deque[float]] = defaultdict(deque)
         self._update_ids = itertools.count(1)
+        self._next_free = 1
+        self._seq: dict[int, int] = {}  # id(update) → the update number it is confirmed by
         self._message_ids = itertools.count(1000)
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -185,8 +187,17 @@ class FakeTelegramServer:
         return {"id": user_id, "is_bot": False, "first_name": first_name, "language_code": "bs"}
 
     def push(self, update: dict[str, Any]) -> dict[str, Any]:
-        """Queue a raw update (an `update_id` is assigned if missing)."""
+        """Queue a raw update (an `update_id` is assigned if missing).
+
+        A poison update may carry any `update_id` ("42", "abc"): the server orders and confirms it by
+        the number it stands for, or by the next free number if it stands for none."""
         update.setdefault("update_id", next(self._update_ids))
+        raw = update["update_id"]
+        seq = int(raw) if isinstance(raw, int) or (isinstance(raw, str) and raw.isdigit()) else next(self._update_ids)
+        if seq >= self._next_free:
+            self._update_ids = itertools.count(seq + 1)
+        self._next_free = max(self._next_free, seq + 1)
+        self._seq[id(update)] = seq
         self._pending.append(update)
         self._arrived.set()
         return update
@@ -350,7 +361,7 @@ class FakeTelegramServer:
     async def _get_updates(self, params: dict[str, Any]) -> list[dict[str, Any]]:
         offset = int(params.get("offset") or 0)
         if offset:
-            self._pending = [u for u in self._pending if u["update_id"] >= offset]
+            self._pending = [u for u in self._pending if self._seq[id(u)] >= offset]
         async with self._changed:
             self._changed.notify_all()  # a poll started, maybe confirming updates: wake `wait_fetched`
         timeout = float(params.get("timeout") or 0)
