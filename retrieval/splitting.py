@@ -307,6 +307,10 @@ def _titles_stand_above(pieces: list[_Piece], lines: list[str]) -> bool:
     return above > below
 
 
+_CHAPTER_NOUN = re.compile(r"\b(?:GLAVA|Glava|POGLAVLJE|DIO|DEO|ГЛАВА|ДЕО|ДИО|ODJELJAK|ОДЕЉАК)\b")
+_FOOTNOTE_BEFORE = re.compile(r"^\d{1,3}\s+(?=[IVXLC]+\.\s)")
+
+
 class _Chapters:
     """The chapter an article stands in, as a stack of levels: a new GLAVA replaces the old GLAVA and
     its sections but keeps the DIO above it ("POSEBNI DIO – GLAVA XXI – KAZNENA DJELA PROTIV IMOVINE")."""
@@ -317,9 +321,13 @@ class _Chapters:
     def add(self, block: list[str]) -> None:
         entries: list[tuple[int, str]] = []
         for line in block:
+            line = _FOOTNOTE_BEFORE.sub("", line)  # "56 XVIII. GLAVA OSAMNAESTA": a footnote number first
             level = chapter_level(line)
             if level is None and entries:
-                entries[-1] = (entries[-1][0], f"{entries[-1][1]} – {line}")
+                # The name under "GLAVA XXV" joins it with a dash; the second line of a long name, with a space.
+                last = entries[-1][1].split(" – ")[-1]
+                joiner = " – " if len(last.split()) <= 3 or _CHAPTER_NOUN.search(last) else " "
+                entries[-1] = (entries[-1][0], f"{entries[-1][1]}{joiner}{line}")
             else:
                 entries.append((1 if level is None else level, line))
         for level, name in entries:
