@@ -192,6 +192,7 @@ _SIGNATURE = re.compile(
     r"^\s*(?:Predsjedatelj|Predsjedavajuć|Predsjednik|Predsjednica|PREDSJEDNIK|PREDSJEDAVAJUĆ|Председник|"
     r"Председавајућ|Предсједник|Предсједавајућ|ПРЕДСЕДНИК|ПРЕДСЈЕДНИК|Ministar|MINISTAR|Министар|МИНИСТАР|"
     r"Premijer|PREMIJER|Премијер|Broj\s*:|Број\s*:|Br\.\s*:?\s*\d|Бр\.\s*\d|"
+    r"(?:[A-ZА-Ш]\.\s)?(?:broj|Broj|број|Број)\s*:?\s*[\w.-]*\d+/\d{2,4}\b|"
     r"[A-ZČĆŠŽĐ][a-zčćšžđ]+,\s*\d{1,2}\.\s*\d{1,2}\.\s*\d{4})"
 )
 

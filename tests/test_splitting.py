@@ -86,8 +86,11 @@ def test_one_line_regulation_is_split_at_its_inline_headings_and_its_second_copy
         f"Član {n}. (Naslov {n}) Ovom uredbom uređuje se pitanje broj {n} iz člana {n + 10}. Zakona."
         for n in range(1, 6)
     )
-    text = f"UREDBA O PRIMJERU I - OPĆE ODREDBE {once} UREDBA O PRIMJERU I - OPĆE ODREDBE {once}"
+    signed = f"{once} V. broj 43/2024 09. januara 2024. godine Sarajevo Ivo Ivić, s. r. Na osnovu člana 9. Zakona donosi"
+    text = f"UREDBA O PRIMJERU I - OPĆE ODREDBE {signed} UREDBA O PRIMJERU I - OPĆE ODREDBE {signed}"
     articles, problems = _split(text)
+    assert articles[-1].text == "Ovom uredbom uređuje se pitanje broj 5 iz člana 15. Zakona."
+    assert any("text after article 5 ('V. broj 43/2024" in p and "signature" in p for p in problems)
     assert [(a.article, a.title) for a in articles] == [(str(n), f"Naslov {n}") for n in range(1, 6)]
     assert all(a.chapter == "I - OPĆE ODREDBE" for a in articles)
     assert articles[1].text == "Ovom uredbom uređuje se pitanje broj 2 iz člana 12. Zakona."
