@@ -187,7 +187,7 @@ def read_page(words: list[dict], number: int, width: float, height: float) -> Pa
             lines += [line for line in column if band_start <= _middle(line) < edge]
         if i < len(span_lines):
             lines.append(span_lines[i])
-            band_start = span_lines[i].bottom
+            band_start = span_lines[i].top  # contiguous bands: no column line falls between two
     return PageText(number, height, lines, columns=2, gutter=gutter)
 
 
