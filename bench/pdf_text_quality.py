@@ -52,6 +52,23 @@ def layout_text(path: Path) -> str:
     return repair_text(pdf_text(path).text).text
 
 
+def plumber_layout_text(path: Path) -> str:
+    """The same column logic on words from `pdfplumber.Page.extract_words` (the first version shipped)."""
+    import pdfplumber
+
+    from retrieval.pdf_text import _box, layout_text as words_to_text
+    from retrieval.text_repair import repair_text
+
+    raw = []
+    with pdfplumber.open(str(path)) as pdf:
+        for page in pdf.pages:
+            words = page.extract_words(x_tolerance=1.5, y_tolerance=3)
+            raw.append(([_box(w) for w in words if w["text"].strip() and w.get("upright", True)],
+                        float(page.width), float(page.height)))
+            page.flush_cache()
+    return repair_text(words_to_text(raw).text).text
+
+
 def pypdf_text(path: Path) -> str:
     from pypdf import PdfReader
 
@@ -108,10 +125,11 @@ def main() -> int:
     try:
         import pypdf  # noqa: F401
 
-        methods = {"pdfplumber layout": layout_text, "pdfminer LAParams": pdfminer_layout_text,
-                   "pypdf (baseline)": pypdf_text}
+        methods = {"word boxes (ours)": layout_text, "pdfplumber extract_words": plumber_layout_text,
+                   "pdfminer LAParams": pdfminer_layout_text, "pypdf (baseline)": pypdf_text}
     except ImportError:
-        methods = {"pdfplumber layout": layout_text, "pdfminer LAParams": pdfminer_layout_text}
+        methods = {"word boxes (ours)": layout_text, "pdfplumber extract_words": plumber_layout_text,
+                   "pdfminer LAParams": pdfminer_layout_text}
     report: dict[str, dict] = {}
     for pdf, ref, law, footers in CASES:
         path = LAWS / pdf
@@ -125,12 +143,12 @@ def main() -> int:
             rows[name] = {"seconds": round(seconds, 2), **quality(text, reference, titled, law, footers, pdf)}
         base = rows.get("pypdf (baseline)", {}).get("seconds")
         print(f"\n{pdf}: {len(reference)} reference articles")
-        print(f"  {'method':20} {'seconds':>8} {'×pypdf':>7} {'oracle≥0.9':>11} {'oracle-ov':>10} {'split≥0.9':>10} {'articles':>9} {'footers':>8}")
+        print(f"  {'method':24} {'seconds':>8} {'×pypdf':>7} {'oracle≥0.9':>11} {'oracle-ov':>10} {'split≥0.9':>10} {'articles':>9} {'footers':>8}")
         for name, row in rows.items():
             ratio = f"{row['seconds'] / base:.2f}" if base else "-"
-            print(f"  {name:20} {row['seconds']:8.2f} {ratio:>7} {row['oracle_share_0.9']:11.2%} "
+            print(f"  {name:24} {row['seconds']:8.2f} {ratio:>7} {row['oracle_share_0.9']:11.2%} "
                   f"{row['oracle_overlap_share_0.9']:10.2%} {row['split_share_0.9']:10.2%} {row['split_articles']:9} {row['footer_lines_left']:8}")
-        print(f"  lowest split overlaps (layout): {rows['pdfplumber layout']['split_worst']}")
+        print(f"  lowest split overlaps (layout): {rows['word boxes (ours)']['split_worst']}")
         report[pdf] = rows
     if args.json:
         args.json.write_text(json.dumps(report, ensure_ascii=False, indent=2), encoding="utf-8")

@@ -132,6 +132,8 @@ def is_chapter_line(line: str) -> bool:
         return len(letters) >= 3
     if s.endswith((",", ";")) or s.endswith(".") and not upper == len(letters):
         return False
+    if len(letters) < 0.6 * len(s.replace(" ", "")):
+        return False  # "2008/977/PUP (SL L 119, 4. 5. 2016.)." is a citation, not a chapter name
     return len(letters) >= 6 and upper / len(letters) > 0.9 and len(s.split()) >= 2
 
 
@@ -190,6 +192,7 @@ _SIGNATURE = re.compile(
     r"^\s*(?:Predsjedatelj|Predsjedavajuć|Predsjednik|Predsjednica|PREDSJEDNIK|PREDSJEDAVAJUĆ|Председник|"
     r"Председавајућ|Предсједник|Предсједавајућ|ПРЕДСЕДНИК|ПРЕДСЈЕДНИК|Ministar|MINISTAR|Министар|МИНИСТАР|"
     r"Premijer|PREMIJER|Премијер|Broj\s*:|Број\s*:|Br\.\s*:?\s*\d|Бр\.\s*\d|"
+    r"(?:[A-ZА-Ш]\.\s)?(?:broj|Broj|број|Број)\s*:?\s*[\w.-]*\d+/\d{2,4}\b|"
     r"[A-ZČĆŠŽĐ][a-zčćšžđ]+,\s*\d{1,2}\.\s*\d{1,2}\.\s*\d{4})"
 )
 

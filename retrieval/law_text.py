@@ -120,6 +120,8 @@ _INLINE_CHAPTER = re.compile(
     r"\s+(?=(?:GLAVA|POGLAVLJE|DIO|ODJELJAK|ГЛАВА|ДЕО|ДИО)\s+[IVXLC\d]+\b)"
     r"|\s+(?=[IVXLC]{1,5}\s[-–]\s[A-ZČĆŠŽĐА-Ш]{2,}\s)"
 )
+# "… u Službenim novinama. V. broj 43/2024 09. januara 2024. godine Sarajevo …": the signature block
+_INLINE_SIGNATURE = re.compile(r"(?<=[.!?\"”])(?<!\b[A-ZА-Ш]\.)\s+(?=(?:[A-ZА-Ш]\.\s)?(?:Broj|broj|Број|број)\s*:?\s*[\w.-]*\d+/\d{2,4}\b)")
 LONG_LINE = 300  # a line this long holding two or more headings is a text pasted on one line
 
 
@@ -133,6 +135,7 @@ def split_long_lines(lines: list[str]) -> list[str]:
             continue
         line = _INLINE_CHAPTER.sub("\n", line)
         line = _INLINE_HEADING.sub("\n", line)
+        line = _INLINE_SIGNATURE.sub("\n", line)
         # the title in parentheses right after an inline heading goes on its own line
         line = re.sub(r"(?m)^((?:Član|Članak|Clan|Члан|Чланак)\s+\d+[a-zа-ш]?\.?)\s+(\([^()]{1,150}\))\s+", r"\1\n\2\n", line)
         out += line.split("\n")

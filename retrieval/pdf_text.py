@@ -1,14 +1,15 @@
 """PDF text in reading order: columns one after the other, running headers/footers and page numbers removed.
 
 Note for the ingest CLI (progress): `pdf_text(path, on_page=callback)` calls `callback(done, total)` after
-each page (1-based `done`, `total` pages); a 66-page PDF takes 10-50 s depending on the machine's load
-(pdfminer's parsing and pdfplumber's per-character objects are nearly all of it), so drive a progress
-bar or a progress line with it. The callback must not raise.
+each page (1-based `done`, `total` pages); a 66-page PDF takes 5-20 s depending on the machine's load
+(pdfminer's parsing is nearly all of it), so drive a progress bar or a progress line with it. The
+callback must not raise.
 
-Why pdfplumber word boxes and not pdfminer's layout analysis (LAParams), measured in docs/ingest.md:
-on the justified two-column law PDFs pdfminer's boxes, ordered by `boxes_flow`, put article headings
-out of order (the splitter then found 29 of kz-fbih.pdf's 399 articles) and keep the footers; pypdf
-(used before) reads the content stream, without positions to find running headers and footers by.
+Why word boxes (pdfminer's characters joined by pdfplumber's `WordExtractor`) and not pdfminer's layout
+analysis (LAParams), measured in docs/ingest.md: on the justified two-column law PDFs pdfminer's boxes,
+ordered by `boxes_flow`, put article headings out of order (the splitter then found 29 of kz-fbih.pdf's
+399 articles) and keep the footers; pypdf (used before) reads the content stream, without positions to
+find running headers and footers by.
 Word boxes are facts we can reason about: the column gutter is the vertical strip, near the middle of
 the page, that no word crosses (found per page from the words' x-positions, so any margin or column
 width works); a line that does cross it (a running header, a chapter title set across the page) is
@@ -93,24 +94,48 @@ RawPage = tuple[list[dict], float, float]  # words (text, x0, x1, top, bottom), 
 
 
 def read_words(path: Path, on_page: PageProgress | None = None) -> list[RawPage]:
-    """Word boxes of every page (pdfplumber); the slow part, so it reports progress per page."""
-    import pdfplumber
+    """Word boxes of every page; the slow part, so it reports progress per page.
+
+    pdfminer parses the pages into characters and pdfplumber's `WordExtractor` joins them into words —
+    the same words `pdfplumber.Page.extract_words` gives, in half the time, because pdfplumber's page
+    objects first copy every attribute of every character (colours, fonts, matrices) we never read."""
+    from pdfminer.converter import PDFPageAggregator
+    from pdfminer.layout import LTChar, LTContainer
+    from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
+    from pdfminer.pdfpage import PDFPage
     from pdfminer.pdfparser import PDFSyntaxError
     from pdfminer.psparser import PSException
+    from pdfplumber.utils.text import WordExtractor
 
+    def characters(container: LTContainer, page_top: float) -> list[dict]:
+        chars: list[dict] = []
+        for obj in container:
+            if isinstance(obj, LTChar):
+                top = page_top - obj.y1
+                chars.append({"text": obj.get_text(), "x0": obj.x0, "x1": obj.x1, "top": top, "doctop": top,
+                              "bottom": page_top - obj.y0, "upright": obj.upright})
+            elif isinstance(obj, LTContainer):  # text inside form XObjects (LTFigure)
+                chars += characters(obj, page_top)
+        return chars
+
+    words_of = WordExtractor(x_tolerance=1.5, y_tolerance=3, keep_blank_chars=False)
     raw: list[RawPage] = []
     try:
-        with pdfplumber.open(str(path)) as pdf:
-            total = len(pdf.pages)
-            for number, page in enumerate(pdf.pages, 1):
-                words = page.extract_words(x_tolerance=1.5, y_tolerance=3, keep_blank_chars=False)
+        with path.open("rb") as fp:
+            pages = list(PDFPage.get_pages(fp))
+            resources = PDFResourceManager()
+            device = PDFPageAggregator(resources, laparams=None)  # characters only: no layout analysis
+            interpreter = PDFPageInterpreter(resources, device)
+            for number, page in enumerate(pages, 1):
+                interpreter.process_page(page)
+                layout = device.get_result()
+                words = words_of.extract_words(characters(layout, layout.y1))
                 # rotated text (a watermark, a note up the margin) is page furniture, not the law's text
                 kept = [_box(w) for w in words if w["text"].strip() and w.get("upright", True)]
-                raw.append((kept, float(page.width), float(page.height)))
-                page.flush_cache()
+                raw.append((kept, float(layout.width), float(layout.height)))
                 if on_page is not None:
-                    on_page(number, total)
-    except (PDFSyntaxError, PSException, ValueError, KeyError, TypeError, OSError) as exc:
+                    on_page(number, len(pages))
+    except (PDFSyntaxError, PSException, ValueError, KeyError, TypeError) as exc:
         raise PdfTextError(_one_line(exc)) from exc
     except Exception as exc:  # pdfminer raises its own types from deep inside damaged files
         if type(exc).__module__.startswith(("pdfminer", "pdfplumber")):
@@ -162,7 +187,7 @@ def read_page(words: list[dict], number: int, width: float, height: float) -> Pa
             lines += [line for line in column if band_start <= _middle(line) < edge]
         if i < len(span_lines):
             lines.append(span_lines[i])
-            band_start = span_lines[i].bottom
+            band_start = span_lines[i].top  # contiguous bands: no column line falls between two
     return PageText(number, height, lines, columns=2, gutter=gutter)
 
 

@@ -37,6 +37,8 @@ from retrieval.types import Article
 _SENTENCE_END = (".", ":", ";", "!", "?", ")", '"', "”", "“", "»")
 _PAGE_NUMBER = re.compile(r"^\s*(?:-\s*)?\d{1,3}(?:\s*-)?\s*$|^\s*(?:Strana|Stranica|Str\.|Page)\s+\d+(?:\s*(?:od|/)\s*\d+)?\s*$", re.IGNORECASE)
 _WORD = re.compile(r"\w+")
+# The law's own header: where it was published, that this is a consolidated text.
+_HEADER_INFO = re.compile(r"^\W*(?:Službeni|Službene|Sl\.|Службени|Сл\.|Narodne|Neslužbeni|Nezvanični|Незванични|Izvor|Извор|Obuhvaćeni)", re.IGNORECASE)
 DELETED_TEXT_LIMIT = 300
 # A wrapped "title" that ends in "… iz", "… i", "… da" is the first line of a sentence that runs on.
 _ENDS_WITH_FUNCTION_WORD = re.compile(
@@ -87,6 +89,8 @@ def split_law(text: str, law: str, law_title: str, jurisdiction: str, source: st
     _consume_wrapped_rest(pieces, lines)
     trailer_start = _classify_sequence(pieces, lines, result)
     live = [p for p in pieces if p.role != "trailer"]
+    if trailer_start is not None and live:
+        live[-1].end = min(live[-1].end, trailer_start)
     before_style = _titles_stand_above(live, lines)
 
     chapters = _Chapters()
@@ -129,6 +133,7 @@ def split_law(text: str, law: str, law_title: str, jurisdiction: str, source: st
         result.removed["trailer_chars"] = chars
 
     _preamble(lines, headings[0].line, law, law_title, jurisdiction, source, result)
+    _report_text_before(lines, headings[0].line, result)
     seen: dict[str, _Piece] = {}
     for piece in live:
         if piece.role != "article":
@@ -198,7 +203,16 @@ def _trailer_line(previous: _Piece, lines: list[str]) -> int:
     for i in range(previous.start, previous.end):
         if lines[i] == "***" or is_signature(lines[i]):
             return i
-    return previous.end
+    # A heading of the trailer's own ("Prijelazne i završne odredbe iz NN 92/14") above the restart.
+    start, i, taken = previous.end, previous.end - 1, 0
+    while i >= previous.start and taken < 4:
+        line = lines[i].strip()
+        if line:
+            if line.endswith(_SENTENCE_END) or not looks_like_title(line):
+                break
+            start, taken = i, taken + 1
+        i -= 1
+    return start
 
 
 def _consume_wrapped_rest(pieces: list[_Piece], lines: list[str]) -> None:
@@ -293,6 +307,10 @@ def _titles_stand_above(pieces: list[_Piece], lines: list[str]) -> bool:
     return above > below
 
 
+_CHAPTER_NOUN = re.compile(r"\b(?:GLAVA|Glava|POGLAVLJE|DIO|DEO|ГЛАВА|ДЕО|ДИО|ODJELJAK|ОДЕЉАК)\b")
+_FOOTNOTE_BEFORE = re.compile(r"^\d{1,3}\s+(?=[IVXLC]+\.\s)")
+
+
 class _Chapters:
     """The chapter an article stands in, as a stack of levels: a new GLAVA replaces the old GLAVA and
     its sections but keeps the DIO above it ("POSEBNI DIO – GLAVA XXI – KAZNENA DJELA PROTIV IMOVINE")."""
@@ -303,9 +321,13 @@ class _Chapters:
     def add(self, block: list[str]) -> None:
         entries: list[tuple[int, str]] = []
         for line in block:
+            line = _FOOTNOTE_BEFORE.sub("", line)  # "56 XVIII. GLAVA OSAMNAESTA": a footnote number first
             level = chapter_level(line)
             if level is None and entries:
-                entries[-1] = (entries[-1][0], f"{entries[-1][1]} – {line}")
+                # The name under "GLAVA XXV" joins it with a dash; the second line of a long name, with a space.
+                last = entries[-1][1].split(" – ")[-1]
+                joiner = " – " if len(last.split()) <= 3 or _CHAPTER_NOUN.search(last) else " "
+                entries[-1] = (entries[-1][0], f"{entries[-1][1]}{joiner}{line}")
             else:
                 entries.append((1 if level is None else level, line))
         for level, name in entries:
@@ -473,6 +495,18 @@ def _preamble(lines, first_heading, law, law_title, jurisdiction, source, result
                 result.articles.append(Article(f"{law} Preambula", law, "Preambula", text, "", law_title, jurisdiction,
                                                {"source": source, "kind": "preamble"}))
             return
+
+
+def _report_text_before(lines: list[str], first_heading: int, result: SplitResult) -> None:
+    """Running text before the first article that is no preamble (notes, an introduction): say so."""
+    start = next((i + 1 for i in range(first_heading) if is_preamble_line(lines[i])), None)
+    if start is not None:
+        return  # the preamble entry holds it
+    long_lines = [i for i in range(first_heading) if len(lines[i]) >= 120 and not _HEADER_INFO.match(lines[i])]
+    if long_lines:
+        chars = sum(len(lines[i]) for i in long_lines)
+        result.warnings.append(Warning_(long_lines[0] + 1, f"text before the first article ({chars} characters: "
+                                        f"{lines[long_lines[0]][:60]!r}…) belongs to no article; not indexed"))
 
 
 def _report_jumps(pieces: list[_Piece], result: SplitResult) -> None:

@@ -75,7 +75,8 @@ def repair_text(text: str) -> Repaired:
     else:
         inside = _YUSCII_INSIDE.findall(_PROTECTED.sub(" ", text))
         if len(inside) >= _YUSCII_WARN_INSIDE:
-            example = next(m.group(0) for m in re.finditer(rf"\S*{_YUSCII_CLASS}\S*", text) if _YUSCII_INSIDE.search(m.group(0)))
+            words = (m.group(0) for m in re.finditer(rf"\S*{_YUSCII_CLASS}\S*", text))
+            example = next((w for w in words if _YUSCII_INSIDE.search(w)), "")
             notes.append(f"{len(inside)} YUSCII-like signs inside words (e.g. {example!r}) left as they are, because the "
                          "text also has real č/ć/š/ž/đ: part of the file may be in the old 7-bit font; check it")
     lost = text.count("\ufffd")

@@ -16,6 +16,7 @@ from retrieval.pdf_text import (
     line_numbers,
     numbers_are_page_numbers,
     pdf_text,
+    read_page,
     running_key,
 )
 from retrieval.sources import ExtractionError, extract_text
@@ -102,6 +103,19 @@ def test_no_gutter_in_a_justified_single_column() -> None:
             words.append({"text": "riječ", "x0": x, "x1": x + width, "top": 100 + row * 12, "bottom": 109 + row * 12})
             x += width + 4
     assert find_gutter(words, 595) is None
+
+
+def test_no_word_is_lost_between_bands() -> None:
+    def word(text: str, x0: float, top: float, width: float = 60) -> dict:
+        return {"text": text, "x0": x0, "x1": x0 + width, "top": top, "bottom": top + 9}
+
+    words = [word(f"L{r}", 57, 100 + r * 12, 230) for r in range(12)]
+    words += [word(f"R{r}", 320, 100 + r * 12, 230) for r in range(12)]
+    words += [word("NASLOV", 150, 250, 300)]  # a title across the gutter...
+    words += [word("uz", 57, 245.5)]  # ...and a column word overlapping it by exactly half its height
+    page = read_page(words, 1, 595, 842)
+    assert page.columns == 2 and 287 < page.gutter < 320
+    assert sorted(" ".join(line.text for line in page.lines).split()) == sorted(w["text"] for w in words)
 
 
 def test_page_numbers_and_running_keys() -> None:

@@ -86,8 +86,11 @@ def test_one_line_regulation_is_split_at_its_inline_headings_and_its_second_copy
         f"Član {n}. (Naslov {n}) Ovom uredbom uređuje se pitanje broj {n} iz člana {n + 10}. Zakona."
         for n in range(1, 6)
     )
-    text = f"UREDBA O PRIMJERU I - OPĆE ODREDBE {once} UREDBA O PRIMJERU I - OPĆE ODREDBE {once}"
+    signed = f"{once} V. broj 43/2024 09. januara 2024. godine Sarajevo Ivo Ivić, s. r. Na osnovu člana 9. Zakona donosi"
+    text = f"UREDBA O PRIMJERU I - OPĆE ODREDBE {signed} UREDBA O PRIMJERU I - OPĆE ODREDBE {signed}"
     articles, problems = _split(text)
+    assert articles[-1].text == "Ovom uredbom uređuje se pitanje broj 5 iz člana 15. Zakona."
+    assert any("text after article 5 ('V. broj 43/2024" in p and "signature" in p for p in problems)
     assert [(a.article, a.title) for a in articles] == [(str(n), f"Naslov {n}") for n in range(1, 6)]
     assert all(a.chapter == "I - OPĆE ODREDBE" for a in articles)
     assert articles[1].text == "Ovom uredbom uređuje se pitanje broj 2 iz člana 12. Zakona."
@@ -227,8 +230,10 @@ def test_signature_and_closing_articles_of_amending_laws_after_the_last_article(
     assert [(a.article, a.text) for a in articles] == [
         ("420", "Sud usklađuje presude."), ("421", "Ovaj Zakon stupa na snagu 1. kolovoza 2003. godine."),
     ]
-    assert any("signature or closing block" in p for p in problems)
-    assert any("2 heading(s) after article 421 start the numbering again" in p and "not indexed" in p for p in problems)
+    assert any("2 heading(s) after article 421 start the numbering again" in p and "'Predsjedatelj Predsjedatelj'" in p
+               and "not indexed" in p for p in problems)
+    _, problems = _split("Član 1.\nTekst.\n\nČlan 2.\nZakon stupa na snagu.\n\nPredsjednik\nIvo Ivić\n")
+    assert any("text after article 2 ('Predsjednik / Ivo Ivić')" in p and "signature" in p for p in problems)
 
 
 def test_closing_articles_after_a_separator_and_an_annex() -> None:
@@ -274,3 +279,21 @@ def test_suffixes_in_cyrillic_alphabet_order_are_not_a_restart() -> None:
 def test_split_law_reports_what_was_removed() -> None:
     result = split_law("Član 1.\nTekst.\n> Historijat izmjena člana 1.\n> Stari tekst.\n", "ZP", "", "", "x.md", markdown=True)
     assert result.removed["history_blocks"] == 1 and [a.text for a in result.articles] == ["Tekst."]
+
+
+def test_text_before_the_first_article_is_reported_unless_it_is_a_preamble() -> None:
+    note = "* Odredbe člana 3. ovog zakona prestale su da važe na osnovu odluke Ustavnog suda broj U-1/23, objavljene u službenom glasilu."
+    _, problems = _split(f"ZAKON O PRIMJERU\n{note}\nČlan 1.\nPrvi tekst.\n")
+    assert any("text before the first article" in p and "not indexed" in p for p in problems)
+    _, problems = _split(f"ZAKON O PRIMJERU\nPREAMBULA\n{note}\nČlan 1.\nPrvi tekst.\n")
+    assert not any("text before the first article" in p for p in problems)
+
+
+def test_a_trailer_section_heading_is_not_glued_to_the_last_article() -> None:
+    text = (
+        "Članak 105.\n\nOvaj Zakon stupa na snagu 1. srpnja 2009.\n\n#### Prijelazne i završne odredbe iz NN 92/14\n\n"
+        "Članak 34.\n\nProgrami se donose u roku od šest mjeseci.\n"
+    )
+    articles, problems = _split(text, markdown=True)
+    assert [(a.article, a.text) for a in articles] == [("105", "Ovaj Zakon stupa na snagu 1. srpnja 2009.")]
+    assert any("'Prijelazne i završne odredbe iz NN 92/14'" in p for p in problems)
