@@ -28,6 +28,7 @@ from retrieval.normalize import embedding_text, fold
 from retrieval.references import ReferenceResolver, article_number
 from retrieval.subqueries import split_subqueries
 from retrieval.store import load_articles, open_collection
+from retrieval.serving import is_deleted, serve_with_minimum
 from retrieval.types import Article, Hit, SearchResult
 
 
@@ -65,9 +66,11 @@ class Retriever:
         self.chunk_texts = chunk_texts
         self.chunk_vectors = chunk_vectors
         self.chunk_article = [article_id_of(cid) for cid in self.chunk_ids]
+        self._deleted = {aid for aid, a in articles.items() if is_deleted(a)}
         self._aids = sorted(set(self.chunk_article) & set(articles))
         index_of = {aid: i for i, aid in enumerate(self._aids)}
         self._chunk_article_index = np.array([index_of.get(aid, -1) for aid in self.chunk_article], dtype=np.int64)
+        self._servable = np.array([aid not in self._deleted for aid in self._aids], dtype=bool)
         if (self._chunk_article_index < 0).any():
             raise KodeksError("the index is inconsistent (chunks without an article); re-run `kodeks ingest`")
         self._text_hash = {aid: content_hash(fold(a.text)) for aid, a in articles.items()}
@@ -157,22 +160,20 @@ class Retriever:
         allowed = self._allowed(law_name, jurisdiction)
         timings: dict[str, float] = {}
 
-        references = [a for a in self.references.resolve(query) if allowed is None or a.id in allowed]
+        references = [
+            a for a in self.references.resolve(query)
+            if (allowed is None or a.id in allowed) and a.id not in self._deleted
+        ]
         references = [c.article for c in self._dedupe([Candidate(a) for a in references])]
         hits = [Hit(a, 1.0, None, None, None, "reference", a.text[:300]) for a in references[:keep]]
 
         candidates = self._candidates(query, allowed, timings) if len(hits) < keep else []
         candidates = self._dedupe([Candidate(h.article) for h in hits] + candidates)[len(hits):]
-        passing = [c for c in candidates if c.similarity is not None and c.similarity >= threshold]
-        if passing:
-            served, level = passing, "threshold"
-        elif candidates:
-            served, level = candidates[: max(fallback_k, 1)], "top_k"
-        else:
-            served, level = [], "law_first"
+        served = serve_with_minimum(candidates, threshold, keep - len(hits), fallback_k - len(hits))
+        level = served[0][1] if served else "law_first"
         hits += [
-            Hit(c.article, c.fused, c.similarity, c.dense_rank, c.lexical_rank, level, c.excerpt)
-            for c in served[: keep - len(hits)]
+            Hit(c.article, c.fused, c.similarity, c.dense_rank, c.lexical_rank, lvl, c.excerpt)
+            for c, lvl in served
         ]
         if not hits:
             # The filter left nothing: the named law's first articles (ignoring a jurisdiction it lacks).
@@ -242,6 +243,7 @@ class Retriever:
 
         mask = (np.ones(n_articles, dtype=bool) if allowed is None
                 else np.fromiter((aid in allowed for aid in self._aids), dtype=bool, count=n_articles))
+        mask &= self._servable
         dense_rank = _ranks(np.where(mask, dense, -np.inf), valid=mask if use_dense else None)
         lexical_rank = _ranks(np.where(mask, lexical, -np.inf), valid=mask & (lexical > 0))
         if s.fusion == "rrf":
@@ -293,7 +295,10 @@ class Retriever:
 
     def _first_articles(self, allowed: set[str] | None, n: int) -> list[Article]:
         """A law's first articles in article order, for a filter that matched nothing else."""
-        pool = [a for law in sorted(self._law_order) for a in self._law_order[law] if allowed is None or a.id in allowed]
+        pool = [
+            a for law in sorted(self._law_order) for a in self._law_order[law]
+            if (allowed is None or a.id in allowed) and a.id not in self._deleted
+        ]
         return pool[: max(n, 1)]
 
 
