@@ -51,6 +51,13 @@ class Settings(BaseSettings):
     max_chunk_chars: int = Field(1500, alias="KODEKS_MAX_CHUNK_CHARS", ge=200)
     law_aliases: str = Field("", alias="KODEKS_LAW_ALIASES")
     search_mode: Literal["hybrid", "dense", "lexical"] = Field("hybrid", alias="KODEKS_SEARCH_MODE")
+    # vocabulary knowledge (BCS variants, derivation, lay→legal thesaurus; docs/retrieval.md)
+    vocabulary: bool = Field(True, alias="KODEKS_VOCABULARY")
+    thesaurus: Path | None = Field(None, alias="KODEKS_THESAURUS")
+    expansion_weight: float = Field(0.5, alias="KODEKS_EXPANSION_WEIGHT", ge=0)
+    title_weight: float = Field(0.0, alias="KODEKS_TITLE_WEIGHT", ge=0)
+    expansion_dense: bool = Field(False, alias="KODEKS_EXPANSION_DENSE")
+    lexical_z_clip: float = Field(0.0, alias="KODEKS_LEXICAL_Z_CLIP", ge=0)
 
     # --- answering -----------------------------------------------------------------------
     anthropic_api_key: SecretStr | None = Field(None, alias="ANTHROPIC_API_KEY")

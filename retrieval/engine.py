@@ -28,7 +28,9 @@ from retrieval.normalize import embedding_text, fold
 from retrieval.references import ReferenceResolver, article_number
 from retrieval.subqueries import split_subqueries
 from retrieval.store import load_articles, open_collection
+from retrieval.fields import TitleIndex
 from retrieval.serving import is_deleted, serve_with_minimum
+from retrieval.vocabulary import Expansion, expanded_query, legal_terms, question_vocabulary
 from retrieval.types import Article, Hit, SearchResult
 
 
@@ -77,6 +79,9 @@ class Retriever:
         self._jurisdiction = {aid: fold(a.jurisdiction) for aid, a in articles.items()}
         self._jurisdictions = set(self._jurisdiction.values())
         self.references = ReferenceResolver(articles.values(), settings.aliases())
+        self.vocabulary = question_vocabulary(settings, lexical.tokenizer)
+        self._titles = (TitleIndex(lexical.tokenizer, [articles[aid] for aid in self._aids])
+                        if settings.title_weight > 0 else None)
         by_law: dict[str, list[Article]] = defaultdict(list)
         for a in articles.values():
             by_law[a.law].append(a)
@@ -167,7 +172,8 @@ class Retriever:
         references = [c.article for c in self._dedupe([Candidate(a) for a in references])]
         hits = [Hit(a, 1.0, None, None, None, "reference", a.text[:300]) for a in references[:keep]]
 
-        candidates = self._candidates(query, allowed, timings) if len(hits) < keep else []
+        expansions = self.vocabulary.expand(query) if self.vocabulary is not None else []
+        candidates = self._candidates(query, allowed, timings, expansions) if len(hits) < keep else []
         candidates = self._dedupe([Candidate(h.article) for h in hits] + candidates)[len(hits):]
         served = serve_with_minimum(candidates, threshold, keep - len(hits), fallback_k - len(hits))
         level = served[0][1] if served else "law_first"
@@ -188,6 +194,7 @@ class Retriever:
             law=law_name,
             jurisdiction=jurisdiction,
             timings_ms={name: round(v, 3) for name, v in timings.items()},
+            expansions=[e.to_dict() for e in expansions],
         )
 
     def _canonical_law(self, law: str) -> str:
@@ -211,7 +218,9 @@ class Retriever:
             if (law is None or a.law == law) and (j is None or self._jurisdiction[aid] == j)
         }
 
-    def _candidates(self, query: str, allowed: set[str] | None, timings: dict[str, float]) -> list[Candidate]:
+    def _candidates(
+        self, query: str, allowed: set[str] | None, timings: dict[str, float], expansions: list[Expansion] = ()
+    ) -> list[Candidate]:
         """Score every article with both retrievers (exact, in memory), fuse, keep the best `candidate_depth`.
 
         The vectors live in Chroma and are loaded once at open; scoring them in numpy is exact (no
@@ -228,6 +237,8 @@ class Retriever:
         best_dense_chunk = np.zeros(n_articles, dtype=np.int64)
         if use_dense:
             queries = [query] + (split_subqueries(query) if s.subqueries else [])
+            if s.expansion_dense and expansions:
+                queries.append(expanded_query(query, expansions))
             qvecs = self.embedder.embed_queries([embedding_text(q) for q in queries])
             t_embed = time.perf_counter()
             chunk_sims = (self.chunk_vectors @ qvecs.T).max(axis=1)  # a chunk counts by its best sub-query
@@ -238,7 +249,10 @@ class Retriever:
         lexical = np.zeros(n_articles, dtype=np.float32)
         best_lexical_chunk = best_dense_chunk
         if use_lexical:
-            lexical, best_lexical_chunk = self._per_article(self.lexical.scores(query), fill=0.0)
+            chunk_lexical = self.lexical.scores(query)
+            if expansions and s.expansion_weight:
+                chunk_lexical = chunk_lexical + s.expansion_weight * self.lexical.term_scores(legal_terms(expansions))
+            lexical, best_lexical_chunk = self._per_article(chunk_lexical, fill=0.0)
         t2 = time.perf_counter()
 
         mask = (np.ones(n_articles, dtype=bool) if allowed is None
@@ -249,7 +263,13 @@ class Retriever:
         if s.fusion == "rrf":
             fused = _rrf_scores(dense_rank, s.dense_weight, s.rrf_k) + _rrf_scores(lexical_rank, s.lexical_weight, s.rrf_k)
         else:
-            fused = s.dense_weight * _zscore(dense, mask) * use_dense + s.lexical_weight * _zscore(lexical, mask) * use_lexical
+            z_lexical = _zscore(lexical, mask)
+            if s.lexical_z_clip:
+                z_lexical = np.minimum(z_lexical, s.lexical_z_clip)
+            fused = s.dense_weight * _zscore(dense, mask) * use_dense + s.lexical_weight * z_lexical * use_lexical
+        if self._titles is not None:
+            title_texts = [(query, 1.0)] + [(t, s.expansion_weight) for t in legal_terms(expansions)]
+            fused = fused + s.title_weight * _zscore(self._titles.scores(title_texts), mask)
         fused = np.where(mask, fused, -np.inf)
         depth = min(s.candidate_depth, int(mask.sum()))
         order = np.argsort(-fused, kind="stable")[:depth]

@@ -47,7 +47,7 @@ C = TypeVar("C", bound=_Scored)
 
 
 def serve_with_minimum(
-    candidates: Sequence[C], threshold: float, keep: int, fallback_k: int = 0, passing_first: bool = True
+    candidates: Sequence[C], threshold: float, keep: int, fallback_k: int = 0, passing_first: bool | None = None
 ) -> list[tuple[C, str]]:
     """(candidate, level) pairs, best first: those reaching `threshold` as "threshold", then the next
     best as "top_k", until `keep` are served (fewer only when there are fewer candidates); when
@@ -61,6 +61,9 @@ def serve_with_minimum(
     labelled = [
         (c, "threshold" if c.similarity is not None and c.similarity >= threshold else "top_k") for c in candidates
     ]
+    if passing_first is None:
+        import os
+        passing_first = os.environ.get('XP_PASSING_FIRST', '1') == '1'
     if passing_first:  # (a stable partition)
         labelled = [x for x in labelled if x[1] == "threshold"] + [x for x in labelled if x[1] == "top_k"]
     confident = bool(labelled) and labelled[0][1] == "threshold"

@@ -90,6 +90,8 @@ class SearchResult:
     law: str | None = None
     jurisdiction: str | None = None
     timings_ms: dict[str, float] = field(default_factory=dict)
+    # Terms the vocabulary added to the question (retrieval/vocabulary.py): source, matched, adds.
+    expansions: list[dict[str, str]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
