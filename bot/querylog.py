@@ -190,7 +190,7 @@ class QueryLog:
                 answer=answer.text,
                 citations=_json([_article_ref(h.article) for h in answer.citations]),
                 invalid_citations=_json(list(answer.invalid_citations or [])),
-                covered=int(bool(answer.covered)),
+                covered=None if answer.covered is None else int(bool(answer.covered)),
                 missing=answer.missing,
                 mode=answer.mode,
                 reason=answer.reason,

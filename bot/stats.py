@@ -44,7 +44,7 @@ def window_stats(rows: Sequence[dict[str, Any]], refused: tuple[int, int]) -> di
         "errors": sum(1 for r in questions if r.get("error")),
         "lookups": sum(1 for r in rows if r["kind"] == "lookup"),
         "levels": {lvl: _share(levels.get(lvl, 0), n) for lvl in [*LEVELS, *sorted(set(levels) - set(LEVELS))]},
-        "not_covered": _share(sum(1 for r in answered if not r.get("covered")), n),
+        "not_covered": _share(sum(1 for r in answered if r.get("covered") is not None and not r.get("covered")), n),
         "extractive": _share(sum(1 for r in answered if r.get("mode") == "extractive"), n),
         "invalid_citations": sum(len(r.get("invalid_citations") or []) for r in answered),
         "latency_ms": {"p50": percentile(latencies, 50), "p95": percentile(latencies, 95)},

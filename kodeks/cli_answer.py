@@ -36,7 +36,7 @@ def format_result(data: dict[str, Any]) -> str:
     flagged = "yes" if answer["flagged"] else "no"
     lines.append(
         f"mode: {answer['mode']}{model} · prompt {answer['prompt_version']} · "
-        f"level: {data['level']} · covered: {'yes' if answer['covered'] else 'no'} · flagged: {flagged}"
+        f"level: {data['level']} · covered: {'unknown' if answer['covered'] is None else 'yes' if answer['covered'] else 'no'} · flagged: {flagged}"
     )
     if answer["reason"]:
         lines.append(f"reason: {answer['reason']}")

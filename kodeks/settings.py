@@ -54,8 +54,8 @@ class Settings(BaseSettings):
     # vocabulary knowledge (BCS variants, derivation, lay→legal thesaurus; docs/retrieval.md)
     vocabulary: bool = Field(True, alias="KODEKS_VOCABULARY")
     thesaurus: Path | None = Field(None, alias="KODEKS_THESAURUS")
-    expansion_weight: float = Field(0.5, alias="KODEKS_EXPANSION_WEIGHT", ge=0)
-    title_weight: float = Field(0.0, alias="KODEKS_TITLE_WEIGHT", ge=0)
+    expansion_weight: float = Field(1.0, alias="KODEKS_EXPANSION_WEIGHT", ge=0)
+    title_weight: float = Field(1.0, alias="KODEKS_TITLE_WEIGHT", ge=0)
     expansion_dense: bool = Field(False, alias="KODEKS_EXPANSION_DENSE")
     lexical_z_clip: float = Field(0.0, alias="KODEKS_LEXICAL_Z_CLIP", ge=0)
 

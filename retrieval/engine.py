@@ -29,7 +29,7 @@ from retrieval.references import ReferenceResolver, article_number
 from retrieval.subqueries import split_subqueries
 from retrieval.store import load_articles, open_collection
 from retrieval.fields import TitleIndex
-from retrieval.serving import is_deleted, serve_with_minimum
+from retrieval.serving import explain_matches, is_deleted, is_weak, serve_with_minimum
 from retrieval.vocabulary import Expansion, expanded_query, legal_terms, question_vocabulary
 from retrieval.types import Article, Hit, SearchResult
 
@@ -72,6 +72,7 @@ class Retriever:
         self._aids = sorted(set(self.chunk_article) & set(articles))
         index_of = {aid: i for i, aid in enumerate(self._aids)}
         self._chunk_article_index = np.array([index_of.get(aid, -1) for aid in self.chunk_article], dtype=np.int64)
+        self._article_stems: dict[str, frozenset[str]] = {}  # filled lazily by explain_matches
         self._servable = np.array([aid not in self._deleted for aid in self._aids], dtype=bool)
         if (self._chunk_article_index < 0).any():
             raise KodeksError("the index is inconsistent (chunks without an article); re-run `kodeks ingest`")
@@ -81,7 +82,7 @@ class Retriever:
         self.references = ReferenceResolver(articles.values(), settings.aliases())
         self.vocabulary = question_vocabulary(settings, lexical.tokenizer)
         self._titles = (TitleIndex(lexical.tokenizer, [articles[aid] for aid in self._aids])
-                        if settings.title_weight > 0 else None)
+                        if settings.title_weight > 0 and self.vocabulary is not None else None)
         by_law: dict[str, list[Article]] = defaultdict(list)
         for a in articles.values():
             by_law[a.law].append(a)
@@ -181,6 +182,7 @@ class Retriever:
             Hit(c.article, c.fused, c.similarity, c.dense_rank, c.lexical_rank, lvl, c.excerpt)
             for c, lvl in served
         ]
+        explain_matches(hits, self.lexical.tokenizer, query, expansions, self._article_stems)
         if not hits:
             # The filter left nothing: the named law's first articles (ignoring a jurisdiction it lacks).
             pool = allowed if allowed else self._allowed(law_name, None)
@@ -195,6 +197,7 @@ class Retriever:
             jurisdiction=jurisdiction,
             timings_ms={name: round(v, 3) for name, v in timings.items()},
             expansions=[e.to_dict() for e in expansions],
+            weak=is_weak(hits, len(set(self.lexical.tokenizer.stems(query)))),
         )
 
     def _canonical_law(self, law: str) -> str:
@@ -267,9 +270,8 @@ class Retriever:
             if s.lexical_z_clip:
                 z_lexical = np.minimum(z_lexical, s.lexical_z_clip)
             fused = s.dense_weight * _zscore(dense, mask) * use_dense + s.lexical_weight * z_lexical * use_lexical
-        if self._titles is not None:
-            title_texts = [(query, 1.0)] + [(t, s.expansion_weight) for t in legal_terms(expansions)]
-            fused = fused + s.title_weight * _zscore(self._titles.scores(title_texts), mask)
+        if self._titles is not None and expansions:
+            fused = fused + s.title_weight * self._titles.share_of_best(legal_terms(expansions), mask)
         fused = np.where(mask, fused, -np.inf)
         depth = min(s.candidate_depth, int(mask.sum()))
         order = np.argsort(-fused, kind="stable")[:depth]

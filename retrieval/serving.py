@@ -14,10 +14,10 @@ is a surprisingly good dense match for short questions.
 from __future__ import annotations
 
 import re
-from typing import Protocol, Sequence, TypeVar
+from typing import Any, Protocol, Sequence, TypeVar
 
 from retrieval.normalize import fold
-from retrieval.types import Article
+from retrieval.types import Article, Hit
 
 # Whole-text markers of a repealed article, in folded form (Bosnian/Croatian/Serbian, Latin or Cyrillic).
 _DELETED_TEXT = re.compile(
@@ -46,25 +46,63 @@ class _Scored(Protocol):
 C = TypeVar("C", bound=_Scored)
 
 
-def serve_with_minimum(
-    candidates: Sequence[C], threshold: float, keep: int, fallback_k: int = 0, passing_first: bool | None = None
-) -> list[tuple[C, str]]:
-    """(candidate, level) pairs, best first: those reaching `threshold` as "threshold", then the next
-    best as "top_k", until `keep` are served (fewer only when there are fewer candidates); when
-    nothing passes, `max(keep, fallback_k)`.
+def serve_with_minimum(candidates: Sequence[C], threshold: float, keep: int, fallback_k: int = 0) -> list[tuple[C, str]]:
+    """(candidate, level) pairs in fused order: "threshold" for those whose dense similarity reaches
+    `threshold`, "top_k" for the rest; `keep` of them (`max(keep, fallback_k)` when none passes),
+    fewer only when there are fewer candidates.
 
-    Candidates come in fused order. With `passing_first` the ones that pass come before the rest,
-    each group in fused order (the shipped behaviour: what the threshold vouches for leads).
+    The threshold does not reorder: putting the passing ones first cost hit@1 on short BCS
+    questions, whose relevant article often sits just below it (docs/retrieval.md).
     """
     if keep <= 0:
         return []
     labelled = [
         (c, "threshold" if c.similarity is not None and c.similarity >= threshold else "top_k") for c in candidates
     ]
-    if passing_first is None:
-        import os
-        passing_first = os.environ.get('XP_PASSING_FIRST', '1') == '1'
-    if passing_first:  # (a stable partition)
-        labelled = [x for x in labelled if x[1] == "threshold"] + [x for x in labelled if x[1] == "top_k"]
-    confident = bool(labelled) and labelled[0][1] == "threshold"
+    confident = any(level == "threshold" for _, level in labelled[:keep])
     return labelled[: keep if confident else max(keep, fallback_k)]
+
+
+# Whether the best results are "weak" (the loaded laws may not cover the question): dense
+# similarity alone sits in e5's narrow band for any question, and character 5-grams match
+# something in every code, so neither says it; whole words of the question and offence names do.
+WEAK_DEPTH = 3
+WEAK_COVERAGE = 0.5
+
+
+def explain_matches(hits: list[Hit], tokenizer: Any, query: str, expansions: list[Any], cache: dict[str, frozenset[str]]) -> None:
+    """Fill each hit's `matched`: the question's words whose stem occurs in the article (title or
+    text), then the added legal terms all of whose stems occur there ("+krađa")."""
+    words_by_stem: dict[str, str] = {}
+    for word in dict.fromkeys(fold(query).split()):
+        for stem in tokenizer.stems(word):
+            words_by_stem.setdefault(stem, word)
+    terms = [(e.adds, set(tokenizer.stems(e.adds))) for e in expansions]
+    for hit in hits:
+        stems = cache.get(hit.id)
+        if stems is None:
+            stems = cache[hit.id] = frozenset(tokenizer.stems(f"{hit.article.title} {hit.article.text}"))
+        hit.matched = [w for s, w in words_by_stem.items() if s in stems]
+        hit.matched += [f"+{t}" for t, need in terms if need and need <= stems]
+
+
+def is_weak(hits: list[Hit], question_words: int) -> bool:
+    """True when the loaded laws may not cover the question; never for an explicit reference.
+
+    Strong evidence is an added legal term (an offence name from the thesaurus or the derivation
+    table) found in one of the first WEAK_DEPTH articles, or one of them passing the threshold AND
+    containing at least WEAK_COVERAGE of the question's words. Anything less is weak. Needs
+    `explain_matches` to have run.
+    """
+    if not hits:
+        return True
+    if any(h.level == "reference" for h in hits):
+        return False
+    top = hits[:WEAK_DEPTH]
+    if any(m.startswith("+") for h in top for m in h.matched):
+        return False
+    for h in top:
+        found = sum(1 for m in h.matched if not m.startswith("+"))
+        if h.level == "threshold" and question_words and found >= WEAK_COVERAGE * question_words:
+            return False
+    return True

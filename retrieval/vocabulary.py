@@ -35,10 +35,11 @@ THESAURUS_FILE = "thesaurus.toml"
 
 Stem = Callable[[str], str]
 
-# Ijekavian reflexes of jat (folded text): "ije" after any consonant; "je" after a consonant other
-# than l and n (lj / nj are letters of their own). See [jat] in bcs_variants.toml.
+# Ijekavian reflexes of jat (folded text): "ije" after any consonant, not at the end of a word
+# (there it is mostly the genitive of an "-ija" noun: "policije"); "je" after a consonant other than
+# l and n (lj / nj are letters of their own). See [jat] in bcs_variants.toml.
 _CONSONANT = "bcdfghjklmnprstvzx"
-_JAT_LONG = re.compile(rf"(?<=[{_CONSONANT}])ije")
+_JAT_LONG = re.compile(rf"(?<=[{_CONSONANT}])ije(?!$)")
 _JAT_SHORT = re.compile(r"(?<=[bcdfghkmprstvzx])je")
 MIN_JAT_WORD = 4
 MIN_STEM_PREFIX = 5

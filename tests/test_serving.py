@@ -22,8 +22,8 @@ class _C:
 def test_one_passing_candidate_still_gets_the_minimum_context() -> None:
     cands = [_C("a", 0.70), _C("b", 0.90), _C("c", 0.60), _C("d", None), _C("e", 0.50), _C("f", 0.40)]
     served = serve_with_minimum(cands, threshold=0.8, keep=5, fallback_k=3)
-    assert [c.name for c, _ in served] == ["b", "a", "c", "d", "e"]  # the one that passes leads
-    assert [lvl for _, lvl in served] == ["threshold", "top_k", "top_k", "top_k", "top_k"]
+    assert [c.name for c, _ in served] == ["a", "b", "c", "d", "e"]  # fused order: the threshold does not reorder
+    assert [lvl for _, lvl in served] == ["top_k", "threshold", "top_k", "top_k", "top_k"]
 
 
 def test_nothing_passing_serves_the_larger_of_keep_and_fallback() -> None:
@@ -84,4 +84,3 @@ def test_a_single_confident_article_is_never_the_whole_context(deleted_retriever
     result = deleted_retriever.search("ukrao mi je mobitel", threshold=cut)
     assert len(result.hits) == settings.top_k
     assert [h.level for h in result.hits].count("threshold") == 1
-    assert result.hits[0].level == "threshold" and result.level == "threshold"
