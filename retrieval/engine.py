@@ -29,6 +29,7 @@ from retrieval.references import ReferenceResolver, article_number
 from retrieval.subqueries import split_subqueries
 from retrieval.store import load_articles, open_collection
 from retrieval.fields import TitleIndex
+from retrieval.rewriting import QueryRewriter
 from retrieval.serving import explain_matches, is_deleted, is_weak, serve_with_minimum
 from retrieval.vocabulary import Expansion, expanded_query, legal_terms, question_vocabulary
 from retrieval.types import Article, Hit, SearchResult
@@ -81,6 +82,9 @@ class Retriever:
         self._jurisdictions = set(self._jurisdiction.values())
         self.references = ReferenceResolver(articles.values(), settings.aliases())
         self.vocabulary = question_vocabulary(settings, lexical.tokenizer)
+        self.rewriter: QueryRewriter | None = None  # set by the caller (kodeks.rewrite); see retrieval/rewriting.py
+        titles = sorted({f"{a.law_title or a.law} ({a.law})" for a in articles.values()})
+        self._laws_description = "; ".join(titles[:20])
         self._titles = (TitleIndex(lexical.tokenizer, [articles[aid] for aid in self._aids])
                         if settings.title_weight > 0 and self.vocabulary is not None else None)
         by_law: dict[str, list[Article]] = defaultdict(list)
@@ -152,10 +156,12 @@ class Retriever:
         law: str | None = None,
         jurisdiction: str | None = None,
         threshold: float | None = None,
+        use_rewriter: bool = True,
     ) -> SearchResult:
         """Ranked articles for a question; never empty while the index has articles.
 
-        `threshold` overrides KODEKS_THRESHOLD for this call (the sweep uses it).
+        `threshold` overrides KODEKS_THRESHOLD for this call (the sweep uses it); `use_rewriter`
+        False skips the query rewriter even when one is set (`self.rewriter`).
         """
         started = time.perf_counter()
         s = self.settings
@@ -174,6 +180,9 @@ class Retriever:
         hits = [Hit(a, 1.0, None, None, None, "reference", a.text[:300]) for a in references[:keep]]
 
         expansions = self.vocabulary.expand(query) if self.vocabulary is not None else []
+        rewritten = self._rewrite(query, timings) if use_rewriter else None
+        if rewritten:
+            expansions.append(Expansion("rewrite", fold(query), rewritten))
         candidates = self._candidates(query, allowed, timings, expansions) if len(hits) < keep else []
         candidates = self._dedupe([Candidate(h.article) for h in hits] + candidates)[len(hits):]
         served = serve_with_minimum(candidates, threshold, keep - len(hits), fallback_k - len(hits))
@@ -199,6 +208,19 @@ class Retriever:
             expansions=[e.to_dict() for e in expansions],
             weak=is_weak(hits, len(set(self.lexical.tokenizer.stems(query)))),
         )
+
+    def _rewrite(self, query: str, timings: dict[str, float]) -> str | None:
+        """The rewriter's version of the question, or None (no rewriter, or it failed: plain search)."""
+        if self.rewriter is None:
+            return None
+        t0 = time.perf_counter()
+        try:
+            text = self.rewriter.rewrite(query, self._laws_description)
+        except Exception:  # a rewriter must not raise; if one does, search the question alone
+            text = None
+        timings["rewrite"] = (time.perf_counter() - t0) * 1000
+        text = " ".join((text or "").split())
+        return text if text and fold(text) != fold(query) else None
 
     def _canonical_law(self, law: str) -> str:
         if law in self._law_order:
@@ -242,6 +264,7 @@ class Retriever:
             queries = [query] + (split_subqueries(query) if s.subqueries else [])
             if s.expansion_dense and expansions:
                 queries.append(expanded_query(query, expansions))
+            queries += [e.adds for e in expansions if e.source == "rewrite"]
             qvecs = self.embedder.embed_queries([embedding_text(q) for q in queries])
             t_embed = time.perf_counter()
             chunk_sims = (self.chunk_vectors @ qvecs.T).max(axis=1)  # a chunk counts by its best sub-query

@@ -41,6 +41,16 @@ class Pipeline:
         self._retriever = retriever
         self._lock = asyncio.Lock()
         self.answerer = answerer or Answerer(settings)
+        self._rewriter: Any = None
+        if retriever is not None:
+            self._attach_rewriter(retriever)
+
+    def _attach_rewriter(self, retriever: Any) -> None:
+        """With ANTHROPIC_API_KEY (and KODEKS_REWRITE on), Claude rewrites questions before search."""
+        if getattr(retriever, "rewriter", "absent") is None:  # a Retriever without one yet
+            from kodeks.rewrite import attach_rewriter
+
+            self._rewriter = attach_rewriter(retriever, self.settings)
 
     async def retriever(self) -> Any:
         """The Retriever, opened once even when several questions arrive together."""
@@ -50,6 +60,7 @@ class Pipeline:
                     from retrieval.engine import Retriever
 
                     self._retriever = await asyncio.to_thread(Retriever.open, self.settings)
+                    self._attach_rewriter(self._retriever)
         return self._retriever
 
     async def ask(self, question: str, law: str | None = None, jurisdiction: str | None = None) -> PipelineResult:
@@ -69,6 +80,8 @@ class Pipeline:
 
     async def aclose(self) -> None:
         await self.answerer.aclose()
+        if self._rewriter is not None:
+            self._rewriter.close()
 
     async def __aenter__(self) -> "Pipeline":
         return self
