@@ -56,8 +56,6 @@ class Settings(BaseSettings):
     thesaurus: Path | None = Field(None, alias="KODEKS_THESAURUS")
     expansion_weight: float = Field(1.0, alias="KODEKS_EXPANSION_WEIGHT", ge=0)
     title_weight: float = Field(1.0, alias="KODEKS_TITLE_WEIGHT", ge=0)
-    expansion_dense: bool = Field(False, alias="KODEKS_EXPANSION_DENSE")
-    lexical_z_clip: float = Field(0.0, alias="KODEKS_LEXICAL_Z_CLIP", ge=0)
 
     # --- answering -----------------------------------------------------------------------
     anthropic_api_key: SecretStr | None = Field(None, alias="ANTHROPIC_API_KEY")

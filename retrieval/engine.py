@@ -31,7 +31,7 @@ from retrieval.store import load_articles, open_collection
 from retrieval.fields import TitleIndex
 from retrieval.rewriting import QueryRewriter
 from retrieval.serving import explain_matches, is_deleted, is_weak, serve_with_minimum
-from retrieval.vocabulary import Expansion, expanded_query, legal_terms, question_vocabulary
+from retrieval.vocabulary import Expansion, legal_terms, question_vocabulary
 from retrieval.types import Article, Hit, SearchResult
 
 
@@ -262,8 +262,6 @@ class Retriever:
         best_dense_chunk = np.zeros(n_articles, dtype=np.int64)
         if use_dense:
             queries = [query] + (split_subqueries(query) if s.subqueries else [])
-            if s.expansion_dense and expansions:
-                queries.append(expanded_query(query, expansions))
             queries += [e.adds for e in expansions if e.source == "rewrite"]
             qvecs = self.embedder.embed_queries([embedding_text(q) for q in queries])
             t_embed = time.perf_counter()
@@ -289,10 +287,7 @@ class Retriever:
         if s.fusion == "rrf":
             fused = _rrf_scores(dense_rank, s.dense_weight, s.rrf_k) + _rrf_scores(lexical_rank, s.lexical_weight, s.rrf_k)
         else:
-            z_lexical = _zscore(lexical, mask)
-            if s.lexical_z_clip:
-                z_lexical = np.minimum(z_lexical, s.lexical_z_clip)
-            fused = s.dense_weight * _zscore(dense, mask) * use_dense + s.lexical_weight * z_lexical * use_lexical
+            fused = s.dense_weight * _zscore(dense, mask) * use_dense + s.lexical_weight * _zscore(lexical, mask) * use_lexical
         if self._titles is not None and expansions:
             fused = fused + s.title_weight * self._titles.share_of_best(legal_terms(expansions), mask)
         fused = np.where(mask, fused, -np.inf)

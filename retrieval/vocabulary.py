@@ -220,12 +220,6 @@ def legal_terms(expansions: Iterable[Expansion]) -> list[str]:
     return [e.adds for e in expansions]
 
 
-def expanded_query(query: str, expansions: Iterable[Expansion]) -> str:
-    """The question followed by the legal terms added to it (one extra dense query)."""
-    terms = list(dict.fromkeys(e.adds for e in expansions))
-    return f"{query} ({', '.join(terms)})" if terms else query
-
-
 def question_vocabulary(settings: object, tokenizer: object) -> "Vocabulary | None":
     """The vocabulary that expands questions for this index: the tokenizer's BCS knowledge with the
     configured thesaurus (KODEKS_THESAURUS), or None (another language, or KODEKS_VOCABULARY=false)."""

@@ -95,9 +95,16 @@ async def test_pipeline_rewrites_only_with_a_key(fake_anthropic, index_settings)
 
     assert len(fake_anthropic.requests) == 1 and rewrite_calls() == 0  # only the answer call
     fake_anthropic.requests.clear()
-    async with Pipeline(claude_settings(fake_anthropic, index_settings)) as on:
+    async with Pipeline(claude_settings(fake_anthropic, index_settings, rewrite=True)) as on:
         res = await on.ask("obio auto i ukrao radio")
     assert any(e["source"] == "rewrite" for e in res.search.expansions) and rewrite_calls() == 1
     async with Pipeline(index_settings) as keyless:  # no key: no rewriter, extractive answer
         res = await keyless.ask("obio auto i ukrao radio")
     assert all(e["source"] != "rewrite" for e in res.search.expansions)
+
+
+async def test_a_pipeline_detaches_its_rewriter_from_a_shared_retriever(fake_anthropic, index_settings) -> None:
+    retriever = Retriever.open(index_settings)
+    async with Pipeline(claude_settings(fake_anthropic, index_settings, rewrite=True), retriever=retriever):
+        assert retriever.rewriter is not None
+    assert retriever.rewriter is None

@@ -81,7 +81,10 @@ class Pipeline:
     async def aclose(self) -> None:
         await self.answerer.aclose()
         if self._rewriter is not None:
+            if self._retriever is not None and getattr(self._retriever, "rewriter", None) is self._rewriter:
+                self._retriever.rewriter = None  # the retriever may outlive this pipeline
             self._rewriter.close()
+            self._rewriter = None
 
     async def __aenter__(self) -> "Pipeline":
         return self
