@@ -96,7 +96,13 @@ def search(
             str(hit.lexical_rank or "–"),
             hit.level,
         )
-    Console(width=max(100, Console().width)).print(table)
+    console = Console(width=max(100, Console().width))
+    console.print(table)
+    if result.expansions:  # what the vocabulary (or the rewrite) added, and from which words
+        added = ", ".join(f"{e['adds']} ← {e['matched']} ({e['source']})" for e in result.expansions)
+        console.print(f"expanded: {added}", highlight=False, markup=False)
+    if result.weak:
+        console.print("weak: the loaded laws may not cover this question", highlight=False)
 
 
 @eval_app.command("retrieval")
