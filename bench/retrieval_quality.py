@@ -1,6 +1,7 @@
 """Retrieval quality: method × dataset × hit@1/5/10, MRR@10, p50 ms — measured in one run.
 
-    .venv/bin/python bench/retrieval_quality.py                 # sample + both dev sets
+    .venv/bin/python bench/retrieval_quality.py                 # sample + the three dev sets
+    .venv/bin/python bench/retrieval_quality.py --datasets bsdev --threshold
     .venv/bin/python bench/retrieval_quality.py --datasets coliee --limit 200
 
 Dev sets are read from ../shared/bench (skipped when absent) and indexed once under --work
@@ -33,14 +34,17 @@ DATASETS = {
     "sample": (REPO / "data/sample/corpus.jsonl", REPO / "data/sample/eval.jsonl", "serbian"),
     "coliee": (SHARED / "coliee/corpus.jsonl", SHARED / "coliee/dev.jsonl", "english"),
     "gerlayqa": (SHARED / "gerlayqa/corpus.jsonl", SHARED / "gerlayqa/dev.jsonl", "german"),
+    "bsdev": (SHARED / "bsdev/corpus.jsonl", SHARED / "bsdev/dev.jsonl", "serbian"),
 }
 # Baselines first (the reference figures of ../shared/bench/README.md), then what KODEKS ships.
 METHODS: dict[str, dict[str, object]] = {
     "bm25s": {},  # plain_bm25s() below, not our engine
-    "dense": {"search_mode": "dense", "subqueries": False},
-    "bm25": {"search_mode": "lexical"},
+    "dense": {"search_mode": "dense", "subqueries": False, "vocabulary": False},
+    "bm25": {"search_mode": "lexical", "vocabulary": False},
     "rrf": {"search_mode": "hybrid", "fusion": "rrf", "rrf_k": 60, "dense_weight": 1.0, "lexical_weight": 1.0,
-            "subqueries": False},
+            "subqueries": False, "vocabulary": False},
+    # the shipped fusion without the vocabulary knowledge (BCS variants still tokenise the index)
+    "novocab": {"vocabulary": False},
     "kodeks": {},  # the defaults in kodeks/settings.py
 }
 
@@ -75,6 +79,8 @@ def main() -> None:
     parser.add_argument("--work", type=Path, default=REPO / "bench" / "out", help="where the bench indexes live")
     parser.add_argument("--limit", type=int, default=0, help="only the first N questions of each set")
     parser.add_argument("--json", type=Path, help="also write all figures as JSON")
+    parser.add_argument("--threshold", action="store_true",
+                        help="keep KODEKS_THRESHOLD on (as `kodeks eval retrieval` runs) instead of disabling it")
     args = parser.parse_args()
 
     rows = []
@@ -91,13 +97,16 @@ def main() -> None:
         if args.limit:
             questions = questions[: args.limit]
         for method in args.methods:
+            if method == "novocab" and language != "serbian":
+                continue  # the vocabulary is BCS knowledge: elsewhere it equals `kodeks`
             overrides = {k: v for k, v in METHODS[method].items() if k in type(base).model_fields}
             settings = base.model_copy(update=overrides)
             retriever = Retriever.open(settings)
             if method == "bm25s":
                 run = evaluate(questions, plain_bm25s(retriever, language))
             else:
-                run = evaluate(questions, lambda q: retriever.search(q, k=10, threshold=-1.0))
+                threshold = None if args.threshold else -1.0
+                run = evaluate(questions, lambda q: retriever.search(q, k=10, threshold=threshold))
             rows.append({"dataset": name, "method": method, **run.metrics})
             m = run.metrics
             print(f"[{name}] {method:7s} hit@5={m['hit@5']:.3f}", file=sys.stderr)

@@ -432,8 +432,8 @@ class QueryLog:
                 answer=answer.text,
                 citations=_json([_article_ref(h.article) for h in answer.citations]),
                 invalid_citations=_json(list(answer.invalid_citations or [])),
-                # Only Claude judges coverage; an extractive answer's coverage is unknown, not "not covered".
-                covered=int(bool(answer.covered)) if answer.mode == "claude" else None,
+                # Only Claude judges coverage; an extractive answer's coverage is unknown (NULL), not "not covered".
+                covered=None if answer.mode != "claude" or answer.covered is None else int(bool(answer.covered)),
                 missing=answer.missing,
                 mode=answer.mode,
                 reason=answer.reason,

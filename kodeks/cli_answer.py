@@ -21,7 +21,7 @@ def _ms(value: float | None) -> str:
 
 def _covered(answer: dict[str, Any]) -> str:
     """Only Claude judges whether the articles cover the question; an extractive answer cannot know."""
-    if answer["mode"] != "claude":
+    if answer["mode"] != "claude" or answer["covered"] is None:
         return "unknown"
     return "yes" if answer["covered"] else "no"
 

@@ -214,7 +214,13 @@ def search(
             str(hit.lexical_rank or "–"),
             hit.level,
         )
-    Console(width=max(100, Console().width)).print(table)
+    console = Console(width=max(100, Console().width))
+    console.print(table)
+    if result.expansions:  # what the vocabulary (or the rewrite) added, and from which words
+        added = ", ".join(f"{e['adds']} ← {e['matched']} ({e['source']})" for e in result.expansions)
+        console.print(f"expanded: {added}", highlight=False, markup=False)
+    if result.weak:
+        console.print("weak: the loaded laws may not cover this question", highlight=False)
 
 
 @eval_app.command("retrieval")
@@ -226,6 +232,7 @@ def eval_retrieval(
     plot: Optional[Path] = typer.Option(None, "--plot", help="Draw the sweep to this PNG (implies --sweep)."),
     details: Optional[Path] = typer.Option(None, "--details", help="Per-question report (JSONL): ranks, level, top results."),
     max_loss: float = typer.Option(0.05, "--max-loss", min=0.0, max=1.0, help="Share of questions the recommended threshold may cost their relevant article."),
+    rewrite: bool = typer.Option(False, "--rewrite", help="Let Claude rewrite each question into the statute's terms first (needs ANTHROPIC_API_KEY; KODEKS_REWRITE_MODEL)."),
     data_dir: Optional[Path] = DataDirOption,
 ) -> None:
     """hit@1/5/10, recall@5/10, MRR@10, p50/p95 ms and empty-context rate of the search the bot runs.
@@ -237,14 +244,22 @@ def eval_retrieval(
 
     settings = load_settings(data_dir=data_dir)
     questions = load_eval(eval_file)
+    if rewrite and settings.anthropic_api_key is None:
+        print("kodeks: --rewrite needs ANTHROPIC_API_KEY (the rewrite is a Claude call)", file=sys.stderr)
+        raise typer.Exit(2)
     retriever = Retriever.open(settings)
+    if rewrite:
+        from kodeks.rewrite import ClaudeRewriter
+
+        retriever.rewriter = ClaudeRewriter(settings.model_copy(update={"rewrite": True}))
     known = set(retriever.articles)
     unknown = sorted({r for q in questions for r in q.relevant if r not in known})
     if unknown:
         print(f"kodeks: warning: {len(unknown)} relevant id(s) are not in the index, e.g. {unknown[:3]}", file=sys.stderr)
     with _counting_progress(len(questions), "evaluating") as tick:
         run = evaluate(questions, lambda q, jurisdiction=None: retriever.search(q, k=k, jurisdiction=officer_scope(jurisdiction)), tick)
-    _print_metrics(run.metrics, f"{eval_file.name}  (k={k}, threshold={settings.threshold})")
+    _print_metrics(run.metrics, f"{eval_file.name}  (k={k}, threshold={settings.threshold}"
+                                f"{', rewrite ' + settings.rewrite_model if rewrite else ''})")
     if json_out:
         json_out.write_text(json.dumps(run.metrics, indent=2) + "\n", encoding="utf-8")
     if details:

@@ -54,6 +54,11 @@ class Settings(BaseSettings):
     max_chunk_chars: int = Field(1500, alias="KODEKS_MAX_CHUNK_CHARS", ge=200)
     law_aliases: str = Field("", alias="KODEKS_LAW_ALIASES")
     search_mode: Literal["hybrid", "dense", "lexical"] = Field("hybrid", alias="KODEKS_SEARCH_MODE")
+    # vocabulary knowledge (BCS variants, derivation, lay→legal thesaurus; docs/retrieval.md)
+    vocabulary: bool = Field(True, alias="KODEKS_VOCABULARY")
+    thesaurus: Path | None = Field(None, alias="KODEKS_THESAURUS")
+    expansion_weight: float = Field(1.0, alias="KODEKS_EXPANSION_WEIGHT", ge=0)
+    title_weight: float = Field(1.0, alias="KODEKS_TITLE_WEIGHT", ge=0)
 
     # --- answering -----------------------------------------------------------------------
     anthropic_api_key: SecretStr | None = Field(None, alias="ANTHROPIC_API_KEY")
@@ -63,6 +68,10 @@ class Settings(BaseSettings):
     claude_timeout: float = Field(30.0, alias="KODEKS_CLAUDE_TIMEOUT", gt=0)
     claude_max_retries: int = Field(2, alias="KODEKS_CLAUDE_MAX_RETRIES", ge=0)
     prompt_language: str = Field("bs", alias="KODEKS_PROMPT_LANGUAGE")
+    # query rewrite before search (kodeks/rewrite.py); only with ANTHROPIC_API_KEY
+    rewrite: bool = Field(True, alias="KODEKS_REWRITE")
+    rewrite_model: str = Field("claude-haiku-4-5", alias="KODEKS_REWRITE_MODEL")
+    rewrite_timeout: float = Field(3.0, alias="KODEKS_REWRITE_TIMEOUT", gt=0)
 
     # --- telegram ------------------------------------------------------------------------
     telegram_bot_token: SecretStr | None = Field(None, alias="TELEGRAM_BOT_TOKEN")

@@ -30,6 +30,10 @@ from retrieval.normalize import embedding_text, fold
 from retrieval.references import ReferenceResolver, article_number
 from retrieval.subqueries import split_subqueries
 from retrieval.store import load_articles, load_law_records, open_collection, require_index
+from retrieval.fields import TitleIndex
+from retrieval.rewriting import QueryRewriter
+from retrieval.serving import explain_matches, is_deleted, is_weak, serve_with_minimum
+from retrieval.vocabulary import Expansion, legal_terms, question_vocabulary
 from retrieval.types import Article, Hit, LawSummary, ReferenceLookup, SearchResult
 
 
@@ -67,9 +71,12 @@ class Retriever:
         self.chunk_texts = chunk_texts
         self.chunk_vectors = chunk_vectors
         self.chunk_article = [article_id_of(cid) for cid in self.chunk_ids]
+        self._deleted = {aid for aid, a in articles.items() if is_deleted(a)}
         self._aids = sorted(set(self.chunk_article) & set(articles))
         index_of = {aid: i for i, aid in enumerate(self._aids)}
         self._chunk_article_index = np.array([index_of.get(aid, -1) for aid in self.chunk_article], dtype=np.int64)
+        self._article_stems: dict[str, frozenset[str]] = {}  # filled lazily by explain_matches
+        self._servable = np.array([aid not in self._deleted for aid in self._aids], dtype=bool)
         if (self._chunk_article_index < 0).any():
             raise KodeksError("the index is inconsistent (chunks without an article); re-run `kodeks ingest`")
         self._text_hash = {aid: content_hash(fold(a.text)) for aid, a in articles.items()}
@@ -82,6 +89,12 @@ class Retriever:
         self.references = ReferenceResolver(
             articles.values(), settings.aliases(), {law: r.get("aliases", []) for law, r in self.law_records.items()}
         )
+        self.vocabulary = question_vocabulary(settings, lexical.tokenizer)
+        self.rewriter: QueryRewriter | None = None  # set by the caller (kodeks.rewrite); see retrieval/rewriting.py
+        titles = sorted({f"{a.law_title or a.law} ({a.law})" for a in articles.values()})
+        self._laws_description = "; ".join(titles[:20])
+        self._titles = (TitleIndex(lexical.tokenizer, [articles[aid] for aid in self._aids])
+                        if settings.title_weight > 0 and self.vocabulary is not None else None)
         by_law: dict[str, list[Article]] = defaultdict(list)
         for a in articles.values():
             by_law[a.law].append(a)
@@ -181,6 +194,7 @@ class Retriever:
         law: str | None = None,
         jurisdiction: str | Collection[str] | None = None,
         threshold: float | None = None,
+        use_rewriter: bool = True,
     ) -> SearchResult:
         """Ranked articles for a question; never empty while the index has articles.
 
@@ -188,7 +202,8 @@ class Retriever:
         `retrieval.jurisdictions.Scope` or any collection of codes: articles of those jurisdictions
         only, except that a law the question names explicitly ("član 124 KZ RS") is served wherever it
         is. A scope the index has nothing of gives no articles: never another jurisdiction's law.
-        `threshold` overrides KODEKS_THRESHOLD for this call (the sweep uses it).
+        `threshold` overrides KODEKS_THRESHOLD for this call (the sweep uses it); `use_rewriter`
+        False skips the query rewriter even when one is set (`self.rewriter`).
         """
         started = time.perf_counter()
         s = self.settings
@@ -213,19 +228,19 @@ class Retriever:
             named = self._law_scope(lookup.laws)
             scope = named if allowed is None else (allowed & named) or allowed
 
-        candidates = self._candidates(query, scope, timings) if len(hits) < keep else []
+        expansions = self.vocabulary.expand(query) if self.vocabulary is not None else []
+        rewritten = self._rewrite(query, timings) if use_rewriter else None
+        if rewritten:
+            expansions.append(Expansion("rewrite", fold(query), rewritten))
+        candidates = self._candidates(query, scope, timings, expansions) if len(hits) < keep else []
         candidates = self._dedupe([Candidate(h.article) for h in hits] + candidates)[len(hits):]
-        passing = [c for c in candidates if c.similarity is not None and c.similarity >= threshold]
-        if passing:
-            served, level = passing, "threshold"
-        elif candidates:
-            served, level = candidates[: max(fallback_k, 1)], "top_k"
-        else:
-            served, level = [], "law_first"
+        served = serve_with_minimum(candidates, threshold, keep - len(hits), fallback_k - len(hits))
+        level = served[0][1] if served else "law_first"
         hits += [
-            Hit(c.article, c.fused, c.similarity, c.dense_rank, c.lexical_rank, level, c.excerpt)
-            for c in served[: keep - len(hits)]
+            Hit(c.article, c.fused, c.similarity, c.dense_rank, c.lexical_rank, lvl, c.excerpt)
+            for c, lvl in served
         ]
+        explain_matches(hits, self.lexical.tokenizer, query, expansions, self._article_stems)
         if not hits and not (scoped and not allowed):
             # The filter left nothing: the named law's first articles (ignoring a jurisdiction it lacks).
             pool = allowed if allowed else self._allowed(law_name, None)
@@ -241,7 +256,22 @@ class Retriever:
             scope=list(jurisdiction) if scoped else None,
             timings_ms={name: round(v, 3) for name, v in timings.items()},
             ambiguous=list(lookup.ambiguous),
+            expansions=[e.to_dict() for e in expansions],
+            weak=is_weak(hits, len(set(self.lexical.tokenizer.stems(query)))),
         )
+
+    def _rewrite(self, query: str, timings: dict[str, float]) -> str | None:
+        """The rewriter's version of the question, or None (no rewriter, or it failed: plain search)."""
+        if self.rewriter is None:
+            return None
+        t0 = time.perf_counter()
+        try:
+            text = self.rewriter.rewrite(query, self._laws_description)
+        except Exception:  # a rewriter must not raise; if one does, search the question alone
+            text = None
+        timings["rewrite"] = (time.perf_counter() - t0) * 1000
+        text = " ".join((text or "").split())
+        return text if text and fold(text) != fold(query) else None
 
     def _canonical_law(self, law: str) -> str:
         if law in self._law_order:
@@ -284,13 +314,15 @@ class Retriever:
                     named_anywhere: bool) -> list[Article]:
         """Explicit references inside the filter (deleted articles never); with `named_anywhere`, also a named
         law outside it (an officer asking about another entity's code gets that code, labelled by the caller)."""
-        found = [a for a in lookup.articles + lookup.candidates if not a.deleted]
+        found = [a for a in lookup.articles + lookup.candidates if not a.deleted and a.id not in self._deleted]
         if allowed is None:
             return found
         named = set(lookup.laws) if named_anywhere else set()
         return [a for a in found if a.id in allowed or (a.law in named and (law is None or a.law == law))]
 
-    def _candidates(self, query: str, allowed: set[str] | None, timings: dict[str, float]) -> list[Candidate]:
+    def _candidates(
+        self, query: str, allowed: set[str] | None, timings: dict[str, float], expansions: list[Expansion] = ()
+    ) -> list[Candidate]:
         """Score every article with both retrievers (exact, in memory), fuse, keep the best `candidate_depth`.
 
         The vectors live in Chroma and are loaded once at open; scoring them in numpy is exact (no
@@ -307,6 +339,7 @@ class Retriever:
         best_dense_chunk = np.zeros(n_articles, dtype=np.int64)
         if use_dense:
             queries = [query] + (split_subqueries(query) if s.subqueries else [])
+            queries += [e.adds for e in expansions if e.source == "rewrite"]
             qvecs = self.embedder.embed_queries([embedding_text(q) for q in queries])
             t_embed = time.perf_counter()
             chunk_sims = (self.chunk_vectors @ qvecs.T).max(axis=1)  # a chunk counts by its best sub-query
@@ -317,17 +350,23 @@ class Retriever:
         lexical = np.zeros(n_articles, dtype=np.float32)
         best_lexical_chunk = best_dense_chunk
         if use_lexical:
-            lexical, best_lexical_chunk = self._per_article(self.lexical.scores(query), fill=0.0)
+            chunk_lexical = self.lexical.scores(query)
+            if expansions and s.expansion_weight:
+                chunk_lexical = chunk_lexical + s.expansion_weight * self.lexical.term_scores(legal_terms(expansions))
+            lexical, best_lexical_chunk = self._per_article(chunk_lexical, fill=0.0)
         t2 = time.perf_counter()
 
         mask = (np.ones(n_articles, dtype=bool) if allowed is None
                 else np.fromiter((aid in allowed for aid in self._aids), dtype=bool, count=n_articles))
+        mask &= self._servable
         dense_rank = _ranks(np.where(mask, dense, -np.inf), valid=mask if use_dense else None)
         lexical_rank = _ranks(np.where(mask, lexical, -np.inf), valid=mask & (lexical > 0))
         if s.fusion == "rrf":
             fused = _rrf_scores(dense_rank, s.dense_weight, s.rrf_k) + _rrf_scores(lexical_rank, s.lexical_weight, s.rrf_k)
         else:
             fused = s.dense_weight * _zscore(dense, mask) * use_dense + s.lexical_weight * _zscore(lexical, mask) * use_lexical
+        if self._titles is not None and expansions:
+            fused = fused + s.title_weight * self._titles.share_of_best(legal_terms(expansions), mask)
         fused = np.where(mask, fused, -np.inf)
         depth = min(s.candidate_depth, int(mask.sum()))
         order = np.argsort(-fused, kind="stable")[:depth]
@@ -373,8 +412,10 @@ class Retriever:
 
     def _first_articles(self, allowed: set[str] | None, n: int) -> list[Article]:
         """A law's first articles in article order, for a filter that matched nothing else."""
-        pool = [a for law in sorted(self._law_order) for a in self._law_order[law]
-                if (allowed is None or a.id in allowed) and not a.deleted]
+        pool = [
+            a for law in sorted(self._law_order) for a in self._law_order[law]
+            if (allowed is None or a.id in allowed) and a.id not in self._deleted
+        ]
         return pool[: max(n, 1)]
 
 

@@ -21,10 +21,14 @@ import json
 from collections import Counter
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from retrieval.normalize import words
+
+if TYPE_CHECKING:
+    from retrieval.vocabulary import Vocabulary
 
 # High-frequency function words of BCS questions; BM25's IDF already discounts them, removing them
 # also keeps short everyday questions from matching on "je", "da", "se" alone.
@@ -36,7 +40,7 @@ _BCS_STOPWORDS = frozenset(
     sve svi""".split()
 )
 # Bumped whenever tokenisation changes: an index built by another version is re-tokenised.
-TOKENIZER_VERSION = 3
+TOKENIZER_VERSION = 4
 NGRAM = 5
 NGRAM_MARK, PAIR_MARK = "#", "~"  # prefixes that keep 5-grams and stem pairs apart from stems
 
@@ -53,9 +57,10 @@ def _stopwords(language: str) -> frozenset[str]:
 
 
 class Tokenizer:
-    """fold → words → drop stopwords → stems, their 5-grams, adjacent stem pairs. Same for documents and queries."""
+    """fold → words → drop stopwords → [BCS variants] → stems, their 5-grams, adjacent stem pairs.
+    Same for documents and queries."""
 
-    def __init__(self, language: str = "serbian") -> None:
+    def __init__(self, language: str = "serbian", vocabulary: "Vocabulary | None | bool" = True) -> None:
         import Stemmer
 
         try:
@@ -65,10 +70,14 @@ class Tokenizer:
         self.language = language
         self._stop = _stopwords(language)
         self._stem = lru_cache(maxsize=200_000)(self._stemmer.stemWord)
+        # BCS variant knowledge (data/bcs_variants.toml) for the BCS stemmer; True = the shipped files.
+        if vocabulary is True:
+            vocabulary = bcs_vocabulary(self._stem) if language == "serbian" else None
+        self.vocabulary: Vocabulary | None = vocabulary or None
 
     def __call__(self, text: str) -> list[str]:
         kept = self._content_words(text)
-        stems = [self._stem(word) for word in kept]
+        stems = [self._stem_of(word) for word in kept]
         tokens: list[str] = []
         for word, stem in zip(kept, stems):
             tokens.append(stem)
@@ -78,10 +87,52 @@ class Tokenizer:
 
     def stems(self, text: str) -> list[str]:
         """Only the whole-word stems of `text`."""
-        return [self._stem(word) for word in self._content_words(text)]
+        return [self._stem_of(word) for word in self._content_words(text)]
+
+    def terms(self, text: str) -> list[str]:
+        """Stems and adjacent stem pairs, no 5-grams: the precise tokens of an added legal term."""
+        stems = self.stems(text)
+        return stems + [f"{PAIR_MARK}{a}_{b}" for a, b in zip(stems, stems[1:])]
+
+    def _stem_of(self, word: str) -> str:
+        stem = self._stem(word)
+        return self.vocabulary.canonical_stem(stem) if self.vocabulary is not None else stem
 
     def _content_words(self, text: str) -> list[str]:
-        return [word for word in words(text) if word not in self._stop]
+        kept = [word for word in words(text) if word not in self._stop]
+        if self.vocabulary is not None:
+            kept = [self.vocabulary.canonical_word(word) for word in kept]
+        return kept
+
+
+def bcs_vocabulary(stem: object = None, thesaurus: Path | None = None) -> "Vocabulary":
+    """The shipped BCS vocabulary over the Serbian Snowball stemmer (cached per data and thesaurus file)."""
+    from retrieval.vocabulary import variants_fingerprint
+
+    return _bcs_vocabulary(variants_fingerprint(), thesaurus)
+
+
+@lru_cache(maxsize=8)
+def _bcs_vocabulary(fingerprint: str, thesaurus: Path | None) -> "Vocabulary":
+    import Stemmer
+
+    from retrieval.vocabulary import Vocabulary
+
+    stem = lru_cache(maxsize=200_000)(Stemmer.Stemmer("serbian").stemWord)
+    return Vocabulary.load(stem, thesaurus=thesaurus)
+
+
+def _variants_id(language: str) -> str:
+    """Which BCS variant rules tokenised the index ("" for other languages): editing them re-tokenises."""
+    if language != "serbian":
+        return ""
+    from retrieval.vocabulary import variants_fingerprint
+
+    return variants_fingerprint()
+
+
+def _is_current(meta: dict) -> bool:
+    return meta.get("tokenizer") == TOKENIZER_VERSION and meta.get("variants", "") == _variants_id(meta.get("language", ""))
 
 
 def _ngrams(word: str) -> list[str]:
@@ -116,7 +167,8 @@ class LexicalIndex:
         directory.mkdir(parents=True, exist_ok=True)
         if self._bm25 is not None:
             self._bm25.save(str(directory / "bm25"), show_progress=False)
-        meta = {"language": self.tokenizer.language, "tokenizer": TOKENIZER_VERSION, "chunk_ids": self.chunk_ids}
+        meta = {"language": self.tokenizer.language, "tokenizer": TOKENIZER_VERSION, "chunk_ids": self.chunk_ids,
+                "variants": _variants_id(self.tokenizer.language)}
         (directory / "chunks.json").write_text(json.dumps(meta), encoding="utf-8")
 
     @staticmethod
@@ -126,7 +178,7 @@ class LexicalIndex:
             meta = json.loads((directory / "chunks.json").read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return False
-        return meta.get("tokenizer") == TOKENIZER_VERSION
+        return _is_current(meta)
 
     @classmethod
     def load(cls, directory: Path) -> "LexicalIndex":
@@ -135,7 +187,7 @@ class LexicalIndex:
         import bm25s
 
         meta = json.loads((directory / "chunks.json").read_text(encoding="utf-8"))
-        current = meta.get("tokenizer") == TOKENIZER_VERSION
+        current = _is_current(meta)
         bm25 = None
         if meta["chunk_ids"] and current:
             bm25 = bm25s.BM25.load(str(directory / "bm25"), show_progress=False)
@@ -145,6 +197,17 @@ class LexicalIndex:
         """Whether the whole-word (stemmed) form of `word` occurs anywhere in the index."""
         stems = self.tokenizer.stems(word)
         return bool(self._bm25 is not None and stems and all(t in self._bm25.vocab_dict for t in stems))
+
+    def term_scores(self, terms: list[str]) -> np.ndarray:
+        """BM25 of every chunk for added legal terms: their stems and stem pairs, each token once."""
+        scores = np.zeros(len(self.chunk_ids), dtype=np.float32)
+        if self._bm25 is None or not terms:
+            return scores
+        vocab = self._bm25.vocab_dict
+        tokens = sorted({t for term in terms for t in self.tokenizer.terms(term) if t in vocab})
+        if tokens:
+            scores += np.asarray(self._bm25.get_scores(tokens), dtype=np.float32)
+        return scores
 
     def scores(self, query: str) -> np.ndarray:
         """BM25 score of every chunk (aligned with `chunk_ids`); zeros when nothing matches.

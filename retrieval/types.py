@@ -62,13 +62,15 @@ class Hit:
     lexical_rank: int | None  # 1-based rank among lexical candidates (article level)
     level: str  # one of LEVELS
     excerpt: str = ""  # best-matching chunk text
+    # Why it matched, in words: the question's words and the added legal terms found in the article.
+    matched: list[str] = field(default_factory=list)
 
     @property
     def id(self) -> str:
         return self.article.id
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data = {
             "id": self.article.id,
             "law": self.article.law,
             "article": self.article.article,
@@ -80,6 +82,9 @@ class Hit:
             "lexical_rank": self.lexical_rank,
             "level": self.level,
         }
+        if self.matched:  # only when search explained it (kodeks search --json, the query log)
+            data["matched"] = list(self.matched)
+        return data
 
 
 @dataclass(frozen=True)
@@ -134,6 +139,10 @@ class SearchResult:
     timings_ms: dict[str, float] = field(default_factory=dict)
     ambiguous: list[AmbiguousReference] = field(default_factory=list)  # references to ask about
     scope: list[str] | None = None  # an officer's search: the jurisdictions searched, their own first
+    # Terms the vocabulary added to the question (retrieval/vocabulary.py): source, matched, adds.
+    expansions: list[dict[str, str]] = field(default_factory=list)
+    # True when the best results are weak: the loaded laws may not cover the question (serving.is_weak).
+    weak: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)

@@ -58,3 +58,35 @@ async def test_no_key_means_extractive_with_a_reason() -> None:
     assert empty.text and empty.reason == "no articles retrieved"
     data = answer.to_dict()
     assert data["citations"][0]["label"] == FORGERY.label and data["mode"] == "extractive"
+
+
+# --- search confidence carried to the answer --------------------------------------------------------
+
+
+async def test_weak_search_says_the_laws_may_not_cover_it_and_covered_is_unknown() -> None:
+    answerer = Answerer(load_settings(_env_file=None))
+    weak = result(FORGERY, THEFT)
+    weak.weak = True
+    answer = await answerer.answer("koliko se moze drzati osumnjiceni", weak)
+    assert answer.text.startswith("Pažnja: učitani zakoni možda ne pokrivaju ovo pitanje")
+    assert answer.covered is None and answer.to_dict()["covered"] is None
+    assert answer.citation_ids == [FORGERY.id, THEFT.id]  # the nearest articles are still shown, cited
+    cyr = await answerer.answer("колико се може држати осумњичени", weak)
+    assert cyr.text.startswith("Пажња: учитани закони можда не покривају")
+
+
+async def test_confident_search_has_no_warning_and_covered_is_still_unknown() -> None:
+    answerer = Answerer(load_settings(_env_file=None))
+    answer = await answerer.answer("neko mi je krivotvorio potpis", result(FORGERY, THEFT))
+    assert "možda ne pokrivaju" not in answer.text and answer.covered is None
+
+
+async def test_weak_flag_does_not_leak_between_concurrent_questions() -> None:
+    import asyncio
+
+    answerer = Answerer(load_settings(_env_file=None))
+    weak = result(FORGERY)
+    weak.weak = True
+    strong = result(THEFT)
+    answers = await asyncio.gather(*(answerer.answer("q", r) for r in [weak, strong, weak, strong]))
+    assert ["možda ne pokrivaju" in a.text for a in answers] == [True, False, True, False]

@@ -56,7 +56,7 @@ async def test_a_hundred_questions_at_once_all_land_in_the_log(tmp_path: Path) -
 async def test_bot_killed_mid_answer_restarts_with_the_log_intact(
         telegram_server: FakeTelegramServer, bot_data_dir: Path, fake_anthropic: FakeAnthropic) -> None:
     env = {"KODEKS_TELEGRAM_BASE_URL": telegram_server.base_url, "ANTHROPIC_API_KEY": FAKE_KEY,
-           "ANTHROPIC_BASE_URL": fake_anthropic.url}
+           "ANTHROPIC_BASE_URL": fake_anthropic.url, "KODEKS_REWRITE": "false"}  # the slow call is the answer's
     fake_anthropic.script(cite_first_passage, slow(120))  # the second answer is still being written when killed
     proc = await start_bot(bot_data_dir, env)
     try:

@@ -6,6 +6,7 @@ true to show, and the reason is recorded for the log.
 
 from __future__ import annotations
 
+import contextvars
 import logging
 from typing import Any
 
@@ -40,6 +41,8 @@ class Answerer:
         self.settings = settings
         self.prompt = prompt or load_system_prompt(settings.prompt_language)
         self._claude = ClaudeClient(settings) if settings.anthropic_api_key is not None else None
+        # The current question's search confidence, per task (answers run concurrently).
+        self._weak: contextvars.ContextVar[bool] = contextvars.ContextVar("kodeks_weak_search", default=False)
 
     @property
     def uses_claude(self) -> bool:
@@ -47,6 +50,7 @@ class Answerer:
 
     async def answer(self, question: str, result: SearchResult) -> Answer:
         """Answer from `result.hits` only. Claude problems end in an extractive answer with `reason` set."""
+        self._weak.set(bool(getattr(result, "weak", False)))
         try:
             answer = await self._answer(question, result.hits)
         except Exception as exc:  # never leave the officer with a traceback
@@ -65,8 +69,9 @@ class Answerer:
         return answer
 
     def _extractive(self, question: str, hits: list[Hit], **details: Any) -> Answer:
-        """The answer without the model (its `reason` says why), stamped with this prompt's version."""
-        return extractive_answer(question, hits, prompt_version=self.prompt.id, **details)
+        """The answer without the model (its `reason` says why), stamped with this prompt's version;
+        it warns first when this question's search was weak."""
+        return extractive_answer(question, hits, prompt_version=self.prompt.id, weak=self._weak.get(), **details)
 
     async def _answer(self, question: str, hits: list[Hit]) -> Answer:
         if not hits:

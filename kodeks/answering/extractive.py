@@ -24,6 +24,14 @@ HEADER = {
     "cyrillic": "Генерисани одговор тренутно није доступан. Најрелевантнији чланови закона "
     "(прочитајте цијели члан прије поступања):",
 }
+# Said first when search found only weak candidates (SearchResult.weak): the officer must not read
+# the nearest articles as an answer from the law.
+MAY_NOT_COVER = {
+    "latin": "Pažnja: učitani zakoni možda ne pokrivaju ovo pitanje – pronađeni članovi su samo najbliži "
+    "po sadržaju, a veza s pitanjem nije sigurna. Možda je potreban drugi propis.",
+    "cyrillic": "Пажња: учитани закони можда не покривају ово питање – пронађени чланови су само најближи "
+    "по садржају, а веза с питањем није сигурна. Можда је потребан други пропис.",
+}
 NOTHING = {
     "latin": "Generisani odgovor trenutno nije dostupan, a nisam pronašao nijedan relevantan član zakona. "
     "Preformulišite pitanje ili navedite zakon i član.",
@@ -52,11 +60,11 @@ def excerpt(hit: Hit, limit: int = EXCERPT_CHARS, question: str = "") -> str:
     return cut + " …"
 
 
-def extractive_text(question: str, hits: list[Hit]) -> str:
+def extractive_text(question: str, hits: list[Hit], weak: bool = False) -> str:
     script = script_of(question)
     if not hits:
         return NOTHING[script]
-    lines = [HEADER[script], ""]
+    lines = ([MAY_NOT_COVER[script], ""] if weak else []) + [HEADER[script], ""]
     for n, hit in enumerate(hits, 1):
         lines.append(f"{n}. {hit.article.label}")
         lines.append(f"„{excerpt(hit, question=question)}“")
@@ -70,16 +78,22 @@ def extractive_answer(
     reason: str,
     prompt_version: str,
     flagged: bool = False,
+    weak: bool = False,
     **extra: object,
 ) -> Answer:
-    """An Answer listing up to MAX_ARTICLES hits; `extra` carries what Claude returned, if anything (log only)."""
+    """An Answer listing up to MAX_ARTICLES hits; `extra` carries what Claude returned, if anything (log only).
+
+    `covered` is None (unknown): listing articles judges nothing about whether they answer the
+    question. `weak` (the search's own confidence, SearchResult.weak) puts a warning first that the
+    loaded laws may not cover the question.
+    """
     shown = distinct_hits(hits, MAX_ARTICLES)
     return Answer(
-        text=extractive_text(question, shown),
+        text=extractive_text(question, shown, weak=weak),
         citations=shown,
         mode="extractive",
         prompt_version=prompt_version,
-        covered=False,
+        covered=None,
         reason=reason,
         flagged=flagged,
         **extra,  # type: ignore[arg-type]

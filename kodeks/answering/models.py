@@ -44,7 +44,7 @@ class Answer:
     mode: Mode
     prompt_version: str
     invalid_citations: list[str] = field(default_factory=list)
-    covered: bool = False
+    covered: bool | None = False  # None: unknown (extractive answers judge nothing)
     missing: str | None = None
     reason: str | None = None  # why extractive (or what was removed); None for a clean Claude answer
     model: str | None = None

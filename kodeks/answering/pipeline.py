@@ -42,6 +42,16 @@ class Pipeline:
         self._retriever = retriever
         self._lock = asyncio.Lock()
         self.answerer = answerer or Answerer(settings)
+        self._rewriter: Any = None
+        if retriever is not None:
+            self._attach_rewriter(retriever)
+
+    def _attach_rewriter(self, retriever: Any) -> None:
+        """With ANTHROPIC_API_KEY (and KODEKS_REWRITE on), Claude rewrites questions before search."""
+        if getattr(retriever, "rewriter", "absent") is None:  # a Retriever without one yet
+            from kodeks.rewrite import attach_rewriter
+
+            self._rewriter = attach_rewriter(retriever, self.settings)
 
     async def retriever(self) -> Any:
         """The Retriever, opened once even when several questions arrive together."""
@@ -51,6 +61,7 @@ class Pipeline:
                     from retrieval.engine import Retriever
 
                     self._retriever = await asyncio.to_thread(Retriever.open, self.settings)
+                    self._attach_rewriter(self._retriever)
         return self._retriever
 
     async def ask(self, question: str, law: str | None = None,
@@ -74,6 +85,11 @@ class Pipeline:
 
     async def aclose(self) -> None:
         await self.answerer.aclose()
+        if self._rewriter is not None:
+            if self._retriever is not None and getattr(self._retriever, "rewriter", None) is self._rewriter:
+                self._retriever.rewriter = None  # the retriever may outlive this pipeline
+            self._rewriter.close()
+            self._rewriter = None
 
     async def __aenter__(self) -> "Pipeline":
         return self

@@ -302,6 +302,7 @@ def claude_settings(fake: FakeAnthropic, base: Any = None, **overrides: Any) -> 
         "anthropic_base_url": fake.url,
         "claude_timeout": 5.0,
         "claude_max_retries": 2,
+        "rewrite": False,  # the query rewrite makes its own call; its tests turn it on (tests/test_rewrite.py)
         **overrides,
     }
     if base is None:
@@ -325,4 +326,5 @@ def anthropic_env(fake_anthropic: FakeAnthropic, monkeypatch: pytest.MonkeyPatch
     monkeypatch.setenv("ANTHROPIC_API_KEY", FAKE_KEY)
     monkeypatch.setenv("ANTHROPIC_BASE_URL", fake_anthropic.url)
     monkeypatch.setenv("KODEKS_CLAUDE_TIMEOUT", "5")
+    monkeypatch.setenv("KODEKS_REWRITE", "false")  # one call per question, as the CLI tests count them
     return fake_anthropic

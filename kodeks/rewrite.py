@@ -1,0 +1,152 @@
+"""Claude rewrites an officer's question into the statute's terms before search (QueryRewriter).
+
+Why: the thesaurus covers what an admin wrote down; a model knows how any everyday phrase is named
+in law ("obio auto" → teška krađa obijanjem). The rewrite is fused with the raw question by the
+retriever (retrieval/rewriting.py), never used instead of it.
+
+Bounded and cached so search stays fast and never fails because of it:
+- a small, fast model (KODEKS_REWRITE_MODEL), one attempt, KODEKS_REWRITE_TIMEOUT seconds; any
+  failure (timeout, API error, empty or odd reply) returns None and search runs on the question;
+- a SQLite cache (`$KODEKS_DATA_DIR/rewrites.sqlite3`) keyed by the normalised question (folded:
+  no diacritics, Latin, lower case, single spaces), the model, the prompt version and the loaded
+  laws — an officer's repeated question costs no second call, and a cached failure is not stored;
+- one log line per question (cached or not, milliseconds, outcome); the question text is not
+  logged here (the query log already has it, with its own retention).
+
+Synchronous on purpose: `Retriever.search` is synchronous and runs in a worker thread.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import sqlite3
+import threading
+import time
+from pathlib import Path
+
+from kodeks.settings import Settings
+from prompts import Prompt, load_prompt
+from retrieval.normalize import fold
+
+log = logging.getLogger("kodeks.rewrite")
+
+CACHE_FILE = "rewrites.sqlite3"
+MAX_REWRITE_CHARS = 400
+
+
+def normalised(question: str) -> str:
+    """The cache's view of a question: how it is typed (case, diacritics, script, spaces) does not matter."""
+    return " ".join(fold(question).split())
+
+
+class RewriteCache:
+    """question key → rewrite, in SQLite (WAL); safe to share between threads."""
+
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(str(path), check_same_thread=False, timeout=5.0)
+        with self._lock:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute(
+                "CREATE TABLE IF NOT EXISTS rewrites (key TEXT PRIMARY KEY, model TEXT, prompt TEXT, "
+                "normalized TEXT, rewrite TEXT NOT NULL, created REAL)"
+            )
+            self._db.commit()
+
+    def get(self, key: str) -> str | None:
+        with self._lock:
+            row = self._db.execute("SELECT rewrite FROM rewrites WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else None
+
+    def put(self, key: str, model: str, prompt: str, normalized: str, rewrite: str) -> None:
+        with self._lock:
+            self._db.execute(
+                "INSERT OR REPLACE INTO rewrites (key, model, prompt, normalized, rewrite, created) VALUES (?, ?, ?, ?, ?, ?)",
+                (key, model, prompt, normalized, rewrite, time.time()),
+            )
+            self._db.commit()
+
+    def count(self) -> int:
+        with self._lock:
+            return int(self._db.execute("SELECT COUNT(*) FROM rewrites").fetchone()[0])
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+
+class ClaudeRewriter:
+    """QueryRewriter over the Anthropic API. Construct only with ANTHROPIC_API_KEY set."""
+
+    def __init__(self, settings: Settings, prompt: Prompt | None = None) -> None:
+        import anthropic
+
+        if settings.anthropic_api_key is None:
+            raise ValueError("ClaudeRewriter needs ANTHROPIC_API_KEY")
+        self.model = settings.rewrite_model
+        self.timeout = settings.rewrite_timeout
+        self.prompt = prompt or load_prompt(settings.prompt_language if settings.prompt_language == "bs" else "bs", kind="rewrite")
+        self.cache = RewriteCache(settings.data_dir / CACHE_FILE)
+        self._client = anthropic.Anthropic(
+            api_key=settings.anthropic_api_key.get_secret_value(),
+            base_url=settings.anthropic_base_url,
+            timeout=settings.rewrite_timeout,
+            max_retries=0,  # one bounded attempt: a slow rewrite is worse than none
+        )
+
+    def rewrite(self, question: str, laws: str) -> str | None:
+        norm = normalised(question)
+        if not norm:
+            return None
+        key = hashlib.sha256("\x1f".join((self.model, self.prompt.id, laws, norm)).encode("utf-8")).hexdigest()
+        started = time.perf_counter()
+        cached = self.cache.get(key)
+        if cached is not None:
+            log.info("rewrite cached=yes ms=%.0f outcome=ok", (time.perf_counter() - started) * 1000)
+            return cached
+        text, outcome = self._ask(question, laws)
+        ms = (time.perf_counter() - started) * 1000
+        if text is not None:
+            self.cache.put(key, self.model, self.prompt.id, norm, text)
+        log.info("rewrite cached=no ms=%.0f model=%s outcome=%s", ms, self.model, outcome)
+        return text
+
+    def _ask(self, question: str, laws: str) -> tuple[str | None, str]:
+        """(rewrite, "ok") or (None, why) — never raises."""
+        import anthropic
+
+        try:
+            message = self._client.messages.create(
+                model=self.model,
+                max_tokens=120,
+                system=self.prompt.text,
+                messages=[{"role": "user", "content": f"Učitani zakoni: {laws}\n\nPitanje: {question}"}],
+            )
+        except anthropic.APITimeoutError:
+            return None, f"timeout after {self.timeout:g} s (plain search)"
+        except anthropic.APIStatusError as exc:
+            return None, f"HTTP {exc.status_code} (plain search)"
+        except anthropic.APIConnectionError:
+            return None, "connection failed (plain search)"
+        except Exception as exc:  # malformed body or anything else: the question is searched as it is
+            return None, f"{type(exc).__name__} (plain search)"
+        parts = [getattr(b, "text", "") for b in getattr(message, "content", None) or [] if getattr(b, "type", "") == "text"]
+        text = " ".join(" ".join(parts).split())[:MAX_REWRITE_CHARS].strip().strip('"„“')
+        if not text:
+            return None, "empty reply (plain search)"
+        return text, "ok"
+
+    def close(self) -> None:
+        self._client.close()
+        self.cache.close()
+
+
+def attach_rewriter(retriever: object, settings: Settings) -> "ClaudeRewriter | None":
+    """Give the retriever a Claude rewriter when a key is set and KODEKS_REWRITE is on; returns it (or None)."""
+    if settings.anthropic_api_key is None or not settings.rewrite:
+        return None
+    rewriter = ClaudeRewriter(settings)
+    retriever.rewriter = rewriter  # type: ignore[attr-defined]
+    return rewriter

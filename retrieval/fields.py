@@ -1,0 +1,63 @@
+"""Article titles (and chapters) as a field of their own, scored apart from the text.
+
+In a criminal code the title IS the offence's name ("Krađa", "Teška tjelesna povreda",
+"Nasilje u porodici") and the chapter names what it protects ("Krivična djela protiv života i
+tijela"). The chunk text repeats the title once among hundreds of words, so a question that the
+thesaurus or the derivation table turns into the offence's name scores no better on the right
+article than on any article that mentions the word in passing. A small BM25 over titles alone,
+queried with the added legal terms, lets that match count on its own: its score as a share of
+the best title match (0..1), times KODEKS_TITLE_WEIGHT, is added to the fused z-scores.
+
+Why a share of the best and not a z-score like the other signals: title matches are sparse (a
+handful of the 400 titles match at all), so their z-scores reach 10–15 and would swamp dense and
+lexical evidence; measured in docs/retrieval.md. The question's own words are not matched against
+titles: they already count through the chunk text, which repeats the title.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+import numpy as np
+
+from retrieval.lexical import Tokenizer
+from retrieval.types import Article
+
+
+def field_text(article: Article) -> str:
+    """Title and chapter (when the ingest recorded one: Article.chapter or the corpus's `chapter`)."""
+    chapter = getattr(article, "chapter", None) or (article.extra.get("chapter") if isinstance(article.extra, dict) else None)
+    return " ".join(part for part in (article.title, chapter or "") if part)
+
+
+class TitleIndex:
+    """BM25 over the title (+ chapter) tokens of each article, aligned with a list of articles."""
+
+    def __init__(self, tokenizer: Tokenizer, articles: Sequence[Article]) -> None:
+        import bm25s
+
+        self.tokenizer = tokenizer
+        docs = [tokenizer.terms(field_text(a)) or [""] for a in articles]
+        self.size = len(docs)
+        self._bm25 = None
+        if any(d != [""] for d in docs):
+            self._bm25 = bm25s.BM25()
+            self._bm25.index(docs, show_progress=False)
+
+    def share_of_best(self, terms: list[str], mask: np.ndarray) -> np.ndarray:
+        """Title BM25 of the terms over the admitted articles, divided by the best (0 where none matches)."""
+        scores = self.scores((t, 1.0) for t in terms)
+        top = float(scores[mask].max()) if mask.any() else 0.0
+        return scores / top if top > 0 else scores
+
+    def scores(self, texts: Iterable[tuple[str, float]]) -> np.ndarray:
+        """Σ weight × BM25(title, terms of text) over (text, weight) pairs; zeros when nothing matches."""
+        out = np.zeros(self.size, dtype=np.float32)
+        if self._bm25 is None:
+            return out
+        vocab = self._bm25.vocab_dict
+        for text, weight in texts:
+            tokens = sorted({t for t in self.tokenizer.terms(text) if t in vocab})
+            if tokens and weight:
+                out += weight * np.asarray(self._bm25.get_scores(tokens), dtype=np.float32)
+        return out

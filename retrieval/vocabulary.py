@@ -1,0 +1,230 @@
+"""Vocabulary knowledge for Bosnian/Croatian/Serbian search: variants, derivation, a lay→legal thesaurus.
+
+Officers' words and the statutes' words part in three ways that stemming does not join:
+- the three standard variants and two pronunciations of one language ("obitelj"/"porodica",
+  "osoba"/"lice", ekavian "bezbednost"/ijekavian "bezbjednost") — `canonical_word` and
+  `canonical_stem`, applied to law texts at indexing AND to questions (the lexical tokenizer calls
+  them), so a law and a question meet whichever variant each is in;
+- verb forms against the offence nouns the codes are titled with ("ukrao" → krađa, "zapalio" →
+  paljevina) — a general table of verbal affixes and the verb roots of each offence noun;
+- everyday words against legal terms ("lopov" → krađa, "droga" → opojne droge) — the thesaurus.
+The last two only add terms to a question (`expand`), at a lower weight, and every addition is
+reported (`Expansion`) so `kodeks search --json` can say why an article matched.
+
+The knowledge is data, not code: `data/bcs_variants.toml`, `data/derivation.toml`,
+`data/thesaurus.toml` (formats documented in each file and in docs/retrieval.md), so an admin can
+read and extend it. This module holds no word lists of its own.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable, Iterable
+
+from retrieval.normalize import fold, words
+
+DATA_DIR = Path(__file__).resolve().parents[1] / "data"
+VARIANTS_FILE = "bcs_variants.toml"
+DERIVATION_FILE = "derivation.toml"
+THESAURUS_FILE = "thesaurus.toml"
+
+Stem = Callable[[str], str]
+
+# Ijekavian reflexes of jat (folded text): "ije" after any consonant, not at the end of a word
+# (there it is mostly the genitive of an "-ija" noun: "policije"); "je" after a consonant other than
+# l and n (lj / nj are letters of their own). See [jat] in bcs_variants.toml.
+_CONSONANT = "bcdfghjklmnprstvzx"
+_JAT_LONG = re.compile(rf"(?<=[{_CONSONANT}])ije(?!$)")
+_JAT_SHORT = re.compile(r"(?<=[bcdfghkmprstvzx])je")
+MIN_JAT_WORD = 4
+MIN_STEM_PREFIX = 5
+
+
+@dataclass(frozen=True)
+class Expansion:
+    """One addition to a question: which of its words triggered it, what was added, and from where."""
+
+    source: str  # "thesaurus" | "derivation" | "variant"
+    matched: str  # the question's words (folded) that triggered it
+    adds: str  # the legal term added to the search
+
+    def to_dict(self) -> dict[str, str]:
+        return {"source": self.source, "matched": self.matched, "adds": self.adds}
+
+
+@dataclass(frozen=True)
+class _Pattern:
+    """A lay term: per word either a stem to equal or a prefix ("*") to start with."""
+
+    parts: tuple[tuple[str, bool], ...]  # (stem or prefix, is_prefix)
+    text: str
+
+    def find(self, folded: list[str], stems: list[str]) -> bool:
+        n = len(self.parts)
+        return n > 0 and any(
+            all(_word_matches(folded[start + i], stems[start + i], value, is_prefix)
+                for i, (value, is_prefix) in enumerate(self.parts))
+            for start in range(len(folded) - n + 1)
+        )
+
+
+def _word_matches(word: str, stem: str, value: str, is_prefix: bool) -> bool:
+    """A prefix pattern matches by prefix; a word by equal stems, or (Snowball leaves some
+    inflections apart: "saobraćaj" → saobraca, "saobraćaja" → saobracaj) when a stem of at least
+    MIN_STEM_PREFIX letters begins the word."""
+    if is_prefix:
+        return word.startswith(value)
+    return stem == value or (len(value) >= MIN_STEM_PREFIX and word.startswith(value))
+
+
+class Vocabulary:
+    """Variant canonicalisation (both sides) and question expansion (derivation, thesaurus)."""
+
+    def __init__(self, stem: Stem, variants: dict, derivation: dict, thesaurus: dict, fingerprint: str = "") -> None:
+        self._raw_stem = stem
+        self.fingerprint = fingerprint
+        jat = variants.get("jat", {})
+        self._jat_exceptions = frozenset(fold(w) for w in jat.get("exceptions", []))
+        self._jat_forms = {fold(k): fold(v) for k, v in jat.get("forms", {}).items()}
+        self.canonical_word = lru_cache(maxsize=200_000)(self._canonical_word)
+        # Exact pairs: every stem of a line → the stem of its first word (after the jat rule).
+        self._stem_map: dict[str, str] = {}
+        for line in variants.get("pairs", {}).get("lines", []):
+            stems = [self._stem_of_term(w) for w in line]
+            for s in stems[1:]:
+                if s and s != stems[0]:
+                    self._stem_map.setdefault(s, stems[0])
+        # Query-only pairs: matched both ways, the other side added.
+        self._query_pairs: list[tuple[_Pattern, str]] = []
+        for line in variants.get("query_pairs", {}).get("lines", []):
+            for i, term in enumerate(line):
+                others = [t for j, t in enumerate(line) if j != i]
+                self._query_pairs += [(self._pattern(term), o) for o in others]
+        self._prefixes = sorted({fold(p) for p in derivation.get("prefixes", [""])} | {""}, key=len, reverse=True)
+        self._suffixes = sorted({fold(s) for s in derivation.get("suffixes", [])}, key=len, reverse=True)
+        self._roots: dict[str, list[str]] = {}
+        for noun, roots in derivation.get("roots", {}).items():
+            for root in roots:
+                r = fold(root)
+                if len(r) >= 3:
+                    self._roots.setdefault(r, []).append(noun)
+        self._thesaurus: list[tuple[list[_Pattern], list[str]]] = [
+            ([self._pattern(t) for t in entry.get("lay", [])], list(entry.get("legal", [])))
+            for entry in thesaurus.get("entry", [])
+        ]
+
+    # --- loading ------------------------------------------------------------------------------
+
+    @classmethod
+    def load(cls, stem: Stem, thesaurus: Path | None = None, data_dir: Path = DATA_DIR) -> "Vocabulary":
+        """The data files (missing ones count as empty); `thesaurus` overrides data/thesaurus.toml."""
+        variants_text = _read(data_dir / VARIANTS_FILE)
+        return cls(
+            stem,
+            tomllib.loads(variants_text),
+            tomllib.loads(_read(data_dir / DERIVATION_FILE)),
+            tomllib.loads(_read(thesaurus or data_dir / THESAURUS_FILE)),
+            fingerprint=variants_fingerprint(data_dir),
+        )
+
+    # --- both sides ---------------------------------------------------------------------------
+
+    def _canonical_word(self, word: str) -> str:
+        """A folded word in its ekavian form (the jat rule of bcs_variants.toml, with its exceptions)."""
+        if word in self._jat_forms:
+            return self._jat_forms[word]
+        if len(word) < MIN_JAT_WORD or word in self._jat_exceptions:
+            return word
+        return _JAT_SHORT.sub("e", _JAT_LONG.sub("e", word))
+
+    def canonical_stem(self, stem: str) -> str:
+        """The stem of a variant word → the stem of its line's first word ("obitelj" → porodic)."""
+        return self._stem_map.get(stem, stem)
+
+    def _stem_of_term(self, word: str) -> str:
+        found = words(word)
+        return self._raw_stem(self.canonical_word(found[0])) if len(found) == 1 else ""
+
+    def _pattern(self, term: str) -> _Pattern:
+        parts = []
+        for raw in term.split():
+            is_prefix = raw.endswith("*")
+            found = words(raw.rstrip("*"))
+            for w in found:
+                w = self.canonical_word(w)
+                parts.append((w, True) if is_prefix else (self.canonical_stem(self._raw_stem(w)), False))
+        return _Pattern(tuple(parts), term)
+
+    # --- questions only -----------------------------------------------------------------------
+
+    def expand(self, text: str) -> list[Expansion]:
+        """What the thesaurus, the derivation table and the query-only variant pairs add to a question."""
+        folded = [self.canonical_word(w) for w in words(text)]
+        stems = [self.canonical_stem(self._raw_stem(w)) for w in folded]
+        out: list[Expansion] = []
+        seen: set[str] = set()
+
+        def add(source: str, matched: str, term: str) -> None:
+            key = fold(term)
+            if key not in seen:
+                seen.add(key)
+                out.append(Expansion(source, matched, term))
+
+        for patterns, legal in self._thesaurus:
+            for p in patterns:
+                if p.find(folded, stems):
+                    for term in legal:
+                        add("thesaurus", fold(p.text), term)
+                    break
+        for word in folded:
+            for noun in self.derive(word):
+                add("derivation", word, noun)
+        for pattern, other in self._query_pairs:
+            if pattern.find(folded, stems):
+                add("variant", fold(pattern.text), other)
+        return out
+
+    def derive(self, word: str) -> list[str]:
+        """Offence nouns a verb form belongs to: word = prefix + root + suffix (derivation.toml)."""
+        found: list[str] = []
+        for prefix in self._prefixes:
+            if not word.startswith(prefix):
+                continue
+            rest = word[len(prefix):]
+            for suffix in self._suffixes:
+                if rest.endswith(suffix) and len(rest) > len(suffix):
+                    for noun in self._roots.get(rest[: len(rest) - len(suffix)], ()):
+                        if noun not in found:
+                            found.append(noun)
+        return found
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return ""
+
+
+def variants_fingerprint(data_dir: Path = DATA_DIR) -> str:
+    """Identifies the variant rules the index was tokenised with (they change document tokens)."""
+    return hashlib.sha256(_read(data_dir / VARIANTS_FILE).encode("utf-8")).hexdigest()[:16]
+
+
+def legal_terms(expansions: Iterable[Expansion]) -> list[str]:
+    return [e.adds for e in expansions]
+
+
+def question_vocabulary(settings: object, tokenizer: object) -> "Vocabulary | None":
+    """The vocabulary that expands questions for this index: the tokenizer's BCS knowledge with the
+    configured thesaurus (KODEKS_THESAURUS), or None (another language, or KODEKS_VOCABULARY=false)."""
+    if not getattr(settings, "vocabulary", True) or getattr(tokenizer, "vocabulary", None) is None:
+        return None
+    from retrieval.lexical import bcs_vocabulary
+
+    return bcs_vocabulary(thesaurus=getattr(settings, "thesaurus", None))

@@ -1,0 +1,143 @@
+"""BCS variant knowledge (both sides), the verb→offence derivation and the lay→legal thesaurus.
+
+Generated corpora only (no ../shared): a Croatian-variant and an ekavian article must meet
+questions typed in the other variants; expansions must be reported in `kodeks search --json`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from retrieval.engine import Retriever
+from retrieval.lexical import Tokenizer, bcs_vocabulary
+from retrieval.vocabulary import Vocabulary
+from tests.retrieval_helpers import row, settings_for, write_corpus
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def tok() -> Tokenizer:
+    return Tokenizer("serbian")
+
+
+def test_ekavian_and_ijekavian_give_the_same_tokens(tok: Tokenizer) -> None:
+    for ekavian, ijekavian in [("bezbednost", "bezbjednost"), ("dete", "dijete"), ("svedok", "svjedok"),
+                               ("mesto", "mjesto"), ("reka", "rijeka"), ("lekar", "ljekar"), ("pre", "prije")]:
+        assert tok(ekavian) == tok(ijekavian), (ekavian, ijekavian)
+
+
+def test_the_jat_rule_leaves_lj_nj_and_ija_genitives_alone(tok: Tokenizer) -> None:
+    v = tok.vocabulary
+    assert v is not None
+    assert v.canonical_word("zlostavljanje") == "zlostavljanje"
+    assert v.canonical_word("policije") == "policije"  # genitive of policija, not a jat
+    assert v.canonical_word("objekat") == "objekat"  # listed exception
+
+
+def test_variant_pairs_meet_on_both_sides(tok: Tokenizer) -> None:
+    assert tok.stems("osoba obitelji ubojstvo tko kazneno") == tok.stems("lice porodice ubistvo ko krivično")
+    assert tok.stems("tisuća") == tok.stems("hiljada")
+
+
+def test_other_languages_get_no_bcs_vocabulary() -> None:
+    assert Tokenizer("english").vocabulary is None and Tokenizer("german").vocabulary is None
+
+
+@pytest.mark.parametrize(("word", "noun"), [
+    ("ukrao", "krađa"), ("ukrala", "krađa"), ("ukradeno", "krađa"), ("zapalio", "paljevina"),
+    ("zapalila", "paljevina"), ("prevarili", "prevara"), ("ubio", "ubistvo"), ("ubila", "ubistvo"),
+    ("silovao", "silovanje"), ("oteli", "otmica"), ("iznudio", "iznuda"), ("pronevjerio", "pronevjera"),
+])
+def test_verb_forms_reach_the_offence_noun(word: str, noun: str) -> None:
+    v = bcs_vocabulary()
+    derived = " ".join(v.derive(v.canonical_word(word)))
+    assert noun in derived, (word, derived)
+
+
+@pytest.mark.parametrize("word", ["napali", "propali", "kuca", "pravo", "rekao", "sud"])
+def test_unrelated_words_derive_nothing_wrong(word: str) -> None:
+    v = bcs_vocabulary()
+    assert not any("paljevina" in n or "krađa" in n for n in v.derive(v.canonical_word(word))), word
+
+
+def test_thesaurus_expands_lay_words_with_legal_terms() -> None:
+    v = bcs_vocabulary()
+    adds = {e.adds: e for e in v.expand("lopov mi je ukrao novcanik")}
+    assert "krađa" in adds and adds["krađa"].source in ("thesaurus", "derivation")
+    adds = {e.adds: e.source for e in v.expand("драга је доносио дрогу")}  # Cyrillic, folded like the index
+    assert "opojne droge" in adds
+    assert v.expand("") == []
+
+
+def test_an_admin_thesaurus_file_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "thesaurus.toml"
+    path.write_text('[[entry]]\nlay = ["šverc*", "kontrabanda"]\nlegal = ["krijumčarenje"]\n', encoding="utf-8")
+    v = Vocabulary.load(Tokenizer("serbian", vocabulary=False)._stem, thesaurus=path)
+    assert [(e.source, e.matched, e.adds) for e in v.expand("svercuje kontrabandu cigareta")
+            if e.source == "thesaurus"] == [("thesaurus", "sverc*", "krijumčarenje")]
+
+
+def test_missing_data_files_mean_no_vocabulary_not_a_crash(tmp_path: Path) -> None:
+    v = Vocabulary.load(Tokenizer("serbian", vocabulary=False)._stem, data_dir=tmp_path)
+    assert v.expand("ukrao") == [] and v.canonical_word("bezbjednost") == "bezbednost"
+
+
+# --- search over generated laws in two variants ----------------------------------------------------
+
+CROATIAN = "Tko drugoga usmrti, kaznit će se kaznom zatvora najmanje pet godina."
+EKAVIAN = "Ko ugrozi bezbednost drugog lica ozbiljnom pretnjom da će napasti na njegov život ili telo, kazniće se."
+
+
+@pytest.fixture(scope="module")
+def variants_index(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    base = tmp_path_factory.mktemp("variants")
+    corpus = write_corpus(base / "c.jsonl", [
+        row("KZ H", "166", CROATIAN, "Ubojstvo"),
+        row("KZ E", "150", EKAVIAN, "Ugrožavanje sigurnosti", "RS"),
+        row("KZ E", "224", "Ko tuđu pokretnu stvar oduzme od drugog u nameri da je prisvoji, kazniće se.", "Krađa", "RS"),
+        row("KZ E", "243", "Ko podmetne požar ili na drugi način uništi tuđu zgradu, kazniće se.", "Paljevina", "RS"),
+        row("KZ H", "173", "Tko drugoga tjelesno ozlijedi ili mu naruši zdravlje, kaznit će se.", "Tjelesna ozljeda"),
+        row("KZ H", "222", "Član obitelji koji nasiljem ugrozi mir, tjelesni integritet člana obitelji.", "Nasilje u obitelji"),
+    ])
+    from retrieval.ingest import ingest_paths
+
+    ingest_paths(settings_for(base / "idx"), [corpus])
+    return base / "idx"
+
+
+def _top(index: Path, query: str, **overrides) -> list[str]:
+    r = Retriever.open(settings_for(index, search_mode="lexical", **overrides))
+    return [h.id for h in r.search(query, k=3).hits]
+
+
+def test_lexical_search_crosses_variants(variants_index: Path) -> None:
+    assert _top(variants_index, "ubistvo")[0] == "KZ H čl. 166"  # Serbian word, Croatian-variant law
+    assert _top(variants_index, "nasilje u porodici")[0] == "KZ H čl. 222"
+    assert _top(variants_index, "prijetnja bezbjednosti")[0] == "KZ E čl. 150"  # ijekavian question, ekavian law
+
+
+def test_verbs_and_lay_words_find_offences_by_their_names(variants_index: Path) -> None:
+    assert _top(variants_index, "zapalio mu je kucu")[0] == "KZ E čl. 243"
+    assert _top(variants_index, "pretukao ga je")[0] == "KZ H čl. 173"
+    without = _top(variants_index, "zapalio mu je kucu", vocabulary=False)
+    assert without[0] != "KZ E čl. 243" or len(without) < 3  # the expansion is what found it
+
+
+def test_search_json_shows_the_expansions_and_what_each_hit_matched(variants_index: Path) -> None:
+    env = {**{k: v for k, v in os.environ.items() if not k.startswith(("KODEKS_", "OPENAI_"))}, "PYTHONPATH": str(REPO)}
+    done = subprocess.run([sys.executable, "-m", "kodeks", "search", "lopov mi je ukrao bicikl", "--json",
+                           "--data-dir", str(variants_index)], capture_output=True, text=True, env=env, cwd=REPO, timeout=300)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert {"source": "derivation", "matched": "ukrao", "adds": "krađa"} in data["expansions"] or \
+        any(e["adds"] == "krađa" for e in data["expansions"])
+    theft = next(h for h in data["hits"] if h["id"] == "KZ E čl. 224")
+    assert "+krađa" in theft["matched"]
+    assert isinstance(data["weak"], bool)
