@@ -109,7 +109,7 @@ class Settings(BaseSettings):
                     continue
                 user, sep, code = part.partition(":")
                 if not sep or not user.strip().isdigit() or not code.strip():
-                    raise ValueError(f"KODEKS_USER_JURISDICTIONS: expected id:JURISDICTION pairs, got {part.strip()!r}")
+                    raise ValueError(f"'{part.strip()}' is not an id:JURISDICTION pair (e.g. 424242:RS,515151:FBiH)")
                 pairs[int(user)] = code.strip()
             return pairs
         return {int(k): str(v) for k, v in dict(value).items()}  # type: ignore[call-overload]

@@ -27,13 +27,9 @@ _DELETED_TEXT = re.compile(
 
 
 def is_deleted(article: Article) -> bool:
-    """True for an article recorded as deleted (field or metadata `deleted`) or whose text only says so."""
-    flag = getattr(article, "deleted", None)
-    if flag is None:
-        flag = article.extra.get("deleted") if isinstance(article.extra, dict) else None
-    if isinstance(flag, str):
-        flag = flag.strip().lower() in ("1", "true", "yes", "da")
-    if flag:
+    """True for an article recorded as deleted (`Article.deleted`, set by the splitter and by corpus JSONL) or
+    whose text only says so."""
+    if article.deleted:
         return True
     text = fold(article.text)
     return len(text) < 60 and bool(_DELETED_TEXT.match(text))

@@ -302,16 +302,16 @@ async def test_officers_precedence_once_and_admin_override(tmp_path: Path) -> No
 
 
 def test_settings_parse_user_jurisdictions(monkeypatch: pytest.MonkeyPatch) -> None:
-    from kodeks.settings import load_settings
+    from kodeks.settings import SettingsError, load_settings
 
     monkeypatch.setenv("KODEKS_USER_JURISDICTIONS", "424242:RS, 515151:FBiH")
     monkeypatch.setenv("KODEKS_DEFAULT_JURISDICTION", "BD")
     s = load_settings(_env_file=None)
     assert s.user_jurisdictions == {424242: "RS", 515151: "FBiH"} and s.default_jurisdiction == "BD"
     monkeypatch.setenv("KODEKS_USER_JURISDICTIONS", "424242=RS")
-    with pytest.raises(ValueError) as caught:
+    with pytest.raises(SettingsError) as caught:
         load_settings(_env_file=None)
-    assert "id:JURISDICTION" in str(caught.value)
+    assert "KODEKS_USER_JURISDICTIONS" in str(caught.value) and "id:JURISDICTION" in str(caught.value)
 
 
 def test_label_articles_records_levels_and_refuses_unknown() -> None:

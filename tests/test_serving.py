@@ -40,7 +40,7 @@ def test_repealed_marker_texts_are_deleted(text: str) -> None:
 
 
 def test_deleted_flag_and_real_text() -> None:
-    assert is_deleted(Article("x", "L", "1", "Ko ukrade tuđu stvar kaznit će se.", extra={"deleted": True}))
+    assert is_deleted(Article("x", "L", "1", "Ko ukrade tuđu stvar kaznit će se.", deleted=True))
     assert not is_deleted(Article("x", "L", "1", "Ko ukrade tuđu stvar kaznit će se."))
     assert not is_deleted(Article("x", "L", "1", "Brisanje osude se provodi po službenoj dužnosti nakon pet godina."))
 
