@@ -120,11 +120,13 @@ async def on_jurisdiction_button(update: Update, context: ContextTypes.DEFAULT_T
     query = update.callback_query
     presser = update.effective_user.id
     parts = (query.data or "").split(":")
-    code = jurisdictions.find(parts[1]) if len(parts) in (2, 3) else None
-    target = int(parts[2]) if len(parts) == 3 and parts[2].isdigit() else presser
-    if code is None or officers is None or (len(parts) == 3 and not parts[2].isdigit()):
-        await query.answer()
+    # PTB hands a button with empty data to every pattern handler: only "j:…" data is ours.
+    valid = parts[0] == "j" and len(parts) in (2, 3) and (len(parts) == 2 or parts[2].isascii() and parts[2].isdigit())
+    code = jurisdictions.find(parts[1]) if valid else None
+    if code is None or officers is None:
+        await query.answer(texts.ANSWER_GONE)
         return
+    target = int(parts[2]) if len(parts) == 3 else presser
     admin = d.access.is_admin(presser)
     if target != presser and not admin:
         await query.answer(texts.ADMINS_ONLY)
