@@ -37,6 +37,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from tests.bot_helpers import LOCK_HOLDER  # noqa: E402 - the same lock holder as the tests
 from stats import machine, pct  # noqa: E402
 
 from bot.export import export_parts  # noqa: E402
@@ -45,15 +46,6 @@ from bot.querylog import QueryLog, open_reader, to_ts  # noqa: E402
 LAWS = ["KZ FBiH", "KZ RS", "ZKP FBiH", "ZOBS BiH", "ZPDV BiH", "Ustav BiH", "ZOA FBiH", "ZJRM FBiH"]
 WORDS = ("krađa mobitela vozač alkotest potpis isprava krivotvorenje nezgoda pobjegao policija lišenje slobode "
          "prekršaj kazna zatvor novčana javni red mir oružje droga saobraćaj maloljetnik nasilje porodica").split()
-LOCK_HOLDER = """
-import sqlite3, sys
-con = sqlite3.connect(sys.argv[1], isolation_level=None)
-con.execute("BEGIN EXCLUSIVE")
-print("locked", flush=True)
-sys.stdin.readline()
-con.execute("ROLLBACK")
-print("released", flush=True)
-"""
 
 
 def rss_now() -> tuple[float, float]:

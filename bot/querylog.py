@@ -199,6 +199,9 @@ def _insert_sql(table: str, row: dict[str, Any]) -> tuple[str, tuple[Any, ...]]:
     return f"INSERT INTO {table} ({cols}) VALUES ({marks})", tuple(row.values())
 
 
+JOURNALED_IN_MEMORY = 10_000  # recent update ids this process has journaled (a few MB at most)
+
+
 class QueryLog:
     """Async access to the log: writes serialised on one writer connection, kept in a backlog while it fails."""
 
@@ -220,6 +223,9 @@ class QueryLog:
         self._last_purge: str | None = None
         self.lost = 0  # rows dropped because the backlog was full (or the log closed with rows unwritten)
         self.failures = 0  # writes that failed and went to the backlog
+        # Updates journaled by this process, checked before any await: two copies of one update (a getUpdates
+        # answer repeated after a client timeout) handled concurrently must not both be answered.
+        self._journaled: collections.OrderedDict[tuple[int, int | None], None] = collections.OrderedDict()
 
     # --- lifecycle ---------------------------------------------------------------------------
 
@@ -536,6 +542,12 @@ class QueryLog:
         """Journal a question before answering it. False if this update was journaled before (Telegram
         delivered it again after a restart): it is answered by recovery or was answered already. The same
         update id with another message (a new bot token restarts the ids) replaces the old entry."""
+        key = (update_id, message_id)
+        if key in self._journaled:
+            return False
+        self._journaled[key] = None
+        if len(self._journaled) > JOURNALED_IN_MEMORY:
+            self._journaled.popitem(last=False)
         seen = await self._read_or_none(lambda con: con.execute(
             "SELECT message_id FROM pending WHERE update_id = ?", (update_id,)).fetchone())
         if seen is not None and seen[0] == message_id:

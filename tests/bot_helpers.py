@@ -29,3 +29,15 @@ def bot_data_dir(sample_index: Settings, tmp_path: Path) -> Path:
     target = tmp_path / "data"
     shutil.copytree(sample_index.data_dir, target, ignore=shutil.ignore_patterns("queries.sqlite3*"))
     return target
+
+
+# A second process holding the query log's write lock until a line arrives on its stdin.
+LOCK_HOLDER = """
+import sqlite3, sys
+con = sqlite3.connect(sys.argv[1], isolation_level=None)
+con.execute("BEGIN EXCLUSIVE")
+print("locked", flush=True)
+sys.stdin.readline()
+con.execute("ROLLBACK")
+print("released", flush=True)
+"""

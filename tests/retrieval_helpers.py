@@ -41,3 +41,21 @@ def kodeks_command() -> list[str]:
 
     script = Path(sys.executable).with_name("kodeks")
     return [str(script)] if script.exists() else [sys.executable, "-m", "kodeks"]
+
+
+def invoke(*args: str) -> Any:
+    """`kodeks ARGS` in process (typer's CliRunner, stderr apart)."""
+    from typer.testing import CliRunner
+
+    from kodeks.cli import app
+
+    return CliRunner().invoke(app, list(args))
+
+
+def one_line_error(result: Any) -> str:
+    """The CLI's contract for an expected failure: exit 1, one "kodeks: …" line on stderr, no traceback."""
+    assert result.exit_code == 1, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("kodeks: "), result.stderr
+    assert "Traceback" not in result.output
+    return lines[0]

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 from kodeks.answering.extractive import script_of
 from kodeks.answering.evaluation import EvalCase, load_cases, pick_unrelated, plan
@@ -17,27 +16,15 @@ from kodeks.errors import KodeksError
 from kodeks.settings import Settings
 from tests.fakes.anthropic_server import FakeAnthropic, passage_ids, reply, user_texts
 from tests.fixtures_index import SAMPLE_EVAL
+from tests.retrieval_helpers import invoke, one_line_error
 
 _register()
-runner = CliRunner()
 
 
 @pytest.fixture(autouse=True)
 def _no_dotenv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Run from an empty directory so a developer's .env cannot leak a real key into the tests."""
     monkeypatch.chdir(tmp_path)
-
-
-def invoke(*args: str) -> Any:
-    return runner.invoke(app, list(args))
-
-
-def one_line_error(result: Any) -> str:
-    assert result.exit_code == 1, result.output
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("kodeks: "), result.stderr
-    assert "Traceback" not in result.output
-    return lines[0]
 
 
 # --- kodeks ask -----------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from kodeks.cli import _register, app
 from kodeks.settings import Settings
-from tests.retrieval_helpers import kodeks_command
+from tests.retrieval_helpers import invoke, kodeks_command, one_line_error
 
 _register()
 runner = CliRunner()
@@ -24,18 +24,6 @@ runner = CliRunner()
 @pytest.fixture(autouse=True)
 def _no_dotenv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)  # no developer .env
-
-
-def invoke(*args: str) -> Any:
-    return runner.invoke(app, list(args))
-
-
-def one_line_error(result: Any) -> str:
-    assert result.exit_code == 1, result.output
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("kodeks: "), result.stderr
-    assert "Traceback" not in result.output
-    return lines[0]
 
 
 # --- global options and short flags --------------------------------------------------------------

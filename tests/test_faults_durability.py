@@ -34,16 +34,7 @@ from tests.fakes.telegram_server import TOKEN, FakeTelegramServer
 from tests.test_bot import ADMIN, CROWD, OFFICER, rows, running_bot
 from tests.test_bot_cli import start_bot, stop_bot
 from tests.test_faults_storage import KODEKS_CMD
-
-LOCK_HOLDER = """
-import sqlite3, sys
-con = sqlite3.connect(sys.argv[1], isolation_level=None)
-con.execute("BEGIN EXCLUSIVE")
-print("locked", flush=True)
-sys.stdin.readline()
-con.execute("ROLLBACK")
-print("released", flush=True)
-"""
+from tests.bot_helpers import LOCK_HOLDER
 
 
 class LockHolder:
@@ -331,3 +322,12 @@ def test_a_malformed_setting_stops_the_bot_in_one_line_naming_it(tmp_path: Path,
     data_dir.mkdir()
     assert_one_line(run_kodeks_bot(data_dir, **env), *expected)
     assert list(data_dir.iterdir()) == []
+
+
+async def test_two_copies_of_one_update_handled_at_once_are_answered_once(log_path: Path) -> None:
+    """A getUpdates answer repeated after a client timeout gives PTB the same update twice, and with
+    concurrent updates both copies may be journaled at the same moment: only one may go on."""
+    async with await QueryLog.open(log_path) as log:
+        first, second = await asyncio.gather(*(log.journal_received(update_id=7, chat_id=1, message_id=3, question="q")
+                                               for _ in range(2)))
+    assert sorted([first, second]) == [False, True]
