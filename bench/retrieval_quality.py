@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
+sys.path.append(str(REPO))  # after PYTHONPATH: PYTHONPATH=<another checkout> measures that build
 
 from kodeks.settings import load_settings  # noqa: E402
 from retrieval.engine import Retriever  # noqa: E402
@@ -33,6 +33,7 @@ DATASETS = {
     "sample": (REPO / "data/sample/corpus.jsonl", REPO / "data/sample/eval.jsonl", "serbian"),
     "coliee": (SHARED / "coliee/corpus.jsonl", SHARED / "coliee/dev.jsonl", "english"),
     "gerlayqa": (SHARED / "gerlayqa/corpus.jsonl", SHARED / "gerlayqa/dev.jsonl", "german"),
+    "bsdev": (SHARED / "bsdev/corpus.jsonl", SHARED / "bsdev/dev.jsonl", "serbian"),
 }
 # Baselines first (the reference figures of ../shared/bench/README.md), then what KODEKS ships.
 METHODS: dict[str, dict[str, object]] = {
@@ -42,6 +43,7 @@ METHODS: dict[str, dict[str, object]] = {
     "rrf": {"search_mode": "hybrid", "fusion": "rrf", "rrf_k": 60, "dense_weight": 1.0, "lexical_weight": 1.0,
             "subqueries": False},
     "kodeks": {},  # the defaults in kodeks/settings.py
+    "kodeks-hnsw": {"dense_search": "hnsw"},  # dense candidates from Chroma's HNSW index (large libraries)
 }
 
 

@@ -12,8 +12,9 @@ in-memory work.
 
 from __future__ import annotations
 
+import bisect
 import time
-from collections import defaultdict
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,30 +22,44 @@ import numpy as np
 
 from kodeks.errors import KodeksError
 from kodeks.settings import Settings
-from retrieval.chunking import article_id_of, content_hash
+from retrieval.catalog import Catalog
+from retrieval.chunking import article_id_of
 from retrieval.embedders import Embedder, make_embedder
 from retrieval.lexical import LexicalIndex
 from retrieval.normalize import embedding_text, fold
-from retrieval.references import ReferenceResolver, article_number
+from retrieval.references import ReferenceResolver
 from retrieval.subqueries import split_subqueries
-from retrieval.store import load_articles, open_collection
+from retrieval.store import open_collection
 from retrieval.types import Article, Hit, SearchResult
+from retrieval.vectors import DENSE_DIR, READ_BATCH, load_vectors, read_chroma_vectors
 
+DENSE_SAMPLE = 2000  # articles whose dense scores stand for all in HNSW mode's z-score
+HNSW_DEPTH_FACTOR = 2  # nearest chunks asked of Chroma = this × KODEKS_CANDIDATE_DEPTH
 
 @dataclass
 class Candidate:
-    """An article seen by either retriever, before the fallback chain decides what is served."""
+    """An article seen by either retriever, before the fallback chain decides what is served.
 
-    article: Article
+    Carries the article's index; the Article itself (its text) is read from the catalog only for the
+    candidates that are served (text hydration), and the excerpt only for those.
+    """
+
+    index: int
     dense_rank: int | None = None
     lexical_rank: int | None = None
     fused: float = 0.0
     similarity: float | None = None
-    excerpt: str = ""
+    chunk: int = -1  # the best-matching chunk: its text is the excerpt
+    article: Article | None = None
 
 
 class Retriever:
-    """Hybrid search over one index. Thread-safe for concurrent `search` calls."""
+    """Hybrid search over one index. Thread-safe for concurrent `search` calls.
+
+    In memory: chunk ids, chunk → article indexes, per-article law/jurisdiction/text-hash codes, the
+    memory-mapped BM25 arrays and, for exact dense search, one float32 matrix of the vectors; article
+    and chunk texts stay on disk (catalog, Chroma documents) until a hit is served.
+    """
 
     def __init__(
         self,
@@ -52,35 +67,42 @@ class Retriever:
         embedder: Embedder,
         collection: Any,
         lexical: LexicalIndex,
-        articles: dict[str, Article],
-        chunk_texts: list[str],
-        chunk_vectors: np.ndarray,
+        catalog: Catalog,
+        vectors: np.ndarray,
+        dense_search: str,
     ) -> None:
         self.settings = settings
         self.embedder = embedder
         self.collection = collection
         self.lexical = lexical
-        self.articles = articles
+        self.articles: Mapping[str, Article] = catalog
+        self.catalog = catalog
         self.chunk_ids = lexical.chunk_ids
-        self.chunk_texts = chunk_texts
-        self.chunk_vectors = chunk_vectors
-        self.chunk_article = [article_id_of(cid) for cid in self.chunk_ids]
-        self._aids = sorted(set(self.chunk_article) & set(articles))
-        index_of = {aid: i for i, aid in enumerate(self._aids)}
-        self._chunk_article_index = np.array([index_of.get(aid, -1) for aid in self.chunk_article], dtype=np.int64)
-        if (self._chunk_article_index < 0).any():
+        self.dense_search = dense_search  # "exact" | "hnsw" (docs/architecture.md: when each is used)
+        chunk_article = np.fromiter((catalog.index_of(article_id_of(cid)) for cid in self.chunk_ids),
+                                    dtype=np.int32, count=len(self.chunk_ids))
+        if (chunk_article < 0).any():
             raise KodeksError("the index is inconsistent (chunks without an article); re-run `kodeks ingest`")
-        self._text_hash = {aid: content_hash(fold(a.text)) for aid, a in articles.items()}
-        self._jurisdiction = {aid: fold(a.jurisdiction) for aid, a in articles.items()}
-        self._jurisdictions = set(self._jurisdiction.values())
-        self.references = ReferenceResolver(articles.values(), settings.aliases())
-        by_law: dict[str, list[Article]] = defaultdict(list)
-        for a in articles.values():
-            by_law[a.law].append(a)
-        self._law_order = {
-            law: sorted(group, key=lambda a: (_numeric(article_number(a.article)), a.article))
-            for law, group in by_law.items()
-        }
+        self._chunk_article_index = chunk_article
+        n_articles = len(catalog)
+        self._searchable = np.zeros(n_articles, dtype=bool)  # articles with at least one chunk
+        self._searchable[chunk_article] = True
+        # The chunks of each article (CSR): rows order[start[i]:start[i + 1]].
+        self._chunk_order = np.argsort(chunk_article, kind="stable").astype(np.int32)
+        self._chunk_start = np.searchsorted(chunk_article[self._chunk_order], np.arange(n_articles + 1)).astype(np.int32)
+        laws, jurisdictions, hashes = zip(*catalog.columns()) if n_articles else ((), (), ())
+        self._law_names, self._law_code = _codes(laws)
+        self._jur_names, self._jur_code = _codes(jurisdictions)
+        _, self._hash_code = _codes(hashes)
+        self._jurisdictions = set(self._jur_names)
+        self.references = CatalogReferences(catalog, settings.aliases())
+        self._laws = sorted(set(self._law_names))
+        # Exact: a float32 copy (one BLAS product per query). HNSW: the float16 file stays mapped.
+        self._vectors = vectors
+        self._matrix = np.asarray(vectors, dtype=np.float32) if dense_search == "exact" else None
+        self._sorted_ids = all(a < b for a, b in zip(self.chunk_ids, self.chunk_ids[1:]))
+        self._chunk_pos = None if self._sorted_ids else {cid: i for i, cid in enumerate(self.chunk_ids)}
+        self._sample = self._dense_sample() if dense_search == "hnsw" else None
 
     # --- opening ----------------------------------------------------------------------------
 
@@ -89,9 +111,9 @@ class Retriever:
         """Load the index once: fails clearly if it is missing, incomplete or built by another embedder."""
         embedder = make_embedder(settings)
         collection = open_collection(settings, embedder.identity, create=False)
-        articles = load_articles(settings.data_dir)
+        catalog = Catalog.open(settings.data_dir)
         lexical_dir = settings.lexical_dir
-        if not articles or not (lexical_dir / "chunks.json").exists():
+        if not len(catalog) or not (lexical_dir / "chunks.json").exists():
             raise KodeksError(
                 f"the index in {settings.data_dir} is empty; build it with `kodeks ingest PATH...` "
                 f"(e.g. kodeks ingest data/sample/corpus.jsonl)"
@@ -100,32 +122,35 @@ class Retriever:
             lexical = LexicalIndex.load(lexical_dir)
         except (OSError, ValueError, KeyError) as exc:
             raise KodeksError(f"the lexical index in {lexical_dir} is unreadable ({exc}); re-run `kodeks ingest`") from None
-        stored = collection.get(ids=lexical.chunk_ids, include=["embeddings", "documents"]) if lexical.chunk_ids else None
-        if stored is None or len(stored["ids"]) != len(lexical.chunk_ids):
-            raise KodeksError(
-                f"the index in {settings.data_dir} is incomplete (vectors and lexical index disagree); "
-                f"re-run `kodeks ingest` with the same input"
-            )
-        row = {cid: i for i, cid in enumerate(stored["ids"])}
-        order = [row[cid] for cid in lexical.chunk_ids]
-        vectors = np.asarray(stored["embeddings"], dtype=np.float32)[order]
-        texts = [stored["documents"][i] for i in order]
+        chunk_ids = lexical.chunk_ids
+        incomplete = KodeksError(
+            f"the index in {settings.data_dir} is incomplete (vectors and lexical index disagree); "
+            f"re-run `kodeks ingest` with the same input"
+        )
+        if not chunk_ids:
+            raise incomplete
+        vectors = load_vectors(settings.data_dir / DENSE_DIR, chunk_ids)
+        if vectors is None or collection.count() != len(chunk_ids):
+            # An index written before dense/ existed (or out of step): read the vectors from Chroma.
+            vectors = read_chroma_vectors(collection, chunk_ids)
+            if vectors is None:
+                raise incomplete
         if not lexical.current:
             # Built by an older tokeniser: re-tokenise in memory (seconds, no embedding); `kodeks ingest` saves it.
-            lexical = LexicalIndex.build(lexical.tokenizer.language, lexical.chunk_ids, texts)
-        return cls(settings, embedder, collection, lexical, articles, texts, vectors)
+            lexical = LexicalIndex.build(lexical.tokenizer.language, chunk_ids, read_chroma_documents(collection, chunk_ids))
+        return cls(settings, embedder, collection, lexical, catalog, vectors, dense_mode(settings, len(chunk_ids)))
 
     # --- lookups ------------------------------------------------------------------------------
 
     @property
     def article_count(self) -> int:
-        return len(self.articles)
+        return len(self.catalog)
 
     def laws(self) -> list[str]:
-        return sorted(self._law_order)
+        return list(self._laws)
 
     def get(self, article_id: str) -> Article | None:
-        return self.articles.get(article_id)
+        return self.catalog.get(article_id)
 
     def get_article(self, law: str, article: str) -> Article | None:
         """"KZ FBiH", "373" → that article (law names and aliases folded)."""
@@ -157,12 +182,13 @@ class Retriever:
         allowed = self._allowed(law_name, jurisdiction)
         timings: dict[str, float] = {}
 
-        references = [a for a in self.references.resolve(query) if allowed is None or a.id in allowed]
-        references = [c.article for c in self._dedupe([Candidate(a) for a in references])]
-        hits = [Hit(a, 1.0, None, None, None, "reference", a.text[:300]) for a in references[:keep]]
+        references = [Candidate(i, article=a) for a in self.references.resolve(query)
+                      if (i := self.catalog.index_of(a.id)) >= 0 and (allowed is None or allowed[i])]
+        references = self._dedupe(references)
+        hits = [Hit(c.article, 1.0, None, None, None, "reference", c.article.text[:300]) for c in references[:keep]]
 
         candidates = self._candidates(query, allowed, timings) if len(hits) < keep else []
-        candidates = self._dedupe([Candidate(h.article) for h in hits] + candidates)[len(hits):]
+        candidates = self._dedupe(references[: len(hits)] + candidates)[len(hits):]
         passing = [c for c in candidates if c.similarity is not None and c.similarity >= threshold]
         if passing:
             served, level = passing, "threshold"
@@ -170,14 +196,15 @@ class Retriever:
             served, level = candidates[: max(fallback_k, 1)], "top_k"
         else:
             served, level = [], "law_first"
-        hits += [
-            Hit(c.article, c.fused, c.similarity, c.dense_rank, c.lexical_rank, level, c.excerpt)
-            for c in served[: keep - len(hits)]
-        ]
+        served = self._hydrate(served[: keep - len(hits)])
+        hits += [Hit(c.article, c.fused, c.similarity, c.dense_rank, c.lexical_rank, level, excerpt)
+                 for c, excerpt in served]
         if not hits:
             # The filter left nothing: the named law's first articles (ignoring a jurisdiction it lacks).
-            pool = allowed if allowed else self._allowed(law_name, None)
-            hits = [Hit(a, 0.0, None, None, None, "law_first", a.text[:300]) for a in self._first_articles(pool, fallback_k)]
+            pool = allowed if allowed is not None and allowed.any() else self._allowed(law_name, None)
+            indexes = np.nonzero(pool if pool is not None else self._searchable)[0]
+            hits = [Hit(a, 0.0, None, None, None, "law_first", a.text[:300])
+                    for a in self.catalog.first_of(indexes.tolist(), fallback_k)]
         timings["total"] = (time.perf_counter() - started) * 1000
         return SearchResult(
             query=query,
@@ -189,48 +216,69 @@ class Retriever:
             timings_ms={name: round(v, 3) for name, v in timings.items()},
         )
 
+    def _hydrate(self, served: list[Candidate]) -> list[tuple[Candidate, str]]:
+        """Read the served articles (catalog) and their best chunks' texts (Chroma documents)."""
+        articles = self.catalog.many(c.index for c in served if c.article is None)
+        for c in served:
+            if c.article is None:
+                c.article = articles[c.index]
+        chunk_ids = [self.chunk_ids[c.chunk] for c in served if c.chunk >= 0]
+        texts: dict[str, str] = {}
+        if chunk_ids:
+            got = self.collection.get(ids=chunk_ids, include=["documents"])
+            texts = dict(zip(got["ids"], got["documents"]))
+        return [(c, texts.get(self.chunk_ids[c.chunk], "") if c.chunk >= 0 else "") for c in served]
+
     def _canonical_law(self, law: str) -> str:
-        if law in self._law_order:
+        if law in self._laws:
             return law
         named = self.references.law_named(law)
         if named is None:
             raise KodeksError(f"unknown law {law!r}; the index has: {', '.join(self.laws())}")
         return named
 
-    def _allowed(self, law: str | None, jurisdiction: str | None) -> set[str] | None:
-        """Article ids a filter admits (None = no filter)."""
+    def _allowed(self, law: str | None, jurisdiction: str | None) -> np.ndarray | None:
+        """Which articles a filter admits, as a mask over article indexes (None = no filter)."""
         if not law and not jurisdiction:
             return None
         j = fold(jurisdiction) if jurisdiction else None
         if j is not None and j not in self._jurisdictions:
-            known = sorted({a.jurisdiction for a in self.articles.values() if a.jurisdiction})
+            known = self.catalog.jurisdictions()
             raise KodeksError(f"unknown jurisdiction {jurisdiction!r}; the index has: {', '.join(known) or 'none'}")
-        return {
-            aid for aid, a in self.articles.items()
-            if (law is None or a.law == law) and (j is None or self._jurisdiction[aid] == j)
-        }
+        mask = np.ones(len(self.catalog), dtype=bool)
+        if law is not None:
+            mask &= self._law_code == (self._law_names.index(law) if law in self._law_names else -2)
+        if j is not None:
+            mask &= self._jur_code == self._jur_names.index(j)
+        return mask
 
-    def _candidates(self, query: str, allowed: set[str] | None, timings: dict[str, float]) -> list[Candidate]:
-        """Score every article with both retrievers (exact, in memory), fuse, keep the best `candidate_depth`.
+    def _candidates(self, query: str, allowed: np.ndarray | None, timings: dict[str, float]) -> list[Candidate]:
+        """Score the articles with both retrievers, fuse, keep the best `candidate_depth`.
 
-        The vectors live in Chroma and are loaded once at open; scoring them in numpy is exact (no
-        HNSW recall loss), takes about a millisecond for thousands of chunks, and lets a filter or a
-        missing lexical match be handled per article rather than per candidate list.
+        Exact (small libraries): every chunk's vector against the query in one product — no HNSW
+        recall loss, filters are a mask. HNSW (large libraries): Chroma's index gives the nearest chunks,
+        the fused top is re-scored exactly from the compact vectors (docs/architecture.md).
         """
         s = self.settings
-        if allowed is not None and not allowed:
+        mask = self._searchable if allowed is None else (self._searchable & allowed)
+        if not mask.any():
             return []
         t0 = time.perf_counter()
         use_dense, use_lexical = s.search_mode in ("hybrid", "dense"), s.search_mode in ("hybrid", "lexical")
-        n_articles = len(self._aids)
+        n_articles = len(mask)
         dense = np.full(n_articles, -1.0, dtype=np.float32)
-        best_dense_chunk = np.zeros(n_articles, dtype=np.int64)
+        best_dense_chunk = np.full(n_articles, -1, dtype=np.int64)
+        qvecs = None
+        stats: tuple[float, float] | None = None
         if use_dense:
             queries = [query] + (split_subqueries(query) if s.subqueries else [])
             qvecs = self.embedder.embed_queries([embedding_text(q) for q in queries])
             t_embed = time.perf_counter()
-            chunk_sims = (self.chunk_vectors @ qvecs.T).max(axis=1)  # a chunk counts by its best sub-query
-            dense, best_dense_chunk = self._per_article(chunk_sims, fill=-1.0)
+            if self._matrix is not None:
+                chunk_sims = (self._matrix @ qvecs.T).max(axis=1)  # a chunk counts by its best sub-query
+                dense, best_dense_chunk = self._per_article(chunk_sims, fill=-1.0)
+            else:
+                dense, best_dense_chunk, stats = self._hnsw_dense(qvecs, mask, allowed is not None)
         else:
             t_embed = time.perf_counter()
         t1 = time.perf_counter()
@@ -240,17 +288,17 @@ class Retriever:
             lexical, best_lexical_chunk = self._per_article(self.lexical.scores(query), fill=0.0)
         t2 = time.perf_counter()
 
-        mask = (np.ones(n_articles, dtype=bool) if allowed is None
-                else np.fromiter((aid in allowed for aid in self._aids), dtype=bool, count=n_articles))
+        depth = min(s.candidate_depth, int(mask.sum()))
+        fused = self._fuse(dense, lexical, mask, use_dense, use_lexical, stats)
+        order = np.argsort(-fused, kind="stable")[:depth]
+        if stats is not None and qvecs is not None:
+            # HNSW: the fused top gets its exact dense scores, then is fused again.
+            exact, chunks = self._exact_dense(order, qvecs)
+            dense[order], best_dense_chunk[order] = exact, chunks
+            fused = self._fuse(dense, lexical, mask, use_dense, use_lexical, stats)
+            order = order[np.argsort(-fused[order], kind="stable")]
         dense_rank = _ranks(np.where(mask, dense, -np.inf), valid=mask if use_dense else None)
         lexical_rank = _ranks(np.where(mask, lexical, -np.inf), valid=mask & (lexical > 0))
-        if s.fusion == "rrf":
-            fused = _rrf_scores(dense_rank, s.dense_weight, s.rrf_k) + _rrf_scores(lexical_rank, s.lexical_weight, s.rrf_k)
-        else:
-            fused = s.dense_weight * _zscore(dense, mask) * use_dense + s.lexical_weight * _zscore(lexical, mask) * use_lexical
-        fused = np.where(mask, fused, -np.inf)
-        depth = min(s.candidate_depth, int(mask.sum()))
-        order = np.argsort(-fused, kind="stable")[:depth]
         candidates = []
         for i in order:
             i = int(i)
@@ -259,42 +307,160 @@ class Retriever:
             chunk = best_dense_chunk[i] if use_dense else best_lexical_chunk[i]
             candidates.append(
                 Candidate(
-                    self.articles[self._aids[i]],
+                    i,
                     dense_rank=int(dense_rank[i]) if dense_rank[i] > 0 else None,
                     lexical_rank=int(lexical_rank[i]) if lexical_rank[i] > 0 else None,
                     fused=float(fused[i]),
                     similarity=float(dense[i]) if use_dense else None,
-                    excerpt=self.chunk_texts[int(chunk)],
+                    chunk=int(chunk),
                 )
             )
         t3 = time.perf_counter()
         timings.update(embed=(t_embed - t0) * 1000, dense=(t1 - t_embed) * 1000, lexical=(t2 - t1) * 1000, fuse=(t3 - t2) * 1000)
         return candidates
 
+    def _fuse(self, dense: np.ndarray, lexical: np.ndarray, mask: np.ndarray, use_dense: bool, use_lexical: bool,
+              dense_stats: tuple[float, float] | None) -> np.ndarray:
+        s = self.settings
+        if s.fusion == "rrf":
+            dense_rank = _ranks(np.where(mask, dense, -np.inf), valid=mask if use_dense else None)
+            lexical_rank = _ranks(np.where(mask, lexical, -np.inf), valid=mask & (lexical > 0))
+            fused = _rrf_scores(dense_rank, s.dense_weight, s.rrf_k) + _rrf_scores(lexical_rank, s.lexical_weight, s.rrf_k)
+        else:
+            dense_z = _zscore(dense, mask, dense_stats) if use_dense else 0.0
+            fused = s.dense_weight * dense_z + s.lexical_weight * _zscore(lexical, mask) * use_lexical
+        return np.where(mask, fused, -np.inf)
+
+    # --- dense through Chroma's HNSW index -------------------------------------------------------
+
+    def _dense_sample(self) -> tuple[np.ndarray, np.ndarray]:
+        """A fixed sample of articles' chunk vectors (float32, in memory), for the dense score's mean and
+        spread in z-score fusion when only the nearest chunks are known. (rows, their article index)"""
+        searchable = np.nonzero(self._searchable)[0]
+        rnd = np.random.default_rng(0)
+        picked = np.sort(rnd.choice(searchable, size=min(DENSE_SAMPLE, len(searchable)), replace=False))
+        rows = np.concatenate([self._chunk_order[self._chunk_start[i]:self._chunk_start[i + 1]] for i in picked])
+        rows.sort()
+        return np.asarray(self._vectors[rows], dtype=np.float32), self._chunk_article_index[rows]
+
+    def _hnsw_dense(self, qvecs: np.ndarray, mask: np.ndarray, filtered: bool
+                    ) -> tuple[np.ndarray, np.ndarray, tuple[float, float]]:
+        """Dense article scores from Chroma's nearest chunks; articles it did not return get the lowest
+        similarity it did return (an upper bound) until the fused top is re-scored exactly."""
+        n = len(mask)
+        allowed_chunks = int(mask[self._chunk_article_index].sum())
+        depth = min(HNSW_DEPTH_FACTOR * self.settings.candidate_depth, allowed_chunks)
+        where = self._where(mask) if filtered else None
+        got = self.collection.query(query_embeddings=qvecs, n_results=max(depth, 1), include=["distances"], where=where)
+        sims = np.full(n, -np.inf, dtype=np.float32)
+        best = np.full(n, -1, dtype=np.int64)
+        floor = 1.0
+        for ids, distances in zip(got["ids"], got["distances"]):
+            for cid, distance in zip(ids, distances):
+                row = self._row_of(cid)
+                if row < 0:
+                    continue
+                sim = 1.0 - float(distance)
+                floor = min(floor, sim)
+                a = self._chunk_article_index[row]
+                if sim > sims[a]:
+                    sims[a], best[a] = sim, row
+        sims[~np.isfinite(sims)] = floor
+        sample_vectors, sample_articles = self._sample  # type: ignore[misc]
+        in_mask = mask[sample_articles]
+        if filtered and in_mask.sum() < 50:  # a narrow filter: score its articles exactly instead
+            pool = np.nonzero(mask)[0]
+            exact, _ = self._exact_dense(pool, qvecs)
+            return sims, best, (float(exact.mean()), float(exact.std()))
+        per = np.full(n, -np.inf, dtype=np.float32)
+        np.maximum.at(per, sample_articles[in_mask], (sample_vectors[in_mask] @ qvecs.T).max(axis=1))
+        values = per[np.isfinite(per)]
+        return sims, best, (float(values.mean()), float(values.std()))
+
+    def _exact_dense(self, articles: np.ndarray, qvecs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Exact dense score (best chunk, best sub-query) of these articles from the compact vectors."""
+        starts, ends = self._chunk_start[articles], self._chunk_start[np.asarray(articles) + 1]
+        rows = np.concatenate([self._chunk_order[a:b] for a, b in zip(starts, ends)]) if len(articles) else np.zeros(0, np.int32)
+        order = np.argsort(rows)
+        vectors = np.empty((len(rows), self._vectors.shape[1]), dtype=np.float32)
+        vectors[order] = self._vectors[rows[order]]  # sorted reads from the memory map
+        sims = (vectors @ qvecs.T).max(axis=1)
+        owner = np.repeat(np.arange(len(articles)), ends - starts)
+        scores = np.full(len(articles), -1.0, dtype=np.float32)
+        np.maximum.at(scores, owner, sims)
+        best = np.full(len(articles), -1, dtype=np.int64)
+        is_best = sims >= scores[owner]
+        best[owner[is_best]] = rows[is_best]
+        return scores, best
+
+    def _row_of(self, chunk_id: str) -> int:
+        if self._chunk_pos is not None:
+            return self._chunk_pos.get(chunk_id, -1)
+        i = bisect.bisect_left(self.chunk_ids, chunk_id)
+        return i if i < len(self.chunk_ids) and self.chunk_ids[i] == chunk_id else -1
+
+    def _where(self, mask: np.ndarray) -> dict[str, Any] | None:
+        """The filter as a Chroma metadata filter (the law and jurisdiction spellings it admits)."""
+        laws = sorted({self._law_names[c] for c in np.unique(self._law_code[mask])})
+        return {"law": {"$in": laws}} if laws else None
+
     def _per_article(self, chunk_scores: np.ndarray, fill: float) -> tuple[np.ndarray, np.ndarray]:
         """Article score = its best chunk's score (and which chunk that was)."""
-        scores = np.full(len(self._aids), fill, dtype=np.float32)
+        scores = np.full(len(self._searchable), fill, dtype=np.float32)
         np.maximum.at(scores, self._chunk_article_index, chunk_scores.astype(np.float32))
-        best = np.zeros(len(self._aids), dtype=np.int64)
+        best = np.full(len(self._searchable), -1, dtype=np.int64)
         is_best = chunk_scores >= scores[self._chunk_article_index]
         best[self._chunk_article_index[is_best]] = np.nonzero(is_best)[0]
         return scores, best
 
     def _dedupe(self, candidates: list[Candidate]) -> list[Candidate]:
         """Identical article text in two laws (re-published provisions) is shown once: the better ranked."""
-        seen: set[str] = set()
+        seen: set[int] = set()
         out = []
         for cand in candidates:
-            digest = self._text_hash.get(cand.article.id, cand.article.id)
+            digest = int(self._hash_code[cand.index])
             if digest not in seen:
                 seen.add(digest)
                 out.append(cand)
         return out
 
-    def _first_articles(self, allowed: set[str] | None, n: int) -> list[Article]:
-        """A law's first articles in article order, for a filter that matched nothing else."""
-        pool = [a for law in sorted(self._law_order) for a in self._law_order[law] if allowed is None or a.id in allowed]
-        return pool[: max(n, 1)]
+
+class CatalogReferences(ReferenceResolver):
+    """Explicit references answered from the catalog on disk: law names from one row per law, article
+    lookups by SQL (an index over (law, number)) instead of two dicts of every article in memory."""
+
+    def __init__(self, catalog: Catalog, aliases: dict[str, str]) -> None:
+        super().__init__(catalog.law_heads(), aliases)
+        self._catalog = catalog
+        self._by_law_number, self._by_number = {}, {}
+
+    def _article(self, law: str, number: str) -> Article | None:
+        return self._catalog.by_law_number(law, number)
+
+    def _numbered(self, number: str) -> list[Article]:
+        return self._catalog.by_number(number)
+
+
+def dense_mode(settings: Settings, chunks: int) -> str:
+    """KODEKS_DENSE_SEARCH: `exact` / `hnsw` as set; `auto` = exact up to KODEKS_EXACT_MAX_CHUNKS chunks."""
+    if settings.dense_search != "auto":
+        return settings.dense_search
+    return "exact" if chunks <= settings.exact_max_chunks else "hnsw"
+
+
+def read_chroma_documents(collection: Any, chunk_ids: list[str]) -> list[str]:
+    texts: dict[str, str] = {}
+    for start in range(0, len(chunk_ids), READ_BATCH):
+        got = collection.get(ids=chunk_ids[start:start + READ_BATCH], include=["documents"])
+        texts.update(zip(got["ids"], got["documents"]))
+    return [texts.get(cid, "") for cid in chunk_ids]
+
+
+def _codes(values: Iterable[str]) -> tuple[list[str], np.ndarray]:
+    """Strings → (distinct values, int32 code per value): per-article columns without a string each."""
+    names: dict[str, int] = {}
+    codes = np.fromiter((names.setdefault(v, len(names)) for v in values), dtype=np.int32)
+    return list(names), codes
 
 
 def _ranks(scores: np.ndarray, valid: np.ndarray | None) -> np.ndarray:
@@ -312,17 +478,17 @@ def _rrf_scores(ranks: np.ndarray, weight: float, k: int) -> np.ndarray:
     return np.where(ranks > 0, weight / (k + ranks), 0.0)
 
 
-def _zscore(scores: np.ndarray, mask: np.ndarray) -> np.ndarray:
-    """Standardise scores over the admitted articles, so cosine and BM25 scales can be added."""
-    values = scores[mask]
-    if values.size == 0:
-        return np.zeros_like(scores, dtype=np.float64)
-    spread = float(values.std())
+def _zscore(scores: np.ndarray, mask: np.ndarray, stats: tuple[float, float] | None = None) -> np.ndarray:
+    """Standardise scores over the admitted articles, so cosine and BM25 scales can be added.
+
+    `stats` gives the mean and spread when only some scores are known (HNSW: from a sample)."""
+    if stats is None:
+        values = scores[mask]
+        if values.size == 0:
+            return np.zeros_like(scores, dtype=np.float64)
+        stats = (float(values.mean()), float(values.std()))
+    mean, spread = stats
     if spread < 1e-9:
         return np.zeros_like(scores, dtype=np.float64)
-    return (scores - float(values.mean())) / spread
+    return (scores - mean) / spread
 
-
-def _numeric(number: str) -> int:
-    digits = "".join(ch for ch in number if ch.isdigit())
-    return int(digits) if digits else 0

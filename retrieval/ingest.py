@@ -181,6 +181,9 @@ def ingest_paths(
     if changed or lexical_stale or stored != stored_before:
         save_articles(settings.data_dir, stored)
         rebuild_lexical(settings, collection)
+    elif not catalog_current(settings.data_dir) or not vectors_current(settings):
+        save_articles(settings.data_dir, stored)  # an index from before the catalog / dense files
+        save_dense(settings, collection, LexicalIndex.load(settings.lexical_dir).chunk_ids)
     return report
 
 
@@ -189,5 +192,34 @@ def rebuild_lexical(settings: Settings, collection: Any) -> None:
     everything = collection.get(include=["documents"])
     ids, docs = everything["ids"], everything["documents"]
     order = sorted(range(len(ids)), key=lambda i: ids[i])
-    index = LexicalIndex.build(settings.lexical_language, [ids[i] for i in order], [docs[i] for i in order])
+    chunk_ids = [ids[i] for i in order]
+    index = LexicalIndex.build(settings.lexical_language, chunk_ids, [docs[i] for i in order])
+    del everything, docs
+    save_dense(settings, collection, chunk_ids)
     replace_dir(settings.lexical_dir, index.save)
+
+
+def save_dense(settings: Settings, collection: Any, chunk_ids: list[str]) -> None:
+    """The compact vectors search scores (retrieval/vectors.py), in the lexical index's chunk order."""
+    from retrieval.vectors import DENSE_DIR, read_chroma_vectors, save_vectors
+
+    vectors = read_chroma_vectors(collection, chunk_ids)
+    if vectors is not None:
+        save_vectors(settings.data_dir / DENSE_DIR, chunk_ids, vectors)
+
+
+def vectors_current(settings: Settings) -> bool:
+    from retrieval.vectors import DENSE_DIR, is_current
+
+    try:
+        chunk_ids = LexicalIndex.load(settings.lexical_dir).chunk_ids
+    except (OSError, ValueError, KeyError):
+        return False
+    return is_current(settings.data_dir / DENSE_DIR, chunk_ids)
+
+
+def catalog_current(data_dir: Path) -> bool:
+    from retrieval.catalog import CATALOG_FILE, _current
+    from retrieval.store import ARTICLES_FILE
+
+    return _current(data_dir / CATALOG_FILE, data_dir / ARTICLES_FILE)

@@ -92,12 +92,19 @@ class ReferenceResolver:
         found: dict[str, Article] = {}
         for law, number in pairs:
             if law is None:
-                for article in self._by_number.get(number, []):
+                for article in self._numbered(number):
                     found.setdefault(article.id, article)
-            elif (article := self._by_law_number.get((law, number))) is not None:
+            elif (article := self._article(law, number)) is not None:
                 found.setdefault(article.id, article)
         return list(found.values())
 
     def get(self, law: str, number: str) -> Article | None:
         canonical = self.law_named(law) or law
-        return self._by_law_number.get((canonical, article_number(number)))
+        return self._article(canonical, article_number(number))
+
+    # The two lookups, apart so a table on disk can serve them (engine.CatalogReferences).
+    def _article(self, law: str, number: str) -> Article | None:
+        return self._by_law_number.get((law, number))
+
+    def _numbered(self, number: str) -> list[Article]:
+        return self._by_number.get(number, [])
