@@ -25,7 +25,7 @@ import numpy as np
 
 REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
+    sys.path.append(str(REPO))  # after PYTHONPATH: PYTHONPATH=<another checkout> runs that build
 
 from kodeks.settings import Settings  # noqa: E402
 import retrieval.embedders as embedders  # noqa: E402
@@ -92,9 +92,20 @@ def register() -> None:
         embedders._FACTORIES["bench"] = factory
 
 
-if __name__ == "__main__":
-    # `python bench/bench_embedder.py bot ...` = `kodeks bot ...` with the bench embedder registered.
+def activate() -> dict[str, str]:
+    """Register, and return the settings that select it. A build from before the bench provider
+    (the baseline bench/scale_memory.py compares against) gets it as its `local` embedder instead."""
     register()
+    if hasattr(embedders, "register_embedder"):
+        return {"embedder": "bench"}
+    embedders._FACTORIES["local"] = embedders._FACTORIES["bench"]
+    return {}
+
+
+if __name__ == "__main__":
+    # `python bench/bench_embedder.py bot ...` = `kodeks bot ...` with the bench embedder registered
+    # (the caller sets KODEKS_EMBEDDER=bench for a build that knows it).
+    activate()
     from kodeks.cli import main
 
     main()

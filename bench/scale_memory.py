@@ -38,6 +38,8 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
+
 BENCH = Path(__file__).resolve().parent
 REPO = BENCH.parent
 SHARED = REPO.parent / "shared"
@@ -128,14 +130,9 @@ def _accumulate(values: list[float]):
 def bench_settings(data_dir: Path, **overrides: object):
     """Settings for the bench index with the bench embedder (older builds: it stands in for `local`)."""
     import bench_embedder
-    import retrieval.embedders as embedders
     from kodeks.settings import load_settings
 
-    bench_embedder.register()
-    if hasattr(embedders, "register_embedder"):
-        return load_settings(data_dir=data_dir, embedder="bench", _env_file=None, **overrides)
-    embedders._FACTORIES["local"] = embedders._FACTORIES["bench"]  # a build from before the bench provider
-    return load_settings(data_dir=data_dir, _env_file=None, **overrides)
+    return load_settings(data_dir=data_dir, _env_file=None, **bench_embedder.activate(), **overrides)
 
 
 def rss_mb() -> float:
@@ -181,15 +178,16 @@ def cmd_profile(args: argparse.Namespace) -> None:
 
     make_embedder(settings).embed_query("warm-up")  # the model, outside the index's figures
     before = rss_mb()
-    tracemalloc.start(25)
+    tracemalloc.start(8)
     retriever, opened = _open(args.dir)
     retriever.search("neko mi je krivotvorio potpis")
     snap = tracemalloc.take_snapshot()
-    traced = sum(s.size for s in snap.statistics("filename")) / 2**20
+    traced, peak = (v / 2**20 for v in tracemalloc.get_traced_memory())
     after = rss_mb()
     n = len(retriever.chunk_ids)
     print(f"chunks {n}; open {opened:.1f} s; RSS +{after - before:.0f} MB ({(after - before) * 2**20 / n / 1024:.1f} KB/chunk); "
-          f"Python heap traced {traced:.0f} MB ({traced * 2**20 / n / 1024:.1f} KB/chunk)")
+          f"Python heap traced {traced:.0f} MB ({traced * 2**20 / n / 1024:.1f} KB/chunk), peak while opening {peak:.0f} MB; "
+          f"code {_code()}")
     for stat in snap.statistics("traceback")[:14]:
         frames = [f for f in stat.traceback if "/retrieval/" in f.filename or "/bm25s/" in f.filename
                   or "/chromadb/" in f.filename]
@@ -221,9 +219,20 @@ def _deep_size(obj: object, seen: set[int] | None = None) -> int:
 
 
 def _questions() -> list[str]:
-    from scale_index import QUESTIONS
+    """bench/scale_index.py's officer questions, read without importing it (it puts this checkout first
+    on sys.path, which would mix builds when PYTHONPATH names the baseline)."""
+    import ast
 
-    return QUESTIONS
+    for node in ast.parse((BENCH / "scale_index.py").read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "QUESTIONS":
+            return ast.literal_eval(node.value)
+    raise SystemExit("bench/scale_index.py has no QUESTIONS")
+
+
+def _code() -> str:
+    import retrieval
+
+    return str(Path(retrieval.__path__[0]).parent)
 
 
 def cmd_open(args: argparse.Namespace) -> None:
@@ -239,7 +248,7 @@ def cmd_open(args: argparse.Namespace) -> None:
         retriever.search(f"{qs[i % len(qs)]} ({i})")
         if (i + 1) % max(args.searches // 4, 1) == 0:
             marks[i + 1] = rss_mb()
-    print(json.dumps({"chunks": len(retriever.chunk_ids), "open_s": round(opened, 2), "rss_start_mb": round(base, 1),
+    print(json.dumps({"code": _code(), "chunks": len(retriever.chunk_ids), "open_s": round(opened, 2), "rss_start_mb": round(base, 1),
                       "rss_open_mb": round(after_open, 1), "rss_after": {k: round(v, 1) for k, v in marks.items()}}))
 
 
@@ -270,8 +279,46 @@ def cmd_latency(args: argparse.Namespace) -> None:
                 times[name].append((time.perf_counter() - t) * 1000)
     from stats import pct
 
-    print(json.dumps({name: {"p50": round(statistics.median(v), 1), "p95": round(pct(v, 95), 1)}
-                      for name, v in times.items()}))
+    figures = {name: {"p50": round(statistics.median(v), 1), "p95": round(pct(v, 95), 1)} for name, v in times.items()}
+    figures["ratio_search_plain"] = round(figures["search"]["p50"] / figures["plain"]["p50"], 2)
+    print(json.dumps({"code": _code(), "dense": getattr(retriever, "dense_search", "exact"), **figures}))
+
+
+def cmd_crossover(args: argparse.Namespace) -> None:
+    """Where exact dense scoring stops paying: one float32 product over N chunks against Chroma's HNSW
+    query over the whole library (nearest 2 × candidate depth chunks, what the HNSW path asks)."""
+    from retrieval.normalize import embedding_text
+    from stats import pct
+
+    retriever, _ = _open(args.dir, dense_search="hnsw")
+    vectors = np.asarray(retriever._vectors, dtype=np.float32)
+    embedder, collection = retriever.embedder, retriever.collection
+    qs = _questions()
+    qvecs = [embedder.embed_queries([embedding_text(q)]) for q in qs]
+    depth = 2 * retriever.settings.candidate_depth
+    out: dict[str, object] = {"code": _code(), "chunks": len(vectors), "depth": depth}
+    for q in qvecs[:5]:
+        collection.query(query_embeddings=q, n_results=depth, include=["distances"])
+    for n in (5_000, 10_000, 20_000, 50_000, 100_000):
+        if n > len(vectors):
+            break
+        part = np.ascontiguousarray(vectors[:n])
+        times = []
+        for _ in range(args.rounds):
+            for q in qvecs:
+                t = time.perf_counter()
+                (part @ q.T).max(axis=1)
+                times.append((time.perf_counter() - t) * 1000)
+        out[f"exact_{n}"] = {"p50": round(statistics.median(times), 2), "p95": round(pct(times, 95), 2),
+                             "MB": round(part.nbytes / 2**20, 1)}
+    times = []
+    for _ in range(args.rounds):
+        for q in qvecs:
+            t = time.perf_counter()
+            collection.query(query_embeddings=q, n_results=depth, include=["distances"])
+            times.append((time.perf_counter() - t) * 1000)
+    out["hnsw_query"] = {"p50": round(statistics.median(times), 2), "p95": round(pct(times, 95), 2)}
+    print(json.dumps(out))
 
 
 def cmd_reingest(args: argparse.Namespace) -> None:
@@ -281,7 +328,7 @@ def cmd_reingest(args: argparse.Namespace) -> None:
     settings = bench_settings(args.dir)
     started = time.perf_counter()
     report = ingest_paths(settings, [corpus])
-    print(json.dumps({"seconds": round(time.perf_counter() - started, 1), "embedded": report.embedded,
+    print(json.dumps({"code": _code(), "seconds": round(time.perf_counter() - started, 1), "embedded": report.embedded,
                       "reused": report.reused, "articles": report.total_articles}))
 
 
@@ -319,7 +366,7 @@ def cmd_compare(args: argparse.Namespace) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("step", choices=["build", "profile", "open", "latency", "reingest", "compare"])
+    parser.add_argument("step", choices=["build", "profile", "open", "latency", "reingest", "crossover", "compare"])
     parser.add_argument("--dir", type=Path, default=DEFAULT_DIR)
     parser.add_argument("--chunks", type=int, default=100_000)
     parser.add_argument("--searches", type=int, default=1000)
@@ -328,7 +375,7 @@ def main() -> None:
     parser.add_argument("--baseline", type=Path, default=Path("/tmp/mem-baseline"))
     args = parser.parse_args()
     {"build": cmd_build, "profile": cmd_profile, "open": cmd_open, "latency": cmd_latency,
-     "reingest": cmd_reingest, "compare": cmd_compare}[args.step](args)
+     "reingest": cmd_reingest, "crossover": cmd_crossover, "compare": cmd_compare}[args.step](args)
 
 
 if __name__ == "__main__":

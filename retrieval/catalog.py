@@ -29,6 +29,7 @@ from retrieval.references import article_number
 from retrieval.types import Article
 
 CATALOG_FILE = "articles.sqlite3"
+SCHEMA_VERSION = "2"  # a catalog of another version is rebuilt from articles.jsonl
 _SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE articles (
@@ -37,6 +38,7 @@ CREATE TABLE articles (
     law TEXT NOT NULL,
     number TEXT NOT NULL,         -- article_number(article): "12a" for "Član 12a."
     jurisdiction TEXT NOT NULL,   -- folded
+    law_title TEXT NOT NULL,
     text_hash TEXT NOT NULL,      -- of the folded text: identical provisions in two laws are shown once
     row TEXT NOT NULL             -- store.article_to_row as JSON
 );
@@ -62,12 +64,12 @@ def write_catalog(data_dir: Path, articles: Iterable[Article], jsonl: Path) -> N
         try:
             con.executescript(_SCHEMA)
             rows = (
-                (i, a.id, a.law, article_number(a.article), fold(a.jurisdiction), content_hash(fold(a.text)),
-                 json.dumps(article_to_row(a), ensure_ascii=False))
+                (i, a.id, a.law, article_number(a.article), fold(a.jurisdiction), a.law_title,
+                 content_hash(fold(a.text)), json.dumps(article_to_row(a), ensure_ascii=False))
                 for i, a in enumerate(sorted(articles, key=lambda a: a.id))
             )
-            con.executemany("INSERT INTO articles VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
-            con.execute("INSERT INTO meta VALUES ('source', ?)", (_source_stamp(jsonl),))
+            con.executemany("INSERT INTO articles VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
+            con.execute("INSERT INTO meta VALUES ('source', ?)", (f"{SCHEMA_VERSION}:{_source_stamp(jsonl)}",))
             con.commit()
         finally:
             con.close()
@@ -86,7 +88,7 @@ def _current(path: Path, jsonl: Path) -> bool:
             con.close()
     except sqlite3.Error:
         return False
-    return stamp is not None and stamp[0] == _source_stamp(jsonl)
+    return stamp is not None and stamp[0] == f"{SCHEMA_VERSION}:{_source_stamp(jsonl)}"
 
 
 class Catalog(Mapping[str, Article]):
@@ -175,13 +177,8 @@ class Catalog(Mapping[str, Article]):
 
     def law_heads(self) -> list[Article]:
         """One text-less article per (law, law title, jurisdiction): what law-name matching needs."""
-        rows = self._query("SELECT row FROM articles GROUP BY law, json_extract(row, '$.law_title')")
-        heads = []
-        for (row,) in rows:
-            a = _article(row)
-            heads.append(Article(id=a.id, law=a.law, article=a.article, text="", law_title=a.law_title,
-                                 jurisdiction=a.jurisdiction))
-        return heads
+        rows = self._query("SELECT MIN(id), law, law_title FROM articles GROUP BY law, law_title")
+        return [Article(id=aid, law=law, article="", text="", law_title=title) for aid, law, title in rows]
 
     def jurisdictions(self) -> list[str]:
         """The jurisdictions as written in the articles (not folded), for messages."""

@@ -129,8 +129,10 @@ class Retriever:
         )
         if not chunk_ids:
             raise incomplete
+        # Not collection.count(): at 100,000 chunks it makes Chroma load its HNSW index (~2 KB a chunk)
+        # even when search never queries it. The float16 file is checked against the lexical index.
         vectors = load_vectors(settings.data_dir / DENSE_DIR, chunk_ids)
-        if vectors is None or collection.count() != len(chunk_ids):
+        if vectors is None:
             # An index written before dense/ existed (or out of step): read the vectors from Chroma.
             vectors = read_chroma_vectors(collection, chunk_ids)
             if vectors is None:

@@ -153,6 +153,18 @@ class LexicalIndex:
         index._bm25 = bm25
         return index
 
+    @staticmethod
+    def add_token_table(directory: Path) -> bool:
+        """Write the token table of an index saved before token tables existed (True if written)."""
+        import bm25s
+
+        bm25_dir = directory / "bm25"
+        if not bm25_dir.is_dir() or (bm25_dir / TokenTable.HASHES).exists():
+            return False
+        bm25 = bm25s.BM25.load(str(bm25_dir), show_progress=False, mmap=True)
+        TokenTable.from_vocab(bm25.vocab_dict).save(bm25_dir)
+        return True
+
     def _token_ids(self, tokens: list[str]) -> list[int | None]:
         if self._tokens is None:
             if self._bm25 is None:

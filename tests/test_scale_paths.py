@@ -211,3 +211,22 @@ def _env() -> dict[str, str]:
     import os
 
     return {k: v for k, v in os.environ.items() if not k.startswith(("KODEKS_", "OPENAI_", "ANTHROPIC_"))}
+
+
+# --- a no-change re-ingest without reading every chunk's metadata from Chroma ---------------------------
+
+
+def test_the_chunk_manifest_is_trusted_only_while_it_names_what_chroma_holds(sample_copy: Path) -> None:
+    from retrieval.embedders import make_embedder
+    from retrieval.ingest import CHUNK_META_FILE
+    from retrieval.store import open_collection
+
+    settings = settings_for(sample_copy)
+    report = ingest_paths(settings, [SAMPLE_CORPUS])  # writes the manifest if the fixture had none
+    assert report.embedded == 0 and (sample_copy / CHUNK_META_FILE).exists()
+    assert ingest_paths(settings, [SAMPLE_CORPUS]).embedded == 0
+    collection = open_collection(settings, make_embedder(settings).identity, create=False)
+    gone = LexicalIndex.load(settings.lexical_dir).chunk_ids[0]
+    collection.delete(ids=[gone])  # behind ingest's back: the manifest no longer matches Chroma
+    report = ingest_paths(settings, [SAMPLE_CORPUS])
+    assert report.embedded == 1 and collection.get(ids=[gone])["ids"] == [gone]
