@@ -286,7 +286,7 @@ def cmd_latency(args: argparse.Namespace) -> None:
 
 def cmd_crossover(args: argparse.Namespace) -> None:
     """Where exact dense scoring stops paying: one float32 product over N chunks against Chroma's HNSW
-    query over the whole library (nearest 2 × candidate depth chunks, what the HNSW path asks)."""
+    query over the whole library (nearest candidate-depth chunks, what the HNSW path asks)."""
     from retrieval.normalize import embedding_text
     from stats import pct
 
