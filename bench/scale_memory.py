@@ -291,7 +291,9 @@ def cmd_crossover(args: argparse.Namespace) -> None:
     from stats import pct
 
     retriever, _ = _open(args.dir, dense_search="hnsw")
-    vectors = np.asarray(retriever._vectors, dtype=np.float32)
+    from retrieval.vectors import DENSE_DIR, VECTORS
+
+    vectors = np.load(args.dir / DENSE_DIR / VECTORS).astype(np.float32)
     embedder, collection = retriever.embedder, retriever.collection
     qs = _questions()
     qvecs = [embedder.embed_queries([embedding_text(q)]) for q in qs]

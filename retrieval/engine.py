@@ -31,7 +31,7 @@ from retrieval.references import ReferenceResolver
 from retrieval.subqueries import split_subqueries
 from retrieval.store import open_collection
 from retrieval.types import Article, Hit, SearchResult
-from retrieval.vectors import DENSE_DIR, READ_BATCH, load_vectors, read_chroma_vectors
+from retrieval.vectors import DENSE_DIR, READ_BATCH, VECTORS, NpyRows, load_vectors, read_chroma_vectors
 
 DENSE_SAMPLE = 2000  # articles whose dense scores stand for all in HNSW mode's z-score
 HNSW_DEPTH_FACTOR = 1  # nearest chunks asked of Chroma = this × KODEKS_CANDIDATE_DEPTH (k = 200 costs ~2-4× k = 100)
@@ -97,9 +97,12 @@ class Retriever:
         self._jurisdictions = set(self._jur_names)
         self.references = CatalogReferences(catalog, settings.aliases())
         self._laws = sorted(set(self._law_names))
-        # Exact: a float32 copy (one BLAS product per query). HNSW: the float16 file stays mapped.
-        self._vectors = vectors
+        # Exact: a float32 copy (one BLAS product per query), the file unmapped again. HNSW: rows of the
+        # float16 file read by pread for the fused top (vectors.NpyRows: no pages kept in the process).
         self._matrix = np.asarray(vectors, dtype=np.float32) if dense_search == "exact" else None
+        self._rows = _row_reader(vectors, settings) if dense_search == "hnsw" else None
+        self._vectors = vectors if dense_search == "hnsw" and self._rows is None else None
+        del vectors
         self._sorted_ids = all(a < b for a, b in zip(self.chunk_ids, self.chunk_ids[1:]))
         self._chunk_pos = None if self._sorted_ids else {cid: i for i, cid in enumerate(self.chunk_ids)}
         self._sample = self._dense_sample() if dense_search == "hnsw" else None
@@ -353,11 +356,16 @@ class Retriever:
         picked = np.sort(rnd.choice(searchable, size=min(DENSE_SAMPLE, len(searchable)), replace=False))
         groups = [self._chunk_order[self._chunk_start[i]:self._chunk_start[i + 1]] for i in picked]
         starts = np.cumsum([0] + [len(g) for g in groups[:-1]])
-        rows = np.concatenate(groups)
+        return self._read_rows(np.concatenate(groups)), starts, picked
+
+    def _read_rows(self, rows: np.ndarray) -> np.ndarray:
+        """These chunks' vectors as float32 (HNSW mode: from the float16 file)."""
+        if self._rows is not None:
+            return self._rows.rows(rows)
         order = np.argsort(rows)
-        vectors = np.empty((len(rows), self._vectors.shape[1]), dtype=np.float32)
-        vectors[order] = self._vectors[rows[order]]
-        return vectors, starts, picked
+        out = np.empty((len(rows), self._vectors.shape[1]), dtype=np.float32)
+        out[order] = self._vectors[rows[order]]
+        return out
 
     def _hnsw_dense(self, qvecs: np.ndarray, mask: np.ndarray, filtered: bool
                     ) -> tuple[np.ndarray, np.ndarray, tuple[float, float]]:
@@ -397,10 +405,7 @@ class Retriever:
         """Exact dense score (best chunk, best sub-query) of these articles from the compact vectors."""
         starts, ends = self._chunk_start[articles], self._chunk_start[np.asarray(articles) + 1]
         rows = np.concatenate([self._chunk_order[a:b] for a, b in zip(starts, ends)]) if len(articles) else np.zeros(0, np.int32)
-        order = np.argsort(rows)
-        vectors = np.empty((len(rows), self._vectors.shape[1]), dtype=np.float32)
-        vectors[order] = self._vectors[rows[order]]  # sorted reads from the memory map
-        sims = (vectors @ qvecs.T).max(axis=1)
+        sims = (self._read_rows(rows) @ qvecs.T).max(axis=1)
         owner = np.repeat(np.arange(len(articles)), ends - starts)
         scores = np.full(len(articles), -1.0, dtype=np.float32)
         np.maximum.at(scores, owner, sims)
@@ -458,6 +463,13 @@ class CatalogReferences(ReferenceResolver):
 
     def _numbered(self, number: str) -> list[Article]:
         return self._catalog.by_number(number)
+
+
+def _row_reader(vectors: np.ndarray, settings: Settings) -> NpyRows | None:
+    """pread access to the float16 file behind a memory map (None for vectors read from Chroma)."""
+    if not isinstance(vectors, np.memmap):
+        return None
+    return NpyRows(settings.data_dir / DENSE_DIR / VECTORS)
 
 
 def dense_mode(settings: Settings, chunks: int) -> str:

@@ -101,6 +101,7 @@ class LexicalIndex:
         self.chunk_ids = chunk_ids
         self._bm25 = bm25
         self._tokens: TokenTable | None = None  # token → BM25 column; made from bm25s's vocab when missing
+        self._postings: Postings | None = None  # a loaded index reads its posting lists from disk
         self.current = current  # False: saved by another tokenizer version; rebuild before scoring
 
     @classmethod
@@ -148,6 +149,7 @@ class LexicalIndex:
             bm25 = bm25s.BM25.load(str(directory / "bm25"), show_progress=False, mmap=True, load_vocab=table is None)
             index._tokens = table or TokenTable.from_vocab(bm25.vocab_dict)
             bm25.vocab_dict, bm25.unique_token_ids_set = {}, set()
+            index._postings = Postings(directory / "bm25", bm25)
             if len(index._tokens) > len(bm25.scores["indptr"]):  # bm25s may list "" beyond the matrix
                 raise ValueError("the token table does not match the BM25 arrays")
         index._bm25 = bm25
@@ -192,9 +194,39 @@ class LexicalIndex:
         for token, token_id in zip(tokens, self._token_ids(tokens)):
             if token_id is not None and token_id < columns:
                 by_count.setdefault(counts[token], []).append(token_id)
+        if self._postings is not None:
+            ids = [i for group in by_count.values() for i in group]
+            weights = [np.sqrt(c) for c, group in by_count.items() for _ in group]
+            return self._postings.scores(ids, weights, len(self.chunk_ids))
         for count, ids in by_count.items():
             scores += np.sqrt(count) * np.asarray(self._bm25.get_scores_from_ids(ids), dtype=np.float32)
         return scores
+
+
+class Postings:
+    """The BM25 score matrix (bm25s's CSC arrays: one column of chunk scores per token), read per query:
+    only the posting lists of the query's tokens, by pread (retrieval/vectors.py: NpyRows, why not mmap)."""
+
+    def __init__(self, directory: Path, bm25: object) -> None:
+        from retrieval.vectors import NpyRows
+
+        self._data = NpyRows(directory / "data.csc.index.npy")
+        self._indices = NpyRows(directory / "indices.csc.index.npy")
+        self._indptr = NpyRows(directory / "indptr.csc.index.npy")
+        if len(self._data) != len(self._indices):
+            raise ValueError("the BM25 arrays do not match")
+
+    def scores(self, token_ids: list[int], weights: list[float], n_docs: int) -> np.ndarray:
+        if not token_ids:
+            return np.zeros(n_docs, dtype=np.float32)
+        data, docs, scale = [], [], []
+        for token, weight in zip(token_ids, weights):
+            start, end = (int(v) for v in self._indptr.slice(token, token + 2))
+            data.append(self._data.slice(start, end))
+            docs.append(self._indices.slice(start, end))
+            scale.append(np.full(end - start, weight, dtype=np.float32))
+        values = np.concatenate(data).astype(np.float32) * np.concatenate(scale)
+        return np.bincount(np.concatenate(docs), weights=values, minlength=n_docs)[:n_docs].astype(np.float32)
 
 
 class TokenTable:

@@ -174,7 +174,7 @@ def test_hnsw_search_keeps_filters_and_the_fallback_chain(hnsw_retriever) -> Non
 # --- the lexical index on disk ----------------------------------------------------------------------
 
 
-def test_memory_mapped_lexical_index_scores_like_the_built_one(sample_index, tmp_path: Path) -> None:
+def test_the_loaded_lexical_index_reads_postings_from_disk_and_scores_like_the_built_one(sample_index, tmp_path: Path) -> None:
     loaded = LexicalIndex.load(sample_index.lexical_dir)
     texts = [c["document"] for _, c in sorted(chroma_chunks(sample_index).items())]
     built = LexicalIndex.build(loaded.tokenizer.language, loaded.chunk_ids, texts)
