@@ -111,7 +111,11 @@ class Catalog(Mapping[str, Article]):
             return cls._empty()
         if not _current(path, jsonl):
             articles = load_articles(data_dir)  # raises KodeksError for a corrupt table: nothing written
-            write_catalog(data_dir, articles.values(), jsonl)
+            try:
+                write_catalog(data_dir, articles.values(), jsonl)
+            except (OSError, sqlite3.Error) as exc:
+                raise KodeksError(f"cannot write the article table {path} ({exc}); run `kodeks ingest PATH...` "
+                                  f"with write access to {data_dir}") from None
         try:
             return cls(path)
         except sqlite3.Error as exc:

@@ -121,6 +121,16 @@ class NpyRows:
     def __len__(self) -> int:
         return self.shape[0]
 
+    def __del__(self) -> None:
+        import os
+
+        fd = getattr(self, "_fd", None)
+        if fd is not None:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
     def slice(self, start: int, end: int) -> np.ndarray:
         """Rows start..end-1 (a 1-d array's items)."""
         size = (end - start) * self._row_bytes
