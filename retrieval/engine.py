@@ -7,7 +7,9 @@
                    │ a filter that leaves nothing ─► that law's first articles ("law_first")
 
 The index is loaded once per process (`Retriever.open`); a query costs one embedding call plus
-in-memory work.
+in-memory work, and reads from disk only what it serves: the hits' article rows (retrieval/catalog.py)
+and, for libraries above KODEKS_EXACT_MAX_CHUNKS, Chroma's HNSW answer plus a few vector rows
+(docs/architecture.md, "Memory budget per chunk").
 """
 
 from __future__ import annotations
