@@ -186,6 +186,14 @@ class Catalog(Mapping[str, Article]):
         return [Article(id=aid, law=law, article="", text="", law_title=title, jurisdiction=j or "")
                 for aid, law, title, j in rows]
 
+    def text_less(self) -> Iterator[Article]:
+        """Every article without its text (id, law, law title, jurisdiction, deleted), in index order:
+        enough for the law list (law_catalog.summarize) without reading the texts."""
+        rows = self._query("SELECT id, law, law_title, json_extract(row, '$.jurisdiction'), "
+                           "json_extract(row, '$.deleted') FROM articles ORDER BY idx")
+        return (Article(id=aid, law=law, article="", text="", law_title=title, jurisdiction=j or "", deleted=bool(d))
+                for aid, law, title, j, d in rows)
+
     def title_rows(self) -> list[tuple[str, str, bool, str | None]]:
         """(title, chapter, deleted flag, text if shorter than 200 characters) of every article, in index
         order: what the title field and the deleted-article mask need at open, without the texts."""

@@ -225,10 +225,10 @@ class Retriever:
 
     def law_summaries(self) -> list[LawSummary]:
         """The loaded laws (name, title, jurisdiction, article count, when ingested), by jurisdiction.
-        Reads the whole article table (an admin command, not search)."""
+        Reads every catalog row without its text (`kodeks laws`, /zakoni; not search)."""
         from retrieval.law_catalog import summarize, table_time
 
-        return summarize(self.articles.values(), self.law_records, table_time(self.settings.data_dir))
+        return summarize(self.catalog.text_less(), self.law_records, table_time(self.settings.data_dir))
 
     # --- search -------------------------------------------------------------------------------
 

@@ -20,7 +20,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from retrieval.lexical import Tokenizer
+from retrieval.lexical import Tokenizer, bm25s_module
 from retrieval.types import Article
 
 
@@ -44,7 +44,7 @@ class TitleIndex:
         return index
 
     def _build(self, tokenizer: Tokenizer, texts: Sequence[str]) -> None:
-        import bm25s
+        bm25s = bm25s_module()
 
         self.tokenizer = tokenizer
         docs = [tokenizer.terms(text) or [""] for text in texts]

@@ -46,6 +46,18 @@ NGRAM = 5
 NGRAM_MARK, PAIR_MARK = "#", "~"  # prefixes that keep 5-grams and stem pairs apart from stems
 
 
+def bm25s_module():
+    """bm25s, with its logger handed back to the application's level: bm25s sets its own logger to DEBUG
+    on import, so every index it builds (the title field at open, too) printed a DEBUG line on stderr even
+    when kodeks logs at INFO (a start-up error is then no longer one line)."""
+    import logging
+
+    import bm25s
+
+    logging.getLogger("bm25s").setLevel(logging.NOTSET)
+    return bm25s
+
+
 def _stopwords(language: str) -> frozenset[str]:
     """BCS list above for Serbian; bm25s's own lists for the languages it has (folded like our tokens)."""
     if language == "serbian":
@@ -157,7 +169,7 @@ class LexicalIndex:
 
     @classmethod
     def build(cls, language: str, chunk_ids: list[str], texts: list[str]) -> "LexicalIndex":
-        import bm25s
+        bm25s = bm25s_module()
 
         index = cls(language, chunk_ids, None)
         if texts:
@@ -188,7 +200,7 @@ class LexicalIndex:
     def load(cls, directory: Path) -> "LexicalIndex":
         """The saved index; one saved by another tokenizer version comes back without its BM25 arrays
         (`current` False: they would only be thrown away) for the caller to rebuild."""
-        import bm25s
+        bm25s = bm25s_module()
 
         meta = json.loads((directory / "chunks.json").read_text(encoding="utf-8"))
         current = _is_current(meta)
@@ -210,7 +222,7 @@ class LexicalIndex:
     @staticmethod
     def add_token_table(directory: Path) -> bool:
         """Write the token table of an index saved before token tables existed (True if written)."""
-        import bm25s
+        bm25s = bm25s_module()
 
         bm25_dir = directory / "bm25"
         if not bm25_dir.is_dir() or (bm25_dir / TokenTable.HASHES).exists():
