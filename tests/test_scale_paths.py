@@ -231,3 +231,25 @@ def test_the_chunk_manifest_is_trusted_only_while_it_names_what_chroma_holds(sam
     collection.delete(ids=[gone])  # behind ingest's back: the manifest no longer matches Chroma
     report = ingest_paths(settings, [SAMPLE_CORPUS])
     assert report.embedded == 1 and collection.get(ids=[gone])["ids"] == [gone]
+
+
+def test_hnsw_search_keeps_officer_scopes_named_laws_and_the_vocabulary(juris_settings) -> None:
+    """Main's features on mem's large-library path: an officer's scope and a named law outside it are masks
+    over article indexes there too, and the vocabulary's expansions (title field, term scores) still run."""
+    from retrieval.jurisdictions import scope_of
+    from tests.juris_helpers import MURDER
+
+    exact = Retriever.open(juris_settings)
+    hnsw = Retriever.open(settings_for(juris_settings.data_dir, dense_search="hnsw"))
+    assert exact.dense_search == "exact" and hnsw.dense_search == "hnsw"
+    for r in (exact, hnsw):
+        result = r.search(MURDER, jurisdiction=scope_of("RS"))
+        assert result.hits[0].id == "KZ RS čl. 124"
+        assert {h.article.law for h in result.hits} <= {"KZ RS", "KZ BiH", "ZOBS BiH"}
+        named = r.search("šta kaže član 124 KZ RS?", jurisdiction=scope_of("FBiH"))
+        assert named.hits[0].id == "KZ RS čl. 124" and named.hits[0].level == "reference"
+        assert {h.article.law for h in named.hits[1:]} <= {"KZ FBiH", "KZ BiH", "ZOBS BiH"}
+        theft = r.search("ukrao mi je novčanik", jurisdiction=scope_of("RS"))
+        assert theft.expansions and theft.hits[0].id == "KZ RS čl. 224"
+        assert [h.id for h in r.search(MURDER, jurisdiction=scope_of("KS"), k=3).hits] == \
+            [h.id for h in exact.search(MURDER, jurisdiction=scope_of("KS"), k=3).hits]
