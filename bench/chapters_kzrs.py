@@ -22,7 +22,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from kodeks.settings import load_settings  # noqa: E402
-from retrieval.engine import Retriever  # noqa: E402
+from retrieval.engine import Retriever, read_chroma_documents  # noqa: E402
 from retrieval.evaluation import evaluate, load_eval  # noqa: E402
 from retrieval.fields import TitleIndex  # noqa: E402
 from retrieval.ingest import ingest_paths  # noqa: E402
@@ -71,9 +71,9 @@ def main() -> None:
                      for aid, a in base.articles.items()}
     titled = Retriever.open(settings)
     titled.articles = with_chapters
-    titled._titles = TitleIndex(titled.lexical.tokenizer, [with_chapters[aid] for aid in titled._aids])
+    titled._titles = TitleIndex(titled.lexical.tokenizer, [with_chapters[titled.catalog.ids[i]] for i in titled._title_rows])
     run("(a) + chapter in the title field", titled)
-    texts = [f"{by_number.get(cid.split('#')[0].rsplit(' ', 1)[-1], '')}\n{t}" for cid, t in zip(base.chunk_ids, base.chunk_texts)]
+    texts = [f"{by_number.get(cid.split('#')[0].rsplit(' ', 1)[-1], '')}\n{t}" for cid, t in zip(base.chunk_ids, read_chroma_documents(base.collection, base.chunk_ids))]
     bagged = Retriever.open(settings)
     bagged.articles, bagged._titles = with_chapters, titled._titles
     bagged.lexical = LexicalIndex.build(settings.lexical_language, base.chunk_ids, texts)

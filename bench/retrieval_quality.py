@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
+sys.path.append(str(REPO))  # after PYTHONPATH: PYTHONPATH=<another checkout> measures that build
 
 from kodeks.settings import load_settings  # noqa: E402
 from retrieval.engine import Retriever  # noqa: E402
@@ -46,6 +46,7 @@ METHODS: dict[str, dict[str, object]] = {
     # the shipped fusion without the vocabulary knowledge (BCS variants still tokenise the index)
     "novocab": {"vocabulary": False},
     "kodeks": {},  # the defaults in kodeks/settings.py
+    "kodeks-hnsw": {"dense_search": "hnsw"},  # dense candidates from Chroma's HNSW index (large libraries)
 }
 
 

@@ -35,7 +35,8 @@ class Settings(BaseSettings):
     collection: str = Field("kodeks", alias="KODEKS_COLLECTION")
 
     # --- embeddings ----------------------------------------------------------------------
-    embedder: Literal["local", "openai"] = Field("local", alias="KODEKS_EMBEDDER")
+    # "bench" is refused outside bench/ and tests (retrieval/embedders.py: BENCH_ONLY).
+    embedder: Literal["local", "openai", "bench"] = Field("local", alias="KODEKS_EMBEDDER")
     openai_api_key: SecretStr | None = Field(None, alias="OPENAI_API_KEY")
     openai_base_url: str | None = Field(None, alias="OPENAI_BASE_URL")
     openai_embedding_model: str = Field("text-embedding-3-small", alias="KODEKS_OPENAI_EMBEDDING_MODEL")
@@ -59,6 +60,10 @@ class Settings(BaseSettings):
     thesaurus: Path | None = Field(None, alias="KODEKS_THESAURUS")
     expansion_weight: float = Field(1.0, alias="KODEKS_EXPANSION_WEIGHT", ge=0)
     title_weight: float = Field(1.0, alias="KODEKS_TITLE_WEIGHT", ge=0)
+    # Dense scoring: every vector exactly in memory, or Chroma's HNSW index for the nearest chunks (then
+    # the fused top re-scored exactly); `auto` = exact up to KODEKS_EXACT_MAX_CHUNKS (docs/architecture.md).
+    dense_search: Literal["auto", "exact", "hnsw"] = Field("auto", alias="KODEKS_DENSE_SEARCH")
+    exact_max_chunks: int = Field(20_000, alias="KODEKS_EXACT_MAX_CHUNKS", ge=0)
 
     # --- answering -----------------------------------------------------------------------
     anthropic_api_key: SecretStr | None = Field(None, alias="ANTHROPIC_API_KEY")

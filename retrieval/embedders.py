@@ -138,9 +138,26 @@ _cache: dict[tuple, Embedder] = {}
 _cache_lock = threading.Lock()
 
 
+# Providers only a benchmark or a test may register (their vectors mean nothing): refused otherwise.
+BENCH_ONLY = frozenset({"bench"})
+
+
+def register_embedder(name: str, factory: Callable[[Settings], Embedder]) -> None:
+    """Add a provider at run time: bench/bench_embedder.py registers the benchmark-only stand-in."""
+    with _cache_lock:
+        _FACTORIES[name] = factory
+
+
 def make_embedder(settings: Settings) -> Embedder:
     """The configured embedder; one instance per process and configuration (models load once)."""
     key = (settings.embedder, settings.openai_base_url, settings.openai_embedding_model)
+    if settings.embedder not in _FACTORIES:
+        if settings.embedder in BENCH_ONLY:
+            raise KodeksError(
+                f"KODEKS_EMBEDDER={settings.embedder} is a benchmark-only stand-in (hashed vectors without meaning); "
+                f"it runs only inside bench/ scripts and tests — use KODEKS_EMBEDDER=local or openai"
+            )
+        raise KodeksError(f"unknown embedder {settings.embedder!r}; use KODEKS_EMBEDDER=local or openai")
     with _cache_lock:
         if key not in _cache:
             _cache[key] = _FACTORIES[settings.embedder](settings)

@@ -20,7 +20,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from retrieval.lexical import Tokenizer
+from retrieval.lexical import Tokenizer, bm25s_module
 from retrieval.types import Article
 
 
@@ -34,10 +34,20 @@ class TitleIndex:
     """BM25 over the title (+ chapter) tokens of each article, aligned with a list of articles."""
 
     def __init__(self, tokenizer: Tokenizer, articles: Sequence[Article]) -> None:
-        import bm25s
+        self._build(tokenizer, [field_text(a) for a in articles])
+
+    @classmethod
+    def of_texts(cls, tokenizer: Tokenizer, texts: Sequence[str]) -> "TitleIndex":
+        """The same index from each article's `field_text` (the Retriever reads only these at open)."""
+        index = cls.__new__(cls)
+        index._build(tokenizer, texts)
+        return index
+
+    def _build(self, tokenizer: Tokenizer, texts: Sequence[str]) -> None:
+        bm25s = bm25s_module()
 
         self.tokenizer = tokenizer
-        docs = [tokenizer.terms(field_text(a)) or [""] for a in articles]
+        docs = [tokenizer.terms(text) or [""] for text in texts]
         self.size = len(docs)
         self._bm25 = None
         if any(d != [""] for d in docs):

@@ -8,6 +8,7 @@ is already indexed is lost because of them.
 
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -24,10 +25,13 @@ from retrieval.law_catalog import read_toml_aliases, record_ingest
 from retrieval.lexical import LexicalIndex
 from retrieval.normalize import embedding_text
 from retrieval.sources import LawInfo, Problem, discover, read_source
-from retrieval.store import drop_collection, load_articles, open_collection, replace_dir, save_articles
+from retrieval.store import (
+    atomic_write_text, drop_collection, load_articles, open_collection, replace_dir, save_articles,
+)
 from retrieval.types import Article, Chunk
 
 CHROMA_BATCH = 1000
+CHUNK_META_FILE = "chunk_meta.json"  # each chunk's Chroma metadata, as ingest last wrote it
 
 
 @dataclass
@@ -257,8 +261,7 @@ def ingest_paths(
         drop_collection(settings)
     collection = open_collection(settings, embedder.identity, create=True)
     stored_before = dict(stored)
-    existing = collection.get(include=["metadatas"])
-    stored_meta = {cid: meta or {} for cid, meta in zip(existing["ids"], existing["metadatas"])}
+    stored_meta = read_chunk_meta(settings, collection, reindex)
     by_hash = {meta.get("hash"): cid for cid, meta in stored_meta.items() if meta.get("hash")}
 
     # Which articles go, and which chunks must exist afterwards.
@@ -297,6 +300,8 @@ def ingest_paths(
     report.embedded = len(to_embed)
     report.reused = len(unchanged) + len(copyable)
 
+    if todo:
+        forget_chunk_meta(settings)  # until Chroma and the manifest agree again
     for start in range(0, len(todo), CHROMA_BATCH):
         batch = todo[start : start + CHROMA_BATCH]
         collection.upsert(
@@ -312,8 +317,15 @@ def ingest_paths(
         cid for cid in stored_meta
         if article_id_of(cid) in touched and cid not in wanted_ids
     ]
+    if stale:
+        forget_chunk_meta(settings)
     for start in range(0, len(stale), CHROMA_BATCH):
         collection.delete(ids=stale[start : start + CHROMA_BATCH])
+    if todo or stale or not chunk_meta_path(settings).exists():
+        stored_meta.update((c.chunk_id, _chunk_metadata(a, c)) for a, c in todo)
+        for cid in stale:
+            stored_meta.pop(cid, None)
+        write_chunk_meta(settings, stored_meta)
 
     changed = bool(todo or stale or removed or reindex)
     for aid in removed:
@@ -325,14 +337,94 @@ def ingest_paths(
     if changed or lexical_stale or stored != stored_before:
         save_articles(settings.data_dir, stored)
         rebuild_lexical(settings, collection)
+    else:  # an index written before the catalog, the compact vectors or the token table: add them
+        if not catalog_current(settings.data_dir):
+            save_articles(settings.data_dir, stored)
+        if not vectors_current(settings):
+            save_dense(settings, collection, LexicalIndex.load(settings.lexical_dir).chunk_ids)
+        LexicalIndex.add_token_table(settings.lexical_dir)
     record_ingest(settings.data_dir, stored_before, stored, read_toml_aliases([Path(p) for p in paths]))
     return report
 
 
+def chunk_meta_path(settings: Settings) -> Path:
+    return settings.data_dir / CHUNK_META_FILE
+
+
+def read_chunk_meta(settings: Settings, collection: Any, reindex: bool) -> dict[str, dict[str, Any]]:
+    """Every stored chunk's metadata (what decides "unchanged"). Reading it from Chroma takes ~20 s at
+    100,000 chunks, so ingest keeps a copy beside the index (`chunk_meta.json`), trusted only when it
+    names exactly the chunks Chroma holds (ids alone are read in about a second)."""
+    path = chunk_meta_path(settings)
+    if not reindex and path.exists():
+        try:
+            manifest = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            manifest = None
+        if isinstance(manifest, dict) and set(get_all(collection, [])["ids"]) == set(manifest):
+            return manifest
+    existing = get_all(collection, ["metadatas"])
+    return {cid: meta or {} for cid, meta in zip(existing["ids"], existing["metadatas"])}
+
+
+def write_chunk_meta(settings: Settings, meta: dict[str, dict[str, Any]]) -> None:
+    atomic_write_text(chunk_meta_path(settings), json.dumps(meta, ensure_ascii=False))
+
+
+def forget_chunk_meta(settings: Settings) -> None:
+    """Written again after Chroma's writes: a crash in between leaves none, and the next run reads Chroma."""
+    chunk_meta_path(settings).unlink(missing_ok=True)
+
+
+def get_all(collection: Any, include: list[str]) -> dict[str, list[Any]]:
+    """Every chunk's ids and `include` fields, page by page: one `get()` of a whole 100,000-chunk
+    collection fails inside Chroma ("too many SQL variables")."""
+    from retrieval.vectors import READ_BATCH
+
+    out: dict[str, list[Any]] = {"ids": [], **{name: [] for name in include}}
+    offset = 0
+    while True:
+        page = collection.get(include=include, limit=READ_BATCH, offset=offset)
+        for name in out:
+            out[name] += list(page[name])
+        if len(page["ids"]) < READ_BATCH:
+            return out
+        offset += READ_BATCH
+
+
 def rebuild_lexical(settings: Settings, collection: Any) -> None:
     """Rebuild BM25 from what Chroma holds, so both halves always index the same chunks."""
-    everything = collection.get(include=["documents"])
+    everything = get_all(collection, ["documents"])
     ids, docs = everything["ids"], everything["documents"]
     order = sorted(range(len(ids)), key=lambda i: ids[i])
-    index = LexicalIndex.build(settings.lexical_language, [ids[i] for i in order], [docs[i] for i in order])
+    chunk_ids = [ids[i] for i in order]
+    index = LexicalIndex.build(settings.lexical_language, chunk_ids, [docs[i] for i in order])
+    del everything, docs
+    save_dense(settings, collection, chunk_ids)
     replace_dir(settings.lexical_dir, index.save)
+
+
+def save_dense(settings: Settings, collection: Any, chunk_ids: list[str]) -> None:
+    """The compact vectors search scores (retrieval/vectors.py), in the lexical index's chunk order."""
+    from retrieval.vectors import DENSE_DIR, read_chroma_vectors, save_vectors
+
+    vectors = read_chroma_vectors(collection, chunk_ids)
+    if vectors is not None:
+        save_vectors(settings.data_dir / DENSE_DIR, chunk_ids, vectors)
+
+
+def vectors_current(settings: Settings) -> bool:
+    from retrieval.vectors import DENSE_DIR, is_current
+
+    try:
+        chunk_ids = LexicalIndex.load(settings.lexical_dir).chunk_ids
+    except (OSError, ValueError, KeyError):
+        return False
+    return is_current(settings.data_dir / DENSE_DIR, chunk_ids)
+
+
+def catalog_current(data_dir: Path) -> bool:
+    from retrieval.catalog import CATALOG_FILE, _current
+    from retrieval.store import ARTICLES_FILE
+
+    return _current(data_dir / CATALOG_FILE, data_dir / ARTICLES_FILE)

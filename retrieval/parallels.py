@@ -103,9 +103,7 @@ def find_parallels(retriever: "Retriever", article_id: str,
     if source is None:
         return None
     kind = law_kind(source.law)
-    law_jurisdiction: dict[str, str] = {}
-    for a in retriever.articles.values():
-        law_jurisdiction.setdefault(a.law, a.jurisdiction)
+    law_jurisdiction = retriever.law_jurisdictions()  # one row per law, not the article table
     same_kind: dict[str, list[str]] = {}
     for law, j in sorted(law_jurisdiction.items()):
         if law_kind(law) == kind and law != source.law:

@@ -1,0 +1,237 @@
+"""The article table as SQLite, so an opened Retriever keeps only what scoring needs in memory.
+
+`articles.jsonl` stays the table ingest reads and writes (store.py); beside it `articles.sqlite3`
+holds the same rows, one JSON row per article exactly as `article_to_row` writes it (generic over
+`ARTICLE_FIELDS` plus extras, so new article fields flow through), with the few columns search needs
+(law, article number, jurisdiction, text hash) and indexes for the reference lookups. At 100,000
+articles the texts and Article objects would cost ~150 MB per process; read from SQLite they cost
+a few hundred microseconds for the hits that are shown (text hydration).
+
+The SQLite file records the size and mtime of the JSONL it was made from; when they differ (an index
+written by an older build, a hand-edited table) it is rebuilt from the JSONL on open, atomically.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import tempfile
+import threading
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from kodeks.errors import KodeksError
+from retrieval.chunking import content_hash
+from retrieval.normalize import fold
+from retrieval.references import article_number
+from retrieval.types import Article
+
+CATALOG_FILE = "articles.sqlite3"
+SCHEMA_VERSION = "2"  # a catalog of another version is rebuilt from articles.jsonl
+_SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE articles (
+    idx INTEGER PRIMARY KEY,      -- position in id order: the Retriever's article index
+    id TEXT NOT NULL UNIQUE,
+    law TEXT NOT NULL,
+    number TEXT NOT NULL,         -- article_number(article): "12a" for "Član 12a."
+    jurisdiction TEXT NOT NULL,   -- folded
+    law_title TEXT NOT NULL,
+    text_hash TEXT NOT NULL,      -- of the folded text: identical provisions in two laws are shown once
+    row TEXT NOT NULL             -- store.article_to_row as JSON
+);
+CREATE INDEX articles_law_number ON articles (law, number);
+CREATE INDEX articles_number ON articles (number);
+"""
+
+
+def _source_stamp(jsonl: Path) -> str:
+    st = jsonl.stat()
+    return f"{st.st_size}:{st.st_mtime_ns}"
+
+
+def write_catalog(data_dir: Path, articles: Iterable[Article], jsonl: Path) -> None:
+    """Write `articles.sqlite3` from the articles just saved to `jsonl` (temporary file, then rename)."""
+    from retrieval.store import article_to_row
+
+    data_dir.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=data_dir, prefix=f".{CATALOG_FILE}.")
+    os.close(fd)
+    try:
+        con = sqlite3.connect(tmp)
+        try:
+            con.executescript(_SCHEMA)
+            rows = (
+                (i, a.id, a.law, article_number(a.article), fold(a.jurisdiction), a.law_title,
+                 content_hash(fold(a.text)), json.dumps(article_to_row(a), ensure_ascii=False))
+                for i, a in enumerate(sorted(articles, key=lambda a: a.id))
+            )
+            con.executemany("INSERT INTO articles VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
+            con.execute("INSERT INTO meta VALUES ('source', ?)", (f"{SCHEMA_VERSION}:{_source_stamp(jsonl)}",))
+            con.commit()
+        finally:
+            con.close()
+        os.replace(tmp, data_dir / CATALOG_FILE)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _current(path: Path, jsonl: Path) -> bool:
+    try:
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            stamp = con.execute("SELECT value FROM meta WHERE key = 'source'").fetchone()
+        finally:
+            con.close()
+    except sqlite3.Error:
+        return False
+    return stamp is not None and stamp[0] == f"{SCHEMA_VERSION}:{_source_stamp(jsonl)}"
+
+
+class Catalog(Mapping[str, Article]):
+    """Read-only view of the article table: id → Article, read from SQLite on demand. Thread-safe."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+        self._lock = threading.Lock()
+        self.ids: list[str] = [r[0] for r in self._query("SELECT id FROM articles ORDER BY idx")]
+        self._index = {aid: i for i, aid in enumerate(self.ids)}
+
+    @classmethod
+    def open(cls, data_dir: Path) -> "Catalog":
+        """The catalog of `data_dir`, made from articles.jsonl first if missing or out of date."""
+        from retrieval.store import ARTICLES_FILE, load_articles
+
+        jsonl, path = data_dir / ARTICLES_FILE, data_dir / CATALOG_FILE
+        if not jsonl.exists():
+            return cls._empty()
+        if not _current(path, jsonl):
+            articles = load_articles(data_dir)  # raises KodeksError for a corrupt table: nothing written
+            try:
+                write_catalog(data_dir, articles.values(), jsonl)
+            except (OSError, sqlite3.Error) as exc:
+                raise KodeksError(f"cannot write the article table {path} ({exc}); run `kodeks ingest PATH...` "
+                                  f"with write access to {data_dir}") from None
+        try:
+            return cls(path)
+        except sqlite3.Error as exc:
+            raise KodeksError(f"the article table {path} is unreadable ({exc}); re-run `kodeks ingest`") from None
+
+    @classmethod
+    def _empty(cls) -> "Catalog":
+        empty = cls.__new__(cls)
+        empty.path, empty._con, empty._lock = Path(), None, threading.Lock()
+        empty.ids, empty._index = [], {}
+        return empty
+
+    def _query(self, sql: str, params: Iterable[Any] = ()) -> list[tuple]:
+        if self._con is None:
+            return []
+        with self._lock:
+            return self._con.execute(sql, tuple(params)).fetchall()
+
+    # --- Mapping ---------------------------------------------------------------------------------
+
+    def __getitem__(self, article_id: str) -> Article:
+        found = self.get(article_id)
+        if found is None:
+            raise KeyError(article_id)
+        return found
+
+    def get(self, article_id: str, default: Any = None) -> Any:  # type: ignore[override]
+        rows = self._query("SELECT row FROM articles WHERE id = ?", (article_id,))
+        return _article(rows[0][0]) if rows else default
+
+    def __contains__(self, article_id: object) -> bool:
+        return article_id in self._index
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.ids)
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def values(self) -> Iterator[Article]:  # type: ignore[override]
+        """Every article, in id order (reads the whole table: evaluation and tools, not search)."""
+        return (_article(r[0]) for r in self._query("SELECT row FROM articles ORDER BY idx"))
+
+    # --- what search needs ------------------------------------------------------------------------
+
+    def index_of(self, article_id: str) -> int:
+        return self._index.get(article_id, -1)
+
+    def many(self, indexes: Iterable[int]) -> dict[int, Article]:
+        """Articles by index, one query (the hits being served)."""
+        wanted = sorted({int(i) for i in indexes})
+        out: dict[int, Article] = {}
+        for start in range(0, len(wanted), 500):
+            part = wanted[start:start + 500]
+            marks = ",".join("?" * len(part))
+            for idx, row in self._query(f"SELECT idx, row FROM articles WHERE idx IN ({marks})", part):
+                out[idx] = _article(row)
+        return out
+
+    def columns(self) -> list[tuple[str, str, str]]:
+        """(law, folded jurisdiction, text hash) of every article, in index order."""
+        return [(r[0], r[1], r[2]) for r in self._query("SELECT law, jurisdiction, text_hash FROM articles ORDER BY idx")]
+
+    def law_heads(self) -> list[Article]:
+        """One text-less article per (law, law title, jurisdiction): what law-name matching needs."""
+        rows = self._query("SELECT MIN(id), law, law_title, json_extract(row, '$.jurisdiction') FROM articles "
+                           "GROUP BY law, law_title, jurisdiction")
+        return [Article(id=aid, law=law, article="", text="", law_title=title, jurisdiction=j or "")
+                for aid, law, title, j in rows]
+
+    def text_less(self) -> Iterator[Article]:
+        """Every article without its text (id, law, law title, jurisdiction, deleted), in index order:
+        enough for the law list (law_catalog.summarize) without reading the texts."""
+        rows = self._query("SELECT id, law, law_title, json_extract(row, '$.jurisdiction'), "
+                           "json_extract(row, '$.deleted') FROM articles ORDER BY idx")
+        return (Article(id=aid, law=law, article="", text="", law_title=title, jurisdiction=j or "", deleted=bool(d))
+                for aid, law, title, j, d in rows)
+
+    def title_rows(self) -> list[tuple[str, str, bool, str | None]]:
+        """(title, chapter, deleted flag, text if shorter than 200 characters) of every article, in index
+        order: what the title field and the deleted-article mask need at open, without the texts."""
+        rows = self._query(
+            "SELECT json_extract(row, '$.title'), json_extract(row, '$.chapter'), json_extract(row, '$.deleted'), "
+            "CASE WHEN length(json_extract(row, '$.text')) < 200 THEN json_extract(row, '$.text') END "
+            "FROM articles ORDER BY idx"
+        )
+        return [(t or "", c or "", bool(d), short) for t, c, d, short in rows]
+
+    def jurisdictions(self) -> list[str]:
+        """The jurisdictions as written in the articles (not folded), for messages."""
+        rows = self._query("SELECT DISTINCT json_extract(row, '$.jurisdiction') FROM articles")
+        return sorted(r[0] for r in rows if r[0])
+
+    def by_law_number(self, law: str, number: str) -> Article | None:
+        rows = self._query("SELECT row FROM articles WHERE law = ? AND number = ? ORDER BY idx DESC LIMIT 1", (law, number))
+        return _article(rows[0][0]) if rows else None
+
+    def by_number(self, number: str) -> list[Article]:
+        return [_article(r[0]) for r in self._query("SELECT row FROM articles WHERE number = ? ORDER BY idx", (number,))]
+
+    def first_of(self, indexes: Iterable[int], n: int) -> list[Article]:
+        """The first `n` of these articles in law order, then article-number order (the `law_first` level)."""
+        wanted = set(int(i) for i in indexes)
+        rows = self._query("SELECT idx, law, number, row FROM articles")
+        pool = [(law, _numeric(number), json.loads(row)["article"], idx, row)
+                for idx, law, number, row in rows if idx in wanted]
+        pool.sort()
+        return [_article(p[4]) for p in pool[: max(n, 1)]]
+
+
+def _article(row: str) -> Article:
+    from retrieval.store import row_to_article
+
+    return row_to_article(json.loads(row))
+
+
+def _numeric(number: str) -> int:
+    digits = "".join(ch for ch in number if ch.isdigit())
+    return int(digits) if digits else 0
