@@ -42,9 +42,6 @@ def _configure_logging(verbose: bool, settings: Settings | None = None) -> None:
     if settings is not None:
         logsafe.register_settings(settings)
     logsafe.install()
-    import bm25s  # noqa: F401 - imported first: bm25s sets its own logger to DEBUG when it is imported
-
-    logging.getLogger("bm25s").setLevel(logging.DEBUG if verbose else logging.WARNING)
     if not verbose:  # httpx logs every request URL at INFO: noise (the filter would redact the token anyway)
         logging.getLogger("httpx").setLevel(logging.WARNING)
         logging.getLogger("httpcore").setLevel(logging.WARNING)
