@@ -16,7 +16,6 @@ titles: they already count through the chunk text, which repeats the title.
 
 from __future__ import annotations
 
-import logging
 from typing import Iterable, Sequence
 
 import numpy as np
@@ -53,9 +52,6 @@ class TitleIndex:
         self._bm25 = None
         if any(d != [""] for d in docs):
             self._bm25 = bm25s.BM25()
-            # bm25s logs "Building index from tokens" at DEBUG on its own logger; built at every start, that
-            # line would reach a bot's stderr under a DEBUG root logger (startup errors must be one line).
-            logging.getLogger("bm25s").setLevel(logging.WARNING)
             self._bm25.index(docs, show_progress=False)
 
     def share_of_best(self, terms: list[str], mask: np.ndarray) -> np.ndarray:
