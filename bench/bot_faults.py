@@ -27,9 +27,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from botproc import LOG_DIR, REPO, Replies, ask, fresh_log, officers, stop_bot  # noqa: E402
+from botproc import start_bot as botproc_start_bot  # noqa: E402
 from stats import machine, pct, rss_mb  # noqa: E402
 
-from kodeks.settings import load_settings  # noqa: E402
+from kodeks.settings import Settings, load_settings  # noqa: E402
 from tests.fakes.anthropic_server import FAKE_KEY, FakeAnthropic, slow  # noqa: E402
 from tests.fakes.telegram_server import FakeTelegramServer  # noqa: E402
 
@@ -41,20 +42,12 @@ DEFAULT_DIR = Path("/tmp/kodeks-bench-faults")
 
 async def start_bot(data_dir: Path, server: FakeTelegramServer, users: list[int],
                     env: dict[str, str]) -> asyncio.subprocess.Process:
-    """`kodeks bot` from this checkout (python -m kodeks, so no installed console script is needed)."""
-    full = {k: v for k, v in os.environ.items() if not k.startswith(("ANTHROPIC_", "KODEKS_", "OPENAI_"))}
-    full.update({"KODEKS_DATA_DIR": str(data_dir), "TELEGRAM_BOT_TOKEN": server.token, "PYTHONPATH": str(REPO),
-                 "KODEKS_TELEGRAM_BASE_URL": server.base_url, "KODEKS_ALLOWED_USERS": ",".join(map(str, users)),
-                 **env})
-    LOG_DIR.mkdir(parents=True, exist_ok=True)
-    with (LOG_DIR / "bot_faults.log").open("wb") as err:
-        proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "kodeks", "bot", env=full, cwd=str(data_dir),
-                                                    stdout=asyncio.subprocess.DEVNULL, stderr=err)
-    await server.wait_until(lambda: server.polls > 0 or proc.returncode is not None, timeout=600,
-                            what="the bot to start polling")
-    if proc.returncode is not None:
-        raise SystemExit(f"kodeks bot exited: {(LOG_DIR / 'bot_faults.log').read_text(errors='replace')[-2000:]}")
-    return proc
+    """`kodeks bot` from this checkout (python -m kodeks, so no installed console script is needed), at the
+    shipped rate limit (botproc's default lifts it for throughput runs)."""
+    shipped_limit = str(Settings.model_fields["rate_limit_per_minute"].default)
+    return await botproc_start_bot(data_dir, server, users,
+                                   env={"PYTHONPATH": str(REPO), "KODEKS_RATE_LIMIT_PER_MINUTE": shipped_limit, **env},
+                                   command=[sys.executable, "-m", "kodeks", "bot"], log_name="bot_faults.log")
 
 
 def ensure_sample_index(data_dir: Path) -> Path:

@@ -19,7 +19,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from tests.fakes.telegram_server import TOKEN, FakeTelegramServer  # noqa: E402
+from tests.fakes.telegram_server import FakeTelegramServer  # noqa: E402
 
 FIRST_USER = 70_000
 LOG_DIR = REPO / "bench" / "out"
@@ -36,14 +36,15 @@ def fresh_log(data_dir: Path) -> None:
 
 
 async def start_bot(data_dir: Path, server: FakeTelegramServer, users: Iterable[int],
-                    env: dict[str, str] | None = None, command: list[str] | None = None) -> asyncio.subprocess.Process:
+                    env: dict[str, str] | None = None, command: list[str] | None = None,
+                    log_name: str = "bot.log") -> asyncio.subprocess.Process:
     full = {k: v for k, v in os.environ.items() if not k.startswith(("ANTHROPIC_", "KODEKS_", "OPENAI_"))}
-    full.update({"KODEKS_DATA_DIR": str(data_dir), "TELEGRAM_BOT_TOKEN": TOKEN,
+    full.update({"KODEKS_DATA_DIR": str(data_dir), "TELEGRAM_BOT_TOKEN": server.token,
                  "KODEKS_TELEGRAM_BASE_URL": server.base_url, "KODEKS_ALLOWED_USERS": ",".join(map(str, users)),
                  "KODEKS_RATE_LIMIT_PER_MINUTE": "100000", **(env or {})})
     exe = shutil.which("kodeks", path=str(Path(sys.executable).parent)) or "kodeks"
     args = command or [exe, "bot"]
-    log = LOG_DIR / "bot.log"  # a file, not a pipe: an unread pipe fills up and blocks the bot's logging
+    log = LOG_DIR / log_name  # a file, not a pipe: an unread pipe fills up and blocks the bot's logging
     log.parent.mkdir(parents=True, exist_ok=True)
     with log.open("wb") as err:
         proc = await asyncio.create_subprocess_exec(*args, env=full, cwd=str(data_dir),
