@@ -73,6 +73,41 @@ class _Pattern:
         )
 
 
+class _PatternIndex:
+    """Which patterns occur in a question, without trying every pattern at every word: patterns are
+    filed under what their first word must be (its stem, or the first letters a prefix match needs),
+    so a question of n words tries only the few patterns that can start at each of them. Matching is
+    `_Pattern.find`'s, unchanged — this only narrows the candidates (a linear scan over a thesaurus of
+    a thousand lay terms was half of a search's time)."""
+
+    KEY = 3  # letters of a prefix match used as its key
+
+    def __init__(self, patterns: Iterable[_Pattern]) -> None:
+        self._by_stem: dict[str, list[int]] = {}
+        self._by_start: dict[str, list[int]] = {}
+        self._always: list[int] = []  # prefixes shorter than KEY letters
+        self.patterns = list(patterns)
+        for i, p in enumerate(self.patterns):
+            if not p.parts:
+                continue
+            value, is_prefix = p.parts[0]
+            if not is_prefix:
+                self._by_stem.setdefault(value, []).append(i)
+            if is_prefix or len(value) >= MIN_STEM_PREFIX:
+                if len(value) >= self.KEY:
+                    self._by_start.setdefault(value[: self.KEY], []).append(i)
+                else:
+                    self._always.append(i)
+
+    def found(self, folded: list[str], stems: list[str]) -> set[int]:
+        """Indexes of the patterns that occur in the question."""
+        candidates = set(self._always)
+        for word, stem in zip(folded, stems):
+            candidates.update(self._by_stem.get(stem, ()))
+            candidates.update(self._by_start.get(word[: self.KEY], ()))
+        return {i for i in candidates if self.patterns[i].find(folded, stems)}
+
+
 def _word_matches(word: str, stem: str, value: str, is_prefix: bool) -> bool:
     """A prefix pattern matches by prefix; a word by equal stems, or (Snowball leaves some
     inflections apart: "saobraćaj" → saobraca, "saobraćaja" → saobracaj) when a stem of at least
@@ -117,6 +152,8 @@ class Vocabulary:
             ([self._pattern(t) for t in entry.get("lay", [])], list(entry.get("legal", [])))
             for entry in thesaurus.get("entry", [])
         ]
+        self._thesaurus_index = _PatternIndex(p for patterns, _ in self._thesaurus for p in patterns)
+        self._query_pairs_index = _PatternIndex(p for p, _ in self._query_pairs)
 
     # --- loading ------------------------------------------------------------------------------
 
@@ -175,17 +212,20 @@ class Vocabulary:
                 seen.add(key)
                 out.append(Expansion(source, matched, term))
 
+        found = self._thesaurus_index.found(folded, stems)
+        position = 0  # the patterns' numbers in _thesaurus_index, entry after entry
         for patterns, legal in self._thesaurus:
-            for p in patterns:
-                if p.find(folded, stems):
-                    for term in legal:
-                        add("thesaurus", fold(p.text), term)
-                    break
+            hit = next((p for i, p in enumerate(patterns, position) if i in found), None)
+            position += len(patterns)
+            if hit is not None:
+                for term in legal:
+                    add("thesaurus", fold(hit.text), term)
         for word in folded:
             for noun in self.derive(word):
                 add("derivation", word, noun)
-        for pattern, other in self._query_pairs:
-            if pattern.find(folded, stems):
+        found = self._query_pairs_index.found(folded, stems)
+        for i, (pattern, other) in enumerate(self._query_pairs):
+            if i in found:
                 add("variant", fold(pattern.text), other)
         return out
 

@@ -76,6 +76,20 @@ def test_thesaurus_expands_lay_words_with_legal_terms() -> None:
     assert v.expand("") == []
 
 
+def test_every_lay_term_of_the_shipped_thesaurus_is_found_mid_sentence() -> None:
+    """The patterns are looked up through an index by their first word; none may fall through it
+    (a short prefix, a multi-word term, a stem shorter than its word), wherever it stands."""
+    import tomllib
+
+    v = bcs_vocabulary()
+    entries = tomllib.loads((REPO / "data" / "thesaurus.toml").read_text(encoding="utf-8"))["entry"]
+    for entry in entries:
+        for lay in entry["lay"]:
+            text = " ".join(w.rstrip("*") + ("ovi" if w.endswith("*") else "") for w in lay.split())
+            added = {e.adds for e in v.expand(f"juče je neko {text} pa otišao")}
+            assert set(entry["legal"]) <= added, (lay, entry["legal"], added)
+
+
 def test_an_admin_thesaurus_file_is_read(tmp_path: Path) -> None:
     path = tmp_path / "thesaurus.toml"
     path.write_text('[[entry]]\nlay = ["šverc*", "kontrabanda"]\nlegal = ["krijumčarenje"]\n', encoding="utf-8")
