@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 import tempfile
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -103,8 +105,6 @@ class NpyRows:
     """
 
     def __init__(self, path: Path) -> None:
-        import os
-
         with path.open("rb") as handle:
             version = np.lib.format.read_magic(handle)
             read_header = np.lib.format.read_array_header_1_0 if version == (1, 0) else np.lib.format.read_array_header_2_0
@@ -117,19 +117,11 @@ class NpyRows:
         self._row_bytes = self.row_items * self.dtype.itemsize
         self._fd = os.open(path, os.O_RDONLY)
         self._pread = os.pread
+        # Closed when collected or at interpreter exit (a __del__ ran after `os` was torn down).
+        weakref.finalize(self, os.close, self._fd)
 
     def __len__(self) -> int:
         return self.shape[0]
-
-    def __del__(self) -> None:
-        import os
-
-        fd = getattr(self, "_fd", None)
-        if fd is not None:
-            try:
-                os.close(fd)
-            except OSError:
-                pass
 
     def slice(self, start: int, end: int) -> np.ndarray:
         """Rows start..end-1 (a 1-d array's items)."""
