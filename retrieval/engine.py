@@ -177,8 +177,7 @@ class Retriever:
             if vectors is None:
                 raise incomplete
         if not lexical.current:
-            # Built by an older tokeniser: re-tokenise in memory (seconds, no embedding); `kodeks ingest` saves it.
-            lexical = LexicalIndex.build(lexical.tokenizer.language, chunk_ids, read_chroma_documents(collection, chunk_ids))
+            lexical = _retokenized(lexical, collection, settings)
         return cls(settings, embedder, collection, lexical, catalog, vectors, dense_mode(settings, len(chunk_ids)))
 
     # --- lookups ------------------------------------------------------------------------------
@@ -647,6 +646,26 @@ class CatalogReferences(ReferenceResolver):
 
     def _numbered(self, number: str) -> list[Article]:
         return self._catalog.by_number(number)
+
+
+# An index written by an older tokeniser is re-tokenised in memory at open up to this many chunks
+# (~2 ms a chunk, no embedding); above it, opening refuses and says to run `kodeks ingest` once — at
+# 100,000 chunks the in-memory rebuild took 202 s and 5.5 GB at every start of the bot.
+RETOKENIZE_AT_OPEN_MAX = 10_000
+
+
+def _retokenized(lexical: LexicalIndex, collection: Any, settings: Settings) -> LexicalIndex:
+    """The lexical index of an older tokeniser, rebuilt in memory (small indexes), or a clear refusal."""
+    chunks = len(lexical.chunk_ids)
+    if chunks > RETOKENIZE_AT_OPEN_MAX:
+        minutes = max(1, round(chunks * 0.002 / 60))
+        raise KodeksError(
+            f"the lexical index in {settings.lexical_dir} was tokenised by an older version of kodeks "
+            f"or other variant rules (data/bcs_variants.toml); "
+            f"upgrade it once with `kodeks ingest` and the same input (nothing is re-embedded; "
+            f"about {minutes} min for {chunks:,} chunks)"
+        )
+    return LexicalIndex.build(lexical.tokenizer.language, lexical.chunk_ids, read_chroma_documents(collection, lexical.chunk_ids))
 
 
 def _label(jurisdiction: str | Collection[str] | None) -> str | None:

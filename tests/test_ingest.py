@@ -116,6 +116,24 @@ def test_an_index_from_an_older_tokenizer_is_retokenized_not_re_embedded(two_law
     assert LexicalIndex.is_current(settings.lexical_dir)
 
 
+def test_a_large_index_from_an_older_tokenizer_is_refused_at_open_and_upgraded_by_ingest(two_laws, monkeypatch) -> None:
+    """Above RETOKENIZE_AT_OPEN_MAX chunks opening does not rebuild the lexical index in memory (at
+    100,000 chunks: minutes and gigabytes at every start): it says what to run, and ingest upgrades."""
+    import retrieval.engine as engine
+    from kodeks.errors import KodeksError
+
+    settings, kz, zobs = two_laws
+    meta_path = settings.lexical_dir / "chunks.json"
+    meta = json.loads(meta_path.read_text(encoding="utf-8"))
+    meta["tokenizer"] = TOKENIZER_VERSION - 1
+    meta_path.write_text(json.dumps(meta), encoding="utf-8")
+    monkeypatch.setattr(engine, "RETOKENIZE_AT_OPEN_MAX", 2)
+    with pytest.raises(KodeksError, match="older version of kodeks.*`kodeks ingest`"):
+        Retriever.open(settings)
+    assert (ingest_paths(settings, [kz, zobs]).embedded, LexicalIndex.is_current(settings.lexical_dir)) == (0, True)
+    assert Retriever.open(settings).search("krivotvorenje isprave", k=2, threshold=-1.0).hits[0].id == "KZ čl. 2"
+
+
 def test_title_only_change_reuses_the_vector_but_updates_the_article(two_laws) -> None:
     settings, kz, _ = two_laws
     write_corpus(kz, [dict(KZ[0], jurisdiction="RS"), *KZ[1:]])
