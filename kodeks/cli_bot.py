@@ -74,6 +74,9 @@ def bot(
     data_dir: Optional[Path] = DataDirOption,
 ) -> None:
     """Run the Telegram bot: long polling, or a webhook when KODEKS_WEBHOOK_URL is set. Stops cleanly on SIGTERM."""
+    from kodeks.memory import limit_malloc_arenas
+
+    limit_malloc_arenas()  # before the bot's threads exist (kodeks/memory.py says why)
     from bot.app import run_bot
 
     settings = _settings(data_dir)
