@@ -46,6 +46,8 @@ def to_record(row: dict[str, Any]) -> dict[str, Any]:
         "timings_ms": {"retrieval": row.get("retrieval_ms"), "llm": row.get("llm_ms"), "total": row.get("total_ms")},
         "error": row.get("error"),
         "jurisdiction": row.get("jurisdiction"),  # the officer's, so `kodeks eval retrieval` searches as they did
+        "expansions": row.get("expansions") or [],  # what the vocabulary / Claude's rewrite added to the question
+        "weak": None if row.get("weak") is None else bool(row["weak"]),  # search judged the laws may not cover it
     }
 
 

@@ -452,6 +452,8 @@ class QueryLog:
                 llm_ms=timings.get("llm", answer.llm_ms),
                 total_ms=timings.get("total", total_ms),
                 jurisdiction=search.jurisdiction,  # the officer's jurisdiction (not their id), for the export
+                expansions=_json(list(search.expansions or [])),
+                weak=None if search.weak is None else int(bool(search.weak)),
             )
         statements = [_insert_sql("queries", row)]
         if result is not None and result.answer.citations:
@@ -681,7 +683,7 @@ def iter_rows(con: sqlite3.Connection, since: datetime | None, kind: str | None)
 
 
 def _decode(row: dict[str, Any]) -> dict[str, Any]:
-    for key in ("retrieved", "citations", "invalid_citations"):
+    for key in ("retrieved", "citations", "invalid_citations", "expansions"):
         if key in row:
             row[key] = json.loads(row[key]) if row[key] else []
     return row
@@ -705,14 +707,21 @@ async def _migrate(db: aiosqlite.Connection, path: Path) -> None:
             f"query log {path} has schema v{version}, newer than this kodeks knows (v{SCHEMA_VERSION}); upgrade kodeks")
     for number, sql in enumerate(MIGRATIONS[version:], start=version + 1):
         await db.executescript(f"BEGIN IMMEDIATE;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;")
-    await _add_jurisdiction_column(db)
+    await _add_columns(db)
 
 
-async def _add_jurisdiction_column(db: aiosqlite.Connection) -> None:
-    """queries.jurisdiction (nullable): the asking officer's jurisdiction. Added by checking the columns rather
-    than as a numbered migration, so it merges with schema versions added elsewhere; idempotent."""
+# Nullable columns added by checking the table rather than as numbered migrations, so they merge with
+# schema versions added elsewhere (idempotent): the asking officer's jurisdiction; what search added to
+# the question (thesaurus, derivation, variants, Claude's rewrite — JSON [{source, matched, adds}]) and
+# whether it judged the loaded laws may not cover it (issue 11), so an admin labelling the export sees why.
+ADDED_COLUMNS = {"jurisdiction": "TEXT", "expansions": "TEXT", "weak": "INTEGER"}
+
+
+async def _add_columns(db: aiosqlite.Connection) -> None:
     async with db.execute("PRAGMA table_info(queries)") as cur:
         columns = {row[1] for row in await cur.fetchall()}
-    if "jurisdiction" not in columns:
-        await db.execute("ALTER TABLE queries ADD COLUMN jurisdiction TEXT")
+    missing = [(name, kind) for name, kind in ADDED_COLUMNS.items() if name not in columns]
+    for name, kind in missing:
+        await db.execute(f"ALTER TABLE queries ADD COLUMN {name} {kind}")
+    if missing:
         await db.commit()

@@ -88,6 +88,22 @@ async def test_row_holds_everything_about_the_answer_and_no_raw_user_id(qlog: Qu
     assert b"555123" not in raw
 
 
+async def test_what_search_added_and_its_confidence_are_logged_and_exported(qlog: QueryLog) -> None:
+    """An admin labelling the export sees what the thesaurus or Claude's rewrite added, and which questions
+    search judged the loaded laws may not cover."""
+    result = make_result()
+    result.search.expansions = [{"source": "rewrite", "matched": "obio auto", "adds": "teška krađa"}]
+    result.search.weak = True
+    row = await qlog.get(await qlog.record(user_id=1, question="obio auto", result=result, at=NOW))
+    assert row["expansions"] == result.search.expansions and row["weak"] == 1
+    record = to_record(row)
+    assert record["expansions"] == result.search.expansions and record["weak"] is True
+    plain = to_record(await qlog.get(await qlog.record(user_id=1, question="q", result=make_result(), at=NOW)))
+    assert (plain["expansions"], plain["weak"]) == ([], False)
+    failed = to_record(await qlog.get(await qlog.record(user_id=1, question="q", error="x", at=NOW)))
+    assert (failed["expansions"], failed["weak"]) == ([], None)
+
+
 async def test_errors_are_logged_with_the_question(qlog: QueryLog) -> None:
     row_id = await qlog.record(user_id=1, question="pitanje", error="KodeksError: no index", total_ms=5.0)
     row = await qlog.get(row_id)
