@@ -287,15 +287,29 @@ async def on_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         started = time.perf_counter()
         scope = await scope_for(context, update.effective_user.id)
         lookup = await asyncio.to_thread(d.retriever.lookup_reference, text, scope)
-        if lookup.articles:
-            await show_articles(update, context, text, lookup.articles, started)
-            return
-        if lookup.ambiguous:  # "članak 5 KZ" with several codes loaded: ask which, never guess
-            from bot.laws import ambiguity_text
-
-            await say(update, context, ambiguity_text(lookup.ambiguous[0]))
+        if await answer_lookup(update, context, text, lookup, started):
             return
     await answer_question(update, context, text)
+
+
+async def answer_lookup(update: Update, context: ContextTypes.DEFAULT_TYPE, text: str, lookup: Any,
+                        started: float) -> bool:
+    """Show the articles a reference names, or ask which law an ambiguous one meant ("članak 5 KZ" with
+    several codes loaded: never guess), or say the law it names is not loaded — each logged as a lookup.
+    False when it named nothing."""
+    if lookup.articles:
+        await show_articles(update, context, text, lookup.articles, started)
+        return True
+    if lookup.ambiguous:
+        from bot.laws import ambiguity_text
+
+        reference = lookup.ambiguous[0]
+        await say(update, context, ambiguity_text(reference))
+        await deps(context).log.record_lookup(user_id=update.effective_user.id, text=text, articles=[],
+                                              total_ms=(time.perf_counter() - started) * 1000,
+                                              level="ambiguous" if reference.laws else "unknown_law")
+        return True
+    return False
 
 
 async def answer_question(update: Update, context: ContextTypes.DEFAULT_TYPE, question: str) -> None:
@@ -401,15 +415,21 @@ async def cmd_clan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if len(args) >= 2:
         found = await asyncio.to_thread(d.retriever.get_article, " ".join(args[:-1]), args[-1].rstrip("."))
         articles = [found] if found else []
-    if not articles:
-        articles = await asyncio.to_thread(d.retriever.resolve_reference, joined)
-    if not articles:
-        articles = await asyncio.to_thread(d.retriever.resolve_reference, f"član {joined}")
-    if not articles:
-        laws = await asyncio.to_thread(d.retriever.laws)
-        await say(update, context, texts.ARTICLE_NOT_FOUND.format(reference=echo(joined), laws=", ".join(laws) or "–"))
+    if articles:
+        await show_articles(update, context, f"/clan {joined}", articles, started)
         return
-    await show_articles(update, context, f"/clan {joined}", articles, started)
+    scope = await scope_for(context, update.effective_user.id)
+    forms = [joined, f"član {joined}"]
+    if len(args) >= 2:  # law then number, as the usage says: "član 42 KZ" is what the reference parser reads
+        forms.insert(0, f"član {args[-1].rstrip('.')} {' '.join(args[:-1])}")
+    for text in forms:
+        lookup = await asyncio.to_thread(d.retriever.lookup_reference, text, scope)
+        if await answer_lookup(update, context, f"/clan {joined}", lookup, started):
+            return
+    laws = await asyncio.to_thread(d.retriever.laws)
+    await say(update, context, texts.ARTICLE_NOT_FOUND.format(reference=echo(joined), laws=", ".join(laws) or "–"))
+    await d.log.record_lookup(user_id=update.effective_user.id, text=f"/clan {joined}", articles=[],
+                              total_ms=(time.perf_counter() - started) * 1000, level="not_found")
 
 
 # --- buttons ---------------------------------------------------------------------------------

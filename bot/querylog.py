@@ -468,14 +468,17 @@ class QueryLog:
         return row_id
 
     async def record_lookup(self, *, user_id: int, text: str, articles: Sequence[Any],
-                            total_ms: float | None = None, at: datetime | None = None) -> int | None:
-        """Log an article lookup (/clan or a plain reference): what was asked and which articles it showed."""
+                            total_ms: float | None = None, at: datetime | None = None,
+                            level: str = "reference") -> int | None:
+        """Log an article lookup (/clan or a plain reference): what was asked and which articles it showed.
+        `level`: "reference" (shown), "ambiguous" (the officer was asked which law), "unknown_law" (the law
+        named is not loaded), "not_found" (no such article)."""
         return await self._write(Write([_insert_sql("queries", {
             "ts": to_ts(at or utcnow()),
             "user_hash": self.user_hash(user_id),
             "kind": "lookup",
             "question": text,
-            "level": "reference",
+            "level": level,
             "citations": _json([_article_ref(a) for a in articles]),
             "total_ms": total_ms,
         })], "lookup"))

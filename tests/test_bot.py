@@ -224,10 +224,10 @@ async def test_clan_command_and_plain_reference_show_the_article(
     assert first[0]["text"].startswith("KZ FBiH, član 373 – Krivotvorenje isprave")
     assert "lažnu ispravu" in first[0]["text"]
     assert second[1]["text"].startswith("KZ FBiH, član 286 – Krađa")
-    assert third[2]["text"].startswith("Nisam našao XYZ 1") and "KZ FBiH" in third[2]["text"]
+    assert third[2]["text"].startswith("Zakon „xyz“ nije učitan") and "/zakoni" in third[2]["text"]
     assert fourth[3]["text"].startswith("Upotreba:")
-    kinds = [r["kind"] for r in rows(log_path)]
-    assert kinds == ["lookup", "lookup"]
+    assert [(r["kind"], r["level"]) for r in rows(log_path)] == [
+        ("lookup", "reference"), ("lookup", "reference"), ("lookup", "unknown_law")]
 
 
 async def test_buttons_open_the_article_and_store_feedback(

@@ -44,6 +44,27 @@ async def test_an_ambiguous_reference_is_answered_with_a_question(
     assert rendered(third[2]).startswith("KZ RS, član 42")
 
 
+async def test_clan_with_an_ambiguous_law_asks_which_and_every_lookup_is_logged(
+        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
+    async with running_bot(telegram_server, settings, retriever, log_path):
+        telegram_server.send_text(OFFICER, "/clan KZ 42")
+        first = await telegram_server.wait_messages(OFFICER, 1)
+        telegram_server.send_text(OFFICER, "/clan KZ RS 42")
+        second = await telegram_server.wait_messages(OFFICER, 2)
+        telegram_server.send_text(OFFICER, "/clan ZOO 5")
+        third = await telegram_server.wait_messages(OFFICER, 3)
+        telegram_server.send_text(OFFICER, "/clan KZ RS 9999")
+        fourth = await telegram_server.wait_messages(OFFICER, 4)
+    assert rendered(first[0]) == texts.AMBIGUOUS_LAW.format(name="kz", article="42", laws="KZ FBiH, KZ RS",
+                                                            example="KZ FBiH")
+    assert rendered(second[1]).startswith("KZ RS, član 42")
+    assert rendered(third[2]).startswith("Zakon „zoo“ nije učitan")
+    assert "9999" in rendered(fourth[3])
+    logged = [(r["question"], r["level"]) for r in rows(log_path)]
+    assert logged == [("/clan KZ 42", "ambiguous"), ("/clan KZ RS 42", "reference"), ("/clan ZOO 5", "unknown_law"),
+                      ("/clan KZ RS 9999", "not_found")]
+
+
 def test_bosnian_number_agreement() -> None:
     assert [plural_clanova(n) for n in (1, 2, 4, 5, 11, 12, 21, 22, 25, 101, 112)] == [
         "1 član", "2 člana", "4 člana", "5 članova", "11 članova", "12 članova", "21 član", "22 člana",
