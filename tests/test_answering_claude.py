@@ -58,6 +58,18 @@ async def test_request_on_the_wire(fake_anthropic: FakeAnthropic) -> None:
     assert "temperature" not in body
 
 
+async def test_the_officers_jurisdiction_is_sent_before_the_question(fake_anthropic: FakeAnthropic) -> None:
+    """Rule 7 of the prompt needs to know where the officer serves; a search without one sends no block."""
+    import dataclasses
+
+    await ask(fake_anthropic, search=dataclasses.replace(SEARCH, jurisdiction="KS"))
+    await ask(fake_anthropic)
+    scoped, plain = ([c["text"] for c in body["messages"][0]["content"]] for body in fake_anthropic.requests)
+    assert scoped[1] == '<officer jurisdiction="KS">Kanton Sarajevo (viši nivoi: FBiH, BiH)</officer>'
+    assert scoped[2].startswith("<question>") and len(plain) == 2 and plain[1].startswith("<question>")
+    assert "<officer>" in system_text(fake_anthropic.requests[0])
+
+
 async def test_citation_of_an_article_not_sent_is_removed_and_flagged(fake_anthropic: FakeAnthropic) -> None:
     fake_anthropic.script(reply([
         ("Krivotvorenje isprave kažnjava se zatvorom do tri godine.", [FORGERY.id, "KZ FBiH čl. 374"]),

@@ -52,7 +52,7 @@ class Answerer:
         """Answer from `result.hits` only. Claude problems end in an extractive answer with `reason` set."""
         self._weak.set(bool(getattr(result, "weak", False)))
         try:
-            answer = await self._answer(question, result.hits)
+            answer = await self._answer(question, result.hits, getattr(result, "jurisdiction", None))
         except Exception as exc:  # never leave the officer with a traceback
             log.exception("answering failed unexpectedly")
             answer = self._extractive(
@@ -73,13 +73,14 @@ class Answerer:
         it warns first when this question's search was weak."""
         return extractive_answer(question, hits, prompt_version=self.prompt.id, weak=self._weak.get(), **details)
 
-    async def _answer(self, question: str, hits: list[Hit]) -> Answer:
+    async def _answer(self, question: str, hits: list[Hit], jurisdiction: str | None = None) -> Answer:
         if not hits:
             return self._extractive(question, hits, reason=NO_HITS)
         if self._claude is None:
             return self._extractive(question, hits, reason=NO_KEY)
         built = build_request(
-            self.prompt, question, hits, model=self.settings.claude_model, max_tokens=self.settings.claude_max_tokens
+            self.prompt, question, hits, model=self.settings.claude_model, max_tokens=self.settings.claude_max_tokens,
+            jurisdiction=jurisdiction,
         )
         try:
             reply = await self._claude.create(built.params)

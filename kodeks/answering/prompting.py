@@ -98,9 +98,25 @@ def question_text(question: str) -> str:
     return f"<question>\n{escape(question.strip(), quote=False)}\n</question>"
 
 
-def build_request(prompt: Prompt, question: str, hits: list[Hit], *, model: str, max_tokens: int) -> BuiltRequest:
-    """The full request. System prompt carries `cache_control` (tools + system form the cached prefix)."""
+def officer_text(jurisdiction: str) -> str:
+    """`<officer jurisdiction="RS">Republika Srpska (levels above: BiH)</officer>`: where the officer serves,
+    so the model reads the right code first and says when a passage is another jurisdiction's (rule 7)."""
+    from retrieval.jurisdictions import ancestors, name_of
+
+    above = ancestors(jurisdiction)
+    detail = f" (viši nivoi: {', '.join(above)})" if above else ""
+    return f'<officer jurisdiction="{_attr(jurisdiction)}">{escape(name_of(jurisdiction) + detail, quote=False)}</officer>'
+
+
+def build_request(prompt: Prompt, question: str, hits: list[Hit], *, model: str, max_tokens: int,
+                  jurisdiction: str | None = None) -> BuiltRequest:
+    """The full request. System prompt carries `cache_control` (tools + system form the cached prefix).
+    `jurisdiction`: the asking officer's code, sent as an <officer> block before the question."""
     sent = select_passages(hits)
+    content = [{"type": "text", "text": passages_text(sent)}]
+    if jurisdiction:
+        content.append({"type": "text", "text": officer_text(jurisdiction)})
+    content.append({"type": "text", "text": question_text(question)})
     params: dict[str, Any] = {
         "model": model,
         "max_tokens": max_tokens,
@@ -111,10 +127,7 @@ def build_request(prompt: Prompt, question: str, hits: list[Hit], *, model: str,
         "messages": [
             {
                 "role": "user",
-                "content": [
-                    {"type": "text", "text": passages_text(sent)},
-                    {"type": "text", "text": question_text(question)},
-                ],
+                "content": content,
             }
         ],
     }
