@@ -213,19 +213,12 @@ async def test_a_broken_log_does_not_keep_the_answer_from_the_officer(
 async def test_clan_command_and_plain_reference_show_the_article(
         telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
     async with running_bot(telegram_server, settings, retriever, log_path):
-        telegram_server.send_text(OFFICER, "/clan KZ FBiH 373")
-        first = await telegram_server.wait_messages(OFFICER, 1)
-        telegram_server.send_text(OFFICER, "član 286 KZ FBiH")
-        second = await telegram_server.wait_messages(OFFICER, 2)
-        telegram_server.send_text(OFFICER, "/clan XYZ 1")
-        third = await telegram_server.wait_messages(OFFICER, 3)
-        telegram_server.send_text(OFFICER, "/clan")
-        fourth = await telegram_server.wait_messages(OFFICER, 4)
-    assert first[0]["text"].startswith("KZ FBiH, član 373 – Krivotvorenje isprave")
-    assert "lažnu ispravu" in first[0]["text"]
-    assert second[1]["text"].startswith("KZ FBiH, član 286 – Krađa")
-    assert third[2]["text"].startswith("Zakon „xyz“ nije učitan") and "/zakoni" in third[2]["text"]
-    assert fourth[3]["text"].startswith("Upotreba:")
+        replies = await telegram_server.converse(OFFICER, ["/clan KZ FBiH 373", "član 286 KZ FBiH", "/clan XYZ 1", "/clan"])
+    first, second, third, fourth = (r["text"] for r in replies)
+    assert first.startswith("KZ FBiH, član 373 – Krivotvorenje isprave") and "lažnu ispravu" in first
+    assert second.startswith("KZ FBiH, član 286 – Krađa")
+    assert third.startswith("Zakon „xyz“ nije učitan") and "/zakoni" in third
+    assert fourth.startswith("Upotreba:")
     assert [(r["kind"], r["level"]) for r in rows(log_path)] == [
         ("lookup", "reference"), ("lookup", "reference"), ("lookup", "unknown_law")]
 

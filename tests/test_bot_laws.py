@@ -32,34 +32,20 @@ async def test_zakoni_lists_the_loaded_laws_by_jurisdiction(
 async def test_an_ambiguous_reference_is_answered_with_a_question(
         telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
     async with running_bot(telegram_server, settings, retriever, log_path):
-        telegram_server.send_text(OFFICER, "članak 42 KZ")
-        first = await telegram_server.wait_messages(OFFICER, 1)
-        telegram_server.send_text(OFFICER, "član 5 ZOO")
-        second = await telegram_server.wait_messages(OFFICER, 2)
-        telegram_server.send_text(OFFICER, "član 42 KZ RS")
-        third = await telegram_server.wait_messages(OFFICER, 3)
-    assert rendered(first[0]) == texts.AMBIGUOUS_LAW.format(name="kz", article="42", laws="KZ FBiH, KZ RS",
-                                                            example="KZ FBiH")
-    assert rendered(second[1]).startswith("Zakon „zoo“ nije učitan")
-    assert rendered(third[2]).startswith("KZ RS, član 42")
+        first, second, third = await telegram_server.converse(OFFICER, ["članak 42 KZ", "član 5 ZOO", "član 42 KZ RS"])
+    assert rendered(first) == texts.AMBIGUOUS_LAW.format(name="kz", article="42", laws="KZ FBiH, KZ RS",
+                                                         example="KZ FBiH")
+    assert rendered(second).startswith("Zakon „zoo“ nije učitan")
+    assert rendered(third).startswith("KZ RS, član 42")
 
 
 async def test_clan_with_an_ambiguous_law_asks_which_and_every_lookup_is_logged(
         telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
     async with running_bot(telegram_server, settings, retriever, log_path):
-        telegram_server.send_text(OFFICER, "/clan KZ 42")
-        first = await telegram_server.wait_messages(OFFICER, 1)
-        telegram_server.send_text(OFFICER, "/clan KZ RS 42")
-        second = await telegram_server.wait_messages(OFFICER, 2)
-        telegram_server.send_text(OFFICER, "/clan ZOO 5")
-        third = await telegram_server.wait_messages(OFFICER, 3)
-        telegram_server.send_text(OFFICER, "/clan KZ RS 9999")
-        fourth = await telegram_server.wait_messages(OFFICER, 4)
-    assert rendered(first[0]) == texts.AMBIGUOUS_LAW.format(name="kz", article="42", laws="KZ FBiH, KZ RS",
-                                                            example="KZ FBiH")
-    assert rendered(second[1]).startswith("KZ RS, član 42")
-    assert rendered(third[2]).startswith("Zakon „zoo“ nije učitan")
-    assert "9999" in rendered(fourth[3])
+        replies = await telegram_server.converse(OFFICER, ["/clan KZ 42", "/clan KZ RS 42", "/clan ZOO 5", "/clan KZ RS 9999"])
+    first, second, third, fourth = (rendered(r) for r in replies)
+    assert first == texts.AMBIGUOUS_LAW.format(name="kz", article="42", laws="KZ FBiH, KZ RS", example="KZ FBiH")
+    assert second.startswith("KZ RS, član 42") and third.startswith("Zakon „zoo“ nije učitan") and "9999" in fourth
     logged = [(r["question"], r["level"]) for r in rows(log_path)]
     assert logged == [("/clan KZ 42", "ambiguous"), ("/clan KZ RS 42", "reference"), ("/clan ZOO 5", "unknown_law"),
                       ("/clan KZ RS 9999", "not_found")]

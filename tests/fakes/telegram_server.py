@@ -270,6 +270,15 @@ class FakeTelegramServer:
                 seen = [f"{c.method}({c.params.get('chat_id', '')})" for c in self.calls][-30:]
                 raise AssertionError(f"timed out waiting for {what}; last calls: {seen}") from None
 
+    async def converse(self, chat_id: int, texts: list[str]) -> list[dict[str, Any]]:
+        """Send each text in turn and wait for the bot's next message: the first reply to each."""
+        replies = []
+        for text in texts:
+            before = len(self.chats.get(chat_id, []))
+            self.send_text(chat_id, text)
+            replies.append((await self.wait_messages(chat_id, before + 1))[before])
+        return replies
+
     async def wait_messages(self, chat_id: int, n: int, timeout: float = 30.0) -> list[dict[str, Any]]:
         """Wait until the bot has sent at least `n` messages to `chat_id`; return them all."""
         await self.wait_until(lambda: len(self.chats.get(chat_id, [])) >= n, timeout,
