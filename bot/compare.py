@@ -23,7 +23,8 @@ PENALTY_CHARS = 400
 def remember(bot_data: MutableMapping[str, Any], user_id: int, article_id: str) -> None:
     """The article an officer last saw (first source of an answer, or an article shown): what "isto u RS?" means.
 
-    Kept in memory only: after a restart the officer names the article (`/uporedi KZ RS 124`)."""
+    Kept in memory; after a restart the handler reads it back from the query log (`QueryLog.last_seen_article`:
+    the first article of the officer's latest answer or lookup of the last 24 hours)."""
     bot_data.setdefault(LAST_KEY, {})[user_id] = article_id
 
 

@@ -172,8 +172,8 @@ async def answer_compare(update: Update, context: ContextTypes.DEFAULT_TYPE, tex
         else:
             found = await asyncio.to_thread(d.retriever.search, text, 1, None, scope)
             source_id = found.hits[0].id if found.hits else None
-    else:
-        source_id = compare.last_article(context.bot_data, user_id)
+    else:  # in memory; after a restart, from the query log (the officer's latest answer of the day)
+        source_id = compare.last_article(context.bot_data, user_id) or await d.log.last_seen_article(user_id)
     if source_id is None:
         await context.bot.send_message(update.effective_chat.id, texts.UPOREDI_WHAT_HTML, parse_mode=ParseMode.HTML)
         return

@@ -611,6 +611,17 @@ class QueryLog:
             "SELECT 1 FROM queries WHERE id = ? AND user_hash = ?", (row_id, self.user_hash(user_id))).fetchone())
         return found is not None
 
+    async def last_seen_article(self, user_id: int, within: timedelta = timedelta(hours=24)) -> str | None:
+        """The first article of this officer's latest answer or lookup in the last `within` (what "isto u RS?"
+        refers to after a restart); None when there is none or the log cannot be read."""
+        since = to_ts(utcnow() - within)
+        row = await self._read_or_none(lambda con: con.execute(
+            "SELECT citations FROM queries INDEXED BY queries_ts WHERE ts >= ? AND user_hash = ? "
+            "AND citations IS NOT NULL AND citations <> '[]' ORDER BY ts DESC, id DESC LIMIT 1",
+            (since, self.user_hash(user_id))).fetchone())
+        cited = json.loads(row[0]) if row else []
+        return cited[0]["id"] if cited else None
+
     async def cited_ids(self, row_id: int) -> list[str] | None:
         """The article ids cited by a logged answer, in button order; None if the row is gone."""
         row = await self._read(lambda con: con.execute("SELECT citations FROM queries WHERE id = ?",

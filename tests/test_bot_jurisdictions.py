@@ -145,6 +145,19 @@ async def test_isto_u_rs_and_uporedi_show_the_parallels_side_by_side(
     assert record["question"] == MURDER and record["jurisdiction"] == "FBiH"
 
 
+async def test_isto_u_rs_after_a_restart_reads_the_last_article_from_the_log(
+        telegram_server: FakeTelegramServer, juris_settings: Settings, juris: Any, tmp_path: Path) -> None:
+    settings = juris_bot_settings(juris_settings, telegram_server, tmp_path, default_jurisdiction="FBiH")
+    log_path = tmp_path / "queries.sqlite3"
+    async with running_bot(telegram_server, settings, juris, log_path):
+        await telegram_server.converse(OFFICER, [MURDER])
+    async with running_bot(telegram_server, settings, juris, log_path):  # a new process: nothing in memory
+        [same_in_rs] = await telegram_server.converse(OFFICER, ["isto u RS?"])
+        [stranger_first] = await telegram_server.converse(ADMIN, ["isto u RS?"])  # another officer's history is not theirs
+    assert plain(same_in_rs).startswith("Uporedba: KZ FBiH, član 166 – Ubojstvo")
+    assert "Prvo postavite pitanje" in plain(stranger_first)
+
+
 async def test_a_claude_answer_names_the_laws_it_actually_cites(
         telegram_server: FakeTelegramServer, juris_settings: Settings, juris: Any, tmp_path: Path,
         fake_anthropic: Any) -> None:
