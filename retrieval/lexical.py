@@ -171,11 +171,11 @@ class LexicalIndex:
     def build(cls, language: str, chunk_ids: list[str], texts: list[str]) -> "LexicalIndex":
         bm25s = bm25s_module()
 
+        from retrieval.bm25_build import build_bm25
+
         index = cls(language, chunk_ids, None)
-        if texts:
-            bm25 = bm25s.BM25()
-            bm25.index([index.tokenizer(t) or [""] for t in texts], show_progress=False)
-            index._bm25 = bm25
+        if texts:  # one chunk's tokens at a time: bm25s.index would hold them all as strings (8 GB at 100k chunks)
+            index._bm25 = build_bm25((index.tokenizer(t) or [""] for t in texts), bm25s)
         return index
 
     def save(self, directory: Path) -> None:

@@ -46,3 +46,31 @@ def test_a_repeated_query_word_counts_by_the_square_root_of_its_repetitions(inde
 def test_unknown_words_score_nothing(index: LexicalIndex) -> None:
     assert not index.scores("xyzzy qwerty").any()
     assert np.array_equal(index.scores(""), np.zeros(len(CORPUS), dtype=np.float32))
+
+
+def test_the_streaming_bm25_build_gives_bm25s_own_matrix() -> None:
+    """retrieval/bm25_build.py computes what bm25s.BM25.index computes (same tokens → same columns, same
+    chunks, same scores to float32 rounding), one chunk at a time instead of every token string at once."""
+    from retrieval.bm25_build import build_bm25
+    from retrieval.lexical import bm25s_module
+
+    bm25s = bm25s_module()
+    tok = Tokenizer("serbian")
+    texts = ["Ko drugog liši života, kaznit će se zatvorom najmanje pet godina.",
+             "Ko ukrade tuđu pokretnu stvar, kaznit će se novčanom kaznom ili zatvorom do tri godine.",
+             "", "Krađa krađa krađa: ko ukrade motorno vozilo.", "Ko napravi lažnu ispravu ili preinači pravu ispravu."]
+    docs = [tok(t) or [""] for t in texts]
+    reference = bm25s.BM25()
+    reference.index(docs, show_progress=False)
+    ours = build_bm25(iter(docs), bm25s)
+    assert set(ours.vocab_dict) == set(reference.vocab_dict) and ours.scores["num_docs"] == len(texts)
+    a, b = reference.scores, ours.scores
+    for token, i in reference.vocab_dict.items():
+        if i >= len(a["indptr"]) - 1:
+            continue  # bm25s's empty token: in the vocabulary, no column
+        j = ours.vocab_dict[token]
+        sa, sb = slice(a["indptr"][i], a["indptr"][i + 1]), slice(b["indptr"][j], b["indptr"][j + 1])
+        assert list(a["indices"][sa]) == list(b["indices"][sb]), token
+        assert np.allclose(a["data"][sa], b["data"][sb], rtol=1e-6), token
+    query = tok("ukrao je auto")
+    assert np.allclose(reference.get_scores(query), ours.get_scores(query), rtol=1e-6)
