@@ -20,6 +20,13 @@ import numpy as np
 BATCH = 2048  # chunks whose arrays are joined at a time (fewer small arrays alive)
 
 
+def _join(parts: list[np.ndarray]) -> np.ndarray:
+    """One array of the parts; the list is emptied."""
+    out = np.concatenate(parts) if parts else np.zeros(0, np.int32)
+    parts.clear()
+    return out
+
+
 def build_bm25(documents: Iterable[list[str]], bm25s: Any) -> Any:
     """A `bm25s.BM25` with defaults, indexed over `documents` (each a non-empty token list)."""
     bm25 = bm25s.BM25()
@@ -50,26 +57,31 @@ def build_bm25(documents: Iterable[list[str]], bm25s: Any) -> Any:
     flush()
 
     n_docs, n_vocab = len(lengths), len(vocab)
-    docs = np.concatenate(docs_parts) if docs_parts else np.zeros(0, np.int32)
-    tokens_ = np.concatenate(token_parts) if token_parts else np.zeros(0, np.int32)
-    tf = (np.concatenate(count_parts) if count_parts else np.zeros(0, np.int32)).astype(np.float32)
-    del docs_parts, token_parts, count_parts
+    # Each column joined and its parts dropped before the next (peak: the parts + one column).
+    docs = _join(docs_parts)
+    tokens_ = _join(token_parts)
+    scores = _join(count_parts).astype(np.float32)  # term frequencies, turned into scores in place
 
     dtype = np.dtype(bm25.dtype)
     doc_freq = np.bincount(tokens_, minlength=n_vocab).astype(np.float64)
     idf = np.log(1 + (n_docs - doc_freq + 0.5) / (doc_freq + 0.5)).astype(dtype)
     length = np.asarray(lengths, dtype=np.float64)
-    avg_length = float(length.mean()) if n_docs else 0.0
-    norm = (bm25.k1 * ((1 - bm25.b) + bm25.b * length[docs] / avg_length)).astype(dtype) if n_docs else tf
-    scores = (tf / (norm + tf)) * idf[tokens_]
-    del tf, norm
+    avg_length = float(length.mean()) if n_docs else 1.0
+    norm_of_doc = (bm25.k1 * ((1 - bm25.b) + bm25.b * length / avg_length)).astype(dtype)
+    norm = norm_of_doc[docs]
+    norm += scores
+    scores /= norm  # tf / (k1 (1 - b + b |d| / avgdl) + tf)
+    del norm
+    scores *= idf[tokens_]
 
-    order = np.lexsort((docs, tokens_))  # column-major (token, then chunk): bm25s's CSC layout
-    data = scores[order].astype(dtype)
-    indices = docs[order].astype(np.int32)
+    order = np.argsort(tokens_, kind="stable")  # chunks already ascend: (token, chunk) = bm25s's CSC layout
+    data = scores[order].astype(dtype, copy=False)
+    del scores
+    indices = docs[order]
+    del docs, order
     indptr = np.zeros(n_vocab + 1, dtype=np.int64)
     np.cumsum(np.bincount(tokens_, minlength=n_vocab), out=indptr[1:])
-    del order, scores, docs, tokens_
+    del tokens_
 
     if "" not in vocab:  # bm25s keeps an empty token in its vocabulary (no column)
         vocab[""] = n_vocab

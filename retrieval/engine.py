@@ -35,10 +35,10 @@ from retrieval.references import ReferenceResolver
 from retrieval.rewriting import QueryRewriter
 from retrieval.serving import explain_matches, is_deleted, is_weak, serve_with_minimum
 from retrieval.subqueries import split_subqueries
-from retrieval.store import load_law_records, open_collection, require_index
+from retrieval.store import iter_chroma_documents, load_law_records, open_collection, require_index
 from retrieval.types import Article, Hit, LawSummary, ReferenceLookup, SearchResult
 from retrieval.vocabulary import Expansion, legal_terms, question_vocabulary
-from retrieval.vectors import DENSE_DIR, READ_BATCH, VECTORS, NpyRows, load_vectors, read_chroma_vectors
+from retrieval.vectors import DENSE_DIR, VECTORS, NpyRows, load_vectors, read_chroma_vectors
 
 DENSE_SAMPLE = 2000  # articles whose dense scores stand for all in HNSW mode's z-score
 HNSW_DEPTH_FACTOR = 1  # nearest chunks asked of Chroma = this × KODEKS_CANDIDATE_DEPTH (k = 200 costs ~2-4× k = 100)
@@ -665,7 +665,7 @@ def _retokenized(lexical: LexicalIndex, collection: Any, settings: Settings) -> 
             f"upgrade it once with `kodeks ingest` and the same input (nothing is re-embedded; "
             f"about {minutes} min for {chunks:,} chunks)"
         )
-    return LexicalIndex.build(lexical.tokenizer.language, lexical.chunk_ids, read_chroma_documents(collection, lexical.chunk_ids))
+    return LexicalIndex.build(lexical.tokenizer.language, lexical.chunk_ids, iter_chroma_documents(collection, lexical.chunk_ids))
 
 
 def _label(jurisdiction: str | Collection[str] | None) -> str | None:
@@ -692,11 +692,7 @@ def dense_mode(settings: Settings, chunks: int) -> str:
 
 
 def read_chroma_documents(collection: Any, chunk_ids: list[str]) -> list[str]:
-    texts: dict[str, str] = {}
-    for start in range(0, len(chunk_ids), READ_BATCH):
-        got = collection.get(ids=chunk_ids[start:start + READ_BATCH], include=["documents"])
-        texts.update(zip(got["ids"], got["documents"]))
-    return [texts.get(cid, "") for cid in chunk_ids]
+    return list(iter_chroma_documents(collection, chunk_ids))
 
 
 def _codes(values: Iterable[str]) -> tuple[list[str], np.ndarray]:

@@ -394,12 +394,10 @@ def get_all(collection: Any, include: list[str]) -> dict[str, list[Any]]:
 
 def rebuild_lexical(settings: Settings, collection: Any) -> None:
     """Rebuild BM25 from what Chroma holds, so both halves always index the same chunks."""
-    everything = get_all(collection, ["documents"])
-    ids, docs = everything["ids"], everything["documents"]
-    order = sorted(range(len(ids)), key=lambda i: ids[i])
-    chunk_ids = [ids[i] for i in order]
-    index = LexicalIndex.build(settings.lexical_language, chunk_ids, [docs[i] for i in order])
-    del everything, docs
+    from retrieval.store import iter_chroma_documents
+
+    chunk_ids = sorted(get_all(collection, [])["ids"])
+    index = LexicalIndex.build(settings.lexical_language, chunk_ids, iter_chroma_documents(collection, chunk_ids))
     save_dense(settings, collection, chunk_ids)
     replace_dir(settings.lexical_dir, index.save)
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import Counter
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -168,13 +169,14 @@ class LexicalIndex:
         self.current = current  # False: saved by another tokenizer version; rebuild before scoring
 
     @classmethod
-    def build(cls, language: str, chunk_ids: list[str], texts: list[str]) -> "LexicalIndex":
+    def build(cls, language: str, chunk_ids: list[str], texts: Iterable[str]) -> "LexicalIndex":
+        """BM25 over the chunks' texts (one per chunk id, in that order; may be a stream)."""
         bm25s = bm25s_module()
 
         from retrieval.bm25_build import build_bm25
 
         index = cls(language, chunk_ids, None)
-        if texts:  # one chunk's tokens at a time: bm25s.index would hold them all as strings (8 GB at 100k chunks)
+        if chunk_ids:  # one chunk's tokens at a time: bm25s.index would hold them all as strings (8 GB at 100k chunks)
             index._bm25 = build_bm25((index.tokenizer(t) or [""] for t in texts), bm25s)
         return index
 

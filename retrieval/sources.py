@@ -10,7 +10,6 @@ articles is ours, because it is specific to how BiH laws are laid out.
 from __future__ import annotations
 
 import json
-import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path

@@ -19,11 +19,13 @@ import os
 import shutil
 import tempfile
 from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 
 from kodeks.errors import IndexMismatchError, KodeksError
 from kodeks.settings import Settings
 from retrieval.embedders import EmbedderIdentity
+from retrieval.vectors import READ_BATCH
 from retrieval.types import ARTICLE_FIELDS, Article
 
 ARTICLES_FILE = "articles.jsonl"
@@ -219,3 +221,13 @@ def replace_dir(target: Path, build: Any) -> None:
     tmp.rename(target)
     if old.exists():
         shutil.rmtree(old)
+
+
+def iter_chroma_documents(collection: Any, chunk_ids: list[str]) -> Iterator[str]:
+    """The chunks' texts in `chunk_ids` order ("" for one Chroma lacks), read READ_BATCH at a time:
+    a lexical rebuild never holds every text of a large library at once."""
+    for start in range(0, len(chunk_ids), READ_BATCH):
+        batch = chunk_ids[start:start + READ_BATCH]
+        got = collection.get(ids=batch, include=["documents"])
+        texts = dict(zip(got["ids"], got["documents"]))
+        yield from (texts.get(cid, "") for cid in batch)
