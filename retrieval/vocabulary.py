@@ -57,7 +57,7 @@ class Expansion:
         return {"source": self.source, "matched": self.matched, "adds": self.adds}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # compared and hashed by identity: a set of found patterns stays cheap
 class _Pattern:
     """A lay term: per word either a stem to equal or a prefix ("*") to start with."""
 
@@ -99,13 +99,13 @@ class _PatternIndex:
                 else:
                     self._always.append(i)
 
-    def found(self, folded: list[str], stems: list[str]) -> set[int]:
-        """Indexes of the patterns that occur in the question."""
+    def found(self, folded: list[str], stems: list[str]) -> set[_Pattern]:
+        """The patterns that occur in the question."""
         candidates = set(self._always)
         for word, stem in zip(folded, stems):
             candidates.update(self._by_stem.get(stem, ()))
             candidates.update(self._by_start.get(word[: self.KEY], ()))
-        return {i for i in candidates if self.patterns[i].find(folded, stems)}
+        return {self.patterns[i] for i in candidates if self.patterns[i].find(folded, stems)}
 
 
 def _word_matches(word: str, stem: str, value: str, is_prefix: bool) -> bool:
@@ -213,10 +213,8 @@ class Vocabulary:
                 out.append(Expansion(source, matched, term))
 
         found = self._thesaurus_index.found(folded, stems)
-        position = 0  # the patterns' numbers in _thesaurus_index, entry after entry
         for patterns, legal in self._thesaurus:
-            hit = next((p for i, p in enumerate(patterns, position) if i in found), None)
-            position += len(patterns)
+            hit = next((p for p in patterns if p in found), None)
             if hit is not None:
                 for term in legal:
                     add("thesaurus", fold(hit.text), term)
@@ -224,8 +222,8 @@ class Vocabulary:
             for noun in self.derive(word):
                 add("derivation", word, noun)
         found = self._query_pairs_index.found(folded, stems)
-        for i, (pattern, other) in enumerate(self._query_pairs):
-            if i in found:
+        for pattern, other in self._query_pairs:
+            if pattern in found:
                 add("variant", fold(pattern.text), other)
         return out
 
