@@ -453,7 +453,7 @@ class QueryLog:
                 total_ms=timings.get("total", total_ms),
                 jurisdiction=search.jurisdiction,  # the officer's jurisdiction (not their id), for the export
                 expansions=_json(list(search.expansions or [])),
-                weak=None if search.weak is None else int(bool(search.weak)),
+                weak=int(search.weak),
             )
         statements = [_insert_sql("queries", row)]
         if result is not None and result.answer.citations:

@@ -59,11 +59,12 @@ def build_bm25(documents: Iterable[list[str]], bm25s: Any) -> Any:
     n_docs, n_vocab = len(lengths), len(vocab)
     # Each column joined and its parts dropped before the next (peak: the parts + one column).
     docs = _join(docs_parts)
-    tokens_ = _join(token_parts)
+    token_ids = _join(token_parts)
     scores = _join(count_parts).astype(np.float32)  # term frequencies, turned into scores in place
 
     dtype = np.dtype(bm25.dtype)
-    doc_freq = np.bincount(tokens_, minlength=n_vocab).astype(np.float64)
+    postings = np.bincount(token_ids, minlength=n_vocab)  # chunks per token: the document frequency
+    doc_freq = postings.astype(np.float64)
     idf = np.log(1 + (n_docs - doc_freq + 0.5) / (doc_freq + 0.5)).astype(dtype)
     length = np.asarray(lengths, dtype=np.float64)
     avg_length = float(length.mean()) if n_docs else 1.0
@@ -72,16 +73,16 @@ def build_bm25(documents: Iterable[list[str]], bm25s: Any) -> Any:
     norm += scores
     scores /= norm  # tf / (k1 (1 - b + b |d| / avgdl) + tf)
     del norm
-    scores *= idf[tokens_]
+    scores *= idf[token_ids]
 
-    order = np.argsort(tokens_, kind="stable")  # chunks already ascend: (token, chunk) = bm25s's CSC layout
+    order = np.argsort(token_ids, kind="stable")  # chunks already ascend: (token, chunk) = bm25s's CSC layout
     data = scores[order].astype(dtype, copy=False)
     del scores
     indices = docs[order]
     del docs, order
     indptr = np.zeros(n_vocab + 1, dtype=np.int64)
-    np.cumsum(np.bincount(tokens_, minlength=n_vocab), out=indptr[1:])
-    del tokens_
+    np.cumsum(postings, out=indptr[1:])
+    del token_ids
 
     if "" not in vocab:  # bm25s keeps an empty token in its vocabulary (no column)
         vocab[""] = n_vocab
