@@ -24,6 +24,15 @@ def settings_for(data_dir: Path, **overrides: Any) -> Settings:
     return load_settings(data_dir=data_dir, _env_file=None, **overrides)
 
 
+def index_rows(base: Path, rows: list[dict[str, Any]]) -> Settings:
+    """A real index of these corpus rows under `base` (corpus in base/c.jsonl, index in base/idx)."""
+    from retrieval.ingest import ingest_paths
+
+    settings = settings_for(base / "idx")
+    ingest_paths(settings, [write_corpus(base / "c.jsonl", rows)])
+    return settings
+
+
 def chroma_chunks(settings: Settings) -> dict[str, dict[str, Any]]:
     """Every chunk the Chroma collection holds: id → {document, metadata}."""
     from retrieval.embedders import make_embedder

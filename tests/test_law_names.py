@@ -16,10 +16,9 @@ from kodeks.settings import Settings
 from retrieval.engine import Retriever
 from retrieval.law_catalog import by_jurisdiction, read_catalog
 from retrieval.law_names import LawName, LawNames, same_word
-from retrieval.normalize import fold
 from retrieval.references import ReferenceResolver, int_to_roman, roman_to_int
 from retrieval.store import load_law_records
-from tests.retrieval_helpers import row, settings_for, write_corpus
+from tests.retrieval_helpers import index_rows, row, settings_for
 
 ROMAN = ["I", "II", "III", "IV", "V", "VI"]
 LAWS = {
@@ -43,12 +42,7 @@ def _corpus_rows(laws: dict[str, tuple[str, str, str]]) -> list[dict]:
 
 @pytest.fixture(scope="module")
 def multi_law(tmp_path_factory: pytest.TempPathFactory) -> Retriever:
-    from retrieval.ingest import ingest_paths
-
-    base = tmp_path_factory.mktemp("multi-law")
-    settings = settings_for(base / "idx")
-    ingest_paths(settings, [write_corpus(base / "corpus.jsonl", _corpus_rows(LAWS))])
-    return Retriever.open(settings)
+    return Retriever.open(index_rows(tmp_path_factory.mktemp("multi-law"), _corpus_rows(LAWS)))
 
 
 def _only_law(result, law: str) -> None:

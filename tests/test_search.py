@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
@@ -10,7 +9,7 @@ from hypothesis import HealthCheck, given, settings as hsettings, strategies as 
 from kodeks.errors import KodeksError
 from retrieval.engine import Retriever
 from retrieval.types import LEVELS
-from tests.retrieval_helpers import row, settings_for, write_corpus
+from tests.retrieval_helpers import index_rows, row, settings_for
 
 
 def _ids(result) -> list[str]:
@@ -204,18 +203,12 @@ SHARED_TEXT = "Ko na javnom mjestu svađom, vikom ili tučom remeti javni red i 
 
 @pytest.fixture(scope="module")
 def dedupe_retriever(tmp_path_factory: pytest.TempPathFactory) -> Retriever:
-    base = tmp_path_factory.mktemp("dedupe")
-    corpus = write_corpus(base / "c.jsonl", [
+    return Retriever.open(index_rows(tmp_path_factory.mktemp("dedupe"), [
         row("ZJRM KS", "8", SHARED_TEXT, "Remećenje javnog reda", "KS"),
         row("ZJRM TK", "8", SHARED_TEXT, "Remećenje javnog reda", "TK"),
         row("ZJRM ZDK", "3", SHARED_TEXT.replace("novčanom kaznom", "zatvorom do 60 dana"), "Remećenje reda", "ZDK"),
         row("ZOBS BiH", "174", "Policijski službenik može uputiti vozača na ispitivanje prisustva alkohola.", "Alkohol", "BiH"),
-    ])
-    from retrieval.ingest import ingest_paths
-
-    settings = settings_for(base / "idx")
-    ingest_paths(settings, [corpus])
-    return Retriever.open(settings)
+    ]))
 
 
 def test_identical_text_in_two_laws_is_shown_once(dedupe_retriever) -> None:

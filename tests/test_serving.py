@@ -10,7 +10,7 @@ import pytest
 from retrieval.engine import Retriever
 from retrieval.serving import is_deleted, serve_with_minimum
 from retrieval.types import Article
-from tests.retrieval_helpers import row, settings_for, write_corpus
+from tests.retrieval_helpers import index_rows, row
 
 
 @dataclass
@@ -50,8 +50,7 @@ THEFT = "Ko tuđu pokretnu stvar oduzme od drugog u namjeri da je prisvoji, kazn
 
 @pytest.fixture(scope="module")
 def deleted_retriever(tmp_path_factory: pytest.TempPathFactory) -> Retriever:
-    base = tmp_path_factory.mktemp("deleted")
-    corpus = write_corpus(base / "c.jsonl", [
+    return Retriever.open(index_rows(tmp_path_factory.mktemp("deleted"), [
         row("KZ X", "1", THEFT, "Krađa"),
         row("KZ X", "2", "(brisan)", "Krađa mobitela"),
         row("KZ X", "3", THEFT.replace("tri", "pet") + " Krađa mobitela i krađa auta.", "Teška krađa", deleted=True),
@@ -59,12 +58,7 @@ def deleted_retriever(tmp_path_factory: pytest.TempPathFactory) -> Retriever:
         row("KZ X", "5", "Ko prijeti da će napasti na život ili tijelo drugog lica, kaznit će se.", "Ugrožavanje sigurnosti"),
         row("KZ X", "6", "Ko drugoga tjelesno povrijedi ili mu naruši zdravlje, kaznit će se.", "Tjelesna povreda"),
         row("KZ X", "7", "Ko podmetne požar i time izazove opasnost za život ljudi, kaznit će se.", "Izazivanje opšte opasnosti"),
-    ])
-    from retrieval.ingest import ingest_paths
-
-    settings = settings_for(base / "idx")
-    ingest_paths(settings, [corpus])
-    return Retriever.open(settings)
+    ]))
 
 
 def test_deleted_articles_are_never_served(deleted_retriever: Retriever) -> None:

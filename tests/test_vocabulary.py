@@ -17,7 +17,7 @@ import pytest
 from retrieval.engine import Retriever
 from retrieval.lexical import Tokenizer, bcs_vocabulary
 from retrieval.vocabulary import Vocabulary
-from tests.retrieval_helpers import row, settings_for, write_corpus
+from tests.retrieval_helpers import index_rows, row, settings_for
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -111,19 +111,14 @@ EKAVIAN = "Ko ugrozi bezbednost drugog lica ozbiljnom pretnjom da će napasti na
 
 @pytest.fixture(scope="module")
 def variants_index(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    base = tmp_path_factory.mktemp("variants")
-    corpus = write_corpus(base / "c.jsonl", [
+    return index_rows(tmp_path_factory.mktemp("variants"), [
         row("KZ H", "166", CROATIAN, "Ubojstvo"),
         row("KZ E", "150", EKAVIAN, "Ugrožavanje sigurnosti", "RS"),
         row("KZ E", "224", "Ko tuđu pokretnu stvar oduzme od drugog u nameri da je prisvoji, kazniće se.", "Krađa", "RS"),
         row("KZ E", "243", "Ko podmetne požar ili na drugi način uništi tuđu zgradu, kazniće se.", "Paljevina", "RS"),
         row("KZ H", "173", "Tko drugoga tjelesno ozlijedi ili mu naruši zdravlje, kaznit će se.", "Tjelesna ozljeda"),
         row("KZ H", "222", "Član obitelji koji nasiljem ugrozi mir, tjelesni integritet člana obitelji.", "Nasilje u obitelji"),
-    ])
-    from retrieval.ingest import ingest_paths
-
-    ingest_paths(settings_for(base / "idx"), [corpus])
-    return base / "idx"
+    ]).data_dir
 
 
 def _top(index: Path, query: str, **overrides) -> list[str]:
