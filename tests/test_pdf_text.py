@@ -163,20 +163,22 @@ def test_extract_text_reports_what_it_removed(law) -> None:
 needs_laws = pytest.mark.skipif(not LAWS.is_dir(), reason="../shared/laws is not there")
 
 
+def _shared_pdf_text(name: str):
+    """The extracted text of one of the real PDFs; the test is skipped when the file is not there."""
+    path = LAWS / name
+    if not path.exists():
+        pytest.skip(f"{name} is not in ../shared/laws")
+    return pdf_text(path)
+
+
 @pytest.fixture(scope="module")
 def kz_fbih():
-    path = LAWS / "kz-fbih.pdf"
-    if not path.exists():
-        pytest.skip("kz-fbih.pdf is not in ../shared/laws")
-    return pdf_text(path)
+    return _shared_pdf_text("kz-fbih.pdf")
 
 
 @pytest.fixture(scope="module")
 def zobs():
-    path = LAWS / "zobs-bih.pdf"
-    if not path.exists():
-        pytest.skip("zobs-bih.pdf is not in ../shared/laws")
-    return pdf_text(path)
+    return _shared_pdf_text("zobs-bih.pdf")
 
 
 def _headings(text: str) -> list[tuple[int, str]]:
