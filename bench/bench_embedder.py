@@ -8,7 +8,7 @@ The vectors mean nothing (a query vector is not comparable with a hashed passage
 it for quality figures; those always come from the real embedder (bench/retrieval_quality.py).
 
 It is refused outside bench/ and tests: `KODEKS_EMBEDDER=bench` without `register()` having run in
-the process fails with a clear error (retrieval/embedders.py: BENCH_ONLY), and an index it built
+the process fails with a clear error (retrieval/index/embedders.py: BENCH_ONLY), and an index it built
 records the provider "bench", so a normal `kodeks` refuses to open it (IndexMismatchError).
 
     python bench/bench_embedder.py bot        # `kodeks bot` with the bench embedder registered
@@ -28,8 +28,8 @@ if str(REPO) not in sys.path:
     sys.path.append(str(REPO))  # after PYTHONPATH: PYTHONPATH=<another checkout> runs that build
 
 from kodeks.settings import Settings  # noqa: E402
-import retrieval.embedders as embedders  # noqa: E402
-from retrieval.embedders import EmbedderIdentity, LocalEmbedder  # noqa: E402
+import retrieval.index.embedders as embedders  # noqa: E402
+from retrieval.index.embedders import EmbedderIdentity, LocalEmbedder  # noqa: E402
 
 DIM = 384
 TOUCHES = 8  # dimensions each word touches

@@ -51,7 +51,7 @@ async def start_bot(data_dir: Path, server: FakeTelegramServer, users: list[int]
 
 
 def ensure_sample_index(data_dir: Path) -> Path:
-    from retrieval.ingest import ingest_paths
+    from retrieval.ingest.run import ingest_paths
 
     if not (data_dir / "articles.jsonl").exists():
         ingest_paths(load_settings(data_dir=data_dir, _env_file=None), [REPO / "data" / "sample" / "corpus.jsonl"])

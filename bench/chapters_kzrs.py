@@ -22,11 +22,11 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from kodeks.settings import load_settings  # noqa: E402
-from retrieval.engine import Retriever, read_chroma_documents  # noqa: E402
+from retrieval.search.retriever import Retriever, read_chroma_documents  # noqa: E402
 from retrieval.evaluation import evaluate, load_eval  # noqa: E402
-from retrieval.fields import TitleIndex  # noqa: E402
-from retrieval.ingest import ingest_paths  # noqa: E402
-from retrieval.lexical import LexicalIndex  # noqa: E402
+from retrieval.search.title_field import TitleIndex  # noqa: E402
+from retrieval.ingest.run import ingest_paths  # noqa: E402
+from retrieval.index.lexical import LexicalIndex  # noqa: E402
 
 SHARED = REPO.parent / "shared"
 _GLAVA = re.compile(r"^GLAVA\s+[IVXLC]+[A-Z]?\s*$")

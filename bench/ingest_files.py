@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from retrieval.ingest import dry_run  # noqa: E402
+from retrieval.ingest.run import dry_run  # noqa: E402
 from tests.test_shared_laws import COUNTS, LAWS, README_DIFFERENCES  # noqa: E402
 
 

@@ -22,10 +22,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from scale_index import OUT, SHARED, bench_settings, filler_articles  # noqa: E402
 from stats import machine  # noqa: E402
 
-from retrieval.chunking import chunk_article  # noqa: E402
-from retrieval.embedders import embed_in_batches, make_embedder  # noqa: E402
-from retrieval.ingest import ingest_paths, read_inputs  # noqa: E402
-from retrieval.normalize import embedding_text  # noqa: E402
+from retrieval.index.chunking import chunk_article  # noqa: E402
+from retrieval.index.embedders import embed_in_batches, make_embedder  # noqa: E402
+from retrieval.ingest.run import ingest_paths, read_inputs  # noqa: E402
+from retrieval.language.normalize import embedding_text  # noqa: E402
 
 
 def corpus(n: int) -> tuple[Path, str]:

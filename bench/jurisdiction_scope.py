@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from kodeks.settings import load_settings  # noqa: E402
-from retrieval.engine import Retriever  # noqa: E402
+from retrieval.search.retriever import Retriever  # noqa: E402
 from retrieval.jurisdictions import scope_of  # noqa: E402
 
 QUESTIONS = ["koja je kazna ako neko drugoga usmrti", "ukrao mi je mobitel iz auta", "vozač odbio alkotest",

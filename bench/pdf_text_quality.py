@@ -1,4 +1,4 @@
-"""PDF text quality and speed: the layout-aware reader (retrieval.pdf_text) against the plain pypdf text
+"""PDF text quality and speed: the layout-aware reader (retrieval.ingest.pdf_text) against the plain pypdf text
 it replaced and pdfminer's own layout analysis, on the real two-column PDFs in ../shared/laws that come with a reference split.
 
     .venv/bin/python bench/pdf_text_quality.py [--runs 3] [--json OUT]
@@ -7,7 +7,7 @@ For each PDF and each method it prints:
 - seconds to extract (median of --runs; ratio against pypdf measured in the same run),
 - `oracle ≥0.9`: share of reference articles whose words (token recall ≥ 0.9) are found between the
   article's own heading and the next reference heading in the text — the text's reading order and
-  completeness, independent of the splitter (retrieval.split_check.cut_at_reference_headings),
+  completeness, independent of the splitter (retrieval.ingest.split_check.cut_at_reference_headings),
 - `oracle-ov`: the same cut against the reference's title and text, with token overlap (extra words
   such as footers punished too; a chapter name between two articles counts against every method),
 - `split ≥0.9`: share of reference articles whose text from the current `split_articles` has token
@@ -27,8 +27,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from retrieval.sources import LawInfo, split_articles  # noqa: E402
-from retrieval.split_check import (  # noqa: E402
+from retrieval.ingest.sources import LawInfo, split_articles  # noqa: E402
+from retrieval.ingest.split_check import (  # noqa: E402
     compare_split,
     cut_at_reference_headings,
     read_reference,
@@ -46,8 +46,8 @@ CASES = [  # pdf, reference split, law name, lines that must not survive (runnin
 
 
 def layout_text(path: Path) -> str:
-    from retrieval.pdf_text import pdf_text
-    from retrieval.text_repair import repair_text
+    from retrieval.ingest.pdf_text import pdf_text
+    from retrieval.ingest.text_repair import repair_text
 
     return repair_text(pdf_text(path).text).text
 
@@ -56,8 +56,8 @@ def plumber_layout_text(path: Path) -> str:
     """The same column logic on words from `pdfplumber.Page.extract_words` (the first version shipped)."""
     import pdfplumber
 
-    from retrieval.pdf_text import _box, layout_text as words_to_text
-    from retrieval.text_repair import repair_text
+    from retrieval.ingest.pdf_text import _box, layout_text as words_to_text
+    from retrieval.ingest.text_repair import repair_text
 
     raw = []
     with pdfplumber.open(str(path)) as pdf:

@@ -91,7 +91,7 @@ def chunk_count(settings: Settings) -> int:
 
 def ensure_index(target: int = TARGET_CHUNKS, data_dir: Path = SCALE_DIR) -> Settings:
     """The cached bench index (≥ target chunks); builds it the first time (minutes: embedding-bound)."""
-    from retrieval.ingest import ingest_paths
+    from retrieval.ingest.run import ingest_paths
 
     settings = bench_settings(data_dir)
     if chunk_count(settings) >= target:

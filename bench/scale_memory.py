@@ -142,7 +142,7 @@ def rss_mb() -> float:
 
 
 def cmd_build(args: argparse.Namespace) -> None:
-    from retrieval.ingest import ingest_paths
+    from retrieval.ingest.run import ingest_paths
 
     data_dir = args.dir
     corpus = data_dir.parent / f"{data_dir.name}-corpus.jsonl"
@@ -158,7 +158,7 @@ def cmd_build(args: argparse.Namespace) -> None:
 
 
 def _open(data_dir: Path, **overrides: object):
-    from retrieval.engine import Retriever
+    from retrieval.search.retriever import Retriever
 
     settings = bench_settings(data_dir, **overrides)
     started = time.perf_counter()
@@ -171,10 +171,10 @@ def cmd_profile(args: argparse.Namespace) -> None:
     import tracemalloc
 
     import bench_embedder  # noqa: F401  (imports done before measuring)
-    from retrieval.engine import Retriever  # noqa: F401
+    from retrieval.search.retriever import Retriever  # noqa: F401
 
     settings = bench_settings(args.dir)
-    from retrieval.embedders import make_embedder
+    from retrieval.index.embedders import make_embedder
 
     make_embedder(settings).embed_query("warm-up")  # the model, outside the index's figures
     before = rss_mb()
@@ -254,7 +254,7 @@ def cmd_open(args: argparse.Namespace) -> None:
 
 def cmd_latency(args: argparse.Namespace) -> None:
     """Search against a plain Chroma dense query (embedding + collection.query k=5), interleaved."""
-    from retrieval.normalize import embedding_text
+    from retrieval.language.normalize import embedding_text
 
     retriever, _ = _open(args.dir, **({"dense_search": args.dense} if args.dense else {}))
     collection, embedder = retriever.collection, retriever.embedder
@@ -287,11 +287,11 @@ def cmd_latency(args: argparse.Namespace) -> None:
 def cmd_crossover(args: argparse.Namespace) -> None:
     """Where exact dense scoring stops paying: one float32 product over N chunks against Chroma's HNSW
     query over the whole library (nearest candidate-depth chunks, what the HNSW path asks)."""
-    from retrieval.normalize import embedding_text
+    from retrieval.language.normalize import embedding_text
     from stats import pct
 
     retriever, _ = _open(args.dir, dense_search="hnsw")
-    from retrieval.vectors import DENSE_DIR, VECTORS
+    from retrieval.index.vectors import DENSE_DIR, VECTORS
 
     vectors = np.load(args.dir / DENSE_DIR / VECTORS).astype(np.float32)
     embedder, collection = retriever.embedder, retriever.collection
@@ -324,7 +324,7 @@ def cmd_crossover(args: argparse.Namespace) -> None:
 
 
 def cmd_reingest(args: argparse.Namespace) -> None:
-    from retrieval.ingest import ingest_paths
+    from retrieval.ingest.run import ingest_paths
 
     corpus = args.dir.parent / f"{args.dir.name}-corpus.jsonl"
     settings = bench_settings(args.dir)

@@ -25,8 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from scale_index import QUESTIONS, chunk_count, ensure_index  # noqa: E402
 from stats import machine, summary  # noqa: E402
 
-from retrieval.engine import Retriever  # noqa: E402
-from retrieval.normalize import embedding_text  # noqa: E402
+from retrieval.search.retriever import Retriever  # noqa: E402
+from retrieval.language.normalize import embedding_text  # noqa: E402
 
 
 def ms(since: float) -> float:

@@ -166,7 +166,7 @@ async def until_stopped_or_dead(stop: asyncio.Event, polling: asyncio.Task[Any] 
 async def run_bot(settings: Any) -> None:
     """`kodeks bot`: load the index once, open the log, serve until SIGTERM/SIGINT."""
     from kodeks.answering import Pipeline
-    from retrieval.engine import Retriever
+    from retrieval.search.retriever import Retriever
 
     retriever = await asyncio.to_thread(Retriever.open, settings)
     pipeline = Pipeline(settings, retriever=retriever)

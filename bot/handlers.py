@@ -68,7 +68,7 @@ class Deps:
 
     settings: Any
     pipeline: Any  # kodeks.answering.Pipeline
-    retriever: Any  # retrieval.engine.Retriever (public methods only)
+    retriever: Any  # retrieval.search.retriever.Retriever (public methods only)
     log: QueryLog
     access: Access
     limiter: RateLimiter

@@ -167,7 +167,7 @@ def eval_generation(
             fail("ANTHROPIC_API_KEY is not set: generation evaluation needs Claude "
                  "(or an Anthropic-compatible endpoint via ANTHROPIC_BASE_URL)")
         cases = load_cases(eval_file)
-        from retrieval.engine import Retriever
+        from retrieval.search.retriever import Retriever
 
         source = Retriever.open(settings)
         report = asyncio.run(_evaluate(settings, source, cases, concurrency))

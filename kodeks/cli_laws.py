@@ -54,7 +54,7 @@ def laws(
     data_dir: Optional[Path] = DataDirOption,
 ) -> None:
     """The loaded laws by jurisdiction: short name, title, article count and when each was ingested."""
-    from retrieval.law_catalog import by_jurisdiction, read_catalog
+    from retrieval.index.law_catalog import by_jurisdiction, read_catalog
 
     groups = by_jurisdiction(read_catalog(load_settings(data_dir=data_dir)))  # KodeksError: one line (kodeks.cli)
     if as_json:

@@ -17,7 +17,7 @@ from rich.table import Table
 from kodeks.cli import DataDirOption, app, eval_app
 from kodeks.cli_laws import ambiguity_lines
 from kodeks.settings import load_settings
-from retrieval.sources import LawInfo
+from retrieval.ingest.sources import LawInfo
 
 
 class _Reporter:
@@ -104,7 +104,7 @@ def ingest(
     as_json: bool = typer.Option(False, "--json", help="Print the counts (or the --dry-run report) as JSON."),
     data_dir: Optional[Path] = DataDirOption,
 ) -> None:
-    from retrieval.ingest import dry_run as read_only, ingest_paths
+    from retrieval.ingest.run import dry_run as read_only, ingest_paths
 
     settings = load_settings(data_dir=data_dir)
     jurisdiction = _known_jurisdiction(jurisdiction, "--jurisdiction")
@@ -139,7 +139,7 @@ def ingest(
 
 def _warn_unplaced_laws(settings) -> None:
     """Officers have jurisdictions here: a law without one would silently reach none of them."""
-    from retrieval.store import load_articles
+    from retrieval.index.store import load_articles
 
     unplaced = sorted({a.law for a in load_articles(settings.data_dir).values() if not a.jurisdiction})
     if unplaced:
@@ -187,7 +187,7 @@ def search(
     data_dir: Optional[Path] = DataDirOption,
 ) -> None:
     """Ranked articles with score, the fallback level that served them, and dense/lexical ranks."""
-    from retrieval.engine import Retriever
+    from retrieval.search.retriever import Retriever
     from retrieval.jurisdictions import scope_of
 
     settings = load_settings(data_dir=data_dir)
@@ -238,7 +238,7 @@ def eval_retrieval(
     """hit@1/5/10, recall@5/10, MRR@10, p50/p95 ms and empty-context rate of the search the bot runs.
 
     A question with a `jurisdiction` (e.g. from `kodeks export`) is searched as for an officer there."""
-    from retrieval.engine import Retriever
+    from retrieval.search.retriever import Retriever
     from retrieval.evaluation import evaluate, load_eval
     from retrieval.jurisdictions import as_scope as officer_scope
 

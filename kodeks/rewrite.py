@@ -2,7 +2,7 @@
 
 Why: the thesaurus covers what an admin wrote down; a model knows how any everyday phrase is named
 in law ("obio auto" → teška krađa obijanjem). The rewrite is fused with the raw question by the
-retriever (retrieval/rewriting.py), never used instead of it.
+retriever (retrieval/search/rewriting.py), never used instead of it.
 
 Bounded and cached so search stays fast and never fails because of it:
 - a small, fast model (KODEKS_REWRITE_MODEL), one attempt, KODEKS_REWRITE_TIMEOUT seconds; any
@@ -27,7 +27,7 @@ from pathlib import Path
 
 from kodeks.settings import Settings
 from prompts import Prompt, load_prompt
-from retrieval.normalize import fold
+from retrieval.language.normalize import fold
 
 log = logging.getLogger("kodeks.rewrite")
 

@@ -35,7 +35,7 @@ class Settings(BaseSettings):
     collection: str = Field("kodeks", alias="KODEKS_COLLECTION")
 
     # --- embeddings ----------------------------------------------------------------------
-    # "bench" is refused outside bench/ and tests (retrieval/embedders.py: BENCH_ONLY).
+    # "bench" is refused outside bench/ and tests (retrieval/index/embedders.py: BENCH_ONLY).
     embedder: Literal["local", "openai", "bench"] = Field("local", alias="KODEKS_EMBEDDER")
     openai_api_key: SecretStr | None = Field(None, alias="OPENAI_API_KEY")
     openai_base_url: str | None = Field(None, alias="OPENAI_BASE_URL")

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from kodeks.errors import KodeksError
-from retrieval.normalize import fold, words
+from retrieval.language.normalize import fold, words
 from retrieval.types import Article
 
 Level = Literal["state", "entity", "district", "canton"]

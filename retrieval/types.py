@@ -139,7 +139,7 @@ class SearchResult:
     timings_ms: dict[str, float] = field(default_factory=dict)
     ambiguous: list[AmbiguousReference] = field(default_factory=list)  # references to ask about
     scope: list[str] | None = None  # an officer's search: the jurisdictions searched, their own first
-    # Terms the vocabulary added to the question (retrieval/vocabulary.py): source, matched, adds.
+    # Terms the vocabulary added to the question (retrieval/language/vocabulary.py): source, matched, adds.
     expansions: list[dict[str, str]] = field(default_factory=list)
     # True when the best results are weak: the loaded laws may not cover the question (serving.is_weak).
     weak: bool = False

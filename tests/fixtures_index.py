@@ -25,7 +25,7 @@ def _isolated_env(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture(scope="session")
 def sample_index(tmp_path_factory: pytest.TempPathFactory) -> Settings:
     """Settings whose data dir holds the sample corpus, ingested with the real local embedder (once)."""
-    from retrieval.ingest import ingest_paths
+    from retrieval.ingest.run import ingest_paths
 
     data_dir = tmp_path_factory.mktemp("sample-index")
     settings = load_settings(data_dir=data_dir, _env_file=None)
@@ -36,6 +36,6 @@ def sample_index(tmp_path_factory: pytest.TempPathFactory) -> Settings:
 @pytest.fixture(scope="session")
 def retriever(sample_index: Settings):
     """The real Retriever over the sample index, opened once."""
-    from retrieval.engine import Retriever
+    from retrieval.search.retriever import Retriever
 
     return Retriever.open(sample_index)

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from kodeks.settings import Settings
-from retrieval.normalize import fold
+from retrieval.language.normalize import fold
 from tests.fixtures_index import REPO
 from tests.retrieval_helpers import row, settings_for, write_corpus
 
@@ -112,7 +112,7 @@ def fixture_rows() -> list[dict[str, Any]]:
 @pytest.fixture(scope="session")
 def juris_settings(tmp_path_factory: pytest.TempPathFactory) -> Settings:
     """Settings over the generated multi-code index (real embedder, real Chroma), built once."""
-    from retrieval.ingest import ingest_paths
+    from retrieval.ingest.run import ingest_paths
 
     folder = tmp_path_factory.mktemp("juris-index")
     corpus = write_corpus(folder / "codes.jsonl", fixture_rows())
@@ -125,6 +125,6 @@ def juris_settings(tmp_path_factory: pytest.TempPathFactory) -> Settings:
 @pytest.fixture(scope="session")
 def juris(juris_settings: Settings) -> Any:
     """The real Retriever over the multi-code fixture index."""
-    from retrieval.engine import Retriever
+    from retrieval.search.retriever import Retriever
 
     return Retriever.open(juris_settings)

@@ -26,7 +26,7 @@ def settings_for(data_dir: Path, **overrides: Any) -> Settings:
 
 def index_rows(base: Path, rows: list[dict[str, Any]]) -> Settings:
     """A real index of these corpus rows under `base` (corpus in base/c.jsonl, index in base/idx)."""
-    from retrieval.ingest import ingest_paths
+    from retrieval.ingest.run import ingest_paths
 
     settings = settings_for(base / "idx")
     ingest_paths(settings, [write_corpus(base / "c.jsonl", rows)])
@@ -35,8 +35,8 @@ def index_rows(base: Path, rows: list[dict[str, Any]]) -> Settings:
 
 def chroma_chunks(settings: Settings) -> dict[str, dict[str, Any]]:
     """Every chunk the Chroma collection holds: id → {document, metadata}."""
-    from retrieval.embedders import make_embedder
-    from retrieval.store import open_collection
+    from retrieval.index.embedders import make_embedder
+    from retrieval.index.store import open_collection
 
     collection = open_collection(settings, make_embedder(settings).identity, create=False)
     got = collection.get(include=["documents", "metadatas"])

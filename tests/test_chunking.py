@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from retrieval.chunking import chunk_article, content_hash, split_paragraphs
+from retrieval.index.chunking import chunk_article, content_hash, split_paragraphs
 from retrieval.types import Article
 from tests.retrieval_helpers import chroma_chunks, row, settings_for, write_corpus
 
@@ -76,7 +76,7 @@ def test_heading_styles_for_paragraph_sign_and_articles() -> None:
 
 
 def test_chunk_metadata_as_stored_in_chroma(tmp_path: Path) -> None:
-    from retrieval.ingest import ingest_paths
+    from retrieval.ingest.run import ingest_paths
 
     settings = settings_for(tmp_path / "idx", max_chunk_chars=200)
     corpus = write_corpus(tmp_path / "c.jsonl", [

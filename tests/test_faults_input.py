@@ -18,7 +18,7 @@ from bot.formatting import LIMIT, format_answer, format_articles
 from kodeks.answering import Answer
 from kodeks.settings import Settings
 from prompts import load_prompt
-from retrieval.normalize import clean, embedding_text, fold, words
+from retrieval.language.normalize import clean, embedding_text, fold, words
 from retrieval.types import Article, Hit
 from tests.fakes.anthropic_server import FakeAnthropic, claude_settings, reply, system_text, user_texts
 from tests.fakes.telegram_server import FakeTelegramServer, parse_html, utf16_len

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from bot.querylog import QueryLog
-from retrieval.ingest import ingest_paths
+from retrieval.ingest.run import ingest_paths
 from tests.fakes.anthropic_server import FAKE_KEY, FakeAnthropic, cite_first_passage, slow
 from tests.fakes.telegram_server import TOKEN, FakeTelegramServer
 from tests.retrieval_helpers import row, settings_for, write_corpus

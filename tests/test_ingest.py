@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from kodeks.errors import IndexMismatchError, KodeksError
-from retrieval.engine import Retriever
-from retrieval.ingest import ingest_paths
-from retrieval.lexical import TOKENIZER_VERSION, LexicalIndex
-from retrieval.sources import LawInfo
+from retrieval.search.retriever import Retriever
+from retrieval.ingest.run import ingest_paths
+from retrieval.index.lexical import TOKENIZER_VERSION, LexicalIndex
+from retrieval.ingest.sources import LawInfo
 from tests.retrieval_helpers import chroma_chunks, kodeks_command, row, settings_for, write_corpus
 
 KZ = [
@@ -31,8 +31,8 @@ ZOBS = [
 
 
 def _chunk_vectors(settings) -> dict[str, list[float]]:
-    from retrieval.embedders import make_embedder
-    from retrieval.store import open_collection
+    from retrieval.index.embedders import make_embedder
+    from retrieval.index.store import open_collection
 
     collection = open_collection(settings, make_embedder(settings).identity, create=False)
     got = collection.get(include=["embeddings"])
@@ -119,7 +119,7 @@ def test_an_index_from_an_older_tokenizer_is_retokenized_not_re_embedded(two_law
 def test_a_large_index_from_an_older_tokenizer_is_refused_at_open_and_upgraded_by_ingest(two_laws, monkeypatch) -> None:
     """Above RETOKENIZE_AT_OPEN_MAX chunks opening does not rebuild the lexical index in memory (at
     100,000 chunks: minutes and gigabytes at every start): it says what to run, and ingest upgrades."""
-    import retrieval.engine as engine
+    import retrieval.search.retriever as engine
     from kodeks.errors import KodeksError
 
     settings, kz, zobs = two_laws

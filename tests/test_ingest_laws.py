@@ -14,9 +14,9 @@ import pytest
 
 from bot.formatting import format_article
 from kodeks.errors import KodeksError
-from retrieval.engine import Retriever
-from retrieval.ingest import dry_run, ingest_paths
-from retrieval.sources import LawInfo
+from retrieval.search.retriever import Retriever
+from retrieval.ingest.run import dry_run, ingest_paths
+from retrieval.ingest.sources import LawInfo
 from tests.retrieval_helpers import chroma_chunks, settings_for
 from tests.test_cli_retrieval import kodeks
 

@@ -22,7 +22,7 @@ from kodeks.settings import Settings
 from retrieval import jurisdictions
 from retrieval.evaluation import evaluate, load_eval
 from retrieval.jurisdictions import Scope, UnknownJurisdiction, canonical, mentioned, scope_of
-from retrieval.parallels import penalty_paragraph
+from retrieval.search.parallels import penalty_paragraph
 from tests.juris_helpers import MURDER, TRAFFIC
 from tests.retrieval_helpers import row, settings_for, write_corpus
 
@@ -175,8 +175,8 @@ def test_the_line_says_when_only_a_higher_level_regulates_the_matter(juris: Any)
 
 
 def test_ingest_refuses_an_unknown_jurisdiction_and_keeps_what_was_indexed(tmp_path: Path) -> None:
-    from retrieval.engine import Retriever
-    from retrieval.ingest import ingest_paths
+    from retrieval.search.retriever import Retriever
+    from retrieval.ingest.run import ingest_paths
 
     settings = settings_for(tmp_path / "idx")
     corpus = write_corpus(tmp_path / "a.jsonl", [row("KZ X", "1", "Ko ukrade, kaznit će se.", "Krađa", jurisdiction="fbih"),

@@ -28,7 +28,7 @@ OTHERS_PER_CODE = 10
 
 @pytest.fixture(scope="module")
 def real_settings(tmp_path_factory: pytest.TempPathFactory) -> Settings:
-    from retrieval.ingest import ingest_paths
+    from retrieval.ingest.run import ingest_paths
 
     folder = tmp_path_factory.mktemp("real-codes")
     settings = settings_for(folder / "idx")
@@ -39,7 +39,7 @@ def real_settings(tmp_path_factory: pytest.TempPathFactory) -> Settings:
 
 @pytest.fixture(scope="module")
 def real(real_settings: Settings) -> Any:
-    from retrieval.engine import Retriever
+    from retrieval.search.retriever import Retriever
 
     return Retriever.open(real_settings)
 

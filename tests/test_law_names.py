@@ -13,11 +13,11 @@ import pytest
 
 from kodeks.errors import KodeksError
 from kodeks.settings import Settings
-from retrieval.engine import Retriever
-from retrieval.law_catalog import by_jurisdiction, read_catalog
-from retrieval.law_names import LawName, LawNames, same_word
-from retrieval.references import ReferenceResolver, int_to_roman, roman_to_int
-from retrieval.store import load_law_records
+from retrieval.search.retriever import Retriever
+from retrieval.index.law_catalog import by_jurisdiction, read_catalog
+from retrieval.search.law_names import LawName, LawNames, same_word
+from retrieval.search.references import ReferenceResolver, int_to_roman, roman_to_int
+from retrieval.index.store import load_law_records
 from tests.retrieval_helpers import index_rows, row, settings_for
 
 ROMAN = ["I", "II", "III", "IV", "V", "VI"]
@@ -149,7 +149,7 @@ def test_laws_are_listed_by_jurisdiction_with_counts_and_times(multi_law: Retrie
 
 def test_one_criminal_code_and_laws_toml_aliases(tmp_path: Path) -> None:
     """With one KZ loaded, "članak 5 KZ" is that one; laws.toml `aliases` name a law too."""
-    from retrieval.ingest import ingest_paths
+    from retrieval.ingest.run import ingest_paths
 
     folder = tmp_path / "zakoni"
     folder.mkdir()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from retrieval.lexical import LexicalIndex, Tokenizer
+from retrieval.index.lexical import LexicalIndex, Tokenizer
 
 CORPUS = {
     "phrase": "Krivotvorenje isprave i novca kažnjava se.",
@@ -49,10 +49,10 @@ def test_unknown_words_score_nothing(index: LexicalIndex) -> None:
 
 
 def test_the_streaming_bm25_build_gives_bm25s_own_matrix() -> None:
-    """retrieval/bm25_build.py computes what bm25s.BM25.index computes (same tokens → same columns, same
+    """retrieval/index/bm25_build.py computes what bm25s.BM25.index computes (same tokens → same columns, same
     chunks, same scores to float32 rounding), one chunk at a time instead of every token string at once."""
-    from retrieval.bm25_build import build_bm25
-    from retrieval.lexical import bm25s_module
+    from retrieval.index.bm25_build import build_bm25
+    from retrieval.index.lexical import bm25s_module
 
     bm25s = bm25s_module()
     tok = Tokenizer("serbian")

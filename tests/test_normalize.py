@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from hypothesis import given, settings as hsettings, strategies as st
 
-from retrieval.lexical import Tokenizer
-from retrieval.normalize import clean, embedding_text, fold, strip_diacritics, to_latin, words
+from retrieval.index.lexical import Tokenizer
+from retrieval.language.normalize import clean, embedding_text, fold, strip_diacritics, to_latin, words
 
 
 def test_cyrillic_to_latin_keeps_diacritics() -> None:

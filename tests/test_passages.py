@@ -1,6 +1,6 @@
 """Excerpts start at the paragraph that answers the question, not always at (1)."""
 
-from retrieval.passages import best_passage
+from retrieval.search.passages import best_passage
 
 ARTICLE = (
     "(1) Policijski službenik može uputiti vozača na ispitivanje prisustva alkohola.\n"

@@ -1,4 +1,4 @@
-"""PDF text in reading order (retrieval.pdf_text): generated two-column PDFs with running headers and
+"""PDF text in reading order (retrieval.ingest.pdf_text): generated two-column PDFs with running headers and
 footers, page numbers, a title across both columns and raised footnote numbers; then the real PDFs in
 ../shared/laws when they are there."""
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from retrieval.pdf_text import (
+from retrieval.ingest.pdf_text import (
     PdfTextError,
     find_gutter,
     is_page_number,
@@ -19,8 +19,8 @@ from retrieval.pdf_text import (
     read_page,
     running_key,
 )
-from retrieval.sources import ExtractionError, extract_text
-from retrieval.split_check import cut_at_reference_headings, read_reference, token_recall
+from retrieval.ingest.sources import ExtractionError, extract_text
+from retrieval.ingest.split_check import cut_at_reference_headings, read_reference, token_recall
 from tests.pdf_fixtures import FOOTER, HEADER, one_column_pdf, two_column_law
 
 LAWS = Path(__file__).resolve().parents[1].parent / "shared" / "laws"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from retrieval.engine import Retriever
-from retrieval.references import ReferenceResolver, article_number
+from retrieval.search.retriever import Retriever
+from retrieval.search.references import ReferenceResolver, article_number
 from retrieval.types import Article
 from tests.retrieval_helpers import settings_for
 

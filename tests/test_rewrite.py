@@ -10,8 +10,8 @@ import pytest
 
 from kodeks.answering.pipeline import Pipeline
 from kodeks.rewrite import ClaudeRewriter, normalised
-from retrieval.engine import Retriever
-from retrieval.rewriting import QueryRewriter
+from retrieval.search.retriever import Retriever
+from retrieval.search.rewriting import QueryRewriter
 from tests.fakes.anthropic_server import claude_settings, error, slow, text_reply, user_texts
 
 THEFT_REWRITE = "teška krađa obijanjem zatvorenog prostora vozila"

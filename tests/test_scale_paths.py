@@ -13,12 +13,12 @@ import numpy as np
 import pytest
 
 from kodeks.errors import KodeksError
-from retrieval.catalog import CATALOG_FILE, Catalog
-from retrieval.engine import Retriever, dense_mode
-from retrieval.ingest import ingest_paths
-from retrieval.lexical import LexicalIndex, TokenTable
-from retrieval.store import load_articles
-from retrieval.vectors import DENSE_DIR, VECTORS, load_vectors
+from retrieval.index.catalog import CATALOG_FILE, Catalog
+from retrieval.search.retriever import Retriever, dense_mode
+from retrieval.ingest.run import ingest_paths
+from retrieval.index.lexical import LexicalIndex, TokenTable
+from retrieval.index.store import load_articles
+from retrieval.index.vectors import DENSE_DIR, VECTORS, load_vectors
 from tests.fixtures_index import SAMPLE_CORPUS
 from tests.retrieval_helpers import chroma_chunks, settings_for
 
@@ -89,8 +89,8 @@ def test_new_article_fields_flow_through_the_catalog(tmp_path: Path) -> None:
 
 
 def test_ingest_writes_float16_vectors_aligned_with_the_lexical_index(sample_index) -> None:
-    from retrieval.embedders import make_embedder
-    from retrieval.store import open_collection
+    from retrieval.index.embedders import make_embedder
+    from retrieval.index.store import open_collection
 
     chunk_ids = LexicalIndex.load(sample_index.lexical_dir).chunk_ids
     vectors = load_vectors(sample_index.data_dir / DENSE_DIR, chunk_ids)
@@ -104,7 +104,7 @@ def test_ingest_writes_float16_vectors_aligned_with_the_lexical_index(sample_ind
 
 def test_float16_scoring_ranks_like_float32(retriever, sample_index) -> None:
     """Exact search over the float16 file gives the same order as float32 vectors read from Chroma."""
-    from retrieval.vectors import read_chroma_vectors
+    from retrieval.index.vectors import read_chroma_vectors
 
     assert retriever.dense_search == "exact"
     full = read_chroma_vectors(retriever.collection, retriever.chunk_ids).astype(np.float32)
@@ -197,7 +197,7 @@ def test_a_lexical_index_saved_without_a_token_table_still_loads(sample_copy: Pa
 
 
 def test_the_bench_embedder_is_refused_outside_bench(sample_index) -> None:
-    from retrieval.embedders import make_embedder
+    from retrieval.index.embedders import make_embedder
 
     with pytest.raises(KodeksError, match="benchmark-only"):
         make_embedder(settings_for(sample_index.data_dir, embedder="bench"))
@@ -218,9 +218,9 @@ def _env() -> dict[str, str]:
 
 
 def test_the_chunk_manifest_is_trusted_only_while_it_names_what_chroma_holds(sample_copy: Path) -> None:
-    from retrieval.embedders import make_embedder
-    from retrieval.ingest import CHUNK_META_FILE
-    from retrieval.store import open_collection
+    from retrieval.index.embedders import make_embedder
+    from retrieval.ingest.run import CHUNK_META_FILE
+    from retrieval.index.store import open_collection
 
     settings = settings_for(sample_copy)
     report = ingest_paths(settings, [SAMPLE_CORPUS])  # writes the manifest if the fixture had none

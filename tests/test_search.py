@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
 
 from kodeks.errors import KodeksError
-from retrieval.engine import Retriever
+from retrieval.search.retriever import Retriever
 from retrieval.types import LEVELS
 from tests.retrieval_helpers import index_rows, row, settings_for
 

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from retrieval.engine import Retriever
-from retrieval.serving import is_deleted, serve_with_minimum
+from retrieval.search.retriever import Retriever
+from retrieval.search.serving import is_deleted, serve_with_minimum
 from retrieval.types import Article
 from tests.retrieval_helpers import index_rows, row
 

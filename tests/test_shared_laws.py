@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from retrieval.headings import is_chapter_line
-from retrieval.sources import read_source
-from retrieval.split_check import token_overlap
+from retrieval.ingest.headings import is_chapter_line
+from retrieval.ingest.sources import read_source
+from retrieval.ingest.split_check import token_overlap
 from tests.fixtures_index import REPO
 
 LAWS = REPO.parent / "shared" / "laws"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from retrieval.sources import LawInfo, discover, read_corpus_jsonl, read_source, split_articles
+from retrieval.ingest.sources import LawInfo, discover, read_corpus_jsonl, read_source, split_articles
 
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 

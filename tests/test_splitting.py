@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from retrieval.sources import LawInfo, split_articles
-from retrieval.splitting import split_law
+from retrieval.ingest.sources import LawInfo, split_articles
+from retrieval.ingest.splitting import split_law
 
 INFO = LawInfo(law="ZP", title="Zakon o primjeru", jurisdiction="FBiH")
 

@@ -1,4 +1,4 @@
-"""Text that cannot be right (retrieval.text_repair): mojibake repaired with ftfy, YUSCII mapped back,
+"""Text that cannot be right (retrieval.ingest.text_repair): mojibake repaired with ftfy, YUSCII mapped back,
 lost letters refused — on generated strings and files, so CI without ../shared covers every case."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from retrieval.sources import ExtractionError, extract_text
-from retrieval.text_repair import UnreadableText, decode_yuscii, looks_like_yuscii, repair_text
+from retrieval.ingest.sources import ExtractionError, extract_text
+from retrieval.ingest.text_repair import UnreadableText, decode_yuscii, looks_like_yuscii, repair_text
 from tests.pdf_fixtures import one_column_pdf
 
 CLEAN = (

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from retrieval.engine import Retriever
-from retrieval.lexical import Tokenizer, bcs_vocabulary
-from retrieval.vocabulary import Vocabulary
+from retrieval.search.retriever import Retriever
+from retrieval.index.lexical import Tokenizer, bcs_vocabulary
+from retrieval.language.vocabulary import Vocabulary
 from tests.retrieval_helpers import index_rows, row, settings_for
 
 REPO = Path(__file__).resolve().parents[1]

@@ -11,7 +11,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
-from retrieval.normalize import fold, strip_diacritics, to_latin
+from retrieval.language.normalize import fold, strip_diacritics, to_latin
 from retrieval.types import Hit
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from kodeks.answering.models import Answer, distinct_hits
-from retrieval.passages import best_passage
+from retrieval.search.passages import best_passage
 from retrieval.types import Hit
 
 MAX_ARTICLES = 3

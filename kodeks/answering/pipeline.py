@@ -58,7 +58,7 @@ class Pipeline:
         if self._retriever is None:
             async with self._lock:
                 if self._retriever is None:
-                    from retrieval.engine import Retriever
+                    from retrieval.search.retriever import Retriever
 
                     self._retriever = await asyncio.to_thread(Retriever.open, self.settings)
                     self._attach_rewriter(self._retriever)

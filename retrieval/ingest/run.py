@@ -18,14 +18,14 @@ import numpy as np
 
 from kodeks.errors import KodeksError
 from kodeks.settings import Settings
-from retrieval.chunking import article_id_of, chunk_article
-from retrieval.embedders import embed_in_batches, make_embedder
+from retrieval.index.chunking import article_id_of, chunk_article
+from retrieval.index.embedders import embed_in_batches, make_embedder
 from retrieval.jurisdictions import label_articles
-from retrieval.law_catalog import read_toml_aliases, record_ingest
-from retrieval.lexical import LexicalIndex
-from retrieval.normalize import embedding_text
-from retrieval.sources import LawInfo, Problem, discover, read_source
-from retrieval.store import (
+from retrieval.index.law_catalog import read_toml_aliases, record_ingest
+from retrieval.index.lexical import LexicalIndex
+from retrieval.language.normalize import embedding_text
+from retrieval.ingest.sources import LawInfo, Problem, discover, read_source
+from retrieval.index.store import (
     atomic_write_text, drop_collection, load_articles, open_collection, replace_dir, save_articles,
 )
 from retrieval.types import Article, Chunk
@@ -379,7 +379,7 @@ def forget_chunk_meta(settings: Settings) -> None:
 def get_all(collection: Any, include: list[str]) -> dict[str, list[Any]]:
     """Every chunk's ids and `include` fields, page by page: one `get()` of a whole 100,000-chunk
     collection fails inside Chroma ("too many SQL variables")."""
-    from retrieval.vectors import READ_BATCH
+    from retrieval.index.vectors import READ_BATCH
 
     out: dict[str, list[Any]] = {"ids": [], **{name: [] for name in include}}
     offset = 0
@@ -394,7 +394,7 @@ def get_all(collection: Any, include: list[str]) -> dict[str, list[Any]]:
 
 def rebuild_lexical(settings: Settings, collection: Any) -> None:
     """Rebuild BM25 from what Chroma holds, so both halves always index the same chunks."""
-    from retrieval.store import iter_chroma_documents
+    from retrieval.index.store import iter_chroma_documents
 
     chunk_ids = sorted(get_all(collection, [])["ids"])
     index = LexicalIndex.build(settings.lexical_language, chunk_ids, iter_chroma_documents(collection, chunk_ids))
@@ -403,8 +403,8 @@ def rebuild_lexical(settings: Settings, collection: Any) -> None:
 
 
 def save_dense(settings: Settings, collection: Any, chunk_ids: list[str]) -> None:
-    """The compact vectors search scores (retrieval/vectors.py), in the lexical index's chunk order."""
-    from retrieval.vectors import DENSE_DIR, read_chroma_vectors, save_vectors
+    """The compact vectors search scores (retrieval/index/vectors.py), in the lexical index's chunk order."""
+    from retrieval.index.vectors import DENSE_DIR, read_chroma_vectors, save_vectors
 
     vectors = read_chroma_vectors(collection, chunk_ids)
     if vectors is not None:
@@ -412,7 +412,7 @@ def save_dense(settings: Settings, collection: Any, chunk_ids: list[str]) -> Non
 
 
 def vectors_current(settings: Settings) -> bool:
-    from retrieval.vectors import DENSE_DIR, is_current
+    from retrieval.index.vectors import DENSE_DIR, is_current
 
     try:
         chunk_ids = LexicalIndex.load(settings.lexical_dir).chunk_ids
@@ -422,7 +422,7 @@ def vectors_current(settings: Settings) -> bool:
 
 
 def catalog_current(data_dir: Path) -> bool:
-    from retrieval.catalog import CATALOG_FILE, _current
-    from retrieval.store import ARTICLES_FILE
+    from retrieval.index.catalog import CATALOG_FILE, _current
+    from retrieval.index.store import ARTICLES_FILE
 
     return _current(data_dir / CATALOG_FILE, data_dir / ARTICLES_FILE)

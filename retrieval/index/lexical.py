@@ -27,10 +27,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from retrieval.normalize import words
+from retrieval.language.normalize import words
 
 if TYPE_CHECKING:
-    from retrieval.vocabulary import Vocabulary
+    from retrieval.language.vocabulary import Vocabulary
 
 # High-frequency function words of BCS questions; BM25's IDF already discounts them, removing them
 # also keeps short everyday questions from matching on "je", "da", "se" alone.
@@ -121,7 +121,7 @@ class Tokenizer:
 
 def bcs_vocabulary(stem: object = None, thesaurus: Path | None = None) -> "Vocabulary":
     """The shipped BCS vocabulary over the Serbian Snowball stemmer (cached per data and thesaurus file)."""
-    from retrieval.vocabulary import variants_fingerprint
+    from retrieval.language.vocabulary import variants_fingerprint
 
     return _bcs_vocabulary(variants_fingerprint(), thesaurus)
 
@@ -130,7 +130,7 @@ def bcs_vocabulary(stem: object = None, thesaurus: Path | None = None) -> "Vocab
 def _bcs_vocabulary(fingerprint: str, thesaurus: Path | None) -> "Vocabulary":
     import Stemmer
 
-    from retrieval.vocabulary import Vocabulary
+    from retrieval.language.vocabulary import Vocabulary
 
     stem = lru_cache(maxsize=200_000)(Stemmer.Stemmer("serbian").stemWord)
     return Vocabulary.load(stem, thesaurus=thesaurus)
@@ -140,7 +140,7 @@ def _variants_id(language: str) -> str:
     """Which BCS variant rules tokenised the index ("" for other languages): editing them re-tokenises."""
     if language != "serbian":
         return ""
-    from retrieval.vocabulary import variants_fingerprint
+    from retrieval.language.vocabulary import variants_fingerprint
 
     return variants_fingerprint()
 
@@ -173,7 +173,7 @@ class LexicalIndex:
         """BM25 over the chunks' texts (one per chunk id, in that order; may be a stream)."""
         bm25s = bm25s_module()
 
-        from retrieval.bm25_build import build_bm25
+        from retrieval.index.bm25_build import build_bm25
 
         index = cls(language, chunk_ids, None)
         if chunk_ids:  # one chunk's tokens at a time: bm25s.index would hold them all as strings (8 GB at 100k chunks)
@@ -285,10 +285,10 @@ class LexicalIndex:
 
 class Postings:
     """The BM25 score matrix (bm25s's CSC arrays: one column of chunk scores per token), read per query:
-    only the posting lists of the query's tokens, by pread (retrieval/vectors.py: NpyRows, why not mmap)."""
+    only the posting lists of the query's tokens, by pread (retrieval/index/vectors.py: NpyRows, why not mmap)."""
 
     def __init__(self, directory: Path, bm25: object) -> None:
-        from retrieval.vectors import NpyRows
+        from retrieval.index.vectors import NpyRows
 
         self._data = NpyRows(directory / "data.csc.index.npy")
         self._indices = NpyRows(directory / "indices.csc.index.npy")

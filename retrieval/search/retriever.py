@@ -7,7 +7,7 @@
                    │ a filter that leaves nothing ─► that law's first articles ("law_first")
 
 The index is loaded once per process (`Retriever.open`); a query costs one embedding call plus
-in-memory work, and reads from disk only what it serves: the hits' article rows (retrieval/catalog.py)
+in-memory work, and reads from disk only what it serves: the hits' article rows (retrieval/index/catalog.py)
 and, for libraries above KODEKS_EXACT_MAX_CHUNKS, Chroma's HNSW answer plus a few vector rows
 (docs/architecture.md, "Memory budget per chunk").
 """
@@ -24,21 +24,21 @@ import numpy as np
 
 from kodeks.errors import KodeksError
 from kodeks.settings import Settings
-from retrieval.catalog import Catalog
-from retrieval.chunking import article_id_of, chunk_article
-from retrieval.embedders import Embedder, make_embedder
-from retrieval.fields import TitleIndex
+from retrieval.index.catalog import Catalog
+from retrieval.index.chunking import article_id_of, chunk_article
+from retrieval.index.embedders import Embedder, make_embedder
+from retrieval.search.title_field import TitleIndex
 from retrieval.jurisdictions import Scope, as_scope, find as find_jurisdiction, known_codes
-from retrieval.lexical import LexicalIndex
-from retrieval.normalize import embedding_text, fold
-from retrieval.references import ReferenceResolver
-from retrieval.rewriting import QueryRewriter
-from retrieval.serving import explain_matches, is_deleted, is_weak, serve_with_minimum
-from retrieval.subqueries import split_subqueries
-from retrieval.store import iter_chroma_documents, load_law_records, open_collection, require_index
+from retrieval.index.lexical import LexicalIndex
+from retrieval.language.normalize import embedding_text, fold
+from retrieval.search.references import ReferenceResolver
+from retrieval.search.rewriting import QueryRewriter
+from retrieval.search.serving import explain_matches, is_deleted, is_weak, serve_with_minimum
+from retrieval.search.subqueries import split_subqueries
+from retrieval.index.store import iter_chroma_documents, load_law_records, open_collection, require_index
 from retrieval.types import Article, Hit, LawSummary, ReferenceLookup, SearchResult
-from retrieval.vocabulary import Expansion, legal_terms, question_vocabulary
-from retrieval.vectors import DENSE_DIR, VECTORS, NpyRows, load_vectors, read_chroma_vectors
+from retrieval.language.vocabulary import Expansion, legal_terms, question_vocabulary
+from retrieval.index.vectors import DENSE_DIR, VECTORS, NpyRows, load_vectors, read_chroma_vectors
 
 DENSE_SAMPLE = 2000  # articles whose dense scores stand for all in HNSW mode's z-score
 HNSW_DEPTH_FACTOR = 1  # nearest chunks asked of Chroma = this × KODEKS_CANDIDATE_DEPTH (k = 200 costs ~2-4× k = 100)
@@ -109,7 +109,7 @@ class Retriever:
         )
         self._laws = sorted(set(self._law_names))
         self.vocabulary = question_vocabulary(settings, lexical.tokenizer)
-        self.rewriter: QueryRewriter | None = None  # set by the caller (kodeks.rewrite); see retrieval/rewriting.py
+        self.rewriter: QueryRewriter | None = None  # set by the caller (kodeks.rewrite); see retrieval/search/rewriting.py
         titles = sorted({f"{a.law_title or a.law} ({a.law})" for a in catalog.law_heads()})
         self._laws_description = "; ".join(titles[:20])
         # Per article, read once at open: titles/chapters for the title field and the deleted mask —
@@ -215,8 +215,8 @@ class Retriever:
 
     def parallels(self, article_id: str, jurisdictions: Collection[str] | None = None) -> Any:
         """The corresponding article in the other codes, found by meaning and title: a
-        `retrieval.parallels.Comparison`, or None for an unknown id."""
-        from retrieval.parallels import find_parallels
+        `retrieval.search.parallels.Comparison`, or None for an unknown id."""
+        from retrieval.search.parallels import find_parallels
 
         return find_parallels(self, article_id, jurisdictions)
 
@@ -232,7 +232,7 @@ class Retriever:
     def law_summaries(self) -> list[LawSummary]:
         """The loaded laws (name, title, jurisdiction, article count, when ingested), by jurisdiction.
         Reads every catalog row without its text (`kodeks laws`, /zakoni; not search)."""
-        from retrieval.law_catalog import summarize, table_time
+        from retrieval.index.law_catalog import summarize, table_time
 
         return summarize(self.catalog.text_less(), self.law_records, table_time(self.settings.data_dir))
 

@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from retrieval.normalize import fold
+from retrieval.language.normalize import fold
 
 # Words that never identify a law on their own (a name must contain at least one other word).
 _STOPWORDS = frozenset("o na i u za od sa s po pri iz kod the of and on".split())

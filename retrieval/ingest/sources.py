@@ -2,8 +2,8 @@
 
 Every problem becomes a `Problem` naming the file (and line) instead of an exception, so one bad
 file never stops the others from being ingested and never touches what is already indexed.
-Text extraction uses the well-kept libraries (pdfplumber word boxes via retrieval.pdf_text, python-docx,
-BeautifulSoup), and every text passes retrieval.text_repair (mojibake, YUSCII); only the split into
+Text extraction uses the well-kept libraries (pdfplumber word boxes via retrieval.ingest.pdf_text, python-docx,
+BeautifulSoup), and every text passes retrieval.ingest.text_repair (mojibake, YUSCII); only the split into
 articles is ours, because it is specific to how BiH laws are laid out.
 """
 
@@ -14,9 +14,9 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from retrieval.headings import parse_heading
-from retrieval.pdf_text import PageProgress, PdfTextError, pdf_text
-from retrieval.text_repair import UnreadableText, repair_text
+from retrieval.ingest.headings import parse_heading
+from retrieval.ingest.pdf_text import PageProgress, PdfTextError, pdf_text
+from retrieval.ingest.text_repair import UnreadableText, repair_text
 from retrieval.types import ARTICLE_FIELDS, Article
 
 LAW_FILE_SUFFIXES = {".txt", ".md", ".html", ".htm", ".pdf", ".docx"}
@@ -104,7 +104,7 @@ class ExtractionError(Exception):
 
 
 def extract_text(path: Path, notes: list[str] | None = None, on_page: PageProgress | None = None) -> str:
-    """Plain text of a law file, by its suffix, with broken encodings repaired (retrieval.text_repair).
+    """Plain text of a law file, by its suffix, with broken encodings repaired (retrieval.ingest.text_repair).
 
     What was repaired or removed ("repaired YUSCII encoding …") is appended to `notes`; `on_page(done,
     total)` is called after each page of a PDF."""
@@ -174,7 +174,7 @@ def _read_text_file(path: Path) -> str:
 
 
 def _pdf_text(path: Path, notes: list[str] | None = None, on_page: PageProgress | None = None) -> str:
-    """Columns in reading order, running headers/footers and page numbers removed (retrieval.pdf_text)."""
+    """Columns in reading order, running headers/footers and page numbers removed (retrieval.ingest.pdf_text)."""
     try:
         result = pdf_text(path, on_page)
     except PdfTextError as exc:
@@ -223,8 +223,8 @@ def _docx_lines(container) -> list[str]:  # noqa: ANN001 - a python-docx Documen
 
 
 def split_articles(text: str, info: LawInfo, source: str, markdown: bool = False) -> tuple[list[Article], list[Problem]]:
-    """Split a law's text into articles (retrieval.splitting); its warnings become `Problem`s."""
-    from retrieval.splitting import split_law
+    """Split a law's text into articles (retrieval.ingest.splitting); its warnings become `Problem`s."""
+    from retrieval.ingest.splitting import split_law
 
     result = split_law(text, info.law, info.title, info.jurisdiction, source, markdown=markdown)
     problems = [

@@ -17,7 +17,7 @@ from typing import Any
 
 from kodeks.errors import KodeksError
 from kodeks.settings import Settings
-from retrieval.store import ARTICLES_FILE, load_articles, load_law_records, save_law_records
+from retrieval.index.store import ARTICLES_FILE, load_articles, load_law_records, save_law_records
 from retrieval.types import Article, LawSummary
 
 # How jurisdictions are listed: the state first, then the entities and Brčko, then cantons and others.

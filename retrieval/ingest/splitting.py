@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from retrieval.headings import (
+from retrieval.ingest.headings import (
     DELETED,
     Heading,
     clean_title,
@@ -31,7 +31,7 @@ from retrieval.headings import (
     parse_heading,
     starts_lower,
 )
-from retrieval.law_text import clean_lines
+from retrieval.ingest.law_text import clean_lines
 from retrieval.types import Article
 
 _SENTENCE_END = (".", ":", ";", "!", "?", ")", '"', "”", "“", "»")

@@ -5,8 +5,8 @@ Layout under `KODEKS_DATA_DIR`:
     lexical/         bm25s index + chunk ids, rebuilt whenever the chunks change
     articles.jsonl   every indexed article (the text the bot shows and the model reads)
     laws.json        per law: when its current text was ingested, configured aliases (`law_catalog`)
-    articles.sqlite3 the same rows for search to read on demand (retrieval/catalog.py)
-    dense/           the vectors again as float16, aligned with lexical/ (retrieval/vectors.py)
+    articles.sqlite3 the same rows for search to read on demand (retrieval/index/catalog.py)
+    dense/           the vectors again as float16, aligned with lexical/ (retrieval/index/vectors.py)
 
 The collection's metadata records which embedder built it; opening it with another one fails with
 one line that says how to re-index.
@@ -24,8 +24,8 @@ from typing import Any
 
 from kodeks.errors import IndexMismatchError, KodeksError
 from kodeks.settings import Settings
-from retrieval.embedders import EmbedderIdentity
-from retrieval.vectors import READ_BATCH
+from retrieval.index.embedders import EmbedderIdentity
+from retrieval.index.vectors import READ_BATCH
 from retrieval.types import ARTICLE_FIELDS, Article
 
 ARTICLES_FILE = "articles.jsonl"
@@ -200,8 +200,8 @@ def atomic_write_text(path: Path, text: str) -> None:
 
 
 def save_articles(data_dir: Path, articles: dict[str, Article]) -> None:
-    """articles.jsonl (ingest's table), then the SQLite copy search reads (retrieval/catalog.py)."""
-    from retrieval.catalog import write_catalog
+    """articles.jsonl (ingest's table), then the SQLite copy search reads (retrieval/index/catalog.py)."""
+    from retrieval.index.catalog import write_catalog
 
     lines = (json.dumps(article_to_row(a), ensure_ascii=False) for a in articles.values())
     atomic_write_text(data_dir / ARTICLES_FILE, "\n".join(lines) + "\n")

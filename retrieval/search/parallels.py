@@ -22,11 +22,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from retrieval.jurisdictions import find as find_jurisdiction, scope_of
-from retrieval.normalize import embedding_text, fold
+from retrieval.language.normalize import embedding_text, fold
 from retrieval.types import Article
 
 if TYPE_CHECKING:
-    from retrieval.engine import Retriever
+    from retrieval.search.retriever import Retriever
 
 DEPTH = 8  # hits of the restricted search whose titles are compared
 # Titles "match" when their embeddings agree this closely (e5 query vectors). Measured on the real codes:

@@ -18,8 +18,8 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping
 
-from retrieval.law_names import LawName, LawNames, NameMatch, same_word, tokens
-from retrieval.normalize import clean, fold, to_latin
+from retrieval.search.law_names import LawName, LawNames, NameMatch, same_word, tokens
+from retrieval.language.normalize import clean, fold, to_latin
 from retrieval.types import AmbiguousReference, Article, ReferenceLookup
 
 # Folded forms: "član", "clana", "članak", "члан" → "clan…"; "čl." → "cl"; "Article", "Art.", "§".

@@ -20,7 +20,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from retrieval.lexical import Tokenizer, bm25s_module
+from retrieval.index.lexical import Tokenizer, bm25s_module
 from retrieval.types import Article
 
 

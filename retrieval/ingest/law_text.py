@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from retrieval.normalize import _CYR_TO_LAT, to_latin
+from retrieval.language.normalize import _CYR_TO_LAT, to_latin
 
 # --- characters ----------------------------------------------------------------------------------
 

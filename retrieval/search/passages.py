@@ -7,9 +7,9 @@ the same units the lexical index uses) with the question.
 
 from __future__ import annotations
 
-from retrieval.chunking import split_paragraphs
-from retrieval.lexical import _ngrams
-from retrieval.normalize import words
+from retrieval.index.chunking import split_paragraphs
+from retrieval.index.lexical import _ngrams
+from retrieval.language.normalize import words
 
 
 def _pieces(text: str) -> set[str]:

@@ -23,9 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from kodeks.errors import KodeksError
-from retrieval.chunking import content_hash
-from retrieval.normalize import fold
-from retrieval.references import article_number
+from retrieval.index.chunking import content_hash
+from retrieval.language.normalize import fold
+from retrieval.search.references import article_number
 from retrieval.types import Article
 
 CATALOG_FILE = "articles.sqlite3"
@@ -54,7 +54,7 @@ def _source_stamp(jsonl: Path) -> str:
 
 def write_catalog(data_dir: Path, articles: Iterable[Article], jsonl: Path) -> None:
     """Write `articles.sqlite3` from the articles just saved to `jsonl` (temporary file, then rename)."""
-    from retrieval.store import article_to_row
+    from retrieval.index.store import article_to_row
 
     data_dir.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=data_dir, prefix=f".{CATALOG_FILE}.")
@@ -104,7 +104,7 @@ class Catalog(Mapping[str, Article]):
     @classmethod
     def open(cls, data_dir: Path) -> "Catalog":
         """The catalog of `data_dir`, made from articles.jsonl first if missing or out of date."""
-        from retrieval.store import ARTICLES_FILE, load_articles
+        from retrieval.index.store import ARTICLES_FILE, load_articles
 
         jsonl, path = data_dir / ARTICLES_FILE, data_dir / CATALOG_FILE
         if not jsonl.exists():
@@ -227,7 +227,7 @@ class Catalog(Mapping[str, Article]):
 
 
 def _article(row: str) -> Article:
-    from retrieval.store import row_to_article
+    from retrieval.index.store import row_to_article
 
     return row_to_article(json.loads(row))
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any, Protocol, Sequence, TypeVar
 
-from retrieval.normalize import fold
+from retrieval.language.normalize import fold
 from retrieval.types import Article, Hit
 
 # Whole-text markers of a repealed article, in folded form (Bosnian/Croatian/Serbian, Latin or Cyrillic).

@@ -26,9 +26,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable
 
-from retrieval.normalize import fold, words
+from retrieval.language.normalize import fold, words
 
-DATA_DIR = Path(__file__).resolve().parents[1] / "data"
+DATA_DIR = Path(__file__).resolve().parents[2] / "data"
 VARIANTS_FILE = "bcs_variants.toml"
 DERIVATION_FILE = "derivation.toml"
 THESAURUS_FILE = "thesaurus.toml"
@@ -263,6 +263,6 @@ def question_vocabulary(settings: object, tokenizer: object) -> "Vocabulary | No
     configured thesaurus (KODEKS_THESAURUS), or None (another language, or KODEKS_VOCABULARY=false)."""
     if not getattr(settings, "vocabulary", True) or getattr(tokenizer, "vocabulary", None) is None:
         return None
-    from retrieval.lexical import bcs_vocabulary
+    from retrieval.index.lexical import bcs_vocabulary
 
     return bcs_vocabulary(thesaurus=getattr(settings, "thesaurus", None))
