@@ -22,7 +22,8 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from kodeks.settings import load_settings  # noqa: E402
-from retrieval.search.retriever import Retriever, read_chroma_documents  # noqa: E402
+from retrieval.index.chroma import iter_chroma_documents  # noqa: E402
+from retrieval.search.retriever import Retriever  # noqa: E402
 from retrieval.evaluation import evaluate, load_eval  # noqa: E402
 from retrieval.search.title_field import TitleIndex  # noqa: E402
 from retrieval.ingest.run import ingest_paths  # noqa: E402
@@ -71,12 +72,12 @@ def main() -> None:
                      for aid, a in base.articles.items()}
     titled = Retriever.open(settings)
     titled.articles = with_chapters
-    titled._titles = TitleIndex(titled.lexical.tokenizer, [with_chapters[titled.catalog.ids[i]] for i in titled._title_rows])
+    titled.candidates.titles = TitleIndex(titled.lexical.tokenizer, [with_chapters[titled.catalog.ids[i]] for i in titled.candidates.title_rows])
     run("(a) + chapter in the title field", titled)
-    texts = [f"{by_number.get(cid.split('#')[0].rsplit(' ', 1)[-1], '')}\n{t}" for cid, t in zip(base.chunk_ids, read_chroma_documents(base.collection, base.chunk_ids))]
+    texts = [f"{by_number.get(cid.split('#')[0].rsplit(' ', 1)[-1], '')}\n{t}" for cid, t in zip(base.chunk_ids, iter_chroma_documents(base.collection, base.chunk_ids))]
     bagged = Retriever.open(settings)
-    bagged.articles, bagged._titles = with_chapters, titled._titles
-    bagged.lexical = LexicalIndex.build(settings.lexical_language, base.chunk_ids, texts)
+    bagged.articles, bagged.candidates.titles = with_chapters, titled.candidates.titles
+    bagged.lexical = bagged.candidates.lexical = LexicalIndex.build(settings.lexical_language, base.chunk_ids, texts)
     run("(b) + chapter in the lexical bag too", bagged)
 
 

@@ -24,7 +24,8 @@ from stats import machine  # noqa: E402
 
 from retrieval.index.chunking import chunk_article  # noqa: E402
 from retrieval.index.embedders import embed_in_batches, make_embedder  # noqa: E402
-from retrieval.ingest.run import ingest_paths, read_inputs  # noqa: E402
+from retrieval.ingest.reading import read_inputs
+from retrieval.ingest.run import ingest_paths  # noqa: E402
 from retrieval.language.normalize import embedding_text  # noqa: E402
 
 

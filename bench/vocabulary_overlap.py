@@ -17,7 +17,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from retrieval.evaluation import load_eval  # noqa: E402
-from retrieval.index.lexical import bcs_vocabulary  # noqa: E402
+from retrieval.language.vocabulary import bcs_vocabulary  # noqa: E402
 
 
 def main() -> None:

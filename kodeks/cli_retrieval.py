@@ -139,7 +139,7 @@ def ingest(
 
 def _warn_unplaced_laws(settings) -> None:
     """Officers have jurisdictions here: a law without one would silently reach none of them."""
-    from retrieval.index.store import load_articles
+    from retrieval.index.articles import load_articles
 
     unplaced = sorted({a.law for a in load_articles(settings.data_dir).values() if not a.jurisdiction})
     if unplaced:

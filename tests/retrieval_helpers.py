@@ -36,7 +36,7 @@ def index_rows(base: Path, rows: list[dict[str, Any]]) -> Settings:
 def chroma_chunks(settings: Settings) -> dict[str, dict[str, Any]]:
     """Every chunk the Chroma collection holds: id → {document, metadata}."""
     from retrieval.index.embedders import make_embedder
-    from retrieval.index.store import open_collection
+    from retrieval.index.chroma import open_collection
 
     collection = open_collection(settings, make_embedder(settings).identity, create=False)
     got = collection.get(include=["documents", "metadatas"])

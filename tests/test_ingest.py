@@ -15,7 +15,8 @@ import pytest
 from kodeks.errors import IndexMismatchError, KodeksError
 from retrieval.search.retriever import Retriever
 from retrieval.ingest.run import ingest_paths
-from retrieval.index.lexical import TOKENIZER_VERSION, LexicalIndex
+from retrieval.index.lexical import LexicalIndex
+from retrieval.language.tokens import TOKENIZER_VERSION
 from retrieval.ingest.sources import LawInfo
 from tests.retrieval_helpers import chroma_chunks, kodeks_command, row, settings_for, write_corpus
 
@@ -32,7 +33,7 @@ ZOBS = [
 
 def _chunk_vectors(settings) -> dict[str, list[float]]:
     from retrieval.index.embedders import make_embedder
-    from retrieval.index.store import open_collection
+    from retrieval.index.chroma import open_collection
 
     collection = open_collection(settings, make_embedder(settings).identity, create=False)
     got = collection.get(include=["embeddings"])
@@ -119,7 +120,7 @@ def test_an_index_from_an_older_tokenizer_is_retokenized_not_re_embedded(two_law
 def test_a_large_index_from_an_older_tokenizer_is_refused_at_open_and_upgraded_by_ingest(two_laws, monkeypatch) -> None:
     """Above RETOKENIZE_AT_OPEN_MAX chunks opening does not rebuild the lexical index in memory (at
     100,000 chunks: minutes and gigabytes at every start): it says what to run, and ingest upgrades."""
-    import retrieval.search.retriever as engine
+    import retrieval.index.opening as opening
     from kodeks.errors import KodeksError
 
     settings, kz, zobs = two_laws
@@ -127,7 +128,7 @@ def test_a_large_index_from_an_older_tokenizer_is_refused_at_open_and_upgraded_b
     meta = json.loads(meta_path.read_text(encoding="utf-8"))
     meta["tokenizer"] = TOKENIZER_VERSION - 1
     meta_path.write_text(json.dumps(meta), encoding="utf-8")
-    monkeypatch.setattr(engine, "RETOKENIZE_AT_OPEN_MAX", 2)
+    monkeypatch.setattr(opening, "RETOKENIZE_AT_OPEN_MAX", 2)
     with pytest.raises(KodeksError, match="older version of kodeks.*`kodeks ingest`"):
         Retriever.open(settings)
     assert (ingest_paths(settings, [kz, zobs]).embedded, LexicalIndex.is_current(settings.lexical_dir)) == (0, True)

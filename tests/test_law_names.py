@@ -16,8 +16,9 @@ from kodeks.settings import Settings
 from retrieval.search.retriever import Retriever
 from retrieval.index.law_catalog import by_jurisdiction, read_catalog
 from retrieval.search.law_names import LawName, LawNames, same_word
-from retrieval.search.references import ReferenceResolver, int_to_roman, roman_to_int
-from retrieval.index.store import load_law_records
+from retrieval.language.numbers import int_to_roman, roman_to_int
+from retrieval.search.references import ReferenceResolver
+from retrieval.index.law_catalog import load_law_records
 from tests.retrieval_helpers import index_rows, row, settings_for
 
 ROMAN = ["I", "II", "III", "IV", "V", "VI"]

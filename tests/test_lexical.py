@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from retrieval.index.lexical import LexicalIndex, Tokenizer
+from retrieval.index.lexical import LexicalIndex
+from retrieval.language.tokens import Tokenizer
 
 CORPUS = {
     "phrase": "Krivotvorenje isprave i novca kažnjava se.",

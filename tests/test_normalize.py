@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings as hsettings, strategies as st
 
-from retrieval.index.lexical import Tokenizer
+from retrieval.language.tokens import Tokenizer
 from retrieval.language.normalize import clean, embedding_text, fold, strip_diacritics, to_latin, words
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from retrieval.search.retriever import Retriever
-from retrieval.search.references import ReferenceResolver, article_number
+from retrieval.language.numbers import article_number
+from retrieval.search.references import ReferenceResolver
 from retrieval.types import Article
 from tests.retrieval_helpers import settings_for
 

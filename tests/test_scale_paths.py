@@ -14,10 +14,11 @@ import pytest
 
 from kodeks.errors import KodeksError
 from retrieval.index.catalog import CATALOG_FILE, Catalog
-from retrieval.search.retriever import Retriever, dense_mode
+from retrieval.index.opening import dense_mode
+from retrieval.search.retriever import Retriever
 from retrieval.ingest.run import ingest_paths
 from retrieval.index.lexical import LexicalIndex, TokenTable
-from retrieval.index.store import load_articles
+from retrieval.index.articles import load_articles
 from retrieval.index.vectors import DENSE_DIR, VECTORS, load_vectors
 from tests.fixtures_index import SAMPLE_CORPUS
 from tests.retrieval_helpers import chroma_chunks, settings_for
@@ -90,7 +91,7 @@ def test_new_article_fields_flow_through_the_catalog(tmp_path: Path) -> None:
 
 def test_ingest_writes_float16_vectors_aligned_with_the_lexical_index(sample_index) -> None:
     from retrieval.index.embedders import make_embedder
-    from retrieval.index.store import open_collection
+    from retrieval.index.chroma import open_collection
 
     chunk_ids = LexicalIndex.load(sample_index.lexical_dir).chunk_ids
     vectors = load_vectors(sample_index.data_dir / DENSE_DIR, chunk_ids)
@@ -110,7 +111,7 @@ def test_float16_scoring_ranks_like_float32(retriever, sample_index) -> None:
     full = read_chroma_vectors(retriever.collection, retriever.chunk_ids).astype(np.float32)
     for q in QUERIES:
         qv = retriever.embedder.embed_query(q)
-        f16 = np.argsort(-(retriever._matrix @ qv))[:10]
+        f16 = np.argsort(-(retriever.dense.matrix @ qv))[:10]
         f32 = np.argsort(-(full @ qv))[:10]
         assert list(f16[:5]) == list(f32[:5])
 
@@ -147,11 +148,11 @@ def test_the_switch(sample_index) -> None:
     assert dense_mode(settings_for(sample_index.data_dir, exact_max_chunks=10), 11) == "hnsw"
     assert dense_mode(settings_for(sample_index.data_dir, dense_search="exact"), 10**6) == "exact"
     small = Retriever.open(settings_for(sample_index.data_dir, exact_max_chunks=1))
-    assert small.dense_search == "hnsw" and small._matrix is None
+    assert small.dense_search == "hnsw" and small.dense.matrix is None
 
 
 def test_hnsw_search_finds_what_exact_search_finds(retriever, hnsw_retriever) -> None:
-    assert hnsw_retriever.dense_search == "hnsw" and hnsw_retriever._matrix is None
+    assert hnsw_retriever.dense_search == "hnsw" and hnsw_retriever.dense.matrix is None
     for q in QUERIES:
         exact, hnsw = retriever.search(q, k=5, threshold=-1.0), hnsw_retriever.search(q, k=5, threshold=-1.0)
         assert _ids(hnsw)[0] == _ids(exact)[0]
@@ -219,8 +220,8 @@ def _env() -> dict[str, str]:
 
 def test_the_chunk_manifest_is_trusted_only_while_it_names_what_chroma_holds(sample_copy: Path) -> None:
     from retrieval.index.embedders import make_embedder
-    from retrieval.ingest.run import CHUNK_META_FILE
-    from retrieval.index.store import open_collection
+    from retrieval.index.layout import CHUNK_META_FILE
+    from retrieval.index.chroma import open_collection
 
     settings = settings_for(sample_copy)
     report = ingest_paths(settings, [SAMPLE_CORPUS])  # writes the manifest if the fixture had none

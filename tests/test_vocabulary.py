@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from retrieval.search.retriever import Retriever
-from retrieval.index.lexical import Tokenizer, bcs_vocabulary
+from retrieval.language.tokens import Tokenizer
+from retrieval.language.vocabulary import bcs_vocabulary
 from retrieval.language.vocabulary import Vocabulary
 from tests.retrieval_helpers import index_rows, row, settings_for
 

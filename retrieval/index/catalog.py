@@ -1,6 +1,6 @@
 """The article table as SQLite, so an opened Retriever keeps only what scoring needs in memory.
 
-`articles.jsonl` stays the table ingest reads and writes (store.py); beside it `articles.sqlite3`
+`articles.jsonl` stays the table ingest reads and writes (articles.py); beside it `articles.sqlite3`
 holds the same rows, one JSON row per article exactly as `article_to_row` writes it (generic over
 `ARTICLE_FIELDS` plus extras, so new article fields flow through), with the few columns search needs
 (law, article number, jurisdiction, text hash) and indexes for the reference lookups. At 100,000
@@ -23,9 +23,11 @@ from pathlib import Path
 from typing import Any
 
 from kodeks.errors import KodeksError
+from retrieval.index.articles import article_to_row, load_articles, row_to_article, write_articles
 from retrieval.index.chunking import content_hash
+from retrieval.index.layout import ARTICLES_FILE
 from retrieval.language.normalize import fold
-from retrieval.search.references import article_number
+from retrieval.language.numbers import article_number
 from retrieval.types import Article
 
 CATALOG_FILE = "articles.sqlite3"
@@ -54,8 +56,6 @@ def _source_stamp(jsonl: Path) -> str:
 
 def write_catalog(data_dir: Path, articles: Iterable[Article], jsonl: Path) -> None:
     """Write `articles.sqlite3` from the articles just saved to `jsonl` (temporary file, then rename)."""
-    from retrieval.index.store import article_to_row
-
     data_dir.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=data_dir, prefix=f".{CATALOG_FILE}.")
     os.close(fd)
@@ -77,6 +77,17 @@ def write_catalog(data_dir: Path, articles: Iterable[Article], jsonl: Path) -> N
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def save_articles(data_dir: Path, articles: dict[str, Article]) -> None:
+    """articles.jsonl (ingest's table), then the SQLite copy search reads."""
+    jsonl = write_articles(data_dir, articles)
+    write_catalog(data_dir, articles.values(), jsonl)
+
+
+def is_current(data_dir: Path) -> bool:
+    """Whether articles.sqlite3 was made from the articles.jsonl beside it (by this schema version)."""
+    return _current(data_dir / CATALOG_FILE, data_dir / ARTICLES_FILE)
 
 
 def _current(path: Path, jsonl: Path) -> bool:
@@ -104,8 +115,6 @@ class Catalog(Mapping[str, Article]):
     @classmethod
     def open(cls, data_dir: Path) -> "Catalog":
         """The catalog of `data_dir`, made from articles.jsonl first if missing or out of date."""
-        from retrieval.index.store import ARTICLES_FILE, load_articles
-
         jsonl, path = data_dir / ARTICLES_FILE, data_dir / CATALOG_FILE
         if not jsonl.exists():
             return cls._empty()
@@ -227,8 +236,6 @@ class Catalog(Mapping[str, Article]):
 
 
 def _article(row: str) -> Article:
-    from retrieval.index.store import row_to_article
-
     return row_to_article(json.loads(row))
 
 

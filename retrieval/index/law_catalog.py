@@ -2,13 +2,13 @@
 
 An officer must be able to see what the assistant knows — and how current it is — before trusting
 an answer, so every ingest records, per law, when its current text was indexed (`laws.json` beside
-the article table). A law's configured aliases come from `aliases = [...]` in a folder's laws.toml
-(read here, next to the ingest that records them, so the article splitter stays about articles).
+the article table), and its configured aliases (`aliases = [...]` in a folder's laws.toml, read by
+ingest/sources.py).
 """
 
 from __future__ import annotations
 
-import tomllib
+import json
 from collections import defaultdict
 from collections.abc import Iterable
 from datetime import UTC, datetime
@@ -17,7 +17,9 @@ from typing import Any
 
 from kodeks.errors import KodeksError
 from kodeks.settings import Settings
-from retrieval.index.store import ARTICLES_FILE, load_articles, load_law_records, save_law_records
+from retrieval.index.articles import load_articles
+from retrieval.index.files import atomic_write_text
+from retrieval.index.layout import ARTICLES_FILE, LAWS_FILE
 from retrieval.types import Article, LawSummary
 
 # How jurisdictions are listed: the state first, then the entities and Brčko, then cantons and others.
@@ -28,30 +30,20 @@ def now_utc() -> str:
     return datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
 
 
-def read_toml_aliases(paths: Iterable[Path]) -> dict[str, list[str]]:
-    """law → aliases, from `aliases = ["..."]` entries of every laws.toml under the given folders.
+def load_law_records(data_dir: Path) -> dict[str, dict[str, Any]]:
+    """laws.json: law → {"ingested_at": ISO UTC, "aliases": [...]}; {} for an index made before it existed."""
+    path = data_dir / LAWS_FILE
+    if not path.exists():
+        return {}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError, OSError) as exc:
+        raise KodeksError(f"the law table {path} is corrupt ({exc}); re-run `kodeks ingest PATH...`") from None
+    return {str(k): v for k, v in data.items() if isinstance(v, dict)} if isinstance(data, dict) else {}
 
-    Unreadable files are skipped silently here: ingest already reports them as problems."""
-    out: dict[str, list[str]] = defaultdict(list)
-    for path in paths:
-        if not Path(path).is_dir():
-            continue
-        for toml in sorted(Path(path).rglob("laws.toml")):
-            try:
-                data = tomllib.loads(toml.read_text(encoding="utf-8"))
-            except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError):
-                continue
-            for entry in data.get("files", data).values():
-                if not isinstance(entry, dict) or not str(entry.get("law", "")).strip():
-                    continue
-                aliases = entry.get("aliases", [])
-                if isinstance(aliases, str):
-                    aliases = [aliases]
-                law = str(entry["law"]).strip()
-                for alias in aliases if isinstance(aliases, list) else []:
-                    if str(alias).strip() and str(alias).strip() not in out[law]:
-                        out[law].append(str(alias).strip())
-    return dict(out)
+
+def save_law_records(data_dir: Path, records: dict[str, dict[str, Any]]) -> None:
+    atomic_write_text(data_dir / LAWS_FILE, json.dumps(records, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
 
 
 def record_ingest(

@@ -1,15 +1,8 @@
-"""The lexical half of hybrid search: BM25 (bm25s) over folded words, as stems and as character 5-grams.
+"""The lexical half of hybrid search on disk: BM25 (bm25s) over the tokens of language/tokens.py.
 
 Dense vectors alone confuse near neighbours (forging a document vs counterfeiting money); exact
-words ("isprava", "novac") keep them apart. Tokens are folded for BCS (Cyrillic → Latin, no
-diacritics) and stemmed with Snowball (`serbian` by default; `english`, `german`, … for other
-corpora), so "vozac", "vozača" and "возача" meet.
-
-Snowball's Serbian stemmer leaves many inflections apart ("krivotvorio" → krivotvori,
-"krivotvorenje" → krivotvorenj), and German compounds hide their parts; character 5-grams of each
-word ("_kriv", "krivo", "rivot", …) let such forms share most of their tokens. Pairs of adjacent
-stems ("krivotvorenj isprav" vs "krivotvorenj novc") keep the legal terms of two words together.
-All three kinds go into one bag, so a whole-word or whole-term match counts more than a partial one.
+words ("isprava", "novac") keep them apart. The index is saved beside the vectors and read per query
+from memory-mapped arrays (posting lists of the question's tokens only; docs/architecture.md).
 
 On the query side a repeated token counts by the square root of its repetitions: a long question
 that repeats one word should not drown the others. Measured in docs/retrieval.md.
@@ -21,30 +14,11 @@ import hashlib
 import json
 from collections import Counter
 from collections.abc import Iterable
-from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import numpy as np
 
-from retrieval.language.normalize import words
-
-if TYPE_CHECKING:
-    from retrieval.language.vocabulary import Vocabulary
-
-# High-frequency function words of BCS questions; BM25's IDF already discounts them, removing them
-# also keeps short everyday questions from matching on "je", "da", "se" alone.
-_BCS_STOPWORDS = frozenset(
-    """a ako ali bi bih bila bilo bio biti da do dok ga i ih iz ja je jer ju k kad kada kako koja koje
-    koji kojoj kojom kao li ma me mi mu na nad ne neki neko nesto ni nije niti o od on ona one oni ono
-    ova ovaj ove ovo pa pod po pri s sa se si sta su ta taj te ti to u uz vi za zar sto sam smo ste
-    mene meni nas vas njega njoj njih nam vam biti jesam jesu cu ces ce cemo cete hocu moze mogu treba
-    sve svi""".split()
-)
-# Bumped whenever tokenisation changes: an index built by another version is re-tokenised.
-TOKENIZER_VERSION = 4
-NGRAM = 5
-NGRAM_MARK, PAIR_MARK = "#", "~"  # prefixes that keep 5-grams and stem pairs apart from stems
+from retrieval.language.tokens import TOKENIZER_VERSION, Tokenizer, is_current, variants_id
 
 
 def bm25s_module():
@@ -57,104 +31,6 @@ def bm25s_module():
 
     logging.getLogger("bm25s").setLevel(logging.NOTSET)
     return bm25s
-
-
-def _stopwords(language: str) -> frozenset[str]:
-    """BCS list above for Serbian; bm25s's own lists for the languages it has (folded like our tokens)."""
-    if language == "serbian":
-        return _BCS_STOPWORDS
-    import bm25s.stopwords as lists
-
-    name = {"english": "EN", "porter": "EN"}.get(language, language.upper())
-    found = getattr(lists, f"STOPWORDS_{name}", ())
-    return frozenset(w for word in found for w in words(word))
-
-
-class Tokenizer:
-    """fold → words → drop stopwords → [BCS variants] → stems, their 5-grams, adjacent stem pairs.
-    Same for documents and queries."""
-
-    def __init__(self, language: str = "serbian", vocabulary: "Vocabulary | None | bool" = True) -> None:
-        import Stemmer
-
-        try:
-            self._stemmer = Stemmer.Stemmer(language)
-        except KeyError:
-            raise ValueError(f"no Snowball stemmer for {language!r}; try one of {Stemmer.algorithms()}") from None
-        self.language = language
-        self._stop = _stopwords(language)
-        self._stem = lru_cache(maxsize=200_000)(self._stemmer.stemWord)
-        # BCS variant knowledge (data/bcs_variants.toml) for the BCS stemmer; True = the shipped files.
-        if vocabulary is True:
-            vocabulary = bcs_vocabulary(self._stem) if language == "serbian" else None
-        self.vocabulary: Vocabulary | None = vocabulary or None
-
-    def __call__(self, text: str) -> list[str]:
-        kept = self._content_words(text)
-        stems = [self._stem_of(word) for word in kept]
-        tokens: list[str] = []
-        for word, stem in zip(kept, stems):
-            tokens.append(stem)
-            tokens += _ngrams(word)
-        tokens += [f"{PAIR_MARK}{a}_{b}" for a, b in zip(stems, stems[1:])]
-        return tokens
-
-    def stems(self, text: str) -> list[str]:
-        """Only the whole-word stems of `text`."""
-        return [self._stem_of(word) for word in self._content_words(text)]
-
-    def terms(self, text: str) -> list[str]:
-        """Stems and adjacent stem pairs, no 5-grams: the precise tokens of an added legal term."""
-        stems = self.stems(text)
-        return stems + [f"{PAIR_MARK}{a}_{b}" for a, b in zip(stems, stems[1:])]
-
-    def _stem_of(self, word: str) -> str:
-        stem = self._stem(word)
-        return self.vocabulary.canonical_stem(stem) if self.vocabulary is not None else stem
-
-    def _content_words(self, text: str) -> list[str]:
-        kept = [word for word in words(text) if word not in self._stop]
-        if self.vocabulary is not None:
-            kept = [self.vocabulary.canonical_word(word) for word in kept]
-        return kept
-
-
-def bcs_vocabulary(stem: object = None, thesaurus: Path | None = None) -> "Vocabulary":
-    """The shipped BCS vocabulary over the Serbian Snowball stemmer (cached per data and thesaurus file)."""
-    from retrieval.language.vocabulary import variants_fingerprint
-
-    return _bcs_vocabulary(variants_fingerprint(), thesaurus)
-
-
-@lru_cache(maxsize=8)
-def _bcs_vocabulary(fingerprint: str, thesaurus: Path | None) -> "Vocabulary":
-    import Stemmer
-
-    from retrieval.language.vocabulary import Vocabulary
-
-    stem = lru_cache(maxsize=200_000)(Stemmer.Stemmer("serbian").stemWord)
-    return Vocabulary.load(stem, thesaurus=thesaurus)
-
-
-def _variants_id(language: str) -> str:
-    """Which BCS variant rules tokenised the index ("" for other languages): editing them re-tokenises."""
-    if language != "serbian":
-        return ""
-    from retrieval.language.vocabulary import variants_fingerprint
-
-    return variants_fingerprint()
-
-
-def _is_current(meta: dict) -> bool:
-    return meta.get("tokenizer") == TOKENIZER_VERSION and meta.get("variants", "") == _variants_id(meta.get("language", ""))
-
-
-def _ngrams(word: str) -> list[str]:
-    """Character 5-grams of a word with boundary marks; "#"-prefixed so they never equal a stem."""
-    marked = f"_{word}_"
-    if len(marked) <= NGRAM:
-        return [f"{NGRAM_MARK}{marked}"]
-    return [f"{NGRAM_MARK}{marked[i:i + NGRAM]}" for i in range(len(marked) - NGRAM + 1)]
 
 
 class LexicalIndex:
@@ -186,7 +62,7 @@ class LexicalIndex:
             self._bm25.save(str(directory / "bm25"), show_progress=False)
             TokenTable.from_vocab(self._bm25.vocab_dict).save(directory / "bm25")
         meta = {"language": self.tokenizer.language, "tokenizer": TOKENIZER_VERSION, "chunk_ids": self.chunk_ids,
-                "variants": _variants_id(self.tokenizer.language)}
+                "variants": variants_id(self.tokenizer.language)}
         (directory / "chunks.json").write_text(json.dumps(meta), encoding="utf-8")
 
     @staticmethod
@@ -196,7 +72,7 @@ class LexicalIndex:
             meta = json.loads((directory / "chunks.json").read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return False
-        return _is_current(meta)
+        return is_current(meta)
 
     @classmethod
     def load(cls, directory: Path) -> "LexicalIndex":
@@ -205,7 +81,7 @@ class LexicalIndex:
         bm25s = bm25s_module()
 
         meta = json.loads((directory / "chunks.json").read_text(encoding="utf-8"))
-        current = _is_current(meta)
+        current = is_current(meta)
         bm25 = None
         index = cls(meta["language"], meta["chunk_ids"], None, current)
         if meta["chunk_ids"] and current:

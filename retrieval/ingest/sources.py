@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import tomllib
+from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -259,6 +261,32 @@ def read_laws_toml(folder: Path) -> tuple[dict[str, LawInfo], list[Problem]]:
             jurisdiction=str(entry.get("jurisdiction", "")).strip(),
         )
     return out, problems
+
+
+def read_toml_aliases(paths: Iterable[Path]) -> dict[str, list[str]]:
+    """law → aliases, from `aliases = ["..."]` entries of every laws.toml under the given folders.
+
+    Unreadable files are skipped silently here: ingest already reports them as problems."""
+    out: dict[str, list[str]] = defaultdict(list)
+    for path in paths:
+        if not Path(path).is_dir():
+            continue
+        for toml in sorted(Path(path).rglob("laws.toml")):
+            try:
+                data = tomllib.loads(toml.read_text(encoding="utf-8"))
+            except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError):
+                continue
+            for entry in data.get("files", data).values():
+                if not isinstance(entry, dict) or not str(entry.get("law", "")).strip():
+                    continue
+                aliases = entry.get("aliases", [])
+                if isinstance(aliases, str):
+                    aliases = [aliases]
+                law = str(entry["law"]).strip()
+                for alias in aliases if isinstance(aliases, list) else []:
+                    if str(alias).strip() and str(alias).strip() not in out[law]:
+                        out[law].append(str(alias).strip())
+    return dict(out)
 
 
 def _law_for(file: Path, root: Path, tomls: dict[Path, dict[str, LawInfo]]) -> LawInfo | None:

@@ -263,6 +263,17 @@ def question_vocabulary(settings: object, tokenizer: object) -> "Vocabulary | No
     configured thesaurus (KODEKS_THESAURUS), or None (another language, or KODEKS_VOCABULARY=false)."""
     if not getattr(settings, "vocabulary", True) or getattr(tokenizer, "vocabulary", None) is None:
         return None
-    from retrieval.index.lexical import bcs_vocabulary
-
     return bcs_vocabulary(thesaurus=getattr(settings, "thesaurus", None))
+
+
+def bcs_vocabulary(stem: object = None, thesaurus: Path | None = None) -> Vocabulary:
+    """The shipped BCS vocabulary over the Serbian Snowball stemmer (cached per data and thesaurus file)."""
+    return _bcs_vocabulary(variants_fingerprint(), thesaurus)
+
+
+@lru_cache(maxsize=8)
+def _bcs_vocabulary(fingerprint: str, thesaurus: Path | None) -> Vocabulary:
+    import Stemmer
+
+    stem = lru_cache(maxsize=200_000)(Stemmer.Stemmer("serbian").stemWord)
+    return Vocabulary.load(stem, thesaurus=thesaurus)

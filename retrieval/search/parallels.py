@@ -19,14 +19,13 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import Literal, Protocol
+
+import numpy as np
 
 from retrieval.jurisdictions import find as find_jurisdiction, scope_of
 from retrieval.language.normalize import embedding_text, fold
-from retrieval.types import Article
-
-if TYPE_CHECKING:
-    from retrieval.search.retriever import Retriever
+from retrieval.types import Article, SearchResult
 
 DEPTH = 8  # hits of the restricted search whose titles are compared
 # Titles "match" when their embeddings agree this closely (e5 query vectors). Measured on the real codes:
@@ -40,6 +39,25 @@ QUERY_CHARS = 500
 _PARAGRAPH_MARK = re.compile(r"(?=\(\d{1,2}\)\s)")
 
 Match = Literal["title", "meaning", "applies", "none"]
+
+
+class _QueryEmbedder(Protocol):
+    def embed_queries(self, texts: list[str]) -> np.ndarray: ...
+
+
+class SearchIndex(Protocol):
+    """What finding parallels needs of the index (`retrieval.search.retriever.Retriever` has it)."""
+
+    embedder: _QueryEmbedder
+
+    def get(self, article_id: str) -> Article | None: ...
+
+    def law_jurisdictions(self) -> dict[str, str]: ...
+
+    def jurisdictions(self) -> list[str]: ...
+
+    def search(self, query: str, k: int | None = None, law: str | None = None,
+               jurisdiction: str | Collection[str] | None = None, threshold: float | None = None) -> SearchResult: ...
 
 
 @dataclass(frozen=True)
@@ -96,7 +114,7 @@ def query_for(article: Article) -> str:
     return f"{article.title}. {first}"[:QUERY_CHARS] if article.title else first[:QUERY_CHARS]
 
 
-def find_parallels(retriever: "Retriever", article_id: str,
+def find_parallels(retriever: SearchIndex, article_id: str,
                    jurisdictions: Collection[str] | None = None) -> Comparison | None:
     """One `Parallel` per other jurisdiction: those named, or every one with a law of the same kind."""
     source = retriever.get(article_id)
@@ -134,7 +152,7 @@ def find_parallels(retriever: "Retriever", article_id: str,
     return Comparison(Parallel(source.jurisdiction, source, "title", 1.0), out)
 
 
-def _best(retriever: "Retriever", source: Article, laws: list[str], target: str) -> Parallel | None:
+def _best(retriever: SearchIndex, source: Article, laws: list[str], target: str) -> Parallel | None:
     """The parallel in `target`: the first of the top hits whose title means the same; for an untitled
     article, the nearest by text if it is close enough."""
     query = query_for(source)

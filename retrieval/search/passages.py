@@ -8,12 +8,12 @@ the same units the lexical index uses) with the question.
 from __future__ import annotations
 
 from retrieval.index.chunking import split_paragraphs
-from retrieval.index.lexical import _ngrams
+from retrieval.language.tokens import ngrams
 from retrieval.language.normalize import words
 
 
 def _pieces(text: str) -> set[str]:
-    return {g for w in words(text) if len(w) > 3 for g in _ngrams(w)}
+    return {g for w in words(text) if len(w) > 3 for g in ngrams(w)}
 
 
 def best_passage(text: str, question: str) -> str:

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Mapping
 
 from retrieval.search.law_names import LawName, LawNames, NameMatch, same_word, tokens
 from retrieval.language.normalize import clean, fold, to_latin
+from retrieval.language.numbers import article_number, int_to_roman, roman_to_int
 from retrieval.types import AmbiguousReference, Article, ReferenceLookup
 
 # Folded forms: "član", "clana", "članak", "члан" → "clan…"; "čl." → "cl"; "Article", "Art.", "§".
@@ -34,39 +35,6 @@ _NUMBER_IN = re.compile(_NUMBER)
 # Words that show a law is being named even when it is not one of the loaded laws.
 _LAW_WORDS = ("zakon", "ustav", "uredb", "pravilnik", "kodeks", "odluk", "konvencij")
 _CAPS_WORD = re.compile(r"[^\W\d_]{2,8}")
-_ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
-
-
-_ENTRY_WORD = re.compile(r"^(?:aneks|prilog|annex|dodatak|preambula|preamble)\b")
-
-
-def article_number(label: str) -> str:
-    """"§ 823" → "823", "12a." → "12a", "Article 5" → "5", "113в" → "113v", "V" → "v"; an annex keeps
-    its name ("Aneks 1" → "aneks 1"), so it never stands in for article 1."""
-    folded = fold(label)
-    if _ENTRY_WORD.match(folded):
-        return folded
-    found = re.search(r"\d+[a-z]{0,2}", folded)
-    return found.group(0) if found else folded.strip(" .")
-
-
-def roman_to_int(text: str) -> int | None:
-    """"xii" → 12; None unless `text` is a well-formed Roman numeral."""
-    if not text or any(ch not in _ROMAN for ch in text):
-        return None
-    total = 0
-    for i, ch in enumerate(text):
-        value = _ROMAN[ch]
-        total += -value if i + 1 < len(text) and _ROMAN[text[i + 1]] > value else value
-    return total if int_to_roman(total) == text else None
-
-
-def int_to_roman(number: int) -> str:
-    out = ""
-    for value, letters in ((100, "c"), (90, "xc"), (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i")):
-        while number >= value:
-            out, number = out + letters, number - value
-    return out
 
 
 def _nearest(mentions: list[NameMatch], start: int, end: int) -> NameMatch | None:

@@ -20,7 +20,8 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from retrieval.index.lexical import Tokenizer, bm25s_module
+from retrieval.index.lexical import bm25s_module
+from retrieval.language.tokens import Tokenizer
 from retrieval.types import Article
 
 

@@ -1,0 +1,165 @@
+"""Law files and corpus JSONL → the articles each file gives, with its problems: what an ingest reads.
+
+Nothing here knows the index: `stored` (what is indexed now) is handed in, so a second ingest of a
+file can keep the law name it has and a file already indexed under another name is refused.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Protocol
+
+from retrieval.ingest.sources import LawInfo, Problem, discover, read_source
+from retrieval.jurisdictions import label_articles
+from retrieval.types import Article
+
+
+class ReadProgress(Protocol):
+    """Told about each file while inputs are read (a PDF of 400 articles takes a while)."""
+
+    def file(self, path: Path, index: int, total: int) -> None: ...
+
+    def page(self, done: int, total: int) -> None: ...
+
+
+@dataclass
+class FileResult:
+    """What one input file gave: its entries (articles in force, deleted ones, annexes) and warnings."""
+
+    path: str
+    law: str
+    articles: list[Article]
+    problems: list[Problem]
+    seconds: float = 0.0
+
+    @property
+    def in_force(self) -> list[Article]:
+        return [a for a in self.articles if not a.deleted and not a.extra.get("kind")]
+
+    @property
+    def deleted(self) -> list[Article]:
+        return [a for a in self.articles if a.deleted]
+
+    @property
+    def annexes(self) -> list[Article]:
+        return [a for a in self.articles if a.extra.get("kind") and not a.deleted]
+
+    def to_dict(self, entries: bool = True) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "file": self.path,
+            "law": self.law,
+            "articles": len(self.in_force),
+            "deleted": len(self.deleted),
+            "annexes": len(self.annexes),
+            "warnings": [str(p) for p in self.problems if p.severity == "warning"],
+            "errors": [str(p) for p in self.problems if p.severity != "warning"],
+            "seconds": round(self.seconds, 3),
+        }
+        if entries:
+            data["entries"] = [entry_row(a) for a in self.articles]
+        return data
+
+
+def entry_row(article: Article, words: int = 8) -> dict[str, Any]:
+    """One row of the dry-run table: what an admin checks before indexing."""
+    return {
+        "id": article.id,
+        "article": article.article,
+        "title": article.title,
+        "chapter": article.chapter,
+        "chars": len(article.text),
+        "first_words": " ".join(article.text.split()[:words]),
+        "deleted": article.deleted,
+        "kind": article.extra.get("kind", "article"),
+    }
+
+
+@dataclass
+class Inputs:
+    articles: list[Article]
+    problems: list[Problem]
+    files: int
+    complete_laws: set[str]  # laws read from files without any problem: safe to prune
+    per_file: list[FileResult] = field(default_factory=list)
+
+
+def read_inputs(
+    paths: list[Path], info: LawInfo | None, progress: ReadProgress | None = None,
+    stored: dict[str, Article] | None = None,
+) -> Inputs:
+    """All articles of all inputs, first occurrence of an id wins (later ones are reported).
+
+    A law counts as complete only if no file that contributed to it had an error (warnings do not
+    count): a bad line must not make its (previously indexed) article look removed. A law file that
+    is already indexed (`stored`) and is read again without a law name keeps the name it has there.
+    """
+    files, problems = discover(paths)
+    known = _laws_by_source(stored or {})
+    articles: dict[str, Article] = {}
+    origin: dict[str, str] = {}
+    laws_seen: set[str] = set()
+    laws_with_problems: set[str] = set()
+    per_file: list[FileResult] = []
+    for index, (path, folder_info) in enumerate(files):
+        if progress:
+            progress.file(path, index, len(files))
+        started = time.perf_counter()
+        file_info = folder_info or info
+        if file_info is None and _source_key(path) in known:
+            file_info = known[_source_key(path)]
+        found, file_problems = read_source(path, file_info, progress.page if progress else None)
+        found, refused = label_articles(found)  # canonical jurisdiction + level; unknown ones refused
+        file_problems += [Problem(str(path), message) for message in refused]
+        found = [_with_source(a, path) for a in found]
+        laws_seen |= {a.law for a in found}
+        if any(p.severity != "warning" for p in file_problems):
+            laws_with_problems |= {a.law for a in found}
+        kept: list[Article] = []
+        for article in found:
+            if article.id in articles:
+                file_problems.append(Problem(str(path), f"duplicate id {article.id!r} (already read from {origin[article.id]}); not indexed again"))
+                continue
+            articles[article.id] = article
+            origin[article.id] = str(path)
+            kept.append(article)
+        law = kept[0].law if kept else (file_info.law if file_info else path.stem)
+        per_file.append(FileResult(str(path), law, kept, file_problems, time.perf_counter() - started))
+        problems += file_problems
+    return Inputs(list(articles.values()), problems, len(files), laws_seen - laws_with_problems, per_file)
+
+
+def _source_key(path: Path | str) -> str:
+    return str(Path(path).resolve())
+
+
+def _with_source(article: Article, path: Path) -> Article:
+    """Law files record the file they came from (resolved), so a second ingest can recognise it."""
+    if "source" not in article.extra:
+        return article
+    return replace(article, extra={**article.extra, "source": _source_key(path)})
+
+
+def _laws_by_source(stored: dict[str, Article]) -> dict[str, LawInfo]:
+    out: dict[str, LawInfo] = {}
+    for a in stored.values():
+        source = a.extra.get("source")
+        if source and source not in out:
+            out[_source_key(source)] = LawInfo(a.law, a.law_title, a.jurisdiction)
+    return out
+
+
+def check_law_names(inputs: Inputs, stored: dict[str, Article]) -> list[str]:
+    """A file already indexed under another law name: ingesting it again would make a second copy."""
+    known = _laws_by_source(stored)
+    conflicts: list[str] = []
+    for result in inputs.per_file:
+        key = _source_key(result.path)
+        if key in known and result.articles and known[key].law != result.law:
+            count = sum(1 for a in stored.values() if a.extra.get("source") and _source_key(a.extra["source"]) == key)
+            conflicts.append(
+                f"{result.path} is already indexed as law {known[key].law!r} ({count} entries), not {result.law!r}; "
+                f"ingest it with --law {known[key].law!r} (or without --law), or rebuild with --reindex"
+            )
+    return conflicts
