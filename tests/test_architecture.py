@@ -1,0 +1,56 @@
+"""The import rules of docs/architecture.md hold: the import-linter contracts in pyproject.toml.
+
+Layers (the CLI over the bot over answering over retrieval; inside retrieval, search and ingest over the
+index over jurisdictions, language and types), what each package must not know, and no import circles
+between modules (function-level imports count, `if TYPE_CHECKING:` ones do not). The second test makes
+one forbidden import in a copy of the tree and checks that the contracts catch it, so a rule that stops
+checking anything fails here too.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("kodeks", "bot", "retrieval", "prompts")
+LINT = "from importlinter.cli import lint_imports; raise SystemExit(lint_imports(no_cache=True))"
+
+
+def lint(tree: Path) -> subprocess.CompletedProcess[str]:
+    """`lint-imports` over the packages in `tree` (first on the path, before the installed project)."""
+    return subprocess.run([sys.executable, "-c", LINT], cwd=tree, env={"PYTHONPATH": str(tree), "PATH": ""},
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_the_import_rules_of_the_architecture_hold() -> None:
+    result = lint(ROOT)
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
+
+
+def copy_tree(target: Path) -> Path:
+    for name in PACKAGES:
+        shutil.copytree(ROOT / name, target / name, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "pyproject.toml", target / "pyproject.toml")
+    return target
+
+
+@pytest.mark.parametrize(("module", "line", "contract"), [
+    ("retrieval/types.py", "import telegram", "retrieval/ knows no Telegram"),
+    ("retrieval/language/normalize.py", "from retrieval.search import retriever", "retrieval/ by stage"),
+    ("retrieval/search/dense.py", "def _late():\n    from retrieval.search.retriever import Retriever",
+     "No import circles"),
+    ("bot/formatting.py", "from retrieval.index.catalog import Catalog", "bot/ knows no search internals"),
+])
+def test_a_forbidden_import_is_caught(tmp_path: Path, module: str, line: str, contract: str) -> None:
+    tree = copy_tree(tmp_path)
+    path = tree / module
+    path.write_text(path.read_text(encoding="utf-8") + f"\n\n{line}\n", encoding="utf-8")
+    result = lint(tree)
+    assert result.returncode == 1, result.stdout[-3000:]
+    broken = result.stdout.split("Broken contracts")[-1]
+    assert contract in broken, result.stdout[-3000:]
