@@ -32,10 +32,10 @@ from bot.access import Access, RateLimiter
 from bot.callbacks import answer_keyboard, decode, feedback_row
 from bot.compare import remember
 from bot.delivery import keep_typing, unconfirmed
-from bot.export import export_parts, parse_since
 from bot.formatting import LIMIT, escape, format_answer, format_articles, jurisdiction_line
 from bot.officers import officers_of, scope_for
 from bot.querylog import QueryLog
+from bot.querylog.export import export_parts, parse_since
 from bot.stats import render
 from retrieval import jurisdictions
 

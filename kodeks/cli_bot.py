@@ -51,7 +51,7 @@ def _read_stats(settings: Settings) -> dict[str, Any]:
     """Figures from the log on its own read connection; a log that does not exist yet gives zeros (and is
     not created: reading never makes files)."""
     from bot.querylog import open_reader, utcnow
-    from bot.stats import compute, empty
+    from bot.querylog.figures import compute, empty
 
     path = settings.log_path
     if not path.exists():
@@ -117,8 +117,8 @@ def stats(
 def _export(settings: Settings, since: Any, out: Optional[Path]) -> int:
     """Stream the log's questions as JSONL (gzip when OUT ends in .gz); a missing log exports nothing and
     no file is created for zero questions."""
-    from bot.export import iter_records, write_lines
     from bot.querylog import explain, open_reader
+    from bot.querylog.export import iter_records, write_lines
 
     path = settings.log_path
     if not path.exists():
@@ -149,7 +149,7 @@ def export(
     data_dir: Optional[Path] = DataDirOption,
 ) -> None:
     """Logged questions as evaluation JSONL (`question`, empty `relevant` to fill in, plus what the bot did)."""
-    from bot.export import parse_since
+    from bot.querylog.export import parse_since
 
     try:
         moment = parse_since(since)
