@@ -252,7 +252,7 @@ def eval_retrieval(
         raise typer.Exit(2)
     retriever = Retriever.open(settings)
     if rewrite:
-        from kodeks.rewrite import ClaudeRewriter
+        from kodeks.answering.rewrite import ClaudeRewriter
 
         retriever.rewriter = ClaudeRewriter(settings.model_copy(update={"rewrite": True}))
     known = set(retriever.articles)
