@@ -7,7 +7,7 @@ What it measures, in this one process (the same code paths the bot runs):
 - /stats: `QueryLog.stats()` (SQL aggregates on a reader thread), median wall time of `--repeats` and the
   CPU time of the same computation (thread_time: what it costs regardless of other load); baseline in
   the same run: loading the week's rows into Python, which the old /stats did before computing anything.
-- /export: `bot.export.export_parts` (the /export path: cursor → gzip JSONL parts < 45 MB) — time, parts,
+- /export: `bot.querylog.export.export_parts` (the /export path: cursor → gzip JSONL parts < 45 MB) — time, parts,
   sizes, and the uncompressed size for comparison; RSS before, after and the peak during it (VmHWM reset
   via /proc/self/clear_refs).
 - officers during /export: event-loop lag (how late a 10 ms timer fires) and the time of one query-log
@@ -40,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.bot_helpers import LOCK_HOLDER  # noqa: E402 - the same lock holder as the tests
 from stats import machine, pct  # noqa: E402
 
-from bot.export import export_parts  # noqa: E402
+from bot.querylog.export import export_parts  # noqa: E402
 from bot.querylog import QueryLog, open_reader, to_ts  # noqa: E402
 
 LAWS = ["KZ FBiH", "KZ RS", "ZKP FBiH", "ZOBS BiH", "ZPDV BiH", "Ustav BiH", "ZOA FBiH", "ZJRM FBiH"]
@@ -153,7 +153,7 @@ async def run(rows: int, lock_seconds: float, repeats: int, days: float) -> None
     stats_s, cpu_s = [], []
 
     def timed_compute() -> tuple[dict, float]:
-        from bot.stats import compute
+        from bot.querylog.figures import compute
 
         con = open_reader(path)
         try:

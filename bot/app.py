@@ -30,9 +30,10 @@ from telegram.ext import (
     filters,
 )
 
-from bot import handlers, journal, jurisdiction_handlers, texts
+from bot import gate, handlers, journal, jurisdiction_handlers, laws, texts
 from bot.access import Access, RateLimiter
 from bot.delivery import RetryingLimiter
+from bot.deps import BOT_DATA_KEY, Deps
 from bot.officers import BOT_DATA_KEY as OFFICERS_KEY, Officers
 from bot.querylog import QueryLog
 from bot.updates import ScreeningRequest
@@ -54,19 +55,18 @@ def bot_urls(base_url: str) -> tuple[str, str]:
 
 def add_handlers(app: Application) -> None:
     """Order matters inside group 0: the first matching handler wins."""
-    from bot import laws
-    app.add_handler(TypeHandler(Update, handlers.gate), group=-1)
+    app.add_handler(TypeHandler(Update, gate.gate), group=-1)
     app.add_handler(MessageHandler(filters.UpdateType.EDITED, handlers.on_edited))
     app.add_handler(CommandHandler(["start", "help"], handlers.on_help))
     app.add_handler(CommandHandler(["clan", "clanak"], handlers.cmd_clan))
-    app.add_handler(CommandHandler("zakoni", handlers.guarded(laws.cmd_zakoni)))  # bot/laws.py: the loaded laws
+    app.add_handler(CommandHandler("zakoni", gate.guarded(laws.cmd_zakoni)))  # bot/laws.py: the loaded laws
     app.add_handler(CommandHandler("stats", handlers.cmd_stats))
     app.add_handler(CommandHandler("export", handlers.cmd_export))
-    app.add_handler(CommandHandler("nadleznost", handlers.guarded(jurisdiction_handlers.cmd_nadleznost)))
-    app.add_handler(CommandHandler(["uporedi", "usporedi"], handlers.guarded(jurisdiction_handlers.cmd_uporedi)))
+    app.add_handler(CommandHandler("nadleznost", gate.guarded(jurisdiction_handlers.cmd_nadleznost)))
+    app.add_handler(CommandHandler(["uporedi", "usporedi"], gate.guarded(jurisdiction_handlers.cmd_uporedi)))
     app.add_handler(MessageHandler(filters.COMMAND, handlers.on_unknown_command))
     app.add_handler(MessageHandler(filters.TEXT, handlers.on_text))
-    app.add_handler(CallbackQueryHandler(handlers.guarded(jurisdiction_handlers.on_jurisdiction_button),
+    app.add_handler(CallbackQueryHandler(gate.guarded(jurisdiction_handlers.on_jurisdiction_button),
                                          pattern=jurisdiction_handlers.CALLBACK_PATTERN))
     app.add_handler(CallbackQueryHandler(handlers.on_callback))
     app.add_handler(MessageHandler(filters.ALL, handlers.on_non_text))
@@ -90,7 +90,7 @@ def build_application(settings: Any, *, pipeline: Any, retriever: Any, querylog:
         base, files = bot_urls(settings.telegram_base_url)
         builder = builder.base_url(base).base_file_url(files)
     app = builder.build()
-    app.bot_data[handlers.BOT_DATA_KEY] = handlers.Deps(
+    app.bot_data[BOT_DATA_KEY] = Deps(
         settings=settings, pipeline=pipeline, retriever=retriever, log=querylog,
         access=Access(settings.allowed_users, settings.admins),
         limiter=RateLimiter(settings.rate_limit_per_minute),
@@ -122,7 +122,7 @@ async def serve(app: Application, settings: Any, stop: asyncio.Event, *, poll_ti
         polling = polling_task()
         await app.start()
         # Questions a crash left unanswered (bot/journal.py); app.stop() waits for this task too.
-        app.create_task(journal.recover(app.bot, app.bot_data[handlers.BOT_DATA_KEY], bot_data=app.bot_data), name="journal-recovery")
+        app.create_task(journal.recover(app.bot, app.bot_data[BOT_DATA_KEY], bot_data=app.bot_data), name="journal-recovery")
         try:
             await until_stopped_or_dead(stop, polling)
         finally:

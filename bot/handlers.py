@@ -1,41 +1,39 @@
-"""What the bot does with each kind of update.
+"""What the bot does with each kind of update that passed the gate (`bot.gate`).
 
-The gate (group -1) runs first for every update: group chats, strangers and people asking too fast
-stop there, so the handlers below only ever see allowed officers in private chats. Every update
+Each handler here is `guarded` and only ever sees allowed officers in private chats. Every update
 gets a short reply — never silence, never a traceback. Shared objects (pipeline, retriever, log)
-are built once at start-up and reached through `context.bot_data["kodeks"]`.
+are built once at start-up and reached through `bot.deps.deps(context)`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
-import html
 import logging
 import re
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from telegram import InlineKeyboardMarkup, Message, ReplyParameters, Update
-from telegram.constants import ChatType, ParseMode
-from telegram.error import BadRequest, TelegramError
-from telegram.ext import ApplicationHandlerStop, ContextTypes
+from telegram import InlineKeyboardMarkup, Message, Update
+from telegram.constants import ParseMode
+from telegram.error import BadRequest
+from telegram.ext import ContextTypes
 
 from bot import texts
-from bot.access import Access, RateLimiter
-from bot.callbacks import answer_keyboard, decode, feedback_row
+from bot.answers import deliver_answer
+from bot.callbacks import decode, feedback_row
 from bot.compare import remember
-from bot.delivery import keep_typing, unconfirmed
-from bot.export import export_parts, parse_since
-from bot.formatting import LIMIT, escape, format_answer, format_articles, jurisdiction_line
-from bot.officers import officers_of, scope_for
-from bot.querylog import QueryLog
+from bot.deps import Deps, deps
+from bot.formatting import escape, format_articles
+from bot.gate import guarded
+from bot.jurisdiction_handlers import answer_compare
+from bot.laws import ambiguity_text
+from bot.officers import scope_for
+from bot.querylog.export import export_parts, parse_since
+from bot.replies import say, send_html
 from bot.stats import render
 from retrieval import jurisdictions
 
@@ -44,9 +42,6 @@ log = logging.getLogger(__name__)
 MAX_ARTICLES_SHOWN = 3
 MAX_REFERENCE_WORDS = 8
 MAX_ECHO_CHARS = 100  # how much of the officer's own input a reply may quote back
-BOT_DATA_KEY = "kodeks"
-MAX_PENDING_REFUSALS = 10_000  # refusals being sent / counted in the background; beyond this they are dropped
-REFUSAL_SENDS = 4  # refusal replies sent at once: the Bot API connections are for officers' answers
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
@@ -60,179 +55,6 @@ def echo(text: str, limit: int = MAX_ECHO_CHARS) -> str:
     """The officer's input, shortened for quoting back in a reply (which must stay under 4,096 characters)."""
     text = " ".join(clean_input(text).split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-@dataclass
-class Deps:
-    """Everything a handler needs, created once per process."""
-
-    settings: Any
-    pipeline: Any  # kodeks.answering.Pipeline
-    retriever: Any  # retrieval.search.retriever.Retriever (public methods only)
-    log: QueryLog
-    access: Access
-    limiter: RateLimiter
-    pending_refusals: int = 0  # refusals being sent and counted in the background
-    refusal_slots: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(REFUSAL_SENDS))
-
-
-def deps(context: ContextTypes.DEFAULT_TYPE) -> Deps:
-    return context.bot_data[BOT_DATA_KEY]
-
-
-# --- sending ---------------------------------------------------------------------------------
-
-
-def _strip_tags(text: str) -> str:
-    return html.unescape(re.sub(r"<[^>]+>", "", text))
-
-
-async def send_html(context: ContextTypes.DEFAULT_TYPE, chat_id: int, chunks: list[str],
-                    markup: InlineKeyboardMarkup | None = None, reply_to: int | None = None) -> list[Message]:
-    """Send reply parts in order, buttons under the last; if Telegram rejects our HTML, send it as plain text.
-
-    The first part quotes the officer's message (`reply_to`), so answers that finish out of order
-    are still clearly paired with their questions."""
-    sent: list[Message] = []
-    for i, chunk in enumerate(chunks):
-        buttons = markup if i == len(chunks) - 1 else None
-        quote = ReplyParameters(reply_to, allow_sending_without_reply=True) if reply_to and i == 0 else None
-        try:
-            sent.append(await context.bot.send_message(chat_id, chunk, parse_mode=ParseMode.HTML,
-                                                       reply_markup=buttons, reply_parameters=quote))
-        except BadRequest as exc:
-            if "entit" not in str(exc).lower() and "parse" not in str(exc).lower():
-                raise
-            log.error("Telegram rejected reply HTML (%s); sending plain text", exc)
-            plain = _strip_tags(chunk)[:LIMIT]
-            sent.append(await context.bot.send_message(chat_id, plain, parse_mode=None, reply_markup=buttons,
-                                                       reply_parameters=quote))
-    return sent
-
-
-async def say(update: Update, context: ContextTypes.DEFAULT_TYPE, plain: str) -> None:
-    """A short plain-text reply (escaped) to whatever chat the update came from."""
-    chat = update.effective_chat
-    if chat is not None:
-        if len(plain) > LIMIT:
-            plain = plain[: LIMIT - 1] + "…"
-        await context.bot.send_message(chat.id, escape(plain), parse_mode=ParseMode.HTML)
-
-
-# --- gate ------------------------------------------------------------------------------------
-#
-# Access control fails closed. Whether an update may go on is decided first, from the update alone
-# (no I/O); for everything that may not, ApplicationHandlerStop is raised whatever happens while
-# refusing — a locked or full query log, a failing sendMessage — so group 0 never runs for it. The
-# refusal reply and the refusal count are best-effort and run in the background, so a stranger
-# neither waits for the log nor holds a concurrency slot an officer needs.
-
-
-def admitted(update: Update, access: Access) -> bool:
-    """The only updates group 0 may see: from an allowed person, in a private chat (or a button press)."""
-    user, chat = update.effective_user, update.effective_chat
-    if user is None or user.is_bot or not access.is_allowed(user.id):
-        return False
-    if update.callback_query is not None:
-        return chat is None or chat.type == ChatType.PRIVATE
-    return update.effective_message is not None and chat is not None and chat.type == ChatType.PRIVATE
-
-
-async def gate(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Group -1: stop group chats, strangers (counted, text not stored) and over-eager askers.
-
-    Returns (lets the update on) only when `_passes` says so; anything else — a refusal, a failure
-    while refusing, even a failure in deciding — ends in ApplicationHandlerStop."""
-    try:
-        if await _passes(update, context):
-            return
-    except Exception as exc:  # noqa: BLE001 - refusing failed; the update is refused anyway
-        log.warning("refusal failed (%s); update %s refused anyway", type(exc).__name__,
-                    getattr(update, "update_id", None))
-    raise ApplicationHandlerStop
-
-
-async def _passes(update: Update, context: ContextTypes.DEFAULT_TYPE) -> bool:
-    d = deps(context)
-    if not admitted(update, d.access):
-        await _refuse(update, context, d)
-        return False
-    if update.message is not None:
-        verdict = d.limiter.check(update.effective_user.id)
-        if not verdict.allowed:
-            if verdict.warn:
-                await say(update, context, texts.RATE_LIMITED.format(limit=d.limiter.limit, seconds=verdict.retry_in))
-            return False
-    return True
-
-
-async def _refuse(update: Update, context: ContextTypes.DEFAULT_TYPE, d: Deps) -> None:
-    """Tell whoever it is why nothing happens (never the content of anything), once per rate window.
-
-    The reply and the count run in the background (`_in_background`): the gate returns at once, so a
-    crowd of strangers holds none of the concurrency slots and connections officers' answers need."""
-    user, chat, query = update.effective_user, update.effective_chat, update.callback_query
-    if user is None or user.is_bot or (update.effective_message is None and query is None):
-        return  # channel posts, chat-member changes: nothing to answer
-    if chat is not None and chat.type != ChatType.PRIVATE:
-        if query:
-            _in_background(context, d, lambda: query.answer(texts.GROUP_CHAT))
-        else:
-            _in_background(context, d, lambda: say(update, context, texts.GROUP_CHAT))
-        return
-    log.debug("refused an update from a user not on the allow-list")  # one a stranger: not worth INFO
-    verdict = d.limiter.check(user.id)  # a stranger spamming the bot gets no flood of refusals
-    if query:
-        reply = lambda: query.answer(texts.REFUSED_CALLBACK.format(user_id=user.id), show_alert=True)  # noqa: E731
-    elif verdict.allowed or verdict.warn:
-        reply = lambda: say(update, context, texts.REFUSED.format(user_id=user.id))  # noqa: E731
-    else:
-        reply = None
-    _in_background(context, d, reply, count=user.id)
-
-
-def _in_background(context: ContextTypes.DEFAULT_TYPE, d: Deps, reply: Callable[[], Awaitable[Any]] | None,
-                   count: int | None = None) -> None:
-    """Send a refusal (at most REFUSAL_SENDS at once) and count it in the log, after the gate has returned.
-
-    Best-effort both: a failing send loses the reply and a failing log loses the count — never the
-    refusal itself, which the gate has already made. Beyond MAX_PENDING_REFUSALS waiting, new ones
-    are dropped (a flood of strangers must not grow memory without bound)."""
-    if d.pending_refusals >= MAX_PENDING_REFUSALS:
-        return
-
-    async def run() -> None:
-        try:
-            if reply is not None:
-                try:
-                    async with d.refusal_slots:
-                        await reply()
-                except Exception as exc:  # noqa: BLE001 - a refusal reply is not worth an error reply
-                    log.warning("refusal reply failed (%s)", type(exc).__name__)
-            if count is not None:
-                try:
-                    await d.log.refused(user_id=count)
-                except Exception as exc:  # noqa: BLE001
-                    log.warning("could not count a refusal in the query log (%s)", type(exc).__name__)
-        finally:
-            d.pending_refusals -= 1
-
-    d.pending_refusals += 1
-    context.application.create_task(run(), name="kodeks:refusal")
-
-
-def guarded(handler: Any) -> Any:
-    """Second line of defence: a group-0 handler does nothing for an update the gate should have stopped."""
-
-    @functools.wraps(handler)
-    async def wrapper(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        if not isinstance(update, Update) or not admitted(update, deps(context).access):
-            log.error("update %s reached %s without passing the gate; ignored",
-                      getattr(update, "update_id", None), handler.__name__)
-            return
-        await handler(update, context)
-
-    return wrapper
 
 
 # --- simple replies --------------------------------------------------------------------------
@@ -279,8 +101,6 @@ async def on_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await say(update, context, texts.TOO_LONG.format(length=len(text), limit=d.settings.max_question_chars))
         return
     if (targets := jurisdictions.comparison_request(text)) is not None:  # "isto u RS?": the last article in another code
-        from bot.jurisdiction_handlers import answer_compare  # it builds on this module
-
         await answer_compare(update, context, text, targets)
         return
     if looks_like_reference(text):
@@ -301,8 +121,6 @@ async def answer_lookup(update: Update, context: ContextTypes.DEFAULT_TYPE, text
         await show_articles(update, context, text, lookup.articles, started)
         return True
     if lookup.ambiguous:
-        from bot.laws import ambiguity_text
-
         reference = lookup.ambiguous[0]
         await say(update, context, ambiguity_text(reference))
         await deps(context).log.record_lookup(user_id=update.effective_user.id, text=text, articles=[],
@@ -325,65 +143,6 @@ async def answer_question(update: Update, context: ContextTypes.DEFAULT_TYPE, qu
     await deliver_answer(context.bot, d, chat_id=update.effective_chat.id, user_id=update.effective_user.id,
                          question=question, reply_to=message.message_id, update_id=update.update_id,
                          bot_data=context.bot_data)
-
-
-@dataclass
-class _BotOnly:
-    """What `send_html` needs from a handler context, for sends outside a handler (start-up recovery)."""
-
-    bot: Any
-
-
-async def deliver_answer(bot: Any, d: Deps, *, chat_id: int, user_id: int, question: str, reply_to: int | None,
-                         update_id: int | None, bot_data: Any) -> None:
-    """Pipeline → log → reply with sources and buttons → journal done. The log row is written before
-    sending so the buttons can point at it, and an answer that could not be delivered is marked in the log.
-    A reply whose delivery is unknown (Telegram may have it: a read timeout) is not sent again (see
-    `bot.delivery`)."""
-    started = time.perf_counter()
-    result, error = None, None
-    officers = officers_of(bot_data)
-    try:
-        async with keep_typing(bot, chat_id):
-            try:
-                # the officer's jurisdiction and the levels above it (None: jurisdictions not in use)
-                scope = await officers.scope(user_id) if officers else None
-                result = await d.pipeline.ask(question, jurisdiction=scope)
-            except Exception as exc:  # noqa: BLE001 - logged, recorded, and the officer is told
-                log.exception("answering failed")
-                error = f"{type(exc).__name__}: {exc}"[:500]
-        total_ms = (time.perf_counter() - started) * 1000
-        try:
-            row_id: int | None = await d.log.record(user_id=user_id, question=question, result=result, error=error,
-                                                    total_ms=total_ms, update_id=update_id)
-        except Exception:  # noqa: BLE001 - a broken log must not keep an answer from an officer in the field
-            log.exception("could not write the query log")
-            row_id = None
-        if result is None:
-            await bot.send_message(chat_id, escape(texts.ANSWER_FAILED), parse_mode=ParseMode.HTML)
-            return
-        answer = result.answer
-        markup = answer_keyboard(row_id, [hit.article for hit in answer.citations]) if row_id else None
-        if answer.citations:
-            remember(bot_data, user_id, answer.citations[0].id)
-        line = jurisdiction_line([hit.article for hit in answer.citations], result.search.scope)
-        try:
-            await send_html(_BotOnly(bot), chat_id, format_answer(answer, jurisdiction=line), markup,  # type: ignore[arg-type]
-                            reply_to=reply_to)
-        except TelegramError as exc:
-            if row_id:
-                await d.log.set_error(row_id, f"send: {type(exc).__name__}: {exc}")
-            if unconfirmed(exc):
-                log.warning("reply to update %s: delivery unknown (%s); not sent again", update_id,
-                            type(exc).__name__)
-                return
-            raise
-    except asyncio.CancelledError:
-        update_id = None  # not answered: the journal entry stays open for start-up recovery
-        raise
-    finally:
-        if update_id is not None:
-            await d.log.journal_done(update_id)
 
 
 # --- articles --------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from telegram.constants import ParseMode
 from telegram.error import TelegramError
 
 from bot import texts
+from bot.answers import deliver_answer
 from bot.formatting import escape
 from bot.querylog import from_ts, utcnow
 
@@ -59,8 +60,6 @@ async def _tell(bot: Any, chat_id: int, text: str, reply_to: int | None) -> None
 
 async def recover(bot: Any, deps: Any, now: datetime | None = None, bot_data: Any = None) -> Recovery:
     """Settle every open journal entry (see the module docstring); answers run concurrently."""
-    from bot.handlers import deliver_answer
-
     now = now or utcnow()
     window = timedelta(minutes=deps.settings.recovery_minutes)
     done = Recovery()

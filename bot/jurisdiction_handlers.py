@@ -1,7 +1,8 @@
 """Telegram handlers for jurisdictions: `/nadleznost` (and its buttons) and `/uporedi` / "isto u RS?".
 
 Kept apart from `bot.handlers` so the officer's jurisdiction is one module's business: handlers only ask
-`bot.officers.scope_for` whose law applies, and call `answer_compare` for a comparison request.
+`bot.officers.scope_for` whose law applies, and call `answer_compare` for a comparison request. Built on
+`bot.deps` and `bot.replies`, never on `bot.handlers`.
 """
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ from telegram.ext import ContextTypes
 
 from bot import compare, texts
 from bot.callbacks import answer_keyboard
+from bot.deps import deps
 from bot.formatting import escape
-from bot.handlers import deps, say, send_html
 from bot.officers import OfficerJurisdiction, choices, officers_of, scope_for
+from bot.replies import say, send_html
 from retrieval import jurisdictions
 
 CALLBACK_PREFIX = "j:"

@@ -11,14 +11,14 @@ from telegram import Update
 from telegram.ext import ContextTypes
 
 from bot import texts
+from bot.deps import deps
 from bot.formatting import escape, split_html
+from bot.replies import send_html
 from retrieval.types import AmbiguousReference, LawSummary
 
 
 async def cmd_zakoni(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """`/zakoni`: the loaded laws by jurisdiction (name, title, articles, when ingested)."""
-    from bot.handlers import deps, send_html
-
     d = deps(context)
     user = update.effective_user
     if user is None or not d.access.is_allowed(user.id):  # the gate stops strangers; fail closed regardless

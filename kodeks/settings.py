@@ -73,7 +73,7 @@ class Settings(BaseSettings):
     claude_timeout: float = Field(30.0, alias="KODEKS_CLAUDE_TIMEOUT", gt=0)
     claude_max_retries: int = Field(2, alias="KODEKS_CLAUDE_MAX_RETRIES", ge=0)
     prompt_language: str = Field("bs", alias="KODEKS_PROMPT_LANGUAGE")
-    # query rewrite before search (kodeks/rewrite.py); only with ANTHROPIC_API_KEY
+    # query rewrite before search (kodeks/answering/rewrite.py); only with ANTHROPIC_API_KEY
     rewrite: bool = Field(True, alias="KODEKS_REWRITE")
     rewrite_model: str = Field("claude-haiku-4-5", alias="KODEKS_REWRITE_MODEL")
     rewrite_timeout: float = Field(3.0, alias="KODEKS_REWRITE_TIMEOUT", gt=0)

@@ -17,8 +17,6 @@ import aiohttp
 import pytest
 from typer.testing import CliRunner
 
-import kodeks.cli_answer  # noqa: F401 - registers the commands
-import kodeks.cli_bot  # noqa: F401
 from bot.querylog import QueryLog
 from kodeks.cli import app
 from tests.fakes.anthropic_server import FAKE_KEY, slow

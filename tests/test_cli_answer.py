@@ -11,14 +11,12 @@ import pytest
 
 from kodeks.answering.extractive import script_of
 from kodeks.answering.evaluation import EvalCase, load_cases, pick_unrelated, plan
-from kodeks.cli import _register, app
+from kodeks.cli import app
 from kodeks.errors import KodeksError
 from kodeks.settings import Settings
 from tests.fakes.anthropic_server import FakeAnthropic, passage_ids, reply, user_texts
 from tests.fixtures_index import SAMPLE_EVAL
 from tests.retrieval_helpers import invoke, one_line_error
-
-_register()
 
 
 @pytest.fixture(autouse=True)

@@ -13,11 +13,10 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from kodeks.cli import _register, app
+from kodeks.cli import app
 from kodeks.settings import Settings
 from tests.retrieval_helpers import invoke, kodeks_command, one_line_error
 
-_register()
 runner = CliRunner()
 
 

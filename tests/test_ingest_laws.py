@@ -122,7 +122,7 @@ def test_cli_refusal_is_one_line_and_warnings_are_worded_once(tmp_path: Path, la
 
 
 def test_progress_lines_when_not_on_a_terminal(tmp_path: Path) -> None:
-    from kodeks.cli_retrieval import _Reporter
+    from kodeks.cli.retrieval_commands import _Reporter
 
     reporter = _Reporter(None, every=0.0)
     err = io.StringIO()

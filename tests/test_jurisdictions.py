@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from bot.formatting import format_answer, format_articles, jurisdiction_line
 from bot.officers import Officers
 from bot.querylog import QueryLog
-from kodeks.cli import _register, app
+from kodeks.cli import app
 from kodeks.errors import KodeksError
 from kodeks.settings import Settings
 from retrieval import jurisdictions
@@ -26,7 +26,6 @@ from retrieval.search.parallels import penalty_paragraph
 from tests.juris_helpers import MURDER, TRAFFIC
 from tests.retrieval_helpers import row, settings_for, write_corpus
 
-_register()
 runner = CliRunner()
 
 

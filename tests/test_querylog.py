@@ -10,9 +10,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from bot.export import parse_since, to_record
 from bot.querylog import MIGRATIONS, SCHEMA_VERSION, QueryLog
-from bot.stats import percentile, render
+from bot.querylog.export import parse_since, to_record
+from bot.querylog.figures import percentile
+from bot.stats import render
 from kodeks.errors import KodeksError
 from retrieval.types import Article, Hit, SearchResult
 
@@ -244,7 +245,7 @@ async def test_extractive_answers_have_unknown_coverage_in_the_log_and_export(ql
 async def test_export_parts_are_gzip_jsonl_split_below_the_limit(qlog: QueryLog, tmp_path: Path) -> None:
     import gzip
 
-    from bot.export import export_parts
+    from bot.querylog.export import export_parts
 
     import random
 

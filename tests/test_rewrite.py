@@ -9,7 +9,7 @@ import logging
 import pytest
 
 from kodeks.answering.pipeline import Pipeline
-from kodeks.rewrite import ClaudeRewriter, normalised
+from kodeks.answering.rewrite import ClaudeRewriter, normalised
 from retrieval.search.retriever import Retriever
 from retrieval.search.rewriting import QueryRewriter
 from tests.fakes.anthropic_server import claude_settings, error, slow, text_reply, user_texts

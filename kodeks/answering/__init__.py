@@ -1,6 +1,10 @@
-"""Question + retrieved passages → grounded answer (Claude or extractive).
+"""What talks to Claude: question + retrieved passages → grounded answer (Claude or extractive), and
+Claude's rewrite of a question into the statute's terms before search (`kodeks.answering.rewrite`).
 
 Public interface (docs/architecture.md): `Answerer`, `Answer`, `Pipeline`, `PipelineResult`.
+May import: anthropic, `prompts`, `kodeks.settings`, `kodeks.errors` and retrieval's public pieces
+(`retrieval.types`, folding, passages, jurisdictions; the `Retriever` the pipeline opens) — never
+telegram or `bot`.
 """
 
 from kodeks.answering.answerer import Answerer

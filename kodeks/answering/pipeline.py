@@ -49,7 +49,7 @@ class Pipeline:
     def _attach_rewriter(self, retriever: Any) -> None:
         """With ANTHROPIC_API_KEY (and KODEKS_REWRITE on), Claude rewrites questions before search."""
         if getattr(retriever, "rewriter", "absent") is None:  # a Retriever without one yet
-            from kodeks.rewrite import attach_rewriter
+            from kodeks.answering.rewrite import attach_rewriter
 
             self._rewriter = attach_rewriter(retriever, self.settings)
 

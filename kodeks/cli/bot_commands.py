@@ -1,4 +1,4 @@
-"""`kodeks bot`, `kodeks stats` and `kodeks export` (registered on kodeks.cli.app).
+"""`kodeks bot`, `kodeks stats` and `kodeks export` (merged into the `kodeks` app by kodeks.cli).
 
 `stats` and `export` only read the query log, so they work while the bot is running (WAL) and
 never purge or otherwise change it.
@@ -18,9 +18,11 @@ from typing import Any, Optional
 
 import typer
 
-from kodeks.cli import DataDirOption, app, fail
+from kodeks.cli.shared import DataDirOption, fail
 from kodeks.errors import KodeksError
 from kodeks.settings import Settings, load_settings
+
+commands = typer.Typer()  # merged into `kodeks` (kodeks.cli)
 
 
 def _settings(data_dir: Optional[Path]) -> Settings:
@@ -51,7 +53,7 @@ def _read_stats(settings: Settings) -> dict[str, Any]:
     """Figures from the log on its own read connection; a log that does not exist yet gives zeros (and is
     not created: reading never makes files)."""
     from bot.querylog import open_reader, utcnow
-    from bot.stats import compute, empty
+    from bot.querylog.figures import compute, empty
 
     path = settings.log_path
     if not path.exists():
@@ -68,7 +70,7 @@ def _read_stats(settings: Settings) -> dict[str, Any]:
         raise explain(path, exc) from exc
 
 
-@app.command()
+@commands.command()
 def bot(
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Debug logging (secrets, message texts and user ids are still left out)."),
     data_dir: Optional[Path] = DataDirOption,
@@ -92,7 +94,7 @@ def bot(
         fail(str(exc))
 
 
-@app.command()
+@commands.command()
 def stats(
     as_json: bool = typer.Option(False, "--json", help="Print the figures as JSON."),
     lang: str = typer.Option("en", "--lang", help="Language of the text: en (default) or bs (as /stats in Telegram)."),
@@ -117,8 +119,8 @@ def stats(
 def _export(settings: Settings, since: Any, out: Optional[Path]) -> int:
     """Stream the log's questions as JSONL (gzip when OUT ends in .gz); a missing log exports nothing and
     no file is created for zero questions."""
-    from bot.export import iter_records, write_lines
     from bot.querylog import explain, open_reader
+    from bot.querylog.export import iter_records, write_lines
 
     path = settings.log_path
     if not path.exists():
@@ -142,14 +144,14 @@ def _export(settings: Settings, since: Any, out: Optional[Path]) -> int:
         raise explain(path, exc) from exc
 
 
-@app.command()
+@commands.command()
 def export(
     since: Optional[str] = typer.Option(None, "--since", help="Only questions from this date on (YYYY-MM-DD, UTC)."),
     out: Optional[Path] = typer.Option(None, "--out", help="Write here instead of standard output (.gz: gzip)."),
     data_dir: Optional[Path] = DataDirOption,
 ) -> None:
     """Logged questions as evaluation JSONL (`question`, empty `relevant` to fill in, plus what the bot did)."""
-    from bot.export import parse_since
+    from bot.querylog.export import parse_since
 
     try:
         moment = parse_since(since)

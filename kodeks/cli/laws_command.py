@@ -9,8 +9,10 @@ from typing import Any, Iterable, Optional
 
 import typer
 
-from kodeks.cli import DataDirOption, app
+from kodeks.cli.shared import DataDirOption
 from kodeks.settings import load_settings
+
+commands = typer.Typer()  # merged into `kodeks` (kodeks.cli)
 
 
 def ambiguity_lines(ambiguous: Iterable[dict[str, Any]]) -> list[str]:
@@ -48,7 +50,7 @@ def format_laws(groups: list[tuple[str, list[Any]]]) -> str:
     return "\n".join(lines)
 
 
-@app.command()
+@commands.command()
 def laws(
     as_json: bool = typer.Option(False, "--json", "-j", help="Print the laws as JSON, grouped by jurisdiction."),
     data_dir: Optional[Path] = DataDirOption,
@@ -56,7 +58,7 @@ def laws(
     """The loaded laws by jurisdiction: short name, title, article count and when each was ingested."""
     from retrieval.index.law_catalog import by_jurisdiction, read_catalog
 
-    groups = by_jurisdiction(read_catalog(load_settings(data_dir=data_dir)))  # KodeksError: one line (kodeks.cli)
+    groups = by_jurisdiction(read_catalog(load_settings(data_dir=data_dir)))  # KodeksError: one line (kodeks.cli.shared)
     if as_json:
         data = {"jurisdictions": [{"jurisdiction": j, "laws": [s.to_dict() for s in laws]} for j, laws in groups],
                 "laws": sum(len(laws) for _, laws in groups),

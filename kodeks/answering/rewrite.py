@@ -29,7 +29,7 @@ from kodeks.settings import Settings
 from prompts import Prompt, load_prompt
 from retrieval.language.normalize import fold
 
-log = logging.getLogger("kodeks.rewrite")
+log = logging.getLogger("kodeks.rewrite")  # the name its log lines have always had
 
 CACHE_FILE = "rewrites.sqlite3"
 MAX_REWRITE_CHARS = 400

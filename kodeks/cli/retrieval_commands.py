@@ -14,10 +14,13 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from kodeks.cli import DataDirOption, app, eval_app
-from kodeks.cli_laws import ambiguity_lines
+from kodeks.cli.laws_command import ambiguity_lines
+from kodeks.cli.shared import DataDirOption
 from kodeks.settings import load_settings
 from retrieval.ingest.sources import LawInfo
+
+commands = typer.Typer()  # merged into `kodeks` (kodeks.cli)
+eval_commands = typer.Typer()  # merged into `kodeks eval`
 
 
 class _Reporter:
@@ -93,7 +96,7 @@ Check files first with --dry-run (no embedding, nothing written): number, title,
 """
 
 
-@app.command(help=INGEST_HELP)
+@commands.command(help=INGEST_HELP)
 def ingest(
     paths: list[Path] = typer.Argument(..., help="Law files, folders (with optional laws.toml) or corpus JSONL."),
     law: Optional[str] = typer.Option(None, "--law", help="Law name for law files (e.g. 'KZ FBiH'); default: the file name, or the name it is already indexed under."),
@@ -176,7 +179,7 @@ def _print_dry_run(report: dict, as_json: bool) -> None:
           f"warnings: {len(report['warnings'])}  (dry run: nothing embedded or written)")
 
 
-@app.command()
+@commands.command()
 def search(
     query: str = typer.Argument(..., help="The question, as an officer would type it."),
     k: Optional[int] = typer.Option(None, "--k", "-k", min=1, help="Articles to return (KODEKS_TOP_K)."),
@@ -223,7 +226,7 @@ def search(
         console.print("weak: the loaded laws may not cover this question", highlight=False)
 
 
-@eval_app.command("retrieval")
+@eval_commands.command("retrieval")
 def eval_retrieval(
     eval_file: Path = typer.Argument(..., help="Evaluation JSONL: question, relevant (corpus ids), id."),
     k: int = typer.Option(10, "--k", "-k", min=1, help="Articles retrieved per question."),
@@ -249,7 +252,7 @@ def eval_retrieval(
         raise typer.Exit(2)
     retriever = Retriever.open(settings)
     if rewrite:
-        from kodeks.rewrite import ClaudeRewriter
+        from kodeks.answering.rewrite import ClaudeRewriter
 
         retriever.rewriter = ClaudeRewriter(settings.model_copy(update={"rewrite": True}))
     known = set(retriever.articles)

@@ -10,9 +10,13 @@ from typing import Any, Optional
 
 import typer
 
-from kodeks.cli import DataDirOption, app, eval_app, fail
+from kodeks.cli.laws_command import ambiguity_lines
+from kodeks.cli.shared import DataDirOption, fail
 from kodeks.errors import KodeksError
 from kodeks.settings import Settings, load_settings
+
+commands = typer.Typer()  # merged into `kodeks` (kodeks.cli)
+eval_commands = typer.Typer()  # merged into `kodeks eval`
 
 
 def _ms(value: float | None) -> str:
@@ -28,8 +32,6 @@ def _covered(answer: dict[str, Any]) -> str:
 
 def format_result(data: dict[str, Any]) -> str:
     """The human view of `PipelineResult.to_dict()`: answer first, then sources, then how it was made."""
-    from kodeks.cli_laws import ambiguity_lines
-
     answer = data["answer"]
     lines = [*ambiguity_lines(data.get("search", {}).get("ambiguous", [])), answer["text"], ""]
     if answer["citations"]:
@@ -92,7 +94,7 @@ async def _log_question(settings: Settings, question: str, result: Any) -> None:
         print(f"kodeks: warning: question not logged: {settings.log_path} stayed locked", file=sys.stderr)
 
 
-@app.command()
+@commands.command()
 def ask(
     question: str = typer.Argument(..., help="The question, as an officer would type it."),
     law: Optional[str] = typer.Option(None, "--law", help="Only this law."),
@@ -151,7 +153,7 @@ async def _evaluate(settings: Settings, source: Any, cases: list[Any], concurren
         return await evaluate_generation(answerer, source, cases, concurrency)
 
 
-@eval_app.command("generation")
+@eval_commands.command("generation")
 def eval_generation(
     eval_file: Path = typer.Argument(..., help="Evaluation JSONL: question, relevant ids."),
     json_out: Optional[Path] = typer.Option(None, "--json", help="Also write the report (with every run) here."),

@@ -1,0 +1,139 @@
+"""The gate (handler group -1): group chats, strangers and people asking too fast stop here.
+
+Every other handler only ever sees allowed officers in private chats; `guarded` is the second line of
+defence on each of them. A refused update still gets a short reply — never silence — sent and counted
+in the background so strangers hold nothing officers need.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from telegram import Update
+from telegram.constants import ChatType
+from telegram.ext import ApplicationHandlerStop, ContextTypes
+
+from bot import texts
+from bot.access import Access
+from bot.deps import Deps, deps
+from bot.replies import say
+
+log = logging.getLogger("bot.handlers")  # the name these log lines have always had
+
+MAX_PENDING_REFUSALS = 10_000  # refusals being sent / counted in the background; beyond this they are dropped
+
+# Access control fails closed. Whether an update may go on is decided first, from the update alone
+# (no I/O); for everything that may not, ApplicationHandlerStop is raised whatever happens while
+# refusing — a locked or full query log, a failing sendMessage — so group 0 never runs for it. The
+# refusal reply and the refusal count are best-effort and run in the background, so a stranger
+# neither waits for the log nor holds a concurrency slot an officer needs.
+
+
+def admitted(update: Update, access: Access) -> bool:
+    """The only updates group 0 may see: from an allowed person, in a private chat (or a button press)."""
+    user, chat = update.effective_user, update.effective_chat
+    if user is None or user.is_bot or not access.is_allowed(user.id):
+        return False
+    if update.callback_query is not None:
+        return chat is None or chat.type == ChatType.PRIVATE
+    return update.effective_message is not None and chat is not None and chat.type == ChatType.PRIVATE
+
+
+async def gate(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Group -1: stop group chats, strangers (counted, text not stored) and over-eager askers.
+
+    Returns (lets the update on) only when `_passes` says so; anything else — a refusal, a failure
+    while refusing, even a failure in deciding — ends in ApplicationHandlerStop."""
+    try:
+        if await _passes(update, context):
+            return
+    except Exception as exc:  # noqa: BLE001 - refusing failed; the update is refused anyway
+        log.warning("refusal failed (%s); update %s refused anyway", type(exc).__name__,
+                    getattr(update, "update_id", None))
+    raise ApplicationHandlerStop
+
+
+async def _passes(update: Update, context: ContextTypes.DEFAULT_TYPE) -> bool:
+    d = deps(context)
+    if not admitted(update, d.access):
+        await _refuse(update, context, d)
+        return False
+    if update.message is not None:
+        verdict = d.limiter.check(update.effective_user.id)
+        if not verdict.allowed:
+            if verdict.warn:
+                await say(update, context, texts.RATE_LIMITED.format(limit=d.limiter.limit, seconds=verdict.retry_in))
+            return False
+    return True
+
+
+async def _refuse(update: Update, context: ContextTypes.DEFAULT_TYPE, d: Deps) -> None:
+    """Tell whoever it is why nothing happens (never the content of anything), once per rate window.
+
+    The reply and the count run in the background (`_in_background`): the gate returns at once, so a
+    crowd of strangers holds none of the concurrency slots and connections officers' answers need."""
+    user, chat, query = update.effective_user, update.effective_chat, update.callback_query
+    if user is None or user.is_bot or (update.effective_message is None and query is None):
+        return  # channel posts, chat-member changes: nothing to answer
+    if chat is not None and chat.type != ChatType.PRIVATE:
+        if query:
+            _in_background(context, d, lambda: query.answer(texts.GROUP_CHAT))
+        else:
+            _in_background(context, d, lambda: say(update, context, texts.GROUP_CHAT))
+        return
+    log.debug("refused an update from a user not on the allow-list")  # one a stranger: not worth INFO
+    verdict = d.limiter.check(user.id)  # a stranger spamming the bot gets no flood of refusals
+    if query:
+        reply = lambda: query.answer(texts.REFUSED_CALLBACK.format(user_id=user.id), show_alert=True)  # noqa: E731
+    elif verdict.allowed or verdict.warn:
+        reply = lambda: say(update, context, texts.REFUSED.format(user_id=user.id))  # noqa: E731
+    else:
+        reply = None
+    _in_background(context, d, reply, count=user.id)
+
+
+def _in_background(context: ContextTypes.DEFAULT_TYPE, d: Deps, reply: Callable[[], Awaitable[Any]] | None,
+                   count: int | None = None) -> None:
+    """Send a refusal (at most REFUSAL_SENDS at once) and count it in the log, after the gate has returned.
+
+    Best-effort both: a failing send loses the reply and a failing log loses the count — never the
+    refusal itself, which the gate has already made. Beyond MAX_PENDING_REFUSALS waiting, new ones
+    are dropped (a flood of strangers must not grow memory without bound)."""
+    if d.pending_refusals >= MAX_PENDING_REFUSALS:
+        return
+
+    async def run() -> None:
+        try:
+            if reply is not None:
+                try:
+                    async with d.refusal_slots:
+                        await reply()
+                except Exception as exc:  # noqa: BLE001 - a refusal reply is not worth an error reply
+                    log.warning("refusal reply failed (%s)", type(exc).__name__)
+            if count is not None:
+                try:
+                    await d.log.refused(user_id=count)
+                except Exception as exc:  # noqa: BLE001
+                    log.warning("could not count a refusal in the query log (%s)", type(exc).__name__)
+        finally:
+            d.pending_refusals -= 1
+
+    d.pending_refusals += 1
+    context.application.create_task(run(), name="kodeks:refusal")
+
+
+def guarded(handler: Any) -> Any:
+    """Second line of defence: a group-0 handler does nothing for an update the gate should have stopped."""
+
+    @functools.wraps(handler)
+    async def wrapper(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        if not isinstance(update, Update) or not admitted(update, deps(context).access):
+            log.error("update %s reached %s without passing the gate; ignored",
+                      getattr(update, "update_id", None), handler.__name__)
+            return
+        await handler(update, context)
+
+    return wrapper

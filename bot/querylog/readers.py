@@ -1,0 +1,113 @@
+"""Reading the query log: read-only connections usable from any thread, and the SQL of every read.
+
+Reads never use the writer's connection, so a long read (/stats, /export) never holds the writer up or
+leaves it in a broken state. The functions here are synchronous: `QueryLog` runs them on a worker
+thread, `kodeks stats|export` on its own connection.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from bot.querylog.timestamps import to_ts
+
+BUSY_TIMEOUT_MS = 2000  # how long one write waits for another process's lock before it is kept for later
+JSON_COLUMNS = ("retrieved", "citations", "invalid_citations", "expansions")
+
+
+def open_reader(path: Path) -> sqlite3.Connection:
+    """A read connection (query_only) usable from any thread; the file must exist."""
+    con = sqlite3.connect(path, check_same_thread=False)
+    con.row_factory = sqlite3.Row
+    con.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+    con.execute("PRAGMA query_only=ON")
+    return con
+
+
+def iter_rows(con: sqlite3.Connection, since: datetime | None, kind: str | None) -> Iterator[dict[str, Any]]:
+    """Logged rows since `since` in id order, each with its latest feedback value, streamed from a cursor."""
+    since_ts = to_ts(since or datetime(1970, 1, 1, tzinfo=UTC))
+    sql = ("SELECT q.*, (SELECT value FROM feedback f WHERE f.query_id = q.id ORDER BY f.ts DESC LIMIT 1)"
+           " AS feedback FROM queries q WHERE q.ts >= ?")
+    args: tuple[Any, ...] = (since_ts,)
+    if kind:
+        sql, args = sql + " AND q.kind = ?", (since_ts, kind)
+    cur = con.execute(sql + " ORDER BY q.id", args)
+    try:
+        while batch := cur.fetchmany(500):
+            for row in batch:
+                yield decode(dict(row))
+    finally:
+        cur.close()
+
+
+def decode(row: dict[str, Any]) -> dict[str, Any]:
+    """A stored row with its JSON columns as lists (an empty column as [])."""
+    for key in JSON_COLUMNS:
+        if key in row:
+            row[key] = json.loads(row[key]) if row[key] else []
+    return row
+
+
+def schema_version(con: sqlite3.Connection) -> int:
+    return int(con.execute("PRAGMA user_version").fetchone()[0])
+
+
+def row_by_id(con: sqlite3.Connection, row_id: int) -> dict[str, Any] | None:
+    row = con.execute("SELECT * FROM queries WHERE id = ?", (row_id,)).fetchone()
+    return decode(dict(row)) if row else None
+
+
+def asked_by(con: sqlite3.Connection, row_id: int, user_hash: str) -> bool:
+    """True if the row exists and was asked by this (hashed) user."""
+    found = con.execute("SELECT 1 FROM queries WHERE id = ? AND user_hash = ?", (row_id, user_hash)).fetchone()
+    return found is not None
+
+
+def latest_citations(con: sqlite3.Connection, since: datetime, user_hash: str) -> list[dict[str, Any]]:
+    """The citations of this user's latest answer or lookup since `since` that cited anything ([] if none)."""
+    row = con.execute(
+        "SELECT citations FROM queries INDEXED BY queries_ts WHERE ts >= ? AND user_hash = ? "
+        "AND citations IS NOT NULL AND citations <> '[]' ORDER BY ts DESC, id DESC LIMIT 1",
+        (to_ts(since), user_hash)).fetchone()
+    return json.loads(row[0]) if row else []
+
+
+def cited_ids(con: sqlite3.Connection, row_id: int) -> list[str] | None:
+    """The article ids a row cites, in button order; None if the row is gone."""
+    row = con.execute("SELECT citations FROM queries WHERE id = ?", (row_id,)).fetchone()
+    if row is None:
+        return None
+    return [c["id"] for c in json.loads(row[0] or "[]")]
+
+
+def count(con: sqlite3.Connection, kind: str | None) -> int:
+    sql, args = "SELECT COUNT(*) FROM queries", ()
+    if kind:
+        sql, args = sql + " WHERE kind = ?", (kind,)
+    return int(con.execute(sql, args).fetchone()[0])
+
+
+def refusals_since(con: sqlite3.Connection, since: datetime) -> tuple[int, int]:
+    """(refused messages, distinct strangers) since `since`."""
+    row = con.execute("SELECT COUNT(*), COUNT(DISTINCT user_hash) FROM refusals WHERE ts >= ?",
+                      (to_ts(since),)).fetchone()
+    return int(row[0]), int(row[1])
+
+
+def journaled_with(con: sqlite3.Connection, update_id: int, message_id: int | None) -> bool:
+    """True if the journal holds this update with this message (Telegram delivering it again)."""
+    row = con.execute("SELECT message_id FROM pending WHERE update_id = ?", (update_id,)).fetchone()
+    return row is not None and row[0] == message_id
+
+
+def journal_open(con: sqlite3.Connection) -> list[dict[str, Any]]:
+    """Journal entries not done yet, oldest first."""
+    rows = con.execute("SELECT update_id, ts, chat_id, message_id, question, state FROM pending "
+                       "WHERE state != 'done' ORDER BY update_id").fetchall()
+    return [dict(r) for r in rows]

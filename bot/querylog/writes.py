@@ -1,0 +1,144 @@
+"""What each write of the query log stores: its rows and statements, built without touching the file.
+
+A `Write` is the statements of one transaction. `QueryLog` runs it on the writer connection or, while
+SQLite refuses, keeps it in its backlog — so a write must be complete in itself (no reads, no state).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+@dataclass
+class Write:
+    """Statements run in one transaction; `what` names it in logs (never its content)."""
+
+    statements: list[tuple[str, tuple[Any, ...]]]
+    what: str
+    counted: tuple[int, ...] = (0,)  # statements whose changed-row counts make up `result`
+    result: int | None = field(default=None, repr=False)  # None until written
+
+
+def clean_text(value: Any) -> Any:
+    """Strings SQLite can store: a lone surrogate (from a broken client) becomes U+FFFD instead of failing the write."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return _SURROGATE.sub("\ufffd", value)
+    return value
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _article_ref(article: Any) -> dict[str, str]:
+    return {"id": article.id, "law": article.law, "article": article.article, "title": article.title}
+
+
+def insert_sql(table: str, row: dict[str, Any]) -> tuple[str, tuple[Any, ...]]:
+    cols = ", ".join(row)
+    marks = ", ".join("?" for _ in row)
+    return f"INSERT INTO {table} ({cols}) VALUES ({marks})", tuple(row.values())
+
+
+def question_write(row: dict[str, Any], result: Any, update_id: int | None) -> Write:
+    """One question: `row` (time, user, question, error…) completed with the pipeline's `result` if there is
+    one, its cited laws, and the journal entry moved to 'sending' (with `update_id`) in the same transaction."""
+    if result is not None:
+        search, answer = result.search, result.answer
+        timings = result.timings_ms
+        row.update(
+            normalized=search.normalized,
+            retrieved=_json([h.to_dict() for h in search.hits]),
+            level=search.level,
+            answer=answer.text,
+            citations=_json([_article_ref(h.article) for h in answer.citations]),
+            invalid_citations=_json(list(answer.invalid_citations or [])),
+            # Only Claude judges coverage; an extractive answer's coverage is unknown (NULL), not "not covered".
+            covered=None if answer.mode != "claude" or answer.covered is None else int(bool(answer.covered)),
+            missing=answer.missing,
+            mode=answer.mode,
+            reason=answer.reason,
+            model=answer.model,
+            prompt_version=answer.prompt_version,
+            input_tokens=answer.input_tokens,
+            output_tokens=answer.output_tokens,
+            flagged=int(bool(answer.flagged)),
+            retrieval_ms=timings.get("retrieval"),
+            llm_ms=timings.get("llm", answer.llm_ms),
+            total_ms=timings.get("total", row["total_ms"]),
+            jurisdiction=search.jurisdiction,  # the officer's jurisdiction (not their id), for the export
+            expansions=_json(list(search.expansions or [])),
+            weak=int(search.weak),
+        )
+    statements = [insert_sql("queries", row)]
+    if result is not None and result.answer.citations:
+        # The row just inserted has the highest id: this transaction holds the write lock.
+        statements.append(("INSERT INTO cited (query_id, ts, law) SELECT (SELECT MAX(id) FROM queries), ?, "
+                           "value FROM json_each(?)",
+                           (row["ts"], _json([h.article.law for h in result.answer.citations]))))
+    if update_id is not None:
+        statements.append(("UPDATE pending SET state = 'sending' WHERE update_id = ?", (update_id,)))
+    return Write(statements, "question")
+
+
+def lookup_write(*, ts: str, user_hash: str, text: str, articles: Sequence[Any], total_ms: float | None,
+                 level: str) -> Write:
+    return Write([insert_sql("queries", {
+        "ts": ts,
+        "user_hash": user_hash,
+        "kind": "lookup",
+        "question": text,
+        "level": level,
+        "citations": _json([_article_ref(a) for a in articles]),
+        "total_ms": total_ms,
+    })], "lookup")
+
+
+def error_mark(row_id: int, error: str) -> Write:
+    return Write([("UPDATE queries SET error = COALESCE(error || '; ', '') || ? WHERE id = ?",
+                   (error, row_id))], "error mark")
+
+
+def feedback_write(*, ts: str, user_hash: str, row_id: int, value: int) -> Write:
+    """+1 / -1 for a logged answer; a second press by the same user replaces the first (result 0: no such row)."""
+    return Write([("INSERT INTO feedback (query_id, ts, user_hash, value) "
+                   "SELECT id, ?, ?, ? FROM queries WHERE id = ? "
+                   "ON CONFLICT (query_id, user_hash) DO UPDATE SET value = excluded.value, ts = excluded.ts",
+                   (ts, user_hash, value, row_id))], "feedback")
+
+
+def refusal_write(*, ts: str, user_hash: str) -> Write:
+    return Write([insert_sql("refusals", {"ts": ts, "user_hash": user_hash})], "refusal")
+
+
+def purge_write(cutoff: str, done_cutoff: str) -> Write:
+    """Questions (with their feedback) and refusals before `cutoff`, done journal entries before `done_cutoff`."""
+    return Write([
+        ("DELETE FROM queries WHERE ts < ?", (cutoff,)),
+        ("DELETE FROM refusals WHERE ts < ?", (cutoff,)),
+        ("DELETE FROM pending WHERE state = 'done' AND ts < ?", (done_cutoff,)),
+    ], "purge", counted=(0, 1))
+
+
+def journal_write(*, update_id: int, ts: str, chat_id: int, message_id: int | None, question: str) -> Write:
+    """A question journaled before it is answered; the same update id with another message replaces it."""
+    return Write([(
+        "INSERT INTO pending (update_id, ts, chat_id, message_id, question) VALUES (?, ?, ?, ?, ?) "
+        "ON CONFLICT (update_id) DO UPDATE SET ts = excluded.ts, chat_id = excluded.chat_id, "
+        "message_id = excluded.message_id, question = excluded.question, state = 'received'",
+        (update_id, ts, chat_id, message_id, question))], "journal")
+
+
+def journal_done_write(update_id: int) -> Write:
+    """Forget the chat id and text of an answered question, keep its ids (to recognise a re-delivery)."""
+    return Write([("UPDATE pending SET state = 'done', chat_id = NULL, question = NULL "
+                   "WHERE update_id = ?", (update_id,))], "journal done")

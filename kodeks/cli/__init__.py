@@ -1,0 +1,60 @@
+"""The one console command, `kodeks`, and its subcommands.
+
+One job: wire the command groups into one app. Each group lives in its own module
+(`retrieval_commands`, `answer_commands`, `bot_commands`, `laws_command`) as a nameless sub-app whose
+commands are merged into `app` (or into `eval_app`, `kodeks eval …`) here; expected errors become one
+line on stderr with exit code 1 (usage errors exit 2, as click does).
+
+May import: its own modules and `kodeks.errors`. The command modules take shared pieces from
+`kodeks.cli.shared` and never import this one back; what they run (settings, retrieval,
+`kodeks.answering`, `bot`) is theirs to import.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from kodeks.cli import answer_commands, bot_commands, laws_command, plain_help, retrieval_commands
+from kodeks.cli.shared import DATA_DIR_HELP, OneLineErrors
+from kodeks.errors import KodeksError
+
+plain_help.install()
+
+app = typer.Typer(
+    cls=OneLineErrors,
+    name="kodeks",
+    help="KODEKS – odgovori iz zakona BiH, s citiranim članovima. / Answers from BiH law, citing articles.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+eval_app = typer.Typer(help="Evaluate retrieval and generation separately.", no_args_is_help=True)
+
+# The order here is the order of `kodeks --help` and `kodeks eval --help`.
+for group in (answer_commands.commands, bot_commands.commands, laws_command.commands, retrieval_commands.commands):
+    app.add_typer(group)
+app.add_typer(eval_app, name="eval")
+for group in (answer_commands.eval_commands, retrieval_commands.eval_commands):
+    eval_app.add_typer(group)
+
+
+@app.callback()
+def _global_options(
+    data_dir: Optional[Path] = typer.Option(None, "--data-dir", "-d", metavar="DIR", help=DATA_DIR_HELP),
+) -> None:
+    """KODEKS – odgovori iz zakona BiH, s citiranim članovima. / Answers from BiH law, citing articles.
+
+    Global options go before the command (`kodeks -d DIR search …`) or after it (`kodeks search … -d DIR`)."""
+
+
+def main() -> None:
+    """Entry point: run the Typer app, mapping expected errors to exit code 1 and one stderr line."""
+    try:
+        app(standalone_mode=True, prog_name="kodeks")
+    except KodeksError as exc:  # pragma: no cover - typer usually handles via our wrapper below
+        print(f"kodeks: {exc}", file=sys.stderr)
+        sys.exit(1)

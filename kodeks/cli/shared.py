@@ -1,0 +1,43 @@
+"""What every `kodeks` command shares: the `--data-dir` option (before or after the command), one-line
+failures with exit code 1, and the root group class that turns a `KodeksError` into such a line."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from kodeks.errors import KodeksError
+
+DATA_DIR_HELP = "Where the index and query log live (default: KODEKS_DATA_DIR or ./var)."
+
+
+class OneLineErrors(typer.core.TyperGroup):
+    """Every command's expected failure (`KodeksError`) becomes one line on stderr and exit 1 — in the
+    console script and under `typer.testing.CliRunner` alike, without a try/except in each command."""
+
+    def invoke(self, ctx: typer.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except KodeksError as exc:
+            print(f"kodeks: {exc}", file=sys.stderr)
+            raise typer.Exit(1) from None
+
+
+def _data_dir_default(ctx: typer.Context, value: Optional[Path]) -> Optional[Path]:
+    """`--data-dir` after the subcommand wins; otherwise the one given before it (`kodeks -d DIR search …`)."""
+    if value is not None:
+        return value
+    root = ctx.find_root()
+    return root.params.get("data_dir") if root is not ctx else None
+
+
+DataDirOption = typer.Option(None, "--data-dir", "-d", metavar="DIR", help=DATA_DIR_HELP, callback=_data_dir_default)
+
+
+def fail(message: str) -> None:
+    """Print one clear line on stderr and exit 1."""
+    print(f"kodeks: {message}", file=sys.stderr)
+    raise typer.Exit(1)
