@@ -3,7 +3,7 @@
 An officer's "obio auto i ukrao radio" and the code's "teška krađa … obijanjem zatvorenog
 prostora" share almost no words; a language model can bridge that where the thesaurus has no
 entry. `retrieval/` must not know any model, so it only defines what it needs — `QueryRewriter` —
-and `kodeks.rewrite.ClaudeRewriter` implements it. The rewrite is fused with the raw question, never
+and `kodeks.answering.rewrite.ClaudeRewriter` implements it. The rewrite is fused with the raw question, never
 used instead of it: it is one more expansion (source "rewrite") for the lexical and title scores
 and one more dense query. A rewriter returns None for anything that went wrong (timeout, API
 error, empty reply), and search then runs on the question alone.
