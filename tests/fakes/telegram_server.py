@@ -127,6 +127,8 @@ class FakeTelegramServer:
         self._next_free = 1
         self._seq: dict[int, int] = {}  # id(update) → the update number it is confirmed by
         self._message_ids = itertools.count(1000)
+        self._files: dict[str, tuple[str, bytes]] = {}  # file_id → (file_path, bytes), served by getFile + /file/
+        self._file_ids = itertools.count(1)
         self._runner: web.AppRunner | None = None
         self.port = 0
 
@@ -135,6 +137,7 @@ class FakeTelegramServer:
     async def start(self) -> None:
         app = web.Application(client_max_size=50 * 1024 * 1024)
         app.router.add_route("*", "/bot{token}/{method}", self._handle)
+        app.router.add_get("/file/bot{token}/{path:.+}", self._download)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
@@ -238,6 +241,35 @@ class FakeTelegramServer:
     def send_file(self, user_id: int, **kw: Any) -> dict[str, Any]:
         return self.send_message(user_id, document={"file_id": "doc1", "file_unique_id": "ud1",
                                                     "file_name": "zapisnik.pdf"}, **kw)
+
+    # --- files the bot can download (getFile, then GET /file/bot<token>/<file_path>) ------------
+
+    def host_file(self, data: bytes, file_path: str) -> dict[str, Any]:
+        """Make `data` downloadable; returns the file's `file_id`, `file_unique_id` and `file_size`."""
+        n = next(self._file_ids)
+        file_id = f"file{n}"
+        self._files[file_id] = (file_path, data)
+        return {"file_id": file_id, "file_unique_id": f"uf{n}", "file_size": len(data)}
+
+    def send_document(self, user_id: int, data: bytes, file_name: str, *, mime_type: str = "application/octet-stream",
+                      caption: str | None = None, **kw: Any) -> dict[str, Any]:
+        """An officer (or admin) sends a file as a document, downloadable by the bot."""
+        document = {**self.host_file(data, f"documents/{file_name}"), "file_name": file_name, "mime_type": mime_type}
+        extra = {"caption": caption} if caption is not None else {}
+        return self.send_message(user_id, document=document, **extra, **kw)
+
+    def send_voice_file(self, user_id: int, data: bytes, *, duration: int, mime_type: str = "audio/ogg",
+                        **kw: Any) -> dict[str, Any]:
+        """A voice message (OGG/Opus as Telegram records it), downloadable by the bot."""
+        voice = {**self.host_file(data, "voice/file.oga"), "duration": duration, "mime_type": mime_type}
+        return self.send_message(user_id, voice=voice, **kw)
+
+    def send_audio_file(self, user_id: int, data: bytes, *, duration: int, file_name: str = "audio.mp3",
+                        mime_type: str = "audio/mpeg", **kw: Any) -> dict[str, Any]:
+        """An audio file (not recorded in Telegram), downloadable by the bot."""
+        audio = {**self.host_file(data, f"music/{file_name}"), "duration": duration, "mime_type": mime_type,
+                 "file_name": file_name}
+        return self.send_message(user_id, audio=audio, **kw)
 
     def press(self, user_id: int, message: dict[str, Any], data: str) -> dict[str, Any]:
         """The officer presses an inline button (`data`) under a message the bot sent."""
@@ -414,6 +446,25 @@ class FakeTelegramServer:
 
     def _api_getMe(self, params: dict[str, Any], files: Any) -> dict[str, Any]:
         return self.bot_user
+
+    def _api_getFile(self, params: dict[str, Any], files: Any) -> dict[str, Any]:
+        file_id = str(params.get("file_id", ""))
+        if file_id not in self._files:
+            raise ApiError(400, "Bad Request: invalid file_id")
+        path, data = self._files[file_id]
+        return {"file_id": file_id, "file_unique_id": f"u{file_id}", "file_size": len(data), "file_path": path}
+
+    async def _download(self, request: web.Request) -> web.Response:
+        if request.match_info["token"] != self.token:
+            return web.Response(status=401)
+        path = request.match_info["path"]
+        found = next((data for p, data in self._files.values() if p == path), None)
+        self.calls.append(Call("download", {"file_path": path}, status=200 if found is not None else 404))
+        async with self._changed:
+            self._changed.notify_all()
+        if found is None:
+            return web.Response(status=404, text="Not Found")
+        return web.Response(body=found, content_type="application/octet-stream")
 
     def _api_sendMessage(self, params: dict[str, Any], files: Any) -> dict[str, Any]:
         return self._new_message(params, text=self._render(params, "text", MESSAGE_LIMIT))
