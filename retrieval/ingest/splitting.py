@@ -32,6 +32,8 @@ from retrieval.ingest.headings import (
     starts_lower,
 )
 from retrieval.ingest.law_text import clean_lines
+from retrieval.ingest.law_title import find_law_title
+from retrieval.ingest.split_words import describe as describe_joins, repair_split_words
 from retrieval.types import Article
 
 _SENTENCE_END = (".", ":", ";", "!", "?", ")", '"', "”", "“", "»")
@@ -76,11 +78,16 @@ def split_law(text: str, law: str, law_title: str, jurisdiction: str, source: st
     """Articles of one law text (see the module docstring for the method)."""
     lines, removed = clean_lines(text, markdown)
     lines = ["" if _PAGE_NUMBER.match(line) else line for line in lines]
+    lines, joins = repair_split_words(lines)
     result = SplitResult(removed=dict(removed))
+    if joins:
+        result.removed["split_words"] = len(joins)
+        result.warnings.append(Warning_(joins[0].line + 1, describe_joins(joins)))
     headings = [h for i, line in enumerate(lines) if (h := parse_heading(line, i))]
     if not headings:
         result.warnings.append(Warning_(0, "no article headings found (expected 'Član 1.', 'Članak 1.', 'Члан 1.', 'Član I', 'Article 1', '§ 1', ...)"))
         return result
+    law_title = law_title or find_law_title(lines[: headings[0].line])  # the file's own title when none was given
     annexes = [(i, name) for i in range(headings[0].line + 1, len(lines)) if (name := parse_annex(lines[i]))]
     law_end = annexes[0][0] if annexes else len(lines)
     headings = [h for h in headings if h.line < law_end]
