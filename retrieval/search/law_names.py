@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from retrieval.language.normalize import fold
+from retrieval.search.law_kinds import kinds_of, load_kinds
 
 # Words that never identify a law on their own (a name must contain at least one other word).
 _STOPWORDS = frozenset("o na i u za od sa s po pri iz kod the of and on".split())
@@ -35,8 +36,9 @@ JURISDICTION_NAMES: dict[str, tuple[str, ...]] = {
     "bd": ("bd", "bdbih", "brcko distrikt bih", "brcko distrikt", "brcko"),
     "ks": ("ks", "kanton sarajevo"),
 }
-# Priorities of alias kinds: a configured alias beats a law's own names, which beat derived acronyms.
-CONFIGURED, NAME, DERIVED = 3, 2, 1
+# Priorities of alias kinds: a configured alias beats a law's own names, which beat derived acronyms,
+# which beat the names of its kind ("zakon o saobraćaju": law_kinds.py).
+CONFIGURED, NAME, DERIVED, KIND = 3, 2, 1, 0
 
 _TOKEN = re.compile(r"[^\W_]+(?:-(?:a|u|om|em|e|i|ima|ovi|ova))?")
 _PARENTHETICAL = re.compile(r"\([^)]*\)")
@@ -146,6 +148,7 @@ class Alias:
     words: tuple[str, ...]
     priority: int
     whole_only: bool  # a title matches by prefix only from two words on
+    kind: bool = False  # a name of the law's kind ("zakon o saobraćaju"): matches whole only
 
 
 @dataclass(frozen=True)
@@ -157,6 +160,7 @@ class NameMatch:
     laws: tuple[str, ...]
     text: str
     unsure: bool = False  # a jurisdiction was named that none of `laws` has ("Ustav FBiH" with only Ustav BiH)
+    kind_laws: tuple[str, ...] = ()  # the text is also the name of a kind of law: every loaded law of that kind
 
     @property
     def law(self) -> str | None:
@@ -164,14 +168,15 @@ class NameMatch:
         return self.laws[0] if len(self.laws) == 1 and not self.unsure else None
 
 
-def build_aliases(law: LawName, extra: Iterable[str] = ()) -> list[Alias]:
-    """Every alias of one law (folded word sequences)."""
+def build_aliases(law: LawName, extra: Iterable[str] = (), kind_names: Iterable[str] = ()) -> list[Alias]:
+    """Every alias of one law (folded word sequences); `kind_names` are the names of its kinds
+    (law_kinds.py), weaker than its own names and matched only whole."""
     out: dict[tuple[str, ...], Alias] = {}
 
-    def add(words: list[str], priority: int, whole_only: bool) -> None:
+    def add(words: list[str], priority: int, whole_only: bool, kind: bool = False) -> None:
         key = tuple(words)
         if key and (key not in out or out[key].priority < priority):
-            out[key] = Alias(law.law, key, priority, whole_only)
+            out[key] = Alias(law.law, key, priority, whole_only, kind)
 
     name_words = [t.word for t in tokens(fold(law.law))]
     add(name_words, NAME, False)
@@ -187,7 +192,19 @@ def build_aliases(law: LawName, extra: Iterable[str] = ()) -> list[Alias]:
                 add(core[:split] + [acronym], DERIVED, split > 0)
     for alias in extra:
         add([t.word for t in tokens(fold(alias))], CONFIGURED, False)
+    for name in kind_names:
+        add([t.word for t in tokens(fold(name))], KIND, True, kind=True)
     return list(out.values())
+
+
+def title_words(law: LawName) -> list[str]:
+    """The folded words of a law's title (parentheses removed)."""
+    return [t.word for t in tokens(fold(_PARENTHETICAL.sub(" ", law.title)))]
+
+
+def same_or_variant(typed: str, known: str) -> bool:
+    """The same word up to its case ending or BCS variant ("kaznenog" ~ "krivični")."""
+    return word_score(typed, known) == 2
 
 
 class LawNames:
@@ -196,7 +213,12 @@ class LawNames:
     def __init__(self, laws: Iterable[LawName], extra: Mapping[str, Iterable[str]] | None = None) -> None:
         self.laws: dict[str, LawName] = {law.law: law for law in laws}
         extra = extra or {}
-        self._aliases = [a for law in self.laws.values() for a in build_aliases(law, extra.get(law.law, ()))]
+        kinds = {name: kinds_of(name, title_words(law), same_or_variant) for name, law in self.laws.items()}
+        self._aliases = [a for law in self.laws.values()
+                         for a in build_aliases(law, extra.get(law.law, ()), [n for k in kinds[law.law] for n in k.names])]
+        # Names of kinds no loaded law is ("zakon o policiji" with no police law): said to be not loaded.
+        loaded = {k.kind for found in kinds.values() for k in found}
+        self._unloaded = [tuple(t.word for t in tokens(fold(n))) for k in load_kinds() if k.kind not in loaded for n in k.names]
         self._code = {name: jurisdiction_code(law.jurisdiction) for name, law in self.laws.items()}
         self._known_words = {w for a in self._aliases for w in a.words}
         # Two forms of a word share their first three letters (of the common variant): bucket by them.
@@ -235,7 +257,10 @@ class LawNames:
                 if qualifier is not None:
                     unsure, end = True, end + qualifier[1]
             span_start, span_end = toks[i].start, toks[end - 1].end
-            found.append(NameMatch(span_start, span_end, laws, folded[span_start:span_end], unsure))
+            kind_laws = () if qualified or unsure else self._kind_laws_at(toks, i, end - i)
+            if len(laws) > 1 and set(laws) <= set(kind_laws):
+                laws = kind_laws  # "krivičnog zakona" with four criminal codes: ask among all four
+            found.append(NameMatch(span_start, span_end, laws, folded[span_start:span_end], unsure, kind_laws))
             i = end
         return found
 
@@ -267,7 +292,7 @@ class LawNames:
             if n == 0:
                 continue
             whole = n == len(alias.words)
-            if not whole and alias.whole_only and n < 2:
+            if not whole and (alias.kind or alias.whole_only and n < 2):
                 continue
             if all(_is_generic(w) for w in alias.words[:n]):
                 continue
@@ -279,6 +304,40 @@ class LawNames:
         longest = max(n for n, _ in best.values())
         # Shorter matches only matter when a jurisdiction follows them; keep them, find() decides.
         return {law: v for law, v in best.items() if v[0] == longest or self._qualifier(toks, i + v[0])}
+
+    def _kind_laws_at(self, toks: list[Token], i: int, n: int) -> tuple[str, ...]:
+        """The laws one of whose kind names is exactly the n words at token i."""
+        laws = {alias.law for alias in self._by_start.get(_variant(toks[i].word)[:3], ())
+                if alias.kind and len(alias.words) == n and i + n <= len(toks)
+                and all(word_score(toks[i + k].word, w) for k, w in enumerate(alias.words))}
+        return tuple(sorted(laws))
+
+    def unloaded_kind(self, folded: str) -> str | None:
+        """The name of a kind of law that no loaded law is, at the start of folded text ("zkp", "zakona o
+        policiji"), or None."""
+        toks = tokens(folded)
+        best = 0
+        for words in self._unloaded:
+            n = len(words)
+            if n <= len(toks) and n > best and all(word_score(toks[k].word, w) for k, w in enumerate(words)):
+                best = n
+        return folded[toks[0].start:toks[best - 1].end] if best else None
+
+    def prefer(self, match: NameMatch, codes: Sequence[str] | None) -> NameMatch:
+        """Of the laws a name fits, those of the first of `codes` (an officer's jurisdiction, then the
+        levels above) that has any: "krivični zakon" for an RS officer is the RS code, "zakon o saobraćaju"
+        for an FBiH officer the state's traffic law when the Federation has none loaded. A name that is
+        also a kind's name chooses among all laws of that kind ("Krivični zakonik", the RS code's own
+        title, is the Federation's code for an FBiH officer). Unchanged when none of them is in `codes`."""
+        pool = match.kind_laws or match.laws
+        if not codes or len(pool) < 2 or match.unsure:
+            return match
+        for code in codes:
+            wanted = jurisdiction_code(code)
+            laws = tuple(law for law in pool if self._code.get(law) == wanted)
+            if laws:
+                return NameMatch(match.start, match.end, laws, match.text)
+        return match
 
     def _qualifier(self, toks: list[Token], j: int) -> tuple[str, int] | None:
         """A jurisdiction named at token j ("RS", "Republike Srpske", "FBiH"): (code, words used)."""

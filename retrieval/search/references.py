@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from retrieval.search.law_names import LawName, LawNames, NameMatch, same_word, tokens
 from retrieval.language.normalize import clean, fold, to_latin
@@ -93,13 +93,15 @@ class ReferenceResolver:
         """Articles the text names unambiguously, in the order they are named (no duplicates)."""
         return self.lookup(text).articles
 
-    def lookup(self, text: str, within: Callable[[Article], bool] | None = None) -> ReferenceLookup:
+    def lookup(self, text: str, within: Callable[[Article], bool] | None = None,
+               prefer: Sequence[str] | None = None) -> ReferenceLookup:
         """Every explicit reference in the text: resolved articles, and references to ask about.
 
         `within` limits references that name no law ("član 42": every law's article 42) to the articles
-        it admits (an officer's jurisdictions); a named law is found wherever it is."""
+        it admits (an officer's jurisdictions); a named law is found wherever it is. `prefer` (an
+        officer's jurisdictions, their own first) picks among the laws a name fits (`LawNames.prefer`)."""
         folded = fold(text)
-        mentions = self.names.find(folded)
+        mentions = [self.names.prefer(m, prefer) for m in self.names.find(folded)]
         pairs: list[tuple[int, NameMatch | None, str]] = []
         for mention in mentions:
             after = _AFTER_LAW.match(folded, mention.end)
@@ -205,6 +207,8 @@ class ReferenceResolver:
         if any(m.start <= start < m.end for m in mentions):
             return None
         word = token.word
+        if (kind := self.names.unloaded_kind(folded[start:])) is not None:
+            return kind  # "član 5 zkp", "član 42 zakona o policiji": a kind of law none of the loaded laws is
         if self.names.is_known_word(word):
             return None
         if word.startswith(_LAW_WORDS) or (word in caps and not word.isdigit()):

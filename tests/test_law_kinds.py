@@ -1,0 +1,110 @@
+"""Laws by the names officers use (retrieval.search.law_kinds, law_names): kinds of law resolved to the
+officer's jurisdiction, kinds with no loaded law said to be not loaded, and the law's title read from
+its file when the admin gave none (retrieval.ingest.law_title). No index needed: the resolver is built
+from generated articles."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from retrieval.ingest.law_title import find_law_title
+from retrieval.search.law_kinds import load_kinds
+from retrieval.search.references import ReferenceResolver
+from retrieval.types import Article
+
+LAWS = Path(__file__).resolve().parents[2] / "shared" / "laws"
+
+# The dev library's laws as ingested with --law and --jurisdiction only (titles as read from the files;
+# KZ RS and ZBS RS have none in their files).
+LIBRARY = [
+    ("KZ FBiH", "Kazneni zakon Federacije BiH", "FBiH"),
+    ("KZ RS", "", "RS"),
+    ("KZ BiH", "Krivični zakon Bosne i Hercegovine", "BiH"),
+    ("KZ BD", "Krivični zakon Brčko distrikta Bosne i Hercegovine", "BD"),
+    ("ZOBS BiH", "Zakon o osnovama bezbjednosti saobraćaja na putevima u Bosni i Hercegovini", "BiH"),
+    ("ZBS RS", "", "RS"),
+    ("Ustav BiH", "Ustav Bosne i Hercegovine", "BiH"),
+    ("ZPDV BiH", "Zakon o porezu na dodatu vrijednost", "BiH"),
+]
+
+
+@pytest.fixture(scope="module")
+def resolver() -> ReferenceResolver:
+    return ReferenceResolver([Article(f"{law} čl. {n}", law, str(n), f"tekst {n}", "", title, j)
+                              for law, title, j in LIBRARY for n in (5, 42)])
+
+
+def found(resolver: ReferenceResolver, text: str, prefer: list[str] | None = None) -> tuple[list[str], list]:
+    lookup = resolver.lookup(text, prefer=prefer)
+    return [a.id for a in lookup.articles], [(a.name, a.laws) for a in lookup.ambiguous]
+
+
+@pytest.mark.parametrize("text", ["član 42 zakona o saobraćaju", "clan 42 zakona o saobracaju", "članak 42 zakona o prometu",
+                                  "члан 42 закона о саобраћају", "član 42 saobraćajnog zakona"])
+def test_the_traffic_law_by_what_it_is(resolver: ReferenceResolver, text: str) -> None:
+    assert found(resolver, text, ["FBiH", "BiH"]) == (["ZOBS BiH čl. 42"], [])  # the Federation has none: the state's
+    assert found(resolver, text, ["RS", "BiH"]) == (["ZBS RS čl. 42"], [])  # the officer's own entity first
+    articles, ambiguous = found(resolver, text)
+    assert articles == [] and ambiguous[0][1] == ("ZBS RS", "ZOBS BiH")  # nobody's: ask which
+
+
+@pytest.mark.parametrize("text", ["član 5 krivičnog zakona", "član 5 kaznenog zakona", "član 5 krivičnog zakonika",
+                                  "članak 5 kaznenog zakonika", "član 5 KZ"])
+def test_the_criminal_code_of_the_officer(resolver: ReferenceResolver, text: str) -> None:
+    for code, law in (("RS", "KZ RS"), ("FBiH", "KZ FBiH"), ("BD", "KZ BD"), ("BiH", "KZ BiH")):
+        assert found(resolver, text, [code] + (["BiH"] if code != "BiH" else [])) == ([f"{law} čl. 5"], []), code
+    articles, ambiguous = found(resolver, text)
+    assert articles == [] and set(ambiguous[0][1]) == {"KZ BD", "KZ BiH", "KZ FBiH", "KZ RS"}  # all four, to ask
+
+
+def test_a_named_jurisdiction_or_law_still_wins(resolver: ReferenceResolver) -> None:
+    assert found(resolver, "član 5 krivičnog zakona BiH", ["RS", "BiH"]) == (["KZ BiH čl. 5"], [])
+    assert found(resolver, "član 42 ZOBS", ["RS", "BiH"]) == (["ZOBS BiH čl. 42"], [])  # one law's own acronym
+    assert found(resolver, "član 5 zakona o PDV-u") == (["ZPDV BiH čl. 5"], [])
+
+
+@pytest.mark.parametrize("text", ["član 5 zkp", "član 5 ZKP", "član 5 zakona o krivičnom postupku", "član 5 zakona o policiji",
+                                  "član 12 zakona o javnom redu i miru"])
+def test_a_kind_with_no_loaded_law_is_said_to_be_not_loaded(resolver: ReferenceResolver, text: str) -> None:
+    articles, ambiguous = found(resolver, text, ["RS", "BiH"])
+    assert articles == [] and len(ambiguous) == 1 and ambiguous[0][1] == ()
+
+
+def test_kinds_are_data() -> None:
+    kinds = {k.kind: k for k in load_kinds()}
+    assert {"criminal code", "criminal procedure", "traffic safety", "police", "constitution"} <= set(kinds)
+    assert "kz" in kinds["criminal code"].acronyms and ("bezbjednosti", "saobracaja") in kinds["traffic safety"].titles
+    assert load_kinds(Path("/nonexistent/law_kinds.toml")) == ()
+
+
+@pytest.mark.parametrize("head, title", [
+    (["KRIVIČNI ZAKON", "BRČKO DISTRIKTA BOSNE I HERCEGOVINE", "(prečišćeni tekst)", "PREDMET OVOG ZAKONA"],
+     "Krivični zakon Brčko distrikta Bosne i Hercegovine"),
+    (["KAZNENI", "ZAKON", "FEDERACIJE BiH", "nabavama"], "Kazneni zakon Federacije BiH"),
+    (["Zakon o osnovama bezbjednosti saobraćaja na putevima u Bosni", "i Hercegovini ''Sg BiH'', broj 6, od 21.01.2006."],
+     "Zakon o osnovama bezbjednosti saobraćaja na putevima u Bosni i Hercegovini"),
+    (["ZAKON O POREZU NA DODATU VRIJEDNOST", "(Neslužbeni prečišćeni tekst1 - \"Službeni glasnik BiH\", br. 9/05)"],
+     "Zakon o porezu na dodatu vrijednost"),
+    (["USTAV BOSNE I HERCEGOVINE1", "prijevod na bosanski jezik"], "Ustav Bosne i Hercegovine"),
+    (["Закон о полицији"], "Закон о полицији"),
+    # a law only mentioned, never a title
+    (["Na osnovu člana 8 Zakona o Službenom glasniku Brčko distrikta BiH", "I - OSNOVNE ODREDBE"], ""),
+    (["Odredbe člana 280a Krivičnog zakonika Republike Srpske (\"Sl. glasnik RS\", br. 64/2017)"], ""),
+    ([], ""),
+])
+def test_the_law_s_title_from_the_top_of_its_file(head: list[str], title: str) -> None:
+    assert find_law_title(head) == title
+
+
+@pytest.mark.skipif(not (LAWS / "README.md").exists(), reason="../shared/laws is not available")
+def test_titles_read_from_the_real_files() -> None:
+    from retrieval.ingest.sources import LawInfo, read_source
+
+    for name, title in (("zobs-bih.pdf", "Zakon o osnovama bezbjednosti saobraćaja na putevima u Bosni i Hercegovini"),
+                        ("kz-bih.txt", "Krivični zakon Bosne i Hercegovine"), ("kz-rs.txt", "")):
+        articles, _ = read_source(LAWS / name, LawInfo("X", "", "BiH"))
+        assert {a.law_title for a in articles} == {title}, name
+    articles, _ = read_source(LAWS / "kz-bih.txt", LawInfo("X", "Moj naslov", "BiH"))  # the admin's title wins
+    assert {a.law_title for a in articles} == {"Moj naslov"}
