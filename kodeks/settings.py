@@ -58,12 +58,17 @@ class Settings(BaseSettings):
     # vocabulary knowledge (BCS variants, derivation, lay→legal thesaurus; docs/retrieval.md)
     vocabulary: bool = Field(True, alias="KODEKS_VOCABULARY")
     thesaurus: Path | None = Field(None, alias="KODEKS_THESAURUS")
-    expansion_weight: float = Field(1.0, alias="KODEKS_EXPANSION_WEIGHT", ge=0)
+    expansion_weight: float = Field(1.5, alias="KODEKS_EXPANSION_WEIGHT", ge=0)
     title_weight: float = Field(1.0, alias="KODEKS_TITLE_WEIGHT", ge=0)
     # Dense scoring: every vector exactly in memory, or Chroma's HNSW index for the nearest chunks (then
     # the fused top re-scored exactly); `auto` = exact up to KODEKS_EXACT_MAX_CHUNKS (docs/architecture.md).
     dense_search: Literal["auto", "exact", "hnsw"] = Field("auto", alias="KODEKS_DENSE_SEARCH")
     exact_max_chunks: int = Field(20_000, alias="KODEKS_EXACT_MAX_CHUNKS", ge=0)
+    # issue 22 — a whole library in one index (retrieval/search/library_priors.py, docs/retrieval.md):
+    # a higher-level article the officer's own law of the same kind also has is lowered by this (z units);
+    # a kind of law none of whose titles match the question's legal terms by this × (1 − best share).
+    twin_penalty: float = Field(1.0, alias="KODEKS_TWIN_PENALTY", ge=0)
+    kind_affinity: float = Field(1.0, alias="KODEKS_KIND_AFFINITY", ge=0)
 
     # --- answering -----------------------------------------------------------------------
     anthropic_api_key: SecretStr | None = Field(None, alias="ANTHROPIC_API_KEY")

@@ -143,6 +143,8 @@ class SearchResult:
     expansions: list[dict[str, str]] = field(default_factory=list)
     # True when the best results are weak: the loaded laws may not cover the question (serving.is_weak).
     weak: bool = False
+    # The officer's own jurisdiction when the index has no law of it (answered from the levels above).
+    jurisdiction_missing: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)

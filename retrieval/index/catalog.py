@@ -213,6 +213,15 @@ class Catalog(Mapping[str, Article]):
         )
         return [(t or "", c or "", bool(d), short) for t, c, d, short in rows]
 
+    def untitled_openings(self, chars: int = 300) -> dict[int, str]:
+        """The first `chars` characters of every article without a title, by index: what stands in for a
+        title in search's title field (a traffic law's articles have none), without reading whole texts."""
+        rows = self._query(
+            "SELECT idx, substr(json_extract(row, '$.text'), 1, ?) FROM articles "
+            "WHERE coalesce(json_extract(row, '$.title'), '') = '' ORDER BY idx", (chars,)
+        )
+        return {int(i): text or "" for i, text in rows}
+
     def jurisdictions(self) -> list[str]:
         """The jurisdictions as written in the articles (not folded), for messages."""
         rows = self._query("SELECT DISTINCT json_extract(row, '$.jurisdiction') FROM articles")

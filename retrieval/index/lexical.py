@@ -121,6 +121,23 @@ class LexicalIndex:
         stems = self.tokenizer.stems(word)
         return bool(self._bm25 is not None and stems and all(i is not None for i in self._token_ids(stems)))
 
+    def document_frequencies(self, tokens: list[str]) -> list[int]:
+        """In how many chunks each token occurs (0 for unknown ones): the evidence a word carries."""
+        if self._bm25 is None:
+            return [0] * len(tokens)
+        indptr = self._postings._indptr if self._postings is not None else None
+        out = []
+        for token_id in self._token_ids(tokens):
+            if token_id is None:
+                out.append(0)
+            elif indptr is not None:
+                start, end = (int(v) for v in indptr.slice(token_id, token_id + 2))
+                out.append(end - start)
+            else:
+                ptr = self._bm25.scores["indptr"]
+                out.append(int(ptr[token_id + 1] - ptr[token_id]) if token_id + 1 < len(ptr) else 0)
+        return out
+
     def term_scores(self, terms: list[str]) -> np.ndarray:
         """BM25 of every chunk for added legal terms: their stems and stem pairs, each token once."""
         scores = np.zeros(len(self.chunk_ids), dtype=np.float32)

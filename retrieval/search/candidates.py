@@ -23,6 +23,7 @@ from retrieval.language.vocabulary import Expansion, legal_terms
 from retrieval.search.dense import DenseScorer
 from retrieval.search.fusion import fuse, mean_spread, ranks_of, top
 from retrieval.search.layout import ArticleLayout
+from retrieval.search.library_priors import LibraryPriors
 from retrieval.search.subqueries import split_subqueries
 from retrieval.search.title_field import TitleIndex
 from retrieval.types import Article
@@ -56,8 +57,10 @@ class CandidateFinder:
     """Scores every admitted article for a question with both retrievers and fuses them. Thread-safe."""
 
     def __init__(self, settings: Settings, embedder: QueryEmbedder, lexical: LexicalIndex, layout: ArticleLayout,
-                 dense: DenseScorer, titles: TitleIndex | None, title_rows: np.ndarray) -> None:
+                 dense: DenseScorer, titles: TitleIndex | None, title_rows: np.ndarray,
+                 priors: LibraryPriors | None = None) -> None:
         self.settings = settings
+        self.priors = priors  # kinds and twins of a whole library (library_priors.py); None: none applied
         self.embedder = embedder
         self.lexical = lexical
         self.layout = layout
@@ -66,10 +69,11 @@ class CandidateFinder:
         self.title_rows = title_rows  # the articles the title field covers (those with chunks)
 
     def find(self, query: str, mask: np.ndarray, filtered: bool, timings: dict[str, float],
-             expansions: Sequence[Expansion] = ()) -> tuple[list[Candidate], Ranker | None]:
+             expansions: Sequence[Expansion] = (), officer: str | None = None) -> tuple[list[Candidate], Ranker | None]:
         """The best candidates among the articles `mask` admits (`filtered`: a law or jurisdiction filter
         made it narrower than the whole library), best first; and a function that fills in the dense and
-        lexical ranks of the candidates given to it. `timings` gets embed/dense/lexical/fuse in ms."""
+        lexical ranks of the candidates given to it. `timings` gets embed/dense/lexical/fuse in ms.
+        `officer`: the asking officer's own jurisdiction (the library priors' twins are theirs)."""
         s = self.settings
         if not mask.any():
             return [], None
@@ -99,13 +103,15 @@ class CandidateFinder:
         t2 = time.perf_counter()
 
         depth = min(s.candidate_depth, int(mask.sum()))
-        title = None
+        title = share = None
         if self.titles is not None and expansions:
-            title = np.zeros(n_articles, dtype=np.float32)
+            share = np.zeros(n_articles, dtype=np.float32)
             rows = self.title_rows
-            title[rows] = s.title_weight * self.titles.share_of_best(legal_terms(expansions), mask[rows])
+            share[rows] = self.titles.share_of_best(legal_terms(expansions), mask[rows])
+            title = s.title_weight * share
         lexical_stats = mean_spread(lexical, mask) if s.fusion != "rrf" else None
-        fused = fuse(s, dense, lexical, mask, use_dense, use_lexical, stats, title, lexical_stats)
+        fused = self._with_priors(fuse(s, dense, lexical, mask, use_dense, use_lexical, stats, title, lexical_stats),
+                                  mask, share, officer)
         order = top(fused, depth)
         if stats is not None and qvecs is not None:
             # HNSW: the fused top gets its exact dense scores, then is fused again (z-scores: only the
@@ -113,10 +119,12 @@ class CandidateFinder:
             exact, chunks = self.dense.exact(order, qvecs)
             dense[order], best_dense_chunk[order] = exact, chunks
             if lexical_stats is None:
-                fused = fuse(s, dense, lexical, mask, use_dense, use_lexical, stats, title)
+                fused = self._with_priors(fuse(s, dense, lexical, mask, use_dense, use_lexical, stats, title),
+                                          mask, share, officer)
             else:
-                fused[order] = fuse(s, dense[order], lexical[order], mask[order], use_dense, use_lexical, stats,
-                                          None if title is None else title[order], lexical_stats)
+                fused[order] = self._with_priors(
+                    fuse(s, dense[order], lexical[order], mask[order], use_dense, use_lexical, stats,
+                         None if title is None else title[order], lexical_stats), mask, share, officer, order)
             order = order[np.argsort(-fused[order], kind="stable")]
         candidates = []
         for i in order:
@@ -138,3 +146,11 @@ class CandidateFinder:
                 c.lexical_rank = int(lexical_rank[c.index]) or None
 
         return candidates, rank
+
+    def _with_priors(self, fused: np.ndarray, mask: np.ndarray, share: np.ndarray | None, officer: str | None,
+                     rows: np.ndarray | None = None) -> np.ndarray:
+        """Fused scores with the library priors (twins of the officer's own law, kind affinity) applied."""
+        s = self.settings
+        if self.priors is None or not (s.twin_penalty or s.kind_affinity):
+            return fused
+        return self.priors.adjust(fused, mask, share, officer, s.twin_penalty, s.kind_affinity, rows)

@@ -29,17 +29,19 @@ from retrieval.index.catalog import Catalog
 from retrieval.index.chunking import chunk_article
 from retrieval.index.law_catalog import summarize, table_time
 from retrieval.index.opening import OpenedIndex, open_index, row_reader
-from retrieval.jurisdictions import Scope, as_scope, find as find_jurisdiction, known_codes
+from retrieval.jurisdictions import Scope, as_scope, find as find_jurisdiction, known_codes, scope_of
 from retrieval.language.normalize import fold
 from retrieval.language.vocabulary import Expansion, question_vocabulary
 from retrieval.search.candidates import Candidate, CandidateFinder, Ranker
 from retrieval.search.dense import DenseScorer
 from retrieval.search.layout import ArticleLayout
+from retrieval.search.library_priors import LibraryPriors
 from retrieval.search.parallels import Comparison, find_parallels
 from retrieval.search.references import ReferenceResolver
 from retrieval.search.rewriting import QueryRewriter
-from retrieval.search.serving import explain_matches, is_deleted, is_weak, serve_with_minimum
-from retrieval.search.title_field import TitleIndex
+from retrieval.search.confidence import LEAD_RANK, is_weak, label_confident, lead_of, title_share
+from retrieval.search.serving import explain_matches, is_deleted, serve_with_minimum
+from retrieval.search.title_field import TitleIndex, opening_sentence
 from retrieval.types import Article, Hit, LawSummary, ReferenceLookup, SearchResult
 
 STEMS_CACHE = 2000  # served articles whose stems explain_matches keeps (cleared when full: memory stays flat)
@@ -84,15 +86,44 @@ class Retriever:
         self._open_mask = layout.searchable & self._servable  # what an unfiltered search may serve
         # The title field covers the articles that have chunks (deleted ones have none), as search sees them.
         title_rows = np.nonzero(layout.searchable)[0]
-        title_index = (TitleIndex.of_texts(self.lexical.tokenizer, [" ".join(p for p in fields[i][:2] if p) for i in title_rows])
+        title_index = (TitleIndex.of_texts(self.lexical.tokenizer, self._title_field_texts(fields, title_rows))
                        if settings.title_weight > 0 and self.vocabulary is not None else None)
         del fields
         self._article_stems: dict[str, frozenset[str]] = {}  # filled by explain_matches for served hits
+        self._field_stems: dict[str, frozenset[str]] = {}  # their titles' and chapters' stems (confidence.py)
         vectors_file = row_reader(index.vectors, settings) if self.dense_search == "hnsw" else None
         self.dense = DenseScorer(layout, self.chunk_ids, self.collection, index.vectors, self.dense_search,
                                  settings.candidate_depth, vectors_file)
         self.candidates = CandidateFinder(settings, self.embedder, self.lexical, layout, self.dense,
-                                          title_index, title_rows)
+                                          title_index, title_rows, self._library_priors(index.vectors))
+
+    def _title_field_texts(self, fields: list[tuple[str, str, bool, str | None]], rows: np.ndarray) -> list[str]:
+        """Title and chapter of each article; an article without a title (a traffic law's) is represented by
+        its opening sentence instead, so a question's legal terms can find it there too (docs/retrieval.md)."""
+        openings = self.catalog.untitled_openings() if any(not fields[i][0] for i in rows) else {}
+        texts = []
+        for i in rows:
+            title, chapter = fields[i][0] or opening_sentence(openings.get(int(i), "")), fields[i][1]
+            texts.append(" ".join(p for p in (title, chapter) if p))
+        return texts
+
+    def _library_priors(self, vectors: np.ndarray) -> LibraryPriors | None:
+        """Kinds and twins of the loaded laws (library_priors.py); None over a single law (nothing to do)."""
+        layout = self.layout
+        if len(layout.law_names) < 2 or not (self.settings.twin_penalty or self.settings.kind_affinity):
+            return None
+        titles = {a.law: a.law_title for a in self.catalog.law_heads()}
+
+        def article_vectors(indexes: np.ndarray) -> np.ndarray:
+            rows = [layout.chunk_order[layout.chunk_start[i]:layout.chunk_start[i + 1]] for i in indexes]
+            out = np.zeros((len(indexes), vectors.shape[1]), dtype=np.float32)
+            for n, r in enumerate(rows):
+                if len(r):
+                    out[n] = np.asarray(vectors[np.sort(r)], dtype=np.float32).mean(axis=0)
+            norms = np.linalg.norm(out, axis=1, keepdims=True)
+            return np.divide(out, norms, out=out, where=norms > 0)
+
+        return LibraryPriors.build(layout.law_code, layout.law_names, self.law_jurisdictions(), titles, article_vectors)
 
     # --- opening ----------------------------------------------------------------------------
 
@@ -146,7 +177,7 @@ class Retriever:
         if not jurisdiction:
             return self.references.lookup(text)
         codes = {fold(c) for c in ([jurisdiction] if isinstance(jurisdiction, str) else jurisdiction)}
-        return self.references.lookup(text, lambda a: fold(a.jurisdiction) in codes)
+        return self.references.lookup(text, lambda a: fold(a.jurisdiction) in codes, _preference(jurisdiction))
 
     def law_summaries(self) -> list[LawSummary]:
         """The loaded laws (name, title, jurisdiction, article count, when ingested), by jurisdiction.
@@ -171,10 +202,13 @@ class Retriever:
         only, except that a law the question names explicitly ("član 124 KZ RS") is served wherever it
         is. A scope the index has nothing of gives no articles: never another jurisdiction's law.
         `threshold` overrides KODEKS_THRESHOLD for this call (the sweep uses it); `use_rewriter`
-        False skips the query rewriter even when one is set (`self.rewriter`).
+        False skips the query rewriter even when one is set (`self.rewriter`). A known jurisdiction
+        the index has no law of ("BD" with no Brčko law loaded) is searched as that officer's scope
+        (the levels above it), and `SearchResult.jurisdiction_missing` says so.
         """
         started = time.perf_counter()
         s = self.settings
+        jurisdiction, missing = self._officer_if_absent(jurisdiction)
         threshold = s.threshold if threshold is None else threshold
         keep = k or s.top_k
         fallback_k = k or s.fallback_k
@@ -182,7 +216,7 @@ class Retriever:
         allowed = self._allowed(law_name, jurisdiction)
         timings: dict[str, float] = {}
 
-        lookup = self.references.lookup(query)
+        lookup = self.references.lookup(query, prefer=_preference(jurisdiction))
         scoped = jurisdiction is not None and not isinstance(jurisdiction, str)
         references = [Candidate(i, article=a) for a in self._references(lookup, law_name, allowed, named_anywhere=scoped)
                       if (i := self.catalog.index_of(a.id)) >= 0]
@@ -204,7 +238,8 @@ class Retriever:
         rewritten = self._rewrite(query, timings) if use_rewriter else None
         if rewritten:
             expansions.append(Expansion("rewrite", fold(query), rewritten))
-        candidates, rank = self._candidates(query, scope, timings, expansions) if len(hits) < keep else ([], None)
+        officer = _officer(jurisdiction)
+        candidates, rank = self._candidates(query, scope, timings, expansions, officer) if len(hits) < keep else ([], None)
         candidates = self.layout.dedupe(references[: len(hits)] + candidates)[len(hits):]
         served = serve_with_minimum(candidates, threshold, keep - len(hits), fallback_k - len(hits))
         if rank is not None:
@@ -215,6 +250,8 @@ class Retriever:
                  for c, excerpt in self._hydrate([c for c, _ in served])]
         if len(self._article_stems) > STEMS_CACHE:
             self._article_stems.clear()
+        if len(self._field_stems) > STEMS_CACHE:
+            self._field_stems.clear()
         explain_matches(hits, self.lexical.tokenizer, query, expansions, self._article_stems)
         if not hits and not (scoped and (allowed is None or not allowed.any())):
             # The filter left nothing: the named law's first articles (ignoring a jurisdiction it lacks).
@@ -222,6 +259,10 @@ class Retriever:
             pool = self._servable if pool is None else (pool & self._servable)
             hits = [Hit(a, 0.0, None, None, None, "law_first", a.text[:300])
                     for a in self.catalog.first_of(np.nonzero(pool)[0].tolist(), fallback_k)]
+        share = title_share(hits, query, expansions, self.lexical.tokenizer, self.lexical, self._field_stems)
+        lead = lead_of([c.fused for c in candidates[:LEAD_RANK]])
+        weak = is_weak(hits, share, lead)
+        label_confident(hits, weak, threshold, lead)
         timings["total"] = (time.perf_counter() - started) * 1000
         return SearchResult(
             query=query,
@@ -234,8 +275,22 @@ class Retriever:
             timings_ms={name: round(v, 3) for name, v in timings.items()},
             ambiguous=list(lookup.ambiguous),
             expansions=[e.to_dict() for e in expansions],
-            weak=is_weak(hits, len(set(self.lexical.tokenizer.stems(query)))),
+            jurisdiction_missing=missing,
+            weak=weak,
         )
+
+    def _officer_if_absent(self, jurisdiction: str | Collection[str] | None) -> tuple[str | Collection[str] | None, str | None]:
+        """(what to search, the officer's own code when the index has no law of it). A single known code
+        with no loaded law becomes that officer's scope — `--jurisdiction BD` answers like `--officer BD`
+        instead of failing — and an officer's scope whose own code has no law is searched as it is."""
+        if isinstance(jurisdiction, str):
+            code = find_jurisdiction(jurisdiction)
+            if code is not None and fold(jurisdiction) not in self._jurisdictions and fold(code) not in self._jurisdictions:
+                return scope_of(code), code
+            return jurisdiction, None
+        if isinstance(jurisdiction, Scope) and fold(jurisdiction.officer) not in self._jurisdictions:
+            return jurisdiction, jurisdiction.officer
+        return jurisdiction, None
 
     def _rewrite(self, query: str, timings: dict[str, float]) -> str | None:
         """The rewriter's version of the question, or None (no rewriter, or it failed: plain search)."""
@@ -323,10 +378,10 @@ class Retriever:
                 if allowed[self.catalog.index_of(a.id)] or (a.law in named and (law is None or a.law == law))]
 
     def _candidates(self, query: str, allowed: np.ndarray | None, timings: dict[str, float],
-                    expansions: list[Expansion]) -> tuple[list[Candidate], Ranker | None]:
+                    expansions: list[Expansion], officer: str | None = None) -> tuple[list[Candidate], Ranker | None]:
         """Both retrievers over the articles the filter admits (deleted ones never), fused (candidates.py)."""
         mask = self._open_mask if allowed is None else (self._open_mask & allowed)
-        return self.candidates.find(query, mask, allowed is not None, timings, expansions)
+        return self.candidates.find(query, mask, allowed is not None, timings, expansions, officer)
 
 
 class CatalogReferences(ReferenceResolver):
@@ -345,6 +400,22 @@ class CatalogReferences(ReferenceResolver):
 
     def _numbered(self, number: str) -> list[Article]:
         return self._catalog.by_number(number)
+
+
+def _officer(jurisdiction: str | Collection[str] | None) -> str | None:
+    """The asking officer's own jurisdiction: a scope's first code (a single-code filter has no levels above)."""
+    if jurisdiction is None or isinstance(jurisdiction, str):
+        return None
+    if isinstance(jurisdiction, Scope):
+        return jurisdiction.officer
+    return next(iter(jurisdiction), None)
+
+
+def _preference(jurisdiction: str | Collection[str] | None) -> list[str] | None:
+    """The jurisdictions whose laws a law name resolves to first (an officer's own, then the levels above)."""
+    if not jurisdiction:
+        return None
+    return [jurisdiction] if isinstance(jurisdiction, str) else list(jurisdiction)
 
 
 def _label(jurisdiction: str | Collection[str] | None) -> str | None:

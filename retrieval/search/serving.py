@@ -59,13 +59,6 @@ def serve_with_minimum(candidates: Sequence[C], threshold: float, keep: int, fal
     return labelled[: keep if confident else max(keep, fallback_k)]
 
 
-# Whether the best results are "weak" (the loaded laws may not cover the question): dense
-# similarity alone sits in e5's narrow band for any question, and character 5-grams match
-# something in every code, so neither says it; whole words of the question and offence names do.
-WEAK_DEPTH = 3
-WEAK_COVERAGE = 0.5
-
-
 def explain_matches(hits: list[Hit], tokenizer: Any, query: str, expansions: list[Any], cache: dict[str, frozenset[str]]) -> None:
     """Fill each hit's `matched`: the question's words whose stem occurs in the article (title or
     text), then the added legal terms all of whose stems occur there ("+krađa")."""
@@ -80,25 +73,3 @@ def explain_matches(hits: list[Hit], tokenizer: Any, query: str, expansions: lis
             stems = cache[hit.id] = frozenset(tokenizer.stems(f"{hit.article.title} {hit.article.text}"))
         hit.matched = [w for s, w in words_by_stem.items() if s in stems]
         hit.matched += [f"+{t}" for t, need in terms if need and need <= stems]
-
-
-def is_weak(hits: list[Hit], question_words: int) -> bool:
-    """True when the loaded laws may not cover the question; never for an explicit reference.
-
-    Strong evidence is an added legal term (an offence name from the thesaurus or the derivation
-    table) found in one of the first WEAK_DEPTH articles, or one of them passing the threshold AND
-    containing at least WEAK_COVERAGE of the question's words. Anything less is weak. Needs
-    `explain_matches` to have run.
-    """
-    if not hits:
-        return True
-    if any(h.level == "reference" for h in hits):
-        return False
-    top = hits[:WEAK_DEPTH]
-    if any(m.startswith("+") for h in top for m in h.matched):
-        return False
-    for h in top:
-        found = sum(1 for m in h.matched if not m.startswith("+"))
-        if h.level == "threshold" and question_words and found >= WEAK_COVERAGE * question_words:
-            return False
-    return True

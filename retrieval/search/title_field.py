@@ -16,6 +16,7 @@ titles: they already count through the chunk text, which repeats the title.
 
 from __future__ import annotations
 
+import re
 from typing import Iterable, Sequence
 
 import numpy as np
@@ -23,6 +24,18 @@ import numpy as np
 from retrieval.index.lexical import bm25s_module
 from retrieval.language.tokens import Tokenizer
 from retrieval.types import Article
+
+
+_PARAGRAPH_MARK = re.compile(r"^\s*\(\d+[a-z]?\)\s*")
+_SENTENCE_END = re.compile(r"(?<=[.;:!?])\s")
+OPENING_WORDS = 30
+
+
+def opening_sentence(text: str) -> str:
+    """What stands in for the title of an article that has none: its first sentence, at most OPENING_WORDS
+    words ("Vozač ne smije da upravlja vozilom … ako je pod djelovanjem alkohola.")."""
+    text = _PARAGRAPH_MARK.sub("", text.strip())
+    return " ".join(_SENTENCE_END.split(text, 1)[0].split()[:OPENING_WORDS])
 
 
 def field_text(article: Article) -> str:

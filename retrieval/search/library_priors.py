@@ -1,0 +1,117 @@
+"""What a whole library knows about its laws that one article's scores do not: kinds, levels, twins.
+
+A ministry loads several kinds of law into one index (criminal codes of every level, traffic laws, VAT,
+advocacy, …). Two things then go wrong that never happen over one code (measured in docs/retrieval.md,
+"Searching a whole library"):
+
+- **The state code in every officer's scope.** An RS officer searches KZ RS and KZ BiH; most ordinary
+  offences, the general part and the procedure-like articles exist in both, so half of the top five is
+  the state code's copy of what the officer's own code says. `twins`: an article of a higher-level law
+  whose provision the officer's own law of the same kind also has — found as *mutual nearest
+  neighbours* of the two laws' article vectors with a margin over their other neighbours (the
+  bitext-mining criterion: "Terorizam" ~ "Terorizam", "Davanje lažnog iskaza" ~ the same; "Genocid",
+  "Krivotvorenje novca", "Ratni zločin …" have no counterpart in an entity code and are no twins) — is
+  lowered by KODEKS_TWIN_PENALTY (fused z units) in that officer's searches. State-only offences stay
+  where their scores put them. Only for kinds where every level has a complete code of its own (criminal
+  codes and procedure: `parallel` in data/law_kinds.toml); the state traffic law is a framework the entity
+  laws complete, and its alcohol article is no duplicate of the RS law's pedestrian one.
+- **Other kinds of law on everyday words.** "ukrao je gorivo iz kamiona na parkingu" is a theft, but
+  "kamion" and "parking" are rare words of the traffic law, so its articles outscore the criminal code
+  on BM25. The question's legal terms (the vocabulary's additions: "krađa") say what it is about; a kind
+  of law none of whose titles or chapters match them (the best title-field share within its kind) is
+  lowered by KODEKS_KIND_AFFINITY × (1 − that share). Kinds come from `law_kinds` (title and short
+  name); a law of no known kind is a kind of its own.
+
+Over one law both are no-ops (no other level, one kind), so single-code results are unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from retrieval.jurisdictions import ancestors, find as find_jurisdiction
+from retrieval.language.normalize import fold
+from retrieval.search.law_kinds import kinds_of
+from retrieval.search.law_names import LawName, same_or_variant, title_words
+
+TWIN_NEIGHBOURS = 4  # the margin compares a pair with each side's mean similarity to its 4 nearest
+TWIN_MARGIN = 1.005  # mutual nearest neighbours whose similarity stands this far above their neighbourhoods
+
+
+class LibraryPriors:
+    """Per-article kind groups and twin masks of one index, built once at open."""
+
+    def __init__(self, kind_group: np.ndarray, twins: dict[str, np.ndarray]) -> None:
+        self.kind_group = kind_group  # int32 per article: articles of one kind of law share a group
+        self.groups = int(kind_group.max()) + 1 if len(kind_group) else 0
+        self.twins = twins  # folded jurisdiction code → bool per article: a higher-level twin of its own law
+
+    @classmethod
+    def build(cls, law_code: np.ndarray, law_names: Sequence[str], jurisdiction_of_law: dict[str, str],
+              title_of_law: dict[str, str], article_vectors) -> "LibraryPriors":  # noqa: ANN001
+        """`article_vectors(indexes) -> matrix` gives normalised article vectors (mean of their chunks)."""
+        kinds: dict[str, str] = {}
+        parallel: set[str] = set()
+        for law in law_names:
+            found = kinds_of(law, title_words(LawName(law, title_of_law.get(law, ""))), same_or_variant)
+            kinds[law] = found[0].kind if found else f"law:{law}"
+            if found and found[0].parallel:
+                parallel.add(law)
+        group_names = list(dict.fromkeys(kinds[law] for law in law_names))
+        per_law_group = np.asarray([group_names.index(kinds[law]) for law in law_names], dtype=np.int32)
+        kind_group = per_law_group[law_code] if len(law_code) else np.zeros(0, np.int32)
+        return cls(kind_group, _twins(law_code, law_names, jurisdiction_of_law, kinds, parallel, article_vectors))
+
+    def adjust(self, fused: np.ndarray, mask: np.ndarray, title: np.ndarray | None, officer: str | None,
+               twin_penalty: float, kind_affinity: float, rows: np.ndarray | None = None) -> np.ndarray:
+        """`fused` with both priors applied (`rows`: the articles `fused` holds, when it is a subset)."""
+        idx = slice(None) if rows is None else rows
+        out = fused
+        if twin_penalty and officer and (twins := self.twins.get(fold(officer))) is not None:
+            out = out - twin_penalty * twins[idx]
+        if kind_affinity and title is not None and self.groups > 1:
+            share = np.zeros(self.groups, dtype=np.float32)
+            admitted = mask & (title > 0)
+            np.maximum.at(share, self.kind_group[admitted], title[admitted])
+            out = out - kind_affinity * (1.0 - share[self.kind_group[idx]])
+        return out
+
+
+def _twins(law_code: np.ndarray, law_names: Sequence[str], jurisdiction_of_law: dict[str, str],
+           kinds: dict[str, str], parallel: set[str], article_vectors) -> dict[str, np.ndarray]:  # noqa: ANN001
+    """For each jurisdiction with a law: the articles of laws above it (same kind) that have a twin in it —
+    only for kinds where each level has a complete code of its own (`parallel` in law_kinds.toml)."""
+    out: dict[str, np.ndarray] = {}
+    codes = {law: find_jurisdiction(jurisdiction_of_law.get(law, "")) for law in law_names}
+    for low, low_code in codes.items():
+        if low_code is None or low not in parallel:
+            continue
+        above = set(ancestors(low_code))
+        for high, high_code in codes.items():
+            if high == low or high_code not in above or kinds[high] != kinds[low]:
+                continue
+            found = _mutual_neighbours(np.nonzero(law_code == law_names.index(high))[0],
+                                       np.nonzero(law_code == law_names.index(low))[0], article_vectors)
+            if found.size:
+                mask = out.setdefault(fold(low_code), np.zeros(len(law_code), dtype=bool))
+                mask[found] = True
+    return out
+
+
+def _mutual_neighbours(high: np.ndarray, low: np.ndarray, article_vectors) -> np.ndarray:  # noqa: ANN001
+    """Articles of `high` whose nearest article in `low` has them as its nearest too, with a margin."""
+    if len(high) < 2 or len(low) < 2:
+        return np.zeros(0, dtype=np.int64)
+    a, b = article_vectors(high), article_vectors(low)
+    ok_a, ok_b = np.linalg.norm(a, axis=1) > 0, np.linalg.norm(b, axis=1) > 0
+    high, low, a, b = high[ok_a], low[ok_b], a[ok_a], b[ok_b]
+    sims = a @ b.T
+    k = min(TWIN_NEIGHBOURS, sims.shape[0], sims.shape[1])
+    near_a = np.sort(sims, axis=1)[:, -k:].mean(axis=1)
+    near_b = np.sort(sims, axis=0)[-k:, :].mean(axis=0)
+    best = sims.argmax(axis=1)
+    mutual = sims.argmax(axis=0)[best] == np.arange(len(high))
+    margin = sims[np.arange(len(high)), best] / ((near_a + near_b[best]) / 2)
+    return high[mutual & (margin >= TWIN_MARGIN)]

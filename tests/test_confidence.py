@@ -1,0 +1,83 @@
+"""`SearchResult.weak` and the `threshold` label (retrieval.search.confidence): the rules on hand-made hits,
+and what a real search over the multi-code fixture reports."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from retrieval.jurisdictions import scope_of
+from retrieval.language.tokens import Tokenizer
+from retrieval.search.confidence import (
+    CONFIDENT_GAP, CONFIDENT_LEAD, WEAK_LEAD, WEAK_LEGAL_LEAD, WEAK_TITLE_SHARE, is_weak, label_confident, lead_of,
+    title_share,
+)
+from retrieval.types import Article, Hit
+from retrieval.language.vocabulary import Expansion
+
+
+def hit(n: int, score: float, title: str = "", chapter: str = "", matched: list[str] | None = None,
+        similarity: float = 0.85, level: str = "top_k") -> Hit:
+    article = Article(f"KZ čl. {n}", "KZ", str(n), "tekst", title, chapter=chapter)
+    return Hit(article, score, similarity, 1, 1, level, matched=matched or [])
+
+
+def test_lead_is_over_the_tenth_or_the_last() -> None:
+    assert lead_of([9.0] + [5.0] * 8 + [2.0, 1.0]) == 7.0
+    assert lead_of([4.0, 3.0]) == 1.0
+    assert lead_of([]) == 0.0
+
+
+def test_weak_unless_one_piece_of_evidence_says_otherwise() -> None:
+    hits = [hit(1, 3.0), hit(2, 2.9)]
+    assert is_weak(hits, share=0.0, lead=WEAK_LEAD - 0.1)
+    assert not is_weak(hits, share=0.0, lead=WEAK_LEAD)  # the best article stands out
+    assert not is_weak(hits, share=WEAK_TITLE_SHARE, lead=0.0)  # the question names what it is about
+    legal = [hit(1, 3.0, matched=["ukrao", "+krađa"]), hit(2, 2.9)]
+    assert is_weak(legal, share=0.0, lead=WEAK_LEGAL_LEAD - 0.1)
+    assert not is_weak(legal, share=0.0, lead=WEAK_LEGAL_LEAD)  # an offence recognised, a smaller lead suffices
+    assert not is_weak([hit(1, 1.0, level="reference")], share=0.0, lead=0.0)  # an explicit reference never is
+    assert is_weak([], share=1.0, lead=9.0)
+
+
+def test_threshold_only_for_a_sure_first_hit() -> None:
+    hits = [hit(1, 9.0), hit(2, 9.0 - CONFIDENT_GAP), hit(3, 1.0)]
+    label_confident(hits, weak=False, threshold=0.78, lead=CONFIDENT_LEAD)
+    assert [h.level for h in hits] == ["threshold", "top_k", "top_k"]
+    for weak, lead, similarity, gap in ((True, CONFIDENT_LEAD, 0.85, CONFIDENT_GAP), (False, CONFIDENT_LEAD - 0.1, 0.85, CONFIDENT_GAP),
+                                        (False, CONFIDENT_LEAD, 0.70, CONFIDENT_GAP), (False, CONFIDENT_LEAD, 0.85, CONFIDENT_GAP - 0.1)):
+        hits = [hit(1, 9.0, similarity=similarity), hit(2, 9.0 - gap)]
+        label_confident(hits, weak=weak, threshold=0.78, lead=lead)
+        assert [h.level for h in hits] == ["top_k", "top_k"], (weak, lead, similarity, gap)
+    hits = [hit(1, 1.0, level="reference"), hit(2, 9.0), hit(3, 1.0)]
+    label_confident(hits, weak=False, threshold=0.78, lead=CONFIDENT_LEAD)
+    assert [h.level for h in hits] == ["reference", "threshold", "top_k"]  # a reference keeps its level
+
+
+class _Frequencies:
+    chunk_ids = [str(i) for i in range(100)]
+
+    def document_frequencies(self, tokens: list[str]) -> list[int]:
+        return [1 if t.startswith("mobit") else 50 for t in tokens]  # a rare word and common ones
+
+
+def test_title_share_counts_the_question_s_words_and_their_legal_terms() -> None:
+    tokenizer = Tokenizer("serbian")
+    hits = [hit(1, 5.0, title="Krađa", chapter="KRIVIČNA DJELA PROTIV IMOVINE"), hit(2, 4.0, title="Prevara")]
+    expansions = [Expansion("derivation", "ukrao", "krađa")]
+    full = title_share(hits, "ukrao imovinu", expansions, tokenizer, _Frequencies(), {})
+    assert full == 1.0  # "ukrao" through its legal term, "imovinu" in the chapter
+    none = title_share(hits, "ukrao imovinu", [], tokenizer, _Frequencies(), {})
+    assert 0 < none < 1  # without the expansion only the chapter's word
+    rare = title_share([hit(1, 5.0, title="Mobilni telefon")], "mobitel ukrao", [], tokenizer, _Frequencies(), {})
+    assert rare == 0.0
+    assert title_share(hits, "", [], tokenizer, _Frequencies(), {}) == 0.0
+
+
+def test_a_real_search_reports_confidence_that_can_be_read(juris: Any) -> None:
+    result = juris.search("šta kaže član 124 KZ RS?", jurisdiction=scope_of("RS"))
+    assert not result.weak and result.hits[0].level == "reference"
+    for question in ("koja je kazna ako neko drugoga usmrti", "kako se vadi pasoš za dijete"):
+        result = juris.search(question, jurisdiction=scope_of("FBiH"))
+        assert sum(h.level == "threshold" for h in result.hits) <= 1
+        assert {h.level for h in result.hits} <= {"threshold", "top_k"}
+        assert isinstance(result.weak, bool)

@@ -1,0 +1,162 @@
+"""A whole library in one index (retrieval.search.library_priors): the officer's own code before the state
+code's twin of the same provision, state-only offences still first, other kinds of law not on everyday
+words — over a small generated library indexed with the real embedder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from retrieval.jurisdictions import scope_of
+from tests.retrieval_helpers import index_rows, row
+
+KZ_BIH = "Krivični zakon Bosne i Hercegovine – test"
+TERROR = ("Ko u namjeri da ozbiljno zastraši stanovništvo izvrši teroristički napad bombom ili drugim "
+          "eksplozivnim sredstvom na javnom mjestu, kaznit će se kaznom zatvora najmanje pet godina.")
+PERJURY = ("Svjedok ili vještak koji pred sudom da lažan iskaz o činjenicama koje je dužan istinito "
+           "iskazati, kaznit će se kaznom zatvora od šest mjeseci do pet godina.")
+
+
+def rs(number: str, title: str, text: str) -> dict[str, Any]:
+    return row("KZ RS", number, text, title, jurisdiction="RS")
+
+
+def bih(number: str, title: str, text: str) -> dict[str, Any]:
+    return row("KZ BiH", number, text, title, jurisdiction="BiH", law_title=KZ_BIH)
+
+
+def library_rows() -> list[dict[str, Any]]:
+    return [
+        rs("299", "Terorizam", TERROR),
+        rs("356", "Davanje lažnog iskaza", PERJURY),
+        rs("224", "Krađa", "Ko oduzme tuđu pokretnu stvar u namjeri da je protivpravno prisvoji, kazniće se novčanom "
+                           "kaznom ili kaznom zatvora do tri godine."),
+        rs("124", "Ubistvo", "Ko drugog liši života, kazniće se kaznom zatvora od pet do dvadeset godina."),
+        rs("190", "Nasilje u porodici", "Ko nasiljem ugrožava spokojstvo i tjelesni integritet člana porodice, "
+                                       "kazniće se novčanom kaznom ili zatvorom do dvije godine."),
+        rs("333", "Primanje mita", "Službeno lice koje zahtijeva ili primi poklon da u okviru svog ovlašćenja izvrši "
+                                   "službenu radnju koju ne bi smjelo izvršiti, kazniće se zatvorom."),
+        bih("201", "Terorizam", TERROR.replace("kaznit će se", "kaznit će se, ako je napad usmjeren na institucije "
+                                                                "Bosne i Hercegovine,")),
+        bih("235", "Davanje lažnog iskaza", PERJURY.replace("pred sudom", "pred Sudom Bosne i Hercegovine")),
+        bih("171", "Genocid", "Ko u namjeri da potpuno ili djelimično istrijebi nacionalnu, etničku, rasnu ili vjersku "
+                              "grupu ljudi naredi ubijanje članova grupe, kaznit će se kaznom zatvora najmanje deset godina."),
+        bih("205", "Krivotvorenje novca", "Ko napravi lažan novac u namjeri da ga stavi u opticaj kao pravi, ili ko "
+                                          "preinači pravi novac, kaznit će se kaznom zatvora od šest mjeseci do pet godina."),
+        bih("214", "Krijumčarenje", "Ko preko carinske linije prenese robu izbjegavajući mjere carinskog nadzora, "
+                                    "kaznit će se kaznom zatvora od šest mjeseci do pet godina."),
+        bih("173", "Ratni zločin protiv civilnog stanovništva", "Ko kršeći pravila međunarodnog prava za vrijeme rata "
+            "naredi napad na civilno stanovništvo ili ubijanje civila, kaznit će se kaznom zatvora."),
+        row("ZOBS BiH", "26", "Zabranjeno je na parkingu i na kolovozu ostavljati kamion ili teretno vozilo bez goriva, "
+            "oštećeno ili neregistrovano vozilo.", "", jurisdiction="BiH",
+            law_title="Zakon o osnovama bezbjednosti saobraćaja na putevima – test"),
+        row("ZOBS BiH", "174", "Vozač ne smije da upravlja vozilom ako je pod dejstvom alkohola; vozač koji odbije "
+            "ispitivanje alkoholiziranosti kaznit će se.", "", jurisdiction="BiH",
+            law_title="Zakon o osnovama bezbjednosti saobraćaja na putevima – test"),
+    ]
+
+
+@pytest.fixture(scope="module")
+def library(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    from retrieval.search.retriever import Retriever
+
+    return Retriever.open(index_rows(tmp_path_factory.mktemp("library-priors"), library_rows()))
+
+
+def test_a_toy_library_has_twins_for_its_officers(library: Any) -> None:
+    priors = library.candidates.priors
+    assert priors is not None
+    twins = {library.catalog.many([i])[i].id for i in np.nonzero(priors.twins["rs"])[0]}
+    assert {"KZ BiH čl. 201", "KZ BiH čl. 235"} <= twins  # the same terrorism and perjury articles
+    assert "KZ BiH čl. 171" not in twins  # genocide: the state's alone
+    assert "bd" not in priors.twins  # no Brčko law loaded: no twins to prefer
+
+
+def test_twins_are_mutual_nearest_neighbours_with_a_margin() -> None:
+    """The criterion on constructed vectors: a provision both codes have (a near-identical pair), one only
+    the state has (its nearest entity article is nearer to other state articles: not mutual), and one
+    whose nearest is mutual but no closer than the rest of its neighbourhood (no margin)."""
+    from retrieval.search.library_priors import _mutual_neighbours
+
+    rng = np.random.default_rng(0)
+    base = rng.normal(size=(6, 32))
+
+    def unit(v: np.ndarray) -> np.ndarray:
+        return v / np.linalg.norm(v)
+
+    shared = unit(base[0])
+    state = [unit(shared + 0.05 * rng.normal(size=32)),  # 0: the state's copy of the shared provision
+             unit(base[1] + 0.3 * base[2]),  # 1: state only; its nearest entity article (2) is nearer to state 2
+             unit(base[2] + 0.1 * base[1])]  # 2
+    entity = [shared, unit(base[2] + 0.2 * base[1]), unit(base[3]), unit(base[4]), unit(base[5])]
+    vectors = np.asarray(state + entity)
+    found = _mutual_neighbours(np.arange(3), np.arange(3, 8), lambda idx: vectors[idx])
+    assert 0 in found.tolist() and 1 not in found.tolist()
+
+
+def test_the_officer_s_own_code_before_the_state_code_s_twin(library: Any) -> None:
+    for question, own in (("bacio je bombu na trg i prijeti terorističkim napadom", "KZ RS čl. 299"),
+                          ("svjedok je lagao pred sudom", "KZ RS čl. 356")):
+        ids = [h.id for h in library.search(question, jurisdiction=scope_of("RS")).hits]
+        assert ids[0] == own, ids
+
+
+def test_state_only_offences_still_come_first(library: Any) -> None:
+    for question, state in (("našli smo lažne novčanice kod njega", "KZ BiH čl. 205"),
+                            ("prenio je robu preko granice mimo carine", "KZ BiH čl. 214"),
+                            ("vojnici su 1993 ubijali civile", "KZ BiH čl. 173")):
+        assert library.search(question, jurisdiction=scope_of("RS")).hits[0].id == state, question
+
+
+def test_the_priors_are_settings(tmp_path: Path, library: Any) -> None:
+    from retrieval.search.retriever import Retriever
+
+    off = Retriever.open(library.settings.model_copy(update={"twin_penalty": 0.0, "kind_affinity": 0.0}))
+    assert off.candidates.priors is None
+
+
+def test_kind_affinity_arithmetic() -> None:
+    from retrieval.search.library_priors import LibraryPriors
+
+    # articles 0-1: criminal code (group 0), 2-3: traffic law (group 1); the legal term matches only a title of group 0
+    priors = LibraryPriors(np.asarray([0, 0, 1, 1], dtype=np.int32), {"rs": np.asarray([False, True, False, False])})
+    fused = np.asarray([1.0, 1.0, 3.0, 0.0])
+    mask = np.ones(4, dtype=bool)
+    share = np.asarray([1.0, 0.2, 0.0, 0.0], dtype=np.float32)
+    out = priors.adjust(fused, mask, share, "RS", twin_penalty=1.0, kind_affinity=2.0)
+    assert out.tolist() == [1.0, 0.0, 1.0, -2.0]  # twin −1; the traffic kind −2 × (1 − 0)
+    assert priors.adjust(fused, mask, None, None, 1.0, 2.0).tolist() == fused.tolist()  # no officer, no legal terms
+    assert priors.adjust(fused[[2, 3]], mask, share, "RS", 1.0, 2.0, rows=np.asarray([2, 3])).tolist() == [1.0, -2.0]
+
+
+def test_a_single_law_has_no_priors(sample_index: Any) -> None:
+    from retrieval.search.retriever import Retriever
+
+    retriever = Retriever.open(sample_index)
+    assert len(retriever.laws()) > 1 or retriever.candidates.priors is None
+
+
+# --- an officer whose jurisdiction has no loaded law (this library has none of Brčko) ----------------------
+
+
+def test_a_jurisdiction_without_laws_answers_from_the_levels_above(library: Any) -> None:
+    for jurisdiction in ("BD", scope_of("BD")):
+        result = library.search("vojnici su ubijali civile", jurisdiction=jurisdiction)
+        assert result.jurisdiction_missing == "BD" and result.scope == ["BD", "BiH"]
+        assert result.hits and {h.article.jurisdiction for h in result.hits} == {"BiH"}
+    assert library.search("krađa", jurisdiction="RS").jurisdiction_missing is None
+    assert library.search("krađa", jurisdiction=scope_of("RS")).jurisdiction_missing is None
+
+
+def test_the_cli_and_the_bot_say_so(library: Any) -> None:
+    from bot.formatting import jurisdiction_line
+    from tests.retrieval_helpers import invoke
+
+    result = invoke("search", "vojnici su ubijali civile", "--jurisdiction", "BD", "--data-dir", str(library.settings.data_dir))
+    assert result.exit_code == 0, result.output
+    assert "no law of BD (Brčko distrikt BiH) is loaded; answered from BiH: KZ BiH" in result.output
+    line = jurisdiction_line([library.get("KZ BiH čl. 173")], ["BD", "BiH"], "BD")
+    assert "nijedan zakon za Brčko distrikt BiH (BD) nije učitan" in line and "KZ BiH" in line
