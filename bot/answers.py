@@ -66,7 +66,8 @@ async def deliver_answer(bot: Any, d: Deps, *, chat_id: int, user_id: int, quest
         markup = answer_keyboard(row_id, [hit.article for hit in answer.citations]) if row_id else None
         if answer.citations:
             remember(bot_data, user_id, answer.citations[0].id)
-        line = jurisdiction_line([hit.article for hit in answer.citations], result.search.scope)
+        line = jurisdiction_line([hit.article for hit in answer.citations], result.search.scope,
+                                 result.search.jurisdiction_missing)
         try:
             await send_html(_BotOnly(bot), chat_id, format_answer(answer, jurisdiction=line), markup,  # type: ignore[arg-type]
                             reply_to=reply_to)

@@ -222,13 +222,14 @@ def other_jurisdiction_note(article: Any, scope: Sequence[str] | None) -> str | 
                                                 code=article.jurisdiction, own=jurisdictions.name_of(scope[0]))
 
 
-def jurisdiction_line(articles: Sequence[Any], scope: Sequence[str] | None) -> str:
+def jurisdiction_line(articles: Sequence[Any], scope: Sequence[str] | None, missing: str | None = None) -> str:
     """One short line naming the jurisdiction and the laws an answer is from (HTML).
 
     For an officer (`scope`: their jurisdiction first, then the levels above), groups in the order the
     answer cites them: their own laws; a level above — and when the answer leads with it, that this level
     regulates the matter ("ovu oblast uređuje državni nivo"); a warning for another jurisdiction's law (an
-    explicit reference). Without a scope: each law with its jurisdiction.
+    explicit reference). Without a scope: each law with its jurisdiction. `missing`: the officer's own
+    jurisdiction has no loaded law (`SearchResult.jurisdiction_missing`) — said first, then what answered.
     """
     mark = texts.JURISDICTION_MARK
     if not scope:
@@ -254,4 +255,6 @@ def jurisdiction_line(articles: Sequence[Any], scope: Sequence[str] | None) -> s
             parts.append(f"{escape(label)}: {laws}")
     if not parts:
         parts.append(escape(texts.JURISDICTION_SEARCHED.format(codes=", ".join(scope))))
+    if missing:
+        parts.insert(0, escape(texts.JURISDICTION_NO_LAW.format(name=jurisdictions.name_of(missing), code=missing)))
     return f"{mark} <b>{escape(jurisdictions.name_of(own))}</b>: " + " · ".join(parts)

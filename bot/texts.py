@@ -81,6 +81,7 @@ JURISDICTION_OTHER = "⚠️ druga nadležnost – {name} ({code})"
 JURISDICTION_UNKNOWN = "⚠️ nadležnost zakona nije upisana"
 JURISDICTION_SEARCHED = "pretraženi propisi: {codes}"
 OTHER_JURISDICTION_NOTE = "⚠️ Zakon druge nadležnosti: {name} ({code}). Vaša nadležnost: {own}."
+JURISDICTION_NO_LAW = "⚠️ nijedan zakon za {name} ({code}) nije učitan – odgovor je iz propisa viših nivoa"  # issue 22
 
 NADLEZNOST_CURRENT = "Vaša nadležnost: {name} ({code}) – {how}."
 NADLEZNOST_NONE = "Nadležnost vam nije postavljena: odgovaram iz svih učitanih zakona."

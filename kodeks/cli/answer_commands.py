@@ -59,6 +59,8 @@ def format_result(data: dict[str, Any]) -> str:
     search = data.get("search") or {}
     if search.get("scope"):
         lines.append(f"jurisdiction: {search['jurisdiction']} (searched {', '.join(search['scope'])})")
+    if search.get("jurisdiction_missing"):
+        lines.append(f"no law of {search['jurisdiction_missing']} is loaded: answered from the levels above")
     t = data["timings_ms"]
     lines.append(f"timings: retrieval {_ms(t.get('retrieval'))} · llm {_ms(t.get('llm'))} · total {_ms(t.get('total'))}")
     return "\n".join(lines)

@@ -224,6 +224,18 @@ def search(
         console.print(f"expanded: {added}", highlight=False, markup=False)
     if result.weak:
         console.print("weak: the loaded laws may not cover this question", highlight=False)
+    if result.jurisdiction_missing:
+        console.print(missing_jurisdiction_line(result), highlight=False, markup=False)
+
+
+def missing_jurisdiction_line(result) -> str:  # noqa: ANN001
+    """"no law of BD (Brčko distrikt BiH) is loaded; answered from BiH: KZ BiH, ZOBS BiH"."""
+    from retrieval.jurisdictions import name_of
+
+    code = result.jurisdiction_missing
+    laws = ", ".join(dict.fromkeys(h.article.law for h in result.hits)) or "nothing"
+    searched = ", ".join(c for c in (result.scope or []) if c != code)
+    return f"no law of {code} ({name_of(code)}) is loaded; answered from {searched or 'the other levels'}: {laws}"
 
 
 @eval_commands.command("retrieval")
