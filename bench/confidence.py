@@ -1,0 +1,93 @@
+"""Does `weak` / `threshold` mean something? Measured over the dev library (bench/library.py builds it).
+
+    .venv/bin/python bench/confidence.py                 # library sets + the single codes
+    .venv/bin/python bench/confidence.py --cache-queries # method sweeps (no embedding; latency meaningless)
+
+Sets: `not covered` — bench/sets/not_covered.jsonl, 40 questions of our own whose law is not loaded in
+the dev library (dog bites, identity checks, a landlord, wages, a passport …; no gold), each asked by an
+officer of its jurisdiction; the confidence constants were chosen on ids n01–n20 ("fit"), n21–n40 are
+reported apart ("held out"). `covered` — bsdev's 48 questions as an RS officer and the 40 library check
+questions (bench/sets/library_check.jsonl) over the library, and bsdev / coliee / gerlayqa alone.
+
+Printed per set: the share flagged weak, split for covered sets into flagged while a relevant article
+was among the first five (a false alarm) and flagged while none was (a right warning); and how many hits
+are labelled `threshold` and which share of them is relevant (k = 10, as `kodeks eval retrieval`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import library as lib  # noqa: E402
+from retrieval.evaluation import EvalQuestion, load_eval  # noqa: E402
+from retrieval.jurisdictions import as_scope  # noqa: E402
+
+NOT_COVERED = lib.REPO / "bench" / "sets" / "not_covered.jsonl"
+FIT_LAST = 20  # n01–n20 chose the constants; n21–n40 are held out
+
+
+def not_covered(half: str) -> list[EvalQuestion]:
+    rows = [json.loads(line) for line in NOT_COVERED.read_text(encoding="utf-8").splitlines() if line.strip()]
+    chosen = [r for r in rows if (int(r["id"][1:]) <= FIT_LAST) == (half == "fit")]
+    return [EvalQuestion(r["id"], r["question"], (), r.get("jurisdiction")) for r in chosen]
+
+
+def measure(retriever, questions: list[EvalQuestion], k: int) -> dict[str, float]:  # noqa: ANN001
+    weak = weak_found = labelled = labelled_relevant = 0
+    for q in questions:
+        result = retriever.search(q.question, k=k, jurisdiction=as_scope(q.jurisdiction))
+        found = any(h.id in q.relevant for h in result.hits[:5])
+        weak += result.weak
+        weak_found += result.weak and found
+        for h in result.hits:
+            if h.level == "threshold":
+                labelled += 1
+                labelled_relevant += h.id in q.relevant
+    n = len(questions) or 1
+    return {"n": len(questions), "weak": weak / n, "weak_found": weak_found / n, "weak_missed": (weak - weak_found) / n,
+            "threshold": labelled, "threshold_relevant": labelled_relevant / labelled if labelled else 0.0}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--work", type=Path, default=Path("/tmp/kodeks-library"))
+    parser.add_argument("--k", type=int, default=10)
+    parser.add_argument("--set-env", action="append", default=[], metavar="KODEKS_X=V")
+    parser.add_argument("--cache-queries", action="store_true")
+    parser.add_argument("--as-built", action="store_true", help="the library as it is on disk (see bench/library.py)")
+    parser.add_argument("--singles", nargs="*", default=["bsdev", "coliee", "gerlayqa"], choices=list(lib.SINGLE))
+    args = parser.parse_args()
+    if not (lib.LAWS.exists() and lib.BENCH.exists()):
+        print(f"[skip] {lib.SHARED} not found", file=sys.stderr)
+        return
+    env = dict(item.split("=", 1) for item in args.set_env)
+    cache = (lambda name: args.work / f"queries-{name}.json") if args.cache_queries else (lambda name: None)
+    dev = load_eval(lib.SINGLE["bsdev"][1])
+    rows: list[tuple[str, str, dict[str, float]]] = []
+    retriever = lib.open_retriever(lib.build_library(args.work, env, not args.as_built), "serbian", env, cache("library"))
+    retriever.search("zagrijavanje")
+    rows.append(("not covered (fit)", "library", measure(retriever, not_covered("fit"), args.k)))
+    rows.append(("not covered (held out)", "library", measure(retriever, not_covered("hold"), args.k)))
+    rows.append(("bsdev, RS officer", "library", measure(retriever, lib.with_jurisdiction(dev, "RS"), args.k)))
+    rows.append(("library check", "library", measure(retriever, load_eval(lib.CHECK), args.k)))
+    del retriever
+    for name in args.singles:
+        corpus, questions, language = lib.SINGLE[name]
+        retriever = lib.open_retriever(lib.build_single(args.work, name, env), language, env, cache(name))
+        rows.append((name, "alone", measure(retriever, load_eval(questions), args.k)))
+        del retriever
+    print(f"\n{'set':24s} {'index':8s} {'n':>5s} {'weak':>6s} {'(found)':>8s} {'(missed)':>9s} {'threshold':>10s} {'relevant':>9s}")
+    for name, where, m in rows:
+        print(f"{name:24s} {where:8s} {m['n']:5d} {m['weak']:6.1%} {m['weak_found']:8.1%} {m['weak_missed']:9.1%} "
+              f"{m['threshold']:10d} {m['threshold_relevant']:9.1%}")
+    if env:
+        print(f"settings: {' '.join(args.set_env)}")
+
+
+if __name__ == "__main__":
+    main()
