@@ -1,0 +1,138 @@
+"""Person names as officers type them: "Marko Marković", "marko markovic", "Марко Марковић", "Markovića",
+"ana", "M. Marković", "M.M.".
+
+Evidence, strongest first: a surname ending (-ić/-ović/-ević, declined: -ića, -iću, -ićem, -ovica …); a first
+name from the list (declined: "Marka", "Anu"); capitalised words inside a sentence. A run of neighbouring
+words is a person when it holds a surname or a first name, or two capitalised words that are no place,
+institution, law or month. A first name that is also an everyday word (nada, mira, luka) counts only
+capitalised inside a sentence or next to other name words; a capital at the start of a sentence says
+nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from kodeks.privacy import lexicon
+from kodeks.privacy.tokens import Token, gap, words
+
+MAX_RUN = 4
+_INITIALS = re.compile(r"(?<![\w.])([A-ZČĆŠŽĐ])\.\s?([A-ZČĆŠŽĐ])\.(?!\w)")
+_SURNAME_DECLINED = re.compile(r"(?:ić|ић)(?:a|u|em|om|ima|i|e|а|у|ем|ом)$", re.IGNORECASE)
+_FOLDED_DECLINED = re.compile(r"[oe]vic(?:a|u|em|om)$")
+_JOINS = re.compile(r"^(?: |-|\. ?)$")
+
+
+@cache
+def _surnames() -> frozenset[str]:
+    return frozenset(lexicon._read("surnames.txt"))
+
+
+@cache
+def _not_surnames() -> frozenset[str]:
+    return frozenset(lexicon._read("not_surnames.txt"))
+
+
+@dataclass(frozen=True)
+class PersonSpan:
+    start: int
+    end: int
+    surname: str | None  # folded base of the surname ("markovic"): the same person across declined forms
+    first: str | None  # the first name's base form ("marko")
+
+
+def surname_base(folded: str) -> str | None:
+    """"markovicu" → "markovic"; None when the word does not look like a surname."""
+    if any(b in _not_surnames() for b in lexicon.bases(folded)):
+        return None
+    if folded.endswith("ic") and len(folded) >= 4:
+        return folded
+    if _FOLDED_DECLINED.search(folded):
+        return folded[: folded.rindex("vic") + 3]
+    return None
+
+
+def _label(token: Token) -> str:
+    """F first name, f first name that may be a word, S surname, C capitalised word, i initial, O other."""
+    folded = token.folded
+    mid_capital = token.capitalised and not token.sentence_start
+    if len(token.text) == 1:
+        return "i" if token.text.isupper() else "O"
+    name = lexicon.first_name(folded)
+    if lexicon.not_a_name(folded) and not (name and mid_capital):
+        return "O"
+    if token.text.isupper() and len(token.text) <= 4 and not name:
+        return "O"  # MUP, SIPA, KZ: acronyms
+    base = surname_base(folded)
+    if base is None and _SURNAME_DECLINED.search(token.text) and not lexicon.not_a_name(folded):
+        base = folded[: folded.rindex("ic") + 2]
+    if base is not None:
+        return "S"
+    if name:
+        weak = (name in lexicon.ambiguous_names() or folded in lexicon.common_forms()) and not mid_capital
+        return "f" if weak else "F"
+    if mid_capital:
+        return "C"
+    return "O"
+
+
+def _key(tokens: list[Token], labels: list[str]) -> tuple[str | None, str | None]:
+    surname = first = None
+    for token, label in zip(tokens, labels):
+        if label == "S" and surname is None:
+            folded = token.folded
+            surname = surname_base(folded) or (folded[: folded.rindex("ic") + 2] if "ic" in folded else folded)
+        elif label in "Ff" and first is None:
+            first = lexicon.first_name(token.folded)
+        elif label == "C" and surname is None and first is not None:
+            surname = lexicon.bases(token.folded)[-1]  # "Kovač", "Kovača": the shortest base
+    return surname, first
+
+
+def _keep(labels: list[str]) -> bool:
+    strong = sum(1 for x in labels if x in "FS")
+    return strong > 0 and (len(labels) > 1 or labels[0] != "f") or labels.count("C") >= 2 or \
+        ("f" in labels and len(labels) > 1)
+
+
+def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
+    tokens = words(text) if tokens is None else tokens
+    folded = [t.folded for t in tokens]
+    labels: list[str] = []
+    i = 0
+    while i < len(tokens):
+        n = lexicon.phrase_at(folded, i)
+        if n:
+            labels.extend("O" * n)
+            i += n
+            continue
+        labels.append(_label(tokens[i]))
+        i += 1
+    # A lower-case word from the surname list right after a first name is its surname ("ana kovac").
+    for j in range(1, len(tokens)):
+        if labels[j] == "O" and labels[j - 1] in "Ff" and folded[j] in _surnames() and gap(text, tokens[j - 1], tokens[j]) == " ":
+            labels[j] = "S"
+    found: list[PersonSpan] = []
+    j = 0
+    while j < len(tokens):
+        if labels[j] == "O":
+            j += 1
+            continue
+        k = j + 1
+        while k < len(tokens) and k - j < MAX_RUN and labels[k] != "O" and _JOINS.match(gap(text, tokens[k - 1], tokens[k])):
+            if labels[k - 1] != "i" and gap(text, tokens[k - 1], tokens[k]).startswith("."):
+                break  # a full stop after a word (not an initial) ends the sentence
+            k += 1
+        run, run_labels = tokens[j:k], labels[j:k]
+        while run_labels and run_labels[-1] == "i":  # a trailing initial is the next sentence's first letter
+            run, run_labels = run[:-1], run_labels[:-1]
+        if run_labels and _keep(run_labels):
+            surname, first = _key(run, run_labels)
+            found.append(PersonSpan(run[0].start, run[-1].end, surname, first))
+        j = k
+    for m in _INITIALS.finditer(text):
+        if m.group(1) + m.group(2) != "NN" and not any(p.start <= m.start() < p.end for p in found):
+            found.append(PersonSpan(m.start(), m.end(), None, None))
+    return sorted(found, key=lambda p: p.start)
