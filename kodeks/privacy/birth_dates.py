@@ -19,7 +19,7 @@ _DATE = re.compile(
     r"|(?:19|20)\d{2}-\d{2}-\d{2}"
     r"|(?:19|20)\d{2}\.?)(?!\d)", re.IGNORECASE)
 _BIRTH_WORD = re.compile(
-    r"(rodjen\w*|rodj\.?|rod\.|r\.|datum rodjenja|dat\. rodj\.?|d\.r\.|dob|godiste|godista|born|"
+    r"(?<!\w)(rodjen\w*|rodj\.?|rod\.|r\.|datum rodjenja|dat\. rodj\.?|d\.r\.|dob|godiste|godista|born|"
     r"datum i mjesto rodjenja)\W*(?:(?:je|dana|godine|god|u|na|:)\W*){0,3}(?:[a-z]+\W+){0,2}$")
 _AFTER_NAME = re.compile(r"[a-z]\.?\s*\(\s*$")  # "Marko M. (12.03.1985)"
 

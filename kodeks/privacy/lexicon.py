@@ -37,6 +37,12 @@ def common_forms() -> frozenset[str]:
 
 
 @cache
+def person_words() -> frozenset[str]:
+    """Words that stand before a person's name: osumnjiceni, vozac, svjedok, stranka, komsija …"""
+    return frozenset(_read("person_words.txt"))
+
+
+@cache
 def _not_names() -> tuple[frozenset[str], tuple[tuple[str, ...], ...]]:
     words = _read("not_names.txt")
     single = frozenset(w for w in words if "_" not in w)

@@ -20,7 +20,9 @@ from kodeks.privacy.tokens import Token, gap, words
 
 MAX_RUN = 4
 _INITIALS = re.compile(r"(?<![\w.])([A-ZČĆŠŽĐ])\.\s?([A-ZČĆŠŽĐ])\.(?!\w)")
-_SURNAME_DECLINED = re.compile(r"(?:ić|ић)(?:a|u|em|om|ima|i|e|а|у|ем|ом)$", re.IGNORECASE)
+_SURNAME_DECLINED = re.compile(r"(?:ić|ић)(?:a|u|em|om|а|у|ем|ом)$", re.IGNORECASE)  # not -iće/-ići: verbs (kazniće, postići)
+_ADJECTIVE = re.compile(r"(?:sk|čk|ck|šk|čn|n)(?:i|a|e|o|og|om|oj|ih|im|ima)$")  # Advokatske, Ustavnog: not names
+_ROMAN = re.compile(r"^[IVXLC]+$")
 _FOLDED_DECLINED = re.compile(r"[oe]vic(?:a|u|em|om)$")
 _JOINS = re.compile(r"^(?: |-|\. ?)$")
 
@@ -49,8 +51,6 @@ def surname_base(folded: str) -> str | None:
         return None
     if folded.endswith("ic") and len(folded) >= 4:
         return folded
-    if _FOLDED_DECLINED.search(folded):
-        return folded[: folded.rindex("vic") + 3]
     return None
 
 
@@ -59,23 +59,54 @@ def _label(token: Token) -> str:
     folded = token.folded
     mid_capital = token.capitalised and not token.sentence_start
     if len(token.text) == 1:
-        return "i" if token.text.isupper() else "O"
+        return "i" if token.text.isupper() and token.initial else "O"
     name = lexicon.first_name(folded)
-    if lexicon.not_a_name(folded) and not (name and mid_capital):
+    if lexicon.not_a_name(folded) and folded not in lexicon.first_names():
         return "O"
-    if token.text.isupper() and len(token.text) <= 4 and not name:
-        return "O"  # MUP, SIPA, KZ: acronyms
+    if (token.text.isupper() and len(token.text) <= 4 and not name) or _ROMAN.match(token.text):
+        return "O"  # MUP, SIPA, KZ: acronyms; XXIII
+    if token.text[-1:] in "čч":
+        return "O"  # surnames end in -ić; "krivič", "Kovač" (listed surnames are found next to a first name)
     base = surname_base(folded)
-    if base is None and _SURNAME_DECLINED.search(token.text) and not lexicon.not_a_name(folded):
-        base = folded[: folded.rindex("ic") + 2]
+    if base is None and _SURNAME_DECLINED.search(token.text) and token.text[0].isupper():
+        base = folded[: folded.rindex("ic") + 2]  # "Hodžića"; lower case "pića", "vrtića" are words
+    if base is None and mid_capital and _FOLDED_DECLINED.search(folded):
+        base = folded[: folded.rindex("vic") + 3]  # "Markovica" typed without diacritics
     if base is not None:
         return "S"
     if name:
         weak = (name in lexicon.ambiguous_names() or folded in lexicon.common_forms()) and not mid_capital
         return "f" if weak else "F"
-    if mid_capital:
-        return "C"
+    if mid_capital and not _ADJECTIVE.search(folded) and not token.text.isupper():
+        return "C"  # (a heading in capitals is no name: "DJELA PROTIV")
     return "O"
+
+
+def _listed_surname(folded: str) -> bool:
+    return any(b in _surnames() for b in lexicon.bases(folded))
+
+
+def _declined_ic(folded: str) -> bool:
+    """"hodzica", "hodzicu", "hodzicem": a declined -ić surname typed without diacritics."""
+    return any(folded.endswith(e) and len(folded) > len(e) + 2 for e in ("ica", "icu", "icem", "icom")) and \
+        not any(b in _not_surnames() for b in lexicon.bases(folded))
+
+
+def _surnames_next_to_names(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """Lower-case surnames the ending rule cannot see: a listed surname next to a first name ("ana kovac",
+    "sarac ivan", "ivana horvata"), a declined -ić without diacritics after one ("harisa hodzica"), and a
+    listed surname or -ić after a word for a person ("osumnjiceni kovac", "stranka kovac")."""
+    for j, token in enumerate(tokens):
+        if labels[j] != "O":
+            continue
+        left = j > 0 and gap(text, tokens[j - 1], token) == " "
+        right = j + 1 < len(tokens) and gap(text, token, tokens[j + 1]) == " "
+        by_name = (left and labels[j - 1] in "Ff") or (right and labels[j + 1] in "Ff")
+        after_role = left and tokens[j - 1].folded in lexicon.person_words()
+        if (by_name or after_role) and _listed_surname(token.folded):
+            labels[j] = "S"
+        elif ((left and labels[j - 1] in "Ff") or after_role) and _declined_ic(token.folded):
+            labels[j] = "S"
 
 
 def _key(tokens: list[Token], labels: list[str]) -> tuple[str | None, str | None]:
@@ -93,8 +124,7 @@ def _key(tokens: list[Token], labels: list[str]) -> tuple[str | None, str | None
 
 def _keep(labels: list[str]) -> bool:
     strong = sum(1 for x in labels if x in "FS")
-    return strong > 0 and (len(labels) > 1 or labels[0] != "f") or labels.count("C") >= 2 or \
-        ("f" in labels and len(labels) > 1)
+    return strong > 0 or labels.count("C") >= 2
 
 
 def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
@@ -110,10 +140,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
             continue
         labels.append(_label(tokens[i]))
         i += 1
-    # A lower-case word from the surname list right after a first name is its surname ("ana kovac").
-    for j in range(1, len(tokens)):
-        if labels[j] == "O" and labels[j - 1] in "Ff" and folded[j] in _surnames() and gap(text, tokens[j - 1], tokens[j]) == " ":
-            labels[j] = "S"
+    _surnames_next_to_names(text, tokens, labels)
     found: list[PersonSpan] = []
     j = 0
     while j < len(tokens):
@@ -126,6 +153,10 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
                 break  # a full stop after a word (not an initial) ends the sentence
             k += 1
         run, run_labels = tokens[j:k], labels[j:k]
+        while run_labels and run_labels[0] == "f" and "F" not in run_labels[1:2] and "S" not in run_labels[1:2]:
+            run, run_labels = run[1:], run_labels[1:]  # "rada Savjeta": a word that may be a name needs a name beside it
+        while run_labels and run_labels[-1] == "f" and len(run_labels) > 1 and run_labels[-2] not in "FS":
+            run, run_labels = run[:-1], run_labels[:-1]
         while run_labels and run_labels[-1] == "i":  # a trailing initial is the next sentence's first letter
             run, run_labels = run[:-1], run_labels[:-1]
         if run_labels and _keep(run_labels):

@@ -19,6 +19,7 @@ class Token:
     end: int
     text: str
     sentence_start: bool
+    initial: bool = False  # a single letter followed by a full stop ("M. Marković")
 
     @cached_property
     def folded(self) -> str:
@@ -34,7 +35,8 @@ def words(text: str) -> list[Token]:
     tokens = []
     for match in _WORD.finditer(text):
         before = text[: match.start()].rstrip()
-        tokens.append(Token(match.start(), match.end(), match.group(), not before or before[-1] in _SENTENCE_END))
+        tokens.append(Token(match.start(), match.end(), match.group(), not before or before[-1] in _SENTENCE_END,
+                            text[match.end(): match.end() + 1] == "."))
     return tokens
 
 
