@@ -11,16 +11,28 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Protocol
+
+
+class Roster(Protocol):
+    def allows(self, user_id: int) -> bool: ...
 
 
 class Access:
-    """Allow-list and admin list of Telegram user ids (from KODEKS_ALLOWED_USERS / KODEKS_ADMINS)."""
+    """Allow-list and admin list of Telegram user ids (from KODEKS_ALLOWED_USERS / KODEKS_ADMINS).
 
-    def __init__(self, allowed: Iterable[int], admins: Iterable[int]) -> None:
+    With a `roster` (the enrolled officers, `bot.enrolment.roster`), the allow-list is the roster — which the
+    settings seed — so an officer revoked in the chat or on the command line is refused even if still listed;
+    the admins of KODEKS_ADMINS are always let in."""
+
+    def __init__(self, allowed: Iterable[int], admins: Iterable[int], roster: Roster | None = None) -> None:
         self.admins = frozenset(admins)
         self.allowed = frozenset(allowed) | self.admins
+        self.roster = roster
 
     def is_allowed(self, user_id: int) -> bool:
+        if self.roster is not None:
+            return user_id in self.admins or self.roster.allows(user_id)
         return user_id in self.allowed
 
     def is_admin(self, user_id: int) -> bool:

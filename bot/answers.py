@@ -7,6 +7,7 @@ restart is the same answer, logged the same way.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import time
 from dataclasses import dataclass
@@ -23,8 +24,25 @@ from bot.deps import Deps
 from bot.formatting import escape, format_answer, jurisdiction_line
 from bot.officers import officers_of
 from bot.replies import send_html
+from kodeks.privacy import Masked
 
 log = logging.getLogger("bot.handlers")  # the name these log lines have always had
+
+
+def unmasked(answer: Any, masked: Masked | None) -> Any:
+    """The answer as the officer sees it: their own words back in place of the placeholders (only in the reply)."""
+    if masked is None or not masked.originals:
+        return answer
+    return dataclasses.replace(answer, text=masked.unmask(answer.text),
+                               missing=masked.unmask(answer.missing) if answer.missing else answer.missing)
+
+
+def masked_original(settings: Any, masked: Masked | None) -> str | None:
+    """The unmasked question, only when an admin keeps originals (KODEKS_KEEP_ORIGINAL_HOURS > 0) and there was
+    something to mask; stored apart from the log row and deleted after those hours, never exported."""
+    if masked is None or not masked.changed or not getattr(settings, "keep_original_hours", 0):
+        return None
+    return masked.original
 
 
 @dataclass
@@ -35,11 +53,13 @@ class _BotOnly:
 
 
 async def deliver_answer(bot: Any, d: Deps, *, chat_id: int, user_id: int, question: str, reply_to: int | None,
-                         update_id: int | None, bot_data: Any) -> None:
+                         update_id: int | None, bot_data: Any, masked: Masked | None = None) -> None:
     """Pipeline → log → reply with sources and buttons → journal done. The log row is written before
     sending so the buttons can point at it, and an answer that could not be delivered is marked in the log.
     A reply whose delivery is unknown (Telegram may have it: a read timeout) is not sent again (see
-    `bot.delivery`)."""
+    `bot.delivery`). `question` is the masked text (stored, searched, sent to Claude); `masked` carries its
+    placeholders' originals, which only the officer's own reply shows back (and, with KODEKS_KEEP_ORIGINAL_HOURS,
+    a short-lived row apart from the log)."""
     started = time.perf_counter()
     result, error = None, None
     officers = officers_of(bot_data)
@@ -48,14 +68,15 @@ async def deliver_answer(bot: Any, d: Deps, *, chat_id: int, user_id: int, quest
             try:
                 # the officer's jurisdiction and the levels above it (None: jurisdictions not in use)
                 scope = await officers.scope(user_id) if officers else None
-                result = await d.pipeline.ask(question, jurisdiction=scope)
+                result = await d.pipeline.ask(question, jurisdiction=scope, masked=masked)
             except Exception as exc:  # noqa: BLE001 - logged, recorded, and the officer is told
                 log.exception("answering failed")
                 error = f"{type(exc).__name__}: {exc}"[:500]
         total_ms = (time.perf_counter() - started) * 1000
         try:
+            original = masked_original(d.settings, masked)
             row_id: int | None = await d.log.record(user_id=user_id, question=question, result=result, error=error,
-                                                    total_ms=total_ms, update_id=update_id)
+                                                    total_ms=total_ms, update_id=update_id, original=original)
         except Exception:  # noqa: BLE001 - a broken log must not keep an answer from an officer in the field
             log.exception("could not write the query log")
             row_id = None
@@ -68,7 +89,7 @@ async def deliver_answer(bot: Any, d: Deps, *, chat_id: int, user_id: int, quest
             remember(bot_data, user_id, answer.citations[0].id)
         line = jurisdiction_line([hit.article for hit in answer.citations], result.search.scope)
         try:
-            await send_html(_BotOnly(bot), chat_id, format_answer(answer, jurisdiction=line), markup,  # type: ignore[arg-type]
+            await send_html(_BotOnly(bot), chat_id, format_answer(unmasked(answer, masked), jurisdiction=line), markup,  # type: ignore[arg-type]
                             reply_to=reply_to)
         except TelegramError as exc:
             if row_id:

@@ -14,6 +14,7 @@ import contextlib
 import logging
 import secrets
 import signal
+import sqlite3
 from typing import Any
 from urllib.parse import urlparse
 
@@ -34,6 +35,7 @@ from bot import gate, handlers, journal, jurisdiction_handlers, laws, texts
 from bot.access import Access, RateLimiter
 from bot.delivery import RetryingLimiter
 from bot.deps import BOT_DATA_KEY, Deps
+from bot.enrolment import handlers as enrolment_handlers
 from bot.officers import BOT_DATA_KEY as OFFICERS_KEY, Officers
 from bot.querylog import QueryLog
 from bot.updates import ScreeningRequest
@@ -64,10 +66,15 @@ def add_handlers(app: Application) -> None:
     app.add_handler(CommandHandler("export", handlers.cmd_export))
     app.add_handler(CommandHandler("nadleznost", gate.guarded(jurisdiction_handlers.cmd_nadleznost)))
     app.add_handler(CommandHandler(["uporedi", "usporedi"], gate.guarded(jurisdiction_handlers.cmd_uporedi)))
+    for name, command in (("pozivnica", enrolment_handlers.cmd_pozivnica), ("ukloni", enrolment_handlers.cmd_ukloni),
+                          ("sluzbenici", enrolment_handlers.cmd_sluzbenici)):  # bot/enrolment: admins only
+        app.add_handler(CommandHandler(name, gate.guarded(command)))
     app.add_handler(MessageHandler(filters.COMMAND, handlers.on_unknown_command))
     app.add_handler(MessageHandler(filters.TEXT, handlers.on_text))
     app.add_handler(CallbackQueryHandler(gate.guarded(jurisdiction_handlers.on_jurisdiction_button),
                                          pattern=jurisdiction_handlers.CALLBACK_PATTERN))
+    app.add_handler(CallbackQueryHandler(gate.guarded(enrolment_handlers.on_button),
+                                         pattern=enrolment_handlers.CALLBACK_PATTERN))
     app.add_handler(CallbackQueryHandler(handlers.on_callback))
     app.add_handler(MessageHandler(filters.ALL, handlers.on_non_text))
     app.add_error_handler(handlers.on_error)
@@ -90,9 +97,15 @@ def build_application(settings: Any, *, pipeline: Any, retriever: Any, querylog:
         base, files = bot_urls(settings.telegram_base_url)
         builder = builder.base_url(base).base_file_url(files)
     app = builder.build()
+    try:  # officers.sqlite3, seeded from KODEKS_ALLOWED_USERS / KODEKS_ADMINS (bot/enrolment)
+        enrolment = enrolment_handlers.Enrolment.build(settings, querylog.user_hash)
+    except (sqlite3.Error, OSError) as exc:
+        raise KodeksError(f"{settings.data_dir / 'officers.sqlite3'}: {exc} (make KODEKS_DATA_DIR writable by "
+                          "this user)") from exc
+    app.bot_data[enrolment_handlers.BOT_DATA_KEY] = enrolment
     app.bot_data[BOT_DATA_KEY] = Deps(
         settings=settings, pipeline=pipeline, retriever=retriever, log=querylog,
-        access=Access(settings.allowed_users, settings.admins),
+        access=Access(settings.allowed_users, settings.admins, roster=enrolment.roster),
         limiter=RateLimiter(settings.rate_limit_per_minute),
     )
     app.bot_data[OFFICERS_KEY] = Officers.from_settings(settings, querylog.user_hash)
@@ -181,8 +194,8 @@ async def run_bot(settings: Any) -> None:
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, stop.set)
-        log.info("KODEKS bot: %d allowed users, %d admins, log %s", len(settings.allowed_users | settings.admins),
-                 len(settings.admins), settings.log_path)
+        log.info("KODEKS bot: %d enrolled officers, %d admins, log %s",
+                 len(app.bot_data[enrolment_handlers.BOT_DATA_KEY].roster), len(settings.admins), settings.log_path)
         try:
             await serve(app, settings, stop)
         except InvalidToken as exc:

@@ -19,6 +19,7 @@ from telegram.ext import ApplicationHandlerStop, ContextTypes
 from bot import texts
 from bot.access import Access
 from bot.deps import Deps, deps
+from bot.enrolment.handlers import enrolment_of
 from bot.replies import say
 
 log = logging.getLogger("bot.handlers")  # the name these log lines have always had
@@ -86,6 +87,11 @@ async def _refuse(update: Update, context: ContextTypes.DEFAULT_TYPE, d: Deps) -
         return
     log.debug("refused an update from a user not on the allow-list")  # one a stranger: not worth INFO
     verdict = d.limiter.check(user.id)  # a stranger spamming the bot gets no flood of refusals
+    enrolment = enrolment_of(context.bot_data)
+    if query is None and enrolment is not None and enrolment.wants(update):  # "/start [CODE]": ask to enrol
+        if verdict.allowed or verdict.warn:
+            _in_background(context, d, lambda: enrolment.stranger_start(update, context))
+        return
     if query:
         reply = lambda: query.answer(texts.REFUSED_CALLBACK.format(user_id=user.id), show_alert=True)  # noqa: E731
     elif verdict.allowed or verdict.warn:

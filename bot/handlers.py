@@ -35,6 +35,7 @@ from bot.officers import scope_for
 from bot.querylog.export import export_parts, parse_since
 from bot.replies import say, send_html
 from bot.stats import render
+from kodeks.privacy import Masked
 from retrieval import jurisdictions
 
 log = logging.getLogger(__name__)
@@ -100,6 +101,8 @@ async def on_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if len(text) > d.settings.max_question_chars:
         await say(update, context, texts.TOO_LONG.format(length=len(text), limit=d.settings.max_question_chars))
         return
+    masked = d.pipeline.mask(text)  # personal data out before anything is stored or leaves (kodeks.privacy)
+    text = masked.text
     if (targets := jurisdictions.comparison_request(text)) is not None:  # "isto u RS?": the last article in another code
         await answer_compare(update, context, text, targets)
         return
@@ -109,7 +112,7 @@ async def on_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         lookup = await asyncio.to_thread(d.retriever.lookup_reference, text, scope)
         if await answer_lookup(update, context, text, lookup, started):
             return
-    await answer_question(update, context, text)
+    await answer_question(update, context, text, masked)
 
 
 async def answer_lookup(update: Update, context: ContextTypes.DEFAULT_TYPE, text: str, lookup: Any,
@@ -130,8 +133,9 @@ async def answer_lookup(update: Update, context: ContextTypes.DEFAULT_TYPE, text
     return False
 
 
-async def answer_question(update: Update, context: ContextTypes.DEFAULT_TYPE, question: str) -> None:
-    """Journal the question, then answer it (`deliver_answer`). An update journaled before — Telegram
+async def answer_question(update: Update, context: ContextTypes.DEFAULT_TYPE, question: str,
+                          masked: Masked | None = None) -> None:
+    """Journal the (masked) question, then answer it (`deliver_answer`). An update journaled before — Telegram
     delivering it again after a crash — is left to start-up recovery (`bot.journal`): never answered twice."""
     d = deps(context)
     message = update.message
@@ -142,7 +146,7 @@ async def answer_question(update: Update, context: ContextTypes.DEFAULT_TYPE, qu
         return
     await deliver_answer(context.bot, d, chat_id=update.effective_chat.id, user_id=update.effective_user.id,
                          question=question, reply_to=message.message_id, update_id=update.update_id,
-                         bot_data=context.bot_data)
+                         bot_data=context.bot_data, masked=masked)
 
 
 # --- articles --------------------------------------------------------------------------------
@@ -169,7 +173,7 @@ async def cmd_clan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await context.bot.send_message(update.effective_chat.id, texts.CLAN_USAGE_HTML, parse_mode=ParseMode.HTML)
         return
     started = time.perf_counter()
-    joined = " ".join(args)
+    joined = d.pipeline.mask(" ".join(args)).text  # what is logged of it
     articles: list[Any] = []
     if len(args) >= 2:
         found = await asyncio.to_thread(d.retriever.get_article, " ".join(args[:-1]), args[-1].rstrip("."))

@@ -43,6 +43,13 @@ CREATE TABLE IF NOT EXISTS officers (
 """
 
 
+# One officer's jurisdiction, set or replaced (also written by bot/enrolment/store.py when an admin enrols someone).
+UPSERT_JURISDICTION = (
+    "INSERT INTO officers (user_hash, jurisdiction, set_by, ts) VALUES (?, ?, ?, ?) "
+    "ON CONFLICT (user_hash) DO UPDATE SET jurisdiction = excluded.jurisdiction, "
+    "set_by = excluded.set_by, ts = excluded.ts")
+
+
 @dataclass(frozen=True)
 class OfficerJurisdiction:
     """An officer's jurisdiction and where it came from."""
@@ -152,11 +159,8 @@ class Officers:
     async def _write(self, user_id: int, code: str, by: str) -> None:
         db = await self._connect()
         try:
-            await db.execute(
-                "INSERT INTO officers (user_hash, jurisdiction, set_by, ts) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (user_hash) DO UPDATE SET jurisdiction = excluded.jurisdiction, "
-                "set_by = excluded.set_by, ts = excluded.ts",
-                (self._hash(user_id), code, by, datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S")))
+            await db.execute(UPSERT_JURISDICTION,
+                             (self._hash(user_id), code, by, datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S")))
             await db.commit()
         finally:
             await db.close()

@@ -21,7 +21,7 @@ HELP_HTML = (
 
 REFUSED = (
     "Žao mi je, ovaj bot je samo za ovlaštene policijske službenike.\n"
-    "Ako trebate pristup, proslijedite administratoru svoj Telegram ID: {user_id}"
+    "Za pristup pošaljite /start: zahtjev ide administratoru (vaš Telegram ID: {user_id})."
 )
 REFUSED_CALLBACK = "Nemate pristup. Vaš Telegram ID: {user_id}"
 ADMINS_ONLY = "Ova naredba je samo za administratore."
@@ -114,3 +114,34 @@ RESTART_MAYBE_SENT = (
     "Bot je ponovo pokrenut dok sam slao odgovor na pitanje „{question}”. "
     "Ako odgovor niste dobili, pošaljite pitanje ponovo."
 )
+
+# --- enrolment in the chat (issue 23: bot/enrolment/) ------------------------------------------------
+ENROL_SENT = "Zahtjev poslan administratorima. Javit ću vam kad ga odobre."
+ENROL_PENDING = "Vaš zahtjev je već poslan i čeka odobrenje administratora."
+ENROL_REJECTED = "Vaš zahtjev za pristup nije odobren. Obratite se svom administratoru."
+ENROL_BUSY = "Trenutno ima previše zahtjeva. Pokušajte ponovo za sat."
+ENROL_NO_ADMINS = "Zahtjev nije moguće poslati: nijedan administrator nije postavljen."
+ENROL_APPROVED = "Pristup odobren. Dobro došli u KODEKS! Nadležnost: {jurisdiction}. Pogledajte /help."
+ENROL_REQUEST_HTML = ("<b>Zahtjev za pristup</b>\nIme: {name}\nKorisničko ime: {username}\nTelegram ID: <code>{user_id}</code>\n"
+                      "Zahtjev ističe {expires} UTC.")
+ENROL_CHOOSE_JURISDICTION = "Nadležnost za {name}:"
+ENROL_NO_JURISDICTION = "Bez (zadana)"
+ENROL_DONE_APPROVED = "✅ {name}: odobrio {admin} ({jurisdiction})."
+ENROL_DONE_REJECTED = "❌ {name}: odbio {admin}."
+ENROL_GONE = "Zahtjev je već riješen ili je istekao."
+BUTTON_APPROVE = "✅ Odobri"
+BUTTON_REJECT = "❌ Odbij"
+INVITE_INVALID = "Pozivnica nije važeća ili je istekla. Pošaljite /start da zatražite pristup od administratora."
+INVITE_CREATED_HTML = ("Pozivnica: {link}\nVrijedi do {expires} UTC, za {uses} službenika. Nadležnost: {jurisdiction}.\n"
+                       "<i>Proslijedite je samo onima kojima je namijenjena.</i>")
+INVITE_USAGE_HTML = ("Upotreba: <code>/pozivnica [broj] [dana] [nadležnost]</code>, npr. <code>/pozivnica 10 7 RS</code> "
+                     "(do {max_uses} službenika, do {max_days} dana).")
+UKLONI_USAGE_HTML = "Upotreba: <code>/ukloni ID</code> ili <code>/ukloni @korisnik</code>"
+UKLONI_DONE = "Uklonjen: {name}. Od sljedeće poruke nema pristup."
+UKLONI_NOT_FOUND = "Nije pronađen upisani službenik {who}."
+UKLONI_ADMIN = "{name} je administrator iz KODEKS_ADMINS: uklanja se samo u postavkama."
+SLUZBENICI_HEADING = "Upisani službenici ({count}), strana {page}/{pages}:"
+SLUZBENICI_LINE = "• {name} – od {since}, upisao {by}, nadležnost {jurisdiction}"
+SLUZBENICI_NONE = "Nema upisanih službenika."
+BUTTON_PREVIOUS = "◀"
+BUTTON_NEXT = "▶"

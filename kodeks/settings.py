@@ -97,6 +97,20 @@ class Settings(BaseSettings):
     hash_user_ids: bool = Field(True, alias="KODEKS_HASH_USER_IDS")
     user_hash_salt: SecretStr | None = Field(None, alias="KODEKS_USER_HASH_SALT")
 
+    # --- issue 23: personal data and enrolment (docs/privacy.md, docs/bot.md) ---------------------------------
+    # Personal data in questions is masked before search, Claude, the query log and /export see it.
+    mask_personal_data: bool = Field(True, alias="KODEKS_MASK_PERSONAL_DATA")
+    # Keep the officer's unmasked question beside the log row for this many hours (0 = never stored).
+    keep_original_hours: int = Field(0, alias="KODEKS_KEEP_ORIGINAL_HOURS", ge=0, le=24 * 30)
+    feedback_retention_days: int = Field(365, alias="KODEKS_FEEDBACK_RETENTION_DAYS", ge=1)
+    journal_retention_hours: int = Field(48, alias="KODEKS_JOURNAL_RETENTION_HOURS", ge=1)
+    rewrite_cache_days: int = Field(30, alias="KODEKS_REWRITE_CACHE_DAYS", ge=1)
+    enrolment_request_hours: int = Field(48, alias="KODEKS_ENROLMENT_REQUEST_HOURS", ge=1, le=24 * 30)
+    enrolment_requests_per_hour: int = Field(20, alias="KODEKS_ENROLMENT_REQUESTS_PER_HOUR", ge=1)
+    audit_retention_days: int = Field(730, alias="KODEKS_AUDIT_RETENTION_DAYS", ge=1)
+    invite_max_days: int = Field(30, alias="KODEKS_INVITE_MAX_DAYS", ge=1, le=365)
+    invite_max_uses: int = Field(500, alias="KODEKS_INVITE_MAX_USES", ge=1)
+
     # --- jurisdictions (whose law each officer is answered from; codes in retrieval/jurisdictions.py) ------
     default_jurisdiction: str | None = Field(None, alias="KODEKS_DEFAULT_JURISDICTION")
     user_jurisdictions: JurisdictionMap = Field(default_factory=dict, alias="KODEKS_USER_JURISDICTIONS")

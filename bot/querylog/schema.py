@@ -88,6 +88,16 @@ MIGRATIONS: tuple[str, ...] = (
         state TEXT NOT NULL DEFAULT 'received'  -- 'received' | 'sending' | 'done'
     );
     """,
+    # 4 (issue 23): an officer's unmasked question, kept apart from its row for KODEKS_KEEP_ORIGINAL_HOURS only
+    #    (off by default), never exported; the row itself holds the masked text
+    """
+    CREATE TABLE originals (
+        query_id INTEGER PRIMARY KEY REFERENCES queries(id) ON DELETE CASCADE,
+        ts TEXT NOT NULL,
+        text TEXT NOT NULL
+    );
+    CREATE INDEX originals_ts ON originals(ts);
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

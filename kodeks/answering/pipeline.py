@@ -1,6 +1,9 @@
-"""The whole path for one question: search (in a thread — it is synchronous), then answer.
+"""The whole path for one question: mask personal data, search (in a thread — it is synchronous), then answer.
 
-Used by `kodeks ask`, the bot and the generation evaluation, so all three behave the same.
+Used by `kodeks ask`, the bot and the generation evaluation, so all three behave the same. Search and
+Claude see only the masked question (`kodeks.privacy`; KODEKS_MASK_PERSONAL_DATA): search runs on it
+because what search sees is what the query log stores (`normalized`, expansions) and what Claude's
+rewrite sends — and names, JMBGs or plates match nothing in a law anyway.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from typing import Any
 
 from kodeks.answering.answerer import Answerer
 from kodeks.answering.models import Answer
+from kodeks.privacy import Masked, mask
 from kodeks.settings import Settings
 from retrieval.types import SearchResult
 
@@ -23,6 +27,7 @@ class PipelineResult:
     search: SearchResult
     answer: Answer
     timings_ms: dict[str, float] = field(default_factory=dict)  # retrieval, llm, total
+    masked: Masked | None = None  # the question's placeholders and their originals (never stored)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -64,14 +69,21 @@ class Pipeline:
                     self._attach_rewriter(self._retriever)
         return self._retriever
 
+    def mask(self, text: str) -> Masked:
+        """Personal data replaced by placeholders, unless KODEKS_MASK_PERSONAL_DATA is off."""
+        return mask(text) if self.settings.mask_personal_data else Masked(text)
+
     async def ask(self, question: str, law: str | None = None,
-                  jurisdiction: str | Collection[str] | None = None) -> PipelineResult:
-        """Search, then answer. Retrieval errors (no index) propagate as KodeksError; answering never raises.
+                  jurisdiction: str | Collection[str] | None = None, masked: Masked | None = None) -> PipelineResult:
+        """Mask, search, then answer. Retrieval errors (no index) propagate as KodeksError; answering never raises.
 
         `jurisdiction` is passed to `Retriever.search`: a code, or an officer's scope
-        (`retrieval.jurisdictions.scope_of("RS")`)."""
+        (`retrieval.jurisdictions.scope_of("RS")`). `masked`: the question already masked by the caller (the
+        bot masks once, before journaling); otherwise it is masked here. The result's `question` is the masked text."""
         retriever = await self.retriever()  # opening the index once is not this question's latency
         start = t0 = time.perf_counter()
+        masked = masked if masked is not None else self.mask(question)
+        question = masked.text
         search = await asyncio.to_thread(retriever.search, question, law=law, jurisdiction=jurisdiction)
         retrieval_ms = (time.perf_counter() - t0) * 1000.0
         answer = await self.answerer.answer(question, search)
@@ -81,6 +93,7 @@ class Pipeline:
             search=search,
             answer=answer,
             timings_ms={"retrieval": retrieval_ms, "llm": answer.llm_ms, "total": total_ms},
+            masked=masked,
         )
 
     async def aclose(self) -> None:

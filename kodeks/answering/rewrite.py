@@ -41,10 +41,17 @@ def normalised(question: str) -> str:
 
 
 class RewriteCache:
-    """question key → rewrite, in SQLite (WAL); safe to share between threads."""
+    """question key → rewrite, in SQLite (WAL); safe to share between threads.
 
-    def __init__(self, path: Path) -> None:
+    Rows older than `max_age_days` (KODEKS_REWRITE_CACHE_DAYS) are deleted at open and then once a day: the
+    cache holds (masked) questions, so it keeps them no longer than it helps."""
+
+    PURGE_EVERY = 24 * 3600.0
+
+    def __init__(self, path: Path, max_age_days: int | None = None) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
+        self.max_age_days = max_age_days
+        self._purged = 0.0
         self._lock = threading.Lock()
         self._db = sqlite3.connect(str(path), check_same_thread=False, timeout=5.0)
         with self._lock:
@@ -54,6 +61,18 @@ class RewriteCache:
                 "normalized TEXT, rewrite TEXT NOT NULL, created REAL)"
             )
             self._db.commit()
+        self.purge()
+
+    def purge(self, now: float | None = None) -> int:
+        """Delete rewrites past their age; returns how many."""
+        if not self.max_age_days:
+            return 0
+        now = time.time() if now is None else now
+        with self._lock:
+            cur = self._db.execute("DELETE FROM rewrites WHERE created < ?", (now - self.max_age_days * 86400,))
+            self._db.commit()
+            self._purged = now
+        return cur.rowcount
 
     def get(self, key: str) -> str | None:
         with self._lock:
@@ -67,6 +86,8 @@ class RewriteCache:
                 (key, model, prompt, normalized, rewrite, time.time()),
             )
             self._db.commit()
+        if time.time() - self._purged >= self.PURGE_EVERY:
+            self.purge()
 
     def count(self) -> int:
         with self._lock:
@@ -88,7 +109,7 @@ class ClaudeRewriter:
         self.model = settings.rewrite_model
         self.timeout = settings.rewrite_timeout
         self.prompt = prompt or load_prompt(settings.prompt_language if settings.prompt_language == "bs" else "bs", kind="rewrite")
-        self.cache = RewriteCache(settings.data_dir / CACHE_FILE)
+        self.cache = RewriteCache(settings.data_dir / CACHE_FILE, settings.rewrite_cache_days)
         self._client = anthropic.Anthropic(
             api_key=settings.anthropic_api_key.get_secret_value(),
             base_url=settings.anthropic_base_url,

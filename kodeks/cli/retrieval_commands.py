@@ -236,11 +236,13 @@ def eval_retrieval(
     details: Optional[Path] = typer.Option(None, "--details", help="Per-question report (JSONL): ranks, level, top results."),
     max_loss: float = typer.Option(0.05, "--max-loss", min=0.0, max=1.0, help="Share of questions the recommended threshold may cost their relevant article."),
     rewrite: bool = typer.Option(False, "--rewrite", help="Let Claude rewrite each question into the statute's terms first (needs ANTHROPIC_API_KEY; KODEKS_REWRITE_MODEL)."),
+    masking: Optional[bool] = typer.Option(None, "--mask/--no-mask", help="Mask personal data in each question first, as the bot does (default: KODEKS_MASK_PERSONAL_DATA, on)."),
     data_dir: Optional[Path] = DataDirOption,
 ) -> None:
     """hit@1/5/10, recall@5/10, MRR@10, p50/p95 ms and empty-context rate of the search the bot runs.
 
-    A question with a `jurisdiction` (e.g. from `kodeks export`) is searched as for an officer there."""
+    A question with a `jurisdiction` (e.g. from `kodeks export`) is searched as for an officer there. Questions
+    are masked first (personal data → placeholders) as the bot masks them, unless --no-mask."""
     from retrieval.search.retriever import Retriever
     from retrieval.evaluation import evaluate, load_eval
     from retrieval.jurisdictions import as_scope as officer_scope
@@ -259,10 +261,15 @@ def eval_retrieval(
     unknown = sorted({r for q in questions for r in q.relevant if r not in known})
     if unknown:
         print(f"kodeks: warning: {len(unknown)} relevant id(s) are not in the index, e.g. {unknown[:3]}", file=sys.stderr)
+    masking = settings.mask_personal_data if masking is None else masking
+    if masking:
+        from kodeks.privacy import mask
+    as_asked = (lambda q: mask(q).text) if masking else (lambda q: q)  # noqa: E731
     with _counting_progress(len(questions), "evaluating") as tick:
-        run = evaluate(questions, lambda q, jurisdiction=None: retriever.search(q, k=k, jurisdiction=officer_scope(jurisdiction)), tick)
+        run = evaluate(questions, lambda q, jurisdiction=None: retriever.search(as_asked(q), k=k, jurisdiction=officer_scope(jurisdiction)), tick)
     _print_metrics(run.metrics, f"{eval_file.name}  (k={k}, threshold={settings.threshold}"
-                                f"{', rewrite ' + settings.rewrite_model if rewrite else ''})")
+                                f"{', rewrite ' + settings.rewrite_model if rewrite else ''}"
+                                f"{', masked' if masking else ', not masked'})")
     if json_out:
         json_out.write_text(json.dumps(run.metrics, indent=2) + "\n", encoding="utf-8")
     if details:

@@ -104,4 +104,4 @@ def mask(text: str) -> Masked:
             originals[placeholder] = surface
         last = span.end
     out.append(text[last:])
-    return Masked("".join(out), tuple(spans), originals)
+    return Masked("".join(out), tuple(spans), originals, text)

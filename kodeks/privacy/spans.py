@@ -55,6 +55,11 @@ class Masked:
     text: str
     spans: tuple[Span, ...] = ()
     originals: dict[str, str] = field(default_factory=dict)
+    source: str | None = None  # the text as given, when it differs from `text`
+
+    @property
+    def original(self) -> str:
+        return self.text if self.source is None else self.source
 
     @property
     def changed(self) -> bool:
