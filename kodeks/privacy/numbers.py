@@ -77,6 +77,8 @@ def phones(text: str) -> list[Span]:
     spans = []
     for match in phonenumbers.PhoneNumberMatcher(text, "BA", leniency=phonenumbers.Leniency.POSSIBLE):
         raw = match.raw_string
+        if text[match.start - 1: match.start].isalnum() or text[match.end: match.end + 1].isalnum():
+            continue  # inside a word: a chassis number, a code
         digits = sum(c.isdigit() for c in raw)
         international = raw.startswith(("+", "00"))
         national = str(match.number.national_number)
