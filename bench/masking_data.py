@@ -26,6 +26,10 @@ OUT = Path(__file__).resolve().parent / "masking" / "questions.jsonl"
 SEED = 23
 
 # --- value pools: [tune, heldout] -------------------------------------------------------------------------
+# A third pool, tune only: first names the lexicon does not list, so tuning sees names it cannot look up.
+EXTRA_MALE = ["Spasoje", "Ranko", "Cvijetin", "Gojko", "Husnija", "Rifet", "Ibro", "Šefik", "Mišo", "Dobrica"]
+EXTRA_FEMALE = ["Nevzeta", "Rabija", "Stojanka", "Dušica", "Božana", "Zlatija", "Hajrija", "Milosava"]
+EXTRA_SURNAMES = ["Ćatić", "Mešić", "Gojković", "Vasić", "Rašić", "Kurtović", "Mandić", "Đukić", "Šabić", "Lalić"]
 MALE = [["Marko", "Dragan", "Emir", "Ivan", "Nenad", "Senad", "Zoran", "Mirsad", "Goran", "Adnan", "Petar", "Haris"],
         ["Nikola", "Damir", "Slobodan", "Kenan", "Josip", "Radenko", "Vukan", "Ostoja", "Jozo", "Edin", "Mladen", "Tarik"]]
 FEMALE = [["Ana", "Amra", "Jelena", "Selma", "Ivana", "Dragana", "Lejla", "Mirjana", "Azra", "Sanja"],
@@ -223,7 +227,7 @@ def phone(rng: random.Random) -> str:
 def email(rng: random.Random, first: str, last: str, split: int) -> str:
     f, s = first.translate(PLAIN).lower(), last.translate(PLAIN).lower()
     user = rng.choice([f"{f}.{s}", f"{f}{rng.randint(1, 99)}", f"{f[0]}{s}", f"{s}_{f}", f"{f}.{s}{rng.randint(70, 99)}"])
-    return f"{user}@{rng.choice(EMAIL_DOMAINS[split])}"
+    return f"{user}@{rng.choice(EMAIL_DOMAINS[split % 2])}"
 
 
 def document(rng: random.Random) -> str:
@@ -252,7 +256,7 @@ def dob(rng: random.Random) -> str:
 
 def address(rng: random.Random, split: int) -> str:
     number = rng.choice([str(rng.randint(1, 120)), f"{rng.randint(1, 60)}a", f"{rng.randint(1, 90)}/{rng.randint(1, 9)}", "bb"])
-    return f"{rng.choice(STREETS[split])} {number}"
+    return f"{rng.choice(STREETS[split % 2])} {number}"
 
 
 # --- persons, declined -------------------------------------------------------------------------------
@@ -260,7 +264,7 @@ def declined_first(name: str, case: str, female: bool) -> str:
     if case == "nom":
         return name
     endings = {"acc": ("u", "a"), "gen": ("e", "a"), "dat": ("i", "u")}[case]
-    if female:
+    if female or name.endswith("a"):  # Nikola, Husnija decline like Ana
         return name[:-1] + endings[0] if name.endswith("a") else name
     if name.endswith("o"):
         return name[:-1] + endings[1]
@@ -275,8 +279,9 @@ def declined_surname(name: str, case: str, female: bool) -> str:
 
 def person(rng: random.Random, split: int, case: str) -> tuple[str, str, str]:
     female = rng.random() < 0.4
-    first = rng.choice((FEMALE if female else MALE)[split])
-    last = rng.choice(SURNAMES[split])
+    pools = (FEMALE, MALE, SURNAMES) if split < 2 else ([EXTRA_FEMALE] * 3, [EXTRA_MALE] * 3, [EXTRA_SURNAMES] * 3)
+    first = rng.choice((pools[0] if female else pools[1])[split % 2])
+    last = rng.choice(pools[2][split % 2])
     form = rng.choice(["full", "full", "full", "surname_first", "first_only", "surname_only"])
     f, s = declined_first(first, case, female), declined_surname(last, case, female)
     text = {"full": f"{f} {s}", "surname_first": f"{s} {f}", "first_only": f, "surname_only": s}[form]
@@ -338,6 +343,10 @@ def main() -> None:
             text, spans = render(*build(template, rng, split))
             lines.append({"id": f"p{t:02d}-{copy}", "text": text, "spans": spans,
                           "split": "heldout" if split else "tune"})
+    extra = random.Random(SEED + 1)  # appended, so the lines above stay as they were
+    for t, template in enumerate(TEMPLATES[::2]):
+        text, spans = render(*build(template, extra, 2))
+        lines.append({"id": f"x{t:02d}", "text": text, "spans": spans, "split": "tune"})
     for c, question in enumerate(CLEAN):
         style = rng.choice(["officer", "plain", "proper"])
         text = question if style == "proper" else styled(question, style, False)

@@ -109,6 +109,39 @@ def _surnames_next_to_names(text: str, tokens: list[Token], labels: list[str]) -
             labels[j] = "S"
 
 
+# Endings of verbs, adjectives and pronouns ("udario", "zatekli", "pijani", "njegov"): a word with one is no name.
+_NOT_NAME_ENDINGS = ("ao", "io", "eo", "uo", "la", "li", "lo", "le", "ti", "ci", "ce", "se", "mo", "te", "ni", "na",
+                     "no", "ne", "ski", "ska", "sko", "og", "om", "em", "im", "ih", "oj", "ov", "ev")
+_FUNCTION_WORDS = frozenset("""a i u na od do za sa s k ka iz kod protiv prema po pod nad pred pri kroz bez oko je su sam
+si smo ste bio bila bili ga mu joj ih im nju njega njemu njoj njih koji koja koje kojeg kome ko sta sto da li ne
+ni pa te ili ali vec jos ako kad kada gdje zasto kako taj ta to tog tom ovaj ova ovo onaj ona ono neki neka neko
+svaki sva svi moj moja moje njegov njena nas vas jedan jedna dva tri mi ti on vi oni ona""".split())
+
+
+def _unlisted_first_name(token: Token) -> bool:
+    """A word right beside a surname that could be a first name the list lacks ("gojko mandic", "Стојанка Васић"):
+    capitalised, or in lower case without the ending of a verb, adjective or pronoun."""
+    folded = token.folded
+    if len(folded) < 3 or folded in _FUNCTION_WORDS or folded in lexicon.person_words() or lexicon.not_a_name(folded):
+        return False
+    if folded in lexicon.common_forms():
+        return False
+    if token.text[0].isupper():
+        return True
+    return not folded.endswith(_NOT_NAME_ENDINGS)
+
+
+def _first_names_beside_surnames(text: str, tokens: list[Token], labels: list[str]) -> None:
+    for j, token in enumerate(tokens):
+        if labels[j] != "S":
+            continue
+        for k in (j - 1, j + 1):
+            if 0 <= k < len(tokens) and labels[k] == "O" and gap(text, *sorted((tokens[j], tokens[k]), key=lambda t: t.start)) == " " \
+                    and _unlisted_first_name(tokens[k]):
+                labels[k] = "F"
+                break
+
+
 def _key(tokens: list[Token], labels: list[str]) -> tuple[str | None, str | None]:
     surname = first = None
     for token, label in zip(tokens, labels):
@@ -141,6 +174,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
         labels.append(_label(tokens[i]))
         i += 1
     _surnames_next_to_names(text, tokens, labels)
+    _first_names_beside_surnames(text, tokens, labels)
     found: list[PersonSpan] = []
     j = 0
     while j < len(tokens):
