@@ -65,12 +65,11 @@ def list_officers(
     data_dir: Optional[Path] = DataDirOption,
 ) -> None:
     """Who is enrolled, since when, by whom, with which jurisdiction."""
+    from bot.enrolment.store import FILE_NAME
+
     settings = load_settings(data_dir=data_dir)
-    store = _store(settings)
-    if not store.path.exists():
-        rows = []
-    else:
-        rows = store.officers(include_revoked=include_revoked)
+    # reading makes no files: no officers.sqlite3 (nor a salt) is created just to list nobody
+    rows = _store(settings).officers(include_revoked=include_revoked) if (settings.data_dir / FILE_NAME).exists() else []
     if as_json:
         print(json.dumps([{"user": o.user_id or o.user_hash, "name": o.name, "username": o.username, "role": o.role,
                            "source": o.source, "enrolled_by": o.enrolled_by, "since": o.since,
@@ -108,12 +107,15 @@ def remove_officer(
     data_dir: Optional[Path] = DataDirOption,
 ) -> None:
     """Remove an officer: refused from their next message on, also by a running bot."""
+    from bot.enrolment.store import FILE_NAME
+
     settings = load_settings(data_dir=data_dir)
-    store = _store(settings)
-    officer = store.find(who) if store.path.exists() else None
+    store = _store(settings) if (settings.data_dir / FILE_NAME).exists() else None
+    officer = store.find(who) if store is not None else None
     if officer is None:
         fail(f"no enrolled officer {who!r} (see `kodeks officers list`)")
         return
+    assert store is not None
     store.revoke(officer, _actor())
     listed = who.isdigit() and int(who) in settings.allowed_users | settings.admins
     print(f"removed: {officer.display}" + (" (still in KODEKS_ALLOWED_USERS/KODEKS_ADMINS: stays removed; "
@@ -125,8 +127,8 @@ def import_officers(
     csv_file: Path = typer.Argument(..., metavar="FILE.csv", help="Lines id[,name][,jurisdiction]; a header line is skipped."),
     data_dir: Optional[Path] = DataDirOption,
 ) -> None:
-    """Enrol every officer of a CSV file (comma or semicolon separated). All or nothing: a bad line names its
-    number and nothing is written."""
+    """Enrol every officer of a CSV file (comma or semicolon separated). Every line is checked first: a bad one
+    is named with its number and nothing is written."""
     settings = load_settings(data_dir=data_dir)
     try:
         text = csv_file.read_text(encoding="utf-8-sig")
