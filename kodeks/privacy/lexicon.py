@@ -22,24 +22,26 @@ def _read(name: str) -> list[str]:
 
 
 @cache
+def word_set(name: str) -> frozenset[str]:
+    """One list of data/ as a set (read once)."""
+    return frozenset(_read(name))
+
+
 def first_names() -> frozenset[str]:
-    return frozenset(_read("first_names.txt"))
+    return word_set("first_names.txt")
 
 
-@cache
 def ambiguous_names() -> frozenset[str]:
-    return frozenset(_read("ambiguous_names.txt"))
+    return word_set("ambiguous_names.txt")
 
 
-@cache
 def common_forms() -> frozenset[str]:
-    return frozenset(_read("common_forms.txt"))
+    return word_set("common_forms.txt")
 
 
-@cache
 def person_words() -> frozenset[str]:
     """Words that stand before a person's name: osumnjiceni, vozac, svjedok, stranka, komsija …"""
-    return frozenset(_read("person_words.txt"))
+    return word_set("person_words.txt")
 
 
 @cache

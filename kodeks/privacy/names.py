@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
 
 from kodeks.privacy import lexicon
 from kodeks.privacy.tokens import Token, gap, words
@@ -27,14 +26,12 @@ _FOLDED_DECLINED = re.compile(r"[oe]vic(?:a|u|em|om)$")
 _JOINS = re.compile(r"^(?: |-|\. ?)$")
 
 
-@cache
 def _surnames() -> frozenset[str]:
-    return frozenset(lexicon._read("surnames.txt"))
+    return lexicon.word_set("surnames.txt")
 
 
-@cache
 def _not_surnames() -> frozenset[str]:
-    return frozenset(lexicon._read("not_surnames.txt"))
+    return lexicon.word_set("not_surnames.txt")
 
 
 @dataclass(frozen=True)
