@@ -192,3 +192,5 @@ def test_settings_seed_the_table_and_a_revocation_outlives_them(tmp_path: Path) 
     assert store.find(7) is None
     store.sync_settings([ADMIN], [ADMIN])  # taken out of KODEKS_ALLOWED_USERS: revoked
     assert store.find(OFFICER) is None and store.find(ADMIN).role == "admin"
+    store.sync_settings([OFFICER], [ADMIN])  # listed again: back (the settings had removed them, not an admin)
+    assert store.find(OFFICER) is not None and store.find(7) is None

@@ -177,9 +177,13 @@ class EnrolmentStore:
         admins = set(admins)
         wanted = {self.hash(uid): (uid, "admin" if uid in admins else "officer") for uid in set(allowed) | admins}
         with self._tx() as con:
-            rows = {r["user_hash"]: r for r in con.execute("SELECT user_hash, source, role, revoked_at FROM enrolled")}
+            rows = {r["user_hash"]: r for r in con.execute("SELECT user_hash, source, role, revoked_at, revoked_by "
+                                                            "FROM enrolled")}
             for user_hash, (uid, role) in wanted.items():
                 row = rows.get(user_hash)
+                if row is not None and row["revoked_at"] is not None and row["revoked_by"] == "settings":
+                    con.execute("DELETE FROM enrolled WHERE user_hash = ?", (user_hash,))  # listed again: back in
+                    row = None
                 if row is None:
                     con.execute("INSERT INTO enrolled (user_hash, user_id, role, source, enrolled_by, since) "
                                 "VALUES (?, ?, ?, 'settings', ?, ?)",
