@@ -265,10 +265,11 @@ class QueryLog:
 
     async def record(self, *, user_id: int | str, question: str, result: Any = None, error: str | None = None,
                      at: datetime | None = None, total_ms: float | None = None, source: str = "telegram",
-                     update_id: int | None = None) -> int | None:
+                     update_id: int | None = None, conversation: dict[str, Any] | None = None) -> int | None:
         """Log one question with the pipeline's result (or the error that prevented one); returns the row id
         (None while the log is unavailable: the row is written later). With `update_id`, the journal entry
-        moves to 'sending' in the same transaction."""
+        moves to 'sending' in the same transaction. `conversation`: the columns of migration 4 (input,
+        standalone, standalone_by, thread_id, thread_turn, follows; `bot.answers.conversation_row`)."""
         row: dict[str, Any] = {
             "ts": to_ts(at or utcnow()),
             "user_hash": self.user_hash(user_id),
@@ -278,6 +279,7 @@ class QueryLog:
             "error": error,
             "total_ms": total_ms,
         }
+        row.update(writes.conversation_columns(conversation))
         row_id = await self._write(writes.question_write(row, result, update_id))
         await self._maybe_purge()
         return row_id

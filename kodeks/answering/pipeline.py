@@ -1,6 +1,9 @@
-"""The whole path for one question: search (in a thread — it is synchronous), then answer.
+"""The whole path for one question: understood in its conversation, searched (in a worker thread — it is
+synchronous), then answered.
 
-Used by `kodeks ask`, the bot and the generation evaluation, so all three behave the same.
+Used by `kodeks ask`, the bot and the generation evaluation, so all three behave the same. A question
+asked in a conversation (`thread`, kept by the bot) is first turned into a stand-alone question when it
+follows up on the earlier ones (kodeks/answering/conversation.py).
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kodeks.answering.answerer import Answerer
+from kodeks.answering.conversation import Thread, Understood, exchange_of, understand
 from kodeks.answering.models import Answer
 from kodeks.settings import Settings
 from retrieval.types import SearchResult
@@ -23,15 +27,29 @@ class PipelineResult:
     search: SearchResult
     answer: Answer
     timings_ms: dict[str, float] = field(default_factory=dict)  # retrieval, llm, total
+    understood: Understood | None = None  # in a conversation: the stand-alone question searched
+
+    @property
+    def standalone(self) -> str:
+        """What was searched: the question itself, or a follow-up's stand-alone form."""
+        return self.understood.standalone if self.understood is not None else self.question
+
+    def next_thread(self, row_id: int | None = None) -> Thread:
+        """The conversation after this answer: its thread continued, or a new one this question starts."""
+        understood = self.understood or Understood(self.question, self.question)
+        return understood.next_thread(exchange_of(understood, self.answer, row_id))
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data = {
             "question": self.question,
             "level": self.search.level,
             "answer": self.answer.to_dict(),
             "search": self.search.to_dict(),
             "timings_ms": {k: round(v, 1) for k, v in self.timings_ms.items()},
         }
+        if self.understood is not None and self.understood.follow_up:
+            data["understood"] = self.understood.to_dict()
+        return data
 
 
 class Pipeline:
@@ -65,23 +83,35 @@ class Pipeline:
         return self._retriever
 
     async def ask(self, question: str, law: str | None = None,
-                  jurisdiction: str | Collection[str] | None = None) -> PipelineResult:
-        """Search, then answer. Retrieval errors (no index) propagate as KodeksError; answering never raises.
+                  jurisdiction: str | Collection[str] | None = None, thread: Thread | None = None) -> PipelineResult:
+        """Understand, search, then answer. Retrieval errors (no index) propagate as KodeksError; answering
+        never raises.
 
         `jurisdiction` is passed to `Retriever.search`: a code, or an officer's scope
-        (`retrieval.jurisdictions.scope_of("RS")`)."""
+        (`retrieval.jurisdictions.scope_of("RS")`). `thread` is the officer's conversation so far (the bot's):
+        a follow-up is searched as its stand-alone question, and answered with the previous exchanges in view."""
         retriever = await self.retriever()  # opening the index once is not this question's latency
         start = t0 = time.perf_counter()
-        search = await asyncio.to_thread(retriever.search, question, law=law, jurisdiction=jurisdiction)
+        understood = Understood(question, question)
+        if thread is not None and thread.last is not None:
+            understood = await asyncio.to_thread(understand, question, thread, self._follow_up_rewriter())
+        understand_ms = (time.perf_counter() - t0) * 1000.0
+        t0 = time.perf_counter()
+        search = await asyncio.to_thread(retriever.search, understood.query, law=law, jurisdiction=jurisdiction,
+                                         context=understood.context)
         retrieval_ms = (time.perf_counter() - t0) * 1000.0
-        answer = await self.answerer.answer(question, search)
+        answer = await self.answerer.answer(question, search, thread=thread if understood.follow_up else None,
+                                            standalone=understood.standalone if understood.by == "claude" else None)
         total_ms = (time.perf_counter() - start) * 1000.0
-        return PipelineResult(
-            question=question,
-            search=search,
-            answer=answer,
-            timings_ms={"retrieval": retrieval_ms, "llm": answer.llm_ms, "total": total_ms},
-        )
+        timings = {"retrieval": retrieval_ms, "llm": answer.llm_ms, "total": total_ms}
+        if understood.follow_up:
+            timings["understand"] = understand_ms
+        return PipelineResult(question=question, search=search, answer=answer, timings_ms=timings,
+                              understood=understood)
+
+    def _follow_up_rewriter(self) -> Any:
+        """Claude's follow-up rewrite when the query rewriter is on (a key and KODEKS_REWRITE), else None (rules)."""
+        return self._rewriter if hasattr(self._rewriter, "stand_alone") else None
 
     async def aclose(self) -> None:
         await self.answerer.aclose()

@@ -169,6 +169,23 @@ def cite_first_passage(body: dict[str, Any]) -> web.Response:
     return reply([(f"Odgovor se nalazi u odlomku {ids[0]}.", [ids[0]])])(body)
 
 
+def standin_claude(body: dict[str, Any]) -> web.Response:
+    """A stand-in for every call KODEKS makes to Claude (bench/followups.py, the follow-up tests), with no
+    language knowledge: a follow-up rewrite ("Razgovor do sada: … Novo pitanje: …") gets the thread's last
+    stand-alone question followed by the new one; a rewrite into the statute's terms gets the question back
+    unchanged (no expansion); an answer request cites its first passage."""
+    text = "\n".join(user_texts(body))
+    if "Novo pitanje:" in text and "Razgovor do sada:" in text:
+        thread, new = text.split("Novo pitanje:", 1)
+        asked = re.findall(r"^\d+\. pitanje: (.*)$", thread, re.M)
+        read = re.findall(r"^\s+shvaćeno kao: (.*)$", thread.split(f"{len(asked)}. pitanje:")[-1], re.M)
+        previous = (read or asked or [""])[-1]
+        return text_reply(f"{previous} {new.strip()}".strip())(body)
+    if not body.get("tools") and "Pitanje:" in text:
+        return text_reply(text.rsplit("Pitanje:", 1)[1].strip())(body)
+    return cite_first_passage(body)
+
+
 async def _call(behaviour: Behaviour, body: dict[str, Any]) -> web.StreamResponse:
     result = behaviour(body)
     if inspect.isawaitable(result):

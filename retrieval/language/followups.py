@@ -1,0 +1,88 @@
+"""Follow-up questions in BCS: does a short message lean on the question before it, and what it carries over.
+
+Officers ask in threads — "vozač odbio alkotest" → "a koja je kazna?" → "a ako je već jednom odbio?" —
+and the later messages are not questions of their own. They open like a continuation ("a …", "i …",
+"pa …", "isto za …", "šta onda"), point back with a pronoun ("za to", "oduzeti mu", "isto"), or are so
+short that they can only be about the matter already on the table. Such a message is read together
+with the content words of the question it follows (that question's own stand-alone form, so a third
+turn still knows the first one's matter).
+
+What counts as a follow-up is decided from closed classes of BCS words (conjunctions, pronouns,
+question words), never from the words of any particular offence; the inherited words are only added to
+the search, at a lower weight than the officer's own (retrieval/search/followup.py), so a message
+wrongly taken for a follow-up is still searched mainly for what it says. Pure text work: no index.
+"""
+
+from __future__ import annotations
+
+from retrieval.language.normalize import fold, words
+
+MAX_FOLLOW_UP_WORDS = 12  # longer messages describe a matter of their own
+MAX_LEANING_WORDS = 4  # content words a message may have and still be read as leaning on a pronoun or "ako"
+MAX_INHERITED_WORDS = 16  # the stand-alone form keeps this many earlier content words, most recent first
+
+# First words that make a short message a continuation whatever follows ("a ako je imao nož?", "i šta onda?",
+# "isto za suvozača", "pa ko plaća?"); "šta/što onda" likewise.
+OPENERS = frozenset("a i pa isto jos takodje takodjer inace onda".split())
+# Weaker signs — a conditional or "dok" at the start ("ako je maloljetan?", "šta ako je pobjegao?") or a
+# pronoun pointing back — count only in a message with few content words of its own: "ako neko provali
+# u stan dok nema nikoga, šta je to?" is a question of its own.
+CONDITIONALS = frozenset("ako dok".split())
+# Pronouns and pro-forms that point back at something said before ("kazna za to", "oduzeti mu vozačku").
+ANAPHORA = frozenset(
+    """to tome toga tom taj tu ta tog tim ti te ovo ovoga ovome ovaj ova ovog ovom tako takvo takav takva takvom
+    ga mu joj ju ih im njega njemu nju njoj njih njima on ona oni one ono njegov njegova njegovo njen njena
+    njihov njihova isti ista isto tamo tada""".split()
+)
+# Words that carry no matter of their own: function words, question words, auxiliaries, the pro-forms.
+FUNCTION_WORDS = frozenset(
+    """a ako ali bi bih bila bilo bio biti bice da do dok i iz ja je jer jos k kad kada kako koja koje koji
+    kojoj kojom koju kao li ma me mi na nad ne neki neko nesto ni nije niti o od pa pod po pri s sa se si
+    sta sto su sam smo ste u uz vi za zar zasto gdje kuda koliko kolika koliki kolike kakva kakav kakvo
+    kakve ko tko cu ces ce cemo cete hocu moze mogu moram mora treba smije smijem sme smem jel jeli e eto
+    evo onda inace takodje takodjer bas ipak zna znam dakle hm ok okej molim hvala""".split()
+) | ANAPHORA
+
+
+def is_follow_up(question: str) -> bool:
+    """True for a message that reads as a continuation of the one before (the caller knows there was one)."""
+    tokens = words(question)
+    if not tokens or len(tokens) > MAX_FOLLOW_UP_WORDS:
+        return False
+    first, second = tokens[0], (tokens[1] if len(tokens) > 1 else "")
+    if first in OPENERS or (first in ("sta", "sto") and second == "onda"):
+        return True
+    own = content_words(question)
+    if len(own) <= 1:  # only an aspect, no matter: "koja je kazna?", "kolika?", "i?"
+        return True
+    leaning = first in CONDITIONALS or (first in ("sta", "sto") and second in CONDITIONALS) or ANAPHORA & set(tokens)
+    return bool(leaning) and len(own) <= MAX_LEANING_WORDS
+
+
+def content_words(text: str) -> list[str]:
+    """The words of `text` that carry its matter, folded, in order, each once (numbers kept: "0,8", "124")."""
+    seen: dict[str, None] = {}
+    for token in words(text):
+        if token not in FUNCTION_WORDS and (len(token) > 1 or token.isdigit()):
+            seen.setdefault(token, None)
+    return list(seen)
+
+
+def inherited_words(question: str, previous: str) -> str:
+    """The content words of `previous` (the earlier question, in its stand-alone form) that `question` does
+    not already have, most recent first kept when there are more than MAX_INHERITED_WORDS."""
+    own = set(content_words(question))
+    earlier = [w for w in content_words(previous) if w not in own]
+    return " ".join(earlier[:MAX_INHERITED_WORDS])
+
+
+def stand_alone(question: str, previous: str) -> str:
+    """The follow-up as one searchable question: its own words first, then what it inherits."""
+    carried = inherited_words(question, previous)
+    own = " ".join(question.split()).rstrip("?!. ")
+    return f"{own} {carried}".strip() if carried else own
+
+
+def same_question(a: str, b: str) -> bool:
+    """Equal once case, script, diacritics, punctuation and spacing are set aside."""
+    return words(a) == words(b) or fold(a).strip(" ?!.") == fold(b).strip(" ?!.")
