@@ -103,18 +103,7 @@ class ClaudeRewriter:
         norm = normalised(question)
         if not norm:
             return None
-        key = hashlib.sha256("\x1f".join((self.model, self.prompt.id, laws, norm)).encode("utf-8")).hexdigest()
-        started = time.perf_counter()
-        cached = self.cache.get(key)
-        if cached is not None:
-            log.info("rewrite cached=yes ms=%.0f outcome=ok", (time.perf_counter() - started) * 1000)
-            return cached
-        text, outcome = self._ask(self.prompt, f"Učitani zakoni: {laws}\n\nPitanje: {question}")
-        ms = (time.perf_counter() - started) * 1000
-        if text is not None:
-            self.cache.put(key, self.model, self.prompt.id, norm, text)
-        log.info("rewrite cached=no ms=%.0f model=%s outcome=%s", ms, self.model, outcome)
-        return text
+        return self._cached("rewrite", self.prompt, norm, laws, f"Učitani zakoni: {laws}\n\nPitanje: {question}")
 
     def stand_alone(self, question: str, thread: str) -> str | None:
         """FollowUpRewriter: the follow-up as a stand-alone question, from the thread (both already masked
@@ -122,16 +111,22 @@ class ClaudeRewriter:
         norm = normalised(question)
         if not norm or not thread.strip():
             return None
-        key = hashlib.sha256("\x1f".join((self.model, self.followup_prompt.id, thread, norm)).encode("utf-8")).hexdigest()
+        return self._cached("follow-up rewrite", self.followup_prompt, norm, thread,
+                            f"Razgovor do sada:\n{thread}\n\nNovo pitanje: {question}")
+
+    def _cached(self, what: str, prompt: Prompt, norm: str, context: str, content: str) -> str | None:
+        """The cached reply for (model, prompt, context, normalised question), else one call (cached when it
+        succeeds); one log line either way, without the question."""
+        key = hashlib.sha256("\x1f".join((self.model, prompt.id, context, norm)).encode("utf-8")).hexdigest()
         started = time.perf_counter()
         cached = self.cache.get(key)
         if cached is not None:
-            log.info("follow-up rewrite cached=yes ms=%.0f outcome=ok", (time.perf_counter() - started) * 1000)
+            log.info("%s cached=yes ms=%.0f outcome=ok", what, (time.perf_counter() - started) * 1000)
             return cached
-        text, outcome = self._ask(self.followup_prompt, f"Razgovor do sada:\n{thread}\n\nNovo pitanje: {question}")
+        text, outcome = self._ask(prompt, content)
         if text is not None:
-            self.cache.put(key, self.model, self.followup_prompt.id, norm, text)
-        log.info("follow-up rewrite cached=no ms=%.0f model=%s outcome=%s", (time.perf_counter() - started) * 1000,
+            self.cache.put(key, self.model, prompt.id, norm, text)
+        log.info("%s cached=no ms=%.0f model=%s outcome=%s", what, (time.perf_counter() - started) * 1000,
                  self.model, outcome)
         return text
 

@@ -4,7 +4,7 @@ The real `openai` SDK talks to it through its base URL, exactly as it would to O
 self-hosted Whisper server: multipart upload of the audio, `model`, `language`, `response_format`.
 Every request is kept (`requests`: the form fields and the uploaded bytes), so tests check what went over
 the wire — and that the audio is the Ogg/Opus file the officer sent. It runs in its own thread with its
-own loop, like tests/fakes/anthropic_server.py.
+own loop (tests/fakes/threaded.py), like tests/fakes/anthropic_server.py.
 
 Scripting replies: `fake.script(transcript("..."), error(500), slow(5))`, each used once in order; then
 `fake.default` (a fixed transcript).
@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import inspect
-import threading
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
@@ -22,6 +21,8 @@ from typing import Any
 
 import pytest
 from aiohttp import web
+
+from tests.fakes.threaded import ThreadedServer
 
 Behaviour = Callable[["Upload"], "web.StreamResponse | Awaitable[web.StreamResponse]"]
 FAKE_KEY = "sk-test-transcribe-fake-000000000000"
@@ -64,17 +65,17 @@ async def _call(behaviour: Behaviour, upload: Upload) -> web.StreamResponse:
     return result  # type: ignore[return-value]
 
 
-class FakeTranscription:
+class FakeTranscription(ThreadedServer):
     """`url` is the SDK's base URL (…/v1)."""
 
+    name = "fake-transcription"
+    max_body = 50 * 1024**2
+
     def __init__(self) -> None:
+        super().__init__()
         self.requests: list[Upload] = []
         self.default: Behaviour = transcript("vozač odbio alkotest")
         self._script: deque[Behaviour] = deque()
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._thread: threading.Thread | None = None
-        self._runner: web.AppRunner | None = None
-        self.url = ""
 
     def script(self, *behaviours: Behaviour) -> "FakeTranscription":
         self._script.extend(behaviours)
@@ -98,48 +99,11 @@ class FakeTranscription:
         behaviour = self._script.popleft() if self._script else self.default
         return await _call(behaviour, upload)
 
-    async def _start(self) -> None:
-        app = web.Application(client_max_size=50 * 1024 * 1024)
+    def routes(self, app: web.Application) -> None:
         app.router.add_post("/v1/audio/transcriptions", self._handle)
-        self._runner = web.AppRunner(app, access_log=None)
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0, shutdown_timeout=0.2)
-        await site.start()
-        host, port = self._runner.addresses[0][:2]
-        self.url = f"http://{host}:{port}/v1"
 
-    def start(self) -> "FakeTranscription":
-        ready = threading.Event()
-        loop = asyncio.new_event_loop()
-        self._loop = loop
-
-        def run() -> None:
-            asyncio.set_event_loop(loop)
-            loop.run_until_complete(self._start())
-            ready.set()
-            loop.run_forever()
-
-        self._thread = threading.Thread(target=run, name="fake-transcription", daemon=True)
-        self._thread.start()
-        ready.wait(10)
-        return self
-
-    async def _shutdown(self) -> None:
-        others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
-        for task in others:
-            task.cancel()
-        await asyncio.gather(*others, return_exceptions=True)
-        if self._runner is not None:
-            await self._runner.cleanup()
-
-    def stop(self) -> None:
-        if self._loop is None or self._thread is None:
-            return
-        asyncio.run_coroutine_threadsafe(self._shutdown(), self._loop).result(10)
-        self._loop.call_soon_threadsafe(self._loop.stop)
-        self._thread.join(10)
-        self._loop.close()
-        self._loop = None
+    def url_of(self, host: str, port: int) -> str:
+        return f"http://{host}:{port}/v1"
 
 
 @pytest.fixture
