@@ -12,9 +12,11 @@ real local embedder (the first run embeds ~1,400 articles: minutes; later runs r
 each turn is searched for the thread's officer (`scope_of(jurisdiction)`), as the bot does.
 
 Modes (one row each):
-- `alone`    every turn searched as typed: today's behaviour, the baseline;
+- `alone`    every turn asked on its own through the same pipeline: today's behaviour, the baseline;
 - `thread`   the real `Pipeline` with no key, turn after turn in one thread: the rule-based stand-alone
              question and the previous answer's articles kept among the candidates;
+- `switch`   a new matter that opens like a follow-up ("a " + a thread's first question, asked after another
+             thread's first question): what the rules' misreading costs — its "1st hit@5" against `alone`'s;
 - `standin`  the same with a key pointed at tests/fakes/anthropic_server.py: the stand-in "Claude"
              rewrites a follow-up as the previous stand-alone question + the follow-up (no language
              knowledge), so the row tests the wiring (request with the thread → reply → search), not a model.
@@ -76,20 +78,9 @@ def hit(ids: list[str], relevant: list[str]) -> float:
     return 1.0 if set(ids[:K]) & set(relevant) else 0.0
 
 
-def run_alone(retriever: Retriever, threads: list[dict[str, Any]]) -> Tally:
-    tally = Tally()
-    for thread in threads:
-        scope = scope_of(thread["jurisdiction"])
-        for n, turn in enumerate(thread["turns"]):
-            started = time.perf_counter()
-            result = retriever.search(turn["question"], k=K, jurisdiction=scope)
-            ms = (time.perf_counter() - started) * 1000
-            tally.add(n, hit([h.id for h in result.hits], turn["relevant"]), ms, f"{thread['id']}.{n + 1}")
-    return tally
-
-
-async def run_thread(pipeline: Pipeline, threads: list[dict[str, Any]], verbose: bool) -> Tally:
-    """Each thread through the real pipeline, turn after turn, the previous exchanges carried as the bot does."""
+async def run_threads(pipeline: Pipeline, threads: list[dict[str, Any]], carry: bool, verbose: bool) -> Tally:
+    """Each thread through the real pipeline, turn after turn: with `carry`, the previous exchanges carried as
+    the bot carries them; without, every turn asked on its own (today's behaviour)."""
     tally = Tally()
     for thread in threads:
         scope = scope_of(thread["jurisdiction"])
@@ -103,7 +94,7 @@ async def run_thread(pipeline: Pipeline, threads: list[dict[str, Any]], verbose:
             if verbose:
                 mark = "+" if hit(ids, turn["relevant"]) else "-"
                 print(f"  {mark} {thread['id']}.{n + 1} {result.standalone!r} → {ids[:K]}", file=sys.stderr)
-            conversation = result.next_thread()
+            conversation = result.next_thread() if carry else None
     return tally
 
 
@@ -117,12 +108,56 @@ def standin_pipeline(settings: Settings) -> tuple[Pipeline, Any]:
     return Pipeline(keyed, retriever=Retriever.open(keyed)), fake
 
 
-def row(name: str, tally: Tally) -> str:
-    first = statistics.fmean(tally.first) if tally.first else 0.0
-    follow = statistics.fmean(tally.follow) if tally.follow else 0.0
-    p50 = statistics.median(tally.ms) if tally.ms else 0.0
-    return (f"{name:8s} {len(tally.first):4d} {first:8.1%} {len(tally.follow):4d} {follow:9.1%} "
-            f"{(follow - first) * 100:+7.1f} {p50:8.1f}")
+async def run_switches(pipeline: Pipeline, threads: list[dict[str, Any]]) -> Tally:
+    """A new matter that opens like a follow-up: each thread's first question, prefixed "a …", asked right after
+    the previous thread's first question in the same chat — the rules take it for a follow-up, so this is what
+    a wrong reading costs (compare with the first turns asked alone)."""
+    tally = Tally()
+    for before, thread in zip(threads[-1:] + threads[:-1], threads):
+        scope = scope_of(thread["jurisdiction"])
+        earlier = await pipeline.ask(before["turns"][0]["question"], jurisdiction=scope)
+        turn = thread["turns"][0]
+        started = time.perf_counter()
+        result = await pipeline.ask(f"a {turn['question']}", jurisdiction=scope, thread=earlier.next_thread())
+        ms = (time.perf_counter() - started) * 1000
+        tally.add(0, hit([h.id for h in result.search.hits], turn["relevant"]), ms, f"{thread['id']}.1")
+    return tally
+
+
+async def measure(settings: Settings, retriever: Retriever, threads: list[dict[str, Any]], standin: bool,
+                  verbose: bool) -> list[tuple[str, Tally]]:
+    """The modes, one after the other, in one event loop (the SDK clients live in it)."""
+    pipeline = Pipeline(settings, retriever=retriever)
+    rows = [("alone", await run_threads(pipeline, threads, False, False)),
+            ("thread", await run_threads(pipeline, threads, True, verbose)),
+            ("switch", await run_switches(pipeline, threads))]
+    if standin:
+        keyed, fake = standin_pipeline(settings)
+        try:
+            rows.append(("standin", await run_threads(keyed, threads, True, verbose)))
+        finally:
+            await keyed.aclose()
+            fake.stop()
+    return rows
+
+
+def table(rows: list[tuple[str, Tally]]) -> list[str]:
+    """One line per mode: first turns' and follow-up turns' hit@5, the follow-ups' gap to the first turns and
+    their gain over `alone` (points), and the median ms per turn with its ratio to `alone`'s (same run)."""
+    def mean(values: list[float]) -> float:
+        return statistics.fmean(values) if values else 0.0
+
+    base_follow = mean(rows[0][1].follow)
+    base_ms = statistics.median(rows[0][1].ms) if rows[0][1].ms else 0.0
+    out = [f"{'mode':8s} {'1st n':>5s} {'1st hit@5':>9s} {'f-up n':>6s} {'f-up hit@5':>10s} {'gap':>6s} "
+           f"{'vs alone':>8s} {'p50 ms':>7s} {'×alone':>6s}"]
+    for name, tally in rows:
+        first, follow = mean(tally.first), mean(tally.follow)
+        p50 = statistics.median(tally.ms) if tally.ms else 0.0
+        ratio = p50 / base_ms if base_ms else 0.0
+        out.append(f"{name:8s} {len(tally.first):5d} {first:9.1%} {len(tally.follow):6d} {follow:10.1%} "
+                   f"{(follow - first) * 100:+6.1f} {(follow - base_follow) * 100:+8.1f} {p50:7.1f} {ratio:6.2f}")
+    return out
 
 
 def main() -> None:
@@ -131,6 +166,8 @@ def main() -> None:
     parser.add_argument("--split", choices=["all", "dev", "holdout"], default="all")
     parser.add_argument("--standin", action="store_true", help="also run the stand-in Claude rewriter")
     parser.add_argument("--verbose", action="store_true", help="print every turn's stand-alone question and hits")
+    parser.add_argument("--weight", type=float, help="KODEKS_THREAD_WEIGHT for this run (default: the setting's)")
+    parser.add_argument("--bonus", type=float, help="KODEKS_THREAD_BONUS for this run (default: the setting's)")
     args = parser.parse_args()
     if not all((LAWS / name).exists() for name in CORPORA):
         print(f"[skip] {LAWS} has not the four corpora", file=sys.stderr)
@@ -138,25 +175,18 @@ def main() -> None:
     settings = load_settings(data_dir=args.work, _env_file=None)
     report = ingest_paths(settings, [LAWS / name for name in CORPORA])
     print(f"[followups] {report.total_articles} articles, embedded {report.embedded}", file=sys.stderr)
+    tuning = {k: v for k, v in (("thread_weight", args.weight), ("thread_bonus", args.bonus)) if v is not None}
+    settings = settings.model_copy(update=tuning)
+    print(f"[followups] thread weight {settings.thread_weight:g}, bonus {settings.thread_bonus:g}", file=sys.stderr)
     retriever = Retriever.open(settings)
 
     splits = ["dev", "holdout"] if args.split == "all" else [args.split]
     lines = []
     for split in splits:
         threads = load_threads(split)
-        rows = [("alone", run_alone(retriever, threads))]
-        with_thread = Pipeline(settings, retriever=retriever)
-        rows.append(("thread", asyncio.run(run_thread(with_thread, threads, args.verbose))))
-        if args.standin:
-            pipeline, fake = standin_pipeline(settings)
-            try:
-                rows.append(("standin", asyncio.run(run_thread(pipeline, threads, args.verbose))))
-            finally:
-                asyncio.run(pipeline.aclose())
-                fake.stop()
+        rows = asyncio.run(measure(settings, retriever, threads, args.standin, args.verbose))
         lines.append(f"\n[{split}] {len(threads)} threads")
-        lines.append(f"{'mode':8s} {'n':>4s} {'1st hit@5':>8s} {'n':>4s} {'follow hit@5':>9s} {'Δ pts':>7s} {'p50 ms':>8s}")
-        lines += [row(name, tally) for name, tally in rows]
+        lines += table(rows)
         for name, tally in rows:
             lines.append(f"  {name} misses: {' '.join(tally.misses) or '-'}")
     print("\n".join(lines))

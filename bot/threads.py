@@ -3,8 +3,9 @@
 A follow-up ("a koja je kazna?") is understood from the thread by the pipeline
 (kodeks/answering/conversation.py); this module only keeps the threads: in memory (a thread is minutes
 long; after a restart the next question simply starts a new one), keyed by (chat id, user id) so that
-nothing of one officer's conversation can ever reach another's, expired lazily when read, and bounded in
-number (the least recently used are dropped first). `/novo` forgets the officer's thread at once.
+nothing of one officer's conversation can ever reach another's, expired when read, and bounded in
+number (expired ones are dropped whenever a thread is stored, and past MAX_THREADS the least recently used).
+`/novo` forgets the officer's thread at once.
 """
 
 from __future__ import annotations
@@ -56,9 +57,12 @@ class ThreadStore:
         if not self.enabled:
             return
         key = (chat_id, user_id)
-        self._threads[key] = (self._clock(), thread)
+        now = self._clock()
+        self._threads[key] = (now, thread)
         self._threads.move_to_end(key)
-        while len(self._threads) > self.max_threads:
+        # Oldest first: expired threads go as soon as anyone asks, so memory holds only the last minutes' officers.
+        while self._threads and (len(self._threads) > self.max_threads
+                                 or now - next(iter(self._threads.values()))[0] > self.seconds):
             self._threads.popitem(last=False)
 
     def clear(self, chat_id: int, user_id: int) -> bool:

@@ -29,6 +29,7 @@ from bot.gate import guarded
 from bot.handlers import clean_input, echo, handle_question
 from bot.replies import say
 from bot.transcription import Transcriber, TranscriptionFailed
+from kodeks.answering.privacy import masked
 
 log = logging.getLogger("bot.voice")
 
@@ -82,7 +83,9 @@ async def on_voice(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if len(text) > settings.max_question_chars:
         await say(update, context, texts.TOO_LONG.format(length=len(text), limit=settings.max_question_chars))
         return
-    await handle_question(update, context, text, input_kind="voice")
+    # From here on the transcript is a question that is searched, sent and stored: masked first (the officer
+    # was shown what was heard, as heard).
+    await handle_question(update, context, masked(text), input_kind="voice")
 
 
 async def _transcribe(update: Update, context: ContextTypes.DEFAULT_TYPE, transcriber: Transcriber,

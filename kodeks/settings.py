@@ -106,7 +106,7 @@ class Settings(BaseSettings):
     thread_minutes: int = Field(15, alias="KODEKS_THREAD_MINUTES", ge=0)
     # How a follow-up's thread weighs in search (retrieval/search/followup.py; measured in bench/followups.py):
     # the inherited words against the question's own, and the previous answer's articles' fused-score bonus.
-    thread_weight: float = Field(0.5, alias="KODEKS_THREAD_WEIGHT", ge=0)
+    thread_weight: float = Field(0.75, alias="KODEKS_THREAD_WEIGHT", ge=0)
     thread_bonus: float = Field(0.5, alias="KODEKS_THREAD_BONUS", ge=0)
     # Voice messages: transcribed by an OpenAI-compatible endpoint (OPENAI_API_KEY / OPENAI_BASE_URL, or the
     # two below for a separate one, e.g. a self-hosted Whisper server); off without a key or an endpoint.

@@ -76,6 +76,10 @@ def test_a_thread_expires_after_its_minutes_and_is_kept_per_chat_and_user() -> N
     assert store.get(1, 1) is thread
     now[0] += 2
     assert store.get(1, 1) is None and len(store) == 0
+    store.put(1, 1, thread)
+    now[0] += 15 * 60 + 1
+    store.put(2, 2, thread)  # storing one drops the others that expired meanwhile
+    assert len(store) == 1
     small = ThreadStore(15, max_threads=2)
     for user in (1, 2, 3):
         small.put(user, user, thread)

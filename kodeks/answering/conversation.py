@@ -7,7 +7,7 @@ KODEKS_THREAD_MINUTES or until /novo) and hands it to `Pipeline.ask`, which call
   kodeks/answering/rewrite.py: cached, one bounded attempt), the model rewrites the question from the
   thread; a question it gives back unchanged stands on its own. If the call fails, the rules decide;
 - without a key, the rules of retrieval/language/followups.py: a short message that opens like a
-  follow-up inherits the content words of the previous stand-alone question, searched at a lower weight.
+  follow-up inherits the previous stand-alone question, whose words are searched at a lower weight.
 
 Either way the previous answer's articles stay candidates (`ThreadContext.articles`: a bonus, never
 served blindly), and the answer prompt gets the previous exchanges in their own block (prompting.py),
@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kodeks.answering.privacy import masked
-from retrieval.language.followups import inherited_words, is_follow_up, same_question, stand_alone
+from retrieval.language.followups import inherited_text, is_follow_up, same_question, stand_alone
 from retrieval.search.rewriting import FollowUpRewriter
 from retrieval.types import ThreadContext
 
@@ -148,9 +148,8 @@ def understand(question: str, thread: Thread | None, rewriter: FollowUpRewriter 
             return Understood(question, text, True, "claude", previous, thread.topic, thread)
     if not is_follow_up(question):
         return alone
-    words = inherited_words(question, last.standalone)
     return Understood(question, stand_alone(question, last.standalone), True, "rules",
-                      ThreadContext(words, last.articles), thread.topic, thread)
+                      ThreadContext(inherited_text(last.standalone), last.articles), thread.topic, thread)
 
 
 def exchange_of(understood: Understood, answer: Any, row_id: int | None = None) -> Exchange:

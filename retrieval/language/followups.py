@@ -4,22 +4,25 @@ Officers ask in threads — "vozač odbio alkotest" → "a koja je kazna?" → "
 and the later messages are not questions of their own. They open like a continuation ("a …", "i …",
 "pa …", "isto za …", "šta onda"), point back with a pronoun ("za to", "oduzeti mu", "isto"), or are so
 short that they can only be about the matter already on the table. Such a message is read together
-with the content words of the question it follows (that question's own stand-alone form, so a third
-turn still knows the first one's matter).
+with the question it follows (that question's own stand-alone form, so a third turn still knows the
+first one's matter).
 
 What counts as a follow-up is decided from closed classes of BCS words (conjunctions, pronouns,
-question words), never from the words of any particular offence; the inherited words are only added to
-the search, at a lower weight than the officer's own (retrieval/search/followup.py), so a message
+question words), never from the words of any particular offence; the inherited words weigh less in
+the search than the officer's own (retrieval/search/followup.py), so a message
 wrongly taken for a follow-up is still searched mainly for what it says. Pure text work: no index.
 """
 
 from __future__ import annotations
 
+import re
+
 from retrieval.language.normalize import fold, words
 
+_WRITTEN = re.compile(r"\w+")  # a word as typed (letters of any script, digits)
 MAX_FOLLOW_UP_WORDS = 12  # longer messages describe a matter of their own
 MAX_LEANING_WORDS = 4  # content words a message may have and still be read as leaning on a pronoun or "ako"
-MAX_INHERITED_WORDS = 16  # the stand-alone form keeps this many earlier content words, most recent first
+MAX_INHERITED_WORDS = 40  # words of the earlier question(s) a stand-alone form carries
 
 # First words that make a short message a continuation whatever follows ("a ako je imao nož?", "i šta onda?",
 # "isto za suvozača", "pa ko plaća?"); "šta/što onda" likewise.
@@ -40,7 +43,7 @@ FUNCTION_WORDS = frozenset(
     kojoj kojom koju kao li ma me mi na nad ne neki neko nesto ni nije niti o od pa pod po pri s sa se si
     sta sto su sam smo ste u uz vi za zar zasto gdje kuda koliko kolika koliki kolike kakva kakav kakvo
     kakve ko tko cu ces ce cemo cete hocu moze mogu moram mora treba smije smijem sme smem jel jeli e eto
-    evo onda inace takodje takodjer bas ipak zna znam dakle hm ok okej molim hvala""".split()
+    evo onda inace takodje takodjer bas ipak zna znam dakle hm ok okej molim hvala sad sada vec uopste ovdje""".split()
 ) | ANAPHORA
 
 
@@ -60,27 +63,29 @@ def is_follow_up(question: str) -> bool:
 
 
 def content_words(text: str) -> list[str]:
-    """The words of `text` that carry its matter, folded, in order, each once (numbers kept: "0,8", "124")."""
-    seen: dict[str, None] = {}
-    for token in words(text):
-        if token not in FUNCTION_WORDS and (len(token) > 1 or token.isdigit()):
-            seen.setdefault(token, None)
-    return list(seen)
+    """The words of `text` that carry its matter, in order, each once (compared folded, numbers kept: "124").
+    As written — diacritics and script kept — since the embedder reads them better than folded ones."""
+    seen: dict[str, str] = {}
+    for word in _WRITTEN.findall(text or ""):
+        folded = "".join(words(word))
+        if folded and folded not in FUNCTION_WORDS and (len(folded) > 1 or folded.isdigit()):
+            seen.setdefault(folded, word)
+    return list(seen.values())
 
 
-def inherited_words(question: str, previous: str) -> str:
-    """The content words of `previous` (the earlier question, in its stand-alone form) that `question` does
-    not already have, most recent first kept when there are more than MAX_INHERITED_WORDS."""
-    own = set(content_words(question))
-    earlier = [w for w in content_words(previous) if w not in own]
-    return " ".join(earlier[:MAX_INHERITED_WORDS])
+def inherited_text(previous: str) -> str:
+    """What a follow-up carries over: the question it follows, in its stand-alone form and as written (lay
+    phrases the vocabulary knows — "ostavio ga na putu" — and diacritics the embedder reads stay whole), at most
+    MAX_INHERITED_WORDS words from its start, where the thread's matter was first said."""
+    kept = (previous or "").split()[:MAX_INHERITED_WORDS]
+    return " ".join(kept)
 
 
 def stand_alone(question: str, previous: str) -> str:
-    """The follow-up as one searchable question: its own words first, then what it inherits."""
-    carried = inherited_words(question, previous)
-    own = " ".join(question.split()).rstrip("?!. ")
-    return f"{own} {carried}".strip() if carried else own
+    """The follow-up as one searchable question: what it inherits, then the officer's own words."""
+    carried = inherited_text(previous)
+    own = " ".join(question.split())
+    return f"{carried} {own}".strip() if carried else own
 
 
 def same_question(a: str, b: str) -> bool:

@@ -85,9 +85,8 @@ class CandidateFinder:
         qvecs = None
         stats: tuple[float, float] | None = None
         if use_dense:
-            queries = [query] + (split_subqueries(query) if s.subqueries else [])
+            queries = followup.dense_queries(query, context) + (split_subqueries(query) if s.subqueries else [])
             queries += [e.adds for e in expansions if e.source == "rewrite"]
-            queries += followup.dense_queries(query, context)
             qvecs = self.embedder.embed_queries([embedding_text(q) for q in queries])
             t_embed = time.perf_counter()
             dense, best_dense_chunk, stats = self.dense.scores(qvecs, mask, filtered)

@@ -2,8 +2,9 @@
 
 A follow-up ("a koja je kazna?") is searched for its own words as any question is, plus:
 - the words it inherits from the earlier questions, as lexical terms at KODEKS_THREAD_WEIGHT of the
-  question's own (below 1: what the officer just typed leads) and, joined to the question, as one more
-  dense query (a chunk counts by its best query, so the question alone still finds what it names);
+  question's own (below 1: what the officer just typed leads) and, joined to the question, as its dense
+  query — instead of the question alone, whose embedding ("a koja je kazna?") is nearest to whatever
+  speaks of penalties in general (measured: docs/retrieval.md);
 - the articles the previous answer gave, whose fused score gets KODEKS_THREAD_BONUS (z-score units):
   they stay in the running for a question that keeps to the same matter, but are served only if the
   bonus lifts them among the best — an unrelated article is not served because it was served before.
@@ -20,22 +21,24 @@ import numpy as np
 from retrieval.types import ThreadContext
 
 
-class TermScorer(Protocol):
-    def term_scores(self, terms: list[str]) -> np.ndarray: ...
+class LexicalScorer(Protocol):
+    def scores(self, query: str) -> np.ndarray: ...
 
 
 def dense_queries(query: str, context: ThreadContext | None) -> list[str]:
-    """The extra dense query of a follow-up: the question with its inherited words."""
+    """The dense query: the question — for a follow-up, with its inherited words instead of alone ("a koja je
+    kazna?" embedded alone is nearest to the general articles on penalties, whatever the matter was)."""
     if context is None or not context.words.strip():
-        return []
-    return [f"{query} {context.words}"]
+        return [query]
+    return [f"{context.words} {query}"]
 
 
-def lexical_scores(lexical: TermScorer, context: ThreadContext | None, weight: float) -> np.ndarray | None:
-    """Per chunk, BM25 of the inherited words times `weight` (None when there are none)."""
+def lexical_scores(lexical: LexicalScorer, context: ThreadContext | None, weight: float) -> np.ndarray | None:
+    """Per chunk, BM25 of the inherited words (tokenised as a question is: stems, 5-grams, stem pairs) times
+    `weight` (None when there are none)."""
     if context is None or not context.words.strip() or weight <= 0:
         return None
-    return weight * lexical.term_scores([context.words])
+    return weight * lexical.scores(context.words)
 
 
 def with_bonus(fused: np.ndarray, previous: np.ndarray, bonus: float) -> np.ndarray:

@@ -203,11 +203,14 @@ class Retriever:
             elif (allowed & named).any():
                 scope = allowed & named
 
-        expansions = self.vocabulary.expand(query) if self.vocabulary is not None else []
+        context = context or None
+        # A follow-up is explained, expanded and judged with what it inherits ("a ako je razvalio bravu?" after
+        # "krade gorivo": the derivation's "krađa" comes from the inherited words).
+        explained = f"{context.words} {query}" if context is not None and context.words else query
+        expansions = self.vocabulary.expand(explained) if self.vocabulary is not None else []
         rewritten = self._rewrite(query, timings) if use_rewriter else None
         if rewritten:
             expansions.append(Expansion("rewrite", fold(query), rewritten))
-        context = context or None
         candidates, rank = (self._candidates(query, scope, timings, expansions, context) if len(hits) < keep
                             else ([], None))
         candidates = self.layout.dedupe(references[: len(hits)] + candidates)[len(hits):]
@@ -220,7 +223,6 @@ class Retriever:
                  for c, excerpt in self._hydrate([c for c, _ in served])]
         if len(self._article_stems) > STEMS_CACHE:
             self._article_stems.clear()
-        explained = f"{query} {context.words}" if context is not None else query  # a follow-up: with what it inherits
         explain_matches(hits, self.lexical.tokenizer, explained, expansions, self._article_stems)
         if not hits and not (scoped and (allowed is None or not allowed.any())):
             # The filter left nothing: the named law's first articles (ignoring a jurisdiction it lacks).
