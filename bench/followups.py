@@ -22,7 +22,8 @@ Modes (one row each):
              knowledge), so the row tests the wiring (request with the thread → reply → search), not a model.
 
 First turns are the same question in every mode (no thread yet); the target is follow-up turns within
-10 points of the first turns' hit@5 without a key.
+10 points of the first turns' hit@5 without a key. "1st found" is the follow-ups' hit@5 in the threads whose
+first turn was found (how many in brackets): a thread whose matter was not found at first cannot inherit it.
 """
 
 from __future__ import annotations
@@ -61,9 +62,15 @@ class Tally:
     follow: list[float] = field(default_factory=list)
     ms: list[float] = field(default_factory=list)
     misses: list[str] = field(default_factory=list)
+    after_found: list[float] = field(default_factory=list)  # follow-ups in threads whose first turn was found
+    _first_found: bool = False
 
     def add(self, turn: int, hit: float, ms: float, label: str) -> None:
         (self.first if turn == 0 else self.follow).append(hit)
+        if turn == 0:
+            self._first_found = bool(hit)
+        elif self._first_found:
+            self.after_found.append(hit)
         self.ms.append(ms)
         if not hit:
             self.misses.append(label)
@@ -150,13 +157,15 @@ def table(rows: list[tuple[str, Tally]]) -> list[str]:
     base_follow = mean(rows[0][1].follow)
     base_ms = statistics.median(rows[0][1].ms) if rows[0][1].ms else 0.0
     out = [f"{'mode':8s} {'1st n':>5s} {'1st hit@5':>9s} {'f-up n':>6s} {'f-up hit@5':>10s} {'gap':>6s} "
-           f"{'vs alone':>8s} {'p50 ms':>7s} {'×alone':>6s}"]
+           f"{'vs alone':>8s} {'1st found':>12s} {'p50 ms':>7s} {'×alone':>6s}"]
     for name, tally in rows:
         first, follow = mean(tally.first), mean(tally.follow)
         p50 = statistics.median(tally.ms) if tally.ms else 0.0
         ratio = p50 / base_ms if base_ms else 0.0
+        found = f"{mean(tally.after_found):6.1%} ({len(tally.after_found)})" if tally.follow else "-"
         out.append(f"{name:8s} {len(tally.first):5d} {first:9.1%} {len(tally.follow):6d} {follow:10.1%} "
-                   f"{(follow - first) * 100:+6.1f} {(follow - base_follow) * 100:+8.1f} {p50:7.1f} {ratio:6.2f}")
+                   f"{(follow - first) * 100:+6.1f} {(follow - base_follow) * 100:+8.1f} {found:>12s} {p50:7.1f} "
+                   f"{ratio:6.2f}")
     return out
 
 

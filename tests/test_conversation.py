@@ -28,7 +28,7 @@ ALCOHOL = "sta ako vozac odbije alkotest"
 @pytest.mark.parametrize("text", [
     "a koja je kazna?", "A ako je imao nož?", "i šta onda?", "isto za suvozača?", "pa ko plaća?",
     "kolika je kazna?", "može li mu se oduzeti vozačka?", "šta ako ga sam preda?", "а ако је имао нож?",
-    "koliko za to ide zatvora?",
+    "koliko za to ide zatvora?", "a firma koja ga je poslala?", "a ako ga je samo htio udariti pa je ovaj pao i umro?",
 ])
 def test_messages_that_lean_on_the_one_before(text: str) -> None:
     assert is_follow_up(text)
@@ -38,6 +38,7 @@ def test_messages_that_lean_on_the_one_before(text: str) -> None:
     "neko mi je krivotvorio potpis", "koja je kazna za krađu?", "vozač odbio da duva u alkotest",
     "ukrali su mi auto ispred kuće noćas dok smo spavali, a kamera je sve snimila i imamo tablice",
     "ako neko provali u prodavnicu noću i odnese kasu sa novcem, koje je to djelo",
+    "a ukrali su mi auto ispred kuće", "a tukli se ispred kafića, jedan ima slomljen nos",  # a new matter told with "a"
 ])
 def test_questions_of_their_own(text: str) -> None:
     assert not is_follow_up(text)
