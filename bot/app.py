@@ -31,7 +31,7 @@ from telegram.ext import (
     filters,
 )
 
-from bot import gate, handlers, journal, jurisdiction_handlers, laws, texts
+from bot import gate, handlers, journal, jurisdiction_handlers, laws, texts, threads, transcription, voice
 from bot.access import Access, RateLimiter
 from bot.delivery import RetryingLimiter
 from bot.deps import BOT_DATA_KEY, Deps
@@ -69,6 +69,7 @@ def add_handlers(app: Application) -> None:
     for name, command in (("pozivnica", enrolment_handlers.cmd_pozivnica), ("ukloni", enrolment_handlers.cmd_ukloni),
                           ("sluzbenici", enrolment_handlers.cmd_sluzbenici)):  # bot/enrolment: admins only
         app.add_handler(CommandHandler(name, gate.guarded(command)))
+    app.add_handler(CommandHandler("novo", gate.guarded(threads.cmd_novo)))  # bot/threads.py: a new conversation
     app.add_handler(MessageHandler(filters.COMMAND, handlers.on_unknown_command))
     app.add_handler(MessageHandler(filters.TEXT, handlers.on_text))
     app.add_handler(CallbackQueryHandler(gate.guarded(jurisdiction_handlers.on_jurisdiction_button),
@@ -76,6 +77,7 @@ def add_handlers(app: Application) -> None:
     app.add_handler(CallbackQueryHandler(gate.guarded(enrolment_handlers.on_button),
                                          pattern=enrolment_handlers.CALLBACK_PATTERN))
     app.add_handler(CallbackQueryHandler(handlers.on_callback))
+    app.add_handler(MessageHandler(filters.VOICE | filters.AUDIO, voice.on_voice))  # bot/voice.py: transcribed
     app.add_handler(MessageHandler(filters.ALL, handlers.on_non_text))
     app.add_error_handler(handlers.on_error)
 
@@ -109,6 +111,8 @@ def build_application(settings: Any, *, pipeline: Any, retriever: Any, querylog:
         limiter=RateLimiter(settings.rate_limit_per_minute),
     )
     app.bot_data[OFFICERS_KEY] = Officers.from_settings(settings, querylog.user_hash)
+    app.bot_data[threads.BOT_DATA_KEY] = threads.ThreadStore(settings.thread_minutes)  # follow-ups (issue 24)
+    app.bot_data[voice.BOT_DATA_KEY] = transcription.from_settings(settings)  # None: voice not enabled
     add_handlers(app)
     return app
 

@@ -35,6 +35,7 @@ from bot.officers import scope_for
 from bot.querylog.export import export_parts, parse_since
 from bot.replies import say, send_html
 from bot.stats import render
+from bot.threads import remember_lookup
 from kodeks.privacy import Masked
 from retrieval import jurisdictions
 
@@ -101,7 +102,16 @@ async def on_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if len(text) > d.settings.max_question_chars:
         await say(update, context, texts.TOO_LONG.format(length=len(text), limit=d.settings.max_question_chars))
         return
-    masked = d.pipeline.mask(text)  # personal data out before anything is stored or leaves (kodeks.privacy)
+    await handle_question(update, context, text)
+
+
+async def handle_question(update: Update, context: ContextTypes.DEFAULT_TYPE, text: str, input_kind: str = "text") -> None:
+    """A question's text, typed or transcribed (`bot.voice`): a comparison ("isto u RS?"), an article
+    reference, or a question for the pipeline, answered in the officer's thread. Personal data is masked first,
+    before anything is stored or leaves (kodeks.privacy): lookups, the journal, the thread and the log see only
+    the masked text."""
+    d = deps(context)
+    masked = d.pipeline.mask(text)
     text = masked.text
     if (targets := jurisdictions.comparison_request(text)) is not None:  # "isto u RS?": the last article in another code
         await answer_compare(update, context, text, targets)
@@ -112,7 +122,7 @@ async def on_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         lookup = await asyncio.to_thread(d.retriever.lookup_reference, text, scope)
         if await answer_lookup(update, context, text, lookup, started):
             return
-    await answer_question(update, context, text, masked)
+    await answer_question(update, context, text, masked, input_kind)
 
 
 async def answer_lookup(update: Update, context: ContextTypes.DEFAULT_TYPE, text: str, lookup: Any,
@@ -134,7 +144,7 @@ async def answer_lookup(update: Update, context: ContextTypes.DEFAULT_TYPE, text
 
 
 async def answer_question(update: Update, context: ContextTypes.DEFAULT_TYPE, question: str,
-                          masked: Masked | None = None) -> None:
+                          masked: Masked | None = None, input_kind: str = "text") -> None:
     """Journal the (masked) question, then answer it (`deliver_answer`). An update journaled before — Telegram
     delivering it again after a crash — is left to start-up recovery (`bot.journal`): never answered twice."""
     d = deps(context)
@@ -146,7 +156,7 @@ async def answer_question(update: Update, context: ContextTypes.DEFAULT_TYPE, qu
         return
     await deliver_answer(context.bot, d, chat_id=update.effective_chat.id, user_id=update.effective_user.id,
                          question=question, reply_to=message.message_id, update_id=update.update_id,
-                         bot_data=context.bot_data, masked=masked)
+                         bot_data=context.bot_data, masked=masked, input_kind=input_kind)
 
 
 # --- articles --------------------------------------------------------------------------------
@@ -156,9 +166,10 @@ async def show_articles(update: Update, context: ContextTypes.DEFAULT_TYPE, text
                         started: float) -> None:
     d = deps(context)
     shown = list(articles[:MAX_ARTICLES_SHOWN])
-    await d.log.record_lookup(user_id=update.effective_user.id, text=text, articles=shown,
-                              total_ms=(time.perf_counter() - started) * 1000)
+    row_id = await d.log.record_lookup(user_id=update.effective_user.id, text=text, articles=shown,
+                                       total_ms=(time.perf_counter() - started) * 1000)
     remember(context.bot_data, update.effective_user.id, shown[0].id)
+    remember_lookup(context.bot_data, update.effective_chat.id, update.effective_user.id, text, shown, row_id)
     scope = await scope_for(context, update.effective_user.id)
     await send_html(context, update.effective_chat.id, format_articles(shown, scope=list(scope) if scope else None),
                     reply_to=update.effective_message.message_id)

@@ -15,7 +15,9 @@ HELP_HTML = (
     "Tekst člana: <code>/clan KZ FBiH 373</code> ili samo <code>član 373 KZ FBiH</code>.\n"
     "Koje zakone znam: /zakoni.\n"
     "Ispod odgovora: 📖 otvara cijeli član, 👍/👎 ocjenjuje odgovor.\n"
-    "Vaša nadležnost: /nadleznost · isto djelo u drugim zakonima: <i>isto u RS?</i> ili /uporedi\n\n"
+    "Vaša nadležnost: /nadleznost · isto djelo u drugim zakonima: <i>isto u RS?</i> ili /uporedi\n"
+    "Dodatno pitanje (<i>a koja je kazna?</i>) nastavlja razgovor; /novo počinje novi. "
+    "Možete poslati i glasovnu poruku.\n\n"
     "<i>Odgovor je pomoć, ne pravno mišljenje — provjerite navedeni član.</i>"
 )
 
@@ -70,6 +72,7 @@ COMMANDS = [
     ("clan", "Tekst člana, npr. /clan KZ FBiH 373"),
     ("nadleznost", "Vaša nadležnost (čiji zakoni važe)"),
     ("uporedi", "Isto djelo u drugim zakonima, npr. /uporedi KZ RS 124"),
+    ("novo", "Novi razgovor: sljedeće pitanje ne nastavlja prethodna"),
 ]
 ARTICLE_DELETED = "Ovaj član je brisan – nije važeći propis (tekst ispod je samo bilješka o brisanju)."
 
@@ -145,3 +148,15 @@ SLUZBENICI_LINE = "• {name} – od {since}, upisao {by}, nadležnost {jurisdic
 SLUZBENICI_NONE = "Nema upisanih službenika."
 BUTTON_PREVIOUS = "◀"
 BUTTON_NEXT = "▶"
+# --- conversation (issue 24: follow-ups in a thread, /novo) -------------------------------------------
+UNDERSTOOD = "Razumio sam: {what} (nastavak; novo pitanje: /novo)"
+NEW_THREAD = "U redu, novi razgovor: sljedeće pitanje ne nastavljam na prethodna."
+THREADS_OFF = "Svako pitanje odgovaram zasebno (razgovor nije uključen), pa nema šta početi iznova."
+
+# --- voice messages (issue 24) -------------------------------------------------------------------------
+HEARD = "Čuo sam: „{text}“"
+VOICE_OFF = "Glasovne poruke nisu uključene na ovom botu. Napišite pitanje tekstom."
+VOICE_TOO_LONG = "Glasovna poruka je preduga ({seconds} s, najviše {limit} s). Skratite je ili napišite pitanje."
+VOICE_TOO_BIG = "Zvučni zapis je prevelik ({size}, najviše {limit}). Pošaljite kraću poruku ili napišite pitanje."
+VOICE_FAILED = "Nisam uspio pretvoriti glasovnu poruku u tekst. Pokušajte ponovo ili napišite pitanje."
+VOICE_EMPTY = "U glasovnoj poruci nisam razumio nijednu riječ. Pokušajte ponovo, jasnije, ili napišite pitanje."

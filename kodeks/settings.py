@@ -115,6 +115,24 @@ class Settings(BaseSettings):
     default_jurisdiction: str | None = Field(None, alias="KODEKS_DEFAULT_JURISDICTION")
     user_jurisdictions: JurisdictionMap = Field(default_factory=dict, alias="KODEKS_USER_JURISDICTIONS")
 
+    # --- conversation and voice (issue 24: follow-ups in a thread, voice messages) ------------------
+    # Minutes an officer's chat keeps its thread (the last exchanges) for follow-ups; 0 = every message alone.
+    thread_minutes: int = Field(15, alias="KODEKS_THREAD_MINUTES", ge=0)
+    # How a follow-up's thread weighs in search (retrieval/search/followup.py; measured in bench/followups.py):
+    # the inherited words against the question's own, and the previous answer's articles' fused-score bonus.
+    thread_weight: float = Field(0.75, alias="KODEKS_THREAD_WEIGHT", ge=0)
+    thread_bonus: float = Field(0.5, alias="KODEKS_THREAD_BONUS", ge=0)
+    # Voice messages: transcribed by an OpenAI-compatible endpoint (OPENAI_API_KEY / OPENAI_BASE_URL, or the
+    # two below for a separate one, e.g. a self-hosted Whisper server); off without a key or an endpoint.
+    voice: bool = Field(True, alias="KODEKS_VOICE")
+    transcribe_model: str = Field("whisper-1", alias="KODEKS_TRANSCRIBE_MODEL")
+    transcribe_base_url: str | None = Field(None, alias="KODEKS_TRANSCRIBE_BASE_URL")
+    transcribe_api_key: SecretStr | None = Field(None, alias="KODEKS_TRANSCRIBE_API_KEY")
+    transcribe_language: str = Field("bs", alias="KODEKS_TRANSCRIBE_LANGUAGE")
+    transcribe_timeout: float = Field(30.0, alias="KODEKS_TRANSCRIBE_TIMEOUT", gt=0)
+    voice_max_seconds: int = Field(120, alias="KODEKS_VOICE_MAX_SECONDS", ge=1)
+    voice_max_bytes: int = Field(5_000_000, alias="KODEKS_VOICE_MAX_BYTES", ge=1000)
+
     @field_validator("user_jurisdictions", mode="before")
     @classmethod
     def _parse_user_jurisdictions(cls, value: object) -> dict[int, str]:

@@ -126,6 +126,25 @@ class LawSummary:
                 "ingested_at": self.ingested_at, "aliases": list(self.aliases)}
 
 
+@dataclass(frozen=True)
+class ThreadContext:
+    """What a follow-up question brings into search from the earlier exchanges of a conversation (issue 24).
+
+    `words`: the earlier questions' content words, searched alongside the question's own at a lower
+    weight (KODEKS_THREAD_WEIGHT) and embedded with it as one more dense query; `articles`: the ids of the
+    articles the previous answer gave, kept among the candidates with a bonus to their fused score
+    (KODEKS_THREAD_BONUS) — served only if they then rank among the best, never blindly."""
+
+    words: str = ""
+    articles: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.words.strip() or self.articles)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"words": self.words, "articles": list(self.articles)}
+
+
 @dataclass
 class SearchResult:
     """What one search returned, with enough detail to log and to explain it."""
@@ -143,6 +162,8 @@ class SearchResult:
     expansions: list[dict[str, str]] = field(default_factory=list)
     # True when the best results are weak: the loaded laws may not cover the question (serving.is_weak).
     weak: bool = False
+    # A follow-up's context from its conversation (ThreadContext.to_dict()), None for a question on its own.
+    thread: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)

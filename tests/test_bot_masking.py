@@ -102,3 +102,27 @@ def cache_time_plus_days(days: int) -> float:
     import time
 
     return time.time() + days * 86400
+
+
+async def test_a_thread_and_a_voice_transcript_reach_claude_and_the_log_masked(
+        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path,
+        fake_anthropic: Any, fake_transcription: Any) -> None:
+    """Issue 24's previous-exchanges block and voice transcripts are masked like typed questions: the question
+    is masked once on arrival, so the thread holds masked text only."""
+    from tests.audio_helpers import ogg_opus
+    from tests.fakes.transcription_server import transcript, voice_settings
+
+    fake_anthropic.default = names_the_person
+    fake_transcription.script(transcript("a sta ako je Marko Marković sa JMBG 0101990170001 imao noz?"))
+    keyed = voice_settings(claude_settings(fake_anthropic, base=settings), fake_transcription)
+    async with running_bot(telegram_server, keyed, retriever, log_path):
+        telegram_server.send_text(OFFICER, CASE)
+        await telegram_server.wait_messages(OFFICER, 1)
+        telegram_server.send_voice_file(OFFICER, ogg_opus(1.0), duration=1)
+        heard, second = (await telegram_server.wait_messages(OFFICER, 3))[1:]
+    assert "Marko Marković" in heard["text"]  # "Čuo sam": the officer sees what was heard, as heard
+    wire = json.dumps(fake_anthropic.requests, ensure_ascii=False)
+    assert len(fake_anthropic.requests) >= 2 and not any(p in wire for p in PERSONAL)
+    assert any("<previous_exchanges>" in t for body in fake_anthropic.requests for t in user_texts(body))
+    stored = json.dumps([dict(r) for r in rows(log_path)], ensure_ascii=False)
+    assert "[OSOBA 1]" in stored and not any(p in stored for p in PERSONAL)

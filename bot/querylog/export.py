@@ -51,6 +51,14 @@ def to_record(row: dict[str, Any]) -> dict[str, Any]:
         "jurisdiction": row.get("jurisdiction"),  # the officer's, so `kodeks eval retrieval` searches as they did
         "expansions": row.get("expansions") or [],  # what the vocabulary / Claude's rewrite added to the question
         "weak": None if row.get("weak") is None else bool(row["weak"]),  # search judged the laws may not cover it
+        # issue 24: a follow-up's stand-alone question (the question itself when it was asked alone), so an
+        # evaluation set can use either; its thread (random id, turn, the row it follows); text or voice
+        "standalone": row.get("standalone") or row["question"],
+        "follow_up": row.get("standalone") is not None,
+        "thread": ({"id": row["thread_id"], "turn": row.get("thread_turn"),
+                    "follows": f"log-{row['follows']}" if row.get("follows") else None}
+                   if row.get("thread_id") else None),
+        "input": row.get("input") or "text",
     }
 
 

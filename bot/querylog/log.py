@@ -273,11 +273,14 @@ class QueryLog:
 
     async def record(self, *, user_id: int | str, question: str, result: Any = None, error: str | None = None,
                      at: datetime | None = None, total_ms: float | None = None, source: str = "telegram",
-                     update_id: int | None = None, original: str | None = None) -> int | None:
+                     update_id: int | None = None, original: str | None = None,
+                     conversation: dict[str, Any] | None = None) -> int | None:
         """Log one question with the pipeline's result (or the error that prevented one); returns the row id
         (None while the log is unavailable: the row is written later). With `update_id`, the journal entry
         moves to 'sending' in the same transaction. `question` is the masked text; `original` (the unmasked
-        one) is kept apart only while the retention allows it (KODEKS_KEEP_ORIGINAL_HOURS > 0)."""
+        one) is kept apart only while the retention allows it (KODEKS_KEEP_ORIGINAL_HOURS > 0). `conversation`:
+        the columns of migration 5 (input, standalone, standalone_by, thread_id, thread_turn, follows;
+        `bot.answers.conversation_row`)."""
         row: dict[str, Any] = {
             "ts": to_ts(at or utcnow()),
             "user_hash": self.user_hash(user_id),
@@ -287,6 +290,7 @@ class QueryLog:
             "error": error,
             "total_ms": total_ms,
         }
+        row.update(writes.conversation_columns(conversation))
         keep = self.retention.originals_hours > 0
         cutoff = self.retention.originals_cutoff(utcnow()) if keep else None
         row_id = await self._write(writes.question_write(row, result, update_id, original if keep else None, cutoff))

@@ -98,6 +98,17 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX originals_ts ON originals(ts);
     """,
+    # 5 (issue 24): conversations and voice — how a question came, a follow-up's stand-alone question, and the
+    #    links between the rows of one thread (its random id, the turn, the row it follows up)
+    """
+    ALTER TABLE queries ADD COLUMN input TEXT;          -- 'text' | 'voice' (NULL: before issue 24, or a lookup)
+    ALTER TABLE queries ADD COLUMN standalone TEXT;     -- a follow-up as searched, stand-alone (NULL: asked alone)
+    ALTER TABLE queries ADD COLUMN standalone_by TEXT;  -- who made it: 'rules' | 'claude'
+    ALTER TABLE queries ADD COLUMN thread_id TEXT;      -- random, shared by the rows of one conversation thread
+    ALTER TABLE queries ADD COLUMN thread_turn INTEGER; -- 1 for the question that started the thread
+    ALTER TABLE queries ADD COLUMN follows INTEGER;     -- the row this one follows up (no foreign key: purged alike)
+    CREATE INDEX queries_thread ON queries(thread_id, thread_turn) WHERE thread_id IS NOT NULL;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

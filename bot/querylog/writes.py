@@ -96,6 +96,14 @@ def question_write(row: dict[str, Any], result: Any, update_id: int | None, orig
     return Write(statements, "question")
 
 
+CONVERSATION_COLUMNS = ("input", "standalone", "standalone_by", "thread_id", "thread_turn", "follows")
+
+
+def conversation_columns(values: dict[str, Any] | None) -> dict[str, Any]:
+    """The columns of migration 5 a question row gets (unknown keys ignored, so callers cannot write elsewhere)."""
+    return {k: v for k, v in (values or {}).items() if k in CONVERSATION_COLUMNS and v is not None}
+
+
 def lookup_write(*, ts: str, user_hash: str, text: str, articles: Sequence[Any], total_ms: float | None,
                  level: str) -> Write:
     return Write([insert_sql("queries", {

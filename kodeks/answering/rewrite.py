@@ -1,4 +1,5 @@
-"""Claude rewrites an officer's question into the statute's terms before search (QueryRewriter).
+"""Claude rewrites an officer's question before search: into the statute's terms (QueryRewriter), and a
+follow-up in a conversation into a question that stands alone (FollowUpRewriter, issue 24).
 
 Why: the thesaurus covers what an admin wrote down; a model knows how any everyday phrase is named
 in law ("obio auto" → teška krađa obijanjem). The rewrite is fused with the raw question by the
@@ -9,7 +10,8 @@ Bounded and cached so search stays fast and never fails because of it:
   failure (timeout, API error, empty or odd reply) returns None and search runs on the question;
 - a SQLite cache (`$KODEKS_DATA_DIR/rewrites.sqlite3`) keyed by the normalised question (folded:
   no diacritics, Latin, lower case, single spaces), the model, the prompt version and the loaded
-  laws — an officer's repeated question costs no second call, and a cached failure is not stored;
+  laws (a follow-up: the thread's text instead of the laws, hashed into the key and never stored) —
+  an officer's repeated question costs no second call, and a cached failure is not stored;
 - one log line per question (cached or not, milliseconds, outcome); the question text is not
   logged here (the query log already has it, with its own retention).
 
@@ -109,6 +111,7 @@ class ClaudeRewriter:
         self.model = settings.rewrite_model
         self.timeout = settings.rewrite_timeout
         self.prompt = prompt or load_prompt(settings.prompt_language if settings.prompt_language == "bs" else "bs", kind="rewrite")
+        self.followup_prompt = load_prompt("bs", kind="followup")
         self.cache = RewriteCache(settings.data_dir / CACHE_FILE, settings.rewrite_cache_days)
         self._client = anthropic.Anthropic(
             api_key=settings.anthropic_api_key.get_secret_value(),
@@ -121,20 +124,34 @@ class ClaudeRewriter:
         norm = normalised(question)
         if not norm:
             return None
-        key = hashlib.sha256("\x1f".join((self.model, self.prompt.id, laws, norm)).encode("utf-8")).hexdigest()
+        return self._cached("rewrite", self.prompt, norm, laws, f"Učitani zakoni: {laws}\n\nPitanje: {question}")
+
+    def stand_alone(self, question: str, thread: str) -> str | None:
+        """FollowUpRewriter: the follow-up as a stand-alone question, from the thread (both already masked
+        by the caller). Cached by question and thread, like `rewrite`; None on any failure."""
+        norm = normalised(question)
+        if not norm or not thread.strip():
+            return None
+        return self._cached("follow-up rewrite", self.followup_prompt, norm, thread,
+                            f"Razgovor do sada:\n{thread}\n\nNovo pitanje: {question}")
+
+    def _cached(self, what: str, prompt: Prompt, norm: str, context: str, content: str) -> str | None:
+        """The cached reply for (model, prompt, context, normalised question), else one call (cached when it
+        succeeds); one log line either way, without the question."""
+        key = hashlib.sha256("\x1f".join((self.model, prompt.id, context, norm)).encode("utf-8")).hexdigest()
         started = time.perf_counter()
         cached = self.cache.get(key)
         if cached is not None:
-            log.info("rewrite cached=yes ms=%.0f outcome=ok", (time.perf_counter() - started) * 1000)
+            log.info("%s cached=yes ms=%.0f outcome=ok", what, (time.perf_counter() - started) * 1000)
             return cached
-        text, outcome = self._ask(question, laws)
-        ms = (time.perf_counter() - started) * 1000
+        text, outcome = self._ask(prompt, content)
         if text is not None:
-            self.cache.put(key, self.model, self.prompt.id, norm, text)
-        log.info("rewrite cached=no ms=%.0f model=%s outcome=%s", ms, self.model, outcome)
+            self.cache.put(key, self.model, prompt.id, norm, text)
+        log.info("%s cached=no ms=%.0f model=%s outcome=%s", what, (time.perf_counter() - started) * 1000,
+                 self.model, outcome)
         return text
 
-    def _ask(self, question: str, laws: str) -> tuple[str | None, str]:
+    def _ask(self, prompt: Prompt, content: str) -> tuple[str | None, str]:
         """(rewrite, "ok") or (None, why) — never raises."""
         import anthropic
 
@@ -142,8 +159,8 @@ class ClaudeRewriter:
             message = self._client.messages.create(
                 model=self.model,
                 max_tokens=120,
-                system=self.prompt.text,
-                messages=[{"role": "user", "content": f"Učitani zakoni: {laws}\n\nPitanje: {question}"}],
+                system=prompt.text,
+                messages=[{"role": "user", "content": content}],
             )
         except anthropic.APITimeoutError:
             return None, f"timeout after {self.timeout:g} s (plain search)"

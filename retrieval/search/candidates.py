@@ -21,11 +21,12 @@ from retrieval.index.lexical import LexicalIndex
 from retrieval.language.normalize import embedding_text
 from retrieval.language.vocabulary import Expansion, legal_terms
 from retrieval.search.dense import DenseScorer
+from retrieval.search import followup
 from retrieval.search.fusion import fuse, mean_spread, ranks_of, top
 from retrieval.search.layout import ArticleLayout
 from retrieval.search.subqueries import split_subqueries
 from retrieval.search.title_field import TitleIndex
-from retrieval.types import Article
+from retrieval.types import Article, ThreadContext
 
 
 class QueryEmbedder(Protocol):
@@ -66,10 +67,13 @@ class CandidateFinder:
         self.title_rows = title_rows  # the articles the title field covers (those with chunks)
 
     def find(self, query: str, mask: np.ndarray, filtered: bool, timings: dict[str, float],
-             expansions: Sequence[Expansion] = ()) -> tuple[list[Candidate], Ranker | None]:
+             expansions: Sequence[Expansion] = (), context: ThreadContext | None = None,
+             previous: np.ndarray | None = None) -> tuple[list[Candidate], Ranker | None]:
         """The best candidates among the articles `mask` admits (`filtered`: a law or jurisdiction filter
         made it narrower than the whole library), best first; and a function that fills in the dense and
-        lexical ranks of the candidates given to it. `timings` gets embed/dense/lexical/fuse in ms."""
+        lexical ranks of the candidates given to it. `timings` gets embed/dense/lexical/fuse in ms.
+        A follow-up's `context` and the indexes of its `previous` answer's articles weigh in as
+        retrieval/search/followup.py says."""
         s = self.settings
         if not mask.any():
             return [], None
@@ -81,7 +85,7 @@ class CandidateFinder:
         qvecs = None
         stats: tuple[float, float] | None = None
         if use_dense:
-            queries = [query] + (split_subqueries(query) if s.subqueries else [])
+            queries = followup.dense_queries(query, context) + (split_subqueries(query) if s.subqueries else [])
             queries += [e.adds for e in expansions if e.source == "rewrite"]
             qvecs = self.embedder.embed_queries([embedding_text(q) for q in queries])
             t_embed = time.perf_counter()
@@ -95,6 +99,9 @@ class CandidateFinder:
             chunk_lexical = self.lexical.scores(query)
             if expansions and s.expansion_weight:
                 chunk_lexical = chunk_lexical + s.expansion_weight * self.lexical.term_scores(legal_terms(expansions))
+            inherited = followup.lexical_scores(self.lexical, context, s.thread_weight)
+            if inherited is not None:
+                chunk_lexical = chunk_lexical + inherited
             lexical, best_lexical_chunk = self.layout.per_article_sparse(chunk_lexical)
         t2 = time.perf_counter()
 
@@ -105,7 +112,9 @@ class CandidateFinder:
             rows = self.title_rows
             title[rows] = s.title_weight * self.titles.share_of_best(legal_terms(expansions), mask[rows])
         lexical_stats = mean_spread(lexical, mask) if s.fusion != "rrf" else None
-        fused = fuse(s, dense, lexical, mask, use_dense, use_lexical, stats, title, lexical_stats)
+        earlier = previous if previous is not None else np.zeros(0, dtype=np.int64)
+        fused = followup.with_bonus(fuse(s, dense, lexical, mask, use_dense, use_lexical, stats, title, lexical_stats),
+                                    earlier, s.thread_bonus)
         order = top(fused, depth)
         if stats is not None and qvecs is not None:
             # HNSW: the fused top gets its exact dense scores, then is fused again (z-scores: only the
@@ -113,10 +122,12 @@ class CandidateFinder:
             exact, chunks = self.dense.exact(order, qvecs)
             dense[order], best_dense_chunk[order] = exact, chunks
             if lexical_stats is None:
-                fused = fuse(s, dense, lexical, mask, use_dense, use_lexical, stats, title)
+                fused = followup.with_bonus(fuse(s, dense, lexical, mask, use_dense, use_lexical, stats, title),
+                                            earlier, s.thread_bonus)
             else:
                 fused[order] = fuse(s, dense[order], lexical[order], mask[order], use_dense, use_lexical, stats,
                                           None if title is None else title[order], lexical_stats)
+                fused[order] += s.thread_bonus * np.isin(order, earlier)
             order = order[np.argsort(-fused[order], kind="stable")]
         candidates = []
         for i in order:

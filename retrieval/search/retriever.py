@@ -40,7 +40,7 @@ from retrieval.search.references import ReferenceResolver
 from retrieval.search.rewriting import QueryRewriter
 from retrieval.search.serving import explain_matches, is_deleted, is_weak, serve_with_minimum
 from retrieval.search.title_field import TitleIndex
-from retrieval.types import Article, Hit, LawSummary, ReferenceLookup, SearchResult
+from retrieval.types import Article, Hit, LawSummary, ReferenceLookup, SearchResult, ThreadContext
 
 STEMS_CACHE = 2000  # served articles whose stems explain_matches keeps (cleared when full: memory stays flat)
 
@@ -163,6 +163,7 @@ class Retriever:
         jurisdiction: str | Collection[str] | None = None,
         threshold: float | None = None,
         use_rewriter: bool = True,
+        context: ThreadContext | None = None,
     ) -> SearchResult:
         """Ranked articles for a question; never empty while the index has articles.
 
@@ -171,7 +172,9 @@ class Retriever:
         only, except that a law the question names explicitly ("član 124 KZ RS") is served wherever it
         is. A scope the index has nothing of gives no articles: never another jurisdiction's law.
         `threshold` overrides KODEKS_THRESHOLD for this call (the sweep uses it); `use_rewriter`
-        False skips the query rewriter even when one is set (`self.rewriter`).
+        False skips the query rewriter even when one is set (`self.rewriter`). `context` is a follow-up's
+        conversation (words inherited from the earlier questions, the previous answer's articles; how they
+        weigh: retrieval/search/followup.py).
         """
         started = time.perf_counter()
         s = self.settings
@@ -200,11 +203,16 @@ class Retriever:
             elif (allowed & named).any():
                 scope = allowed & named
 
-        expansions = self.vocabulary.expand(query) if self.vocabulary is not None else []
+        context = context or None
+        # A follow-up is explained, expanded and judged with what it inherits ("a ako je razvalio bravu?" after
+        # "krade gorivo": the derivation's "krađa" comes from the inherited words).
+        explained = f"{context.words} {query}" if context is not None and context.words else query
+        expansions = self.vocabulary.expand(explained) if self.vocabulary is not None else []
         rewritten = self._rewrite(query, timings) if use_rewriter else None
         if rewritten:
             expansions.append(Expansion("rewrite", fold(query), rewritten))
-        candidates, rank = self._candidates(query, scope, timings, expansions) if len(hits) < keep else ([], None)
+        candidates, rank = (self._candidates(query, scope, timings, expansions, context) if len(hits) < keep
+                            else ([], None))
         candidates = self.layout.dedupe(references[: len(hits)] + candidates)[len(hits):]
         served = serve_with_minimum(candidates, threshold, keep - len(hits), fallback_k - len(hits))
         if rank is not None:
@@ -215,7 +223,7 @@ class Retriever:
                  for c, excerpt in self._hydrate([c for c, _ in served])]
         if len(self._article_stems) > STEMS_CACHE:
             self._article_stems.clear()
-        explain_matches(hits, self.lexical.tokenizer, query, expansions, self._article_stems)
+        explain_matches(hits, self.lexical.tokenizer, explained, expansions, self._article_stems)
         if not hits and not (scoped and (allowed is None or not allowed.any())):
             # The filter left nothing: the named law's first articles (ignoring a jurisdiction it lacks).
             pool = allowed if allowed is not None and allowed.any() else self._allowed(law_name, None)
@@ -234,7 +242,8 @@ class Retriever:
             timings_ms={name: round(v, 3) for name, v in timings.items()},
             ambiguous=list(lookup.ambiguous),
             expansions=[e.to_dict() for e in expansions],
-            weak=is_weak(hits, len(set(self.lexical.tokenizer.stems(query)))),
+            weak=is_weak(hits, len(set(self.lexical.tokenizer.stems(explained)))),
+            thread=context.to_dict() if context is not None else None,
         )
 
     def _rewrite(self, query: str, timings: dict[str, float]) -> str | None:
@@ -323,10 +332,14 @@ class Retriever:
                 if allowed[self.catalog.index_of(a.id)] or (a.law in named and (law is None or a.law == law))]
 
     def _candidates(self, query: str, allowed: np.ndarray | None, timings: dict[str, float],
-                    expansions: list[Expansion]) -> tuple[list[Candidate], Ranker | None]:
+                    expansions: list[Expansion], context: ThreadContext | None = None
+                    ) -> tuple[list[Candidate], Ranker | None]:
         """Both retrievers over the articles the filter admits (deleted ones never), fused (candidates.py)."""
         mask = self._open_mask if allowed is None else (self._open_mask & allowed)
-        return self.candidates.find(query, mask, allowed is not None, timings, expansions)
+        previous = None
+        if context is not None and context.articles:
+            previous = np.asarray([i for a in context.articles if (i := self.catalog.index_of(a)) >= 0], dtype=np.int64)
+        return self.candidates.find(query, mask, allowed is not None, timings, expansions, context, previous)
 
 
 class CatalogReferences(ReferenceResolver):
