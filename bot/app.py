@@ -109,6 +109,9 @@ async def serve(app: Application, settings: Any, stop: asyncio.Event, *, poll_ti
     async with app:  # initialize() … shutdown()
         with contextlib.suppress(TelegramError):
             await app.bot.set_my_commands([BotCommand(c, d) for c, d in texts.COMMANDS])
+        # What a previous process left unanswered, read before anything is fetched: read later, it would
+        # also hold the questions this process is answering (bot/journal.py).
+        left_open = await journal.left_open(app.bot_data[BOT_DATA_KEY])
         if settings.webhook_url:
             secret = settings.webhook_secret.get_secret_value() if settings.webhook_secret else secrets.token_urlsafe(32)
             logsafe.register_secret(secret)  # PTB logs setWebhook's parameters at DEBUG
@@ -122,7 +125,8 @@ async def serve(app: Application, settings: Any, stop: asyncio.Event, *, poll_ti
         polling = polling_task()
         await app.start()
         # Questions a crash left unanswered (bot/journal.py); app.stop() waits for this task too.
-        app.create_task(journal.recover(app.bot, app.bot_data[BOT_DATA_KEY], bot_data=app.bot_data), name="journal-recovery")
+        app.create_task(journal.recover(app.bot, app.bot_data[BOT_DATA_KEY], bot_data=app.bot_data, entries=left_open),
+                        name="journal-recovery")
         try:
             await until_stopped_or_dead(stop, polling)
         finally:

@@ -9,6 +9,7 @@ from typing import Any
 from telegram.ext import ContextTypes
 
 from bot.access import Access, RateLimiter
+from bot.once import SeenUpdates
 from bot.querylog import QueryLog
 
 BOT_DATA_KEY = "kodeks"
@@ -27,6 +28,7 @@ class Deps:
     limiter: RateLimiter
     pending_refusals: int = 0  # refusals being sent and counted in the background
     refusal_slots: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(REFUSAL_SENDS))
+    seen: SeenUpdates = field(default_factory=SeenUpdates)  # update ids handled: a batch served twice is not
 
 
 def deps(context: ContextTypes.DEFAULT_TYPE) -> Deps:

@@ -48,7 +48,9 @@ async def gate(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     Returns (lets the update on) only when `_passes` says so; anything else — a refusal, a failure
     while refusing, even a failure in deciding — ends in ApplicationHandlerStop."""
     try:
-        if await _passes(update, context):
+        if not deps(context).seen.first_time(update.update_id):  # the same batch served again (bot/once.py)
+            log.info("update %s was handled before: dropped", update.update_id)
+        elif await _passes(update, context):
             return
     except Exception as exc:  # noqa: BLE001 - refusing failed; the update is refused anyway
         log.warning("refusal failed (%s); update %s refused anyway", type(exc).__name__,
