@@ -38,6 +38,7 @@ from bot.officers import BOT_DATA_KEY as OFFICERS_KEY, Officers
 from bot.querylog import QueryLog
 from bot.updates import ScreeningRequest
 from kodeks import logsafe
+from kodeks.private_files import in_data_dir, warn_if_wider
 from kodeks.errors import KodeksError
 
 log = logging.getLogger(__name__)
@@ -172,6 +173,7 @@ async def run_bot(settings: Any) -> None:
     from kodeks.answering import Pipeline
     from retrieval.search.retriever import Retriever
 
+    warn_if_wider(in_data_dir(settings.data_dir))  # one line per file others can read, with its chmod
     retriever = await asyncio.to_thread(Retriever.open, settings)
     pipeline = Pipeline(settings, retriever=retriever)
     try:

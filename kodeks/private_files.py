@@ -22,7 +22,7 @@ import contextlib
 import logging
 import os
 import stat
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
 from typing import IO, Any
 
@@ -30,6 +30,11 @@ log = logging.getLogger("kodeks.files")
 
 FILE_MODE = 0o600
 DIR_MODE = 0o700
+
+# The files in a data dir that hold officers' data (with SQLite's -wal / -shm companions): what the bot checks
+# at start-up. A new private file is created with `create_private` / `open_private` and named here.
+PRIVATE_NAMES = ("queries.sqlite3", "officers.sqlite3", "rewrites.sqlite3", "user_hash.salt")
+SQLITE_COMPANIONS = ("-wal", "-shm", "-journal")
 
 
 def private_dir(path: Path | str) -> Path:
@@ -57,24 +62,20 @@ def create_private(path: Path | str) -> bool:
     return True
 
 
-@contextlib.contextmanager
-def open_private(path: Path | str, mode: str = "w", **kwargs: Any) -> Iterator[IO[Any]]:
-    """`open()` for writing a private file: created (or truncated) 0600. An existing file that is wider is
-    narrowed to 0600 first — it is about to receive officers' data, whatever it held before."""
-    if mode[0] not in "wax":
+def open_private(path: Path | str, mode: str = "w", **kwargs: Any) -> IO[Any]:
+    """`open()` for writing a private file (use it in a `with`): created or truncated 0600. An existing file
+    that is wider is narrowed to 0600 first — it is about to receive officers' data, whatever it held."""
+    if mode[:1] not in ("w", "a", "x"):
         raise ValueError("open_private is for writing ('w', 'wb', 'a', 'x' …)")
-    path = Path(path)
     flags = os.O_WRONLY | os.O_CREAT | {"w": os.O_TRUNC, "a": os.O_APPEND, "x": os.O_EXCL}[mode[0]]
-    fd = os.open(path, flags, FILE_MODE)
+    fd = os.open(Path(path), flags, FILE_MODE)
     try:
         if stat.S_IMODE(os.fstat(fd).st_mode) & ~FILE_MODE:
             os.fchmod(fd, FILE_MODE)
-        handle = os.fdopen(fd, mode, **kwargs)
+        return os.fdopen(fd, mode, **kwargs)
     except BaseException:
         os.close(fd)
         raise
-    with handle:
-        yield handle
 
 
 def wider_than_private(path: Path | str) -> int | None:
@@ -84,6 +85,15 @@ def wider_than_private(path: Path | str) -> int | None:
     except OSError:
         return None
     return mode if mode & 0o077 else None
+
+
+def in_data_dir(data_dir: Path | str) -> list[Path]:
+    """The data dir itself and every private file in it (those that exist or not: absent ones are skipped
+    by `warn_if_wider`)."""
+    data_dir = Path(data_dir)
+    files = [data_dir / name for name in PRIVATE_NAMES]
+    files += [f.with_name(f.name + suffix) for f in files if f.suffix == ".sqlite3" for suffix in SQLITE_COMPANIONS]
+    return [data_dir, *files]
 
 
 def warn_if_wider(paths: Iterable[Path | str]) -> list[str]:

@@ -163,7 +163,9 @@ class Settings(BaseSettings):
             import os
             import secrets
 
-            path.parent.mkdir(parents=True, exist_ok=True)
+            from kodeks.private_files import private_dir
+
+            private_dir(path.parent)
             try:
                 fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
             except FileExistsError:  # another process made it first

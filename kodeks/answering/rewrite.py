@@ -25,6 +25,7 @@ import threading
 import time
 from pathlib import Path
 
+from kodeks.private_files import create_private
 from kodeks.settings import Settings
 from prompts import Prompt, load_prompt
 from retrieval.language.normalize import fold
@@ -44,7 +45,7 @@ class RewriteCache:
     """question key → rewrite, in SQLite (WAL); safe to share between threads."""
 
     def __init__(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        create_private(path)  # officers' questions (folded) as keys: 0600 from the start
         self._lock = threading.Lock()
         self._db = sqlite3.connect(str(path), check_same_thread=False, timeout=5.0)
         with self._lock:
