@@ -14,6 +14,7 @@ from bot.querylog import QueryLog
 
 BOT_DATA_KEY = "kodeks"
 REFUSAL_SENDS = 4  # refusal replies sent at once: the Bot API connections are for officers' answers
+REFUSALS_PER_MINUTE = 1  # refusals (stranger, group chat, edited message) sent per person and per group a minute
 
 
 @dataclass
@@ -26,6 +27,7 @@ class Deps:
     log: QueryLog
     access: Access
     limiter: RateLimiter
+    refusals: RateLimiter = field(default_factory=lambda: RateLimiter(REFUSALS_PER_MINUTE))  # "no" once a minute
     pending_refusals: int = 0  # refusals being sent and counted in the background
     refusal_slots: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(REFUSAL_SENDS))
     seen: SeenUpdates = field(default_factory=SeenUpdates)  # update ids handled: a batch served twice is not

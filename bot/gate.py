@@ -1,8 +1,10 @@
 """The gate (handler group -1): group chats, strangers and people asking too fast stop here.
 
 Every other handler only ever sees allowed officers in private chats; `guarded` is the second line of
-defence on each of them. A refused update still gets a short reply — never silence — sent and counted
-in the background so strangers hold nothing officers need.
+defence on each of them. A refused update gets a short reply — sent and counted in the background so
+strangers hold nothing officers need — but at most one a minute per person, whatever the chat (a private
+chat, a group, an edited message, a button), and one a minute per group: the bot's Telegram sending
+budget is for officers' answers, not for whoever adds the bot to a group and writes forty messages.
 """
 
 from __future__ import annotations
@@ -63,6 +65,8 @@ async def _passes(update: Update, context: ContextTypes.DEFAULT_TYPE) -> bool:
     if not admitted(update, d.access):
         await _refuse(update, context, d)
         return False
+    if update.edited_message is not None:  # answered "send it as a new message", once a minute at most
+        return d.refusals.check(("edited", update.effective_user.id)).allowed
     if update.message is not None:
         verdict = d.limiter.check(update.effective_user.id)
         if not verdict.allowed:
@@ -70,6 +74,16 @@ async def _passes(update: Update, context: ContextTypes.DEFAULT_TYPE) -> bool:
                 await say(update, context, texts.RATE_LIMITED.format(limit=d.limiter.limit, seconds=verdict.retry_in))
             return False
     return True
+
+
+def may_refuse(d: Deps, kind: str, user_id: int, chat_id: int | None) -> bool:
+    """Whether this refusal may be sent: one a minute per person and kind — a stranger's one kind is "no
+    access" wherever they write; an officer's are "not in a group" and "not an edited message" — and one a
+    minute per group chat (a crowd in one group gets one notice). A button press has its own (its answer is
+    a pop-up, not a message). Every refusal is still refused, and a stranger's still counted."""
+    person = d.refusals.check((kind, user_id)).allowed
+    group = d.refusals.check(("chat", chat_id)).allowed if chat_id is not None and chat_id < 0 else True
+    return person and group
 
 
 async def _refuse(update: Update, context: ContextTypes.DEFAULT_TYPE, d: Deps) -> None:
@@ -80,21 +94,22 @@ async def _refuse(update: Update, context: ContextTypes.DEFAULT_TYPE, d: Deps) -
     user, chat, query = update.effective_user, update.effective_chat, update.callback_query
     if user is None or user.is_bot or (update.effective_message is None and query is None):
         return  # channel posts, chat-member changes: nothing to answer
-    if chat is not None and chat.type != ChatType.PRIVATE:
-        if query:
-            _in_background(context, d, lambda: query.answer(texts.GROUP_CHAT))
-        else:
-            _in_background(context, d, lambda: say(update, context, texts.GROUP_CHAT))
-        return
-    log.debug("refused an update from a user not on the allow-list")  # one a stranger: not worth INFO
-    verdict = d.limiter.check(user.id)  # a stranger spamming the bot gets no flood of refusals
-    if query:
+    in_group = chat is not None and chat.type != ChatType.PRIVATE
+    stranger = not d.access.is_allowed(user.id)
+    kind = "button" if query else ("stranger" if stranger else "group")
+    if not may_refuse(d, kind, user.id, chat.id if chat is not None else None):
+        reply = None  # refused already this minute: refused again, silently
+    elif in_group:
+        reply = ((lambda: query.answer(texts.GROUP_CHAT)) if query  # noqa: E731
+                 else (lambda: say(update, context, texts.GROUP_CHAT)))  # noqa: E731
+    elif query:
         reply = lambda: query.answer(texts.REFUSED_CALLBACK.format(user_id=user.id), show_alert=True)  # noqa: E731
-    elif verdict.allowed or verdict.warn:
-        reply = lambda: say(update, context, texts.REFUSED.format(user_id=user.id))  # noqa: E731
     else:
-        reply = None
-    _in_background(context, d, reply, count=user.id)
+        reply = lambda: say(update, context, texts.REFUSED.format(user_id=user.id))  # noqa: E731
+    counted = stranger and not in_group  # strangers who write to the bot itself (a group's chatter is not counted)
+    if counted:
+        log.debug("refused an update from a user not on the allow-list")  # one a stranger: not worth INFO
+    _in_background(context, d, reply, count=user.id if counted else None)
 
 
 def _in_background(context: ContextTypes.DEFAULT_TYPE, d: Deps, reply: Callable[[], Awaitable[Any]] | None,
