@@ -30,7 +30,7 @@ from telegram.ext import (
     filters,
 )
 
-from bot import gate, handlers, journal, jurisdiction_handlers, laws, texts
+from bot import arguments, gate, handlers, journal, jurisdiction_handlers, laws, texts
 from bot.access import Access, RateLimiter
 from bot.delivery import RetryingLimiter
 from bot.deps import BOT_DATA_KEY, Deps
@@ -58,6 +58,8 @@ def add_handlers(app: Application) -> None:
     """Order matters inside group 0: the first matching handler wins."""
     app.add_handler(TypeHandler(Update, gate.gate), group=-1)
     app.add_handler(MessageHandler(filters.UpdateType.EDITED, handlers.on_edited))
+    cap = app.bot_data[BOT_DATA_KEY].settings.max_argument_chars  # every command's arguments (bot/arguments.py)
+    app.add_handler(MessageHandler(filters.COMMAND & arguments.LongArguments(cap), arguments.on_long_arguments))
     app.add_handler(CommandHandler(["start", "help"], handlers.on_help))
     app.add_handler(CommandHandler(["clan", "clanak"], handlers.cmd_clan))
     app.add_handler(CommandHandler("zakoni", gate.guarded(laws.cmd_zakoni)))  # bot/laws.py: the loaded laws

@@ -24,6 +24,7 @@ from telegram.ext import ContextTypes
 
 from bot import texts
 from bot.answers import deliver_answer
+from bot.arguments import answer_usage
 from bot.callbacks import decode, feedback_row
 from bot.compare import remember
 from bot.deps import Deps, deps
@@ -250,6 +251,9 @@ async def _admin(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Deps | N
 async def cmd_stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if (d := await _admin(update, context)) is None:
         return
+    if context.args:
+        await answer_usage(update, context, "stats")
+        return
     stats = await d.log.stats()
     await send_html(context, update.effective_chat.id, [render(stats, html=True)])
 
@@ -261,10 +265,13 @@ async def cmd_export(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     officers' answers are not held up however large the log is."""
     if (d := await _admin(update, context)) is None:
         return
+    args = context.args or []
     try:
-        since = parse_since(context.args[0]) if context.args else None
-    except ValueError as exc:
-        await say(update, context, str(exc))
+        if len(args) > 1:
+            raise ValueError("one date at most")
+        since = parse_since(args[0]) if args else None
+    except ValueError:
+        await answer_usage(update, context, "export", texts.BAD_ARGUMENT.format(argument=echo(" ".join(args), 40)))
         return
     stem = f"kodeks-export-{datetime.now(UTC):%Y%m%d-%H%M}"
     with tempfile.TemporaryDirectory(prefix="kodeks-export-") as tmp:

@@ -17,6 +17,7 @@ from telegram.error import BadRequest
 from telegram.ext import ContextTypes
 
 from bot import compare, texts
+from bot.arguments import answer_usage, ascii_int, looks_numeric
 from bot.callbacks import answer_keyboard
 from bot.deps import deps
 from bot.formatting import escape
@@ -63,13 +64,18 @@ async def cmd_nadleznost(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
     if officers is None:
         await say(update, context, texts.NADLEZNOST_NONE)
         return
-    if args and admin and args[0].isdigit():
-        await _admin_command(update, context, officers, int(args[0]), args[1:])
+    if args and admin and looks_numeric(args[0]):  # an officer's id: ASCII digits only ("²" is not one)
+        target = ascii_int(args[0])
+        if target is None:
+            await answer_usage(update, context, "nadleznost", texts.BAD_ARGUMENT.format(argument=args[0][:40]))
+            return
+        await _admin_command(update, context, officers, target, args[1:])
         return
     if args:
         code = jurisdictions.find(" ".join(args))
         if code is None:
-            await say(update, context, texts.NADLEZNOST_UNKNOWN.format(code=" ".join(args), known=jurisdictions.known_codes()))
+            await answer_usage(update, context, "nadleznost",
+                               texts.NADLEZNOST_UNKNOWN.format(code=" ".join(args)[:40], known=jurisdictions.known_codes()))
             return
         if admin:
             await officers.assign(user_id, code)
@@ -109,7 +115,8 @@ async def _admin_command(update: Update, context: ContextTypes.DEFAULT_TYPE, off
         return
     code = jurisdictions.find(" ".join(rest))
     if code is None:
-        await say(update, context, texts.NADLEZNOST_UNKNOWN.format(code=" ".join(rest), known=jurisdictions.known_codes()))
+        await answer_usage(update, context, "nadleznost",
+                           texts.NADLEZNOST_UNKNOWN.format(code=" ".join(rest)[:40], known=jurisdictions.known_codes()))
         return
     await officers.assign(target, code)
     await say(update, context, texts.NADLEZNOST_ADMIN_SET.format(user_id=target, name=jurisdictions.name_of(code), code=code))
@@ -123,12 +130,12 @@ async def on_jurisdiction_button(update: Update, context: ContextTypes.DEFAULT_T
     presser = update.effective_user.id
     parts = (query.data or "").split(":")
     # PTB hands a button with empty data to every pattern handler: only "j:…" data is ours.
-    valid = parts[0] == "j" and len(parts) in (2, 3) and (len(parts) == 2 or parts[2].isascii() and parts[2].isdigit())
+    target = ascii_int(parts[2]) if len(parts) == 3 else presser
+    valid = parts[0] == "j" and len(parts) in (2, 3) and target is not None
     code = jurisdictions.find(parts[1]) if valid else None
-    if code is None or officers is None:
+    if code is None or officers is None or target is None:
         await query.answer(texts.ANSWER_GONE)
         return
-    target = int(parts[2]) if len(parts) == 3 else presser
     admin = d.access.is_admin(presser)
     if target != presser and not admin:
         await query.answer(texts.ADMINS_ONLY)

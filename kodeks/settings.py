@@ -92,6 +92,10 @@ class Settings(BaseSettings):
     concurrency: int = Field(32, alias="KODEKS_CONCURRENCY", ge=1)
     recovery_minutes: int = Field(10, alias="KODEKS_RECOVERY_MINUTES", ge=0)
 
+    # --- issue 21: fair scheduling and strict input -------------------------------------------------
+    # Longest text after a command (/clan, /uporedi, /nadleznost, /export …): longer gets the usage line.
+    max_argument_chars: int = Field(200, alias="KODEKS_MAX_ARGUMENT_CHARS", ge=10)
+
     # --- query log -----------------------------------------------------------------------
     log_retention_days: int = Field(365, alias="KODEKS_LOG_RETENTION_DAYS", ge=1)
     hash_user_ids: bool = Field(True, alias="KODEKS_HASH_USER_IDS")
