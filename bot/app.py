@@ -36,6 +36,7 @@ from bot.delivery import RetryingLimiter
 from bot.deps import BOT_DATA_KEY, Deps
 from bot.officers import BOT_DATA_KEY as OFFICERS_KEY, Officers
 from bot.querylog import QueryLog
+from bot.scheduling import FairScheduler
 from bot.updates import ScreeningRequest
 from kodeks import logsafe
 from kodeks.private_files import in_data_dir, warn_if_wider
@@ -97,6 +98,7 @@ def build_application(settings: Any, *, pipeline: Any, retriever: Any, querylog:
         settings=settings, pipeline=pipeline, retriever=retriever, log=querylog,
         access=Access(settings.allowed_users, settings.admins),
         limiter=RateLimiter(settings.rate_limit_per_minute),
+        cpu=FairScheduler(settings.cpu_workers),
     )
     app.bot_data[OFFICERS_KEY] = Officers.from_settings(settings, querylog.user_hash)
     add_handlers(app)
@@ -141,6 +143,7 @@ async def serve(app: Application, settings: Any, stop: asyncio.Event, *, poll_ti
                     log.warning("the updater stopped with %s", type(exc).__name__)
             if app.running:
                 await app.stop()  # waits for concurrent handler tasks
+            app.bot_data[BOT_DATA_KEY].cpu.close()
 
 
 POLLING_TASK = "Updater:start_polling:polling_task"  # the name python-telegram-bot 22 gives it

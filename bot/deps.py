@@ -10,6 +10,7 @@ from telegram.ext import ContextTypes
 
 from bot.access import Access, RateLimiter
 from bot.once import SeenUpdates
+from bot.scheduling import FairScheduler
 from bot.querylog import QueryLog
 
 BOT_DATA_KEY = "kodeks"
@@ -31,6 +32,7 @@ class Deps:
     pending_refusals: int = 0  # refusals being sent and counted in the background
     refusal_slots: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(REFUSAL_SENDS))
     seen: SeenUpdates = field(default_factory=SeenUpdates)  # update ids handled: a batch served twice is not
+    cpu: FairScheduler = field(default_factory=lambda: FairScheduler(2))  # searches and lookups, officers in turn
 
 
 def deps(context: ContextTypes.DEFAULT_TYPE) -> Deps:

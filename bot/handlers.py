@@ -107,7 +107,7 @@ async def on_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if looks_like_reference(text):
         started = time.perf_counter()
         scope = await scope_for(context, update.effective_user.id)
-        lookup = await asyncio.to_thread(d.retriever.lookup_reference, text, scope)
+        lookup = await d.cpu.call(update.effective_user.id, d.retriever.lookup_reference, text, scope)
         if await answer_lookup(update, context, text, lookup, started):
             return
     await answer_question(update, context, text)
@@ -173,7 +173,8 @@ async def cmd_clan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     joined = " ".join(args)
     articles: list[Any] = []
     if len(args) >= 2:
-        found = await asyncio.to_thread(d.retriever.get_article, " ".join(args[:-1]), args[-1].rstrip("."))
+        found = await d.cpu.call(update.effective_user.id, d.retriever.get_article, " ".join(args[:-1]),
+                                 args[-1].rstrip("."))
         articles = [found] if found else []
     if articles:
         await show_articles(update, context, f"/clan {joined}", articles, started)
@@ -183,10 +184,10 @@ async def cmd_clan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if len(args) >= 2:  # law then number, as the usage says: "član 42 KZ" is what the reference parser reads
         forms.insert(0, f"član {args[-1].rstrip('.')} {' '.join(args[:-1])}")
     for text in forms:
-        lookup = await asyncio.to_thread(d.retriever.lookup_reference, text, scope)
+        lookup = await d.cpu.call(update.effective_user.id, d.retriever.lookup_reference, text, scope)
         if await answer_lookup(update, context, f"/clan {joined}", lookup, started):
             return
-    laws = await asyncio.to_thread(d.retriever.laws)
+    laws = await d.cpu.call(update.effective_user.id, d.retriever.laws)
     await say(update, context, texts.ARTICLE_NOT_FOUND.format(reference=echo(joined), laws=", ".join(laws) or "–"))
     await d.log.record_lookup(user_id=update.effective_user.id, text=f"/clan {joined}", articles=[],
                               total_ms=(time.perf_counter() - started) * 1000, level="not_found")
@@ -227,7 +228,7 @@ async def on_callback(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     if ids is None or cb.index >= len(ids):
         await query.answer(texts.ANSWER_GONE)
         return
-    article = await asyncio.to_thread(d.retriever.get, ids[cb.index])
+    article = await d.cpu.call(update.effective_user.id, d.retriever.get, ids[cb.index])
     if article is None:
         await query.answer(texts.ARTICLE_GONE)
         return

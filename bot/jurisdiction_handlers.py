@@ -7,7 +7,6 @@ Kept apart from `bot.handlers` so the officer's jurisdiction is one module's bus
 
 from __future__ import annotations
 
-import asyncio
 import time
 from typing import Any
 
@@ -47,7 +46,8 @@ def _keyboard(codes: list[str], target: int | None = None) -> InlineKeyboardMark
 
 
 async def _choices(context: ContextTypes.DEFAULT_TYPE) -> list[str]:
-    return choices(await asyncio.to_thread(deps(context).retriever.jurisdictions))
+    d = deps(context)
+    return choices(await d.cpu.call("jurisdictions", d.retriever.jurisdictions))
 
 
 async def cmd_nadleznost(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -175,18 +175,18 @@ async def answer_compare(update: Update, context: ContextTypes.DEFAULT_TYPE, tex
     scope = await scope_for(context, user_id)
     source_id: str | None = None
     if text and targets is None:
-        named = await asyncio.to_thread(d.retriever.resolve_reference, text, scope)
+        named = await d.cpu.call(user_id, d.retriever.resolve_reference, text, scope)
         if named:
             source_id = named[0].id
         else:
-            found = await asyncio.to_thread(d.retriever.search, text, 1, None, scope)
+            found = await d.cpu.call(user_id, d.retriever.search, text, 1, None, scope)
             source_id = found.hits[0].id if found.hits else None
     else:  # in memory; after a restart, from the query log (the officer's latest answer of the day)
         source_id = compare.last_article(context.bot_data, user_id) or await d.log.last_seen_article(user_id)
     if source_id is None:
         await context.bot.send_message(update.effective_chat.id, texts.UPOREDI_WHAT_HTML, parse_mode=ParseMode.HTML)
         return
-    comparison = await asyncio.to_thread(d.retriever.parallels, source_id, targets)
+    comparison = await d.cpu.call(user_id, d.retriever.parallels, source_id, targets)
     if comparison is None:
         await context.bot.send_message(update.effective_chat.id, texts.UPOREDI_WHAT_HTML, parse_mode=ParseMode.HTML)
         return

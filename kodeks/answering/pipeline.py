@@ -7,14 +7,29 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Collection
+from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass, field
-from typing import Any
+from functools import partial
+from typing import Any, Protocol, TypeVar
 
 from kodeks.answering.answerer import Answerer
 from kodeks.answering.models import Answer
 from kodeks.settings import Settings
 from retrieval.types import SearchResult
+
+
+T = TypeVar("T")
+
+
+class CpuRunner(Protocol):
+    """Runs a synchronous call (the search) off the event loop and returns its result: `asyncio.to_thread`
+    by default; the bot passes its fair scheduler's (bot/scheduling.py), so officers' searches take turns."""
+
+    def __call__(self, fn: Callable[[], T], /) -> Awaitable[T]: ...
+
+
+async def in_thread(fn: Callable[[], T]) -> T:
+    return await asyncio.to_thread(fn)
 
 
 @dataclass
@@ -65,14 +80,14 @@ class Pipeline:
         return self._retriever
 
     async def ask(self, question: str, law: str | None = None,
-                  jurisdiction: str | Collection[str] | None = None) -> PipelineResult:
+                  jurisdiction: str | Collection[str] | None = None, run: CpuRunner = in_thread) -> PipelineResult:
         """Search, then answer. Retrieval errors (no index) propagate as KodeksError; answering never raises.
 
         `jurisdiction` is passed to `Retriever.search`: a code, or an officer's scope
-        (`retrieval.jurisdictions.scope_of("RS")`)."""
+        (`retrieval.jurisdictions.scope_of("RS")`). `run` runs the (synchronous) search off the event loop."""
         retriever = await self.retriever()  # opening the index once is not this question's latency
         start = t0 = time.perf_counter()
-        search = await asyncio.to_thread(retriever.search, question, law=law, jurisdiction=jurisdiction)
+        search = await run(partial(retriever.search, question, law=law, jurisdiction=jurisdiction))
         retrieval_ms = (time.perf_counter() - t0) * 1000.0
         answer = await self.answerer.answer(question, search)
         total_ms = (time.perf_counter() - start) * 1000.0
