@@ -46,21 +46,15 @@ def split_subqueries(question: str, max_words: int = 40, min_words: int = 60) ->
     return windows if len(windows) > 1 else []
 
 
-def _cut(words: list[str], max_chars: int) -> list[str]:
-    """Words packed into pieces of at most `max_chars` characters (a word longer than that is cut)."""
+def _pack(parts: list[str], max_chars: int) -> list[str]:
+    """Consecutive parts (each at most `max_chars` long) joined by spaces into pieces of at most `max_chars`."""
     pieces: list[str] = []
     current = ""
-    for word in words:
-        while len(word) > max_chars:
-            if current:
-                pieces.append(current)
-                current = ""
-            pieces.append(word[:max_chars])
-            word = word[max_chars:]
-        if current and len(current) + 1 + len(word) > max_chars:
+    for part in parts:
+        if current and len(current) + 1 + len(part) > max_chars:
             pieces.append(current)
             current = ""
-        current = f"{current} {word}" if current else word
+        current = f"{current} {part}" if current else part
     if current:
         pieces.append(current)
     return pieces
@@ -69,20 +63,12 @@ def _cut(words: list[str], max_chars: int) -> list[str]:
 def embedding_windows(question: str, max_chars: int) -> list[str]:
     """The question as the embedder should read it: whole if it has at most `max_chars` characters (or
     `max_chars` is 0: no windows), else windows of whole sentences of at most `max_chars` characters each
-    (a longer sentence is cut between words)."""
+    (a longer sentence is cut between words, a longer word cut where the bound falls)."""
     text = " ".join(question.split())
     if max_chars <= 0 or len(text) <= max_chars:
         return [question]
-    windows: list[str] = []
-    current = ""
-    for sentence in (" ".join(s.split()) for s in _SENTENCE_END.split(question)):
-        if not sentence:
-            continue
-        for piece in _cut(sentence.split(), max_chars):
-            if current and len(current) + 1 + len(piece) > max_chars:
-                windows.append(current)
-                current = ""
-            current = f"{current} {piece}" if current else piece
-    if current:
-        windows.append(current)
-    return windows
+    pieces: list[str] = []
+    for sentence in _SENTENCE_END.split(question):
+        words = [word[i: i + max_chars] for word in sentence.split() for i in range(0, len(word), max_chars)]
+        pieces += _pack(words, max_chars)
+    return _pack(pieces, max_chars)
