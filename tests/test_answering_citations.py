@@ -189,7 +189,7 @@ LOOK_ALIKE_BYPASSES = [
     "Prema čIanu 999 kazna je doživotni zatvor.",  # a capital I for the l
     "Prema članu 99Ο kazna je doživotni zatvor.",  # a Greek Omicron for the last digit
     "Prema KZ-a FBiH 999 kazna je doživotni zatvor.",  # an inflected abbreviation
-    "Prema članu 999 KZ-a FBiH kazna je doživotni zatvor.",
+    "Prema članu 373 KZ-a RS kazna je doživotni zatvor.",  # the cited number, but of another (inflected) law
     "Prema ZKP-om BiH 12 kazna je doživotni zatvor.",
     "Prema članu −999 kazna je doživotni zatvor.",  # U+2212 minus
     "Prema KZ RS −999 kazna je doživotni zatvor.",

@@ -8,9 +8,8 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
 
-from retrieval.search.subqueries import embedding_windows
 
 LONG = ("Prije dvije sedmice moj komšija je parkirao auto ispred moje garaže i od tada ga ne pomjera. "
         "Kada sam ga zamolio da ga skloni, počeo je vikati na mene i prijetiti da će mi zapaliti kuću. "
@@ -21,19 +20,26 @@ LONG = ("Prije dvije sedmice moj komšija je parkirao auto ispred moje garaže i
 
 
 def test_a_short_question_is_embedded_whole() -> None:
+    from retrieval.search.subqueries import embedding_windows
+
     assert embedding_windows("ukrao mi je mobitel", 400) == ["ukrao mi je mobitel"]
     assert embedding_windows(LONG, 0) == [LONG]  # 0: no windows (the old behaviour, for comparisons)
 
 
 def test_a_long_question_becomes_windows_of_whole_sentences() -> None:
+    from retrieval.search.subqueries import embedding_windows
+
     windows = embedding_windows(LONG, 250)
     assert len(windows) > 2 and all(len(w) <= 250 for w in windows)
     assert " ".join(windows).split() == LONG.split()
     assert windows[0].startswith("Prije dvije sedmice") and windows[0].endswith(".")
 
 
+@hsettings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(alphabet=st.sampled_from("ab čd.!? \n"), max_size=600), st.integers(min_value=1, max_value=120))
 def test_windows_are_bounded_and_keep_every_word_in_order(text: str, limit: int) -> None:
+    from retrieval.search.subqueries import embedding_windows
+
     windows = embedding_windows(text, limit)
     if len(" ".join(text.split())) <= limit:
         assert windows == [text]
@@ -66,7 +72,7 @@ def recording(retriever: Any) -> Any:
 
 
 def test_no_embedding_call_of_a_long_question_reads_more_than_a_window(retriever: Any, recording: Recording) -> None:
-    limit = retriever.settings.embed_window_chars
+    limit = getattr(retriever.settings, "embed_window_chars", 400)  # the shipped bound
     question = (LONG + " ") * 2  # ~1,000 characters, as KODEKS_MAX_QUESTION_CHARS allows
     result = retriever.search(question)
     assert result.hits

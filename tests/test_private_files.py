@@ -1,5 +1,8 @@
 """Officers' data is readable by the bot's user only: every file 0600 and the data dir 0700 from the moment
-they are created (even under a permissive umask), and a warning naming the chmod for one that is wider."""
+they are created (even under a permissive umask), and a warning naming the chmod for one that is wider.
+
+The helpers are imported inside the tests that use them, so the behaviour tests also run on a checkout
+without them (they fail there: the red-team finding)."""
 
 from __future__ import annotations
 
@@ -22,7 +25,6 @@ from bot.querylog import QueryLog
 from bot.querylog.export import export_parts
 from kodeks.answering.rewrite import RewriteCache
 from kodeks.cli import app
-from kodeks.private_files import create_private, in_data_dir, open_private, private_dir, warn_if_wider
 from kodeks.settings import load_settings
 
 
@@ -91,6 +93,8 @@ async def test_exports_are_0600_from_the_bot_and_from_the_command(tmp_path: Path
 
 
 def test_an_export_over_a_wider_file_narrows_it_before_writing(tmp_path: Path) -> None:
+    from kodeks.private_files import open_private
+
     target = tmp_path / "old.jsonl"
     target.write_text("staro\n")
     target.chmod(0o644)
@@ -101,6 +105,8 @@ def test_an_export_over_a_wider_file_narrows_it_before_writing(tmp_path: Path) -
 
 def test_helpers_keep_an_existing_mode_and_report_it_with_the_chmod(tmp_path: Path,
                                                                    caplog: pytest.LogCaptureFixture) -> None:
+    from kodeks.private_files import create_private, in_data_dir, private_dir, warn_if_wider
+
     data = private_dir(tmp_path / "data")
     (data / "officers.sqlite3").write_text("")
     (data / "officers.sqlite3").chmod(0o644)
