@@ -178,7 +178,6 @@ async def run_bot(settings: Any) -> None:
     from kodeks.answering import Pipeline
     from retrieval.search.retriever import Retriever
 
-    warn_if_wider(in_data_dir(settings.data_dir))  # one line per file others can read, with its chmod
     retriever = await asyncio.to_thread(Retriever.open, settings)
     pipeline = Pipeline(settings, retriever=retriever)
     try:
@@ -186,6 +185,9 @@ async def run_bot(settings: Any) -> None:
     except OSError as exc:  # the salt file beside it could not be made or read
         raise KodeksError(f"{settings.data_dir}: {exc.strerror or exc} (make KODEKS_DATA_DIR writable by this "
                           "user)") from exc
+    # One line per file with officers' data others can read, with its chmod — once the bot can start (a
+    # start-up failure stays one line).
+    warn_if_wider(in_data_dir(settings.data_dir))
     try:
         app = build_application(settings, pipeline=pipeline, retriever=retriever, querylog=querylog)
         stop = asyncio.Event()
