@@ -52,7 +52,7 @@ class Settings(BaseSettings):
     lexical_weight: float = Field(0.4, alias="KODEKS_LEXICAL_WEIGHT", ge=0)
     subqueries: bool = Field(True, alias="KODEKS_SUBQUERIES")
     # issue 21: a question longer than this is embedded as windows of at most this many characters (0: whole)
-    embed_window_chars: int = Field(400, alias="KODEKS_EMBED_WINDOW_CHARS", ge=0)
+    embed_window_chars: int = Field(250, alias="KODEKS_EMBED_WINDOW_CHARS", ge=0)
     candidate_depth: int = Field(100, alias="KODEKS_CANDIDATE_DEPTH", ge=1)
     max_chunk_chars: int = Field(1500, alias="KODEKS_MAX_CHUNK_CHARS", ge=200)
     law_aliases: str = Field("", alias="KODEKS_LAW_ALIASES")
