@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import time
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -59,8 +59,8 @@ class RateLimiter:
         self.limit = per_minute
         self.window = window
         self._clock = clock
-        self._seen: dict[int, deque[float]] = {}
-        self._warned: set[int] = set()
+        self._seen: dict[Hashable, deque[float]] = {}  # user ids (or any key: the refusal limiter's)
+        self._warned: set[Hashable] = set()
         self._prune_at = self.PRUNE_FLOOR
 
     def __len__(self) -> int:
@@ -75,7 +75,7 @@ class RateLimiter:
             self._warned.discard(uid)
         self._prune_at = max(self.PRUNE_FLOOR, 2 * len(self._seen))
 
-    def check(self, user_id: int) -> Verdict:
+    def check(self, user_id: Hashable) -> Verdict:
         """Count one request now, unless the user is already at the limit."""
         now = self._clock()
         if len(self._seen) >= self._prune_at and user_id not in self._seen:

@@ -91,7 +91,8 @@ async def deliver_answer(bot: Any, d: Deps, *, chat_id: int, user_id: int, quest
             try:
                 # the officer's jurisdiction and the levels above it (None: jurisdictions not in use)
                 scope = await officers.scope(user_id) if officers else None
-                result = await d.pipeline.ask(question, jurisdiction=scope, masked=masked, thread=thread)
+                result = await d.pipeline.ask(question, jurisdiction=scope, masked=masked, thread=thread,
+                                              run=d.cpu.runner(user_id))  # in turn with other officers
             except Exception as exc:  # noqa: BLE001 - logged, recorded, and the officer is told
                 log.exception("answering failed")
                 error = f"{type(exc).__name__}: {exc}"[:500]

@@ -31,15 +31,17 @@ from telegram.ext import (
     filters,
 )
 
-from bot import gate, handlers, journal, jurisdiction_handlers, laws, texts, threads, transcription, voice
+from bot import arguments, gate, handlers, journal, jurisdiction_handlers, laws, texts, threads, transcription, voice
 from bot.access import Access, RateLimiter
 from bot.delivery import RetryingLimiter
 from bot.deps import BOT_DATA_KEY, Deps
 from bot.enrolment import handlers as enrolment_handlers
 from bot.officers import BOT_DATA_KEY as OFFICERS_KEY, Officers
 from bot.querylog import QueryLog
+from bot.scheduling import FairScheduler
 from bot.updates import ScreeningRequest
 from kodeks import logsafe
+from kodeks.private_files import in_data_dir, warn_if_wider
 from kodeks.errors import KodeksError
 
 log = logging.getLogger(__name__)
@@ -59,6 +61,8 @@ def add_handlers(app: Application) -> None:
     """Order matters inside group 0: the first matching handler wins."""
     app.add_handler(TypeHandler(Update, gate.gate), group=-1)
     app.add_handler(MessageHandler(filters.UpdateType.EDITED, handlers.on_edited))
+    cap = app.bot_data[BOT_DATA_KEY].settings.max_argument_chars  # every command's arguments (bot/arguments.py)
+    app.add_handler(MessageHandler(filters.COMMAND & arguments.LongArguments(cap), arguments.on_long_arguments))
     app.add_handler(CommandHandler(["start", "help"], handlers.on_help))
     app.add_handler(CommandHandler(["clan", "clanak"], handlers.cmd_clan))
     app.add_handler(CommandHandler("zakoni", gate.guarded(laws.cmd_zakoni)))  # bot/laws.py: the loaded laws
@@ -109,6 +113,7 @@ def build_application(settings: Any, *, pipeline: Any, retriever: Any, querylog:
         settings=settings, pipeline=pipeline, retriever=retriever, log=querylog,
         access=Access(settings.allowed_users, settings.admins, roster=enrolment.roster),
         limiter=RateLimiter(settings.rate_limit_per_minute),
+        cpu=FairScheduler(settings.cpu_workers),
     )
     app.bot_data[OFFICERS_KEY] = Officers.from_settings(settings, querylog.user_hash)
     app.bot_data[threads.BOT_DATA_KEY] = threads.ThreadStore(settings.thread_minutes)  # follow-ups (issue 24)
@@ -126,6 +131,9 @@ async def serve(app: Application, settings: Any, stop: asyncio.Event, *, poll_ti
     async with app:  # initialize() … shutdown()
         with contextlib.suppress(TelegramError):
             await app.bot.set_my_commands([BotCommand(c, d) for c, d in texts.COMMANDS])
+        # What a previous process left unanswered, read before anything is fetched: read later, it would
+        # also hold the questions this process is answering (bot/journal.py).
+        left_open = await journal.left_open(app.bot_data[BOT_DATA_KEY])
         if settings.webhook_url:
             secret = settings.webhook_secret.get_secret_value() if settings.webhook_secret else secrets.token_urlsafe(32)
             logsafe.register_secret(secret)  # PTB logs setWebhook's parameters at DEBUG
@@ -139,7 +147,8 @@ async def serve(app: Application, settings: Any, stop: asyncio.Event, *, poll_ti
         polling = polling_task()
         await app.start()
         # Questions a crash left unanswered (bot/journal.py); app.stop() waits for this task too.
-        app.create_task(journal.recover(app.bot, app.bot_data[BOT_DATA_KEY], bot_data=app.bot_data), name="journal-recovery")
+        app.create_task(journal.recover(app.bot, app.bot_data[BOT_DATA_KEY], bot_data=app.bot_data, entries=left_open),
+                        name="journal-recovery")
         try:
             await until_stopped_or_dead(stop, polling)
         finally:
@@ -151,6 +160,7 @@ async def serve(app: Application, settings: Any, stop: asyncio.Event, *, poll_ti
                     log.warning("the updater stopped with %s", type(exc).__name__)
             if app.running:
                 await app.stop()  # waits for concurrent handler tasks
+            app.bot_data[BOT_DATA_KEY].cpu.close()
 
 
 POLLING_TASK = "Updater:start_polling:polling_task"  # the name python-telegram-bot 22 gives it
@@ -192,6 +202,9 @@ async def run_bot(settings: Any) -> None:
     except OSError as exc:  # the salt file beside it could not be made or read
         raise KodeksError(f"{settings.data_dir}: {exc.strerror or exc} (make KODEKS_DATA_DIR writable by this "
                           "user)") from exc
+    # One line per file with officers' data others can read, with its chmod — once the bot can start (a
+    # start-up failure stays one line).
+    warn_if_wider(in_data_dir(settings.data_dir))
     try:
         app = build_application(settings, pipeline=pipeline, retriever=retriever, querylog=querylog)
         stop = asyncio.Event()

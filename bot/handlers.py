@@ -24,6 +24,7 @@ from telegram.ext import ContextTypes
 
 from bot import texts
 from bot.answers import deliver_answer
+from bot.arguments import answer_usage
 from bot.callbacks import decode, feedback_row
 from bot.compare import remember
 from bot.deps import Deps, deps
@@ -119,7 +120,7 @@ async def handle_question(update: Update, context: ContextTypes.DEFAULT_TYPE, te
     if looks_like_reference(text):
         started = time.perf_counter()
         scope = await scope_for(context, update.effective_user.id)
-        lookup = await asyncio.to_thread(d.retriever.lookup_reference, text, scope)
+        lookup = await d.cpu.call(update.effective_user.id, d.retriever.lookup_reference, text, scope)
         if await answer_lookup(update, context, text, lookup, started):
             return
     await answer_question(update, context, text, masked, input_kind)
@@ -187,7 +188,8 @@ async def cmd_clan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     joined = d.pipeline.mask(" ".join(args)).text  # what is logged of it
     articles: list[Any] = []
     if len(args) >= 2:
-        found = await asyncio.to_thread(d.retriever.get_article, " ".join(args[:-1]), args[-1].rstrip("."))
+        found = await d.cpu.call(update.effective_user.id, d.retriever.get_article, " ".join(args[:-1]),
+                                 args[-1].rstrip("."))
         articles = [found] if found else []
     if articles:
         await show_articles(update, context, f"/clan {joined}", articles, started)
@@ -197,10 +199,10 @@ async def cmd_clan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if len(args) >= 2:  # law then number, as the usage says: "član 42 KZ" is what the reference parser reads
         forms.insert(0, f"član {args[-1].rstrip('.')} {' '.join(args[:-1])}")
     for text in forms:
-        lookup = await asyncio.to_thread(d.retriever.lookup_reference, text, scope)
+        lookup = await d.cpu.call(update.effective_user.id, d.retriever.lookup_reference, text, scope)
         if await answer_lookup(update, context, f"/clan {joined}", lookup, started):
             return
-    laws = await asyncio.to_thread(d.retriever.laws)
+    laws = await d.cpu.call(update.effective_user.id, d.retriever.laws)
     await say(update, context, texts.ARTICLE_NOT_FOUND.format(reference=echo(joined), laws=", ".join(laws) or "–"))
     await d.log.record_lookup(user_id=update.effective_user.id, text=f"/clan {joined}", articles=[],
                               total_ms=(time.perf_counter() - started) * 1000, level="not_found")
@@ -241,7 +243,7 @@ async def on_callback(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     if ids is None or cb.index >= len(ids):
         await query.answer(texts.ANSWER_GONE)
         return
-    article = await asyncio.to_thread(d.retriever.get, ids[cb.index])
+    article = await d.cpu.call(update.effective_user.id, d.retriever.get, ids[cb.index])
     if article is None:
         await query.answer(texts.ARTICLE_GONE)
         return
@@ -265,6 +267,9 @@ async def _admin(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Deps | N
 async def cmd_stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if (d := await _admin(update, context)) is None:
         return
+    if context.args:
+        await answer_usage(update, context, "stats")
+        return
     stats = await d.log.stats()
     await send_html(context, update.effective_chat.id, [render(stats, html=True)])
 
@@ -276,10 +281,13 @@ async def cmd_export(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     officers' answers are not held up however large the log is."""
     if (d := await _admin(update, context)) is None:
         return
+    args = context.args or []
     try:
-        since = parse_since(context.args[0]) if context.args else None
-    except ValueError as exc:
-        await say(update, context, str(exc))
+        if len(args) > 1:
+            raise ValueError("one date at most")
+        since = parse_since(args[0]) if args else None
+    except ValueError:
+        await answer_usage(update, context, "export", texts.BAD_ARGUMENT.format(argument=echo(" ".join(args), 40)))
         return
     stem = f"kodeks-export-{datetime.now(UTC):%Y%m%d-%H%M}"
     with tempfile.TemporaryDirectory(prefix="kodeks-export-") as tmp:

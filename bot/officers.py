@@ -25,6 +25,7 @@ from typing import Any, Literal
 import aiosqlite
 
 from kodeks.errors import KodeksError
+from kodeks.private_files import create_private
 from retrieval import jurisdictions
 from retrieval.jurisdictions import Scope, UnknownJurisdiction
 
@@ -92,7 +93,7 @@ class Officers:
         return cls(settings.data_dir / FILE_NAME, hasher, settings.user_jurisdictions, settings.default_jurisdiction)
 
     async def _connect(self) -> aiosqlite.Connection:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        create_private(self.path)  # 0600 from the start (raw ids with KODEKS_HASH_USER_IDS=false)
         db = await aiosqlite.connect(self.path)
         if not self._ready:
             await db.executescript(SCHEMA)

@@ -42,6 +42,17 @@ ARTICLE_NOT_FOUND = "Nisam našao {reference}. Poznati zakoni: {laws}."
 ARTICLE_GONE = "Taj član više nije dostupan."
 ANSWER_GONE = "Taj odgovor više nije u evidenciji."
 INLINE_BUTTON = "Ovo dugme radi samo u privatnom razgovoru s botom."
+# Bad command arguments (bot/arguments.py): one sentence, then the command's usage line.
+ARGUMENTS_TOO_LONG = "Predugo: {length} znakova iza naredbe (najviše {limit})."
+BAD_ARGUMENT = "Ne razumijem „{argument}”."
+STATS_USAGE_HTML = "Upotreba: <code>/stats</code> (bez dodataka): brojke za zadnji dan i sedmicu."
+EXPORT_USAGE_HTML = ("Upotreba: <code>/export</code> (sva pitanja) ili <code>/export GGGG-MM-DD</code> "
+                     "(od tog dana), npr. <code>/export 2026-01-31</code>")
+ZAKONI_USAGE_HTML = "Upotreba: <code>/zakoni</code> (bez dodataka): učitani zakoni."
+HELP_USAGE_HTML = "Pogledajte /help."
+NADLEZNOST_USAGE_HTML = ("Upotreba: <code>/nadleznost</code> (vaša nadležnost) ili <code>/nadleznost RS</code>. "
+                         "Administrator: <code>/nadleznost ID</code>, <code>/nadleznost ID RS</code>, "
+                         "<code>/nadleznost ID -</code>; ID su samo cifre 0–9.")
 
 SOURCES_HEADING = "Izvori:"
 NO_SOURCES = "Nijedan član nije citiran."

@@ -51,6 +51,8 @@ class Settings(BaseSettings):
     dense_weight: float = Field(0.6, alias="KODEKS_DENSE_WEIGHT", ge=0)
     lexical_weight: float = Field(0.4, alias="KODEKS_LEXICAL_WEIGHT", ge=0)
     subqueries: bool = Field(True, alias="KODEKS_SUBQUERIES")
+    # issue 21: a question longer than this is embedded as windows of at most this many characters (0: whole)
+    embed_window_chars: int = Field(250, alias="KODEKS_EMBED_WINDOW_CHARS", ge=0)
     candidate_depth: int = Field(100, alias="KODEKS_CANDIDATE_DEPTH", ge=1)
     max_chunk_chars: int = Field(1500, alias="KODEKS_MAX_CHUNK_CHARS", ge=200)
     law_aliases: str = Field("", alias="KODEKS_LAW_ALIASES")
@@ -91,6 +93,12 @@ class Settings(BaseSettings):
     max_question_chars: int = Field(1000, alias="KODEKS_MAX_QUESTION_CHARS", ge=10)
     concurrency: int = Field(32, alias="KODEKS_CONCURRENCY", ge=1)
     recovery_minutes: int = Field(10, alias="KODEKS_RECOVERY_MINUTES", ge=0)
+
+    # --- issue 21: fair scheduling and strict input -------------------------------------------------
+    # Longest text after a command (/clan, /uporedi, /nadleznost, /export …): longer gets the usage line.
+    max_argument_chars: int = Field(200, alias="KODEKS_MAX_ARGUMENT_CHARS", ge=10)
+    # Threads for searches and lookups (bot/scheduling.py), apart from the query log's; officers served in turn.
+    cpu_workers: int = Field(2, alias="KODEKS_CPU_WORKERS", ge=1)
 
     # --- query log -----------------------------------------------------------------------
     log_retention_days: int = Field(365, alias="KODEKS_LOG_RETENTION_DAYS", ge=1)
@@ -195,7 +203,9 @@ class Settings(BaseSettings):
             import os
             import secrets
 
-            path.parent.mkdir(parents=True, exist_ok=True)
+            from kodeks.private_files import private_dir
+
+            private_dir(path.parent)
             try:
                 fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
             except FileExistsError:  # another process made it first

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.officers import SCHEMA as JURISDICTION_SCHEMA, UPSERT_JURISDICTION
-from bot.querylog.schema import create_private
+from kodeks.private_files import create_private
 
 FILE_NAME = "officers.sqlite3"
 SCHEMA = """

@@ -100,8 +100,7 @@ class QueryLog:
         qlog = cls(path, salt, hash_user_ids, retention_days, busy_timeout_ms=busy_timeout_ms,
                    backlog_max=backlog_max, retention=retention)
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            create_private(path)
+            create_private(path)  # 0600 in a 0700 folder (kodeks/private_files.py)
             qlog._db = await qlog._connect()
             await migrate(qlog._db, path)
             if check:

@@ -5,11 +5,11 @@ The schema is versioned with `PRAGMA user_version`: add a migration to `MIGRATIO
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import aiosqlite
 
+from kodeks import private_files
 from kodeks.errors import KodeksError
 
 MIGRATIONS: tuple[str, ...] = (
@@ -114,13 +114,9 @@ SCHEMA_VERSION = len(MIGRATIONS)
 
 
 def create_private(path: Path) -> None:
-    """Create the log file 0600 (it holds officers' questions), like the salt file; SQLite gives its -wal
-    and -shm files the same mode. An existing file keeps its mode."""
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        return
-    os.close(fd)
+    """Create the log file 0600 (it holds officers' questions) in a 0700 folder, like the salt file; SQLite
+    gives its -wal and -shm files the same mode. An existing file keeps its mode (`kodeks.private_files`)."""
+    private_files.create_private(path)
 
 
 async def migrate(db: aiosqlite.Connection, path: Path) -> None:

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Collection
+from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass, field
-from typing import Any
+from functools import partial
+from typing import Any, Protocol, TypeVar
 
 from kodeks.answering.answerer import Answerer
 from kodeks.answering.conversation import Thread, Understood, exchange_of, understand
@@ -23,6 +24,20 @@ from kodeks.answering.models import Answer
 from kodeks.privacy import Masked, mask
 from kodeks.settings import Settings
 from retrieval.types import SearchResult
+
+
+T = TypeVar("T")
+
+
+class CpuRunner(Protocol):
+    """Runs a synchronous call (the search) off the event loop and returns its result: `asyncio.to_thread`
+    by default; the bot passes its fair scheduler's (bot/scheduling.py), so officers' searches take turns."""
+
+    def __call__(self, fn: Callable[[], T], /) -> Awaitable[T]: ...
+
+
+async def in_thread(fn: Callable[[], T]) -> T:
+    return await asyncio.to_thread(fn)
 
 
 @dataclass
@@ -93,7 +108,7 @@ class Pipeline:
 
     async def ask(self, question: str, law: str | None = None,
                   jurisdiction: str | Collection[str] | None = None, masked: Masked | None = None,
-                  thread: Thread | None = None) -> PipelineResult:
+                  thread: Thread | None = None, run: CpuRunner = in_thread) -> PipelineResult:
         """Mask, understand, search, then answer. Retrieval errors (no index) propagate as KodeksError;
         answering never raises.
 
@@ -101,18 +116,19 @@ class Pipeline:
         (`retrieval.jurisdictions.scope_of("RS")`). `masked`: the question already masked by the caller (the
         bot masks once, before journaling); otherwise it is masked here. The result's `question` is the masked
         text. `thread` is the officer's conversation so far (the bot's, masked): a follow-up is searched as its
-        stand-alone question, and answered with the previous exchanges in view."""
+        stand-alone question, and answered with the previous exchanges in view. `run` runs the (synchronous)
+        search off the event loop (the bot passes its fair scheduler's, bot/scheduling.py)."""
         retriever = await self.retriever()  # opening the index once is not this question's latency
         start = t0 = time.perf_counter()
         masked = masked if masked is not None else self.mask(question)
         question = masked.text
         understood = Understood(question, question)
-        if thread is not None and thread.last is not None:
+        if thread is not None and thread.last is not None:  # rules (cheap) or Claude (waits on the network)
             understood = await asyncio.to_thread(understand, question, thread, self._follow_up_rewriter())
         understand_ms = (time.perf_counter() - t0) * 1000.0
         t0 = time.perf_counter()
-        search = await asyncio.to_thread(retriever.search, understood.query, law=law, jurisdiction=jurisdiction,
-                                         context=understood.context)
+        search = await run(partial(retriever.search, understood.query, law=law, jurisdiction=jurisdiction,
+                                   context=understood.context))
         retrieval_ms = (time.perf_counter() - t0) * 1000.0
         answer = await self.answerer.answer(question, search, thread=thread if understood.follow_up else None,
                                             standalone=understood.standalone if understood.by == "claude" else None)

@@ -27,6 +27,7 @@ import threading
 import time
 from pathlib import Path
 
+from kodeks.private_files import create_private
 from kodeks.settings import Settings
 from prompts import Prompt, load_prompt
 from retrieval.language.normalize import fold
@@ -51,7 +52,7 @@ class RewriteCache:
     PURGE_EVERY = 24 * 3600.0
 
     def __init__(self, path: Path, max_age_days: int | None = None) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        create_private(path)  # officers' (masked) questions as keys: 0600 from the start
         self.max_age_days = max_age_days
         self._purged = 0.0
         self._lock = threading.Lock()

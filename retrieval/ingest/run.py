@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from kodeks.errors import KodeksError
+from kodeks.private_files import private_dir
 from kodeks.settings import Settings
 from retrieval.index.articles import load_articles
 from retrieval.index.law_catalog import record_ingest
@@ -78,6 +79,7 @@ def ingest_paths(
         raise KodeksError(conflicts[0] + (f" (and {len(conflicts) - 1} more file(s))" if len(conflicts) > 1 else ""))
     report = IngestReport(files=inputs.files, articles=len(inputs.articles), problems=inputs.problems,
                           per_file=inputs.per_file)
+    private_dir(settings.data_dir)  # made 0700 if new: the bot keeps officers' data here (kodeks/private_files.py)
     update = update_index(settings, stored, inputs.articles, inputs.complete_laws, reindex, progress)
     report.chunks, report.embedded, report.reused = update.chunks, update.embedded, update.reused
     report.deleted, report.total_articles = update.deleted, update.total_articles

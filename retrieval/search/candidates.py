@@ -24,7 +24,7 @@ from retrieval.search.dense import DenseScorer
 from retrieval.search import followup
 from retrieval.search.fusion import fuse, mean_spread, ranks_of, top
 from retrieval.search.layout import ArticleLayout
-from retrieval.search.subqueries import split_subqueries
+from retrieval.search.subqueries import embedding_windows, split_subqueries
 from retrieval.search.title_field import TitleIndex
 from retrieval.types import Article, ThreadContext
 
@@ -85,9 +85,15 @@ class CandidateFinder:
         qvecs = None
         stats: tuple[float, float] | None = None
         if use_dense:
-            queries = followup.dense_queries(query, context) + (split_subqueries(query) if s.subqueries else [])
-            queries += [e.adds for e in expansions if e.source == "rewrite"]
-            qvecs = self.embedder.embed_queries([embedding_text(q) for q in queries])
+            # A long question is embedded as windows of bounded length (subqueries.py: cost and fairness);
+            # one within the bound keeps its ~40-word sub-queries. A follow-up's dense query is its stand-alone
+            # question (followup.py). The lexical side reads the whole question.
+            queries = [w for q in followup.dense_queries(query, context) for w in embedding_windows(q, s.embed_window_chars)]
+            if len(queries) == 1 and s.subqueries:
+                queries += split_subqueries(query)
+            queries += [e.adds[: s.embed_window_chars or None] for e in expansions if e.source == "rewrite"]
+            # One call per text: the embedder is free between them for another officer's question.
+            qvecs = np.vstack([self.embedder.embed_queries([embedding_text(q)]) for q in queries])
             t_embed = time.perf_counter()
             dense, best_dense_chunk, stats = self.dense.scores(qvecs, mask, filtered)
         else:
