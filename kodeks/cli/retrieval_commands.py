@@ -143,8 +143,9 @@ def ingest(
 def _warn_unplaced_laws(settings) -> None:
     """Officers have jurisdictions here: a law without one would silently reach none of them."""
     from retrieval.index.articles import load_articles
+    from retrieval.index.generations import current_paths
 
-    unplaced = sorted({a.law for a in load_articles(settings.data_dir).values() if not a.jurisdiction})
+    unplaced = sorted({a.law for a in load_articles(current_paths(settings).root).values() if not a.jurisdiction})
     if unplaced:
         print(f"kodeks: warning: no jurisdiction for {', '.join(unplaced)}: officers with a jurisdiction are not "
               f"answered from it (re-ingest with --jurisdiction or a laws.toml entry)", file=sys.stderr)
