@@ -92,6 +92,10 @@ class Settings(BaseSettings):
     concurrency: int = Field(32, alias="KODEKS_CONCURRENCY", ge=1)
     recovery_minutes: int = Field(10, alias="KODEKS_RECOVERY_MINUTES", ge=0)
 
+    # --- index generations (issue 20): the running bot follows new ones ------------------
+    # How often the bot looks at index/CURRENT for a new generation (SIGHUP: at once).
+    index_poll_seconds: float = Field(10.0, alias="KODEKS_INDEX_POLL_SECONDS", gt=0, le=3600)
+
     # --- query log -----------------------------------------------------------------------
     log_retention_days: int = Field(365, alias="KODEKS_LOG_RETENTION_DAYS", ge=1)
     hash_user_ids: bool = Field(True, alias="KODEKS_HASH_USER_IDS")
@@ -140,10 +144,13 @@ class Settings(BaseSettings):
 
     @property
     def chroma_dir(self) -> Path:
+        """Chroma's folder in a data dir of the flat layout (before index generations); the current
+        index's folders: `retrieval.index.generations.current_paths(settings)`."""
         return self.data_dir / "chroma"
 
     @property
     def lexical_dir(self) -> Path:
+        """The lexical index's folder in the flat layout (see `chroma_dir`)."""
         return self.data_dir / "lexical"
 
     @property

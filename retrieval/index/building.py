@@ -262,6 +262,18 @@ class IndexWriter:
                            metadatas=got["metadatas"])
 
 
+def tidy_unused(settings: Settings) -> Cleanup | None:
+    """Delete generations no process reads any more, unless a writer is busy (it cleans up itself) or
+    the data dir cannot be written (a read-only one keeps everything). For a process that only reads."""
+    from retrieval.index.writer_lock import IndexBusy
+
+    try:
+        with writer_lock(settings, wait=False, command="cleanup of unused index generations"):
+            return cleanup(settings, lambda name: drop_collection_named(settings, name))
+    except (IndexBusy, KodeksError, OSError):
+        return None
+
+
 def _kept_chunks(plan: Plan) -> set[str]:
     """Chunks of articles the write did not touch (they stay as they were)."""
     return set(plan.meta_after) - {c.chunk_id for _, c in plan.chunks} - set(plan.stale)
