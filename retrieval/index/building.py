@@ -83,7 +83,13 @@ class IndexWriter:
         with writer_lock(settings, wait, on_wait, command):
             writer = cls(settings)
             writer.tidy()  # half-built generations of a killed writer, generations nobody reads any more
-            yield writer
+            try:
+                yield writer
+            except OSError as exc:  # a disk problem outside the build itself (reading the current index, …)
+                disk = explain_write_failure(exc, settings.data_dir, "update the index")
+                if disk is None:
+                    raise
+                raise disk from None
 
     @property
     def stored(self) -> dict[str, Article]:
@@ -233,7 +239,8 @@ class IndexWriter:
                 close_client(client)
             if target is not None:
                 _discard(settings, target)
-            disk = explain_write_failure(exc, settings.data_dir, "write the new index generation")
+            disk = explain_write_failure(exc, settings.data_dir, "write the new index generation",
+                                         needed=int(disk_usage(self.source) * 1.2) or None)
             if disk is not None:
                 raise disk from None
             raise

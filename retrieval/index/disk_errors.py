@@ -56,11 +56,11 @@ def no_permission(data_dir: Path, doing: str, where: Path | None = None) -> Disk
                      f"kodeks as the user that owns it")
 
 
-def explain_os_error(exc: OSError, data_dir: Path, doing: str) -> KodeksError:
-    """One line for an OSError met while writing the index."""
+def explain_os_error(exc: OSError, data_dir: Path, doing: str, needed: int | None = None) -> KodeksError:
+    """One line for an OSError met while writing the index (`needed`: bytes the write needs free)."""
     where = Path(exc.filename) if isinstance(exc.filename, str) else None
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
-        return full_disk(data_dir, doing)
+        return full_disk(data_dir, doing, needed)
     if exc.errno == errno.EROFS:
         return read_only(data_dir, doing)
     if exc.errno in (errno.EACCES, errno.EPERM):
@@ -69,15 +69,16 @@ def explain_os_error(exc: OSError, data_dir: Path, doing: str) -> KodeksError:
                        + (f" ({exc.filename})" if exc.filename else ""))
 
 
-def explain_write_failure(exc: BaseException, data_dir: Path, doing: str) -> KodeksError | None:
+def explain_write_failure(exc: BaseException, data_dir: Path, doing: str,
+                          needed: int | None = None) -> KodeksError | None:
     """A disk problem behind any exception (OSError, or Chroma's / SQLite's text for one), or None."""
     if isinstance(exc, OSError) and exc.errno is not None:
         if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EPERM):
-            return explain_os_error(exc, data_dir, doing)
+            return explain_os_error(exc, data_dir, doing, needed)
         return None
     text = str(exc).lower()
     if "disk is full" in text or "no space left" in text or "database or disk is full" in text:
-        return full_disk(data_dir, doing)
+        return full_disk(data_dir, doing, needed)
     if "readonly database" in text or "read-only file system" in text or "permission denied" in text:
         return examine(data_dir, doing)
     return None

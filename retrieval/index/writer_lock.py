@@ -97,8 +97,11 @@ def writer_lock(settings: Settings, wait: bool = True, on_wait: Callable[[str], 
         raise explain_os_error(exc, settings.data_dir, "lock the index for writing") from None
     holder = folder / HOLDER_FILE
     try:
-        atomic_write_text(holder, json.dumps({"pid": os.getpid(), "host": socket.gethostname(),
-                                              "command": command or this_command(), "since": _now()}) + "\n")
+        try:
+            atomic_write_text(holder, json.dumps({"pid": os.getpid(), "host": socket.gethostname(),
+                                                  "command": command or this_command(), "since": _now()}) + "\n")
+        except OSError as exc:
+            raise explain_os_error(exc, settings.data_dir, "record who is writing the index") from None
         yield
     finally:
         try:
