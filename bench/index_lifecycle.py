@@ -5,6 +5,7 @@ a new generation (latency, RSS), and the extra disk an ingest needs.
     python bench/index_lifecycle.py kill9  --dir /tmp/life/2k [--points 20]     # 2 × 20 kills, then re-runs
     python bench/index_lifecycle.py switch --dir /tmp/life/2k [--rounds 3]      # bot: new generation → served; RSS
     python bench/index_lifecycle.py disk   --dir /tmp/life/2k                   # peak disk during an ingest
+    python bench/index_lifecycle.py chroma --dir /tmp/life/2k [--rounds 3]      # copy Chroma's folder vs fill a collection
 
 The library is bench/scale_memory.py's (real BCS articles, then generated ones); vectors come from the
 benchmark-only embedder (bench/bench_embedder.py), so an ingest spends its time where the generation
@@ -319,10 +320,49 @@ def cmd_disk(args: argparse.Namespace) -> None:
               f"{peak / one:.2f}× one generation; after {after / 1e6:.1f} MB ({after / one:.2f}×)")
 
 
+# --- why a copied Chroma folder per generation --------------------------------------------------
+
+
+def cmd_chroma(args: argparse.Namespace) -> None:
+    """A generation's vectors made two ways from the current one: its Chroma folder copied (shipped), or
+    a new collection filled with every chunk (what a collection per generation in one Chroma costs)."""
+    import chromadb
+    from chromadb.config import Settings as ChromaSettings
+
+    from retrieval.index.building import copy_chroma_folder
+    from retrieval.index.chroma import get_all
+
+    source = next((args.dir / "index").glob("gen-*/chroma"))
+    times: dict[str, list[float]] = {"copy folder": [], "fill collection": []}
+    for round_ in range(args.rounds):
+        target = args.dir.parent / f"{args.dir.name}-chroma-{round_}"
+        shutil.rmtree(target, ignore_errors=True)
+        started = time.perf_counter()
+        copy_chroma_folder(source, target / "copied")
+        times["copy folder"].append(time.perf_counter() - started)
+        old_client = chromadb.PersistentClient(path=str(source), settings=ChromaSettings(anonymized_telemetry=False))
+        old = old_client.get_collection("kodeks", embedding_function=None)
+        new_client = chromadb.PersistentClient(path=str(target / "filled"), settings=ChromaSettings(anonymized_telemetry=False))
+        started = time.perf_counter()
+        new = new_client.get_or_create_collection("kodeks", embedding_function=None,
+                                                  configuration={"hnsw": {"space": "cosine"}})
+        ids = sorted(get_all(old, [])["ids"])
+        for start in range(0, len(ids), 1000):
+            got = old.get(ids=ids[start:start + 1000], include=["embeddings", "documents", "metadatas"])
+            new.upsert(ids=got["ids"], embeddings=got["embeddings"], documents=got["documents"], metadatas=got["metadatas"])
+        times["fill collection"].append(time.perf_counter() - started)
+        old_client.close()
+        new_client.close()
+        shutil.rmtree(target, ignore_errors=True)
+    copy, fill = (statistics.median(times[k]) for k in ("copy folder", "fill collection"))
+    print(f"{len(ids)} chunks: copy the folder {copy:.2f} s, fill a new collection {fill:.2f} s "
+          f"(median of {args.rounds}; fill / copy = {fill / copy:.0f}×)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="cmd", required=True)
-    for name in ("build", "kill9", "switch", "disk"):
+    for name in ("build", "kill9", "switch", "disk", "chroma"):
         p = sub.add_parser(name)
         p.add_argument("--dir", type=Path, default=Path("/tmp/life/2k"))
         p.add_argument("--chunks", type=int, default=2000)
@@ -330,7 +370,7 @@ def main() -> None:
         p.add_argument("--rounds", type=int, default=3)
         p.add_argument("--no-bot", action="store_true", help="kill9: skip the bot start-up check")
     args = parser.parse_args()
-    {"build": cmd_build, "kill9": cmd_kill9, "switch": cmd_switch, "disk": cmd_disk}[args.cmd](args)
+    {"build": cmd_build, "kill9": cmd_kill9, "switch": cmd_switch, "disk": cmd_disk, "chroma": cmd_chroma}[args.cmd](args)
 
 
 if __name__ == "__main__":
