@@ -134,7 +134,9 @@ class IndexWriter:
         update = IndexUpdate(chunks=len(plan.chunks), reused=len(plan.unchanged) + len(plan.copyable),
                              deleted=len(plan.removed), total_articles=len(plan.after), articles=plan.after,
                              generation=self.source.generation)
-        if not fresh and not plan.changes_index and new_records == old_records and self._source_is_current_form():
+        nothing_yet = not plan.after and not self.source.articles.exists()  # no index, and nothing read
+        if not fresh and not plan.changes_index and new_records == old_records and (
+                nothing_yet or self._source_is_current_form()):
             return WriteResult(update, LibraryCounts.of(plan.after.values()), Cleanup())
         vectors = embed_plan(plan, self.embedder, progress)  # the slow part: nothing written yet
         update.embedded = len(plan.to_embed)
