@@ -106,7 +106,7 @@ def _index_now(counts: Any, generation: str | None) -> str:
 
 @laws_app.command("remove")
 def remove(
-    names: Optional[list[str]] = typer.Argument(None, metavar="LAW...", help="Short name(s) as `kodeks laws` lists them."),
+    names: Optional[list[str]] = typer.Argument(None, metavar="LAW", help="Short name(s) as `kodeks laws` lists them."),
     every: bool = typer.Option(False, "--all", help="Remove every law (asks first; --yes in scripts)."),
     yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask for confirmation."),
     no_wait: bool = NoWaitOption,
@@ -114,8 +114,7 @@ def remove(
 ) -> None:
     """Remove a law everywhere (articles, chunks, vectors, lexical entries, catalog), as a new index generation.
 
-    Asks first at a terminal (one law: only there; --all: always, so a script must say --yes). Ingesting
-    the law's file again brings it back."""
+    Asks first at a terminal (one law: only there; --all: always, so a script must say --yes). Ingesting the law's file again brings it back."""
     from retrieval.index.library import remove_laws
 
     if every == bool(names):

@@ -13,10 +13,10 @@ lexical index, compact vectors and laws.json, checks the whole (checking.py) and
 write: one generation (the new one) beside the current, measured in docs/benchmarks.md.
 
 Why a copied Chroma folder per generation rather than one shared Chroma with a collection per
-generation: copying the folder (files, SQLite by its backup API) takes ~0.1 s for 2,000 chunks and
-~5 s for 100,000, while filling a new collection re-inserts every vector and rebuilds its HNSW graph
-(measured in docs/benchmarks.md); on a Chroma server there is no folder to copy, so there a
-generation is a collection of its own.
+generation: copying the folder (files, SQLite by its backup API) took 0.64 s at 2,126 chunks and 8.4 s
+at 21,192, while filling a new collection — every vector re-inserted, its HNSW graph rebuilt — took
+10 s and 356 s (`bench/index_lifecycle.py chroma`, docs/benchmarks.md); on a Chroma server there is no
+folder to copy, so there a generation is a collection of its own.
 """
 
 from __future__ import annotations
