@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from botproc import REPO, fresh_log, start_bot, stop_bot  # noqa: E402
+from botproc import REPO, ensure_sample_index, fresh_log, start_bot, stop_bot  # noqa: E402
 from stats import machine  # noqa: E402
 
 from tests.fakes.telegram_server import FakeTelegramServer  # noqa: E402
@@ -44,15 +44,6 @@ SITUATION = ("Komšija je sinoć oko ponoći razbio prozor na mom autu parkirano
 
 def long_question(n: int, chars: int = 1000) -> str:
     return (f"Pitanje {n}: " + SITUATION * (chars // len(SITUATION) + 1))[:chars]
-
-
-def ensure_sample_index(data_dir: Path) -> Path:
-    from kodeks.settings import load_settings
-    from retrieval.ingest.run import ingest_paths
-
-    if not (data_dir / "articles.jsonl").exists():
-        ingest_paths(load_settings(data_dir=data_dir, _env_file=None), [REPO / "data" / "sample" / "corpus.jsonl"])
-    return data_dir
 
 
 class Clock:

@@ -3,8 +3,10 @@
 `build_application` wires handlers and shared objects (injected, so tests pass a real pipeline over
 the sample index and a temporary log); `serve` runs it — long polling, or a webhook when
 `KODEKS_WEBHOOK_URL` is set — until a stop event, then stops fetching, lets in-flight answers
-finish and be logged, and shuts down. `run_bot` is `kodeks bot`: it loads the index once and maps
-SIGTERM/SIGINT to that stop event. Tests and production go through the same `serve`.
+finish and be logged, and shuts down; meanwhile it follows the index (bot/index_watch.py: a new
+generation is served without a restart). `run_bot` is `kodeks bot`: it loads the index once, maps
+SIGTERM/SIGINT to that stop event and SIGHUP to "look at the index now". Tests and production go
+through the same `serve`.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from telegram.ext import (
     filters,
 )
 
-from bot import arguments, gate, handlers, journal, jurisdiction_handlers, laws, texts, threads, transcription, voice
+from bot import arguments, gate, handlers, index_watch, journal, jurisdiction_handlers, laws, texts, threads, transcription, voice
 from bot.access import Access, RateLimiter
 from bot.delivery import RetryingLimiter
 from bot.deps import BOT_DATA_KEY, Deps
@@ -126,9 +128,12 @@ def webhook_path(url: str) -> str:
     return urlparse(url).path.lstrip("/")
 
 
-async def serve(app: Application, settings: Any, stop: asyncio.Event, *, poll_timeout: float = POLL_TIMEOUT) -> None:
-    """Run until `stop` is set; then stop fetching, finish in-flight updates, shut down."""
-    async with app:  # initialize() … shutdown()
+async def serve(app: Application, settings: Any, stop: asyncio.Event, *, poll_timeout: float = POLL_TIMEOUT,
+                reload: asyncio.Event | None = None) -> None:
+    """Run until `stop` is set; then stop fetching, finish in-flight updates, shut down. Meanwhile a new
+    index generation is picked up every KODEKS_INDEX_POLL_SECONDS, or at once when `reload` is set."""
+    retriever = app.bot_data[BOT_DATA_KEY].retriever
+    async with app, index_watch.watching(retriever, settings.index_poll_seconds, reload):  # initialize() … shutdown()
         with contextlib.suppress(TelegramError):
             await app.bot.set_my_commands([BotCommand(c, d) for c, d in texts.COMMANDS])
         # What a previous process left unanswered, read before anything is fetched: read later, it would
@@ -193,9 +198,9 @@ async def until_stopped_or_dead(stop: asyncio.Event, polling: asyncio.Task[Any] 
 async def run_bot(settings: Any) -> None:
     """`kodeks bot`: load the index once, open the log, serve until SIGTERM/SIGINT."""
     from kodeks.answering import Pipeline
-    from retrieval.search.retriever import Retriever
+    from retrieval.search.live import LiveRetriever
 
-    retriever = await asyncio.to_thread(Retriever.open, settings)
+    retriever = await asyncio.to_thread(LiveRetriever.open, settings)  # follows new index generations
     pipeline = Pipeline(settings, retriever=retriever)
     try:
         querylog = await QueryLog.from_settings(settings, check=True)  # a bad log: one line, exit 1
@@ -207,14 +212,15 @@ async def run_bot(settings: Any) -> None:
     warn_if_wider(in_data_dir(settings.data_dir))
     try:
         app = build_application(settings, pipeline=pipeline, retriever=retriever, querylog=querylog)
-        stop = asyncio.Event()
+        stop, reload = asyncio.Event(), asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, stop.set)
+        loop.add_signal_handler(signal.SIGHUP, reload.set)  # `systemctl reload`: look at the index now
         log.info("KODEKS bot: %d enrolled officers, %d admins, log %s",
                  len(app.bot_data[enrolment_handlers.BOT_DATA_KEY].roster), len(settings.admins), settings.log_path)
         try:
-            await serve(app, settings, stop)
+            await serve(app, settings, stop, reload=reload)
         except InvalidToken as exc:
             raise KodeksError("Telegram rejected TELEGRAM_BOT_TOKEN (copy it again from @BotFather)") from exc
         except NetworkError as exc:
@@ -226,4 +232,5 @@ async def run_bot(settings: Any) -> None:
         if closer is not None:
             with contextlib.suppress(Exception):
                 await closer()
+        retriever.close()
     log.info("KODEKS bot stopped")

@@ -99,6 +99,9 @@ class Settings(BaseSettings):
     max_argument_chars: int = Field(200, alias="KODEKS_MAX_ARGUMENT_CHARS", ge=10)
     # Threads for searches and lookups (bot/scheduling.py), apart from the query log's; officers served in turn.
     cpu_workers: int = Field(2, alias="KODEKS_CPU_WORKERS", ge=1)
+    # --- index generations (issue 20): the running bot follows new ones ------------------
+    # How often the bot looks at index/CURRENT for a new generation (SIGHUP: at once).
+    index_poll_seconds: float = Field(10.0, alias="KODEKS_INDEX_POLL_SECONDS", gt=0, le=3600)
 
     # --- query log -----------------------------------------------------------------------
     log_retention_days: int = Field(365, alias="KODEKS_LOG_RETENTION_DAYS", ge=1)
@@ -180,10 +183,13 @@ class Settings(BaseSettings):
 
     @property
     def chroma_dir(self) -> Path:
+        """Chroma's folder in a data dir of the flat layout (before index generations); the current
+        index's folders: `retrieval.index.generations.current_paths(settings)`."""
         return self.data_dir / "chroma"
 
     @property
     def lexical_dir(self) -> Path:
+        """The lexical index's folder in the flat layout (see `chroma_dir`)."""
         return self.data_dir / "lexical"
 
     @property

@@ -39,6 +39,14 @@ class Article:
         head = f"{self.law}, član {self.article}" if numbered else f"{self.law}, {self.article}"
         return f"{head} – {self.title}" if self.title else head
 
+    @property
+    def entry_kind(self) -> str:
+        """"deleted", "annex" (an annex or preamble: `kind` in extra) or "in_force" — one definition, so an
+        ingest's summary, `kodeks laws` and /zakoni count the same articles."""
+        if self.deleted or self.extra.get("deleted"):
+            return "deleted"
+        return "annex" if self.extra.get("kind") else "in_force"
+
 
 @dataclass(frozen=True)
 class Chunk:
@@ -120,8 +128,12 @@ class LawSummary:
     articles: int
     ingested_at: str | None  # UTC ISO time its current text was indexed
     aliases: tuple[str, ...] = ()  # configured aliases (laws.toml, KODEKS_LAW_ALIASES)
+    deleted: int = 0  # articles recorded as deleted (not counted in `articles`)
+    annexes: int = 0  # annexes and preambles (not counted in `articles`)
 
     def to_dict(self) -> dict[str, Any]:
+        """The `kodeks laws --json` entry (its keys are relied on; the deleted / annex counts are in the
+        command's totals and text)."""
         return {"law": self.law, "title": self.title, "jurisdiction": self.jurisdiction, "articles": self.articles,
                 "ingested_at": self.ingested_at, "aliases": list(self.aliases)}
 

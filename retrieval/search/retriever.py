@@ -55,6 +55,7 @@ class Retriever:
 
     def __init__(self, settings: Settings, index: OpenedIndex) -> None:
         self.settings = settings
+        self._index = index  # closed by `close()` (the bot switching to a newer generation)
         self.embedder = index.embedder
         self.collection = index.collection
         self.lexical = index.lexical
@@ -88,7 +89,7 @@ class Retriever:
                        if settings.title_weight > 0 and self.vocabulary is not None else None)
         del fields
         self._article_stems: dict[str, frozenset[str]] = {}  # filled by explain_matches for served hits
-        vectors_file = row_reader(index.vectors, settings) if self.dense_search == "hnsw" else None
+        vectors_file = row_reader(index.vectors, index.paths) if self.dense_search == "hnsw" else None
         self.dense = DenseScorer(layout, self.chunk_ids, self.collection, index.vectors, self.dense_search,
                                  settings.candidate_depth, vectors_file)
         self.candidates = CandidateFinder(settings, self.embedder, self.lexical, layout, self.dense,
@@ -99,7 +100,22 @@ class Retriever:
     @classmethod
     def open(cls, settings: Settings) -> "Retriever":
         """Load the index once: fails clearly if it is missing, incomplete or built by another embedder."""
-        return cls(settings, open_index(settings))
+        index = open_index(settings)
+        try:
+            return cls(settings, index)
+        except BaseException:
+            index.close()
+            raise
+
+    @property
+    def generation(self) -> str | None:
+        """The index generation this Retriever serves (None: a data dir from before generations)."""
+        return self._index.paths.generation
+
+    def close(self) -> None:
+        """Let go of the index: its files and the lease that keeps cleanup away from it. Only once no
+        search is running on it (retrieval/search/live.py closes a replaced Retriever when idle)."""
+        self._index.close()
 
     # --- lookups ------------------------------------------------------------------------------
 
@@ -151,7 +167,7 @@ class Retriever:
     def law_summaries(self) -> list[LawSummary]:
         """The loaded laws (name, title, jurisdiction, article count, when ingested), by jurisdiction.
         Reads every catalog row without its text (`kodeks laws`, /zakoni; not search)."""
-        return summarize(self.catalog.text_less(), self.law_records, table_time(self.settings.data_dir))
+        return summarize(self.catalog.text_less(), self.law_records, table_time(self._index.paths.root))
 
     # --- search -------------------------------------------------------------------------------
 
@@ -277,8 +293,13 @@ class Retriever:
                 else:
                     missing.append(wanted)
         if missing:
-            got = self.collection.get(ids=missing, include=["documents"])
-            texts.update(zip(got["ids"], got["documents"]))
+            try:
+                got = self.collection.get(ids=missing, include=["documents"])
+                texts.update(zip(got["ids"], got["documents"]))
+            except KodeksError:  # Chroma cannot be opened (a read-only data dir): the article's start instead
+                for c in served:
+                    if c.chunk >= 0 and self.chunk_ids[c.chunk] in missing:
+                        texts[self.chunk_ids[c.chunk]] = c.article.text[: self.settings.max_chunk_chars]
         return [(c, texts.get(self.chunk_ids[c.chunk], "") if c.chunk >= 0 else "") for c in served]
 
     def _canonical_law(self, law: str) -> str:
