@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from botproc import LOG_DIR, REPO, Replies, ask, fresh_log, officers, stop_bot  # noqa: E402
+from botproc import LOG_DIR, REPO, Replies, ask, ensure_sample_index, fresh_log, officers, stop_bot  # noqa: E402
 from botproc import start_bot as botproc_start_bot  # noqa: E402
 from stats import machine, pct, rss_mb  # noqa: E402
 
@@ -48,14 +48,6 @@ async def start_bot(data_dir: Path, server: FakeTelegramServer, users: list[int]
     return await botproc_start_bot(data_dir, server, users,
                                    env={"PYTHONPATH": str(REPO), "KODEKS_RATE_LIMIT_PER_MINUTE": shipped_limit, **env},
                                    command=[sys.executable, "-m", "kodeks", "bot"], log_name="bot_faults.log")
-
-
-def ensure_sample_index(data_dir: Path) -> Path:
-    from retrieval.ingest.run import ingest_paths
-
-    if not (data_dir / "articles.jsonl").exists():
-        ingest_paths(load_settings(data_dir=data_dir, _env_file=None), [REPO / "data" / "sample" / "corpus.jsonl"])
-    return data_dir
 
 
 def cpu_seconds(pid: int) -> float:

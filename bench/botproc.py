@@ -93,3 +93,12 @@ class Replies:
 
     async def wait(self, total: int, timeout: float) -> None:
         await self.server.wait_until(lambda: self.update() >= total, timeout=timeout, what=f"{total} replies")
+
+
+def ensure_sample_index(data_dir: Path) -> Path:
+    """The sample corpus indexed in `data_dir` (an ingest with nothing new embeds and writes nothing)."""
+    from kodeks.settings import load_settings
+    from retrieval.ingest.run import ingest_paths
+
+    ingest_paths(load_settings(data_dir=data_dir, _env_file=None), [REPO / "data" / "sample" / "corpus.jsonl"])
+    return data_dir

@@ -41,6 +41,7 @@ sys.path.append(str(REPO))  # after PYTHONPATH: PYTHONPATH=<another checkout> me
 
 from kodeks.settings import Settings, load_settings  # noqa: E402
 from retrieval.evaluation import EvalQuestion, evaluate, load_eval  # noqa: E402
+from retrieval.index.generations import current_paths  # noqa: E402
 from retrieval.ingest.run import ingest_paths  # noqa: E402
 from retrieval.ingest.sources import LawInfo  # noqa: E402
 from retrieval.jurisdictions import as_scope  # noqa: E402
@@ -99,9 +100,9 @@ def build_library(work: Path, env: dict[str, str], rebuild: bool = True) -> Path
     data_dir = work / "library"
     stamp_file = work / "library.stamp"
     stamp = library_stamp()
-    if (stamp_file.exists() and stamp_file.read_text() == stamp or not rebuild) and (data_dir / "articles.jsonl").exists():
-        return data_dir
     settings = _settings(data_dir, "serbian", env)
+    if (stamp_file.exists() and stamp_file.read_text() == stamp or not rebuild) and _has_index(settings):
+        return data_dir
     for name, law, jurisdiction in LIBRARY:
         report = ingest_paths(settings, [LAWS / name], LawInfo(law=law, jurisdiction=jurisdiction))
         print(f"[library] {name} → {law} ({jurisdiction}): {report.articles} articles, embedded {report.embedded}, "
@@ -115,11 +116,17 @@ def build_single(work: Path, name: str, env: dict[str, str]) -> Path:
     data_dir = work / name
     stamp_file = work / f"{name}.stamp"
     stamp = hashlib.sha256(corpus.read_bytes() + _digest([REPO / p for p in INGEST_CODE]).encode()).hexdigest()
-    if not (stamp_file.exists() and stamp_file.read_text() == stamp and (data_dir / "articles.jsonl").exists()):
-        report = ingest_paths(_settings(data_dir, language, env), [corpus])
+    settings = _settings(data_dir, language, env)
+    if not (stamp_file.exists() and stamp_file.read_text() == stamp and _has_index(settings)):
+        report = ingest_paths(settings, [corpus])
         print(f"[{name}] {report.total_articles} articles, embedded {report.embedded}", file=sys.stderr, flush=True)
         stamp_file.write_text(stamp)
     return data_dir
+
+
+def _has_index(settings: Settings) -> bool:
+    """Whether the data dir holds an index (its current generation, or a data dir from before generations)."""
+    return current_paths(settings).articles.exists()
 
 
 def _settings(data_dir: Path, language: str, env: dict[str, str]) -> Settings:

@@ -85,7 +85,9 @@ def write_filler(path: Path, n: int) -> Path:
 
 
 def chunk_count(settings: Settings) -> int:
-    chunks = settings.lexical_dir / "chunks.json"
+    from retrieval.index.generations import current_paths
+
+    chunks = current_paths(settings).lexical / "chunks.json"
     return len(json.loads(chunks.read_text())["chunk_ids"]) if chunks.exists() else 0
 
 

@@ -9,18 +9,30 @@ from __future__ import annotations
 import math
 import time
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
+from typing import Protocol
+
+
+class Roster(Protocol):
+    def allows(self, user_id: int) -> bool: ...
 
 
 class Access:
-    """Allow-list and admin list of Telegram user ids (from KODEKS_ALLOWED_USERS / KODEKS_ADMINS)."""
+    """Allow-list and admin list of Telegram user ids (from KODEKS_ALLOWED_USERS / KODEKS_ADMINS).
 
-    def __init__(self, allowed: Iterable[int], admins: Iterable[int]) -> None:
+    With a `roster` (the enrolled officers, `bot.enrolment.roster`), the allow-list is the roster — which the
+    settings seed — so an officer revoked in the chat or on the command line is refused even if still listed;
+    the admins of KODEKS_ADMINS are always let in."""
+
+    def __init__(self, allowed: Iterable[int], admins: Iterable[int], roster: Roster | None = None) -> None:
         self.admins = frozenset(admins)
         self.allowed = frozenset(allowed) | self.admins
+        self.roster = roster
 
     def is_allowed(self, user_id: int) -> bool:
+        if self.roster is not None:
+            return user_id in self.admins or self.roster.allows(user_id)
         return user_id in self.allowed
 
     def is_admin(self, user_id: int) -> bool:
@@ -47,8 +59,8 @@ class RateLimiter:
         self.limit = per_minute
         self.window = window
         self._clock = clock
-        self._seen: dict[int, deque[float]] = {}
-        self._warned: set[int] = set()
+        self._seen: dict[Hashable, deque[float]] = {}  # user ids (or any key: the refusal limiter's)
+        self._warned: set[Hashable] = set()
         self._prune_at = self.PRUNE_FLOOR
 
     def __len__(self) -> int:
@@ -63,7 +75,7 @@ class RateLimiter:
             self._warned.discard(uid)
         self._prune_at = max(self.PRUNE_FLOOR, 2 * len(self._seen))
 
-    def check(self, user_id: int) -> Verdict:
+    def check(self, user_id: Hashable) -> Verdict:
         """Count one request now, unless the user is already at the limit."""
         now = self._clock()
         if len(self._seen) >= self._prune_at and user_id not in self._seen:

@@ -1,12 +1,15 @@
 """One question answered and delivered: pipeline → query log → reply with sources and buttons → journal done.
 
-Shared by the text handler (`bot.handlers`) and start-up recovery (`bot.journal`), so an answer after a
-restart is the same answer, logged the same way.
+Shared by the text handler (`bot.handlers`), voice messages (`bot.voice`) and start-up recovery
+(`bot.journal`), so an answer after a restart is the same answer, logged the same way. A question is
+answered in the officer's thread (`bot.threads`): a follow-up's reply says in one line what was understood,
+its log row records the stand-alone question and links to the row it follows, and the thread moves on.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import time
 from dataclasses import dataclass
@@ -23,8 +26,26 @@ from bot.deps import Deps
 from bot.formatting import escape, format_answer, jurisdiction_line
 from bot.officers import officers_of
 from bot.replies import send_html
+from bot.threads import threads_of
+from kodeks.privacy import Masked
 
 log = logging.getLogger("bot.handlers")  # the name these log lines have always had
+
+
+def unmasked(answer: Any, masked: Masked | None) -> Any:
+    """The answer as the officer sees it: their own words back in place of the placeholders (only in the reply)."""
+    if masked is None or not masked.originals:
+        return answer
+    return dataclasses.replace(answer, text=masked.unmask(answer.text),
+                               missing=masked.unmask(answer.missing) if answer.missing else answer.missing)
+
+
+def masked_original(settings: Any, masked: Masked | None) -> str | None:
+    """The unmasked question, only when an admin keeps originals (KODEKS_KEEP_ORIGINAL_HOURS > 0) and there was
+    something to mask; stored apart from the log row and deleted after those hours, never exported."""
+    if masked is None or not masked.changed or not getattr(settings, "keep_original_hours", 0):
+        return None
+    return masked.original
 
 
 @dataclass
@@ -34,34 +55,62 @@ class _BotOnly:
     bot: Any
 
 
+def conversation_row(result: Any, thread: Any, after: Any, input_kind: str) -> dict[str, Any]:
+    """The query-log columns of issue 24: how the question came (text / voice), its stand-alone form (made
+    from masked text only: the question and the thread are masked before they reach here) and its place in the thread (`after`: the thread this question leaves; id, turn, the row it
+    follows up)."""
+    row: dict[str, Any] = {"input": input_kind}
+    if result is None or after is None:
+        return row
+    understood = getattr(result, "understood", None)
+    following = understood is not None and understood.follow_up
+    row.update(thread_id=after.id, thread_turn=after.turns)
+    if following:
+        row.update(standalone=understood.standalone, standalone_by=understood.by,
+                   follows=thread.last.row_id if thread is not None and thread.last is not None else None)
+    return row
+
+
 async def deliver_answer(bot: Any, d: Deps, *, chat_id: int, user_id: int, question: str, reply_to: int | None,
-                         update_id: int | None, bot_data: Any) -> None:
+                         update_id: int | None, bot_data: Any, masked: Masked | None = None,
+                         input_kind: str = "text") -> None:
     """Pipeline → log → reply with sources and buttons → journal done. The log row is written before
     sending so the buttons can point at it, and an answer that could not be delivered is marked in the log.
     A reply whose delivery is unknown (Telegram may have it: a read timeout) is not sent again (see
-    `bot.delivery`)."""
+    `bot.delivery`). `question` is the masked text (stored, searched, sent to Claude, kept in the thread);
+    `masked` carries its placeholders' originals, which only the officer's own reply shows back (and, with
+    KODEKS_KEEP_ORIGINAL_HOURS, a short-lived row apart from the log). `input_kind` is "voice" for a
+    transcribed voice message."""
     started = time.perf_counter()
     result, error = None, None
     officers = officers_of(bot_data)
+    store = threads_of(bot_data)
+    thread = store.get(chat_id, user_id) if store is not None else None
     try:
         async with keep_typing(bot, chat_id):
             try:
                 # the officer's jurisdiction and the levels above it (None: jurisdictions not in use)
                 scope = await officers.scope(user_id) if officers else None
-                result = await d.pipeline.ask(question, jurisdiction=scope)
+                result = await d.pipeline.ask(question, jurisdiction=scope, masked=masked, thread=thread,
+                                              run=d.cpu.runner(user_id))  # in turn with other officers
             except Exception as exc:  # noqa: BLE001 - logged, recorded, and the officer is told
                 log.exception("answering failed")
                 error = f"{type(exc).__name__}: {exc}"[:500]
         total_ms = (time.perf_counter() - started) * 1000
+        after = result.next_thread() if result is not None else None  # the thread this question leaves
         try:
+            original = masked_original(d.settings, masked)
             row_id: int | None = await d.log.record(user_id=user_id, question=question, result=result, error=error,
-                                                    total_ms=total_ms, update_id=update_id)
+                                                    total_ms=total_ms, update_id=update_id, original=original,
+                                                    conversation=conversation_row(result, thread, after, input_kind))
         except Exception:  # noqa: BLE001 - a broken log must not keep an answer from an officer in the field
             log.exception("could not write the query log")
             row_id = None
         if result is None:
             await bot.send_message(chat_id, escape(texts.ANSWER_FAILED), parse_mode=ParseMode.HTML)
             return
+        if store is not None and after is not None:
+            store.put(chat_id, user_id, after.with_row(row_id))
         answer = result.answer
         markup = answer_keyboard(row_id, [hit.article for hit in answer.citations]) if row_id else None
         if answer.citations:
@@ -69,7 +118,10 @@ async def deliver_answer(bot: Any, d: Deps, *, chat_id: int, user_id: int, quest
         line = jurisdiction_line([hit.article for hit in answer.citations], result.search.scope,
                                  result.search.jurisdiction_missing)
         try:
-            await send_html(_BotOnly(bot), chat_id, format_answer(answer, jurisdiction=line), markup,  # type: ignore[arg-type]
+            understood = result.understood.summary() if getattr(result, "understood", None) else ""
+            lead = texts.UNDERSTOOD.format(what=understood) if understood else None
+            await send_html(_BotOnly(bot), chat_id, format_answer(unmasked(answer, masked), jurisdiction=line, lead=lead),  # type: ignore[arg-type]
+                            markup,
                             reply_to=reply_to)
         except TelegramError as exc:
             if row_id:

@@ -3,8 +3,10 @@
 `build_application` wires handlers and shared objects (injected, so tests pass a real pipeline over
 the sample index and a temporary log); `serve` runs it — long polling, or a webhook when
 `KODEKS_WEBHOOK_URL` is set — until a stop event, then stops fetching, lets in-flight answers
-finish and be logged, and shuts down. `run_bot` is `kodeks bot`: it loads the index once and maps
-SIGTERM/SIGINT to that stop event. Tests and production go through the same `serve`.
+finish and be logged, and shuts down; meanwhile it follows the index (bot/index_watch.py: a new
+generation is served without a restart). `run_bot` is `kodeks bot`: it loads the index once, maps
+SIGTERM/SIGINT to that stop event and SIGHUP to "look at the index now". Tests and production go
+through the same `serve`.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import contextlib
 import logging
 import secrets
 import signal
+import sqlite3
 from typing import Any
 from urllib.parse import urlparse
 
@@ -30,14 +33,17 @@ from telegram.ext import (
     filters,
 )
 
-from bot import gate, handlers, journal, jurisdiction_handlers, laws, texts
+from bot import arguments, gate, handlers, index_watch, journal, jurisdiction_handlers, laws, texts, threads, transcription, voice
 from bot.access import Access, RateLimiter
 from bot.delivery import RetryingLimiter
 from bot.deps import BOT_DATA_KEY, Deps
+from bot.enrolment import handlers as enrolment_handlers
 from bot.officers import BOT_DATA_KEY as OFFICERS_KEY, Officers
 from bot.querylog import QueryLog
+from bot.scheduling import FairScheduler
 from bot.updates import ScreeningRequest
 from kodeks import logsafe
+from kodeks.private_files import in_data_dir, warn_if_wider
 from kodeks.errors import KodeksError
 
 log = logging.getLogger(__name__)
@@ -57,6 +63,8 @@ def add_handlers(app: Application) -> None:
     """Order matters inside group 0: the first matching handler wins."""
     app.add_handler(TypeHandler(Update, gate.gate), group=-1)
     app.add_handler(MessageHandler(filters.UpdateType.EDITED, handlers.on_edited))
+    cap = app.bot_data[BOT_DATA_KEY].settings.max_argument_chars  # every command's arguments (bot/arguments.py)
+    app.add_handler(MessageHandler(filters.COMMAND & arguments.LongArguments(cap), arguments.on_long_arguments))
     app.add_handler(CommandHandler(["start", "help"], handlers.on_help))
     app.add_handler(CommandHandler(["clan", "clanak"], handlers.cmd_clan))
     app.add_handler(CommandHandler("zakoni", gate.guarded(laws.cmd_zakoni)))  # bot/laws.py: the loaded laws
@@ -64,11 +72,18 @@ def add_handlers(app: Application) -> None:
     app.add_handler(CommandHandler("export", handlers.cmd_export))
     app.add_handler(CommandHandler("nadleznost", gate.guarded(jurisdiction_handlers.cmd_nadleznost)))
     app.add_handler(CommandHandler(["uporedi", "usporedi"], gate.guarded(jurisdiction_handlers.cmd_uporedi)))
+    for name, command in (("pozivnica", enrolment_handlers.cmd_pozivnica), ("ukloni", enrolment_handlers.cmd_ukloni),
+                          ("sluzbenici", enrolment_handlers.cmd_sluzbenici)):  # bot/enrolment: admins only
+        app.add_handler(CommandHandler(name, gate.guarded(command)))
+    app.add_handler(CommandHandler("novo", gate.guarded(threads.cmd_novo)))  # bot/threads.py: a new conversation
     app.add_handler(MessageHandler(filters.COMMAND, handlers.on_unknown_command))
     app.add_handler(MessageHandler(filters.TEXT, handlers.on_text))
     app.add_handler(CallbackQueryHandler(gate.guarded(jurisdiction_handlers.on_jurisdiction_button),
                                          pattern=jurisdiction_handlers.CALLBACK_PATTERN))
+    app.add_handler(CallbackQueryHandler(gate.guarded(enrolment_handlers.on_button),
+                                         pattern=enrolment_handlers.CALLBACK_PATTERN))
     app.add_handler(CallbackQueryHandler(handlers.on_callback))
+    app.add_handler(MessageHandler(filters.VOICE | filters.AUDIO, voice.on_voice))  # bot/voice.py: transcribed
     app.add_handler(MessageHandler(filters.ALL, handlers.on_non_text))
     app.add_error_handler(handlers.on_error)
 
@@ -90,12 +105,21 @@ def build_application(settings: Any, *, pipeline: Any, retriever: Any, querylog:
         base, files = bot_urls(settings.telegram_base_url)
         builder = builder.base_url(base).base_file_url(files)
     app = builder.build()
+    try:  # officers.sqlite3, seeded from KODEKS_ALLOWED_USERS / KODEKS_ADMINS (bot/enrolment)
+        enrolment = enrolment_handlers.Enrolment.build(settings, querylog.user_hash)
+    except (sqlite3.Error, OSError) as exc:
+        raise KodeksError(f"{settings.data_dir / 'officers.sqlite3'}: {exc} (make KODEKS_DATA_DIR writable by "
+                          "this user)") from exc
+    app.bot_data[enrolment_handlers.BOT_DATA_KEY] = enrolment
     app.bot_data[BOT_DATA_KEY] = Deps(
         settings=settings, pipeline=pipeline, retriever=retriever, log=querylog,
-        access=Access(settings.allowed_users, settings.admins),
+        access=Access(settings.allowed_users, settings.admins, roster=enrolment.roster),
         limiter=RateLimiter(settings.rate_limit_per_minute),
+        cpu=FairScheduler(settings.cpu_workers),
     )
     app.bot_data[OFFICERS_KEY] = Officers.from_settings(settings, querylog.user_hash)
+    app.bot_data[threads.BOT_DATA_KEY] = threads.ThreadStore(settings.thread_minutes)  # follow-ups (issue 24)
+    app.bot_data[voice.BOT_DATA_KEY] = transcription.from_settings(settings)  # None: voice not enabled
     add_handlers(app)
     return app
 
@@ -104,11 +128,17 @@ def webhook_path(url: str) -> str:
     return urlparse(url).path.lstrip("/")
 
 
-async def serve(app: Application, settings: Any, stop: asyncio.Event, *, poll_timeout: float = POLL_TIMEOUT) -> None:
-    """Run until `stop` is set; then stop fetching, finish in-flight updates, shut down."""
-    async with app:  # initialize() … shutdown()
+async def serve(app: Application, settings: Any, stop: asyncio.Event, *, poll_timeout: float = POLL_TIMEOUT,
+                reload: asyncio.Event | None = None) -> None:
+    """Run until `stop` is set; then stop fetching, finish in-flight updates, shut down. Meanwhile a new
+    index generation is picked up every KODEKS_INDEX_POLL_SECONDS, or at once when `reload` is set."""
+    retriever = app.bot_data[BOT_DATA_KEY].retriever
+    async with app, index_watch.watching(retriever, settings.index_poll_seconds, reload):  # initialize() … shutdown()
         with contextlib.suppress(TelegramError):
             await app.bot.set_my_commands([BotCommand(c, d) for c, d in texts.COMMANDS])
+        # What a previous process left unanswered, read before anything is fetched: read later, it would
+        # also hold the questions this process is answering (bot/journal.py).
+        left_open = await journal.left_open(app.bot_data[BOT_DATA_KEY])
         if settings.webhook_url:
             secret = settings.webhook_secret.get_secret_value() if settings.webhook_secret else secrets.token_urlsafe(32)
             logsafe.register_secret(secret)  # PTB logs setWebhook's parameters at DEBUG
@@ -122,7 +152,8 @@ async def serve(app: Application, settings: Any, stop: asyncio.Event, *, poll_ti
         polling = polling_task()
         await app.start()
         # Questions a crash left unanswered (bot/journal.py); app.stop() waits for this task too.
-        app.create_task(journal.recover(app.bot, app.bot_data[BOT_DATA_KEY], bot_data=app.bot_data), name="journal-recovery")
+        app.create_task(journal.recover(app.bot, app.bot_data[BOT_DATA_KEY], bot_data=app.bot_data, entries=left_open),
+                        name="journal-recovery")
         try:
             await until_stopped_or_dead(stop, polling)
         finally:
@@ -134,6 +165,7 @@ async def serve(app: Application, settings: Any, stop: asyncio.Event, *, poll_ti
                     log.warning("the updater stopped with %s", type(exc).__name__)
             if app.running:
                 await app.stop()  # waits for concurrent handler tasks
+            app.bot_data[BOT_DATA_KEY].cpu.close()
 
 
 POLLING_TASK = "Updater:start_polling:polling_task"  # the name python-telegram-bot 22 gives it
@@ -166,25 +198,29 @@ async def until_stopped_or_dead(stop: asyncio.Event, polling: asyncio.Task[Any] 
 async def run_bot(settings: Any) -> None:
     """`kodeks bot`: load the index once, open the log, serve until SIGTERM/SIGINT."""
     from kodeks.answering import Pipeline
-    from retrieval.search.retriever import Retriever
+    from retrieval.search.live import LiveRetriever
 
-    retriever = await asyncio.to_thread(Retriever.open, settings)
+    retriever = await asyncio.to_thread(LiveRetriever.open, settings)  # follows new index generations
     pipeline = Pipeline(settings, retriever=retriever)
     try:
         querylog = await QueryLog.from_settings(settings, check=True)  # a bad log: one line, exit 1
     except OSError as exc:  # the salt file beside it could not be made or read
         raise KodeksError(f"{settings.data_dir}: {exc.strerror or exc} (make KODEKS_DATA_DIR writable by this "
                           "user)") from exc
+    # One line per file with officers' data others can read, with its chmod — once the bot can start (a
+    # start-up failure stays one line).
+    warn_if_wider(in_data_dir(settings.data_dir))
     try:
         app = build_application(settings, pipeline=pipeline, retriever=retriever, querylog=querylog)
-        stop = asyncio.Event()
+        stop, reload = asyncio.Event(), asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, stop.set)
-        log.info("KODEKS bot: %d allowed users, %d admins, log %s", len(settings.allowed_users | settings.admins),
-                 len(settings.admins), settings.log_path)
+        loop.add_signal_handler(signal.SIGHUP, reload.set)  # `systemctl reload`: look at the index now
+        log.info("KODEKS bot: %d enrolled officers, %d admins, log %s",
+                 len(app.bot_data[enrolment_handlers.BOT_DATA_KEY].roster), len(settings.admins), settings.log_path)
         try:
-            await serve(app, settings, stop)
+            await serve(app, settings, stop, reload=reload)
         except InvalidToken as exc:
             raise KodeksError("Telegram rejected TELEGRAM_BOT_TOKEN (copy it again from @BotFather)") from exc
         except NetworkError as exc:
@@ -196,4 +232,5 @@ async def run_bot(settings: Any) -> None:
         if closer is not None:
             with contextlib.suppress(Exception):
                 await closer()
+        retriever.close()
     log.info("KODEKS bot stopped")

@@ -9,10 +9,13 @@ from typing import Any
 from telegram.ext import ContextTypes
 
 from bot.access import Access, RateLimiter
+from bot.once import SeenUpdates
+from bot.scheduling import FairScheduler
 from bot.querylog import QueryLog
 
 BOT_DATA_KEY = "kodeks"
 REFUSAL_SENDS = 4  # refusal replies sent at once: the Bot API connections are for officers' answers
+REFUSALS_PER_MINUTE = 1  # refusals (stranger, group chat, edited message) sent per person and per group a minute
 
 
 @dataclass
@@ -25,8 +28,11 @@ class Deps:
     log: QueryLog
     access: Access
     limiter: RateLimiter
+    refusals: RateLimiter = field(default_factory=lambda: RateLimiter(REFUSALS_PER_MINUTE))  # "no" once a minute
     pending_refusals: int = 0  # refusals being sent and counted in the background
     refusal_slots: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(REFUSAL_SENDS))
+    seen: SeenUpdates = field(default_factory=SeenUpdates)  # update ids handled: a batch served twice is not
+    cpu: FairScheduler = field(default_factory=lambda: FairScheduler(2))  # searches and lookups, officers in turn
 
 
 def deps(context: ContextTypes.DEFAULT_TYPE) -> Deps:

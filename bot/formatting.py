@@ -163,12 +163,14 @@ def sources_block(citations: Sequence[Any]) -> str:
     return "\n".join(lines)
 
 
-def format_answer(answer: Any, limit: int = LIMIT, jurisdiction: str | None = None) -> list[str]:
+def format_answer(answer: Any, limit: int = LIMIT, jurisdiction: str | None = None, lead: str | None = None
+                  ) -> list[str]:
     """The answer first, then `Izvori:`; an extractive answer is marked at the top.
 
     `jurisdiction` is the HTML line naming whose law the answer is from (`jurisdiction_line`), shown
-    right above `Izvori:`."""
-    blocks: list[str] = []
+    right above `Izvori:`; `lead` (plain text) is one line in italics above everything — a follow-up's
+    "Razumio sam: …"."""
+    blocks: list[str] = [f"<i>{escape(lead)}</i>"] if lead else []
     if getattr(answer, "mode", "") == "extractive":
         blocks.append(f"<i>{escape(texts.EXTRACTIVE_NOTE)}</i>")
     blocks += [escape(p) for p in _paragraphs(answer.text)]

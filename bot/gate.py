@@ -1,8 +1,10 @@
 """The gate (handler group -1): group chats, strangers and people asking too fast stop here.
 
 Every other handler only ever sees allowed officers in private chats; `guarded` is the second line of
-defence on each of them. A refused update still gets a short reply — never silence — sent and counted
-in the background so strangers hold nothing officers need.
+defence on each of them. A refused update gets a short reply — sent and counted in the background so
+strangers hold nothing officers need — but at most one a minute per person, whatever the chat (a private
+chat, a group, an edited message, a button), and one a minute per group: the bot's Telegram sending
+budget is for officers' answers, not for whoever adds the bot to a group and writes forty messages.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from telegram.ext import ApplicationHandlerStop, ContextTypes
 from bot import texts
 from bot.access import Access
 from bot.deps import Deps, deps
+from bot.enrolment.handlers import enrolment_of
 from bot.replies import say
 
 log = logging.getLogger("bot.handlers")  # the name these log lines have always had
@@ -48,7 +51,9 @@ async def gate(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     Returns (lets the update on) only when `_passes` says so; anything else — a refusal, a failure
     while refusing, even a failure in deciding — ends in ApplicationHandlerStop."""
     try:
-        if await _passes(update, context):
+        if not deps(context).seen.first_time(update.update_id):  # the same batch served again (bot/once.py)
+            log.info("update %s was handled before: dropped", update.update_id)
+        elif await _passes(update, context):
             return
     except Exception as exc:  # noqa: BLE001 - refusing failed; the update is refused anyway
         log.warning("refusal failed (%s); update %s refused anyway", type(exc).__name__,
@@ -61,6 +66,8 @@ async def _passes(update: Update, context: ContextTypes.DEFAULT_TYPE) -> bool:
     if not admitted(update, d.access):
         await _refuse(update, context, d)
         return False
+    if update.edited_message is not None:  # answered "send it as a new message", once a minute at most
+        return d.refusals.check(("edited", update.effective_user.id)).allowed
     if update.message is not None:
         verdict = d.limiter.check(update.effective_user.id)
         if not verdict.allowed:
@@ -68,6 +75,16 @@ async def _passes(update: Update, context: ContextTypes.DEFAULT_TYPE) -> bool:
                 await say(update, context, texts.RATE_LIMITED.format(limit=d.limiter.limit, seconds=verdict.retry_in))
             return False
     return True
+
+
+def may_refuse(d: Deps, kind: str, user_id: int, chat_id: int | None) -> bool:
+    """Whether this refusal may be sent: one a minute per person and kind — a stranger's one kind is "no
+    access" wherever they write; an officer's are "not in a group" and "not an edited message" — and one a
+    minute per group chat (a crowd in one group gets one notice). A button press has its own (its answer is
+    a pop-up, not a message). Every refusal is still refused, and a stranger's still counted."""
+    person = d.refusals.check((kind, user_id)).allowed
+    group = d.refusals.check(("chat", chat_id)).allowed if chat_id is not None and chat_id < 0 else True
+    return person and group
 
 
 async def _refuse(update: Update, context: ContextTypes.DEFAULT_TYPE, d: Deps) -> None:
@@ -78,21 +95,30 @@ async def _refuse(update: Update, context: ContextTypes.DEFAULT_TYPE, d: Deps) -
     user, chat, query = update.effective_user, update.effective_chat, update.callback_query
     if user is None or user.is_bot or (update.effective_message is None and query is None):
         return  # channel posts, chat-member changes: nothing to answer
-    if chat is not None and chat.type != ChatType.PRIVATE:
-        if query:
-            _in_background(context, d, lambda: query.answer(texts.GROUP_CHAT))
-        else:
-            _in_background(context, d, lambda: say(update, context, texts.GROUP_CHAT))
+    in_group = chat is not None and chat.type != ChatType.PRIVATE
+    stranger = not d.access.is_allowed(user.id)
+    enrolment = enrolment_of(context.bot_data)
+    if stranger and not in_group and query is None and enrolment is not None and enrolment.wants(update):
+        # "/start [CODE]": a request to enrol (bot/enrolment), within the per-person rate limit officers have;
+        # the enrolment keeps its own limits (one open request per person, KODEKS_ENROLMENT_REQUESTS_PER_HOUR)
+        verdict = d.limiter.check(user.id)
+        if verdict.allowed or verdict.warn:
+            _in_background(context, d, lambda: enrolment.stranger_start(update, context))
         return
-    log.debug("refused an update from a user not on the allow-list")  # one a stranger: not worth INFO
-    verdict = d.limiter.check(user.id)  # a stranger spamming the bot gets no flood of refusals
-    if query:
+    kind = "button" if query else ("stranger" if stranger else "group")
+    if not may_refuse(d, kind, user.id, chat.id if chat is not None else None):
+        reply = None  # refused already this minute: refused again, silently
+    elif in_group:
+        reply = ((lambda: query.answer(texts.GROUP_CHAT)) if query  # noqa: E731
+                 else (lambda: say(update, context, texts.GROUP_CHAT)))  # noqa: E731
+    elif query:
         reply = lambda: query.answer(texts.REFUSED_CALLBACK.format(user_id=user.id), show_alert=True)  # noqa: E731
-    elif verdict.allowed or verdict.warn:
-        reply = lambda: say(update, context, texts.REFUSED.format(user_id=user.id))  # noqa: E731
     else:
-        reply = None
-    _in_background(context, d, reply, count=user.id)
+        reply = lambda: say(update, context, texts.REFUSED.format(user_id=user.id))  # noqa: E731
+    counted = stranger and not in_group  # strangers who write to the bot itself (a group's chatter is not counted)
+    if counted:
+        log.debug("refused an update from a user not on the allow-list")  # one a stranger: not worth INFO
+    _in_background(context, d, reply, count=user.id if counted else None)
 
 
 def _in_background(context: ContextTypes.DEFAULT_TYPE, d: Deps, reply: Callable[[], Awaitable[Any]] | None,

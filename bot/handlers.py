@@ -24,6 +24,7 @@ from telegram.ext import ContextTypes
 
 from bot import texts
 from bot.answers import deliver_answer
+from bot.arguments import answer_usage
 from bot.callbacks import decode, feedback_row
 from bot.compare import remember
 from bot.deps import Deps, deps
@@ -35,6 +36,8 @@ from bot.officers import scope_for
 from bot.querylog.export import export_parts, parse_since
 from bot.replies import say, send_html
 from bot.stats import render
+from bot.threads import remember_lookup
+from kodeks.privacy import Masked
 from retrieval import jurisdictions
 
 log = logging.getLogger(__name__)
@@ -100,16 +103,27 @@ async def on_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if len(text) > d.settings.max_question_chars:
         await say(update, context, texts.TOO_LONG.format(length=len(text), limit=d.settings.max_question_chars))
         return
+    await handle_question(update, context, text)
+
+
+async def handle_question(update: Update, context: ContextTypes.DEFAULT_TYPE, text: str, input_kind: str = "text") -> None:
+    """A question's text, typed or transcribed (`bot.voice`): a comparison ("isto u RS?"), an article
+    reference, or a question for the pipeline, answered in the officer's thread. Personal data is masked first,
+    before anything is stored or leaves (kodeks.privacy): lookups, the journal, the thread and the log see only
+    the masked text."""
+    d = deps(context)
+    masked = d.pipeline.mask(text)
+    text = masked.text
     if (targets := jurisdictions.comparison_request(text)) is not None:  # "isto u RS?": the last article in another code
         await answer_compare(update, context, text, targets)
         return
     if looks_like_reference(text):
         started = time.perf_counter()
         scope = await scope_for(context, update.effective_user.id)
-        lookup = await asyncio.to_thread(d.retriever.lookup_reference, text, scope)
+        lookup = await d.cpu.call(update.effective_user.id, d.retriever.lookup_reference, text, scope)
         if await answer_lookup(update, context, text, lookup, started):
             return
-    await answer_question(update, context, text)
+    await answer_question(update, context, text, masked, input_kind)
 
 
 async def answer_lookup(update: Update, context: ContextTypes.DEFAULT_TYPE, text: str, lookup: Any,
@@ -130,8 +144,9 @@ async def answer_lookup(update: Update, context: ContextTypes.DEFAULT_TYPE, text
     return False
 
 
-async def answer_question(update: Update, context: ContextTypes.DEFAULT_TYPE, question: str) -> None:
-    """Journal the question, then answer it (`deliver_answer`). An update journaled before — Telegram
+async def answer_question(update: Update, context: ContextTypes.DEFAULT_TYPE, question: str,
+                          masked: Masked | None = None, input_kind: str = "text") -> None:
+    """Journal the (masked) question, then answer it (`deliver_answer`). An update journaled before — Telegram
     delivering it again after a crash — is left to start-up recovery (`bot.journal`): never answered twice."""
     d = deps(context)
     message = update.message
@@ -142,7 +157,7 @@ async def answer_question(update: Update, context: ContextTypes.DEFAULT_TYPE, qu
         return
     await deliver_answer(context.bot, d, chat_id=update.effective_chat.id, user_id=update.effective_user.id,
                          question=question, reply_to=message.message_id, update_id=update.update_id,
-                         bot_data=context.bot_data)
+                         bot_data=context.bot_data, masked=masked, input_kind=input_kind)
 
 
 # --- articles --------------------------------------------------------------------------------
@@ -152,9 +167,10 @@ async def show_articles(update: Update, context: ContextTypes.DEFAULT_TYPE, text
                         started: float) -> None:
     d = deps(context)
     shown = list(articles[:MAX_ARTICLES_SHOWN])
-    await d.log.record_lookup(user_id=update.effective_user.id, text=text, articles=shown,
-                              total_ms=(time.perf_counter() - started) * 1000)
+    row_id = await d.log.record_lookup(user_id=update.effective_user.id, text=text, articles=shown,
+                                       total_ms=(time.perf_counter() - started) * 1000)
     remember(context.bot_data, update.effective_user.id, shown[0].id)
+    remember_lookup(context.bot_data, update.effective_chat.id, update.effective_user.id, text, shown, row_id)
     scope = await scope_for(context, update.effective_user.id)
     await send_html(context, update.effective_chat.id, format_articles(shown, scope=list(scope) if scope else None),
                     reply_to=update.effective_message.message_id)
@@ -169,10 +185,11 @@ async def cmd_clan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await context.bot.send_message(update.effective_chat.id, texts.CLAN_USAGE_HTML, parse_mode=ParseMode.HTML)
         return
     started = time.perf_counter()
-    joined = " ".join(args)
+    joined = d.pipeline.mask(" ".join(args)).text  # what is logged of it
     articles: list[Any] = []
     if len(args) >= 2:
-        found = await asyncio.to_thread(d.retriever.get_article, " ".join(args[:-1]), args[-1].rstrip("."))
+        found = await d.cpu.call(update.effective_user.id, d.retriever.get_article, " ".join(args[:-1]),
+                                 args[-1].rstrip("."))
         articles = [found] if found else []
     if articles:
         await show_articles(update, context, f"/clan {joined}", articles, started)
@@ -182,10 +199,10 @@ async def cmd_clan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if len(args) >= 2:  # law then number, as the usage says: "član 42 KZ" is what the reference parser reads
         forms.insert(0, f"član {args[-1].rstrip('.')} {' '.join(args[:-1])}")
     for text in forms:
-        lookup = await asyncio.to_thread(d.retriever.lookup_reference, text, scope)
+        lookup = await d.cpu.call(update.effective_user.id, d.retriever.lookup_reference, text, scope)
         if await answer_lookup(update, context, f"/clan {joined}", lookup, started):
             return
-    laws = await asyncio.to_thread(d.retriever.laws)
+    laws = await d.cpu.call(update.effective_user.id, d.retriever.laws)
     await say(update, context, texts.ARTICLE_NOT_FOUND.format(reference=echo(joined), laws=", ".join(laws) or "–"))
     await d.log.record_lookup(user_id=update.effective_user.id, text=f"/clan {joined}", articles=[],
                               total_ms=(time.perf_counter() - started) * 1000, level="not_found")
@@ -226,7 +243,7 @@ async def on_callback(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     if ids is None or cb.index >= len(ids):
         await query.answer(texts.ANSWER_GONE)
         return
-    article = await asyncio.to_thread(d.retriever.get, ids[cb.index])
+    article = await d.cpu.call(update.effective_user.id, d.retriever.get, ids[cb.index])
     if article is None:
         await query.answer(texts.ARTICLE_GONE)
         return
@@ -250,6 +267,9 @@ async def _admin(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Deps | N
 async def cmd_stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if (d := await _admin(update, context)) is None:
         return
+    if context.args:
+        await answer_usage(update, context, "stats")
+        return
     stats = await d.log.stats()
     await send_html(context, update.effective_chat.id, [render(stats, html=True)])
 
@@ -261,10 +281,13 @@ async def cmd_export(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     officers' answers are not held up however large the log is."""
     if (d := await _admin(update, context)) is None:
         return
+    args = context.args or []
     try:
-        since = parse_since(context.args[0]) if context.args else None
-    except ValueError as exc:
-        await say(update, context, str(exc))
+        if len(args) > 1:
+            raise ValueError("one date at most")
+        since = parse_since(args[0]) if args else None
+    except ValueError:
+        await answer_usage(update, context, "export", texts.BAD_ARGUMENT.format(argument=echo(" ".join(args), 40)))
         return
     stem = f"kodeks-export-{datetime.now(UTC):%Y%m%d-%H%M}"
     with tempfile.TemporaryDirectory(prefix="kodeks-export-") as tmp:

@@ -14,6 +14,11 @@ after its reply was sent. On start-up, what the journal still holds is settled b
 
 A done entry keeps only its update and message ids (chat id and text are cleared) for two days, so an
 update Telegram delivers again after a crash is recognised and not answered a second time.
+
+What recovery settles is what the journal held *before this process fetched anything* (`left_open`, read
+by `bot.app.serve` before polling starts): read later, it would also find a question this process has just
+journaled and is answering, and answer it a second time (seen under CPU load, when the read's thread ran
+late).
 """
 
 from __future__ import annotations
@@ -58,13 +63,20 @@ async def _tell(bot: Any, chat_id: int, text: str, reply_to: int | None) -> None
     await bot.send_message(chat_id, escape(text), parse_mode=ParseMode.HTML, reply_parameters=quote)
 
 
-async def recover(bot: Any, deps: Any, now: datetime | None = None, bot_data: Any = None) -> Recovery:
-    """Settle every open journal entry (see the module docstring); answers run concurrently."""
+async def left_open(deps: Any) -> list[dict[str, Any]]:
+    """The journal entries a previous process left open; read before this one fetches any update."""
+    return await deps.log.journal_open()
+
+
+async def recover(bot: Any, deps: Any, now: datetime | None = None, bot_data: Any = None,
+                  entries: list[dict[str, Any]] | None = None) -> Recovery:
+    """Settle the open journal entries (`entries`, read by `left_open` before polling began; read now if
+    None); answers run concurrently."""
     now = now or utcnow()
     window = timedelta(minutes=deps.settings.recovery_minutes)
     done = Recovery()
     answers = []
-    for entry in await deps.log.journal_open():
+    for entry in (await left_open(deps) if entries is None else entries):
         update_id, chat_id = entry["update_id"], entry["chat_id"]
         question, reply_to = entry["question"] or "", entry["message_id"]
         if chat_id is None or not deps.access.is_allowed(chat_id):  # private chats: chat id == user id

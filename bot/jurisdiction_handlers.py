@@ -7,7 +7,6 @@ Kept apart from `bot.handlers` so the officer's jurisdiction is one module's bus
 
 from __future__ import annotations
 
-import asyncio
 import time
 from typing import Any
 
@@ -17,6 +16,7 @@ from telegram.error import BadRequest
 from telegram.ext import ContextTypes
 
 from bot import compare, texts
+from bot.arguments import answer_usage, ascii_int, looks_numeric
 from bot.callbacks import answer_keyboard
 from bot.deps import deps
 from bot.formatting import escape
@@ -46,7 +46,8 @@ def _keyboard(codes: list[str], target: int | None = None) -> InlineKeyboardMark
 
 
 async def _choices(context: ContextTypes.DEFAULT_TYPE) -> list[str]:
-    return choices(await asyncio.to_thread(deps(context).retriever.jurisdictions))
+    d = deps(context)
+    return choices(await d.cpu.call("jurisdictions", d.retriever.jurisdictions))
 
 
 async def cmd_nadleznost(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -63,13 +64,18 @@ async def cmd_nadleznost(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
     if officers is None:
         await say(update, context, texts.NADLEZNOST_NONE)
         return
-    if args and admin and args[0].isdigit():
-        await _admin_command(update, context, officers, int(args[0]), args[1:])
+    if args and admin and looks_numeric(args[0]):  # an officer's id: ASCII digits only ("²" is not one)
+        target = ascii_int(args[0])
+        if target is None:
+            await answer_usage(update, context, "nadleznost", texts.BAD_ARGUMENT.format(argument=args[0][:40]))
+            return
+        await _admin_command(update, context, officers, target, args[1:])
         return
     if args:
         code = jurisdictions.find(" ".join(args))
         if code is None:
-            await say(update, context, texts.NADLEZNOST_UNKNOWN.format(code=" ".join(args), known=jurisdictions.known_codes()))
+            await answer_usage(update, context, "nadleznost",
+                               texts.NADLEZNOST_UNKNOWN.format(code=" ".join(args)[:40], known=jurisdictions.known_codes()))
             return
         if admin:
             await officers.assign(user_id, code)
@@ -109,7 +115,8 @@ async def _admin_command(update: Update, context: ContextTypes.DEFAULT_TYPE, off
         return
     code = jurisdictions.find(" ".join(rest))
     if code is None:
-        await say(update, context, texts.NADLEZNOST_UNKNOWN.format(code=" ".join(rest), known=jurisdictions.known_codes()))
+        await answer_usage(update, context, "nadleznost",
+                           texts.NADLEZNOST_UNKNOWN.format(code=" ".join(rest)[:40], known=jurisdictions.known_codes()))
         return
     await officers.assign(target, code)
     await say(update, context, texts.NADLEZNOST_ADMIN_SET.format(user_id=target, name=jurisdictions.name_of(code), code=code))
@@ -123,12 +130,12 @@ async def on_jurisdiction_button(update: Update, context: ContextTypes.DEFAULT_T
     presser = update.effective_user.id
     parts = (query.data or "").split(":")
     # PTB hands a button with empty data to every pattern handler: only "j:…" data is ours.
-    valid = parts[0] == "j" and len(parts) in (2, 3) and (len(parts) == 2 or parts[2].isascii() and parts[2].isdigit())
+    target = ascii_int(parts[2]) if len(parts) == 3 else presser
+    valid = parts[0] == "j" and len(parts) in (2, 3) and target is not None
     code = jurisdictions.find(parts[1]) if valid else None
-    if code is None or officers is None:
+    if code is None or officers is None or target is None:
         await query.answer(texts.ANSWER_GONE)
         return
-    target = int(parts[2]) if len(parts) == 3 else presser
     admin = d.access.is_admin(presser)
     if target != presser and not admin:
         await query.answer(texts.ADMINS_ONLY)
@@ -168,18 +175,18 @@ async def answer_compare(update: Update, context: ContextTypes.DEFAULT_TYPE, tex
     scope = await scope_for(context, user_id)
     source_id: str | None = None
     if text and targets is None:
-        named = await asyncio.to_thread(d.retriever.resolve_reference, text, scope)
+        named = await d.cpu.call(user_id, d.retriever.resolve_reference, text, scope)
         if named:
             source_id = named[0].id
         else:
-            found = await asyncio.to_thread(d.retriever.search, text, 1, None, scope)
+            found = await d.cpu.call(user_id, d.retriever.search, text, 1, None, scope)
             source_id = found.hits[0].id if found.hits else None
     else:  # in memory; after a restart, from the query log (the officer's latest answer of the day)
         source_id = compare.last_article(context.bot_data, user_id) or await d.log.last_seen_article(user_id)
     if source_id is None:
         await context.bot.send_message(update.effective_chat.id, texts.UPOREDI_WHAT_HTML, parse_mode=ParseMode.HTML)
         return
-    comparison = await asyncio.to_thread(d.retriever.parallels, source_id, targets)
+    comparison = await d.cpu.call(user_id, d.retriever.parallels, source_id, targets)
     if comparison is None:
         await context.bot.send_message(update.effective_chat.id, texts.UPOREDI_WHAT_HTML, parse_mode=ParseMode.HTML)
         return

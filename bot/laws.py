@@ -4,7 +4,6 @@ fits several loaded laws ("članak 5 KZ" → which KZ?)."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
 
 from telegram import Update
@@ -23,7 +22,7 @@ async def cmd_zakoni(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     user = update.effective_user
     if user is None or not d.access.is_allowed(user.id):  # the gate stops strangers; fail closed regardless
         return
-    summaries = await asyncio.to_thread(d.retriever.law_summaries)
+    summaries = await d.cpu.call(user.id, d.retriever.law_summaries)
     await send_html(context, update.effective_chat.id, laws_messages(summaries))
 
 

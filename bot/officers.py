@@ -25,6 +25,7 @@ from typing import Any, Literal
 import aiosqlite
 
 from kodeks.errors import KodeksError
+from kodeks.private_files import create_private
 from retrieval import jurisdictions
 from retrieval.jurisdictions import Scope, UnknownJurisdiction
 
@@ -41,6 +42,13 @@ CREATE TABLE IF NOT EXISTS officers (
     ts TEXT NOT NULL                  -- UTC
 );
 """
+
+
+# One officer's jurisdiction, set or replaced (also written by bot/enrolment/store.py when an admin enrols someone).
+UPSERT_JURISDICTION = (
+    "INSERT INTO officers (user_hash, jurisdiction, set_by, ts) VALUES (?, ?, ?, ?) "
+    "ON CONFLICT (user_hash) DO UPDATE SET jurisdiction = excluded.jurisdiction, "
+    "set_by = excluded.set_by, ts = excluded.ts")
 
 
 @dataclass(frozen=True)
@@ -85,7 +93,7 @@ class Officers:
         return cls(settings.data_dir / FILE_NAME, hasher, settings.user_jurisdictions, settings.default_jurisdiction)
 
     async def _connect(self) -> aiosqlite.Connection:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        create_private(self.path)  # 0600 from the start (raw ids with KODEKS_HASH_USER_IDS=false)
         db = await aiosqlite.connect(self.path)
         if not self._ready:
             await db.executescript(SCHEMA)
@@ -152,11 +160,8 @@ class Officers:
     async def _write(self, user_id: int, code: str, by: str) -> None:
         db = await self._connect()
         try:
-            await db.execute(
-                "INSERT INTO officers (user_hash, jurisdiction, set_by, ts) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (user_hash) DO UPDATE SET jurisdiction = excluded.jurisdiction, "
-                "set_by = excluded.set_by, ts = excluded.ts",
-                (self._hash(user_id), code, by, datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S")))
+            await db.execute(UPSERT_JURISDICTION,
+                             (self._hash(user_id), code, by, datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S")))
             await db.commit()
         finally:
             await db.close()

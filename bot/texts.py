@@ -15,13 +15,15 @@ HELP_HTML = (
     "Tekst člana: <code>/clan KZ FBiH 373</code> ili samo <code>član 373 KZ FBiH</code>.\n"
     "Koje zakone znam: /zakoni.\n"
     "Ispod odgovora: 📖 otvara cijeli član, 👍/👎 ocjenjuje odgovor.\n"
-    "Vaša nadležnost: /nadleznost · isto djelo u drugim zakonima: <i>isto u RS?</i> ili /uporedi\n\n"
+    "Vaša nadležnost: /nadleznost · isto djelo u drugim zakonima: <i>isto u RS?</i> ili /uporedi\n"
+    "Dodatno pitanje (<i>a koja je kazna?</i>) nastavlja razgovor; /novo počinje novi. "
+    "Možete poslati i glasovnu poruku.\n\n"
     "<i>Odgovor je pomoć, ne pravno mišljenje — provjerite navedeni član.</i>"
 )
 
 REFUSED = (
     "Žao mi je, ovaj bot je samo za ovlaštene policijske službenike.\n"
-    "Ako trebate pristup, proslijedite administratoru svoj Telegram ID: {user_id}"
+    "Za pristup pošaljite /start: zahtjev ide administratoru (vaš Telegram ID: {user_id})."
 )
 REFUSED_CALLBACK = "Nemate pristup. Vaš Telegram ID: {user_id}"
 ADMINS_ONLY = "Ova naredba je samo za administratore."
@@ -40,6 +42,17 @@ ARTICLE_NOT_FOUND = "Nisam našao {reference}. Poznati zakoni: {laws}."
 ARTICLE_GONE = "Taj član više nije dostupan."
 ANSWER_GONE = "Taj odgovor više nije u evidenciji."
 INLINE_BUTTON = "Ovo dugme radi samo u privatnom razgovoru s botom."
+# Bad command arguments (bot/arguments.py): one sentence, then the command's usage line.
+ARGUMENTS_TOO_LONG = "Predugo: {length} znakova iza naredbe (najviše {limit})."
+BAD_ARGUMENT = "Ne razumijem „{argument}”."
+STATS_USAGE_HTML = "Upotreba: <code>/stats</code> (bez dodataka): brojke za zadnji dan i sedmicu."
+EXPORT_USAGE_HTML = ("Upotreba: <code>/export</code> (sva pitanja) ili <code>/export GGGG-MM-DD</code> "
+                     "(od tog dana), npr. <code>/export 2026-01-31</code>")
+ZAKONI_USAGE_HTML = "Upotreba: <code>/zakoni</code> (bez dodataka): učitani zakoni."
+HELP_USAGE_HTML = "Pogledajte /help."
+NADLEZNOST_USAGE_HTML = ("Upotreba: <code>/nadleznost</code> (vaša nadležnost) ili <code>/nadleznost RS</code>. "
+                         "Administrator: <code>/nadleznost ID</code>, <code>/nadleznost ID RS</code>, "
+                         "<code>/nadleznost ID -</code>; ID su samo cifre 0–9.")
 
 SOURCES_HEADING = "Izvori:"
 NO_SOURCES = "Nijedan član nije citiran."
@@ -70,6 +83,7 @@ COMMANDS = [
     ("clan", "Tekst člana, npr. /clan KZ FBiH 373"),
     ("nadleznost", "Vaša nadležnost (čiji zakoni važe)"),
     ("uporedi", "Isto djelo u drugim zakonima, npr. /uporedi KZ RS 124"),
+    ("novo", "Novi razgovor: sljedeće pitanje ne nastavlja prethodna"),
 ]
 ARTICLE_DELETED = "Ovaj član je brisan – nije važeći propis (tekst ispod je samo bilješka o brisanju)."
 
@@ -115,3 +129,46 @@ RESTART_MAYBE_SENT = (
     "Bot je ponovo pokrenut dok sam slao odgovor na pitanje „{question}”. "
     "Ako odgovor niste dobili, pošaljite pitanje ponovo."
 )
+
+# --- enrolment in the chat (issue 23: bot/enrolment/) ------------------------------------------------
+ENROL_SENT = "Zahtjev poslan administratorima. Javit ću vam kad ga odobre."
+ENROL_PENDING = "Vaš zahtjev je već poslan i čeka odobrenje administratora."
+ENROL_REJECTED = "Vaš zahtjev za pristup nije odobren. Obratite se svom administratoru."
+ENROL_BUSY = "Trenutno ima previše zahtjeva. Pokušajte ponovo za sat."
+ENROL_NO_ADMINS = "Zahtjev nije moguće poslati: nijedan administrator nije postavljen."
+ENROL_APPROVED = "Pristup odobren. Dobro došli u KODEKS! Nadležnost: {jurisdiction}. Pogledajte /help."
+ENROL_REQUEST_HTML = ("<b>Zahtjev za pristup</b>\nIme: {name}\nKorisničko ime: {username}\nTelegram ID: <code>{user_id}</code>\n"
+                      "Zahtjev ističe {expires} UTC.")
+ENROL_CHOOSE_JURISDICTION = "Nadležnost za {name}:"
+ENROL_NO_JURISDICTION = "Bez (zadana)"
+ENROL_DONE_APPROVED = "✅ {name}: odobrio {admin} ({jurisdiction})."
+ENROL_DONE_REJECTED = "❌ {name}: odbio {admin}."
+ENROL_GONE = "Zahtjev je već riješen ili je istekao."
+BUTTON_APPROVE = "✅ Odobri"
+BUTTON_REJECT = "❌ Odbij"
+INVITE_INVALID = "Pozivnica nije važeća ili je istekla. Pošaljite /start da zatražite pristup od administratora."
+INVITE_CREATED_HTML = ("Pozivnica: {link}\nVrijedi do {expires} UTC, za {uses} službenika. Nadležnost: {jurisdiction}.\n"
+                       "<i>Proslijedite je samo onima kojima je namijenjena.</i>")
+INVITE_USAGE_HTML = ("Upotreba: <code>/pozivnica [broj] [dana] [nadležnost]</code>, npr. <code>/pozivnica 10 7 RS</code> "
+                     "(do {max_uses} službenika, do {max_days} dana).")
+UKLONI_USAGE_HTML = "Upotreba: <code>/ukloni ID</code> ili <code>/ukloni @korisnik</code>"
+UKLONI_DONE = "Uklonjen: {name}. Od sljedeće poruke nema pristup."
+UKLONI_NOT_FOUND = "Nije pronađen upisani službenik {who}."
+UKLONI_ADMIN = "{name} je administrator iz KODEKS_ADMINS: uklanja se samo u postavkama."
+SLUZBENICI_HEADING = "Upisani službenici ({count}), strana {page}/{pages}:"
+SLUZBENICI_LINE = "• {name} – od {since}, upisao {by}, nadležnost {jurisdiction}"
+SLUZBENICI_NONE = "Nema upisanih službenika."
+BUTTON_PREVIOUS = "◀"
+BUTTON_NEXT = "▶"
+# --- conversation (issue 24: follow-ups in a thread, /novo) -------------------------------------------
+UNDERSTOOD = "Razumio sam: {what} (nastavak; novo pitanje: /novo)"
+NEW_THREAD = "U redu, novi razgovor: sljedeće pitanje ne nastavljam na prethodna."
+THREADS_OFF = "Svako pitanje odgovaram zasebno (razgovor nije uključen), pa nema šta početi iznova."
+
+# --- voice messages (issue 24) -------------------------------------------------------------------------
+HEARD = "Čuo sam: „{text}“"
+VOICE_OFF = "Glasovne poruke nisu uključene na ovom botu. Napišite pitanje tekstom."
+VOICE_TOO_LONG = "Glasovna poruka je preduga ({seconds} s, najviše {limit} s). Skratite je ili napišite pitanje."
+VOICE_TOO_BIG = "Zvučni zapis je prevelik ({size}, najviše {limit}). Pošaljite kraću poruku ili napišite pitanje."
+VOICE_FAILED = "Nisam uspio pretvoriti glasovnu poruku u tekst. Pokušajte ponovo ili napišite pitanje."
+VOICE_EMPTY = "U glasovnoj poruci nisam razumio nijednu riječ. Pokušajte ponovo, jasnije, ili napišite pitanje."

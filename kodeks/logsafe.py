@@ -62,7 +62,8 @@ def register_secret(*values: str | None) -> None:
 
 def register_settings(settings: Any) -> None:
     """Every secret setting: bot token, webhook secret, Anthropic and OpenAI keys, the user-hash salt."""
-    for name in ("telegram_bot_token", "webhook_secret", "anthropic_api_key", "openai_api_key", "user_hash_salt"):
+    for name in ("telegram_bot_token", "webhook_secret", "anthropic_api_key", "openai_api_key", "user_hash_salt",
+                 "transcribe_api_key"):
         value = getattr(settings, name, None)
         if value is not None:
             register_secret(value.get_secret_value() if hasattr(value, "get_secret_value") else str(value))

@@ -51,6 +51,8 @@ class Settings(BaseSettings):
     dense_weight: float = Field(0.6, alias="KODEKS_DENSE_WEIGHT", ge=0)
     lexical_weight: float = Field(0.4, alias="KODEKS_LEXICAL_WEIGHT", ge=0)
     subqueries: bool = Field(True, alias="KODEKS_SUBQUERIES")
+    # issue 21: a question longer than this is embedded as windows of at most this many characters (0: whole)
+    embed_window_chars: int = Field(250, alias="KODEKS_EMBED_WINDOW_CHARS", ge=0)
     candidate_depth: int = Field(100, alias="KODEKS_CANDIDATE_DEPTH", ge=1)
     max_chunk_chars: int = Field(1500, alias="KODEKS_MAX_CHUNK_CHARS", ge=200)
     law_aliases: str = Field("", alias="KODEKS_LAW_ALIASES")
@@ -97,14 +99,55 @@ class Settings(BaseSettings):
     concurrency: int = Field(32, alias="KODEKS_CONCURRENCY", ge=1)
     recovery_minutes: int = Field(10, alias="KODEKS_RECOVERY_MINUTES", ge=0)
 
+    # --- issue 21: fair scheduling and strict input -------------------------------------------------
+    # Longest text after a command (/clan, /uporedi, /nadleznost, /export …): longer gets the usage line.
+    max_argument_chars: int = Field(200, alias="KODEKS_MAX_ARGUMENT_CHARS", ge=10)
+    # Threads for searches and lookups (bot/scheduling.py), apart from the query log's; officers served in turn.
+    cpu_workers: int = Field(2, alias="KODEKS_CPU_WORKERS", ge=1)
+    # --- index generations (issue 20): the running bot follows new ones ------------------
+    # How often the bot looks at index/CURRENT for a new generation (SIGHUP: at once).
+    index_poll_seconds: float = Field(10.0, alias="KODEKS_INDEX_POLL_SECONDS", gt=0, le=3600)
+
     # --- query log -----------------------------------------------------------------------
     log_retention_days: int = Field(365, alias="KODEKS_LOG_RETENTION_DAYS", ge=1)
     hash_user_ids: bool = Field(True, alias="KODEKS_HASH_USER_IDS")
     user_hash_salt: SecretStr | None = Field(None, alias="KODEKS_USER_HASH_SALT")
 
+    # --- issue 23: personal data and enrolment (docs/privacy.md, docs/bot.md) ---------------------------------
+    # Personal data in questions is masked before search, Claude, the query log and /export see it.
+    mask_personal_data: bool = Field(True, alias="KODEKS_MASK_PERSONAL_DATA")
+    # Keep the officer's unmasked question beside the log row for this many hours (0 = never stored).
+    keep_original_hours: int = Field(0, alias="KODEKS_KEEP_ORIGINAL_HOURS", ge=0, le=24 * 30)
+    feedback_retention_days: int = Field(365, alias="KODEKS_FEEDBACK_RETENTION_DAYS", ge=1)
+    journal_retention_hours: int = Field(48, alias="KODEKS_JOURNAL_RETENTION_HOURS", ge=1)
+    rewrite_cache_days: int = Field(30, alias="KODEKS_REWRITE_CACHE_DAYS", ge=1)
+    enrolment_request_hours: int = Field(48, alias="KODEKS_ENROLMENT_REQUEST_HOURS", ge=1, le=24 * 30)
+    enrolment_requests_per_hour: int = Field(20, alias="KODEKS_ENROLMENT_REQUESTS_PER_HOUR", ge=1)
+    audit_retention_days: int = Field(730, alias="KODEKS_AUDIT_RETENTION_DAYS", ge=1)
+    invite_max_days: int = Field(30, alias="KODEKS_INVITE_MAX_DAYS", ge=1, le=365)
+    invite_max_uses: int = Field(500, alias="KODEKS_INVITE_MAX_USES", ge=1)
+
     # --- jurisdictions (whose law each officer is answered from; codes in retrieval/jurisdictions.py) ------
     default_jurisdiction: str | None = Field(None, alias="KODEKS_DEFAULT_JURISDICTION")
     user_jurisdictions: JurisdictionMap = Field(default_factory=dict, alias="KODEKS_USER_JURISDICTIONS")
+
+    # --- conversation and voice (issue 24: follow-ups in a thread, voice messages) ------------------
+    # Minutes an officer's chat keeps its thread (the last exchanges) for follow-ups; 0 = every message alone.
+    thread_minutes: int = Field(15, alias="KODEKS_THREAD_MINUTES", ge=0)
+    # How a follow-up's thread weighs in search (retrieval/search/followup.py; measured in bench/followups.py):
+    # the inherited words against the question's own, and the previous answer's articles' fused-score bonus.
+    thread_weight: float = Field(0.75, alias="KODEKS_THREAD_WEIGHT", ge=0)
+    thread_bonus: float = Field(0.5, alias="KODEKS_THREAD_BONUS", ge=0)
+    # Voice messages: transcribed by an OpenAI-compatible endpoint (OPENAI_API_KEY / OPENAI_BASE_URL, or the
+    # two below for a separate one, e.g. a self-hosted Whisper server); off without a key or an endpoint.
+    voice: bool = Field(True, alias="KODEKS_VOICE")
+    transcribe_model: str = Field("whisper-1", alias="KODEKS_TRANSCRIBE_MODEL")
+    transcribe_base_url: str | None = Field(None, alias="KODEKS_TRANSCRIBE_BASE_URL")
+    transcribe_api_key: SecretStr | None = Field(None, alias="KODEKS_TRANSCRIBE_API_KEY")
+    transcribe_language: str = Field("bs", alias="KODEKS_TRANSCRIBE_LANGUAGE")
+    transcribe_timeout: float = Field(30.0, alias="KODEKS_TRANSCRIBE_TIMEOUT", gt=0)
+    voice_max_seconds: int = Field(120, alias="KODEKS_VOICE_MAX_SECONDS", ge=1)
+    voice_max_bytes: int = Field(5_000_000, alias="KODEKS_VOICE_MAX_BYTES", ge=1000)
 
     @field_validator("user_jurisdictions", mode="before")
     @classmethod
@@ -145,10 +188,13 @@ class Settings(BaseSettings):
 
     @property
     def chroma_dir(self) -> Path:
+        """Chroma's folder in a data dir of the flat layout (before index generations); the current
+        index's folders: `retrieval.index.generations.current_paths(settings)`."""
         return self.data_dir / "chroma"
 
     @property
     def lexical_dir(self) -> Path:
+        """The lexical index's folder in the flat layout (see `chroma_dir`)."""
         return self.data_dir / "lexical"
 
     @property
@@ -168,7 +214,9 @@ class Settings(BaseSettings):
             import os
             import secrets
 
-            path.parent.mkdir(parents=True, exist_ok=True)
+            from kodeks.private_files import private_dir
+
+            private_dir(path.parent)
             try:
                 fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
             except FileExistsError:  # another process made it first

@@ -39,6 +39,14 @@ class Article:
         head = f"{self.law}, član {self.article}" if numbered else f"{self.law}, {self.article}"
         return f"{head} – {self.title}" if self.title else head
 
+    @property
+    def entry_kind(self) -> str:
+        """"deleted", "annex" (an annex or preamble: `kind` in extra) or "in_force" — one definition, so an
+        ingest's summary, `kodeks laws` and /zakoni count the same articles."""
+        if self.deleted or self.extra.get("deleted"):
+            return "deleted"
+        return "annex" if self.extra.get("kind") else "in_force"
+
 
 @dataclass(frozen=True)
 class Chunk:
@@ -120,10 +128,33 @@ class LawSummary:
     articles: int
     ingested_at: str | None  # UTC ISO time its current text was indexed
     aliases: tuple[str, ...] = ()  # configured aliases (laws.toml, KODEKS_LAW_ALIASES)
+    deleted: int = 0  # articles recorded as deleted (not counted in `articles`)
+    annexes: int = 0  # annexes and preambles (not counted in `articles`)
 
     def to_dict(self) -> dict[str, Any]:
+        """The `kodeks laws --json` entry (its keys are relied on; the deleted / annex counts are in the
+        command's totals and text)."""
         return {"law": self.law, "title": self.title, "jurisdiction": self.jurisdiction, "articles": self.articles,
                 "ingested_at": self.ingested_at, "aliases": list(self.aliases)}
+
+
+@dataclass(frozen=True)
+class ThreadContext:
+    """What a follow-up question brings into search from the earlier exchanges of a conversation (issue 24).
+
+    `words`: the earlier questions' content words, searched alongside the question's own at a lower
+    weight (KODEKS_THREAD_WEIGHT) and embedded with it as one more dense query; `articles`: the ids of the
+    articles the previous answer gave, kept among the candidates with a bonus to their fused score
+    (KODEKS_THREAD_BONUS) — served only if they then rank among the best, never blindly."""
+
+    words: str = ""
+    articles: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.words.strip() or self.articles)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"words": self.words, "articles": list(self.articles)}
 
 
 @dataclass
@@ -145,6 +176,8 @@ class SearchResult:
     weak: bool = False
     # The officer's own jurisdiction when the index has no law of it (answered from the levels above).
     jurisdiction_missing: str | None = None
+    # A follow-up's context from its conversation (ThreadContext.to_dict()), None for a question on its own.
+    thread: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)

@@ -68,3 +68,31 @@ def one_line_error(result: Any) -> str:
     assert len(lines) == 1 and lines[0].startswith("kodeks: "), result.stderr
     assert "Traceback" not in result.output
     return lines[0]
+
+
+def index_dir(where: "Settings | Path") -> Path:
+    """The folder holding the current index's files (chroma/, lexical/, dense/, articles.jsonl, …): the
+    current generation's, or the data dir itself in the flat layout of an index from before generations.
+    For tests that look at or damage those files directly."""
+    from retrieval.index.generations import current_paths
+
+    settings = where if isinstance(where, Settings) else settings_for(Path(where))
+    return current_paths(settings).root
+
+
+def flat_copy(source: "Settings | Path", target: Path) -> Path:
+    """A data dir in the flat layout of an index from before generations (every part directly in it),
+    holding a copy of `source`'s current index: what an older build left on disk."""
+    import shutil
+
+    from retrieval.index.layout import PARTS
+
+    folder = index_dir(source)
+    target.mkdir(parents=True, exist_ok=True)
+    for name in PARTS:
+        part = folder / name
+        if part.is_dir():
+            shutil.copytree(part, target / name)
+        elif part.exists():
+            shutil.copy2(part, target / name)
+    return target

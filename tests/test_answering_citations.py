@@ -177,3 +177,84 @@ def test_missing_may_name_the_answers_own_sources() -> None:
                        "Član 373 ne navodi rok zastare. Član 374 bi mogao.")
     checked = check_citations(reply, RS_SENT)
     assert checked.missing == "Član 373 ne navodi rok zastare." and checked.invalid == ["Clan 374"]
+
+
+# --- issue 21: look-alike letters, dashes, inflected names, paragraphs next to a law, numbers in words ------
+
+LOOK_ALIKE_BYPASSES = [
+    "Prema člαnu 999 KZ RS kazna je doživotni zatvor.",  # Greek alpha
+    "Prema ΚΖ RS 999 kazna je doživotni zatvor.",  # Greek capitals Kappa, Zeta
+    "Prema čӏanu 999 kazna je doživotni zatvor.",  # Cyrillic palochka U+04CF
+    "Prema сlanu 999 kazna je doživotni zatvor.",  # a Cyrillic с in a Latin word
+    "Prema čIanu 999 kazna je doživotni zatvor.",  # a capital I for the l
+    "Prema članu 99Ο kazna je doživotni zatvor.",  # a Greek Omicron for the last digit
+    "Prema KZ-a FBiH 999 kazna je doživotni zatvor.",  # an inflected abbreviation
+    "Prema članu 373 KZ-a RS kazna je doživotni zatvor.",  # the cited number, but of another (inflected) law
+    "Prema ZKP-om BiH 12 kazna je doživotni zatvor.",
+    "Prema članu −999 kazna je doživotni zatvor.",  # U+2212 minus
+    "Prema KZ RS −999 kazna je doživotni zatvor.",
+    "Prema članu ‒999 kazna je doživotni zatvor.",  # figure dash
+    "Prema članovima 373 ‑ 999 kazna je doživotni zatvor.",  # non-breaking hyphen in a list
+    "Prema st. 999 KZ RS kazna je doživotni zatvor.",
+    "Prema tački 999 KZ RS kazna je doživotni zatvor.",
+    "Prema broju 999 KZ RS kazna je doživotni zatvor.",
+    "Prema stavu 999 KZ-a FBiH kazna je doživotni zatvor.",
+    "Prema KZ RS, stav 999 kazna je doživotni zatvor.",
+    "Prema članu devetsto devedeset devet kazna je doživotni zatvor.",  # numbers in words
+    "Prema članu dvjesta i jedan kazna je doživotni zatvor.",
+    "Prema članku dvjesto jedan kazna je doživotni zatvor.",  # Croatian forms
+    "Prema članu hiljadu sto devet kazna je doživotni zatvor.",
+    "Prema KZ RS devetsto devedeset devet kazna je doživotni zatvor.",
+    "Prema devetsto devedeset devetom članu KZ RS kazna je doživotni zatvor.",  # an ordinal before the word
+    "Prema stavu devetsto devedeset devet KZ RS kazna je doživotni zatvor.",
+    "Према члану деветсто деведесет девет казна је доживотни затвор.",  # words, in Cyrillic
+    "Prema članu tristo sedamdeset četiri kazna je doživotni zatvor.",  # one off the cited 373
+]
+
+
+@pytest.mark.parametrize("text", LOOK_ALIKE_BYPASSES)
+def test_look_alikes_dashes_paragraphs_and_words_never_pass_unchecked(text: str) -> None:
+    reply = ModelReply([Point(text, ["KZ FBiH čl. 373"]), Point("Krivotvorenje je kažnjivo.", ["KZ FBiH čl. 373"])],
+                       True, None)
+    checked = check_citations(reply, RS_SENT)
+    assert checked.points == [Point("Krivotvorenje je kažnjivo.", ["KZ FBiH čl. 373"])], text
+    assert checked.invalid, text
+
+
+@pytest.mark.parametrize("text", LOOK_ALIKE_BYPASSES)
+def test_look_alikes_in_missing_are_removed(text: str) -> None:
+    checked = check_citations(ModelReply([Point("Krivotvorenje je kažnjivo.", ["KZ FBiH čl. 373"])], False,
+                                         f"Odlomci ne navode rok. {text}"), RS_SENT)
+    assert checked.missing == "Odlomci ne navode rok." and checked.invalid, text
+
+
+@pytest.mark.parametrize("text", [
+    "Prema članu 373 stav 2 KZ FBiH kazna je zatvor do tri godine.",  # a paragraph of the cited article
+    "Prema članu 373 KZ FBiH, stav 2, kazna je zatvor do tri godine.",
+    "Prema članu 373 KZ FBiH tačka 2 i stav 3 kazna je zatvor.",
+    "Prema stavu 2 člana 373 KZ FBiH kazna je zatvor do tri godine.",
+    "Prema članu 373 KZ-a FBiH kazna je zatvor do tri godine.",
+    "Prema KZ-u FBiH 373 kazna je zatvor do tri godine.",
+    "Prema članu tristo sedamdeset tri KZ FBiH kazna je zatvor.",
+    "Prema tristo sedamdeset trećem članu KZ FBiH kazna je zatvor.",
+    "Jedan član porodice ili dva člana domaćinstva mogu podnijeti prijavu (KZ FBiH čl. 373).",
+    "Kazna je od tri mjeseca do pet godina i 500 KM − ovisno o šteti (član 373).",
+    "Према члану 373 став 2 КЗ ФБиХ казна је до три године.",
+    "Prema članu 373 — kazna je zatvor do tri godine.",
+])
+def test_legitimate_text_around_a_cited_article_still_passes(text: str) -> None:
+    checked = check_citations(ModelReply([Point(text, ["KZ FBiH čl. 373"])], True, None), RS_SENT)
+    assert checked.points == [Point(text, ["KZ FBiH čl. 373"])] and checked.invalid == [], (text, checked.invalid)
+
+
+def test_numbers_in_words_are_read_in_both_genders_and_cases() -> None:
+    from retrieval.language.number_words import parse_words
+
+    for words, number in [("tristo sedamdeset tri", 373), ("dvjesta i jedan", 201), ("dvesta jedna", 201),
+                          ("sto dvadeset trećem", 123), ("hiljadu sto devet", 1109), ("dvije hiljade", 2000),
+                          ("jednog", 1), ("dvaju", 2), ("četrdeset prvom", 41), ("stotog", 100)]:
+        from retrieval.language.normalize import fold
+
+        parsed = parse_words(fold(words).split())
+        assert parsed is not None and parsed[0] == number and parsed[1] == len(words.split()), words
+    assert parse_words(["godine"]) is None and parse_words(["dva", "tri"]) == (2, 1)

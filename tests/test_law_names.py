@@ -19,7 +19,7 @@ from retrieval.search.law_names import LawName, LawNames, same_word
 from retrieval.language.numbers import int_to_roman, roman_to_int
 from retrieval.search.references import ReferenceResolver
 from retrieval.index.law_catalog import load_law_records
-from tests.retrieval_helpers import index_rows, row, settings_for
+from tests.retrieval_helpers import index_dir, index_rows, row, settings_for
 
 ROMAN = ["I", "II", "III", "IV", "V", "VI"]
 LAWS = {
@@ -161,14 +161,14 @@ def test_one_criminal_code_and_laws_toml_aliases(tmp_path: Path) -> None:
         'aliases = ["krivični zakon federacije", "KZF"]\n', encoding="utf-8")
     settings: Settings = settings_for(tmp_path / "idx")
     ingest_paths(settings, [folder])
-    records = load_law_records(settings.data_dir)
+    records = load_law_records(index_dir(settings))
     assert records["KZ FBiH"]["aliases"] == ["krivični zakon federacije", "KZF"]
     first_time = records["KZ FBiH"]["ingested_at"]
     retriever = Retriever.open(settings)
     for question in ("članak 5 KZ", "članak 5 KZF", "član 5 krivicnog zakona federacije", "članak 5 kaznenog zakona"):
         assert [a.id for a in retriever.resolve_reference(question)] == ["KZ FBiH čl. 5"], question
     ingest_paths(settings, [folder])  # nothing changed: the ingestion time stays
-    assert load_law_records(settings.data_dir)["KZ FBiH"]["ingested_at"] == first_time
+    assert load_law_records(index_dir(settings))["KZ FBiH"]["ingested_at"] == first_time
 
 
 def test_name_matching_units() -> None:

@@ -21,7 +21,7 @@ from retrieval.index.lexical import LexicalIndex, TokenTable
 from retrieval.index.articles import load_articles
 from retrieval.index.vectors import DENSE_DIR, VECTORS, load_vectors
 from tests.fixtures_index import SAMPLE_CORPUS
-from tests.retrieval_helpers import chroma_chunks, settings_for
+from tests.retrieval_helpers import chroma_chunks, flat_copy, index_dir, settings_for
 
 QUERIES = ["neko mi je krivotvorio potpis", "sta ako vozac odbije alkotest", "возач одбије алкотест",
            "ukrao mi je mobitel", "lažne novčanice"]
@@ -29,10 +29,9 @@ QUERIES = ["neko mi je krivotvorio potpis", "sta ako vozac odbije alkotest", "в
 
 @pytest.fixture
 def sample_copy(sample_index, tmp_path: Path) -> Path:
-    """A private copy of the sample index, for tests that change files in it."""
-    target = tmp_path / "idx"
-    shutil.copytree(sample_index.data_dir, target)
-    return target
+    """A private copy of the sample index in the flat layout an older build wrote (every part directly in
+    the data dir), for tests that change files in it as an older build would have left them."""
+    return flat_copy(sample_index, tmp_path / "idx")
 
 
 def _ids(result) -> list[str]:
@@ -43,7 +42,7 @@ def _ids(result) -> list[str]:
 
 
 def test_served_hits_carry_the_full_article_and_its_chunk_read_from_disk(retriever, sample_index) -> None:
-    stored = load_articles(sample_index.data_dir)
+    stored = load_articles(index_dir(sample_index))
     documents = {cid: c["document"] for cid, c in chroma_chunks(sample_index).items()}
     result = retriever.search("sta ako vozac odbije alkotest", k=5)
     for hit in result.hits:
@@ -93,8 +92,8 @@ def test_ingest_writes_float16_vectors_aligned_with_the_lexical_index(sample_ind
     from retrieval.index.embedders import make_embedder
     from retrieval.index.chroma import open_collection
 
-    chunk_ids = LexicalIndex.load(sample_index.lexical_dir).chunk_ids
-    vectors = load_vectors(sample_index.data_dir / DENSE_DIR, chunk_ids)
+    chunk_ids = LexicalIndex.load(index_dir(sample_index) / "lexical").chunk_ids
+    vectors = load_vectors(index_dir(sample_index) / DENSE_DIR, chunk_ids)
     assert vectors is not None and vectors.dtype == np.float16 and vectors.shape[0] == len(chunk_ids)
     collection = open_collection(sample_index, make_embedder(sample_index).identity, create=False)
     got = collection.get(ids=chunk_ids, include=["embeddings"])
@@ -124,7 +123,7 @@ def test_an_index_without_the_compact_vectors_opens_and_the_next_ingest_writes_t
     assert _ids(retriever.search("sta ako vozac odbije alkotest"))[0] == "ZOBS BiH čl. 174"
     report = ingest_paths(settings, [SAMPLE_CORPUS])
     assert report.embedded == 0
-    assert (sample_copy / DENSE_DIR / VECTORS).exists()
+    assert (index_dir(sample_copy) / DENSE_DIR / VECTORS).exists()
 
 
 def test_vectors_out_of_step_with_the_lexical_index_are_not_used(sample_copy: Path) -> None:
@@ -177,7 +176,7 @@ def test_hnsw_search_keeps_filters_and_the_fallback_chain(hnsw_retriever) -> Non
 
 
 def test_the_loaded_lexical_index_reads_postings_from_disk_and_scores_like_the_built_one(sample_index, tmp_path: Path) -> None:
-    loaded = LexicalIndex.load(sample_index.lexical_dir)
+    loaded = LexicalIndex.load(index_dir(sample_index) / "lexical")
     texts = [c["document"] for _, c in sorted(chroma_chunks(sample_index).items())]
     built = LexicalIndex.build(loaded.tokenizer.language, loaded.chunk_ids, texts)
     assert isinstance(loaded._bm25.scores["data"], np.memmap)
@@ -225,12 +224,13 @@ def test_the_chunk_manifest_is_trusted_only_while_it_names_what_chroma_holds(sam
 
     settings = settings_for(sample_copy)
     report = ingest_paths(settings, [SAMPLE_CORPUS])  # writes the manifest if the fixture had none
-    assert report.embedded == 0 and (sample_copy / CHUNK_META_FILE).exists()
+    assert report.embedded == 0 and (index_dir(sample_copy) / CHUNK_META_FILE).exists()
     assert ingest_paths(settings, [SAMPLE_CORPUS]).embedded == 0
     collection = open_collection(settings, make_embedder(settings).identity, create=False)
-    gone = LexicalIndex.load(settings.lexical_dir).chunk_ids[0]
+    gone = LexicalIndex.load(index_dir(settings) / "lexical").chunk_ids[0]
     collection.delete(ids=[gone])  # behind ingest's back: the manifest no longer matches Chroma
     report = ingest_paths(settings, [SAMPLE_CORPUS])
+    collection = open_collection(settings, make_embedder(settings).identity, create=False)  # the new generation's
     assert report.embedded == 1 and collection.get(ids=[gone])["ids"] == [gone]
 
 

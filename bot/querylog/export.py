@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from bot.querylog.readers import iter_rows, open_reader
+from kodeks.private_files import open_private, private_dir
 
 FEEDBACK = {1: "up", -1: "down"}
 TELEGRAM_UPLOAD_LIMIT = 50 * 1024 * 1024  # bytes a bot may send as one document
@@ -51,6 +52,14 @@ def to_record(row: dict[str, Any]) -> dict[str, Any]:
         "jurisdiction": row.get("jurisdiction"),  # the officer's, so `kodeks eval retrieval` searches as they did
         "expansions": row.get("expansions") or [],  # what the vocabulary / Claude's rewrite added to the question
         "weak": None if row.get("weak") is None else bool(row["weak"]),  # search judged the laws may not cover it
+        # issue 24: a follow-up's stand-alone question (the question itself when it was asked alone), so an
+        # evaluation set can use either; its thread (random id, turn, the row it follows); text or voice
+        "standalone": row.get("standalone") or row["question"],
+        "follow_up": row.get("standalone") is not None,
+        "thread": ({"id": row["thread_id"], "turn": row.get("thread_turn"),
+                    "follows": f"log-{row['follows']}" if row.get("follows") else None}
+                   if row.get("thread_id") else None),
+        "input": row.get("input") or "text",
     }
 
 
@@ -85,7 +94,7 @@ def write_parts(records: Iterable[dict[str, Any]], directory: Path, stem: str,
                 part_limit: int = PART_LIMIT) -> tuple[int, list[Path]]:
     """Write records as gzip JSONL files `stem-1.jsonl.gz`, `stem-2.jsonl.gz`, … each closed once its
     compressed size passes `part_limit`; returns (records written, files). Synchronous: run it in a thread."""
-    directory.mkdir(parents=True, exist_ok=True)
+    private_dir(directory)
     files: list[Path] = []
     count = 0
     raw: IO[bytes] | None = None
@@ -97,7 +106,7 @@ def write_parts(records: Iterable[dict[str, Any]], directory: Path, stem: str,
                     packed.close()
                     raw.close()
                 path = directory / f"{stem}-{len(files) + 1}.jsonl.gz"
-                raw = path.open("wb")
+                raw = open_private(path, "wb")  # every officer's question: 0600 from the start
                 packed = gzip.GzipFile(filename=f"{stem}-{len(files) + 1}.jsonl", mode="wb", fileobj=raw,
                                        compresslevel=6, mtime=0)
                 files.append(path)

@@ -37,6 +37,7 @@ from bot.querylog.diagnosis import explain
 from bot.querylog.export import to_record
 from bot.querylog.figures import compute
 from bot.querylog.readers import BUSY_TIMEOUT_MS
+from bot.querylog.retention import Retention, purge_write
 from bot.querylog.schema import SCHEMA_VERSION, create_private, migrate
 from bot.querylog.timestamps import to_ts, utcnow
 from bot.querylog.writes import Write, clean_text
@@ -52,15 +53,23 @@ JOURNALED_IN_MEMORY = 10_000  # recent update ids this process has journaled (a 
 T = TypeVar("T")
 
 
+def hash_user_id(user_id: int | str, salt: str, hashed: bool = True) -> str:
+    """The id as every file of KODEKS stores it: a salted SHA-256 (or the id itself, KODEKS_HASH_USER_IDS=false)."""
+    if not hashed:
+        return str(user_id)
+    return hashlib.sha256(f"{salt}:{user_id}".encode()).hexdigest()[:32]
+
+
 class QueryLog:
     """Async access to the log: writes serialised on one writer connection, kept in a backlog while it fails."""
 
     def __init__(self, path: Path, salt: str, hash_user_ids: bool, retention_days: int | None, *,
-                 busy_timeout_ms: int, backlog_max: int) -> None:
+                 busy_timeout_ms: int, backlog_max: int, retention: Retention | None = None) -> None:
         self.path = path
         self._salt = salt
         self._hash = hash_user_ids
         self.retention_days = retention_days
+        self.retention = retention or Retention(retention_days, journal_hours=int(DONE_KEPT.total_seconds() // 3600))
         self.busy_timeout_ms = busy_timeout_ms
         self._db: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
@@ -82,17 +91,16 @@ class QueryLog:
     @classmethod
     async def open(cls, path: Path | str, *, salt: str = "kodeks", hash_user_ids: bool = True,
                    retention_days: int | None = None, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
-                   backlog_max: int = BACKLOG_MAX, check: bool = False) -> QueryLog:
+                   backlog_max: int = BACKLOG_MAX, check: bool = False, retention: Retention | None = None) -> QueryLog:
         """Open (creating 0600, or migrating) the log, prove it writable, purge rows past retention.
 
         `check=True` (the bot's start-up) also runs SQLite's quick_check. Any problem is raised as one
         `KodeksError` naming the file and what to do."""
         path = Path(path)
         qlog = cls(path, salt, hash_user_ids, retention_days, busy_timeout_ms=busy_timeout_ms,
-                   backlog_max=backlog_max)
+                   backlog_max=backlog_max, retention=retention)
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            create_private(path)
+            create_private(path)  # 0600 in a 0700 folder (kodeks/private_files.py)
             qlog._db = await qlog._connect()
             await migrate(qlog._db, path)
             if check:
@@ -113,7 +121,8 @@ class QueryLog:
     async def from_settings(cls, settings: Any, *, check: bool = False) -> QueryLog:
         return await cls.open(settings.log_path, salt=settings.hash_salt(),
                               hash_user_ids=settings.hash_user_ids,
-                              retention_days=settings.log_retention_days, check=check)
+                              retention_days=settings.log_retention_days, check=check,
+                              retention=Retention.from_settings(settings))
 
     async def _connect(self) -> aiosqlite.Connection:
         db = await aiosqlite.connect(self.path, isolation_level=None)
@@ -164,9 +173,7 @@ class QueryLog:
 
     def user_hash(self, user_id: int | str) -> str:
         """Salted SHA-256 of the user id: distinct users countable, ids not recoverable without the salt."""
-        if not self._hash:
-            return str(user_id)
-        return hashlib.sha256(f"{self._salt}:{user_id}".encode()).hexdigest()[:32]
+        return hash_user_id(user_id, self._salt, self._hash)
 
     # --- the write path ------------------------------------------------------------------------
 
@@ -265,10 +272,14 @@ class QueryLog:
 
     async def record(self, *, user_id: int | str, question: str, result: Any = None, error: str | None = None,
                      at: datetime | None = None, total_ms: float | None = None, source: str = "telegram",
-                     update_id: int | None = None) -> int | None:
+                     update_id: int | None = None, original: str | None = None,
+                     conversation: dict[str, Any] | None = None) -> int | None:
         """Log one question with the pipeline's result (or the error that prevented one); returns the row id
         (None while the log is unavailable: the row is written later). With `update_id`, the journal entry
-        moves to 'sending' in the same transaction."""
+        moves to 'sending' in the same transaction. `question` is the masked text; `original` (the unmasked
+        one) is kept apart only while the retention allows it (KODEKS_KEEP_ORIGINAL_HOURS > 0). `conversation`:
+        the columns of migration 5 (input, standalone, standalone_by, thread_id, thread_turn, follows;
+        `bot.answers.conversation_row`)."""
         row: dict[str, Any] = {
             "ts": to_ts(at or utcnow()),
             "user_hash": self.user_hash(user_id),
@@ -278,7 +289,10 @@ class QueryLog:
             "error": error,
             "total_ms": total_ms,
         }
-        row_id = await self._write(writes.question_write(row, result, update_id))
+        row.update(writes.conversation_columns(conversation))
+        keep = self.retention.originals_hours > 0
+        cutoff = self.retention.originals_cutoff(utcnow()) if keep else None
+        row_id = await self._write(writes.question_write(row, result, update_id, original if keep else None, cutoff))
         await self._maybe_purge()
         return row_id
 
@@ -323,8 +337,7 @@ class QueryLog:
         days = days if days is not None else self.retention_days
         if not days:
             return None
-        now = now or utcnow()
-        return writes.purge_write(to_ts(now - timedelta(days=days)), to_ts(now - DONE_KEPT))
+        return purge_write(self.retention, now or utcnow(), days)
 
     async def _maybe_purge(self, queue: bool = True) -> None:
         """Purge at most once a day, piggy-backing on writes (no scheduler needed)."""

@@ -5,11 +5,11 @@ The schema is versioned with `PRAGMA user_version`: add a migration to `MIGRATIO
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import aiosqlite
 
+from kodeks import private_files
 from kodeks.errors import KodeksError
 
 MIGRATIONS: tuple[str, ...] = (
@@ -88,18 +88,35 @@ MIGRATIONS: tuple[str, ...] = (
         state TEXT NOT NULL DEFAULT 'received'  -- 'received' | 'sending' | 'done'
     );
     """,
+    # 4 (issue 23): an officer's unmasked question, kept apart from its row for KODEKS_KEEP_ORIGINAL_HOURS only
+    #    (off by default), never exported; the row itself holds the masked text
+    """
+    CREATE TABLE originals (
+        query_id INTEGER PRIMARY KEY REFERENCES queries(id) ON DELETE CASCADE,
+        ts TEXT NOT NULL,
+        text TEXT NOT NULL
+    );
+    CREATE INDEX originals_ts ON originals(ts);
+    """,
+    # 5 (issue 24): conversations and voice — how a question came, a follow-up's stand-alone question, and the
+    #    links between the rows of one thread (its random id, the turn, the row it follows up)
+    """
+    ALTER TABLE queries ADD COLUMN input TEXT;          -- 'text' | 'voice' (NULL: before issue 24, or a lookup)
+    ALTER TABLE queries ADD COLUMN standalone TEXT;     -- a follow-up as searched, stand-alone (NULL: asked alone)
+    ALTER TABLE queries ADD COLUMN standalone_by TEXT;  -- who made it: 'rules' | 'claude'
+    ALTER TABLE queries ADD COLUMN thread_id TEXT;      -- random, shared by the rows of one conversation thread
+    ALTER TABLE queries ADD COLUMN thread_turn INTEGER; -- 1 for the question that started the thread
+    ALTER TABLE queries ADD COLUMN follows INTEGER;     -- the row this one follows up (no foreign key: purged alike)
+    CREATE INDEX queries_thread ON queries(thread_id, thread_turn) WHERE thread_id IS NOT NULL;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
 def create_private(path: Path) -> None:
-    """Create the log file 0600 (it holds officers' questions), like the salt file; SQLite gives its -wal
-    and -shm files the same mode. An existing file keeps its mode."""
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        return
-    os.close(fd)
+    """Create the log file 0600 (it holds officers' questions) in a 0700 folder, like the salt file; SQLite
+    gives its -wal and -shm files the same mode. An existing file keeps its mode (`kodeks.private_files`)."""
+    private_files.create_private(path)
 
 
 async def migrate(db: aiosqlite.Connection, path: Path) -> None:

@@ -49,7 +49,8 @@ def insert_sql(table: str, row: dict[str, Any]) -> tuple[str, tuple[Any, ...]]:
     return f"INSERT INTO {table} ({cols}) VALUES ({marks})", tuple(row.values())
 
 
-def question_write(row: dict[str, Any], result: Any, update_id: int | None) -> Write:
+def question_write(row: dict[str, Any], result: Any, update_id: int | None, original: str | None = None,
+                   originals_cutoff: str | None = None) -> Write:
     """One question: `row` (time, user, question, error…) completed with the pipeline's `result` if there is
     one, its cited laws, and the journal entry moved to 'sending' (with `update_id`) in the same transaction."""
     if result is not None:
@@ -85,9 +86,22 @@ def question_write(row: dict[str, Any], result: Any, update_id: int | None) -> W
         statements.append(("INSERT INTO cited (query_id, ts, law) SELECT (SELECT MAX(id) FROM queries), ?, "
                            "value FROM json_each(?)",
                            (row["ts"], _json([h.article.law for h in result.answer.citations]))))
+    if original is not None:  # issue 23: the unmasked question, apart from the row, for a few hours only
+        statements.append(("INSERT INTO originals (query_id, ts, text) SELECT (SELECT MAX(id) FROM queries), ?, ?",
+                           (row["ts"], original)))
+    if originals_cutoff is not None:
+        statements.append(("DELETE FROM originals WHERE ts < ?", (originals_cutoff,)))
     if update_id is not None:
         statements.append(("UPDATE pending SET state = 'sending' WHERE update_id = ?", (update_id,)))
     return Write(statements, "question")
+
+
+CONVERSATION_COLUMNS = ("input", "standalone", "standalone_by", "thread_id", "thread_turn", "follows")
+
+
+def conversation_columns(values: dict[str, Any] | None) -> dict[str, Any]:
+    """The columns of migration 5 a question row gets (unknown keys ignored, so callers cannot write elsewhere)."""
+    return {k: v for k, v in (values or {}).items() if k in CONVERSATION_COLUMNS and v is not None}
 
 
 def lookup_write(*, ts: str, user_hash: str, text: str, articles: Sequence[Any], total_ms: float | None,
@@ -118,15 +132,6 @@ def feedback_write(*, ts: str, user_hash: str, row_id: int, value: int) -> Write
 
 def refusal_write(*, ts: str, user_hash: str) -> Write:
     return Write([insert_sql("refusals", {"ts": ts, "user_hash": user_hash})], "refusal")
-
-
-def purge_write(cutoff: str, done_cutoff: str) -> Write:
-    """Questions (with their feedback) and refusals before `cutoff`, done journal entries before `done_cutoff`."""
-    return Write([
-        ("DELETE FROM queries WHERE ts < ?", (cutoff,)),
-        ("DELETE FROM refusals WHERE ts < ?", (cutoff,)),
-        ("DELETE FROM pending WHERE state = 'done' AND ts < ?", (done_cutoff,)),
-    ], "purge", counted=(0, 1))
 
 
 def journal_write(*, update_id: int, ts: str, chat_id: int, message_id: int | None, question: str) -> Write:

@@ -2,9 +2,10 @@
 Claude's rewrite of a question into the statute's terms before search (`kodeks.answering.rewrite`).
 
 Public interface (docs/architecture.md): `Answerer`, `Answer`, `Pipeline`, `PipelineResult`.
-May import: anthropic, `prompts`, `kodeks.settings`, `kodeks.errors` and retrieval's public pieces
-(`retrieval.types`, folding, passages, jurisdictions; the `Retriever` the pipeline opens) — never
-telegram or `bot`.
+May import: anthropic, `confusable_homoglyphs` (the citation check's look-alike letters, `skeleton.py`),
+`prompts`, `kodeks.settings`, `kodeks.errors`, `kodeks.private_files` and retrieval's public pieces
+(`retrieval.types`, folding, number words, passages, jurisdictions; the `Retriever` the pipeline opens) —
+never telegram or `bot`.
 """
 
 from kodeks.answering.answerer import Answerer

@@ -48,11 +48,16 @@ class Answerer:
     def uses_claude(self) -> bool:
         return self._claude is not None
 
-    async def answer(self, question: str, result: SearchResult) -> Answer:
-        """Answer from `result.hits` only. Claude problems end in an extractive answer with `reason` set."""
+    async def answer(self, question: str, result: SearchResult, *, thread: Any = None,
+                     standalone: str | None = None) -> Answer:
+        """Answer from `result.hits` only. Claude problems end in an extractive answer with `reason` set.
+
+        A follow-up brings its `thread` (kodeks.answering.conversation.Thread: the previous exchanges, sent
+        in their own block for context only) and, when Claude rewrote it, its `standalone` question."""
         self._weak.set(bool(getattr(result, "weak", False)))
         try:
-            answer = await self._answer(question, result.hits, getattr(result, "jurisdiction", None))
+            answer = await self._answer(question, result.hits, getattr(result, "jurisdiction", None), thread,
+                                        standalone)
         except Exception as exc:  # never leave the officer with a traceback
             log.exception("answering failed unexpectedly")
             answer = self._extractive(
@@ -73,14 +78,15 @@ class Answerer:
         it warns first when this question's search was weak."""
         return extractive_answer(question, hits, prompt_version=self.prompt.id, weak=self._weak.get(), **details)
 
-    async def _answer(self, question: str, hits: list[Hit], jurisdiction: str | None = None) -> Answer:
+    async def _answer(self, question: str, hits: list[Hit], jurisdiction: str | None = None, thread: Any = None,
+                      standalone: str | None = None) -> Answer:
         if not hits:
             return self._extractive(question, hits, reason=NO_HITS)
         if self._claude is None:
             return self._extractive(question, hits, reason=NO_KEY)
         built = build_request(
             self.prompt, question, hits, model=self.settings.claude_model, max_tokens=self.settings.claude_max_tokens,
-            jurisdiction=jurisdiction,
+            jurisdiction=jurisdiction, thread=thread, standalone=standalone,
         )
         try:
             reply = await self._claude.create(built.params)

@@ -9,9 +9,12 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
 
+from kodeks.answering.skeleton import DASHES, visual
 from retrieval.language.normalize import fold, strip_diacritics, to_latin
+from retrieval.language.number_words import WORD, parse_words
 from retrieval.types import Hit
 
 
@@ -101,7 +104,11 @@ def normalize_id(value: str) -> str:
 # passage it copies) can name one in many spellings, so text is first brought to one checkable
 # form: NFKC (full-width, mathematical and circled digits, composed č), format characters removed
 # (zero-width spaces and joiners, bidi marks, soft hyphens), digits of any script as ASCII
-# (unicodedata.decimal: "٩٩٩" → "999"), Cyrillic as Latin and no diacritics ("члановима" → "clanovima").
+# (unicodedata.decimal: "٩٩٩" → "999"), every dash and minus as "-" (en and em dashes as "–"),
+# Cyrillic as Latin and no diacritics ("члановима" → "clanovima"). Then a second form, the one the
+# officer *sees* (kodeks/answering/skeleton.py: look-alike letters of other scripts as the Latin ones
+# they look like, "člαnu" → "clanu", "ΚΖ RS" → "KZ RS", "čӏanu" → "clanu"), is searched too: a number
+# found in either form must be cited.
 
 _NUMBER = r"\d+(?:-\d+|-?[a-z](?![a-z]))?(?![\w])"
 # član, člana, članu, članom, članovi, članova, članovima, članak, članka, članku, članci, člancima,
@@ -116,9 +123,11 @@ _CONTINUATION = re.compile(
     r"\s*(?:,|;|\bi\b|\bili\b|\bte\b|\band\b|\bor\b|\bdo\b|-|–|—)\s*(" + _NUMBER + r")"
     r"(?!\s*(?:" + _UNITS + "))", re.IGNORECASE)
 _JURISDICTION = r"(?:\s+(?:F?BiH|BD(?:\s?BiH)?|RS|FBIH|BIH))?"
-# A law written as an abbreviation — "KZ RS 999", "ZKP BiH 12": upper-case, starting with K or Z
-# (Krivični zakon, Zakon o ...), not the currency "KM".
-_GENERIC_LAW = r"(?<![\w])(?!KM\b)[KZ][A-Z]{1,7}(?![\w])" + _JURISDICTION
+# A case ending after a hyphen, as abbreviations are inflected: "KZ-a", "ZKP-om", "KZ FBiH-u".
+_INFLECTED = r"(?:-[a-z]{1,3}(?![\w]))?"
+# A law written as an abbreviation — "KZ RS 999", "ZKP BiH 12", "KZ-a FBiH 999": upper-case, starting with K
+# or Z (Krivični zakon, Zakon o ...), not the currency "KM".
+_GENERIC_LAW = r"(?<![\w])(?!KM\b)[KZ][A-Z]{1,7}(?![\w])" + _INFLECTED + _JURISDICTION + _INFLECTED
 # "999. član KZ RS": an ordinal before the word (only with its dot: "3 člana porodice" is three members).
 _ORDINAL = re.compile(r"(?<![\w.])(\d+)\.\s*(?:clan[a-z]*|clen[a-z]*|cl\.)", re.IGNORECASE)
 
@@ -126,7 +135,7 @@ _ORDINAL = re.compile(r"(?<![\w.])(\d+)\.\s*(?:clan[a-z]*|clen[a-z]*|cl\.)", re.
 def checkable(text: str) -> str:
     """The form article numbers are found in (see above); keeps case, so law abbreviations stay visible."""
     text = unicodedata.normalize("NFKC", text)
-    text = "".join(str(unicodedata.decimal(ch)) if ch.isdecimal() else ch
+    text = "".join(str(unicodedata.decimal(ch)) if ch.isdecimal() else DASHES.get(ch, ch)
                    for ch in text if unicodedata.category(ch) != "Cf")
     return strip_diacritics(to_latin(text))
 
@@ -142,7 +151,12 @@ def _law_pattern(laws: set[str]) -> str:
     """Known law names (any case, any spacing) or a law-like abbreviation (case as written)."""
     known = sorted({checkable(law) for law in laws if law.strip()}, key=len, reverse=True)
     names = [r"\s+".join(map(re.escape, law.split())) for law in known]
-    return "(?:" + "|".join([*(rf"(?i:(?<![\w]){n}(?![\w]))" for n in names), _GENERIC_LAW]) + ")"
+    return "(?:" + "|".join([*(rf"(?i:(?<![\w]){n}(?![\w])){_INFLECTED}" for n in names), _GENERIC_LAW]) + ")"
+
+
+def _law_name(written: str) -> str:
+    """The law as named, without case endings: "KZ-a  FBiH" → "KZ FBiH"."""
+    return " ".join(re.sub(r"-[a-z]{1,3}(?![\w])", "", written).split())
 
 
 @dataclass(frozen=True)
@@ -154,14 +168,32 @@ class Mention:
     law: str | None  # checkable form of the law named with it
 
 
-def mentions(text: str, laws: set[str] = frozenset()) -> list[Mention]:  # type: ignore[assignment]
-    """Every article number a text names: "član 374", "članovima 373 i 999", "§ 12", "чл. 42", "KZ RS 999".
+# "st. 999 KZ RS", "tački 999 KZ-a FBiH", "KZ RS, broj 999": a paragraph / point / number word next to a law
+# name names an article of it — unless it follows an article mention ("član 373 stav 2 KZ FBiH": a paragraph).
+_PARAGRAPH = (r"(?i:(?<![^\W\d_])(?:st|stav[a-z]*|t|tac(?:k[a-z]*)?|tock[a-z]*|br|broj[a-z]*|al|alinej[a-z]*)"
+              r"(?![a-z])\.?[\s:–-]*)")
+_WORD_KEYWORD = re.compile(r"(?<![^\W\d_])(?:clan[a-z]*|clen[a-z]*|cl|art(?:icles?|ikl[a-z]*)?)\.?\s+",
+                           re.IGNORECASE)
+_WORDS_AHEAD = re.compile(r"(?:[^\W\d_]+\s*){1,8}")
 
-    `laws` are law names to recognise next to a number (the sent ones); upper-case abbreviations that
-    look like a law ("KZ RS", "ZKP") are recognised in any case."""
-    form = checkable(text)
-    law_re = _law_pattern(set(laws))
+
+def _number_in_words(form: str, pos: int) -> tuple[int, int] | None:
+    """(number, end) of a number written in words starting at `pos` ("devetsto devedeset devet"), or None."""
+    run = _WORDS_AHEAD.match(form, pos)
+    if run is None:
+        return None
+    words = [(m.group(0).lower(), m.end()) for m in WORD.finditer(run.group(0).lower())]
+    parsed = parse_words([w for w, _ in words])
+    if parsed is None:
+        return None
+    return parsed[0], pos + words[parsed[1] - 1][1]
+
+
+def _mentions_in(form: str, law_re: str) -> list[Mention]:
+    """Every mention in one form of the text (see `mentions`)."""
+    law_after = re.compile(r"\s*(?:,\s*)?(" + law_re + ")")
     found: list[Mention] = []
+    article_ends: list[int] = []  # where each "član N [law]" ends: a paragraph right after it is its own
     keyword = re.compile(_KEYWORD + "(" + _NUMBER + ")", re.IGNORECASE)
     for match in keyword.finditer(form):
         numbers = [(match.group(0), match.group(1))]
@@ -169,16 +201,78 @@ def mentions(text: str, laws: set[str] = frozenset()) -> list[Mention]:  # type:
         while cont := _CONTINUATION.match(form, pos):
             numbers.append((cont.group(0).strip(), cont.group(1)))
             pos = cont.end()
-        after = re.compile(r"\s*(?:,\s*)?(" + law_re + ")").match(form, pos)
-        law = " ".join(after.group(1).split()) if after else None
+        after = law_after.match(form, pos)
+        law = _law_name(after.group(1)) if after else None
+        article_ends += [pos, after.end()] if after else [pos]  # its law, and a paragraph, follow it
         found.extend(Mention(written, article_key(number), law) for written, number in numbers)
-    bare = re.compile(r"(" + law_re + r")[\s,:–-]*(" + _NUMBER + ")")
+
+    def of_an_article(start: int) -> bool:
+        return any(end <= start and not form[end:start].strip(" ,;") for end in article_ends)
+
+    bare = re.compile(r"(" + law_re + r")[\s,:–-]*(" + _PARAGRAPH + r")?(" + _NUMBER + ")")
     for match in bare.finditer(form):
-        found.append(Mention(match.group(0), article_key(match.group(2)), " ".join(match.group(1).split())))
+        if match.group(2) and of_an_article(match.start()):
+            continue  # "član 373 KZ FBiH stav 2": paragraph 2 of article 373
+        found.append(Mention(match.group(0), article_key(match.group(3)), _law_name(match.group(1))))
+    paragraph = re.compile(_PARAGRAPH + "(" + _NUMBER + ")", re.IGNORECASE)
+    for match in paragraph.finditer(form):
+        after = law_after.match(form, match.end())
+        if after and not of_an_article(match.start()):
+            found.append(Mention(match.group(0) + after.group(0), article_key(match.group(1)),
+                                 _law_name(after.group(1))))
     for match in _ORDINAL.finditer(form):
-        after = re.compile(r"\s*(" + law_re + ")").match(form, match.end())
-        found.append(Mention(match.group(0), article_key(match.group(1)),
-                             " ".join(after.group(1).split()) if after else None))
+        after = law_after.match(form, match.end())
+        found.append(Mention(match.group(0), article_key(match.group(1)), _law_name(after.group(1)) if after else None))
+    found += _worded(form, law_re, of_an_article)
+    return found
+
+
+def _worded(form: str, law_re: str, of_an_article: Callable[[int], bool]) -> list[Mention]:
+    """Numbers written in words: "članu devetsto devedeset devet", "stavu devet KZ RS", "KZ RS devetsto …",
+    "devetsto devedeset devetom članu KZ RS" (an ordinal before the word only with a law right after it)."""
+    law_after = re.compile(r"\s*(?:,\s*)?(" + law_re + ")")
+    found: list[Mention] = []
+    for match in _WORD_KEYWORD.finditer(form):
+        if (worded := _number_in_words(form, match.end())) is not None:
+            after = law_after.match(form, worded[1])
+            found.append(Mention(form[match.start(): worded[1]], str(worded[0]),
+                                 _law_name(after.group(1)) if after else None))
+        after = law_after.match(form, match.end())
+        before = WORD.findall(form[max(0, match.start() - 80): match.start()].lower())
+        for n in range(min(len(before), 6), 0, -1) if after else ():  # the longest run that spells a number
+            parsed = parse_words(before[-n:])
+            if parsed is not None and parsed[1] == n:
+                found.append(Mention(" ".join(before[-n:]) + " " + match.group(0).strip(), str(parsed[0]),
+                                     _law_name(after.group(1))))  # type: ignore[union-attr]
+                break
+    for match in re.finditer(_PARAGRAPH, form, re.IGNORECASE):
+        worded = _number_in_words(form, match.end())
+        after = law_after.match(form, worded[1]) if worded else None
+        if worded and after and not of_an_article(match.start()):
+            found.append(Mention(form[match.start(): after.end()], str(worded[0]), _law_name(after.group(1))))
+    for match in re.finditer("(" + law_re + r")[\s,:–-]*", form):
+        if (worded := _number_in_words(form, match.end())) is not None:
+            found.append(Mention(form[match.start(): worded[1]], str(worded[0]), _law_name(match.group(1))))
+    return found
+
+
+def mentions(text: str, laws: set[str] = frozenset()) -> list[Mention]:  # type: ignore[assignment]
+    """Every article number a text names: "član 374", "članovima 373 i 999", "§ 12", "чл. 42", "KZ RS 999",
+    "KZ-a FBiH 999", "st. 999 KZ RS", "članu devetsto devedeset devet" — in the checkable form, and in the
+    form the officer sees (look-alike letters as Latin: "člαnu 999", "ΚΖ RS 999").
+
+    `laws` are law names to recognise next to a number (the sent ones); upper-case abbreviations that
+    look like a law ("KZ RS", "ZKP") are recognised in any case."""
+    law_re = _law_pattern(set(laws))
+    form = checkable(text)
+    found = _mentions_in(form, law_re)
+    seen = {(m.number, fold(m.law) if m.law else None) for m in found}
+    seen_as = visual(text)
+    if seen_as != form:
+        for m in _mentions_in(seen_as, law_re):
+            if (key := (m.number, fold(m.law) if m.law else None)) not in seen:
+                seen.add(key)
+                found.append(m)
     return found
 
 

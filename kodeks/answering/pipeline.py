@@ -1,20 +1,43 @@
-"""The whole path for one question: search (in a thread — it is synchronous), then answer.
+"""The whole path for one question: personal data masked, understood in its conversation, searched (in a
+worker thread — it is synchronous), then answered.
 
-Used by `kodeks ask`, the bot and the generation evaluation, so all three behave the same.
+Used by `kodeks ask`, the bot and the generation evaluation, so all three behave the same. Search and
+Claude see only the masked question (`kodeks.privacy`; KODEKS_MASK_PERSONAL_DATA): search runs on it
+because what search sees is what the query log stores (`normalized`, expansions) and what Claude's
+rewrite sends — and names, JMBGs or plates match nothing in a law anyway. A question asked in a
+conversation (`thread`, kept by the bot, masked as it was asked) is first turned into a stand-alone
+question when it follows up on the earlier ones (kodeks/answering/conversation.py).
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Collection
+from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass, field
-from typing import Any
+from functools import partial
+from typing import Any, Protocol, TypeVar
 
 from kodeks.answering.answerer import Answerer
+from kodeks.answering.conversation import Thread, Understood, exchange_of, understand
 from kodeks.answering.models import Answer
+from kodeks.privacy import Masked, mask
 from kodeks.settings import Settings
 from retrieval.types import SearchResult
+
+
+T = TypeVar("T")
+
+
+class CpuRunner(Protocol):
+    """Runs a synchronous call (the search) off the event loop and returns its result: `asyncio.to_thread`
+    by default; the bot passes its fair scheduler's (bot/scheduling.py), so officers' searches take turns."""
+
+    def __call__(self, fn: Callable[[], T], /) -> Awaitable[T]: ...
+
+
+async def in_thread(fn: Callable[[], T]) -> T:
+    return await asyncio.to_thread(fn)
 
 
 @dataclass
@@ -23,15 +46,30 @@ class PipelineResult:
     search: SearchResult
     answer: Answer
     timings_ms: dict[str, float] = field(default_factory=dict)  # retrieval, llm, total
+    masked: Masked | None = None  # the question's placeholders and their originals (never stored)
+    understood: Understood | None = None  # in a conversation: the stand-alone question searched
+
+    @property
+    def standalone(self) -> str:
+        """What was searched: the question itself, or a follow-up's stand-alone form."""
+        return self.understood.standalone if self.understood is not None else self.question
+
+    def next_thread(self, row_id: int | None = None) -> Thread:
+        """The conversation after this answer: its thread continued, or a new one this question starts."""
+        understood = self.understood or Understood(self.question, self.question)
+        return understood.next_thread(exchange_of(understood, self.answer, row_id))
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data = {
             "question": self.question,
             "level": self.search.level,
             "answer": self.answer.to_dict(),
             "search": self.search.to_dict(),
             "timings_ms": {k: round(v, 1) for k, v in self.timings_ms.items()},
         }
+        if self.understood is not None and self.understood.follow_up:
+            data["understood"] = self.understood.to_dict()
+        return data
 
 
 class Pipeline:
@@ -64,24 +102,46 @@ class Pipeline:
                     self._attach_rewriter(self._retriever)
         return self._retriever
 
+    def mask(self, text: str) -> Masked:
+        """Personal data replaced by placeholders, unless KODEKS_MASK_PERSONAL_DATA is off."""
+        return mask(text) if self.settings.mask_personal_data else Masked(text)
+
     async def ask(self, question: str, law: str | None = None,
-                  jurisdiction: str | Collection[str] | None = None) -> PipelineResult:
-        """Search, then answer. Retrieval errors (no index) propagate as KodeksError; answering never raises.
+                  jurisdiction: str | Collection[str] | None = None, masked: Masked | None = None,
+                  thread: Thread | None = None, run: CpuRunner = in_thread) -> PipelineResult:
+        """Mask, understand, search, then answer. Retrieval errors (no index) propagate as KodeksError;
+        answering never raises.
 
         `jurisdiction` is passed to `Retriever.search`: a code, or an officer's scope
-        (`retrieval.jurisdictions.scope_of("RS")`)."""
+        (`retrieval.jurisdictions.scope_of("RS")`). `masked`: the question already masked by the caller (the
+        bot masks once, before journaling); otherwise it is masked here. The result's `question` is the masked
+        text. `thread` is the officer's conversation so far (the bot's, masked): a follow-up is searched as its
+        stand-alone question, and answered with the previous exchanges in view. `run` runs the (synchronous)
+        search off the event loop (the bot passes its fair scheduler's, bot/scheduling.py)."""
         retriever = await self.retriever()  # opening the index once is not this question's latency
         start = t0 = time.perf_counter()
-        search = await asyncio.to_thread(retriever.search, question, law=law, jurisdiction=jurisdiction)
+        masked = masked if masked is not None else self.mask(question)
+        question = masked.text
+        understood = Understood(question, question)
+        if thread is not None and thread.last is not None:  # rules (cheap) or Claude (waits on the network)
+            understood = await asyncio.to_thread(understand, question, thread, self._follow_up_rewriter())
+        understand_ms = (time.perf_counter() - t0) * 1000.0
+        t0 = time.perf_counter()
+        search = await run(partial(retriever.search, understood.query, law=law, jurisdiction=jurisdiction,
+                                   context=understood.context))
         retrieval_ms = (time.perf_counter() - t0) * 1000.0
-        answer = await self.answerer.answer(question, search)
+        answer = await self.answerer.answer(question, search, thread=thread if understood.follow_up else None,
+                                            standalone=understood.standalone if understood.by == "claude" else None)
         total_ms = (time.perf_counter() - start) * 1000.0
-        return PipelineResult(
-            question=question,
-            search=search,
-            answer=answer,
-            timings_ms={"retrieval": retrieval_ms, "llm": answer.llm_ms, "total": total_ms},
-        )
+        timings = {"retrieval": retrieval_ms, "llm": answer.llm_ms, "total": total_ms}
+        if understood.follow_up:
+            timings["understand"] = understand_ms
+        return PipelineResult(question=question, search=search, answer=answer, timings_ms=timings,
+                              masked=masked, understood=understood)
+
+    def _follow_up_rewriter(self) -> Any:
+        """Claude's follow-up rewrite when the query rewriter is on (a key and KODEKS_REWRITE), else None (rules)."""
+        return self._rewriter if hasattr(self._rewriter, "stand_alone") else None
 
     async def aclose(self) -> None:
         await self.answerer.aclose()

@@ -1,8 +1,8 @@
 """Build the Messages API request: fixed system prompt, the answer tool, passages and question as data.
 
 Passages and the question go in separate, clearly delimited blocks, and everything taken from
-outside (article text, the officer's question) is XML-escaped, so no text can close its block and
-pose as instructions. The system prompt never contains request data — which is also what makes it
+outside (article text, the officer's question, a follow-up's previous exchanges) is XML-escaped, so no
+text can close its block and pose as instructions. The system prompt never contains request data — which is also what makes it
 cacheable.
 """
 
@@ -108,14 +108,35 @@ def officer_text(jurisdiction: str) -> str:
     return f'<officer jurisdiction="{_attr(jurisdiction)}">{escape(name_of(jurisdiction) + detail, quote=False)}</officer>'
 
 
+def previous_exchanges_text(thread: Any, standalone: str | None = None) -> str:
+    """`<previous_exchanges>`: a follow-up's earlier questions of the conversation, the articles and points
+    their answers gave (masked: it leaves the machine), and Claude's stand-alone reading of the new question —
+    context for what the question refers to; the system prompt (rule 8) forbids taking facts from it."""
+    parts = ["<previous_exchanges>"]
+    for n, ex in enumerate(getattr(thread, "exchanges", ()), 1):
+        parts.append(f'<exchange n="{n}">')
+        parts.append(f"<question>{escape(ex.question, quote=False)}</question>")
+        if ex.labels:
+            parts.append(f"<cited>{escape('; '.join(ex.labels), quote=False)}</cited>")
+        parts += [f"<point>{escape(p, quote=False)}</point>" for p in ex.points]
+        parts.append("</exchange>")
+    if standalone:
+        parts.append(f"<understood>{escape(standalone, quote=False)}</understood>")
+    parts.append("</previous_exchanges>")
+    return "\n".join(parts)
+
+
 def build_request(prompt: Prompt, question: str, hits: list[Hit], *, model: str, max_tokens: int,
-                  jurisdiction: str | None = None) -> BuiltRequest:
+                  jurisdiction: str | None = None, thread: Any = None, standalone: str | None = None) -> BuiltRequest:
     """The full request. System prompt carries `cache_control` (tools + system form the cached prefix).
-    `jurisdiction`: the asking officer's code, sent as an <officer> block before the question."""
+    `jurisdiction`: the asking officer's code, sent as an <officer> block before the question; `thread`:
+    a follow-up's conversation so far, sent as a <previous_exchanges> block before the question."""
     sent = select_passages(hits)
     content = [{"type": "text", "text": passages_text(sent)}]
     if jurisdiction:
         content.append({"type": "text", "text": officer_text(jurisdiction)})
+    if thread is not None and getattr(thread, "exchanges", ()):
+        content.append({"type": "text", "text": previous_exchanges_text(thread, standalone)})
     content.append({"type": "text", "text": question_text(question)})
     params: dict[str, Any] = {
         "model": model,

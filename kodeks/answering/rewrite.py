@@ -1,4 +1,5 @@
-"""Claude rewrites an officer's question into the statute's terms before search (QueryRewriter).
+"""Claude rewrites an officer's question before search: into the statute's terms (QueryRewriter), and a
+follow-up in a conversation into a question that stands alone (FollowUpRewriter, issue 24).
 
 Why: the thesaurus covers what an admin wrote down; a model knows how any everyday phrase is named
 in law ("obio auto" → teška krađa obijanjem). The rewrite is fused with the raw question by the
@@ -9,7 +10,8 @@ Bounded and cached so search stays fast and never fails because of it:
   failure (timeout, API error, empty or odd reply) returns None and search runs on the question;
 - a SQLite cache (`$KODEKS_DATA_DIR/rewrites.sqlite3`) keyed by the normalised question (folded:
   no diacritics, Latin, lower case, single spaces), the model, the prompt version and the loaded
-  laws — an officer's repeated question costs no second call, and a cached failure is not stored;
+  laws (a follow-up: the thread's text instead of the laws, hashed into the key and never stored) —
+  an officer's repeated question costs no second call, and a cached failure is not stored;
 - one log line per question (cached or not, milliseconds, outcome); the question text is not
   logged here (the query log already has it, with its own retention).
 
@@ -25,6 +27,7 @@ import threading
 import time
 from pathlib import Path
 
+from kodeks.private_files import create_private
 from kodeks.settings import Settings
 from prompts import Prompt, load_prompt
 from retrieval.language.normalize import fold
@@ -41,10 +44,17 @@ def normalised(question: str) -> str:
 
 
 class RewriteCache:
-    """question key → rewrite, in SQLite (WAL); safe to share between threads."""
+    """question key → rewrite, in SQLite (WAL); safe to share between threads.
 
-    def __init__(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
+    Rows older than `max_age_days` (KODEKS_REWRITE_CACHE_DAYS) are deleted at open and then once a day: the
+    cache holds (masked) questions, so it keeps them no longer than it helps."""
+
+    PURGE_EVERY = 24 * 3600.0
+
+    def __init__(self, path: Path, max_age_days: int | None = None) -> None:
+        create_private(path)  # officers' (masked) questions as keys: 0600 from the start
+        self.max_age_days = max_age_days
+        self._purged = 0.0
         self._lock = threading.Lock()
         self._db = sqlite3.connect(str(path), check_same_thread=False, timeout=5.0)
         with self._lock:
@@ -54,6 +64,18 @@ class RewriteCache:
                 "normalized TEXT, rewrite TEXT NOT NULL, created REAL)"
             )
             self._db.commit()
+        self.purge()
+
+    def purge(self, now: float | None = None) -> int:
+        """Delete rewrites past their age; returns how many."""
+        if not self.max_age_days:
+            return 0
+        now = time.time() if now is None else now
+        with self._lock:
+            cur = self._db.execute("DELETE FROM rewrites WHERE created < ?", (now - self.max_age_days * 86400,))
+            self._db.commit()
+            self._purged = now
+        return cur.rowcount
 
     def get(self, key: str) -> str | None:
         with self._lock:
@@ -67,6 +89,8 @@ class RewriteCache:
                 (key, model, prompt, normalized, rewrite, time.time()),
             )
             self._db.commit()
+        if time.time() - self._purged >= self.PURGE_EVERY:
+            self.purge()
 
     def count(self) -> int:
         with self._lock:
@@ -88,7 +112,8 @@ class ClaudeRewriter:
         self.model = settings.rewrite_model
         self.timeout = settings.rewrite_timeout
         self.prompt = prompt or load_prompt(settings.prompt_language if settings.prompt_language == "bs" else "bs", kind="rewrite")
-        self.cache = RewriteCache(settings.data_dir / CACHE_FILE)
+        self.followup_prompt = load_prompt("bs", kind="followup")
+        self.cache = RewriteCache(settings.data_dir / CACHE_FILE, settings.rewrite_cache_days)
         self._client = anthropic.Anthropic(
             api_key=settings.anthropic_api_key.get_secret_value(),
             base_url=settings.anthropic_base_url,
@@ -100,20 +125,34 @@ class ClaudeRewriter:
         norm = normalised(question)
         if not norm:
             return None
-        key = hashlib.sha256("\x1f".join((self.model, self.prompt.id, laws, norm)).encode("utf-8")).hexdigest()
+        return self._cached("rewrite", self.prompt, norm, laws, f"Učitani zakoni: {laws}\n\nPitanje: {question}")
+
+    def stand_alone(self, question: str, thread: str) -> str | None:
+        """FollowUpRewriter: the follow-up as a stand-alone question, from the thread (both already masked
+        by the caller). Cached by question and thread, like `rewrite`; None on any failure."""
+        norm = normalised(question)
+        if not norm or not thread.strip():
+            return None
+        return self._cached("follow-up rewrite", self.followup_prompt, norm, thread,
+                            f"Razgovor do sada:\n{thread}\n\nNovo pitanje: {question}")
+
+    def _cached(self, what: str, prompt: Prompt, norm: str, context: str, content: str) -> str | None:
+        """The cached reply for (model, prompt, context, normalised question), else one call (cached when it
+        succeeds); one log line either way, without the question."""
+        key = hashlib.sha256("\x1f".join((self.model, prompt.id, context, norm)).encode("utf-8")).hexdigest()
         started = time.perf_counter()
         cached = self.cache.get(key)
         if cached is not None:
-            log.info("rewrite cached=yes ms=%.0f outcome=ok", (time.perf_counter() - started) * 1000)
+            log.info("%s cached=yes ms=%.0f outcome=ok", what, (time.perf_counter() - started) * 1000)
             return cached
-        text, outcome = self._ask(question, laws)
-        ms = (time.perf_counter() - started) * 1000
+        text, outcome = self._ask(prompt, content)
         if text is not None:
-            self.cache.put(key, self.model, self.prompt.id, norm, text)
-        log.info("rewrite cached=no ms=%.0f model=%s outcome=%s", ms, self.model, outcome)
+            self.cache.put(key, self.model, prompt.id, norm, text)
+        log.info("%s cached=no ms=%.0f model=%s outcome=%s", what, (time.perf_counter() - started) * 1000,
+                 self.model, outcome)
         return text
 
-    def _ask(self, question: str, laws: str) -> tuple[str | None, str]:
+    def _ask(self, prompt: Prompt, content: str) -> tuple[str | None, str]:
         """(rewrite, "ok") or (None, why) — never raises."""
         import anthropic
 
@@ -121,8 +160,8 @@ class ClaudeRewriter:
             message = self._client.messages.create(
                 model=self.model,
                 max_tokens=120,
-                system=self.prompt.text,
-                messages=[{"role": "user", "content": f"Učitani zakoni: {laws}\n\nPitanje: {question}"}],
+                system=prompt.text,
+                messages=[{"role": "user", "content": content}],
             )
         except anthropic.APITimeoutError:
             return None, f"timeout after {self.timeout:g} s (plain search)"

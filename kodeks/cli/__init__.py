@@ -1,7 +1,8 @@
 """The one console command, `kodeks`, and its subcommands.
 
 One job: wire the command groups into one app. Each group lives in its own module
-(`retrieval_commands`, `answer_commands`, `bot_commands`, `laws_command`) as a nameless sub-app whose
+(`retrieval_commands`, `answer_commands`, `bot_commands`, `laws_command`, `privacy_commands`,
+`officers_commands`) as a nameless sub-app whose
 commands are merged into `app` (or into `eval_app`, `kodeks eval …`) here; expected errors become one
 line on stderr with exit code 1 (usage errors exit 2, as click does).
 
@@ -18,7 +19,8 @@ from typing import Optional
 
 import typer
 
-from kodeks.cli import answer_commands, bot_commands, laws_command, plain_help, retrieval_commands
+from kodeks.cli import (answer_commands, bot_commands, laws_command, officers_commands, plain_help, privacy_commands,
+                        retrieval_commands)
 from kodeks.cli.shared import DATA_DIR_HELP, OneLineErrors
 from kodeks.errors import KodeksError
 
@@ -35,16 +37,31 @@ app = typer.Typer(
 eval_app = typer.Typer(help="Evaluate retrieval and generation separately.", no_args_is_help=True)
 
 # The order here is the order of `kodeks --help` and `kodeks eval --help`.
-for group in (answer_commands.commands, bot_commands.commands, laws_command.commands, retrieval_commands.commands):
+for group in (answer_commands.commands, bot_commands.commands, retrieval_commands.commands, privacy_commands.commands):
     app.add_typer(group)
+app.add_typer(laws_command.laws_app, name="laws")  # `kodeks laws`, `kodeks laws remove|rename`
 app.add_typer(eval_app, name="eval")
+app.add_typer(officers_commands.officers_app, name="officers")
 for group in (answer_commands.eval_commands, retrieval_commands.eval_commands):
     eval_app.add_typer(group)
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            print(f"kodeks {version('kodeks')}")
+        except PackageNotFoundError:  # run from a checkout that was never installed
+            print("kodeks (not installed)")
+        raise typer.Exit(0)
 
 
 @app.callback()
 def _global_options(
     data_dir: Optional[Path] = typer.Option(None, "--data-dir", "-d", metavar="DIR", help=DATA_DIR_HELP),
+    show_version: bool = typer.Option(False, "--version", is_eager=True, callback=_print_version,
+                                      help="Print the installed version and exit."),
 ) -> None:
     """KODEKS – odgovori iz zakona BiH, s citiranim članovima. / Answers from BiH law, citing articles.
 

@@ -74,7 +74,7 @@ async def _ask(settings: Settings, question: str, law: str | None, jurisdiction:
     async with Pipeline(settings) as pipeline:  # as the bot does for an officer of that jurisdiction
         result = await pipeline.ask(question, law=law, jurisdiction=as_scope(jurisdiction))
     if log:
-        await _log_question(settings, question, result)
+        await _log_question(settings, result.question, result)  # the masked question, as the bot logs it
     return result.to_dict()
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import gzip
+import io
 import itertools
 import json
 import logging
@@ -20,6 +21,7 @@ import typer
 
 from kodeks.cli.shared import DataDirOption, fail
 from kodeks.errors import KodeksError
+from kodeks.private_files import open_private
 from kodeks.settings import Settings, load_settings
 
 commands = typer.Typer()  # merged into `kodeks` (kodeks.cli)
@@ -134,10 +136,13 @@ def _export(settings: Settings, since: Any, out: Optional[Path]) -> int:
             first = next(iter(records), None)
             if first is None:
                 return 0
-            out.parent.mkdir(parents=True, exist_ok=True)
-            opener = gzip.open if out.suffix == ".gz" else open
-            with opener(out, "wt", encoding="utf-8") as handle:  # type: ignore[operator]
-                return write_lines(itertools.chain([first], records), handle)
+            out.parent.mkdir(parents=True, exist_ok=True)  # the admin's folder: its mode is theirs
+            with open_private(out, "wb") as raw:  # every officer's question: 0600 from the start
+                if out.suffix == ".gz":
+                    with gzip.open(raw, "wt", encoding="utf-8") as handle:
+                        return write_lines(itertools.chain([first], records), handle)
+                with io.TextIOWrapper(raw, encoding="utf-8") as handle:
+                    return write_lines(itertools.chain([first], records), handle)
         finally:
             con.close()
     except sqlite3.Error as exc:

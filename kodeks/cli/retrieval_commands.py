@@ -15,7 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from kodeks.cli.laws_command import ambiguity_lines
-from kodeks.cli.shared import DataDirOption
+from kodeks.cli.shared import DataDirOption, NoWaitOption, wait_line
 from kodeks.settings import load_settings
 from retrieval.ingest.sources import LawInfo
 
@@ -92,7 +92,9 @@ Headings: "Član 1." "Član 1" "Članak 5.a" "Član 246 a." "Član 155. a)" "Čl
 
 A laws.toml in a folder names each file's law, one table per file: ["kz-fbih.pdf"] law = "KZ FBiH" title = "Kazneni zakon Federacije BiH" jurisdiction = "FBiH" (see docs/ingest.md).
 
-Check files first with --dry-run (no embedding, nothing written): number, title, chapter, characters and first words of each article, and every warning; --json prints the same as JSON. A file already indexed under another law name is refused (use that name, or --reindex).
+Check files first with --dry-run (no embedding, nothing written): number, title, chapter, characters and first words of each article, and every warning; --json prints the same as JSON. A file already indexed under another law name is refused (use that name, re-index it under the new one with --reindex, or `kodeks laws rename OLD NEW`).
+
+Every other law stays as it is. The index search uses changes only when the new one is complete (a running bot switches to it by itself); one ingest at a time: a second one waits (--no-wait: stops instead). `kodeks laws remove LAW` removes a law.
 """
 
 
@@ -102,9 +104,10 @@ def ingest(
     law: Optional[str] = typer.Option(None, "--law", help="Law name for law files (e.g. 'KZ FBiH'); default: the file name, or the name it is already indexed under."),
     title: Optional[str] = typer.Option(None, "--title", help="Full title of that law."),
     jurisdiction: Optional[str] = typer.Option(None, "--jurisdiction", help="BiH, FBiH, RS, BD or a canton."),
-    reindex: bool = typer.Option(False, "--reindex", help="Drop the index and rebuild it (e.g. after changing the embedder, or to rename a law)."),
+    reindex: bool = typer.Option(False, "--reindex", help="Embed the laws in these files again from scratch (every other law stays); after a change of KODEKS_EMBEDDER, give the files of every law."),
     dry_run: bool = typer.Option(False, "--dry-run", help="Only show what the files give (articles, titles, chapters, warnings); embed and write nothing."),
     as_json: bool = typer.Option(False, "--json", help="Print the counts (or the --dry-run report) as JSON."),
+    no_wait: bool = NoWaitOption,
     data_dir: Optional[Path] = DataDirOption,
 ) -> None:
     from retrieval.ingest.run import dry_run as read_only, ingest_paths
@@ -122,7 +125,8 @@ def ingest(
         return
     with ingest_progress(True, terminal and not as_json) as reporter:
         result = ingest_paths(settings, paths, law_info=info, reindex=reindex,
-                              progress=reporter.embedding if reporter else None, reader=reporter)
+                              progress=reporter.embedding if reporter else None, reader=reporter,
+                              wait=not no_wait, on_wait=wait_line)
     for problem in result.problems:
         print(f"kodeks: {'warning' if problem.severity == 'warning' else 'error'}: {problem}", file=sys.stderr)
     if as_json:
@@ -130,21 +134,32 @@ def ingest(
     else:
         for file in result.per_file:
             print(_file_line(file.to_dict(entries=False)))
-        print(
-            f"articles: {result.articles}  chunks: {result.chunks}  embedded: {result.embedded}  "
-            f"reused: {result.reused}  deleted: {result.deleted}  (index now holds {result.total_articles} articles)"
-        )
+        print(summary_lines(result))
     if settings.default_jurisdiction or settings.user_jurisdictions:
         _warn_unplaced_laws(settings)
     if not result.articles and result.problems:
         raise typer.Exit(1)
 
 
+def summary_lines(result) -> str:  # noqa: ANN001 - retrieval.ingest.run.IngestReport
+    """What was read and what the index holds now, counted as `kodeks laws` and /zakoni count:
+    articles in force, with deleted articles and annexes named apart."""
+    read, held = result.read, result.index
+    where = (f"new generation {result.generation}; a running bot switches to it by itself" if result.built
+             else "nothing changed: no new generation")
+    return (f"articles: {read.in_force} in force, {read.deleted} deleted, {read.annexes} annexes  "
+            f"chunks: {result.chunks}  embedded: {result.embedded}  reused: {result.reused}  "
+            f"removed: {result.deleted}\n"
+            f"index now holds {held.laws} laws: {held.in_force} articles in force, {held.deleted} deleted, "
+            f"{held.annexes} annexes ({where})")
+
+
 def _warn_unplaced_laws(settings) -> None:
     """Officers have jurisdictions here: a law without one would silently reach none of them."""
     from retrieval.index.articles import load_articles
+    from retrieval.index.generations import current_paths
 
-    unplaced = sorted({a.law for a in load_articles(settings.data_dir).values() if not a.jurisdiction})
+    unplaced = sorted({a.law for a in load_articles(current_paths(settings).root).values() if not a.jurisdiction})
     if unplaced:
         print(f"kodeks: warning: no jurisdiction for {', '.join(unplaced)}: officers with a jurisdiction are not "
               f"answered from it (re-ingest with --jurisdiction or a laws.toml entry)", file=sys.stderr)
@@ -248,11 +263,13 @@ def eval_retrieval(
     details: Optional[Path] = typer.Option(None, "--details", help="Per-question report (JSONL): ranks, level, top results."),
     max_loss: float = typer.Option(0.05, "--max-loss", min=0.0, max=1.0, help="Share of questions the recommended threshold may cost their relevant article."),
     rewrite: bool = typer.Option(False, "--rewrite", help="Let Claude rewrite each question into the statute's terms first (needs ANTHROPIC_API_KEY; KODEKS_REWRITE_MODEL)."),
+    masking: Optional[bool] = typer.Option(None, "--mask/--no-mask", help="Mask personal data in each question first, as the bot does (default: KODEKS_MASK_PERSONAL_DATA, on)."),
     data_dir: Optional[Path] = DataDirOption,
 ) -> None:
     """hit@1/5/10, recall@5/10, MRR@10, p50/p95 ms and empty-context rate of the search the bot runs.
 
-    A question with a `jurisdiction` (e.g. from `kodeks export`) is searched as for an officer there."""
+    A question with a `jurisdiction` (e.g. from `kodeks export`) is searched as for an officer there. Questions
+    are masked first (personal data → placeholders) as the bot masks them, unless --no-mask."""
     from retrieval.search.retriever import Retriever
     from retrieval.evaluation import evaluate, load_eval
     from retrieval.jurisdictions import as_scope as officer_scope
@@ -271,10 +288,15 @@ def eval_retrieval(
     unknown = sorted({r for q in questions for r in q.relevant if r not in known})
     if unknown:
         print(f"kodeks: warning: {len(unknown)} relevant id(s) are not in the index, e.g. {unknown[:3]}", file=sys.stderr)
+    masking = settings.mask_personal_data if masking is None else masking
+    if masking:
+        from kodeks.privacy import mask
+    as_asked = (lambda q: mask(q).text) if masking else (lambda q: q)  # noqa: E731
     with _counting_progress(len(questions), "evaluating") as tick:
-        run = evaluate(questions, lambda q, jurisdiction=None: retriever.search(q, k=k, jurisdiction=officer_scope(jurisdiction)), tick)
+        run = evaluate(questions, lambda q, jurisdiction=None: retriever.search(as_asked(q), k=k, jurisdiction=officer_scope(jurisdiction)), tick)
     _print_metrics(run.metrics, f"{eval_file.name}  (k={k}, threshold={settings.threshold}"
-                                f"{', rewrite ' + settings.rewrite_model if rewrite else ''})")
+                                f"{', rewrite ' + settings.rewrite_model if rewrite else ''}"
+                                f"{', masked' if masking else ', not masked'})")
     if json_out:
         json_out.write_text(json.dumps(run.metrics, indent=2) + "\n", encoding="utf-8")
     if details:

@@ -27,14 +27,28 @@ class OneLineErrors(typer.core.TyperGroup):
 
 
 def _data_dir_default(ctx: typer.Context, value: Optional[Path]) -> Optional[Path]:
-    """`--data-dir` after the subcommand wins; otherwise the one given before it (`kodeks -d DIR search …`)."""
+    """`--data-dir` after the subcommand wins; otherwise the nearest one given before it
+    (`kodeks -d DIR search …`, `kodeks laws -d DIR remove …`)."""
     if value is not None:
         return value
-    root = ctx.find_root()
-    return root.params.get("data_dir") if root is not ctx else None
+    parent = ctx.parent
+    while parent is not None:
+        if parent.params.get("data_dir") is not None:
+            return parent.params["data_dir"]
+        parent = parent.parent
+    return None
 
 
 DataDirOption = typer.Option(None, "--data-dir", "-d", metavar="DIR", help=DATA_DIR_HELP, callback=_data_dir_default)
+
+
+NoWaitOption = typer.Option(False, "--no-wait", help="If another ingest (or laws remove/rename) is writing the index, "
+                            "stop with exit 1 instead of waiting for it.")
+
+
+def wait_line(line: str) -> None:
+    """The one line a writer prints while it waits for the data dir's writer lock."""
+    print(f"kodeks: {line}", file=sys.stderr, flush=True)
 
 
 def fail(message: str) -> None:

@@ -25,12 +25,11 @@ from typing import Any
 from kodeks.errors import KodeksError
 from retrieval.index.articles import article_to_row, load_articles, row_to_article, write_articles
 from retrieval.index.chunking import content_hash
-from retrieval.index.layout import ARTICLES_FILE
+from retrieval.index.layout import ARTICLES_FILE, CATALOG_FILE
 from retrieval.language.normalize import fold
 from retrieval.language.numbers import article_number
 from retrieval.types import Article
 
-CATALOG_FILE = "articles.sqlite3"
 SCHEMA_VERSION = "2"  # a catalog of another version is rebuilt from articles.jsonl
 _SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -79,6 +78,17 @@ def write_catalog(data_dir: Path, articles: Iterable[Article], jsonl: Path) -> N
         raise
 
 
+def _private_catalog(articles: Iterable[Article], jsonl: Path) -> Path:
+    """A catalog in a temporary folder outside the data dir, deleted when the process exits."""
+    import atexit
+    import shutil
+
+    folder = Path(tempfile.mkdtemp(prefix="kodeks-catalog-"))
+    atexit.register(shutil.rmtree, folder, True)
+    write_catalog(folder, articles, jsonl)
+    return folder / CATALOG_FILE
+
+
 def save_articles(data_dir: Path, articles: dict[str, Article]) -> None:
     """articles.jsonl (ingest's table), then the SQLite copy search reads."""
     jsonl = write_articles(data_dir, articles)
@@ -122,9 +132,10 @@ class Catalog(Mapping[str, Article]):
             articles = load_articles(data_dir)  # raises KodeksError for a corrupt table: nothing written
             try:
                 write_catalog(data_dir, articles.values(), jsonl)
-            except (OSError, sqlite3.Error) as exc:
-                raise KodeksError(f"cannot write the article table {path} ({exc}); run `kodeks ingest PATH...` "
-                                  f"with write access to {data_dir}") from None
+            except (OSError, sqlite3.Error):
+                # A read-only data dir from before the catalog (or edited by hand): searching must still
+                # work, so the catalog is made in a private temporary folder for this process only.
+                path = _private_catalog(articles.values(), jsonl)
         try:
             return cls(path)
         except sqlite3.Error as exc:
@@ -136,6 +147,13 @@ class Catalog(Mapping[str, Article]):
         empty.path, empty._con, empty._lock = Path(), None, threading.Lock()
         empty.ids, empty._index = [], {}
         return empty
+
+    def close(self) -> None:
+        """Close the SQLite connection (an old generation's, after the bot switched to a newer one)."""
+        with self._lock:
+            con, self._con = self._con, None
+        if con is not None:
+            con.close()
 
     def _query(self, sql: str, params: Iterable[Any] = ()) -> list[tuple]:
         if self._con is None:
@@ -196,12 +214,13 @@ class Catalog(Mapping[str, Article]):
                 for aid, law, title, j in rows]
 
     def text_less(self) -> Iterator[Article]:
-        """Every article without its text (id, law, law title, jurisdiction, deleted), in index order:
+        """Every article without its text (id, law, law title, jurisdiction, deleted, kind), in index order:
         enough for the law list (law_catalog.summarize) without reading the texts."""
         rows = self._query("SELECT id, law, law_title, json_extract(row, '$.jurisdiction'), "
-                           "json_extract(row, '$.deleted') FROM articles ORDER BY idx")
-        return (Article(id=aid, law=law, article="", text="", law_title=title, jurisdiction=j or "", deleted=bool(d))
-                for aid, law, title, j, d in rows)
+                           "json_extract(row, '$.deleted'), json_extract(row, '$.kind') FROM articles ORDER BY idx")
+        return (Article(id=aid, law=law, article="", text="", law_title=title, jurisdiction=j or "", deleted=bool(d),
+                        extra={"kind": kind} if kind else {})
+                for aid, law, title, j, d, kind in rows)
 
     def title_rows(self) -> list[tuple[str, str, bool, str | None]]:
         """(title, chapter, deleted flag, text if shorter than 200 characters) of every article, in index

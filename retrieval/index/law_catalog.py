@@ -9,8 +9,9 @@ ingest/sources.py).
 from __future__ import annotations
 
 import json
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ from kodeks.errors import KodeksError
 from kodeks.settings import Settings
 from retrieval.index.articles import load_articles
 from retrieval.index.files import atomic_write_text
+from retrieval.index.generations import open_current
 from retrieval.index.layout import ARTICLES_FILE, LAWS_FILE
 from retrieval.types import Article, LawSummary
 
@@ -46,16 +48,15 @@ def save_law_records(data_dir: Path, records: dict[str, dict[str, Any]]) -> None
     atomic_write_text(data_dir / LAWS_FILE, json.dumps(records, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
 
 
-def record_ingest(
-    data_dir: Path,
+def updated_records(
+    records: dict[str, dict[str, Any]],
     before: dict[str, Article],
     after: dict[str, Article],
     aliases: dict[str, list[str]] | None = None,
     when: str | None = None,
-) -> None:
-    """Update laws.json after an ingest: a law whose articles changed (or that is new) gets `ingested_at`
-    now; laws no longer in the index are dropped; aliases given for a law replace its old ones."""
-    records = load_law_records(data_dir)
+) -> dict[str, dict[str, Any]]:
+    """laws.json after a write: a law whose articles changed (or that is new) gets `ingested_at` now;
+    laws no longer in the index are dropped; aliases given for a law replace its old ones."""
     when = when or now_utc()
     changed = {a.law for aid, a in after.items() if before.get(aid) != a}
     changed |= {a.law for aid, a in before.items() if aid not in after}
@@ -68,21 +69,33 @@ def record_ingest(
         if aliases and law in aliases:
             record["aliases"] = list(aliases[law])
         updated[law] = record
-    if updated != records:
+    return updated
+
+
+def record_ingest(
+    data_dir: Path,
+    before: dict[str, Article],
+    after: dict[str, Article],
+    aliases: dict[str, list[str]] | None = None,
+    when: str | None = None,
+) -> None:
+    """Update the laws.json in `data_dir` (an index folder) after a write (see `updated_records`)."""
+    records = load_law_records(data_dir)
+    updated = updated_records(records, before, after, aliases, when)
+    if updated != records or not (data_dir / LAWS_FILE).exists():
         save_law_records(data_dir, updated)
 
 
 def summarize(articles: Iterable[Article], records: dict[str, dict[str, Any]],
               fallback_time: str | None = None) -> list[LawSummary]:
-    """One summary per law, ordered by jurisdiction (BiH, FBiH, RS, BD, then the rest) and name.
+    """One summary per law, ordered by jurisdiction (BiH, FBiH, RS, BD, then the rest) and name: its
+    articles in force, and apart from them its deleted articles and annexes (`Article.entry_kind`).
 
     `fallback_time` stands in for laws without a record (an index made before laws.json existed)."""
-    count: dict[str, int] = defaultdict(int)
+    count: dict[str, Counter[str]] = defaultdict(Counter)
     first: dict[str, Article] = {}
     for article in articles:
-        if getattr(article, "deleted", False) or article.extra.get("deleted"):
-            continue  # recorded as deleted: not part of the law in force
-        count[article.law] += 1
+        count[article.law][article.entry_kind] += 1
         if article.law not in first or (article.law_title and not first[article.law].law_title):
             first[article.law] = article
     summaries = [
@@ -90,13 +103,37 @@ def summarize(articles: Iterable[Article], records: dict[str, dict[str, Any]],
             law=law,
             title=first[law].law_title,
             jurisdiction=first[law].jurisdiction,
-            articles=count[law],
+            articles=count[law]["in_force"],
             ingested_at=records.get(law, {}).get("ingested_at") or fallback_time,
             aliases=tuple(records.get(law, {}).get("aliases", [])),
+            deleted=count[law]["deleted"],
+            annexes=count[law]["annex"],
         )
         for law in first
     ]
     return sorted(summaries, key=lambda s: (_jurisdiction_rank(s.jurisdiction), s.jurisdiction, s.law))
+
+
+@dataclass(frozen=True)
+class LibraryCounts:
+    """What an index holds, counted as `kodeks laws` and /zakoni count it."""
+
+    laws: int
+    in_force: int
+    deleted: int
+    annexes: int
+
+    @classmethod
+    def of(cls, articles: Iterable[Article]) -> "LibraryCounts":
+        kinds: Counter[str] = Counter()
+        laws: set[str] = set()
+        for article in articles:
+            kinds[article.entry_kind] += 1
+            laws.add(article.law)
+        return cls(len(laws), kinds["in_force"], kinds["deleted"], kinds["annex"])
+
+    def to_dict(self) -> dict[str, int]:
+        return {"laws": self.laws, "articles": self.in_force, "deleted": self.deleted, "annexes": self.annexes}
 
 
 def _jurisdiction_rank(jurisdiction: str) -> int:
@@ -122,14 +159,22 @@ def table_time(data_dir: Path) -> str | None:
 
 
 def read_catalog(settings: Settings) -> list[LawSummary]:
-    """The loaded laws straight from the article table (no embedder, no vector index): for `kodeks laws`."""
+    """The loaded laws straight from the current article table (no embedder, no vector index): for
+    `kodeks laws`. Writes nothing (works on a read-only data dir)."""
     data_dir = settings.data_dir
     if not data_dir.exists():
         raise KodeksError(
             f"the data dir {data_dir} does not exist; point --data-dir / KODEKS_DATA_DIR at an index "
             f"or build one with `kodeks ingest PATH...`"
         )
-    articles = load_articles(data_dir)
-    if not articles:
-        raise KodeksError(f"no index in {data_dir}; build one with `kodeks ingest PATH...`")
-    return summarize(articles.values(), load_law_records(data_dir), table_time(data_dir))
+    paths, lease = open_current(settings)
+    try:
+        articles = load_articles(paths.root)
+        if not articles:
+            if paths.generation is not None:
+                return []  # every law was removed (`kodeks laws remove --all`)
+            raise KodeksError(f"no index in {data_dir}; build one with `kodeks ingest PATH...`")
+        return summarize(articles.values(), load_law_records(paths.root), table_time(paths.root))
+    finally:
+        if lease is not None:
+            lease.release()

@@ -1,11 +1,14 @@
-"""Bringing the index on disk in line with a set of articles, incrementally.
+"""What a write changes in the index, decided from the current generation and applied to a new one.
 
 Content hashes decide what is embedded (the embedder is the slow part: ~9 articles/s on two cores),
 so re-writing unchanged articles embeds nothing. A changed article is replaced; an article missing
-from a law read completely is deleted; a vector whose identical text is already embedded is copied.
-Chroma is written first, then the manifest of chunk metadata, the article table and catalog, and
-last the lexical index and the compact vectors, both rebuilt from what Chroma holds, so the two
-halves of search always index the same chunks.
+from a law read completely is deleted; a vector whose identical text is already embedded is copied
+(and, for a renamed law, the vector of the chunk it was: `carry`).
+
+`plan_update` only reads; `apply_plan` writes into a generation that is not current yet (building.py
+makes it current after checking it): Chroma first, then the manifest of chunk metadata, the article
+table and catalog, and last the lexical index and the compact vectors, both rebuilt from what Chroma
+holds, so the two halves of search always index the same chunks.
 """
 
 from __future__ import annotations
@@ -16,16 +19,15 @@ from typing import Any, Callable
 import numpy as np
 
 from kodeks.settings import Settings
-from retrieval.index.catalog import is_current as catalog_current, save_articles
-from retrieval.index.chroma import drop_collection, get_all, iter_chroma_documents, open_collection
-from retrieval.index.chunk_meta import (
-    chunk_meta_path, chunk_metadata, forget_chunk_meta, read_chunk_meta, write_chunk_meta,
-)
+from retrieval.index.catalog import save_articles
+from retrieval.index.chroma import get_all, iter_chroma_documents
+from retrieval.index.chunk_meta import chunk_metadata, write_chunk_meta
 from retrieval.index.chunking import article_id_of, chunk_article
-from retrieval.index.embedders import embed_in_batches, make_embedder
+from retrieval.index.embedders import Embedder, embed_in_batches
 from retrieval.index.files import replace_dir
+from retrieval.index.layout import IndexPaths
 from retrieval.index.lexical import LexicalIndex
-from retrieval.index.vectors import DENSE_DIR, is_current as vectors_file_current, read_chroma_vectors, save_vectors
+from retrieval.index.vectors import read_chroma_vectors, save_vectors
 from retrieval.language.normalize import embedding_text
 from retrieval.types import Article, Chunk
 
@@ -41,133 +43,132 @@ class IndexUpdate:
     chunks: int = 0  # chunks of the incoming articles
     embedded: int = 0  # chunks sent to the embedder
     reused: int = 0  # chunks whose stored vector was kept or copied
-    deleted: int = 0  # articles removed because a law read completely no longer has them
-    total_articles: int = 0  # articles in the index afterwards
+    deleted: int = 0  # articles removed because a law read completely no longer has them (or was removed)
+    total_articles: int = 0  # entries in the index afterwards (articles in force, deleted ones, annexes)
     articles: dict[str, Article] = field(default_factory=dict)  # the article table afterwards
+    generation: str | None = None  # the generation current afterwards
+    built: bool = False  # False: nothing changed, no generation was written
 
 
-def update_index(
-    settings: Settings,
+@dataclass
+class Plan:
+    """Everything a write will do, decided before anything is written."""
+
+    before: dict[str, Article]
+    after: dict[str, Article]
+    chunks: list[tuple[Article, Chunk]]
+    unchanged: list[tuple[Article, Chunk]]
+    copyable: list[tuple[Article, Chunk]]  # the vector of an identical text (or of the chunk it was) is copied
+    to_embed: list[tuple[Article, Chunk]]
+    stale: list[str]  # chunk ids to delete
+    removed: list[str]  # article ids removed
+    sources: dict[str, str]  # copyable chunk id → the stored chunk whose vector it takes
+    meta_after: dict[str, dict[str, Any]]
+
+    @property
+    def todo(self) -> list[tuple[Article, Chunk]]:
+        return self.copyable + self.to_embed
+
+    @property
+    def changes_index(self) -> bool:
+        return bool(self.todo or self.stale or self.removed or self.after != self.before)
+
+
+def plan_update(
     stored: dict[str, Article],
+    stored_meta: dict[str, dict[str, Any]],
     articles: list[Article],
     complete_laws: set[str],
-    reindex: bool = False,
-    progress: ProgressStart | None = None,
-) -> IndexUpdate:
-    """Write `articles` into the index that holds `stored` (its article table as loaded; {} with
-    `reindex`, which drops the collection first). Articles of `complete_laws` that are not among
-    `articles` are removed."""
-    embedder = make_embedder(settings)
-    stored = dict(stored)
-    stored_before = dict(stored)
-    update = IndexUpdate()
-    if reindex:
-        drop_collection(settings)
-    collection = open_collection(settings, embedder.identity, create=True)
-    stored_meta = read_chunk_meta(settings, collection, reindex)
-    by_hash = {meta.get("hash"): cid for cid, meta in stored_meta.items() if meta.get("hash")}
-
-    # Which articles go, and which chunks must exist afterwards.
+    max_chunk_chars: int,
+    reembed_laws: set[str] | None = None,
+    carry: dict[str, str] | None = None,
+    drop: set[str] | None = None,
+) -> Plan:
+    """What writing `articles` into the index holding `stored` does. Articles of `complete_laws` that are
+    not among `articles` are removed, and so are the ids in `drop`; chunks of `reembed_laws` are
+    embedded again whatever is stored (`--reindex`); `carry` maps a new chunk id to the stored one whose
+    vector it keeps (a renamed law)."""
+    reembed_laws, carry, drop = reembed_laws or set(), carry or {}, drop or set()
+    by_hash = {meta.get("hash"): cid for cid, meta in stored_meta.items()
+               if meta.get("hash") and meta.get("law") not in reembed_laws}
     incoming = {a.id: a for a in articles}
-    removed = [aid for aid, a in stored.items() if a.law in complete_laws and aid not in incoming]
-    update.deleted = len(removed)
+    removed = [aid for aid, a in stored.items()
+               if (a.law in complete_laws or aid in drop) and aid not in incoming]
 
     # Deleted articles stay in the article table (/clan says they were deleted) but get no chunks:
     # neither Chroma nor BM25 ever holds them, so search can never serve them.
-    chunks: list[tuple[Article, Chunk]] = [
-        (a, c) for a in articles if not a.deleted for c in chunk_article(a, settings.max_chunk_chars)
-    ]
-    update.chunks = len(chunks)
+    chunks = [(a, c) for a in articles if not a.deleted for c in chunk_article(a, max_chunk_chars)]
     wanted_ids = {c.chunk_id for _, c in chunks}
-    # Unchanged = same text and same metadata; a metadata-only change re-uses the stored vector.
     unchanged: list[tuple[Article, Chunk]] = []
-    todo: list[tuple[Article, Chunk]] = []
+    copyable: list[tuple[Article, Chunk]] = []
+    to_embed: list[tuple[Article, Chunk]] = []
+    sources: dict[str, str] = {}
     for a, c in chunks:
-        (unchanged if stored_meta.get(c.chunk_id) == chunk_metadata(a, c) else todo).append((a, c))
-    copyable = [(a, c) for a, c in todo if c.content_hash in by_hash]
-    to_embed = [(a, c) for a, c in todo if c.content_hash not in by_hash]
+        # Unchanged = same text and same metadata; a metadata-only change re-uses the stored vector.
+        if a.law not in reembed_laws and stored_meta.get(c.chunk_id) == chunk_metadata(a, c):
+            unchanged.append((a, c))
+        elif c.chunk_id in carry and carry[c.chunk_id] in stored_meta:
+            sources[c.chunk_id] = carry[c.chunk_id]
+            copyable.append((a, c))
+        elif c.content_hash in by_hash:
+            sources[c.chunk_id] = by_hash[c.content_hash]
+            copyable.append((a, c))
+        else:
+            to_embed.append((a, c))
 
-    # Vectors: copy those whose identical text is already embedded, embed the rest.
-    vectors: dict[str, np.ndarray] = {}
-    if copyable:
-        source_ids = sorted({by_hash[c.content_hash] for _, c in copyable})
-        got = collection.get(ids=source_ids, include=["embeddings"])
-        by_id = dict(zip(got["ids"], got["embeddings"]))
-        for _, c in copyable:
-            vectors[c.chunk_id] = np.asarray(by_id[by_hash[c.content_hash]], dtype=np.float32)
-    if to_embed:
-        advance = progress(len(to_embed)) if progress else None
-        embedded = embed_in_batches(embedder, [embedding_text(c.text) for _, c in to_embed], advance)
-        for (_, c), vector in zip(to_embed, embedded):
-            vectors[c.chunk_id] = vector
-    update.embedded = len(to_embed)
-    update.reused = len(unchanged) + len(copyable)
+    # Stale chunks: of removed articles, of articles that got shorter, of reindexed and renamed ones.
+    touched = set(incoming) | set(removed)
+    stale = [cid for cid in stored_meta if article_id_of(cid) in touched and cid not in wanted_ids]
+    after = {aid: a for aid, a in stored.items() if aid not in set(removed)}
+    after.update(incoming)
+    meta_after = {cid: m for cid, m in stored_meta.items() if cid not in set(stale)}
+    meta_after.update((c.chunk_id, chunk_metadata(a, c)) for a, c in copyable + to_embed)
+    return Plan(dict(stored), after, chunks, unchanged, copyable, to_embed, stale, removed, sources, meta_after)
 
-    if todo:
-        forget_chunk_meta(settings)  # until Chroma and the manifest agree again
+
+def embed_plan(plan: Plan, embedder: Embedder, progress: ProgressStart | None) -> dict[str, np.ndarray]:
+    """The vectors of the chunks to embed (the slow part; nothing is written meanwhile)."""
+    if not plan.to_embed:
+        return {}
+    advance = progress(len(plan.to_embed)) if progress else None
+    embedded = embed_in_batches(embedder, [embedding_text(c.text) for _, c in plan.to_embed], advance)
+    return {c.chunk_id: vector for (_, c), vector in zip(plan.to_embed, embedded)}
+
+
+def apply_plan(settings: Settings, target: IndexPaths, collection: Any, plan: Plan,
+               vectors: dict[str, np.ndarray], dim: int) -> None:
+    """Write the plan into `target` (a generation that is not current): `collection` is its Chroma
+    collection, already holding the current generation's chunks."""
+    vectors = dict(vectors)
+    if plan.copyable:
+        source_ids = sorted({plan.sources[c.chunk_id] for _, c in plan.copyable})
+        by_id: dict[str, Any] = {}
+        for start in range(0, len(source_ids), CHROMA_BATCH):
+            got = collection.get(ids=source_ids[start:start + CHROMA_BATCH], include=["embeddings"])
+            by_id.update(zip(got["ids"], got["embeddings"]))
+        for _, c in plan.copyable:
+            vectors[c.chunk_id] = np.asarray(by_id[plan.sources[c.chunk_id]], dtype=np.float32)
+    todo = plan.todo
     for start in range(0, len(todo), CHROMA_BATCH):
-        batch = todo[start : start + CHROMA_BATCH]
+        batch = todo[start:start + CHROMA_BATCH]
         collection.upsert(
             ids=[c.chunk_id for _, c in batch],
             embeddings=np.vstack([vectors[c.chunk_id] for _, c in batch]),
             documents=[c.text for _, c in batch],
             metadatas=[chunk_metadata(a, c) for a, c in batch],
         )
-
-    # Stale chunks: of removed articles, and surplus chunks of articles that got shorter.
-    touched = set(incoming) | set(removed)
-    stale = [
-        cid for cid in stored_meta
-        if article_id_of(cid) in touched and cid not in wanted_ids
-    ]
-    if stale:
-        forget_chunk_meta(settings)
-    for start in range(0, len(stale), CHROMA_BATCH):
-        collection.delete(ids=stale[start : start + CHROMA_BATCH])
-    if todo or stale or not chunk_meta_path(settings).exists():
-        stored_meta.update((c.chunk_id, chunk_metadata(a, c)) for a, c in todo)
-        for cid in stale:
-            stored_meta.pop(cid, None)
-        write_chunk_meta(settings, stored_meta)
-
-    changed = bool(todo or stale or removed or reindex)
-    for aid in removed:
-        stored.pop(aid, None)
-    stored.update(incoming)
-    update.total_articles = len(stored)
-    lexical_stale = not LexicalIndex.is_current(settings.lexical_dir)
-    # `stored != stored_before` also catches changes no chunk shows (extra fields of an article).
-    if changed or lexical_stale or stored != stored_before:
-        save_articles(settings.data_dir, stored)
-        rebuild_lexical(settings, collection)
-    else:  # an index written before the catalog, the compact vectors or the token table: add them
-        if not catalog_current(settings.data_dir):
-            save_articles(settings.data_dir, stored)
-        if not vectors_current(settings):
-            save_dense(settings, collection, LexicalIndex.load(settings.lexical_dir).chunk_ids)
-        LexicalIndex.add_token_table(settings.lexical_dir)
-    update.articles = stored
-    return update
+    for start in range(0, len(plan.stale), CHROMA_BATCH):
+        collection.delete(ids=plan.stale[start:start + CHROMA_BATCH])
+    write_chunk_meta(target, plan.meta_after)
+    save_articles(target.root, plan.after)
+    rebuild_lexical(settings, target, collection, dim)
 
 
-def rebuild_lexical(settings: Settings, collection: Any) -> None:
-    """Rebuild BM25 from what Chroma holds, so both halves always index the same chunks."""
+def rebuild_lexical(settings: Settings, target: IndexPaths, collection: Any, dim: int) -> None:
+    """Rebuild BM25 and the compact vectors from what Chroma holds, so both halves index the same chunks."""
     chunk_ids = sorted(get_all(collection, [])["ids"])
     index = LexicalIndex.build(settings.lexical_language, chunk_ids, iter_chroma_documents(collection, chunk_ids))
-    save_dense(settings, collection, chunk_ids)
-    replace_dir(settings.lexical_dir, index.save)
-
-
-def save_dense(settings: Settings, collection: Any, chunk_ids: list[str]) -> None:
-    """The compact vectors search scores (retrieval/index/vectors.py), in the lexical index's chunk order."""
-    vectors = read_chroma_vectors(collection, chunk_ids)
+    vectors = read_chroma_vectors(collection, chunk_ids) if chunk_ids else np.zeros((0, dim), dtype=np.float16)
     if vectors is not None:
-        save_vectors(settings.data_dir / DENSE_DIR, chunk_ids, vectors)
-
-
-def vectors_current(settings: Settings) -> bool:
-    try:
-        chunk_ids = LexicalIndex.load(settings.lexical_dir).chunk_ids
-    except (OSError, ValueError, KeyError):
-        return False
-    return vectors_file_current(settings.data_dir / DENSE_DIR, chunk_ids)
+        save_vectors(target.dense, chunk_ids, vectors)
+    replace_dir(target.lexical, index.save)

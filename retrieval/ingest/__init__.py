@@ -6,5 +6,5 @@ a `Problem` naming the file and line; it knows nothing of the index. `run` (`ing
 reads the inputs and hands the articles to `retrieval.index.writer`.
 
 May import: retrieval.index (run.py only), retrieval.jurisdictions, retrieval.language, retrieval.types,
-kodeks.settings, kodeks.errors. Never retrieval.search.
+kodeks.settings, kodeks.errors, kodeks.private_files (the data dir made 0700). Never retrieval.search.
 """

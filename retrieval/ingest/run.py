@@ -1,22 +1,28 @@
-"""`kodeks ingest`: law files → articles (ingest/reading.py) → the index (index/writer.py), and the dry run.
+"""`kodeks ingest`: law files → articles (ingest/reading.py) → a new index generation (index/building.py),
+and the dry run.
 
 Files that cannot be read are reported and skipped; nothing that is already indexed is lost
-because of them.
+because of them. The whole ingest holds the data dir's writer lock (a second one waits, or refuses
+with `wait=False`), and the index search uses changes only when the new generation is complete.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from kodeks.errors import KodeksError
+from kodeks.private_files import private_dir
 from kodeks.settings import Settings
 from retrieval.index.articles import load_articles
-from retrieval.index.law_catalog import record_ingest
-from retrieval.index.writer import ProgressStart, update_index
+from retrieval.index.building import IndexWriter, require_same_embedder_or_all_laws
+from retrieval.index.generations import current_paths
+from retrieval.index.law_catalog import LibraryCounts, updated_records
+from retrieval.index.writer import ProgressStart
 from retrieval.ingest.reading import FileResult, ReadProgress, check_law_names, read_inputs
 from retrieval.ingest.sources import LawInfo, Problem, read_toml_aliases
+from retrieval.types import Article
 
 
 @dataclass
@@ -24,14 +30,18 @@ class IngestReport:
     """What `kodeks ingest` prints: per file what it gave, and what the index update did."""
 
     files: int = 0
-    articles: int = 0  # articles read from the input
+    articles: int = 0  # entries read from the input (articles in force, deleted ones, annexes)
     chunks: int = 0  # chunks of those articles
     embedded: int = 0  # chunks sent to the embedder
     reused: int = 0  # chunks whose stored vector was kept or copied
-    deleted: int = 0  # articles removed because a re-ingested law no longer has them
-    total_articles: int = 0  # articles in the index afterwards
+    deleted: int = 0  # articles removed from the index because a re-ingested law no longer has them
+    total_articles: int = 0  # entries in the index afterwards (as `articles`)
     problems: list[Problem] = field(default_factory=list)
     per_file: list["FileResult"] = field(default_factory=list)
+    read: LibraryCounts = field(default_factory=lambda: LibraryCounts(0, 0, 0, 0))  # the input, as `laws` counts
+    index: LibraryCounts = field(default_factory=lambda: LibraryCounts(0, 0, 0, 0))  # the index afterwards
+    generation: str | None = None  # the generation current afterwards
+    built: bool = False  # False: nothing changed, no new generation
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -42,7 +52,12 @@ class IngestReport:
             "embedded": self.embedded,
             "reused": self.reused,
             "deleted": self.deleted,
+            "removed": self.deleted,
             "total_articles": self.total_articles,
+            "read": self.read.to_dict(),
+            "index": self.index.to_dict(),
+            "generation": self.generation,
+            "new_generation": self.built,
             "problems": [str(p) for p in self.problems],
         }
 
@@ -50,7 +65,7 @@ class IngestReport:
 def dry_run(settings: Settings | None, paths: list[Path | str], law_info: LawInfo | None = None,
             progress: ReadProgress | None = None) -> dict[str, Any]:
     """What ingest would read from `paths`, per file, without embedding or writing anything."""
-    stored = load_articles(settings.data_dir) if settings is not None else {}
+    stored = load_articles(current_paths(settings).root) if settings is not None else {}
     inputs = read_inputs([Path(p) for p in paths], law_info, progress, stored)
     warnings = [str(p) for p in inputs.problems] + check_law_names(inputs, stored)
     return {
@@ -69,17 +84,49 @@ def ingest_paths(
     reindex: bool = False,
     progress: ProgressStart | None = None,
     reader: ReadProgress | None = None,
+    *,
+    wait: bool = True,
+    on_wait: Callable[[str], None] | None = None,
 ) -> IngestReport:
-    """Bring the index in line with `paths`; returns counts and every problem found."""
-    stored = {} if reindex else load_articles(settings.data_dir)
-    inputs = read_inputs([Path(p) for p in paths], law_info, reader, stored)
-    conflicts = check_law_names(inputs, stored)
-    if conflicts:
-        raise KodeksError(conflicts[0] + (f" (and {len(conflicts) - 1} more file(s))" if len(conflicts) > 1 else ""))
-    report = IngestReport(files=inputs.files, articles=len(inputs.articles), problems=inputs.problems,
-                          per_file=inputs.per_file)
-    update = update_index(settings, stored, inputs.articles, inputs.complete_laws, reindex, progress)
+    """Bring the index in line with `paths`; returns counts and every problem found. `reindex`: the laws
+    these paths hold are embedded again from scratch (every other law stays as it is)."""
+    private_dir(settings.data_dir)  # made 0700 if new: the bot keeps officers' data here (kodeks/private_files.py)
+    with IndexWriter.open(settings, wait=wait, on_wait=on_wait) as writer:
+        stored = writer.stored
+        inputs = read_inputs([Path(p) for p in paths], law_info, reader, stored)
+        if not reindex:
+            conflicts = check_law_names(inputs, stored)
+            if conflicts:
+                raise KodeksError(conflicts[0] + (f" (and {len(conflicts) - 1} more file(s))" if len(conflicts) > 1 else ""))
+        report = IngestReport(files=inputs.files, articles=len(inputs.articles), problems=inputs.problems,
+                              per_file=inputs.per_file, read=LibraryCounts.of(inputs.articles))
+        laws = {a.law for a in inputs.articles}
+        fresh, reembed, drop = False, set(), set()
+        if reindex and inputs.articles:
+            identity = writer.index_identity()
+            if identity is not None and identity != writer.embedder.identity:
+                require_same_embedder_or_all_laws(stored, laws)
+                fresh = True
+            reembed = laws
+            drop = _indexed_from(stored, inputs.per_file, laws)
+        aliases = read_toml_aliases([Path(p) for p in paths])
+        result = writer.write(inputs.articles, inputs.complete_laws, progress=progress, reembed_laws=reembed,
+                              drop=drop, fresh=fresh,
+                              records=lambda old, before, after: updated_records(old, before, after, aliases))
+    update = result.update
     report.chunks, report.embedded, report.reused = update.chunks, update.embedded, update.reused
     report.deleted, report.total_articles = update.deleted, update.total_articles
-    record_ingest(settings.data_dir, stored, update.articles, read_toml_aliases([Path(p) for p in paths]))
+    report.index, report.generation, report.built = result.counts, update.generation, update.built
     return report
+
+
+def _indexed_from(stored: dict[str, Article], files: list[FileResult], laws: set[str]) -> set[str]:
+    """Articles indexed from these files under another law name: `--reindex` replaces them."""
+    sources = {_source_key(f.path) for f in files if f.articles}
+    return {aid for aid, a in stored.items()
+            if a.law not in laws and a.extra.get("source") and _source_key(a.extra["source"]) in sources}
+
+
+def _source_key(path: Path | str) -> str:
+    """How an article's `source` names its file (as reading.py records it: the resolved path)."""
+    return str(Path(path).resolve())

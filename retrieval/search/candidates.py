@@ -21,12 +21,13 @@ from retrieval.index.lexical import LexicalIndex
 from retrieval.language.normalize import embedding_text
 from retrieval.language.vocabulary import Expansion, legal_terms
 from retrieval.search.dense import DenseScorer
+from retrieval.search import followup
 from retrieval.search.fusion import fuse, mean_spread, ranks_of, top
 from retrieval.search.layout import ArticleLayout
 from retrieval.search.library_priors import LibraryPriors
-from retrieval.search.subqueries import split_subqueries
+from retrieval.search.subqueries import embedding_windows, split_subqueries
 from retrieval.search.title_field import TitleIndex
-from retrieval.types import Article
+from retrieval.types import Article, ThreadContext
 
 
 class QueryEmbedder(Protocol):
@@ -69,11 +70,14 @@ class CandidateFinder:
         self.title_rows = title_rows  # the articles the title field covers (those with chunks)
 
     def find(self, query: str, mask: np.ndarray, filtered: bool, timings: dict[str, float],
-             expansions: Sequence[Expansion] = (), officer: str | None = None) -> tuple[list[Candidate], Ranker | None]:
+             expansions: Sequence[Expansion] = (), context: ThreadContext | None = None,
+             previous: np.ndarray | None = None, officer: str | None = None) -> tuple[list[Candidate], Ranker | None]:
         """The best candidates among the articles `mask` admits (`filtered`: a law or jurisdiction filter
         made it narrower than the whole library), best first; and a function that fills in the dense and
         lexical ranks of the candidates given to it. `timings` gets embed/dense/lexical/fuse in ms.
-        `officer`: the asking officer's own jurisdiction (the library priors' twins are theirs)."""
+        A follow-up's `context` and the indexes of its `previous` answer's articles weigh in as
+        retrieval/search/followup.py says. `officer`: the asking officer's own jurisdiction (the library
+        priors' twins are theirs)."""
         s = self.settings
         if not mask.any():
             return [], None
@@ -85,9 +89,15 @@ class CandidateFinder:
         qvecs = None
         stats: tuple[float, float] | None = None
         if use_dense:
-            queries = [query] + (split_subqueries(query) if s.subqueries else [])
-            queries += [e.adds for e in expansions if e.source == "rewrite"]
-            qvecs = self.embedder.embed_queries([embedding_text(q) for q in queries])
+            # A long question is embedded as windows of bounded length (subqueries.py: cost and fairness);
+            # one within the bound keeps its ~40-word sub-queries. A follow-up's dense query is its stand-alone
+            # question (followup.py). The lexical side reads the whole question.
+            queries = [w for q in followup.dense_queries(query, context) for w in embedding_windows(q, s.embed_window_chars)]
+            if len(queries) == 1 and s.subqueries:
+                queries += split_subqueries(query)
+            queries += [e.adds[: s.embed_window_chars or None] for e in expansions if e.source == "rewrite"]
+            # One call per text: the embedder is free between them for another officer's question.
+            qvecs = np.vstack([self.embedder.embed_queries([embedding_text(q)]) for q in queries])
             t_embed = time.perf_counter()
             dense, best_dense_chunk, stats = self.dense.scores(qvecs, mask, filtered)
         else:
@@ -99,6 +109,9 @@ class CandidateFinder:
             chunk_lexical = self.lexical.scores(query)
             if expansions and s.expansion_weight:
                 chunk_lexical = chunk_lexical + s.expansion_weight * self.lexical.term_scores(legal_terms(expansions))
+            inherited = followup.lexical_scores(self.lexical, context, s.thread_weight)
+            if inherited is not None:
+                chunk_lexical = chunk_lexical + inherited
             lexical, best_lexical_chunk = self.layout.per_article_sparse(chunk_lexical)
         t2 = time.perf_counter()
 
@@ -110,8 +123,10 @@ class CandidateFinder:
             share[rows] = self.titles.share_of_best(legal_terms(expansions), mask[rows])
             title = s.title_weight * share
         lexical_stats = mean_spread(lexical, mask) if s.fusion != "rrf" else None
-        fused = self._with_priors(fuse(s, dense, lexical, mask, use_dense, use_lexical, stats, title, lexical_stats),
-                                  mask, share, officer)
+        earlier = previous if previous is not None else np.zeros(0, dtype=np.int64)
+        fused = followup.with_bonus(
+            self._with_priors(fuse(s, dense, lexical, mask, use_dense, use_lexical, stats, title, lexical_stats),
+                              mask, share, officer), earlier, s.thread_bonus)
         order = top(fused, depth)
         if stats is not None and qvecs is not None:
             # HNSW: the fused top gets its exact dense scores, then is fused again (z-scores: only the
@@ -119,12 +134,14 @@ class CandidateFinder:
             exact, chunks = self.dense.exact(order, qvecs)
             dense[order], best_dense_chunk[order] = exact, chunks
             if lexical_stats is None:
-                fused = self._with_priors(fuse(s, dense, lexical, mask, use_dense, use_lexical, stats, title),
-                                          mask, share, officer)
+                fused = followup.with_bonus(
+                    self._with_priors(fuse(s, dense, lexical, mask, use_dense, use_lexical, stats, title),
+                                      mask, share, officer), earlier, s.thread_bonus)
             else:
                 fused[order] = self._with_priors(
                     fuse(s, dense[order], lexical[order], mask[order], use_dense, use_lexical, stats,
                          None if title is None else title[order], lexical_stats), mask, share, officer, order)
+                fused[order] += s.thread_bonus * np.isin(order, earlier)
             order = order[np.argsort(-fused[order], kind="stable")]
         candidates = []
         for i in order:

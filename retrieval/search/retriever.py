@@ -42,7 +42,7 @@ from retrieval.search.rewriting import QueryRewriter
 from retrieval.search.confidence import LEAD_RANK, is_weak, label_confident, lead_of, title_share
 from retrieval.search.serving import explain_matches, is_deleted, serve_with_minimum
 from retrieval.search.title_field import TitleIndex, opening_sentence
-from retrieval.types import Article, Hit, LawSummary, ReferenceLookup, SearchResult
+from retrieval.types import Article, Hit, LawSummary, ReferenceLookup, SearchResult, ThreadContext
 
 STEMS_CACHE = 2000  # served articles whose stems explain_matches keeps (cleared when full: memory stays flat)
 
@@ -57,6 +57,7 @@ class Retriever:
 
     def __init__(self, settings: Settings, index: OpenedIndex) -> None:
         self.settings = settings
+        self._index = index  # closed by `close()` (the bot switching to a newer generation)
         self.embedder = index.embedder
         self.collection = index.collection
         self.lexical = index.lexical
@@ -91,7 +92,7 @@ class Retriever:
         del fields
         self._article_stems: dict[str, frozenset[str]] = {}  # filled by explain_matches for served hits
         self._field_stems: dict[str, frozenset[str]] = {}  # their titles' and chapters' stems (confidence.py)
-        vectors_file = row_reader(index.vectors, settings) if self.dense_search == "hnsw" else None
+        vectors_file = row_reader(index.vectors, index.paths) if self.dense_search == "hnsw" else None
         self.dense = DenseScorer(layout, self.chunk_ids, self.collection, index.vectors, self.dense_search,
                                  settings.candidate_depth, vectors_file)
         self.candidates = CandidateFinder(settings, self.embedder, self.lexical, layout, self.dense,
@@ -130,7 +131,22 @@ class Retriever:
     @classmethod
     def open(cls, settings: Settings) -> "Retriever":
         """Load the index once: fails clearly if it is missing, incomplete or built by another embedder."""
-        return cls(settings, open_index(settings))
+        index = open_index(settings)
+        try:
+            return cls(settings, index)
+        except BaseException:
+            index.close()
+            raise
+
+    @property
+    def generation(self) -> str | None:
+        """The index generation this Retriever serves (None: a data dir from before generations)."""
+        return self._index.paths.generation
+
+    def close(self) -> None:
+        """Let go of the index: its files and the lease that keeps cleanup away from it. Only once no
+        search is running on it (retrieval/search/live.py closes a replaced Retriever when idle)."""
+        self._index.close()
 
     # --- lookups ------------------------------------------------------------------------------
 
@@ -182,7 +198,7 @@ class Retriever:
     def law_summaries(self) -> list[LawSummary]:
         """The loaded laws (name, title, jurisdiction, article count, when ingested), by jurisdiction.
         Reads every catalog row without its text (`kodeks laws`, /zakoni; not search)."""
-        return summarize(self.catalog.text_less(), self.law_records, table_time(self.settings.data_dir))
+        return summarize(self.catalog.text_less(), self.law_records, table_time(self._index.paths.root))
 
     # --- search -------------------------------------------------------------------------------
 
@@ -194,6 +210,7 @@ class Retriever:
         jurisdiction: str | Collection[str] | None = None,
         threshold: float | None = None,
         use_rewriter: bool = True,
+        context: ThreadContext | None = None,
     ) -> SearchResult:
         """Ranked articles for a question; never empty while the index has articles.
 
@@ -202,9 +219,11 @@ class Retriever:
         only, except that a law the question names explicitly ("član 124 KZ RS") is served wherever it
         is. A scope the index has nothing of gives no articles: never another jurisdiction's law.
         `threshold` overrides KODEKS_THRESHOLD for this call (the sweep uses it); `use_rewriter`
-        False skips the query rewriter even when one is set (`self.rewriter`). A known jurisdiction
-        the index has no law of ("BD" with no Brčko law loaded) is searched as that officer's scope
-        (the levels above it), and `SearchResult.jurisdiction_missing` says so.
+        False skips the query rewriter even when one is set (`self.rewriter`). `context` is a follow-up's
+        conversation (words inherited from the earlier questions, the previous answer's articles; how they
+        weigh: retrieval/search/followup.py). A known jurisdiction the index has no law of ("BD" with no
+        Brčko law loaded) is searched as that officer's scope (the levels above it), and
+        `SearchResult.jurisdiction_missing` says so.
         """
         started = time.perf_counter()
         s = self.settings
@@ -234,12 +253,17 @@ class Retriever:
             elif (allowed & named).any():
                 scope = allowed & named
 
-        expansions = self.vocabulary.expand(query) if self.vocabulary is not None else []
+        context = context or None
+        # A follow-up is explained, expanded and judged with what it inherits ("a ako je razvalio bravu?" after
+        # "krade gorivo": the derivation's "krađa" comes from the inherited words).
+        explained = f"{context.words} {query}" if context is not None and context.words else query
+        expansions = self.vocabulary.expand(explained) if self.vocabulary is not None else []
         rewritten = self._rewrite(query, timings) if use_rewriter else None
         if rewritten:
             expansions.append(Expansion("rewrite", fold(query), rewritten))
         officer = _officer(jurisdiction)
-        candidates, rank = self._candidates(query, scope, timings, expansions, officer) if len(hits) < keep else ([], None)
+        candidates, rank = (self._candidates(query, scope, timings, expansions, context, officer) if len(hits) < keep
+                            else ([], None))
         candidates = self.layout.dedupe(references[: len(hits)] + candidates)[len(hits):]
         served = serve_with_minimum(candidates, threshold, keep - len(hits), fallback_k - len(hits))
         if rank is not None:
@@ -252,14 +276,14 @@ class Retriever:
             self._article_stems.clear()
         if len(self._field_stems) > STEMS_CACHE:
             self._field_stems.clear()
-        explain_matches(hits, self.lexical.tokenizer, query, expansions, self._article_stems)
+        explain_matches(hits, self.lexical.tokenizer, explained, expansions, self._article_stems)
         if not hits and not (scoped and (allowed is None or not allowed.any())):
             # The filter left nothing: the named law's first articles (ignoring a jurisdiction it lacks).
             pool = allowed if allowed is not None and allowed.any() else self._allowed(law_name, None)
             pool = self._servable if pool is None else (pool & self._servable)
             hits = [Hit(a, 0.0, None, None, None, "law_first", a.text[:300])
                     for a in self.catalog.first_of(np.nonzero(pool)[0].tolist(), fallback_k)]
-        share = title_share(hits, query, expansions, self.lexical.tokenizer, self.lexical, self._field_stems)
+        share = title_share(hits, explained, expansions, self.lexical.tokenizer, self.lexical, self._field_stems)
         lead = lead_of([c.fused for c in candidates[:LEAD_RANK]])
         weak = is_weak(hits, share, lead)
         label_confident(hits, weak, threshold, lead)
@@ -277,6 +301,7 @@ class Retriever:
             expansions=[e.to_dict() for e in expansions],
             jurisdiction_missing=missing,
             weak=weak,
+            thread=context.to_dict() if context is not None else None,
         )
 
     def _officer_if_absent(self, jurisdiction: str | Collection[str] | None) -> tuple[str | Collection[str] | None, str | None]:
@@ -323,8 +348,13 @@ class Retriever:
                 else:
                     missing.append(wanted)
         if missing:
-            got = self.collection.get(ids=missing, include=["documents"])
-            texts.update(zip(got["ids"], got["documents"]))
+            try:
+                got = self.collection.get(ids=missing, include=["documents"])
+                texts.update(zip(got["ids"], got["documents"]))
+            except KodeksError:  # Chroma cannot be opened (a read-only data dir): the article's start instead
+                for c in served:
+                    if c.chunk >= 0 and self.chunk_ids[c.chunk] in missing:
+                        texts[self.chunk_ids[c.chunk]] = c.article.text[: self.settings.max_chunk_chars]
         return [(c, texts.get(self.chunk_ids[c.chunk], "") if c.chunk >= 0 else "") for c in served]
 
     def _canonical_law(self, law: str) -> str:
@@ -378,10 +408,14 @@ class Retriever:
                 if allowed[self.catalog.index_of(a.id)] or (a.law in named and (law is None or a.law == law))]
 
     def _candidates(self, query: str, allowed: np.ndarray | None, timings: dict[str, float],
-                    expansions: list[Expansion], officer: str | None = None) -> tuple[list[Candidate], Ranker | None]:
+                    expansions: list[Expansion], context: ThreadContext | None = None, officer: str | None = None
+                    ) -> tuple[list[Candidate], Ranker | None]:
         """Both retrievers over the articles the filter admits (deleted ones never), fused (candidates.py)."""
         mask = self._open_mask if allowed is None else (self._open_mask & allowed)
-        return self.candidates.find(query, mask, allowed is not None, timings, expansions, officer)
+        previous = None
+        if context is not None and context.articles:
+            previous = np.asarray([i for a in context.articles if (i := self.catalog.index_of(a)) >= 0], dtype=np.int64)
+        return self.candidates.find(query, mask, allowed is not None, timings, expansions, context, previous, officer)
 
 
 class CatalogReferences(ReferenceResolver):

@@ -1,4 +1,5 @@
-"""The seam for rewriting a question into the statute's terms before search (no LLM code here).
+"""The seams for rewriting a question before search: into the statute's terms, and a follow-up into a question
+that stands alone (no LLM code here).
 
 An officer's "obio auto i ukrao radio" and the code's "teška krađa … obijanjem zatvorenog
 prostora" share almost no words; a language model can bridge that where the thesaurus has no
@@ -19,4 +20,17 @@ class QueryRewriter(Protocol):
     def rewrite(self, question: str, laws: str) -> str | None:
         """The question in the words of the loaded laws (`laws`: their titles, which carry the variant),
         or None when no rewrite is available. Must be bounded in time and never raise."""
+        ...
+
+
+@runtime_checkable
+class FollowUpRewriter(Protocol):
+    """The same seam for a follow-up in a conversation (issue 24): "a koja je kazna?" after "vozač odbio
+    alkotest" rewritten as a question that stands on its own, before it is searched (and rewritten into
+    the statute's terms like any question). Search itself never sees the thread: the caller
+    (kodeks/answering/conversation.py) searches the stand-alone question."""
+
+    def stand_alone(self, question: str, thread: str) -> str | None:
+        """`question` rewritten so it needs no `thread` (the earlier exchanges, as plain text): the question
+        unchanged when it does not lean on them, None when no rewrite is available. Bounded in time, never raises."""
         ...

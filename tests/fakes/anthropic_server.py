@@ -21,13 +21,14 @@ import inspect
 import itertools
 import json
 import re
-import threading
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
 import pytest
 from aiohttp import web
+
+from tests.fakes.threaded import ThreadedServer
 
 Behaviour = Callable[[dict[str, Any]], "web.StreamResponse | Awaitable[web.StreamResponse]"]
 
@@ -169,6 +170,23 @@ def cite_first_passage(body: dict[str, Any]) -> web.Response:
     return reply([(f"Odgovor se nalazi u odlomku {ids[0]}.", [ids[0]])])(body)
 
 
+def standin_claude(body: dict[str, Any]) -> web.Response:
+    """A stand-in for every call KODEKS makes to Claude (bench/followups.py, the follow-up tests), with no
+    language knowledge: a follow-up rewrite ("Razgovor do sada: … Novo pitanje: …") gets the thread's last
+    stand-alone question followed by the new one; a rewrite into the statute's terms gets the question back
+    unchanged (no expansion); an answer request cites its first passage."""
+    text = "\n".join(user_texts(body))
+    if "Novo pitanje:" in text and "Razgovor do sada:" in text:
+        thread, new = text.split("Novo pitanje:", 1)
+        asked = re.findall(r"^\d+\. pitanje: (.*)$", thread, re.M)
+        read = re.findall(r"^\s+shvaćeno kao: (.*)$", thread.split(f"{len(asked)}. pitanje:")[-1], re.M)
+        previous = (read or asked or [""])[-1]
+        return text_reply(f"{previous} {new.strip()}".strip())(body)
+    if not body.get("tools") and "Pitanje:" in text:
+        return text_reply(text.rsplit("Pitanje:", 1)[1].strip())(body)
+    return cite_first_passage(body)
+
+
 async def _call(behaviour: Behaviour, body: dict[str, Any]) -> web.StreamResponse:
     result = behaviour(body)
     if inspect.isawaitable(result):
@@ -178,18 +196,17 @@ async def _call(behaviour: Behaviour, body: dict[str, Any]) -> web.StreamRespons
 
 # --- the server ----------------------------------------------------------------------------------
 
-class FakeAnthropic:
+class FakeAnthropic(ThreadedServer):
     """POST /v1/messages on 127.0.0.1:<random port>; `url` is the SDK's base URL."""
 
+    name = "fake-anthropic"
+
     def __init__(self) -> None:
+        super().__init__()
         self.requests: list[dict[str, Any]] = []  # parsed bodies of every well-formed request, in order
         self.headers: list[dict[str, str]] = []  # their headers (lower-cased names)
         self.default: Behaviour = cite_first_passage
         self._script: deque[Behaviour] = deque()
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._thread: threading.Thread | None = None
-        self._runner: web.AppRunner | None = None
-        self.url = ""
 
     def script(self, *behaviours: Behaviour) -> "FakeAnthropic":
         """Queue behaviours, each used for one request, before falling back to `default`."""
@@ -238,57 +255,8 @@ class FakeAnthropic:
                 return "tool_choice: tool not found in tools"
         return None
 
-    async def _start(self) -> None:
-        app = web.Application()
+    def routes(self, app: web.Application) -> None:
         app.router.add_post("/v1/messages", self._handle)
-        self._runner = web.AppRunner(app, access_log=None)
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0, shutdown_timeout=0.2)
-        await site.start()
-        host, port = self._runner.addresses[0][:2]
-        self.url = f"http://{host}:{port}"
-
-    def start(self) -> "FakeAnthropic":
-        ready = threading.Event()
-        failure: list[BaseException] = []
-        loop = asyncio.new_event_loop()
-        self._loop = loop
-
-        def run() -> None:
-            asyncio.set_event_loop(loop)
-            try:
-                loop.run_until_complete(self._start())
-            except BaseException as exc:  # pragma: no cover - surfaced below
-                failure.append(exc)
-                ready.set()
-                return
-            ready.set()
-            loop.run_forever()
-
-        self._thread = threading.Thread(target=run, name="fake-anthropic", daemon=True)
-        self._thread.start()
-        ready.wait(10)
-        if failure:
-            raise failure[0]
-        return self
-
-    async def _shutdown(self) -> None:
-        # Handlers still sleeping (a "slow" reply the client gave up on) are cancelled, not leaked.
-        others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
-        for task in others:
-            task.cancel()
-        await asyncio.gather(*others, return_exceptions=True)
-        if self._runner is not None:
-            await self._runner.cleanup()
-
-    def stop(self) -> None:
-        if self._loop is None or self._thread is None:
-            return
-        asyncio.run_coroutine_threadsafe(self._shutdown(), self._loop).result(10)
-        self._loop.call_soon_threadsafe(self._loop.stop)
-        self._thread.join(10)
-        self._loop.close()
-        self._loop = None
 
 
 def claude_settings(fake: FakeAnthropic, base: Any = None, **overrides: Any) -> Any:

@@ -123,6 +123,8 @@ class FakeTelegramServer:
         self._changed = asyncio.Condition()
         self._failures: dict[str, deque[tuple[int, dict[str, Any] | None, str]]] = defaultdict(deque)
         self._delays: dict[str, deque[float]] = defaultdict(deque)
+        self._redeliver = 0  # getUpdates answers to serve again whatever the next offset says
+        self._hold = False  # the next poll's offset confirms nothing (a batch being served again)
         self._update_ids = itertools.count(1)
         self._next_free = 1
         self._seq: dict[int, int] = {}  # id(update) → the update number it is confirmed by
@@ -182,6 +184,12 @@ class FakeTelegramServer:
         after `seconds` — a Telegram slower than the bot's read timeout."""
         for _ in range(times):
             self._delays[method].append(seconds)
+
+    def redeliver_next(self, times: int = 1) -> None:
+        """Serve the next `times` non-empty getUpdates answers twice: the updates stay pending even though
+        the bot's next offset confirms them, as when a client timed out on an answer Telegram had already
+        sent and Telegram (or a proxy) hands the same batch out again."""
+        self._redeliver += times
 
     # --- pushing updates --------------------------------------------------------------------
 
@@ -401,8 +409,9 @@ class FakeTelegramServer:
 
     async def _get_updates(self, params: dict[str, Any]) -> list[dict[str, Any]]:
         offset = int(params.get("offset") or 0)
-        if offset:
+        if offset and not self._hold:
             self._pending = [u for u in self._pending if self._seq[id(u)] >= offset]
+        self._hold = False
         async with self._changed:
             self._changed.notify_all()  # a poll started, maybe confirming updates: wake `wait_fetched`
         timeout = float(params.get("timeout") or 0)
@@ -412,7 +421,11 @@ class FakeTelegramServer:
                 await asyncio.wait_for(self._arrived.wait(), timeout)
             except TimeoutError:
                 pass
-        return self._pending[: int(params.get("limit") or 100)]
+        batch = self._pending[: int(params.get("limit") or 100)]
+        if batch and self._redeliver:
+            self._redeliver -= 1
+            self._hold = True  # the next poll's offset does not confirm this batch: it is served again
+        return batch
 
     def _render(self, params: dict[str, Any], key: str, limit: int) -> str:
         text = params.get(key)

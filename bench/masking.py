@@ -1,0 +1,139 @@
+"""Masking of personal data: recall per kind, false masks on clean questions and on real articles, speed.
+
+    .venv/bin/python bench/masking.py                    # the tune half (what the recogniser was tuned on)
+    .venv/bin/python bench/masking.py --split heldout    # measured once, never tuned on
+    .venv/bin/python bench/masking.py --split all --articles   # + every article of ../shared/laws
+    .venv/bin/python bench/masking.py --misses           # print what was missed / masked wrongly
+
+Recall: a labelled span counts as found when every letter and digit of it lies inside spans the masker
+found — "typed" when those spans are of the labelled kind, "masked" whatever their kind (the data is
+hidden either way). False masks: the share of clean questions (no personal data) and of articles of the
+real laws in ../shared/laws (corpus JSONL and the text files read as `kodeks ingest` reads them) in which
+anything at all was masked. Per-text speed is the median of the run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.append(str(REPO))
+
+from kodeks.privacy import KINDS, find  # noqa: E402
+
+QUESTIONS = REPO / "bench" / "masking" / "questions.jsonl"
+LAWS = REPO.parent / "shared" / "laws"
+STRUCTURED = ("JMBG", "PLATE", "PHONE", "EMAIL", "IBAN", "DOC_NUMBER")
+TARGETS = {**{k: 0.95 for k in STRUCTURED}, "PERSON": 0.85}
+
+
+def covered(text: str, gold: dict, found: list, same_kind: bool) -> bool:
+    cells = [i for i in range(gold["start"], gold["end"]) if text[i].isalnum()]
+    spans = [s for s in found if not same_kind or s.kind == gold["kind"]]
+    return all(any(s.start <= i < s.end for s in spans) for i in cells)
+
+
+def article_texts(limit: int | None) -> list[tuple[str, str]]:
+    """(law, text) of every article of the real laws: corpus JSONL as is, law files split as ingest splits them."""
+    if not LAWS.exists():
+        return []
+    from retrieval.ingest.sources import LawInfo, extract_text, split_articles
+
+    out: list[tuple[str, str]] = []
+    for path in sorted(LAWS.glob("*.corpus.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                row = json.loads(line)
+                out.append((row["law"], row["text"]))
+    for path in sorted(LAWS.glob("*.txt")) + sorted(LAWS.glob("*.md")):
+        if path.name == "README.md":
+            continue
+        try:
+            articles, _ = split_articles(extract_text(path), LawInfo(law=path.stem), str(path), markdown=path.suffix == ".md")
+        except Exception as exc:  # noqa: BLE001 - a file the reader refuses is not this benchmark's concern
+            print(f"  skipped {path.name}: {exc}", file=sys.stderr)
+            continue
+        out.extend((path.stem, a.text) for a in articles)
+    return out[:limit] if limit else out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--split", choices=["tune", "heldout", "all"], default="tune")
+    parser.add_argument("--articles", action="store_true", help="also count false masks on the real laws' articles")
+    parser.add_argument("--limit-articles", type=int, default=None)
+    parser.add_argument("--misses", action="store_true", help="print missed spans and false masks")
+    args = parser.parse_args()
+
+    rows = [json.loads(line) for line in QUESTIONS.read_text(encoding="utf-8").splitlines() if line.strip()]
+    rows = [r for r in rows if args.split == "all" or r["split"] == args.split]
+    gold_n, typed, masked = Counter(), Counter(), Counter()
+    clean = clean_masked = 0
+    timings = []
+    for row in rows:
+        text = row["text"]
+        started = time.perf_counter()
+        found, _ = find(text)
+        timings.append((time.perf_counter() - started) * 1000)
+        if not row["spans"]:
+            clean += 1
+            if found:
+                clean_masked += 1
+                if args.misses:
+                    print(f"FALSE  {row['id']}: {[(text[s.start:s.end], s.kind) for s in found]}  | {text}")
+            continue
+        for gold in row["spans"]:
+            gold_n[gold["kind"]] += 1
+            t, m = covered(text, gold, found, True), covered(text, gold, found, False)
+            typed[gold["kind"]] += t
+            masked[gold["kind"]] += m
+            if args.misses and not t:
+                got = [(text[s.start:s.end], s.kind) for s in found if s.start < gold["end"] and gold["start"] < s.end]
+                print(f"MISS   {row['id']} {gold['kind']:<13} {text[gold['start']:gold['end']]!r} got {got}  | {text}")
+        if args.misses:
+            extra = [s for s in found if not any(s.start < g["end"] and g["start"] < s.end for g in row["spans"])]
+            if extra:
+                print(f"EXTRA  {row['id']}: {[(text[s.start:s.end], s.kind) for s in extra]}  | {text}")
+
+    print(f"\nmasking benchmark, split={args.split}: {len(rows) - clean} questions with personal data, {clean} without")
+    print(f"{'kind':<14}{'spans':>6}{'typed':>9}{'masked':>9}  target")
+    for kind in KINDS:
+        if gold_n[kind]:
+            target = TARGETS.get(kind)
+            mark = "" if target is None else ("  ok" if typed[kind] / gold_n[kind] >= target else "  BELOW")
+            print(f"{kind:<14}{gold_n[kind]:>6}{typed[kind] / gold_n[kind]:>9.3f}{masked[kind] / gold_n[kind]:>9.3f}  "
+                  f"{'' if target is None else f'≥ {target:.2f}'}{mark}")
+    total = sum(gold_n.values())
+    print(f"{'all':<14}{total:>6}{sum(typed.values()) / total:>9.3f}{sum(masked.values()) / total:>9.3f}")
+    print(f"false masks on clean questions: {clean_masked}/{clean} = {clean_masked / max(clean, 1):.1%} (target ≤ 2%)")
+    print(f"time per question: median {statistics.median(timings):.2f} ms")
+
+    if args.articles:
+        articles = article_texts(args.limit_articles)
+        if not articles:
+            print("articles: ../shared/laws not found, skipped")
+            return
+        hit = 0
+        kinds: Counter[str] = Counter()
+        times = []
+        for law, text in articles:
+            started = time.perf_counter()
+            found, _ = find(text)
+            times.append((time.perf_counter() - started) * 1000)
+            if found:
+                hit += 1
+                kinds.update(s.kind for s in found)
+                if args.misses:
+                    print(f"ARTICLE {law}: {[(text[s.start:s.end], s.kind) for s in found][:6]}")
+        print(f"false masks on articles: {hit}/{len(articles)} = {hit / len(articles):.2%} (target ≤ 2%); "
+              f"spans by kind {dict(kinds)}; median {statistics.median(times):.2f} ms per article")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,69 @@
+"""Who the gate lets in: the enrolled officers' hashes, in memory, re-read when `officers.sqlite3` changes.
+
+The gate decides from the update alone (no I/O per update): one `os.stat` of the file and its WAL tells
+whether anyone — this bot's /ukloni, `kodeks officers remove` in another process — changed it; only then
+is the (small) table read again, so a revoked officer is refused from the next update on, without a
+restart. A file changed within the last `SETTLE` seconds is re-read on every check, since two writes in
+one clock tick leave the same modification time. Fails closed: if the file cannot be read, nobody but the
+admins of KODEKS_ADMINS is admitted until it can.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+log = logging.getLogger("bot.enrolment")
+
+SETTLE = 2.0  # seconds
+
+
+class Roster:
+    def __init__(self, path: Path, load: Callable[[], tuple[frozenset[str], frozenset[str]]],
+                 hasher: Callable[[int], str], clock: Callable[[], float] = time.time) -> None:
+        self.path = Path(path)
+        self._load = load
+        self._hash = hasher
+        self._clock = clock
+        self._stamp: tuple[int, ...] | None = None
+        self._loaded_at = 0.0
+        self._allowed: frozenset[str] = frozenset()
+        self._admins: frozenset[str] = frozenset()
+        self.failures = 0
+
+    def _current_stamp(self) -> tuple[int, ...]:
+        stamp: list[int] = []
+        for suffix in ("", "-wal"):
+            try:
+                st = os.stat(f"{self.path}{suffix}")
+                stamp += [st.st_mtime_ns, st.st_size, st.st_ino]
+            except FileNotFoundError:
+                stamp += [0, 0, 0]
+        return tuple(stamp)
+
+    def refresh(self, force: bool = False) -> None:
+        """Re-read the table if the file changed (or `force`). On any failure: nobody is enrolled (fail closed)."""
+        try:
+            stamp = self._current_stamp()
+            newest = max(stamp[0], stamp[3]) / 1e9
+            if not force and stamp == self._stamp and self._loaded_at - newest > SETTLE:
+                return
+            self._loaded_at = self._clock()
+            self._allowed, self._admins = self._load()
+            self._stamp = stamp
+        except Exception as exc:  # noqa: BLE001 - a roster that cannot be read admits no one
+            self.failures += 1
+            self._allowed, self._admins, self._stamp = frozenset(), frozenset(), None
+            if self.failures == 1 or self.failures % 1000 == 0:
+                log.error("cannot read the enrolled officers (%s: %s); only KODEKS_ADMINS are let in",
+                          type(exc).__name__, exc)
+
+    def allows(self, user_id: int) -> bool:
+        self.refresh()
+        return self._hash(user_id) in self._allowed
+
+    def __len__(self) -> int:
+        return len(self._allowed)

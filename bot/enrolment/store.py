@@ -1,0 +1,357 @@
+"""Enrolled officers, enrolment requests, invite links and the audit trail, in `officers.sqlite3`.
+
+The same file as the officers' jurisdictions (`bot.officers`), keyed by the same salted hash of the Telegram id,
+so a row names no one by id (unless KODEKS_HASH_USER_IDS=false, when the id is kept too). What is kept to show
+admins who is who: the name and @username the officer had when enrolled (Telegram shows no name for a hash).
+
+    enrolled   who may use the bot, since when, by whom, from where (settings / request / invite / cli); a revoked
+               row keeps its history (`revoked_at`) — never deleted, so the audit can name it
+    requests   a stranger's /start waiting for an admin: raw id (to answer them), name, @username; deleted when
+               decided (a rejected one keeps only its hash until it expires: no new request till then)
+    invites    invite links: only a hash of the code, uses left, expiry, the jurisdiction it gives
+    audit      every change: when, who (the admin, `settings`, `cli:<user>`), what, to whom
+
+Synchronous sqlite3 on purpose: the command line uses it directly, the bot through `asyncio.to_thread`; every
+call opens its own short connection (WAL), so the CLI and a running bot can both write.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from bot.officers import SCHEMA as JURISDICTION_SCHEMA, UPSERT_JURISDICTION
+from kodeks.private_files import create_private
+
+FILE_NAME = "officers.sqlite3"
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS enrolled (
+    user_hash TEXT PRIMARY KEY,       -- salted sha256 of the Telegram id, as everywhere
+    user_id INTEGER,                  -- only with KODEKS_HASH_USER_IDS=false
+    name TEXT,                        -- as Telegram showed it at enrolment (for admins' lists)
+    username TEXT,                    -- @username at enrolment, lower case, without @
+    role TEXT NOT NULL DEFAULT 'officer' CHECK (role IN ('officer', 'admin')),
+    source TEXT NOT NULL,             -- settings | request | invite | cli | import
+    enrolled_by TEXT NOT NULL,        -- who let them in: an admin's name, 'KODEKS_ALLOWED_USERS', 'cli:<user>'
+    since TEXT NOT NULL,              -- UTC
+    revoked_at TEXT,                  -- NULL while enrolled
+    revoked_by TEXT
+);
+CREATE INDEX IF NOT EXISTS enrolled_username ON enrolled(username);
+CREATE TABLE IF NOT EXISTS requests (
+    user_hash TEXT PRIMARY KEY,
+    token TEXT NOT NULL UNIQUE,       -- what the admins' buttons carry (never the id)
+    user_id INTEGER,                  -- raw: to tell them the decision; NULL once decided
+    name TEXT,
+    username TEXT,
+    status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'rejected')),
+    notices TEXT,                     -- JSON [[chat_id, message_id]] of the admins' copies, to update them
+    created TEXT NOT NULL,
+    expires TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS invites (
+    code_hash TEXT PRIMARY KEY,       -- salted sha256 of the code; the code itself is only in the link
+    uses_left INTEGER NOT NULL,
+    uses INTEGER NOT NULL,
+    expires TEXT NOT NULL,
+    jurisdiction TEXT,
+    created_by TEXT NOT NULL,
+    created TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS audit (
+    id INTEGER PRIMARY KEY,
+    ts TEXT NOT NULL,
+    actor TEXT NOT NULL,
+    action TEXT NOT NULL,             -- enrol | revoke | request | approve | reject | invite | invite_used | ...
+    target TEXT,                      -- the officer's hash and name, or an invite
+    detail TEXT
+);
+CREATE INDEX IF NOT EXISTS audit_ts ON audit(ts);
+"""
+TS = "%Y-%m-%d %H:%M:%S"
+
+
+def now_ts(now: datetime | None = None) -> str:
+    return (now or datetime.now(UTC)).strftime(TS)
+
+
+@dataclass(frozen=True)
+class Officer:
+    user_hash: str
+    user_id: int | None
+    name: str | None
+    username: str | None
+    role: str
+    source: str
+    enrolled_by: str
+    since: str
+    revoked_at: str | None
+    jurisdiction: str | None = None
+
+    @property
+    def display(self) -> str:
+        parts = [self.name or "", f"@{self.username}" if self.username else ""]
+        return " ".join(p for p in parts if p) or (str(self.user_id) if self.user_id else self.user_hash[:8])
+
+
+@dataclass(frozen=True)
+class Request:
+    user_hash: str
+    token: str
+    user_id: int | None
+    name: str | None
+    username: str | None
+    status: str
+    notices: list[list[int]]
+    created: str
+    expires: str
+
+
+def display_of(name: str | None, username: str | None) -> str:
+    return " ".join(p for p in (name or "", f"@{username}" if username else "") if p) or "?"
+
+
+class EnrolmentStore:
+    """Officers' enrolment in officers.sqlite3. `hasher` is the query log's (same salt, same hash)."""
+
+    def __init__(self, path: Path, hasher: Callable[[int], str], keep_ids: bool = False,
+                 audit_days: int | None = None) -> None:
+        self.path = Path(path)
+        self.hash = hasher
+        self.keep_ids = keep_ids  # KODEKS_HASH_USER_IDS=false: the raw id is stored too
+        self.audit_days = audit_days
+        self._ready = False
+
+    @contextmanager
+    def _db(self) -> Iterator[sqlite3.Connection]:
+        if not self._ready:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            create_private(self.path)  # 0600: it names officers
+        con = sqlite3.connect(self.path, timeout=5.0, isolation_level=None)
+        con.row_factory = sqlite3.Row
+        try:
+            if not self._ready:
+                con.execute("PRAGMA journal_mode=WAL")
+                con.executescript(SCHEMA + JURISDICTION_SCHEMA)
+                self._ready = True
+            yield con
+        finally:
+            con.close()
+
+    @contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        with self._db() as con:
+            con.execute("BEGIN IMMEDIATE")
+            try:
+                yield con
+            except BaseException:
+                con.execute("ROLLBACK")
+                raise
+            con.execute("COMMIT")
+
+    @staticmethod
+    def _audit(con: sqlite3.Connection, actor: str, action: str, target: str | None, detail: str | None = None,
+               now: datetime | None = None) -> None:
+        con.execute("INSERT INTO audit (ts, actor, action, target, detail) VALUES (?, ?, ?, ?, ?)",
+                    (now_ts(now), actor, action, target, detail))
+
+    # --- who is enrolled --------------------------------------------------------------------------
+
+    def active_hashes(self) -> tuple[frozenset[str], frozenset[str]]:
+        """(every enrolled officer's hash, the admins' hashes) — what the gate admits."""
+        with self._db() as con:
+            rows = con.execute("SELECT user_hash, role FROM enrolled WHERE revoked_at IS NULL").fetchall()
+        return frozenset(r[0] for r in rows), frozenset(r[0] for r in rows if r[1] == "admin")
+
+    def sync_settings(self, allowed: Iterable[int], admins: Iterable[int], now: datetime | None = None) -> None:
+        """KODEKS_ALLOWED_USERS / KODEKS_ADMINS seed the table: ids not seen yet are enrolled ('settings');
+        officers enrolled from the settings and no longer in them are revoked. An officer an admin revoked stays
+        revoked even if still listed (`kodeks officers add` brings them back)."""
+        admins = set(admins)
+        wanted = {self.hash(uid): (uid, "admin" if uid in admins else "officer") for uid in set(allowed) | admins}
+        with self._tx() as con:
+            rows = {r["user_hash"]: r for r in con.execute("SELECT user_hash, source, role, revoked_at, revoked_by "
+                                                            "FROM enrolled")}
+            for user_hash, (uid, role) in wanted.items():
+                row = rows.get(user_hash)
+                if row is not None and row["revoked_at"] is not None and row["revoked_by"] == "settings":
+                    con.execute("DELETE FROM enrolled WHERE user_hash = ?", (user_hash,))  # listed again: back in
+                    row = None
+                if row is None:
+                    con.execute("INSERT INTO enrolled (user_hash, user_id, role, source, enrolled_by, since) "
+                                "VALUES (?, ?, ?, 'settings', ?, ?)",
+                                (user_hash, uid if self.keep_ids else None, role,
+                                 "KODEKS_ADMINS" if role == "admin" else "KODEKS_ALLOWED_USERS", now_ts(now)))
+                    self._audit(con, "settings", "enrol", user_hash, role, now)
+                elif row["role"] != role and row["revoked_at"] is None:
+                    con.execute("UPDATE enrolled SET role = ? WHERE user_hash = ?", (role, user_hash))
+                    self._audit(con, "settings", "role", user_hash, role, now)
+            for user_hash, row in rows.items():
+                if row["source"] == "settings" and row["revoked_at"] is None and user_hash not in wanted:
+                    con.execute("UPDATE enrolled SET revoked_at = ?, revoked_by = 'settings' WHERE user_hash = ?",
+                                (now_ts(now), user_hash))
+                    self._audit(con, "settings", "revoke", user_hash, "no longer in the settings", now)
+            self._purge(con, now)
+
+    def enrol(self, user_id: int, *, name: str | None, username: str | None, source: str, by: str,
+              jurisdiction: str | None = None, now: datetime | None = None) -> bool:
+        """Enrol (or re-enable) an officer; with `jurisdiction`, set it as an admin would. False if already enrolled."""
+        user_hash = self.hash(user_id)
+        username = username.lower().lstrip("@") if username else None
+        with self._tx() as con:
+            row = con.execute("SELECT revoked_at FROM enrolled WHERE user_hash = ?", (user_hash,)).fetchone()
+            if row is not None and row[0] is None:
+                fresh = False
+                if name or username:
+                    con.execute("UPDATE enrolled SET name = COALESCE(?, name), username = COALESCE(?, username) "
+                                "WHERE user_hash = ?", (name, username, user_hash))
+            else:
+                con.execute(
+                    "INSERT INTO enrolled (user_hash, user_id, name, username, source, enrolled_by, since) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_hash) DO UPDATE SET user_id = excluded.user_id, "
+                    "name = excluded.name, username = excluded.username, source = excluded.source, "
+                    "enrolled_by = excluded.enrolled_by, since = excluded.since, revoked_at = NULL, revoked_by = NULL",
+                    (user_hash, user_id if self.keep_ids else None, name, username, source, by, now_ts(now)))
+                self._audit(con, by, "enrol", f"{user_hash} {display_of(name, username)}", source, now)
+                fresh = True
+            if jurisdiction:
+                con.execute(UPSERT_JURISDICTION, (user_hash, jurisdiction, "admin", now_ts(now)))
+                self._audit(con, by, "jurisdiction", user_hash, jurisdiction, now)
+            con.execute("DELETE FROM requests WHERE user_hash = ?", (user_hash,))
+        return fresh
+
+    def revoke(self, officer: Officer, by: str, now: datetime | None = None) -> None:
+        """Revoke an enrolled officer; their jurisdiction choice goes with it (set again if they come back)."""
+        with self._tx() as con:
+            con.execute("UPDATE enrolled SET revoked_at = ?, revoked_by = ? WHERE user_hash = ? AND revoked_at IS NULL",
+                        (now_ts(now), by, officer.user_hash))
+            con.execute("DELETE FROM officers WHERE user_hash = ?", (officer.user_hash,))
+            self._audit(con, by, "revoke", f"{officer.user_hash} {officer.display}", None, now)
+
+    def find(self, who: str | int) -> Officer | None:
+        """An enrolled (not revoked) officer by Telegram id or @username."""
+        with self._db() as con:
+            if isinstance(who, int) or str(who).lstrip("-").isdigit():
+                row = con.execute(self._SELECT + " WHERE e.user_hash = ? AND e.revoked_at IS NULL",
+                                  (self.hash(int(who)),)).fetchone()
+            else:
+                row = con.execute(self._SELECT + " WHERE e.username = ? AND e.revoked_at IS NULL ORDER BY e.since DESC",
+                                  (str(who).lower().lstrip("@"),)).fetchone()
+        return _officer(row) if row else None
+
+    _SELECT = ("SELECT e.*, o.jurisdiction AS jurisdiction FROM enrolled e "
+               "LEFT JOIN officers o ON o.user_hash = e.user_hash")
+
+    def officers(self, *, include_revoked: bool = False, offset: int = 0, limit: int | None = None) -> list[Officer]:
+        where = "" if include_revoked else " WHERE e.revoked_at IS NULL"
+        sql = self._SELECT + where + " ORDER BY e.role DESC, e.since, e.user_hash"
+        if limit is not None:
+            sql += f" LIMIT {int(limit)} OFFSET {int(offset)}"
+        with self._db() as con:
+            return [_officer(r) for r in con.execute(sql).fetchall()]
+
+    def count(self) -> int:
+        with self._db() as con:
+            return int(con.execute("SELECT COUNT(*) FROM enrolled WHERE revoked_at IS NULL").fetchone()[0])
+
+    def audit_rows(self, limit: int = 100) -> list[dict[str, Any]]:
+        with self._db() as con:
+            return [dict(r) for r in con.execute("SELECT * FROM audit ORDER BY id DESC LIMIT ?", (limit,))]
+
+    # --- requests ---------------------------------------------------------------------------------
+
+    def request(self, user_id: int, name: str | None, username: str | None, *, hours: int, per_hour: int,
+                max_pending: int, now: datetime | None = None) -> tuple[str, Request | None]:
+        """A stranger's /start: ('new', request) to send to the admins, ('pending' | 'rejected', None) when one is
+        already waiting or was turned down (until it expires), ('busy', None) past the hourly or pending limit."""
+        now = now or datetime.now(UTC)
+        user_hash = self.hash(user_id)
+        with self._tx() as con:
+            self._purge(con, now)
+            row = con.execute("SELECT status FROM requests WHERE user_hash = ?", (user_hash,)).fetchone()
+            if row is not None:
+                return row[0], None
+            recent = con.execute("SELECT COUNT(*) FROM requests WHERE created >= ?",
+                                 (now_ts(now - timedelta(hours=1)),)).fetchone()[0]
+            pending = con.execute("SELECT COUNT(*) FROM requests WHERE status = 'pending'").fetchone()[0]
+            if recent >= per_hour or pending >= max_pending:
+                return "busy", None
+            token = secrets.token_urlsafe(9)
+            username = username.lower().lstrip("@") if username else None
+            con.execute("INSERT INTO requests (user_hash, token, user_id, name, username, created, expires) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        (user_hash, token, user_id, name, username, now_ts(now), now_ts(now + timedelta(hours=hours))))
+            self._audit(con, display_of(name, username), "request", user_hash, None, now)
+        return "new", Request(user_hash, token, user_id, name, username, "pending", [], now_ts(now),
+                              now_ts(now + timedelta(hours=hours)))
+
+    def set_notices(self, token: str, notices: list[tuple[int, int]]) -> None:
+        with self._tx() as con:
+            con.execute("UPDATE requests SET notices = ? WHERE token = ?", (json.dumps(notices), token))
+
+    def pending(self, token: str, now: datetime | None = None) -> Request | None:
+        """A request still waiting for a decision (None: decided, expired or never made)."""
+        with self._db() as con:
+            row = con.execute("SELECT * FROM requests WHERE token = ? AND status = 'pending' AND expires > ?",
+                              (token, now_ts(now))).fetchone()
+        return _request(row) if row else None
+
+    def reject(self, request: Request, by: str, now: datetime | None = None) -> bool:
+        """Turn a request down: its name and id are forgotten; the hash stays (no new request) until it expires."""
+        with self._tx() as con:
+            cur = con.execute("UPDATE requests SET status = 'rejected', user_id = NULL, name = NULL, username = NULL, "
+                              "notices = NULL WHERE token = ? AND status = 'pending'", (request.token,))
+            if cur.rowcount:
+                self._audit(con, by, "reject", f"{request.user_hash} {display_of(request.name, request.username)}",
+                            None, now)
+            return cur.rowcount > 0
+
+    # --- invites ----------------------------------------------------------------------------------
+
+    def add_invite(self, code_hash: str, *, uses: int, expires: datetime, jurisdiction: str | None, by: str,
+                   now: datetime | None = None) -> None:
+        with self._tx() as con:
+            con.execute("INSERT INTO invites (code_hash, uses_left, uses, expires, jurisdiction, created_by, created) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        (code_hash, uses, uses, now_ts(expires), jurisdiction, by, now_ts(now)))
+            self._audit(con, by, "invite", code_hash[:12], f"{uses} use(s) until {now_ts(expires)}, "
+                                                           f"jurisdiction {jurisdiction or '-'}", now)
+
+    def use_invite(self, code_hash: str, now: datetime | None = None) -> tuple[bool, str | None, str | None]:
+        """Take one use of an invite: (valid, its jurisdiction, who made it). Atomic: N uses are N enrolments."""
+        with self._tx() as con:
+            cur = con.execute("UPDATE invites SET uses_left = uses_left - 1 WHERE code_hash = ? AND uses_left > 0 "
+                              "AND expires > ?", (code_hash, now_ts(now)))
+            if not cur.rowcount:
+                return False, None, None
+            row = con.execute("SELECT jurisdiction, created_by FROM invites WHERE code_hash = ?", (code_hash,)).fetchone()
+        return True, row[0], row[1]
+
+    # --- retention --------------------------------------------------------------------------------
+
+    def _purge(self, con: sqlite3.Connection, now: datetime | None = None) -> None:
+        """Expired requests and invites; audit rows past KODEKS_AUDIT_RETENTION_DAYS."""
+        now = now or datetime.now(UTC)
+        con.execute("DELETE FROM requests WHERE expires <= ?", (now_ts(now),))
+        con.execute("DELETE FROM invites WHERE expires <= ? OR uses_left <= 0", (now_ts(now),))
+        if self.audit_days:
+            con.execute("DELETE FROM audit WHERE ts < ?", (now_ts(now - timedelta(days=self.audit_days)),))
+
+
+def _officer(row: sqlite3.Row) -> Officer:
+    keys = row.keys()
+    return Officer(row["user_hash"], row["user_id"], row["name"], row["username"], row["role"], row["source"],
+                   row["enrolled_by"], row["since"], row["revoked_at"],
+                   row["jurisdiction"] if "jurisdiction" in keys else None)
+
+
+def _request(row: sqlite3.Row) -> Request:
+    return Request(row["user_hash"], row["token"], row["user_id"], row["name"], row["username"], row["status"],
+                   json.loads(row["notices"] or "[]"), row["created"], row["expires"])

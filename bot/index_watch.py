@@ -1,0 +1,65 @@
+"""The running bot follows the index: a new generation is served within KODEKS_INDEX_POLL_SECONDS of
+becoming current (at once on SIGHUP), without a restart.
+
+One job: wake up every interval (or when woken), ask the `LiveRetriever` (retrieval/search/live.py) to
+check `index/CURRENT` in a worker thread (opening a generation takes seconds), and log one line per
+switch — or per generation that would not open, while the bot keeps serving the one it has.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+
+def follows_generations(retriever: Any) -> bool:
+    """Whether this retriever can switch generations (a plain Retriever in tests cannot)."""
+    return callable(getattr(type(retriever), "check", None))
+
+
+async def watch_index(retriever: Any, interval: float, wake: asyncio.Event, stop: asyncio.Event) -> None:
+    """Until `stop`: check every `interval` seconds, or at once when `wake` is set (SIGHUP)."""
+    while not stop.is_set():
+        waiting = {asyncio.ensure_future(wake.wait()), asyncio.ensure_future(stop.wait())}
+        try:
+            await asyncio.wait(waiting, timeout=interval, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in waiting:
+                task.cancel()
+        if stop.is_set():
+            return
+        forced = wake.is_set()
+        wake.clear()
+        try:
+            switch = await asyncio.to_thread(retriever.check, forced)
+        except Exception as exc:  # noqa: BLE001 - watching must outlive any one failed check
+            log.warning("index: checking for a new generation failed (%s)", type(exc).__name__)
+            continue
+        if switch is None:
+            continue
+        if switch.error:
+            log.error("index: generation %s is current but cannot be opened (%s); still serving %s",
+                      switch.new, switch.error, switch.old)
+        else:
+            log.info("index: now serving generation %s (%d laws, %d articles in force; opened in %.1f s; was %s)",
+                     switch.new, switch.laws, switch.articles, switch.seconds, switch.old)
+
+
+@contextlib.asynccontextmanager
+async def watching(retriever: Any, interval: float, wake: asyncio.Event | None = None):  # noqa: ANN201
+    """Run `watch_index` for the duration of the block (a no-op for a retriever that cannot switch)."""
+    if not follows_generations(retriever):
+        yield
+        return
+    stop = asyncio.Event()
+    task = asyncio.create_task(watch_index(retriever, interval, wake or asyncio.Event(), stop), name="index-watch")
+    try:
+        yield
+    finally:
+        stop.set()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await asyncio.wait_for(task, 5)

@@ -1,0 +1,99 @@
+"""Each officer's conversation thread (issue 24): kept per chat AND user, for KODEKS_THREAD_MINUTES, until /novo.
+
+A follow-up ("a koja je kazna?") is understood from the thread by the pipeline
+(kodeks/answering/conversation.py); this module only keeps the threads: in memory (a thread is minutes
+long; after a restart the next question simply starts a new one), keyed by (chat id, user id) so that
+nothing of one officer's conversation can ever reach another's, expired when read, and bounded in
+number (expired ones are dropped whenever a thread is stored, and past MAX_THREADS the least recently used).
+`/novo` forgets the officer's thread at once.
+"""
+
+from __future__ import annotations
+
+import collections
+import time
+from collections.abc import MutableMapping
+from typing import Any
+
+from telegram import Update
+from telegram.ext import ContextTypes
+
+from bot import texts
+from bot.replies import say
+from kodeks.answering.conversation import Exchange, Thread
+
+BOT_DATA_KEY = "kodeks_threads"
+MAX_THREADS = 20_000  # officers' threads held at once (each a few KB at most)
+
+Key = tuple[int, int]
+
+
+class ThreadStore:
+    """(chat id, user id) → that officer's live thread. Only the event loop touches it: no locks needed."""
+
+    def __init__(self, minutes: int, max_threads: int = MAX_THREADS, clock: Any = time.monotonic) -> None:
+        self.seconds = minutes * 60
+        self.max_threads = max_threads
+        self._clock = clock
+        self._threads: collections.OrderedDict[Key, tuple[float, Thread]] = collections.OrderedDict()
+
+    @property
+    def enabled(self) -> bool:
+        return self.seconds > 0
+
+    def get(self, chat_id: int, user_id: int) -> Thread | None:
+        """The officer's thread if its last exchange is recent enough; an expired one is forgotten here."""
+        key = (chat_id, user_id)
+        found = self._threads.get(key)
+        if found is None:
+            return None
+        touched, thread = found
+        if not self.enabled or self._clock() - touched > self.seconds:
+            del self._threads[key]
+            return None
+        return thread
+
+    def put(self, chat_id: int, user_id: int, thread: Thread) -> None:
+        if not self.enabled:
+            return
+        key = (chat_id, user_id)
+        now = self._clock()
+        self._threads[key] = (now, thread)
+        self._threads.move_to_end(key)
+        # Oldest first: expired threads go as soon as anyone asks, so memory holds only the last minutes' officers.
+        while self._threads and (len(self._threads) > self.max_threads
+                                 or now - next(iter(self._threads.values()))[0] > self.seconds):
+            self._threads.popitem(last=False)
+
+    def clear(self, chat_id: int, user_id: int) -> bool:
+        """Forget the officer's thread; True if there was a live one."""
+        live = self.get(chat_id, user_id) is not None
+        self._threads.pop((chat_id, user_id), None)
+        return live
+
+    def __len__(self) -> int:
+        return len(self._threads)
+
+
+def threads_of(bot_data: MutableMapping[str, Any]) -> ThreadStore | None:
+    return bot_data.get(BOT_DATA_KEY)
+
+
+def remember_lookup(bot_data: MutableMapping[str, Any], chat_id: int, user_id: int, text: str,
+                    articles: list[Any], row_id: int | None) -> None:
+    """An article shown by reference ("član 208 KZ RS", /clan) starts a thread, so "a koja je kazna za
+    pokušaj?" right after it is read with that article's reference."""
+    store = threads_of(bot_data)
+    if store is None or not articles:
+        return
+    exchange = Exchange(question=text, standalone=text, articles=tuple(a.id for a in articles),
+                        labels=tuple(a.label for a in articles), row_id=row_id)
+    store.put(chat_id, user_id, Thread().after(exchange))
+
+
+async def cmd_novo(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """`/novo`: the next question starts a new conversation (nothing of the earlier ones carries over)."""
+    store = threads_of(context.bot_data)
+    if store is not None:
+        store.clear(update.effective_chat.id, update.effective_user.id)
+    await say(update, context, texts.NEW_THREAD if store is not None and store.enabled else texts.THREADS_OFF)

@@ -1,0 +1,80 @@
+"""Voice → text through an OpenAI-compatible transcription endpoint (issue 24), with no Telegram in it.
+
+The `openai` SDK's `audio.transcriptions.create` speaks the API that OpenAI's hosted models and the
+self-hosted Whisper servers (faster-whisper-server / speaches, whisper.cpp's server, LocalAI, vLLM) all
+offer, so one client covers both: KODEKS_TRANSCRIBE_BASE_URL (or OPENAI_BASE_URL) picks the server,
+KODEKS_TRANSCRIBE_MODEL the model, KODEKS_TRANSCRIBE_LANGUAGE (bs) is the language hint — Whisper
+then neither guesses the language nor translates. Without a key or an endpoint there is no transcriber
+and the bot says voice is not enabled (`from_settings` returns None).
+
+The audio is handed over as bytes held in memory and never written anywhere; one attempt, bounded by
+KODEKS_TRANSCRIBE_TIMEOUT (an officer waiting for a reply is better told "try again" than kept waiting).
+Every failure becomes `TranscriptionFailed` with a short reason for the log — never the audio or its
+text, and never the key.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass
+from typing import Any
+
+log = logging.getLogger("bot.voice")
+
+NO_KEY = "unused"  # self-hosted servers take any key; the SDK insists on one
+
+
+class TranscriptionFailed(Exception):
+    """The endpoint gave no transcript; `str(exc)` says why (for the log)."""
+
+
+@dataclass(frozen=True)
+class Transcriber:
+    """One OpenAI-compatible transcription endpoint. A client per call: voice messages are few, and no
+    connection pool has to be closed when the bot stops."""
+
+    model: str
+    base_url: str | None
+    api_key: str
+    language: str
+    timeout: float
+
+    async def transcribe(self, audio: bytes, filename: str, mime_type: str) -> str:
+        """The text spoken in `audio` (one line; "" when nothing was recognised); raises TranscriptionFailed."""
+        import openai
+
+        started = time.perf_counter()
+        client = openai.AsyncOpenAI(api_key=self.api_key, base_url=self.base_url, timeout=self.timeout, max_retries=0)
+        try:
+            result: Any = await client.audio.transcriptions.create(
+                file=(filename, audio, mime_type), model=self.model, language=self.language, response_format="json")
+        except openai.APITimeoutError as exc:
+            raise TranscriptionFailed(f"timed out after {self.timeout:g} s") from exc
+        except openai.APIStatusError as exc:
+            raise TranscriptionFailed(f"HTTP {exc.status_code}") from exc
+        except openai.APIConnectionError as exc:
+            raise TranscriptionFailed("cannot reach the transcription endpoint") from exc
+        except Exception as exc:  # a body that is not a transcription, or anything else
+            raise TranscriptionFailed(type(exc).__name__) from exc
+        finally:
+            await client.close()
+        text = result if isinstance(result, str) else getattr(result, "text", None)
+        if not isinstance(text, str):
+            raise TranscriptionFailed("the reply has no text")
+        log.info("transcribed %d bytes in %.0f ms (model %s)", len(audio), (time.perf_counter() - started) * 1000,
+                 self.model)
+        return " ".join(text.split())
+
+
+def from_settings(settings: Any) -> Transcriber | None:
+    """The configured endpoint, or None when voice is off (KODEKS_VOICE=false) or nothing is configured."""
+    if not settings.voice:
+        return None
+    key = settings.transcribe_api_key or settings.openai_api_key
+    base_url = settings.transcribe_base_url or settings.openai_base_url
+    if key is None and not base_url:
+        return None
+    return Transcriber(model=settings.transcribe_model, base_url=base_url,
+                       api_key=key.get_secret_value() if key is not None else NO_KEY,
+                       language=settings.transcribe_language, timeout=settings.transcribe_timeout)

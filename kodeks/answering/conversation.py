@@ -1,0 +1,168 @@
+"""A conversation's thread, and a follow-up turned into a stand-alone question before search (issue 24).
+
+The bot keeps one `Thread` per officer's chat (bot/threads.py: keyed by chat and user, for
+KODEKS_THREAD_MINUTES or until /novo) and hands it to `Pipeline.ask`, which calls `understand`:
+
+- with Claude (the `FollowUpRewriter` seam of retrieval/search/rewriting.py, implemented by
+  kodeks/answering/rewrite.py: cached, one bounded attempt), the model rewrites the question from the
+  thread; a question it gives back unchanged stands on its own. If the call fails, the rules decide;
+- without a key, the rules of retrieval/language/followups.py: a short message that opens like a
+  follow-up inherits the previous stand-alone question, whose words are searched at a lower weight.
+
+Either way the previous answer's articles stay candidates (`ThreadContext.articles`: a bonus, never
+served blindly), and the answer prompt gets the previous exchanges in their own block (prompting.py),
+whose facts the model may not use (the citation check only accepts this turn's passages). A thread
+holds masked text only: the bot masks each question when it arrives (kodeks.privacy), before it is kept.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from retrieval.language.followups import inherited_text, is_follow_up, same_question, stand_alone
+from retrieval.search.rewriting import FollowUpRewriter
+from retrieval.types import ThreadContext
+
+MAX_EXCHANGES = 3  # exchanges a thread remembers (the oldest is dropped first)
+MAX_POINTS = 5  # of an answer, kept for the next turn's prompt
+MAX_TEXT = 300  # characters of a question or point kept
+TOPIC_CHARS = 80  # of the thread's first question, in the "Razumio sam" line
+
+
+def _short(text: str, limit: int = MAX_TEXT) -> str:
+    text = " ".join((text or "").split())
+    return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """One question of a thread and what it got: what the next turn may lean on."""
+
+    question: str  # as the officer asked it
+    standalone: str  # what was searched (the question itself when it stood alone)
+    articles: tuple[str, ...] = ()  # ids of the articles the answer gave, in the order shown
+    labels: tuple[str, ...] = ()  # their labels ("KZ RS, član 224 – Krađa")
+    points: tuple[str, ...] = ()  # the answer's claims (Claude's); none for an extractive answer
+    row_id: int | None = None  # its query-log row, which the next turn's row points back at
+    at: float = field(default_factory=time.time)
+
+
+@dataclass(frozen=True)
+class Thread:
+    """The last exchanges of one officer's chat. Immutable: `after` returns the next state."""
+
+    id: str = field(default_factory=lambda: secrets.token_hex(8))  # links the thread's rows in the query log
+    exchanges: tuple[Exchange, ...] = ()
+    turns: int = 0  # questions asked in this thread so far (more than it remembers, after three)
+    topic: str = ""  # the thread's first question
+
+    @property
+    def last(self) -> Exchange | None:
+        return self.exchanges[-1] if self.exchanges else None
+
+    def after(self, exchange: Exchange) -> "Thread":
+        """This thread with one more exchange (the oldest forgotten past MAX_EXCHANGES)."""
+        return replace(self, exchanges=(*self.exchanges, exchange)[-MAX_EXCHANGES:], turns=self.turns + 1,
+                       topic=self.topic or exchange.question)
+
+    def with_row(self, row_id: int | None) -> "Thread":
+        """The last exchange given its query-log row id (known only after the row is written)."""
+        if self.last is None or row_id is None:
+            return self
+        return replace(self, exchanges=(*self.exchanges[:-1], replace(self.last, row_id=row_id)))
+
+
+@dataclass(frozen=True)
+class Understood:
+    """What a question was taken to ask: the stand-alone question searched, and whether it followed up."""
+
+    question: str
+    standalone: str
+    follow_up: bool = False
+    by: str | None = None  # "rules" | "claude" for a follow-up
+    context: ThreadContext | None = None  # what search inherits (words, the previous answer's articles)
+    topic: str = ""  # the thread's first question (the rules' "Razumio sam" line names it)
+    thread: Thread | None = None  # the thread it was read in (None: no thread)
+
+    @property
+    def query(self) -> str:
+        """What search gets: Claude's stand-alone question, or (rules) the officer's own words — the inherited
+        ones come with `context`, at their lower weight."""
+        return self.standalone if self.by == "claude" else self.question
+
+    def summary(self) -> str:
+        """What the officer is told was understood (without the "Razumio sam:" prefix): empty when the
+        question stood alone."""
+        if not self.follow_up:
+            return ""
+        if self.by == "claude" or not self.topic:
+            return _short(self.standalone, 200)
+        return f"„{_short(self.question, 120).rstrip('?')}“ – nastavak na „{_short(self.topic, TOPIC_CHARS)}“"
+
+    def next_thread(self, exchange: Exchange) -> Thread:
+        """The thread to keep after this question: this one continued, or a new one it starts."""
+        if self.follow_up and self.thread is not None:
+            return self.thread.after(exchange)
+        return Thread().after(exchange)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"standalone": self.standalone, "follow_up": self.follow_up, "by": self.by,
+                "context": self.context.to_dict() if self.context else None}
+
+
+def thread_text(thread: Thread) -> str:
+    """The thread as plain text for the follow-up rewrite: earlier questions, the articles and points
+    their answers gave — masked, since it leaves the machine."""
+    lines: list[str] = []
+    for n, exchange in enumerate(thread.exchanges, 1):
+        lines.append(f"{n}. pitanje: {_short(exchange.question)}")
+        if exchange.standalone and not same_question(exchange.standalone, exchange.question):
+            lines.append(f"   shvaćeno kao: {_short(exchange.standalone)}")
+        if exchange.labels:
+            lines.append(f"   članovi u odgovoru: {'; '.join(exchange.labels)}")
+        lines += [f"   - {_short(p)}" for p in exchange.points[:MAX_POINTS]]
+    return "\n".join(lines)
+
+
+def understand(question: str, thread: Thread | None, rewriter: FollowUpRewriter | None = None) -> Understood:
+    """The stand-alone form of `question` in `thread` (see the module docstring). Synchronous: the
+    rewrite is one bounded HTTP call; run it in a worker thread from async code."""
+    last = thread.last if thread is not None else None
+    alone = Understood(question, question, thread=thread)
+    if thread is None or last is None:
+        return alone
+    previous = ThreadContext(articles=last.articles)
+    if rewriter is not None:
+        try:
+            text = rewriter.stand_alone(question, thread_text(thread))
+        except Exception:  # a rewriter must not raise; if one does, the rules decide
+            text = None
+        text = " ".join((text or "").split())
+        if text:
+            if same_question(text, question):
+                return alone
+            return Understood(question, text, True, "claude", previous, thread.topic, thread)
+    if not is_follow_up(question):
+        return alone
+    return Understood(question, stand_alone(question, last.standalone), True, "rules",
+                      ThreadContext(inherited_text(last.standalone), last.articles), thread.topic, thread)
+
+
+def exchange_of(understood: Understood, answer: Any, row_id: int | None = None) -> Exchange:
+    """What the next turn keeps of this one: the question, what was searched, the answer's articles and points."""
+    citations = list(getattr(answer, "citations", None) or [])
+    points: list[str] = []
+    reply = getattr(answer, "reply", None)
+    if getattr(answer, "mode", "") == "claude" and isinstance(reply, dict):
+        points = [str(p.get("text", "")) for p in reply.get("points") or [] if isinstance(p, dict)]
+    return Exchange(
+        question=_short(understood.question),
+        standalone=_short(understood.standalone),
+        articles=tuple(h.id for h in citations),
+        labels=tuple(h.article.label for h in citations),
+        points=tuple(_short(p) for p in points if p.strip())[:MAX_POINTS],
+        row_id=row_id,
+    )

@@ -1,0 +1,100 @@
+"""Street addresses with a house number: "ul. Maršala Tita 15", "Zmaja od Bosne bb", "stanuje u Titovoj 15/3",
+"na adresi Ferhadija 5, Sarajevo", "u ulici kralja Petra I 23a".
+
+The street is the words after a street word (ulica, ul., adresa, stanuje, živi, bulevar, trg, naselje …), or
+capitalised words inside a sentence, followed by a house number (digits with an optional letter and
+/flat, or "bb"). Words of the law ("član 15", "Zakona 12", "roku od 8 dana") never make a street.
+"""
+
+from __future__ import annotations
+
+import re
+
+from kodeks.privacy import lexicon
+from kodeks.privacy.spans import Span
+from retrieval.language.normalize import fold
+
+_NUMBER = r"(?:\d{1,4}[a-zA-Z]?(?:\s?/\s?\d{1,3}[a-zA-Z]?)?|[bB][bB]|[bB]\.[bB]\.)(?![\w/])"
+# A house number no count or article number has: a flat ("67/9"), a letter ("13a"), "bb" (no number).
+_HOUSE_ONLY = re.compile(r"^(?:\d{1,4}\s?/\s?\d{1,3}[a-zA-Z]?|\d{1,4}[a-zA-Z]|[bB]\.?[bB]\.?)$")
+_NAME_WORD = r"[^\W\d_][^\W\d_.]*\.?"
+_STREET_WORD = re.compile(
+    r"(?<!\w)(?:ul\.|ul|ulica|ulici|ulicu|ulice|adresa|adresi|adresu|adresom|stanuje\s+(?:u|na)|stanuje|zivi\s+(?:u|na)|"
+    r"prebivaliste\w*|boraviste\w*|bulevar\w*|trg|trgu|naselje|naselju|obala|obali|sokak\w*|prolaz\w*)"
+    r"(?:\s+(?:u|na|broj|br\.?))?\s*:?\s*$")
+_KEYWORD_ONLY = frozenset("ul ulica ulici ulicu ulice adresa adresi adresu adresom stanuje zivi prebivaliste "
+                          "boraviste u na".split())
+_PART_OF_NAME = frozenset("bulevar trg trgu obala obali naselje naselju sokak".split())
+_ROMAN = re.compile(r"^[IVX]{1,4}\.?$")
+_CANDIDATE = re.compile(rf"(?<!\w)({_NAME_WORD}(?:[ ]+(?:{_NAME_WORD}|[IVX]{{1,4}}\.?))" + "{0,4}?)" +
+                        rf"[ ]*(?:,[ ]*|[ ]+br\.?[ ]*|[ ]+broj[ ]+|[ ]+)({_NUMBER})")
+_NOT_STREET = frozenset(
+    "clan clana clanu clanom clanak clanka clanku stav stava stavu tacka tacke tacki alineja zakon zakona zakonu "
+    "broj broja br glasnik glasnika roku rok period periodu trajanju iznosu visini kazna kazne kaznom zatvora "
+    "mjeseci mjeseca godina godine godinu dana dan sati sat minuta km eur posto puta od do i ili sa na u za "
+    "nakon prije poslije oko preko stepen stepena kategorije grupe tocka tocke cl iz djela odnosno".split())
+# Words of the law by their beginning: aneks/Aneksu, obrazac/Obrascu, članovi, prilog, glava …
+_LEGAL_STEMS = ("clan", "stav", "tack", "tock", "anek", "obras", "obraz", "prilo", "glav", "alinej", "odjelj", "poglav",
+                "paragraf", "sluzben", "glasni", "tabel", "odnosn")
+_UNITS_AFTER = re.compile(r"^\s*(?:\.?\s*)?(?:dana|dan|sati|sat|h|min\w*|mjesec\w*|godin\w*|god\.?|km|KM|eur\w*|%|puta|m\b|"
+                          r"metar\w*|kg|g\b|ml|l\b|promil\w*|stav\w*|tack\w*|clan\w*|posto|x|januar\w*|februar\w*|mart\w*|april\w*|maj\w*|jun\w*|jul\w*|august\w*|septemb\w*|oktob\w*|novemb\w*|decemb\w*|сеп\w*|окт\w*|нов\w*|дец\w*|јан\w*|феб\w*|мар\w*|апр\w*|мај\w*|јун\w*|јул\w*|авг\w*)", re.IGNORECASE)
+
+
+def _street_ok(words: list[str], capital_needed: bool) -> bool:
+    folded = [fold(w).rstrip(".") for w in words]
+    last = -2 if len(words) > 1 and _ROMAN.match(words[-1]) else -1  # "Petra I 23"
+    if not folded or folded[last] in _NOT_STREET or folded[0] in _NOT_STREET or folded[0] in _KEYWORD_ONLY:
+        return False
+    if any(f.startswith(_LEGAL_STEMS) for f in folded):
+        return False
+    if any(lexicon.not_a_name(f) and f not in ("bosne", "bosna", "sarajevska") for f in folded):
+        return False
+    if capital_needed:
+        return words[0][0].isupper() and all(w[0].isupper() or fold(w) in ("od", "i", "na", "kralja", "bb")
+                                             for w in words[1:])
+    return True
+
+
+def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> Span | None:
+    """The street of a candidate: the words after a street word if there is one (the longest such), else
+    the longest run of capitalised words before the number — or, for a house number only a street has, the
+    last three words at most."""
+    suffixes = []
+    for start_word in range(len(words)):
+        chosen = words[start_word:]
+        offset = m.start(1) + len(" ".join(words[:start_word])) + (1 if start_word else 0)
+        offset = text.index(chosen[0], offset)
+        suffixes.append((chosen, offset, _STREET_WORD.search(fold(text[max(0, offset - 30): offset])) is not None))
+    for i, (chosen, offset, keyword) in enumerate(suffixes):
+        if keyword and _street_ok(chosen, capital_needed=False):
+            if i and fold(words[i - 1]) in _PART_OF_NAME:  # "Bulevar Meše Selimovića": the street word is its name
+                offset = suffixes[i - 1][1]
+            return Span(offset, m.end(2), "ADDRESS")
+    for chosen, offset, _ in suffixes:
+        if any(w.isupper() and len(w) <= 4 and w.lower() != "bb" for w in chosen):
+            continue  # acronyms: "УС, 92/11" is a gazette reference
+        if _street_ok(chosen, capital_needed=True) or (house_only and len(chosen) <= 3 and
+                                                         _street_ok(chosen, capital_needed=False)):
+            return Span(offset, m.end(2), "ADDRESS")
+    return None
+
+
+def addresses(text: str) -> list[Span]:
+    spans: list[Span] = []
+    for m in _CANDIDATE.finditer(text):
+        street_text, number = m.group(1), m.group(2)
+        if _UNITS_AFTER.match(text[m.end():]):
+            continue
+        words = street_text.split()
+        span = _street(text, m, words, house_only=bool(_HOUSE_ONLY.match(number)))
+        if span is not None:
+            spans.append(span)
+    return _no_overlaps(spans)
+
+
+def _no_overlaps(spans: list[Span]) -> list[Span]:
+    kept: list[Span] = []
+    for span in sorted(spans, key=lambda s: (s.start, -s.end)):
+        if not kept or span.start >= kept[-1].end:
+            kept.append(span)
+    return kept

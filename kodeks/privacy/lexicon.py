@@ -1,0 +1,97 @@
+"""The word lists behind name recognition (data/*.txt, folded), and BCS case endings.
+
+Names decline: "Marko" is "Marka", "Marku", "Markom"; "Ana" is "Ane", "Anu", "Anom"; "Dragan" is "Dragana".
+A form is recognised by stripping one case ending and finding the name it leaves, so the lists hold
+base forms only. Lists rather than a model: no BCS named-entity model installs here without a hub
+download, and a few hundred first names plus the places and institutions officers and laws name
+recognise what officers actually type (measured in bench/masking.py).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+
+# Case endings of nouns and names, longest first (instrumental -om/-em, dative -u/-i, genitive -a/-e, ...).
+ENDINGS = ("ama", "ima", "om", "em", "oj", "og", "a", "e", "i", "u", "o")
+
+
+def _read(name: str) -> list[str]:
+    text = resources.files("kodeks.privacy").joinpath("data").joinpath(name).read_text(encoding="utf-8")
+    return [w for line in text.splitlines() if not line.lstrip().startswith("#") for w in line.split()]
+
+
+@cache
+def word_set(name: str) -> frozenset[str]:
+    """One list of data/ as a set (read once)."""
+    return frozenset(_read(name))
+
+
+def first_names() -> frozenset[str]:
+    return word_set("first_names.txt")
+
+
+def ambiguous_names() -> frozenset[str]:
+    return word_set("ambiguous_names.txt")
+
+
+def common_forms() -> frozenset[str]:
+    return word_set("common_forms.txt")
+
+
+def person_words() -> frozenset[str]:
+    """Words that stand before a person's name: osumnjiceni, vozac, svjedok, stranka, komsija …"""
+    return word_set("person_words.txt")
+
+
+@cache
+def _not_names() -> tuple[frozenset[str], tuple[tuple[str, ...], ...]]:
+    words = _read("not_names.txt")
+    single = frozenset(w for w in words if "_" not in w)
+    phrases = tuple(tuple(w.split("_")) for w in words if "_" in w)
+    return single, phrases
+
+
+def bases(folded: str) -> list[str]:
+    """The form itself and what is left after stripping each case ending it may carry (stem ≥ 2 letters)."""
+    out = [folded]
+    for ending in ENDINGS:
+        if folded.endswith(ending) and len(folded) - len(ending) >= 2:
+            out.append(folded[: -len(ending)])
+    return out
+
+
+def first_name(folded: str) -> str | None:
+    """The name a (possibly declined) word is a form of: "marka" → "marko", "anu" → "ana", "dragana" → "dragan"
+    or "dragana" (both are names: the form itself wins)."""
+    names = first_names()
+    if folded in names:
+        return folded
+    for stem in bases(folded)[1:]:
+        for candidate in (stem, stem + "o", stem + "a", stem + "e"):
+            if candidate in names:
+                return candidate
+    return None
+
+
+def not_a_name(folded: str) -> bool:
+    """An institution, law, place, month, legal term … ("Sarajevu", "Zakona", "Republike")."""
+    single, _ = _not_names()
+    if folded in single:
+        return True
+    return any(stem in single or any(stem + e in single for e in ("a", "o", "e", "i")) for stem in bases(folded)[1:]
+               if len(stem) >= 4)
+
+
+def _prefix(word: str) -> str:
+    return word[: max(2, len(word) - 2)]
+
+
+def phrase_at(folded: list[str], i: int) -> int:
+    """How many words from `i` on form a place or institution phrase ("Banjoj Luci", "Republika Srpska"); 0 if none."""
+    _, phrases = _not_names()
+    for phrase in phrases:
+        n = len(phrase)
+        if i + n <= len(folded) and all(folded[i + k].startswith(_prefix(phrase[k])) for k in range(n)):
+            return n
+    return 0

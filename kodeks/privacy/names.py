@@ -1,0 +1,200 @@
+"""Person names as officers type them: "Marko Marković", "marko markovic", "Марко Марковић", "Markovića",
+"ana", "M. Marković", "M.M.".
+
+Evidence, strongest first: a surname ending (-ić/-ović/-ević, declined: -ića, -iću, -ićem, -ovica …); a first
+name from the list (declined: "Marka", "Anu"); capitalised words inside a sentence. A run of neighbouring
+words is a person when it holds a surname or a first name, or two capitalised words that are no place,
+institution, law or month. A first name that is also an everyday word (nada, mira, luka) counts only
+capitalised inside a sentence or next to other name words; a capital at the start of a sentence says
+nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from kodeks.privacy import lexicon
+from kodeks.privacy.tokens import Token, gap, words
+
+MAX_RUN = 4
+_INITIALS = re.compile(r"(?<![\w.])([A-ZČĆŠŽĐ])\.\s?([A-ZČĆŠŽĐ])\.(?!\w)")
+_SURNAME_DECLINED = re.compile(r"(?:ić|ић)(?:a|u|em|om|а|у|ем|ом)$", re.IGNORECASE)  # not -iće/-ići: verbs (kazniće, postići)
+_ADJECTIVE = re.compile(r"(?:sk|čk|ck|šk|čn|n)(?:i|a|e|o|og|om|oj|ih|im|ima)$")  # Advokatske, Ustavnog: not names
+_ROMAN = re.compile(r"^[IVXLC]+$")
+_FOLDED_DECLINED = re.compile(r"[oe]vic(?:a|u|em|om)$")
+_JOINS = re.compile(r"^(?: |-|\. ?)$")
+
+
+def _surnames() -> frozenset[str]:
+    return lexicon.word_set("surnames.txt")
+
+
+def _not_surnames() -> frozenset[str]:
+    return lexicon.word_set("not_surnames.txt")
+
+
+@dataclass(frozen=True)
+class PersonSpan:
+    start: int
+    end: int
+    surname: str | None  # folded base of the surname ("markovic"): the same person across declined forms
+    first: str | None  # the first name's base form ("marko")
+
+
+def surname_base(folded: str) -> str | None:
+    """"markovicu" → "markovic"; None when the word does not look like a surname."""
+    if any(b in _not_surnames() for b in lexicon.bases(folded)):
+        return None
+    if folded.endswith("ic") and len(folded) >= 4:
+        return folded
+    return None
+
+
+def _label(token: Token) -> str:
+    """F first name, f first name that may be a word, S surname, C capitalised word, i initial, O other."""
+    folded = token.folded
+    mid_capital = token.capitalised and not token.sentence_start
+    if len(token.text) == 1:
+        return "i" if token.text.isupper() and token.initial else "O"
+    name = lexicon.first_name(folded)
+    if lexicon.not_a_name(folded) and folded not in lexicon.first_names():
+        return "O"
+    if (token.text.isupper() and len(token.text) <= 4 and not name) or _ROMAN.match(token.text):
+        return "O"  # MUP, SIPA, KZ: acronyms; XXIII
+    if token.text[-1:] in "čч":
+        return "O"  # surnames end in -ić; "krivič", "Kovač" (listed surnames are found next to a first name)
+    base = surname_base(folded)
+    if base is None and _SURNAME_DECLINED.search(token.text) and token.text[0].isupper():
+        base = folded[: folded.rindex("ic") + 2]  # "Hodžića"; lower case "pića", "vrtića" are words
+    if base is None and mid_capital and _FOLDED_DECLINED.search(folded):
+        base = folded[: folded.rindex("vic") + 3]  # "Markovica" typed without diacritics
+    if base is not None:
+        return "S"
+    if name:
+        weak = (name in lexicon.ambiguous_names() or folded in lexicon.common_forms()) and not mid_capital
+        return "f" if weak else "F"
+    if mid_capital and not _ADJECTIVE.search(folded) and not token.text.isupper():
+        return "C"  # (a heading in capitals is no name: "DJELA PROTIV")
+    return "O"
+
+
+def _listed_surname(folded: str) -> bool:
+    return any(b in _surnames() for b in lexicon.bases(folded))
+
+
+def _declined_ic(folded: str) -> bool:
+    """"hodzica", "hodzicu", "hodzicem": a declined -ić surname typed without diacritics."""
+    return any(folded.endswith(e) and len(folded) > len(e) + 2 for e in ("ica", "icu", "icem", "icom")) and \
+        not any(b in _not_surnames() for b in lexicon.bases(folded))
+
+
+def _surnames_next_to_names(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """Lower-case surnames the ending rule cannot see: a listed surname next to a first name ("ana kovac",
+    "sarac ivan", "ivana horvata"), a declined -ić without diacritics after one ("harisa hodzica"), and a
+    listed surname or -ić after a word for a person ("osumnjiceni kovac", "stranka kovac")."""
+    for j, token in enumerate(tokens):
+        if labels[j] != "O":
+            continue
+        left = j > 0 and gap(text, tokens[j - 1], token) == " "
+        right = j + 1 < len(tokens) and gap(text, token, tokens[j + 1]) == " "
+        by_name = (left and labels[j - 1] in "Ff") or (right and labels[j + 1] in "Ff")
+        after_role = left and tokens[j - 1].folded in lexicon.person_words()
+        if (by_name or after_role) and _listed_surname(token.folded):
+            labels[j] = "S"
+        elif ((left and labels[j - 1] in "Ff") or after_role) and _declined_ic(token.folded):
+            labels[j] = "S"
+
+
+# Endings of verbs, adjectives and pronouns ("udario", "zatekli", "pijani", "njegov"): a word with one is no name.
+_NOT_NAME_ENDINGS = ("ao", "io", "eo", "uo", "la", "li", "lo", "le", "ti", "ci", "ce", "se", "mo", "te", "ni", "na",
+                     "no", "ne", "ski", "ska", "sko", "og", "om", "em", "im", "ih", "oj", "ov", "ev")
+_FUNCTION_WORDS = frozenset("""a i u na od do za sa s k ka iz kod protiv prema po pod nad pred pri kroz bez oko je su sam
+si smo ste bio bila bili ga mu joj ih im nju njega njemu njoj njih koji koja koje kojeg kome ko sta sto da li ne
+ni pa te ili ali vec jos ako kad kada gdje zasto kako taj ta to tog tom ovaj ova ovo onaj ona ono neki neka neko
+svaki sva svi moj moja moje njegov njena nas vas jedan jedna dva tri mi ti on vi oni ona""".split())
+
+
+def _unlisted_first_name(token: Token) -> bool:
+    """A word right beside a surname that could be a first name the list lacks ("gojko mandic", "Стојанка Васић"):
+    capitalised, or in lower case without the ending of a verb, adjective or pronoun."""
+    folded = token.folded
+    if len(folded) < 3 or folded in _FUNCTION_WORDS or folded in lexicon.person_words() or lexicon.not_a_name(folded):
+        return False
+    if folded in lexicon.common_forms():
+        return False
+    if token.text[0].isupper():
+        return True
+    return not folded.endswith(_NOT_NAME_ENDINGS)
+
+
+def _first_names_beside_surnames(text: str, tokens: list[Token], labels: list[str]) -> None:
+    for j, token in enumerate(tokens):
+        if labels[j] != "S":
+            continue
+        for k in (j - 1, j + 1):
+            if 0 <= k < len(tokens) and labels[k] == "O" and gap(text, *sorted((tokens[j], tokens[k]), key=lambda t: t.start)) == " " \
+                    and _unlisted_first_name(tokens[k]):
+                labels[k] = "F"
+                break
+
+
+def _key(tokens: list[Token], labels: list[str]) -> tuple[str | None, str | None]:
+    surname = first = None
+    for token, label in zip(tokens, labels):
+        if label == "S" and surname is None:
+            folded = token.folded
+            surname = surname_base(folded) or (folded[: folded.rindex("ic") + 2] if "ic" in folded else folded)
+        elif label in "Ff" and first is None:
+            first = lexicon.first_name(token.folded)
+        elif label == "C" and surname is None and first is not None:
+            surname = lexicon.bases(token.folded)[-1]  # "Kovač", "Kovača": the shortest base
+    return surname, first
+
+
+def _keep(labels: list[str]) -> bool:
+    strong = sum(1 for x in labels if x in "FS")
+    return strong > 0 or labels.count("C") >= 2
+
+
+def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
+    tokens = words(text) if tokens is None else tokens
+    folded = [t.folded for t in tokens]
+    labels: list[str] = []
+    i = 0
+    while i < len(tokens):
+        n = lexicon.phrase_at(folded, i)
+        if n:
+            labels.extend("O" * n)
+            i += n
+            continue
+        labels.append(_label(tokens[i]))
+        i += 1
+    _surnames_next_to_names(text, tokens, labels)
+    _first_names_beside_surnames(text, tokens, labels)
+    found: list[PersonSpan] = []
+    j = 0
+    while j < len(tokens):
+        if labels[j] == "O":
+            j += 1
+            continue
+        k = j + 1
+        while k < len(tokens) and k - j < MAX_RUN and labels[k] != "O" and _JOINS.match(gap(text, tokens[k - 1], tokens[k])):
+            if labels[k - 1] != "i" and gap(text, tokens[k - 1], tokens[k]).startswith("."):
+                break  # a full stop after a word (not an initial) ends the sentence
+            k += 1
+        run, run_labels = tokens[j:k], labels[j:k]
+        while run_labels and run_labels[0] == "f" and "F" not in run_labels[1:2] and "S" not in run_labels[1:2]:
+            run, run_labels = run[1:], run_labels[1:]  # "rada Savjeta": a word that may be a name needs a name beside it
+        while run_labels and run_labels[-1] == "f" and len(run_labels) > 1 and run_labels[-2] not in "FS":
+            run, run_labels = run[:-1], run_labels[:-1]
+        while run_labels and run_labels[-1] == "i":  # a trailing initial is the next sentence's first letter
+            run, run_labels = run[:-1], run_labels[:-1]
+        if run_labels and _keep(run_labels):
+            surname, first = _key(run, run_labels)
+            found.append(PersonSpan(run[0].start, run[-1].end, surname, first))
+        j = k
+    for m in _INITIALS.finditer(text):
+        if m.group(1) + m.group(2) != "NN" and not any(p.start <= m.start() < p.end for p in found):
+            found.append(PersonSpan(m.start(), m.end(), None, None))
+    return sorted(found, key=lambda p: p.start)

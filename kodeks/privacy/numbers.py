@@ -1,0 +1,92 @@
+"""Identifiers with a check digit or a strict format: JMBG, IBAN and bank account numbers, phone numbers,
+e-mail addresses.
+
+Well-kept libraries where they exist: python-stdnum validates JMBG (it is the Yugoslav EMŠO: same 13 digits,
+date and mod-11 check digit, `stdnum.si.emso`) and IBANs (mod-97 and each country's layout, `stdnum.iban`);
+phonenumbers (Google's libphonenumber metadata) finds and checks phone numbers in text, in BiH's and every
+other country's formats. A 13-digit number that fails the JMBG check is still masked — as a JMBG right after
+"JMBG"/"matični", otherwise as a document number: no law has such numbers, officers' typos do.
+"""
+
+from __future__ import annotations
+
+import re
+
+import phonenumbers
+from stdnum import iban as stdnum_iban
+from stdnum.si import emso
+
+from kodeks.privacy.context import keyword_before
+from kodeks.privacy.spans import Span
+
+_JMBG = re.compile(r"(?<![\d.,/-])(\d{13})(?!\d|[.,/-]\d)")
+_JMBG_WORD = re.compile(r"(jmbg|jmb|maticni( broj)?|maticnog broja|mbg)\W*(je|broj|br)?\W*$")
+_IBAN = re.compile(r"(?<![A-Za-z0-9])([A-Za-z]{2}\d{2}(?:[ ]?[A-Za-z0-9]{4}){2,7}(?:[ ]?[A-Za-z0-9]{1,3})?)(?![A-Za-z0-9])")
+# A BiH account number: 16 digits, as 3-3-8-2, with its own mod-97 check digits at the end.
+_ACCOUNT = re.compile(r"(?<![\d-])(\d{3})[- ]?(\d{3})[- ]?(\d{8})[- ]?(\d{2})(?![\d-])")
+_EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+(?<!\.)", re.UNICODE)
+_PHONE_WORD = re.compile(r"(tel|telefon\w*|mob\w*|broj (telefona|mobitela|mobilnog)|pozv\w*|zvao|zvala|poziv\w*|sms|viber|whatsapp|kontakt)\W*$")
+_PHONE_LOOSE = re.compile(r"(?<![\d+])(?:\+|00)?(?:387[ /-]?)?0?6\d[ /-]?\d{3}[ /-]?\d{3,4}(?!\d)")
+MIN_DIGITS_FOR_PHONES = 6
+
+
+def jmbg_valid(number: str) -> bool:
+    return len(number) == 13 and emso.is_valid(number)
+
+
+def jmbgs(text: str) -> list[Span]:
+    spans = []
+    for m in _JMBG.finditer(text):
+        number = m.group(1)
+        kind = "JMBG" if jmbg_valid(number) or keyword_before(text, m.start(), _JMBG_WORD) else "DOC_NUMBER"
+        spans.append(Span(m.start(1), m.end(1), kind))  # type: ignore[arg-type]
+    return spans
+
+
+def _account_valid(parts: tuple[str, ...]) -> bool:
+    digits = "".join(parts)
+    return 98 - int(digits[:14] + "00") % 97 == int(digits[14:])
+
+
+def ibans(text: str) -> list[Span]:
+    spans = []
+    for m in _IBAN.finditer(text):
+        raw = m.group(1)
+        # the longest prefix that is a valid IBAN (the pattern may run into a following word of four characters)
+        for end in range(len(raw), 14, -1):
+            if raw[end - 1] == " ":
+                continue
+            if stdnum_iban.is_valid(raw[:end].upper()):
+                spans.append(Span(m.start(1), m.start(1) + end, "IBAN"))
+                break
+    for m in _ACCOUNT.finditer(text):
+        if _account_valid(m.groups()):
+            spans.append(Span(m.start(), m.end(), "IBAN"))
+    return spans
+
+
+def emails(text: str) -> list[Span]:
+    return [Span(m.start(), m.end(), "EMAIL") for m in _EMAIL.finditer(text)]
+
+
+def phones(text: str) -> list[Span]:
+    """Numbers libphonenumber accepts as possible for BiH (or, with +/00, anywhere), and BiH mobile numbers
+    (06x) it does not know yet."""
+    if sum(c.isdigit() for c in text) < MIN_DIGITS_FOR_PHONES:
+        return []
+    spans = []
+    for match in phonenumbers.PhoneNumberMatcher(text, "BA", leniency=phonenumbers.Leniency.POSSIBLE):
+        raw = match.raw_string
+        if text[match.start - 1: match.start].isalnum() or text[match.end: match.end + 1].isalnum():
+            continue  # inside a word: a chassis number, a code
+        digits = sum(c.isdigit() for c in raw)
+        international = raw.startswith(("+", "00"))
+        national = str(match.number.national_number)
+        local = not international and raw.lstrip("(").startswith("0") and national[:1] in "3456" and digits >= 8
+        worded = keyword_before(text, match.start, _PHONE_WORD, window=25) and digits >= 6
+        if (international and phonenumbers.is_possible_number(match.number)) or local or worded:
+            spans.append(Span(match.start, match.end, "PHONE"))
+    for m in _PHONE_LOOSE.finditer(text):
+        if not any(s.start <= m.start() < s.end for s in spans):
+            spans.append(Span(m.start(), m.end(), "PHONE"))
+    return spans

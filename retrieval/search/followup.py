@@ -1,0 +1,51 @@
+"""How a follow-up's conversation weighs in search (retrieval.types.ThreadContext), in one place.
+
+A follow-up ("a koja je kazna?") is searched for its own words as any question is, plus:
+- the words it inherits from the earlier questions, as lexical terms at KODEKS_THREAD_WEIGHT of the
+  question's own (below 1: what the officer just typed leads) and, joined to the question, as its dense
+  query — instead of the question alone, whose embedding ("a koja je kazna?") is nearest to whatever
+  speaks of penalties in general (measured: docs/retrieval.md);
+- the articles the previous answer gave, whose fused score gets KODEKS_THREAD_BONUS (z-score units):
+  they stay in the running for a question that keeps to the same matter, but are served only if the
+  bonus lifts them among the best — an unrelated article is not served because it was served before.
+The weight and the bonus are measured by bench/followups.py (docs/retrieval.md, "Follow-up questions").
+Plain functions over numpy arrays and the lexical index: no state.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import numpy as np
+
+from retrieval.types import ThreadContext
+
+
+class LexicalScorer(Protocol):
+    def scores(self, query: str) -> np.ndarray: ...
+
+
+def dense_queries(query: str, context: ThreadContext | None) -> list[str]:
+    """The dense query: the question — for a follow-up, with its inherited words instead of alone ("a koja je
+    kazna?" embedded alone is nearest to the general articles on penalties, whatever the matter was)."""
+    if context is None or not context.words.strip():
+        return [query]
+    return [f"{context.words} {query}"]
+
+
+def lexical_scores(lexical: LexicalScorer, context: ThreadContext | None, weight: float) -> np.ndarray | None:
+    """Per chunk, BM25 of the inherited words (tokenised as a question is: stems, 5-grams, stem pairs) times
+    `weight` (None when there are none)."""
+    if context is None or not context.words.strip() or weight <= 0:
+        return None
+    return weight * lexical.scores(context.words)
+
+
+def with_bonus(fused: np.ndarray, previous: np.ndarray, bonus: float) -> np.ndarray:
+    """`fused` with `bonus` added for the previous answer's articles (indexes `previous`) still admitted."""
+    if not len(previous) or bonus <= 0:
+        return fused
+    out = fused.copy()
+    admitted = previous[np.isfinite(out[previous])]
+    out[admitted] += bonus
+    return out

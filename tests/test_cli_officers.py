@@ -1,0 +1,51 @@
+"""`kodeks officers list|add|remove|import FILE.csv`: the table the bot's enrolment writes, from the command line."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from kodeks.cli import app
+
+runner = CliRunner()
+
+
+def run(data: Path, *args: str):  # noqa: ANN201 - click's Result
+    return runner.invoke(app, ["officers", *args, "--data-dir", str(data)], env={"KODEKS_USER_HASH_SALT": "s"})
+
+
+def test_import_list_add_remove_and_every_change_audited(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    csv = tmp_path / "officers.csv"
+    csv.write_text("id;ime;nadleznost\n424242;Marko Marković;RS\n515151;;FBiH\n616161\n", encoding="utf-8")
+    result = run(data, "import", str(csv))
+    assert result.exit_code == 0, result.output
+    assert "3 enrolled" in result.stdout
+    assert "already enrolled" in run(data, "add", "424242").stdout
+    listed = json.loads(run(data, "list", "--json").stdout)
+    assert {o["jurisdiction"] for o in listed} == {"RS", "FBiH", None}
+    assert all(isinstance(o["user"], str) and not o["user"].isdigit() for o in listed)  # hashed ids
+    assert run(data, "remove", "424242").exit_code == 0
+    assert len(json.loads(run(data, "list", "--json").stdout)) == 2
+    assert len(json.loads(run(data, "list", "--json", "--all").stdout)) == 3
+    assert run(data, "remove", "424242").exit_code == 1  # no longer enrolled: one line, exit 1
+    assert (data / "officers.sqlite3").stat().st_mode & 0o777 == 0o600
+    con = sqlite3.connect(data / "officers.sqlite3")
+    actions = [r[0] for r in con.execute("SELECT action FROM audit ORDER BY id")]
+    assert actions.count("enrol") == 3 and actions[-1] == "revoke"
+    assert all(r[0].startswith("cli") for r in con.execute("SELECT actor FROM audit"))
+
+
+def test_a_bad_csv_line_is_named_and_nothing_is_written(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    csv = tmp_path / "officers.csv"
+    csv.write_text("424242,Ana,RS\n51515l,Bad\n", encoding="utf-8")
+    result = run(data, "import", str(csv))
+    assert result.exit_code == 1 and "officers.csv:2" in result.output
+    assert json.loads(run(data, "list", "--json").stdout) == []
+    bad_code = tmp_path / "b.csv"
+    bad_code.write_text("424242,Ana,XX\n", encoding="utf-8")
+    assert "unknown jurisdiction" in run(data, "import", str(bad_code)).output
