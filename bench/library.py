@@ -3,6 +3,7 @@
     .venv/bin/python bench/library.py                      # build (first run: ~30 min of embedding), evaluate
     .venv/bin/python bench/library.py --sets library-rs bsdev --diagnose
     .venv/bin/python bench/library.py --set-env KODEKS_TITLE_WEIGHT=0 --sets library-rs
+    .venv/bin/python bench/library.py --without-openings --sets library-rs bsdev   # an ablation
 
 The dev library is one data dir (`--work`/library) holding eleven files of ../shared/laws, each ingested
 with its --law and --jurisdiction as the issue lists them. It is (re)ingested only when its inputs change
@@ -252,6 +253,8 @@ def main() -> None:
     parser.add_argument("--build-only", action="store_true")
     parser.add_argument("--as-built", action="store_true",
                         help="search the library as it is on disk, even if its inputs changed (a baseline of old ingest)")
+    parser.add_argument("--without-openings", action="store_true",
+                        help="ablation: title-less articles get no opening sentence in the title field")
     parser.add_argument("--cache-queries", action="store_true",
                         help="cache query vectors on disk (fast method sweeps; latency then excludes embedding)")
     args = parser.parse_args()
@@ -259,6 +262,10 @@ def main() -> None:
         print(f"[skip] {SHARED} not found", file=sys.stderr)
         return
     env = dict(item.split("=", 1) for item in args.set_env)
+    if args.without_openings:
+        import retrieval.search.retriever as retriever_module
+
+        retriever_module.opening_sentence = lambda text: ""
     args.work.mkdir(parents=True, exist_ok=True)
     library_dir = (build_library(args.work, env, not args.as_built) if {"library-rs", "library", "check"} & set(args.sets)
                    else None)
@@ -295,8 +302,8 @@ def main() -> None:
             for r in runs:
                 for d in r.details:
                     f.write(json.dumps({"set": r.name, **d}, ensure_ascii=False) + "\n")
-    if env:
-        print(f"settings: {' '.join(args.set_env)}")
+    if env or args.without_openings:
+        print(f"settings: {' '.join(args.set_env)}" + (" --without-openings" if args.without_openings else ""))
 
 
 if __name__ == "__main__":

@@ -62,6 +62,8 @@ class Settings(BaseSettings):
     thesaurus: Path | None = Field(None, alias="KODEKS_THESAURUS")
     expansion_weight: float = Field(1.5, alias="KODEKS_EXPANSION_WEIGHT", ge=0)
     title_weight: float = Field(1.0, alias="KODEKS_TITLE_WEIGHT", ge=0)
+    # issue 22: the question's own words in the title field, against 1.0 for an added legal term
+    question_title_weight: float = Field(0.5, alias="KODEKS_QUESTION_TITLE_WEIGHT", ge=0)
     # Dense scoring: every vector exactly in memory, or Chroma's HNSW index for the nearest chunks (then
     # the fused top re-scored exactly); `auto` = exact up to KODEKS_EXACT_MAX_CHUNKS (docs/architecture.md).
     dense_search: Literal["auto", "exact", "hnsw"] = Field("auto", alias="KODEKS_DENSE_SEARCH")

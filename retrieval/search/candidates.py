@@ -117,10 +117,13 @@ class CandidateFinder:
 
         depth = min(s.candidate_depth, int(mask.sum()))
         title = share = None
-        if self.titles is not None and expansions:
+        if self.titles is not None and (expansions or s.question_title_weight):
+            # The added legal terms, and the question's own words at a lower weight: a question in the
+            # law's own words ("koliko promila smije imati vozač") names what the article is about too.
             share = np.zeros(n_articles, dtype=np.float32)
             rows = self.title_rows
-            share[rows] = self.titles.share_of_best(legal_terms(expansions), mask[rows])
+            terms = [(t, 1.0) for t in legal_terms(expansions)] + [(query, s.question_title_weight)]
+            share[rows] = self.titles.share_of_best(terms, mask[rows])
             title = s.title_weight * share
         lexical_stats = mean_spread(lexical, mask) if s.fusion != "rrf" else None
         earlier = previous if previous is not None else np.zeros(0, dtype=np.int64)

@@ -10,8 +10,8 @@ questions and the dev questions, is:
 - **how far the best article stands out**: its fused score's lead over the LEAD_RANK-th candidate, in z
   units (dense and lexical evidence agreeing on one article) — a lead, not the score itself, because the
   score grows with the library (the lexical z of a match is higher among 3,000 articles than among 400)
-  while the lead keeps its scale (with the lexical tail saturated, fusion.saturate): median 1.9 over the
-  library and 2.1 over KZ RS alone for the same questions, 1.0–1.2 for the not-covered ones; WEAK_LEAD;
+  while the lead keeps its scale (with the lexical tail saturated, fusion.saturate): median 2.0 over the
+  library and 2.2 over KZ RS alone for the same questions, 1.5 for the not-covered ones; WEAK_LEAD;
 - **whether the question's words, or the legal terms they were expanded to, name what the best
   articles are about** — their titles and chapters ("Krađa", "PORESKA STOPA", "Pretres advokatske
   kancelarije"), as the idf-weighted share of the question's words found there, WEAK_TITLE_SHARE;
@@ -39,7 +39,7 @@ from retrieval.types import Hit
 WEAK_DEPTH = 3  # the first articles whose added legal terms count
 TITLE_DEPTH = 5  # the first articles whose titles and chapters the question's words are looked for in
 LEAD_RANK = 10  # leads are measured against the 10th candidate
-WEAK_LEAD = 2.0  # a best article this far ahead (fused z units) is not weak
+WEAK_LEAD = 2.5  # a best article this far ahead (fused z units) is not weak
 WEAK_TITLE_SHARE = 0.2  # … nor one whose question words (idf-weighted) name this much of what the first articles are about
 WEAK_LEGAL_LEAD = 0.4  # … nor one whose first articles contain an added legal term and lead by this
 CONFIDENT_LEAD = 2.0  # a hit labelled `threshold` leads the 10th candidate by this …

@@ -10,8 +10,11 @@ the best title match (0..1), times KODEKS_TITLE_WEIGHT, is added to the fused z-
 
 Why a share of the best and not a z-score like the other signals: title matches are sparse (a
 handful of the 400 titles match at all), so their z-scores reach 10–15 and would swamp dense and
-lexical evidence; measured in docs/retrieval.md. The question's own words are not matched against
-titles: they already count through the chunk text, which repeats the title.
+lexical evidence; measured in docs/retrieval.md. The question's own words are matched against titles
+too, at KODEKS_QUESTION_TITLE_WEIGHT (0.5) against an added term's 1.0: over one code they count
+through the chunk text already, but over a whole library a question in a law's own words ("koliko
+promila smije imati vozač", "cinovi policijskih službenika") is what tells the laws apart, and the
+share also feeds the library priors' kind affinity (docs/retrieval.md, "Searching a whole library").
 """
 
 from __future__ import annotations
@@ -68,9 +71,10 @@ class TitleIndex:
             self._bm25 = bm25s.BM25()
             self._bm25.index(docs, show_progress=False)
 
-    def share_of_best(self, terms: list[str], mask: np.ndarray) -> np.ndarray:
-        """Title BM25 of the terms over the admitted articles, divided by the best (0 where none matches)."""
-        scores = self.scores((t, 1.0) for t in terms)
+    def share_of_best(self, terms: Iterable[str | tuple[str, float]], mask: np.ndarray) -> np.ndarray:
+        """Title BM25 of the terms (texts, or (text, weight) pairs) over the admitted articles, divided by the
+        best (0 where none matches)."""
+        scores = self.scores(t if isinstance(t, tuple) else (t, 1.0) for t in terms)
         top = float(scores[mask].max()) if mask.any() else 0.0
         return scores / top if top > 0 else scores
 
