@@ -20,9 +20,7 @@ def test_saturation_compresses_the_tail_and_keeps_the_order() -> None:
     assert np.array_equal(saturate(z, 0.0), z)  # 0 = off
 
 
-def settings(saturation: float) -> SimpleNamespace:
-    return SimpleNamespace(fusion="zscore", dense_weight=0.6, lexical_weight=0.4, rrf_k=60,
-                           lexical_saturation=saturation)
+SETTINGS = SimpleNamespace(fusion="zscore", dense_weight=0.6, lexical_weight=0.4, rrf_k=60)
 
 
 def test_a_lone_lexical_outlier_no_longer_outvotes_dense_and_lexical_agreeing() -> None:
@@ -34,7 +32,7 @@ def test_a_lone_lexical_outlier_no_longer_outvotes_dense_and_lexical_agreeing() 
     lexical[0], dense[0] = 40.0, 0.80  # a rare word in a short article of another law, dense indifferent
     lexical[1], dense[1] = 6.0, 0.84  # the article both retrievers point at
     mask = np.ones(n, dtype=bool)
-    raw = fuse(settings(0.0), dense, lexical, mask, True, True, None)
-    saturated = fuse(settings(5.0), dense, lexical, mask, True, True, None)
+    raw = fuse(SETTINGS, dense, lexical, mask, True, True, None)
+    saturated = fuse(SETTINGS, dense, lexical, mask, True, True, None, saturation=5.0)
     assert raw.argmax() == 0
     assert saturated.argmax() == 1

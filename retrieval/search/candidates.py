@@ -126,9 +126,10 @@ class CandidateFinder:
             share[rows] = self.titles.share_of_best(terms, mask[rows])
             title = s.title_weight * share
         lexical_stats = mean_spread(lexical, mask) if s.fusion != "rrf" else None
+        saturation = s.lexical_saturation if self._several_laws(mask) else 0.0
         earlier = previous if previous is not None else np.zeros(0, dtype=np.int64)
         fused = followup.with_bonus(
-            self._with_priors(fuse(s, dense, lexical, mask, use_dense, use_lexical, stats, title, lexical_stats),
+            self._with_priors(fuse(s, dense, lexical, mask, use_dense, use_lexical, stats, title, lexical_stats, saturation),
                               mask, share, officer), earlier, s.thread_bonus)
         order = top(fused, depth)
         if stats is not None and qvecs is not None:
@@ -138,12 +139,12 @@ class CandidateFinder:
             dense[order], best_dense_chunk[order] = exact, chunks
             if lexical_stats is None:
                 fused = followup.with_bonus(
-                    self._with_priors(fuse(s, dense, lexical, mask, use_dense, use_lexical, stats, title),
+                    self._with_priors(fuse(s, dense, lexical, mask, use_dense, use_lexical, stats, title, None, saturation),
                                       mask, share, officer), earlier, s.thread_bonus)
             else:
                 fused[order] = self._with_priors(
                     fuse(s, dense[order], lexical[order], mask[order], use_dense, use_lexical, stats,
-                         None if title is None else title[order], lexical_stats), mask, share, officer, order)
+                         None if title is None else title[order], lexical_stats, saturation), mask, share, officer, order)
                 fused[order] += s.thread_bonus * np.isin(order, earlier)
             order = order[np.argsort(-fused[order], kind="stable")]
         candidates = []
@@ -166,6 +167,11 @@ class CandidateFinder:
                 c.lexical_rank = int(lexical_rank[c.index]) or None
 
         return candidates, rank
+
+    def _several_laws(self, mask: np.ndarray) -> bool:
+        """Whether the admitted articles belong to more than one law (a library: fusion.saturate applies)."""
+        codes = self.layout.law_code[mask]
+        return bool(codes.size) and bool((codes != codes[0]).any())
 
     def _with_priors(self, fused: np.ndarray, mask: np.ndarray, share: np.ndarray | None, officer: str | None,
                      rows: np.ndarray | None = None) -> np.ndarray:

@@ -21,21 +21,21 @@ class FusionSettings(Protocol):
     dense_weight: float
     lexical_weight: float
     rrf_k: int
-    lexical_saturation: float
 
 
 def fuse(s: FusionSettings, dense: np.ndarray, lexical: np.ndarray, mask: np.ndarray, use_dense: bool,
          use_lexical: bool, dense_stats: tuple[float, float] | None, title: np.ndarray | None = None,
-         lexical_stats: tuple[float, float] | None = None) -> np.ndarray:
+         lexical_stats: tuple[float, float] | None = None, saturation: float = 0.0) -> np.ndarray:
     """Fused score per article (-inf outside the mask). The `*_stats` give the z-scores' mean and
-    spread when the arrays are not all the admitted articles (HNSW's sample; the re-fused top)."""
+    spread when the arrays are not all the admitted articles (HNSW's sample; the re-fused top).
+    `saturation`: the scale of `saturate` for the lexical z-scores (0: none)."""
     if s.fusion == "rrf":
         dense_rank = ranks(np.where(mask, dense, -np.inf), valid=mask if use_dense else None)
         lexical_rank = ranks(np.where(mask, lexical, -np.inf), valid=mask & (lexical > 0))
         fused = rrf_scores(dense_rank, s.dense_weight, s.rrf_k) + rrf_scores(lexical_rank, s.lexical_weight, s.rrf_k)
     else:
         dense_z = zscore(dense, mask, dense_stats) if use_dense else 0.0
-        lexical_z = saturate(zscore(lexical, mask, lexical_stats), s.lexical_saturation)
+        lexical_z = saturate(zscore(lexical, mask, lexical_stats), saturation)
         fused = s.dense_weight * dense_z + s.lexical_weight * lexical_z * use_lexical
     if title is not None:
         fused = fused + title
@@ -50,8 +50,10 @@ def saturate(z: np.ndarray, scale: float) -> np.ndarray:
     short articles: a traffic law's "parking", a VAT law's "gorivo"). Added to the dense z (top ~3 at
     any size), that tail decides alone, more so the bigger the library. Compressed, a strong lexical
     match still counts (at scale 5, z 9 → 5.1 and 12 → 6.1: the library adds one unit where it added
-    three), but no longer outvotes the dense evidence by itself.
-    Measured in docs/retrieval.md ("Searching a whole library")."""
+    three), but no longer outvotes the dense evidence by itself. Applied only where several laws
+    compete (candidates.py): over one code the tail is the evidence the weights were chosen on, and
+    compressing it there costs coliee and gerlayqa 1.5 points. Measured in docs/retrieval.md
+    ("Searching a whole library")."""
     if scale <= 0:
         return z
     return np.where(z > 0, scale * np.log1p(np.maximum(z, 0.0) / scale), z)
