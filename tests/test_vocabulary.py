@@ -68,6 +68,15 @@ def test_unrelated_words_derive_nothing_wrong(word: str) -> None:
     assert not any("paljevina" in n or "krađa" in n for n in v.derive(v.canonical_word(word))), word
 
 
+def test_spoken_contracted_participles_expand_like_the_full_form() -> None:
+    v = bcs_vocabulary()
+    ukro = {e.adds: e.matched for e in v.expand("ukro mi novcanik u tramvaju")}
+    assert ukro.get("krađa") == "ukro"  # "ukro" = ukrao, and the question's own word is what matched
+    assert "tjelesna povreda" in {e.adds for e in v.expand("pretuko ga, slomio nos")}
+    # Words in -o that are no contracted participle add nothing ("jako", "kako", "auto", "pravo").
+    assert v.expand("jako kako auto pravo malo") == []
+
+
 def test_thesaurus_expands_lay_words_with_legal_terms() -> None:
     v = bcs_vocabulary()
     adds = {e.adds: e for e in v.expand("lopov mi je ukrao novcanik")}

@@ -200,8 +200,21 @@ class Vocabulary:
     # --- questions only -----------------------------------------------------------------------
 
     def expand(self, text: str) -> list[Expansion]:
-        """What the thesaurus, the derivation table and the query-only variant pairs add to a question."""
+        """What the thesaurus, the derivation table and the query-only variant pairs add to a question.
+
+        Spoken BCS contracts the masculine past participle -ao to -o ("ukro" for ukrao, "pretuko" for
+        pretukao, "reko" for rekao); a word of four letters or more that ends in a consonant + o is
+        also read in its -ao form, which adds something only where the vocabulary knows that form."""
         folded = [self.canonical_word(w) for w in words(text)]
+        out = self._expand_words(folded)
+        if any(_CONTRACTED.match(w) for w in folded):
+            known = {e.adds for e in out}
+            spoken = {_uncontracted(w): w for w in folded}
+            out += [Expansion(e.source, " ".join(spoken.get(w, w) for w in e.matched.split()), e.adds)
+                    for e in self._expand_words([_uncontracted(w) for w in folded]) if e.adds not in known]
+        return out
+
+    def _expand_words(self, folded: list[str]) -> list[Expansion]:
         stems = [self.canonical_stem(self._raw_stem(w)) for w in folded]
         out: list[Expansion] = []
         seen: set[str] = set()
@@ -277,3 +290,11 @@ def _bcs_vocabulary(fingerprint: str, thesaurus: Path | None) -> Vocabulary:
 
     stem = lru_cache(maxsize=200_000)(Stemmer.Stemmer("serbian").stemWord)
     return Vocabulary.load(stem, thesaurus=thesaurus)
+
+
+_CONTRACTED = re.compile(r"^\w{2,}[bcdfghjklmnprstvzčćđšž]o$")
+
+
+def _uncontracted(word: str) -> str:
+    """"ukro" → "ukrao": the -ao past participle a spoken -o stands for (other words unchanged)."""
+    return word[:-1] + "ao" if _CONTRACTED.match(word) else word
