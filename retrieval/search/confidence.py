@@ -1,7 +1,7 @@
 """How sure search is: `SearchResult.weak` (the loaded laws may not cover the question) and which hits
 are labelled `threshold` (confident), from evidence that means something across a whole library.
 
-What was tried and why these (docs/retrieval.md, "Confidence"): e5's cosine sits in a narrow band for any
+What was tried and why these (docs/retrieval.md, "Searching a whole library"): e5's cosine sits in a narrow band for any
 question — questions about matters no loaded law regulates ("pas ugrizao dijete", "otpremnina") score
 *higher* than officers' crime stories, because administrative wording resembles law text — and 5-grams
 match something everywhere. What separates covered from not covered, on our own set of not-covered
@@ -10,8 +10,8 @@ questions and the dev questions, is:
 - **how far the best article stands out**: its fused score's lead over the LEAD_RANK-th candidate, in z
   units (dense and lexical evidence agreeing on one article) — a lead, not the score itself, because the
   score grows with the library (the lexical z of a match is higher among 3,000 articles than among 400)
-  while the lead keeps its scale (with the lexical tail saturated, fusion.saturate): median 2.0 over the
-  library and 2.2 over KZ RS alone for the same questions, 1.5 for the not-covered ones; WEAK_LEAD;
+  while the lead keeps a scale (over a library, with the lexical tail saturated: fusion.saturate): median
+  2.0 for the dev questions, 1.5 for the not-covered ones (3.6 over KZ RS alone, unsaturated); WEAK_LEAD;
 - **whether the question's words, or the legal terms they were expanded to, name what the best
   articles are about** — their titles and chapters ("Krađa", "PORESKA STOPA", "Pretres advokatske
   kancelarije"), as the idf-weighted share of the question's words found there, WEAK_TITLE_SHARE;
@@ -23,8 +23,8 @@ candidate by CONFIDENT_LEAD and the second by CONFIDENT_GAP, and its dense simil
 KODEKS_THRESHOLD; every other hit is `top_k`. The old label (similarity ≥ KODEKS_THRESHOLD alone) was given to 1,060 of
 the dev library's 1,280 hits, 7 % of them relevant. The constants were chosen on half of the
 not-covered set (bench/sets/not_covered.jsonl, ids n01–n20) and the dev questions; the other half is
-reported apart (bench/confidence.py). No combination of these reaches both targets of issue 22 (weak on
-≥ 80 % of not-covered questions, ≤ 10 % of covered ones): the trade-off is in docs/retrieval.md.
+reported apart (bench/confidence.py). No combination of these reaches both targets of issue 22 (weak
+on ≥ 80 % of not-covered questions, ≤ 10 % of covered ones): the trade-off is in docs/retrieval.md.
 """
 
 from __future__ import annotations
