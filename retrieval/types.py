@@ -33,6 +33,11 @@ class Article:
     deleted: bool = False  # recorded as deleted ("brisan"): shown by /clan, never indexed or served by search
 
     @property
+    def illustrative(self) -> bool:
+        """An article of the illustrative sample laws (data/sample: `"illustrative": true`), not law in force."""
+        return self.extra.get("illustrative") is True
+
+    @property
     def label(self) -> str:
         """Human citation: "KZ FBiH, član 373 – Krivotvorenje isprave"; "Ustav BiH, Aneks I" for annexes."""
         numbered = self.article[:1].isdigit() or self.article.isupper()

@@ -92,7 +92,9 @@ Headings: "Član 1." "Član 1" "Članak 5.a" "Član 246 a." "Član 155. a)" "Čl
 
 A laws.toml in a folder names each file's law, one table per file: ["kz-fbih.pdf"] law = "KZ FBiH" title = "Kazneni zakon Federacije BiH" jurisdiction = "FBiH" (see docs/ingest.md).
 
-Check files first with --dry-run (no embedding, nothing written): number, title, chapter, characters and first words of each article, and every warning; --json prints the same as JSON. A file already indexed under another law name is refused (use that name, or --reindex).
+Check files first with --dry-run (no embedding, nothing written): number, title, chapter, characters and first words of each article, and every warning; --json prints the same as JSON. A file already indexed under another law name is refused (use that name, or --reindex), and so is a new law whose article texts another law already holds (the same law from another file or under another name; --allow-duplicate to insist). A law without a jurisdiction is warned about with the command that fixes it.
+
+Limits (one-line refusal naming the setting): KODEKS_MAX_FILE_MB (PDF, DOCX), KODEKS_MAX_TEXT_MB (.txt .md and any extracted text), KODEKS_MAX_HTML_MB, KODEKS_MAX_CORPUS_MB, KODEKS_MAX_PDF_PAGES, KODEKS_MAX_DOCX_MB and KODEKS_MAX_ZIP_RATIO (a DOCX's zip directory, checked before parsing). In a folder, every file not read is named with the reason; a folder without law files is an error.
 """
 
 
@@ -104,6 +106,7 @@ def ingest(
     jurisdiction: Optional[str] = typer.Option(None, "--jurisdiction", help="BiH, FBiH, RS, BD or a canton."),
     reindex: bool = typer.Option(False, "--reindex", help="Drop the index and rebuild it (e.g. after changing the embedder, or to rename a law)."),
     dry_run: bool = typer.Option(False, "--dry-run", help="Only show what the files give (articles, titles, chapters, warnings); embed and write nothing."),
+    allow_duplicate: bool = typer.Option(False, "--allow-duplicate", help="Index a new law even though another law already holds its article texts (refused otherwise)."),
     as_json: bool = typer.Option(False, "--json", help="Print the counts (or the --dry-run report) as JSON."),
     data_dir: Optional[Path] = DataDirOption,
 ) -> None:
@@ -122,7 +125,8 @@ def ingest(
         return
     with ingest_progress(True, terminal and not as_json) as reporter:
         result = ingest_paths(settings, paths, law_info=info, reindex=reindex,
-                              progress=reporter.embedding if reporter else None, reader=reporter)
+                              progress=reporter.embedding if reporter else None, reader=reporter,
+                              allow_duplicate=allow_duplicate)
     for problem in result.problems:
         print(f"kodeks: {'warning' if problem.severity == 'warning' else 'error'}: {problem}", file=sys.stderr)
     if as_json:
@@ -135,16 +139,17 @@ def ingest(
             f"reused: {result.reused}  deleted: {result.deleted}  (index now holds {result.total_articles} articles)"
         )
     if settings.default_jurisdiction or settings.user_jurisdictions:
-        _warn_unplaced_laws(settings)
+        _warn_unplaced_laws(settings, {f.law for f in result.per_file})
     if not result.articles and result.problems:
         raise typer.Exit(1)
 
 
-def _warn_unplaced_laws(settings) -> None:
-    """Officers have jurisdictions here: a law without one would silently reach none of them."""
+def _warn_unplaced_laws(settings, just_read: set[str]) -> None:
+    """Officers have jurisdictions here: a law without one would silently reach none of them (the laws just
+    read were warned about with their fix, per file)."""
     from retrieval.index.articles import load_articles
 
-    unplaced = sorted({a.law for a in load_articles(settings.data_dir).values() if not a.jurisdiction})
+    unplaced = sorted({a.law for a in load_articles(settings.data_dir).values() if not a.jurisdiction} - just_read)
     if unplaced:
         print(f"kodeks: warning: no jurisdiction for {', '.join(unplaced)}: officers with a jurisdiction are not "
               f"answered from it (re-ingest with --jurisdiction or a laws.toml entry)", file=sys.stderr)

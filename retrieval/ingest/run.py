@@ -13,10 +13,14 @@ from typing import Any
 from kodeks.errors import KodeksError
 from kodeks.settings import Settings
 from retrieval.index.articles import load_articles
+from retrieval.index.catalog import law_text_hashes
 from retrieval.index.law_catalog import record_ingest
 from retrieval.index.writer import ProgressStart, update_index
-from retrieval.ingest.reading import FileResult, ReadProgress, check_law_names, read_inputs
+from retrieval.ingest.library_checks import Duplicate, check_library, duplicate_warnings
+from retrieval.ingest.limits import DEFAULT_LIMITS, ReadLimits
+from retrieval.ingest.reading import FileResult, Inputs, ReadProgress, check_law_names, read_inputs
 from retrieval.ingest.sources import LawInfo, Problem, read_toml_aliases
+from retrieval.types import Article
 
 
 @dataclass
@@ -51,7 +55,8 @@ def dry_run(settings: Settings | None, paths: list[Path | str], law_info: LawInf
             progress: ReadProgress | None = None) -> dict[str, Any]:
     """What ingest would read from `paths`, per file, without embedding or writing anything."""
     stored = load_articles(settings.data_dir) if settings is not None else {}
-    inputs = read_inputs([Path(p) for p in paths], law_info, progress, stored)
+    inputs = read_inputs([Path(p) for p in paths], law_info, progress, stored, _limits(settings))
+    duplicate_warnings(inputs, _library_check(settings, inputs, stored, paths))  # warned, not refused
     warnings = [str(p) for p in inputs.problems] + check_law_names(inputs, stored)
     return {
         "files": [r.to_dict() for r in inputs.per_file],
@@ -69,13 +74,21 @@ def ingest_paths(
     reindex: bool = False,
     progress: ProgressStart | None = None,
     reader: ReadProgress | None = None,
+    allow_duplicate: bool = False,
 ) -> IngestReport:
-    """Bring the index in line with `paths`; returns counts and every problem found."""
+    """Bring the index in line with `paths`; returns counts and every problem found. A new law whose
+    texts another law already holds is refused (KodeksError naming it) unless `allow_duplicate`."""
     stored = {} if reindex else load_articles(settings.data_dir)
-    inputs = read_inputs([Path(p) for p in paths], law_info, reader, stored)
+    inputs = read_inputs([Path(p) for p in paths], law_info, reader, stored, _limits(settings))
     conflicts = check_law_names(inputs, stored)
     if conflicts:
         raise KodeksError(conflicts[0] + (f" (and {len(conflicts) - 1} more file(s))" if len(conflicts) > 1 else ""))
+    duplicates = _library_check(settings, inputs, stored, paths)
+    if duplicates and not allow_duplicate:
+        first = duplicates[0]
+        more = f" (and {len(duplicates) - 1} more law(s))" if len(duplicates) > 1 else ""
+        raise KodeksError(f"{first.path}: {first.message()}{more}; nothing was indexed")
+    duplicate_warnings(inputs, duplicates)
     report = IngestReport(files=inputs.files, articles=len(inputs.articles), problems=inputs.problems,
                           per_file=inputs.per_file)
     update = update_index(settings, stored, inputs.articles, inputs.complete_laws, reindex, progress)
@@ -83,3 +96,14 @@ def ingest_paths(
     report.deleted, report.total_articles = update.deleted, update.total_articles
     record_ingest(settings.data_dir, stored, update.articles, read_toml_aliases([Path(p) for p in paths]))
     return report
+
+
+def _library_check(settings: Settings | None, inputs: Inputs, stored: dict[str, Article],
+                   paths: list[Path | str]) -> list[Duplicate]:
+    """ingest/library_checks.py over these inputs; the stored laws' text hashes come from the catalog."""
+    keys = law_text_hashes(settings.data_dir) if settings is not None and stored else {}
+    return check_library(inputs, stored, [Path(p) for p in paths], keys)
+
+
+def _limits(settings: Settings | None) -> ReadLimits:
+    return ReadLimits.from_settings(settings) if settings is not None else DEFAULT_LIMITS
