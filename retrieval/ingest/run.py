@@ -90,7 +90,9 @@ def ingest_paths(
         raise KodeksError(f"{first.path}: {first.message()}{more}; nothing was indexed")
     duplicate_warnings(inputs, duplicates)
     report = IngestReport(files=inputs.files, articles=len(inputs.articles), problems=inputs.problems,
-                          per_file=inputs.per_file)
+                          per_file=inputs.per_file, total_articles=len(stored))
+    if not inputs.articles and not reindex:  # nothing read (an empty folder, refused files): the index is left as it is
+        return report
     update = update_index(settings, stored, inputs.articles, inputs.complete_laws, reindex, progress)
     report.chunks, report.embedded, report.reused = update.chunks, update.embedded, update.reused
     report.deleted, report.total_articles = update.deleted, update.total_articles
