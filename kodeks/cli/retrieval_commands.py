@@ -208,6 +208,10 @@ def search(
         return
     for line in ambiguity_lines(a.to_dict() for a in result.ambiguous):  # "which law is 'kz'?" first
         print(line)
+    if result.missing_references:  # "član 79 KZ FBiH": deleted / repealed / not in the law, and its neighbours
+        from kodeks.answering.notices import missing_lines
+
+        print("\n".join(missing_lines(result.missing_references)))
     table = Table(title=f"{result.query}  (level: {result.level}, {result.timings_ms.get('total', 0):.0f} ms)")
     for column in ("#", "article", "title", "score", "similarity", "dense", "lexical", "level"):
         table.add_column(column)

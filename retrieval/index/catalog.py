@@ -245,6 +245,14 @@ class Catalog(Mapping[str, Article]):
         rows = self._query("SELECT row FROM articles WHERE law = ? AND number = ? ORDER BY idx DESC LIMIT 1", (law, number))
         return _article(rows[0][0]) if rows else None
 
+    def law_entries(self, law: str) -> list[tuple[str, bool, str | None, str | None]]:
+        """(number, deleted flag, kind, text if shorter than 200 characters) of every entry of one law, without
+        the long texts: which of its articles are in force, for "the articles next to a missing one" (issue 20)."""
+        rows = self._query("SELECT number, json_extract(row, '$.deleted'), json_extract(row, '$.kind'), "
+                           "CASE WHEN length(json_extract(row, '$.text')) < 200 THEN json_extract(row, '$.text') END "
+                           "FROM articles WHERE law = ?", (law,))
+        return [(number, bool(deleted), kind, short) for number, deleted, kind, short in rows]
+
     def by_number(self, number: str) -> list[Article]:
         return [_article(r[0]) for r in self._query("SELECT row FROM articles WHERE number = ? ORDER BY idx", (number,))]
 
