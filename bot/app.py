@@ -30,7 +30,7 @@ from telegram.ext import (
     filters,
 )
 
-from bot import gate, handlers, journal, jurisdiction_handlers, laws, texts
+from bot import gate, handlers, journal, jurisdiction_handlers, law_upload, laws, texts
 from bot.access import Access, RateLimiter
 from bot.delivery import RetryingLimiter
 from bot.deps import BOT_DATA_KEY, Deps
@@ -68,13 +68,15 @@ def add_handlers(app: Application) -> None:
     app.add_handler(MessageHandler(filters.TEXT, handlers.on_text))
     app.add_handler(CallbackQueryHandler(gate.guarded(jurisdiction_handlers.on_jurisdiction_button),
                                          pattern=jurisdiction_handlers.CALLBACK_PATTERN))
+    app.add_handler(CallbackQueryHandler(gate.guarded(law_upload.on_upload_button), pattern=law_upload.CALLBACK_PATTERN))
     app.add_handler(CallbackQueryHandler(handlers.on_callback))
+    app.add_handler(MessageHandler(filters.Document.ALL, gate.guarded(law_upload.on_document)))  # admins' law files
     app.add_handler(MessageHandler(filters.ALL, handlers.on_non_text))
     app.add_error_handler(handlers.on_error)
 
 
 def build_application(settings: Any, *, pipeline: Any, retriever: Any, querylog: QueryLog,
-                      limiter: RetryingLimiter | None = None) -> Application:
+                      limiter: RetryingLimiter | None = None, library: Any = None) -> Application:
     """A ready-to-start Application; nothing is contacted until it is initialised."""
     if settings.telegram_bot_token is None or not settings.telegram_bot_token.get_secret_value():
         raise KodeksError("TELEGRAM_BOT_TOKEN is not set (get one from @BotFather)")
@@ -93,7 +95,7 @@ def build_application(settings: Any, *, pipeline: Any, retriever: Any, querylog:
     app.bot_data[BOT_DATA_KEY] = Deps(
         settings=settings, pipeline=pipeline, retriever=retriever, log=querylog,
         access=Access(settings.allowed_users, settings.admins),
-        limiter=RateLimiter(settings.rate_limit_per_minute),
+        limiter=RateLimiter(settings.rate_limit_per_minute), library=library,
     )
     app.bot_data[OFFICERS_KEY] = Officers.from_settings(settings, querylog.user_hash)
     add_handlers(app)
@@ -163,8 +165,9 @@ async def until_stopped_or_dead(stop: asyncio.Event, polling: asyncio.Task[Any] 
     raise KodeksError(f"long polling stopped unexpectedly ({why}); exiting so a supervisor can restart the bot")
 
 
-async def run_bot(settings: Any) -> None:
-    """`kodeks bot`: load the index once, open the log, serve until SIGTERM/SIGINT."""
+async def run_bot(settings: Any, library: Any = None) -> None:
+    """`kodeks bot`: load the index once, open the log, serve until SIGTERM/SIGINT. `library`
+    (bot.library.LawLibrary) lets admins send law files to the bot."""
     from kodeks.answering import Pipeline
     from retrieval.search.retriever import Retriever
 
@@ -176,7 +179,7 @@ async def run_bot(settings: Any) -> None:
         raise KodeksError(f"{settings.data_dir}: {exc.strerror or exc} (make KODEKS_DATA_DIR writable by this "
                           "user)") from exc
     try:
-        app = build_application(settings, pipeline=pipeline, retriever=retriever, querylog=querylog)
+        app = build_application(settings, pipeline=pipeline, retriever=retriever, querylog=querylog, library=library)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):

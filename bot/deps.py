@@ -25,6 +25,7 @@ class Deps:
     log: QueryLog
     access: Access
     limiter: RateLimiter
+    library: Any = None  # bot.library.LawLibrary: an admin's law upload (None: uploads are not offered)
     pending_refusals: int = 0  # refusals being sent and counted in the background
     refusal_slots: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(REFUSAL_SENDS))
 

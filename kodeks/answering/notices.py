@@ -5,7 +5,8 @@
   nothing the officer named exists, the whole answer is that (`missing_answer`): no model is asked, and no
   similar article is presented as if it were the one asked for. Fail closed.
 - **the articles cited are illustrative** — the sample laws of "Try it" (data/sample, `"illustrative": true`)
-  are not law in force: an answer citing one says so on its first line.
+  are not law in force: an answer citing one says so in its last paragraph, right above the sources (which
+  the bot marks one by one too).
 
 The wording is here once, in Latin and Cyrillic (the answer's script follows the question's); the bot uses
 the same lines for a plain "član 79 KZ FBiH" (bot/missing_articles.py).
@@ -97,14 +98,11 @@ def illustrative_line(citations: Sequence[Hit], script: str = "latin") -> str | 
 
 
 def with_notices(answer: Answer, result: SearchResult, question: str) -> Answer:
-    """The answer with what it must say first: the missing articles (unless it is already about them) and
-    that cited sample articles are illustrative."""
+    """The answer with what it must say: first the missing articles (unless it is already about them), last —
+    right above the sources, each of which is marked too — that cited sample articles are illustrative."""
     script = script_of(question)
-    head: list[str] = []
-    if (line := illustrative_line(answer.citations, script)) is not None:
-        head.append(line)
-    if result.missing_references and not only_missing(result):
-        head += missing_lines(result.missing_references, script)
-    if not head:
+    head = missing_lines(result.missing_references, script) if result.missing_references and not only_missing(result) else []
+    tail = [line] if (line := illustrative_line(answer.citations, script)) is not None else []
+    if not head and not tail:
         return answer
-    return replace(answer, text="\n\n".join([*head, answer.text]))
+    return replace(answer, text="\n\n".join([*head, answer.text, *tail]))

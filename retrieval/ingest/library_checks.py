@@ -25,6 +25,7 @@ import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from retrieval.ingest.reading import FileResult, Inputs
 from retrieval.ingest.sources import Problem
@@ -55,6 +56,9 @@ class Duplicate:
     total: int  # its articles in force
     other: str  # the law that holds them
     other_source: str = ""  # where that law was read from, when known
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"law": self.law, "file": self.path, "shared": self.shared, "total": self.total, "other": self.other}
 
     def message(self) -> str:
         where = f" (from {self.other_source})" if self.other_source else ""

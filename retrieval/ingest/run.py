@@ -56,7 +56,8 @@ def dry_run(settings: Settings | None, paths: list[Path | str], law_info: LawInf
     """What ingest would read from `paths`, per file, without embedding or writing anything."""
     stored = load_articles(settings.data_dir) if settings is not None else {}
     inputs = read_inputs([Path(p) for p in paths], law_info, progress, stored, _limits(settings))
-    duplicate_warnings(inputs, _library_check(settings, inputs, stored, paths))  # warned, not refused
+    duplicates = _library_check(settings, inputs, stored, paths)
+    duplicate_warnings(inputs, duplicates)  # warned here, refused by a real ingest
     warnings = [str(p) for p in inputs.problems] + check_law_names(inputs, stored)
     return {
         "files": [r.to_dict() for r in inputs.per_file],
@@ -64,6 +65,7 @@ def dry_run(settings: Settings | None, paths: list[Path | str], law_info: LawInf
         "deleted": sum(len(r.deleted) for r in inputs.per_file),
         "annexes": sum(len(r.annexes) for r in inputs.per_file),
         "warnings": warnings,
+        "duplicates": [d.to_dict() for d in duplicates],
     }
 
 
