@@ -36,6 +36,7 @@ from telegram.ext import ContextTypes
 from bot import texts
 from bot.deps import Deps, deps
 from bot.formatting import escape
+from bot.laws import plural_clanova
 from bot.library import LawCheck, LawFile
 from bot.replies import say
 from kodeks.errors import KodeksError
@@ -122,11 +123,17 @@ def _forget(context: ContextTypes.DEFAULT_TYPE, pending: Pending) -> None:
         pending.path.unlink(missing_ok=True)
 
 
-def _expire(context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Forget the uploads nobody answered within PENDING_MINUTES (their downloads deleted)."""
+def _expire(context: ContextTypes.DEFAULT_TYPE, folder: Path) -> None:
+    """Forget the uploads nobody answered within PENDING_MINUTES, and delete their downloads (also those a
+    restart left behind in `folder`)."""
     cutoff = time.monotonic() - PENDING_MINUTES * 60
     for pending in [p for p in uploads(context).values() if p.created < cutoff and not p.busy]:
         _forget(context, pending)
+    kept = {p.path for p in uploads(context).values()}
+    with contextlib.suppress(OSError):
+        for file in folder.iterdir():
+            if file not in kept and file.stat().st_mtime < time.time() - PENDING_MINUTES * 60:
+                file.unlink(missing_ok=True)
 
 
 def _button(label: str, token: str, action: str) -> InlineKeyboardButton:
@@ -155,7 +162,7 @@ async def on_document(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     if document is None or not d.access.is_admin(user.id) or d.library is None:
         await say(update, context, texts.NON_TEXT)
         return
-    _expire(context)
+    _expire(context, d.settings.data_dir / UPLOADS_DIR)
     name = document.file_name or "zakon"
     suffix = Path(name).suffix.lower()
     allowed = d.settings.upload_suffixes()
@@ -186,6 +193,7 @@ async def on_document(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
 
 async def check_upload(context: ContextTypes.DEFAULT_TYPE, d: Deps, pending: Pending, status: Message) -> None:
     """Download the file and run the dry run on a worker thread; `status` becomes the summary with its buttons."""
+    pending.busy = True  # a second jurisdiction button, or "Dodaj", waits for this
     try:
         pending.path = await _download(context, d, pending)
         law_file = LawFile(pending.path, pending.law, pending.title, pending.jurisdiction, pending.file_name)
@@ -205,6 +213,8 @@ async def check_upload(context: ContextTypes.DEFAULT_TYPE, d: Deps, pending: Pen
         _forget(context, pending)
         await _edit(status, escape(texts.UPLOAD_CHECK_FAILED))
         return
+    finally:
+        pending.busy = False
     await _edit(status, summary_html(pending, pending.check, loaded.get(pending.check.law)),
                 decision_keyboard(pending.token, pending.check.addable))
 
@@ -336,8 +346,10 @@ async def add_upload(bot: Any, d: Deps, bot_data: Any, pending: Pending) -> None
                     await _edit(progress, escape(shown))
                 await asyncio.wait([work], timeout=PROGRESS_EVERY)
             added = work.result()
-        final = texts.UPLOAD_ADDED.format(law=added.law, articles=added.articles, embedded=added.embedded,
-                                          reused=added.reused, total=added.total_articles)
+        check = pending.check  # the dry run's counts: articles in force and deleted ones, apart
+        final = texts.UPLOAD_ADDED.format(law=added.law, articles=plural_clanova(check.articles if check else added.articles),
+                                          deleted=check.deleted if check else 0, embedded=added.embedded,
+                                          reused=added.reused)
         if added.warnings:
             final += "\n" + texts.UPLOAD_WARNINGS.format(n=len(added.warnings))
         log.info("law upload: %s added (%d articles, %d chunks embedded)", added.law, added.articles, added.embedded)

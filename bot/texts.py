@@ -147,7 +147,7 @@ UPLOAD_WAITING = "⏳ Dodajem {law}…"
 UPLOAD_READING = "⏳ Čitam {file}…"
 UPLOAD_READING_PAGES = "⏳ Čitam {file}: stranica {done}/{total}"
 UPLOAD_EMBEDDING = "⏳ Indeksiram {law}: {done}/{total} dijelova teksta"
-UPLOAD_ADDED = ("✅ Dodano: {law} – {articles} članova ({embedded} dijelova teksta indeksirano, {reused} preuzeto). "
-                "Biblioteka sada ima {total} članova; bot odgovara i iz njega čim učita novi indeks.")
+UPLOAD_ADDED = ("✅ Dodano: {law} – {articles} (brisanih: {deleted}; dijelova teksta indeksirano: {embedded}, "
+                "preuzeto: {reused}). Bot odgovara iz njega čim učita novi indeks.")
 UPLOAD_REFUSED = "⛔ Nije dodano: {reason}"
 UPLOAD_FAILED = "⛔ Dodavanje nije uspjelo (greška je zapisana u dnevnik). Biblioteka je ostala kakva je bila."
