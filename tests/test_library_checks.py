@@ -144,8 +144,8 @@ async def test_an_answer_citing_a_sample_law_says_it_is_illustrative(retriever: 
     assert all(h.article.illustrative for h in result.hits)
     assert all(h.to_dict()["illustrative"] is True for h in result.hits)
     answer = await Answerer(retriever.settings).answer("neko mi je krivotvorio potpis", result)
-    assert answer.text.split("\n\n")[-1].startswith("⚠️ Ilustrativni primjer: KZ FBiH")
-    assert "nisu važeći propis" in answer.text
+    assert answer.text.split("\n\n")[-1].startswith("⚠️ Ilustrativni primjer: citirani članovi (KZ FBiH")
+    assert "a ne važeći propis – ne postupajte po ovom odgovoru" in answer.text
     assert citation_line(result.hits[0].article).endswith("(ilustrativni primjer)")
 
 

@@ -32,8 +32,8 @@ _TEXTS = {
         "nearest_one": "Najbliži važeći član: {articles}.",
         "article": "član {article}",
         "listed": "Tekst najbližih članova (nije odgovor na pitanje o traženom članu):",
-        "illustrative": ("⚠️ Ilustrativni primjer: {laws} ovdje nisu važeći propis, nego primjer teksta za isprobavanje "
-                         "(data/sample) – ne postupajte po ovom odgovoru."),
+        "illustrative": ("⚠️ Ilustrativni primjer: citirani članovi ({laws}) su primjer teksta za isprobavanje "
+                         "(data/sample), a ne važeći propis – ne postupajte po ovom odgovoru."),
     },
     "cyrillic": {
         "deleted": "Члан {article} {law} је брисан – није важећи пропис.",
@@ -45,8 +45,8 @@ _TEXTS = {
         "nearest_one": "Најближи важећи члан: {articles}.",
         "article": "члан {article}",
         "listed": "Текст најближих чланова (није одговор на питање о траженом члану):",
-        "illustrative": ("⚠️ Илустративни примјер: {laws} овдје нису важећи пропис, него примјер текста за "
-                         "испробавање (data/sample) – не поступајте по овом одговору."),
+        "illustrative": ("⚠️ Илустративни примјер: цитирани чланови ({laws}) су примјер текста за испробавање "
+                         "(data/sample), а не важећи пропис – не поступајте по овом одговору."),
     },
 }
 NOT_IN_FORCE_REASON = "the article asked for is not in force or not in the law: its neighbours listed, nothing answered from them"
