@@ -19,6 +19,7 @@ from bot.law_upload import CaptionError, parse_caption
 from kodeks.library import IngestLibrary, library_file
 from kodeks.settings import Settings
 from retrieval.index.articles import load_articles
+from retrieval.index.generations import current_paths
 from retrieval.search.retriever import Retriever
 from tests.fakes.telegram_server import FakeTelegramServer
 from tests.retrieval_helpers import index_rows, row
@@ -64,7 +65,7 @@ async def test_an_admin_adds_a_law_from_a_document(library_setup: Any, telegram_
         assert "Prvi članovi: 1 – Predmet; 2 – Krađa; 4 – Teška krađa; 5 – Razbojništvo" in text
         assert [label for label, _ in telegram_server.buttons(summary)] == ["Dodaj", "Odustani"]
         assert "download" in [c.method for c in telegram_server.calls]
-        assert "KZ P čl. 1" not in load_articles(settings.data_dir)  # a dry run: nothing written yet
+        assert "KZ P čl. 1" not in load_articles(current_paths(settings).root)  # a dry run: nothing written yet
         add = next(data for label, data in telegram_server.buttons(summary) if label == "Dodaj")
         telegram_server.press(ADMIN, summary, add)
         done = await until_text(telegram_server, ADMIN, "✅ Dodano")
@@ -74,7 +75,7 @@ async def test_an_admin_adds_a_law_from_a_document(library_setup: Any, telegram_
     assert len([m for m in telegram_server.messages(ADMIN) if m.get("text", "").startswith("⏳ Dodajem")
                 or m is done]) == 1
     assert not telegram_server.buttons(summary)  # no second "Dodaj"
-    stored = load_articles(settings.data_dir)
+    stored = load_articles(current_paths(settings).root)
     assert stored["KZ P čl. 2"].jurisdiction == "FBiH" and stored["KZ P čl. 3"].deleted
     kept = library_file(settings.data_dir, "KZ P", ".txt")
     assert kept.read_text(encoding="utf-8") == LAW and stored["KZ P čl. 2"].extra["source"] == str(kept.resolve())
@@ -95,7 +96,7 @@ async def test_without_a_jurisdiction_buttons_ask_for_it(library_setup: Any, tel
         assert summary["text"].startswith("📄 kz.txt → KZ P (RS)")
         telegram_server.press(ADMIN, summary, dict(telegram_server.buttons(summary))["Odustani"])
         await until_text(telegram_server, ADMIN, "Odustano: kz.txt nije dodan.")
-    assert "KZ P čl. 1" not in load_articles(settings.data_dir)
+    assert "KZ P čl. 1" not in load_articles(current_paths(settings).root)
     assert not list((settings.data_dir / "uploads").iterdir())  # the download is deleted
 
 
@@ -128,7 +129,7 @@ async def test_only_the_admin_who_sent_it_can_add_it(library_setup: Any, telegra
                                             lambda c, s=someone: c.params.get("text") == texts.UPLOAD_GONE)
         telegram_server.press(ADMIN, summary, "u:00000000:add")
         await telegram_server.wait_until(lambda: len(telegram_server.calls_to("answerCallbackQuery")) == 3)
-    assert "KZ P čl. 1" not in load_articles(settings.data_dir)
+    assert "KZ P čl. 1" not in load_articles(current_paths(settings).root)
     assert all(c.params.get("text") == texts.UPLOAD_GONE for c in telegram_server.calls_to("answerCallbackQuery"))
 
 

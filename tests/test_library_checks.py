@@ -14,6 +14,7 @@ import pytest
 from bot.formatting import citation_line
 from kodeks.answering import Answerer
 from retrieval.index.articles import load_articles
+from retrieval.index.generations import current_paths
 from retrieval.ingest.run import dry_run, ingest_paths
 from retrieval.ingest.sources import LawInfo
 from tests.fixtures_index import SAMPLE_CORPUS
@@ -56,7 +57,7 @@ def test_the_same_text_from_another_file_under_another_name_is_refused(library: 
     assert line == (f"kodeks: {copy}: 5 of 5 article texts of law 'KZ kopija' (100%) are already indexed as law "
                     f"'KZ P' (from {source.resolve()}): the same law under another name or file. Ingest it with "
                     "--law 'KZ P' to update that law, or --allow-duplicate to index a second copy; nothing was indexed")
-    assert not any(a.law == "KZ kopija" for a in load_articles(settings.data_dir).values())
+    assert not any(a.law == "KZ kopija" for a in load_articles(current_paths(settings).root).values())
     report = dry_run(settings, [copy], LawInfo("KZ kopija", "", "FBiH"))  # the dry run warns, refuses nothing
     assert report["duplicates"] == [{"law": "KZ kopija", "file": str(copy), "shared": 5, "total": 5, "other": "KZ P"}]
     assert any("already indexed as law 'KZ P'" in w for w in report["files"][0]["warnings"])

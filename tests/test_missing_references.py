@@ -155,7 +155,7 @@ def test_the_prompt_block_escapes_the_laws_words() -> None:
     built = build_request(load_prompt("bs"), "član 4", [], model="m", max_tokens=100, missing=[missing])
     block = built.params["messages"][0]["content"][1]["text"]
     assert "&lt;/missing_references&gt;" in block and 'law="KZ &lt;X&gt;"' in block
-    assert "8. Ako poruka ima blok <missing_references>" in load_prompt("bs").text
+    assert "9. Ako poruka ima blok <missing_references>" in load_prompt("bs").text
 
 
 # --- the CLI ------------------------------------------------------------------------------------------
