@@ -33,7 +33,8 @@ from telegram.ext import (
     filters,
 )
 
-from bot import arguments, gate, handlers, index_watch, journal, jurisdiction_handlers, laws, texts, threads, transcription, voice
+from bot import (arguments, gate, handlers, index_watch, journal, jurisdiction_handlers, law_upload, laws, texts,
+                 threads, transcription, voice)
 from bot.access import Access, RateLimiter
 from bot.delivery import RetryingLimiter
 from bot.deps import BOT_DATA_KEY, Deps
@@ -82,14 +83,16 @@ def add_handlers(app: Application) -> None:
                                          pattern=jurisdiction_handlers.CALLBACK_PATTERN))
     app.add_handler(CallbackQueryHandler(gate.guarded(enrolment_handlers.on_button),
                                          pattern=enrolment_handlers.CALLBACK_PATTERN))
+    app.add_handler(CallbackQueryHandler(gate.guarded(law_upload.on_upload_button), pattern=law_upload.CALLBACK_PATTERN))
     app.add_handler(CallbackQueryHandler(handlers.on_callback))
     app.add_handler(MessageHandler(filters.VOICE | filters.AUDIO, voice.on_voice))  # bot/voice.py: transcribed
+    app.add_handler(MessageHandler(filters.Document.ALL, gate.guarded(law_upload.on_document)))  # admins' law files
     app.add_handler(MessageHandler(filters.ALL, handlers.on_non_text))
     app.add_error_handler(handlers.on_error)
 
 
 def build_application(settings: Any, *, pipeline: Any, retriever: Any, querylog: QueryLog,
-                      limiter: RetryingLimiter | None = None) -> Application:
+                      limiter: RetryingLimiter | None = None, library: Any = None) -> Application:
     """A ready-to-start Application; nothing is contacted until it is initialised."""
     if settings.telegram_bot_token is None or not settings.telegram_bot_token.get_secret_value():
         raise KodeksError("TELEGRAM_BOT_TOKEN is not set (get one from @BotFather)")
@@ -114,7 +117,7 @@ def build_application(settings: Any, *, pipeline: Any, retriever: Any, querylog:
     app.bot_data[BOT_DATA_KEY] = Deps(
         settings=settings, pipeline=pipeline, retriever=retriever, log=querylog,
         access=Access(settings.allowed_users, settings.admins, roster=enrolment.roster),
-        limiter=RateLimiter(settings.rate_limit_per_minute),
+        limiter=RateLimiter(settings.rate_limit_per_minute), library=library,
         cpu=FairScheduler(settings.cpu_workers),
     )
     app.bot_data[OFFICERS_KEY] = Officers.from_settings(settings, querylog.user_hash)
@@ -195,8 +198,9 @@ async def until_stopped_or_dead(stop: asyncio.Event, polling: asyncio.Task[Any] 
     raise KodeksError(f"long polling stopped unexpectedly ({why}); exiting so a supervisor can restart the bot")
 
 
-async def run_bot(settings: Any) -> None:
-    """`kodeks bot`: load the index once, open the log, serve until SIGTERM/SIGINT."""
+async def run_bot(settings: Any, library: Any = None) -> None:
+    """`kodeks bot`: load the index once, open the log, serve until SIGTERM/SIGINT. `library`
+    (bot.library.LawLibrary) lets admins send law files to the bot."""
     from kodeks.answering import Pipeline
     from retrieval.search.live import LiveRetriever
 
@@ -211,7 +215,7 @@ async def run_bot(settings: Any) -> None:
     # start-up failure stays one line).
     warn_if_wider(in_data_dir(settings.data_dir))
     try:
-        app = build_application(settings, pipeline=pipeline, retriever=retriever, querylog=querylog)
+        app = build_application(settings, pipeline=pipeline, retriever=retriever, querylog=querylog, library=library)
         stop, reload = asyncio.Event(), asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):

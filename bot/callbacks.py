@@ -71,7 +71,14 @@ def feedback_row(row_id: int, chosen: int = 0) -> list[InlineKeyboardButton]:
 
 def answer_keyboard(row_id: int, articles: Sequence[Any], chosen: int = 0) -> InlineKeyboardMarkup:
     """One button per cited article (two per row, phone width), then the feedback row."""
+    return InlineKeyboardMarkup([*_article_rows(row_id, articles), feedback_row(row_id, chosen)])
+
+
+def _article_rows(row_id: int, articles: Sequence[Any]) -> list[list[InlineKeyboardButton]]:
     buttons = [_article_button(row_id, i, a) for i, a in enumerate(articles[:MAX_ARTICLE_BUTTONS])]
-    rows = [buttons[i : i + 2] for i in range(0, len(buttons), 2)]
-    rows.append(feedback_row(row_id, chosen))
-    return InlineKeyboardMarkup(rows)
+    return [buttons[i : i + 2] for i in range(0, len(buttons), 2)]
+
+
+def article_keyboard(row_id: int, articles: Sequence[Any]) -> InlineKeyboardMarkup:
+    """Only the 📖 buttons (two per row): the articles next to one that is not law (bot/missing_articles.py)."""
+    return InlineKeyboardMarkup(_article_rows(row_id, articles))

@@ -29,6 +29,7 @@ class Deps:
     access: Access
     limiter: RateLimiter
     refusals: RateLimiter = field(default_factory=lambda: RateLimiter(REFUSALS_PER_MINUTE))  # "no" once a minute
+    library: Any = None  # bot.library.LawLibrary: an admin's law upload (None: uploads are not offered)
     pending_refusals: int = 0  # refusals being sent and counted in the background
     refusal_slots: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(REFUSAL_SENDS))
     seen: SeenUpdates = field(default_factory=SeenUpdates)  # update ids handled: a batch served twice is not

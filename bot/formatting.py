@@ -148,6 +148,8 @@ def _paragraphs(text: str) -> list[str]:
 def citation_line(article: Any) -> str:
     """One source as "• <b>KZ FBiH</b>, član 373 – Krivotvorenje isprave" (law bold, rest escaped)."""
     label: str = article.label
+    if getattr(article, "illustrative", False):  # a sample law of "Try it" (data/sample): never mistaken for law
+        label += f" ({texts.ILLUSTRATIVE_MARK})"
     lead = "• "
     if label.startswith(f"{article.law}, "):
         return f"{lead}<b>{escape(article.law)}</b>{escape(label[len(article.law):])}"
@@ -194,6 +196,8 @@ def format_article(article: Any, limit: int = LIMIT, note: str | None = None) ->
         head += f"\n{escape(article.chapter)}"
     if getattr(article, "deleted", False):
         head += f"\n<b>{escape(texts.ARTICLE_DELETED)}</b>"
+    if getattr(article, "illustrative", False):
+        head += f"\n<b>{escape(texts.ILLUSTRATIVE_ARTICLE)}</b>"
     head += "\n"
     lines = [escape(line.strip()) for line in (article.text or "").splitlines() if line.strip()]
     return split_html([head, *lines], limit, joiner="\n")

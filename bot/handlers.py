@@ -32,6 +32,7 @@ from bot.formatting import escape, format_articles
 from bot.gate import guarded
 from bot.jurisdiction_handlers import answer_compare
 from bot.laws import ambiguity_text
+from bot.missing_articles import answer_missing, still_shown
 from bot.officers import scope_for
 from bot.querylog.export import export_parts, parse_since
 from bot.replies import say, send_html
@@ -129,8 +130,14 @@ async def handle_question(update: Update, context: ContextTypes.DEFAULT_TYPE, te
 async def answer_lookup(update: Update, context: ContextTypes.DEFAULT_TYPE, text: str, lookup: Any,
                         started: float) -> bool:
     """Show the articles a reference names, or ask which law an ambiguous one meant ("članak 5 KZ" with
-    several codes loaded: never guess), or say the law it names is not loaded — each logged as a lookup.
+    several codes loaded: never guess), or say the law it names is not loaded — each logged as a lookup; an
+    article that is not law (deleted, repealed, absent) is said to be so, with its neighbours (issue 20).
     False when it named nothing."""
+    if lookup.missing:
+        await answer_missing(update, context, text, lookup.missing, started)
+        if shown := still_shown(lookup.articles, lookup.missing):
+            await show_articles(update, context, text, shown, started)
+        return True
     if lookup.articles:
         await show_articles(update, context, text, lookup.articles, started)
         return True
@@ -191,7 +198,7 @@ async def cmd_clan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         found = await d.cpu.call(update.effective_user.id, d.retriever.get_article, " ".join(args[:-1]),
                                  args[-1].rstrip("."))
         articles = [found] if found else []
-    if articles:
+    if articles and not articles[0].deleted:  # a deleted one is told about below, with the articles next to it
         await show_articles(update, context, f"/clan {joined}", articles, started)
         return
     scope = await scope_for(context, update.effective_user.id)
@@ -202,6 +209,9 @@ async def cmd_clan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         lookup = await d.cpu.call(update.effective_user.id, d.retriever.lookup_reference, text, scope)
         if await answer_lookup(update, context, f"/clan {joined}", lookup, started):
             return
+    if articles:  # deleted, and the reference parser did not read the arguments: its entry, as before
+        await show_articles(update, context, f"/clan {joined}", articles, started)
+        return
     laws = await d.cpu.call(update.effective_user.id, d.retriever.laws)
     await say(update, context, texts.ARTICLE_NOT_FOUND.format(reference=echo(joined), laws=", ".join(laws) or "–"))
     await d.log.record_lookup(user_id=update.effective_user.id, text=f"/clan {joined}", articles=[],

@@ -47,8 +47,10 @@ LABELS: dict[str, dict[str, str]] = {
     },
 }
 _LEVEL_NAMES = {
-    "en": {"reference": "reference", "threshold": "threshold", "top_k": "top-k", "law_first": "law"},
-    "bs": {"reference": "referenca", "threshold": "prag", "top_k": "top-k", "law_first": "zakon"},
+    "en": {"reference": "reference", "threshold": "threshold", "top_k": "top-k", "law_first": "law",
+           "nearest": "article not in force"},
+    "bs": {"reference": "referenca", "threshold": "prag", "top_k": "top-k", "law_first": "zakon",
+           "nearest": "član nije na snazi"},
 }
 
 

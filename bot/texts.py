@@ -86,6 +86,9 @@ COMMANDS = [
     ("novo", "Novi razgovor: sljedeće pitanje ne nastavlja prethodna"),
 ]
 ARTICLE_DELETED = "Ovaj član je brisan – nije važeći propis (tekst ispod je samo bilješka o brisanju)."
+# issue 20: the sample laws of "Try it" (data/sample) are marked wherever they are shown
+ILLUSTRATIVE_MARK = "ilustrativni primjer"
+ILLUSTRATIVE_ARTICLE = "⚠️ Ilustrativni primjer teksta (data/sample) – nije važeći propis."
 
 # --- jurisdictions (/nadleznost, the line above Izvori:, /uporedi) ---------------------------------
 JURISDICTION_MARK = "⚖️"
@@ -172,3 +175,37 @@ VOICE_TOO_LONG = "Glasovna poruka je preduga ({seconds} s, najviše {limit} s). 
 VOICE_TOO_BIG = "Zvučni zapis je prevelik ({size}, najviše {limit}). Pošaljite kraću poruku ili napišite pitanje."
 VOICE_FAILED = "Nisam uspio pretvoriti glasovnu poruku u tekst. Pokušajte ponovo ili napišite pitanje."
 VOICE_EMPTY = "U glasovnoj poruci nisam razumio nijednu riječ. Pokušajte ponovo, jasnije, ili napišite pitanje."
+
+# --- issue 20: admins sending a law file (bot/law_upload.py) -------------------------------------
+UPLOAD_TYPE = "Datoteke {suffix} ne primam. Pošaljite zakon kao: {types}."
+UPLOAD_TOO_BIG = "Datoteka ima {size:.1f} MB, a najviše je {limit:g} MB (KODEKS_UPLOAD_MAX_MB)."
+UPLOAD_UNKNOWN_JURISDICTION = "Ne poznajem nadležnost „{code}“. Poznate: {known}."
+UPLOAD_CAPTION_TOO_LONG = ("Opis je predug: kratki naziv zakona najviše {law} znakova, naslov najviše {title}. "
+                           "Npr.: KZ FBiH; Kazneni zakon Federacije BiH; FBiH")
+UPLOAD_WHICH_JURISDICTION = ("Koja je nadležnost zakona „{law}“? (Naziv i naslov daje opis datoteke, npr. "
+                             "„KZ FBiH; Kazneni zakon Federacije BiH; FBiH“.)")
+UPLOAD_CHECKING = "⏳ Provjeravam {file}…"
+UPLOAD_DOWNLOAD_FAILED = "Nisam mogao preuzeti datoteku od Telegrama. Pošaljite je ponovo."
+UPLOAD_CHECK_FAILED = "Provjera datoteke nije uspjela (greška je zapisana u dnevnik). Ništa nije dodano."
+UPLOAD_COUNTS = "Članova: {articles} · brisanih: {deleted} · aneksa: {annexes}"
+UPLOAD_TITLES = "Prvi članovi: {titles}"
+UPLOAD_REPLACES = "Zamjenjuje tekst zakona {law} koji je sada učitan ({articles} članova)."
+UPLOAD_WARNINGS = "Upozorenja ({n}):"
+UPLOAD_MORE_WARNINGS = "… i još {n} (kodeks ingest --dry-run pokazuje sve)"
+UPLOAD_DUPLICATE = ("⛔ Isti tekst je već učitan kao zakon {other}: nije ponuđen za dodavanje. Da ažurirate taj "
+                    "zakon, pošaljite datoteku s nazivom {other}.")
+UPLOAD_NOTHING = "⛔ U datoteci nisam našao nijedan član: nije ponuđena za dodavanje."
+UPLOAD_DECIDE = "Dodati u biblioteku zakona?"
+UPLOAD_ADD = "Dodaj"
+UPLOAD_CANCEL = "Odustani"
+UPLOAD_CANCELLED = "Odustano: {file} nije dodan."
+UPLOAD_GONE = "Ovaj prijedlog više ne važi. Pošaljite datoteku ponovo."
+UPLOAD_BUSY = "Već dodajem ovaj zakon."
+UPLOAD_WAITING = "⏳ Dodajem {law}…"
+UPLOAD_READING = "⏳ Čitam {file}…"
+UPLOAD_READING_PAGES = "⏳ Čitam {file}: stranica {done}/{total}"
+UPLOAD_EMBEDDING = "⏳ Indeksiram {law}: {done}/{total} dijelova teksta"
+UPLOAD_ADDED = ("✅ Dodano: {law} – {articles} (brisanih: {deleted}; dijelova teksta indeksirano: {embedded}, "
+                "preuzeto: {reused}). Bot odgovara iz njega čim učita novi indeks.")
+UPLOAD_REFUSED = "⛔ Nije dodano: {reason}"
+UPLOAD_FAILED = "⛔ Dodavanje nije uspjelo (greška je zapisana u dnevnik). Biblioteka je ostala kakva je bila."

@@ -152,6 +152,22 @@ class Settings(BaseSettings):
     transcribe_timeout: float = Field(30.0, alias="KODEKS_TRANSCRIBE_TIMEOUT", gt=0)
     voice_max_seconds: int = Field(120, alias="KODEKS_VOICE_MAX_SECONDS", ge=1)
     voice_max_bytes: int = Field(5_000_000, alias="KODEKS_VOICE_MAX_BYTES", ge=1000)
+    # --- issue 20: input limits for law files (retrieval/ingest/limits.py; each refusal names its setting) -----
+    max_file_mb: float = Field(50, alias="KODEKS_MAX_FILE_MB", gt=0)  # a PDF / DOCX on disk
+    max_text_mb: float = Field(20, alias="KODEKS_MAX_TEXT_MB", gt=0)  # a .txt / .md file, or any file's extracted text
+    max_html_mb: float = Field(10, alias="KODEKS_MAX_HTML_MB", gt=0)  # an .html / .htm file (parsed into a tree)
+    max_corpus_mb: float = Field(1024, alias="KODEKS_MAX_CORPUS_MB", gt=0)  # a corpus JSONL (read line by line)
+    max_pdf_pages: int = Field(1500, alias="KODEKS_MAX_PDF_PAGES", ge=1)
+    max_docx_mb: float = Field(50, alias="KODEKS_MAX_DOCX_MB", gt=0)  # a DOCX's parts uncompressed, from the zip directory
+    max_zip_ratio: float = Field(100, alias="KODEKS_MAX_ZIP_RATIO", gt=1)  # uncompressed : compressed, per part over 1 MB
+
+    # --- issue 20: admins sending a law file to the bot (bot/law_upload.py) ------------------------------------
+    upload_max_mb: float = Field(20, alias="KODEKS_UPLOAD_MAX_MB", gt=0)  # Telegram lets bots download ≤ 20 MB
+    upload_types: str = Field("pdf,docx,txt,md", alias="KODEKS_UPLOAD_TYPES")
+
+    def upload_suffixes(self) -> frozenset[str]:
+        """KODEKS_UPLOAD_TYPES ("pdf,docx,txt,md") as suffixes: {".pdf", ".docx", ".txt", ".md"}."""
+        return frozenset("." + t.strip().lower().lstrip(".") for t in self.upload_types.split(",") if t.strip())
 
     @field_validator("user_jurisdictions", mode="before")
     @classmethod

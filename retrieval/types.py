@@ -10,7 +10,9 @@ from typing import Any
 #   threshold  – hybrid search, results above the similarity threshold
 #   top_k      – nothing passed the threshold: best results regardless of score
 #   law_first  – a law/jurisdiction filter left nothing: that law's first articles
-LEVELS: tuple[str, ...] = ("reference", "threshold", "top_k", "law_first")
+#   nearest    – the article the question named is deleted, repealed or does not exist: the articles next
+#                to it by number (SearchResult.missing_references says which, and why)
+LEVELS: tuple[str, ...] = ("reference", "threshold", "top_k", "law_first", "nearest")
 
 
 # The fields every article row has (corpus JSONL, articles.jsonl); any other key is kept in `extra`.
@@ -31,6 +33,11 @@ class Article:
     extra: dict[str, Any] = field(default_factory=dict)
     chapter: str = ""  # the part / GLAVA / odjeljak the article stands in ("GLAVA XXI – KRIVIČNA DJELA PROTIV IMOVINE")
     deleted: bool = False  # recorded as deleted ("brisan"): shown by /clan, never indexed or served by search
+
+    @property
+    def illustrative(self) -> bool:
+        """An article of the illustrative sample laws (data/sample: `"illustrative": true`), not law in force."""
+        return self.extra.get("illustrative") is True
 
     @property
     def label(self) -> str:
@@ -92,6 +99,8 @@ class Hit:
         }
         if self.matched:  # only when search explained it (kodeks search --json, the query log)
             data["matched"] = list(self.matched)
+        if self.article.illustrative:  # a sample article (data/sample), not law in force
+            data["illustrative"] = True
         return data
 
 
@@ -108,6 +117,30 @@ class AmbiguousReference:
         return {"name": self.name, "article": self.article, "laws": list(self.laws)}
 
 
+MISSING_STATUSES: tuple[str, ...] = ("deleted", "repealed", "not_found")
+
+
+@dataclass(frozen=True)
+class MissingReference:
+    """An article a reference names in a loaded law that is not there to serve: recorded as deleted
+    ("brisan"), repealed / annulled ("prestao da važi", a Constitutional Court decision), or not in the
+    law at all ("član 999"). `nearest` are the law's articles in force next to it by number — the one
+    before and the one after, or the last (first) article when the number is past the end (before the
+    start) — never articles found by similarity."""
+
+    law: str
+    article: str  # the number as the law writes it ("280a"), or as asked when the law has no such article
+    status: str  # one of MISSING_STATUSES
+    nearest: tuple[Article, ...] = ()
+    note: str = ""  # what the law's own entry says ("(prestalo da važi)", "brisan Zakonom … 19/20"), if anything
+    last: str = ""  # the law's last article in force, when the number is past it
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"law": self.law, "article": self.article, "status": self.status, "note": self.note,
+                "last": self.last,
+                "nearest": [{"id": a.id, "article": a.article, "title": a.title} for a in self.nearest]}
+
+
 @dataclass
 class ReferenceLookup:
     """What the explicit references in a text name."""
@@ -116,6 +149,8 @@ class ReferenceLookup:
     ambiguous: list[AmbiguousReference] = field(default_factory=list)
     candidates: list[Article] = field(default_factory=list)  # that article of each law an ambiguous name fits
     laws: tuple[str, ...] = ()  # every law the references name (resolved or candidate): search stays within them
+    # Named in a loaded law but deleted, repealed or absent (a deleted entry is in `articles` too, for /clan).
+    missing: list[MissingReference] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -178,9 +213,13 @@ class SearchResult:
     jurisdiction_missing: str | None = None
     # A follow-up's context from its conversation (ThreadContext.to_dict()), None for a question on its own.
     thread: dict[str, Any] | None = None
+    # Articles the question named that are deleted, repealed or absent (their neighbours are the hits,
+    # level "nearest", when nothing it named exists): the answer must say so, never answer "from" others.
+    missing_references: list[MissingReference] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["hits"] = [h.to_dict() for h in self.hits]
         data["ambiguous"] = [a.to_dict() for a in self.ambiguous]
+        data["missing_references"] = [m.to_dict() for m in self.missing_references]
         return data

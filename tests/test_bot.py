@@ -40,12 +40,13 @@ def bot_settings(base: Settings, server: FakeTelegramServer, **overrides: Any) -
 
 
 @contextlib.asynccontextmanager
-async def running_bot(server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path
-                      ) -> AsyncIterator[SimpleNamespace]:
-    """Serve the bot (as `kodeks bot` does) until the block ends; then stop gracefully and close."""
+async def running_bot(server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path,
+                      library: Any = None) -> AsyncIterator[SimpleNamespace]:
+    """Serve the bot (as `kodeks bot` does) until the block ends; then stop gracefully and close.
+    `library`: the law library admins' uploads go to (bot.library.LawLibrary; None: no uploads)."""
     pipeline = Pipeline(settings, retriever=retriever)
     qlog = await QueryLog.open(log_path, retention_days=settings.log_retention_days)
-    app = build_application(settings, pipeline=pipeline, retriever=retriever, querylog=qlog)
+    app = build_application(settings, pipeline=pipeline, retriever=retriever, querylog=qlog, library=library)
     stop = asyncio.Event()
     task = asyncio.create_task(serve(app, settings, stop, poll_timeout=1))
     try:

@@ -35,8 +35,9 @@ def env() -> dict[str, str]:
 
 
 def big_law(name: str, n: int) -> list[dict]:
-    """A law of `n` distinct articles (embedding it takes a few seconds: long enough to catch mid-way)."""
-    return [row(name, str(i), f"Ko {i}. put prekrši odredbu {i} o {word} na javnom mjestu, kaznit će se novčanom "
+    """A law of `n` distinct articles (embedding it takes a few seconds: long enough to catch mid-way), its texts
+    its own (two of these laws are not one law under two names: ingest refuses a copy)."""
+    return [row(name, str(i), f"Ko {i}. put prekrši odredbu {i} zakona {name} o {word} na javnom mjestu, kaznit će se novčanom "
                            f"kaznom od {i * 10} KM.", f"Prekršaj {i}")
             for i, word in enumerate(["buci", "psima", "alkoholu", "oružju", "vatri", "otpadu"] * (n // 6 + 1), 1)][:n]
 

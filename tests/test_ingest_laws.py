@@ -115,7 +115,7 @@ def test_cli_refusal_is_one_line_and_warnings_are_worded_once(tmp_path: Path, la
     assert done.returncode == 1 and done.stderr.count("\n") == 1 and "already indexed as law 'KZ P'" in done.stderr
     jumpy = tmp_path / "jumpy.txt"
     jumpy.write_text("Član 1.\nPrvi tekst.\nČlan 9.\nDeveti tekst.\n", encoding="utf-8")
-    done = kodeks("ingest", str(jumpy), "--data-dir", data, cwd=tmp_path)
+    done = kodeks("ingest", str(jumpy), "--jurisdiction", "FBiH", "--law", "J", "--data-dir", data, cwd=tmp_path)
     lines = [line for line in done.stderr.splitlines() if not line.startswith("kodeks: progress")]
     assert lines == [f"kodeks: warning: {jumpy}: article numbers jump (1 → 9): articles missing from the file?"]
     assert "skipped" not in done.stderr

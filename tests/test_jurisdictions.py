@@ -343,7 +343,9 @@ def test_ingest_warns_about_a_law_without_jurisdiction_when_officers_have_them(
     monkeypatch.setenv("KODEKS_DEFAULT_JURISDICTION", "FBiH")
     result = runner.invoke(app, ["ingest", str(law), "--law", "KZ X", "--data-dir", str(tmp_path / "idx")])
     assert result.exit_code == 0, result.output
-    assert "no jurisdiction for KZ X" in result.stderr
+    assert "law 'KZ X' has no jurisdiction, so it is served to no officer who has one" in result.stderr
+    assert f'Fix: kodeks ingest {law} --law "KZ X" --jurisdiction CODE' in result.stderr  # the law's own warning, once
+    assert "no jurisdiction for" not in result.stderr
 
 
 def test_a_parallel_in_a_jurisdiction_with_no_laws_loaded_is_none(juris: Any) -> None:

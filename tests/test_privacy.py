@@ -101,3 +101,20 @@ def test_kodeks_mask_names_a_bad_line_and_still_prints_the_good_ones(tmp_path: P
     assert result.exit_code == 1 and "in.jsonl:2" in result.output
     assert json.loads(result.stdout.splitlines()[0])["masked"] == "tel [TELEFON]"
     assert runner.invoke(app, ["mask"]).exit_code == 2
+
+
+def test_names_only_the_regions_name_dictionary_knows_are_masked_where_they_stand_as_names() -> None:
+    """The published name dictionary (gender-guesser's data) adds the region's ~2,000 first names to the
+    curated list: one alone, capitalised inside a sentence, is a person; the same word in lower case is not."""
+    from kodeks.privacy import lexicon
+
+    assert "savka" in lexicon.first_names() and "savka" not in lexicon.listed_first_names()
+    text = "prijavila ga je Savka iz susjedstva"
+    assert [text[s.start:s.end] for s in find(text)[0]] == ["Savka"]
+    assert mask("juce je zikret hodzic udario komsiju").text.count("[OSOBA") == 1
+
+
+@pytest.mark.parametrize("text", ["vojna policija je privela vozača", "koja je kazna za krađu",
+                                  "koliko je masa vozila dozvoljena", "novo vozilo bez registracije"])
+def test_everyday_words_the_name_dictionary_lists_stay(text: str) -> None:
+    assert find(text)[0] == []

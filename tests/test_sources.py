@@ -360,7 +360,9 @@ def test_folder_with_laws_toml(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     files, problems = discover([folder])
-    assert not problems
+    # a file that is not a law is named, with what to do, and read no further
+    assert [(Path(p.where).name, p.severity, p.message) for p in problems] == [
+        ("notes.csv", "warning", "skipped: .csv: not a law text (a corpus is .jsonl)")]
     named = {path.name: info for path, info in files}
     assert set(named) == {"kz.txt", "zobs.md", "other.txt"}
     assert named["kz.txt"] == LawInfo("KZ FBiH", "Krivični zakon", "FBiH")
@@ -386,7 +388,8 @@ def test_laws_toml_in_subfolders(tmp_path: Path) -> None:
 def test_laws_toml_entry_without_law_is_a_problem(tmp_path: Path) -> None:
     (tmp_path / "laws.toml").write_text('["a.txt"]\ntitle = "x"\n', encoding="utf-8")
     _, problems = discover([tmp_path])
-    assert len(problems) == 1 and "laws.toml" in problems[0].where and "a.txt" in problems[0].message
+    assert "laws.toml" in problems[0].where and "a.txt" in problems[0].message
+    assert problems[1:] and problems[1].where == str(tmp_path) and "no law files" in problems[1].message
 
 
 def test_missing_path_and_unsupported_type(tmp_path: Path) -> None:

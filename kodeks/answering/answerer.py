@@ -8,17 +8,19 @@ from __future__ import annotations
 
 import contextvars
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 from kodeks.answering.citations import MalformedReply, check_citations, parse_reply, render
 from kodeks.answering.claude import ClaudeClient, ClaudeReply, ClaudeUnavailable
 from kodeks.answering.extractive import extractive_answer
 from kodeks.answering.models import Answer
+from kodeks.answering.notices import missing_answer, only_missing, with_notices
 from kodeks.answering.prompting import TOOL_NAME, build_request
 from kodeks.errors import KodeksError
 from kodeks.settings import Settings
 from prompts import Prompt, load_prompt
-from retrieval.types import Hit, SearchResult
+from retrieval.types import Hit, MissingReference, SearchResult
 
 log = logging.getLogger("kodeks.answering")
 
@@ -56,14 +58,18 @@ class Answerer:
         in their own block for context only) and, when Claude rewrote it, its `standalone` question."""
         self._weak.set(bool(getattr(result, "weak", False)))
         try:
-            answer = await self._answer(question, result.hits, getattr(result, "jurisdiction", None), thread,
-                                        standalone)
+            if only_missing(result):  # the article asked for is not law: say so, answer nothing "from" its neighbours
+                answer = missing_answer(question, result, self.prompt.id)
+            else:
+                answer = await self._answer(question, result.hits, getattr(result, "jurisdiction", None), thread,
+                                            standalone, result.missing_references)
         except Exception as exc:  # never leave the officer with a traceback
             log.exception("answering failed unexpectedly")
             answer = self._extractive(
                 question, result.hits, reason=f"internal error ({type(exc).__name__})",
                 flagged=True,
             )
+        answer = with_notices(answer, result, question)  # not-in-force references, illustrative sample articles
         log.info(
             "answer mode=%s model=%s prompt=%s in=%s out=%s cached=%s llm_ms=%.0f flagged=%s "
             "invalid=%d uncited=%d reason=%s",
@@ -79,14 +85,14 @@ class Answerer:
         return extractive_answer(question, hits, prompt_version=self.prompt.id, weak=self._weak.get(), **details)
 
     async def _answer(self, question: str, hits: list[Hit], jurisdiction: str | None = None, thread: Any = None,
-                      standalone: str | None = None) -> Answer:
+                      standalone: str | None = None, missing: Sequence[MissingReference] = ()) -> Answer:
         if not hits:
             return self._extractive(question, hits, reason=NO_HITS)
         if self._claude is None:
             return self._extractive(question, hits, reason=NO_KEY)
         built = build_request(
             self.prompt, question, hits, model=self.settings.claude_model, max_tokens=self.settings.claude_max_tokens,
-            jurisdiction=jurisdiction, thread=thread, standalone=standalone,
+            jurisdiction=jurisdiction, thread=thread, standalone=standalone, missing=missing,
         )
         try:
             reply = await self._claude.create(built.params)

@@ -8,13 +8,14 @@ cacheable.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Any
 
 from kodeks.answering.models import distinct_hits
 from prompts import Prompt
-from retrieval.types import Hit
+from retrieval.types import Hit, MissingReference
 
 MAX_PASSAGES = 8  # retrieval returns top_k (5 by default); this only bounds the prompt
 MAX_PASSAGE_CHARS = 6000  # one long article must not crowd out the others
@@ -86,6 +87,8 @@ def passage_block(hit: Hit) -> str:
         attrs.append(f'law_title="{_attr(art.law_title)}"')
     if art.jurisdiction:
         attrs.append(f'jurisdiction="{_attr(art.jurisdiction)}"')
+    if art.illustrative:
+        attrs.append('illustrative="true"')
     return f"<passage {' '.join(attrs)}>\n{escape(text, quote=False)}\n</passage>"
 
 
@@ -126,13 +129,26 @@ def previous_exchanges_text(thread: Any, standalone: str | None = None) -> str:
     return "\n".join(parts)
 
 
+def missing_text(missing: Sequence[MissingReference]) -> str:
+    """`<missing_references>`: articles the question names that are deleted, repealed or not in their law
+    (rule 9 of the system prompt: say so, never answer from another passage as if it were that article)."""
+    rows = [f'<missing law="{_attr(m.law)}" article="{_attr(m.article)}" status="{_attr(m.status)}"'
+            + (f' nearest="{_attr(", ".join(a.id for a in m.nearest))}"' if m.nearest else "")
+            + (f">{escape(m.note, quote=False)}</missing>" if m.note else " />") for m in missing]
+    return "<missing_references>\n" + "\n".join(rows) + "\n</missing_references>"
+
+
 def build_request(prompt: Prompt, question: str, hits: list[Hit], *, model: str, max_tokens: int,
-                  jurisdiction: str | None = None, thread: Any = None, standalone: str | None = None) -> BuiltRequest:
+                  jurisdiction: str | None = None, thread: Any = None, standalone: str | None = None,
+                  missing: Sequence[MissingReference] = ()) -> BuiltRequest:
     """The full request. System prompt carries `cache_control` (tools + system form the cached prefix).
     `jurisdiction`: the asking officer's code, sent as an <officer> block before the question; `thread`:
-    a follow-up's conversation so far, sent as a <previous_exchanges> block before the question."""
+    a follow-up's conversation so far, sent as a <previous_exchanges> block before the question; `missing`:
+    articles the question names that are not law, sent as a <missing_references> block."""
     sent = select_passages(hits)
     content = [{"type": "text", "text": passages_text(sent)}]
+    if missing:
+        content.append({"type": "text", "text": missing_text(missing)})
     if jurisdiction:
         content.append({"type": "text", "text": officer_text(jurisdiction)})
     if thread is not None and getattr(thread, "exchanges", ()):

@@ -39,7 +39,7 @@ def format_result(data: dict[str, Any]) -> str:
         lines += [f"  {n}. {c['label']}  [{c['id']}]" for n, c in enumerate(answer["citations"], 1)]
     else:
         lines.append("Izvori: –")
-    if answer["missing"]:
+    if answer["missing"] and answer["missing"] not in answer["text"]:  # not twice (a missing article's notice)
         lines.append(f"Nedostaje: {answer['missing']}")
     if answer["invalid_citations"]:
         lines.append(f"Uklonjeni citati (nisu poslani modelu): {', '.join(answer['invalid_citations'])}")

@@ -90,8 +90,10 @@ def bot(
         print("kodeks: warning: KODEKS_ALLOWED_USERS and KODEKS_ADMINS are empty, so everyone will be refused",
               file=sys.stderr)
     _configure_logging(verbose, settings)
+    from kodeks.library import IngestLibrary
+
     try:
-        asyncio.run(run_bot(settings))
+        asyncio.run(run_bot(settings, library=IngestLibrary(settings)))  # admins may send law files (docs/bot.md)
     except KodeksError as exc:
         fail(str(exc))
 

@@ -92,9 +92,11 @@ Headings: "Član 1." "Član 1" "Članak 5.a" "Član 246 a." "Član 155. a)" "Čl
 
 A laws.toml in a folder names each file's law, one table per file: ["kz-fbih.pdf"] law = "KZ FBiH" title = "Kazneni zakon Federacije BiH" jurisdiction = "FBiH" (see docs/ingest.md).
 
-Check files first with --dry-run (no embedding, nothing written): number, title, chapter, characters and first words of each article, and every warning; --json prints the same as JSON. A file already indexed under another law name is refused (use that name, re-index it under the new one with --reindex, or `kodeks laws rename OLD NEW`).
+Check files first with --dry-run (no embedding, nothing written): number, title, chapter, characters and first words of each article, and every warning; --json prints the same as JSON. A file already indexed under another law name is refused (use that name, re-index it under the new one with --reindex, or `kodeks laws rename OLD NEW`), and so is a new law whose article texts another law already holds (the same law from another file or under another name; --allow-duplicate to insist). A law without a jurisdiction is warned about with the command that fixes it.
 
 Every other law stays as it is. The index search uses changes only when the new one is complete (a running bot switches to it by itself); one ingest at a time: a second one waits (--no-wait: stops instead). `kodeks laws remove LAW` removes a law.
+
+Limits (one-line refusal naming the setting): KODEKS_MAX_FILE_MB (PDF, DOCX), KODEKS_MAX_TEXT_MB (.txt .md and any extracted text), KODEKS_MAX_HTML_MB, KODEKS_MAX_CORPUS_MB, KODEKS_MAX_PDF_PAGES, KODEKS_MAX_DOCX_MB and KODEKS_MAX_ZIP_RATIO (a DOCX's zip directory, checked before parsing). In a folder, every file not read is named with the reason; a folder without law files is an error.
 """
 
 
@@ -106,6 +108,7 @@ def ingest(
     jurisdiction: Optional[str] = typer.Option(None, "--jurisdiction", help="BiH, FBiH, RS, BD or a canton."),
     reindex: bool = typer.Option(False, "--reindex", help="Embed the laws in these files again from scratch (every other law stays); after a change of KODEKS_EMBEDDER, give the files of every law."),
     dry_run: bool = typer.Option(False, "--dry-run", help="Only show what the files give (articles, titles, chapters, warnings); embed and write nothing."),
+    allow_duplicate: bool = typer.Option(False, "--allow-duplicate", help="Index a new law even though another law already holds its article texts (refused otherwise)."),
     as_json: bool = typer.Option(False, "--json", help="Print the counts (or the --dry-run report) as JSON."),
     no_wait: bool = NoWaitOption,
     data_dir: Optional[Path] = DataDirOption,
@@ -126,7 +129,7 @@ def ingest(
     with ingest_progress(True, terminal and not as_json) as reporter:
         result = ingest_paths(settings, paths, law_info=info, reindex=reindex,
                               progress=reporter.embedding if reporter else None, reader=reporter,
-                              wait=not no_wait, on_wait=wait_line)
+                              wait=not no_wait, on_wait=wait_line, allow_duplicate=allow_duplicate)
     for problem in result.problems:
         print(f"kodeks: {'warning' if problem.severity == 'warning' else 'error'}: {problem}", file=sys.stderr)
     if as_json:
@@ -136,7 +139,7 @@ def ingest(
             print(_file_line(file.to_dict(entries=False)))
         print(summary_lines(result))
     if settings.default_jurisdiction or settings.user_jurisdictions:
-        _warn_unplaced_laws(settings)
+        _warn_unplaced_laws(settings, {f.law for f in result.per_file})
     if not result.articles and result.problems:
         raise typer.Exit(1)
 
@@ -154,12 +157,14 @@ def summary_lines(result) -> str:  # noqa: ANN001 - retrieval.ingest.run.IngestR
             f"{held.annexes} annexes ({where})")
 
 
-def _warn_unplaced_laws(settings) -> None:
-    """Officers have jurisdictions here: a law without one would silently reach none of them."""
+def _warn_unplaced_laws(settings, just_read: set[str]) -> None:
+    """Officers have jurisdictions here: a law without one would silently reach none of them (the laws just
+    read were warned about with their fix, per file)."""
     from retrieval.index.articles import load_articles
     from retrieval.index.generations import current_paths
 
-    unplaced = sorted({a.law for a in load_articles(current_paths(settings).root).values() if not a.jurisdiction})
+    unplaced = sorted({a.law for a in load_articles(current_paths(settings).root).values() if not a.jurisdiction}
+                      - just_read)
     if unplaced:
         print(f"kodeks: warning: no jurisdiction for {', '.join(unplaced)}: officers with a jurisdiction are not "
               f"answered from it (re-ingest with --jurisdiction or a laws.toml entry)", file=sys.stderr)
@@ -218,6 +223,10 @@ def search(
         return
     for line in ambiguity_lines(a.to_dict() for a in result.ambiguous):  # "which law is 'kz'?" first
         print(line)
+    if result.missing_references:  # "član 79 KZ FBiH": deleted / repealed / not in the law, and its neighbours
+        from kodeks.answering.notices import missing_lines
+
+        print("\n".join(missing_lines(result.missing_references)))
     table = Table(title=f"{result.query}  (level: {result.level}, {result.timings_ms.get('total', 0):.0f} ms)")
     for column in ("#", "article", "title", "score", "similarity", "dense", "lexical", "level"):
         table.add_column(column)

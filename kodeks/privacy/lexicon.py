@@ -12,6 +12,15 @@ from __future__ import annotations
 from functools import cache
 from importlib import resources
 
+from kodeks.privacy.gazetteer import regional_first_names
+
+# Pronouns, prepositions, conjunctions and forms of "biti": never a name, whatever a name dictionary lists
+# ("Koji" is a Japanese name).
+FUNCTION_WORDS = frozenset("""a i u na od do za sa s k ka iz kod protiv prema po pod nad pred pri kroz bez oko je su sam
+si smo ste bio bila bili ga mu joj ih im nju njega njemu njoj njih koji koja koje kojeg kome ko sta sto da li ne
+ni pa te ili ali vec jos ako kad kada gdje zasto kako taj ta to tog tom ovaj ova ovo onaj ona ono neki neka neko
+svaki sva svi moj moja moje njegov njena nas vas jedan jedna dva tri mi ti on vi oni ona""".split())
+
 # Case endings of nouns and names, longest first (instrumental -om/-em, dative -u/-i, genitive -a/-e, ...).
 ENDINGS = ("ama", "ima", "om", "em", "oj", "og", "a", "e", "i", "u", "o")
 
@@ -27,8 +36,20 @@ def word_set(name: str) -> frozenset[str]:
     return frozenset(_read(name))
 
 
-def first_names() -> frozenset[str]:
+def listed_first_names() -> frozenset[str]:
+    """data/first_names.txt: the names officers type most; a listed name is a name even where not_names.txt
+    has the same word."""
     return word_set("first_names.txt")
+
+
+@cache
+def first_names() -> frozenset[str]:
+    """The listed names and the region's names of the published dictionary (gazetteer.py), less the words that
+    are never a person here (not_names.txt: "Vlada" is a name in Serbia and the government in a law)."""
+    single, _ = _not_names()
+    regional = {n for n in regional_first_names() if n not in single and n not in common_forms()
+                and n not in FUNCTION_WORDS}
+    return listed_first_names() | frozenset(regional)
 
 
 def ambiguous_names() -> frozenset[str]:
@@ -65,6 +86,8 @@ def first_name(folded: str) -> str | None:
     """The name a (possibly declined) word is a form of: "marka" → "marko", "anu" → "ana", "dragana" → "dragan"
     or "dragana" (both are names: the form itself wins)."""
     names = first_names()
+    if folded in FUNCTION_WORDS:
+        return None
     if folded in names:
         return folded
     for stem in bases(folded)[1:]:

@@ -58,7 +58,7 @@ def _label(token: Token) -> str:
     if len(token.text) == 1:
         return "i" if token.text.isupper() and token.initial else "O"
     name = lexicon.first_name(folded)
-    if lexicon.not_a_name(folded) and folded not in lexicon.first_names():
+    if lexicon.not_a_name(folded) and folded not in lexicon.listed_first_names():
         return "O"
     if (token.text.isupper() and len(token.text) <= 4 and not name) or _ROMAN.match(token.text):
         return "O"  # MUP, SIPA, KZ: acronyms; XXIII
@@ -72,7 +72,10 @@ def _label(token: Token) -> str:
     if base is not None:
         return "S"
     if name:
-        weak = (name in lexicon.ambiguous_names() or folded in lexicon.common_forms()) and not mid_capital
+        # A name only the region's dictionary knows may be an everyday word ("blaže", "vojna", "masa"): it
+        # counts on its own only capitalised inside a sentence, like the listed names that are words.
+        ambiguous = name in lexicon.ambiguous_names() or name not in lexicon.listed_first_names()
+        weak = (ambiguous or folded in lexicon.common_forms()) and not mid_capital
         return "f" if weak else "F"
     if mid_capital and not _ADJECTIVE.search(folded) and not token.text.isupper():
         return "C"  # (a heading in capitals is no name: "DJELA PROTIV")
@@ -109,17 +112,13 @@ def _surnames_next_to_names(text: str, tokens: list[Token], labels: list[str]) -
 # Endings of verbs, adjectives and pronouns ("udario", "zatekli", "pijani", "njegov"): a word with one is no name.
 _NOT_NAME_ENDINGS = ("ao", "io", "eo", "uo", "la", "li", "lo", "le", "ti", "ci", "ce", "se", "mo", "te", "ni", "na",
                      "no", "ne", "ski", "ska", "sko", "og", "om", "em", "im", "ih", "oj", "ov", "ev")
-_FUNCTION_WORDS = frozenset("""a i u na od do za sa s k ka iz kod protiv prema po pod nad pred pri kroz bez oko je su sam
-si smo ste bio bila bili ga mu joj ih im nju njega njemu njoj njih koji koja koje kojeg kome ko sta sto da li ne
-ni pa te ili ali vec jos ako kad kada gdje zasto kako taj ta to tog tom ovaj ova ovo onaj ona ono neki neka neko
-svaki sva svi moj moja moje njegov njena nas vas jedan jedna dva tri mi ti on vi oni ona""".split())
 
 
 def _unlisted_first_name(token: Token) -> bool:
     """A word right beside a surname that could be a first name the list lacks ("gojko mandic", "Стојанка Васић"):
     capitalised, or in lower case without the ending of a verb, adjective or pronoun."""
     folded = token.folded
-    if len(folded) < 3 or folded in _FUNCTION_WORDS or folded in lexicon.person_words() or lexicon.not_a_name(folded):
+    if len(folded) < 3 or folded in lexicon.FUNCTION_WORDS or folded in lexicon.person_words() or lexicon.not_a_name(folded):
         return False
     if folded in lexicon.common_forms():
         return False

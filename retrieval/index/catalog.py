@@ -112,6 +112,29 @@ def _current(path: Path, jsonl: Path) -> bool:
     return stamp is not None and stamp[0] == f"{SCHEMA_VERSION}:{_source_stamp(jsonl)}"
 
 
+def law_text_hashes(data_dir: Path) -> dict[str, set[str]] | None:
+    """law → the text hashes (`content_hash(fold(text))`) of its articles in force, from the catalog's
+    `text_hash` column (no text is read or folded: ~0.4 ms an article saved); None when the catalog is
+    missing or not current (the caller hashes the texts itself). Never writes — a dry run reads only.
+    Issue 20: ingest's duplicate-law check (retrieval/ingest/library_checks.py)."""
+    path = data_dir / CATALOG_FILE
+    if not _current(path, data_dir / ARTICLES_FILE):
+        return None
+    try:
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            rows = con.execute("SELECT law, text_hash FROM articles WHERE NOT coalesce(json_extract(row, '$.deleted'), 0) "
+                               "AND json_extract(row, '$.kind') IS NULL").fetchall()
+        finally:
+            con.close()
+    except sqlite3.Error:
+        return None
+    out: dict[str, set[str]] = {}
+    for law, text_hash in rows:
+        out.setdefault(law, set()).add(text_hash)
+    return out
+
+
 class Catalog(Mapping[str, Article]):
     """Read-only view of the article table: id → Article, read from SQLite on demand. Thread-safe."""
 
@@ -249,6 +272,14 @@ class Catalog(Mapping[str, Article]):
     def by_law_number(self, law: str, number: str) -> Article | None:
         rows = self._query("SELECT row FROM articles WHERE law = ? AND number = ? ORDER BY idx DESC LIMIT 1", (law, number))
         return _article(rows[0][0]) if rows else None
+
+    def law_entries(self, law: str) -> list[tuple[str, bool, str | None, str | None]]:
+        """(number, deleted flag, kind, text if shorter than 200 characters) of every entry of one law, without
+        the long texts: which of its articles are in force, for "the articles next to a missing one" (issue 20)."""
+        rows = self._query("SELECT number, json_extract(row, '$.deleted'), json_extract(row, '$.kind'), "
+                           "CASE WHEN length(json_extract(row, '$.text')) < 200 THEN json_extract(row, '$.text') END "
+                           "FROM articles WHERE law = ?", (law,))
+        return [(number, bool(deleted), kind, short) for number, deleted, kind, short in rows]
 
     def by_number(self, number: str) -> list[Article]:
         return [_article(r[0]) for r in self._query("SELECT row FROM articles WHERE number = ? ORDER BY idx", (number,))]

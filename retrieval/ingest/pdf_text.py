@@ -34,6 +34,8 @@ from pathlib import Path
 
 import numpy as np
 
+from retrieval.ingest.limits import ReadLimits, check_pages, check_text
+
 PageProgress = Callable[[int, int], None]
 
 # Lines in the top or bottom share of the page are candidates for running headers/footers.
@@ -85,15 +87,16 @@ class PdfText:
         return sum(1 for page in self.pages if page.columns == 2)
 
 
-def pdf_text(path: Path, on_page: PageProgress | None = None) -> PdfText:
-    """The PDF's text in reading order without running headers, footers or page numbers."""
-    return layout_text(read_words(path, on_page))
+def pdf_text(path: Path, on_page: PageProgress | None = None, limits: ReadLimits | None = None) -> PdfText:
+    """The PDF's text in reading order without running headers, footers or page numbers; over one of the
+    `limits` (pages, text) it raises `LimitExceeded` — the page count before any page is parsed."""
+    return layout_text(read_words(path, on_page, limits))
 
 
 RawPage = tuple[list[dict], float, float]  # words (text, x0, x1, top, bottom), page width, page height
 
 
-def read_words(path: Path, on_page: PageProgress | None = None) -> list[RawPage]:
+def read_words(path: Path, on_page: PageProgress | None = None, limits: ReadLimits | None = None) -> list[RawPage]:
     """Word boxes of every page; the slow part, so it reports progress per page.
 
     pdfminer parses the pages into characters and pdfplumber's `WordExtractor` joins them into words —
@@ -122,7 +125,11 @@ def read_words(path: Path, on_page: PageProgress | None = None) -> list[RawPage]
     raw: list[RawPage] = []
     try:
         with path.open("rb") as fp:
-            pages = list(PDFPage.get_pages(fp))
+            # One page more than the limit is enough to refuse: the page tree of a hostile file is not walked to its end.
+            pages = list(PDFPage.get_pages(fp, maxpages=limits.pdf_pages + 1 if limits else 0))
+            if limits is not None:
+                check_pages(len(pages), limits)
+            chars = 0
             resources = PDFResourceManager()
             device = PDFPageAggregator(resources, laparams=None)  # characters only: no layout analysis
             interpreter = PDFPageInterpreter(resources, device)
@@ -133,6 +140,9 @@ def read_words(path: Path, on_page: PageProgress | None = None) -> list[RawPage]
                 # rotated text (a watermark, a note up the margin) is page furniture, not the law's text
                 kept = [_box(w) for w in words if w["text"].strip() and w.get("upright", True)]
                 raw.append((kept, float(layout.width), float(layout.height)))
+                if limits is not None:
+                    chars += sum(len(w["text"]) + 1 for w in kept)
+                    check_text(chars, limits, so_far=True)
                 if on_page is not None:
                     on_page(number, len(pages))
     except (PDFSyntaxError, PSException, ValueError, KeyError, TypeError) as exc:

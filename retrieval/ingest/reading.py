@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
+from retrieval.ingest.limits import DEFAULT_LIMITS, ReadLimits
 from retrieval.ingest.sources import LawInfo, Problem, discover, read_source
 from retrieval.jurisdictions import label_articles
 from retrieval.types import Article
@@ -87,13 +88,14 @@ class Inputs:
 
 def read_inputs(
     paths: list[Path], info: LawInfo | None, progress: ReadProgress | None = None,
-    stored: dict[str, Article] | None = None,
+    stored: dict[str, Article] | None = None, limits: ReadLimits = DEFAULT_LIMITS,
 ) -> Inputs:
     """All articles of all inputs, first occurrence of an id wins (later ones are reported).
 
     A law counts as complete only if no file that contributed to it had an error (warnings do not
     count): a bad line must not make its (previously indexed) article look removed. A law file that
     is already indexed (`stored`) and is read again without a law name keeps the name it has there.
+    A file over one of the input `limits` is refused before it is parsed (retrieval.ingest.limits).
     """
     files, problems = discover(paths)
     known = _laws_by_source(stored or {})
@@ -109,7 +111,7 @@ def read_inputs(
         file_info = folder_info or info
         if file_info is None and _source_key(path) in known:
             file_info = known[_source_key(path)]
-        found, file_problems = read_source(path, file_info, progress.page if progress else None)
+        found, file_problems = read_source(path, file_info, progress.page if progress else None, limits)
         found, refused = label_articles(found)  # canonical jurisdiction + level; unknown ones refused
         file_problems += [Problem(str(path), message) for message in refused]
         found = [_with_source(a, path) for a in found]

@@ -17,10 +17,13 @@ from kodeks.private_files import private_dir
 from kodeks.settings import Settings
 from retrieval.index.articles import load_articles
 from retrieval.index.building import IndexWriter, require_same_embedder_or_all_laws
+from retrieval.index.catalog import law_text_hashes
 from retrieval.index.generations import current_paths
 from retrieval.index.law_catalog import LibraryCounts, updated_records
 from retrieval.index.writer import ProgressStart
-from retrieval.ingest.reading import FileResult, ReadProgress, check_law_names, read_inputs
+from retrieval.ingest.library_checks import Duplicate, check_library, duplicate_warnings
+from retrieval.ingest.limits import DEFAULT_LIMITS, ReadLimits
+from retrieval.ingest.reading import FileResult, Inputs, ReadProgress, check_law_names, read_inputs
 from retrieval.ingest.sources import LawInfo, Problem, read_toml_aliases
 from retrieval.types import Article
 
@@ -66,7 +69,9 @@ def dry_run(settings: Settings | None, paths: list[Path | str], law_info: LawInf
             progress: ReadProgress | None = None) -> dict[str, Any]:
     """What ingest would read from `paths`, per file, without embedding or writing anything."""
     stored = load_articles(current_paths(settings).root) if settings is not None else {}
-    inputs = read_inputs([Path(p) for p in paths], law_info, progress, stored)
+    inputs = read_inputs([Path(p) for p in paths], law_info, progress, stored, _limits(settings))
+    duplicates = _library_check(settings, inputs, stored, paths)
+    duplicate_warnings(inputs, duplicates)  # warned here, refused by a real ingest
     warnings = [str(p) for p in inputs.problems] + check_law_names(inputs, stored)
     return {
         "files": [r.to_dict() for r in inputs.per_file],
@@ -74,6 +79,7 @@ def dry_run(settings: Settings | None, paths: list[Path | str], law_info: LawInf
         "deleted": sum(len(r.deleted) for r in inputs.per_file),
         "annexes": sum(len(r.annexes) for r in inputs.per_file),
         "warnings": warnings,
+        "duplicates": [d.to_dict() for d in duplicates],
     }
 
 
@@ -84,31 +90,43 @@ def ingest_paths(
     reindex: bool = False,
     progress: ProgressStart | None = None,
     reader: ReadProgress | None = None,
+    allow_duplicate: bool = False,
     *,
     wait: bool = True,
     on_wait: Callable[[str], None] | None = None,
 ) -> IngestReport:
     """Bring the index in line with `paths`; returns counts and every problem found. `reindex`: the laws
-    these paths hold are embedded again from scratch (every other law stays as it is)."""
+    these paths hold are embedded again from scratch (every other law stays as it is). A new law whose
+    texts another law already holds is refused (KodeksError naming it) unless `allow_duplicate`."""
     private_dir(settings.data_dir)  # made 0700 if new: the bot keeps officers' data here (kodeks/private_files.py)
     with IndexWriter.open(settings, wait=wait, on_wait=on_wait) as writer:
         stored = writer.stored
-        inputs = read_inputs([Path(p) for p in paths], law_info, reader, stored)
+        inputs = read_inputs([Path(p) for p in paths], law_info, reader, stored, _limits(settings))
         if not reindex:
             conflicts = check_law_names(inputs, stored)
             if conflicts:
                 raise KodeksError(conflicts[0] + (f" (and {len(conflicts) - 1} more file(s))" if len(conflicts) > 1 else ""))
+        laws = {a.law for a in inputs.articles}
+        drop = _indexed_from(stored, inputs.per_file, laws) if reindex else set()
+        # A law renamed by --reindex is not a copy of the name it replaces: those articles leave the check.
+        kept = {aid: a for aid, a in stored.items() if aid not in drop}
+        duplicates = _library_check(settings, inputs, kept, paths, from_catalog=not drop)
+        if duplicates and not allow_duplicate:
+            first = duplicates[0]
+            more = f" (and {len(duplicates) - 1} more law(s))" if len(duplicates) > 1 else ""
+            raise KodeksError(f"{first.path}: {first.message()}{more}; nothing was indexed")
+        duplicate_warnings(inputs, duplicates)
         report = IngestReport(files=inputs.files, articles=len(inputs.articles), problems=inputs.problems,
                               per_file=inputs.per_file, read=LibraryCounts.of(inputs.articles))
-        laws = {a.law for a in inputs.articles}
-        fresh, reembed, drop = False, set(), set()
+        fresh, reembed = False, set()
         if reindex and inputs.articles:
             identity = writer.index_identity()
             if identity is not None and identity != writer.embedder.identity:
                 require_same_embedder_or_all_laws(stored, laws)
                 fresh = True
             reembed = laws
-            drop = _indexed_from(stored, inputs.per_file, laws)
+        else:
+            drop = set()
         aliases = read_toml_aliases([Path(p) for p in paths])
         result = writer.write(inputs.articles, inputs.complete_laws, progress=progress, reembed_laws=reembed,
                               drop=drop, fresh=fresh,
@@ -130,3 +148,17 @@ def _indexed_from(stored: dict[str, Article], files: list[FileResult], laws: set
 def _source_key(path: Path | str) -> str:
     """How an article's `source` names its file (as reading.py records it: the resolved path)."""
     return str(Path(path).resolve())
+
+
+def _library_check(settings: Settings | None, inputs: Inputs, stored: dict[str, Article],
+                   paths: list[Path | str], from_catalog: bool = True) -> list[Duplicate]:
+    """ingest/library_checks.py over these inputs; the stored laws' text hashes come from the current
+    generation's catalog (`from_catalog=False`: hashed from `stored`, which leaves some laws out)."""
+    keys = None
+    if settings is not None and stored and from_catalog:
+        keys = law_text_hashes(current_paths(settings).root)
+    return check_library(inputs, stored, [Path(p) for p in paths], keys if stored else {})
+
+
+def _limits(settings: Settings | None) -> ReadLimits:
+    return ReadLimits.from_settings(settings) if settings is not None else DEFAULT_LIMITS

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from retrieval.ingest.headings import parse_heading
+from retrieval.ingest.limits import DEFAULT_LIMITS, LimitExceeded, ReadLimits, check_docx, check_file_size, check_text
 from retrieval.ingest.pdf_text import PageProgress, PdfTextError, pdf_text
 from retrieval.ingest.text_repair import UnreadableText, repair_text
 from retrieval.types import ARTICLE_FIELDS, Article
@@ -50,15 +51,24 @@ class LawInfo:
 
 
 def read_corpus_jsonl(path: Path) -> tuple[list[Article], list[Problem]]:
-    """One article per line; bad lines are reported (file:line) and skipped."""
+    """One article per line, read line by line (a library's corpus is never held twice in memory); bad lines
+    are reported (file:line) and skipped."""
     articles: list[Article] = []
     problems: list[Problem] = []
     seen: dict[str, int] = {}
     try:
-        lines = path.read_text(encoding="utf-8-sig").splitlines()
+        with path.open(encoding="utf-8-sig") as handle:
+            _read_corpus_lines(path, enumerate(handle, 1), articles, problems, seen)
     except (OSError, UnicodeDecodeError) as exc:
         return [], [Problem(str(path), f"cannot read: {exc}")]
-    for number, line in enumerate(lines, 1):
+    if not articles and not problems:
+        problems.append(Problem(str(path), "empty file: no articles"))
+    return articles, problems
+
+
+def _read_corpus_lines(path: Path, lines: Iterable[tuple[int, str]], articles: list[Article], problems: list[Problem],
+                       seen: dict[str, int]) -> None:
+    for number, line in lines:
         if not line.strip():
             continue
         where = f"{path}:{number}"
@@ -93,9 +103,6 @@ def read_corpus_jsonl(path: Path) -> tuple[list[Article], list[Problem]]:
                 deleted=row.get("deleted") is True or str(row.get("deleted")).lower() == "true",
             )
         )
-    if not articles and not problems:
-        problems.append(Problem(str(path), "empty file: no articles"))
-    return articles, problems
 
 
 # --- law files: text extraction -----------------------------------------------------------------
@@ -105,13 +112,18 @@ class ExtractionError(Exception):
     """A law file whose text cannot be extracted (message says why)."""
 
 
-def extract_text(path: Path, notes: list[str] | None = None, on_page: PageProgress | None = None) -> str:
+def extract_text(path: Path, notes: list[str] | None = None, on_page: PageProgress | None = None,
+                 limits: ReadLimits = DEFAULT_LIMITS) -> str:
     """Plain text of a law file, by its suffix, with broken encodings repaired (retrieval.ingest.text_repair).
 
     What was repaired or removed ("repaired YUSCII encoding …") is appended to `notes`; `on_page(done,
-    total)` is called after each page of a PDF."""
+    total)` is called after each page of a PDF. A file over one of the `limits` (retrieval.ingest.limits)
+    raises `LimitExceeded` before its parser runs."""
+    check_file_size(path, limits)
     try:
-        repaired = repair_text(_text_by_suffix(path, notes, on_page))
+        raw = _text_by_suffix(path, notes, on_page, limits)
+        check_text(len(raw), limits)
+        repaired = repair_text(raw)
     except UnreadableText as exc:
         raise ExtractionError(str(exc)) from None
     if notes is not None:
@@ -119,11 +131,12 @@ def extract_text(path: Path, notes: list[str] | None = None, on_page: PageProgre
     return repaired.text
 
 
-def _text_by_suffix(path: Path, notes: list[str] | None, on_page: PageProgress | None) -> str:
+def _text_by_suffix(path: Path, notes: list[str] | None, on_page: PageProgress | None, limits: ReadLimits) -> str:
     suffix = path.suffix.lower()
     if suffix == ".pdf":
-        return _pdf_text(path, notes, on_page)
+        return _pdf_text(path, notes, on_page, limits)
     if suffix == ".docx":
+        check_docx(path, limits)
         return _docx_text(path)
     raw = _read_text_file(path)
     if suffix in {".html", ".htm"}:
@@ -175,10 +188,11 @@ def _read_text_file(path: Path) -> str:
     return max(decoded)[2]
 
 
-def _pdf_text(path: Path, notes: list[str] | None = None, on_page: PageProgress | None = None) -> str:
+def _pdf_text(path: Path, notes: list[str] | None = None, on_page: PageProgress | None = None,
+              limits: ReadLimits = DEFAULT_LIMITS) -> str:
     """Columns in reading order, running headers/footers and page numbers removed (retrieval.ingest.pdf_text)."""
     try:
-        result = pdf_text(path, on_page)
+        result = pdf_text(path, on_page, limits)
     except PdfTextError as exc:
         raise ExtractionError(f"not a readable PDF ({exc})") from exc
     if not result.text.strip():
@@ -302,8 +316,31 @@ def _law_for(file: Path, root: Path, tomls: dict[Path, dict[str, LawInfo]]) -> L
         folder = folder.parent
 
 
+SUPPORTED = "law files .txt .md .html .htm .pdf .docx, corpus .jsonl"
+# What to do with the formats admins most often have instead.
+_CONVERT = {
+    ".doc": "convert to .docx or PDF", ".rtf": "convert to .docx or PDF", ".odt": "save as .docx or PDF",
+    ".pages": "export as .docx or PDF", ".xls": "not a law text", ".xlsx": "not a law text",
+    ".csv": "not a law text (a corpus is .jsonl)", ".json": "a corpus is JSON Lines: one article per line, .jsonl",
+    ".zip": "unpack it first", ".rar": "unpack it first", ".7z": "unpack it first",
+    ".jpg": "an image: run OCR and save the text", ".jpeg": "an image: run OCR and save the text",
+    ".png": "an image: run OCR and save the text", ".tif": "an image: run OCR and save the text",
+    ".tiff": "an image: run OCR and save the text",
+}
+
+
+def skip_reason(file: Path) -> str:
+    """Why a file in a folder is not read, and what to do (".doc: convert to .docx or PDF")."""
+    if file.name.startswith("."):
+        return "hidden file"
+    suffix = file.suffix.lower()
+    return f"{suffix or '(no suffix)'}: {_CONVERT.get(suffix, f'not a supported type ({SUPPORTED})')}"
+
+
 def discover(paths: list[Path]) -> tuple[list[tuple[Path, LawInfo | None]], list[Problem]]:
-    """Expand folders into readable files, each with the law info its folder's laws.toml gives."""
+    """Expand folders into readable files, each with the law info its folder's laws.toml gives; every
+    other file of a folder is named as skipped (a warning, with what to do), and a folder without any law
+    file is an error."""
     found: list[tuple[Path, LawInfo | None]] = []
     problems: list[Problem] = []
     for path in paths:
@@ -312,12 +349,17 @@ def discover(paths: list[Path]) -> tuple[list[tuple[Path, LawInfo | None]], list
             for toml in sorted(path.rglob("laws.toml")):
                 tomls[toml.parent], toml_problems = read_laws_toml(toml.parent)
                 problems += toml_problems
+            before = len(found)
             for file in sorted(p for p in path.rglob("*") if p.is_file()):
-                if file.suffix.lower() in LAW_FILE_SUFFIXES | CORPUS_SUFFIXES and file.name != "laws.toml":
+                if file.suffix.lower() in LAW_FILE_SUFFIXES | CORPUS_SUFFIXES and not file.name.startswith("."):
                     found.append((file, _law_for(file, path, tomls)))
+                elif file.name != "laws.toml":
+                    problems.append(Problem(str(file), f"skipped: {skip_reason(file)}", "warning"))
+            if len(found) == before:
+                problems.append(Problem(str(path), f"no law files in this folder ({SUPPORTED}); nothing read from it"))
         elif path.is_file():
             if path.suffix.lower() not in LAW_FILE_SUFFIXES | CORPUS_SUFFIXES:
-                problems.append(Problem(str(path), f"unsupported file type {path.suffix or '(none)'}"))
+                problems.append(Problem(str(path), f"unsupported file type {skip_reason(path)}"))
             else:
                 found.append((path, None))
         else:
@@ -326,17 +368,24 @@ def discover(paths: list[Path]) -> tuple[list[tuple[Path, LawInfo | None]], list
 
 
 def read_source(
-    path: Path, info: LawInfo | None, on_page: PageProgress | None = None
+    path: Path, info: LawInfo | None, on_page: PageProgress | None = None, limits: ReadLimits = DEFAULT_LIMITS,
 ) -> tuple[list[Article], list[Problem]]:
     """Articles of one file: a corpus JSONL, or a law file split at its headings (`on_page(done, total)`
-    after each page of a PDF); what extraction repaired or removed comes back as warnings."""
+    after each page of a PDF); what extraction repaired or removed comes back as warnings, a file over
+    one of the input `limits` as one error naming the limit."""
     if path.suffix.lower() in CORPUS_SUFFIXES:
+        try:
+            check_file_size(path, limits)
+        except LimitExceeded as exc:
+            return [], [Problem(str(path), str(exc))]
+        except OSError as exc:
+            return [], [Problem(str(path), f"cannot read: {exc}")]
         return read_corpus_jsonl(path)
     info = info or LawInfo(law=path.stem)
     notes: list[str] = []
     try:
-        text = extract_text(path, notes, on_page)
-    except ExtractionError as exc:
+        text = extract_text(path, notes, on_page, limits)
+    except (ExtractionError, LimitExceeded) as exc:
         return [], [Problem(str(path), str(exc))]
     except OSError as exc:
         return [], [Problem(str(path), f"cannot read: {exc}")]

@@ -10,6 +10,8 @@ keep a reference from ever serving the wrong law:
 - a number next to a law word that is not loaded ("član 5 ZKP", "član 5 Ustava" without a
   constitution) gives an `AmbiguousReference` with no laws, not every other law's article 5.
 Only a bare "član 42" (no law named) means article 42 of every law.
+A reference to a named law's article that is deleted, repealed or not in it at all comes back as a
+`MissingReference` with that law's neighbouring articles (missing.py), so it is answered as such.
 """
 
 from __future__ import annotations
@@ -21,7 +23,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from retrieval.search.law_names import LawName, LawNames, NameMatch, same_word, tokens
 from retrieval.language.normalize import clean, fold, to_latin
 from retrieval.language.numbers import article_number, int_to_roman, roman_to_int
-from retrieval.types import AmbiguousReference, Article, ReferenceLookup
+from retrieval.search.missing import Entry, missing_reference
+from retrieval.search.serving import is_deleted
+from retrieval.types import AmbiguousReference, Article, MissingReference, ReferenceLookup
 
 # Folded forms: "član", "clana", "članak", "члан" → "clan…"; "čl." → "cl"; "Article", "Art.", "§".
 _ARTICLE_WORD = r"(?:clan(?:ovima|ovi|ove|ova|cima|ci|ke|kom|ak|ka|ku|om|a|u)?|cl|articles|article|art|§§|§|paragraf)"
@@ -131,6 +135,7 @@ class ReferenceResolver:
         candidates: dict[str, Article] = {}
         ambiguous: dict[tuple[str, str], AmbiguousReference] = {}
         named: dict[str, None] = {}
+        missing: dict[tuple[str, str], MissingReference] = {}
         for _, mention, number in pairs:
             if mention is None:
                 for article in self._numbered(number):
@@ -140,6 +145,7 @@ class ReferenceResolver:
                 named[mention.law] = None
                 if (article := self._in_law(mention.law, number)) is not None:
                     found.setdefault(article.id, article)
+                self._note_missing(missing, mention.law, number, article)
             else:
                 ambiguous.setdefault((mention.text, number), AmbiguousReference(mention.text, number, mention.laws))
                 if mention.unsure:
@@ -154,6 +160,7 @@ class ReferenceResolver:
             if len(laws) == 1:
                 if (article := self._in_law(laws[0], number)) is not None:
                     found.setdefault(article.id, article)
+                self._note_missing(missing, laws[0], number, article)
                 named[laws[0]] = None
                 continue
             ambiguous.setdefault((name, number), AmbiguousReference(name, number, laws))
@@ -165,7 +172,16 @@ class ReferenceResolver:
             ambiguous=list(ambiguous.values()),
             candidates=[a for aid, a in candidates.items() if aid not in found],
             laws=tuple(named),
+            missing=list(missing.values()),
         )
+
+    def _note_missing(self, missing: dict[tuple[str, str], MissingReference], law: str, number: str,
+                      article: Article | None) -> None:
+        """Record article `number` of `law` as missing when the law has no such article or only its deleted entry."""
+        if (article is not None and not is_deleted(article)) or (law, number) in missing:
+            return
+        missing[(law, number)] = missing_reference(law, number, article, self._law_entries(law),
+                                                   lambda n: self._article(law, n))
 
     def _in_law(self, law: str, number: str) -> Article | None:
         """Article `number` of `law`; "5" finds Article V of a law numbered in Roman, "V" finds 5."""
@@ -186,6 +202,11 @@ class ReferenceResolver:
 
     def _numbered(self, number: str) -> list[Article]:
         return self._by_number.get(number, [])
+
+    def _law_entries(self, law: str) -> list[Entry]:
+        """(number, in force) of every entry of `law`: what "the articles next to it" are chosen from."""
+        return [(number, not is_deleted(a) and not a.extra.get("kind"))
+                for (name, number), a in self._by_law_number.items() if name == law]
 
     @staticmethod
     def _capitalised_words(text: str) -> set[str]:

@@ -240,6 +240,8 @@ class Retriever:
         references = [Candidate(i, article=a) for a in self._references(lookup, law_name, allowed, named_anywhere=scoped)
                       if (i := self.catalog.index_of(a.id)) >= 0]
         references = self.layout.dedupe(references)
+        if lookup.missing and not references and any(m.nearest for m in lookup.missing):
+            return self._nearest_only(query, lookup, law_name, jurisdiction, started)
         hits = [Hit(c.article, 1.0, None, None, None, "reference", c.article.text[:300]) for c in references[:keep]]
         # A question that names a law by reference is answered from that law only ("član 5 Ustava" never
         # brings in the Criminal Code's article 5, nor its articles about something similar).
@@ -302,6 +304,22 @@ class Retriever:
             jurisdiction_missing=missing,
             weak=weak,
             thread=context.to_dict() if context is not None else None,
+            missing_references=list(lookup.missing),
+        )
+
+    def _nearest_only(self, query: str, lookup: ReferenceLookup, law: str | None,
+                      jurisdiction: str | Collection[str] | None, started: float) -> SearchResult:
+        """Every article the question names is deleted, repealed or not in its law: serve the articles next to
+        them by number (level "nearest", search/missing.py) — a similarity search would answer from unrelated
+        articles as if they were the one asked for."""
+        nearest = {a.id: a for m in lookup.missing for a in m.nearest}
+        hits = [Hit(a, 0.0, None, None, None, "nearest", a.text[:300]) for a in nearest.values()]
+        scoped = jurisdiction is not None and not isinstance(jurisdiction, str)
+        return SearchResult(
+            query=query, normalized=fold(query), hits=hits, level="nearest", law=law,
+            jurisdiction=_label(jurisdiction), scope=list(jurisdiction) if scoped else None,
+            timings_ms={"total": round((time.perf_counter() - started) * 1000, 3)},
+            ambiguous=list(lookup.ambiguous), missing_references=list(lookup.missing),
         )
 
     def _officer_if_absent(self, jurisdiction: str | Collection[str] | None) -> tuple[str | Collection[str] | None, str | None]:
@@ -434,6 +452,11 @@ class CatalogReferences(ReferenceResolver):
 
     def _numbered(self, number: str) -> list[Article]:
         return self._catalog.by_number(number)
+
+    def _law_entries(self, law: str) -> list[tuple[str, bool]]:
+        return [(number, not kind and not is_deleted(Article(id="", law=law, article=number, deleted=deleted,
+                                                             text=short if short is not None else "-" * 200)))
+                for number, deleted, kind, short in self._catalog.law_entries(law)]
 
 
 def _officer(jurisdiction: str | Collection[str] | None) -> str | None:

@@ -1,0 +1,108 @@
+"""What an answer must say before anything else, whoever wrote the rest (Claude or the extractive path):
+
+- **the article asked for is not law** — "Član 79 KZ FBiH je brisan", "Član 280a KZ RS je prestao da važi",
+  "KZ FBiH nema člana 999" (SearchResult.missing_references) — with the articles next to it by number. When
+  nothing the officer named exists, the whole answer is that (`missing_answer`): no model is asked, and no
+  similar article is presented as if it were the one asked for. Fail closed.
+- **the articles cited are illustrative** — the sample laws of "Try it" (data/sample, `"illustrative": true`)
+  are not law in force: an answer citing one says so in its last paragraph, right above the sources (which
+  the bot marks one by one too).
+
+The wording is here once, in Latin and Cyrillic (the answer's script follows the question's); the bot uses
+the same lines for a plain "član 79 KZ FBiH" (bot/missing_articles.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from kodeks.answering.extractive import excerpt, script_of
+from kodeks.answering.models import Answer
+from retrieval.types import Hit, MissingReference, SearchResult
+
+_TEXTS = {
+    "latin": {
+        "deleted": "Član {article} {law} je brisan – nije važeći propis.",
+        "repealed": "Član {article} {law} je prestao da važi – nije važeći propis.",
+        "not_found": "{law} nema člana {article}.",
+        "last": " Posljednji član tog zakona je član {last}.",
+        "note": " U zakonu stoji: „{note}“.",
+        "nearest": "Najbliži važeći članovi: {articles}.",
+        "nearest_one": "Najbliži važeći član: {articles}.",
+        "article": "član {article}",
+        "listed": "Tekst najbližih članova (nije odgovor na pitanje o traženom članu):",
+        "illustrative": ("⚠️ Ilustrativni primjer: citirani članovi ({laws}) su primjer teksta za isprobavanje "
+                         "(data/sample), a ne važeći propis – ne postupajte po ovom odgovoru."),
+    },
+    "cyrillic": {
+        "deleted": "Члан {article} {law} је брисан – није важећи пропис.",
+        "repealed": "Члан {article} {law} је престао да важи – није важећи пропис.",
+        "not_found": "{law} нема члана {article}.",
+        "last": " Посљедњи члан тог закона је члан {last}.",
+        "note": " У закону стоји: „{note}“.",
+        "nearest": "Најближи важећи чланови: {articles}.",
+        "nearest_one": "Најближи важећи члан: {articles}.",
+        "article": "члан {article}",
+        "listed": "Текст најближих чланова (није одговор на питање о траженом члану):",
+        "illustrative": ("⚠️ Илустративни примјер: цитирани чланови ({laws}) су примјер текста за испробавање "
+                         "(data/sample), а не важећи пропис – не поступајте по овом одговору."),
+    },
+}
+NOT_IN_FORCE_REASON = "the article asked for is not in force or not in the law: its neighbours listed, nothing answered from them"
+
+
+def missing_line(missing: MissingReference, script: str = "latin") -> str:
+    """One paragraph: what happened to the article, the law's own words, the nearest articles in force."""
+    t = _TEXTS[script]
+    line = t[missing.status].format(article=missing.article, law=missing.law)
+    if missing.last:
+        line += t["last"].format(last=missing.last)
+    if missing.note:
+        line += t["note"].format(note=missing.note)
+    if missing.nearest:
+        listed = "; ".join(t["article"].format(article=a.article) + (f" – {a.title}" if a.title else "")
+                           for a in missing.nearest)
+        line += " " + t["nearest" if len(missing.nearest) > 1 else "nearest_one"].format(articles=listed)
+    return line
+
+
+def missing_lines(missing: Sequence[MissingReference], script: str = "latin") -> list[str]:
+    return [missing_line(m, script) for m in missing]
+
+
+def missing_answer(question: str, result: SearchResult, prompt_version: str) -> Answer:
+    """The answer when every article the question names is deleted, repealed or not in its law: it says
+    so, and lists the nearest articles (the hits, level "nearest") as what they are — neighbours."""
+    script = script_of(question)
+    lines = missing_lines(result.missing_references, script)
+    hits = [h for h in result.hits if h.level == "nearest"]
+    text = "\n\n".join(lines)
+    if hits:
+        listed = [_TEXTS[script]["listed"], ""]
+        for n, hit in enumerate(hits, 1):
+            listed += [f"{n}. {hit.article.label}", f"„{excerpt(hit)}“"]
+        text += "\n\n" + "\n".join(listed)
+    return Answer(text=text, citations=hits, mode="extractive", prompt_version=prompt_version, covered=False,
+                  missing=lines[0] if lines else None, reason=NOT_IN_FORCE_REASON)
+
+
+def only_missing(result: SearchResult) -> bool:
+    """Everything the question named is missing: the hits are its neighbours, not an answer."""
+    return bool(result.missing_references) and result.level == "nearest"
+
+
+def illustrative_line(citations: Sequence[Hit], script: str = "latin") -> str | None:
+    laws = list(dict.fromkeys(h.article.law for h in citations if h.article.illustrative))
+    return _TEXTS[script]["illustrative"].format(laws=", ".join(laws)) if laws else None
+
+
+def with_notices(answer: Answer, result: SearchResult, question: str) -> Answer:
+    """The answer with what it must say: first the missing articles (unless it is already about them), last —
+    right above the sources, each of which is marked too — that cited sample articles are illustrative."""
+    script = script_of(question)
+    head = missing_lines(result.missing_references, script) if result.missing_references and not only_missing(result) else []
+    tail = [line] if (line := illustrative_line(answer.citations, script)) is not None else []
+    if not head and not tail:
+        return answer
+    return replace(answer, text="\n\n".join([*head, answer.text, *tail]))

@@ -1,0 +1,58 @@
+"""First names given in Bosnia and Herzegovina and its neighbours, from a published name dictionary.
+
+The curated list (data/first_names.txt, ~470 names) holds the names officers type most; the people in their
+questions carry thousands more ("Radenko", "Savka", "Zikret"). Jörg Michael's name dictionary, shipped as
+data by the `gender-guesser` package (nam_dict.txt, GNU FDL), gives every first name a frequency per
+country; the names with any frequency in Bosnia and Herzegovina, Croatia, Serbia or Montenegro — about
+2,000 — are read from the installed package, folded like the curated list. Nothing is copied into this
+repository, and a missing package leaves the curated list alone (masking still works, with less recall).
+
+Why this file and not the package's `Detector`: it answers "which gender", parses all 48,000 lines for
+60 countries into a dict of dicts (~0.5 s), and has no way to list the names of a country.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+
+from retrieval.language.normalize import fold
+
+# nam_dict.txt: one name a line; from column 30 on, one frequency character per country, in this order
+# (gender_guesser.detector.Detector.COUNTRIES): ' ' = none, '1'…'9', 'A'…'D' = ever more frequent.
+_COUNTRY_COLUMNS = {"bosnia_and_herzegovina": 29, "croatia": 30, "montenegro": 33, "serbia": 34}
+_FIRST_COLUMN = 30
+_SEX_CODES = frozenset({"M", "1M", "?M", "F", "1F", "?F", "?"})
+
+
+def _dictionary_lines() -> list[str]:
+    try:
+        path = resources.files("gender_guesser").joinpath("data").joinpath("nam_dict.txt")
+        return path.read_text(encoding="utf-8", errors="replace").splitlines()
+    except (ModuleNotFoundError, FileNotFoundError, OSError):
+        return []
+
+
+def frequency(line: str) -> int:
+    """The line's highest frequency in the countries above (0: the name is not given there)."""
+    best = 0
+    for column in _COUNTRY_COLUMNS.values():
+        mark = line[_FIRST_COLUMN + column: _FIRST_COLUMN + column + 1].strip()
+        if mark:
+            best = max(best, int(mark, 16))
+    return best
+
+
+@cache
+def regional_first_names(min_frequency: int = 1) -> frozenset[str]:
+    """Folded first names with at least `min_frequency` in BiH, Croatia, Montenegro or Serbia."""
+    out: set[str] = set()
+    for line in _dictionary_lines():
+        parts = line.split()
+        if len(parts) < 2 or parts[0] not in _SEX_CODES or frequency(line) < min_frequency:
+            continue
+        for name in parts[1].replace("+", " ").replace("-", " ").split():
+            folded = fold(name)
+            if len(folded) >= 3 and folded.isalpha():
+                out.add(folded)
+    return frozenset(out)
