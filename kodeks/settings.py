@@ -73,7 +73,7 @@ class Settings(BaseSettings):
     # a kind of law none of whose titles match the question's legal terms by this × (1 − best share).
     twin_penalty: float = Field(1.0, alias="KODEKS_TWIN_PENALTY", ge=0)
     kind_affinity: float = Field(1.0, alias="KODEKS_KIND_AFFINITY", ge=0)
-    # positive lexical z-scores compressed as s·ln(1 + z/s) before fusion (fusion.saturate); 0 = off
+    # positive lexical z-scores compressed as s·ln(1 + z/s) where several laws compete (fusion.saturate); 0 = off
     lexical_saturation: float = Field(5.0, alias="KODEKS_LEXICAL_SATURATION", ge=0)
 
     # --- answering -----------------------------------------------------------------------
