@@ -132,3 +132,16 @@ def test_progress_lines_when_not_on_a_terminal(tmp_path: Path) -> None:
         reporter.embedding(10)(4)
     assert err.getvalue().splitlines()[0].startswith("kodeks: progress: reading kz.pdf (1/2)")
     assert "page 3/66" in err.getvalue() and "embedding 4/10 chunks" in err.getvalue()
+
+
+def test_a_corpus_of_several_laws_is_reported_as_those_laws(tmp_path: Path) -> None:
+    """The README's first ingest (the sample corpus: five laws in one JSONL) names all five, not the first."""
+    from kodeks.cli.retrieval_commands import _file_line
+
+    sample = Path(__file__).resolve().parents[1] / "data" / "sample" / "corpus.jsonl"
+    report = dry_run(settings_for(tmp_path / "idx"), [sample])
+    (file,) = report["files"]
+    expected = list(dict.fromkeys(json.loads(line)["law"] for line in sample.read_text(encoding="utf-8").splitlines()
+                                  if line.strip()))
+    assert len(expected) > 1 and file["laws"] == expected and file["law"] == expected[0]
+    assert f"→ {len(expected)} laws ({', '.join(expected)}):" in _file_line(file)

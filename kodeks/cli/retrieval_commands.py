@@ -139,7 +139,7 @@ def ingest(
             print(_file_line(file.to_dict(entries=False)))
         print(summary_lines(result))
     if settings.default_jurisdiction or settings.user_jurisdictions:
-        _warn_unplaced_laws(settings, {f.law for f in result.per_file})
+        _warn_unplaced_laws(settings, {law for f in result.per_file for law in f.laws})
     if not result.articles and result.problems:
         raise typer.Exit(1)
 
@@ -172,7 +172,9 @@ def _warn_unplaced_laws(settings, just_read: set[str]) -> None:
 
 def _file_line(f: dict) -> str:
     warnings = len(f["warnings"]) + len(f["errors"])
-    return (f"{f['file']} → {f['law']}: {f['articles']} articles, {f['deleted']} deleted, {f['annexes']} annexes, "
+    laws = f.get("laws") or [f["law"]]
+    law = f["law"] if len(laws) == 1 else f"{len(laws)} laws ({', '.join(laws)})"
+    return (f"{f['file']} → {law}: {f['articles']} articles, {f['deleted']} deleted, {f['annexes']} annexes, "
             f"{warnings} warning(s) ({f['seconds']:.1f} s)")
 
 

@@ -47,10 +47,16 @@ class FileResult:
     def annexes(self) -> list[Article]:
         return [a for a in self.articles if a.extra.get("kind") and not a.deleted]
 
+    @property
+    def laws(self) -> list[str]:
+        """Every law the file holds, in file order (a corpus JSONL may hold several; `law` is the first)."""
+        return list(dict.fromkeys(a.law for a in self.articles)) or [self.law]
+
     def to_dict(self, entries: bool = True) -> dict[str, Any]:
         data: dict[str, Any] = {
             "file": self.path,
             "law": self.law,
+            "laws": self.laws,
             "articles": len(self.in_force),
             "deleted": len(self.deleted),
             "annexes": len(self.annexes),
