@@ -68,9 +68,10 @@ class IngestReport:
 def dry_run(settings: Settings | None, paths: list[Path | str], law_info: LawInfo | None = None,
             progress: ReadProgress | None = None) -> dict[str, Any]:
     """What ingest would read from `paths`, per file, without embedding or writing anything."""
-    stored = load_articles(current_paths(settings).root) if settings is not None else {}
+    root = current_paths(settings).root if settings is not None else None
+    stored = load_articles(root) if root is not None else {}
     inputs = read_inputs([Path(p) for p in paths], law_info, progress, stored, _limits(settings))
-    duplicates = _library_check(settings, inputs, stored, paths)
+    duplicates = _library_check(inputs, stored, paths, root)
     duplicate_warnings(inputs, duplicates)  # warned here, refused by a real ingest
     warnings = [str(p) for p in inputs.problems] + check_law_names(inputs, stored)
     return {
@@ -110,7 +111,7 @@ def ingest_paths(
         drop = _indexed_from(stored, inputs.per_file, laws) if reindex else set()
         # A law renamed by --reindex is not a copy of the name it replaces: those articles leave the check.
         kept = {aid: a for aid, a in stored.items() if aid not in drop}
-        duplicates = _library_check(settings, inputs, kept, paths, from_catalog=not drop)
+        duplicates = _library_check(inputs, kept, paths, writer.source.root if not drop else None)
         if duplicates and not allow_duplicate:
             first = duplicates[0]
             more = f" (and {len(duplicates) - 1} more law(s))" if len(duplicates) > 1 else ""
@@ -125,8 +126,6 @@ def ingest_paths(
                 require_same_embedder_or_all_laws(stored, laws)
                 fresh = True
             reembed = laws
-        else:
-            drop = set()
         aliases = read_toml_aliases([Path(p) for p in paths])
         result = writer.write(inputs.articles, inputs.complete_laws, progress=progress, reembed_laws=reembed,
                               drop=drop, fresh=fresh,
@@ -150,14 +149,12 @@ def _source_key(path: Path | str) -> str:
     return str(Path(path).resolve())
 
 
-def _library_check(settings: Settings | None, inputs: Inputs, stored: dict[str, Article],
-                   paths: list[Path | str], from_catalog: bool = True) -> list[Duplicate]:
-    """ingest/library_checks.py over these inputs; the stored laws' text hashes come from the current
-    generation's catalog (`from_catalog=False`: hashed from `stored`, which leaves some laws out)."""
-    keys = None
-    if settings is not None and stored and from_catalog:
-        keys = law_text_hashes(current_paths(settings).root)
-    return check_library(inputs, stored, [Path(p) for p in paths], keys if stored else {})
+def _library_check(inputs: Inputs, stored: dict[str, Article], paths: list[Path | str],
+                   catalog_root: Path | None) -> list[Duplicate]:
+    """ingest/library_checks.py over these inputs; the stored laws' text hashes are read from the catalog
+    of the generation at `catalog_root` (None: hashed from `stored`, e.g. when it leaves some laws out)."""
+    keys = law_text_hashes(catalog_root) if stored and catalog_root is not None else None
+    return check_library(inputs, stored, [Path(p) for p in paths], keys)
 
 
 def _limits(settings: Settings | None) -> ReadLimits:
