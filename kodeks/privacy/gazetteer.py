@@ -33,23 +33,18 @@ def _dictionary_lines() -> list[str]:
         return []
 
 
-def frequency(line: str) -> int:
-    """The line's highest frequency in the countries above (0: the name is not given there)."""
-    best = 0
-    for column in _COUNTRY_COLUMNS.values():
-        mark = line[_FIRST_COLUMN + column: _FIRST_COLUMN + column + 1].strip()
-        if mark:
-            best = max(best, int(mark, 16))
-    return best
+def _given_here(line: str) -> bool:
+    """Whether the line's name has a frequency in any of the countries above."""
+    return any(line[_FIRST_COLUMN + column: _FIRST_COLUMN + column + 1].strip() for column in _COUNTRY_COLUMNS.values())
 
 
 @cache
-def regional_first_names(min_frequency: int = 1) -> frozenset[str]:
-    """Folded first names with at least `min_frequency` in BiH, Croatia, Montenegro or Serbia."""
+def regional_first_names() -> frozenset[str]:
+    """Folded first names given in BiH, Croatia, Montenegro or Serbia."""
     out: set[str] = set()
     for line in _dictionary_lines():
         parts = line.split()
-        if len(parts) < 2 or parts[0] not in _SEX_CODES or frequency(line) < min_frequency:
+        if len(parts) < 2 or parts[0] not in _SEX_CODES or not _given_here(line):
             continue
         for name in parts[1].replace("+", " ").replace("-", " ").split():
             folded = fold(name)
