@@ -113,7 +113,9 @@ def pointer(data_dir: Path) -> str | None:
 
 def timed_ingest(data_dir: Path, corpus: Path, kill_after: float | None = None) -> tuple[float, int | None]:
     """Run an ingest; seconds from holding the lock to its end (or to the kill), and its exit code."""
-    holder = data_dir / "index" / "writer.json"
+    from retrieval.index.writer_lock import HOLDER_FILE
+
+    holder = data_dir / "index" / HOLDER_FILE
     proc = subprocess.Popen(kodeks("ingest", str(corpus), "--data-dir", str(data_dir)), env=env(),
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     while not holder.exists() and proc.poll() is None:

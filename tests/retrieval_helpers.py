@@ -96,3 +96,8 @@ def flat_copy(source: "Settings | Path", target: Path) -> Path:
         elif part.exists():
             shutil.copy2(part, target / name)
     return target
+
+
+def without_progress(stderr: str) -> str:
+    """stderr less the `kodeks: progress` lines a slow (loaded) run prints every 5 s."""
+    return "".join(line + "\n" for line in stderr.splitlines() if not line.startswith("kodeks: progress"))

@@ -31,10 +31,8 @@ NEW_LAW = [row("ZNN", "1", "Ko na javnom mjestu nosi nož ili drugo hladno oruž
 
 
 @pytest.fixture
-def private_index(sample_index: Settings, tmp_path: Path) -> Settings:
-    target = tmp_path / "data"
-    shutil.copytree(sample_index.data_dir, target, ignore=shutil.ignore_patterns("queries.sqlite3*"))
-    return settings_for(target)
+def private_index(bot_data_dir: Path) -> Settings:
+    return settings_for(bot_data_dir)
 
 
 class BlockingRewriter:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.retrieval_helpers import kodeks_command, row, write_corpus
+from tests.retrieval_helpers import kodeks_command, row, without_progress, write_corpus
 
 KODEKS = kodeks_command()
 
@@ -55,7 +55,7 @@ def test_ingest_ok_then_nothing_to_embed(tmp_path: Path) -> None:
 
 def problems(stderr: str) -> list[str]:
     """The lines of stderr that report problems: a slow (loaded) machine also prints progress lines every 5 s."""
-    return [line for line in stderr.strip().splitlines() if not line.startswith("kodeks: progress:")]
+    return without_progress(stderr).strip().splitlines()
 
 
 def test_ingest_law_file_with_flags_and_partial_failure(tmp_path: Path) -> None:

@@ -23,7 +23,7 @@ import pytest
 from retrieval.index.generations import index_root, read_pointer
 from retrieval.index.writer_lock import HOLDER_FILE, holder_line, writer_lock
 from retrieval.search.retriever import Retriever
-from tests.retrieval_helpers import kodeks_command, row, settings_for, write_corpus
+from tests.retrieval_helpers import kodeks_command, row, settings_for, without_progress, write_corpus
 
 KODEKS = kodeks_command()
 REPO = Path(__file__).resolve().parents[1]
@@ -42,6 +42,24 @@ def big_law(name: str, n: int) -> list[dict]:
             for i, word in enumerate(["buci", "psima", "alkoholu", "oružju", "vatri", "otpadu"] * (n // 6 + 1), 1)][:n]
 
 
+# An ingest that says when it starts embedding and waits there for its kill: killed mid-ingest, before anything
+# of the new generation is written, however fast or slow the machine.
+EMBEDDING_THEN_WAIT = """
+import sys
+from kodeks.settings import load_settings
+from retrieval.ingest.run import ingest_paths
+
+
+def embedding(total):
+    print("embedding", total, flush=True)
+    sys.stdin.readline()
+    return lambda done: None
+
+
+ingest_paths(load_settings(data_dir=sys.argv[1]), [sys.argv[2]], progress=embedding)
+"""
+
+
 def start(args: list[str], data_dir: Path) -> subprocess.Popen:
     return subprocess.Popen([*KODEKS, *args, "--data-dir", str(data_dir)], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, env=env())
@@ -56,10 +74,8 @@ def wait_for(predicate, timeout: float = 120, step: float = 0.002) -> None:  # n
 
 
 @pytest.fixture
-def base_index(sample_index, tmp_path: Path):
-    target = tmp_path / "data"
-    shutil.copytree(sample_index.data_dir, target, ignore=shutil.ignore_patterns("queries.sqlite3*"))
-    return settings_for(target)
+def base_index(bot_data_dir: Path):
+    return settings_for(bot_data_dir)
 
 
 # --- one writer ------------------------------------------------------------------------------------
@@ -78,7 +94,7 @@ def test_two_ingests_at_once_one_waits_saying_who_holds_the_lock_and_both_laws_l
     out_a, err_a = a.communicate(timeout=300)
     out_b, err_b = b.communicate(timeout=300)
     assert a.returncode == 0 and b.returncode == 0, (err_a, err_b)
-    assert refused.returncode == 1 and len(_without_progress(refused.stderr).strip().splitlines()) == 1, refused.stderr
+    assert refused.returncode == 1 and len(without_progress(refused.stderr).strip().splitlines()) == 1, refused.stderr
     assert f"pid {a.pid}" in refused.stderr and "kodeks ingest" in refused.stderr and "--no-wait" in refused.stderr
     waiting = [line for line in err_b.splitlines() if "waiting" in line]
     assert len(waiting) == 1 and f"pid {a.pid}" in waiting[0] and "since" in waiting[0], err_b
@@ -120,11 +136,13 @@ def test_an_ingest_killed_at_any_moment_leaves_the_old_index_served_and_the_next
         write_corpus(corpus, law)
     current = read_pointer(base_index)
     existing = {p.name for p in index_root(base_index).iterdir()}
-    proc = start(["ingest", str(corpus)], base_index.data_dir)
     if point == "embedding":
-        wait_for(lambda: (index_root(base_index) / HOLDER_FILE).exists())
-        time.sleep(0.3)  # embedding 24 articles takes ~3 s
+        proc = subprocess.Popen([sys.executable, "-c", EMBEDDING_THEN_WAIT, str(base_index.data_dir), str(corpus)],
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                env=env())
+        assert proc.stdout.readline().startswith("embedding"), proc.stderr.read()
     else:
+        proc = start(["ingest", str(corpus)], base_index.data_dir)
         wait_for(lambda: _new_generation_dirs(base_index, existing) or proc.poll() is not None, step=0.0005)
     proc.send_signal(signal.SIGKILL)
     proc.wait(timeout=60)
@@ -160,11 +178,6 @@ def _in_namespace(script: str) -> subprocess.CompletedProcess:
     return subprocess.run(["unshare", "-m", "sh", "-c", script], capture_output=True, text=True, env=env(), timeout=600)
 
 
-def _without_progress(stderr: str) -> str:
-    """stderr less the progress lines a slow run prints every few seconds."""
-    return "".join(line + "\n" for line in stderr.splitlines() if not line.startswith("kodeks: progress"))
-
-
 def _kodeks_line() -> str:
     return " ".join(f"'{part}'" for part in KODEKS)
 
@@ -185,7 +198,7 @@ def test_a_full_disk_is_named_as_such_and_the_current_index_stays(base_index, tm
         {k} search krađa --json --data-dir {mount} >/dev/null; echo "search=$?"
     """
     done = _in_namespace(script)
-    err = _without_progress((tmp_path / "err").read_text())
+    err = without_progress((tmp_path / "err").read_text())
     assert "ingest=1" in done.stdout and "same-generation" in done.stdout, done.stdout + done.stderr
     assert "generations=1" in done.stdout and "search=0" in done.stdout  # nothing half-written is left behind
     assert len(err.strip().splitlines()) == 1 and "is full" in err and "Free space" in err, err
@@ -208,7 +221,7 @@ def test_read_only_commands_work_on_a_read_only_data_dir_and_ingest_names_it(bas
     done = _in_namespace(script)
     for command in ("search", "ask", "laws", "eval", "stats"):
         assert f"{command}=0" in done.stdout, done.stdout + done.stderr
-    err = _without_progress((tmp_path / "err").read_text())
+    err = without_progress((tmp_path / "err").read_text())
     assert "ingest=1" in done.stdout and len(err.strip().splitlines()) == 1, err
     assert "read-only file system" in err and "rebuild" not in err
 
@@ -238,7 +251,7 @@ def test_a_data_dir_this_user_may_not_write_is_named_as_such(base_index) -> None
         searched = run("search", "krađa mobitela")
         assert searched.returncode == 0, searched.stderr
         refused = run("ingest", str(law))
-        stderr = _without_progress(refused.stderr)
+        stderr = without_progress(refused.stderr)
         assert refused.returncode == 1 and len(stderr.strip().splitlines()) == 1, refused.stderr
         assert "no permission to write" in refused.stderr and "nobody" in refused.stderr
     finally:

@@ -41,10 +41,6 @@ def library_setup(tmp_path: Path, telegram_server: FakeTelegramServer) -> tuple[
     return settings, Retriever.open(settings), IngestLibrary(settings)
 
 
-def last_text(server: FakeTelegramServer, chat: int) -> str:
-    return server.messages(chat)[-1]["text"]
-
-
 async def until_text(server: FakeTelegramServer, chat: int, needle: str) -> dict[str, Any]:
     """The bot's message to `chat` whose (possibly edited) text contains `needle`, once it does."""
     await server.wait_until(lambda: any(needle in m.get("text", "") for m in server.messages(chat)),
