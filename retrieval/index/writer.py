@@ -119,9 +119,10 @@ def plan_update(
     # Stale chunks: of removed articles, of articles that got shorter, of reindexed and renamed ones.
     touched = set(incoming) | set(removed)
     stale = [cid for cid in stored_meta if article_id_of(cid) in touched and cid not in wanted_ids]
-    after = {aid: a for aid, a in stored.items() if aid not in set(removed)}
+    gone, stale_ids = set(removed), set(stale)  # built once: a set per item made this quadratic
+    after = {aid: a for aid, a in stored.items() if aid not in gone}
     after.update(incoming)
-    meta_after = {cid: m for cid, m in stored_meta.items() if cid not in set(stale)}
+    meta_after = {cid: m for cid, m in stored_meta.items() if cid not in stale_ids}
     meta_after.update((c.chunk_id, chunk_metadata(a, c)) for a, c in copyable + to_embed)
     return Plan(dict(stored), after, chunks, unchanged, copyable, to_embed, stale, removed, sources, meta_after)
 
