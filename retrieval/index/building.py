@@ -63,7 +63,6 @@ class WriteResult:
     update: IndexUpdate
     counts: LibraryCounts  # the library afterwards, counted as `kodeks laws` counts it
     cleanup: Cleanup
-    disk_bytes: int = 0  # the new generation's size
 
 
 class IndexWriter:
@@ -143,7 +142,7 @@ class IndexWriter:
         target = self._build(plan, vectors, new_records, fresh, identity)
         update.generation, update.built = target.generation, True
         done = self.tidy()
-        return WriteResult(update, LibraryCounts.of(plan.after.values()), done, disk_usage(target))
+        return WriteResult(update, LibraryCounts.of(plan.after.values()), done)
 
     def _stored_meta(self) -> dict[str, dict[str, Any]]:
         """The current index's chunk metadata: its manifest while that names exactly the chunks Chroma

@@ -28,21 +28,17 @@ def chunk_metadata(article: Article, chunk: Chunk) -> dict[str, Any]:
     }
 
 
-def read_chunk_meta(paths: IndexPaths, collection: Any | None) -> dict[str, dict[str, Any]]:
+def read_chunk_meta(paths: IndexPaths, collection: Any) -> dict[str, dict[str, Any]]:
     """Every stored chunk's metadata (what decides "unchanged"). Reading it from Chroma takes ~20 s at
-    100,000 chunks, so ingest keeps a copy beside the index (`chunk_meta.json`). A generation's copy was
-    checked against Chroma before it became current and is trusted as it is (`collection` None); in a
-    flat data dir it is trusted only when it names exactly the chunks Chroma holds (ids alone are read
-    in about a second)."""
+    100,000 chunks, so ingest keeps a copy beside the index (`chunk_meta.json`), trusted only when it
+    names exactly the chunks Chroma holds (ids alone are read in about a second)."""
     path = paths.chunk_meta
     try:
         manifest = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         manifest = None
-    if isinstance(manifest, dict) and (collection is None or set(get_all(collection, [])["ids"]) == set(manifest)):
+    if isinstance(manifest, dict) and set(get_all(collection, [])["ids"]) == set(manifest):
         return manifest
-    if collection is None:
-        return {}
     existing = get_all(collection, ["metadatas"])
     return {cid: meta or {} for cid, meta in zip(existing["ids"], existing["metadatas"])}
 

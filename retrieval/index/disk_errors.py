@@ -96,14 +96,3 @@ def examine(data_dir: Path, doing: str) -> DiskError:
     if stats.f_bavail * stats.f_frsize < 1_000_000:
         return full_disk(data_dir, doing)
     return no_permission(data_dir, doing)
-
-
-def is_writable(data_dir: Path) -> bool:
-    """Whether this process can create files in the data dir (no file is created to find out)."""
-    folder = _existing(data_dir)
-    try:
-        if os.statvfs(folder).f_flag & os.ST_RDONLY:
-            return False
-    except OSError:
-        return False
-    return os.access(folder, os.W_OK)

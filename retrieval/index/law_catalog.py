@@ -72,20 +72,6 @@ def updated_records(
     return updated
 
 
-def record_ingest(
-    data_dir: Path,
-    before: dict[str, Article],
-    after: dict[str, Article],
-    aliases: dict[str, list[str]] | None = None,
-    when: str | None = None,
-) -> None:
-    """Update the laws.json in `data_dir` (an index folder) after a write (see `updated_records`)."""
-    records = load_law_records(data_dir)
-    updated = updated_records(records, before, after, aliases, when)
-    if updated != records or not (data_dir / LAWS_FILE).exists():
-        save_law_records(data_dir, updated)
-
-
 def summarize(articles: Iterable[Article], records: dict[str, dict[str, Any]],
               fallback_time: str | None = None) -> list[LawSummary]:
     """One summary per law, ordered by jurisdiction (BiH, FBiH, RS, BD, then the rest) and name: its

@@ -78,9 +78,6 @@ class IndexPaths:
     def collection_name(self, settings: Settings) -> str:
         return self.collection or settings.collection
 
-    def describe(self) -> str:
-        return f"generation {self.generation}" if self.generation else "the flat index"
-
 
 def flat_paths(settings: Settings) -> IndexPaths:
     """The index of a data dir written before generations existed (parts directly in the data dir)."""

@@ -26,10 +26,6 @@ class Lease:
         self._fd: int | None = fd
         self._lock = threading.Lock()
 
-    @property
-    def held(self) -> bool:
-        return self._fd is not None
-
     def release(self) -> None:
         with self._lock:
             fd, self._fd = self._fd, None

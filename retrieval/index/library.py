@@ -18,7 +18,7 @@ from kodeks.errors import KodeksError
 from kodeks.settings import Settings
 from retrieval.index.building import IndexWriter, WriteResult
 from retrieval.index.chunking import chunk_article
-from retrieval.index.law_catalog import LibraryCounts, summarize, updated_records
+from retrieval.index.law_catalog import summarize, updated_records
 from retrieval.language.normalize import fold
 from retrieval.types import Article, LawSummary
 
@@ -120,6 +120,3 @@ def _renamed(articles: list[Article], old: str, new: str, settings: Settings) ->
                 carry[after.chunk_id] = before.chunk_id
     return out, carry
 
-
-def library_counts(change: LibraryChange) -> LibraryCounts:
-    return change.result.counts

@@ -115,8 +115,8 @@ def read_inputs(
             progress.file(path, index, len(files))
         started = time.perf_counter()
         file_info = folder_info or info
-        if file_info is None and _source_key(path) in known:
-            file_info = known[_source_key(path)]
+        if file_info is None and source_key(path) in known:
+            file_info = known[source_key(path)]
         found, file_problems = read_source(path, file_info, progress.page if progress else None, limits)
         found, refused = label_articles(found)  # canonical jurisdiction + level; unknown ones refused
         file_problems += [Problem(str(path), message) for message in refused]
@@ -138,7 +138,8 @@ def read_inputs(
     return Inputs(list(articles.values()), problems, len(files), laws_seen - laws_with_problems, per_file)
 
 
-def _source_key(path: Path | str) -> str:
+def source_key(path: Path | str) -> str:
+    """How an article's `source` names its file: the resolved path."""
     return str(Path(path).resolve())
 
 
@@ -146,7 +147,7 @@ def _with_source(article: Article, path: Path) -> Article:
     """Law files record the file they came from (resolved), so a second ingest can recognise it."""
     if "source" not in article.extra:
         return article
-    return replace(article, extra={**article.extra, "source": _source_key(path)})
+    return replace(article, extra={**article.extra, "source": source_key(path)})
 
 
 def _laws_by_source(stored: dict[str, Article]) -> dict[str, LawInfo]:
@@ -154,7 +155,7 @@ def _laws_by_source(stored: dict[str, Article]) -> dict[str, LawInfo]:
     for a in stored.values():
         source = a.extra.get("source")
         if source and source not in out:
-            out[_source_key(source)] = LawInfo(a.law, a.law_title, a.jurisdiction)
+            out[source_key(source)] = LawInfo(a.law, a.law_title, a.jurisdiction)
     return out
 
 
@@ -163,9 +164,9 @@ def check_law_names(inputs: Inputs, stored: dict[str, Article]) -> list[str]:
     known = _laws_by_source(stored)
     conflicts: list[str] = []
     for result in inputs.per_file:
-        key = _source_key(result.path)
+        key = source_key(result.path)
         if key in known and result.articles and known[key].law != result.law:
-            count = sum(1 for a in stored.values() if a.extra.get("source") and _source_key(a.extra["source"]) == key)
+            count = sum(1 for a in stored.values() if a.extra.get("source") and source_key(a.extra["source"]) == key)
             conflicts.append(
                 f"{result.path} is already indexed as law {known[key].law!r} ({count} entries), not {result.law!r}; "
                 f"ingest it with --law {known[key].law!r} (or without --law), or rebuild with --reindex"

@@ -23,7 +23,7 @@ from retrieval.index.law_catalog import LibraryCounts, updated_records
 from retrieval.index.writer import ProgressStart
 from retrieval.ingest.library_checks import Duplicate, check_library, duplicate_warnings
 from retrieval.ingest.limits import DEFAULT_LIMITS, ReadLimits
-from retrieval.ingest.reading import FileResult, Inputs, ReadProgress, check_law_names, read_inputs
+from retrieval.ingest.reading import FileResult, Inputs, ReadProgress, check_law_names, read_inputs, source_key
 from retrieval.ingest.sources import LawInfo, Problem, read_toml_aliases
 from retrieval.types import Article
 
@@ -139,14 +139,10 @@ def ingest_paths(
 
 def _indexed_from(stored: dict[str, Article], files: list[FileResult], laws: set[str]) -> set[str]:
     """Articles indexed from these files under another law name: `--reindex` replaces them."""
-    sources = {_source_key(f.path) for f in files if f.articles}
+    sources = {source_key(f.path) for f in files if f.articles}
+    named = {s: source_key(s) for s in {a.extra.get("source") for a in stored.values()} if s}  # once a file
     return {aid for aid, a in stored.items()
-            if a.law not in laws and a.extra.get("source") and _source_key(a.extra["source"]) in sources}
-
-
-def _source_key(path: Path | str) -> str:
-    """How an article's `source` names its file (as reading.py records it: the resolved path)."""
-    return str(Path(path).resolve())
+            if a.law not in laws and a.extra.get("source") and named[a.extra["source"]] in sources}
 
 
 def _library_check(inputs: Inputs, stored: dict[str, Article], paths: list[Path | str],
