@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from retrieval.language.normalize import fold, words
+from retrieval.language.normalize import words
 
 _WRITTEN = re.compile(r"\w+")  # a word as typed (letters of any script, digits)
 MAX_FOLLOW_UP_WORDS = 15  # longer messages describe a matter of their own
@@ -100,4 +100,4 @@ def stand_alone(question: str, previous: str) -> str:
 
 def same_question(a: str, b: str) -> bool:
     """Equal once case, script, diacritics, punctuation and spacing are set aside."""
-    return words(a) == words(b) or fold(a).strip(" ?!.") == fold(b).strip(" ?!.")
+    return words(a) == words(b)

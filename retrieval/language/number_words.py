@@ -55,15 +55,15 @@ def ordinal_value(word: str) -> int | None:
 
 
 WORD = re.compile(r"[a-z]+")
+_KINDS = {**{w: "unit" for w in _table(_UNITS)}, **{w: "teen" for w in _table(_TEENS)},
+          **{w: "ten" for w in _table(_TENS)}, **{w: "hundred" for w in _table(_HUNDREDS)}}
+_ORDER = {"hundred": 0, "ten": 1, "teen": 2, "unit": 2}  # a part may follow only a larger one
 
 
 def parse_words(words: list[str]) -> tuple[int, int] | None:
     """The number the first words spell, and how many words it took ("i" between parts allowed):
     ["tristo", "sedamdeset", "tri", "kz"] → (373, 3). None if the first word is not a number word."""
     total, current, used, last_kind = 0, 0, 0, None
-    kinds = {**{w: "unit" for w in _table(_UNITS)}, **{w: "teen" for w in _table(_TEENS)},
-             **{w: "ten" for w in _table(_TENS)}, **{w: "hundred" for w in _table(_HUNDREDS)}}
-    order = {"hundred": 0, "ten": 1, "teen": 2, "unit": 2}
     i = 0
     while i < len(words):
         word = words[i]
@@ -74,13 +74,13 @@ def parse_words(words: list[str]) -> tuple[int, int] | None:
             total += (current or 1) * 1000
             current, used, last_kind, i = 0, i + 1, None, i + 1
             continue
-        kind = kinds.get(word)
+        kind = _KINDS.get(word)
         ordinal = ordinal_value(word) if kind is None else None
         if kind is None and ordinal is None:
             break
         value = _CARDINAL[word] if kind else ordinal
         step = kind or ("hundred" if ordinal >= 100 else "ten" if ordinal >= 20 else "unit")  # type: ignore[operator]
-        if last_kind is not None and order[step] <= order[last_kind]:
+        if last_kind is not None and _ORDER[step] <= _ORDER[last_kind]:
             break  # "dva tri": two numbers, not one
         current += value  # type: ignore[operator]
         used, last_kind, i = i + 1, step, i + 1

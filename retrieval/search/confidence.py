@@ -31,9 +31,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 from retrieval.language.normalize import fold
+from retrieval.language.vocabulary import Expansion
 from retrieval.types import Hit
 
 WEAK_DEPTH = 3  # the first articles whose added legal terms count
@@ -63,11 +64,12 @@ class _Frequencies(Protocol):
     def document_frequencies(self, tokens: list[str]) -> list[int]: ...
 
 
-def title_share(hits: Sequence[Hit], query: str, expansions: Sequence[Any], tokenizer: _Tokens,
+def title_share(hits: Sequence[Hit], query: str, expansions: Sequence[Expansion], tokenizer: _Tokens,
                 lexical: _Frequencies, cache: dict[str, frozenset[str]]) -> float:
     """The idf-weighted share of the question's words that the first TITLE_DEPTH articles' titles or
     chapters contain — the word itself, or a legal term it was expanded to ("ukrao" → "krađa")."""
-    words = list(dict.fromkeys(w for w in fold(query).split() if tokenizer.stems(w)))
+    stems_of = {w: tokenizer.stems(w) for w in dict.fromkeys(fold(query).split())}  # each word stemmed once
+    words = [w for w, stems in stems_of.items() if stems]
     if not words:
         return 0.0
     field: set[str] = set()
@@ -76,13 +78,13 @@ def title_share(hits: Sequence[Hit], query: str, expansions: Sequence[Any], toke
         if stems is None:
             stems = cache[hit.id] = frozenset(tokenizer.stems(f"{hit.article.title} {hit.article.chapter}"))
         field |= stems
-    first_stems = [tokenizer.stems(w)[0] for w in words]
+    first_stems = [stems_of[w][0] for w in words]
     n = max(1, len(lexical.chunk_ids))
     weights = [math.log(1 + (n - df + 0.5) / (df + 0.5)) for df in lexical.document_frequencies(first_stems)]
     added: dict[str, set[str]] = {}
     for e in expansions:
-        for w in (e.matched if hasattr(e, "matched") else e["matched"]).split():
-            added.setdefault(w, set()).update(tokenizer.stems(e.adds if hasattr(e, "adds") else e["adds"]))
+        for w in e.matched.split():
+            added.setdefault(w, set()).update(tokenizer.stems(e.adds))
     found = sum(wt for w, stem, wt in zip(words, first_stems, weights)
                 if stem in field or (added.get(w, set()) and added[w] <= field))
     return found / sum(weights) if sum(weights) else 0.0

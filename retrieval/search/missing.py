@@ -16,7 +16,6 @@ from collections.abc import Callable, Iterable
 
 from retrieval.language.normalize import fold
 from retrieval.language.numbers import roman_to_int
-from retrieval.search.serving import is_deleted
 from retrieval.types import Article, MissingReference
 
 # Folded words that say an article stopped being law, as opposed to being struck out by an amendment.
