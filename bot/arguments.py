@@ -2,8 +2,9 @@
 cap, and a bad argument is answered with the command's usage line — never a generic error.
 
 Why strict: `"²".isdigit()` is True but `int("²")` raises (`/nadleznost ² RS` was a traceback), and
-`int()` itself accepts "٣" and "1_000". Why a cap: an argument is a law name and a number, a code or a date;
-4,000 characters of `/clan` or `/uporedi` cost seconds of search for nothing. The cap is
+`int()` itself accepts "٣" and "1_000": ids are read by `bot.ids.ascii_int`. Why a cap: an argument is a
+law name and a number, a code or a date; 4,000 characters of `/clan` or `/uporedi` cost seconds of search
+for nothing. The cap is
 KODEKS_MAX_ARGUMENT_CHARS, checked before any handler runs (`LongArguments`, registered first in group 0).
 """
 
@@ -18,7 +19,6 @@ from bot.deps import deps
 from bot.formatting import escape
 from bot.gate import guarded
 
-MAX_ID_DIGITS = 15  # Telegram ids have at most 52 bits (16 digits are never needed; 15 cover 2**49 and more)
 
 # The usage line each command answers a bad argument with (Telegram HTML).
 USAGE_HTML = {
@@ -28,14 +28,6 @@ USAGE_HTML = {
     "stats": texts.STATS_USAGE_HTML, "export": texts.EXPORT_USAGE_HTML,
     "zakoni": texts.ZAKONI_USAGE_HTML, "start": texts.HELP_USAGE_HTML, "help": texts.HELP_USAGE_HTML,
 }
-
-
-def ascii_int(text: str, max_digits: int = MAX_ID_DIGITS) -> int | None:
-    """The number `text` is written as in ASCII digits ("424242"), else None ("²", "٣", "1_000", "-5", "")."""
-    text = text.strip()
-    if not text or len(text) > max_digits or not (text.isascii() and text.isdigit()):
-        return None
-    return int(text)
 
 
 def looks_numeric(text: str) -> bool:

@@ -16,10 +16,11 @@ from telegram.error import BadRequest
 from telegram.ext import ContextTypes
 
 from bot import compare, texts
-from bot.arguments import answer_usage, ascii_int, looks_numeric
+from bot.arguments import answer_usage, looks_numeric
 from bot.callbacks import answer_keyboard
 from bot.deps import deps
 from bot.formatting import escape
+from bot.ids import ascii_int
 from bot.officers import OfficerJurisdiction, choices, officers_of, scope_for
 from bot.replies import say, send_html
 from retrieval import jurisdictions

@@ -19,7 +19,7 @@ from tests.test_bot import ADMIN, OFFICER, rows, running_bot
 @pytest.mark.parametrize("text,number", [("424242", 424242), (" 7 ", 7), ("²", None), ("٣", None), ("1_000", None),
                                          ("-5", None), ("", None), ("12a", None), ("9" * 16, None), ("+3", None)])
 def test_ids_are_ascii_digits_only(text: str, number: int | None) -> None:
-    from bot.arguments import ascii_int
+    from bot.ids import ascii_int
 
     assert ascii_int(text) == number
 

@@ -194,3 +194,11 @@ def test_settings_seed_the_table_and_a_revocation_outlives_them(tmp_path: Path) 
     assert store.find(OFFICER) is None and store.find(ADMIN).role == "admin"
     store.sync_settings([OFFICER], [ADMIN])  # listed again: back (the settings had removed them, not an admin)
     assert store.find(OFFICER) is not None and store.find(7) is None
+
+
+def test_an_officer_is_found_by_an_id_in_ascii_digits_or_by_username_and_odd_digits_are_neither(tmp_path: Path) -> None:
+    """`/ukloni ²` and `kodeks officers remove ²` once raised ("²".isdigit() is True, int("²") fails)."""
+    store = EnrolmentStore(tmp_path / "officers.sqlite3", hashed)
+    store.sync_settings([OFFICER], [ADMIN])
+    assert store.find(str(OFFICER)) is not None and store.find(OFFICER) is not None
+    assert store.find("²") is None and store.find("٣") is None

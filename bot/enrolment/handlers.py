@@ -26,6 +26,7 @@ from bot.enrolment import invites
 from bot.enrolment.roster import Roster
 from bot.enrolment.store import FILE_NAME, EnrolmentStore, Officer, Request, display_of
 from bot.formatting import escape
+from bot.ids import ascii_int
 from bot.officers import choices
 from bot.replies import say, send_html
 from retrieval import jurisdictions
@@ -120,9 +121,9 @@ class Enrolment:
             await query.answer(texts.ADMINS_ONLY)
             return
         parts = (query.data or "").split(":")
-        if parts[1:2] == ["p"] and len(parts) == 3 and parts[2].isdigit():
+        if parts[1:2] == ["p"] and len(parts) == 3 and (number := ascii_int(parts[2])) is not None:
             await query.answer()
-            text, markup = await self.page(int(parts[2]))
+            text, markup = await self.page(number)
             await _edit(query, text, markup)
             return
         request = await asyncio.to_thread(self.store.pending, parts[2]) if len(parts) >= 3 else None
@@ -205,7 +206,8 @@ class Enrolment:
 
     async def cmd_sluzbenici(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         args = context.args or []
-        page = int(args[0]) if args and args[0].isdigit() else 1
+        number = ascii_int(args[0]) if args else None
+        page = number if number is not None else 1
         text, markup = await self.page(page)
         await send_html(context, update.effective_chat.id, [text], markup)
 

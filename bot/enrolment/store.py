@@ -27,6 +27,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from bot.ids import ascii_int
 from bot.officers import SCHEMA as JURISDICTION_SCHEMA, UPSERT_JURISDICTION
 from kodeks.private_files import create_private
 
@@ -238,9 +239,10 @@ class EnrolmentStore:
     def find(self, who: str | int) -> Officer | None:
         """An enrolled (not revoked) officer by Telegram id or @username."""
         with self._db() as con:
-            if isinstance(who, int) or str(who).lstrip("-").isdigit():
+            uid = who if isinstance(who, int) else ascii_int(str(who))
+            if uid is not None:
                 row = con.execute(self._SELECT + " WHERE e.user_hash = ? AND e.revoked_at IS NULL",
-                                  (self.hash(int(who)),)).fetchone()
+                                  (self.hash(uid),)).fetchone()
             else:
                 row = con.execute(self._SELECT + " WHERE e.username = ? AND e.revoked_at IS NULL ORDER BY e.since DESC",
                                   (str(who).lower().lstrip("@"),)).fetchone()

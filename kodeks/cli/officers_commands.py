@@ -16,6 +16,7 @@ from typing import Optional
 
 import typer
 
+from bot.ids import ascii_int
 from kodeks.cli.shared import DataDirOption, fail
 from kodeks.errors import KodeksError
 from kodeks.settings import Settings, load_settings
@@ -117,7 +118,7 @@ def remove_officer(
         return
     assert store is not None
     store.revoke(officer, _actor())
-    listed = who.isdigit() and int(who) in settings.allowed_users | settings.admins
+    listed = (uid := ascii_int(who)) is not None and uid in settings.allowed_users | settings.admins
     print(f"removed: {officer.display}" + (" (still in KODEKS_ALLOWED_USERS/KODEKS_ADMINS: stays removed; "
                                            "take it out there too)" if listed else ""))
 
