@@ -40,6 +40,7 @@ from bot.laws import plural_clanova
 from bot.library import LawCheck, LawFile
 from bot.replies import say
 from kodeks.errors import KodeksError
+from kodeks.private_files import private_dir
 from retrieval import jurisdictions
 
 log = logging.getLogger(__name__)
@@ -224,8 +225,7 @@ class _TooBig(Exception):
 
 
 async def _download(context: ContextTypes.DEFAULT_TYPE, d: Deps, pending: Pending) -> Path:
-    folder = d.settings.data_dir / UPLOADS_DIR
-    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    folder = private_dir(d.settings.data_dir / UPLOADS_DIR)
     target = folder / f"{pending.token}{Path(pending.file_name).suffix.lower()}"
     remote = await context.bot.get_file(pending.file_id)
     limit = d.settings.upload_max_mb * MB

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from bot.library import LawAdded, LawCheck, LawFile, Progress
 from kodeks.errors import KodeksError
+from kodeks.private_files import private_dir
 from kodeks.settings import Settings
 from retrieval.ingest.run import dry_run, ingest_paths
 from retrieval.ingest.sources import LawInfo
@@ -93,7 +94,7 @@ class IngestLibrary:
 
     def add(self, law_file: LawFile, progress: Progress | None = None) -> LawAdded:
         target = library_file(self.settings.data_dir, law_file.law, law_file.path.suffix)
-        target.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        private_dir(target.parent)
         previous = target.with_name(target.name + ".previous")
         if target.exists():
             os.replace(target, previous)

@@ -22,7 +22,7 @@ SETTLE = 2.0  # seconds
 
 
 class Roster:
-    def __init__(self, path: Path, load: Callable[[], tuple[frozenset[str], frozenset[str]]],
+    def __init__(self, path: Path, load: Callable[[], frozenset[str]],
                  hasher: Callable[[int], str], clock: Callable[[], float] = time.time) -> None:
         self.path = Path(path)
         self._load = load
@@ -31,7 +31,6 @@ class Roster:
         self._stamp: tuple[int, ...] | None = None
         self._loaded_at = 0.0
         self._allowed: frozenset[str] = frozenset()
-        self._admins: frozenset[str] = frozenset()
         self.failures = 0
 
     def _current_stamp(self) -> tuple[int, ...]:
@@ -52,11 +51,11 @@ class Roster:
             if not force and stamp == self._stamp and self._loaded_at - newest > SETTLE:
                 return
             self._loaded_at = self._clock()
-            self._allowed, self._admins = self._load()
+            self._allowed = self._load()
             self._stamp = stamp
         except Exception as exc:  # noqa: BLE001 - a roster that cannot be read admits no one
             self.failures += 1
-            self._allowed, self._admins, self._stamp = frozenset(), frozenset(), None
+            self._allowed, self._stamp = frozenset(), None
             if self.failures == 1 or self.failures % 1000 == 0:
                 log.error("cannot read the enrolled officers (%s: %s); only KODEKS_ADMINS are let in",
                           type(exc).__name__, exc)

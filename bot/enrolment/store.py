@@ -133,8 +133,7 @@ class EnrolmentStore:
     @contextmanager
     def _db(self) -> Iterator[sqlite3.Connection]:
         if not self._ready:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            create_private(self.path)  # 0600: it names officers
+            create_private(self.path)  # 0600 (its folder 0700 if new): it names officers
         con = sqlite3.connect(self.path, timeout=5.0, isolation_level=None)
         con.row_factory = sqlite3.Row
         try:
@@ -165,11 +164,11 @@ class EnrolmentStore:
 
     # --- who is enrolled --------------------------------------------------------------------------
 
-    def active_hashes(self) -> tuple[frozenset[str], frozenset[str]]:
-        """(every enrolled officer's hash, the admins' hashes) — what the gate admits."""
+    def active_hashes(self) -> frozenset[str]:
+        """Every enrolled officer's hash — what the gate admits (admin rights come from KODEKS_ADMINS)."""
         with self._db() as con:
-            rows = con.execute("SELECT user_hash, role FROM enrolled WHERE revoked_at IS NULL").fetchall()
-        return frozenset(r[0] for r in rows), frozenset(r[0] for r in rows if r[1] == "admin")
+            rows = con.execute("SELECT user_hash FROM enrolled WHERE revoked_at IS NULL").fetchall()
+        return frozenset(r[0] for r in rows)
 
     def sync_settings(self, allowed: Iterable[int], admins: Iterable[int], now: datetime | None = None) -> None:
         """KODEKS_ALLOWED_USERS / KODEKS_ADMINS seed the table: ids not seen yet are enrolled ('settings');
