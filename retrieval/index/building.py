@@ -129,7 +129,7 @@ class IndexWriter:
         plan = plan_update(stored, meta, articles, complete_laws, self.settings.max_chunk_chars,
                            reembed_laws, carry, drop)
         old_records = {} if fresh else (load_law_records(self.source.root) if self.source.articles.exists() else {})
-        new_records = (records or _default_records)(old_records, plan.before, plan.after)
+        new_records = (records or updated_records)(old_records, plan.before, plan.after)
         update = IndexUpdate(chunks=len(plan.chunks), reused=len(plan.unchanged) + len(plan.copyable),
                              deleted=len(plan.removed), total_articles=len(plan.after), articles=plan.after,
                              generation=self.source.generation)
@@ -204,11 +204,11 @@ class IndexWriter:
         if self.source.generation is None:
             return False
         try:
-            chunk_ids = LexicalIndex.load(self.source.lexical).chunk_ids
+            lexical = LexicalIndex.load(self.source.lexical)  # also checks its token table against the arrays
         except (OSError, ValueError, KeyError):
             return False
-        return (LexicalIndex.is_current(self.source.lexical) and catalog_current(self.source.root)
-                and vectors_current(self.source.dense, chunk_ids))
+        return (lexical.current and catalog_current(self.source.root)
+                and vectors_current(self.source.dense, lexical.chunk_ids))
 
     def _build(self, plan: Plan, vectors: dict[str, Any], records: dict[str, dict[str, Any]], fresh: bool,
                identity: EmbedderIdentity) -> IndexPaths:
@@ -285,11 +285,6 @@ def tidy_unused(settings: Settings) -> Cleanup | None:
 def _kept_chunks(plan: Plan) -> set[str]:
     """Chunks of articles the write did not touch (they stay as they were)."""
     return set(plan.meta_after) - {c.chunk_id for _, c in plan.chunks} - set(plan.stale)
-
-
-def _default_records(old: dict[str, dict[str, Any]], before: dict[str, Article],
-                     after: dict[str, Article]) -> dict[str, dict[str, Any]]:
-    return updated_records(old, before, after)
 
 
 def copy_chroma_folder(source: Path, target: Path) -> None:
