@@ -43,7 +43,7 @@ def text_key(text: str) -> str:
 
 
 def _in_force(articles: Iterable[Article]) -> list[Article]:
-    return [a for a in articles if not a.deleted and not a.extra.get("kind")]
+    return [a for a in articles if a.entry_kind == "in_force"]
 
 
 @dataclass(frozen=True)

@@ -17,13 +17,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from retrieval.ingest.headings import parse_heading
-from retrieval.ingest.limits import DEFAULT_LIMITS, LimitExceeded, ReadLimits, check_docx, check_file_size, check_text
+from retrieval.ingest.limits import (CORPUS_SUFFIXES, DEFAULT_LIMITS, HTML_SUFFIXES, TEXT_SUFFIXES, LimitExceeded,
+                                     ReadLimits, check_docx, check_file_size, check_text)
 from retrieval.ingest.pdf_text import PageProgress, PdfTextError, pdf_text
 from retrieval.ingest.text_repair import UnreadableText, repair_text
 from retrieval.types import ARTICLE_FIELDS, Article
 
-LAW_FILE_SUFFIXES = {".txt", ".md", ".html", ".htm", ".pdf", ".docx"}
-CORPUS_SUFFIXES = {".jsonl"}
+LAW_FILE_SUFFIXES = TEXT_SUFFIXES | HTML_SUFFIXES | {".pdf", ".docx"}  # one set per size limit (limits.py)
 
 
 @dataclass(frozen=True)
@@ -139,7 +139,7 @@ def _text_by_suffix(path: Path, notes: list[str] | None, on_page: PageProgress |
         check_docx(path, limits)
         return _docx_text(path)
     raw = _read_text_file(path)
-    if suffix in {".html", ".htm"}:
+    if suffix in HTML_SUFFIXES:
         from bs4 import BeautifulSoup
 
         soup = BeautifulSoup(raw, "html.parser")
