@@ -40,7 +40,7 @@ from retrieval.search.parallels import Comparison, find_parallels
 from retrieval.search.references import ReferenceResolver
 from retrieval.search.rewriting import QueryRewriter
 from retrieval.search.confidence import LEAD_RANK, is_weak, label_confident, lead_of, title_share
-from retrieval.search.serving import explain_matches, is_deleted, serve_with_minimum
+from retrieval.search.serving import explain_matches, says_deleted, serve_with_minimum
 from retrieval.search.title_field import TitleIndex, opening_sentence
 from retrieval.types import Article, Hit, LawSummary, ReferenceLookup, SearchResult, ThreadContext
 
@@ -80,10 +80,8 @@ class Retriever:
         # Per article, read once at open: titles/chapters for the title field and the deleted mask —
         # short strings and booleans, never the texts (those stay in the catalog until served).
         fields = catalog.title_rows()
-        self._servable = np.fromiter(
-            (not is_deleted(Article(id="", law="", article="", text=short if short is not None else "-" * 200,
-                                    deleted=deleted))
-             for _, _, deleted, short in fields), dtype=bool, count=len(catalog))
+        self._servable = np.fromiter((not (deleted or says_deleted(short)) for _, _, deleted, short in fields),
+                                     dtype=bool, count=len(catalog))
         self._open_mask = layout.searchable & self._servable  # what an unfiltered search may serve
         # The title field covers the articles that have chunks (deleted ones have none), as search sees them.
         title_rows = np.nonzero(layout.searchable)[0]
@@ -454,8 +452,7 @@ class CatalogReferences(ReferenceResolver):
         return self._catalog.by_number(number)
 
     def _law_entries(self, law: str) -> list[tuple[str, bool]]:
-        return [(number, not kind and not is_deleted(Article(id="", law=law, article=number, deleted=deleted,
-                                                             text=short if short is not None else "-" * 200)))
+        return [(number, not kind and not (deleted or says_deleted(short)))
                 for number, deleted, kind, short in self._catalog.law_entries(law)]
 
 

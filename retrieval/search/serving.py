@@ -29,9 +29,15 @@ _DELETED_TEXT = re.compile(
 def is_deleted(article: Article) -> bool:
     """True for an article recorded as deleted (`Article.deleted`, set by the splitter and by corpus JSONL) or
     whose text only says so."""
-    if article.deleted:
-        return True
-    text = fold(article.text)
+    return article.deleted or says_deleted(article.text)
+
+
+def says_deleted(text: str | None) -> bool:
+    """Whether a (short) article text only says the article is deleted ("Brisan.", "Prestao da važi");
+    None (the catalog keeps no short text: the article is longer) never does."""
+    if text is None:
+        return False
+    text = fold(text)
     return len(text) < 60 and bool(_DELETED_TEXT.match(text))
 
 
