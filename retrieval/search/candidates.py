@@ -128,9 +128,16 @@ class CandidateFinder:
         lexical_stats = mean_spread(lexical, mask) if s.fusion != "rrf" else None
         saturation = s.lexical_saturation if self._several_laws(mask) else 0.0
         earlier = previous if previous is not None else np.zeros(0, dtype=np.int64)
-        fused = followup.with_bonus(
-            self._with_priors(fuse(s, dense, lexical, mask, use_dense, use_lexical, stats, title, lexical_stats, saturation),
-                              mask, share, officer), earlier, s.thread_bonus)
+
+        def fused_over(rows: np.ndarray | None = None) -> np.ndarray:
+            """Fused scores of every article (or of `rows` only) with the library priors and the thread's bonus."""
+            at = slice(None) if rows is None else rows
+            scores = fuse(s, dense[at], lexical[at], mask[at], use_dense, use_lexical, stats,
+                          None if title is None else title[at], lexical_stats, saturation)
+            bonus_at = earlier if rows is None else np.nonzero(np.isin(rows, earlier))[0]
+            return followup.with_bonus(self._with_priors(scores, mask, share, officer, rows), bonus_at, s.thread_bonus)
+
+        fused = fused_over()
         order = top(fused, depth)
         if stats is not None and qvecs is not None:
             # HNSW: the fused top gets its exact dense scores, then is fused again (z-scores: only the
@@ -138,14 +145,9 @@ class CandidateFinder:
             exact, chunks = self.dense.exact(order, qvecs)
             dense[order], best_dense_chunk[order] = exact, chunks
             if lexical_stats is None:
-                fused = followup.with_bonus(
-                    self._with_priors(fuse(s, dense, lexical, mask, use_dense, use_lexical, stats, title, None, saturation),
-                                      mask, share, officer), earlier, s.thread_bonus)
+                fused = fused_over()
             else:
-                fused[order] = self._with_priors(
-                    fuse(s, dense[order], lexical[order], mask[order], use_dense, use_lexical, stats,
-                         None if title is None else title[order], lexical_stats, saturation), mask, share, officer, order)
-                fused[order] += s.thread_bonus * np.isin(order, earlier)
+                fused[order] = fused_over(order)
             order = order[np.argsort(-fused[order], kind="stable")]
         candidates = []
         for i in order:
