@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from collections.abc import Callable
 from typing import Any
 
-from kodeks.answering.skeleton import DASHES, visual
+from kodeks.answering.skeleton import plain, visual
 from retrieval.language.normalize import fold, strip_diacritics, to_latin
 from retrieval.language.number_words import WORD, parse_words
 from retrieval.types import Hit
@@ -134,10 +134,7 @@ _ORDINAL = re.compile(r"(?<![\w.])(\d+)\.\s*(?:clan[a-z]*|clen[a-z]*|cl\.)", re.
 
 def checkable(text: str) -> str:
     """The form article numbers are found in (see above); keeps case, so law abbreviations stay visible."""
-    text = unicodedata.normalize("NFKC", text)
-    text = "".join(str(unicodedata.decimal(ch)) if ch.isdecimal() else DASHES.get(ch, ch)
-                   for ch in text if unicodedata.category(ch) != "Cf")
-    return strip_diacritics(to_latin(text))
+    return strip_diacritics(to_latin(plain(text)))
 
 
 def article_key(number: str) -> str:

@@ -80,12 +80,17 @@ def _as_seen(word: str) -> str:
     return "".join(out)
 
 
-def visual(text: str) -> str:
-    """The text as it reads to the eye, in the citation check's form (NFKC, no format characters, digits
-    of any script as ASCII, dashes as "-", no diacritics); keeps case, like `citations.checkable`."""
+def plain(text: str) -> str:
+    """NFKC, format characters dropped, digits of any script as ASCII, every dash and minus as "-": the first
+    steps of both forms the citation check reads (`visual` here, `citations.checkable`)."""
     text = unicodedata.normalize("NFKC", text)
-    text = "".join(str(unicodedata.decimal(ch)) if ch.isdecimal() else DASHES.get(ch, ch)
+    return "".join(str(unicodedata.decimal(ch)) if ch.isdecimal() else DASHES.get(ch, ch)
                    for ch in text if unicodedata.category(ch) != "Cf")
-    text = _WORD.sub(lambda m: _as_seen(m.group(0)), text)
+
+
+def visual(text: str) -> str:
+    """The text as it reads to the eye, in the citation check's form (`plain`, look-alike letters as the
+    letters they look like, no diacritics); keeps case, like `citations.checkable`."""
+    text = _WORD.sub(lambda m: _as_seen(m.group(0)), plain(text))
     text = _NUMBER_LIKE.sub(lambda m: m.group(0).translate(str.maketrans("OoIl", "0011")), text)
     return strip_diacritics(text)
