@@ -86,6 +86,21 @@ def test_thesaurus_expands_lay_words_with_legal_terms() -> None:
     assert v.expand("") == []
 
 
+def test_a_phrase_is_found_with_a_clitic_between_its_words(tmp_path: Path) -> None:
+    """BCS puts "je", "ga", "se" … second in a clause, between the words of a lay phrase; a cluster of them
+    ("mu je") may stand between two words, another word may not, and the order still counts."""
+    path = tmp_path / "thesaurus.toml"
+    path.write_text('[[entry]]\nlay = ["vozio pijan", "razbio bravu"]\nlegal = ["pod uticajem alkohola"]\n', encoding="utf-8")
+    v = Vocabulary.load(Tokenizer("serbian", vocabulary=False)._stem, thesaurus=path)
+
+    def adds(text: str) -> bool:
+        return any(e.adds == "pod uticajem alkohola" for e in v.expand(text))
+
+    assert adds("vozio je pijan kroz grad") and adds("razbio mu je bravu") and adds("vozio pijan")
+    assert not adds("razbio mu je juce bravu")
+    assert not adds("vozio auto pijan") and not adds("pijan vozio")  # another word between; the other order
+
+
 def test_every_lay_term_of_the_shipped_thesaurus_is_found_mid_sentence() -> None:
     """The patterns are looked up through an index by their first word; none may fall through it
     (a short prefix, a multi-word term, a stem shorter than its word), wherever it stands."""

@@ -43,6 +43,10 @@ _JAT_LONG = re.compile(rf"(?<=[{_CONSONANT}])ije(?!$)")
 _JAT_SHORT = re.compile(r"(?<=[bcdfghkmprstvzx])je")
 MIN_JAT_WORD = 4
 MIN_STEM_PREFIX = 5
+# Enclitics (folded): short auxiliary and pronoun forms that stand second in a clause, so they fall between
+# the words of a phrase ("vozio je pijan", "razbio mu je bravu") — a phrase's words may have a cluster of them between.
+MAX_CLITICS = 2  # a cluster: "mu je", "ga je", "se je"
+CLITICS = frozenset("je su sam si smo ste bi bih bismo biste ce cu ces cemo cete se mu ga joj ju ih im me te mi ti nam vam li".split())
 
 
 @dataclass(frozen=True)
@@ -65,12 +69,23 @@ class _Pattern:
     text: str
 
     def find(self, folded: list[str], stems: list[str]) -> bool:
-        n = len(self.parts)
-        return n > 0 and any(
-            all(_word_matches(folded[start + i], stems[start + i], value, is_prefix)
-                for i, (value, is_prefix) in enumerate(self.parts))
-            for start in range(len(folded) - n + 1)
-        )
+        """Whether the words occur in order, each next to the one before or after a cluster of clitics: BCS puts
+        its clitics second in a clause ("vozio je pijan", "razbio mu je bravu"), between the words of a phrase."""
+        if not self.parts:
+            return False
+        return any(self._from(folded, stems, start) for start in range(len(folded) - len(self.parts) + 1))
+
+    def _from(self, folded: list[str], stems: list[str], start: int) -> bool:
+        at = start
+        for i, (value, is_prefix) in enumerate(self.parts):
+            skipped = 0
+            while (i and skipped < MAX_CLITICS and at < len(folded) and folded[at] in CLITICS
+                   and not _word_matches(folded[at], stems[at], value, is_prefix)):
+                at, skipped = at + 1, skipped + 1  # a clitic between two words of the phrase
+            if at >= len(folded) or not _word_matches(folded[at], stems[at], value, is_prefix):
+                return False
+            at += 1
+        return True
 
 
 class _PatternIndex:
