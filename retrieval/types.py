@@ -149,6 +149,9 @@ class ReferenceLookup:
     ambiguous: list[AmbiguousReference] = field(default_factory=list)
     candidates: list[Article] = field(default_factory=list)  # that article of each law an ambiguous name fits
     laws: tuple[str, ...] = ()  # every law the references name (resolved or candidate): search stays within them
+    # Laws the text names without an article ("po ustavu", "šta kaže zakon o saobraćaju"): search stays within
+    # them too, when the officer's scope has them (a kind named resolves to the officer's own law first).
+    mentioned: tuple[str, ...] = ()
     # Named in a loaded law but deleted, repealed or absent (a deleted entry is in `articles` too, for /clan).
     missing: list[MissingReference] = field(default_factory=list)
 
@@ -216,6 +219,8 @@ class SearchResult:
     # Articles the question named that are deleted, repealed or absent (their neighbours are the hits,
     # level "nearest", when nothing it named exists): the answer must say so, never answer "from" others.
     missing_references: list[MissingReference] = field(default_factory=list)
+    # The laws the question named without an article, to which the search kept (ReferenceLookup.mentioned).
+    laws_named: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)

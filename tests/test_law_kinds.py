@@ -108,3 +108,14 @@ def test_titles_read_from_the_real_files() -> None:
         assert {a.law_title for a in articles} == {title}, name
     articles, _ = read_source(LAWS / "kz-bih.txt", LawInfo("X", "Moj naslov", "BiH"))  # the admin's title wins
     assert {a.law_title for a in articles} == {"Moj naslov"}
+
+
+def test_a_law_named_without_an_article_is_mentioned_not_referenced(resolver: ReferenceResolver) -> None:
+    """"po ustavu", "šta kaže zakon o saobraćaju": every law the name fits (a kind's name: all laws of that kind,
+    the officer's scope keeps its own and the state's) — search stays within them; no article is served."""
+    lookup = resolver.lookup("je li mirno okupljanje pravo po ustavu", prefer=["RS", "BiH"])
+    assert lookup.mentioned == ("Ustav BiH",) and lookup.articles == [] and lookup.laws == ()
+    assert set(resolver.lookup("šta kaže zakon o saobraćaju o pojasu", prefer=["RS", "BiH"]).mentioned) == {"ZBS RS", "ZOBS BiH"}
+    assert set(resolver.lookup("po krivičnom zakonu, kazna za krađu").mentioned) == {"KZ FBiH", "KZ RS", "KZ BiH", "KZ BD"}
+    assert resolver.lookup("član 42 zakona o saobraćaju", prefer=["RS", "BiH"]).mentioned == ()  # a reference
+    assert resolver.lookup("pretukao ga u kafani").mentioned == ()

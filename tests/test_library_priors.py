@@ -160,3 +160,13 @@ def test_the_cli_and_the_bot_say_so(library: Any) -> None:
     assert "no law of BD (Brčko distrikt BiH) is loaded; answered from BiH: KZ BiH" in result.output
     line = jurisdiction_line([library.get("KZ BiH čl. 173")], ["BD", "BiH"], "BD")
     assert "nijedan zakon za Brčko distrikt BiH (BD) nije učitan" in line and "KZ BiH" in line
+
+
+def test_a_law_named_without_an_article_keeps_the_search_in_it(library: Any) -> None:
+    """"šta kaže zakon o saobraćaju o parkiranju" over a library: the traffic law's articles only (the name of a
+    kind: its laws in the officer's scope), said in `laws_named`; unnamed, the same words reach other laws."""
+    result = library.search("šta kaže zakon o saobraćaju o kamionu bez goriva", jurisdiction=scope_of("RS"))
+    assert result.laws_named == ["ZOBS BiH"] and {h.article.law for h in result.hits} == {"ZOBS BiH"}
+    assert library.search("kamion bez goriva", jurisdiction=scope_of("RS")).laws_named == []
+    # a law outside the officer's scope is not served for a mention in passing
+    assert library.search("šta kaže zakon o saobraćaju o kamionu", jurisdiction="RS").laws_named == []

@@ -105,7 +105,8 @@ class ReferenceResolver:
         it admits (an officer's jurisdictions); a named law is found wherever it is. `prefer` (an
         officer's jurisdictions, their own first) picks among the laws a name fits (`LawNames.prefer`)."""
         folded = fold(text)
-        mentions = [self.names.prefer(m, prefer) for m in self.names.find(folded)]
+        named = self.names.find(folded)
+        mentions = [self.names.prefer(m, prefer) for m in named]
         pairs: list[tuple[int, NameMatch | None, str]] = []
         for mention in mentions:
             after = _AFTER_LAW.match(folded, mention.end)
@@ -127,7 +128,13 @@ class ReferenceResolver:
                 # "i" is also "and": read it as I only for a law that numbers its articles in Roman.
                 if m.group(1) != "i" or any(self._uses_roman(law) for law in mention.laws):
                     pairs.append((m.start(), mention, m.group(1)))
-        return self._collect(sorted(pairs, key=lambda p: p[0]), unknown, within)
+        found = self._collect(sorted(pairs, key=lambda p: p[0]), unknown, within)
+        # Names with no article next to them: every law each fits (a kind's name, all laws of that kind —
+        # the caller keeps those in the officer's scope, so the state's code stays beside the entity's).
+        referenced = {m.start for _, m, _ in pairs if m is not None}
+        found.mentioned = tuple(dict.fromkeys(law for m in named if m.start not in referenced and not m.unsure
+                                              for law in (m.kind_laws or m.laws)))
+        return found
 
     def _collect(self, pairs: list[tuple[int, NameMatch | None, str]], unknown: list[tuple[int, str, str]],
                  within: Callable[[Article], bool] | None = None) -> ReferenceLookup:

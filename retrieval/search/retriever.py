@@ -252,6 +252,16 @@ class Retriever:
                 scope = named
             elif (allowed & named).any():
                 scope = allowed & named
+        laws_named: list[str] = []
+        if not lookup.laws and lookup.mentioned and law_name is None:
+            # A law named without an article ("je li okupljanje pravo po ustavu"): the officer says where to
+            # look. Only inside the filter: a law of another jurisdiction named in passing is not served.
+            named = self._law_scope(lookup.mentioned)
+            if allowed is not None:
+                named &= allowed
+            if (named & self._open_mask).any():
+                scope = named
+                laws_named = [law for law in lookup.mentioned if (self._law_scope((law,)) & named).any()]
 
         context = context or None
         # A follow-up is explained, expanded and judged with what it inherits ("a ako je razvalio bravu?" after
@@ -303,6 +313,7 @@ class Retriever:
             weak=weak,
             thread=context.to_dict() if context is not None else None,
             missing_references=list(lookup.missing),
+            laws_named=laws_named,
         )
 
     def _nearest_only(self, query: str, lookup: ReferenceLookup, law: str | None,
