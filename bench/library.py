@@ -18,6 +18,10 @@ Sets (`--sets`):
                in the other laws (state-level offences, traffic, VAT, advocacy, police ranks, roads, the
                constitution, Brčko and FBiH officers), each asked by an officer of its jurisdiction — a check
                that preferring the officer's code does not bury the state-level and non-criminal laws
+  heldout      bench/sets/library_heldout.jsonl over the library: 60 officers' questions written apart from the
+               method (FBiH, RS and Brčko officers; the four criminal codes, both traffic laws and the others),
+               each asked by an officer of its jurisdiction — never used to choose a method or a constant
+               (with `heldout-own`: each question within its own law only, the baseline the library is held to)
   bsdev        the same questions over KZ RS alone (../shared/bench/bsdev/corpus.jsonl)
   coliee, gerlayqa   the other dev sets alone (no worse than before: 80.6 % / 21.1 % hit@5)
 
@@ -52,6 +56,7 @@ SHARED = REPO.parent / "shared"
 LAWS = SHARED / "laws"
 BENCH = SHARED / "bench"
 CHECK = REPO / "bench" / "sets" / "library_check.jsonl"
+HELDOUT = REPO / "bench" / "sets" / "library_heldout.jsonl"
 
 # The dev library of issue 22: file, --law, --jurisdiction.
 LIBRARY: tuple[tuple[str, str, str], ...] = (
@@ -180,8 +185,14 @@ class SetRun:
     details: list[dict]
 
 
-def run_set(retriever: Retriever, questions: list[EvalQuestion], name: str, k: int) -> SetRun:
+def run_set(retriever: Retriever, questions: list[EvalQuestion], name: str, k: int, own_law: bool = False) -> SetRun:
+    """`own_law`: each question searched within the law of its first relevant article only (that code as if
+    alone in the index: one law admitted, so no library prior or saturation applies)."""
+    law_of = {q.question: q.relevant[0].split(" čl. ")[0] for q in questions}
+
     def search(q: str, jurisdiction: str | None = None):
+        if own_law:
+            return retriever.search(q, k=k, law=law_of[q])
         return retriever.search(q, k=k, jurisdiction=as_scope(jurisdiction))
 
     retriever.search("zagrijavanje")  # the first call loads the model: not a question's latency
@@ -243,8 +254,8 @@ def print_table(runs: list[SetRun], baseline: str | None) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--work", type=Path, default=Path("/tmp/kodeks-library"), help="where the bench indexes live")
-    parser.add_argument("--sets", nargs="+", default=["library-rs", "library", "check", "bsdev", "coliee", "gerlayqa"],
-                        choices=["library-rs", "library", "check", "bsdev", "coliee", "gerlayqa"])
+    parser.add_argument("--sets", nargs="+", default=["library-rs", "library", "check", "heldout", "bsdev", "coliee", "gerlayqa"],
+                        choices=["library-rs", "library", "check", "heldout", "bsdev", "coliee", "gerlayqa"])
     parser.add_argument("--k", type=int, default=10)
     parser.add_argument("--set-env", action="append", default=[], metavar="KODEKS_X=V",
                         help="a setting for every index and search of this run (repeatable)")
@@ -267,7 +278,7 @@ def main() -> None:
 
         retriever_module.opening_sentence = lambda text: ""
     args.work.mkdir(parents=True, exist_ok=True)
-    library_dir = (build_library(args.work, env, not args.as_built) if {"library-rs", "library", "check"} & set(args.sets)
+    library_dir = (build_library(args.work, env, not args.as_built) if {"library-rs", "library", "check", "heldout"} & set(args.sets)
                    else None)
     singles = {name: build_single(args.work, name, env) for name in SINGLE if name in args.sets}
     if args.build_only:
@@ -285,6 +296,9 @@ def main() -> None:
                 runs.append(run_set(retriever, with_jurisdiction(dev, code), name, args.k))
         if "check" in args.sets:
             runs.append(run_set(retriever, load_eval(CHECK), "check", args.k))
+        if "heldout" in args.sets:
+            runs.append(run_set(retriever, load_eval(HELDOUT), "heldout", args.k))
+            runs.append(run_set(retriever, load_eval(HELDOUT), "heldout-own", args.k, own_law=True))
         del retriever
     for name, data_dir in singles.items():
         corpus, questions, language = SINGLE[name]
@@ -292,6 +306,10 @@ def main() -> None:
         runs.append(run_set(retriever, load_eval(questions), name, args.k))
         del retriever
     print_table(runs, "bsdev")
+    by_name = {r.name: r.metrics for r in runs}
+    if "heldout" in by_name:
+        m, b = by_name["heldout"], by_name["heldout-own"]
+        print(f"heldout − heldout-own: hit@1 {100 * (m['hit@1'] - b['hit@1']):+.1f}, hit@5 {100 * (m['hit@5'] - b['hit@5']):+.1f} points")
     by = {r.name: r for r in runs}
     if args.diagnose:
         for name in ("library-rs", "library"):
