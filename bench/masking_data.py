@@ -17,10 +17,14 @@ from __future__ import annotations
 import json
 import random
 import re
+import sys
 from pathlib import Path
 
 from stdnum import iban as stdnum_iban
 from stdnum.si import emso
+
+sys.path.append(str(Path(__file__).resolve().parents[1]))
+from retrieval.language.normalize import to_cyrillic  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "masking" / "questions.jsonl"
 SEED = 23
@@ -118,18 +122,7 @@ CLEAN = [
     "kradja u Tuzli, vrijednost 500 KM", "lazno prijavljivanje krivicnog djela",
 ]
 
-CYR = {"lj": "љ", "nj": "њ", "dž": "џ", "a": "а", "b": "б", "v": "в", "g": "г", "d": "д", "đ": "ђ", "e": "е",
-       "ž": "ж", "z": "з", "i": "и", "j": "ј", "k": "к", "l": "л", "m": "м", "n": "н", "o": "о", "p": "п",
-       "r": "р", "s": "с", "t": "т", "ć": "ћ", "u": "у", "f": "ф", "h": "х", "c": "ц", "č": "ч", "š": "ш"}
-_CYR_RE = re.compile("|".join(sorted(map(re.escape, CYR), key=len, reverse=True)), re.IGNORECASE)
 PLAIN = str.maketrans("čćšžđČĆŠŽĐ", "ccszdCCSZD")
-
-
-def to_cyrillic(text: str) -> str:
-    def one(m: re.Match[str]) -> str:
-        out = CYR[m.group().lower()]
-        return out.upper() if m.group()[0].isupper() else out
-    return _CYR_RE.sub(one, text)
 
 
 STYLES = ["officer", "officer", "officer", "plain", "proper", "cyrillic", "caps"]

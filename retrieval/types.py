@@ -221,6 +221,9 @@ class SearchResult:
     missing_references: list[MissingReference] = field(default_factory=list)
     # The laws the question named without an article, to which the search kept (ReferenceLookup.mentioned).
     laws_named: list[str] = field(default_factory=list)
+    # What the question is about against the loaded laws (retrieval/search/coverage.py: kinds loaded and missing
+    # in the scope, …) — why it is `weak` or not; None where nothing was judged (no BCS vocabulary).
+    coverage: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)

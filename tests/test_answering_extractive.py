@@ -90,3 +90,19 @@ async def test_weak_flag_does_not_leak_between_concurrent_questions() -> None:
     strong = result(THEFT)
     answers = await asyncio.gather(*(answerer.answer("q", r) for r in [weak, strong, weak, strong]))
     assert ["možda ne pokrivaju" in a.text for a in answers] == [True, False, True, False]
+
+
+async def test_a_question_about_a_kind_of_law_not_loaded_names_it_first() -> None:
+    """Search judged the question to be about a kind of law no loaded law is (coverage.missing): the answer
+    says which, before anything else, in the officer's script — whoever wrote the rest."""
+    answerer = Answerer(load_settings(_env_file=None))
+    weak = result(FORGERY, THEFT)
+    weak.weak = True
+    weak.coverage = {"loaded": [], "missing": ["labour"], "missing_labels": ["zakon o radu"]}
+    answer = await answerer.answer("kako se racuna otpremnina", weak)
+    assert answer.text.startswith("⚠️ Za oblast ovog pitanja nije učitan propis (zakon o radu)")
+    assert "Pažnja: učitani zakoni možda ne pokrivaju" in answer.text  # the extractive warning follows
+    cyr = await answerer.answer("како се рачуна отпремнина", weak)
+    assert cyr.text.startswith("⚠️ За област овог питања није учитан пропис (закон о раду)")
+    weak.weak = False  # not weak (the question also named a loaded kind, found): nothing said
+    assert "nije učitan propis" not in (await answerer.answer("kako se racuna otpremnina", weak)).text

@@ -8,17 +8,18 @@ from typing import Any
 from retrieval.jurisdictions import scope_of
 from retrieval.language.tokens import Tokenizer
 from retrieval.search.confidence import (
-    CONFIDENT_GAP, CONFIDENT_LEAD, WEAK_LEAD, WEAK_LEGAL_LEAD, WEAK_TITLE_SHARE, is_weak, label_confident, lead_of,
-    title_share,
+    CONFIDENT_GAP, CONFIDENT_LEAD, CONFIDENT_RANK, NO_TOPIC_LEAD, WEAK_LEAD, WEAK_LEGAL_LEAD, WEAK_TITLE_SHARE, is_weak,
+    label_confident, lead_of, title_share,
 )
+from retrieval.search.coverage import TopicCoverage
 from retrieval.types import Article, Hit
 from retrieval.language.vocabulary import Expansion
 
 
 def hit(n: int, score: float, title: str = "", chapter: str = "", matched: list[str] | None = None,
-        similarity: float = 0.85, level: str = "top_k") -> Hit:
+        similarity: float = 0.85, level: str = "top_k", ranks: tuple[int | None, int | None] = (1, 1)) -> Hit:
     article = Article(f"KZ čl. {n}", "KZ", str(n), "tekst", title, chapter=chapter)
-    return Hit(article, score, similarity, 1, 1, level, matched=matched or [])
+    return Hit(article, score, similarity, ranks[0], ranks[1], level, matched=matched or [])
 
 
 def test_lead_is_over_the_tenth_or_the_last() -> None:
@@ -51,6 +52,38 @@ def test_threshold_only_for_a_sure_first_hit() -> None:
     hits = [hit(1, 1.0, level="reference"), hit(2, 9.0), hit(3, 1.0)]
     label_confident(hits, weak=False, threshold=0.78, lead=CONFIDENT_LEAD)
     assert [h.level for h in hits] == ["reference", "threshold", "top_k"]  # a reference keeps its level
+
+
+def test_what_the_question_is_about_decides_first() -> None:
+    """With the kinds judged: a question about a kind of law the scope lacks is weak when it asks for a rule
+    of it, or when nothing found is about it; about a kind the scope has and finds, never; about no kind in
+    particular, from a smaller lead."""
+    hits = [hit(1, 3.0), hit(2, 2.9)]
+    housing = TopicCoverage(judged=True, missing=frozenset({"property and housing"}))
+    assert is_weak(hits, share=0.9, lead=9.0, coverage=housing)  # no lead or share is evidence for it
+    assert not is_weak(hits, share=0.0, lead=0.0, coverage=TopicCoverage(True, missing=housing.missing, spoken=True))
+    assert not is_weak(hits, share=0.0, lead=0.0, coverage=housing, named=True)  # an offence the library has …
+    asking = TopicCoverage(True, missing=housing.missing, spoken=True, asks_rule=True)
+    assert is_weak(hits, share=0.0, lead=0.0, coverage=asking, named=True)  # … unless it asks for the kind's rule
+    traffic = TopicCoverage(True, loaded=frozenset({"traffic safety"}), served=True)
+    assert not is_weak(hits, share=0.0, lead=0.0, coverage=traffic)
+    assert is_weak(hits, share=0.0, lead=0.0, coverage=TopicCoverage(True, loaded=traffic.loaded))  # none found
+    mixed = TopicCoverage(True, loaded=traffic.loaded, missing=frozenset({"other taxes"}), served=True, asks_rule=True)
+    assert is_weak(hits, share=0.0, lead=0.0, coverage=mixed)  # "koliko se plaća porez kad prodam auto"
+    story = TopicCoverage(judged=True)
+    assert not is_weak(hits, share=0.0, lead=NO_TOPIC_LEAD, coverage=story)
+    assert is_weak(hits, share=0.0, lead=NO_TOPIC_LEAD - 0.1, coverage=story)
+    assert is_weak(hits, share=0.0, lead=NO_TOPIC_LEAD, coverage=TopicCoverage())  # nothing judged: the old lead
+
+
+def test_a_confident_hit_is_one_both_retrievers_rank_high() -> None:
+    for ranks, level in (((1, 2), "threshold"), ((CONFIDENT_RANK + 1, 1), "top_k"), ((1, None), "top_k")):
+        hits = [hit(1, 9.0, ranks=ranks), hit(2, 1.0)]
+        label_confident(hits, weak=False, threshold=0.78, lead=CONFIDENT_LEAD)
+        assert hits[0].level == level, ranks
+    hits = [hit(1, 9.0, ranks=(None, CONFIDENT_RANK + 5)), hit(2, 1.0)]
+    label_confident(hits, weak=False, threshold=0.78, lead=CONFIDENT_LEAD, hybrid=False)  # one retriever ran
+    assert hits[0].level == "threshold"
 
 
 class _Frequencies:

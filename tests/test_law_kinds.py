@@ -119,3 +119,40 @@ def test_a_law_named_without_an_article_is_mentioned_not_referenced(resolver: Re
     assert set(resolver.lookup("po krivičnom zakonu, kazna za krađu").mentioned) == {"KZ FBiH", "KZ RS", "KZ BiH", "KZ BD"}
     assert resolver.lookup("član 42 zakona o saobraćaju", prefer=["RS", "BiH"]).mentioned == ()  # a reference
     assert resolver.lookup("pretukao ga u kafani").mentioned == ()
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("stanodavac mi ne vraca depozit", "property and housing"), ("izgubio sam pasoš", "civil registry and documents"),
+    ("колико дана годишњег одмора има радник", "labour"), ("kad smijem legitimisati osobu", "police"),
+    ("vozač bez vozačke dozvole", "traffic safety"), ("ko nasljeđuje kuću bez testamenta", "inheritance"),
+    ("stopa PDV-a", "value added tax"), ("koji činovi postoje u policiji", "police service"),
+])
+def test_the_kinds_a_question_talks_about(text: str, kind: str) -> None:
+    from retrieval.language.vocabulary import bcs_vocabulary
+    from retrieval.search.law_kinds import KindTopics
+
+    assert kind in KindTopics.of(bcs_vocabulary()).named(text), text
+
+
+def test_everyday_words_of_stories_name_no_kind() -> None:
+    """A theft at a bar, a fight, a murder: the words every kind of story shares are nobody's topic; "među"
+    (among) and "kuće" (houses) are not "međa" and "kuče", "čini" (does) is no police rank."""
+    from retrieval.language.vocabulary import bcs_vocabulary
+    from retrieval.search.law_kinds import KindTopics
+
+    topics = KindTopics.of(bcs_vocabulary())
+    for story in ("pretukao ga u kafani i uzeo mu novac", "ubio je komšiju", "prijeti da će mi zapaliti kuću",
+                  "bacali baklje među gledaoce", "šta mi čini", "ukrao mobitel djetetu"):
+        assert topics.named(story) == {}, story
+
+
+@pytest.mark.parametrize("text, asks", [
+    ("kako se dobija dozvola za oružje", True), ("pas ugrizao dijete u parku, ko odgovara", True),
+    ("naplaćuje li hitna pomoć pregled", True), ("u kom roku se prijavljuje prebivalište", True),
+    ("udario je policajca kad smo ga htjeli uhapsiti", False), ("napravio je lažnu ličnu kartu", False),
+    ("jel to krivično djelo", False), ("tip nas napao. što ga teretimo", False),
+])
+def test_a_question_asking_for_a_rule_rather_than_telling_an_act(text: str, asks: bool) -> None:
+    from retrieval.search.law_kinds import asks_for_a_rule
+
+    assert asks_for_a_rule(text) is asks

@@ -170,3 +170,15 @@ def test_a_law_named_without_an_article_keeps_the_search_in_it(library: Any) -> 
     assert library.search("kamion bez goriva", jurisdiction=scope_of("RS")).laws_named == []
     # a law outside the officer's scope is not served for a mention in passing
     assert library.search("šta kaže zakon o saobraćaju o kamionu", jurisdiction="RS").laws_named == []
+
+
+def test_weak_when_the_library_has_no_law_of_what_is_asked(library: Any) -> None:
+    """A question about a kind of law no loaded law is (labour, housing) is flagged, though the criminal
+    code and the traffic law rank something first; one about the loaded traffic law, or an officer's story
+    of a theft, is not. The search says why (`coverage`)."""
+    for question in ("koliko dana godišnjeg odmora pripada radniku", "stanodavac mi ne vraća depozit za stan"):
+        result = library.search(question, jurisdiction=scope_of("RS"))
+        assert result.weak and result.coverage["missing"] and not result.coverage["loaded"], question
+    for question in ("vozač je odbio ispitivanje alkoholiziranosti", "lopov mi je ukrao novčanik"):
+        result = library.search(question, jurisdiction=scope_of("RS"))
+        assert not result.weak, (question, result.coverage)

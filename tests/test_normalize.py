@@ -14,6 +14,13 @@ def test_cyrillic_to_latin_keeps_diacritics() -> None:
     assert to_latin("Љубав Њива Џеп") == "Ljubav Njiva Džep"
 
 
+def test_latin_to_cyrillic_for_our_own_wording() -> None:
+    from retrieval.language.normalize import to_cyrillic, to_latin
+
+    assert to_cyrillic("Zakon o radu; ljudska prava, PDV, džep, Njemačka") == "Закон о раду; људска права, ПДВ, џеп, Њемачка"
+    assert to_latin(to_cyrillic("propisi o vlasništvu, zakupu i stanovanju")) == "propisi o vlasništvu, zakupu i stanovanju"
+
+
 def test_diacritics_folded_the_bcs_way() -> None:
     assert strip_diacritics("čćšžđ ČĆŠŽĐ") == "ccszdj CCSZDj"
     assert strip_diacritics("über café") == "uber cafe"

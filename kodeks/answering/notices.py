@@ -4,6 +4,9 @@
   "KZ FBiH nema člana 999" (SearchResult.missing_references) — with the articles next to it by number. When
   nothing the officer named exists, the whole answer is that (`missing_answer`): no model is asked, and no
   similar article is presented as if it were the one asked for. Fail closed.
+- **no law of the kind asked about is loaded** — a question about rent, wages or a passport with no such law
+  in the officer's scope (SearchResult.coverage, retrieval/search/coverage.py): said first, naming the kinds
+  ("zakon o radu"), so that the articles found are not read as the answer;
 - **the articles cited are illustrative** — the sample laws of "Try it" (data/sample, `"illustrative": true`)
   are not law in force: an answer citing one says so in its last paragraph, right above the sources (which
   the bot marks one by one too).
@@ -19,7 +22,12 @@ from dataclasses import replace
 
 from kodeks.answering.extractive import excerpt, script_of
 from kodeks.answering.models import Answer
+from retrieval.language.normalize import to_cyrillic
 from retrieval.types import Hit, MissingReference, SearchResult
+
+# The kinds of law the question is about that no loaded law in the officer's scope is (coverage.py).
+NOT_LOADED = ("⚠️ Za oblast ovog pitanja nije učitan propis ({kinds}) – učitani zakoni je vjerovatno ne uređuju, "
+              "pa pronađeni članovi nisu odgovor na pitanje.")
 
 _TEXTS = {
     "latin": {
@@ -92,6 +100,17 @@ def only_missing(result: SearchResult) -> bool:
     return bool(result.missing_references) and result.level == "nearest"
 
 
+def not_loaded_line(result: SearchResult, script: str = "latin") -> str | None:
+    """What the officer is told when the search judged the question to be about kinds of law none of the
+    loaded laws in the scope is (and so weak): those kinds, by the names a reply uses."""
+    coverage = result.coverage or {}
+    labels = list(coverage.get("missing_labels") or [])
+    if not (result.weak and labels) or coverage.get("loaded"):
+        return None
+    line = NOT_LOADED.format(kinds="; ".join(labels))
+    return to_cyrillic(line) if script == "cyrillic" else line
+
+
 def illustrative_line(citations: Sequence[Hit], script: str = "latin") -> str | None:
     laws = list(dict.fromkeys(h.article.law for h in citations if h.article.illustrative))
     return _TEXTS[script]["illustrative"].format(laws=", ".join(laws)) if laws else None
@@ -102,6 +121,8 @@ def with_notices(answer: Answer, result: SearchResult, question: str) -> Answer:
     right above the sources, each of which is marked too — that cited sample articles are illustrative."""
     script = script_of(question)
     head = missing_lines(result.missing_references, script) if result.missing_references and not only_missing(result) else []
+    if (line := not_loaded_line(result, script)) is not None:
+        head.append(line)
     tail = [line] if (line := illustrative_line(answer.citations, script)) is not None else []
     if not head and not tail:
         return answer

@@ -249,7 +249,11 @@ def search(
         added = ", ".join(f"{e['adds']} ← {e['matched']} ({e['source']})" for e in result.expansions)
         console.print(f"expanded: {added}", highlight=False, markup=False)
     if result.weak:
-        console.print("weak: the loaded laws may not cover this question", highlight=False)
+        kinds = (result.coverage or {}).get("missing_labels") or []
+        not_loaded = f" (no law of this kind is loaded: {'; '.join(kinds)})" if kinds else ""
+        console.print(f"weak: the loaded laws may not cover this question{not_loaded}", highlight=False, markup=False)
+    if result.laws_named:
+        console.print(f"searched in the law named: {', '.join(result.laws_named)}", highlight=False, markup=False)
     if result.jurisdiction_missing:
         console.print(missing_jurisdiction_line(result), highlight=False, markup=False)
 

@@ -37,6 +37,21 @@ def to_latin(text: str) -> str:
     return text.translate(_TRANSLIT)
 
 
+# The official table read the other way (its 30 letters; lj, nj, dž first): for the project's own wording
+# shown to an officer who writes in Cyrillic. Not for arbitrary text ("injekcija" has an n+j, not an nj).
+_LAT_TO_CYR = {v: k for k, v in list(_CYR_TO_LAT.items())[:30]}
+_LAT_LETTER = re.compile("|".join(sorted(map(re.escape, _LAT_TO_CYR), key=len, reverse=True)), re.IGNORECASE)
+
+
+def to_cyrillic(text: str) -> str:
+    """Transliterate BCS Latin to Serbian Cyrillic: "zakon o radu" → "закон о раду", "PDV" → "ПДВ"."""
+    def letter(m: re.Match[str]) -> str:
+        cyr = _LAT_TO_CYR[m.group().lower()]
+        return cyr.upper() if m.group()[0].isupper() else cyr
+
+    return _LAT_LETTER.sub(letter, text)
+
+
 # The BCS letters, folded by table: what NFKD + dropping the marks gives them, ~20× faster on long law
 # texts (search folds every served article to explain its matches). Anything else still goes through NFKD.
 _BCS_FOLD = {"č": "c", "ć": "c", "š": "s", "ž": "z", "Č": "C", "Ć": "C", "Š": "S", "Ž": "Z"}

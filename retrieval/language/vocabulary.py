@@ -24,7 +24,7 @@ import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Collection, Iterable
 
 from retrieval.language.normalize import fold, words
 
@@ -132,6 +132,30 @@ def _word_matches(word: str, stem: str, value: str, is_prefix: bool) -> bool:
     return stem == value or (len(value) >= MIN_STEM_PREFIX and word.startswith(value))
 
 
+class TermMatcher:
+    """Which of a list of terms (the thesaurus's format: words, "prefix*", phrases) occur in a text, and
+    whether a text's stems contain a term — for lists other than the thesaurus (kinds of law's topics)."""
+
+    def __init__(self, vocabulary: "Vocabulary", terms: Iterable[str]) -> None:
+        self._vocabulary = vocabulary
+        self._patterns = {term: vocabulary._pattern(term) for term in dict.fromkeys(terms)}
+        self._index = _PatternIndex(self._patterns.values())
+
+    def found(self, text: str) -> list[str]:
+        """The terms that occur in the text, in the order they were given."""
+        folded = [self._vocabulary.canonical_word(w) for w in words(text)]
+        stems = [self._vocabulary.canonical_stem(self._vocabulary._raw_stem(w)) for w in folded]
+        hits = self._index.found(folded, stems)
+        return [term for term, pattern in self._patterns.items() if pattern in hits]
+
+    def within(self, term: str, stems: Collection[str]) -> bool:
+        """Whether every word of `term` (three letters or more: not the "o" of "porez na imovinu") is among
+        `stems` (an article's, as the tokenizer gives them), a prefix by any stem it begins."""
+        parts = [(value, is_prefix) for value, is_prefix in self._patterns[term].parts if len(value) >= 3]
+        return bool(parts) and all(value in stems if not is_prefix else any(s.startswith(value) for s in stems)
+                                   for value, is_prefix in parts)
+
+
 class Vocabulary:
     """Variant canonicalisation (both sides) and question expansion (derivation, thesaurus)."""
 
@@ -211,6 +235,10 @@ class Vocabulary:
                 w = self.canonical_word(w)
                 parts.append((w, True) if is_prefix else (self.canonical_stem(self._raw_stem(w)), False))
         return _Pattern(tuple(parts), term)
+
+    def matcher(self, terms: Iterable[str]) -> TermMatcher:
+        """A `TermMatcher` for these terms, matched as this vocabulary matches lay terms."""
+        return TermMatcher(self, terms)
 
     # --- questions only -----------------------------------------------------------------------
 

@@ -35,16 +35,19 @@ from typing import Protocol
 
 from retrieval.language.normalize import fold
 from retrieval.language.vocabulary import Expansion
+from retrieval.search.coverage import TopicCoverage
 from retrieval.types import Hit
 
 WEAK_DEPTH = 3  # the first articles whose added legal terms count
 TITLE_DEPTH = 5  # the first articles whose titles and chapters the question's words are looked for in
 LEAD_RANK = 10  # leads are measured against the 10th candidate
 WEAK_LEAD = 2.5  # a best article this far ahead (fused z units) is not weak
+NO_TOPIC_LEAD = 1.5  # … where the question names no kind of law's topic (an officer's story of an act)
 WEAK_TITLE_SHARE = 0.2  # … nor one whose question words (idf-weighted) name this much of what the first articles are about
 WEAK_LEGAL_LEAD = 0.4  # … nor one whose first articles contain an added legal term and lead by this
 CONFIDENT_LEAD = 2.0  # a hit labelled `threshold` leads the 10th candidate by this …
 CONFIDENT_GAP = 0.75  # … and the second by this
+CONFIDENT_RANK = 30  # … and both retrievers rank it among their first this many (dense and lexical agree)
 
 
 def lead_of(scores: Sequence[float]) -> float:
@@ -90,24 +93,59 @@ def title_share(hits: Sequence[Hit], query: str, expansions: Sequence[Expansion]
     return found / sum(weights) if sum(weights) else 0.0
 
 
-def is_weak(hits: Sequence[Hit], share: float, lead: float) -> bool:
+def legal_term_named(hits: Sequence[Hit], expansions: Sequence[Expansion], tokenizer: _Tokens,
+                     cache: dict[str, frozenset[str]]) -> bool:
+    """Whether an added legal term names one of the first WEAK_DEPTH articles: all its words in the title or
+    chapter ("krađa" in "Teška krađa") — the vocabulary recognised an offence, and the library has it.
+    Reads the title stems `title_share` cached."""
+    terms = [set(tokenizer.stems(e.adds)) for e in expansions if e.source != "rewrite"]
+    return any(t and t <= cache.get(h.id, frozenset()) for h in hits[:WEAK_DEPTH] for t in terms)
+
+
+def is_weak(hits: Sequence[Hit], share: float, lead: float, coverage: TopicCoverage | None = None,
+            named: bool = False) -> bool:
     """True when the loaded laws may not cover the question; never for an explicit reference. Needs
     `serving.explain_matches` to have run (the added legal terms found in each hit). `share`:
-    `title_share`; `lead`: `lead_of` the similarity candidates' fused scores."""
+    `title_share`; `lead`: `lead_of` the similarity candidates' fused scores; `coverage`: the question's
+    kinds of law against the laws in its scope (coverage.py); `named`: `legal_term_named`.
+
+    With the kinds judged (a BCS vocabulary), what the question is about decides first:
+    - about kinds of law the scope has none of (a landlord, a passport) — weak when it asks for a rule of
+      them ("koliko", "kako se dobija", "…, ko odgovara"), or when none of the first articles is about that
+      kind's subject and none is named by an offence the vocabulary recognised;
+    - about a kind the scope has, and one of the first articles is of that kind — not weak (unless the
+      question also asks for a rule of a kind the scope lacks: "koliko se plaća porez kad prodam auto");
+    - about no kind in particular (most officers' stories of an act) — the evidence of the ranking, from a
+      lower lead (NO_TOPIC_LEAD) than where nothing was judged.
+    Otherwise (no vocabulary: another language) the evidence alone: a lead, a title share, a legal term."""
     if not hits:
         return True
     if any(h.level == "reference" for h in hits):
         return False
     legal = any(m.startswith("+") for h in hits[:WEAK_DEPTH] for m in h.matched)
-    return not (lead >= WEAK_LEAD or share >= WEAK_TITLE_SHARE or (legal and lead >= WEAK_LEGAL_LEAD))
+
+    def evidence(least_lead: float) -> bool:
+        return lead >= least_lead or share >= WEAK_TITLE_SHARE or (legal and lead >= WEAK_LEGAL_LEAD)
+
+    if coverage is None or not coverage.judged:
+        return not evidence(WEAK_LEAD)
+    if coverage.only_missing:
+        return coverage.asks_rule or not (coverage.spoken or named)
+    if coverage.loaded and coverage.served and not (coverage.missing and coverage.asks_rule):
+        return False
+    if not coverage.loaded and not coverage.missing:
+        return not (evidence(NO_TOPIC_LEAD) or named)
+    return not evidence(WEAK_LEAD)
 
 
-def label_confident(hits: list[Hit], weak: bool, threshold: float, lead: float) -> None:
+def label_confident(hits: list[Hit], weak: bool, threshold: float, lead: float, hybrid: bool = True) -> None:
     """Hits from similarity search become `threshold` only when the search is sure of them (see the
-    module docstring), the rest `top_k`; references and `law_first` keep their levels."""
+    module docstring), the rest `top_k`; references and `law_first` keep their levels. `hybrid`: both
+    retrievers ran, and a confident hit is one both put among their first CONFIDENT_RANK."""
     searched = [h for h in hits if h.level in ("threshold", "top_k")]
     for n, hit in enumerate(searched):
         nxt = searched[n + 1].score if n + 1 < len(searched) else -math.inf
-        sure = (not weak and n == 0 and lead >= CONFIDENT_LEAD and hit.score - nxt >= CONFIDENT_GAP
+        agreed = not hybrid or all(r is not None and r <= CONFIDENT_RANK for r in (hit.dense_rank, hit.lexical_rank))
+        sure = (not weak and n == 0 and lead >= CONFIDENT_LEAD and hit.score - nxt >= CONFIDENT_GAP and agreed
                 and hit.similarity is not None and hit.similarity >= threshold)
         hit.level = "threshold" if sure else "top_k"

@@ -11,13 +11,19 @@ something else.
 
 from __future__ import annotations
 
+import re
 import tomllib
+from collections.abc import Collection
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from retrieval.language.normalize import fold
 from retrieval.language.vocabulary import DATA_DIR
+
+if TYPE_CHECKING:
+    from retrieval.language.vocabulary import TermMatcher, Vocabulary
 
 KINDS_FILE = "law_kinds.toml"
 
@@ -29,6 +35,8 @@ class LawKind:
     titles: tuple[tuple[str, ...], ...]  # folded word sequences that make a title one of this kind
     acronyms: frozenset[str]  # folded first words of short names ("kz", "zobs")
     parallel: bool = False  # every level has a complete code of this kind (criminal codes): twins are meaningful
+    topics: tuple[str, ...] = ()  # what a question of this kind talks about (thesaurus format)
+    label: str = ""  # how a reply names the kind to an officer ("zakon o radu")
 
 
 @lru_cache(maxsize=4)
@@ -41,7 +49,8 @@ def load_kinds(path: Path | None = None) -> tuple[LawKind, ...]:
     return tuple(
         LawKind(str(k["kind"]), tuple(str(n) for n in k.get("names", [])),
                 tuple(tuple(fold(t).split()) for t in k.get("titles", [])),
-                frozenset(fold(a) for a in k.get("acronyms", [])), bool(k.get("parallel", False)))
+                frozenset(fold(a) for a in k.get("acronyms", [])), bool(k.get("parallel", False)),
+                tuple(str(t) for t in k.get("topics", [])), str(k.get("label") or k["kind"]))
         for k in data.get("kind", [])
     )
 
@@ -60,3 +69,63 @@ def kinds_of(short_name: str, title_words: list[str], same_word) -> list[LawKind
 def _contains(words: list[str], phrase: tuple[str, ...], same_word) -> bool:  # noqa: ANN001
     n = len(phrase)
     return n > 0 and any(all(same_word(words[i + k], phrase[k]) for k in range(n)) for i in range(len(words) - n + 1))
+
+
+_CLAUSE = re.compile(r"[,.;:!?\n]+")
+
+
+@lru_cache(maxsize=4)
+def rule_openers(path: Path | None = None) -> tuple[str, ...]:
+    """The folded clause openers of a question asking for a rule ([asks_for_a_rule] in data/law_kinds.toml)."""
+    path = path or DATA_DIR / KINDS_FILE
+    if not path.exists():
+        return ()
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    return tuple(sorted({fold(o) for o in data.get("asks_for_a_rule", {}).get("openers", [])}, key=len, reverse=True))
+
+
+def asks_for_a_rule(text: str) -> bool:
+    """Whether a clause of the question starts as a question about a rule, a right or a procedure ("kako se
+    dobija", "…, ko odgovara", "naplaćuje li") rather than as the story of an act ("udario je policajca")."""
+    openers = rule_openers()
+    for clause in _CLAUSE.split(fold(text)):
+        words = clause.split()
+        if not words:
+            continue
+        start = " ".join(words)
+        if any(start == o or start.startswith(o + " ") for o in openers):
+            return True
+        if len(words) > 1 and words[1] == "li" and words[0] not in ("je", "jel"):
+            return True
+    return False
+
+
+class KindTopics:
+    """Which kinds of law a question talks about, by their topics (data/law_kinds.toml), matched as the
+    thesaurus matches lay terms; and whether an article's stems speak of a topic found."""
+
+    def __init__(self, matcher: "TermMatcher", kind_of_topic: dict[str, list[str]], labels: dict[str, str]) -> None:
+        self._matcher = matcher
+        self._kinds = {topic: frozenset(kinds) for topic, kinds in kind_of_topic.items()}  # topic → the kinds that list it
+        self.labels = labels  # kind → how a reply names it
+
+    @classmethod
+    def of(cls, vocabulary: "Vocabulary", kinds: tuple[LawKind, ...] | None = None) -> "KindTopics":
+        kind_of_topic: dict[str, list[str]] = {}
+        kinds = load_kinds() if kinds is None else kinds
+        for kind in kinds:
+            for topic in kind.topics:
+                kind_of_topic.setdefault(topic, []).append(kind.kind)
+        return cls(vocabulary.matcher(kind_of_topic), kind_of_topic, {k.kind: k.label for k in kinds})
+
+    def named(self, text: str) -> dict[str, list[str]]:
+        """kind → the topics of it the text names ("kako se racuna otpremnina" → labour: [otpremnina])."""
+        out: dict[str, list[str]] = {}
+        for topic in self._matcher.found(text):
+            for kind in self._kinds[topic]:
+                out.setdefault(kind, []).append(topic)
+        return out
+
+    def spoken_of(self, kinds: Collection[str], stems: Collection[str]) -> bool:
+        """Whether a text (its stems: an article's title and chapter) names a topic of one of the kinds."""
+        return any(self._matcher.within(topic, stems) for topic, of in self._kinds.items() if not of.isdisjoint(kinds))

@@ -39,7 +39,9 @@ from retrieval.search.library_priors import LibraryPriors
 from retrieval.search.parallels import Comparison, find_parallels
 from retrieval.search.references import ReferenceResolver
 from retrieval.search.rewriting import QueryRewriter
-from retrieval.search.confidence import LEAD_RANK, is_weak, label_confident, lead_of, title_share
+from retrieval.search.confidence import LEAD_RANK, is_weak, label_confident, lead_of, legal_term_named, title_share
+from retrieval.search.coverage import TopicCoverage, judge, law_kinds
+from retrieval.search.law_kinds import KindTopics
 from retrieval.search.serving import explain_matches, says_deleted, serve_with_minimum
 from retrieval.search.title_field import TitleIndex, opening_sentence
 from retrieval.types import Article, Hit, LawSummary, ReferenceLookup, SearchResult, ThreadContext
@@ -74,6 +76,9 @@ class Retriever:
         )
         self._laws = sorted(set(layout.law_names))
         self.vocabulary = question_vocabulary(settings, self.lexical.tokenizer)
+        # What each loaded law is a kind of, and which kinds a question talks about (coverage.py: `weak`).
+        self.kind_topics = KindTopics.of(self.vocabulary) if self.vocabulary is not None else None
+        self._kinds_of_law = law_kinds((a.law, a.law_title) for a in catalog.law_heads())
         self.rewriter: QueryRewriter | None = None  # set by the caller (kodeks.answering); see retrieval/search/rewriting.py
         titles = sorted({f"{a.law_title or a.law} ({a.law})" for a in catalog.law_heads()})
         self._laws_description = "; ".join(titles[:20])
@@ -295,8 +300,10 @@ class Retriever:
                     for a in self.catalog.first_of(np.nonzero(pool)[0].tolist(), fallback_k)]
         share = title_share(hits, explained, expansions, self.lexical.tokenizer, self.lexical, self._field_stems)
         lead = lead_of([c.fused for c in candidates[:LEAD_RANK]])
-        weak = is_weak(hits, share, lead)
-        label_confident(hits, weak, threshold, lead)
+        coverage = self._coverage(explained, scope, hits)
+        named = legal_term_named(hits, expansions, self.lexical.tokenizer, self._field_stems)
+        weak = is_weak(hits, share, lead, coverage, named)
+        label_confident(hits, weak, threshold, lead, s.search_mode == "hybrid")
         timings["total"] = (time.perf_counter() - started) * 1000
         return SearchResult(
             query=query,
@@ -314,7 +321,21 @@ class Retriever:
             thread=context.to_dict() if context is not None else None,
             missing_references=list(lookup.missing),
             laws_named=laws_named,
+            coverage=coverage.to_dict() if coverage.judged else None,
         )
+
+    def _coverage(self, text: str, scope: np.ndarray | None, hits: list[Hit]) -> TopicCoverage:
+        """The question's kinds of law against the laws in its scope (coverage.py); empty without a vocabulary."""
+        if self.kind_topics is None or not hits:
+            return TopicCoverage()
+        mask = self._open_mask if scope is None else (self._open_mask & scope)
+        laws = [self.layout.law_names[c] for c in np.unique(self.layout.law_code[mask])]
+
+        def stems_of(hit: Hit) -> frozenset[str]:  # title and chapter: what the article is about (title_share cached them)
+            stems = self._field_stems.get(hit.id)
+            return stems if stems is not None else frozenset(self.lexical.tokenizer.stems(f"{hit.article.title} {hit.article.chapter}"))
+
+        return judge(self.kind_topics, text, laws, self._kinds_of_law, hits, stems_of)
 
     def _nearest_only(self, query: str, lookup: ReferenceLookup, law: str | None,
                       jurisdiction: str | Collection[str] | None, started: float) -> SearchResult:
