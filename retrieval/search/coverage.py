@@ -9,18 +9,17 @@ the officer's scope. The articles found may still speak of it (the criminal code
 hunting question, its careless keeping of dogs for a dog bite in the Federation): then the library does
 say something about it.
 
-Kinds of the loaded laws come from their titles and short names (`law_kinds.kinds_of`); a law of no known
-kind counts for no kind, so a question about its subject is judged by whether its articles are found and
-speak of it.
+Kinds of the loaded laws come from their titles or short names (`law_names.LawNames.kinds`); a law of no
+known kind counts for no kind, so a question about its subject is judged by whether its articles are found
+and speak of it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from retrieval.search.law_kinds import KindTopics, asks_for_a_rule, kinds_of
-from retrieval.search.law_names import LawName, same_or_variant, title_words
+from retrieval.search.law_kinds import KindTopics, asks_for_a_rule
 from retrieval.types import Hit
 
 SPOKEN_DEPTH = 3  # the first articles whose titles are looked at for a topic of a kind the scope lacks
@@ -53,15 +52,6 @@ class TopicCoverage:
     def to_dict(self) -> dict[str, object]:
         return {"loaded": sorted(self.loaded), "missing": sorted(self.missing), "missing_labels": list(self.missing_labels),
                 "spoken": self.spoken, "served": self.served, "asks_rule": self.asks_rule}
-
-
-def law_kinds(laws: Iterable[tuple[str, str]]) -> dict[str, frozenset[str]]:
-    """(short name, title) of each loaded law → the kinds it is (by title, else by its short name's words)."""
-    out = {}
-    for law, title in laws:
-        found = kinds_of(law, title_words(LawName(law, title or law)), same_or_variant)
-        out[law] = frozenset(k.kind for k in found)
-    return out
 
 
 def judge(topics: KindTopics, text: str, scope_laws: Collection[str], kinds_of_law: Mapping[str, frozenset[str]],

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from retrieval.language.normalize import fold
-from retrieval.search.law_kinds import kinds_of, load_kinds
+from retrieval.search.law_kinds import LawKind, kinds_of, load_kinds
 
 # Words that never identify a law on their own (a name must contain at least one other word).
 _STOPWORDS = frozenset("o na i u za od sa s po pri iz kod the of and on".split())
@@ -213,7 +213,12 @@ class LawNames:
     def __init__(self, laws: Iterable[LawName], extra: Mapping[str, Iterable[str]] | None = None) -> None:
         self.laws: dict[str, LawName] = {law.law: law for law in laws}
         extra = extra or {}
-        kinds = {name: kinds_of(name, title_words(law), same_or_variant) for name, law in self.laws.items()}
+        # What kind of law each is (law_kinds.py), by its title — or its short name's words when it has none
+        # ("Uredba o činovima"): read here once for the names, the library priors and `weak`.
+        self.kinds: dict[str, tuple[LawKind, ...]] = {
+            name: tuple(kinds_of(name, title_words(law) or title_words(LawName(name, name)), same_or_variant))
+            for name, law in self.laws.items()}
+        kinds = self.kinds
         self._aliases = [a for law in self.laws.values()
                          for a in build_aliases(law, extra.get(law.law, ()), [n for k in kinds[law.law] for n in k.names])]
         # Names of kinds no loaded law is ("zakon o policiji" with no police law): said to be not loaded.

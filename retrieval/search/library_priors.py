@@ -27,14 +27,13 @@ Over one law both are no-ops (no other level, one kind), so single-code results 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
 from retrieval.jurisdictions import ancestors, find as find_jurisdiction
 from retrieval.language.normalize import fold
-from retrieval.search.law_kinds import kinds_of
-from retrieval.search.law_names import LawName, same_or_variant, title_words
+from retrieval.search.law_kinds import LawKind
 
 TWIN_NEIGHBOURS = 4  # the margin compares a pair with each side's mean similarity to its 4 nearest
 TWIN_MARGIN = 1.005  # mutual nearest neighbours whose similarity stands this far above their neighbourhoods
@@ -50,12 +49,13 @@ class LibraryPriors:
 
     @classmethod
     def build(cls, law_code: np.ndarray, law_names: Sequence[str], jurisdiction_of_law: dict[str, str],
-              title_of_law: dict[str, str], article_vectors) -> "LibraryPriors":  # noqa: ANN001
-        """`article_vectors(indexes) -> matrix` gives normalised article vectors (mean of their chunks)."""
+              kinds_of_law: Mapping[str, Sequence[LawKind]], article_vectors) -> "LibraryPriors":  # noqa: ANN001
+        """`kinds_of_law`: each law's kinds (law_names.LawNames.kinds); `article_vectors(indexes) -> matrix` gives
+        normalised article vectors (mean of their chunks)."""
         kinds: dict[str, str] = {}
         parallel: set[str] = set()
         for law in law_names:
-            found = kinds_of(law, title_words(LawName(law, title_of_law.get(law, ""))), same_or_variant)
+            found = kinds_of_law.get(law, ())
             kinds[law] = found[0].kind if found else f"law:{law}"
             if found and found[0].parallel:
                 parallel.add(law)

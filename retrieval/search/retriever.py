@@ -40,7 +40,7 @@ from retrieval.search.parallels import Comparison, find_parallels
 from retrieval.search.references import ReferenceResolver
 from retrieval.search.rewriting import QueryRewriter
 from retrieval.search.confidence import LEAD_RANK, is_weak, label_confident, lead_of, legal_term_named, title_share
-from retrieval.search.coverage import TopicCoverage, judge, law_kinds
+from retrieval.search.coverage import TopicCoverage, judge
 from retrieval.search.law_kinds import KindTopics
 from retrieval.search.serving import explain_matches, says_deleted, serve_with_minimum
 from retrieval.search.title_field import TitleIndex, opening_sentence
@@ -76,9 +76,9 @@ class Retriever:
         )
         self._laws = sorted(set(layout.law_names))
         self.vocabulary = question_vocabulary(settings, self.lexical.tokenizer)
-        # What each loaded law is a kind of, and which kinds a question talks about (coverage.py: `weak`).
+        # Which kinds of law a question talks about, against what each loaded law is (coverage.py: `weak`).
         self.kind_topics = KindTopics.of(self.vocabulary) if self.vocabulary is not None else None
-        self._kinds_of_law = law_kinds((a.law, a.law_title) for a in catalog.law_heads())
+        self._kinds_of_law = {law: frozenset(k.kind for k in kinds) for law, kinds in self.references.names.kinds.items()}
         self.rewriter: QueryRewriter | None = None  # set by the caller (kodeks.answering); see retrieval/search/rewriting.py
         titles = sorted({f"{a.law_title or a.law} ({a.law})" for a in catalog.law_heads()})
         self._laws_description = "; ".join(titles[:20])
@@ -116,8 +116,6 @@ class Retriever:
         layout = self.layout
         if len(layout.law_names) < 2 or not (self.settings.twin_penalty or self.settings.kind_affinity):
             return None
-        titles = {a.law: a.law_title for a in self.catalog.law_heads()}
-
         def article_vectors(indexes: np.ndarray) -> np.ndarray:
             rows = [layout.chunk_order[layout.chunk_start[i]:layout.chunk_start[i + 1]] for i in indexes]
             out = np.zeros((len(indexes), vectors.shape[1]), dtype=np.float32)
@@ -127,7 +125,8 @@ class Retriever:
             norms = np.linalg.norm(out, axis=1, keepdims=True)
             return np.divide(out, norms, out=out, where=norms > 0)
 
-        return LibraryPriors.build(layout.law_code, layout.law_names, self.law_jurisdictions(), titles, article_vectors)
+        return LibraryPriors.build(layout.law_code, layout.law_names, self.law_jurisdictions(), self.references.names.kinds,
+                                   article_vectors)
 
     # --- opening ----------------------------------------------------------------------------
 
