@@ -10,7 +10,7 @@ for the served few only (ranking 100 candidates among 100,000 articles was ~1.6 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -71,13 +71,15 @@ class CandidateFinder:
 
     def find(self, query: str, mask: np.ndarray, filtered: bool, timings: dict[str, float],
              expansions: Sequence[Expansion] = (), context: ThreadContext | None = None,
-             previous: np.ndarray | None = None, officer: str | None = None) -> tuple[list[Candidate], Ranker | None]:
+             previous: np.ndarray | None = None, officer: str | None = None,
+             topic_kinds: Collection[str] = ()) -> tuple[list[Candidate], Ranker | None]:
         """The best candidates among the articles `mask` admits (`filtered`: a law or jurisdiction filter
         made it narrower than the whole library), best first; and a function that fills in the dense and
         lexical ranks of the candidates given to it. `timings` gets embed/dense/lexical/fuse in ms.
         A follow-up's `context` and the indexes of its `previous` answer's articles weigh in as
         retrieval/search/followup.py says. `officer`: the asking officer's own jurisdiction (the library
-        priors' twins are theirs)."""
+        priors' twins are theirs); `topic_kinds`: the kinds of law the question is about, by its topics (the
+        laws of other kinds are lowered by KODEKS_TOPIC_AFFINITY)."""
         s = self.settings
         if not mask.any():
             return [], None
@@ -128,6 +130,7 @@ class CandidateFinder:
         lexical_stats = mean_spread(lexical, mask) if s.fusion != "rrf" else None
         saturation = s.lexical_saturation if self._several_laws(mask) else 0.0
         earlier = previous if previous is not None else np.zeros(0, dtype=np.int64)
+        topic = self.priors.of_kinds(topic_kinds) if self.priors is not None and topic_kinds else None
 
         def fused_over(rows: np.ndarray | None = None) -> np.ndarray:
             """Fused scores of every article (or of `rows` only) with the library priors and the thread's bonus."""
@@ -135,7 +138,7 @@ class CandidateFinder:
             scores = fuse(s, dense[at], lexical[at], mask[at], use_dense, use_lexical, stats,
                           None if title is None else title[at], lexical_stats, saturation)
             bonus_at = earlier if rows is None else np.nonzero(np.isin(rows, earlier))[0]
-            return followup.with_bonus(self._with_priors(scores, mask, share, officer, rows), bonus_at, s.thread_bonus)
+            return followup.with_bonus(self._with_priors(scores, mask, share, officer, rows, topic), bonus_at, s.thread_bonus)
 
         fused = fused_over()
         order = top(fused, depth)
@@ -176,9 +179,10 @@ class CandidateFinder:
         return bool(codes.size) and bool((codes != codes[0]).any())
 
     def _with_priors(self, fused: np.ndarray, mask: np.ndarray, share: np.ndarray | None, officer: str | None,
-                     rows: np.ndarray | None = None) -> np.ndarray:
-        """Fused scores with the library priors (twins of the officer's own law, kind affinity) applied."""
+                     rows: np.ndarray | None = None, topic: np.ndarray | None = None) -> np.ndarray:
+        """Fused scores with the library priors (twins of the officer's own law, kind and topic affinity) applied."""
         s = self.settings
-        if self.priors is None or not (s.twin_penalty or s.kind_affinity):
+        if self.priors is None or not (s.twin_penalty or s.kind_affinity or s.topic_affinity):
             return fused
-        return self.priors.adjust(fused, mask, share, officer, s.twin_penalty, s.kind_affinity, rows)
+        return self.priors.adjust(fused, mask, share, officer, s.twin_penalty, s.kind_affinity, rows, topic,
+                                  s.topic_affinity)

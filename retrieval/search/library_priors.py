@@ -27,7 +27,7 @@ Over one law both are no-ops (no other level, one kind), so single-code results 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 import numpy as np
 
@@ -42,16 +42,26 @@ TWIN_MARGIN = 1.005  # mutual nearest neighbours whose similarity stands this fa
 class LibraryPriors:
     """Per-article kind groups and twin masks of one index, built once at open."""
 
-    def __init__(self, kind_group: np.ndarray, twins: dict[str, np.ndarray]) -> None:
+    def __init__(self, kind_group: np.ndarray, twins: dict[str, np.ndarray], law_code: np.ndarray | None = None,
+                 law_kinds: Sequence[frozenset[str]] = ()) -> None:
         self.kind_group = kind_group  # int32 per article: articles of one kind of law share a group
         self.groups = int(kind_group.max()) + 1 if len(kind_group) else 0
         self.twins = twins  # folded jurisdiction code → bool per article: a higher-level twin of its own law
+        self._law_code = law_code if law_code is not None else np.zeros(0, np.int32)
+        self._law_kinds = list(law_kinds)  # per law code: every kind the law is
+
+    def of_kinds(self, kinds: Collection[str]) -> np.ndarray | None:
+        """Per article: its law is of one of these kinds; None when no loaded law is (nothing to prefer)."""
+        codes = [code for code, of in enumerate(self._law_kinds) if not of.isdisjoint(kinds)]
+        return np.isin(self._law_code, codes) if codes else None
 
     @classmethod
     def build(cls, law_code: np.ndarray, law_names: Sequence[str], jurisdiction_of_law: dict[str, str],
-              kinds_of_law: Mapping[str, Sequence[LawKind]], article_vectors) -> "LibraryPriors":  # noqa: ANN001
+              kinds_of_law: Mapping[str, Sequence[LawKind]], article_vectors,  # noqa: ANN001
+              title_stems: Sequence[frozenset[str]] | None = None) -> "LibraryPriors":
         """`kinds_of_law`: each law's kinds (law_names.LawNames.kinds); `article_vectors(indexes) -> matrix` gives
-        normalised article vectors (mean of their chunks)."""
+        normalised article vectors (mean of their chunks); `title_stems`: per article, its title's stems (empty
+        without a title): two articles titled alike are twins too."""
         kinds: dict[str, str] = {}
         parallel: set[str] = set()
         for law in law_names:
@@ -62,11 +72,15 @@ class LibraryPriors:
         group_names = list(dict.fromkeys(kinds[law] for law in law_names))
         per_law_group = np.asarray([group_names.index(kinds[law]) for law in law_names], dtype=np.int32)
         kind_group = per_law_group[law_code] if len(law_code) else np.zeros(0, np.int32)
-        return cls(kind_group, _twins(law_code, law_names, jurisdiction_of_law, kinds, parallel, article_vectors))
+        twins = _twins(law_code, law_names, jurisdiction_of_law, kinds, parallel, article_vectors, title_stems)
+        law_kinds = [frozenset(k.kind for k in kinds_of_law.get(law, ())) for law in law_names]
+        return cls(kind_group, twins, law_code, law_kinds)
 
     def adjust(self, fused: np.ndarray, mask: np.ndarray, title: np.ndarray | None, officer: str | None,
-               twin_penalty: float, kind_affinity: float, rows: np.ndarray | None = None) -> np.ndarray:
-        """`fused` with both priors applied (`rows`: the articles `fused` holds, when it is a subset)."""
+               twin_penalty: float, kind_affinity: float, rows: np.ndarray | None = None,
+               topic: np.ndarray | None = None, topic_affinity: float = 0.0) -> np.ndarray:
+        """`fused` with the priors applied (`rows`: the articles `fused` holds, when it is a subset). `topic`:
+        per article, of a kind the question's topics name (`of_kinds`); the others lowered by `topic_affinity`."""
         idx = slice(None) if rows is None else rows
         out = fused
         if twin_penalty and officer and (twins := self.twins.get(fold(officer))) is not None:
@@ -76,13 +90,19 @@ class LibraryPriors:
             admitted = mask & (title > 0)
             np.maximum.at(share, self.kind_group[admitted], title[admitted])
             out = out - kind_affinity * (1.0 - share[self.kind_group[idx]])
+        if topic_affinity and topic is not None:
+            out = out - topic_affinity * ~topic[idx]
         return out
 
 
 def _twins(law_code: np.ndarray, law_names: Sequence[str], jurisdiction_of_law: dict[str, str],
-           kinds: dict[str, str], parallel: set[str], article_vectors) -> dict[str, np.ndarray]:  # noqa: ANN001
+           kinds: dict[str, str], parallel: set[str], article_vectors,  # noqa: ANN001
+           title_stems: Sequence[frozenset[str]] | None = None) -> dict[str, np.ndarray]:
     """For each jurisdiction with a law: the articles of laws above it (same kind) that have a twin in it —
-    only for kinds where each level has a complete code of its own (`parallel` in law_kinds.toml)."""
+    only for kinds where each level has a complete code of its own (`parallel` in law_kinds.toml). A twin is
+    a mutual nearest neighbour by meaning, or an article titled as one of the officer's law is ("Kazna
+    zatvora", "Uvjetna osuda" ~ "Uslovna osuda": the variants meet in the stems), whose texts are too long
+    and general for their nearest neighbours to be each other."""
     out: dict[str, np.ndarray] = {}
     codes = {law: find_jurisdiction(jurisdiction_of_law.get(law, "")) for law in law_names}
     for low, low_code in codes.items():
@@ -92,8 +112,12 @@ def _twins(law_code: np.ndarray, law_names: Sequence[str], jurisdiction_of_law: 
         for high, high_code in codes.items():
             if high == low or high_code not in above or kinds[high] != kinds[low]:
                 continue
-            found = _mutual_neighbours(np.nonzero(law_code == law_names.index(high))[0],
-                                       np.nonzero(law_code == law_names.index(low))[0], article_vectors)
+            high_rows = np.nonzero(law_code == law_names.index(high))[0]
+            low_rows = np.nonzero(law_code == law_names.index(low))[0]
+            found = _mutual_neighbours(high_rows, low_rows, article_vectors)
+            if title_stems is not None:
+                titled = {title_stems[i] for i in low_rows if title_stems[i]}
+                found = np.union1d(found, [i for i in high_rows if title_stems[i] and title_stems[i] in titled]).astype(np.int64)
             if found.size:
                 mask = out.setdefault(fold(low_code), np.zeros(len(law_code), dtype=bool))
                 mask[found] = True

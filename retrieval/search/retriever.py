@@ -92,6 +92,7 @@ class Retriever:
         title_rows = np.nonzero(layout.searchable)[0]
         title_index = (TitleIndex.of_texts(self.lexical.tokenizer, self._title_field_texts(fields, title_rows))
                        if settings.title_weight > 0 and self.vocabulary is not None else None)
+        priors = self._library_priors(index.vectors, [title for title, _, _, _ in fields])
         del fields
         self._article_stems: dict[str, frozenset[str]] = {}  # filled by explain_matches for served hits
         self._field_stems: dict[str, frozenset[str]] = {}  # their titles' and chapters' stems (confidence.py)
@@ -99,7 +100,7 @@ class Retriever:
         self.dense = DenseScorer(layout, self.chunk_ids, self.collection, index.vectors, self.dense_search,
                                  settings.candidate_depth, vectors_file)
         self.candidates = CandidateFinder(settings, self.embedder, self.lexical, layout, self.dense,
-                                          title_index, title_rows, self._library_priors(index.vectors))
+                                          title_index, title_rows, priors)
 
     def _title_field_texts(self, fields: list[tuple[str, str, bool, str | None]], rows: np.ndarray) -> list[str]:
         """Title and chapter of each article; an article without a title (a traffic law's) is represented by
@@ -111,11 +112,19 @@ class Retriever:
             texts.append(" ".join(p for p in (title, chapter) if p))
         return texts
 
-    def _library_priors(self, vectors: np.ndarray) -> LibraryPriors | None:
-        """Kinds and twins of the loaded laws (library_priors.py); None over a single law (nothing to do)."""
+    def _library_priors(self, vectors: np.ndarray, titles: list[str]) -> LibraryPriors | None:
+        """Kinds and twins of the loaded laws (library_priors.py); None over a single law (nothing to do).
+        `titles`: per article; the stems of those of laws with parallel codes are compared for twins."""
         layout = self.layout
-        if len(layout.law_names) < 2 or not (self.settings.twin_penalty or self.settings.kind_affinity):
+        s = self.settings
+        if len(layout.law_names) < 2 or not (s.twin_penalty or s.kind_affinity or s.topic_affinity):
             return None
+        kinds = self.references.names.kinds
+        parallel = np.isin(layout.law_code, [code for code, law in enumerate(layout.law_names)
+                                             if any(k.parallel for k in kinds.get(law, ()))])
+        stems = self.lexical.tokenizer.stems
+        title_stems = [frozenset(stems(title)) if title and parallel[i] else frozenset() for i, title in enumerate(titles)]
+
         def article_vectors(indexes: np.ndarray) -> np.ndarray:
             rows = [layout.chunk_order[layout.chunk_start[i]:layout.chunk_start[i + 1]] for i in indexes]
             out = np.zeros((len(indexes), vectors.shape[1]), dtype=np.float32)
@@ -125,8 +134,8 @@ class Retriever:
             norms = np.linalg.norm(out, axis=1, keepdims=True)
             return np.divide(out, norms, out=out, where=norms > 0)
 
-        return LibraryPriors.build(layout.law_code, layout.law_names, self.law_jurisdictions(), self.references.names.kinds,
-                                   article_vectors)
+        return LibraryPriors.build(layout.law_code, layout.law_names, self.law_jurisdictions(), kinds, article_vectors,
+                                   title_stems)
 
     # --- opening ----------------------------------------------------------------------------
 
@@ -276,8 +285,8 @@ class Retriever:
         if rewritten:
             expansions.append(Expansion("rewrite", fold(query), rewritten))
         officer = _officer(jurisdiction)
-        candidates, rank = (self._candidates(query, scope, timings, expansions, context, officer) if len(hits) < keep
-                            else ([], None))
+        candidates, rank = (self._candidates(query, scope, timings, expansions, context, officer, explained)
+                            if len(hits) < keep else ([], None))
         candidates = self.layout.dedupe(references[: len(hits)] + candidates)[len(hits):]
         served = serve_with_minimum(candidates, threshold, keep - len(hits), fallback_k - len(hits))
         if rank is not None:
@@ -455,14 +464,25 @@ class Retriever:
                 if allowed[self.catalog.index_of(a.id)] or (a.law in named and (law is None or a.law == law))]
 
     def _candidates(self, query: str, allowed: np.ndarray | None, timings: dict[str, float],
-                    expansions: list[Expansion], context: ThreadContext | None = None, officer: str | None = None
-                    ) -> tuple[list[Candidate], Ranker | None]:
+                    expansions: list[Expansion], context: ThreadContext | None = None, officer: str | None = None,
+                    explained: str = "") -> tuple[list[Candidate], Ranker | None]:
         """Both retrievers over the articles the filter admits (deleted ones never), fused (candidates.py)."""
         mask = self._open_mask if allowed is None else (self._open_mask & allowed)
         previous = None
         if context is not None and context.articles:
             previous = np.asarray([i for a in context.articles if (i := self.catalog.index_of(a)) >= 0], dtype=np.int64)
-        return self.candidates.find(query, mask, allowed is not None, timings, expansions, context, previous, officer)
+        return self.candidates.find(query, mask, allowed is not None, timings, expansions, context, previous, officer,
+                                    self._topic_kinds(explained or query, expansions))
+
+    def _topic_kinds(self, text: str, expansions: list[Expansion]) -> frozenset[str]:
+        """The kinds of law the question's topics name, when the vocabulary recognised no offence in it: a story
+        of an act is about the offence, whatever its circumstances name ("ukrao gorivo iz kamiona na parkingu"),
+        while "smije li dijete voziti trotinet" is about a traffic rule (library_priors.py: topic affinity)."""
+        if self.kind_topics is None or self.candidates.priors is None or not self.settings.topic_affinity:
+            return frozenset()
+        if any(e.source in ("thesaurus", "derivation") for e in expansions):
+            return frozenset()
+        return frozenset(self.kind_topics.named(text))
 
 
 class CatalogReferences(ReferenceResolver):
