@@ -22,6 +22,8 @@ Sets (`--sets`):
                method (FBiH, RS and Brčko officers; the four criminal codes, both traffic laws and the others),
                each asked by an officer of its jurisdiction — never used to choose a method or a constant
                (with `heldout-own`: each question within its own law only, the baseline the library is held to)
+  apart        bench/sets/library_apart2.jsonl: 40 more written apart, after the methods of this round were
+               chosen (with `apart-own` likewise)
   bsdev        the same questions over KZ RS alone (../shared/bench/bsdev/corpus.jsonl)
   coliee, gerlayqa   the other dev sets alone (no worse than before: 80.6 % / 21.1 % hit@5)
 
@@ -57,6 +59,7 @@ LAWS = SHARED / "laws"
 BENCH = SHARED / "bench"
 CHECK = REPO / "bench" / "sets" / "library_check.jsonl"
 HELDOUT = REPO / "bench" / "sets" / "library_heldout.jsonl"
+APART = REPO / "bench" / "sets" / "library_apart2.jsonl"  # a second set written apart, after the method was built
 
 # The dev library of issue 22: file, --law, --jurisdiction.
 LIBRARY: tuple[tuple[str, str, str], ...] = (
@@ -254,8 +257,8 @@ def print_table(runs: list[SetRun], baseline: str | None) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--work", type=Path, default=Path("/tmp/kodeks-library"), help="where the bench indexes live")
-    parser.add_argument("--sets", nargs="+", default=["library-rs", "library", "check", "heldout", "bsdev", "coliee", "gerlayqa"],
-                        choices=["library-rs", "library", "check", "heldout", "bsdev", "coliee", "gerlayqa"])
+    parser.add_argument("--sets", nargs="+", default=["library-rs", "library", "check", "heldout", "apart", "bsdev", "coliee", "gerlayqa"],
+                        choices=["library-rs", "library", "check", "heldout", "apart", "bsdev", "coliee", "gerlayqa"])
     parser.add_argument("--k", type=int, default=10)
     parser.add_argument("--set-env", action="append", default=[], metavar="KODEKS_X=V",
                         help="a setting for every index and search of this run (repeatable)")
@@ -278,7 +281,7 @@ def main() -> None:
 
         retriever_module.opening_sentence = lambda text: ""
     args.work.mkdir(parents=True, exist_ok=True)
-    library_dir = (build_library(args.work, env, not args.as_built) if {"library-rs", "library", "check", "heldout"} & set(args.sets)
+    library_dir = (build_library(args.work, env, not args.as_built) if {"library-rs", "library", "check", "heldout", "apart"} & set(args.sets)
                    else None)
     singles = {name: build_single(args.work, name, env) for name in SINGLE if name in args.sets}
     if args.build_only:
@@ -299,6 +302,9 @@ def main() -> None:
         if "heldout" in args.sets:
             runs.append(run_set(retriever, load_eval(HELDOUT), "heldout", args.k))
             runs.append(run_set(retriever, load_eval(HELDOUT), "heldout-own", args.k, own_law=True))
+        if "apart" in args.sets:
+            runs.append(run_set(retriever, load_eval(APART), "apart", args.k))
+            runs.append(run_set(retriever, load_eval(APART), "apart-own", args.k, own_law=True))
         del retriever
     for name, data_dir in singles.items():
         corpus, questions, language = SINGLE[name]
@@ -307,9 +313,10 @@ def main() -> None:
         del retriever
     print_table(runs, "bsdev")
     by_name = {r.name: r.metrics for r in runs}
-    if "heldout" in by_name:
-        m, b = by_name["heldout"], by_name["heldout-own"]
-        print(f"heldout − heldout-own: hit@1 {100 * (m['hit@1'] - b['hit@1']):+.1f}, hit@5 {100 * (m['hit@5'] - b['hit@5']):+.1f} points")
+    for name in ("heldout", "apart"):
+        if name in by_name:
+            m, b = by_name[name], by_name[f"{name}-own"]
+            print(f"{name} − {name}-own: hit@1 {100 * (m['hit@1'] - b['hit@1']):+.1f}, hit@5 {100 * (m['hit@5'] - b['hit@5']):+.1f} points")
     by = {r.name: r for r in runs}
     if args.diagnose:
         for name in ("library-rs", "library"):
