@@ -182,11 +182,11 @@ class Vocabulary:
         self._prefixes = sorted({fold(p) for p in derivation.get("prefixes", [""])} | {""}, key=len, reverse=True)
         self._suffixes = sorted({fold(s) for s in derivation.get("suffixes", [])}, key=len, reverse=True)
         self._roots: dict[str, list[str]] = {}
-        for noun, roots in derivation.get("roots", {}).items():
+        for nouns, roots in derivation.get("roots", {}).items():
             for root in roots:
                 r = fold(root)
-                if len(r) >= 3:
-                    self._roots.setdefault(r, []).append(noun)
+                if len(r) >= 3:  # each variant ("ubistvo | ubojstvo") a term of its own
+                    self._roots.setdefault(r, []).extend(n.strip() for n in nouns.split("|") if n.strip())
         self._thesaurus: list[tuple[list[_Pattern], list[str]]] = [
             ([self._pattern(t) for t in entry.get("lay", [])], list(entry.get("legal", [])))
             for entry in thesaurus.get("entry", [])
