@@ -62,8 +62,9 @@ class Settings(BaseSettings):
     thesaurus: Path | None = Field(None, alias="KODEKS_THESAURUS")
     expansion_weight: float = Field(1.5, alias="KODEKS_EXPANSION_WEIGHT", ge=0)
     title_weight: float = Field(1.0, alias="KODEKS_TITLE_WEIGHT", ge=0)
-    # issue 22: the question's own words in the title field, against 1.0 for an added legal term
-    question_title_weight: float = Field(0.5, alias="KODEKS_QUESTION_TITLE_WEIGHT", ge=0)
+    # issue 22: the question's own words in the title field — how much of the question a title holds (idf-weighted
+    # coverage, 0..1) × this, against an added legal term's share of the best title match
+    question_title_weight: float = Field(1.0, alias="KODEKS_QUESTION_TITLE_WEIGHT", ge=0)
     # Dense scoring: every vector exactly in memory, or Chroma's HNSW index for the nearest chunks (then
     # the fused top re-scored exactly); `auto` = exact up to KODEKS_EXACT_MAX_CHUNKS (docs/architecture.md).
     dense_search: Literal["auto", "exact", "hnsw"] = Field("auto", alias="KODEKS_DENSE_SEARCH")
@@ -76,6 +77,9 @@ class Settings(BaseSettings):
     # … and the laws of no kind the question's topics name (data/law_kinds.toml), when it names some and the
     # vocabulary recognised no offence in it, by this (z units)
     topic_affinity: float = Field(0.5, alias="KODEKS_TOPIC_AFFINITY", ge=0)
+    # … and where a verb of an offence's root was recognised ("ukrao" → krađa: the derivation table), the kinds
+    # none of whose titles name that offence, by this × (1 − best share), instead of KODEKS_KIND_AFFINITY
+    offence_affinity: float = Field(1.5, alias="KODEKS_OFFENCE_AFFINITY", ge=0)
     # positive lexical z-scores compressed as s·ln(1 + z/s) where several laws compete (fusion.saturate); 0 = off
     lexical_saturation: float = Field(5.0, alias="KODEKS_LEXICAL_SATURATION", ge=0)
 

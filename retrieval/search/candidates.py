@@ -118,15 +118,30 @@ class CandidateFinder:
         t2 = time.perf_counter()
 
         depth = min(s.candidate_depth, int(mask.sum()))
-        title = share = None
+        title = share = kind_share = None
+        affinity = s.kind_affinity
         if self.titles is not None and (expansions or s.question_title_weight):
-            # The added legal terms, and the question's own words at a lower weight: a question in the
-            # law's own words ("koliko promila smije imati vozač") names what the article is about too.
+            # The added legal terms (a share of the best title match), or the question's own words: a question
+            # in the law's own words ("koliko promila smije imati vozač") names what the article is about too.
             share = np.zeros(n_articles, dtype=np.float32)
             rows = self.title_rows
-            terms = [(t, 1.0) for t in legal_terms(expansions)] + [(query, s.question_title_weight)]
-            share[rows] = self.titles.share_of_best(terms, mask[rows])
+            legal = [(t, 1.0) for t in legal_terms(expansions)]
+            if legal:
+                share[rows] = self.titles.share_of_best(legal, mask[rows])
+            if s.question_title_weight:
+                # The question's own words count as how much of the question a title holds (idf-weighted), not
+                # relative to the best match: one common word in a traffic article's opening sentence ("na
+                # ulici", "preko") must not make it the question's title.
+                share[rows] = np.maximum(share[rows], s.question_title_weight * self.titles.coverage(query, mask[rows]))
             title = s.title_weight * share
+            kind_share = share
+            offences = [e.adds for e in expansions if e.source == "derivation"]
+            if offences and self.priors is not None and s.offence_affinity:
+                # A verb of an offence's own root ("ukrao" → krađa) says what the question is about: the kinds
+                # of law are judged by that offence alone, not by where it happened ("… iz kamiona na parkingu").
+                kind_share = np.zeros(n_articles, dtype=np.float32)
+                kind_share[rows] = self.titles.share_of_best([(t, 1.0) for t in offences], mask[rows])
+                affinity = s.offence_affinity
         lexical_stats = mean_spread(lexical, mask) if s.fusion != "rrf" else None
         saturation = s.lexical_saturation if self._several_laws(mask) else 0.0
         earlier = previous if previous is not None else np.zeros(0, dtype=np.int64)
@@ -138,7 +153,8 @@ class CandidateFinder:
             scores = fuse(s, dense[at], lexical[at], mask[at], use_dense, use_lexical, stats,
                           None if title is None else title[at], lexical_stats, saturation)
             bonus_at = earlier if rows is None else np.nonzero(np.isin(rows, earlier))[0]
-            return followup.with_bonus(self._with_priors(scores, mask, share, officer, rows, topic), bonus_at, s.thread_bonus)
+            return followup.with_bonus(self._with_priors(scores, mask, kind_share, officer, rows, topic, affinity),
+                                       bonus_at, s.thread_bonus)
 
         fused = fused_over()
         order = top(fused, depth)
@@ -179,10 +195,13 @@ class CandidateFinder:
         return bool(codes.size) and bool((codes != codes[0]).any())
 
     def _with_priors(self, fused: np.ndarray, mask: np.ndarray, share: np.ndarray | None, officer: str | None,
-                     rows: np.ndarray | None = None, topic: np.ndarray | None = None) -> np.ndarray:
-        """Fused scores with the library priors (twins of the officer's own law, kind and topic affinity) applied."""
+                     rows: np.ndarray | None = None, topic: np.ndarray | None = None,
+                     affinity: float | None = None) -> np.ndarray:
+        """Fused scores with the library priors (twins of the officer's own law, kind and topic affinity) applied.
+        `share`: the title share the kinds are judged by; `affinity`: its weight (KODEKS_KIND_AFFINITY, or
+        KODEKS_OFFENCE_AFFINITY when an offence verb decided the share)."""
         s = self.settings
-        if self.priors is None or not (s.twin_penalty or s.kind_affinity or s.topic_affinity):
+        affinity = s.kind_affinity if affinity is None else affinity
+        if self.priors is None or not (s.twin_penalty or affinity or s.topic_affinity):
             return fused
-        return self.priors.adjust(fused, mask, share, officer, s.twin_penalty, s.kind_affinity, rows, topic,
-                                  s.topic_affinity)
+        return self.priors.adjust(fused, mask, share, officer, s.twin_penalty, affinity, rows, topic, s.topic_affinity)

@@ -11,10 +11,11 @@ the best title match (0..1), times KODEKS_TITLE_WEIGHT, is added to the fused z-
 Why a share of the best and not a z-score like the other signals: title matches are sparse (a
 handful of the 400 titles match at all), so their z-scores reach 10–15 and would swamp dense and
 lexical evidence; measured in docs/retrieval.md. The question's own words are matched against titles
-too, at KODEKS_QUESTION_TITLE_WEIGHT (0.5) against an added term's 1.0: over one code they count
-through the chunk text already, but over a whole library a question in a law's own words ("koliko
-promila smije imati vozač", "cinovi policijskih službenika") is what tells the laws apart, and the
-share also feeds the library priors' kind affinity (docs/retrieval.md, "Searching a whole library").
+too, as their `coverage` (how much of the question a title holds, idf-weighted: an absolute measure, not a
+share of the best) × KODEKS_QUESTION_TITLE_WEIGHT: over one code they count through the chunk text
+already, but over a whole library a question in a law's own words ("koliko promila smije imati vozač",
+"cinovi policijskih službenika") is what tells the laws apart, and the share also feeds the library
+priors' kind affinity (docs/retrieval.md, "Searching a whole library").
 """
 
 from __future__ import annotations
@@ -77,6 +78,28 @@ class TitleIndex:
         scores = self.scores(t if isinstance(t, tuple) else (t, 1.0) for t in terms)
         top = float(scores[mask].max()) if mask.any() else 0.0
         return scores / top if top > 0 else scores
+
+    def coverage(self, text: str, mask: np.ndarray) -> np.ndarray:
+        """Per title: the idf-weighted share of the text's words (stems) that the title contains (0..1), idf over
+        the admitted titles; a word no title has counts in the whole at the highest idf. An absolute measure —
+        a share of the best match makes a title that holds one common word of a long question count as much
+        as one that names what it is about (docs/retrieval.md, "Searching a whole library")."""
+        out = np.zeros(self.size, dtype=np.float32)
+        stems = list(dict.fromkeys(self.tokenizer.stems(text)))
+        if self._bm25 is None or not stems:
+            return out
+        vocab = self._bm25.vocab_dict
+        indptr, indices = self._bm25.scores["indptr"], self._bm25.scores["indices"]
+        n = max(1, int(mask.sum()))
+        total = 0.0
+        for stem in stems:
+            token = vocab.get(stem)
+            docs = indices[indptr[token]:indptr[token + 1]] if token is not None else indices[:0]
+            docs = docs[mask[docs]]
+            weight = float(np.log(1 + (n - len(docs) + 0.5) / (len(docs) + 0.5)))
+            total += weight
+            out[docs] += weight
+        return out / total if total > 0 else out
 
     def scores(self, texts: Iterable[tuple[str, float]]) -> np.ndarray:
         """Σ weight × BM25(title, terms of text) over (text, weight) pairs; zeros when nothing matches."""
