@@ -114,3 +114,18 @@ def test_a_real_search_reports_confidence_that_can_be_read(juris: Any) -> None:
         assert sum(h.level == "threshold" for h in result.hits) <= 1
         assert {h.level for h in result.hits} <= {"threshold", "top_k"}
         assert isinstance(result.weak, bool)
+
+
+def test_a_title_s_coverage_of_the_question_is_absolute() -> None:
+    """How much of the question a title holds (idf-weighted), not a share of the best title: one common word of a
+    long question is little even where no title holds more."""
+    import numpy as np
+
+    from retrieval.search.title_field import TitleIndex
+
+    titles = TitleIndex.of_texts(Tokenizer("serbian"), ["Krađa", "Vozač ne smije parkirati vozilo na ulici", "Prevara"])
+    mask = np.ones(3, dtype=bool)
+    long = titles.coverage("našao novčanik na ulici, uzeo pare a dokumente bacio", mask)
+    assert 0 < long[1] < 0.3 and long[0] == long[2] == 0
+    assert titles.coverage("krađa", mask).tolist() == [1.0, 0.0, 0.0]
+    assert titles.coverage("", mask).tolist() == [0.0, 0.0, 0.0]

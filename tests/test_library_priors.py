@@ -114,7 +114,8 @@ def test_state_only_offences_still_come_first(library: Any) -> None:
 def test_the_priors_are_settings(tmp_path: Path, library: Any) -> None:
     from retrieval.search.retriever import Retriever
 
-    off = Retriever.open(library.settings.model_copy(update={"twin_penalty": 0.0, "kind_affinity": 0.0}))
+    off = Retriever.open(library.settings.model_copy(update={"twin_penalty": 0.0, "kind_affinity": 0.0,
+                                                             "offence_affinity": 0.0, "topic_affinity": 0.0}))
     assert off.candidates.priors is None
 
 
@@ -130,6 +131,54 @@ def test_kind_affinity_arithmetic() -> None:
     assert out.tolist() == [1.0, 0.0, 1.0, -2.0]  # twin −1; the traffic kind −2 × (1 − 0)
     assert priors.adjust(fused, mask, None, None, 1.0, 2.0).tolist() == fused.tolist()  # no officer, no legal terms
     assert priors.adjust(fused[[2, 3]], mask, share, "RS", 1.0, 2.0, rows=np.asarray([2, 3])).tolist() == [1.0, -2.0]
+
+
+def test_topic_affinity_arithmetic() -> None:
+    """The laws of no kind the question's topics name are lowered; a kind no loaded law is changes nothing."""
+    from retrieval.search.library_priors import LibraryPriors
+
+    law_code = np.asarray([0, 0, 1, 2])  # KZ, KZ, a traffic law, a law of no known kind
+    priors = LibraryPriors(np.asarray([0, 0, 1, 2], dtype=np.int32), {}, law_code,
+                           [frozenset({"criminal code"}), frozenset({"traffic safety"}), frozenset()])
+    topic = priors.of_kinds({"traffic safety", "labour"})
+    assert topic is not None and topic.tolist() == [False, False, True, False]
+    assert priors.of_kinds({"labour"}) is None
+    fused = np.asarray([2.0, 1.0, 1.5, 0.0])
+    out = priors.adjust(fused, np.ones(4, dtype=bool), None, None, 0.0, 0.0, topic=topic, topic_affinity=0.5)
+    assert out.tolist() == [1.5, 0.5, 1.5, -0.5]
+
+
+def test_an_article_titled_as_one_of_the_officer_s_own_is_a_twin() -> None:
+    """"Kazna zatvora" in both codes: general articles whose texts are too alike for mutual nearest neighbours."""
+    from retrieval.search.library_priors import _twins
+
+    law_code = np.asarray([0, 0, 1, 1])  # KZ RS 46, 124; KZ BiH 42, 171
+    titles = [frozenset({"kazn", "zatvor"}), frozenset({"ubistv"}), frozenset({"kazn", "zatvor"}), frozenset({"genocid"})]
+    vectors = np.full((4, 8), 0.5, dtype=np.float32)  # every pair alike: no mutual neighbour stands out by meaning
+    twins = _twins(law_code, ["KZ RS", "KZ BiH"], {"KZ RS": "RS", "KZ BiH": "BiH"},
+                   {"KZ RS": "criminal code", "KZ BiH": "criminal code"}, {"KZ RS", "KZ BiH"},
+                   lambda idx: vectors[idx], titles)
+    assert twins["rs"].tolist() == [False, False, True, False]
+
+
+def test_what_the_question_is_about_orders_the_kinds(library: Any) -> None:
+    """A theft told with a traffic law's circumstances is about the theft (the verb recognised: krađa): the
+    traffic article is lowered by the offence affinity, the theft article is not. A question about a traffic
+    rule in its own words names the traffic kind's topics: the criminal code is lowered by the topic affinity."""
+    from retrieval.search.retriever import Retriever
+
+    scope = scope_of("RS")
+    plain = Retriever.open(library.settings.model_copy(update={"offence_affinity": 0.0, "topic_affinity": 0.0}))
+
+    def scores(retriever: Any, question: str) -> dict[str, float]:
+        return {h.id: h.score for h in retriever.search(question, jurisdiction=scope).hits}
+
+    theft, theft_plain = (scores(r, "ukrao mu je gorivo iz kamiona") for r in (library, plain))
+    assert theft["ZOBS BiH čl. 26"] < theft_plain["ZOBS BiH čl. 26"] - 0.4
+    assert theft["KZ RS čl. 224"] == pytest.approx(theft_plain["KZ RS čl. 224"])
+    rule, rule_plain = (scores(r, "kamion bez goriva ostavljen na parkingu, smije li to") for r in (library, plain))
+    assert rule["ZOBS BiH čl. 26"] == pytest.approx(rule_plain["ZOBS BiH čl. 26"])
+    assert rule["KZ BiH čl. 214"] == pytest.approx(rule_plain["KZ BiH čl. 214"] - library.settings.topic_affinity)
 
 
 def test_a_single_law_has_no_priors(sample_index: Any) -> None:

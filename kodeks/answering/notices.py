@@ -6,7 +6,8 @@
   similar article is presented as if it were the one asked for. Fail closed.
 - **no law of the kind asked about is loaded** — a question about rent, wages or a passport with no such law
   in the officer's scope (SearchResult.coverage, retrieval/search/coverage.py): said first, naming the kinds
-  ("zakon o radu"), so that the articles found are not read as the answer;
+  ("zakon o radu"), so that the articles found are not read as the answer; where the question also names
+  what a loaded law regulates, that the answer covers only that part;
 - **the articles cited are illustrative** — the sample laws of "Try it" (data/sample, `"illustrative": true`)
   are not law in force: an answer citing one says so in its last paragraph, right above the sources (which
   the bot marks one by one too).
@@ -25,9 +26,11 @@ from kodeks.answering.models import Answer
 from retrieval.language.normalize import to_cyrillic
 from retrieval.types import Hit, MissingReference, SearchResult
 
-# The kinds of law the question is about that no loaded law in the officer's scope is (coverage.py).
+# The kinds of law the question is about that no loaded law in the officer's scope is (coverage.py): the whole
+# question (search judged it weak), or a part of it beside what the loaded laws do regulate.
 NOT_LOADED = ("⚠️ Za oblast ovog pitanja nije učitan propis ({kinds}) – učitani zakoni je vjerovatno ne uređuju, "
               "pa pronađeni članovi nisu odgovor na pitanje.")
+PARTLY_LOADED = "ℹ️ Pitanje se dotiče i oblasti za koju nije učitan propis ({kinds}) – odgovor je samo iz učitanih zakona."
 
 _TEXTS = {
     "latin": {
@@ -101,13 +104,16 @@ def only_missing(result: SearchResult) -> bool:
 
 
 def not_loaded_line(result: SearchResult, script: str = "latin") -> str | None:
-    """What the officer is told when the search judged the question to be about kinds of law none of the
-    loaded laws in the scope is (and so weak): those kinds, by the names a reply uses."""
+    """What the officer is told when the search found the question to be about kinds of law none of the loaded
+    laws in the scope is, by the names a reply uses: that the articles found are no answer (the search was weak,
+    and the question names no kind that is loaded), or else that the answer covers only the loaded laws' part
+    ("pas ugrizao dijete": the criminal code's bodily harm, but no law on keeping animals)."""
     coverage = result.coverage or {}
     labels = list(coverage.get("missing_labels") or [])
-    if not (result.weak and labels) or coverage.get("loaded"):
+    if not labels:
         return None
-    line = NOT_LOADED.format(kinds="; ".join(labels))
+    template = NOT_LOADED if result.weak and not coverage.get("loaded") else PARTLY_LOADED
+    line = template.format(kinds="; ".join(labels))
     return to_cyrillic(line) if script == "cyrillic" else line
 
 

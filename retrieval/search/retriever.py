@@ -117,7 +117,7 @@ class Retriever:
         `titles`: per article; the stems of those of laws with parallel codes are compared for twins."""
         layout = self.layout
         s = self.settings
-        if len(layout.law_names) < 2 or not (s.twin_penalty or s.kind_affinity or s.topic_affinity):
+        if len(layout.law_names) < 2 or not (s.twin_penalty or s.kind_affinity or s.offence_affinity or s.topic_affinity):
             return None
         kinds = self.references.names.kinds
         parallel = np.isin(layout.law_code, [code for code, law in enumerate(layout.law_names)
