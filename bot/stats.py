@@ -23,6 +23,7 @@ LABELS: dict[str, dict[str, str]] = {
         "latency": "Answer time p50 / p95: {p50} / {p95}",
         "feedback": "Feedback: 👍 {up} · 👎 {down}",
         "laws": "Most cited laws (citations): {laws}",
+        "not_loaded": "Asked about, no such law loaded: {kinds}",
         "errors": "Questions that ended in an error: {n}",
         "refused": "Refused strangers: {messages} messages from {users} people",
         "total": "Questions in the log, all time: {n}",
@@ -41,6 +42,7 @@ LABELS: dict[str, dict[str, str]] = {
         "latency": "Vrijeme odgovora p50 / p95: {p50} / {p95}",
         "feedback": "Ocjene: 👍 {up} · 👎 {down}",
         "laws": "Najčešće citirani zakoni (broj citata): {laws}",
+        "not_loaded": "Pitano, a takav propis nije učitan: {kinds}",
         "errors": "Pitanja završena greškom: {n}",
         "refused": "Odbijeni neovlašteni: {messages} poruka od {users} osoba",
         "total": "Ukupno pitanja u evidenciji: {n}",
@@ -84,6 +86,8 @@ def _window_lines(w: dict[str, Any], lang: str) -> list[str]:
     lines.append(t["feedback"].format(**w["feedback"]))
     if w["top_laws"]:
         lines.append(t["laws"].format(laws=", ".join(f"{law} ({n})" for law, n in w["top_laws"])))
+    if w.get("not_loaded"):
+        lines.append(t["not_loaded"].format(kinds=", ".join(f"{kind} ({n})" for kind, n in w["not_loaded"])))
     if w["errors"]:
         lines.append(t["errors"].format(n=w["errors"]))
     if w["refused"]["messages"]:

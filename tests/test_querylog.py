@@ -105,6 +105,20 @@ async def test_what_search_added_and_its_confidence_are_logged_and_exported(qlog
     assert (failed["expansions"], failed["weak"]) == ([], None)
 
 
+async def test_kinds_of_law_asked_about_but_not_loaded_are_logged_and_counted(qlog: QueryLog) -> None:
+    """Search found questions to be about kinds of law no loaded law is: the export says which, and /stats counts
+    them — the law officers need next."""
+    for question, labels in (("otpremnina", ["zakon o radu"]), ("godisnji odmor", ["zakon o radu"]),
+                             ("kirija", ["propisi o vlasništvu, zakupu i stanovanju"]), ("krađa", [])):
+        result = make_result()
+        result.search.coverage = {"loaded": [], "missing": [], "missing_labels": labels}
+        row = await qlog.get(await qlog.record(user_id=1, question=question, result=result, at=NOW - timedelta(hours=1)))
+        assert to_record(row)["not_loaded"] == labels
+    stats = await qlog.stats(now=NOW)
+    assert stats["day"]["not_loaded"] == [["zakon o radu", 2], ["propisi o vlasništvu, zakupu i stanovanju", 1]]
+    assert "Pitano, a takav propis nije učitan: zakon o radu (2)" in render(stats)
+
+
 async def test_errors_are_logged_with_the_question(qlog: QueryLog) -> None:
     row_id = await qlog.record(user_id=1, question="pitanje", error="KodeksError: no index", total_ms=5.0)
     row = await qlog.get(row_id)

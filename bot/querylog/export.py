@@ -52,6 +52,7 @@ def to_record(row: dict[str, Any]) -> dict[str, Any]:
         "jurisdiction": row.get("jurisdiction"),  # the officer's, so `kodeks eval retrieval` searches as they did
         "expansions": row.get("expansions") or [],  # what the vocabulary / Claude's rewrite added to the question
         "weak": None if row.get("weak") is None else bool(row["weak"]),  # search judged the laws may not cover it
+        "not_loaded": row.get("not_loaded") or [],  # kinds of law the question was about that no loaded law is
         # issue 24: a follow-up's stand-alone question (the question itself when it was asked alone), so an
         # evaluation set can use either; its thread (random id, turn, the row it follows); text or voice
         "standalone": row.get("standalone") or row["question"],

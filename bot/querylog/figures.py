@@ -78,6 +78,12 @@ def _windows(con: sqlite3.Connection, week: str, day: str) -> dict[str, dict[str
     feedback = grouped("SELECT f.value, COUNT(*), COUNT(*) FILTER (WHERE q.ts >= :day) FROM feedback f "
                        "JOIN queries q ON q.id = f.query_id WHERE q.ts >= :week GROUP BY f.value")
     laws = grouped(f"SELECT law, {counts} FROM cited WHERE ts >= :week GROUP BY law")
+    # issue 22: which kinds of law officers asked about that no loaded law is (the law to load next); a log
+    # written before the column (read-only, never migrated by a reader) has none to count
+    has_column = any(row[1] == "not_loaded" for row in con.execute("PRAGMA table_info(queries)"))
+    not_loaded = (grouped(f"SELECT k.value, {counts} FROM queries q, json_each(q.not_loaded) k WHERE q.kind = 'question' "
+                          "AND q.ts >= :week AND q.not_loaded IS NOT NULL GROUP BY k.value")
+                  if has_column else {"week": {}, "day": {}})
     refused = con.execute("SELECT COUNT(*), COUNT(DISTINCT user_hash), COUNT(*) FILTER (WHERE ts >= :day), "
                           "COUNT(DISTINCT user_hash) FILTER (WHERE ts >= :day) FROM refusals WHERE ts >= :week",
                           args).fetchone()
@@ -92,6 +98,7 @@ def _windows(con: sqlite3.Connection, week: str, day: str) -> dict[str, dict[str
         lv = levels[name]
         src = sources[name]
         top = sorted(laws[name].items(), key=lambda kv: (-kv[1], kv[0] or ""))[:TOP_LAWS]
+        missing = sorted(not_loaded[name].items(), key=lambda kv: (-kv[1], kv[0] or ""))[:TOP_LAWS]
         lat = latencies[name]
         out[name] = {
             "questions": f["questions"],
@@ -108,6 +115,7 @@ def _windows(con: sqlite3.Connection, week: str, day: str) -> dict[str, dict[str
             "latency_ms": {"p50": lat.get(50), "p95": lat.get(95)},
             "feedback": {"up": feedback[name].get(1, 0), "down": feedback[name].get(-1, 0)},
             "top_laws": [[law, n] for law, n in top],
+            "not_loaded": [[kind, n] for kind, n in missing],
             "refused": {"messages": refused[0 if name == "week" else 2], "users": refused[1 if name == "week" else 3]},
         }
     return out

@@ -17,7 +17,7 @@ from typing import Any
 from bot.querylog.timestamps import to_ts
 
 BUSY_TIMEOUT_MS = 2000  # how long one write waits for another process's lock before it is kept for later
-JSON_COLUMNS = ("retrieved", "citations", "invalid_citations", "expansions")
+JSON_COLUMNS = ("retrieved", "citations", "invalid_citations", "expansions", "not_loaded")
 
 
 def open_reader(path: Path) -> sqlite3.Connection:

@@ -134,8 +134,10 @@ async def migrate(db: aiosqlite.Connection, path: Path) -> None:
 # Nullable columns added by checking the table rather than as numbered migrations, so they merge with
 # schema versions added elsewhere (idempotent): the asking officer's jurisdiction; what search added to
 # the question (thesaurus, derivation, variants, Claude's rewrite — JSON [{source, matched, adds}]) and
-# whether it judged the loaded laws may not cover it (issue 11), so an admin labelling the export sees why.
-ADDED_COLUMNS = {"jurisdiction": "TEXT", "expansions": "TEXT", "weak": "INTEGER"}
+# whether it judged the loaded laws may not cover it (issue 11), so an admin labelling the export sees why;
+# the kinds of law the question was about that no loaded law is (issue 22: JSON ["zakon o radu", …]), so an
+# admin sees which law officers need next.
+ADDED_COLUMNS = {"jurisdiction": "TEXT", "expansions": "TEXT", "weak": "INTEGER", "not_loaded": "TEXT"}
 
 
 async def add_columns(db: aiosqlite.Connection) -> None:

@@ -79,6 +79,7 @@ def question_write(row: dict[str, Any], result: Any, update_id: int | None, orig
             jurisdiction=search.jurisdiction,  # the officer's jurisdiction (not their id), for the export
             expansions=_json(list(search.expansions or [])),
             weak=int(search.weak),
+            not_loaded=_json(list((search.coverage or {}).get("missing_labels") or [])),
         )
     statements = [insert_sql("queries", row)]
     if result is not None and result.answer.citations:
