@@ -41,7 +41,7 @@ from retrieval.search.references import ReferenceResolver
 from retrieval.search.rewriting import QueryRewriter
 from retrieval.search.confidence import LEAD_RANK, is_weak, label_confident, lead_of, legal_term_named, title_share
 from retrieval.search.coverage import TopicCoverage, judge
-from retrieval.search.law_kinds import KindTopics
+from retrieval.search.law_kinds import KindTopics, asks_for_a_rule
 from retrieval.search.serving import explain_matches, says_deleted, serve_with_minimum
 from retrieval.search.title_field import TitleIndex, opening_sentence
 from retrieval.types import Article, Hit, LawSummary, ReferenceLookup, SearchResult, ThreadContext
@@ -475,12 +475,13 @@ class Retriever:
                                     self._topic_kinds(explained or query, expansions))
 
     def _topic_kinds(self, text: str, expansions: list[Expansion]) -> frozenset[str]:
-        """The kinds of law the question's topics name, when the vocabulary recognised no offence in it: a story
-        of an act is about the offence, whatever its circumstances name ("ukrao gorivo iz kamiona na parkingu"),
-        while "smije li dijete voziti trotinet" is about a traffic rule (library_priors.py: topic affinity)."""
+        """The kinds of law the question's topics name, when it asks for a rule and the vocabulary recognised no
+        offence in it: "smije li dijete voziti trotinet" is about a traffic rule, while a story of an act is about
+        the act, whatever its circumstances name ("uzeo susjedov auto i provozao se", "ukrao gorivo iz kamiona")
+        — the same reading as `weak`'s (law_kinds.asks_for_a_rule; library_priors.py: topic affinity)."""
         if self.kind_topics is None or self.candidates.priors is None or not self.settings.topic_affinity:
             return frozenset()
-        if any(e.source in ("thesaurus", "derivation") for e in expansions):
+        if any(e.source in ("thesaurus", "derivation") for e in expansions) or not asks_for_a_rule(text):
             return frozenset()
         return frozenset(self.kind_topics.named(text))
 
