@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from retrieval.jurisdictions import scope_of
-from tests.retrieval_helpers import index_rows, row
+from tests.retrieval_helpers import index_rows, invoke, row
 
 KZ_BIH = "Krivični zakon Bosne i Hercegovine – test"
 TERROR = ("Ko u namjeri da ozbiljno zastraši stanovništvo izvrši teroristički napad bombom ili drugim "
@@ -202,7 +202,6 @@ def test_a_jurisdiction_without_laws_answers_from_the_levels_above(library: Any)
 
 def test_the_cli_and_the_bot_say_so(library: Any) -> None:
     from bot.formatting import jurisdiction_line
-    from tests.retrieval_helpers import invoke
 
     result = invoke("search", "vojnici su ubijali civile", "--jurisdiction", "BD", "--data-dir", str(library.settings.data_dir))
     assert result.exit_code == 0, result.output
@@ -231,3 +230,6 @@ def test_weak_when_the_library_has_no_law_of_what_is_asked(library: Any) -> None
     for question in ("vozač je odbio ispitivanje alkoholiziranosti", "lopov mi je ukrao novčanik"):
         result = library.search(question, jurisdiction=scope_of("RS"))
         assert not result.weak, (question, result.coverage)
+    out = invoke("search", "koliko dana godišnjeg odmora pripada radniku", "--officer", "RS",
+                 "--data-dir", str(library.settings.data_dir))
+    assert "no law of this kind is loaded: zakon o radu" in out.stdout
