@@ -40,12 +40,16 @@ class LawKind:
 
 
 @lru_cache(maxsize=4)
+def _read(path: Path | None) -> dict:
+    """`data/law_kinds.toml` (or `path`) parsed once; a missing file is empty."""
+    path = path or DATA_DIR / KINDS_FILE
+    return tomllib.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+
+
+@lru_cache(maxsize=4)
 def load_kinds(path: Path | None = None) -> tuple[LawKind, ...]:
     """The kinds of `data/law_kinds.toml` (or `path`); a missing file means no kinds."""
-    path = path or DATA_DIR / KINDS_FILE
-    if not path.exists():
-        return ()
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    data = _read(path)
     return tuple(
         LawKind(str(k["kind"]), tuple(str(n) for n in k.get("names", [])),
                 tuple(tuple(fold(t).split()) for t in k.get("titles", [])),
@@ -77,11 +81,8 @@ _CLAUSE = re.compile(r"[,.;:!?\n]+")
 @lru_cache(maxsize=4)
 def rule_openers(path: Path | None = None) -> tuple[str, ...]:
     """The folded clause openers of a question asking for a rule ([asks_for_a_rule] in data/law_kinds.toml)."""
-    path = path or DATA_DIR / KINDS_FILE
-    if not path.exists():
-        return ()
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
-    return tuple(sorted({fold(o) for o in data.get("asks_for_a_rule", {}).get("openers", [])}, key=len, reverse=True))
+    openers = _read(path).get("asks_for_a_rule", {}).get("openers", [])
+    return tuple(sorted({fold(o) for o in openers}, key=len, reverse=True))
 
 
 def asks_for_a_rule(text: str) -> bool:
