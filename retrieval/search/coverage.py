@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from retrieval.search.law_kinds import KindTopics, asks_for_a_rule
+from retrieval.search.law_kinds import KindTopics
 from retrieval.types import Hit
 
 SPOKEN_DEPTH = 3  # the first articles whose titles are looked at for a topic of a kind the scope lacks
@@ -54,11 +54,11 @@ class TopicCoverage:
                 "spoken": self.spoken, "served": self.served, "asks_rule": self.asks_rule}
 
 
-def judge(topics: KindTopics, text: str, scope_laws: Collection[str], kinds_of_law: Mapping[str, frozenset[str]],
-          hits: Sequence[Hit], stems_of: Callable[[Hit], Collection[str]]) -> TopicCoverage:
-    """The question's topics against the kinds of the laws in its scope, and the first hits (`stems_of`: a
-    hit's title and chapter stems)."""
-    named = topics.named(text)
+def judge(topics: KindTopics, named: Mapping[str, list[str]], asks_rule: bool, scope_laws: Collection[str],
+          kinds_of_law: Mapping[str, frozenset[str]], hits: Sequence[Hit],
+          stems_of: Callable[[Hit], Collection[str]]) -> TopicCoverage:
+    """The question's topics (`named`: KindTopics.named of it; `asks_rule`: law_kinds.asks_for_a_rule) against
+    the kinds of the laws in its scope, and the first hits (`stems_of`: a hit's title and chapter stems)."""
     if not named:
         return TopicCoverage(judged=True)
     in_scope = {kind for law in scope_laws for kind in kinds_of_law.get(law, ())}
@@ -68,4 +68,4 @@ def judge(topics: KindTopics, text: str, scope_laws: Collection[str], kinds_of_l
     spoken = bool(missing) and any(topics.spoken_of(missing, stems_of(h)) for h in first)
     served = bool(loaded) and any(kinds_of_law.get(h.article.law, frozenset()) & loaded for h in first)
     labels = tuple(topics.labels.get(k, k) for k in sorted(missing))
-    return TopicCoverage(True, loaded, missing, spoken, served, asks_for_a_rule(text), labels)
+    return TopicCoverage(True, loaded, missing, spoken, served, asks_rule, labels)

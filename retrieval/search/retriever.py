@@ -285,7 +285,12 @@ class Retriever:
         if rewritten:
             expansions.append(Expansion("rewrite", fold(query), rewritten))
         officer = _officer(jurisdiction)
-        candidates, rank = (self._candidates(query, scope, timings, expansions, context, officer, explained)
+        # Which kinds of law the question talks about, and whether it asks for a rule (coverage.py): read once,
+        # for the topic affinity of the ranking and for `weak`.
+        topics = self.kind_topics.named(explained) if self.kind_topics is not None else {}
+        asks_rule = bool(topics) and asks_for_a_rule(explained)
+        candidates, rank = (self._candidates(query, scope, timings, expansions, context, officer,
+                                             self._topic_kinds(topics, asks_rule, expansions))
                             if len(hits) < keep else ([], None))
         candidates = self.layout.dedupe(references[: len(hits)] + candidates)[len(hits):]
         served = serve_with_minimum(candidates, threshold, keep - len(hits), fallback_k - len(hits))
@@ -308,7 +313,7 @@ class Retriever:
                     for a in self.catalog.first_of(np.nonzero(pool)[0].tolist(), fallback_k)]
         share = title_share(hits, explained, expansions, self.lexical.tokenizer, self.lexical, self._field_stems)
         lead = lead_of([c.fused for c in candidates[:LEAD_RANK]])
-        coverage = self._coverage(explained, scope, hits)
+        coverage = self._coverage(topics, asks_rule, scope, hits)
         named = legal_term_named(hits, expansions, self.lexical.tokenizer, self._field_stems)
         weak = is_weak(hits, share, lead, coverage, named)
         label_confident(hits, weak, threshold, lead, s.search_mode == "hybrid")
@@ -332,7 +337,8 @@ class Retriever:
             coverage=coverage.to_dict() if coverage.judged else None,
         )
 
-    def _coverage(self, text: str, scope: np.ndarray | None, hits: list[Hit]) -> TopicCoverage:
+    def _coverage(self, topics: dict[str, list[str]], asks_rule: bool, scope: np.ndarray | None,
+                  hits: list[Hit]) -> TopicCoverage:
         """The question's kinds of law against the laws in its scope (coverage.py); empty without a vocabulary."""
         if self.kind_topics is None or not hits:
             return TopicCoverage()
@@ -343,7 +349,7 @@ class Retriever:
             stems = self._field_stems.get(hit.id)
             return stems if stems is not None else frozenset(self.lexical.tokenizer.stems(f"{hit.article.title} {hit.article.chapter}"))
 
-        return judge(self.kind_topics, text, laws, self._kinds_of_law, hits, stems_of)
+        return judge(self.kind_topics, topics, asks_rule, laws, self._kinds_of_law, hits, stems_of)
 
     def _nearest_only(self, query: str, lookup: ReferenceLookup, law: str | None,
                       jurisdiction: str | Collection[str] | None, started: float) -> SearchResult:
@@ -465,25 +471,25 @@ class Retriever:
 
     def _candidates(self, query: str, allowed: np.ndarray | None, timings: dict[str, float],
                     expansions: list[Expansion], context: ThreadContext | None = None, officer: str | None = None,
-                    explained: str = "") -> tuple[list[Candidate], Ranker | None]:
+                    topic_kinds: frozenset[str] = frozenset()) -> tuple[list[Candidate], Ranker | None]:
         """Both retrievers over the articles the filter admits (deleted ones never), fused (candidates.py)."""
         mask = self._open_mask if allowed is None else (self._open_mask & allowed)
         previous = None
         if context is not None and context.articles:
             previous = np.asarray([i for a in context.articles if (i := self.catalog.index_of(a)) >= 0], dtype=np.int64)
         return self.candidates.find(query, mask, allowed is not None, timings, expansions, context, previous, officer,
-                                    self._topic_kinds(explained or query, expansions))
+                                    topic_kinds)
 
-    def _topic_kinds(self, text: str, expansions: list[Expansion]) -> frozenset[str]:
+    def _topic_kinds(self, topics: dict[str, list[str]], asks_rule: bool, expansions: list[Expansion]) -> frozenset[str]:
         """The kinds of law the question's topics name, when it asks for a rule and the vocabulary recognised no
         offence in it: "smije li dijete voziti trotinet" is about a traffic rule, while a story of an act is about
         the act, whatever its circumstances name ("uzeo susjedov auto i provozao se", "ukrao gorivo iz kamiona")
         — the same reading as `weak`'s (law_kinds.asks_for_a_rule; library_priors.py: topic affinity)."""
-        if self.kind_topics is None or self.candidates.priors is None or not self.settings.topic_affinity:
+        if self.candidates.priors is None or not self.settings.topic_affinity or not asks_rule:
             return frozenset()
-        if any(e.source in ("thesaurus", "derivation") for e in expansions) or not asks_for_a_rule(text):
+        if any(e.source in ("thesaurus", "derivation") for e in expansions):
             return frozenset()
-        return frozenset(self.kind_topics.named(text))
+        return frozenset(topics)
 
 
 class CatalogReferences(ReferenceResolver):
