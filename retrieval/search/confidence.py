@@ -1,30 +1,27 @@
 """How sure search is: `SearchResult.weak` (the loaded laws may not cover the question) and which hits
 are labelled `threshold` (confident), from evidence that means something across a whole library.
 
-What was tried and why these (docs/retrieval.md, "Searching a whole library"): e5's cosine sits in a narrow band for any
-question — questions about matters no loaded law regulates ("pas ugrizao dijete", "otpremnina") score
-*higher* than officers' crime stories, because administrative wording resembles law text — and 5-grams
-match something everywhere. What separates covered from not covered, on our own set of not-covered
-questions and the dev questions, is:
+What was tried and why these (docs/retrieval.md, "Searching a whole library"): e5's cosine sits in a narrow
+band for any question — questions about matters no loaded law regulates ("pas ugrizao dijete", "otpremnina")
+score *higher* than officers' crime stories, because administrative wording resembles law text — and 5-grams
+match something everywhere. So `weak` is decided first by **what the question is about** (coverage.py: the
+kinds of law its topics name, against the kinds of the laws in the officer's scope; whether it asks for a
+rule or tells an act), and only then by the ranking's evidence:
 
 - **how far the best article stands out**: its fused score's lead over the LEAD_RANK-th candidate, in z
-  units (dense and lexical evidence agreeing on one article) — a lead, not the score itself, because the
-  score grows with the library (the lexical z of a match is higher among 3,000 articles than among 400)
-  while the lead keeps a scale (over a library, with the lexical tail saturated: fusion.saturate): median
-  2.0 for the dev questions, 1.5 for the not-covered ones (3.6 over KZ RS alone, unsaturated); WEAK_LEAD;
+  units (a lead, not the score itself: the score grows with the library) — WEAK_LEAD, or NO_TOPIC_LEAD for a
+  question that names no kind's topic (most officers' stories of an act);
 - **whether the question's words, or the legal terms they were expanded to, name what the best
-  articles are about** — their titles and chapters ("Krađa", "PORESKA STOPA", "Pretres advokatske
-  kancelarije"), as the idf-weighted share of the question's words found there, WEAK_TITLE_SHARE;
-- **an added legal term found in one of the first articles** (the vocabulary recognised an offence),
-  which counts from a smaller lead, WEAK_LEGAL_LEAD.
+  articles are about** — their titles and chapters, as the idf-weighted share of the question's words found
+  there, WEAK_TITLE_SHARE;
+- **an added legal term found in one of the first articles** (the vocabulary recognised an offence), which
+  counts from a smaller lead, WEAK_LEGAL_LEAD; or naming a first article's title (`legal_term_named`).
 
 A hit is labelled `threshold` only when the search is not weak, it is the first, it leads the LEAD_RANK-th
-candidate by CONFIDENT_LEAD and the second by CONFIDENT_GAP, and its dense similarity reaches
-KODEKS_THRESHOLD; every other hit is `top_k`. The old label (similarity ≥ KODEKS_THRESHOLD alone) was given to 1,060 of
-the dev library's 1,280 hits, 7 % of them relevant. The constants were chosen on half of the
-not-covered set (bench/sets/not_covered.jsonl, ids n01–n20) and the dev questions; the other half is
-reported apart (bench/confidence.py). No combination of these reaches both targets of issue 22 (weak
-on ≥ 80 % of not-covered questions, ≤ 10 % of covered ones): the trade-off is in docs/retrieval.md.
+candidate by CONFIDENT_LEAD and the second by CONFIDENT_GAP, both retrievers rank it among their first
+CONFIDENT_RANK, and its dense similarity reaches KODEKS_THRESHOLD; every other hit is `top_k`. The constants
+were chosen on half of the first not-covered set (bench/sets/not_covered.jsonl, ids n01–n20), bsdev and the
+library check set; the other sets are reported apart (bench/confidence.py).
 """
 
 from __future__ import annotations

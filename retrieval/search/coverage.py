@@ -41,13 +41,12 @@ class TopicCoverage:
     spoken: bool = False
     served: bool = False
     asks_rule: bool = False
+    missing_labels: tuple[str, ...] = ()  # how a reply names the missing kinds ("zakon o radu")
 
     @property
     def only_missing(self) -> bool:
         """About kinds of law the scope has none of, and about no kind it has."""
         return bool(self.missing) and not self.loaded
-
-    missing_labels: tuple[str, ...] = ()  # how a reply names the missing kinds ("zakon o radu")
 
     def to_dict(self) -> dict[str, object]:
         return {"loaded": sorted(self.loaded), "missing": sorted(self.missing), "missing_labels": list(self.missing_labels),
