@@ -150,7 +150,8 @@ class ReferenceLookup:
     candidates: list[Article] = field(default_factory=list)  # that article of each law an ambiguous name fits
     laws: tuple[str, ...] = ()  # every law the references name (resolved or candidate): search stays within them
     # Laws the text names without an article ("po ustavu", "šta kaže zakon o saobraćaju"): search stays within
-    # them too, when the officer's scope has them (a kind named resolves to the officer's own law first).
+    # them too, when the officer's scope has them (a kind's name: every loaded law of that kind, not only the
+    # officer's own, so the state's code stays beside the entity's).
     mentioned: tuple[str, ...] = ()
     # Named in a loaded law but deleted, repealed or absent (a deleted entry is in `articles` too, for /clan).
     missing: list[MissingReference] = field(default_factory=list)

@@ -143,9 +143,8 @@ class TermMatcher:
 
     def found(self, text: str) -> list[str]:
         """The terms that occur in the text, in the order they were given."""
-        folded = [self._vocabulary.canonical_word(w) for w in words(text)]
-        stems = [self._vocabulary.canonical_stem(self._vocabulary._raw_stem(w)) for w in folded]
-        hits = self._index.found(folded, stems)
+        folded = self._vocabulary.question_words(text)
+        hits = self._index.found(folded, self._vocabulary.question_stems(folded))
         return [term for term, pattern in self._patterns.items() if pattern in hits]
 
     def within(self, term: str, stems: Collection[str]) -> bool:
@@ -248,7 +247,7 @@ class Vocabulary:
         Spoken BCS contracts the masculine past participle -ao to -o ("ukro" for ukrao, "pretuko" for
         pretukao, "reko" for rekao); a word of four letters or more that ends in a consonant + o is
         also read in its -ao form, which adds something only where the vocabulary knows that form."""
-        folded = [self.canonical_word(w) for w in words(text)]
+        folded = self.question_words(text)
         out = self._expand_words(folded)
         if any(_CONTRACTED.match(w) for w in folded):
             known = {e.adds for e in out}
@@ -257,8 +256,16 @@ class Vocabulary:
                     for e in self._expand_words([_uncontracted(w) for w in folded]) if e.adds not in known]
         return out
 
+    def question_words(self, text: str) -> list[str]:
+        """A question's words as lay terms are matched: folded, in their canonical variant."""
+        return [self.canonical_word(w) for w in words(text)]
+
+    def question_stems(self, folded: list[str]) -> list[str]:
+        """The canonical stem of each of `question_words`."""
+        return [self.canonical_stem(self._raw_stem(w)) for w in folded]
+
     def _expand_words(self, folded: list[str]) -> list[Expansion]:
-        stems = [self.canonical_stem(self._raw_stem(w)) for w in folded]
+        stems = self.question_stems(folded)
         out: list[Expansion] = []
         seen: set[str] = set()
 
