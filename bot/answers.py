@@ -116,7 +116,7 @@ async def deliver_answer(bot: Any, d: Deps, *, chat_id: int, user_id: int, quest
         if answer.citations:
             remember(bot_data, user_id, answer.citations[0].id)
         line = jurisdiction_line([hit.article for hit in answer.citations], result.search.scope,
-                                 result.search.jurisdiction_missing)
+                                 result.search.jurisdiction_missing, d.retriever.area_levels())
         try:
             understood = result.understood.summary() if getattr(result, "understood", None) else ""
             lead = texts.UNDERSTOOD.format(what=understood) if understood else None

@@ -4,7 +4,8 @@ other codes side by side (number, title, penalty paragraph).
 The parallels themselves come from the retriever (`Retriever.parallels`: found by meaning and title, not by
 number) and the request is recognised by `retrieval.jurisdictions.comparison_request`; this module
 remembers which article each officer last saw and lays the result out for a phone — one block per code,
-since a table does not fit.
+since a table does not fit. A jurisdiction with no law of the kind loaded is said to have none loaded
+(`not_loaded`); "isti zakon važi i ovdje" only where the kinds data says the area is the state's alone.
 """
 
 from __future__ import annotations
@@ -35,9 +36,11 @@ def last_article(bot_data: MutableMapping[str, Any], user_id: int) -> str | None
 def _block(entry: Any, heading_code: str) -> str:
     place = f"<b>{escape(jurisdictions.name_of(heading_code) or heading_code or '?')}</b>"
     article = entry.article
+    if entry.match == "not_loaded":  # no law of that kind loaded there: said so, the state's law is not claimed
+        return f"{place}\n<i>{escape(texts.UPOREDI_NOT_LOADED.format(code=heading_code, kind=entry.kind))}</i>"
     if entry.match == "none" or article is None:
         return f"{place}\n<i>{escape(texts.UPOREDI_NONE)}</i>"
-    if entry.match == "applies":
+    if entry.match == "applies":  # the area is the state's alone (data/law_kinds.toml `level`)
         level = jurisdictions.LEVEL_NAMES.get(jurisdictions.level_of(article.jurisdiction), "")
         return f"{place}\n<i>{escape(texts.UPOREDI_APPLIES.format(level=level))}</i>: {escape(article.label)}"
     lines = [place, f"<b>{escape(article.law)}</b>{escape(article.label[len(article.law):])}"]
@@ -64,5 +67,6 @@ def format_comparison(comparison: Any, limit: int = LIMIT) -> list[str]:
 
 def compared_articles(comparison: Any) -> list[Any]:
     """Every article shown, source first (for the 📖 buttons and the log)."""
-    found = [comparison.source.article] + [e.article for e in comparison.others if e.article and e.match != "applies"]
+    found = [comparison.source.article] + [e.article for e in comparison.others
+                                           if e.article and e.match in ("title", "meaning")]
     return list({a.id: a for a in found}.values())

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from bot import texts
@@ -228,12 +228,15 @@ def other_jurisdiction_note(article: Any, scope: Sequence[str] | None) -> str | 
                                                 code=article.jurisdiction, own=jurisdictions.name_of(scope[0]))
 
 
-def jurisdiction_line(articles: Sequence[Any], scope: Sequence[str] | None, missing: str | None = None) -> str:
+def jurisdiction_line(articles: Sequence[Any], scope: Sequence[str] | None, missing: str | None = None,
+                      area_levels: Mapping[str, str] | None = None) -> str:
     """One short line naming the jurisdiction and the laws an answer is from (HTML).
 
     For an officer (`scope`: their jurisdiction first, then the levels above), groups in the order the
     answer cites them: their own laws; a level above — and when the answer leads with it, that this level
-    regulates the matter ("ovu oblast uređuje državni nivo"); a warning for another jurisdiction's law (an
+    regulates the matter ("ovu oblast uređuje državni nivo") — only where `area_levels` (law → the level that
+    alone legislates its area: `Retriever.area_levels`, from data/law_kinds.toml) says so for the law the answer
+    leads with, never merely because it is a state law (every level has a criminal code); a warning for another jurisdiction's law (an
     explicit reference). Without a scope: each law with its jurisdiction. `missing`: the officer's own
     jurisdiction has no loaded law (`SearchResult.jurisdiction_missing`) — said first, then what answered.
     """
@@ -252,8 +255,10 @@ def jurisdiction_line(articles: Sequence[Any], scope: Sequence[str] | None, miss
         if code == own:
             parts.append(laws if i == 0 else f"{escape(code)}: {laws}")
         elif code in higher:
-            wording = texts.JURISDICTION_ONLY_HIGHER if i == 0 else texts.JURISDICTION_HIGHER
-            label = wording.format(level=jurisdictions.LEVEL_NAMES.get(jurisdictions.level_of(code), ""), code=code)
+            level = jurisdictions.level_of(code)
+            alone = i == 0 and area_levels is not None and area_levels.get(group[0].law) == level
+            wording = texts.JURISDICTION_ONLY_HIGHER if alone else texts.JURISDICTION_HIGHER
+            label = wording.format(level=jurisdictions.LEVEL_NAMES.get(level, ""), code=code)
             parts.append(f"{escape(label)}: {laws}")
         else:
             label = (texts.JURISDICTION_OTHER.format(name=jurisdictions.name_of(code), code=code) if code

@@ -13,6 +13,7 @@ from bot import texts
 from bot.deps import deps
 from bot.formatting import escape, split_html
 from bot.replies import send_html
+from kodeks.answering.notices import unloaded_line
 from retrieval.types import AmbiguousReference, LawSummary
 
 
@@ -77,4 +78,6 @@ def ambiguity_text(reference: AmbiguousReference) -> str:
     if reference.laws:
         return texts.AMBIGUOUS_LAW.format(name=reference.name, article=reference.article,
                                           laws=", ".join(reference.laws), example=reference.laws[0])
+    if reference.loaded:  # "KZ RS" with KZ FBiH and KZ BiH loaded: that one is not, these of its kind are
+        return unloaded_line(reference) or ""
     return texts.UNKNOWN_LAW.format(name=reference.name, article=reference.article)

@@ -112,9 +112,14 @@ class AmbiguousReference:
     name: str  # the law name as it was found in the (folded) text, e.g. "kz"
     article: str  # the article number asked for
     laws: tuple[str, ...]  # the loaded laws it could mean; empty = it names a law that is not loaded
+    # A law that is not loaded but whose kind is ("KZ RS" with KZ FBiH and KZ BiH): how a reply names that
+    # kind ("krivični zakon") and the loaded laws of it, the officer's own first — said, never served.
+    kind: str = ""
+    loaded: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "article": self.article, "laws": list(self.laws)}
+        return {"name": self.name, "article": self.article, "laws": list(self.laws), "kind": self.kind,
+                "loaded": list(self.loaded)}
 
 
 MISSING_STATUSES: tuple[str, ...] = ("deleted", "repealed", "not_found")

@@ -4,6 +4,9 @@
   "KZ FBiH nema člana 999" (SearchResult.missing_references) — with the articles next to it by number. When
   nothing the officer named exists, the whole answer is that (`missing_answer`): no model is asked, and no
   similar article is presented as if it were the one asked for. Fail closed.
+- **the law named is not loaded** — "član 3 KZ RS" with only KZ FBiH and KZ BiH, "član 5 zakona o saobraćaju RS"
+  (SearchResult.ambiguous entries without laws): "KZ RS nije učitan …", with the loaded laws of its kind, so
+  that no other code's article 3 is read as that law's;
 - **no law of the kind asked about is loaded** — a question about rent, wages or a passport with no such law
   in the officer's scope (SearchResult.coverage, retrieval/search/coverage.py): said first, naming the kinds
   ("zakon o radu"), so that the articles found are not read as the answer; where the question also names
@@ -24,7 +27,7 @@ from dataclasses import replace
 from kodeks.answering.extractive import excerpt, script_of
 from kodeks.answering.models import Answer
 from retrieval.language.normalize import to_cyrillic
-from retrieval.types import Hit, MissingReference, SearchResult
+from retrieval.types import AmbiguousReference, Hit, MissingReference, SearchResult
 
 # The kinds of law the question is about that no loaded law in the officer's scope is (coverage.py): the whole
 # question (search judged it weak), or a part of it beside what the loaded laws do regulate.
@@ -45,6 +48,9 @@ _TEXTS = {
         "listed": "Tekst najbližih članova (nije odgovor na pitanje o traženom članu):",
         "illustrative": ("⚠️ Ilustrativni primjer: citirani članovi ({laws}) su primjer teksta za isprobavanje "
                          "(data/sample), a ne važeći propis – ne postupajte po ovom odgovoru."),
+        "unloaded": "⚠️ {name} nije učitan, pa ne mogu prikazati njegov član {article}.",
+        "unloaded_kind": " Učitani zakoni iste vrste ({kind}): {laws}.",
+        "unloaded_laws": " Učitani zakoni iste vrste: {laws}.",
     },
     "cyrillic": {
         "deleted": "Члан {article} {law} је брисан – није важећи пропис.",
@@ -58,6 +64,9 @@ _TEXTS = {
         "listed": "Текст најближих чланова (није одговор на питање о траженом члану):",
         "illustrative": ("⚠️ Илустративни примјер: цитирани чланови ({laws}) су примјер текста за испробавање "
                          "(data/sample), а не важећи пропис – не поступајте по овом одговору."),
+        "unloaded": "⚠️ {name} није учитан, па не могу приказати његов члан {article}.",
+        "unloaded_kind": " Учитани закони исте врсте ({kind}): {laws}.",
+        "unloaded_laws": " Учитани закони исте врсте: {laws}.",
     },
 }
 NOT_IN_FORCE_REASON = "the article asked for is not in force or not in the law: its neighbours listed, nothing answered from them"
@@ -80,6 +89,26 @@ def missing_line(missing: MissingReference, script: str = "latin") -> str:
 
 def missing_lines(missing: Sequence[MissingReference], script: str = "latin") -> list[str]:
     return [missing_line(m, script) for m in missing]
+
+
+def unloaded_line(reference: AmbiguousReference, script: str = "latin") -> str | None:
+    """"⚠️ KZ RS nije učitan, pa ne mogu prikazati njegov član 3. Učitani zakoni iste vrste (krivični zakon): KZ
+    FBiH, KZ BiH." for a reference to a law that is not loaded (no laws to ask among), else None. Law names
+    stay as they are in a Cyrillic reply (they are the library's names)."""
+    if reference.laws:
+        return None
+    t = _TEXTS[script]
+    line = t["unloaded"].format(name=reference.name, article=reference.article)
+    laws = ", ".join(reference.loaded)
+    if laws:
+        kind = to_cyrillic(reference.kind) if script == "cyrillic" else reference.kind
+        line += (t["unloaded_kind"].format(kind=kind, laws=laws) if kind else t["unloaded_laws"].format(laws=laws))
+    return line
+
+
+def unloaded_lines(result: SearchResult, script: str = "latin") -> list[str]:
+    """One line per reference of the question to a law that is not loaded."""
+    return [line for a in result.ambiguous if (line := unloaded_line(a, script)) is not None]
 
 
 def missing_answer(question: str, result: SearchResult, prompt_version: str) -> Answer:
@@ -127,6 +156,7 @@ def with_notices(answer: Answer, result: SearchResult, question: str) -> Answer:
     right above the sources, each of which is marked too — that cited sample articles are illustrative."""
     script = script_of(question)
     head = missing_lines(result.missing_references, script) if result.missing_references and not only_missing(result) else []
+    head += unloaded_lines(result, script)
     if (line := not_loaded_line(result, script)) is not None:
         head.append(line)
     tail = [line] if (line := illustrative_line(answer.citations, script)) is not None else []

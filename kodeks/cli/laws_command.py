@@ -30,6 +30,10 @@ def ambiguity_lines(ambiguous: Iterable[dict[str, Any]]) -> list[str]:
             example = f"član {article} {laws[0]}"
             lines.append(f"which law is {name!r} (article {article})? loaded: {', '.join(laws)} — "
                          f"name one, e.g. \"{example}\"")
+        elif item.get("loaded"):  # "KZ RS" with only KZ FBiH and KZ BiH: not loaded, these of its kind are
+            kind = f" ({item['kind']})" if item.get("kind") else ""
+            lines.append(f"{name} is not loaded, so its article {article} cannot be shown; "
+                         f"loaded laws of its kind{kind}: {', '.join(item['loaded'])}")
         else:
             lines.append(f"{name!r} is not a loaded law, so its article {article} cannot be shown "
                          f"(`kodeks laws` lists the loaded ones)")

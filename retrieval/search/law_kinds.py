@@ -37,6 +37,9 @@ class LawKind:
     parallel: bool = False  # every level has a complete code of this kind (criminal codes): twins are meaningful
     topics: tuple[str, ...] = ()  # what a question of this kind talks about (thesaurus format)
     label: str = ""  # how a reply names the kind to an officer ("zakon o radu")
+    # The only level that legislates this area ("state": customs, VAT, foreigners …), "" where every level or
+    # several do (criminal codes, traffic): what lets a reply say "ovu oblast uređuje državni nivo".
+    level: str = ""
 
 
 @lru_cache(maxsize=4)
@@ -54,9 +57,22 @@ def load_kinds(path: Path | None = None) -> tuple[LawKind, ...]:
         LawKind(str(k["kind"]), tuple(str(n) for n in k.get("names", [])),
                 tuple(tuple(fold(t).split()) for t in k.get("titles", [])),
                 frozenset(fold(a) for a in k.get("acronyms", [])), bool(k.get("parallel", False)),
-                tuple(str(t) for t in k.get("topics", [])), str(k.get("label") or k["kind"]))
+                tuple(str(t) for t in k.get("topics", [])), str(k.get("label") or k["kind"]),
+                str(k.get("level", "")))
         for k in data.get("kind", [])
     )
+
+
+def exclusive_level(kinds: Collection[LawKind]) -> str:
+    """The level that alone legislates what a law of these kinds regulates ("state" for the customs law), or ""
+    when none does (a criminal code: every level has one) or its kinds disagree."""
+    levels = {k.level for k in kinds}
+    return levels.pop() if len(levels) == 1 else ""
+
+
+def label_of(kinds: Collection[LawKind]) -> str:
+    """How a reply names a law's kind ("krivični zakon"); "" for a law of no known kind."""
+    return next((k.label for k in kinds), "")
 
 
 def kinds_of(short_name: str, title_words: list[str], same_word) -> list[LawKind]:  # noqa: ANN001

@@ -20,8 +20,9 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from retrieval.jurisdictions import find as find_jurisdiction
 from retrieval.language.normalize import fold
-from retrieval.search.law_kinds import LawKind, kinds_of, load_kinds
+from retrieval.search.law_kinds import LawKind, exclusive_level, kinds_of, label_of, load_kinds
 
 # Words that never identify a law on their own (a name must contain at least one other word).
 _STOPWORDS = frozenset("o na i u za od sa s po pri iz kod the of and on".split())
@@ -161,6 +162,8 @@ class NameMatch:
     text: str
     unsure: bool = False  # a jurisdiction was named that none of `laws` has ("Ustav FBiH" with only Ustav BiH)
     kind_laws: tuple[str, ...] = ()  # the text is also the name of a kind of law: every loaded law of that kind
+    asked: str = ""  # with `unsure`: the jurisdiction named, as a canonical code ("RS" of "KZ RS")
+    named_words: int = 0  # with `unsure`: how many words of the match are the name before that jurisdiction
 
     @property
     def law(self) -> str | None:
@@ -257,15 +260,18 @@ class LawNames:
             best = max(key for _, key in pool.values())
             laws = tuple(sorted(law for law, (_, key) in pool.items() if key == best))
             end = max(pool[law][0] for law in laws) + i
+            asked, named_words = "", end - i
             if not qualified:
                 qualifier = self._qualifier(toks, end)
                 if qualifier is not None:
                     unsure, end = True, end + qualifier[1]
+                    asked = find_jurisdiction(qualifier[0]) or qualifier[0]
             span_start, span_end = toks[i].start, toks[end - 1].end
             kind_laws = () if qualified or unsure else self._kind_laws_at(toks, i, end - i)
             if len(laws) > 1 and set(laws) <= set(kind_laws):
                 laws = kind_laws  # "krivičnog zakona" with four criminal codes: ask among all four
-            found.append(NameMatch(span_start, span_end, laws, folded[span_start:span_end], unsure, kind_laws))
+            found.append(NameMatch(span_start, span_end, laws, folded[span_start:span_end], unsure, kind_laws,
+                                   asked, named_words if unsure else 0))
             i = end
         return found
 
@@ -316,6 +322,38 @@ class LawNames:
                 if alias.kind and len(alias.words) == n and i + n <= len(toks)
                 and all(word_score(toks[i + k].word, w) for k, w in enumerate(alias.words))}
         return tuple(sorted(laws))
+
+    def area_level(self, law: str) -> str:
+        """The level that alone legislates what `law` regulates, by its kinds (`level` in data/law_kinds.toml:
+        "state" for a customs law), or "" — a criminal code is no such law: every level has one."""
+        return exclusive_level(self.kinds.get(law, ()))
+
+    def kind_label(self, law: str) -> str:
+        """How a reply names the kind of `law` ("krivični zakon"); "" for a law of no known kind."""
+        return label_of(self.kinds.get(law, ()))
+
+    def of_same_kind(self, laws: Sequence[str], codes: Sequence[str] | None = None) -> tuple[str, ...]:
+        """Every loaded law of the kinds of `laws` (those themselves when they are of no known kind), the
+        jurisdictions of `codes` first in their order (an officer's own, then the levels above)."""
+        wanted = {k.kind for law in laws for k in self.kinds.get(law, ())}
+        same = [law for law, kinds in self.kinds.items() if wanted & {k.kind for k in kinds}] or list(laws)
+        order = [jurisdiction_code(c) for c in codes or ()]
+        rank = {code: n for n, code in enumerate(order)}
+        return tuple(sorted(dict.fromkeys(same), key=lambda law: (rank.get(self._code.get(law, ""), len(rank)), law)))
+
+    def unloaded_name(self, match: NameMatch) -> str:
+        """How a reply names the law a `match.unsure` name means, which is not loaded: by the short name of the
+        laws it fits with the jurisdiction asked for ("kz rs" → "KZ RS"), else by their kind ("krivičnog zakona
+        Republike Srpske" → "krivični zakon RS"), else as written."""
+        if not match.unsure or not match.asked:
+            return match.text
+        typed = [t.word for t in tokens(match.text)][: match.named_words]
+        for law in match.laws:
+            short = [w for w in law.split() if find_jurisdiction(w) is None]
+            if typed and len(short) == len(typed) and all(same_word(t, fold(w)) for t, w in zip(typed, short)):
+                return " ".join([*short, match.asked])
+        label = next((self.kind_label(law) for law in match.laws if self.kind_label(law)), "")
+        return f"{label} {match.asked}" if label else match.text
 
     def unloaded_kind(self, folded: str) -> str | None:
         """The name of a kind of law that no loaded law is, at the start of folded text ("zkp", "zakona o

@@ -9,22 +9,25 @@ among its best hits, the first whose title means the same wins — titles compar
 do and are different offences. Where no title agrees, nothing is claimed: a wrong parallel is worse than
 none. Articles without titles are matched by text alone, above a similarity floor.
 
-Which law is "the other code" comes from the law's short name without its jurisdiction ("KZ RS" and
-"KZ FBiH" are both "kz"); where a jurisdiction has no law of that kind, all its laws are searched
-only when the officer named that jurisdiction.
+Which law is "the other code" comes from the kinds of law (data/law_kinds.toml: "KZ RS" and "KZ FBiH" are both
+criminal codes), or for a law of no known kind from its short name without its jurisdiction ("kz"). Where a
+jurisdiction the officer named has no law of that kind, the reply says so ("not_loaded"): the state's law is
+said to apply there only when the kinds data says the area is the state's alone (`level = "state"`: customs,
+VAT) — a state criminal code or traffic framework law says nothing of what an entity's own code provides.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
 import numpy as np
 
-from retrieval.jurisdictions import find as find_jurisdiction, scope_of
+from retrieval.jurisdictions import find as find_jurisdiction, level_of, scope_of
 from retrieval.language.normalize import embedding_text, fold
+from retrieval.search.law_kinds import LawKind, exclusive_level, label_of
 from retrieval.types import Article, SearchResult
 
 DEPTH = 8  # hits of the restricted search whose titles are compared
@@ -38,7 +41,7 @@ MEANING_FLOOR = 0.9
 QUERY_CHARS = 500
 _PARAGRAPH_MARK = re.compile(r"(?=\(\d{1,2}\)\s)")
 
-Match = Literal["title", "meaning", "applies", "none"]
+Match = Literal["title", "meaning", "applies", "not_loaded", "none"]
 
 
 class _QueryEmbedder(Protocol):
@@ -56,6 +59,8 @@ class SearchIndex(Protocol):
 
     def jurisdictions(self) -> list[str]: ...
 
+    def law_kinds(self) -> Mapping[str, tuple[LawKind, ...]]: ...
+
     def search(self, query: str, k: int | None = None, law: str | None = None,
                jurisdiction: str | Collection[str] | None = None, threshold: float | None = None) -> SearchResult: ...
 
@@ -65,14 +70,16 @@ class Parallel:
     """What one other jurisdiction has for the source article.
 
     match: "title" (same offence, title agrees), "meaning" (the nearest by meaning, title differs),
-    "applies" (the source's own law is of a level above and applies there too), "none" (nothing
-    comparable in the index).
+    "applies" (the source's own law is of a level above, in an area only that level legislates, and applies
+    there too), "not_loaded" (that jurisdiction has no law of the source's kind loaded: `kind` names it),
+    "none" (nothing comparable in the index).
     """
 
     jurisdiction: str
     article: Article | None
     match: Match
     similarity: float | None = None
+    kind: str = ""  # with "not_loaded": how a reply names the kind of law not loaded there ("krivični zakon")
 
     @property
     def penalty(self) -> str:
@@ -120,12 +127,21 @@ def find_parallels(retriever: SearchIndex, article_id: str,
     source = retriever.get(article_id)
     if source is None:
         return None
-    kind = law_kind(source.law)
+    law_kinds = retriever.law_kinds()
+    source_kinds = {k.kind for k in law_kinds.get(source.law, ())}
+    stem = law_kind(source.law)
+
+    def same(law: str) -> bool:  # by the kinds data; by the short name for a law of no known kind
+        return bool(source_kinds & {k.kind for k in law_kinds.get(law, ())}) if source_kinds else law_kind(law) == stem
+
     law_jurisdiction = retriever.law_jurisdictions()  # one row per law, not the article table
     same_kind: dict[str, list[str]] = {}
     for law, j in sorted(law_jurisdiction.items()):
-        if law_kind(law) == kind and law != source.law:
+        if law != source.law and same(law):
             same_kind.setdefault(j, []).append(law)
+    # The state's law applies everywhere only in an area the kinds data says is the state's alone.
+    exclusive = exclusive_level(law_kinds.get(source.law, ()))
+    label = label_of(law_kinds.get(source.law, ()))
     named = jurisdictions is not None
     targets = ([find_jurisdiction(j) or j for j in jurisdictions] if named
                else [j for j in same_kind if j and j != source.jurisdiction])
@@ -134,12 +150,16 @@ def find_parallels(retriever: SearchIndex, article_id: str,
     for target in dict.fromkeys(targets):
         if target == source.jurisdiction:
             continue
-        applies = find_jurisdiction(target) is not None and source.jurisdiction in scope_of(target).higher()
+        applies = (find_jurisdiction(target) is not None and source.jurisdiction in scope_of(target).higher()
+                   and bool(exclusive) and exclusive == level_of(source.jurisdiction))
         laws = same_kind.get(target, [])
         if not laws and applies:
             out.append(Parallel(target, source, "applies"))
             continue
         if not laws and not named:
+            continue
+        if not laws and label:  # "isto u RS?" with no RS criminal code loaded: said so, nothing else claimed
+            out.append(Parallel(target, None, "not_loaded", kind=label))
             continue
         if not laws and target not in present:  # nothing of that jurisdiction is loaded
             out.append(Parallel(target, None, "none"))

@@ -8,7 +8,9 @@ keep a reference from ever serving the wrong law:
 - a name that fits several loaded laws ("članak 5 KZ" with three criminal codes) gives an
   `AmbiguousReference` listing them, so the caller asks which one — it never picks one;
 - a number next to a law word that is not loaded ("član 5 ZKP", "član 5 Ustava" without a
-  constitution) gives an `AmbiguousReference` with no laws, not every other law's article 5.
+  constitution) gives an `AmbiguousReference` with no laws, not every other law's article 5; so does a
+  law of a jurisdiction none of the laws its name fits has ("član 3 KZ RS" with KZ FBiH and KZ BiH
+  loaded), with the loaded laws of its kind (`loaded`) for the reply to name.
 Only a bare "član 42" (no law named) means article 42 of every law.
 A reference to a named law's article that is deleted, repealed or not in it at all comes back as a
 `MissingReference` with that law's neighbouring articles (missing.py), so it is answered as such.
@@ -128,7 +130,7 @@ class ReferenceResolver:
                 # "i" is also "and": read it as I only for a law that numbers its articles in Roman.
                 if m.group(1) != "i" or any(self._uses_roman(law) for law in mention.laws):
                     pairs.append((m.start(), mention, m.group(1)))
-        found = self._collect(sorted(pairs, key=lambda p: p[0]), unknown, within)
+        found = self._collect(sorted(pairs, key=lambda p: p[0]), unknown, within, prefer)
         # Names with no article next to them: every law each fits (a kind's name, all laws of that kind —
         # the caller keeps those in the officer's scope, so the state's code stays beside the entity's).
         referenced = {m.start for _, m, _ in pairs if m is not None}
@@ -137,7 +139,7 @@ class ReferenceResolver:
         return found
 
     def _collect(self, pairs: list[tuple[int, NameMatch | None, str]], unknown: list[tuple[int, str, str]],
-                 within: Callable[[Article], bool] | None = None) -> ReferenceLookup:
+                 within: Callable[[Article], bool] | None = None, prefer: Sequence[str] | None = None) -> ReferenceLookup:
         found: dict[str, Article] = {}
         candidates: dict[str, Article] = {}
         ambiguous: dict[tuple[str, str], AmbiguousReference] = {}
@@ -153,10 +155,15 @@ class ReferenceResolver:
                 if (article := self._in_law(mention.law, number)) is not None:
                     found.setdefault(article.id, article)
                 self._note_missing(missing, mention.law, number, article)
+            elif mention.unsure:
+                # "KZ RS" with only KZ FBiH and KZ BiH loaded: that law is not loaded — said so, with the loaded
+                # laws of its kind; none of theirs is served or offered as if it were the one asked for.
+                ambiguous.setdefault((mention.text, number), AmbiguousReference(
+                    self.names.unloaded_name(mention), number, (),
+                    next((label for law in mention.laws if (label := self.names.kind_label(law))), ""),
+                    self.names.of_same_kind(mention.laws, prefer)))
             else:
                 ambiguous.setdefault((mention.text, number), AmbiguousReference(mention.text, number, mention.laws))
-                if mention.unsure:
-                    continue  # "ZKP BD" with only ZKP FBiH loaded: suggest it, but serve none of its articles
                 for law in mention.laws:
                     named[law] = None
                     if (article := self._in_law(law, number)) is not None:

@@ -41,7 +41,7 @@ from retrieval.search.references import ReferenceResolver
 from retrieval.search.rewriting import QueryRewriter
 from retrieval.search.confidence import LEAD_RANK, is_weak, label_confident, lead_of, legal_term_named, title_share
 from retrieval.search.coverage import TopicCoverage, judge
-from retrieval.search.law_kinds import KindTopics, asks_for_a_rule
+from retrieval.search.law_kinds import KindTopics, LawKind, asks_for_a_rule
 from retrieval.search.serving import explain_matches, says_deleted, serve_with_minimum
 from retrieval.search.title_field import TitleIndex, opening_sentence
 from retrieval.types import Article, Hit, LawSummary, ReferenceLookup, SearchResult, ThreadContext
@@ -191,6 +191,15 @@ class Retriever:
         for head in sorted(self.catalog.law_heads(), key=lambda a: a.id):
             out.setdefault(head.law, head.jurisdiction)
         return out
+
+    def law_kinds(self) -> dict[str, tuple[LawKind, ...]]:
+        """Each loaded law's kinds of law (data/law_kinds.toml, by its title or short name)."""
+        return self.references.names.kinds
+
+    def area_levels(self) -> dict[str, str]:
+        """Each loaded law whose area only one level legislates (`level` in data/law_kinds.toml: "state" for
+        customs or VAT) → that level: what lets a reply say "ovu oblast uređuje državni nivo"."""
+        return {law: level for law in self.references.names.kinds if (level := self.references.names.area_level(law))}
 
     def parallels(self, article_id: str, jurisdictions: Collection[str] | None = None) -> Comparison | None:
         """The corresponding article in the other codes, found by meaning and title (parallels.py), or
