@@ -118,8 +118,10 @@ class AmbiguousReference:
     loaded: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "article": self.article, "laws": list(self.laws), "kind": self.kind,
-                "loaded": list(self.loaded)}
+        data: dict[str, Any] = {"name": self.name, "article": self.article, "laws": list(self.laws)}
+        if self.loaded:  # only for a law that is not loaded but whose kind is
+            data.update(kind=self.kind, loaded=list(self.loaded))
+        return data
 
 
 MISSING_STATUSES: tuple[str, ...] = ("deleted", "repealed", "not_found")
