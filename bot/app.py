@@ -198,6 +198,18 @@ async def until_stopped_or_dead(stop: asyncio.Event, polling: asyncio.Task[Any] 
     raise KodeksError(f"long polling stopped unexpectedly ({why}); exiting so a supervisor can restart the bot")
 
 
+def startup_warnings(*, enrolled: int, admins: int) -> list[str]:
+    """What the administrator must know at start-up about who can use the bot, consistent with the counts
+    logged beside it: the roster (enrolled officers, KODEKS_ALLOWED_USERS seeds it) and KODEKS_ADMINS."""
+    if not enrolled and not admins:
+        return ["no enrolled officer and no admin: everyone will be refused (set KODEKS_ADMINS and "
+                "KODEKS_ALLOWED_USERS, or `kodeks officers add`)"]
+    if not admins:
+        return ["no admin: nobody can approve access requests or use /stats, /export, /pozivnica "
+                "(set KODEKS_ADMINS)"]
+    return []
+
+
 async def run_bot(settings: Any, library: Any = None) -> None:
     """`kodeks bot`: load the index once, open the log, serve until SIGTERM/SIGINT. `library`
     (bot.library.LawLibrary) lets admins send law files to the bot."""
@@ -221,8 +233,11 @@ async def run_bot(settings: Any, library: Any = None) -> None:
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, stop.set)
         loop.add_signal_handler(signal.SIGHUP, reload.set)  # `systemctl reload`: look at the index now
-        log.info("KODEKS bot: %d enrolled officers, %d admins, log %s",
-                 len(app.bot_data[enrolment_handlers.BOT_DATA_KEY].roster), len(settings.admins), settings.log_path)
+        enrolled = len(app.bot_data[enrolment_handlers.BOT_DATA_KEY].roster)
+        log.info("KODEKS bot: %d enrolled officers, %d admins, log %s", enrolled, len(settings.admins),
+                 settings.log_path)
+        for warning in startup_warnings(enrolled=enrolled, admins=len(settings.admins)):
+            log.warning("%s", warning)
         try:
             await serve(app, settings, stop, reload=reload)
         except InvalidToken as exc:

@@ -86,9 +86,6 @@ def bot(
     settings = _settings(data_dir)
     if settings.telegram_bot_token is None or not settings.telegram_bot_token.get_secret_value():
         fail("TELEGRAM_BOT_TOKEN is not set (create a bot with @BotFather and put its token in .env)")
-    if not (settings.allowed_users or settings.admins):
-        print("kodeks: warning: KODEKS_ALLOWED_USERS and KODEKS_ADMINS are empty, so everyone will be refused",
-              file=sys.stderr)
     _configure_logging(verbose, settings)
     from kodeks.library import IngestLibrary
 
