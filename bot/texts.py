@@ -174,6 +174,7 @@ VOICE_OFF = "Glasovne poruke nisu uključene na ovom botu. Napišite pitanje tek
 VOICE_TOO_LONG = "Glasovna poruka je preduga ({seconds} s, najviše {limit} s). Skratite je ili napišite pitanje."
 VOICE_TOO_BIG = "Zvučni zapis je prevelik ({size}, najviše {limit}). Pošaljite kraću poruku ili napišite pitanje."
 VOICE_FAILED = "Nisam uspio pretvoriti glasovnu poruku u tekst. Pokušajte ponovo ili napišite pitanje."
+VOICE_UNCLEAR = "Nisam razumio glasovnu poruku. Napišite pitanje tekstom."  # a reply that is no transcript
 VOICE_EMPTY = "U glasovnoj poruci nisam razumio nijednu riječ. Pokušajte ponovo, jasnije, ili napišite pitanje."
 
 # --- issue 20: admins sending a law file (bot/law_upload.py) -------------------------------------

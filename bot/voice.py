@@ -7,7 +7,9 @@ size again after the download); the audio is downloaded into memory only, handed
 to the log. The transcript is shown to the officer first, so a mishearing is seen before the answer,
 then goes the way a typed question goes (`bot.handlers.handle_question`: comparisons, references, the
 thread), logged as a question with input "voice". Without a transcriber the officer is told voice is
-not enabled; a failed or empty transcription is said so, never answered with a guess.
+not enabled; a failed or empty transcription is said so, never answered with a guess, and a reply that is no
+believable transcript (an error page, other JSON, a text the voice's length cannot hold: bot.transcription)
+gets "nisam razumio" — it is neither shown as heard nor answered nor logged.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from bot.formatting import escape
 from bot.gate import guarded
 from bot.handlers import clean_input, echo, handle_question
 from bot.replies import say
-from bot.transcription import Transcriber, TranscriptionFailed
+from bot.transcription import Transcriber, TranscriptionFailed, TranscriptUnusable
 
 log = logging.getLogger("bot.voice")
 
@@ -109,7 +111,11 @@ async def _transcribe(update: Update, context: ContextTypes.DEFAULT_TYPE, transc
         return None
     name, mime = _file_name(media)
     try:
-        text = await transcriber.transcribe(audio, name, mime)
+        text = await transcriber.transcribe(audio, name, mime, seconds=media.duration or settings.voice_max_seconds)
+    except TranscriptUnusable as exc:
+        log.warning("voice message %s: not a transcript (%s)", update.update_id, exc)
+        await say(update, context, texts.VOICE_UNCLEAR)
+        return None
     except TranscriptionFailed as exc:
         log.warning("voice message %s: transcription failed (%s)", update.update_id, exc)
         await say(update, context, texts.VOICE_FAILED)
