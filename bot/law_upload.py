@@ -3,7 +3,8 @@
     admin sends a PDF / DOCX / TXT / MD   (caption: "KZ FBiH; Kazneni zakon Federacije BiH; FBiH")
       ─► type and size checked from the update (KODEKS_UPLOAD_TYPES, KODEKS_UPLOAD_MAX_MB): nothing downloaded yet
       ─► no jurisdiction in the caption? buttons ask for it
-      ─► downloaded (getFile) into $KODEKS_DATA_DIR/uploads/, dry run on a worker thread
+      ─► downloaded (getFile) into $KODEKS_DATA_DIR/uploads/, cut at the limit while read (bot/downloads.py),
+         dry run on a worker thread
       ─► the summary: articles, deleted, the first titles, warnings; [Dodaj] [Odustani]
       ─► "Dodaj": ingested in the background (one at a time), one progress message edited as it goes,
          then the result; the file is kept in the library (kodeks/library.py)
@@ -35,6 +36,7 @@ from telegram.ext import ContextTypes
 
 from bot import texts
 from bot.deps import Deps, deps
+from bot.downloads import DownloadFailed, TooLarge, fetch
 from bot.formatting import escape
 from bot.laws import plural_clanova
 from bot.library import LawCheck, LawFile
@@ -204,8 +206,8 @@ async def check_upload(context: ContextTypes.DEFAULT_TYPE, d: Deps, pending: Pen
         _forget(context, pending)
         await _edit(status, escape(str(exc)))
         return
-    except (TelegramError, OSError) as exc:
-        log.warning("law upload: download failed (%s)", type(exc).__name__)
+    except (TelegramError, OSError, DownloadFailed) as exc:
+        log.warning("law upload: download failed (%s)", exc if isinstance(exc, DownloadFailed) else type(exc).__name__)
         _forget(context, pending)
         await _edit(status, escape(texts.UPLOAD_DOWNLOAD_FAILED))
         return
@@ -221,7 +223,7 @@ async def check_upload(context: ContextTypes.DEFAULT_TYPE, d: Deps, pending: Pen
 
 
 class _TooBig(Exception):
-    """The file Telegram served is larger than the update said."""
+    """The file is larger than KODEKS_UPLOAD_MAX_MB (as getFile said, or as found while downloading it)."""
 
 
 async def _download(context: ContextTypes.DEFAULT_TYPE, d: Deps, pending: Pending) -> Path:
@@ -231,10 +233,15 @@ async def _download(context: ContextTypes.DEFAULT_TYPE, d: Deps, pending: Pendin
     limit = d.settings.upload_max_mb * MB
     if (remote.file_size or 0) > limit:
         raise _TooBig(texts.UPLOAD_TOO_BIG.format(size=(remote.file_size or 0) / MB, limit=d.settings.upload_max_mb))
-    await remote.download_to_drive(target)
-    if (size := target.stat().st_size) > limit:
+    try:  # streamed and cut at the limit, declared or not (bot/downloads.py); a refused file is not kept
+        with target.open("wb") as out:
+            await fetch(remote, int(limit), out.write)
+    except TooLarge:
         target.unlink(missing_ok=True)
-        raise _TooBig(texts.UPLOAD_TOO_BIG.format(size=size / MB, limit=d.settings.upload_max_mb))
+        raise _TooBig(texts.UPLOAD_OVER_LIMIT.format(limit=d.settings.upload_max_mb)) from None
+    except BaseException:
+        target.unlink(missing_ok=True)
+        raise
     return target
 
 

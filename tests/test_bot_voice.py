@@ -143,6 +143,20 @@ async def test_too_long_or_too_big_is_refused_before_downloading(
     assert "download" not in [c.method for c in telegram_server.calls] and fake_transcription.requests == []
 
 
+async def test_a_voice_without_a_declared_size_is_cut_at_the_limit_while_downloading(
+        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path,
+        fake_transcription: FakeTranscription) -> None:
+    keyed = voice_settings(settings, fake_transcription, voice_max_bytes=4000)
+    big = ogg_opus(3.0) * 400  # far more than 4 KB, and nobody said so
+    async with running_bot(telegram_server, keyed, retriever, log_path):
+        telegram_server.send_voice_file(OFFICER, big, duration=3, declare_size=False)
+        [refused] = await telegram_server.wait_messages(OFFICER, 1)
+    assert rendered(refused) == texts.VOICE_OVER_LIMIT.format(limit="4 KB")
+    [download] = telegram_server.calls_to("download")
+    assert not download.params["complete"] and download.params["sent"] < len(big)
+    assert fake_transcription.requests == [] and rows(log_path) == []
+
+
 async def test_a_voice_follow_up_is_answered_in_the_thread(
         telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path,
         fake_transcription: FakeTranscription) -> None:

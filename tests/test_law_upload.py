@@ -159,6 +159,22 @@ async def test_type_and_size_are_checked_before_anything_is_downloaded(
     assert not [c for c in telegram_server.calls if c.method in ("getFile", "download")]
 
 
+async def test_a_file_without_a_declared_size_is_cut_at_the_limit_while_downloading(
+        library_setup: Any, telegram_server: FakeTelegramServer, tmp_path: Path) -> None:
+    """Telegram left the size out: the download stops reading past KODEKS_UPLOAD_MAX_MB and keeps nothing."""
+    settings, retriever, library = library_setup
+    settings = settings.model_copy(update={"upload_max_mb": 1})
+    huge = LAW.encode() * (30 * 1024 * 1024 // len(LAW.encode()))  # 30 MB of text
+    async with running_bot(telegram_server, settings, retriever, tmp_path / "q.sqlite3", library=library):
+        telegram_server.send_document(ADMIN, huge, "kz.txt", caption="KZ P; FBiH", declare_size=False)
+        refused = await until_text(telegram_server, ADMIN, texts.UPLOAD_OVER_LIMIT.format(limit=1))
+    assert refused["text"] == texts.UPLOAD_OVER_LIMIT.format(limit=1)
+    [download] = telegram_server.calls_to("download")
+    assert not download.params["complete"] and download.params["sent"] < len(huge)  # it hung up
+    assert not list((settings.data_dir / "uploads").iterdir())  # nothing kept on disk
+    assert telegram_server.buttons(refused) == []
+
+
 async def test_a_hostile_docx_is_refused_in_the_summary(library_setup: Any, telegram_server: FakeTelegramServer,
                                                         tmp_path: Path) -> None:
     settings, retriever, library = library_setup
