@@ -39,6 +39,7 @@ from bot.deps import Deps, deps
 from bot.downloads import DownloadFailed, TooLarge, fetch
 from bot.formatting import escape
 from bot.laws import plural_clanova
+from bot.refusals import bosnian
 from bot.library import LawCheck, LawFile
 from bot.replies import say
 from kodeks.errors import KodeksError
@@ -260,7 +261,7 @@ def summary_html(pending: Pending, check: LawCheck, loaded: Any = None) -> str:
     notes = list(check.errors) or list(check.warnings)
     if notes:
         lines.append(escape(texts.UPLOAD_WARNINGS.format(n=len(notes))))
-        lines += [f"• {escape(_short(w))}" for w in notes[:MAX_WARNINGS_SHOWN]]
+        lines += [f"• {escape(_short(bosnian(w)))}" for w in notes[:MAX_WARNINGS_SHOWN]]
         if len(notes) > MAX_WARNINGS_SHOWN:
             lines.append(escape(texts.UPLOAD_MORE_WARNINGS.format(n=len(notes) - MAX_WARNINGS_SHOWN)))
     if check.duplicate_of:
@@ -327,6 +328,9 @@ async def on_upload_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -
 
 
 def _progress_text(pending: Pending, stage: str, done: int, total: int) -> str:
+    if stage == "waiting":  # another ingest (kodeks ingest, a second bot) holds the data dir's lock
+        since = time.strftime("%H:%M", time.localtime(done)) if done else ""
+        return texts.UPLOAD_WAITING_LOCK.format(law=pending.law) + (f", od {since}" if since else "") + "…"
     if stage == "reading" and total:
         return texts.UPLOAD_READING_PAGES.format(file=pending.file_name, done=done, total=total)
     if stage == "embedding" and total:
@@ -361,7 +365,7 @@ async def add_upload(bot: Any, d: Deps, bot_data: Any, pending: Pending) -> None
             final += "\n" + texts.UPLOAD_WARNINGS.format(n=len(added.warnings))
         log.info("law upload: %s added (%d articles, %d chunks embedded)", added.law, added.articles, added.embedded)
     except KodeksError as exc:
-        final = texts.UPLOAD_REFUSED.format(reason=_short(str(exc), 1500))
+        final = texts.UPLOAD_REFUSED.format(reason=_short(bosnian(str(exc)), 1500))
     except Exception:  # noqa: BLE001 - the admin is told; the log has the traceback
         log.exception("law upload: the ingest failed")
         final = texts.UPLOAD_FAILED

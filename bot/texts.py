@@ -205,6 +205,7 @@ UPLOAD_CANCELLED = "Odustano: {file} nije dodan."
 UPLOAD_GONE = "Ovaj prijedlog više ne važi. Pošaljite datoteku ponovo."
 UPLOAD_BUSY = "Već dodajem ovaj zakon."
 UPLOAD_WAITING = "⏳ Dodajem {law}…"
+UPLOAD_WAITING_LOCK = "⏳ {law}: čekam da završi drugo učitavanje"  # + ", od HH:MM…" (bot/law_upload.py)
 UPLOAD_READING = "⏳ Čitam {file}…"
 UPLOAD_READING_PAGES = "⏳ Čitam {file}: stranica {done}/{total}"
 UPLOAD_EMBEDDING = "⏳ Indeksiram {law}: {done}/{total} dijelova teksta"
