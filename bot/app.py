@@ -5,8 +5,8 @@ the sample index and a temporary log); `serve` runs it — long polling, or a we
 `KODEKS_WEBHOOK_URL` is set — until a stop event, then stops fetching, lets in-flight answers
 finish and be logged, and shuts down; meanwhile it follows the index (bot/index_watch.py: a new
 generation is served without a restart). `run_bot` is `kodeks bot`: it loads the index once, maps
-SIGTERM/SIGINT to that stop event and SIGHUP to "look at the index now". Tests and production go
-through the same `serve`.
+SIGTERM/SIGINT to that stop event and SIGHUP to "look at the index now" — from the first instruction of
+start-up (bot/signals.py). Tests and production go through the same `serve`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ import asyncio
 import contextlib
 import logging
 import secrets
-import signal
 import sqlite3
 from typing import Any
 from urllib.parse import urlparse
@@ -42,6 +41,7 @@ from bot.enrolment import handlers as enrolment_handlers
 from bot.officers import BOT_DATA_KEY as OFFICERS_KEY, Officers
 from bot.querylog import QueryLog
 from bot.scheduling import FairScheduler
+from bot.signals import StartupSignals
 from bot.updates import ScreeningRequest
 from kodeks import logsafe
 from kodeks.private_files import in_data_dir, warn_if_wider
@@ -132,7 +132,7 @@ def webhook_path(url: str) -> str:
 
 
 async def serve(app: Application, settings: Any, stop: asyncio.Event, *, poll_timeout: float = POLL_TIMEOUT,
-                reload: asyncio.Event | None = None) -> None:
+                reload: asyncio.Event | None = None, signals: StartupSignals | None = None) -> None:
     """Run until `stop` is set; then stop fetching, finish in-flight updates, shut down. Meanwhile a new
     index generation is picked up every KODEKS_INDEX_POLL_SECONDS, or at once when `reload` is set."""
     retriever = app.bot_data[BOT_DATA_KEY].retriever
@@ -154,6 +154,8 @@ async def serve(app: Application, settings: Any, stop: asyncio.Event, *, poll_ti
             log.info("long polling started")
         polling = polling_task()
         await app.start()
+        if signals is not None:
+            signals.serving = True  # a reload is applied at once now; a stop is the ordinary one
         # Questions a crash left unanswered (bot/journal.py); app.stop() waits for this task too.
         app.create_task(journal.recover(app.bot, app.bot_data[BOT_DATA_KEY], bot_data=app.bot_data, entries=left_open),
                         name="journal-recovery")
@@ -210,13 +212,27 @@ def startup_warnings(*, enrolled: int, admins: int) -> list[str]:
     return []
 
 
-async def run_bot(settings: Any, library: Any = None) -> None:
+async def run_bot(settings: Any, library: Any = None, signals: StartupSignals | None = None) -> None:
     """`kodeks bot`: load the index once, open the log, serve until SIGTERM/SIGINT. `library`
-    (bot.library.LawLibrary) lets admins send law files to the bot."""
+    (bot.library.LawLibrary) lets admins send law files to the bot. `signals` (bot/signals.py), installed
+    by `kodeks bot` before anything else, hands over what arrived while the process was importing: from
+    here on the loop's handlers map SIGTERM/SIGINT to the stop event and SIGHUP to "look at the index now"
+    (queued until serving); a stop before serving ends start-up at its next step, exit 0."""
     from kodeks.answering import Pipeline
     from retrieval.search.live import LiveRetriever
 
+    signals = signals or StartupSignals()
+    stop, reload = asyncio.Event(), asyncio.Event()
+    signals.attach(asyncio.get_running_loop(), stop, reload)
+    if stop.is_set():
+        log.info("KODEKS bot stopped")
+        return
+    log.info("KODEKS bot: opening the index in %s", settings.data_dir)
     retriever = await asyncio.to_thread(LiveRetriever.open, settings)  # follows new index generations
+    if stop.is_set():
+        retriever.close()
+        log.info("KODEKS bot stopped")
+        return
     pipeline = Pipeline(settings, retriever=retriever)
     try:
         querylog = await QueryLog.from_settings(settings, check=True)  # a bad log: one line, exit 1
@@ -228,18 +244,14 @@ async def run_bot(settings: Any, library: Any = None) -> None:
     warn_if_wider(in_data_dir(settings.data_dir))
     try:
         app = build_application(settings, pipeline=pipeline, retriever=retriever, querylog=querylog, library=library)
-        stop, reload = asyncio.Event(), asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(sig, stop.set)
-        loop.add_signal_handler(signal.SIGHUP, reload.set)  # `systemctl reload`: look at the index now
         enrolled = len(app.bot_data[enrolment_handlers.BOT_DATA_KEY].roster)
         log.info("KODEKS bot: %d enrolled officers, %d admins, log %s", enrolled, len(settings.admins),
                  settings.log_path)
         for warning in startup_warnings(enrolled=enrolled, admins=len(settings.admins)):
             log.warning("%s", warning)
         try:
-            await serve(app, settings, stop, reload=reload)
+            if not stop.is_set():  # a stop while the log was opened: never start fetching
+                await serve(app, settings, stop, reload=reload, signals=signals)
         except InvalidToken as exc:
             raise KodeksError("Telegram rejected TELEGRAM_BOT_TOKEN (copy it again from @BotFather)") from exc
         except NetworkError as exc:

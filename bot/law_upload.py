@@ -3,7 +3,8 @@
     admin sends a PDF / DOCX / TXT / MD   (caption: "KZ FBiH; Kazneni zakon Federacije BiH; FBiH")
       ─► type and size checked from the update (KODEKS_UPLOAD_TYPES, KODEKS_UPLOAD_MAX_MB): nothing downloaded yet
       ─► no jurisdiction in the caption? buttons ask for it
-      ─► downloaded (getFile) into $KODEKS_DATA_DIR/uploads/, dry run on a worker thread
+      ─► downloaded (getFile) into $KODEKS_DATA_DIR/uploads/, cut at the limit while read (bot/downloads.py),
+         dry run on a worker thread
       ─► the summary: articles, deleted, the first titles, warnings; [Dodaj] [Odustani]
       ─► "Dodaj": ingested in the background (one at a time), one progress message edited as it goes,
          then the result; the file is kept in the library (kodeks/library.py)
@@ -35,8 +36,10 @@ from telegram.ext import ContextTypes
 
 from bot import texts
 from bot.deps import Deps, deps
+from bot.downloads import DownloadFailed, TooLarge, fetch
 from bot.formatting import escape
 from bot.laws import plural_clanova
+from bot.refusals import bosnian
 from bot.library import LawCheck, LawFile
 from bot.replies import say
 from kodeks.errors import KodeksError
@@ -204,8 +207,8 @@ async def check_upload(context: ContextTypes.DEFAULT_TYPE, d: Deps, pending: Pen
         _forget(context, pending)
         await _edit(status, escape(str(exc)))
         return
-    except (TelegramError, OSError) as exc:
-        log.warning("law upload: download failed (%s)", type(exc).__name__)
+    except (TelegramError, OSError, DownloadFailed) as exc:
+        log.warning("law upload: download failed (%s)", exc if isinstance(exc, DownloadFailed) else type(exc).__name__)
         _forget(context, pending)
         await _edit(status, escape(texts.UPLOAD_DOWNLOAD_FAILED))
         return
@@ -221,7 +224,7 @@ async def check_upload(context: ContextTypes.DEFAULT_TYPE, d: Deps, pending: Pen
 
 
 class _TooBig(Exception):
-    """The file Telegram served is larger than the update said."""
+    """The file is larger than KODEKS_UPLOAD_MAX_MB (as getFile said, or as found while downloading it)."""
 
 
 async def _download(context: ContextTypes.DEFAULT_TYPE, d: Deps, pending: Pending) -> Path:
@@ -231,10 +234,15 @@ async def _download(context: ContextTypes.DEFAULT_TYPE, d: Deps, pending: Pendin
     limit = d.settings.upload_max_mb * MB
     if (remote.file_size or 0) > limit:
         raise _TooBig(texts.UPLOAD_TOO_BIG.format(size=(remote.file_size or 0) / MB, limit=d.settings.upload_max_mb))
-    await remote.download_to_drive(target)
-    if (size := target.stat().st_size) > limit:
+    try:  # streamed and cut at the limit, declared or not (bot/downloads.py); a refused file is not kept
+        with target.open("wb") as out:
+            await fetch(remote, int(limit), out.write)
+    except TooLarge:
         target.unlink(missing_ok=True)
-        raise _TooBig(texts.UPLOAD_TOO_BIG.format(size=size / MB, limit=d.settings.upload_max_mb))
+        raise _TooBig(texts.UPLOAD_OVER_LIMIT.format(limit=d.settings.upload_max_mb)) from None
+    except BaseException:
+        target.unlink(missing_ok=True)
+        raise
     return target
 
 
@@ -253,7 +261,7 @@ def summary_html(pending: Pending, check: LawCheck, loaded: Any = None) -> str:
     notes = list(check.errors) or list(check.warnings)
     if notes:
         lines.append(escape(texts.UPLOAD_WARNINGS.format(n=len(notes))))
-        lines += [f"• {escape(_short(w))}" for w in notes[:MAX_WARNINGS_SHOWN]]
+        lines += [f"• {escape(_short(bosnian(w)))}" for w in notes[:MAX_WARNINGS_SHOWN]]
         if len(notes) > MAX_WARNINGS_SHOWN:
             lines.append(escape(texts.UPLOAD_MORE_WARNINGS.format(n=len(notes) - MAX_WARNINGS_SHOWN)))
     if check.duplicate_of:
@@ -320,6 +328,9 @@ async def on_upload_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -
 
 
 def _progress_text(pending: Pending, stage: str, done: int, total: int) -> str:
+    if stage == "waiting":  # another ingest (kodeks ingest, a second bot) holds the data dir's lock
+        since = time.strftime("%H:%M", time.localtime(done)) if done else ""
+        return texts.UPLOAD_WAITING_LOCK.format(law=pending.law) + (f", od {since}" if since else "") + "…"
     if stage == "reading" and total:
         return texts.UPLOAD_READING_PAGES.format(file=pending.file_name, done=done, total=total)
     if stage == "embedding" and total:
@@ -354,7 +365,7 @@ async def add_upload(bot: Any, d: Deps, bot_data: Any, pending: Pending) -> None
             final += "\n" + texts.UPLOAD_WARNINGS.format(n=len(added.warnings))
         log.info("law upload: %s added (%d articles, %d chunks embedded)", added.law, added.articles, added.embedded)
     except KodeksError as exc:
-        final = texts.UPLOAD_REFUSED.format(reason=_short(str(exc), 1500))
+        final = texts.UPLOAD_REFUSED.format(reason=_short(bosnian(str(exc)), 1500))
     except Exception:  # noqa: BLE001 - the admin is told; the log has the traceback
         log.exception("law upload: the ingest failed")
         final = texts.UPLOAD_FAILED

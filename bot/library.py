@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-# Told how far an ingest is: (stage, done, total); stage "reading" counts pages, "embedding" chunks.
+# Told how far an ingest is: (stage, done, total); stage "reading" counts pages, "embedding" chunks; "waiting"
+# (another ingest holds the data dir's writer lock) gives in `done` since when, in Unix seconds (0: unknown).
 Progress = Callable[[str, int, int], None]
 
 

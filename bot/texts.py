@@ -174,11 +174,14 @@ HEARD = "Čuo sam: „{text}“"
 VOICE_OFF = "Glasovne poruke nisu uključene na ovom botu. Napišite pitanje tekstom."
 VOICE_TOO_LONG = "Glasovna poruka je preduga ({seconds} s, najviše {limit} s). Skratite je ili napišite pitanje."
 VOICE_TOO_BIG = "Zvučni zapis je prevelik ({size}, najviše {limit}). Pošaljite kraću poruku ili napišite pitanje."
+VOICE_OVER_LIMIT = "Zvučni zapis je veći od {limit}. Pošaljite kraću poruku ili napišite pitanje."  # cut while downloading
 VOICE_FAILED = "Nisam uspio pretvoriti glasovnu poruku u tekst. Pokušajte ponovo ili napišite pitanje."
+VOICE_UNCLEAR = "Nisam razumio glasovnu poruku. Napišite pitanje tekstom."  # a reply that is no transcript
 VOICE_EMPTY = "U glasovnoj poruci nisam razumio nijednu riječ. Pokušajte ponovo, jasnije, ili napišite pitanje."
 
 # --- issue 20: admins sending a law file (bot/law_upload.py) -------------------------------------
 UPLOAD_TYPE = "Datoteke {suffix} ne primam. Pošaljite zakon kao: {types}."
+UPLOAD_OVER_LIMIT = "Datoteka je veća od {limit:g} MB (KODEKS_UPLOAD_MAX_MB)."  # cut while downloading
 UPLOAD_TOO_BIG = "Datoteka ima {size:.1f} MB, a najviše je {limit:g} MB (KODEKS_UPLOAD_MAX_MB)."
 UPLOAD_UNKNOWN_JURISDICTION = "Ne poznajem nadležnost „{code}“. Poznate: {known}."
 UPLOAD_CAPTION_TOO_LONG = ("Opis je predug: kratki naziv zakona najviše {law} znakova, naslov najviše {title}. "
@@ -203,6 +206,7 @@ UPLOAD_CANCELLED = "Odustano: {file} nije dodan."
 UPLOAD_GONE = "Ovaj prijedlog više ne važi. Pošaljite datoteku ponovo."
 UPLOAD_BUSY = "Već dodajem ovaj zakon."
 UPLOAD_WAITING = "⏳ Dodajem {law}…"
+UPLOAD_WAITING_LOCK = "⏳ {law}: čekam da završi drugo učitavanje"  # + ", od HH:MM…" (bot/law_upload.py)
 UPLOAD_READING = "⏳ Čitam {file}…"
 UPLOAD_READING_PAGES = "⏳ Čitam {file}: stranica {done}/{total}"
 UPLOAD_EMBEDDING = "⏳ Indeksiram {law}: {done}/{total} dijelova teksta"

@@ -1,13 +1,16 @@
 """Voice and audio messages (issue 24): transcribed, shown back ("Čuo sam: …"), answered as a typed question.
 
 Officers in the field — driving, in gloves, at night — speak their question. The message's length and
-size are checked before anything is downloaded (KODEKS_VOICE_MAX_SECONDS, KODEKS_VOICE_MAX_BYTES; the
-size again after the download); the audio is downloaded into memory only, handed to the transcriber
+size are checked before anything is downloaded (KODEKS_VOICE_MAX_SECONDS, KODEKS_VOICE_MAX_BYTES), and the
+size again while it is read (bot/downloads.py: cut at the limit, declared or not); the audio is downloaded into
+memory only, handed to the transcriber
 (`bot.transcription`: an OpenAI-compatible endpoint) and dropped — nothing of it is written to disk or
 to the log. The transcript is shown to the officer first, so a mishearing is seen before the answer,
 then goes the way a typed question goes (`bot.handlers.handle_question`: comparisons, references, the
 thread), logged as a question with input "voice". Without a transcriber the officer is told voice is
-not enabled; a failed or empty transcription is said so, never answered with a guess.
+not enabled; a failed or empty transcription is said so, never answered with a guess, and a reply that is no
+believable transcript (an error page, other JSON, a text the voice's length cannot hold: bot.transcription)
+gets "nisam razumio" — it is neither shown as heard nor answered nor logged.
 """
 
 from __future__ import annotations
@@ -23,12 +26,13 @@ from telegram.ext import ContextTypes
 
 from bot import texts
 from bot.delivery import keep_typing
+from bot.downloads import DownloadFailed, TooLarge, fetch
 from bot.deps import deps
 from bot.formatting import escape
 from bot.gate import guarded
 from bot.handlers import clean_input, echo, handle_question
 from bot.replies import say
-from bot.transcription import Transcriber, TranscriptionFailed
+from bot.transcription import Transcriber, TranscriptionFailed, TranscriptUnusable
 
 log = logging.getLogger("bot.voice")
 
@@ -98,18 +102,25 @@ async def _transcribe(update: Update, context: ContextTypes.DEFAULT_TYPE, transc
             await say(update, context, texts.VOICE_TOO_BIG.format(size=_size(file.file_size),
                                                                   limit=_size(settings.voice_max_bytes)))
             return None
-        audio = bytes(await file.download_as_bytearray())
-    except TelegramError as exc:
-        log.warning("voice message %s: download failed (%s)", update.update_id, type(exc).__name__)
-        await say(update, context, texts.VOICE_FAILED)
+        buffer = bytearray()
+        await fetch(file, settings.voice_max_bytes, buffer.extend)  # cut at the limit while reading
+        audio = bytes(buffer)
+        del buffer
+    except TooLarge:
+        await say(update, context, texts.VOICE_OVER_LIMIT.format(limit=_size(settings.voice_max_bytes)))
         return None
-    if len(audio) > settings.voice_max_bytes:
-        await say(update, context, texts.VOICE_TOO_BIG.format(size=_size(len(audio)),
-                                                              limit=_size(settings.voice_max_bytes)))
+    except (TelegramError, DownloadFailed) as exc:
+        reason = str(exc) if isinstance(exc, DownloadFailed) else type(exc).__name__
+        log.warning("voice message %s: download failed (%s)", update.update_id, reason)
+        await say(update, context, texts.VOICE_FAILED)
         return None
     name, mime = _file_name(media)
     try:
-        text = await transcriber.transcribe(audio, name, mime)
+        text = await transcriber.transcribe(audio, name, mime, seconds=media.duration or settings.voice_max_seconds)
+    except TranscriptUnusable as exc:
+        log.warning("voice message %s: not a transcript (%s)", update.update_id, exc)
+        await say(update, context, texts.VOICE_UNCLEAR)
+        return None
     except TranscriptionFailed as exc:
         log.warning("voice message %s: transcription failed (%s)", update.update_id, exc)
         await say(update, context, texts.VOICE_FAILED)

@@ -24,6 +24,7 @@ from kodeks.private_files import private_dir
 from kodeks.settings import Settings
 from retrieval.ingest.run import dry_run, ingest_paths
 from retrieval.ingest.sources import LawInfo
+from retrieval.index.writer_lock import holder_since
 from retrieval.language.normalize import fold
 
 LIBRARY_DIR = "laws"
@@ -92,6 +93,13 @@ class IngestLibrary:
             errors=tuple(self._named(e, law_file, law_file.path) for e in file["errors"]),
         )
 
+    def _waiting(self, progress: Progress) -> Callable[[str], None]:
+        """The writer lock is held by another ingest: Progress("waiting", since (Unix seconds, 0 unknown), 0)."""
+        def on_wait(_line: str) -> None:
+            since = holder_since(self.settings.data_dir)
+            progress("waiting", int(since.timestamp()) if since else 0, 0)
+        return on_wait
+
     def add(self, law_file: LawFile, progress: Progress | None = None) -> LawAdded:
         target = library_file(self.settings.data_dir, law_file.law, law_file.path.suffix)
         private_dir(target.parent)
@@ -102,7 +110,8 @@ class IngestLibrary:
         try:
             report = ingest_paths(self.settings, [target], law_info=self._info(law_file),
                                   progress=_embedding(progress) if progress else None,
-                                  reader=_Reading(progress) if progress else None)
+                                  reader=_Reading(progress) if progress else None,
+                                  on_wait=self._waiting(progress) if progress else None)
         except BaseException as exc:
             os.replace(target, law_file.path)  # the download stays the caller's, the library as it was
             if previous.exists():

@@ -12,7 +12,8 @@ from bot import texts
 from kodeks.settings import Settings
 from tests.audio_helpers import decoded_seconds, ogg_opus
 from tests.fakes.telegram_server import FakeTelegramServer
-from tests.fakes.transcription_server import FakeTranscription, error, slow, transcript, voice_settings
+from tests.fakes.transcription_server import (FakeTranscription, error, html_page, slow, transcript, voice_settings,
+                                              wrong_json)
 from tests.test_bot import OFFICER, rendered, rows, running_bot
 
 HEARD = "neko mi je krivotvorio potpis"
@@ -99,6 +100,34 @@ async def test_a_failed_or_empty_transcription_is_said_so_and_never_answered(
     assert rows(log_path) == []  # nothing was answered, so nothing was logged as a question
 
 
+async def test_a_reply_that_is_no_transcript_is_never_shown_answered_or_logged(
+        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path,
+        fake_transcription: FakeTranscription) -> None:
+    """A proxy's error page with 200, JSON of another shape, a text two seconds of speech cannot hold,
+    markup, control characters: "nisam razumio", and nothing goes on as a question."""
+    behaviours = [html_page(), wrong_json({"result": HEARD}), wrong_json([HEARD]), wrong_json({"text": 42}),
+                  transcript(f"{HEARD} " * 40), transcript(f"<b>{HEARD}</b>"), transcript(f"{HEARD}\x07\x1b[2J")]
+    fake_transcription.script(*behaviours)
+    async with running_bot(telegram_server, voice_settings(settings, fake_transcription), retriever, log_path):
+        for n in range(len(behaviours)):
+            telegram_server.send_voice_file(OFFICER, ogg_opus(1.0), duration=2)
+            await telegram_server.wait_messages(OFFICER, n + 1)
+    assert [rendered(m) for m in telegram_server.messages(OFFICER)] == [texts.VOICE_UNCLEAR] * len(behaviours)
+    assert len(fake_transcription.requests) == len(behaviours)
+    assert rows(log_path) == []  # nothing answered, nothing logged as a question
+
+
+async def test_a_long_voice_message_may_have_a_long_transcript(
+        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path,
+        fake_transcription: FakeTranscription) -> None:
+    spoken = "neko mi je krivotvorio potpis na ugovoru o kupoprodaji automobila i sada traži novac"  # ~6 s spoken
+    fake_transcription.script(transcript(spoken))
+    async with running_bot(telegram_server, voice_settings(settings, fake_transcription), retriever, log_path):
+        telegram_server.send_voice_file(OFFICER, ogg_opus(1.0), duration=6)
+        heard, _answer = await telegram_server.wait_messages(OFFICER, 2)
+    assert rendered(heard) == texts.HEARD.format(text=spoken)
+
+
 async def test_too_long_or_too_big_is_refused_before_downloading(
         telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path,
         fake_transcription: FakeTranscription) -> None:
@@ -112,6 +141,20 @@ async def test_too_long_or_too_big_is_refused_before_downloading(
     assert long == texts.VOICE_TOO_LONG.format(seconds=31, limit=30)
     assert big.startswith("Zvučni zapis je prevelik") and "najviše 4 KB" in big
     assert "download" not in [c.method for c in telegram_server.calls] and fake_transcription.requests == []
+
+
+async def test_a_voice_without_a_declared_size_is_cut_at_the_limit_while_downloading(
+        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path,
+        fake_transcription: FakeTranscription) -> None:
+    keyed = voice_settings(settings, fake_transcription, voice_max_bytes=4000)
+    big = ogg_opus(3.0) * 400  # far more than 4 KB, and nobody said so
+    async with running_bot(telegram_server, keyed, retriever, log_path):
+        telegram_server.send_voice_file(OFFICER, big, duration=3, declare_size=False)
+        [refused] = await telegram_server.wait_messages(OFFICER, 1)
+    assert rendered(refused) == texts.VOICE_OVER_LIMIT.format(limit="4 KB")
+    [download] = telegram_server.calls_to("download")
+    assert not download.params["complete"] and download.params["sent"] < len(big)
+    assert fake_transcription.requests == [] and rows(log_path) == []
 
 
 async def test_a_voice_follow_up_is_answered_in_the_thread(

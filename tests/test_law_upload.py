@@ -8,6 +8,7 @@ the ingest is checked where it lands: the data dir holds the law, and the file i
 from __future__ import annotations
 
 import io
+import re
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -159,6 +160,22 @@ async def test_type_and_size_are_checked_before_anything_is_downloaded(
     assert not [c for c in telegram_server.calls if c.method in ("getFile", "download")]
 
 
+async def test_a_file_without_a_declared_size_is_cut_at_the_limit_while_downloading(
+        library_setup: Any, telegram_server: FakeTelegramServer, tmp_path: Path) -> None:
+    """Telegram left the size out: the download stops reading past KODEKS_UPLOAD_MAX_MB and keeps nothing."""
+    settings, retriever, library = library_setup
+    settings = settings.model_copy(update={"upload_max_mb": 1})
+    huge = LAW.encode() * (30 * 1024 * 1024 // len(LAW.encode()))  # 30 MB of text
+    async with running_bot(telegram_server, settings, retriever, tmp_path / "q.sqlite3", library=library):
+        telegram_server.send_document(ADMIN, huge, "kz.txt", caption="KZ P; FBiH", declare_size=False)
+        refused = await until_text(telegram_server, ADMIN, texts.UPLOAD_OVER_LIMIT.format(limit=1))
+    assert refused["text"] == texts.UPLOAD_OVER_LIMIT.format(limit=1)
+    [download] = telegram_server.calls_to("download")
+    assert not download.params["complete"] and download.params["sent"] < len(huge)  # it hung up
+    assert not list((settings.data_dir / "uploads").iterdir())  # nothing kept on disk
+    assert telegram_server.buttons(refused) == []
+
+
 async def test_a_hostile_docx_is_refused_in_the_summary(library_setup: Any, telegram_server: FakeTelegramServer,
                                                         tmp_path: Path) -> None:
     settings, retriever, library = library_setup
@@ -169,8 +186,42 @@ async def test_a_hostile_docx_is_refused_in_the_summary(library_setup: Any, tele
     async with running_bot(telegram_server, settings, retriever, tmp_path / "q.sqlite3", library=library):
         telegram_server.send_document(ADMIN, buffer.getvalue(), "zakon.docx", caption="KZ P; FBiH")
         summary = await until_text(telegram_server, ADMIN, texts.UPLOAD_NOTHING)
-    assert "zakon.docx: the DOCX expands to 3.0 MB (1 parts), more than KODEKS_MAX_DOCX_MB=1 allows" in summary["text"]
+    assert "zakon.docx: DOCX se raspakuje u 3.0 MB, više nego što KODEKS_MAX_DOCX_MB=1 dopušta" in summary["text"]
     assert [label for label, _ in telegram_server.buttons(summary)] == ["Odustani"]
+
+
+async def test_an_upload_waiting_for_another_ingest_says_so(library_setup: Any, telegram_server: FakeTelegramServer,
+                                                            tmp_path: Path) -> None:
+    """Another writer (here: the test, as `kodeks ingest` would) holds the data dir's lock: the progress message
+    says the upload waits for it, and since when; once it is released the upload goes on."""
+    from retrieval.index.writer_lock import writer_lock
+
+    settings, retriever, library = library_setup
+    async with running_bot(telegram_server, settings, retriever, tmp_path / "q.sqlite3", library=library):
+        telegram_server.send_document(ADMIN, LAW.encode(), "kz.txt", caption="KZ P; FBiH")
+        summary = await until_text(telegram_server, ADMIN, texts.UPLOAD_DECIDE)
+        with writer_lock(settings, command="kodeks ingest drugi.pdf"):
+            telegram_server.press(ADMIN, summary, next(d for label, d in telegram_server.buttons(summary)
+                                                       if label == "Dodaj"))
+            waiting = await until_text(telegram_server, ADMIN, "čekam da završi drugo učitavanje")
+            said = waiting["text"]  # the message is edited on once the lock is free
+        done = await until_text(telegram_server, ADMIN, "✅ Dodano")
+    assert re.search(r"čekam da završi drugo učitavanje, od \d\d:\d\d", said), said
+    assert done["message_id"] == waiting["message_id"]  # the same progress message, edited
+
+
+def test_refusals_from_the_input_limits_read_in_bosnian() -> None:
+    from bot.refusals import bosnian
+
+    got = bosnian("zakon.docx: the DOCX expands to 3.0 MB (1 parts), more than KODEKS_MAX_DOCX_MB=1 allows; not read "
+                  "(a document this large is not one law, or it is a zip bomb)")
+    assert got.startswith("zakon.docx: ") and "KODEKS_MAX_DOCX_MB=1" in got and "not read" not in got
+    got = bosnian("kz.pdf: the PDF has more than 2000 pages (KODEKS_MAX_PDF_PAGES=2000); not read (split it, or raise "
+                  "KODEKS_MAX_PDF_PAGES if it really is one law)")
+    assert "2000 stranica" in got and "pages" not in got
+    assert "više nego što KODEKS_MAX_TEXT_MB=5 dopušta" in bosnian(
+        "the text file is 9.0 MB, more than KODEKS_MAX_TEXT_MB=5 allows; not read (split the file, or raise "
+        "KODEKS_MAX_TEXT_MB if it really is one law)")
 
 
 @pytest.mark.parametrize("caption, expected", [

@@ -108,3 +108,15 @@ async def test_a_pipeline_detaches_its_rewriter_from_a_shared_retriever(fake_ant
     async with Pipeline(claude_settings(fake_anthropic, index_settings, rewrite=True), retriever=retriever):
         assert retriever.rewriter is not None
     assert retriever.rewriter is None
+
+
+def test_a_follow_up_rewrite_may_not_bring_in_numbers_or_laws_the_thread_lacks() -> None:
+    from kodeks.answering.rewrite import introduced, thread_sources
+
+    thread = ("1. pitanje: ukrao mi je mobitel\n   članovi u odgovoru: KZ RS, član 224 – Krađa\n"
+              "   - Kazna je zatvor do 999 dana.")
+    sources = thread_sources("a koja je kazna za 2 mobitela?", thread)
+    assert introduced("Koja je kazna za krađu 2 mobitela iz člana 224 KZ RS?", sources) == []
+    assert introduced("Je li kazna sto godina zatvora po KZ FBiH čl. 999?", sources) == \
+        ["number 100", "number 999", "law FBiH"]  # a claim's 999 is not the officer's
+    assert introduced("Šta kaže Zakon o oružju?", sources) == ["law o oruzju"]

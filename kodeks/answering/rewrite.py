@@ -15,6 +15,12 @@ Bounded and cached so search stays fast and never fails because of it:
 - one log line per question (cached or not, milliseconds, outcome); the question text is not
   logged here (the query log already has it, with its own retention).
 
+The follow-up rewrite is untrusted text (issue 32): it is shown to the officer ("Razumio sam: …") and
+stored, and a thread can carry planted instructions. `introduced` lists what it brings in that neither the
+officer's words nor the thread's questions, readings and cited articles contain — a number (article,
+penalty, amount; in digits or in words), a law's abbreviation ("KZ FBiH"), a "zakon o …" — and such a
+rewrite is refused (None): the rules of retrieval/language/followups.py build the stand-alone question.
+
 Synchronous on purpose: `Retriever.search` is synchronous and runs in a worker thread.
 """
 
@@ -22,6 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import re
 import sqlite3
 import threading
 import time
@@ -31,6 +38,7 @@ from kodeks.private_files import create_private
 from kodeks.settings import Settings
 from prompts import Prompt, load_prompt
 from retrieval.language.normalize import fold
+from retrieval.language.number_words import parse_words
 
 log = logging.getLogger("kodeks.rewrite")  # the name its log lines have always had
 
@@ -41,6 +49,40 @@ MAX_REWRITE_CHARS = 400
 def normalised(question: str) -> str:
     """The cache's view of a question: how it is typed (case, diacritics, script, spaces) does not matter."""
     return " ".join(fold(question).split())
+
+
+_ABBREVIATION = re.compile(r"\b\w*[A-ZČĆŽŠĐ]\w*[A-ZČĆŽŠĐ]\w*\b")  # two capitals: KZ, FBiH, ZKP, RS
+_LAW_OF = re.compile(r"\bzakon\w* o (\w+)")
+_POINT_LINE = "   - "  # kodeks/answering/conversation.py `thread_text`: an answer's claim, not the officer's words
+
+
+def _numbers(folded: str) -> set[int]:
+    """Every number in a folded text, in digits ("čl. 999") or in words ("sto godina")."""
+    found = {int(n) for n in re.findall(r"\d+", folded) if len(n) <= 12}
+    words = re.findall(r"[a-z]+", folded)
+    for i in range(len(words)):
+        parsed = parse_words(words[i:i + 8])
+        if parsed is not None:
+            found.add(parsed[0])
+    return found
+
+
+def introduced(rewrite: str, sources: str) -> list[str]:
+    """What `rewrite` names that `sources` does not: numbers, law abbreviations, "zakon o X" (X by its stem).
+    Each as "number 999" / "law KZ" / "law o oruzju" — for the log's count and kinds, never shown."""
+    have, new = fold(sources), fold(rewrite)
+    have_words = set(re.findall(r"\w+", have))
+    missing = [f"number {n}" for n in sorted(_numbers(new) - _numbers(have))]
+    missing += [f"law {a}" for a in dict.fromkeys(_ABBREVIATION.findall(rewrite)) if fold(a) not in have_words]
+    stems = {w[:4] for w in have_words}
+    missing += [f"law o {w}" for w in dict.fromkeys(_LAW_OF.findall(new)) if w[:4] not in stems]
+    return missing
+
+
+def thread_sources(question: str, thread: str) -> str:
+    """What a follow-up's rewrite may draw on: the officer's words, the thread's questions, readings and cited
+    articles (not the answers' claims: they are the model's text, not the officer's)."""
+    return "\n".join([question, *(line for line in thread.splitlines() if not line.startswith(_POINT_LINE))])
 
 
 class RewriteCache:
@@ -133,8 +175,17 @@ class ClaudeRewriter:
         norm = normalised(question)
         if not norm or not thread.strip():
             return None
-        return self._cached("follow-up rewrite", self.followup_prompt, norm, thread,
+        text = self._cached("follow-up rewrite", self.followup_prompt, norm, thread,
                             f"Razgovor do sada:\n{thread}\n\nNovo pitanje: {question}")
+        if text is None:
+            return None
+        extra = introduced(text, thread_sources(question, thread))
+        if extra:
+            kinds = sorted({e.split(" ", 1)[0] for e in extra})
+            log.warning("follow-up rewrite refused: it brings in %d %s the question and the thread do not have "
+                        "(the rules read the follow-up instead)", len(extra), "/".join(kinds))
+            return None
+        return text
 
     def _cached(self, what: str, prompt: Prompt, norm: str, context: str, content: str) -> str | None:
         """The cached reply for (model, prompt, context, normalised question), else one call (cached when it

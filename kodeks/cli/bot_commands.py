@@ -12,6 +12,7 @@ import io
 import itertools
 import json
 import logging
+import os
 import sqlite3
 import sys
 from pathlib import Path
@@ -78,21 +79,26 @@ def bot(
     data_dir: Optional[Path] = DataDirOption,
 ) -> None:
     """Run the Telegram bot: long polling, or a webhook when KODEKS_WEBHOOK_URL is set. Stops cleanly on SIGTERM."""
+    from bot.signals import StartupSignals
+
+    signals = StartupSignals().install()  # first: a reload (SIGHUP) or a stop during start-up is never fatal
     from kodeks.memory import limit_malloc_arenas
 
     limit_malloc_arenas()  # before the bot's threads exist (kodeks/memory.py says why)
-    from bot.app import run_bot
-
     settings = _settings(data_dir)
     if settings.telegram_bot_token is None or not settings.telegram_bot_token.get_secret_value():
         fail("TELEGRAM_BOT_TOKEN is not set (create a bot with @BotFather and put its token in .env)")
     _configure_logging(verbose, settings)
+    logging.getLogger("bot.app").info("KODEKS bot: starting (pid %d)", os.getpid())
+    from bot.app import run_bot
     from kodeks.library import IngestLibrary
 
-    try:
-        asyncio.run(run_bot(settings, library=IngestLibrary(settings)))  # admins may send law files (docs/bot.md)
+    try:  # admins may send law files (docs/bot.md)
+        asyncio.run(run_bot(settings, library=IngestLibrary(settings), signals=signals))
     except KodeksError as exc:
         fail(str(exc))
+    finally:
+        signals.after_loop()
 
 
 @commands.command()

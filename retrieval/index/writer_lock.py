@@ -75,6 +75,15 @@ def holder_line(data_dir: Path) -> str:
     return f"the index in {data_dir} is being written by {who}"
 
 
+def holder_since(data_dir: Path) -> datetime | None:
+    """Since when the current writer holds the lock (UTC), if its record says so; for a waiting writer's message."""
+    try:
+        info = json.loads((data_dir / INDEX_DIR / HOLDER_FILE).read_text(encoding="utf-8"))
+        return datetime.fromisoformat(str(info["since"]).replace("Z", "+00:00"))
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
 @contextmanager
 def writer_lock(settings: Settings, wait: bool = True, on_wait: Callable[[str], None] | None = None,
                 command: str | None = None) -> Iterator[None]:

@@ -187,6 +187,17 @@ def standin_claude(body: dict[str, Any]) -> web.Response:
     return cite_first_passage(body)
 
 
+def obeys_planted(rewrite: str) -> Behaviour:
+    """A stand-in that follows text planted in the thread: every follow-up rewrite is `rewrite` (an article, a
+    law, a figure nobody wrote); every other call is `standin_claude`'s."""
+    def behaviour(body: dict[str, Any]) -> web.Response:
+        text = "\n".join(user_texts(body))
+        if "Novo pitanje:" in text and "Razgovor do sada:" in text:
+            return text_reply(rewrite)(body)
+        return standin_claude(body)
+    return behaviour
+
+
 async def _call(behaviour: Behaviour, body: dict[str, Any]) -> web.StreamResponse:
     result = behaviour(body)
     if inspect.isawaitable(result):

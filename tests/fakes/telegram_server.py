@@ -131,6 +131,7 @@ class FakeTelegramServer:
         self._message_ids = itertools.count(1000)
         self._files: dict[str, tuple[str, bytes]] = {}  # file_id → (file_path, bytes), served by getFile + /file/
         self._file_ids = itertools.count(1)
+        self._undeclared: set[str] = set()  # file paths served without a size
         self._runner: web.AppRunner | None = None
         self.port = 0
 
@@ -252,24 +253,31 @@ class FakeTelegramServer:
 
     # --- files the bot can download (getFile, then GET /file/bot<token>/<file_path>) ------------
 
-    def host_file(self, data: bytes, file_path: str) -> dict[str, Any]:
-        """Make `data` downloadable; returns the file's `file_id`, `file_unique_id` and `file_size`."""
+    def host_file(self, data: bytes, file_path: str, *, declare_size: bool = True) -> dict[str, Any]:
+        """Make `data` downloadable; returns the file's `file_id`, `file_unique_id` and `file_size`. Without
+        `declare_size` neither the message nor getFile says how big it is (Telegram may leave it out), and the
+        download has no Content-Length: only reading it tells."""
         n = next(self._file_ids)
         file_id = f"file{n}"
         self._files[file_id] = (file_path, data)
+        if not declare_size:
+            self._undeclared.add(file_path)
+            return {"file_id": file_id, "file_unique_id": f"uf{n}"}
         return {"file_id": file_id, "file_unique_id": f"uf{n}", "file_size": len(data)}
 
     def send_document(self, user_id: int, data: bytes, file_name: str, *, mime_type: str = "application/octet-stream",
-                      caption: str | None = None, **kw: Any) -> dict[str, Any]:
+                      caption: str | None = None, declare_size: bool = True, **kw: Any) -> dict[str, Any]:
         """An officer (or admin) sends a file as a document, downloadable by the bot."""
-        document = {**self.host_file(data, f"documents/{file_name}"), "file_name": file_name, "mime_type": mime_type}
+        document = {**self.host_file(data, f"documents/{file_name}", declare_size=declare_size),
+                    "file_name": file_name, "mime_type": mime_type}
         extra = {"caption": caption} if caption is not None else {}
         return self.send_message(user_id, document=document, **extra, **kw)
 
     def send_voice_file(self, user_id: int, data: bytes, *, duration: int, mime_type: str = "audio/ogg",
-                        **kw: Any) -> dict[str, Any]:
+                        declare_size: bool = True, **kw: Any) -> dict[str, Any]:
         """A voice message (OGG/Opus as Telegram records it), downloadable by the bot."""
-        voice = {**self.host_file(data, "voice/file.oga"), "duration": duration, "mime_type": mime_type}
+        voice = {**self.host_file(data, "voice/file.oga", declare_size=declare_size), "duration": duration,
+                 "mime_type": mime_type}
         return self.send_message(user_id, voice=voice, **kw)
 
     def send_audio_file(self, user_id: int, data: bytes, *, duration: int, file_name: str = "audio.mp3",
@@ -465,19 +473,38 @@ class FakeTelegramServer:
         if file_id not in self._files:
             raise ApiError(400, "Bad Request: invalid file_id")
         path, data = self._files[file_id]
-        return {"file_id": file_id, "file_unique_id": f"u{file_id}", "file_size": len(data), "file_path": path}
+        size = {} if path in self._undeclared else {"file_size": len(data)}
+        return {"file_id": file_id, "file_unique_id": f"u{file_id}", **size, "file_path": path}
 
-    async def _download(self, request: web.Request) -> web.Response:
+    DOWNLOAD_CHUNK = 64 * 1024
+
+    async def _download(self, request: web.Request) -> web.StreamResponse:
+        """The file in chunks; the call's params say how much was sent and whether the bot read it all
+        (`complete`: False when it hung up first — a download cut at its limit)."""
         if request.match_info["token"] != self.token:
             return web.Response(status=401)
         path = request.match_info["path"]
         found = next((data for p, data in self._files.values() if p == path), None)
-        self.calls.append(Call("download", {"file_path": path}, status=200 if found is not None else 404))
+        call = Call("download", {"file_path": path, "sent": 0, "complete": False},
+                    status=200 if found is not None else 404)
+        self.calls.append(call)
         async with self._changed:
             self._changed.notify_all()
         if found is None:
             return web.Response(status=404, text="Not Found")
-        return web.Response(body=found, content_type="application/octet-stream")
+        response = web.StreamResponse(headers={"Content-Type": "application/octet-stream"})
+        if path not in self._undeclared:
+            response.content_length = len(found)
+        try:
+            await response.prepare(request)
+            for start in range(0, len(found), self.DOWNLOAD_CHUNK):
+                await response.write(found[start:start + self.DOWNLOAD_CHUNK])
+                call.params["sent"] = min(len(found), start + self.DOWNLOAD_CHUNK)
+            await response.write_eof()
+            call.params["complete"] = True
+        except ConnectionError:
+            pass  # the bot stopped reading
+        return response
 
     def _api_sendMessage(self, params: dict[str, Any], files: Any) -> dict[str, Any]:
         return self._new_message(params, text=self._render(params, "text", MESSAGE_LIMIT))

@@ -6,6 +6,9 @@ Every request is kept (`requests`: the form fields and the uploaded bytes), so t
 the wire — and that the audio is the Ogg/Opus file the officer sent. It runs in its own thread with its
 own loop (tests/fakes/threaded.py), like tests/fakes/anthropic_server.py.
 
+Misbehaving on purpose: `html_page()` (an error page with 200), `wrong_json({...})`, or `transcript()` of an
+absurd text (far longer than the audio could hold, markup, control characters).
+
 Scripting replies: `fake.script(transcript("..."), error(500), slow(5))`, each used once in order; then
 `fake.default` (a fixed transcript).
 """
@@ -48,6 +51,22 @@ def transcript(text: str) -> Behaviour:
 def error(status: int, message: str = "fake transcription error") -> Behaviour:
     def behaviour(_upload: Upload) -> web.Response:
         return web.json_response({"error": {"message": message, "type": "server_error", "code": None}}, status=status)
+    return behaviour
+
+
+def html_page(status: int = 200) -> Behaviour:
+    """A proxy's error page sent with 200 (or any status) instead of the endpoint's JSON."""
+    def behaviour(_upload: Upload) -> web.Response:
+        page = ("<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1>"
+                "</center><hr><center>nginx</center></body></html>")
+        return web.Response(text=page, status=status, content_type="text/html")
+    return behaviour
+
+
+def wrong_json(body: Any) -> Behaviour:
+    """JSON, but not a transcription (`{"result": …}`, a list, a number as text, …)."""
+    def behaviour(_upload: Upload) -> web.Response:
+        return web.json_response(body)
     return behaviour
 
 
