@@ -49,3 +49,23 @@ def test_a_bad_csv_line_is_named_and_nothing_is_written(tmp_path: Path) -> None:
     bad_code = tmp_path / "b.csv"
     bad_code.write_text("424242,Ana,XX\n", encoding="utf-8")
     assert "unknown jurisdiction" in run(data, "import", str(bad_code)).output
+
+
+def test_officers_are_listed_with_ids_and_removed_by_a_unique_name(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    csv = tmp_path / "officers.csv"
+    csv.write_text("424242;Marko Marković;RS\n515151;Ana Anić;FBiH\n616161;Ana Anić;BD\n", encoding="utf-8")
+    assert run(data, "import", str(csv)).exit_code == 0
+    listed = run(data, "list")
+    keys = {o["name"]: o["id"] for o in json.loads(run(data, "list", "--json").stdout) if o["name"] == "Marko Marković"}
+    assert keys["Marko Marković"].startswith("#") and keys["Marko Marković"] in listed.stdout  # the id an admin types
+    assert "424242" not in listed.stdout  # ids stay hashed
+    removed = run(data, "remove", "marko  MARKOVIĆ")
+    assert removed.exit_code == 0 and "Marko Marković" in removed.stdout
+    ambiguous = run(data, "remove", "Ana Anić")
+    assert ambiguous.exit_code == 1 and "2 officers" in ambiguous.output  # both named, nothing removed
+    assert len(json.loads(run(data, "list", "--json").stdout)) == 2
+    one = next(o["id"] for o in json.loads(run(data, "list", "--json").stdout) if o["jurisdiction"] == "BD")
+    assert run(data, "remove", one).exit_code == 0
+    assert [o["jurisdiction"] for o in json.loads(run(data, "list", "--json").stdout)] == ["FBiH"]
+    assert run(data, "remove", "Nepoznati Policajac").exit_code == 1

@@ -99,7 +99,13 @@ class Officer:
     @property
     def display(self) -> str:
         parts = [self.name or "", f"@{self.username}" if self.username else ""]
-        return " ".join(p for p in parts if p) or (str(self.user_id) if self.user_id else self.user_hash[:8])
+        return " ".join(p for p in parts if p) or self.key
+
+    @property
+    def key(self) -> str:
+        """What names this officer on the command line: the Telegram id where kept, else `#` and the start
+        of its hash (ids are stored hashed by default)."""
+        return str(self.user_id) if self.user_id else f"#{self.user_hash[:10]}"
 
 
 @dataclass(frozen=True)
@@ -246,6 +252,21 @@ class EnrolmentStore:
                 row = con.execute(self._SELECT + " WHERE e.username = ? AND e.revoked_at IS NULL ORDER BY e.since DESC",
                                   (str(who).lower().lstrip("@"),)).fetchone()
         return _officer(row) if row else None
+
+    def matching(self, who: str) -> list[Officer]:
+        """The enrolled officers `who` names, for an admin's command line: a Telegram id, @username, the
+        `#` and start of the stored hash `kodeks officers list` shows, or the name (case-insensitive, whole).
+        More than one match is the caller's to report: a removal must name one officer."""
+        who = who.strip()
+        if who.startswith("#") and len(who) >= 7:
+            prefix = who[1:].lower()
+            return [o for o in self.officers() if o.user_hash.lower().startswith(prefix)]
+        if who.startswith("@") or ascii_int(who) is not None:
+            found = self.find(who)
+            return [found] if found else []
+        wanted = " ".join(who.casefold().split())
+        return [o for o in self.officers()
+                if o.name and " ".join(o.name.casefold().split()) == wanted or (o.username or "") == wanted]
 
     _SELECT = ("SELECT e.*, o.jurisdiction AS jurisdiction FROM enrolled e "
                "LEFT JOIN officers o ON o.user_hash = e.user_hash")

@@ -72,7 +72,7 @@ def list_officers(
     # reading makes no files: no officers.sqlite3 (nor a salt) is created just to list nobody
     rows = _store(settings).officers(include_revoked=include_revoked) if (settings.data_dir / FILE_NAME).exists() else []
     if as_json:
-        print(json.dumps([{"user": o.user_id or o.user_hash, "name": o.name, "username": o.username, "role": o.role,
+        print(json.dumps([{"user": o.user_id or o.user_hash, "id": o.key, "name": o.name, "username": o.username, "role": o.role,
                            "source": o.source, "enrolled_by": o.enrolled_by, "since": o.since,
                            "revoked_at": o.revoked_at, "jurisdiction": o.jurisdiction} for o in rows],
                          ensure_ascii=False, indent=2))
@@ -82,7 +82,7 @@ def list_officers(
         return
     for o in rows:
         state = f"  removed {o.revoked_at}" if o.revoked_at else ""
-        print(f"{o.display:<32} {o.role:<7} since {o.since}  by {o.enrolled_by}  ({o.source})  "
+        print(f"{o.key:<12} {o.display:<32} {o.role:<7} since {o.since}  by {o.enrolled_by}  ({o.source})  "
               f"jurisdiction {o.jurisdiction or '-'}{state}")
     print(f"{sum(1 for o in rows if not o.revoked_at)} enrolled")
 
@@ -104,7 +104,7 @@ def add_officer(
 
 @officers_app.command("remove")
 def remove_officer(
-    who: str = typer.Argument(..., help="Telegram user id or @username."),
+    who: str = typer.Argument(..., help="Telegram user id, @username, the #id shown by `officers list`, or the name."),
     data_dir: Optional[Path] = DataDirOption,
 ) -> None:
     """Remove an officer: refused from their next message on, also by a running bot."""
@@ -112,11 +112,16 @@ def remove_officer(
 
     settings = load_settings(data_dir=data_dir)
     store = _store(settings) if (settings.data_dir / FILE_NAME).exists() else None
-    officer = store.find(who) if store is not None else None
-    if officer is None:
+    found = store.matching(who) if store is not None else []
+    if not found:
         fail(f"no enrolled officer {who!r} (see `kodeks officers list`)")
         return
+    if len(found) > 1:
+        fail(f"{who!r} names {len(found)} officers: " + ", ".join(f"{o.key} {o.display}" for o in found)
+             + " — give the id instead")
+        return
     assert store is not None
+    officer = found[0]
     store.revoke(officer, _actor())
     listed = (uid := ascii_int(who)) is not None and uid in settings.allowed_users | settings.admins
     print(f"removed: {officer.display}" + (" (still in KODEKS_ALLOWED_USERS/KODEKS_ADMINS: stays removed; "
