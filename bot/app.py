@@ -227,7 +227,7 @@ async def run_bot(settings: Any, library: Any = None, signals: StartupSignals | 
     if stop.is_set():
         log.info("KODEKS bot stopped")
         return
-    log.info("KODEKS bot: opening the index in %s", settings.data_dir)
+    log.debug("KODEKS bot: opening the index in %s", settings.data_dir)
     retriever = await asyncio.to_thread(LiveRetriever.open, settings)  # follows new index generations
     if stop.is_set():
         retriever.close()

@@ -31,7 +31,8 @@ async def answered(server: FakeTelegramServer, proc: asyncio.subprocess.Process)
 @pytest.mark.parametrize("moment", ["", STARTING, OPENING, READY], ids=["first-line", "starting", "opening", "ready"])
 async def test_a_reload_during_start_up_is_not_fatal(moment: str, telegram_server: FakeTelegramServer,
                                                      bot_data_dir: Path) -> None:
-    proc = await start_bot(bot_data_dir, {"KODEKS_TELEGRAM_BASE_URL": telegram_server.base_url})
+    proc = await start_bot(bot_data_dir, {"KODEKS_TELEGRAM_BASE_URL": telegram_server.base_url},
+                           "--verbose")  # the start-up stages are debug lines
     try:
         await wait_for_log(proc, moment)
         proc.send_signal(signal.SIGHUP)
@@ -48,7 +49,8 @@ async def test_a_reload_during_start_up_is_not_fatal(moment: str, telegram_serve
 
 async def test_a_stop_during_start_up_exits_cleanly_with_a_line(telegram_server: FakeTelegramServer,
                                                                 bot_data_dir: Path) -> None:
-    proc = await start_bot(bot_data_dir, {"KODEKS_TELEGRAM_BASE_URL": telegram_server.base_url})
+    proc = await start_bot(bot_data_dir, {"KODEKS_TELEGRAM_BASE_URL": telegram_server.base_url},
+                           "--verbose")  # the start-up stages are debug lines
     await wait_for_log(proc, OPENING)
     proc.send_signal(signal.SIGTERM)
     _, err_bytes = await asyncio.wait_for(proc.communicate(), 120)

@@ -256,3 +256,29 @@ def test_a_data_dir_this_user_may_not_write_is_named_as_such(base_index) -> None
         assert "no permission to write" in refused.stderr and "nobody" in refused.stderr
     finally:
         shutil.rmtree(home, ignore_errors=True)
+
+
+@needs_namespaces
+def test_the_log_and_officers_are_read_on_a_read_only_data_dir(base_index, tmp_path: Path) -> None:
+    """`stats`, `export` and `officers list` over a data dir holding a query log and officers (the admin's
+    read-only mount of a backup, say): each works, and nothing is written (no WAL, no migration)."""
+    d, k = base_index.data_dir, _kodeks_line()
+    for args in (["ask", "ukrao mi je mobitel"], ["officers", "add", "424242", "--name", "Ana"]):
+        made = subprocess.run([*KODEKS, *args, "--data-dir", str(d)], capture_output=True, text=True, env=env(),
+                              timeout=300)
+        assert made.returncode == 0, made.stderr
+    script = f"""
+        mount --bind {d} {d} && mount -o remount,ro,bind {d} || exit 99
+        {k} stats --data-dir {d} >/dev/null 2>{tmp_path}/stats.err; echo "stats=$?"
+        {k} stats --json --data-dir {d} >/dev/null 2>>{tmp_path}/stats.err; echo "stats-json=$?"
+        {k} export --data-dir {d} --out {tmp_path}/export.jsonl 2>{tmp_path}/export.err; echo "export=$?"
+        {k} officers list --data-dir {d} >{tmp_path}/officers.out 2>{tmp_path}/officers.err; echo "officers=$?"
+        {k} ask --no-log 'ukrao mi je mobitel' --data-dir {d} >/dev/null 2>{tmp_path}/ask.err; echo "ask=$?"
+    """
+    done = _in_namespace(script)
+    for command in ("stats", "stats-json", "export", "officers", "ask"):
+        err = (tmp_path / f"{command.split('-')[0]}.err").read_text()
+        assert f"{command}=0" in done.stdout, done.stdout + done.stderr + err
+        assert "Traceback" not in err
+    assert "Ana" in (tmp_path / "officers.out").read_text()
+    assert len((tmp_path / "export.jsonl").read_text().splitlines()) == 1

@@ -30,6 +30,7 @@ from typing import Any
 from bot.ids import ascii_int
 from bot.officers import SCHEMA as JURISDICTION_SCHEMA, UPSERT_JURISDICTION
 from kodeks.private_files import create_private
+from kodeks.sqlite_read import connect_for_reading, writable_folder
 
 FILE_NAME = "officers.sqlite3"
 SCHEMA = """
@@ -138,6 +139,13 @@ class EnrolmentStore:
 
     @contextmanager
     def _db(self) -> Iterator[sqlite3.Connection]:
+        if not self._ready and self.path.exists() and not writable_folder(self.path):
+            con = connect_for_reading(self.path)  # a read-only mount: reading works, a change is refused
+            try:
+                yield con
+            finally:
+                con.close()
+            return
         if not self._ready:
             create_private(self.path)  # 0600 (its folder 0700 if new): it names officers
         con = sqlite3.connect(self.path, timeout=5.0, isolation_level=None)

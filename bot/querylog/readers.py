@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.querylog.timestamps import to_ts
+from kodeks.sqlite_read import connect_for_reading
 
 BUSY_TIMEOUT_MS = 2000  # how long one write waits for another process's lock before it is kept for later
 JSON_COLUMNS = ("retrieved", "citations", "invalid_citations", "expansions", "not_loaded")
@@ -22,10 +23,8 @@ JSON_COLUMNS = ("retrieved", "citations", "invalid_citations", "expansions", "no
 
 def open_reader(path: Path) -> sqlite3.Connection:
     """A read connection (query_only) usable from any thread; the file must exist."""
-    con = sqlite3.connect(path, check_same_thread=False)
-    con.row_factory = sqlite3.Row
+    con = connect_for_reading(path)  # also on a read-only mount (kodeks/sqlite_read.py)
     con.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-    con.execute("PRAGMA query_only=ON")
     return con
 
 

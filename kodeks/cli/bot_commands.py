@@ -89,7 +89,7 @@ def bot(
     if settings.telegram_bot_token is None or not settings.telegram_bot_token.get_secret_value():
         fail("TELEGRAM_BOT_TOKEN is not set (create a bot with @BotFather and put its token in .env)")
     _configure_logging(verbose, settings)
-    logging.getLogger("bot.app").info("KODEKS bot: starting (pid %d)", os.getpid())
+    logging.getLogger("bot.app").debug("KODEKS bot: starting (pid %d)", os.getpid())  # debug: a failed start stays one line
     from bot.app import run_bot
     from kodeks.library import IngestLibrary
 
