@@ -315,6 +315,16 @@ def _read(path: Path) -> str:
         return ""
 
 
+KINDS_FILE = "law_kinds.toml"
+SHIPPED_FILES = (VARIANTS_FILE, DERIVATION_FILE, THESAURUS_FILE, KINDS_FILE)
+
+
+def missing_files(data_dir: Path = DATA_DIR) -> list[Path]:
+    """The shipped data files absent from `data_dir`: without them search runs with no vocabulary and no
+    kinds of law, silently worse, so the CLI and the bot refuse to start instead (a broken install)."""
+    return [data_dir / name for name in SHIPPED_FILES if not (data_dir / name).is_file()]
+
+
 def variants_fingerprint(data_dir: Path = DATA_DIR) -> str:
     """Identifies the variant rules the index was tokenised with (they change document tokens)."""
     return hashlib.sha256(_read(data_dir / VARIANTS_FILE).encode("utf-8")).hexdigest()[:16]

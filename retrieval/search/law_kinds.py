@@ -20,12 +20,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from retrieval.language.normalize import fold
-from retrieval.language.vocabulary import DATA_DIR
+from retrieval.language.vocabulary import DATA_DIR, KINDS_FILE
 
 if TYPE_CHECKING:
     from retrieval.language.vocabulary import TermMatcher, Vocabulary
 
-KINDS_FILE = "law_kinds.toml"
 
 
 @dataclass(frozen=True)
