@@ -40,7 +40,7 @@ def _block(entry: Any, heading_code: str) -> str:
         return f"{place}\n<i>{escape(texts.UPOREDI_NOT_LOADED.format(code=heading_code, kind=entry.kind))}</i>"
     if entry.match == "none" or article is None:
         return f"{place}\n<i>{escape(texts.UPOREDI_NONE)}</i>"
-    if entry.match == "applies":  # the area is the state's alone (data/law_kinds.toml `level`)
+    if entry.match == "applies":  # the area is the state's alone (retrieval/language/data/law_kinds.toml `level`)
         level = jurisdictions.LEVEL_NAMES.get(jurisdictions.level_of(article.jurisdiction), "")
         return f"{place}\n<i>{escape(texts.UPOREDI_APPLIES.format(level=level))}</i>: {escape(article.label)}"
     lines = [place, f"<b>{escape(article.law)}</b>{escape(article.label[len(article.law):])}"]

@@ -235,7 +235,7 @@ def jurisdiction_line(articles: Sequence[Any], scope: Sequence[str] | None, miss
     For an officer (`scope`: their jurisdiction first, then the levels above), groups in the order the
     answer cites them: their own laws; a level above — and when the answer leads with it, that this level
     regulates the matter ("ovu oblast uređuje državni nivo") — only where `area_levels` (law → the level that
-    alone legislates its area: `Retriever.area_levels`, from data/law_kinds.toml) says so for the law the answer
+    alone legislates its area: `Retriever.area_levels`, from retrieval/language/data/law_kinds.toml) says so for the law the answer
     leads with, never merely because it is a state law (every level has a criminal code); a warning for another jurisdiction's law (an
     explicit reference). Without a scope: each law with its jurisdiction. `missing`: the officer's own
     jurisdiction has no loaded law (`SearchResult.jurisdiction_missing`) — said first, then what answered.

@@ -74,7 +74,7 @@ class Settings(BaseSettings):
     # a kind of law none of whose titles match the question's legal terms by this × (1 − best share).
     twin_penalty: float = Field(1.0, alias="KODEKS_TWIN_PENALTY", ge=0)
     kind_affinity: float = Field(1.0, alias="KODEKS_KIND_AFFINITY", ge=0)
-    # … and the laws of no kind the question's topics name (data/law_kinds.toml), when it names some, asks for
+    # … and the laws of no kind the question's topics name (retrieval/language/data/law_kinds.toml), when it names some, asks for
     # a rule, and the vocabulary recognised no offence in it, by this (z units)
     topic_affinity: float = Field(0.5, alias="KODEKS_TOPIC_AFFINITY", ge=0)
     # … and where a verb of an offence's root was recognised ("ukrao" → krađa: the derivation table), the kinds

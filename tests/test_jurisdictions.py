@@ -130,7 +130,7 @@ def test_parallels_are_found_by_meaning_and_title_not_number(juris: Any) -> None
 def test_parallels_for_named_jurisdictions_and_state_law(juris: Any) -> None:
     only_rs = juris.parallels("KZ FBiH čl. 286", ["RS"]).others
     assert [(p.jurisdiction, p.article.id) for p in only_rs] == [("RS", "KZ RS čl. 224")]
-    # The state's traffic law is a framework the entities complete with their own (data/law_kinds.toml: no `level`):
+    # The state's traffic law is a framework the entities complete with their own (retrieval/language/data/law_kinds.toml: no `level`):
     # with no RS traffic law loaded that is said, and the state's law is not claimed to be the RS rule.
     [rs] = juris.parallels("ZOBS BiH čl. 174", ["RS"]).others
     assert (rs.article, rs.match, rs.kind) == (None, "not_loaded", "zakon o bezbjednosti saobraćaja")

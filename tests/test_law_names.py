@@ -185,7 +185,7 @@ def test_name_matching_units() -> None:
                          LawName("KZ BiH", "Krivični zakon Bosne i Hercegovine", "BiH"),
                          LawName("KZ RS", "Krivični zakonik Republike Srpske", "RS"),
                          LawName("ZOBS BiH", "Zakon o osnovama bezbjednosti saobraćaja u BiH", "BiH")])
-    # which one? — asked, not guessed; a "zakonik" is a criminal code too (data/law_kinds.toml), so all three
+    # which one? — asked, not guessed; a "zakonik" is a criminal code too (retrieval/language/data/law_kinds.toml), so all three
     assert variants.named("krivičnog zakona").laws == ("KZ BiH", "KZ FBiH", "KZ RS")
     assert variants.named("Krivičnog zakona Federacije").law == "KZ FBiH"
     assert variants.named("Kaznenog zakona BiH").law == "KZ BiH"

@@ -2,7 +2,7 @@
 (real embedder, real Chroma) with no RS law at all: the Federation's and the state's criminal codes, the state's
 traffic framework law and a state customs law.
 
-- "ovu oblast uređuje državni nivo" only where data/law_kinds.toml says the area is the state's alone
+- "ovu oblast uređuje državni nivo" only where retrieval/language/data/law_kinds.toml says the area is the state's alone
   (`level = "state"`: customs), never because a state law leads the answer (every level has a criminal code);
 - "isto u RS?" with no RS law of that kind says it is not loaded, and claims the state's law applies there only
   in such an area;

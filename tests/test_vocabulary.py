@@ -16,7 +16,7 @@ import pytest
 
 from retrieval.search.retriever import Retriever
 from retrieval.language.tokens import Tokenizer
-from retrieval.language.vocabulary import bcs_vocabulary
+from retrieval.language.vocabulary import DATA_DIR, bcs_vocabulary
 from retrieval.language.vocabulary import Vocabulary
 from tests.retrieval_helpers import index_rows, row, settings_for
 
@@ -107,7 +107,7 @@ def test_every_lay_term_of_the_shipped_thesaurus_is_found_mid_sentence() -> None
     import tomllib
 
     v = bcs_vocabulary()
-    entries = tomllib.loads((REPO / "data" / "thesaurus.toml").read_text(encoding="utf-8"))["entry"]
+    entries = tomllib.loads((DATA_DIR / "thesaurus.toml").read_text(encoding="utf-8"))["entry"]
     for entry in entries:
         for lay in entry["lay"]:
             text = " ".join(w.rstrip("*") + ("ovi" if w.endswith("*") else "") for w in lay.split())

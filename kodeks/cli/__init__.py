@@ -66,6 +66,13 @@ def _global_options(
     """KODEKS – odgovori iz zakona BiH, s citiranim članovima. / Answers from BiH law, citing articles.
 
     Global options go before the command (`kodeks -d DIR search …`) or after it (`kodeks search … -d DIR`)."""
+    from retrieval.language.vocabulary import missing_files
+
+    missing = missing_files()
+    if missing:  # a broken install: search would run without vocabulary or kinds of law
+        print(f"kodeks: data file {missing[0]} is missing: reinstall kodeks (pip install --force-reinstall)",
+              file=sys.stderr)
+        raise typer.Exit(1)
 
 
 def main() -> None:

@@ -159,7 +159,7 @@ def _retokenized(lexical: LexicalIndex, collection: Any, settings: Settings, pat
         minutes = max(1, round(chunks * 0.002 / 60))
         raise KodeksError(
             f"the lexical index in {paths.lexical} was tokenised by an older version of kodeks "
-            f"or other variant rules (data/bcs_variants.toml); "
+            f"or other variant rules (retrieval/language/data/bcs_variants.toml); "
             f"upgrade it once with `kodeks ingest` and the same input (nothing is re-embedded; "
             f"about {minutes} min for {chunks:,} chunks)"
         )

@@ -8,7 +8,7 @@ Snowball's Serbian stemmer leaves many inflections apart ("krivotvorio" → kriv
 word ("_kriv", "krivo", "rivot", …) let such forms share most of their tokens. Pairs of adjacent
 stems ("krivotvorenj isprav" vs "krivotvorenj novc") keep the legal terms of two words together.
 All three kinds go into one bag, so a whole-word or whole-term match counts more than a partial one.
-BCS variants (data/bcs_variants.toml) are joined before stemming, on both sides (language/vocabulary.py).
+BCS variants (retrieval/language/data/bcs_variants.toml) are joined before stemming, on both sides (language/vocabulary.py).
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ class Tokenizer:
         self.language = language
         self._stop = _stopwords(language)
         self._stem = lru_cache(maxsize=200_000)(self._stemmer.stemWord)
-        # BCS variant knowledge (data/bcs_variants.toml) for the BCS stemmer; True = the shipped files.
+        # BCS variant knowledge (retrieval/language/data/bcs_variants.toml) for the BCS stemmer; True = the shipped files.
         if vocabulary is True:
             vocabulary = bcs_vocabulary(self._stem) if language == "serbian" else None
         self.vocabulary: Vocabulary | None = vocabulary or None

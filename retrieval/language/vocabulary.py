@@ -11,9 +11,9 @@ Officers' words and the statutes' words part in three ways that stemming does no
 The last two only add terms to a question (`expand`), at a lower weight, and every addition is
 reported (`Expansion`) so `kodeks search --json` can say why an article matched.
 
-The knowledge is data, not code: `data/bcs_variants.toml`, `data/derivation.toml`,
-`data/thesaurus.toml` (formats documented in each file and in docs/retrieval.md), so an admin can
-read and extend it. This module holds no word lists of its own.
+The knowledge is data, not code: `bcs_variants.toml`, `derivation.toml`, `thesaurus.toml` in
+retrieval/language/data/ (package data, so an installed bot has them; formats documented in each file
+and in docs/retrieval.md), so an admin can read and extend it. This module holds no word lists of its own.
 """
 
 from __future__ import annotations
@@ -23,12 +23,15 @@ import re
 import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 from typing import Callable, Collection, Iterable
 
 from retrieval.language.normalize import fold, words
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "data"
+# The shipped files are package data of retrieval.language ([tool.setuptools.package-data]), so a non-editable
+# install carries them; a setuptools install is unzipped, so the resource is a real directory.
+DATA_DIR = Path(str(resources.files("retrieval.language") / "data"))
 VARIANTS_FILE = "bcs_variants.toml"
 DERIVATION_FILE = "derivation.toml"
 THESAURUS_FILE = "thesaurus.toml"
@@ -197,7 +200,7 @@ class Vocabulary:
 
     @classmethod
     def load(cls, stem: Stem, thesaurus: Path | None = None, data_dir: Path = DATA_DIR) -> "Vocabulary":
-        """The data files (missing ones count as empty); `thesaurus` overrides data/thesaurus.toml."""
+        """The data files (missing ones count as empty); `thesaurus` overrides retrieval/language/data/thesaurus.toml."""
         variants_text = _read(data_dir / VARIANTS_FILE)
         return cls(
             stem,
@@ -310,6 +313,16 @@ def _read(path: Path) -> str:
         return path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return ""
+
+
+KINDS_FILE = "law_kinds.toml"
+SHIPPED_FILES = (VARIANTS_FILE, DERIVATION_FILE, THESAURUS_FILE, KINDS_FILE)
+
+
+def missing_files(data_dir: Path = DATA_DIR) -> list[Path]:
+    """The shipped data files absent from `data_dir`: without them search runs with no vocabulary and no
+    kinds of law, silently worse, so the CLI and the bot refuse to start instead (a broken install)."""
+    return [data_dir / name for name in SHIPPED_FILES if not (data_dir / name).is_file()]
 
 
 def variants_fingerprint(data_dir: Path = DATA_DIR) -> str:

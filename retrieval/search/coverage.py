@@ -3,7 +3,7 @@
 A question about a dog bite, a landlord or a passport ranks some articles first whatever is loaded —
 administrative wording resembles law text, so neither similarity nor the lead of the first article says
 "nothing here is about this" (docs/retrieval.md, "Searching a whole library"). What does: the question
-names the subject matter of a kind of law (its `topics` in data/law_kinds.toml: "stanodavac" is housing
+names the subject matter of a kind of law (its `topics` in retrieval/language/data/law_kinds.toml: "stanodavac" is housing
 law, "otpremnina" labour law, "pasoš" the law on travel documents), and no law of that kind is loaded in
 the officer's scope. The articles found may still speak of it (the criminal code's "Nezakonit lov" for a
 hunting question, its careless keeping of dogs for a dog bite in the Federation): then the library does

@@ -3,7 +3,7 @@
 "član 42 zakona o saobraćaju" names no loaded law by its short name ("ZOBS BiH") or its title
 ("Zakon o osnovama bezbjednosti saobraćaja na putevima u Bosni i Hercegovini"), but it names a kind of
 law, and an officer means the one that applies to them. The kinds, what people call them and how a
-law's title or short name shows it is one, are data: `data/law_kinds.toml` (an admin can extend it).
+law's title or short name shows it is one, are data: `retrieval/language/data/law_kinds.toml` (an admin can extend it).
 `law_names.LawNames` turns them into aliases of every loaded law of that kind, and remembers the kinds
 no loaded law has, so that "zakon o policiji" is answered "not a loaded law" instead of matching
 something else.
@@ -20,12 +20,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from retrieval.language.normalize import fold
-from retrieval.language.vocabulary import DATA_DIR
+from retrieval.language.vocabulary import DATA_DIR, KINDS_FILE
 
 if TYPE_CHECKING:
     from retrieval.language.vocabulary import TermMatcher, Vocabulary
 
-KINDS_FILE = "law_kinds.toml"
 
 
 @dataclass(frozen=True)
@@ -44,14 +43,14 @@ class LawKind:
 
 @lru_cache(maxsize=4)
 def _read(path: Path | None) -> dict:
-    """`data/law_kinds.toml` (or `path`) parsed once; a missing file is empty."""
+    """`retrieval/language/data/law_kinds.toml` (or `path`) parsed once; a missing file is empty."""
     path = path or DATA_DIR / KINDS_FILE
     return tomllib.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
 
 
 @lru_cache(maxsize=4)
 def load_kinds(path: Path | None = None) -> tuple[LawKind, ...]:
-    """The kinds of `data/law_kinds.toml` (or `path`); a missing file means no kinds."""
+    """The kinds of `retrieval/language/data/law_kinds.toml` (or `path`); a missing file means no kinds."""
     data = _read(path)
     return tuple(
         LawKind(str(k["kind"]), tuple(str(n) for n in k.get("names", [])),
@@ -96,7 +95,7 @@ _CLAUSE = re.compile(r"[,.;:!?\n]+")
 
 @lru_cache(maxsize=4)
 def rule_openers(path: Path | None = None) -> tuple[str, ...]:
-    """The folded clause openers of a question asking for a rule ([asks_for_a_rule] in data/law_kinds.toml)."""
+    """The folded clause openers of a question asking for a rule ([asks_for_a_rule] in retrieval/language/data/law_kinds.toml)."""
     openers = _read(path).get("asks_for_a_rule", {}).get("openers", [])
     return tuple(sorted({fold(o) for o in openers}, key=len, reverse=True))
 
@@ -118,7 +117,7 @@ def asks_for_a_rule(text: str) -> bool:
 
 
 class KindTopics:
-    """Which kinds of law a question talks about, by their topics (data/law_kinds.toml), matched as the
+    """Which kinds of law a question talks about, by their topics (retrieval/language/data/law_kinds.toml), matched as the
     thesaurus matches lay terms; and whether an article's stems speak of a topic found."""
 
     def __init__(self, matcher: "TermMatcher", kind_of_topic: dict[str, list[str]], labels: dict[str, str]) -> None:

@@ -324,7 +324,7 @@ class LawNames:
         return tuple(sorted(laws))
 
     def area_level(self, law: str) -> str:
-        """The level that alone legislates what `law` regulates, by its kinds (`level` in data/law_kinds.toml:
+        """The level that alone legislates what `law` regulates, by its kinds (`level` in retrieval/language/data/law_kinds.toml:
         "state" for a customs law), or "" — a criminal code is no such law: every level has one."""
         return exclusive_level(self.kinds.get(law, ()))
 

@@ -13,7 +13,7 @@ advocacy, …). Two things then go wrong that never happen over one code (measur
   "Krivotvorenje novca", "Ratni zločin …" have no counterpart in an entity code and are no twins) — is
   lowered by KODEKS_TWIN_PENALTY (fused z units) in that officer's searches. State-only offences stay
   where their scores put them. Only for kinds where every level has a complete code of its own (criminal
-  codes and procedure: `parallel` in data/law_kinds.toml); the state traffic law is a framework the entity
+  codes and procedure: `parallel` in retrieval/language/data/law_kinds.toml); the state traffic law is a framework the entity
   laws complete, and its alcohol article is no duplicate of the RS law's pedestrian one.
 - **Other kinds of law on everyday words.** "ukrao je gorivo iz kamiona na parkingu" is a theft, but
   "kamion" and "parking" are rare words of the traffic law, so its articles outscore the criminal code

@@ -9,7 +9,7 @@ among its best hits, the first whose title means the same wins — titles compar
 do and are different offences. Where no title agrees, nothing is claimed: a wrong parallel is worse than
 none. Articles without titles are matched by text alone, above a similarity floor.
 
-Which law is "the other code" comes from the kinds of law (data/law_kinds.toml: "KZ RS" and "KZ FBiH" are both
+Which law is "the other code" comes from the kinds of law (retrieval/language/data/law_kinds.toml: "KZ RS" and "KZ FBiH" are both
 criminal codes), or for a law of no known kind from its short name without its jurisdiction ("kz"). Where a
 jurisdiction the officer named has no law of that kind, the reply says so ("not_loaded"): the state's law is
 said to apply there only when the kinds data says the area is the state's alone (`level = "state"`: customs,

@@ -193,11 +193,11 @@ class Retriever:
         return out
 
     def law_kinds(self) -> dict[str, tuple[LawKind, ...]]:
-        """Each loaded law's kinds of law (data/law_kinds.toml, by its title or short name)."""
+        """Each loaded law's kinds of law (retrieval/language/data/law_kinds.toml, by its title or short name)."""
         return self.references.names.kinds
 
     def area_levels(self) -> dict[str, str]:
-        """Each loaded law whose area only one level legislates (`level` in data/law_kinds.toml: "state" for
+        """Each loaded law whose area only one level legislates (`level` in retrieval/language/data/law_kinds.toml: "state" for
         customs or VAT) → that level: what lets a reply say "ovu oblast uređuje državni nivo"."""
         return {law: level for law in self.references.names.kinds if (level := self.references.names.area_level(law))}
 
