@@ -195,6 +195,14 @@ UPLOAD_MORE_WARNINGS = "… i još {n} (kodeks ingest --dry-run pokazuje sve)"
 UPLOAD_DUPLICATE = ("⛔ Isti tekst je već učitan kao zakon {other}: nije ponuđen za dodavanje. Da ažurirate taj "
                     "zakon, pošaljite datoteku s nazivom {other}.")
 UPLOAD_NOTHING = "⛔ U datoteci nisam našao nijedan član: nije ponuđena za dodavanje."
+UPLOAD_AT_RISK = ("⚠️ Ovo bi zamijenilo veći dio zakona {law}: od {in_force} članova na snazi {removed} bi bilo "
+                  "uklonjeno, a {changed} izmijenjeno.")
+UPLOAD_AT_RISK_SOURCE = "Sada učitan iz: {before}; novi tekst iz: {after}."
+UPLOAD_CONFIRM_REPLACE = "Provjerite da je ovo pravi tekst zakona. Zamijeniti ipak?"
+UPLOAD_REPLACE = "Ipak zamijeni"
+UPLOAD_CONFIRM_FIRST = "Ova datoteka mijenja veći dio zakona: potvrdite s „Ipak zamijeni“."
+UPLOAD_SAMPLE = ("⛔ U ovoj biblioteci su ilustrativni primjeri zakona (data/sample), a ne važeći propisi: stvarni "
+                 "zakon se ne dodaje uz njih. Za stvarne zakone koristite poseban direktorij podataka (KODEKS_DATA_DIR).")
 UPLOAD_DECIDE = "Dodati u biblioteku zakona?"
 UPLOAD_ADD = "Dodaj"
 UPLOAD_CANCEL = "Odustani"
