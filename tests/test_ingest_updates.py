@@ -114,11 +114,17 @@ def test_the_sample_never_joins_or_replaces_real_laws_even_with_yes(tmp_path: Pa
     assert list(load_articles(current_paths(real).root)) == ["KZ FBiH čl. 1"]
 
 
-def test_real_laws_never_join_the_sample(sample_index, tmp_path: Path) -> None:
+def test_real_laws_beside_the_sample_are_warned_and_the_sample_joining_real_laws_refused(sample_index,
+                                                                                        tmp_path: Path) -> None:
     law = write_corpus(tmp_path / "zakon.jsonl", [row("ZP", "1", ARTICLES[1])])
-    message = dry_run(sample_index, [law])["sample_refused"]
-    assert message.startswith("this data dir holds 14 articles of the illustrative sample laws")
-    assert "kodeks laws remove --all" in message
+    report = dry_run(sample_index, [law])
+    assert report["sample_refused"] is None  # real law loaded on purpose into a try-out dir: warned
+    assert any("holds 14 articles of the illustrative sample laws" in w and "kodeks laws remove --all" in w
+               for w in report["warnings"])
+    real = settings_for(tmp_path / "real")
+    ingest_paths(real, [law])
+    with pytest.raises(SampleRefused, match=r"would join 1 real articles in this data dir"):
+        ingest_paths(real, [SAMPLE_CORPUS])
 
 
 def test_laws_toml_names_a_file_given_alone(tmp_path: Path) -> None:

@@ -11,9 +11,9 @@
   laws new to the index are checked: re-ingesting a law under its own name updates it.
 - **a law without a jurisdiction** — it is served to no officer who has one: warned, with the command that
   fixes it.
-
-What an update does to the laws already loaded (a law mostly replaced, the illustrative sample beside real
-law: refused) is ingest/update_checks.py.
+- **real laws joining the illustrative sample laws** (data/sample, `"illustrative": true`) in one data dir:
+  warned. The other way round — the sample replacing or joining real law — is refused, with what else an
+  update does to the laws already loaded: ingest/update_checks.py.
 
 Everything comes back as `Problem`s on the file concerned, so the dry run, the ingest summary and
 `--json` show them where the file's other warnings are; duplicates also come back apart, for
@@ -142,12 +142,29 @@ def _quoted(text: str) -> str:
     return f'"{text}"' if any(c in text for c in " '\"()&;") else text
 
 
+REAL_INTO_SAMPLE = ("this data dir holds {n} articles of the illustrative sample laws (data/sample, not law in force) "
+                    "that this ingest does not replace: answers could cite them next to real law. Put real laws in "
+                    "a data dir of their own (--data-dir / KODEKS_DATA_DIR, a fresh one), or remove the sample "
+                    "first (`kodeks laws remove --all`)")
+
+
+def sample_problems(inputs: Inputs, stored: dict[str, Article]) -> list[tuple[FileResult, Problem]]:
+    """A warning when real laws join a data dir that holds the illustrative sample (the other way round,
+    the sample beside real law, is refused: ingest/update_checks.py)."""
+    incoming = {a.id for a in inputs.articles}
+    sample_kept = sum(1 for a in stored.values() if a.illustrative and a.id not in incoming)
+    if not sample_kept or any(a.illustrative for a in inputs.articles):
+        return []
+    return [(result, Problem(result.path, REAL_INTO_SAMPLE.format(n=sample_kept), "warning"))
+            for result in inputs.per_file if result.articles]
+
+
 def check_library(inputs: Inputs, stored: dict[str, Article], given: Iterable[Path],
                   stored_keys: dict[str, set[str]] | None = None) -> list[Duplicate]:
-    """Run every check; the no-jurisdiction warnings are added to their files (and to `inputs.problems`)
-    here, the duplicates are returned for the caller to refuse or report."""
+    """Run every check; the no-jurisdiction and sample warnings are added to their files (and to
+    `inputs.problems`) here, the duplicates are returned for the caller to refuse or report."""
     duplicates = find_duplicates(inputs, stored, stored_keys)
-    for result, problem in jurisdiction_problems(inputs, given):
+    for result, problem in jurisdiction_problems(inputs, given) + sample_problems(inputs, stored):
         result.problems.append(problem)
         inputs.problems.append(problem)
     return duplicates

@@ -9,10 +9,12 @@
   names its own ids and laws: the README's sample corpus run against a production data dir removed 705
   articles of laws with the same names). Refused unless the admin insists (`--yes`); an amended law
   that changes a few articles passes, printed as what it is.
-- **the illustrative sample laws** (data/sample, `"illustrative": true`) joining or replacing real laws,
-  or real laws joining a data dir that holds the sample: refused always, `--yes` or not. Why no override:
-  a sample article cited to an officer as law is exactly the failure KODEKS exists to prevent, and the
+- **the illustrative sample laws** (data/sample, `"illustrative": true`) replacing or joining real laws:
+  refused always, `--yes` or not. Why no override: a sample article cited to an officer as law, or a real
+  law gone because the sample uses its name, is exactly the failure KODEKS exists to prevent, and the
   remedy costs nothing — a data dir of its own (`--data-dir var/try`) — so insisting is never right.
+  (Real laws added to a try-out data dir that holds the sample are warned, library_checks.py: there the
+  admin is loading real law on purpose, nothing real is lost, and the warning names the fix.)
 
 Nothing here knows the index: the stored articles and laws.json's records are handed in (ingest/run.py).
 """
@@ -34,11 +36,6 @@ LOSS_MIN = 3  # ...and fewer than this many never stop it (every change is still
 SAMPLE_INTO_REAL = ("the illustrative sample laws (data/sample, not law in force) would {how}: answers could cite "
                     "them as law. Ingest the sample into a data dir of its own "
                     "(--data-dir var/try); nothing was written (--yes does not override this)")
-REAL_INTO_SAMPLE = ("this data dir holds {n} articles of the illustrative sample laws (data/sample, not law in "
-                    "force): answers could cite them next to real law. Put real laws in a data dir of their own "
-                    "(--data-dir), or remove the sample first (`kodeks laws remove --all`); nothing was written "
-                    "(--yes does not override this)")
-
 
 def source_kind(path: str) -> str:
     """"corpus JSONL" or "law file": an update from the other kind is no update of the same text."""
@@ -170,21 +167,18 @@ def law_losses(inputs: Inputs, stored: dict[str, Article], records: dict[str, di
 
 
 def sample_refusal(inputs: Inputs, stored: dict[str, Article]) -> str | None:
-    """Why this ingest would put the illustrative sample beside real law (either way round), or None.
+    """Why this ingest would put the illustrative sample in place of, or beside, real law; or None.
     `stored` is what stays of the index besides this ingest's own replacements (run.py leaves out what
     `--reindex` drops)."""
     incoming = {a.id: a for a in inputs.articles}
     sample_in = {a.law for a in incoming.values() if a.illustrative}
-    real_in = {a.law for a in incoming.values() if not a.illustrative}
-    removed = {aid for aid, a in stored.items() if a.law in inputs.complete_laws and aid not in incoming}
-    after = {aid: a for aid, a in stored.items() if aid not in removed} | incoming
-    real_after = sum(1 for a in after.values() if not a.illustrative)
-    sample_after = sum(1 for a in after.values() if a.illustrative)
+    if not sample_in:
+        return None
     replaced = sorted({a.law for a in stored.values() if not a.illustrative and a.law in sample_in})
-    if sample_in and replaced:
+    if replaced:
         return SAMPLE_INTO_REAL.format(how=f"replace the real law(s) {', '.join(replaced)} in this data dir")
-    if sample_in and real_after:
+    removed = {aid for aid, a in stored.items() if a.law in inputs.complete_laws and aid not in incoming}
+    real_after = sum(1 for aid, a in (stored | incoming).items() if not a.illustrative and aid not in removed)
+    if real_after:
         return SAMPLE_INTO_REAL.format(how=f"join {real_after} real articles in this data dir")
-    if real_in and sample_after:
-        return REAL_INTO_SAMPLE.format(n=sample_after)
     return None
