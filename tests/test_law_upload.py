@@ -122,8 +122,8 @@ async def test_a_file_that_replaces_most_of_a_law_is_added_only_on_an_explicit_c
         await until_text(telegram_server, ADMIN, "✅ Dodano")
         telegram_server.send_document(ADMIN, short.encode(), "kz-novi.txt", caption="KZ P; FBiH")
         warning = await until_text(telegram_server, ADMIN, texts.UPLOAD_CONFIRM_REPLACE)
-        assert ("⚠️ Ovo bi zamijenilo veći dio zakona KZ P: od 4 članova na snazi 3 bi bilo uklonjeno, "
-                "a 0 izmijenjeno.\nSada učitan iz: kz-p.txt; novi tekst iz: kz-novi.txt.") in warning["text"]
+        assert ("⚠️ Ovo bi zamijenilo veći dio zakona KZ P. Članova na snazi: 4 · uklanja se: 3 · mijenja se: 0."
+                "\nSada učitan iz: kz-p.txt; novi tekst iz: kz-novi.txt.") in warning["text"]
         buttons = dict(telegram_server.buttons(warning))
         assert list(buttons) == ["Ipak zamijeni", "Odustani"]  # no plain "Dodaj" under the warning
         telegram_server.press(ADMIN, warning, buttons["Ipak zamijeni"].replace(":yes", ":add"))  # a forged "Dodaj"
