@@ -269,8 +269,6 @@ def summary_html(pending: Pending, check: LawCheck, loaded: Any = None) -> str:
             lines.append(escape(texts.UPLOAD_MORE_WARNINGS.format(n=len(notes) - MAX_WARNINGS_SHOWN)))
     if check.duplicate_of:
         lines.append(f"<b>{escape(texts.UPLOAD_DUPLICATE.format(other=check.duplicate_of))}</b>")
-    elif check.sample_library:
-        lines.append(f"<b>{escape(texts.UPLOAD_SAMPLE)}</b>")
     elif not check.addable:
         lines.append(f"<b>{escape(texts.UPLOAD_NOTHING)}</b>")
     elif check.replaces:

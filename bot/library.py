@@ -53,12 +53,10 @@ class LawCheck:
     duplicate_of: str | None = None  # another law already holds these article texts: not offered for adding
     errors: tuple[str, ...] = ()  # why nothing could be read, when nothing could
     replaces: tuple[Replaced, ...] = ()  # adding it would mostly replace these laws: only on explicit confirmation
-    sample_library: bool = False  # the library holds the illustrative sample laws: never added beside them
 
     @property
     def addable(self) -> bool:
-        return (self.duplicate_of is None and not self.sample_library
-                and (self.articles > 0 or self.annexes > 0))
+        return self.duplicate_of is None and (self.articles > 0 or self.annexes > 0)
 
 
 @dataclass(frozen=True)

@@ -201,8 +201,6 @@ UPLOAD_AT_RISK_SOURCE = "Sada učitan iz: {before}; novi tekst iz: {after}."
 UPLOAD_CONFIRM_REPLACE = "Provjerite da je ovo pravi tekst zakona. Zamijeniti ipak?"
 UPLOAD_REPLACE = "Ipak zamijeni"
 UPLOAD_CONFIRM_FIRST = "Ova datoteka mijenja veći dio zakona: potvrdite s „Ipak zamijeni“."
-UPLOAD_SAMPLE = ("⛔ U ovoj biblioteci su ilustrativni primjeri zakona (data/sample), a ne važeći propisi: stvarni "
-                 "zakon se ne dodaje uz njih. Za stvarne zakone koristite poseban direktorij podataka (KODEKS_DATA_DIR).")
 UPLOAD_DECIDE = "Dodati u biblioteku zakona?"
 UPLOAD_ADD = "Dodaj"
 UPLOAD_CANCEL = "Odustani"

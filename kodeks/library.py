@@ -95,7 +95,6 @@ class IngestLibrary:
                                     Path(loss["source_before"]).name if loss["source_before"] else "",
                                     law_file.file_name or law_file.path.name)
                            for loss in report.get("losses") or []),
-            sample_library=bool(report.get("sample_refused")),
         )
 
     def add(self, law_file: LawFile, progress: Progress | None = None, confirmed: bool = False) -> LawAdded:
