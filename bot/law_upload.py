@@ -6,6 +6,7 @@
       ─► downloaded (getFile) into $KODEKS_DATA_DIR/uploads/, cut at the limit while read (bot/downloads.py),
          dry run on a worker thread
       ─► the summary: articles, deleted, the first titles, warnings; [Dodaj] [Odustani]
+         (a file that would replace most of a loaded law: that warning and [Ipak zamijeni] [Odustani])
       ─► "Dodaj": ingested in the background (one at a time), one progress message edited as it goes,
          then the result; the file is kept in the library (kodeks/library.py)
 
@@ -48,7 +49,7 @@ from retrieval import jurisdictions
 
 log = logging.getLogger(__name__)
 
-CALLBACK_PATTERN = r"^u:[0-9a-f]{8}:(add|no|j:[A-Za-z0-9]{1,5})$"
+CALLBACK_PATTERN = r"^u:[0-9a-f]{8}:(add|yes|no|j:[A-Za-z0-9]{1,5})$"
 PENDING_KEY = "kodeks:uploads"
 LOCK_KEY = "kodeks:upload-lock"
 UPLOADS_DIR = "uploads"
@@ -150,9 +151,12 @@ def jurisdiction_keyboard(token: str) -> InlineKeyboardMarkup:
     return InlineKeyboardMarkup([*rows, [_button(texts.UPLOAD_CANCEL, token, "no")]])
 
 
-def decision_keyboard(token: str, addable: bool) -> InlineKeyboardMarkup:
+def decision_keyboard(token: str, addable: bool, replaces: bool = False) -> InlineKeyboardMarkup:
+    """[Dodaj] [Odustani]; a file that would replace most of a loaded law gets [Ipak zamijeni] instead of
+    "Dodaj", so adding it is an explicit choice after the warning (`kodeks ingest --yes`)."""
     cancel = _button(texts.UPLOAD_CANCEL, token, "no")
-    return InlineKeyboardMarkup([[_button(texts.UPLOAD_ADD, token, "add"), cancel] if addable else [cancel]])
+    add = _button(texts.UPLOAD_REPLACE, token, "yes") if replaces else _button(texts.UPLOAD_ADD, token, "add")
+    return InlineKeyboardMarkup([[add, cancel] if addable else [cancel]])
 
 
 # --- the document ----------------------------------------------------------------------------------
@@ -220,7 +224,7 @@ async def check_upload(context: ContextTypes.DEFAULT_TYPE, d: Deps, pending: Pen
     finally:
         pending.busy = False
     await _edit(status, summary_html(pending, pending.check, loaded.get(pending.check.law)),
-                decision_keyboard(pending.token, pending.check.addable))
+                decision_keyboard(pending.token, pending.check.addable, bool(pending.check.replaces)))
 
 
 class _TooBig(Exception):
@@ -258,6 +262,13 @@ def summary_html(pending: Pending, check: LawCheck, loaded: Any = None) -> str:
         lines.append(escape(texts.UPLOAD_TITLES.format(titles="; ".join(check.titles))))
     if loaded is not None:
         lines.append(escape(texts.UPLOAD_REPLACES.format(law=loaded.law, articles=loaded.articles)))
+    for replaced in check.replaces:
+        lines.append("<b>" + escape(texts.UPLOAD_AT_RISK.format(law=replaced.law, in_force=replaced.in_force,
+                                                                removed=replaced.removed, changed=replaced.changed))
+                     + "</b>")
+        if replaced.source_before and replaced.source_before != replaced.source_after:
+            lines.append(escape(texts.UPLOAD_AT_RISK_SOURCE.format(before=replaced.source_before,
+                                                                   after=replaced.source_after)))
     notes = list(check.errors) or list(check.warnings)
     if notes:
         lines.append(escape(texts.UPLOAD_WARNINGS.format(n=len(notes))))
@@ -268,6 +279,8 @@ def summary_html(pending: Pending, check: LawCheck, loaded: Any = None) -> str:
         lines.append(f"<b>{escape(texts.UPLOAD_DUPLICATE.format(other=check.duplicate_of))}</b>")
     elif not check.addable:
         lines.append(f"<b>{escape(texts.UPLOAD_NOTHING)}</b>")
+    elif check.replaces:
+        lines.append(escape(texts.UPLOAD_CONFIRM_REPLACE))
     else:
         lines.append(escape(texts.UPLOAD_DECIDE))
     return "\n".join(lines)
@@ -314,14 +327,18 @@ async def on_upload_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -
         await _edit(query.message, escape(texts.UPLOAD_CHECKING.format(file=pending.file_name)))
         await check_upload(context, d, pending, query.message)
         return
-    if pending.check is None or not pending.check.addable:
+    if pending.check is None or not pending.check.addable or (action == "yes" and not pending.check.replaces):
         await query.answer(texts.UPLOAD_GONE)
+        return
+    if action == "add" and pending.check.replaces:  # only "Ipak zamijeni", shown under the warning, adds it
+        await query.answer(texts.UPLOAD_CONFIRM_FIRST)
         return
     pending.busy = True
     await query.answer()
     with contextlib.suppress(BadRequest):
         await query.message.edit_reply_markup(None)  # no second "Dodaj"
-    context.application.create_task(add_upload(context.bot, d, context.bot_data, pending), name="kodeks:law-upload")
+    context.application.create_task(add_upload(context.bot, d, context.bot_data, pending, confirmed=action == "yes"),
+                                    name="kodeks:law-upload")
 
 
 # --- adding ------------------------------------------------------------------------------------------
@@ -338,8 +355,9 @@ def _progress_text(pending: Pending, stage: str, done: int, total: int) -> str:
     return texts.UPLOAD_READING.format(file=pending.file_name)
 
 
-async def add_upload(bot: Any, d: Deps, bot_data: Any, pending: Pending) -> None:
-    """Ingest on a worker thread (one upload at a time), editing one progress message, then say the result."""
+async def add_upload(bot: Any, d: Deps, bot_data: Any, pending: Pending, confirmed: bool = False) -> None:
+    """Ingest on a worker thread (one upload at a time), editing one progress message, then say the result.
+    `confirmed`: the admin pressed "Ipak zamijeni" under the warning that the file replaces most of a law."""
     lock: asyncio.Lock = bot_data.setdefault(LOCK_KEY, asyncio.Lock())
     progress = await bot.send_message(pending.chat, escape(texts.UPLOAD_WAITING.format(law=pending.law)),
                                       parse_mode=ParseMode.HTML)
@@ -349,7 +367,7 @@ async def add_upload(bot: Any, d: Deps, bot_data: Any, pending: Pending) -> None
         async with lock:
             work = asyncio.ensure_future(asyncio.to_thread(
                 d.library.add, law_file, lambda stage, done, total: state.update(
-                    text=_progress_text(pending, stage, done, total))))
+                    text=_progress_text(pending, stage, done, total)), confirmed))
             shown = ""
             while not work.done():
                 if state["text"] != shown:

@@ -30,6 +30,18 @@ class LawFile:
 
 
 @dataclass(frozen=True)
+class Replaced:
+    """A loaded law the file would mostly replace: what would go, and from which file to which."""
+
+    law: str
+    in_force: int  # its articles in force now
+    removed: int
+    changed: int
+    source_before: str = ""  # file names, as an admin knows them
+    source_after: str = ""
+
+
+@dataclass(frozen=True)
 class LawCheck:
     """The dry run of one file: what adding it would index."""
 
@@ -41,6 +53,7 @@ class LawCheck:
     warnings: tuple[str, ...]  # one line each, naming the file as the admin sent it
     duplicate_of: str | None = None  # another law already holds these article texts: not offered for adding
     errors: tuple[str, ...] = ()  # why nothing could be read, when nothing could
+    replaces: tuple[Replaced, ...] = ()  # adding it would mostly replace these laws: only on explicit confirmation
 
     @property
     def addable(self) -> bool:
@@ -64,6 +77,8 @@ class LawLibrary(Protocol):
 
     def check(self, law_file: LawFile) -> LawCheck: ...
 
-    def add(self, law_file: LawFile, progress: Progress | None = None) -> LawAdded:
-        """Keep the file in the library and index it; raises `kodeks.errors.KodeksError` (one line) when refused."""
+    def add(self, law_file: LawFile, progress: Progress | None = None, confirmed: bool = False) -> LawAdded:
+        """Keep the file in the library and index it; raises `kodeks.errors.KodeksError` (one line) when refused.
+        `confirmed`: the admin saw `LawCheck.replaces` and insisted (an update that replaces most of a law
+        is refused without it)."""
         ...

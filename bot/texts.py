@@ -199,6 +199,12 @@ UPLOAD_MORE_WARNINGS = "… i još {n} (kodeks ingest --dry-run pokazuje sve)"
 UPLOAD_DUPLICATE = ("⛔ Isti tekst je već učitan kao zakon {other}: nije ponuđen za dodavanje. Da ažurirate taj "
                     "zakon, pošaljite datoteku s nazivom {other}.")
 UPLOAD_NOTHING = "⛔ U datoteci nisam našao nijedan član: nije ponuđena za dodavanje."
+UPLOAD_AT_RISK = ("⚠️ Ovo bi zamijenilo veći dio zakona {law}. Članova na snazi: {in_force} · uklanja se: {removed} "
+                  "· mijenja se: {changed}.")
+UPLOAD_AT_RISK_SOURCE = "Sada učitan iz: {before}; novi tekst iz: {after}."
+UPLOAD_CONFIRM_REPLACE = "Provjerite da je ovo pravi tekst zakona. Zamijeniti ipak?"
+UPLOAD_REPLACE = "Ipak zamijeni"
+UPLOAD_CONFIRM_FIRST = "Ova datoteka mijenja veći dio zakona: potvrdite s „Ipak zamijeni“."
 UPLOAD_DECIDE = "Dodati u biblioteku zakona?"
 UPLOAD_ADD = "Dodaj"
 UPLOAD_CANCEL = "Odustani"

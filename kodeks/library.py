@@ -1,6 +1,7 @@
 """The law library the bot is given (`bot.library.LawLibrary`), over retrieval's ingest: the dry run of an
 uploaded file, and adding it — the same `dry_run` and `ingest_paths` as `kodeks ingest`, so an upload is
-checked and refused exactly as the command line would (limits, duplicates, names).
+checked and refused exactly as the command line would (limits, duplicates, names, an update that would
+replace most of a law — added only when the admin confirms it, as `--yes` — and the illustrative sample).
 
 An added file is kept in `$KODEKS_DATA_DIR/laws/<law>.<suffix>` (one file per law, named after it): the
 index records where each law was read from, so a later upload of the same law replaces it in place, and
@@ -18,7 +19,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from bot.library import LawAdded, LawCheck, LawFile, Progress
+from bot.library import LawAdded, LawCheck, LawFile, Progress, Replaced
 from kodeks.errors import KodeksError
 from kodeks.private_files import private_dir
 from kodeks.settings import Settings
@@ -91,6 +92,10 @@ class IngestLibrary:
             warnings=tuple(self._named(w, law_file, law_file.path) for w in report["warnings"]),
             duplicate_of=duplicates[0]["other"] if duplicates else None,
             errors=tuple(self._named(e, law_file, law_file.path) for e in file["errors"]),
+            replaces=tuple(Replaced(loss["law"], loss["in_force"], loss["removed"], loss["changed"],
+                                    Path(loss["source_before"]).name if loss["source_before"] else "",
+                                    law_file.file_name or law_file.path.name)
+                           for loss in report.get("losses") or []),
         )
 
     def _waiting(self, progress: Progress) -> Callable[[str], None]:
@@ -100,7 +105,7 @@ class IngestLibrary:
             progress("waiting", int(since.timestamp()) if since else 0, 0)
         return on_wait
 
-    def add(self, law_file: LawFile, progress: Progress | None = None) -> LawAdded:
+    def add(self, law_file: LawFile, progress: Progress | None = None, confirmed: bool = False) -> LawAdded:
         target = library_file(self.settings.data_dir, law_file.law, law_file.path.suffix)
         private_dir(target.parent)
         previous = target.with_name(target.name + ".previous")
@@ -111,7 +116,7 @@ class IngestLibrary:
             report = ingest_paths(self.settings, [target], law_info=self._info(law_file),
                                   progress=_embedding(progress) if progress else None,
                                   reader=_Reading(progress) if progress else None,
-                                  on_wait=self._waiting(progress) if progress else None)
+                                  on_wait=self._waiting(progress) if progress else None, yes=confirmed)
         except BaseException as exc:
             os.replace(target, law_file.path)  # the download stays the caller's, the library as it was
             if previous.exists():

@@ -142,7 +142,7 @@ def test_an_ingest_killed_at_any_moment_leaves_the_old_index_served_and_the_next
                                 env=env())
         assert proc.stdout.readline().startswith("embedding"), proc.stderr.read()
     else:
-        proc = start(["ingest", str(corpus)], base_index.data_dir)
+        proc = start(["ingest", str(corpus), "--yes"], base_index.data_dir)  # every article changed, on purpose
         wait_for(lambda: _new_generation_dirs(base_index, existing) or proc.poll() is not None, step=0.0005)
     proc.send_signal(signal.SIGKILL)
     proc.wait(timeout=60)
@@ -152,7 +152,7 @@ def test_an_ingest_killed_at_any_moment_leaves_the_old_index_served_and_the_next
     if change == "changed law":
         assert "Povrat" not in retriever.get("ZKILL čl. 7").text
     retriever.close()
-    again = subprocess.run([*KODEKS, "ingest", str(corpus), "--json", "--data-dir", str(base_index.data_dir)],
+    again = subprocess.run([*KODEKS, "ingest", str(corpus), "--json", "--yes", "--data-dir", str(base_index.data_dir)],
                            capture_output=True, text=True, env=env(), timeout=300)
     assert again.returncode == 0, again.stderr
     assert json.loads(again.stdout)["embedded"] == 24  # the job done again, not "embedded 0, reused 24"

@@ -423,3 +423,37 @@ def test_unreachable_chroma_server_is_one_clear_line(tmp_path: Path) -> None:
     with pytest.raises(KodeksError) as caught:
         Retriever.open(settings)
     assert "\n" not in str(caught.value) and "127.0.0.1" in str(caught.value)
+
+
+# --- law info kept and taken from laws.toml (issue 35) ------------------------------------------------
+
+
+def test_a_file_given_alone_takes_its_folders_laws_toml_and_flags_win(tmp_path: Path) -> None:
+    folder = tmp_path / "zakoni"
+    folder.mkdir()
+    law = folder / "kz.txt"
+    law.write_text("Član 1. Krađa\nKo ukrade tuđu stvar, kaznit će se.\n", encoding="utf-8")
+    (folder / "laws.toml").write_text(
+        '["kz.txt"]\nlaw = "KZ FBiH"\ntitle = "Krivični zakon FBiH"\njurisdiction = "FBiH"\n', encoding="utf-8")
+    settings = settings_for(tmp_path / "idx")
+    report = ingest_paths(settings, [law])
+    assert (report.articles, report.problems) == (1, [])
+    article = Retriever.open(settings).get_article("KZ FBiH", "1")
+    assert (article.law_title, article.jurisdiction) == ("Krivični zakon FBiH", "FBiH")
+    ingest_paths(settings, [law], law_info=LawInfo("KZ FBiH", "Krivični zakon Federacije"))
+    article = Retriever.open(settings).get_article("KZ FBiH", "1")
+    assert (article.law_title, article.jurisdiction) == ("Krivični zakon Federacije", "FBiH")
+
+
+def test_updating_a_loaded_law_by_name_keeps_its_title_and_jurisdiction(tmp_path: Path) -> None:
+    settings = settings_for(tmp_path / "idx")
+    old = tmp_path / "stari.txt"
+    old.write_text("Član 1. Krađa\nKo ukrade tuđu stvar, kaznit će se.\n", encoding="utf-8")
+    ingest_paths(settings, [old], law_info=LawInfo("KZ BD", "Krivični zakon BD", "BD"))
+    new = tmp_path / "novi.txt"
+    new.write_text("Član 1. Krađa\nKo ukrade tuđu pokretnu stvar, kaznit će se.\n", encoding="utf-8")
+    report = ingest_paths(settings, [new], law_info=LawInfo("KZ BD"))
+    assert report.problems == []
+    article = Retriever.open(settings).get_article("KZ BD", "1")
+    assert (article.law_title, article.jurisdiction) == ("Krivični zakon BD", "BD")
+    assert "pokretnu" in article.text

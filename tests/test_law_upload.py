@@ -112,6 +112,31 @@ async def test_the_same_text_under_another_name_is_not_offered(library_setup: An
     assert "kopija.txt" in copy["text"] and "uploads" not in copy["text"]  # the file as the admin sent it
 
 
+async def test_a_file_that_replaces_most_of_a_law_is_added_only_on_an_explicit_confirmation(
+        library_setup: Any, telegram_server: FakeTelegramServer, tmp_path: Path) -> None:
+    settings, retriever, library = library_setup
+    short = "Član 1.\nPredmet\nOvim zakonom se uređuju krivična djela.\n"
+    async with running_bot(telegram_server, settings, retriever, tmp_path / "q.sqlite3", library=library):
+        telegram_server.send_document(ADMIN, LAW.encode(), "kz.txt", caption="KZ P; FBiH")
+        summary = await until_text(telegram_server, ADMIN, texts.UPLOAD_DECIDE)
+        telegram_server.press(ADMIN, summary, dict(telegram_server.buttons(summary))["Dodaj"])
+        await until_text(telegram_server, ADMIN, "✅ Dodano")
+        telegram_server.send_document(ADMIN, short.encode(), "kz-novi.txt", caption="KZ P; FBiH")
+        warning = await until_text(telegram_server, ADMIN, texts.UPLOAD_CONFIRM_REPLACE)
+        assert ("⚠️ Ovo bi zamijenilo veći dio zakona KZ P. Članova na snazi: 4 · uklanja se: 3 · mijenja se: 0."
+                "\nSada učitan iz: kz-p.txt; novi tekst iz: kz-novi.txt.") in warning["text"]
+        buttons = dict(telegram_server.buttons(warning))
+        assert list(buttons) == ["Ipak zamijeni", "Odustani"]  # no plain "Dodaj" under the warning
+        telegram_server.press(ADMIN, warning, buttons["Ipak zamijeni"].replace(":yes", ":add"))  # a forged "Dodaj"
+        await telegram_server.wait_call("answerCallbackQuery",
+                                        lambda c: c.params.get("text") == texts.UPLOAD_CONFIRM_FIRST)
+        assert "KZ P čl. 2" in load_articles(current_paths(settings).root)
+        telegram_server.press(ADMIN, warning, buttons["Ipak zamijeni"])
+        await until_text(telegram_server, ADMIN, "✅ Dodano: KZ P – 1 član")
+    stored = load_articles(current_paths(settings).root)
+    assert "KZ P čl. 2" not in stored and stored["KZ P čl. 1"].jurisdiction == "FBiH"
+
+
 async def test_only_the_admin_who_sent_it_can_add_it(library_setup: Any, telegram_server: FakeTelegramServer,
                                                       tmp_path: Path) -> None:
     settings, retriever, library = library_setup

@@ -55,7 +55,8 @@ def format_laws(groups: list[tuple[str, list[Any]]]) -> str:
             when = (s.ingested_at or "?").replace("T", " ").rstrip("Z")
             title = f"  {s.title}" if s.title else ""
             noun = "article " if s.articles == 1 else "articles"
-            lines.append(f"  {s.law:<{width}}  {s.articles:>5} {noun}  ingested {when} UTC{title}{_apart(s)}")
+            aliases = f"  (also: {', '.join(s.aliases)})" if s.aliases else ""
+            lines.append(f"  {s.law:<{width}}  {s.articles:>5} {noun}  ingested {when} UTC{title}{_apart(s)}{aliases}")
         lines.append("")
     lines.append(f"{count} laws, {total} articles{_apart_total(groups)}")
     return "\n".join(lines)
@@ -79,7 +80,7 @@ def laws(
     as_json: bool = typer.Option(False, "--json", "-j", help="Print the laws as JSON, grouped by jurisdiction."),
     data_dir: Optional[Path] = DataDirOption,
 ) -> None:
-    """The loaded laws by jurisdiction: short name, title, article count and when each was ingested.
+    """The loaded laws by jurisdiction: short name, title, article count, when each was ingested, aliases.
 
     `kodeks laws remove LAW` and `kodeks laws rename OLD NEW` change the library (see their --help)."""
     if ctx.invoked_subcommand is not None:

@@ -92,7 +92,7 @@ Headings: "Član 1." "Član 1" "Članak 5.a" "Član 246 a." "Član 155. a)" "Čl
 
 A laws.toml in a folder names each file's law, one table per file: ["kz-fbih.pdf"] law = "KZ FBiH" title = "Kazneni zakon Federacije BiH" jurisdiction = "FBiH" (see docs/ingest.md).
 
-Check files first with --dry-run (no embedding, nothing written): number, title, chapter, characters and first words of each article, and every warning; --json prints the same as JSON. A file already indexed under another law name is refused (use that name, re-index it under the new one with --reindex, or `kodeks laws rename OLD NEW`), and so is a new law whose article texts another law already holds (the same law from another file or under another name; --allow-duplicate to insist). A law without a jurisdiction is warned about with the command that fixes it.
+Check files first with --dry-run (no embedding, nothing written): number, title, chapter, characters and first words of each article, and every warning; --json prints the same as JSON. Re-ingesting a loaded law keeps its jurisdiction, title and aliases unless new ones are given (flags, laws.toml); a change of any of them is printed ("changed: KZ FBiH: jurisdiction FBiH → BiH"). An update that would remove or change more than a fifth of a loaded law's articles in force, or replace a law read from a law file with a corpus JSONL (or the other way round), stops before writing and names what would go (--yes to insist); the illustrative sample laws (data/sample) are never put beside real ones (a data dir of their own: --data-dir var/try). A file already indexed under another law name is refused (use that name, re-index it under the new one with --reindex, or `kodeks laws rename OLD NEW`), and so is a new law whose article texts another law already holds (the same law from another file or under another name; --allow-duplicate to insist). A law without a jurisdiction is warned about with the command that fixes it.
 
 Every other law stays as it is. The index search uses changes only when the new one is complete (a running bot switches to it by itself); one ingest at a time: a second one waits (--no-wait: stops instead). `kodeks laws remove LAW` removes a law.
 
@@ -109,6 +109,7 @@ def ingest(
     reindex: bool = typer.Option(False, "--reindex", help="Embed the laws in these files again from scratch (every other law stays); after a change of KODEKS_EMBEDDER, give the files of every law."),
     dry_run: bool = typer.Option(False, "--dry-run", help="Only show what the files give (articles, titles, chapters, warnings); embed and write nothing."),
     allow_duplicate: bool = typer.Option(False, "--allow-duplicate", help="Index a new law even though another law already holds its article texts (refused otherwise)."),
+    yes: bool = typer.Option(False, "--yes", "-y", help="Update a loaded law even though most of its articles would be removed or changed, or its source is of another kind (refused otherwise)."),
     as_json: bool = typer.Option(False, "--json", help="Print the counts (or the --dry-run report) as JSON."),
     no_wait: bool = NoWaitOption,
     data_dir: Optional[Path] = DataDirOption,
@@ -129,14 +130,18 @@ def ingest(
     with ingest_progress(True, terminal and not as_json) as reporter:
         result = ingest_paths(settings, paths, law_info=info, reindex=reindex,
                               progress=reporter.embedding if reporter else None, reader=reporter,
-                              wait=not no_wait, on_wait=wait_line, allow_duplicate=allow_duplicate)
+                              wait=not no_wait, on_wait=wait_line, allow_duplicate=allow_duplicate, yes=yes)
     for problem in result.problems:
         print(f"kodeks: {'warning' if problem.severity == 'warning' else 'error'}: {problem}", file=sys.stderr)
+    for loss in result.replaced:
+        print(f"kodeks: warning: replaced as insisted (--yes): {loss.message()}", file=sys.stderr)
     if as_json:
         print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
     else:
         for file in result.per_file:
             print(_file_line(file.to_dict(entries=False)))
+        for change in result.changes:
+            print(f"changed: {change}")
         print(summary_lines(result))
     if settings.default_jurisdiction or settings.user_jurisdictions:
         _warn_unplaced_laws(settings, {law for f in result.per_file for law in f.laws})
@@ -197,6 +202,8 @@ def _print_dry_run(report: dict, as_json: bool) -> None:
     extra = [w for w in report["warnings"] if not any(w in f["warnings"] + f["errors"] for f in report["files"])]
     for w in extra:
         console.print(f"warning: {w}", markup=False, highlight=False)
+    for change in report.get("changes", []):
+        console.print(f"would change: {change}", markup=False, highlight=False)
     print(f"articles: {report['articles']}  deleted: {report['deleted']}  annexes: {report['annexes']}  "
           f"warnings: {len(report['warnings'])}  (dry run: nothing embedded or written)")
 

@@ -2,7 +2,7 @@
 
 An officer must be able to see what the assistant knows — and how current it is — before trusting
 an answer, so every ingest records, per law, when its current text was indexed (`laws.json` beside
-the article table), and its configured aliases (`aliases = [...]` in a folder's laws.toml, read by
+the article table), the file it was read from (`source`), and its configured aliases (`aliases = [...]` in a folder's laws.toml, read by
 ingest/sources.py).
 """
 
@@ -33,7 +33,8 @@ def now_utc() -> str:
 
 
 def load_law_records(data_dir: Path) -> dict[str, dict[str, Any]]:
-    """laws.json: law → {"ingested_at": ISO UTC, "aliases": [...]}; {} for an index made before it existed."""
+    """laws.json: law → {"ingested_at": ISO UTC, "aliases": [...], "source": file}; {} for an index made
+    before it existed ("source" is missing for laws ingested before it was recorded)."""
     path = data_dir / LAWS_FILE
     if not path.exists():
         return {}
@@ -54,9 +55,12 @@ def updated_records(
     after: dict[str, Article],
     aliases: dict[str, list[str]] | None = None,
     when: str | None = None,
+    sources: dict[str, str] | None = None,
 ) -> dict[str, dict[str, Any]]:
     """laws.json after a write: a law whose articles changed (or that is new) gets `ingested_at` now;
-    laws no longer in the index are dropped; aliases given for a law replace its old ones."""
+    laws no longer in the index are dropped; aliases given for a law replace its old ones; `sources`
+    (law → the file it was just read from, resolved) records where each law came from, so the next ingest
+    can tell an update of that law from a text of another origin (retrieval/ingest/update_checks.py)."""
     when = when or now_utc()
     changed = {a.law for aid, a in after.items() if before.get(aid) != a}
     changed |= {a.law for aid, a in before.items() if aid not in after}
@@ -68,6 +72,8 @@ def updated_records(
             record["ingested_at"] = when
         if aliases and law in aliases:
             record["aliases"] = list(aliases[law])
+        if sources and law in sources:
+            record["source"] = sources[law]
         updated[law] = record
     return updated
 

@@ -11,8 +11,9 @@
   laws new to the index are checked: re-ingesting a law under its own name updates it.
 - **a law without a jurisdiction** — it is served to no officer who has one: warned, with the command that
   fixes it.
-- **the illustrative sample laws** (data/sample, `"illustrative": true`) mixed with real laws in one data
-  dir, either way round: warned.
+- **real laws joining the illustrative sample laws** (data/sample, `"illustrative": true`) in one data dir:
+  warned. The other way round — the sample replacing or joining real law — is refused, with what else an
+  update does to the laws already loaded: ingest/update_checks.py.
 
 Everything comes back as `Problem`s on the file concerned, so the dry run, the ingest summary and
 `--json` show them where the file's other warnings are; duplicates also come back apart, for
@@ -141,30 +142,21 @@ def _quoted(text: str) -> str:
     return f'"{text}"' if any(c in text for c in " '\"()&;") else text
 
 
-SAMPLE_INTO_REAL = ("the illustrative sample laws (data/sample, not law in force) would join {n} real articles in this "
-                    "data dir: answers could cite them as law. Ingest the sample into a data dir of its own "
-                    "(--data-dir / KODEKS_DATA_DIR)")
 REAL_INTO_SAMPLE = ("this data dir holds {n} articles of the illustrative sample laws (data/sample, not law in force) "
                     "that this ingest does not replace: answers could cite them next to real law. Put real laws in "
-                    "a data dir of their own (--data-dir / KODEKS_DATA_DIR, a fresh one)")
+                    "a data dir of their own (--data-dir / KODEKS_DATA_DIR, a fresh one), or remove the sample "
+                    "first (`kodeks laws remove --all`)")
 
 
 def sample_problems(inputs: Inputs, stored: dict[str, Article]) -> list[tuple[FileResult, Problem]]:
-    """A warning when the illustrative sample and real laws would share the index, either way round."""
+    """A warning when real laws join a data dir that holds the illustrative sample (the other way round,
+    the sample beside real law, is refused: ingest/update_checks.py)."""
     incoming = {a.id for a in inputs.articles}
-    real_kept = sum(1 for a in stored.values() if not a.illustrative and a.id not in incoming)
     sample_kept = sum(1 for a in stored.values() if a.illustrative and a.id not in incoming)
-    sample_files = [r for r in inputs.per_file if any(a.illustrative for a in r.articles)]
-    real_files = [r for r in inputs.per_file if any(not a.illustrative for a in r.articles)]
-    out: list[tuple[FileResult, Problem]] = []
-    real_beside = real_kept + sum(len(r.articles) for r in real_files)
-    for result in sample_files:
-        if real_beside:
-            out.append((result, Problem(result.path, SAMPLE_INTO_REAL.format(n=real_beside), "warning")))
-    for result in real_files:
-        if sample_kept and not sample_files:
-            out.append((result, Problem(result.path, REAL_INTO_SAMPLE.format(n=sample_kept), "warning")))
-    return out
+    if not sample_kept or any(a.illustrative for a in inputs.articles):
+        return []
+    return [(result, Problem(result.path, REAL_INTO_SAMPLE.format(n=sample_kept), "warning"))
+            for result in inputs.per_file if result.articles]
 
 
 def check_library(inputs: Inputs, stored: dict[str, Article], given: Iterable[Path],

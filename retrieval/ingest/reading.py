@@ -102,9 +102,13 @@ def read_inputs(
     count): a bad line must not make its (previously indexed) article look removed. A law file that
     is already indexed (`stored`) and is read again without a law name keeps the name it has there.
     A file over one of the input `limits` is refused before it is parsed (retrieval.ingest.limits).
+    A loaded law read without a title or jurisdiction keeps the ones it has (`kept_fields`); a file given
+    alone takes what the command line leaves out from the laws.toml beside it.
     """
     files, problems = discover(paths)
     known = _laws_by_source(stored or {})
+    loaded = loaded_laws(stored or {})
+    direct = {p for p in paths if not p.is_dir()}
     articles: dict[str, Article] = {}
     origin: dict[str, str] = {}
     laws_seen: set[str] = set()
@@ -114,10 +118,15 @@ def read_inputs(
         if progress:
             progress.file(path, index, len(files))
         started = time.perf_counter()
-        file_info = folder_info or info
+        file_info = _given(info, folder_info) if path in direct else folder_info or info
         if file_info is None and source_key(path) in known:
             file_info = known[source_key(path)]
+        if file_info is None and path.stem in loaded:
+            file_info = LawInfo(path.stem)  # a law file named after a loaded law (read_source's default name)
+        if file_info is not None:
+            file_info = kept_fields(file_info, loaded)
         found, file_problems = read_source(path, file_info, progress.page if progress else None, limits)
+        found = [_kept_in_article(a, loaded) for a in found]
         found, refused = label_articles(found)  # canonical jurisdiction + level; unknown ones refused
         file_problems += [Problem(str(path), message) for message in refused]
         found = [_with_source(a, path) for a in found]
@@ -136,6 +145,44 @@ def read_inputs(
         per_file.append(FileResult(str(path), law, kept, file_problems, time.perf_counter() - started))
         problems += file_problems
     return Inputs(list(articles.values()), problems, len(files), laws_seen - laws_with_problems, per_file)
+
+
+def _given(flags: LawInfo | None, toml: LawInfo | None) -> LawInfo | None:
+    """A file given alone: the command line's names first, its folder's laws.toml for what they leave out
+    (when both name the same law; a different --law takes nothing from the toml)."""
+    if flags is None or toml is None:
+        return flags or toml
+    if flags.law != toml.law:
+        return flags
+    return LawInfo(flags.law, flags.title or toml.title, flags.jurisdiction or toml.jurisdiction)
+
+
+def loaded_laws(stored: dict[str, Article]) -> dict[str, LawInfo]:
+    """law → its title and jurisdiction in the index (the first article that has a title gives it)."""
+    out: dict[str, LawInfo] = {}
+    for a in stored.values():
+        if a.law not in out or (a.law_title and not out[a.law].title):
+            out[a.law] = LawInfo(a.law, a.law_title, a.jurisdiction)
+    return out
+
+
+def kept_fields(info: LawInfo, loaded: dict[str, LawInfo]) -> LawInfo:
+    """An update keeps what it does not change: a loaded law read again without a title or jurisdiction
+    (no flag, no laws.toml entry) keeps the ones it has — a new text of "KZ FBiH" must not move the law to
+    "no jurisdiction", nor take a title guessed from the top of the new file over the one given before."""
+    was = loaded.get(info.law)
+    if was is None:
+        return info
+    return LawInfo(info.law, info.title or was.title, info.jurisdiction or was.jurisdiction)
+
+
+def _kept_in_article(article: Article, loaded: dict[str, LawInfo]) -> Article:
+    """`kept_fields` for a corpus row that leaves `law_title` or `jurisdiction` out."""
+    was = loaded.get(article.law)
+    if was is None or (article.law_title or not was.title) and (article.jurisdiction or not was.jurisdiction):
+        return article
+    return replace(article, law_title=article.law_title or was.title,
+                   jurisdiction=article.jurisdiction or was.jurisdiction)
 
 
 def source_key(path: Path | str) -> str:

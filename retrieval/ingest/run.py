@@ -2,7 +2,8 @@
 and the dry run.
 
 Files that cannot be read are reported and skipped; nothing that is already indexed is lost
-because of them. The whole ingest holds the data dir's writer lock (a second one waits, or refuses
+because of them, and an update that would mostly replace a loaded law stops before writing
+(ingest/update_checks.py). The whole ingest holds the data dir's writer lock (a second one waits, or refuses
 with `wait=False`), and the index search uses changes only when the new generation is complete.
 """
 
@@ -19,12 +20,14 @@ from retrieval.index.articles import load_articles
 from retrieval.index.building import IndexWriter, require_same_embedder_or_all_laws
 from retrieval.index.catalog import law_text_hashes
 from retrieval.index.generations import current_paths
-from retrieval.index.law_catalog import LibraryCounts, updated_records
+from retrieval.index.law_catalog import LibraryCounts, load_law_records, updated_records
 from retrieval.index.writer import ProgressStart
 from retrieval.ingest.library_checks import Duplicate, check_library, duplicate_warnings
 from retrieval.ingest.limits import DEFAULT_LIMITS, ReadLimits
 from retrieval.ingest.reading import FileResult, Inputs, ReadProgress, check_law_names, read_inputs, source_key
 from retrieval.ingest.sources import LawInfo, Problem, read_toml_aliases
+from retrieval.ingest.update_checks import (LawChange, LawLoss, SampleRefused, UpdateRefused, incoming_sources,
+                                            law_changes, law_losses, refusal_message, sample_refusal)
 from retrieval.types import Article
 
 
@@ -45,6 +48,8 @@ class IngestReport:
     index: LibraryCounts = field(default_factory=lambda: LibraryCounts(0, 0, 0, 0))  # the index afterwards
     generation: str | None = None  # the generation current afterwards
     built: bool = False  # False: nothing changed, no new generation
+    changes: list[LawChange] = field(default_factory=list)  # loaded laws' jurisdiction, title, aliases, source
+    replaced: list[LawLoss] = field(default_factory=list)  # laws mostly replaced, as insisted on with `yes`
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -62,6 +67,8 @@ class IngestReport:
             "generation": self.generation,
             "new_generation": self.built,
             "problems": [str(p) for p in self.problems],
+            "changes": [str(c) for c in self.changes],
+            "replaced": [loss.to_dict() for loss in self.replaced],
         }
 
 
@@ -73,7 +80,11 @@ def dry_run(settings: Settings | None, paths: list[Path | str], law_info: LawInf
     inputs = read_inputs([Path(p) for p in paths], law_info, progress, stored, _limits(settings))
     duplicates = _library_check(inputs, stored, paths, root)
     duplicate_warnings(inputs, duplicates)  # warned here, refused by a real ingest
-    warnings = [str(p) for p in inputs.problems] + check_law_names(inputs, stored)
+    records = load_law_records(root) if root is not None and stored else {}
+    sample = sample_refusal(inputs, stored)
+    losses = law_losses(inputs, stored, records)
+    refusals = ([sample] if sample else []) + ([refusal_message(losses)] if losses else [])
+    warnings = [str(p) for p in inputs.problems] + check_law_names(inputs, stored) + refusals
     return {
         "files": [r.to_dict() for r in inputs.per_file],
         "articles": sum(len(r.in_force) for r in inputs.per_file),
@@ -81,6 +92,9 @@ def dry_run(settings: Settings | None, paths: list[Path | str], law_info: LawInf
         "annexes": sum(len(r.annexes) for r in inputs.per_file),
         "warnings": warnings,
         "duplicates": [d.to_dict() for d in duplicates],
+        "changes": [str(c) for c in law_changes(inputs, stored, records, read_toml_aliases([Path(p) for p in paths]))],
+        "losses": [loss.to_dict() for loss in losses],  # a real ingest stops on these unless told `yes`
+        "sample_refused": sample,  # a real ingest stops on this whatever it is told
     }
 
 
@@ -95,10 +109,14 @@ def ingest_paths(
     *,
     wait: bool = True,
     on_wait: Callable[[str], None] | None = None,
+    yes: bool = False,
 ) -> IngestReport:
     """Bring the index in line with `paths`; returns counts and every problem found. `reindex`: the laws
     these paths hold are embedded again from scratch (every other law stays as it is). A new law whose
-    texts another law already holds is refused (KodeksError naming it) unless `allow_duplicate`."""
+    texts another law already holds is refused (KodeksError naming it) unless `allow_duplicate`; an update
+    that would mostly replace a loaded law, or replace it from a source of another kind, is refused
+    (`UpdateRefused`, naming what would go) unless `yes`; the illustrative sample beside real law is
+    refused always (`SampleRefused`; ingest/update_checks.py says why). Nothing is written when refused."""
     private_dir(settings.data_dir)  # made 0700 if new: the bot keeps officers' data here (kodeks/private_files.py)
     with IndexWriter.open(settings, wait=wait, on_wait=on_wait) as writer:
         stored = writer.stored
@@ -117,8 +135,18 @@ def ingest_paths(
             more = f" (and {len(duplicates) - 1} more law(s))" if len(duplicates) > 1 else ""
             raise KodeksError(f"{first.path}: {first.message()}{more}; nothing was indexed")
         duplicate_warnings(inputs, duplicates)
+        records = load_law_records(writer.source.root) if writer.source.articles.exists() else {}
+        sample = sample_refusal(inputs, kept)
+        if sample:
+            raise SampleRefused(sample)
+        losses = law_losses(inputs, kept, records)
+        if losses and not yes:
+            raise UpdateRefused(losses)
+        aliases = read_toml_aliases([Path(p) for p in paths])
+        sources = incoming_sources(inputs)
         report = IngestReport(files=inputs.files, articles=len(inputs.articles), problems=inputs.problems,
-                              per_file=inputs.per_file, read=LibraryCounts.of(inputs.articles))
+                              per_file=inputs.per_file, read=LibraryCounts.of(inputs.articles),
+                              changes=law_changes(inputs, kept, records, aliases), replaced=losses)
         fresh, reembed = False, set()
         if reindex and inputs.articles:
             identity = writer.index_identity()
@@ -126,10 +154,10 @@ def ingest_paths(
                 require_same_embedder_or_all_laws(stored, laws)
                 fresh = True
             reembed = laws
-        aliases = read_toml_aliases([Path(p) for p in paths])
         result = writer.write(inputs.articles, inputs.complete_laws, progress=progress, reembed_laws=reembed,
                               drop=drop, fresh=fresh,
-                              records=lambda old, before, after: updated_records(old, before, after, aliases))
+                              records=lambda old, before, after: updated_records(old, before, after, aliases,
+                                                                                 sources=sources))
     update = result.update
     report.chunks, report.embedded, report.reused = update.chunks, update.embedded, update.reused
     report.deleted, report.total_articles = update.deleted, update.total_articles

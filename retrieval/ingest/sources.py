@@ -278,20 +278,28 @@ def read_laws_toml(folder: Path) -> tuple[dict[str, LawInfo], list[Problem]]:
 
 
 def read_toml_aliases(paths: Iterable[Path]) -> dict[str, list[str]]:
-    """law → aliases, from `aliases = ["..."]` entries of every laws.toml under the given folders.
+    """law → aliases, from `aliases = ["..."]` entries of every laws.toml under the given folders (a file
+    given alone: the entry naming it in the laws.toml beside it).
 
     Unreadable files are skipped silently here: ingest already reports them as problems."""
     out: dict[str, list[str]] = defaultdict(list)
     for path in paths:
-        if not Path(path).is_dir():
+        path = Path(path)
+        if path.is_dir():
+            tomls = [(toml, None) for toml in sorted(path.rglob("laws.toml"))]
+        elif path.is_file() and (path.parent / "laws.toml").is_file():
+            tomls = [(path.parent / "laws.toml", path.name)]
+        else:
             continue
-        for toml in sorted(Path(path).rglob("laws.toml")):
+        for toml, only in tomls:
             try:
                 data = tomllib.loads(toml.read_text(encoding="utf-8"))
             except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError):
                 continue
-            for entry in data.get("files", data).values():
+            for name, entry in data.get("files", data).items():
                 if not isinstance(entry, dict) or not str(entry.get("law", "")).strip():
+                    continue
+                if only is not None and name != only:
                     continue
                 aliases = entry.get("aliases", [])
                 if isinstance(aliases, str):
@@ -338,9 +346,9 @@ def skip_reason(file: Path) -> str:
 
 
 def discover(paths: list[Path]) -> tuple[list[tuple[Path, LawInfo | None]], list[Problem]]:
-    """Expand folders into readable files, each with the law info its folder's laws.toml gives; every
-    other file of a folder is named as skipped (a warning, with what to do), and a folder without any law
-    file is an error."""
+    """Expand folders into readable files, each with the law info its folder's laws.toml gives (a file
+    given alone: the laws.toml beside it); every other file of a folder is named as skipped (a warning,
+    with what to do), and a folder without any law file is an error."""
     found: list[tuple[Path, LawInfo | None]] = []
     problems: list[Problem] = []
     for path in paths:
@@ -360,8 +368,10 @@ def discover(paths: list[Path]) -> tuple[list[tuple[Path, LawInfo | None]], list
         elif path.is_file():
             if path.suffix.lower() not in LAW_FILE_SUFFIXES | CORPUS_SUFFIXES:
                 problems.append(Problem(str(path), f"unsupported file type {skip_reason(path)}"))
-            else:
-                found.append((path, None))
+            else:  # a file given alone is named by its own folder's laws.toml too (only that folder's)
+                laws, toml_problems = read_laws_toml(path.parent)
+                problems += toml_problems
+                found.append((path, _law_for(path, path.parent, {path.parent: laws})))
         else:
             problems.append(Problem(str(path), "no such file or folder"))
     return found, problems
