@@ -2,17 +2,21 @@
 
 Python's default for SIGHUP is to end the process, and the event loop's handlers exist only once the
 loop runs — so a `systemctl reload` in the seconds the bot spends importing and opening the index used to
-kill it without a line. `StartupSignals.install()` is the first thing `kodeks bot` does: until the loop
+kill it without a line. `startup_signals()` is the first thing the `kodeks` script does for `kodeks bot`
+(kodeks/launch.py, before the command line is even imported): until the loop
 takes over (`attach`), a SIGHUP is only remembered (the index is checked once the bot serves) and a
 SIGTERM/SIGINT asks start-up to stop at its next step. Light on purpose: no Telegram, no index imported.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import signal
 from types import FrameType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # imported before the command line loads (kodeks/launch.py): nothing heavy at run time
+    import asyncio
 
 log = logging.getLogger("bot.app")
 
@@ -77,3 +81,15 @@ class StartupSignals:
     def after_loop(self) -> None:
         """The loop is gone (its handlers with it): a late reload is ignored rather than fatal."""
         signal.signal(signal.SIGHUP, signal.SIG_IGN)
+
+
+_installed: StartupSignals | None = None
+
+
+def startup_signals() -> StartupSignals:
+    """The process's start-up handlers, installed on the first call (the `kodeks` script's first step for
+    `kodeks bot`, kodeks/launch.py); later calls return the same object, with what it has recorded."""
+    global _installed
+    if _installed is None:
+        _installed = StartupSignals().install()
+    return _installed

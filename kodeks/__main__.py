@@ -1,5 +1,5 @@
 """`python -m kodeks` is the same as the `kodeks` command."""
 
-from kodeks.cli import main
+from kodeks.launch import main
 
 main()

@@ -103,7 +103,7 @@ async def start_bot(data_dir: Path, env: dict[str, str], *args: str) -> asyncio.
     full = {**os.environ, "KODEKS_DATA_DIR": str(data_dir), "TELEGRAM_BOT_TOKEN": TOKEN,
             "KODEKS_ALLOWED_USERS": str(OFFICER), **env}
     return await asyncio.create_subprocess_exec(
-        sys.executable, "-c", "from kodeks.cli import main; main()", "bot", *args,
+        sys.executable, "-c", "from kodeks.launch import main; main()", "bot", *args,
         env=full, cwd=data_dir, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
 
 

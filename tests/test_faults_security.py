@@ -160,7 +160,7 @@ async def start_verbose_bot(data_dir: Path, env: dict[str, str]) -> asyncio.subp
     full.update({"KODEKS_DATA_DIR": str(data_dir), "TELEGRAM_BOT_TOKEN": TOKEN, "OPENAI_API_KEY": OPENAI_KEY,
                  "KODEKS_ALLOWED_USERS": str(SECRET_OFFICER), **env})
     return await asyncio.create_subprocess_exec(
-        sys.executable, "-c", "from kodeks.cli import main; main()", "bot", "--verbose",
+        sys.executable, "-c", "from kodeks.launch import main; main()", "bot", "--verbose",
         env=full, cwd=data_dir, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
 
 

@@ -79,9 +79,9 @@ def bot(
     data_dir: Optional[Path] = DataDirOption,
 ) -> None:
     """Run the Telegram bot: long polling, or a webhook when KODEKS_WEBHOOK_URL is set. Stops cleanly on SIGTERM."""
-    from bot.signals import StartupSignals
+    from bot.signals import startup_signals
 
-    signals = StartupSignals().install()  # first: a reload (SIGHUP) or a stop during start-up is never fatal
+    signals = startup_signals()  # first (installed already by the `kodeks` script): a reload or a stop is never fatal
     from kodeks.memory import limit_malloc_arenas
 
     limit_malloc_arenas()  # before the bot's threads exist (kodeks/memory.py says why)
