@@ -137,7 +137,8 @@ def import_officers(
                                          help="Also re-enrol officers who were removed (skipped otherwise)."),
     data_dir: Optional[Path] = DataDirOption,
 ) -> None:
-    """Enrol every officer of a CSV file (comma or semicolon separated). Every line is checked first: a bad one
+    """Enrol every officer of a CSV file (comma or semicolon separated); removed officers are skipped (named) unless
+    --include-removed. Every line is checked first: a bad one
     is named with its number and nothing is written."""
     settings = load_settings(data_dir=data_dir)
     try:
