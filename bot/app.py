@@ -19,7 +19,7 @@ import sqlite3
 from typing import Any
 from urllib.parse import urlparse
 
-from telegram import BotCommand, LinkPreviewOptions, Update
+from telegram import BotCommand, BotCommandScopeChat, LinkPreviewOptions, Update
 from telegram.constants import ParseMode
 from telegram.error import InvalidToken, NetworkError, TelegramError
 from telegram.ext import (
@@ -73,7 +73,8 @@ def add_handlers(app: Application) -> None:
     app.add_handler(CommandHandler("export", handlers.cmd_export))
     app.add_handler(CommandHandler("nadleznost", gate.guarded(jurisdiction_handlers.cmd_nadleznost)))
     app.add_handler(CommandHandler(["uporedi", "usporedi"], gate.guarded(jurisdiction_handlers.cmd_uporedi)))
-    for name, command in (("pozivnica", enrolment_handlers.cmd_pozivnica), ("ukloni", enrolment_handlers.cmd_ukloni),
+    for name, command in (("pozivnica", enrolment_handlers.cmd_pozivnica),
+                          ("pozivnice", enrolment_handlers.cmd_pozivnice), ("ukloni", enrolment_handlers.cmd_ukloni),
                           ("sluzbenici", enrolment_handlers.cmd_sluzbenici)):  # bot/enrolment: admins only
         app.add_handler(CommandHandler(name, gate.guarded(command)))
     app.add_handler(CommandHandler("novo", gate.guarded(threads.cmd_novo)))  # bot/threads.py: a new conversation
@@ -137,8 +138,7 @@ async def serve(app: Application, settings: Any, stop: asyncio.Event, *, poll_ti
     index generation is picked up every KODEKS_INDEX_POLL_SECONDS, or at once when `reload` is set."""
     retriever = app.bot_data[BOT_DATA_KEY].retriever
     async with app, index_watch.watching(retriever, settings.index_poll_seconds, reload):  # initialize() … shutdown()
-        with contextlib.suppress(TelegramError):
-            await app.bot.set_my_commands([BotCommand(c, d) for c, d in texts.COMMANDS])
+        await set_menus(app.bot, settings.admins)
         # What a previous process left unanswered, read before anything is fetched: read later, it would
         # also hold the questions this process is answering (bot/journal.py).
         left_open = await journal.left_open(app.bot_data[BOT_DATA_KEY])
@@ -171,6 +171,19 @@ async def serve(app: Application, settings: Any, stop: asyncio.Event, *, poll_ti
             if app.running:
                 await app.stop()  # waits for concurrent handler tasks
             app.bot_data[BOT_DATA_KEY].cpu.close()
+
+
+async def set_menus(bot: Any, admins: Any) -> None:
+    """Everyone's command menu; each admin's chat gets the admin commands too (Telegram shows a chat's own menu
+    in place of the default one). An admin who never opened the bot cannot get one: the others still do."""
+    with contextlib.suppress(TelegramError):
+        await bot.set_my_commands([BotCommand(c, d) for c, d in texts.COMMANDS])
+    menu = [BotCommand(c, d) for c, d in [*texts.COMMANDS, *texts.ADMIN_COMMANDS]]
+    for admin in sorted(admins):
+        try:
+            await bot.set_my_commands(menu, scope=BotCommandScopeChat(admin))
+        except TelegramError as exc:
+            log.info("no admin command menu for one admin (%s)", type(exc).__name__)
 
 
 POLLING_TASK = "Updater:start_polling:polling_task"  # the name python-telegram-bot 22 gives it

@@ -85,6 +85,15 @@ COMMANDS = [
     ("uporedi", "Isto djelo u drugim zakonima, npr. /uporedi KZ RS 124"),
     ("novo", "Novi razgovor: sljedeće pitanje ne nastavlja prethodna"),
 ]
+# The admins' menu (set per admin chat): everyone's commands, then these.
+ADMIN_COMMANDS = [
+    ("pozivnica", "Nova pozivnica, npr. /pozivnica 10 7 RS"),
+    ("pozivnice", "Otvorene pozivnice i njihov opoziv"),
+    ("sluzbenici", "Upisani službenici"),
+    ("ukloni", "Ukloni službenika, npr. /ukloni @korisnik"),
+    ("stats", "Brojke za zadnji dan i sedmicu"),
+    ("export", "Evidencija pitanja za označavanje"),
+]
 ARTICLE_DELETED = "Ovaj član je brisan – nije važeći propis (tekst ispod je samo bilješka o brisanju)."
 # issue 20: the sample laws of "Try it" (data/sample) are marked wherever they are shown
 ILLUSTRATIVE_MARK = "ilustrativni primjer"
@@ -151,10 +160,27 @@ ENROL_GONE = "Zahtjev je već riješen ili je istekao."
 BUTTON_APPROVE = "✅ Odobri"
 BUTTON_REJECT = "❌ Odbij"
 INVITE_INVALID = "Pozivnica nije važeća ili je istekla. Pošaljite /start da zatražite pristup od administratora."
-INVITE_CREATED_HTML = ("Pozivnica: {link}\nVrijedi do {expires} UTC, za {uses} službenika. Nadležnost: {jurisdiction}.\n"
+INVITE_CREATED_HTML = ("Pozivnica: {link}\nOznaka: {id} (/pozivnice). Vrijedi do {expires} UTC, za {uses} službenika. "
+                       "Nadležnost: {jurisdiction}.\n"
                        "<i>Proslijedite je samo onima kojima je namijenjena.</i>")
 INVITE_USAGE_HTML = ("Upotreba: <code>/pozivnica [broj] [dana] [nadležnost]</code>, npr. <code>/pozivnica 10 7 RS</code> "
                      "(do {max_uses} službenika, do {max_days} dana).")
+ENROL_REQUEST_REMOVED_HTML = "\n⚠️ Ranije uklonjen {when} UTC ({by})."
+INVITE_REMOVED = "Pozivnica vam ne daje pristup: uklonjeni ste s popisa službenika."
+INVITE_BLOCKED_NOTE_HTML = ("\n⚠️ Uklonjen {when} UTC ({by}). Otvorio je pozivnicu {invite}: <b>nije upisan</b> "
+                            "(uklanjanje važi za sve pozivnice).")
+INVITE_USED_HTML = ("🔗 <b>Upis pozivnicom {invite}</b>\nIme: {name}\nKorisničko ime: {username}\n"
+                    "Telegram ID: <code>{user_id}</code>\nNadležnost: {jurisdiction}\n"
+                    "Pozivnicu napravio: {by}; preostalo upisa: {left} od {uses}.")
+POZIVNICE_HEADING = "Otvorene pozivnice ({count}):"
+POZIVNICE_LINE = "• Oznaka {id} – preostalo {left} od {uses}, vrijedi do {expires} UTC, nadležnost {jurisdiction}, napravio {by}"
+POZIVNICE_MORE = "… i još {n} (prikazane su najnovije)"
+POZIVNICE_NONE = "Nema otvorenih pozivnica."
+POZIVNICE_REVOKED = "Pozivnica {id} je opozvana: njen link više nikoga ne upisuje."
+POZIVNICE_NOT_FOUND = "Nema otvorene pozivnice s oznakom {id}. Pogledajte /pozivnice."
+POZIVNICE_USAGE_HTML = ("Upotreba: <code>/pozivnice</code> (otvorene pozivnice) ili "
+                        "<code>/pozivnice opozovi OZNAKA</code>, npr. <code>/pozivnice opozovi 3fa9c2d1</code>.")
+BUTTON_REVOKE_INVITE = "🚫 Opozovi {id}"
 UKLONI_USAGE_HTML = "Upotreba: <code>/ukloni ID</code> ili <code>/ukloni @korisnik</code>"
 UKLONI_DONE = "Uklonjen: {name}. Od sljedeće poruke nema pristup."
 UKLONI_NOT_FOUND = "Nije pronađen upisani službenik {who}."

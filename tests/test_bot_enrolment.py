@@ -122,7 +122,8 @@ async def test_an_invite_link_enrols_at_once_with_its_jurisdiction_as_many_times
         telegram_server.send_text(4004, f"/start {code}")  # used up: one use only
         [used] = await telegram_server.wait_messages(4004, 1)
         telegram_server.send_text(ADMIN, "/pozivnica 9999")  # more than KODEKS_INVITE_MAX_USES
-        [_, usage] = await telegram_server.wait_messages(ADMIN, 2)
+        [_, announced, usage] = await telegram_server.wait_messages(ADMIN, 3)
+    assert "Upis pozivnicom" in announced["text"]
     assert "Izvori:" in answer["text"]
     assert used["text"] == texts.INVITE_INVALID and "Upotreba" in usage["text"]
     con = officers_db(own_settings)
@@ -202,3 +203,93 @@ def test_an_officer_is_found_by_an_id_in_ascii_digits_or_by_username_and_odd_dig
     store.sync_settings([OFFICER], [ADMIN])
     assert store.find(str(OFFICER)) is not None and store.find(OFFICER) is not None
     assert store.find("²") is None and store.find("٣") is None
+
+
+async def make_invite(server: FakeTelegramServer, args: str, before: int) -> tuple[str, str]:
+    """An admin's /pozivnica: (code from the link, the invite's Oznaka)."""
+    server.send_text(ADMIN, f"/pozivnica {args}")
+    sent = (await server.wait_messages(ADMIN, before + 1))[-1]
+    code = re.search(rf"https://t\.me/{BOT_USERNAME}\?start=([A-Za-z0-9_-]+)", sent["text"]).group(1)
+    oznaka = re.search(r"Oznaka: ([0-9a-f]{8})", sent["text"]).group(1)
+    return code, oznaka
+
+
+async def test_a_removed_officer_cannot_come_back_through_a_valid_invite_and_the_admins_are_asked(
+        telegram_server: FakeTelegramServer, own_settings: Settings, retriever: Any, log_path: Path) -> None:
+    async with running_bot(telegram_server, own_settings, retriever, log_path):
+        code, oznaka = await make_invite(telegram_server, "5 7 RS", 0)
+        telegram_server.send_message(STRANGER, text=f"/start {code}", **{"from": NEWCOMER})
+        [welcome] = await telegram_server.wait_messages(STRANGER, 1)
+        [_, used] = await telegram_server.wait_messages(ADMIN, 2)  # every invite use is announced
+        telegram_server.send_text(ADMIN, f"/ukloni {STRANGER}")
+        await telegram_server.wait_messages(ADMIN, 3)
+        telegram_server.send_message(STRANGER, text=f"/start {code}", **{"from": NEWCOMER})  # still 4 uses left
+        [_, blocked] = await telegram_server.wait_messages(STRANGER, 2)
+        [*_, notice] = await telegram_server.wait_messages(ADMIN, 4)
+        notice_text, notice_buttons = rendered(notice), telegram_server.buttons(notice)  # before it is edited
+        telegram_server.send_message(STRANGER, text=QUESTION, **{"from": NEWCOMER})
+        [*_, refused] = await telegram_server.wait_messages(STRANGER, 3)
+        telegram_server.press(ADMIN, notice, notice_buttons[0][1])  # Odobri → jurisdiction
+        await telegram_server.wait_until(lambda: any(telegram_server.buttons(m) and "(RS)" in
+                                                     telegram_server.buttons(m)[0][0] + telegram_server.buttons(m)[-1][0]
+                                                     or any("(RS)" in b for b, _ in telegram_server.buttons(m))
+                                                     for m in telegram_server.messages(ADMIN)[3:]), what="choice")
+        choice = telegram_server.messages(ADMIN)[3]
+        telegram_server.press(ADMIN, choice, next(d for label, d in telegram_server.buttons(choice) if "(RS)" in label))
+        [*_, back] = await telegram_server.wait_messages(STRANGER, 4)
+    assert welcome["text"] == texts.ENROL_APPROVED.format(jurisdiction="Republika Srpska (RS)")
+    assert oznaka in used["text"] and "Amra Hodžić" in used["text"] and "4 od 5" in used["text"]
+    assert blocked["text"].startswith(texts.INVITE_REMOVED) and texts.ENROL_SENT in blocked["text"]
+    assert oznaka in notice_text and "nije upisan" in notice_text
+    assert [label for label, _ in notice_buttons] == [texts.BUTTON_APPROVE, texts.BUTTON_REJECT]
+    assert refused["text"] == texts.REFUSED.format(user_id=STRANGER)
+    assert back["text"] == texts.ENROL_APPROVED.format(jurisdiction="Republika Srpska (RS)")  # approving unblocks
+    con = officers_db(own_settings)
+    assert con.execute("SELECT uses_left FROM invites").fetchone()[0] == 4  # the blocked try took no use
+    actions = [r[0] for r in con.execute("SELECT action FROM audit ORDER BY id")]
+    assert "invite_used" in actions and "invite_blocked" in actions and "re-enrol" in actions
+
+
+async def test_pozivnice_lists_and_revokes_open_invites_for_admins_only(
+        telegram_server: FakeTelegramServer, own_settings: Settings, retriever: Any, log_path: Path) -> None:
+    async with running_bot(telegram_server, own_settings, retriever, log_path):
+        first, first_id = await make_invite(telegram_server, "3 7", 0)
+        second, second_id = await make_invite(telegram_server, "2 5 FBiH", 1)
+        telegram_server.send_text(ADMIN, "/pozivnice")
+        [*_, listing] = await telegram_server.wait_messages(ADMIN, 3)
+        text, listed_buttons = rendered(listing), telegram_server.buttons(listing)  # before it is edited
+        telegram_server.press(ADMIN, listing, f"e:inv:{first_id}")
+        await telegram_server.wait_until(lambda: "opozvana" in (telegram_server.messages(ADMIN)[2].get("text") or ""),
+                                         what="the listing edited")
+        telegram_server.send_text(ADMIN, f"/pozivnice opozovi {second_id.upper()}")
+        [*_, revoked] = await telegram_server.wait_messages(ADMIN, 4)
+        telegram_server.send_text(ADMIN, f"/pozivnice opozovi {second_id}")  # again: gone
+        [*_, gone] = await telegram_server.wait_messages(ADMIN, 5)
+        telegram_server.send_text(OFFICER, "/pozivnice")
+        [refused] = await telegram_server.wait_messages(OFFICER, 1)
+        telegram_server.press(OFFICER, listing, f"e:inv:{first_id}")  # a forged button
+        await telegram_server.wait_until(lambda: any(c.params.get("text") == texts.ADMINS_ONLY
+                                                     for c in telegram_server.calls_to("answerCallbackQuery")),
+                                         what="the forged button refused")
+        for n, code in enumerate((first, second), 1):
+            telegram_server.send_text(4000 + n, f"/start {code}")
+            [invalid] = await telegram_server.wait_messages(4000 + n, 1)
+            assert invalid["text"] == texts.INVITE_INVALID
+        telegram_server.send_text(ADMIN, "/pozivnice")
+        [*_, empty] = await telegram_server.wait_messages(ADMIN, 6)
+    assert f"Oznaka {first_id}" in text and f"Oznaka {second_id}" in text and "preostalo 3 od 3" in text
+    assert {label for label, _ in listed_buttons} == {f"🚫 Opozovi {first_id}", f"🚫 Opozovi {second_id}"}
+    edited = telegram_server.messages(ADMIN)[2]
+    assert first_id in edited["text"] and f"Oznaka {first_id}" not in edited["text"]
+    assert revoked["text"] == texts.POZIVNICE_REVOKED.format(id=second_id)
+    assert gone["text"] == texts.POZIVNICE_NOT_FOUND.format(id=second_id)
+    assert refused["text"] == texts.ADMINS_ONLY
+    assert empty["text"] == texts.POZIVNICE_NONE
+
+
+async def test_admins_get_their_own_command_menu(
+        telegram_server: FakeTelegramServer, own_settings: Settings, retriever: Any, log_path: Path) -> None:
+    async with running_bot(telegram_server, own_settings, retriever, log_path):
+        await telegram_server.wait_call("setMyCommands", lambda c: (c.params.get("scope") or {}).get("type") == "chat")
+    assert "pozivnice" in telegram_server.menu(ADMIN) and "help" in telegram_server.menu(ADMIN)
+    assert [c for c, _ in texts.ADMIN_COMMANDS if c in telegram_server.menu(OFFICER)] == []

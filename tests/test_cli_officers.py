@@ -69,3 +69,21 @@ def test_officers_are_listed_with_ids_and_removed_by_a_unique_name(tmp_path: Pat
     assert run(data, "remove", one).exit_code == 0
     assert [o["jurisdiction"] for o in json.loads(run(data, "list", "--json").stdout)] == ["FBiH"]
     assert run(data, "remove", "Nepoznati Policajac").exit_code == 1
+
+
+def test_a_removed_officer_is_not_re_enrolled_by_an_import_unless_asked_and_add_says_re_enrolled(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    csv = tmp_path / "officers.csv"
+    csv.write_text("424242;Marko Marković;RS\n515151;Ana Anić\n", encoding="utf-8")
+    assert run(data, "import", str(csv)).exit_code == 0
+    assert run(data, "remove", "424242").exit_code == 0
+    again = run(data, "import", str(csv))
+    assert again.exit_code == 0
+    assert "skipped officers.csv:1: 424242 (Marko Marković) was removed" in again.stdout
+    assert "1 already enrolled, 1 skipped (removed)" in again.stdout
+    assert len(json.loads(run(data, "list", "--json").stdout)) == 1
+    forced = run(data, "import", str(csv), "--include-removed")
+    assert "1 re-enrolled" in forced.stdout and len(json.loads(run(data, "list", "--json").stdout)) == 2
+    assert run(data, "remove", "424242").exit_code == 0
+    added = run(data, "add", "424242")
+    assert added.exit_code == 0 and added.stdout.startswith("re-enrolled")

@@ -1,5 +1,6 @@
 """The Telegram side of enrolment: a stranger's /start (request or invite), the admins' buttons, /pozivnica,
-/ukloni and /sluzbenici.
+/pozivnice, /ukloni and /sluzbenici. A removed officer is blocked from every invite (the admins are asked
+instead), and every use of an invite is announced to the admins.
 
 A stranger's update never reaches group 0: the gate (`bot.gate`) hands a private "/start" or "/start CODE" to
 `Enrolment.stranger_start` in the background and refuses the update as before, so nothing a stranger sends is
@@ -24,7 +25,7 @@ from bot import texts
 from bot.deps import deps
 from bot.enrolment import invites
 from bot.enrolment.roster import Roster
-from bot.enrolment.store import FILE_NAME, EnrolmentStore, Officer, Request, display_of
+from bot.enrolment.store import INVITE_ID_CHARS, FILE_NAME, EnrolmentStore, Officer, Request, display_of
 from bot.formatting import escape
 from bot.ids import ascii_int
 from bot.officers import choices
@@ -37,6 +38,8 @@ BOT_DATA_KEY = "kodeks_enrolment"
 CALLBACK_PATTERN = r"^e:"
 PAGE = 15
 MAX_PENDING = 200
+INVITES_SHOWN = 30  # /pozivnice lists (and offers buttons for) this many, newest first
+REVOKE_WORDS = {"opozovi", "ukloni", "obrisi", "obriši"}
 
 
 @dataclass
@@ -75,46 +78,76 @@ class Enrolment:
         if len(parts) == 2 and parts[1].strip():
             await self._use_invite(update, context, user, parts[1].strip())
             return
+        removed = await asyncio.to_thread(self.store.removed, user.id)
+        note = texts.ENROL_REQUEST_REMOVED_HTML.format(when=removed.revoked_at[:16], by=escape(removed.revoked_by or "–")) \
+            if removed is not None else ""
+        await self._ask_admins(update, context, user, note=note)
+
+    async def _ask_admins(self, update: Update, context: ContextTypes.DEFAULT_TYPE, user: User, *, note: str = "",
+                          prefix: str = "") -> None:
+        """A request to the admins (Odobri / Odbij), within the request limits; `prefix` goes before what the
+        person is told, `note` under the request the admins get."""
         admins = sorted(self.settings.admins)
         if not admins:
-            await say(update, context, texts.ENROL_NO_ADMINS)
+            await say(update, context, prefix + texts.ENROL_NO_ADMINS)
             return
         status, request = await asyncio.to_thread(
             self.store.request, user.id, user.full_name, user.username, hours=self.settings.enrolment_request_hours,
             per_hour=self.settings.enrolment_requests_per_hour, max_pending=MAX_PENDING)
         if request is None:
-            await say(update, context, {"pending": texts.ENROL_PENDING, "rejected": texts.ENROL_REJECTED}.get(
+            await say(update, context, prefix + {"pending": texts.ENROL_PENDING, "rejected": texts.ENROL_REJECTED}.get(
                 status, texts.ENROL_BUSY))
             return
-        await say(update, context, texts.ENROL_SENT)
+        await say(update, context, prefix + texts.ENROL_SENT)
         text = texts.ENROL_REQUEST_HTML.format(name=escape(user.full_name or "–"),
                                                username=escape(f"@{user.username}" if user.username else "–"),
-                                               user_id=user.id, expires=request.expires[:16])
+                                               user_id=user.id, expires=request.expires[:16]) + note
         markup = InlineKeyboardMarkup([[InlineKeyboardButton(texts.BUTTON_APPROVE, callback_data=f"e:ok:{request.token}"),
                                         InlineKeyboardButton(texts.BUTTON_REJECT, callback_data=f"e:no:{request.token}")]])
-        notices = []
-        for admin in admins:
-            try:
-                sent = await context.bot.send_message(admin, text, parse_mode=ParseMode.HTML, reply_markup=markup)
-                notices.append((admin, sent.message_id))
-            except TelegramError as exc:  # an admin who never opened the bot: the others still get it
-                log.warning("enrolment request not delivered to an admin (%s)", type(exc).__name__)
+        notices = await self._to_admins(context, text, markup)
         await asyncio.to_thread(self.store.set_notices, request.token, notices)
 
+    async def _to_admins(self, context: ContextTypes.DEFAULT_TYPE, html: str,
+                         markup: InlineKeyboardMarkup | None = None) -> list[tuple[int, int]]:
+        """Send `html` to every admin of KODEKS_ADMINS; returns (chat, message) of each copy delivered."""
+        notices = []
+        for admin in sorted(self.settings.admins):
+            try:
+                sent = await context.bot.send_message(admin, html, parse_mode=ParseMode.HTML, reply_markup=markup)
+                notices.append((admin, sent.message_id))
+            except TelegramError as exc:  # an admin who never opened the bot: the others still get it
+                log.warning("enrolment notice not delivered to an admin (%s)", type(exc).__name__)
+        return notices
+
     async def _use_invite(self, update: Update, context: ContextTypes.DEFAULT_TYPE, user: User, code: str) -> None:
-        ok, jurisdiction, by = await asyncio.to_thread(self.store.use_invite, invites.code_hash(code[:64], self.salt))
-        if not ok:
+        """Enrol through an invite — unless the person was removed: then nothing is taken from the invite, they
+        are told, and the admins get a request (Odobri / Odbij) saying so. Every use is announced to the admins."""
+        used = await asyncio.to_thread(self.store.enrol_by_invite, invites.code_hash(code[:64], self.salt), user.id,
+                                       name=user.full_name, username=user.username)
+        if used.status == "invalid" or used.invite is None:
             await say(update, context, texts.INVITE_INVALID)
             return
-        await asyncio.to_thread(self.store.enrol, user.id, name=user.full_name, username=user.username, source="invite",
-                                by=by or "invite", jurisdiction=jurisdiction)
+        invite = used.invite
+        if used.status == "removed":
+            log.info("a removed officer opened invite %s: not enrolled, admins asked", invite.id)
+            removed = used.officer
+            note = texts.INVITE_BLOCKED_NOTE_HTML.format(
+                when=(removed.revoked_at or "")[:16] if removed else "–",
+                by=escape((removed.revoked_by if removed else None) or "–"), invite=invite.id)
+            await self._ask_admins(update, context, user, note=note, prefix=texts.INVITE_REMOVED + " ")
+            return
         self.roster.refresh(force=True)
-        await say(update, context, texts.ENROL_APPROVED.format(jurisdiction=_jurisdiction_name(jurisdiction)))
+        await say(update, context, texts.ENROL_APPROVED.format(jurisdiction=_jurisdiction_name(invite.jurisdiction)))
+        await self._to_admins(context, texts.INVITE_USED_HTML.format(
+            name=escape(user.full_name or "–"), username=escape(f"@{user.username}" if user.username else "–"),
+            user_id=user.id, invite=invite.id, by=escape(invite.created_by),
+            jurisdiction=escape(_jurisdiction_name(invite.jurisdiction)), left=invite.uses_left, uses=invite.uses))
 
     # --- the admins' side ----------------------------------------------------------------------------
 
     async def on_button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        """`e:ok:T` (approve: choose the jurisdiction), `e:j:T:CODE` (approve with it), `e:no:T`, `e:p:N` (a page)."""
+        """`e:ok:T` (approve: choose the jurisdiction), `e:j:T:CODE` (approve with it), `e:no:T`, `e:p:N` (a page),
+        `e:inv:ID` (revoke an open invite)."""
         query = update.callback_query
         admin = update.effective_user
         if not deps(context).access.is_admin(admin.id):
@@ -125,6 +158,9 @@ class Enrolment:
             await query.answer()
             text, markup = await self.page(number)
             await _edit(query, text, markup)
+            return
+        if parts[1:2] == ["inv"] and len(parts) == 3:
+            await self._revoke_invite_button(query, admin, parts[2])
             return
         request = await asyncio.to_thread(self.store.pending, parts[2]) if len(parts) >= 3 else None
         if request is None:
@@ -179,12 +215,56 @@ class Enrolment:
             return
         secret = invites.new_code()
         expires = datetime.now(UTC) + timedelta(days=days)
-        await asyncio.to_thread(self.store.add_invite, invites.code_hash(secret, self.salt), uses=uses, expires=expires,
+        code_hash = invites.code_hash(secret, self.salt)
+        await asyncio.to_thread(self.store.add_invite, code_hash, uses=uses, expires=expires,
                                 jurisdiction=code, by=_admin_name(update.effective_user))
         link = invites.link(context.bot.username, secret)
         await context.bot.send_message(update.effective_chat.id, texts.INVITE_CREATED_HTML.format(
-            link=escape(link), expires=expires.strftime("%Y-%m-%d %H:%M"), uses=uses,
+            link=escape(link), expires=expires.strftime("%Y-%m-%d %H:%M"), uses=uses, id=code_hash[:INVITE_ID_CHARS],
             jurisdiction=escape(_jurisdiction_name(code))), parse_mode=ParseMode.HTML)
+
+    async def cmd_pozivnice(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """`/pozivnice`: the open invites, a revoke button under each; `/pozivnice opozovi OZNAKA` revokes one."""
+        args = list(context.args or [])
+        chat_id = update.effective_chat.id
+        if len(args) == 2 and args[0].casefold() in REVOKE_WORDS:
+            revoked = await asyncio.to_thread(self.store.revoke_invite, args[1], _admin_name(update.effective_user))
+            if revoked is None:
+                await say(update, context, texts.POZIVNICE_NOT_FOUND.format(id=args[1][:16]))
+                return
+            await say(update, context, texts.POZIVNICE_REVOKED.format(id=revoked.id))
+            return
+        if args:
+            await context.bot.send_message(chat_id, texts.POZIVNICE_USAGE_HTML, parse_mode=ParseMode.HTML)
+            return
+        text, markup = await self.invite_list()
+        await send_html(context, chat_id, [text], markup)
+
+    async def invite_list(self, first_line: str = "") -> tuple[str, InlineKeyboardMarkup | None]:
+        """The open invites (at most INVITES_SHOWN, newest first), one revoke button each."""
+        open_ = await asyncio.to_thread(self.store.open_invites)
+        lines = [first_line] if first_line else []
+        if not open_:
+            return escape("\n".join([*lines, texts.POZIVNICE_NONE])), None
+        shown = open_[:INVITES_SHOWN]
+        lines.append(texts.POZIVNICE_HEADING.format(count=len(open_)))
+        lines += [texts.POZIVNICE_LINE.format(id=i.id, left=i.uses_left, uses=i.uses, expires=i.expires[:16],
+                                              jurisdiction=i.jurisdiction or "zadana", by=i.created_by) for i in shown]
+        if len(open_) > len(shown):
+            lines.append(texts.POZIVNICE_MORE.format(n=len(open_) - len(shown)))
+        buttons = [InlineKeyboardButton(texts.BUTTON_REVOKE_INVITE.format(id=i.id), callback_data=f"e:inv:{i.id}")
+                   for i in shown]
+        return escape("\n".join(lines)), InlineKeyboardMarkup([buttons[i: i + 2] for i in range(0, len(buttons), 2)])
+
+    async def _revoke_invite_button(self, query: Any, admin: User, invite_id: str) -> None:
+        revoked = await asyncio.to_thread(self.store.revoke_invite, invite_id, _admin_name(admin))
+        if revoked is None:
+            await query.answer(texts.POZIVNICE_NOT_FOUND.format(id=invite_id[:16]), show_alert=True)
+            text, markup = await self.invite_list()
+        else:
+            await query.answer(texts.POZIVNICE_REVOKED.format(id=revoked.id))
+            text, markup = await self.invite_list(texts.POZIVNICE_REVOKED.format(id=revoked.id))
+        await _edit(query, text, markup)
 
     async def cmd_ukloni(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         args = context.args or []
@@ -282,6 +362,11 @@ async def _admin_only(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Enr
 async def cmd_pozivnica(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if (enrolment := await _admin_only(update, context)) is not None:
         await enrolment.cmd_pozivnica(update, context)
+
+
+async def cmd_pozivnice(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    if (enrolment := await _admin_only(update, context)) is not None:
+        await enrolment.cmd_pozivnice(update, context)
 
 
 async def cmd_ukloni(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

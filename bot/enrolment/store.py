@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from bot.ids import ascii_int
 from bot.officers import SCHEMA as JURISDICTION_SCHEMA, UPSERT_JURISDICTION
@@ -71,13 +71,18 @@ CREATE TABLE IF NOT EXISTS audit (
     id INTEGER PRIMARY KEY,
     ts TEXT NOT NULL,
     actor TEXT NOT NULL,
-    action TEXT NOT NULL,             -- enrol | revoke | request | approve | reject | invite | invite_used | ...
+    action TEXT NOT NULL,             -- enrol | re-enrol | revoke | request | reject | invite | invite_used |
+                                      -- invite_blocked | invite_revoke | jurisdiction | role
     target TEXT,                      -- the officer's hash and name, or an invite
     detail TEXT
 );
 CREATE INDEX IF NOT EXISTS audit_ts ON audit(ts);
 """
 TS = "%Y-%m-%d %H:%M:%S"
+INVITE_ID_CHARS = 8  # an invite's id ("Oznaka" in /pozivnice): the first characters of its stored hash
+# What `enrol` did: a new officer, a removed one enrolled again (unblocked), one already enrolled, or (with
+# keep_removed) a removed one left removed.
+Outcome = Literal["enrolled", "re-enrolled", "already", "removed"]
 
 
 def now_ts(now: datetime | None = None) -> str:
@@ -96,6 +101,7 @@ class Officer:
     since: str
     revoked_at: str | None
     jurisdiction: str | None = None
+    revoked_by: str | None = None
 
     @property
     def display(self) -> str:
@@ -120,6 +126,31 @@ class Request:
     notices: list[list[int]]
     created: str
     expires: str
+
+
+@dataclass(frozen=True)
+class Invite:
+    code_hash: str
+    uses_left: int
+    uses: int
+    expires: str
+    jurisdiction: str | None
+    created_by: str
+    created: str
+
+    @property
+    def id(self) -> str:
+        """What admins see and type ("Oznaka"): the start of the stored hash — the code itself is never kept."""
+        return self.code_hash[:INVITE_ID_CHARS]
+
+
+@dataclass(frozen=True)
+class InviteUse:
+    """What opening an invite did: 'enrolled', 'removed' (blocked: `officer` is their removed row) or 'invalid'."""
+
+    status: Literal["enrolled", "removed", "invalid"]
+    invite: Invite | None
+    officer: Officer | None
 
 
 def display_of(name: str | None, username: str | None) -> str:
@@ -215,31 +246,48 @@ class EnrolmentStore:
             self._purge(con, now)
 
     def enrol(self, user_id: int, *, name: str | None, username: str | None, source: str, by: str,
-              jurisdiction: str | None = None, now: datetime | None = None) -> bool:
-        """Enrol (or re-enable) an officer; with `jurisdiction`, set it as an admin would. False if already enrolled."""
+              jurisdiction: str | None = None, keep_removed: bool = False, now: datetime | None = None) -> Outcome:
+        """Enrol an officer; with `jurisdiction`, set it as an admin would. A removed officer is enrolled again
+        (unblocked: an admin's decision) — unless `keep_removed`, when nothing is written ('removed')."""
+        with self._tx() as con:
+            return self._enrol(con, user_id, name=name, username=username, source=source, by=by,
+                               jurisdiction=jurisdiction, keep_removed=keep_removed, now=now)
+
+    def _enrol(self, con: sqlite3.Connection, user_id: int, *, name: str | None, username: str | None, source: str,
+               by: str, jurisdiction: str | None, keep_removed: bool, now: datetime | None) -> Outcome:
         user_hash = self.hash(user_id)
         username = username.lower().lstrip("@") if username else None
-        with self._tx() as con:
-            row = con.execute("SELECT revoked_at FROM enrolled WHERE user_hash = ?", (user_hash,)).fetchone()
-            if row is not None and row[0] is None:
-                fresh = False
-                if name or username:
-                    con.execute("UPDATE enrolled SET name = COALESCE(?, name), username = COALESCE(?, username) "
-                                "WHERE user_hash = ?", (name, username, user_hash))
-            else:
-                con.execute(
-                    "INSERT INTO enrolled (user_hash, user_id, name, username, source, enrolled_by, since) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_hash) DO UPDATE SET user_id = excluded.user_id, "
-                    "name = excluded.name, username = excluded.username, source = excluded.source, "
-                    "enrolled_by = excluded.enrolled_by, since = excluded.since, revoked_at = NULL, revoked_by = NULL",
-                    (user_hash, user_id if self.keep_ids else None, name, username, source, by, now_ts(now)))
-                self._audit(con, by, "enrol", f"{user_hash} {display_of(name, username)}", source, now)
-                fresh = True
-            if jurisdiction:
-                con.execute(UPSERT_JURISDICTION, (user_hash, jurisdiction, "admin", now_ts(now)))
-                self._audit(con, by, "jurisdiction", user_hash, jurisdiction, now)
-            con.execute("DELETE FROM requests WHERE user_hash = ?", (user_hash,))
-        return fresh
+        row = con.execute("SELECT revoked_at FROM enrolled WHERE user_hash = ?", (user_hash,)).fetchone()
+        if row is not None and row[0] is not None and keep_removed:
+            return "removed"
+        if row is not None and row[0] is None:
+            outcome: Outcome = "already"
+            if name or username:
+                con.execute("UPDATE enrolled SET name = COALESCE(?, name), username = COALESCE(?, username) "
+                            "WHERE user_hash = ?", (name, username, user_hash))
+        else:
+            con.execute(
+                "INSERT INTO enrolled (user_hash, user_id, name, username, source, enrolled_by, since) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_hash) DO UPDATE SET user_id = excluded.user_id, "
+                "name = excluded.name, username = excluded.username, source = excluded.source, "
+                "enrolled_by = excluded.enrolled_by, since = excluded.since, revoked_at = NULL, revoked_by = NULL",
+                (user_hash, user_id if self.keep_ids else None, name, username, source, by, now_ts(now)))
+            outcome = "enrolled" if row is None else "re-enrolled"
+            self._audit(con, by, "enrol" if row is None else "re-enrol", f"{user_hash} {display_of(name, username)}",
+                        source, now)
+        if jurisdiction:
+            con.execute(UPSERT_JURISDICTION, (user_hash, jurisdiction, "admin", now_ts(now)))
+            self._audit(con, by, "jurisdiction", user_hash, jurisdiction, now)
+        con.execute("DELETE FROM requests WHERE user_hash = ?", (user_hash,))
+        return outcome
+
+    def removed(self, user_id: int) -> Officer | None:
+        """The officer's row if they were removed (by /ukloni, `kodeks officers remove` or the settings) and not
+        enrolled again since: such an id is blocked from every invite until an admin re-adds them."""
+        with self._db() as con:
+            row = con.execute(self._SELECT + " WHERE e.user_hash = ? AND e.revoked_at IS NOT NULL",
+                              (self.hash(user_id),)).fetchone()
+        return _officer(row) if row else None
 
     def revoke(self, officer: Officer, by: str, now: datetime | None = None) -> None:
         """Revoke an enrolled officer; their jurisdiction choice goes with it (set again if they come back)."""
@@ -354,15 +402,54 @@ class EnrolmentStore:
             self._audit(con, by, "invite", code_hash[:12], f"{uses} use(s) until {now_ts(expires)}, "
                                                            f"jurisdiction {jurisdiction or '-'}", now)
 
-    def use_invite(self, code_hash: str, now: datetime | None = None) -> tuple[bool, str | None, str | None]:
-        """Take one use of an invite: (valid, its jurisdiction, who made it). Atomic: N uses are N enrolments."""
+    def enrol_by_invite(self, code_hash: str, user_id: int, *, name: str | None, username: str | None,
+                        now: datetime | None = None) -> InviteUse:
+        """Enrol through an invite, in one transaction: 'invalid' (unknown, used up, expired), 'removed' (the
+        person was removed: nothing is taken or written — revocation wins over every invite), or 'enrolled'
+        (one use taken, the officer enrolled with the invite's jurisdiction). N uses are N enrolments."""
         with self._tx() as con:
-            cur = con.execute("UPDATE invites SET uses_left = uses_left - 1 WHERE code_hash = ? AND uses_left > 0 "
-                              "AND expires > ?", (code_hash, now_ts(now)))
-            if not cur.rowcount:
-                return False, None, None
-            row = con.execute("SELECT jurisdiction, created_by FROM invites WHERE code_hash = ?", (code_hash,)).fetchone()
-        return True, row[0], row[1]
+            invite = _invite(con.execute("SELECT * FROM invites WHERE code_hash = ? AND uses_left > 0 AND expires > ?",
+                                         (code_hash, now_ts(now))).fetchone())
+            if invite is None:
+                return InviteUse("invalid", None, None)
+            row = con.execute(self._SELECT + " WHERE e.user_hash = ? AND e.revoked_at IS NOT NULL",
+                              (self.hash(user_id),)).fetchone()
+            if row is not None:
+                self._audit(con, "invite", "invite_blocked", f"{row['user_hash']} {display_of(name, username)}",
+                            invite.id, now)
+                return InviteUse("removed", invite, _officer(row))
+            con.execute("UPDATE invites SET uses_left = uses_left - 1 WHERE code_hash = ?", (code_hash,))
+            invite = Invite(invite.code_hash, invite.uses_left - 1, invite.uses, invite.expires, invite.jurisdiction,
+                            invite.created_by, invite.created)
+            self._enrol(con, user_id, name=name, username=username, source="invite", by=invite.created_by or "invite",
+                        jurisdiction=invite.jurisdiction, keep_removed=True, now=now)
+            self._audit(con, invite.created_by, "invite_used", f"{self.hash(user_id)} {display_of(name, username)}",
+                        f"{invite.id}, {invite.uses_left} of {invite.uses} left", now)
+        return InviteUse("enrolled", invite, None)
+
+    def open_invites(self, now: datetime | None = None) -> list[Invite]:
+        """Invites that still enrol someone (uses left, not expired), newest first."""
+        with self._db() as con:
+            rows = con.execute("SELECT * FROM invites WHERE uses_left > 0 AND expires > ? ORDER BY created DESC, "
+                               "code_hash", (now_ts(now),)).fetchall()
+        return [i for i in map(_invite, rows) if i is not None]
+
+    def revoke_invite(self, invite_id: str, by: str, now: datetime | None = None) -> Invite | None:
+        """Withdraw an open invite by its id (the first 8 characters of its hash): its link enrols no one any
+        more. None if no open invite has that id (or, improbably, more than one has)."""
+        invite_id = invite_id.strip().lower()
+        if len(invite_id) != INVITE_ID_CHARS or not all(c in "0123456789abcdef" for c in invite_id):
+            return None
+        with self._tx() as con:
+            rows = con.execute("SELECT * FROM invites WHERE substr(code_hash, 1, ?) = ? AND uses_left > 0 "
+                               "AND expires > ?", (INVITE_ID_CHARS, invite_id, now_ts(now))).fetchall()
+            if len(rows) != 1:
+                return None
+            invite = _invite(rows[0])
+            assert invite is not None
+            con.execute("DELETE FROM invites WHERE code_hash = ?", (invite.code_hash,))
+            self._audit(con, by, "invite_revoke", invite.id, f"{invite.uses_left} of {invite.uses} use(s) left", now)
+        return invite
 
     # --- retention --------------------------------------------------------------------------------
 
@@ -379,7 +466,15 @@ def _officer(row: sqlite3.Row) -> Officer:
     keys = row.keys()
     return Officer(row["user_hash"], row["user_id"], row["name"], row["username"], row["role"], row["source"],
                    row["enrolled_by"], row["since"], row["revoked_at"],
-                   row["jurisdiction"] if "jurisdiction" in keys else None)
+                   row["jurisdiction"] if "jurisdiction" in keys else None,
+                   row["revoked_by"] if "revoked_by" in keys else None)
+
+
+def _invite(row: sqlite3.Row | None) -> Invite | None:
+    if row is None:
+        return None
+    return Invite(row["code_hash"], row["uses_left"], row["uses"], row["expires"], row["jurisdiction"],
+                  row["created_by"], row["created"])
 
 
 def _request(row: sqlite3.Row) -> Request:

@@ -94,12 +94,14 @@ def add_officer(
     jurisdiction: Optional[str] = typer.Option(None, "--jurisdiction", help="BiH, FBiH, RS, BD or a canton."),
     data_dir: Optional[Path] = DataDirOption,
 ) -> None:
-    """Enrol one officer (or re-enable a removed one)."""
+    """Enrol one officer (or re-enrol a removed one: this unblocks them)."""
     settings = load_settings(data_dir=data_dir)
     uid = _user_id(user_id, "USER_ID")
     code = _jurisdiction(jurisdiction, "--jurisdiction")
-    fresh = _store(settings).enrol(uid, name=name, username=None, source="cli", by=_actor(), jurisdiction=code)
-    print(f"{'enrolled' if fresh else 'already enrolled'}: {uid}" + (f" ({code})" if code else ""))
+    outcome = _store(settings).enrol(uid, name=name, username=None, source="cli", by=_actor(), jurisdiction=code)
+    said = {"enrolled": "enrolled", "re-enrolled": "re-enrolled (was removed; invites work for them again)",
+            "already": "already enrolled"}[outcome]
+    print(f"{said}: {uid}" + (f" ({code})" if code else ""))
 
 
 @officers_app.command("remove")
@@ -131,9 +133,12 @@ def remove_officer(
 @officers_app.command("import")
 def import_officers(
     csv_file: Path = typer.Argument(..., metavar="FILE.csv", help="Lines id[,name][,jurisdiction]; a header line is skipped."),
+    include_removed: bool = typer.Option(False, "--include-removed",
+                                         help="Also re-enrol officers who were removed (skipped otherwise)."),
     data_dir: Optional[Path] = DataDirOption,
 ) -> None:
-    """Enrol every officer of a CSV file (comma or semicolon separated). Every line is checked first: a bad one
+    """Enrol every officer of a CSV file (comma or semicolon separated); removed officers are skipped (named) unless
+    --include-removed. Every line is checked first: a bad one
     is named with its number and nothing is written."""
     settings = load_settings(data_dir=data_dir)
     try:
@@ -142,7 +147,7 @@ def import_officers(
         fail(f"cannot read {csv_file}: {exc}")
         return
     reader = csv.reader(io.StringIO(text), delimiter="," if text.count(",") >= text.count(";") else ";")
-    rows: list[tuple[int, Optional[str], Optional[str]]] = []
+    rows: list[tuple[int, int, Optional[str], Optional[str]]] = []
     for number, fields in enumerate(reader, 1):
         fields = [f.strip() for f in fields]
         if not fields or not any(fields):
@@ -151,12 +156,24 @@ def import_officers(
             continue  # a header
         where = f"{csv_file}:{number}"
         uid = _user_id(fields[0], where)
-        rows.append((uid, fields[1] if len(fields) > 1 and fields[1] else None,
+        rows.append((number, uid, fields[1] if len(fields) > 1 and fields[1] else None,
                      _jurisdiction(fields[2] if len(fields) > 2 else None, where)))
     if not rows:
         fail(f"{csv_file}: no officers (lines: id[,name][,jurisdiction])")
         return
     store, actor = _store(settings), _actor()
-    added = sum(store.enrol(uid, name=name, username=None, source="import", by=actor, jurisdiction=code)
-                for uid, name, code in rows)
-    print(f"imported {len(rows)} officers from {csv_file.name}: {added} enrolled, {len(rows) - added} already enrolled")
+    counts = {"enrolled": 0, "re-enrolled": 0, "already": 0, "removed": 0}
+    for number, uid, name, code in rows:
+        outcome = store.enrol(uid, name=name, username=None, source="import", by=actor, jurisdiction=code,
+                              keep_removed=not include_removed)
+        counts[outcome] += 1
+        if outcome == "removed":
+            print(f"skipped {csv_file.name}:{number}: {uid}" + (f" ({name})" if name else "")
+                  + " was removed; --include-removed enrols them again")
+    line = (f"imported {len(rows)} officers from {csv_file.name}: {counts['enrolled']} enrolled, "
+            f"{counts['already']} already enrolled")
+    if counts["re-enrolled"]:
+        line += f", {counts['re-enrolled']} re-enrolled"
+    if counts["removed"]:
+        line += f", {counts['removed']} skipped (removed)"
+    print(line)

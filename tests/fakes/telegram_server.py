@@ -115,7 +115,8 @@ class FakeTelegramServer:
         self.calls: list[Call] = []
         self.chats: dict[int, list[dict[str, Any]]] = defaultdict(list)  # chat id → messages the bot sent
         self.messages_by_id: dict[tuple[int, int], dict[str, Any]] = {}
-        self.commands: list[dict[str, Any]] = []
+        self.commands: list[dict[str, Any]] = []  # the default menu
+        self.chat_commands: dict[int, list[dict[str, Any]]] = {}  # chat id → that chat's own menu (scope "chat")
         self.webhook: dict[str, Any] | None = None
         self.polls = 0
         self._pending: list[dict[str, Any]] = []
@@ -563,11 +564,24 @@ class FakeTelegramServer:
         return {"url": (self.webhook or {}).get("url", ""), "has_custom_certificate": False, "pending_update_count": 0}
 
     def _api_setMyCommands(self, params: dict[str, Any], files: Any) -> bool:
-        self.commands = params.get("commands") or []
+        scope = params.get("scope") or {"type": "default"}
+        if scope.get("type") == "chat":
+            self.chat_commands[int(scope["chat_id"])] = params.get("commands") or []
+        elif scope.get("type") == "default":
+            self.commands = params.get("commands") or []
+        else:
+            raise ApiError(400, f"Bad Request: scope {scope.get('type')!r} not supported by the fake")
         return True
 
     def _api_getMyCommands(self, params: dict[str, Any], files: Any) -> list[dict[str, Any]]:
+        scope = params.get("scope") or {"type": "default"}
+        if scope.get("type") == "chat":
+            return self.chat_commands.get(int(scope["chat_id"]), self.commands)
         return self.commands
+
+    def menu(self, chat_id: int) -> list[str]:
+        """The command names Telegram would show in this private chat: its own menu, else the default."""
+        return [c["command"] for c in self.chat_commands.get(chat_id, self.commands)]
 
     def _api_close(self, params: dict[str, Any], files: Any) -> bool:
         return True
