@@ -132,8 +132,20 @@ def test_the_installed_package_expands_questions_as_the_development_install(inst
     assert any(e["source"] == "derivation" for e in probe["expansions"][QUESTIONS[0]])  # "ukrao" → krađa
 
 
-def test_the_installed_command_prints_the_package_version(installed: dict) -> None:
-    from importlib.metadata import version
+def _project_version() -> str:
+    import tomllib
 
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+
+
+def test_the_changelogs_newest_version_is_the_packages() -> None:
+    import re
+
+    releases = re.findall(r"^## \[(\d+\.\d+\.\d+)\] - \d{4}-\d{2}-\d{2}$", (ROOT / "CHANGELOG.md").read_text("utf-8"),
+                          re.MULTILINE)
+    assert releases and releases[0] == _project_version()
+
+
+def test_the_installed_command_prints_the_package_version(installed: dict) -> None:
     assert installed["version"].returncode == 0, installed["version"].stderr
-    assert installed["version"].stdout.strip() == f"kodeks {version('kodeks')}"
+    assert installed["version"].stdout.strip() == f"kodeks {_project_version()}"
