@@ -149,3 +149,22 @@ def test_the_changelogs_newest_version_is_the_packages() -> None:
 def test_the_installed_command_prints_the_package_version(installed: dict) -> None:
     assert installed["version"].returncode == 0, installed["version"].stderr
     assert installed["version"].stdout.strip() == f"kodeks {_project_version()}"
+
+
+def _units(path: Path) -> list[str]:
+    import re
+
+    return re.findall(r"```ini\n(\[Unit\].*?)```", path.read_text(encoding="utf-8"), re.DOTALL)
+
+
+def test_one_systemd_unit_in_the_readme_and_the_operations_guide() -> None:
+    readme, operations = _units(ROOT / "README.md"), _units(ROOT / "docs/operations.md")
+    assert len(readme) == 1 and len(operations) == 1 and readme == operations
+    assert "ExecStart=/srv/kodeks/.venv/bin/kodeks bot" in readme[0]  # the venv's command named in full
+    assert _units(ROOT / "docs/bot.md") == []
+
+
+def test_env_example_names_no_issue_numbers() -> None:
+    import re
+
+    assert not re.search(r"\bissues? ?#?\d", (ROOT / ".env.example").read_text(encoding="utf-8"), re.IGNORECASE)
