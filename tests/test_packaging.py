@@ -62,8 +62,12 @@ def _build_wheel(out: Path) -> Path:
     requirements from the package index); skipped when neither can build offline."""
     errors = []
     for isolation in (["--no-build-isolation"], []):
-        run = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", *isolation, "-w", str(out),
-                              str(ROOT)], capture_output=True, text=True, timeout=180)
+        try:
+            run = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", *isolation, "-w", str(out),
+                                  str(ROOT)], capture_output=True, text=True, timeout=180)
+        except subprocess.TimeoutExpired:  # a package index that does not answer
+            errors.append(["pip wheel timed out"])
+            continue
         wheels = sorted(out.glob("kodeks-*.whl"))
         if run.returncode == 0 and wheels:
             return wheels[0]
