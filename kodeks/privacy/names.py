@@ -58,6 +58,8 @@ def _label(token: Token) -> str:
     if len(token.text) == 1:
         return "i" if token.text.isupper() and token.initial else "O"
     name = lexicon.first_name(folded)
+    if token.text.islower() and folded in lexicon.word_set("common_words.txt"):
+        return "f" if name in lexicon.listed_first_names() else "O"  # "kafića", "lopovka": a word of the language
     if lexicon.not_a_name(folded) and folded not in lexicon.listed_first_names():
         return "O"
     if (token.text.isupper() and len(token.text) <= 4 and not name) or _ROMAN.match(token.text):
@@ -103,6 +105,8 @@ def _surnames_next_to_names(text: str, tokens: list[Token], labels: list[str]) -
         right = j + 1 < len(tokens) and gap(text, token, tokens[j + 1]) == " "
         by_name = (left and labels[j - 1] in "Ff") or (right and labels[j + 1] in "Ff")
         after_role = left and tokens[j - 1].folded in lexicon.person_words()
+        if token.text.islower() and token.folded in lexicon.word_set("common_words.txt"):
+            continue  # a word of the language ("kradljivica") is no surname in lower case
         if (by_name or after_role) and _listed_surname(token.folded):
             labels[j] = "S"
         elif ((left and labels[j - 1] in "Ff") or after_role) and _declined_ic(token.folded):
@@ -120,7 +124,7 @@ def _unlisted_first_name(token: Token) -> bool:
     folded = token.folded
     if len(folded) < 3 or folded in lexicon.FUNCTION_WORDS or folded in lexicon.person_words() or lexicon.not_a_name(folded):
         return False
-    if folded in lexicon.common_forms():
+    if folded in lexicon.common_forms() or (token.text.islower() and folded in lexicon.word_set("common_words.txt")):
         return False
     if token.text[0].isupper():
         return True
