@@ -16,3 +16,22 @@ def before(text: str, start: int, window: int = 40) -> str:
 def keyword_before(text: str, start: int, pattern: re.Pattern[str], window: int = 40) -> bool:
     """Whether `pattern` (on folded text) matches near the end of the `window` characters before `start`."""
     return pattern.search(before(text, start, window)) is not None
+
+
+def folded_with_offsets(text: str) -> tuple[str, list[int]]:
+    """`text` folded letter by letter (Cyrillic to Latin, no diacritics, lower case) and, for each folded
+    character, the offset of the original character it came from — so a pattern matched on the folded form
+    ("12. marta 1990" for "12. марта 1990") gives spans in the original. Unlike `fold`, spaces are kept as
+    they are (one folded character per space)."""
+    out: list[str] = []
+    offsets: list[int] = []
+    for i, ch in enumerate(text):
+        folded = ch if ch.isspace() or ch.isascii() and not ch.isalpha() else fold(ch) or ch
+        out.append(folded)
+        offsets.extend([i] * len(folded))
+    return "".join(out), offsets
+
+
+def original_span(offsets: list[int], start: int, end: int) -> tuple[int, int]:
+    """A folded `start:end` (from `folded_with_offsets`) as offsets into the original text."""
+    return offsets[start], offsets[end - 1] + 1
