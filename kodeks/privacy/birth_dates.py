@@ -43,6 +43,7 @@ _BIRTH_WORD = re.compile(
     r"\W*(?:(?:je|dana|godine|god|u|na|:)\W*){0,3}(?:[a-z]+\W+){0,2}$")
 _AFTER_NAME = re.compile(r"[a-z]\.?\s*\(\s*$")  # "Marko M. (12.03.1985)"
 _BIRTH_AFTER = re.compile(r"^\W{0,3}(?:god(?:ine|\.)?\s*)?(?:godiste|godista|rodjen\w*|rodj\.|r\.|god\.? rodjenja)(?!\w)")
+_WORD_COMMA = re.compile(r"[^\W\d_]\s*,\s*$")
 _COMPACT = re.compile(r"^(?:\d{8}|\d{2} \d{2} \d{4})$")
 
 
@@ -68,8 +69,9 @@ def birth_dates(text: str) -> list[Span]:
         after = folded[m.end(): m.end() + 30]
         if _BIRTH_WORD.search(context) or _AFTER_NAME.search(context) or _BIRTH_AFTER.search(after):
             spans.append(Span(start, end, "DATE_OF_BIRTH"))
-        elif not re.fullmatch(rf"{_YEAR}\.?", m.group()):
-            candidates.append((start, end))
+        elif not re.fullmatch(rf"{_YEAR}\.?", m.group()) and (
+                _WORD_COMMA.search(text, max(0, start - 3), start) or sum(c.isdigit() for c in text) >= 21):
+            candidates.append((start, end))  # only these can be beside a name or a JMBG (names are costly to find)
     if candidates:
         spans.extend(_beside_a_person(text, candidates))
     return spans
