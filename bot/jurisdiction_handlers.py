@@ -169,8 +169,11 @@ async def cmd_uporedi(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
 
 async def answer_compare(update: Update, context: ContextTypes.DEFAULT_TYPE, text: str,
                          targets: list[str] | None) -> None:
-    """Find the source article (named in `text`, or the last one shown) and show its parallels."""
+    """Find the source article (named in `text`, or the last one shown) and show its parallels. `text` is masked
+    here (masking is idempotent: a question that was masked on arrival stays as it is), since it is searched —
+    and so sent to Claude's rewrite — and logged."""
     d = deps(context)
+    text = d.pipeline.mask(text).text
     user_id = update.effective_user.id
     started = time.perf_counter()
     scope = await scope_for(context, user_id)

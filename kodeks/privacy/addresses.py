@@ -21,9 +21,10 @@ _NAME_WORD = r"[^\W\d_][^\W\d_.]*\.?"
 _STREET_WORD = re.compile(
     r"(?<!\w)(?:ul\.|ul|ulica|ulici|ulicu|ulice|adresa|adresi|adresu|adresom|stanuje\s+(?:u|na)|stanuje|zivi\s+(?:u|na)|"
     r"prebivaliste\w*|boraviste\w*|bulevar\w*|trg|trgu|naselje|naselju|obala|obali|sokak\w*|prolaz\w*)"
+    r"(?:\s+(?:mu|joj|im|je|glasi|stanovanja|prebivalista|boravista))*"  # "adresa mu je Ferhadija 5"
     r"(?:\s+(?:u|na|broj|br\.?))?\s*:?\s*$")
 _KEYWORD_ONLY = frozenset("ul ulica ulici ulicu ulice adresa adresi adresu adresom stanuje zivi prebivaliste "
-                          "boraviste u na".split())
+                          "boraviste u na mu joj im je glasi stanovanja prebivalista boravista".split())
 _PART_OF_NAME = frozenset("bulevar trg trgu obala obali naselje naselju sokak".split())
 _ROMAN = re.compile(r"^[IVX]{1,4}\.?$")
 _CANDIDATE = re.compile(rf"(?<!\w)({_NAME_WORD}(?:[ ]+(?:{_NAME_WORD}|[IVX]{{1,4}}\.?))" + "{0,4}?)" +
@@ -83,13 +84,52 @@ def addresses(text: str) -> list[Span]:
     spans: list[Span] = []
     for m in _CANDIDATE.finditer(text):
         street_text, number = m.group(1), m.group(2)
-        if _UNITS_AFTER.match(text[m.end():]):
+        if _UNITS_AFTER.match(text[m.end():]) or _DATE_OR_CASE_AFTER.match(text[m.end():]):
             continue
         words = street_text.split()
         span = _street(text, m, words, house_only=bool(_HOUSE_ONLY.match(number)))
         if span is not None:
-            spans.append(span)
+            spans.append(Span(span.start, _town_end(text, span.end), "ADDRESS"))
     return _no_overlaps(spans)
+
+
+# "12.03.1990", "12/2024", "123/24": a date or a case file's number, not a house number
+_DATE_OR_CASE_AFTER = re.compile(r"^[./-]\d")
+_TOWN_AFTER = re.compile(r"^(?P<lead>[ ]*,?[ ]*(?:\d{5}[ ]+)?)(?P<town>[^\W\d_]+(?:[ -][^\W\d_]+){0,2})")
+
+
+def _is_town(words: list[str]) -> int:
+    """How many of `words` (folded) name a town of data/towns.txt, declined or not ("Sarajevo", "Banja Luka",
+    "u Banjoj Luci" is not asked here); 0 if none."""
+    best = 0
+    for town in lexicon.word_set("towns.txt"):
+        parts = town.split("_")
+        if len(parts) <= len(words) and len(parts) > best and all(
+                w.startswith(p[: max(3, len(p) - 2)]) and len(w) <= len(p) + 3 for w, p in zip(words, parts)):
+            best = len(parts)
+    return best
+
+
+def _town_end(text: str, end: int) -> int:
+    """Where an address ends once the town after its street and number is counted in: "Alipašina 12, Sarajevo",
+    "Ferhadija 5 71000 Sarajevo", "Titova 3, Banja Luka" — a listed town, or after a comma a capitalised word
+    that is no first name."""
+    m = _TOWN_AFTER.match(text[end:])
+    if not m:
+        return end
+    words = re.split(r"[ -]", m.group("town"))
+    folded = [fold(w) for w in words]
+    n = _is_town(folded)
+    if not n and "," in m.group("lead") and words[0][:1].isupper() and not words[0].isupper() \
+            and folded[0] not in lexicon.FUNCTION_WORDS and lexicon.first_name(folded[0]) is None \
+            and not folded[0].startswith(_LEGAL_STEMS) and folded[0] not in _NOT_STREET:
+        n = 1
+    if not n:
+        return end
+    town_words = words[:n]
+    offset = end + m.start("town")
+    return offset + len(" ".join(town_words)) if len(town_words) == 1 else \
+        offset + len(m.group("town")[: sum(len(w) + 1 for w in town_words) - 1])
 
 
 def _no_overlaps(spans: list[Span]) -> list[Span]:

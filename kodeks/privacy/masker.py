@@ -1,7 +1,8 @@
 """Find every kind of personal data in a text, settle overlaps, and write the masked text.
 
 Overlaps are settled by how sure each recogniser is: checksummed and strictly shaped identifiers first
-(e-mail, IBAN, JMBG, phone, plate), then document numbers and dates of birth, then addresses, then names
+(e-mail, IBAN, JMBG), dates of birth (only found with a birth word or a name beside them, and a date is
+never a phone), phone, plate, then document numbers, then addresses, then names
 (a street named after a person is an address: "Vase Pelagića 12"). Placeholders already in the text
 ("[OSOBA 1]") are kept as they are and never masked again, so masking is idempotent.
 """
@@ -21,10 +22,10 @@ RECOGNISERS: tuple[tuple[str, Recogniser], ...] = (
     ("EMAIL", numbers.emails),
     ("IBAN", numbers.ibans),
     ("JMBG", numbers.jmbgs),
+    ("DATE_OF_BIRTH", birth_dates.birth_dates),  # before phones: "rođen 12 03 1990" is no phone number
     ("PHONE", numbers.phones),
     ("PLATE", plates.plates),
     ("DOC_NUMBER", documents.documents),
-    ("DATE_OF_BIRTH", birth_dates.birth_dates),
     ("ADDRESS", addresses.addresses),
 )
 

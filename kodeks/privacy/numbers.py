@@ -20,11 +20,23 @@ from kodeks.privacy.context import keyword_before
 from kodeks.privacy.spans import Span
 
 _JMBG = re.compile(r"(?<![\d.,/-])(\d{13})(?!\d|[.,/-]\d)")
+_DIGIT_RUN = re.compile(r"(?<![\w.,/-])\d+(?:(?: ?[.-] ?| )\d+)+(?![\w]|[.,/-]\d)")
 _JMBG_WORD = re.compile(r"(jmbg|jmb|maticni( broj)?|maticnog broja|mbg)\W*(je|broj|br)?\W*$")
-_IBAN = re.compile(r"(?<![A-Za-z0-9])([A-Za-z]{2}\d{2}(?:[ ]?[A-Za-z0-9]{4}){2,7}(?:[ ]?[A-Za-z0-9]{1,3})?)(?![A-Za-z0-9])")
+# An IBAN in any grouping: "BA391290079401028494", "BA39 1290 0794 0102 8494", "BA39-1290-0794-…", "BA39.129.…";
+# the longest prefix with a valid mod-97 is kept (the pattern may run into the next words).
+_IBAN = re.compile(r"(?<![A-Za-z0-9])([A-Za-z]{2}\d{2}(?:[ .-]?[A-Za-z0-9]){10,30})")
 # A BiH account number: 16 digits, as 3-3-8-2, with its own mod-97 check digits at the end.
 _ACCOUNT = re.compile(r"(?<![\d-])(\d{3})[- ]?(\d{3})[- ]?(\d{8})[- ]?(\d{2})(?![\d-])")
 _EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+(?<!\.)", re.UNICODE)
+# As officers type or dictate one: "marko @ gmail.com", "marko(at)gmail.com", "marko at gmail dot com",
+# "marko majmun gmail tačka com". Only with a top-level domain at the end, so " at " alone is never enough.
+_AT = r"(?:\s*@\s*|\s*[(\[{<]\s*(?:at|et|@)\s*[)\]}>]\s*|\s+(?:at|et|majmun|majmunce|majmunče)\s+)"
+_DOT = r"(?:\s*\.\s*|\s*[(\[{<]\s*(?:dot|tacka|tačka|tocka|točka)\s*[)\]}>]\s*|\s+(?:dot|tacka|tačka|tocka|točka)\s+)"
+_LOCAL_DOT = r"(?:\.|\s*[(\[]\s*(?:dot|tacka|tačka|tocka|točka)\s*[)\]]\s*|\s+(?:dot|tacka|tačka|tocka|točka)\s+)"
+_TLD = (r"(?:com|net|org|info|biz|edu|gov|ba|hr|rs|me|si|mk|de|at|ch|eu|uk|us|it|fr|nl|se|no|dk|tr|ru|io|co)")
+_EMAIL_SPOKEN = re.compile(
+    rf"(?<![\w.+-])[\w+-]+(?:{_LOCAL_DOT}[\w+-]+)*{_AT}[\w-]+(?:{_DOT}[\w-]+)*?{_DOT}{_TLD}(?![\w-])",
+    re.IGNORECASE | re.UNICODE)
 _PHONE_WORD = re.compile(r"(tel|telefon\w*|mob\w*|broj (telefona|mobitela|mobilnog)|pozv\w*|zvao|zvala|poziv\w*|sms|viber|whatsapp|kontakt)\W*$")
 _PHONE_LOOSE = re.compile(r"(?<![\d+])(?:\+|00)?(?:387[ /-]?)?0?6\d[ /-]?\d{3}[ /-]?\d{3,4}(?!\d)")
 MIN_DIGITS_FOR_PHONES = 6
@@ -39,7 +51,36 @@ def jmbgs(text: str) -> list[Span]:
     for m in _JMBG.finditer(text):
         number = m.group(1)
         kind = "JMBG" if jmbg_valid(number) or keyword_before(text, m.start(), _JMBG_WORD) else "DOC_NUMBER"
+        if kind == "DOC_NUMBER" and number.startswith("00"):
+            continue  # "0038762123456": an international phone number (no JMBG starts with a day 00)
         spans.append(Span(m.start(1), m.end(1), kind))  # type: ignore[arg-type]
+    spans.extend(s for s in grouped_jmbgs(text) if not any(s.start < o.end and o.start < s.end for o in spans))
+    return spans
+
+
+def grouped_jmbgs(text: str) -> list[Span]:
+    """JMBGs typed or dictated in groups — "0101990 170006", "010.199.017.000.6", "0101990-170006": whole
+    groups of a run of digit groups (one space, dot or dash between them) whose 13 digits have a valid date and
+    check digit. Only valid ones: a grouped number is otherwise a phone, a date or an amount."""
+    spans = []
+    for run in _DIGIT_RUN.finditer(text):
+        groups = [(g.start(), g.end()) for g in re.finditer(r"\d+", run.group())]
+        if len(groups) < 2:
+            continue
+        i = 0
+        while i < len(groups):
+            digits, found = "", None
+            for j in range(i, len(groups)):
+                digits += run.group()[groups[j][0]: groups[j][1]]
+                if len(digits) >= 13:
+                    if len(digits) == 13 and j > i and jmbg_valid(digits):
+                        found = j
+                    break
+            if found is None:
+                i += 1
+                continue
+            spans.append(Span(run.start() + groups[i][0], run.start() + groups[found][1], "JMBG"))
+            i = found + 1
     return spans
 
 
@@ -54,8 +95,8 @@ def ibans(text: str) -> list[Span]:
         raw = m.group(1)
         # the longest prefix that is a valid IBAN (the pattern may run into a following word of four characters)
         for end in range(len(raw), 14, -1):
-            if raw[end - 1] == " ":
-                continue
+            if raw[end - 1] in " .-" or raw[end: end + 1].isalnum():
+                continue  # a prefix ends on a character that ends a word
             if stdnum_iban.is_valid(raw[:end].upper()):
                 spans.append(Span(m.start(1), m.start(1) + end, "IBAN"))
                 break
@@ -66,7 +107,11 @@ def ibans(text: str) -> list[Span]:
 
 
 def emails(text: str) -> list[Span]:
-    return [Span(m.start(), m.end(), "EMAIL") for m in _EMAIL.finditer(text)]
+    spans = [Span(m.start(), m.end(), "EMAIL") for m in _EMAIL.finditer(text)]
+    for m in _EMAIL_SPOKEN.finditer(text):
+        if not any(s.start < m.end() and m.start() < s.end for s in spans):
+            spans.append(Span(m.start(), m.end(), "EMAIL"))
+    return spans
 
 
 def phones(text: str) -> list[Span]:
