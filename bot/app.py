@@ -14,8 +14,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import secrets
 import sqlite3
+from collections.abc import Sequence
 from typing import Any
 from urllib.parse import urlparse
 
@@ -46,6 +48,7 @@ from bot.updates import ScreeningRequest
 from kodeks import logsafe
 from kodeks.private_files import in_data_dir, warn_if_wider
 from kodeks.errors import KodeksError
+from kodeks.settings import unknown_settings
 
 log = logging.getLogger(__name__)
 
@@ -213,16 +216,18 @@ async def until_stopped_or_dead(stop: asyncio.Event, polling: asyncio.Task[Any] 
     raise KodeksError(f"long polling stopped unexpectedly ({why}); exiting so a supervisor can restart the bot")
 
 
-def startup_warnings(*, enrolled: int, admins: int) -> list[str]:
+def startup_warnings(*, enrolled: int, admins: int, unknown: Sequence[str] = ()) -> list[str]:
     """What the administrator must know at start-up about who can use the bot, consistent with the counts
-    logged beside it: the roster (enrolled officers, KODEKS_ALLOWED_USERS seeds it) and KODEKS_ADMINS."""
+    logged beside it: the roster (enrolled officers, KODEKS_ALLOWED_USERS seeds it) and KODEKS_ADMINS;
+    and `unknown` (kodeks.settings.unknown_settings): misspelt KODEKS_* variables, ignored otherwise."""
+    warnings = list(unknown)
     if not enrolled and not admins:
-        return ["no enrolled officer and no admin: everyone will be refused (set KODEKS_ADMINS and "
-                "KODEKS_ALLOWED_USERS, or `kodeks officers add`)"]
-    if not admins:
-        return ["no admin: nobody can approve access requests or use /stats, /export, /pozivnica "
-                "(set KODEKS_ADMINS)"]
-    return []
+        warnings.append("no enrolled officer and no admin: everyone will be refused (set KODEKS_ADMINS and "
+                        "KODEKS_ALLOWED_USERS, or `kodeks officers add`)")
+    elif not admins:
+        warnings.append("no admin: nobody can approve access requests or use /stats, /export, /pozivnica "
+                        "(set KODEKS_ADMINS)")
+    return warnings
 
 
 async def run_bot(settings: Any, library: Any = None, signals: StartupSignals | None = None) -> None:
@@ -260,7 +265,8 @@ async def run_bot(settings: Any, library: Any = None, signals: StartupSignals | 
         enrolled = len(app.bot_data[enrolment_handlers.BOT_DATA_KEY].roster)
         log.info("KODEKS bot: %d enrolled officers, %d admins, log %s", enrolled, len(settings.admins),
                  settings.log_path)
-        for warning in startup_warnings(enrolled=enrolled, admins=len(settings.admins)):
+        unknown = unknown_settings(os.environ)
+        for warning in startup_warnings(enrolled=enrolled, admins=len(settings.admins), unknown=unknown):
             log.warning("%s", warning)
         try:
             if not stop.is_set():  # a stop while the log was opened: never start fetching

@@ -50,9 +50,9 @@ LABELS: dict[str, dict[str, str]] = {
 }
 _LEVEL_NAMES = {
     "en": {"reference": "reference", "threshold": "threshold", "top_k": "top-k", "law_first": "law",
-           "nearest": "article not in force"},
+           "nearest": "article not in force", "not_found": "no such article in the law"},
     "bs": {"reference": "referenca", "threshold": "prag", "top_k": "top-k", "law_first": "zakon",
-           "nearest": "član nije na snazi"},
+           "nearest": "član nije na snazi", "not_found": "član ne postoji u zakonu"},
 }
 
 

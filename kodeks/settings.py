@@ -6,6 +6,8 @@ show up in a repr, a log line or a traceback.
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Literal
 
@@ -262,6 +264,40 @@ class Settings(BaseSettings):
                 if alias.strip() and law.strip():
                     out[alias.strip()] = law.strip()
         return out
+
+
+def setting_names() -> frozenset[str]:
+    """The environment names of every setting (each field's alias; upper-case, as .env.example spells them)."""
+    return frozenset((f.alias or name).upper() for name, f in Settings.model_fields.items())
+
+
+def _env_file_names(env_file: Path | None) -> list[str]:
+    """The variable names a `.env` file sets (values are never read into the result)."""
+    if env_file is None or not env_file.is_file():
+        return []
+    from dotenv import dotenv_values
+
+    try:
+        return [str(k) for k in dotenv_values(env_file, encoding="utf-8")]
+    except (OSError, UnicodeDecodeError, ValueError):
+        return []
+
+
+def unknown_settings(environ: Mapping[str, str], env_file: Path | None = Path(".env")) -> list[str]:
+    """One line per `KODEKS_*` variable (in `environ` or `env_file`) that is no setting, naming the nearest
+    setting: a misspelt name is otherwise ignored silently and its default used. Never the value."""
+    known = setting_names()
+    seen: dict[str, None] = {}
+    for name in [*environ, *_env_file_names(env_file)]:
+        upper = name.upper()
+        if upper.startswith("KODEKS_") and upper not in known:
+            seen.setdefault(name)
+    lines = []
+    for name in seen:
+        close = difflib.get_close_matches(name.upper(), sorted(known), n=1)
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        lines.append(f"{name} is not a setting{hint}")
+    return lines
 
 
 class SettingsError(KodeksError):

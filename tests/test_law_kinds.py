@@ -146,6 +146,21 @@ def test_everyday_words_of_stories_name_no_kind() -> None:
         assert topics.named(story) == {}, story
 
 
+def test_a_jmbg_named_is_no_question_about_personal_documents() -> None:
+    """The word "JMBG" alone (checking one, someone refusing to give it) or a masked one is no sign of the law
+    on registers and documents: no "not loaded" notice for it; a passport or an identity card still is."""
+    from kodeks.privacy import mask
+    from retrieval.language.vocabulary import bcs_vocabulary
+    from retrieval.search.law_kinds import KindTopics
+
+    topics = KindTopics.of(bcs_vocabulary())
+    masked = mask("Marko Marković, JMBG 0101990170001, odbija reći adresu").text
+    assert "[JMBG]" in masked
+    for text in ("šta ako neko odbije dati JMBG", "kako provjeriti jmbg", masked):
+        assert "civil registry and documents" not in topics.named(text), text
+    assert "civil registry and documents" in topics.named("odbio je pokazati ličnu kartu")
+
+
 @pytest.mark.parametrize("text, asks", [
     ("kako se dobija dozvola za oružje", True), ("pas ugrizao dijete u parku, ko odgovara", True),
     ("naplaćuje li hitna pomoć pregled", True), ("u kom roku se prijavljuje prebivalište", True),

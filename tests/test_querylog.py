@@ -274,3 +274,19 @@ async def test_export_parts_are_gzip_jsonl_split_below_the_limit(qlog: QueryLog,
     assert questions == texts  # all, in order, once
     streamed = [r async for r in qlog.export(batch=7)]
     assert [r["question"] for r in streamed] == questions
+
+
+async def test_stats_tell_an_article_not_in_the_law_from_one_not_in_force(qlog: QueryLog) -> None:
+    """"član 999 KZ FBiH" (no such article) and "član 79 KZ FBiH" (deleted) both get their neighbours; /stats
+    counts the first apart, so a wrong number asked for is not read as a law gone out of force."""
+    from retrieval.types import MissingReference
+
+    for article, status in (("999", "not_found"), ("79", "deleted"), ("280a", "repealed"), ("998", "not_found")):
+        result = make_result(level="nearest", mode="extractive", covered=False)
+        result.search.missing_references = [MissingReference(law="KZ FBiH", article=article, status=status)]
+        await qlog.record(user_id=1, question=f"član {article}", result=result, at=NOW - timedelta(hours=1))
+    stats = await qlog.stats(now=NOW)
+    assert stats["day"]["levels"]["not_found"] == 0.5 and stats["day"]["levels"]["nearest"] == 0.5
+    text = render(stats)
+    assert "član nije na snazi 50%" in text and "član ne postoji u zakonu 50%" in text
+    assert "no such article in the law 50%" in render(stats, lang="en")

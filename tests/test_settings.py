@@ -41,3 +41,30 @@ def test_without_a_configured_salt_each_installation_makes_its_own(tmp_path) -> 
     assert (tmp_path / "a" / "user_hash.salt").stat().st_mode & 0o077 == 0  # owner only
     assert load_settings(data_dir=tmp_path / "b", _env_file=None).hash_salt() != salt
     assert load_settings(data_dir=tmp_path / "c", user_hash_salt="pepper", _env_file=None).hash_salt() == "pepper"
+
+
+def test_a_misspelt_setting_names_the_nearest_one_and_never_its_value(tmp_path) -> None:
+    from kodeks.settings import unknown_settings
+
+    env_file = tmp_path / ".env"
+    env_file.write_text("KODEKS_TOP_KK=9\nKODEKS_ADMINS=1\n", encoding="utf-8")
+    lines = unknown_settings({"KODEKS_TRESHOLD": "secret-0.5", "KODEKS_THRESHOLD": "0.7", "KODEKS_QQQZZZ": "x",
+                              "PATH": "/bin"}, env_file)
+    assert lines == ["KODEKS_TRESHOLD is not a setting (did you mean KODEKS_THRESHOLD?)",
+                     "KODEKS_QQQZZZ is not a setting",
+                     "KODEKS_TOP_KK is not a setting (did you mean KODEKS_TOP_K?)"]
+    assert not any("secret" in line for line in lines)
+    assert unknown_settings({"KODEKS_DATA_DIR": "x", "CHROMA_HOST": "h"}, tmp_path / "absent") == []
+
+
+def test_the_cli_warns_about_a_misspelt_setting_at_start_up(tmp_path, monkeypatch) -> None:
+    from typer.testing import CliRunner
+
+    from kodeks.cli import app
+
+    monkeypatch.chdir(tmp_path)  # no .env of the checkout
+    monkeypatch.setenv("KODEKS_TRESHOLD", "0.5")
+    result = CliRunner().invoke(app, ["--data-dir", str(tmp_path), "laws"])
+    err = result.stderr if hasattr(result, "stderr") else result.output
+    assert "kodeks: KODEKS_TRESHOLD is not a setting (did you mean KODEKS_THRESHOLD?)" in err
+    assert "0.5" not in err

@@ -18,3 +18,9 @@ def test_enrolled_officers_without_an_admin_are_let_in_but_nobody_can_approve():
 def test_an_admin_alone_is_enough_to_start_quietly():
     assert startup_warnings(enrolled=0, admins=1) == []
     assert startup_warnings(enrolled=5, admins=2) == []
+
+
+def test_misspelt_settings_come_first_among_the_bot_warnings() -> None:
+    lines = ["KODEKS_TRESHOLD is not a setting (did you mean KODEKS_THRESHOLD?)"]
+    assert startup_warnings(enrolled=5, admins=2, unknown=lines) == lines
+    assert startup_warnings(enrolled=5, admins=0, unknown=lines)[0] == lines[0]

@@ -137,7 +137,9 @@ async def migrate(db: aiosqlite.Connection, path: Path) -> None:
 # whether it judged the loaded laws may not cover it (issue 11), so an admin labelling the export sees why;
 # the kinds of law the question was about that no loaded law is (issue 22: JSON ["zakon o radu", …]), so an
 # admin sees which law officers need next.
-ADDED_COLUMNS = {"jurisdiction": "TEXT", "expansions": "TEXT", "weak": "INTEGER", "not_loaded": "TEXT"}
+# missing: JSON statuses of the articles asked for that are not there to serve ("deleted", "repealed", "not_found")
+ADDED_COLUMNS = {"jurisdiction": "TEXT", "expansions": "TEXT", "weak": "INTEGER", "not_loaded": "TEXT",
+                 "missing_statuses": "TEXT"}
 
 
 async def add_columns(db: aiosqlite.Connection) -> None:

@@ -80,6 +80,9 @@ def question_write(row: dict[str, Any], result: Any, update_id: int | None, orig
             expansions=_json(list(search.expansions or [])),
             weak=int(search.weak),
             not_loaded=_json(list((search.coverage or {}).get("missing_labels") or [])),
+            # why the articles asked for are not served: /stats tells "no such article" from "not in force"
+            missing_statuses=_json(sorted({m.status for m in getattr(search, "missing_references", None) or []}))
+            if getattr(search, "missing_references", None) else None,
         )
     statements = [insert_sql("queries", row)]
     if result is not None and result.answer.citations:

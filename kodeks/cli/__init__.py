@@ -66,7 +66,13 @@ def _global_options(
     """KODEKS – odgovori iz zakona BiH, s citiranim članovima. / Answers from BiH law, citing articles.
 
     Global options go before the command (`kodeks -d DIR search …`) or after it (`kodeks search … -d DIR`)."""
+    import os
+
+    from kodeks.settings import unknown_settings
     from retrieval.language.vocabulary import missing_files
+
+    for line in unknown_settings(os.environ):  # a misspelt KODEKS_* variable is otherwise silently ignored
+        print(f"kodeks: {line}", file=sys.stderr)
 
     missing = missing_files()
     if missing:  # a broken install: search would run without vocabulary or kinds of law
