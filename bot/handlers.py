@@ -36,6 +36,7 @@ from bot.missing_articles import answer_missing, still_shown
 from bot.officers import scope_for
 from bot.querylog.export import export_parts, parse_since
 from bot.replies import say, send_html
+from bot.smalltalk import classify
 from bot.stats import render
 from bot.threads import remember_lookup
 from kodeks.privacy import Masked
@@ -103,6 +104,9 @@ async def on_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     if len(text) > d.settings.max_question_chars:
         await say(update, context, texts.TOO_LONG.format(length=len(text), limit=d.settings.max_question_chars))
+        return
+    if (kind := classify(text)) is not None:  # "hvala", "👍", "???": not a question, not searched, not logged
+        await say(update, context, texts.THANKS if kind == "thanks" else texts.NO_WORDS)
         return
     await handle_question(update, context, text)
 

@@ -55,7 +55,7 @@ LOCK_KEY = "kodeks:upload-lock"
 UPLOADS_DIR = "uploads"
 PENDING_MINUTES = 30  # an unanswered summary's buttons stop working, and its download is deleted
 PROGRESS_EVERY = 3.0  # seconds between edits of the progress message (Telegram allows ~1 edit/s per chat)
-MAX_WARNINGS_SHOWN = 5
+MAX_WARNINGS_SHOWN = 10
 MAX_LAW_CHARS, MAX_TITLE_CHARS = 60, 300
 MB = 1024 * 1024
 _KEYS = {"law": ("zakon", "law", "naziv", "skraceno", "kratko"), "title": ("naslov", "title", "puni naziv"),
@@ -269,12 +269,7 @@ def summary_html(pending: Pending, check: LawCheck, loaded: Any = None) -> str:
         if replaced.source_before and replaced.source_before != replaced.source_after:
             lines.append(escape(texts.UPLOAD_AT_RISK_SOURCE.format(before=replaced.source_before,
                                                                    after=replaced.source_after)))
-    notes = list(check.errors) or list(check.warnings)
-    if notes:
-        lines.append(escape(texts.UPLOAD_WARNINGS.format(n=len(notes))))
-        lines += [f"• {escape(_short(bosnian(w)))}" for w in notes[:MAX_WARNINGS_SHOWN]]
-        if len(notes) > MAX_WARNINGS_SHOWN:
-            lines.append(escape(texts.UPLOAD_MORE_WARNINGS.format(n=len(notes) - MAX_WARNINGS_SHOWN)))
+    lines += [escape(line) for line in warning_lines(list(check.errors) or list(check.warnings))]
     if check.duplicate_of:
         lines.append(f"<b>{escape(texts.UPLOAD_DUPLICATE.format(other=check.duplicate_of))}</b>")
     elif not check.addable:
@@ -284,6 +279,19 @@ def summary_html(pending: Pending, check: LawCheck, loaded: Any = None) -> str:
     else:
         lines.append(escape(texts.UPLOAD_DECIDE))
     return "\n".join(lines)
+
+
+def warning_lines(notes: list[str]) -> list[str]:
+    """The header "Upozorenja (N):" and the warnings themselves, one line each, in Bosnian, at most
+    `MAX_WARNINGS_SHOWN` and then "… i još N" (plain text; nothing when there are none). A count alone
+    would tell the admin something is wrong without saying what."""
+    if not notes:
+        return []
+    lines = [texts.UPLOAD_WARNINGS.format(n=len(notes))]
+    lines += [f"• {_short(bosnian(w), 200)}" for w in notes[:MAX_WARNINGS_SHOWN]]  # 10 fit in one message
+    if len(notes) > MAX_WARNINGS_SHOWN:
+        lines.append(texts.UPLOAD_MORE_WARNINGS.format(n=len(notes) - MAX_WARNINGS_SHOWN))
+    return lines
 
 
 def _short(text: str, limit: int = 300) -> str:
@@ -379,8 +387,7 @@ async def add_upload(bot: Any, d: Deps, bot_data: Any, pending: Pending, confirm
         final = texts.UPLOAD_ADDED.format(law=added.law, articles=plural_clanova(check.articles if check else added.articles),
                                           deleted=check.deleted if check else 0, embedded=added.embedded,
                                           reused=added.reused)
-        if added.warnings:
-            final += "\n" + texts.UPLOAD_WARNINGS.format(n=len(added.warnings))
+        final = "\n".join([final, *warning_lines(list(added.warnings))])
         log.info("law upload: %s added (%d articles, %d chunks embedded)", added.law, added.articles, added.embedded)
     except KodeksError as exc:
         final = texts.UPLOAD_REFUSED.format(reason=_short(bosnian(str(exc)), 1500))

@@ -304,6 +304,16 @@ async def test_every_non_question_gets_a_short_clear_reply(
     assert rows(log_path) == []  # nothing here was a question
 
 
+async def test_thanks_and_wordless_messages_get_a_short_reply_and_are_not_logged(
+        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
+    async with running_bot(telegram_server, settings, retriever, log_path):
+        for text in ("hvala", "👍", "???"):
+            telegram_server.send_text(OFFICER, text)
+        await telegram_server.wait_messages(OFFICER, 3)
+    assert telegram_server.texts(OFFICER) == [texts.THANKS, texts.THANKS, texts.NO_WORDS]
+    assert rows(log_path) == []  # neither searched nor logged as a question
+
+
 async def test_rate_limit_tells_the_officer_once(
         telegram_server: FakeTelegramServer, sample_index: Settings, retriever: Any, log_path: Path) -> None:
     settings = bot_settings(sample_index, telegram_server, rate_limit_per_minute=1)

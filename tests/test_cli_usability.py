@@ -173,3 +173,24 @@ def test_search_and_ask_say_which_laws_an_ambiguous_name_could_mean(sample_index
 def test_search_with_an_ambiguous_law_filter_is_one_line(sample_index: Settings) -> None:
     line = one_line_error(invoke("search", "krađa", "--law", "KZ", "-d", str(sample_index.data_dir)))
     assert "KZ FBiH, KZ RS" in line
+
+
+# --- counts with their nouns agreeing ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n, expected", [(0, "0 laws"), (1, "1 law"), (2, "2 laws"), (21, "21 laws")])
+def test_plural_agrees_with_the_count(n: int, expected: str) -> None:
+    from kodeks.cli.shared import plural
+
+    assert plural(n, "law") == expected
+    assert plural(n, "annex", "annexes") == expected.replace("laws", "annexes").replace("law", "annex")
+
+
+def test_one_law_is_not_1_laws(tmp_path: Path) -> None:
+    from tests.retrieval_helpers import index_rows, row
+
+    settings = index_rows(tmp_path / "one", [row("ZOBS Y", "1", "Vozač je dužan podvrgnuti se alkotestu.", "Alkotest",
+                                                 jurisdiction="BiH")])
+    result = invoke("laws", "-d", str(settings.data_dir))
+    assert result.exit_code == 0, result.output
+    assert result.stdout.rstrip().endswith("1 law, 1 article"), result.stdout

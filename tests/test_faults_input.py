@@ -88,7 +88,9 @@ async def test_hostile_messages_through_the_bot_all_get_valid_replies(
     sent = telegram_server.calls_to("sendMessage")
     assert all(c.status == 200 for c in sent), [(c.status, c.params.get("text", "")[:80]) for c in sent]
     assert all(utf16_len(m["text"]) <= LIMIT for m in telegram_server.messages(OFFICER))
-    assert len(rows(log_path)) == len(messages) - 1  # the 50 kB one is refused as too long, not answered
+    # the 50 kB one is refused as too long; the three without letters or digits get "Pošaljite pitanje riječima."
+    assert len(rows(log_path)) == len(messages) - 4
+    assert telegram_server.texts(OFFICER).count(texts.NO_WORDS) == 3
 
 
 def bot_settings_with_room(settings: Settings, n: int) -> Settings:

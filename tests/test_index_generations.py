@@ -193,10 +193,10 @@ def test_cli_remove_rename_and_remove_all(three_laws) -> None:
     assert "the loaded laws are: KZ, ZKP, ZOBS" in one_line_error(result)
     result = invoke("laws", "rename", "ZKP", "ZKP BiH", "-d", data)
     assert result.exit_code == 0, result.output
-    assert "renamed ZKP (1 articles in force) to ZKP BiH" in result.stdout and "0 embedded" in result.stdout
+    assert "renamed ZKP (1 article in force) to ZKP BiH" in result.stdout and "0 embedded" in result.stdout
     result = invoke("laws", "remove", "ZOBS", "-d", data)  # not a terminal: one law goes without a question
     assert result.exit_code == 0, result.output
-    assert "removed ZOBS (1 articles in force)" in result.stdout and "2 laws, 3 articles in force" in result.stdout
+    assert "removed ZOBS (1 article in force)" in result.stdout and "2 laws, 3 articles in force" in result.stdout
     result = invoke("laws", "remove", "--all", "-d", data)  # not a terminal and no --yes: refused
     assert "--yes" in one_line_error(result)
     assert invoke("laws", "-d", data).stdout.rstrip().endswith("2 laws, 3 articles")
@@ -217,8 +217,8 @@ def test_ingest_summary_laws_and_the_bot_list_count_the_same_articles(tmp_path: 
     data = str(tmp_path / "idx")
     done = invoke("ingest", str(law_file), "--law", "KZ P", "--jurisdiction", "FBiH", "-d", data)
     assert done.exit_code == 0, done.output
-    assert "articles: 2 in force, 3 deleted, 1 annexes" in done.stdout
-    assert "index now holds 1 laws: 2 articles in force, 3 deleted, 1 annexes" in done.stdout
+    assert "articles: 2 in force, 3 deleted, 1 annex" in done.stdout
+    assert "index now holds 1 law: 2 articles in force, 3 deleted, 1 annex" in done.stdout
     done = invoke("ingest", str(law_file), "--law", "KZ P", "--json", "-d", data)
     summary = json.loads(done.stdout)
     assert summary["index"] == {"laws": 1, "articles": 2, "deleted": 3, "annexes": 1}

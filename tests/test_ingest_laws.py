@@ -110,7 +110,7 @@ def test_cli_refusal_is_one_line_and_warnings_are_worded_once(tmp_path: Path, la
     data = str(tmp_path / "idx")
     done = kodeks("ingest", str(law_file), "--law", "KZ P", "--data-dir", data, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
-    assert "KZ P: 2 articles, 3 deleted, 1 annexes" in done.stdout
+    assert "KZ P: 2 articles, 3 deleted, 1 annex" in done.stdout
     done = kodeks("ingest", str(law_file), "--law", "Drugi", "--data-dir", data, cwd=tmp_path)
     assert done.returncode == 1 and done.stderr.count("\n") == 1 and "already indexed as law 'KZ P'" in done.stderr
     jumpy = tmp_path / "jumpy.txt"

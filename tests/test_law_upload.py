@@ -262,3 +262,31 @@ def test_the_caption_names_the_law(caption: str | None, expected: tuple[str, str
 def test_a_caption_with_an_unknown_jurisdiction_is_refused() -> None:
     with pytest.raises(CaptionError, match="Ne poznajem nadležnost „Srbija“"):
         parse_caption("ZKP; nadležnost: Srbija", "zkp.pdf")
+
+
+def test_warnings_are_listed_not_just_counted() -> None:
+    from bot.law_upload import MAX_WARNINGS_SHOWN, warning_lines
+
+    assert warning_lines([]) == []
+    notes = [f"kz.txt: article {n} has a title but no text" for n in range(1, MAX_WARNINGS_SHOWN + 4)]
+    lines = warning_lines(notes)
+    assert lines[0] == texts.UPLOAD_WARNINGS.format(n=len(notes))
+    assert lines[1:-1] == [f"• {n}" for n in notes[:MAX_WARNINGS_SHOWN]]
+    assert len(lines) == MAX_WARNINGS_SHOWN + 2 and lines[-1].startswith("… i još 3")
+
+
+async def test_the_summary_and_the_added_message_show_the_warnings(
+        library_setup: Any, telegram_server: FakeTelegramServer, tmp_path: Path) -> None:
+    settings, retriever, library = library_setup
+    law = LAW + "".join(f"Član {n}.\nNaslov bez teksta {n}\n\n" for n in range(6, 9)) + \
+        "Član 9.\nPosljednji\nOvaj zakon stupa na snagu osmog dana.\n"
+    async with running_bot(telegram_server, settings, retriever, tmp_path / "q.sqlite3", library=library):
+        telegram_server.send_document(ADMIN, law.encode(), "kz-upoz.txt", mime_type="text/plain",
+                                      caption="KZ U; Krivični zakon upozorenja; FBiH")
+        summary = await until_text(telegram_server, ADMIN, texts.UPLOAD_DECIDE)
+        add = next(data for label, data in telegram_server.buttons(summary) if label == "Dodaj")
+        telegram_server.press(ADMIN, summary, add)
+        done = await until_text(telegram_server, ADMIN, "✅ Dodano")
+    for text in (summary["text"], done["text"]):
+        header, *listed = text.split("Upozorenja (", 1)[1].split("\n")
+        assert listed and listed[0].startswith("• "), text

@@ -20,7 +20,7 @@ from typing import Any, Optional
 
 import typer
 
-from kodeks.cli.shared import DataDirOption, fail
+from kodeks.cli.shared import DataDirOption, fail, plural
 from kodeks.errors import KodeksError
 from kodeks.private_files import open_private
 from kodeks.settings import Settings, load_settings
@@ -173,4 +173,4 @@ def export(
     except KodeksError as exc:
         fail(str(exc))
     where = f" to {out}" if out and count else (" (nothing written)" if out else "")
-    print(f"exported {count} questions{where}", file=sys.stderr)
+    print(f"exported {plural(count, 'question')}{where}", file=sys.stderr)

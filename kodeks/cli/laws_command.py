@@ -14,7 +14,7 @@ from typing import Any, Iterable, Optional
 
 import typer
 
-from kodeks.cli.shared import DataDirOption, NoWaitOption, fail, wait_line
+from kodeks.cli.shared import DataDirOption, NoWaitOption, fail, plural, wait_line
 from kodeks.settings import load_settings
 
 commands = typer.Typer()  # merged into `kodeks` (kodeks.cli)
@@ -58,19 +58,19 @@ def format_laws(groups: list[tuple[str, list[Any]]]) -> str:
             aliases = f"  (also: {', '.join(s.aliases)})" if s.aliases else ""
             lines.append(f"  {s.law:<{width}}  {s.articles:>5} {noun}  ingested {when} UTC{title}{_apart(s)}{aliases}")
         lines.append("")
-    lines.append(f"{count} laws, {total} articles{_apart_total(groups)}")
+    lines.append(f"{plural(count, 'law')}, {plural(total, 'article')}{_apart_total(groups)}")
     return "\n".join(lines)
 
 
 def _apart(s: Any) -> str:
-    parts = [f"{n} {word}" for n, word in ((s.deleted, "deleted"), (s.annexes, "annex" if s.annexes == 1 else "annexes")) if n]
+    parts = [f"{s.deleted} deleted"] * bool(s.deleted) + [plural(s.annexes, "annex", "annexes")] * bool(s.annexes)
     return f"  ({', '.join(parts)})" if parts else ""
 
 
 def _apart_total(groups: list[tuple[str, list[Any]]]) -> str:
     deleted = sum(s.deleted for _, laws in groups for s in laws)
     annexes = sum(s.annexes for _, laws in groups for s in laws)
-    parts = [f"{n} {word}" for n, word in ((deleted, "deleted"), (annexes, "annex" if annexes == 1 else "annexes")) if n]
+    parts = [f"{deleted} deleted"] * bool(deleted) + [plural(annexes, "annex", "annexes")] * bool(annexes)
     return f" in force (and {', '.join(parts)})" if parts else ""
 
 
@@ -100,12 +100,12 @@ def laws(
 
 
 def _what(s: Any) -> str:
-    return f"{s.law} ({s.articles} articles in force{', ' + _apart(s)[3:-1] if _apart(s) else ''})"
+    return f"{s.law} ({plural(s.articles, 'article')} in force{', ' + _apart(s)[3:-1] if _apart(s) else ''})"
 
 
 def _index_now(counts: Any, generation: str | None) -> str:
-    return (f"the index now holds {counts.laws} laws, {counts.in_force} articles in force"
-            f"{f', {counts.deleted} deleted' if counts.deleted else ''}{f', {counts.annexes} annexes' if counts.annexes else ''}"
+    return (f"the index now holds {plural(counts.laws, 'law')}, {plural(counts.in_force, 'article')} in force"
+            f"{f', {counts.deleted} deleted' if counts.deleted else ''}{', ' + plural(counts.annexes, 'annex', 'annexes') if counts.annexes else ''}"
             f" (generation {generation}; a running bot switches to it by itself)")
 
 
@@ -139,7 +139,7 @@ def remove(
         fail("nothing removed (not confirmed)")
     for s in change.laws:
         print(f"removed {_what(s)}")
-    print(f"{change.chunks} chunks removed; {_index_now(change.result.counts, change.result.update.generation)}")
+    print(f"{plural(change.chunks, 'chunk')} removed; {_index_now(change.result.counts, change.result.update.generation)}")
 
 
 @laws_app.command("rename")
@@ -157,6 +157,6 @@ def rename(
     change = rename_law(settings, old, new, keep_alias=keep_alias, wait=not no_wait, on_wait=wait_line)
     [was] = change.laws
     alias = "kept as an alias" if keep_alias else "not kept as an alias (--keep-alias keeps it)"
-    print(f"renamed {_what(was)} to {' '.join(new.split())}: {change.chunks} chunks kept their vectors, "
+    print(f"renamed {_what(was)} to {' '.join(new.split())}: {plural(change.chunks, 'chunk')} kept their vectors, "
           f"{change.result.update.embedded} embedded; ids {was.law} čl. N → {' '.join(new.split())} čl. N; the old name is {alias}")
     print(_index_now(change.result.counts, change.result.update.generation))

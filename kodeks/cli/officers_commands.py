@@ -17,7 +17,7 @@ from typing import Optional
 import typer
 
 from bot.ids import ascii_int
-from kodeks.cli.shared import DataDirOption, fail
+from kodeks.cli.shared import DataDirOption, fail, plural
 from kodeks.errors import KodeksError
 from kodeks.settings import Settings, load_settings
 
@@ -170,7 +170,7 @@ def import_officers(
         if outcome == "removed":
             print(f"skipped {csv_file.name}:{number}: {uid}" + (f" ({name})" if name else "")
                   + " was removed; --include-removed enrols them again")
-    line = (f"imported {len(rows)} officers from {csv_file.name}: {counts['enrolled']} enrolled, "
+    line = (f"imported {plural(len(rows), 'officer')} from {csv_file.name}: {counts['enrolled']} enrolled, "
             f"{counts['already']} already enrolled")
     if counts["re-enrolled"]:
         line += f", {counts['re-enrolled']} re-enrolled"

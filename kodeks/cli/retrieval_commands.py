@@ -15,7 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from kodeks.cli.laws_command import ambiguity_lines
-from kodeks.cli.shared import DataDirOption, NoWaitOption, wait_line
+from kodeks.cli.shared import DataDirOption, NoWaitOption, plural, wait_line
 from kodeks.settings import load_settings
 from retrieval.ingest.sources import LawInfo
 
@@ -62,7 +62,7 @@ class _Reporter:
 
         def advance(n: int) -> None:
             done[0] += n
-            self._line(f"embedding {done[0]}/{total} chunks")
+            self._line(f"embedding {done[0]}/{plural(total, 'chunk')}")
 
         return advance
 
@@ -155,11 +155,11 @@ def summary_lines(result) -> str:  # noqa: ANN001 - retrieval.ingest.run.IngestR
     read, held = result.read, result.index
     where = (f"new generation {result.generation}; a running bot switches to it by itself" if result.built
              else "nothing changed: no new generation")
-    return (f"articles: {read.in_force} in force, {read.deleted} deleted, {read.annexes} annexes  "
+    return (f"articles: {read.in_force} in force, {read.deleted} deleted, {plural(read.annexes, 'annex', 'annexes')}  "
             f"chunks: {result.chunks}  embedded: {result.embedded}  reused: {result.reused}  "
             f"removed: {result.deleted}\n"
-            f"index now holds {held.laws} laws: {held.in_force} articles in force, {held.deleted} deleted, "
-            f"{held.annexes} annexes ({where})")
+            f"index now holds {plural(held.laws, 'law')}: {plural(held.in_force, 'article')} in force, {held.deleted} deleted, "
+            f"{plural(held.annexes, 'annex', 'annexes')} ({where})")
 
 
 def _warn_unplaced_laws(settings, just_read: set[str]) -> None:
@@ -179,7 +179,7 @@ def _file_line(f: dict) -> str:
     warnings = len(f["warnings"]) + len(f["errors"])
     laws = f.get("laws") or [f["law"]]
     law = f["law"] if len(laws) == 1 else f"{len(laws)} laws ({', '.join(laws)})"
-    return (f"{f['file']} → {law}: {f['articles']} articles, {f['deleted']} deleted, {f['annexes']} annexes, "
+    return (f"{f['file']} → {law}: {plural(f['articles'], 'article')}, {f['deleted']} deleted, {plural(f['annexes'], 'annex', 'annexes')}, "
             f"{warnings} warning(s) ({f['seconds']:.1f} s)")
 
 

@@ -46,6 +46,12 @@ NoWaitOption = typer.Option(False, "--no-wait", help="If another ingest (or laws
                             "stop with exit 1 instead of waiting for it.")
 
 
+def plural(n: int, singular: str, plural_form: str | None = None) -> str:
+    """"1 law", "2 laws", "0 laws": a count with its noun agreeing (an irregular plural is given:
+    `plural(n, "index", "indexes")`). "1 laws" in output reads as a bug even when the number is right."""
+    return f"{n} {singular if n == 1 else (plural_form or singular + 's')}"
+
+
 def wait_line(line: str) -> None:
     """The one line a writer prints while it waits for the data dir's writer lock."""
     print(f"kodeks: {line}", file=sys.stderr, flush=True)
