@@ -199,8 +199,42 @@ def format_article(article: Any, limit: int = LIMIT, note: str | None = None) ->
     if getattr(article, "illustrative", False):
         head += f"\n<b>{escape(texts.ILLUSTRATIVE_ARTICLE)}</b>"
     head += "\n"
-    lines = [escape(line.strip()) for line in (article.text or "").splitlines() if line.strip()]
+    lines = [escape(line) for line in flowing_lines(article.text or "")]
     return split_html([head, *lines], limit, joiner="\n")
+
+
+# A line that starts a unit of its own: a stav "(1)", a tačka "a)" / "1." / "1)", a bullet "-" / "•".
+_STRUCTURE = re.compile(r"^(?:\(\d+[a-z]?\)|[a-zčćđšž]{1,2}\)|\d+[.)](?=\s|$)|[-–—•](?=\s))")
+# A word split at the line end: "kriv-" then "ično" (a letter before the hyphen, a lower-case letter after).
+_SPLIT_WORD = re.compile(r"[^\W\d_]-$")
+
+
+def flowing_lines(text: str) -> list[str]:
+    """The article's text as lines an officer reads: a PDF's hard breaks inside a sentence are joined.
+
+    Why: a PDF wraps at its column width, so a stav arrives cut into lines that end mid-sentence and
+    read badly on a phone. A new stav, tačka or bullet at a line's start and a blank line are kept as
+    breaks; a word split at the line end ("kriv-" / "ično") is joined without its hyphen (before a
+    capital, "BiH-" / "FBiH", the hyphen is kept), while a hyphen inside a line ("Mehmed-paša") is
+    never touched. Blank lines are dropped after they have
+    ended a paragraph."""
+    out: list[str] = []
+    open_paragraph = False
+    for raw in text.splitlines():
+        line = " ".join(raw.split())
+        if not line:
+            open_paragraph = False
+            continue
+        if open_paragraph and out and not _STRUCTURE.match(line):
+            prev = out[-1]
+            if _SPLIT_WORD.search(prev):  # "kriv-" + "ično" → "krivično"; "BiH-" + "FBiH" keeps its hyphen
+                out[-1] = (prev[:-1] if line[0].islower() else prev) + line
+            else:
+                out[-1] = f"{prev} {line}"
+        else:
+            out.append(line)
+        open_paragraph = True
+    return out
 
 
 def format_articles(articles: Sequence[Any], limit: int = LIMIT, scope: Sequence[str] | None = None) -> list[str]:

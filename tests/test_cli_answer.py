@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import html
 import json
 from pathlib import Path
@@ -172,3 +174,19 @@ def test_load_cases_rejects_an_empty_file(tmp_path: Path) -> None:
     empty.write_text("\n", encoding="utf-8")
     with pytest.raises(KodeksError, match="no questions"):
         load_cases(empty)
+
+
+_ENGLISH = re.compile(r"\b(the|and|of|is|not|no|relevant|sources?|illustrative|in force|found|article|law|answer)\b",
+                      re.IGNORECASE)
+
+
+@pytest.mark.parametrize("question", ["neko mi je krivotvorio potpis", "član 999 KZ FBiH", "član 42 KZ", "član 3 KZ BiH",
+                                      "kolika je kazna za porez na dobit"])
+def test_ask_without_key_answers_in_bosnian_only(sample_index: Settings, question: str) -> None:
+    """What is printed as the answer (everything above the `mode:` chrome) holds no English sentence."""
+    result = invoke("ask", question, "--data-dir", str(sample_index.data_dir))
+    assert result.exit_code == 0, result.output
+    answer = result.output.split("\nmode: ")[0]
+    answer_lines = [line for line in answer.splitlines() if not re.match(r"\s+\d+\. .*\[", line)]  # not ids
+    english = [line for line in answer_lines if _ENGLISH.search(line)]
+    assert not english, english

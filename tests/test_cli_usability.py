@@ -167,7 +167,7 @@ def test_search_and_ask_say_which_laws_an_ambiguous_name_could_mean(sample_index
     shutil.copytree(sample_index.data_dir, private, ignore=shutil.ignore_patterns("queries.sqlite3*"))
     result = invoke("ask", "član 42 KZ", "-d", str(private))
     assert result.exit_code == 0, result.output
-    assert result.stdout.startswith("which law is 'kz' (article 42)?")
+    assert result.stdout.startswith("Koji zakon je 'kz' (član 42)? Učitani: KZ FBiH, KZ RS")
 
 
 def test_search_with_an_ambiguous_law_filter_is_one_line(sample_index: Settings) -> None:

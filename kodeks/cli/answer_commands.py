@@ -33,7 +33,7 @@ def _covered(answer: dict[str, Any]) -> str:
 def format_result(data: dict[str, Any]) -> str:
     """The human view of `PipelineResult.to_dict()`: answer first, then sources, then how it was made."""
     answer = data["answer"]
-    lines = [*ambiguity_lines(data.get("search", {}).get("ambiguous", [])), answer["text"], ""]
+    lines = [*ambiguity_lines(data.get("search", {}).get("ambiguous", []), bosnian=True), answer["text"], ""]
     if answer["citations"]:
         lines.append("Izvori:")
         lines += [f"  {n}. {c['label']}  [{c['id']}]" for n, c in enumerate(answer["citations"], 1)]

@@ -21,21 +21,29 @@ commands = typer.Typer()  # merged into `kodeks` (kodeks.cli)
 laws_app = typer.Typer(invoke_without_command=True, no_args_is_help=False, add_completion=False)  # `kodeks laws …`
 
 
-def ambiguity_lines(ambiguous: Iterable[dict[str, Any]]) -> list[str]:
-    """"which law?" lines for `SearchResult.to_dict()["ambiguous"]` entries."""
+def ambiguity_lines(ambiguous: Iterable[dict[str, Any]], bosnian: bool = False) -> list[str]:
+    """"which law?" lines for `SearchResult.to_dict()["ambiguous"]` entries.
+
+    `bosnian`: `kodeks ask` prints them above the answer, which is all in Bosnian; `kodeks search` keeps English."""
     lines = []
     for item in ambiguous:
         name, article, laws = item["name"], item["article"], item["laws"]
         if laws:
             example = f"član {article} {laws[0]}"
-            lines.append(f"which law is {name!r} (article {article})? loaded: {', '.join(laws)} — "
+            lines.append(f"Koji zakon je {name!r} (član {article})? Učitani: {', '.join(laws)} — "
+                         f"navedite jedan, npr. \"{example}\"" if bosnian else
+                         f"which law is {name!r} (article {article})? loaded: {', '.join(laws)} — "
                          f"name one, e.g. \"{example}\"")
         elif item.get("loaded"):  # "KZ RS" with only KZ FBiH and KZ BiH: not loaded, these of its kind are
             kind = f" ({item['kind']})" if item.get("kind") else ""
-            lines.append(f"{name} is not loaded, so its article {article} cannot be shown; "
+            lines.append(f"{name} nije učitan, pa njegov član {article} ne može biti prikazan; "
+                         f"učitani zakoni te vrste{kind}: {', '.join(item['loaded'])}" if bosnian else
+                         f"{name} is not loaded, so its article {article} cannot be shown; "
                          f"loaded laws of its kind{kind}: {', '.join(item['loaded'])}")
         else:
-            lines.append(f"{name!r} is not a loaded law, so its article {article} cannot be shown "
+            lines.append(f"{name!r} nije učitan zakon, pa njegov član {article} ne može biti prikazan "
+                         f"(`kodeks laws` navodi učitane)" if bosnian else
+                         f"{name!r} is not a loaded law, so its article {article} cannot be shown "
                          f"(`kodeks laws` lists the loaded ones)")
     return lines
 
