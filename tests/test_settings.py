@@ -68,3 +68,17 @@ def test_the_cli_warns_about_a_misspelt_setting_at_start_up(tmp_path, monkeypatc
     err = result.stderr if hasattr(result, "stderr") else result.output
     assert "kodeks: KODEKS_TRESHOLD is not a setting (did you mean KODEKS_THRESHOLD?)" in err
     assert "0.5" not in err
+
+
+def test_the_bot_command_leaves_a_misspelt_setting_to_the_bots_own_start_up_warnings(tmp_path, monkeypatch) -> None:
+    """`kodeks bot` reports it once, among its start-up warnings (bot.app.startup_warnings), not twice."""
+    from typer.testing import CliRunner
+
+    from kodeks.cli import app
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("KODEKS_TRESHOLD", "0.5")
+    result = CliRunner().invoke(app, ["--data-dir", str(tmp_path), "bot", "--help"])
+    err = result.stderr if hasattr(result, "stderr") else result.output
+    assert result.exit_code == 0
+    assert "KODEKS_TRESHOLD" not in err

@@ -59,6 +59,7 @@ def _print_version(value: bool) -> None:
 
 @app.callback()
 def _global_options(
+    ctx: typer.Context,
     data_dir: Optional[Path] = typer.Option(None, "--data-dir", "-d", metavar="DIR", help=DATA_DIR_HELP),
     show_version: bool = typer.Option(False, "--version", is_eager=True, callback=_print_version,
                                       help="Print the installed version and exit."),
@@ -71,8 +72,9 @@ def _global_options(
     from kodeks.settings import unknown_settings
     from retrieval.language.vocabulary import missing_files
 
-    for line in unknown_settings(os.environ):  # a misspelt KODEKS_* variable is otherwise silently ignored
-        print(f"kodeks: {line}", file=sys.stderr)
+    if ctx.invoked_subcommand != "bot":  # the bot reports them itself, in its start-up warnings
+        for line in unknown_settings(os.environ):  # a misspelt KODEKS_* variable is otherwise silently ignored
+            print(f"kodeks: {line}", file=sys.stderr)
 
     missing = missing_files()
     if missing:  # a broken install: search would run without vocabulary or kinds of law
