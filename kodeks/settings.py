@@ -283,7 +283,10 @@ def _env_file_names(env_file: Path | None) -> list[str]:
         return []
 
 
-def unknown_settings(environ: Mapping[str, str], env_file: Path | None = Path(".env")) -> list[str]:
+ENV_FILE = Path(str(Settings.model_config["env_file"]))  # where pydantic-settings reads `.env` from
+
+
+def unknown_settings(environ: Mapping[str, str], env_file: Path | None = ENV_FILE) -> list[str]:
     """One line per `KODEKS_*` variable (in `environ` or `env_file`) that is no setting, naming the nearest
     setting: a misspelt name is otherwise ignored silently and its default used. Never the value."""
     known = setting_names()
