@@ -25,7 +25,7 @@ from bot import texts
 from bot.deps import deps
 from bot.enrolment import invites
 from bot.enrolment.roster import Roster
-from bot.enrolment.store import INVITE_ID_CHARS, FILE_NAME, EnrolmentStore, Officer, Request, display_of
+from bot.enrolment.store import FILE_NAME, EnrolmentStore, Officer, Request, display_of, invite_id
 from bot.formatting import escape
 from bot.ids import ascii_int
 from bot.officers import choices
@@ -220,7 +220,7 @@ class Enrolment:
                                 jurisdiction=code, by=_admin_name(update.effective_user))
         link = invites.link(context.bot.username, secret)
         await context.bot.send_message(update.effective_chat.id, texts.INVITE_CREATED_HTML.format(
-            link=escape(link), expires=expires.strftime("%Y-%m-%d %H:%M"), uses=uses, id=code_hash[:INVITE_ID_CHARS],
+            link=escape(link), expires=expires.strftime("%Y-%m-%d %H:%M"), uses=uses, id=invite_id(code_hash),
             jurisdiction=escape(_jurisdiction_name(code))), parse_mode=ParseMode.HTML)
 
     async def cmd_pozivnice(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

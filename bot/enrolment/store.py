@@ -80,6 +80,11 @@ CREATE INDEX IF NOT EXISTS audit_ts ON audit(ts);
 """
 TS = "%Y-%m-%d %H:%M:%S"
 INVITE_ID_CHARS = 8  # an invite's id ("Oznaka" in /pozivnice): the first characters of its stored hash
+
+
+def invite_id(code_hash: str) -> str:
+    """What admins see and type ("Oznaka"): the start of the stored hash — the code itself is never kept."""
+    return code_hash[:INVITE_ID_CHARS]
 # What `enrol` did: a new officer, a removed one enrolled again (unblocked), one already enrolled, or (with
 # keep_removed) a removed one left removed.
 Outcome = Literal["enrolled", "re-enrolled", "already", "removed"]
@@ -140,8 +145,8 @@ class Invite:
 
     @property
     def id(self) -> str:
-        """What admins see and type ("Oznaka"): the start of the stored hash — the code itself is never kept."""
-        return self.code_hash[:INVITE_ID_CHARS]
+        """What admins see and type ("Oznaka")."""
+        return invite_id(self.code_hash)
 
 
 @dataclass(frozen=True)
