@@ -30,7 +30,9 @@ def main() -> None:
     for name in sys.argv[1:]:
         c = curve(Path(name))
         print(f"{Path(name).name:28s} " + " ".join(f"{v:6.1%}" for v in c))
-        print(f"{'  gain of the N-th':28s} " + " ".join(f"{(v - (c[i - 1] if i else 0)):+6.1%}" for i, v in enumerate(c)))
+        print(
+            f"{'  gain of the N-th':28s} " + " ".join(f"{(v - (c[i - 1] if i else 0)):+6.1%}" for i, v in enumerate(c))
+        )
 
 
 if __name__ == "__main__":

@@ -27,8 +27,8 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
     sys.path.append(str(REPO))  # after PYTHONPATH: PYTHONPATH=<another checkout> runs that build
 
-from kodeks.settings import Settings  # noqa: E402
 import retrieval.index.embedders as embedders  # noqa: E402
+from kodeks.settings import Settings  # noqa: E402
 from retrieval.index.embedders import EmbedderIdentity, LocalEmbedder  # noqa: E402
 
 DIM = 384

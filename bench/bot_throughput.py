@@ -18,12 +18,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from botproc import Replies, ask, fresh_log, officers, start_bot, stop_bot  # noqa: E402
-from scale_index import QUESTIONS, chunk_count, ensure_index  # noqa: E402
-from stats import machine, pct  # noqa: E402
+from botproc import Replies, ask, fresh_log, officers, start_bot, stop_bot
+from scale_index import QUESTIONS, chunk_count, ensure_index
+from stats import machine, pct
 
-from tests.fakes.anthropic_server import FAKE_KEY, FakeAnthropic, slow  # noqa: E402
-from tests.fakes.telegram_server import FakeTelegramServer  # noqa: E402
+from tests.fakes.anthropic_server import FAKE_KEY, FakeAnthropic, slow
+from tests.fakes.telegram_server import FakeTelegramServer
 
 
 async def run(total: int, n_officers: int, concurrency: int, delay: float) -> None:
@@ -34,8 +34,12 @@ async def run(total: int, n_officers: int, concurrency: int, delay: float) -> No
     server = FakeTelegramServer()
     await server.start()
     users = officers(n_officers)
-    proc = await start_bot(settings.data_dir, server, users, env={
-        "ANTHROPIC_API_KEY": FAKE_KEY, "ANTHROPIC_BASE_URL": claude.url, "KODEKS_CONCURRENCY": str(concurrency)})
+    proc = await start_bot(
+        settings.data_dir,
+        server,
+        users,
+        env={"ANTHROPIC_API_KEY": FAKE_KEY, "ANTHROPIC_BASE_URL": claude.url, "KODEKS_CONCURRENCY": str(concurrency)},
+    )
     replies = Replies(server)
     try:
         start = time.monotonic()
@@ -53,10 +57,14 @@ async def run(total: int, n_officers: int, concurrency: int, delay: float) -> No
     finally:
         con.close()
     ideal = total * delay / concurrency
-    print(f"\nindex {chunk_count(settings)} chunks; {total} questions from {n_officers} officers; "
-          f"Claude answers after {delay:g} s; KODEKS_CONCURRENCY={concurrency}")
+    print(
+        f"\nindex {chunk_count(settings)} chunks; {total} questions from {n_officers} officers; "
+        f"Claude answers after {delay:g} s; KODEKS_CONCURRENCY={concurrency}"
+    )
     print(f"wall time {wall:.1f} s vs ideal {ideal:.1f} s → ratio {wall / ideal:.2f} (target ≤ 1.5)")
-    print(f"answers/s {total / wall:.2f}; time to reply p50 {statistics.median(times):.1f} s, p95 {pct(times, 95):.1f} s")
+    print(
+        f"answers/s {total / wall:.2f}; time to reply p50 {statistics.median(times):.1f} s, p95 {pct(times, 95):.1f} s"
+    )
     print(f"log rows {logged} of {total} questions (modes: {modes}); lost {total - logged}")
     print(f"Claude requests {len(claude.requests)}")
     print(machine())

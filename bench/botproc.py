@@ -35,22 +35,36 @@ def fresh_log(data_dir: Path) -> None:
         path.unlink()
 
 
-async def start_bot(data_dir: Path, server: FakeTelegramServer, users: Iterable[int],
-                    env: dict[str, str] | None = None, command: list[str] | None = None,
-                    log_name: str = "bot.log") -> asyncio.subprocess.Process:
+async def start_bot(
+    data_dir: Path,
+    server: FakeTelegramServer,
+    users: Iterable[int],
+    env: dict[str, str] | None = None,
+    command: list[str] | None = None,
+    log_name: str = "bot.log",
+) -> asyncio.subprocess.Process:
     full = {k: v for k, v in os.environ.items() if not k.startswith(("ANTHROPIC_", "KODEKS_", "OPENAI_"))}
-    full.update({"KODEKS_DATA_DIR": str(data_dir), "TELEGRAM_BOT_TOKEN": server.token,
-                 "KODEKS_TELEGRAM_BASE_URL": server.base_url, "KODEKS_ALLOWED_USERS": ",".join(map(str, users)),
-                 "KODEKS_RATE_LIMIT_PER_MINUTE": "100000", **(env or {})})
+    full.update(
+        {
+            "KODEKS_DATA_DIR": str(data_dir),
+            "TELEGRAM_BOT_TOKEN": server.token,
+            "KODEKS_TELEGRAM_BASE_URL": server.base_url,
+            "KODEKS_ALLOWED_USERS": ",".join(map(str, users)),
+            "KODEKS_RATE_LIMIT_PER_MINUTE": "100000",
+            **(env or {}),
+        }
+    )
     exe = shutil.which("kodeks", path=str(Path(sys.executable).parent)) or "kodeks"
     args = command or [exe, "bot"]
     log = LOG_DIR / log_name  # a file, not a pipe: an unread pipe fills up and blocks the bot's logging
     log.parent.mkdir(parents=True, exist_ok=True)
     with log.open("wb") as err:
-        proc = await asyncio.create_subprocess_exec(*args, env=full, cwd=str(data_dir),
-                                                    stdout=asyncio.subprocess.DEVNULL, stderr=err)
-    await server.wait_until(lambda: server.polls > 0 or proc.returncode is not None, timeout=600,
-                            what="the bot to start polling")
+        proc = await asyncio.create_subprocess_exec(
+            *args, env=full, cwd=str(data_dir), stdout=asyncio.subprocess.DEVNULL, stderr=err
+        )
+    await server.wait_until(
+        lambda: server.polls > 0 or proc.returncode is not None, timeout=600, what="the bot to start polling"
+    )
     if proc.returncode is not None:
         raise SystemExit(f"kodeks bot exited: {log.read_text(errors='replace')[-2000:]}")
     return proc
@@ -79,7 +93,7 @@ class Replies:
 
     def update(self) -> int:
         calls = self.server.calls
-        for call in calls[self.seen:]:
+        for call in calls[self.seen :]:
             quoted = (call.params.get("reply_parameters") or {}).get("message_id")
             if call.method == "sendMessage" and call.status == 200 and quoted is not None:
                 self.at.setdefault((call.params.get("chat_id"), quoted), call.at)

@@ -22,12 +22,12 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from kodeks.settings import load_settings  # noqa: E402
-from retrieval.index.chroma import iter_chroma_documents  # noqa: E402
-from retrieval.search.retriever import Retriever  # noqa: E402
 from retrieval.evaluation import evaluate, load_eval  # noqa: E402
-from retrieval.search.title_field import TitleIndex  # noqa: E402
-from retrieval.ingest.run import ingest_paths  # noqa: E402
+from retrieval.index.chroma import iter_chroma_documents  # noqa: E402
 from retrieval.index.lexical import LexicalIndex  # noqa: E402
+from retrieval.ingest.run import ingest_paths  # noqa: E402
+from retrieval.search.retriever import Retriever  # noqa: E402
+from retrieval.search.title_field import TitleIndex  # noqa: E402
 
 SHARED = REPO.parent / "shared"
 _GLAVA = re.compile(r"^GLAVA\s+[IVXLC]+[A-Z]?\s*$")
@@ -65,16 +65,24 @@ def main() -> None:
 
     def run(name: str, retriever: Retriever) -> None:
         m = evaluate(qs, lambda q: retriever.search(q, k=10, threshold=-1.0)).metrics
-        print(f"{name:34s} hit@1 {m['hit@1']:.1%}  hit@5 {m['hit@5']:.1%}  hit@10 {m['hit@10']:.1%}  MRR {m['mrr@10']:.3f}")
+        print(
+            f"{name:34s} hit@1 {m['hit@1']:.1%}  hit@5 {m['hit@5']:.1%}  hit@10 {m['hit@10']:.1%}  MRR {m['mrr@10']:.3f}"
+        )
 
     run("shipped (titles only)", base)
-    with_chapters = {aid: replace(a, extra={**a.extra, "chapter": by_number.get(a.article, "")})
-                     for aid, a in base.articles.items()}
+    with_chapters = {
+        aid: replace(a, extra={**a.extra, "chapter": by_number.get(a.article, "")}) for aid, a in base.articles.items()
+    }
     titled = Retriever.open(settings)
     titled.articles = with_chapters
-    titled.candidates.titles = TitleIndex(titled.lexical.tokenizer, [with_chapters[titled.catalog.ids[i]] for i in titled.candidates.title_rows])
+    titled.candidates.titles = TitleIndex(
+        titled.lexical.tokenizer, [with_chapters[titled.catalog.ids[i]] for i in titled.candidates.title_rows]
+    )
     run("(a) + chapter in the title field", titled)
-    texts = [f"{by_number.get(cid.split('#')[0].rsplit(' ', 1)[-1], '')}\n{t}" for cid, t in zip(base.chunk_ids, iter_chroma_documents(base.collection, base.chunk_ids))]
+    texts = [
+        f"{by_number.get(cid.split('#')[0].rsplit(' ', 1)[-1], '')}\n{t}"
+        for cid, t in zip(base.chunk_ids, iter_chroma_documents(base.collection, base.chunk_ids))
+    ]
     bagged = Retriever.open(settings)
     bagged.articles, bagged.candidates.titles = with_chapters, titled.candidates.titles
     bagged.lexical = bagged.candidates.lexical = LexicalIndex.build(settings.lexical_language, base.chunk_ids, texts)

@@ -25,9 +25,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import library as lib  # noqa: E402
-from retrieval.evaluation import EvalQuestion, load_eval  # noqa: E402
-from retrieval.jurisdictions import as_scope  # noqa: E402
+import library as lib
+
+from retrieval.evaluation import EvalQuestion, load_eval
+from retrieval.jurisdictions import as_scope
 
 NOT_COVERED = lib.REPO / "bench" / "sets" / "not_covered.jsonl"
 NOT_COVERED_APART = lib.REPO / "bench" / "sets" / "not_covered_heldout.jsonl"
@@ -36,14 +37,16 @@ FIT_LAST = 20  # n01–n20 chose the constants; n21–n40 are held out
 
 
 def not_covered(half: str) -> list[EvalQuestion]:
-    """"fit" / "hold": our set's halves; "apart", "apart2": the sets written apart from the method."""
+    """ "fit" / "hold": our set's halves; "apart", "apart2": the sets written apart from the method."""
     path = {"apart": NOT_COVERED_APART, "apart2": NOT_COVERED_APART2}.get(half, NOT_COVERED)
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-    chosen = rows if half.startswith("apart") else [r for r in rows if (int(r["id"][1:]) <= FIT_LAST) == (half == "fit")]
+    chosen = (
+        rows if half.startswith("apart") else [r for r in rows if (int(r["id"][1:]) <= FIT_LAST) == (half == "fit")]
+    )
     return [EvalQuestion(r["id"], r["question"], (), r.get("jurisdiction")) for r in chosen]
 
 
-def measure(retriever, questions: list[EvalQuestion], k: int) -> dict[str, float]:  # noqa: ANN001
+def measure(retriever, questions: list[EvalQuestion], k: int) -> dict[str, float]:
     weak = weak_found = labelled = labelled_relevant = 0
     for q in questions:
         result = retriever.search(q.question, k=k, jurisdiction=as_scope(q.jurisdiction))
@@ -55,8 +58,14 @@ def measure(retriever, questions: list[EvalQuestion], k: int) -> dict[str, float
                 labelled += 1
                 labelled_relevant += h.id in q.relevant
     n = len(questions) or 1
-    return {"n": len(questions), "weak": weak / n, "weak_found": weak_found / n, "weak_missed": (weak - weak_found) / n,
-            "threshold": labelled, "threshold_relevant": labelled_relevant / labelled if labelled else 0.0}
+    return {
+        "n": len(questions),
+        "weak": weak / n,
+        "weak_found": weak_found / n,
+        "weak_missed": (weak - weak_found) / n,
+        "threshold": labelled,
+        "threshold_relevant": labelled_relevant / labelled if labelled else 0.0,
+    }
 
 
 def main() -> None:
@@ -75,7 +84,9 @@ def main() -> None:
     cache = (lambda name: args.work / f"queries-{name}.json") if args.cache_queries else (lambda name: None)
     dev = load_eval(lib.SINGLE["bsdev"][1])
     rows: list[tuple[str, str, dict[str, float]]] = []
-    retriever = lib.open_retriever(lib.build_library(args.work, env, not args.as_built), "serbian", env, cache("library"))
+    retriever = lib.open_retriever(
+        lib.build_library(args.work, env, not args.as_built), "serbian", env, cache("library")
+    )
     retriever.search("zagrijavanje")
     rows.append(("not covered (fit)", "library", measure(retriever, not_covered("fit"), args.k)))
     rows.append(("not covered (held out)", "library", measure(retriever, not_covered("hold"), args.k)))
@@ -87,14 +98,18 @@ def main() -> None:
     rows.append(("library apart 2", "library", measure(retriever, load_eval(lib.APART), args.k)))
     del retriever
     for name in args.singles:
-        corpus, questions, language = lib.SINGLE[name]
+        _corpus, questions, language = lib.SINGLE[name]
         retriever = lib.open_retriever(lib.build_single(args.work, name, env), language, env, cache(name))
         rows.append((name, "alone", measure(retriever, load_eval(questions), args.k)))
         del retriever
-    print(f"\n{'set':24s} {'index':8s} {'n':>5s} {'weak':>6s} {'(found)':>8s} {'(missed)':>9s} {'threshold':>10s} {'relevant':>9s}")
+    print(
+        f"\n{'set':24s} {'index':8s} {'n':>5s} {'weak':>6s} {'(found)':>8s} {'(missed)':>9s} {'threshold':>10s} {'relevant':>9s}"
+    )
     for name, where, m in rows:
-        print(f"{name:24s} {where:8s} {m['n']:5d} {m['weak']:6.1%} {m['weak_found']:8.1%} {m['weak_missed']:9.1%} "
-              f"{m['threshold']:10d} {m['threshold_relevant']:9.1%}")
+        print(
+            f"{name:24s} {where:8s} {m['n']:5d} {m['weak']:6.1%} {m['weak_found']:8.1%} {m['weak_missed']:9.1%} "
+            f"{m['threshold']:10d} {m['threshold_relevant']:9.1%}"
+        )
     if env:
         print(f"settings: {' '.join(args.set_env)}")
 

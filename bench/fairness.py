@@ -27,19 +27,21 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from botproc import REPO, ensure_sample_index, fresh_log, start_bot, stop_bot  # noqa: E402
-from stats import machine  # noqa: E402
+from botproc import REPO, ensure_sample_index, fresh_log, start_bot, stop_bot
+from stats import machine
 
-from tests.fakes.telegram_server import FakeTelegramServer  # noqa: E402
+from tests.fakes.telegram_server import FakeTelegramServer
 
 BURSTING, OFFICER, ADMIN = 71_001, 71_002, 71_003
 PLAIN = "ukrao mi je mobitel"
 CLAN = "/clan KZ FBiH 373"
 STATS = "/stats"
 DEFAULT_DIR = Path("/tmp/kodeks-bench-fairness")
-SITUATION = ("Komšija je sinoć oko ponoći razbio prozor na mom autu parkiranom ispred zgrade, odnio torbu s "
-             "laptopom, dokumentima i novčanikom, a kad sam ga sutradan pozvao da vrati stvari prijetio mi je "
-             "nožem i rekao da će mi zapaliti kuću ako ga prijavim policiji. ")
+SITUATION = (
+    "Komšija je sinoć oko ponoći razbio prozor na mom autu parkiranom ispred zgrade, odnio torbu s "
+    "laptopom, dokumentima i novčanikom, a kad sam ga sutradan pozvao da vrati stvari prijetio mi je "
+    "nožem i rekao da će mi zapaliti kuću ako ga prijavim policiji. "
+)
 
 
 def long_question(n: int, chars: int = 1000) -> str:
@@ -60,10 +62,15 @@ class Clock:
 
         def reply() -> float | None:
             for c in self.server.calls[before:]:
-                if c.method == "sendMessage" and c.status == 200 and c.params.get("chat_id") == chat and (
-                        not quoted or (c.params.get("reply_parameters") or {}).get("message_id") == message_id):
+                if (
+                    c.method == "sendMessage"
+                    and c.status == 200
+                    and c.params.get("chat_id") == chat
+                    and (not quoted or (c.params.get("reply_parameters") or {}).get("message_id") == message_id)
+                ):
                     return c.at
             return None
+
         await self.server.wait_until(lambda: reply() is not None, timeout=timeout, what=f"a reply to {text[:20]!r}")
         return reply() - start  # type: ignore[operator]
 
@@ -84,8 +91,14 @@ async def run(args: argparse.Namespace) -> None:
     server = FakeTelegramServer()
     await server.start()
     env = {"KODEKS_ADMINS": str(ADMIN), "PYTHONPATH": str(args.repo)}
-    proc = await start_bot(data_dir, server, [BURSTING, OFFICER, ADMIN], env=env,
-                           command=[sys.executable, "-m", "kodeks", "bot"], log_name="fairness.log")
+    proc = await start_bot(
+        data_dir,
+        server,
+        [BURSTING, OFFICER, ADMIN],
+        env=env,
+        command=[sys.executable, "-m", "kodeks", "bot"],
+        log_name="fairness.log",
+    )
     clock = Clock(server)
     idle: dict[str, list[float]] = {"question": [], "/clan": [], "/stats": []}
     burst: dict[str, list[float]] = {"question": [], "/clan": [], "/stats": []}
@@ -102,31 +115,44 @@ async def run(args: argparse.Namespace) -> None:
             ids = {u["message"]["message_id"] for u in asked}
 
             def replied() -> set[int]:
-                return {(c.params.get("reply_parameters") or {}).get("message_id") for c in server.calls[before:]
-                        if c.method == "sendMessage" and c.status == 200 and c.params.get("chat_id") == BURSTING}
+                return {
+                    (c.params.get("reply_parameters") or {}).get("message_id")
+                    for c in server.calls[before:]  # noqa: B023 - called only within this round of the loop
+                    if c.method == "sendMessage" and c.status == 200 and c.params.get("chat_id") == BURSTING
+                }
+
             await asyncio.sleep(0.5)  # the burst is in the bot's hands
             for _ in range(3):
                 if ids <= replied():
                     break
                 for kind, seconds in (await probe(clock, together=True)).items():
                     burst[kind].append(seconds)
-            await server.wait_until(lambda: ids <= replied(), timeout=1800, what="the burst's answers")
-            done = [c.at for c in server.calls[before:] if c.method == "sendMessage" and c.status == 200
-                    and c.params.get("chat_id") == BURSTING]
+            await server.wait_until(lambda: ids <= replied(), timeout=1800, what="the burst's answers")  # noqa: B023 - awaited here
+            done = [
+                c.at
+                for c in server.calls[before:]
+                if c.method == "sendMessage" and c.status == 200 and c.params.get("chat_id") == BURSTING
+            ]
             own.append(max(done) - started)
     finally:
         code = await stop_bot(proc)
         await server.stop()
     print(f"\nbot: {args.repo}; exit {code}; {machine()}")
-    print(f"idle: {args.probes} probes; burst: {args.rounds} rounds of 10 × 1,000-character questions from one "
-          "officer, probes asked 0.5 s into each")
+    print(
+        f"idle: {args.probes} probes; burst: {args.rounds} rounds of 10 × 1,000-character questions from one "
+        "officer, probes asked 0.5 s into each"
+    )
     print(f"{'':12}{'idle p50 s':>12}{'burst p50 s':>13}{'ratio':>8}{'target s':>10}{'met':>6}")
     for kind in idle:
         base, loaded = statistics.median(idle[kind]), statistics.median(burst[kind])
         target = 2 * base + 1
-        print(f"{kind:12}{base:12.2f}{loaded:13.2f}{loaded / base:8.1f}{target:10.2f}{'yes' if loaded <= target else 'NO':>6}")
-    print(f"probes during bursts: {len(burst['question'])}; the bursting officer's 10 answers took "
-          f"{statistics.median(own):.1f} s (median of {len(own)} rounds)")
+        print(
+            f"{kind:12}{base:12.2f}{loaded:13.2f}{loaded / base:8.1f}{target:10.2f}{'yes' if loaded <= target else 'NO':>6}"
+        )
+    print(
+        f"probes during bursts: {len(burst['question'])}; the bursting officer's 10 answers took "
+        f"{statistics.median(own):.1f} s (median of {len(own)} rounds)"
+    )
 
 
 def main() -> None:

@@ -131,13 +131,16 @@ async def run_switches(pipeline: Pipeline, threads: list[dict[str, Any]]) -> Tal
     return tally
 
 
-async def measure(settings: Settings, retriever: Retriever, threads: list[dict[str, Any]], standin: bool,
-                  verbose: bool) -> list[tuple[str, Tally]]:
+async def measure(
+    settings: Settings, retriever: Retriever, threads: list[dict[str, Any]], standin: bool, verbose: bool
+) -> list[tuple[str, Tally]]:
     """The modes, one after the other, in one event loop (the SDK clients live in it)."""
     pipeline = Pipeline(settings, retriever=retriever)
-    rows = [("alone", await run_threads(pipeline, threads, False, False)),
-            ("thread", await run_threads(pipeline, threads, True, verbose)),
-            ("switch", await run_switches(pipeline, threads))]
+    rows = [
+        ("alone", await run_threads(pipeline, threads, False, False)),
+        ("thread", await run_threads(pipeline, threads, True, verbose)),
+        ("switch", await run_switches(pipeline, threads)),
+    ]
     if standin:
         keyed, fake = standin_pipeline(settings)
         try:
@@ -151,21 +154,26 @@ async def measure(settings: Settings, retriever: Retriever, threads: list[dict[s
 def table(rows: list[tuple[str, Tally]]) -> list[str]:
     """One line per mode: first turns' and follow-up turns' hit@5, the follow-ups' gap to the first turns and
     their gain over `alone` (points), and the median ms per turn with its ratio to `alone`'s (same run)."""
+
     def mean(values: list[float]) -> float:
         return statistics.fmean(values) if values else 0.0
 
     base_follow = mean(rows[0][1].follow)
     base_ms = statistics.median(rows[0][1].ms) if rows[0][1].ms else 0.0
-    out = [f"{'mode':8s} {'1st n':>5s} {'1st hit@5':>9s} {'f-up n':>6s} {'f-up hit@5':>10s} {'gap':>6s} "
-           f"{'vs alone':>8s} {'1st found':>12s} {'p50 ms':>7s} {'×alone':>6s}"]
+    out = [
+        f"{'mode':8s} {'1st n':>5s} {'1st hit@5':>9s} {'f-up n':>6s} {'f-up hit@5':>10s} {'gap':>6s} "
+        f"{'vs alone':>8s} {'1st found':>12s} {'p50 ms':>7s} {'×alone':>6s}"
+    ]
     for name, tally in rows:
         first, follow = mean(tally.first), mean(tally.follow)
         p50 = statistics.median(tally.ms) if tally.ms else 0.0
         ratio = p50 / base_ms if base_ms else 0.0
         found = f"{mean(tally.after_found):6.1%} ({len(tally.after_found)})" if tally.follow else "-"
-        out.append(f"{name:8s} {len(tally.first):5d} {first:9.1%} {len(tally.follow):6d} {follow:10.1%} "
-                   f"{(follow - first) * 100:+6.1f} {(follow - base_follow) * 100:+8.1f} {found:>12s} {p50:7.1f} "
-                   f"{ratio:6.2f}")
+        out.append(
+            f"{name:8s} {len(tally.first):5d} {first:9.1%} {len(tally.follow):6d} {follow:10.1%} "
+            f"{(follow - first) * 100:+6.1f} {(follow - base_follow) * 100:+8.1f} {found:>12s} {p50:7.1f} "
+            f"{ratio:6.2f}"
+        )
     return out
 
 

@@ -43,7 +43,21 @@ def make_bomb(path: Path, inflated_mb: int = 300) -> Path:
     Document().save(buffer)
     template = zipfile.ZipFile(io.BytesIO(buffer.getvalue()))
     rng = random.Random(7)
-    words = "krađa zatvor kazna vozač policija stvar sud zakon član javni red mir novčana".split()
+    words = [
+        "krađa",
+        "zatvor",
+        "kazna",
+        "vozač",
+        "policija",
+        "stvar",
+        "sud",
+        "zakon",
+        "član",
+        "javni",
+        "red",
+        "mir",
+        "novčana",
+    ]
     # A little variety, so that it compresses about as the red team's file did (~300:1), not 1000:1.
     blocks = [("".join(PARAGRAPH.replace("tri", rng.choice(words)) for _ in range(50))).encode() for _ in range(12)]
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as docx:
@@ -51,8 +65,10 @@ def make_bomb(path: Path, inflated_mb: int = 300) -> Path:
             if item.filename != "word/document.xml":
                 docx.writestr(item, template.read(item))
         with docx.open("word/document.xml", "w", force_zip64=True) as part:
-            part.write(b'<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>'
-                       + PARAGRAPH.replace("Ko tuđu", "Član 1. Ko tuđu").encode())
+            part.write(
+                b'<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>'
+                + PARAGRAPH.replace("Ko tuđu", "Član 1. Ko tuđu").encode()
+            )
             written = 0
             while written < inflated_mb * MB:
                 block = blocks[rng.randrange(len(blocks))]
@@ -71,16 +87,29 @@ def make_big_text(path: Path, base: Path, size_mb: int = 207) -> Path:
 
 
 def make_law(path: Path) -> Path:
-    path.write_text("".join(f"Član {n}.\nNaslov {n}\nKo učini djelo {n} kaznit će se zatvorom.\n\n" for n in range(1, 400)),
-                    encoding="utf-8")
+    path.write_text(
+        "".join(f"Član {n}.\nNaslov {n}\nKo učini djelo {n} kaznit će se zatvorom.\n\n" for n in range(1, 400)),
+        encoding="utf-8",
+    )
     return path
 
 
 def run(checkout: Path, file: Path, data_dir: Path, timeout: float) -> tuple[float, float, int | None]:
     """(seconds, max RSS in MB, exit code or None when killed) of one dry run in a child process."""
     env = {**os.environ, "PYTHONPATH": str(checkout), "KODEKS_DATA_DIR": str(data_dir)}
-    command = [sys.executable, "-m", "kodeks", "ingest", "--dry-run", "--json", str(file), "--law", "X",
-               "--jurisdiction", "FBiH"]
+    command = [
+        sys.executable,
+        "-m",
+        "kodeks",
+        "ingest",
+        "--dry-run",
+        "--json",
+        str(file),
+        "--law",
+        "X",
+        "--jurisdiction",
+        "FBiH",
+    ]
     started = time.perf_counter()
     child = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=checkout)
     code: int | None = None
@@ -101,8 +130,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--timeout", type=float, default=120.0)
-    parser.add_argument("--checkout", type=Path, action="append", default=[],
-                        help="another checkout to measure too (repeatable); this one is always measured")
+    parser.add_argument(
+        "--checkout",
+        type=Path,
+        action="append",
+        default=[],
+        help="another checkout to measure too (repeatable); this one is always measured",
+    )
     args = parser.parse_args()
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     with tempfile.TemporaryDirectory(prefix="kodeks-hostile-") as tmp:
@@ -114,7 +148,7 @@ def main() -> None:
             "207 MB text": make_big_text(folder / "big.txt", base),
         }
         sizes = {name: f.stat().st_size / MB for name, f in files.items()}
-        print(f"files: " + "; ".join(f"{n}: {s:.1f} MB on disk" for n, s in sizes.items()))
+        print("files: " + "; ".join(f"{n}: {s:.1f} MB on disk" for n, s in sizes.items()))
         print(f"{'checkout':<12} {'file':<30} {'seconds':>9} {'× base':>7} {'max RSS MB':>11} {'× base':>7}  exit")
         for checkout in [REPO, *args.checkout]:
             label = "this" if checkout == REPO else checkout.name
@@ -126,8 +160,10 @@ def main() -> None:
                 codes = {r[2] for r in runs}
                 baseline = baseline or (seconds, rss)
                 shown = f"> {args.timeout:.0f}" if None in codes else f"{seconds:.1f}"
-                print(f"{label:<12} {name:<30} {shown:>9} {seconds / baseline[0]:>7.2f} {rss:>11.0f} "
-                      f"{rss / baseline[1]:>7.2f}  {','.join('killed' if c is None else str(c) for c in sorted(codes, key=str))}")
+                print(
+                    f"{label:<12} {name:<30} {shown:>9} {seconds / baseline[0]:>7.2f} {rss:>11.0f} "
+                    f"{rss / baseline[1]:>7.2f}  {','.join('killed' if c is None else str(c) for c in sorted(codes, key=str))}"
+                )
 
 
 if __name__ == "__main__":

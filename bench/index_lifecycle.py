@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import shutil
@@ -70,8 +71,9 @@ def cmd_build(args: argparse.Namespace) -> None:
     corpus.parent.mkdir(parents=True, exist_ok=True)
     corpus.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
     started = time.perf_counter()
-    done = subprocess.run(kodeks("ingest", str(corpus), "--json", "--data-dir", str(args.dir)), env=env(),
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        kodeks("ingest", str(corpus), "--json", "--data-dir", str(args.dir)), env=env(), capture_output=True, text=True
+    )
     if done.returncode:
         raise SystemExit(done.stderr)
     report = json.loads(done.stdout)
@@ -81,11 +83,25 @@ def cmd_build(args: argparse.Namespace) -> None:
 
 def changes(base: Path) -> dict[str, Path]:
     """The changed law's and the new law's corpus files beside the base."""
-    rows = [json.loads(line) for line in (base.parent / f"{base.name}-corpus.jsonl").read_text(encoding="utf-8").splitlines()]
-    changed = [dict(r, text=f"{r['text']} Izmijenjeno {MARK} {i}.") for i, r in enumerate(rows) if r["law"] == CHANGED_LAW]
+    rows = [
+        json.loads(line)
+        for line in (base.parent / f"{base.name}-corpus.jsonl").read_text(encoding="utf-8").splitlines()
+    ]
+    changed = [
+        dict(r, text=f"{r['text']} Izmijenjeno {MARK} {i}.") for i, r in enumerate(rows) if r["law"] == CHANGED_LAW
+    ]
     template = [r for r in rows if r["law"].startswith("ZG-")][:400]
-    new = [dict(r, id=f"{NEW_LAW} čl. {i + 1}", law=NEW_LAW, article=str(i + 1), law_title="Novi zakon",
-                text=f"{r['text']} Novo {MARK} {i}.") for i, r in enumerate(template)]
+    new = [
+        dict(
+            r,
+            id=f"{NEW_LAW} čl. {i + 1}",
+            law=NEW_LAW,
+            article=str(i + 1),
+            law_title="Novi zakon",
+            text=f"{r['text']} Novo {MARK} {i}.",
+        )
+        for i, r in enumerate(template)
+    ]
     out = {}
     for name, part in (("changed", changed), ("new", new)):
         path = base.parent / f"{base.name}-{name}.jsonl"
@@ -116,8 +132,12 @@ def timed_ingest(data_dir: Path, corpus: Path, kill_after: float | None = None) 
     from retrieval.index.writer_lock import HOLDER_FILE
 
     holder = data_dir / "index" / HOLDER_FILE
-    proc = subprocess.Popen(kodeks("ingest", str(corpus), "--data-dir", str(data_dir)), env=env(),
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        kodeks("ingest", str(corpus), "--data-dir", str(data_dir)),
+        env=env(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     while not holder.exists() and proc.poll() is None:
         time.sleep(0.001)
     locked = time.perf_counter()
@@ -161,15 +181,21 @@ async def bot_answers(data_dir: Path) -> bool:
     server = FakeTelegramServer()
     await server.start()
     try:
-        proc = await start_bot(data_dir, server, [70_000], env={"KODEKS_EMBEDDER": "bench"},
-                               command=kodeks("bot"), log_name="index_lifecycle_bot.log")
+        proc = await start_bot(
+            data_dir,
+            server,
+            [70_000],
+            env={"KODEKS_EMBEDDER": "bench"},
+            command=kodeks("bot"),
+            log_name="index_lifecycle_bot.log",
+        )
         try:
             server.send_text(70_000, "krađa mobilnog telefona")
             await server.wait_messages(70_000, 1, timeout=300)
             return True
         finally:
             await stop_bot(proc)
-    except (SystemExit, AssertionError, asyncio.TimeoutError):
+    except (TimeoutError, SystemExit, AssertionError):
         return False
     finally:
         await server.stop()
@@ -187,8 +213,11 @@ def cmd_kill9(args: argparse.Namespace) -> None:
             assert code == 0, f"the {name} ingest failed on its own"
             spans.append(took)
         span = statistics.median(spans)
-        print(f"{name} law: an uninterrupted ingest holds the lock for {span:.2f} s "
-              f"(median of {', '.join(f'{t:.1f}' for t in spans)})", flush=True)
+        print(
+            f"{name} law: an uninterrupted ingest holds the lock for {span:.2f} s "
+            f"(median of {', '.join(f'{t:.1f}' for t in spans)})",
+            flush=True,
+        )
         rows = []
         for i in range(args.points):
             at = span * (i + 0.5) / args.points
@@ -199,24 +228,34 @@ def cmd_kill9(args: argparse.Namespace) -> None:
             opened = open_and_search(work, "krađa mobilnog telefona")
             served_ok = "error" not in opened and opened["generation"] == after_kill and after_kill is not None
             bot_ok = asyncio.run(bot_answers(work)) if not args.no_bot else None
-            rerun, code = timed_ingest(work, corpus)
+            _rerun, code = timed_ingest(work, corpus)
             found = open_and_search(work, f"{MARK} 7")
             law = CHANGED_LAW if name == "changed" else NEW_LAW
             searchable = code == 0 and "error" not in found and any(h.startswith(law) for h in found["hits"][:1])
             generations = [p.name for p in (work / "index").iterdir() if p.name.startswith("gen-")]
-            row = {"at_s": round(at, 3), "switched": after_kill != before, "finished_before_kill": finished == 0,
-                   "opened": served_ok, "bot": bot_ok, "searchable_after_rerun": searchable,
-                   "generations_left": len(generations)}
+            row = {
+                "at_s": round(at, 3),
+                "switched": after_kill != before,
+                "finished_before_kill": finished == 0,
+                "opened": served_ok,
+                "bot": bot_ok,
+                "searchable_after_rerun": searchable,
+                "generations_left": len(generations),
+            }
             rows.append(row)
             print(json.dumps({"law": name, **row}), flush=True)
         results[name] = rows
-    ok = sum(r["opened"] and r["bot"] is not False and r["searchable_after_rerun"] for rs in results.values() for r in rs)
+    ok = sum(
+        r["opened"] and r["bot"] is not False and r["searchable_after_rerun"] for rs in results.values() for r in rs
+    )
     total = sum(len(rs) for rs in results.values())
     switched = sum(r["switched"] and not r["finished_before_kill"] for rs in results.values() for r in rs)
     finished = sum(r["finished_before_kill"] for rs in results.values() for r in rs)
-    print(f"kill -9: {ok}/{total} points recovered (served an intact generation, bot answered, law searchable "
-          f"after a re-run); {total - switched - finished} kills before the switch, {switched} between the "
-          f"switch and the exit (cleanup), {finished} after the ingest had already finished")
+    print(
+        f"kill -9: {ok}/{total} points recovered (served an intact generation, bot answered, law searchable "
+        f"after a re-run); {total - switched - finished} kills before the switch, {switched} between the "
+        f"switch and the exit (cleanup), {finished} after the ingest had already finished"
+    )
 
 
 # --- the running bot switching ------------------------------------------------------------------
@@ -228,7 +267,7 @@ def rss_mb(pid: int) -> float:
     return of_pid(pid)[0]
 
 
-async def _switch_round(work: Path, corpus: Path, sighup: bool, server, proc) -> dict:  # noqa: ANN001
+async def _switch_round(work: Path, corpus: Path, sighup: bool, server, proc) -> dict:
     samples: list[tuple[float, float]] = []
     log = BENCH / "out" / "index_lifecycle_switch.log"
     seen = log.read_text(errors="replace").count("now serving generation")
@@ -241,8 +280,12 @@ async def _switch_round(work: Path, corpus: Path, sighup: bool, server, proc) ->
     sampler = asyncio.create_task(sample())
     await asyncio.sleep(3)
     old = pointer(work)
-    ingest = await asyncio.create_subprocess_exec(*kodeks("ingest", str(corpus), "--data-dir", str(work)), env=env(),
-                                                  stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
+    ingest = await asyncio.create_subprocess_exec(
+        *kodeks("ingest", str(corpus), "--data-dir", str(work)),
+        env=env(),
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.DEVNULL,
+    )
     while pointer(work) == old:
         await asyncio.sleep(0.002)
     current_at = time.perf_counter()
@@ -254,11 +297,20 @@ async def _switch_round(work: Path, corpus: Path, sighup: bool, server, proc) ->
     await ingest.wait()
     await asyncio.sleep(8)  # let the old generation go and memory settle
     sampler.cancel()
-    before = statistics.median(v for t, v in samples if t < current_at - 0.5) if any(t < current_at - 0.5 for t, _ in samples) else float("nan")
+    before = (
+        statistics.median(v for t, v in samples if t < current_at - 0.5)
+        if any(t < current_at - 0.5 for t, _ in samples)
+        else float("nan")
+    )
     during = max(v for t, v in samples if current_at <= t <= served_at + 2)
     after = statistics.median(v for t, v in samples if t > served_at + 5)
-    return {"sighup": sighup, "latency_s": round(served_at - current_at, 2), "rss_before_mb": round(before),
-            "rss_peak_mb": round(during), "rss_after_mb": round(after)}
+    return {
+        "sighup": sighup,
+        "latency_s": round(served_at - current_at, 2),
+        "rss_before_mb": round(before),
+        "rss_peak_mb": round(during),
+        "rss_after_mb": round(after),
+    }
 
 
 async def _switch(args: argparse.Namespace) -> None:
@@ -271,25 +323,35 @@ async def _switch(args: argparse.Namespace) -> None:
     files = changes(base)
     server = FakeTelegramServer()
     await server.start()
-    proc = await start_bot(work, server, [70_000], env={"KODEKS_EMBEDDER": "bench"}, command=kodeks("bot"),
-                           log_name="index_lifecycle_switch.log")
+    proc = await start_bot(
+        work,
+        server,
+        [70_000],
+        env={"KODEKS_EMBEDDER": "bench"},
+        command=kodeks("bot"),
+        log_name="index_lifecycle_switch.log",
+    )
     try:
         server.send_text(70_000, "krađa mobilnog telefona")
         await server.wait_messages(70_000, 1, timeout=600)
         rounds = []
         for i in range(args.rounds * 2):
             corpus = files["changed"]
-            text = corpus.read_text(encoding="utf-8").replace("Izmijenjeno", f"Izmijenjeno{i}")  # a real change each round
+            text = corpus.read_text(encoding="utf-8").replace(
+                "Izmijenjeno", f"Izmijenjeno{i}"
+            )  # a real change each round
             corpus.write_text(text, encoding="utf-8")
             row = await _switch_round(work, corpus, sighup=bool(i % 2), server=server, proc=proc)
             rounds.append(row)
             print(json.dumps(row), flush=True)
         for sighup in (False, True):
             part = [r for r in rounds if r["sighup"] == sighup]
-            print(f"{'SIGHUP' if sighup else 'poll (KODEKS_INDEX_POLL_SECONDS=10)'}: current → served median "
-                  f"{statistics.median(r['latency_s'] for r in part):.2f} s; RSS before / peak / after median "
-                  f"{statistics.median(r['rss_before_mb'] for r in part):.0f} / {statistics.median(r['rss_peak_mb'] for r in part):.0f} / "
-                  f"{statistics.median(r['rss_after_mb'] for r in part):.0f} MB")
+            print(
+                f"{'SIGHUP' if sighup else 'poll (KODEKS_INDEX_POLL_SECONDS=10)'}: current → served median "
+                f"{statistics.median(r['latency_s'] for r in part):.2f} s; RSS before / peak / after median "
+                f"{statistics.median(r['rss_before_mb'] for r in part):.0f} / {statistics.median(r['rss_peak_mb'] for r in part):.0f} / "
+                f"{statistics.median(r['rss_after_mb'] for r in part):.0f} MB"
+            )
     finally:
         await stop_bot(proc)
         await server.stop()
@@ -306,10 +368,8 @@ def du(path: Path) -> int:
     total = 0
     for folder, _, names in os.walk(path):
         for name in names:
-            try:
+            with contextlib.suppress(FileNotFoundError):
                 total += os.lstat(os.path.join(folder, name)).st_blocks * 512
-            except FileNotFoundError:
-                pass
     return total
 
 
@@ -318,15 +378,21 @@ def cmd_disk(args: argparse.Namespace) -> None:
     for name, corpus in changes(base).items():
         fresh_copy(base, work)
         one = du(work / "index")
-        proc = subprocess.Popen(kodeks("ingest", str(corpus), "--data-dir", str(work)), env=env(),
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        proc = subprocess.Popen(
+            kodeks("ingest", str(corpus), "--data-dir", str(work)),
+            env=env(),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         peak = one
         while proc.poll() is None:
             peak = max(peak, du(work / "index"))
             time.sleep(0.01)
         after = du(work / "index")
-        print(f"{name} law: one generation {one / 1e6:.1f} MB; peak during the ingest {peak / 1e6:.1f} MB = "
-              f"{peak / one:.2f}× one generation; after {after / 1e6:.1f} MB ({after / one:.2f}×)")
+        print(
+            f"{name} law: one generation {one / 1e6:.1f} MB; peak during the ingest {peak / 1e6:.1f} MB = "
+            f"{peak / one:.2f}× one generation; after {after / 1e6:.1f} MB ({after / one:.2f}×)"
+        )
 
 
 # --- why a copied Chroma folder per generation --------------------------------------------------
@@ -351,21 +417,28 @@ def cmd_chroma(args: argparse.Namespace) -> None:
         times["copy folder"].append(time.perf_counter() - started)
         old_client = chromadb.PersistentClient(path=str(source), settings=ChromaSettings(anonymized_telemetry=False))
         old = old_client.get_collection("kodeks", embedding_function=None)
-        new_client = chromadb.PersistentClient(path=str(target / "filled"), settings=ChromaSettings(anonymized_telemetry=False))
+        new_client = chromadb.PersistentClient(
+            path=str(target / "filled"), settings=ChromaSettings(anonymized_telemetry=False)
+        )
         started = time.perf_counter()
-        new = new_client.get_or_create_collection("kodeks", embedding_function=None,
-                                                  configuration={"hnsw": {"space": "cosine"}})
+        new = new_client.get_or_create_collection(
+            "kodeks", embedding_function=None, configuration={"hnsw": {"space": "cosine"}}
+        )
         ids = sorted(get_all(old, [])["ids"])
         for start in range(0, len(ids), 1000):
-            got = old.get(ids=ids[start:start + 1000], include=["embeddings", "documents", "metadatas"])
-            new.upsert(ids=got["ids"], embeddings=got["embeddings"], documents=got["documents"], metadatas=got["metadatas"])
+            got = old.get(ids=ids[start : start + 1000], include=["embeddings", "documents", "metadatas"])
+            new.upsert(
+                ids=got["ids"], embeddings=got["embeddings"], documents=got["documents"], metadatas=got["metadatas"]
+            )
         times["fill collection"].append(time.perf_counter() - started)
         old_client.close()
         new_client.close()
         shutil.rmtree(target, ignore_errors=True)
     copy, fill = (statistics.median(times[k]) for k in ("copy folder", "fill collection"))
-    print(f"{len(ids)} chunks: copy the folder {copy:.2f} s, fill a new collection {fill:.2f} s "
-          f"(median of {args.rounds}; fill / copy = {fill / copy:.0f}×)")
+    print(
+        f"{len(ids)} chunks: copy the folder {copy:.2f} s, fill a new collection {fill:.2f} s "
+        f"(median of {args.rounds}; fill / copy = {fill / copy:.0f}×)"
+    )
 
 
 def main() -> None:
@@ -379,7 +452,9 @@ def main() -> None:
         p.add_argument("--rounds", type=int, default=3)
         p.add_argument("--no-bot", action="store_true", help="kill9: skip the bot start-up check")
     args = parser.parse_args()
-    {"build": cmd_build, "kill9": cmd_kill9, "switch": cmd_switch, "disk": cmd_disk, "chroma": cmd_chroma}[args.cmd](args)
+    {"build": cmd_build, "kill9": cmd_kill9, "switch": cmd_switch, "disk": cmd_disk, "chroma": cmd_chroma}[args.cmd](
+        args
+    )
 
 
 if __name__ == "__main__":

@@ -20,8 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from retrieval.ingest.run import dry_run  # noqa: E402
-from tests.test_shared_laws import COUNTS, LAWS, README_DIFFERENCES  # noqa: E402
+from retrieval.ingest.run import dry_run
+from tests.test_shared_laws import COUNTS, LAWS, README_DIFFERENCES
 
 
 def main() -> None:
@@ -41,16 +41,36 @@ def main() -> None:
             seconds.append(time.perf_counter() - started)
         (file,) = report["files"]
         diff = README_DIFFERENCES.get(name, (0, ""))[0]
-        rows.append({
-            "file": name, "expected": COUNTS[name], "diff": diff, "got": file["articles"], "deleted": file["deleted"],
-            "annexes": file["annexes"], "warnings": len(file["warnings"]) + len(file["errors"]),
-            "seconds": statistics.median(seconds), "ok": file["articles"] == COUNTS[name] + diff,
-        })
+        rows.append(
+            {
+                "file": name,
+                "expected": COUNTS[name],
+                "diff": diff,
+                "got": file["articles"],
+                "deleted": file["deleted"],
+                "annexes": file["annexes"],
+                "warnings": len(file["warnings"]) + len(file["errors"]),
+                "seconds": statistics.median(seconds),
+                "ok": file["articles"] == COUNTS[name] + diff,
+            }
+        )
     txt = statistics.median([r["seconds"] for r in rows if r["file"].endswith(".txt")] or [1.0])
     header = ["file", "expected", "checked diff", "got", "deleted", "annexes", "warnings", "seconds", "× txt", "ok"]
-    table = [[r["file"], str(r["expected"]), f"{r['diff']:+d}" if r["diff"] else "", str(r["got"]), str(r["deleted"]),
-              str(r["annexes"]), str(r["warnings"]), f"{r['seconds']:.2f}", f"{r['seconds'] / txt:.1f}",
-              "yes" if r["ok"] else "NO"] for r in rows]
+    table = [
+        [
+            r["file"],
+            str(r["expected"]),
+            f"{r['diff']:+d}" if r["diff"] else "",
+            str(r["got"]),
+            str(r["deleted"]),
+            str(r["annexes"]),
+            str(r["warnings"]),
+            f"{r['seconds']:.2f}",
+            f"{r['seconds'] / txt:.1f}",
+            "yes" if r["ok"] else "NO",
+        ]
+        for r in rows
+    ]
     if args.markdown:
         print("| " + " | ".join(header) + " |")
         print("|" + "|".join("---" if i == 0 else "---:" for i in range(len(header))) + "|")
@@ -62,9 +82,11 @@ def main() -> None:
         for line in table:
             print("  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(line, widths))))
     passed = sum(r["ok"] for r in rows)
-    print(f"\n{passed}/{len(rows)} files at their count; {sum(r['got'] for r in rows)} articles in force, "
-          f"{sum(r['deleted'] for r in rows)} deleted, {sum(r['annexes'] for r in rows)} annexes/preambles; "
-          f"median seconds of a .txt file: {txt:.2f}")
+    print(
+        f"\n{passed}/{len(rows)} files at their count; {sum(r['got'] for r in rows)} articles in force, "
+        f"{sum(r['deleted'] for r in rows)} deleted, {sum(r['annexes'] for r in rows)} annexes/preambles; "
+        f"median seconds of a .txt file: {txt:.2f}"
+    )
 
 
 if __name__ == "__main__":

@@ -19,14 +19,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scale_index import OUT, SHARED, bench_settings, filler_articles  # noqa: E402
-from stats import machine  # noqa: E402
+from scale_index import OUT, SHARED, bench_settings, filler_articles
+from stats import machine
 
-from retrieval.index.chunking import chunk_article  # noqa: E402
-from retrieval.index.embedders import embed_in_batches, make_embedder  # noqa: E402
+from retrieval.index.chunking import chunk_article
+from retrieval.index.embedders import embed_in_batches, make_embedder
 from retrieval.ingest.reading import read_inputs
-from retrieval.ingest.run import ingest_paths  # noqa: E402
-from retrieval.language.normalize import embedding_text  # noqa: E402
+from retrieval.ingest.run import ingest_paths
+from retrieval.language.normalize import embedding_text
 
 
 def corpus(n: int) -> tuple[Path, str]:
@@ -70,11 +70,17 @@ def main() -> None:
     shutil.rmtree(work, ignore_errors=True)
 
     print(f"\ncorpus: {what} → {len(texts)} chunks")
-    print(f"embedder alone:   {embed_s:7.1f} s  {len(articles) / embed_s:6.1f} articles/s  {len(texts) / embed_s:6.1f} chunks/s")
-    print(f"first ingest:     {first_s:7.1f} s  {first.articles / first_s:6.1f} articles/s  "
-          f"(embedded {first.embedded}, reused {first.reused})")
+    print(
+        f"embedder alone:   {embed_s:7.1f} s  {len(articles) / embed_s:6.1f} articles/s  {len(texts) / embed_s:6.1f} chunks/s"
+    )
+    print(
+        f"first ingest:     {first_s:7.1f} s  {first.articles / first_s:6.1f} articles/s  "
+        f"(embedded {first.embedded}, reused {first.reused})"
+    )
     print(f"ratio ingest / embedder alone (throughput): {embed_s / first_s:.2f}")
-    print(f"no-change re-ingest: {again_s:.2f} s, embedded {again.embedded}, reused {again.reused}  (target: seconds, 0 embedded)")
+    print(
+        f"no-change re-ingest: {again_s:.2f} s, embedded {again.embedded}, reused {again.reused}  (target: seconds, 0 embedded)"
+    )
     print(machine())
 
 

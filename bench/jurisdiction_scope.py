@@ -20,12 +20,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from kodeks.settings import load_settings  # noqa: E402
-from retrieval.search.retriever import Retriever  # noqa: E402
-from retrieval.jurisdictions import scope_of  # noqa: E402
+from kodeks.settings import load_settings
+from retrieval.jurisdictions import scope_of
+from retrieval.search.retriever import Retriever
 
-QUESTIONS = ["koja je kazna ako neko drugoga usmrti", "ukrao mi je mobitel iz auta", "vozač odbio alkotest",
-             "muž tuče ženu kod kuće", "prevario me pri prodaji automobila", "šta kaže član 124 KZ RS?"]
+QUESTIONS = [
+    "koja je kazna ako neko drugoga usmrti",
+    "ukrao mi je mobitel iz auta",
+    "vozač odbio alkotest",
+    "muž tuče ženu kod kuće",
+    "prevario me pri prodaji automobila",
+    "šta kaže član 124 KZ RS?",
+]
 
 
 def median_ms(retriever: Retriever, jurisdiction, repeat: int) -> float:
@@ -64,8 +70,10 @@ def main() -> None:
         for aid in sorted(ids)[::step][: args.parallels]:
             for p in retriever.parallels(aid).others:
                 counts[f"{p.jurisdiction}:{p.match}"] += 1
-        print(f"parallels of {law} ({min(len(ids), args.parallels)} articles): "
-              + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+        print(
+            f"parallels of {law} ({min(len(ids), args.parallels)} articles): "
+            + ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
+        )
 
 
 if __name__ == "__main__":

@@ -110,12 +110,16 @@ def build_library(work: Path, env: dict[str, str], rebuild: bool = True) -> Path
     stamp_file = work / "library.stamp"
     stamp = library_stamp()
     settings = _settings(data_dir, "serbian", env)
-    if (stamp_file.exists() and stamp_file.read_text() == stamp or not rebuild) and _has_index(settings):
+    if ((stamp_file.exists() and stamp_file.read_text() == stamp) or not rebuild) and _has_index(settings):
         return data_dir
     for name, law, jurisdiction in LIBRARY:
         report = ingest_paths(settings, [LAWS / name], LawInfo(law=law, jurisdiction=jurisdiction))
-        print(f"[library] {name} → {law} ({jurisdiction}): {report.articles} articles, embedded {report.embedded}, "
-              f"reused {report.reused}", file=sys.stderr, flush=True)
+        print(
+            f"[library] {name} → {law} ({jurisdiction}): {report.articles} articles, embedded {report.embedded}, "
+            f"reused {report.reused}",
+            file=sys.stderr,
+            flush=True,
+        )
     stamp_file.write_text(stamp)
     return data_dir
 
@@ -156,7 +160,7 @@ class CachedQueries:
     """The retriever's query embedder with a cache on disk (`--cache-queries`): methods that only change
     scoring re-run in seconds. Latency figures of such a run are NOT search latency (no embedding)."""
 
-    def __init__(self, embedder, path: Path) -> None:  # noqa: ANN001
+    def __init__(self, embedder, path: Path) -> None:
         import numpy as np
 
         self._np = np
@@ -165,7 +169,7 @@ class CachedQueries:
         self._cache: dict[str, list[float]] = json.loads(path.read_text()) if path.exists() else {}
         self.identity = embedder.identity
 
-    def embed_queries(self, texts: list[str]):  # noqa: ANN201
+    def embed_queries(self, texts: list[str]):
         missing = [t for t in dict.fromkeys(texts) if t not in self._cache]
         if missing:
             for t, v in zip(missing, self._embedder.embed_queries(missing)):
@@ -223,11 +227,17 @@ def diagnose(library: SetRun, alone: SetRun | None, out=sys.stdout) -> None:
             lost += 1
         mark = "LOST" if (rank or 99) > 5 >= (other or 99) else "gain" if (other or 99) > 5 >= (rank or 99) else "    "
         top = d["top"][0] if d["top"] else {}
-        print(f"  {mark} {d['id']:4s} {str(rank or '-'):>3s} / {str(other or '-'):>3s}  "
-              f"{','.join(_short(law) for law in laws):40s} top1 {top.get('law', '')} {top.get('article', '')} "
-              f"{(top.get('title') or '')[:28]!r:30s} {d['question'][:50]}", file=out)
-    print(f"  lost from the top 5 against alone: {lost}; foreign laws in the top 5: "
-          f"{', '.join(f'{law} {n}' for law, n in crowd.most_common())}", file=out)
+        print(
+            f"  {mark} {d['id']:4s} {rank or '-'!s:>3s} / {other or '-'!s:>3s}  "
+            f"{','.join(_short(law) for law in laws):40s} top1 {top.get('law', '')} {top.get('article', '')} "
+            f"{(top.get('title') or '')[:28]!r:30s} {d['question'][:50]}",
+            file=out,
+        )
+    print(
+        f"  lost from the top 5 against alone: {lost}; foreign laws in the top 5: "
+        f"{', '.join(f'{law} {n}' for law, n in crowd.most_common())}",
+        file=out,
+    )
 
 
 def _best_rank(detail: dict) -> int | None:
@@ -240,37 +250,61 @@ def _short(law: str) -> str:
 
 
 def print_table(runs: list[SetRun], baseline: str | None) -> None:
-    print(f"\n{'set':12s} {'n':>4s} {'hit@1':>6s} {'hit@5':>6s} {'hit@10':>6s} {'MRR@10':>7s} {'p50 ms':>7s} {'p95 ms':>7s}")
+    print(
+        f"\n{'set':12s} {'n':>4s} {'hit@1':>6s} {'hit@5':>6s} {'hit@10':>6s} {'MRR@10':>7s} {'p50 ms':>7s} {'p95 ms':>7s}"
+    )
     for r in runs:
         m = r.metrics
-        print(f"{r.name:12s} {m['n']:4d} {m['hit@1']:6.1%} {m['hit@5']:6.1%} {m['hit@10']:6.1%} {m['mrr@10']:7.3f} "
-              f"{m['p50_ms']:7.1f} {m['p95_ms']:7.1f}")
+        print(
+            f"{r.name:12s} {m['n']:4d} {m['hit@1']:6.1%} {m['hit@5']:6.1%} {m['hit@10']:6.1%} {m['mrr@10']:7.3f} "
+            f"{m['p50_ms']:7.1f} {m['p95_ms']:7.1f}"
+        )
     by = {r.name: r.metrics for r in runs}
     if baseline in by:
         for r in runs:
             if r.name.startswith("library") and r.name != baseline:
                 m, b = r.metrics, by[baseline]
-                print(f"{r.name} − {baseline}: hit@1 {100 * (m['hit@1'] - b['hit@1']):+.1f}, "
-                      f"hit@5 {100 * (m['hit@5'] - b['hit@5']):+.1f} points; p50 ×{m['p50_ms'] / b['p50_ms']:.2f}")
+                print(
+                    f"{r.name} − {baseline}: hit@1 {100 * (m['hit@1'] - b['hit@1']):+.1f}, "
+                    f"hit@5 {100 * (m['hit@5'] - b['hit@5']):+.1f} points; p50 ×{m['p50_ms'] / b['p50_ms']:.2f}"
+                )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--work", type=Path, default=Path("/tmp/kodeks-library"), help="where the bench indexes live")
-    parser.add_argument("--sets", nargs="+", default=["library-rs", "library", "check", "heldout", "apart", "bsdev", "coliee", "gerlayqa"],
-                        choices=["library-rs", "library", "check", "heldout", "apart", "bsdev", "coliee", "gerlayqa"])
+    parser.add_argument(
+        "--sets",
+        nargs="+",
+        default=["library-rs", "library", "check", "heldout", "apart", "bsdev", "coliee", "gerlayqa"],
+        choices=["library-rs", "library", "check", "heldout", "apart", "bsdev", "coliee", "gerlayqa"],
+    )
     parser.add_argument("--k", type=int, default=10)
-    parser.add_argument("--set-env", action="append", default=[], metavar="KODEKS_X=V",
-                        help="a setting for every index and search of this run (repeatable)")
+    parser.add_argument(
+        "--set-env",
+        action="append",
+        default=[],
+        metavar="KODEKS_X=V",
+        help="a setting for every index and search of this run (repeatable)",
+    )
     parser.add_argument("--diagnose", action="store_true", help="per-question ranks and crowding laws")
     parser.add_argument("--details", type=Path, help="write every set's per-question report (JSONL) here")
     parser.add_argument("--build-only", action="store_true")
-    parser.add_argument("--as-built", action="store_true",
-                        help="search the library as it is on disk, even if its inputs changed (a baseline of old ingest)")
-    parser.add_argument("--without-openings", action="store_true",
-                        help="ablation: title-less articles get no opening sentence in the title field")
-    parser.add_argument("--cache-queries", action="store_true",
-                        help="cache query vectors on disk (fast method sweeps; latency then excludes embedding)")
+    parser.add_argument(
+        "--as-built",
+        action="store_true",
+        help="search the library as it is on disk, even if its inputs changed (a baseline of old ingest)",
+    )
+    parser.add_argument(
+        "--without-openings",
+        action="store_true",
+        help="ablation: title-less articles get no opening sentence in the title field",
+    )
+    parser.add_argument(
+        "--cache-queries",
+        action="store_true",
+        help="cache query vectors on disk (fast method sweeps; latency then excludes embedding)",
+    )
     args = parser.parse_args()
     if not (LAWS.exists() and BENCH.exists()):
         print(f"[skip] {SHARED} not found", file=sys.stderr)
@@ -281,8 +315,11 @@ def main() -> None:
 
         retriever_module.opening_sentence = lambda text: ""
     args.work.mkdir(parents=True, exist_ok=True)
-    library_dir = (build_library(args.work, env, not args.as_built) if {"library-rs", "library", "check", "heldout", "apart"} & set(args.sets)
-                   else None)
+    library_dir = (
+        build_library(args.work, env, not args.as_built)
+        if {"library-rs", "library", "check", "heldout", "apart"} & set(args.sets)
+        else None
+    )
     singles = {name: build_single(args.work, name, env) for name in SINGLE if name in args.sets}
     if args.build_only:
         return
@@ -307,7 +344,7 @@ def main() -> None:
             runs.append(run_set(retriever, load_eval(APART), "apart-own", args.k, own_law=True))
         del retriever
     for name, data_dir in singles.items():
-        corpus, questions, language = SINGLE[name]
+        _corpus, questions, language = SINGLE[name]
         retriever = open_retriever(data_dir, language, env, cache_of(name))
         runs.append(run_set(retriever, load_eval(questions), name, args.k))
         del retriever
@@ -316,7 +353,9 @@ def main() -> None:
     for name in ("heldout", "apart"):
         if name in by_name:
             m, b = by_name[name], by_name[f"{name}-own"]
-            print(f"{name} − {name}-own: hit@1 {100 * (m['hit@1'] - b['hit@1']):+.1f}, hit@5 {100 * (m['hit@5'] - b['hit@5']):+.1f} points")
+            print(
+                f"{name} − {name}-own: hit@1 {100 * (m['hit@1'] - b['hit@1']):+.1f}, hit@5 {100 * (m['hit@5'] - b['hit@5']):+.1f} points"
+            )
     by = {r.name: r for r in runs}
     if args.diagnose:
         for name in ("library-rs", "library"):

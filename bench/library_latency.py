@@ -21,12 +21,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import library as lib  # noqa: E402
-from retrieval.evaluation import load_eval  # noqa: E402
-from retrieval.jurisdictions import as_scope  # noqa: E402
+import library as lib
+
+from retrieval.evaluation import load_eval
+from retrieval.jurisdictions import as_scope
 
 
-def timed(retriever, question: str, jurisdiction: str | None) -> tuple[float, float]:  # noqa: ANN001
+def timed(retriever, question: str, jurisdiction: str | None) -> tuple[float, float]:
     """(wall ms, ms without the embedding) of one search."""
     started = time.perf_counter()
     result = retriever.search(question, k=10, jurisdiction=as_scope(jurisdiction) if jurisdiction else None)

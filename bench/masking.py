@@ -30,7 +30,7 @@ from kodeks.privacy import KINDS, find  # noqa: E402
 QUESTIONS = REPO / "bench" / "masking" / "questions.jsonl"
 LAWS = REPO.parent / "shared" / "laws"
 STRUCTURED = ("JMBG", "PLATE", "PHONE", "EMAIL", "IBAN", "DOC_NUMBER")
-TARGETS = {**{k: 0.95 for k in STRUCTURED}, "PERSON": 0.85}
+TARGETS = {**dict.fromkeys(STRUCTURED, 0.95), "PERSON": 0.85}
 
 
 def covered(text: str, gold: dict, found: list, same_kind: bool) -> bool:
@@ -55,8 +55,10 @@ def article_texts(limit: int | None) -> list[tuple[str, str]]:
         if path.name == "README.md":
             continue
         try:
-            articles, _ = split_articles(extract_text(path), LawInfo(law=path.stem), str(path), markdown=path.suffix == ".md")
-        except Exception as exc:  # noqa: BLE001 - a file the reader refuses is not this benchmark's concern
+            articles, _ = split_articles(
+                extract_text(path), LawInfo(law=path.stem), str(path), markdown=path.suffix == ".md"
+            )
+        except Exception as exc:
             print(f"  skipped {path.name}: {exc}", file=sys.stderr)
             continue
         out.extend((path.stem, a.text) for a in articles)
@@ -86,7 +88,7 @@ def main() -> None:
             if found:
                 clean_masked += 1
                 if args.misses:
-                    print(f"FALSE  {row['id']}: {[(text[s.start:s.end], s.kind) for s in found]}  | {text}")
+                    print(f"FALSE  {row['id']}: {[(text[s.start : s.end], s.kind) for s in found]}  | {text}")
             continue
         for gold in row["spans"]:
             gold_n[gold["kind"]] += 1
@@ -94,12 +96,16 @@ def main() -> None:
             typed[gold["kind"]] += t
             masked[gold["kind"]] += m
             if args.misses and not t:
-                got = [(text[s.start:s.end], s.kind) for s in found if s.start < gold["end"] and gold["start"] < s.end]
-                print(f"MISS   {row['id']} {gold['kind']:<13} {text[gold['start']:gold['end']]!r} got {got}  | {text}")
+                got = [
+                    (text[s.start : s.end], s.kind) for s in found if s.start < gold["end"] and gold["start"] < s.end
+                ]
+                print(
+                    f"MISS   {row['id']} {gold['kind']:<13} {text[gold['start'] : gold['end']]!r} got {got}  | {text}"
+                )
         if args.misses:
             extra = [s for s in found if not any(s.start < g["end"] and g["start"] < s.end for g in row["spans"])]
             if extra:
-                print(f"EXTRA  {row['id']}: {[(text[s.start:s.end], s.kind) for s in extra]}  | {text}")
+                print(f"EXTRA  {row['id']}: {[(text[s.start : s.end], s.kind) for s in extra]}  | {text}")
 
     print(f"\nmasking benchmark, split={args.split}: {len(rows) - clean} questions with personal data, {clean} without")
     print(f"{'kind':<14}{'spans':>6}{'typed':>9}{'masked':>9}  target")
@@ -107,8 +113,10 @@ def main() -> None:
         if gold_n[kind]:
             target = TARGETS.get(kind)
             mark = "" if target is None else ("  ok" if typed[kind] / gold_n[kind] >= target else "  BELOW")
-            print(f"{kind:<14}{gold_n[kind]:>6}{typed[kind] / gold_n[kind]:>9.3f}{masked[kind] / gold_n[kind]:>9.3f}  "
-                  f"{'' if target is None else f'≥ {target:.2f}'}{mark}")
+            print(
+                f"{kind:<14}{gold_n[kind]:>6}{typed[kind] / gold_n[kind]:>9.3f}{masked[kind] / gold_n[kind]:>9.3f}  "
+                f"{'' if target is None else f'≥ {target:.2f}'}{mark}"
+            )
     total = sum(gold_n.values())
     print(f"{'all':<14}{total:>6}{sum(typed.values()) / total:>9.3f}{sum(masked.values()) / total:>9.3f}")
     print(f"false masks on clean questions: {clean_masked}/{clean} = {clean_masked / max(clean, 1):.1%} (target ≤ 2%)")
@@ -130,9 +138,11 @@ def main() -> None:
                 hit += 1
                 kinds.update(s.kind for s in found)
                 if args.misses:
-                    print(f"ARTICLE {law}: {[(text[s.start:s.end], s.kind) for s in found][:6]}")
-        print(f"false masks on articles: {hit}/{len(articles)} = {hit / len(articles):.2%} (target ≤ 2%); "
-              f"spans by kind {dict(kinds)}; median {statistics.median(times):.2f} ms per article")
+                    print(f"ARTICLE {law}: {[(text[s.start : s.end], s.kind) for s in found][:6]}")
+        print(
+            f"false masks on articles: {hit}/{len(articles)} = {hit / len(articles):.2%} (target ≤ 2%); "
+            f"spans by kind {dict(kinds)}; median {statistics.median(times):.2f} ms per article"
+        )
 
 
 if __name__ == "__main__":

@@ -17,8 +17,11 @@ from kodeks.privacy import find  # noqa: E402
 
 
 def questions() -> list[str]:
-    paths = [REPO.parent / "shared" / "bench" / "bsdev" / "dev.jsonl", REPO / "bench" / "data" / "followups.jsonl",
-             *sorted((REPO / "bench" / "sets").glob("*.jsonl"))]
+    paths = [
+        REPO.parent / "shared" / "bench" / "bsdev" / "dev.jsonl",
+        REPO / "bench" / "data" / "followups.jsonl",
+        *sorted((REPO / "bench" / "sets").glob("*.jsonl")),
+    ]
     out: list[str] = []
     for path in paths:
         if not path.exists():
@@ -37,8 +40,10 @@ def main() -> None:
         found, _ = find(q)
         if found:
             masked += 1
-            print(f"MASKED {[(q[s.start:s.end], s.kind) for s in found]} | {q}")
-    print(f"questions without personal data masked: {masked}/{len(qs)} = {100 * masked / max(len(qs), 1):.2f}% (target ≤ 0.5%)")
+            print(f"MASKED {[(q[s.start : s.end], s.kind) for s in found]} | {q}")
+    print(
+        f"questions without personal data masked: {masked}/{len(qs)} = {100 * masked / max(len(qs), 1):.2f}% (target ≤ 0.5%)"
+    )
 
 
 if __name__ == "__main__":

@@ -24,7 +24,7 @@ from stdnum import iban as stdnum_iban
 from stdnum.si import emso
 
 sys.path.append(str(Path(__file__).resolve().parents[1]))
-from retrieval.language.normalize import to_cyrillic  # noqa: E402
+from retrieval.language.normalize import to_cyrillic
 
 OUT = Path(__file__).resolve().parent / "masking" / "questions.jsonl"
 SEED = 23
@@ -34,21 +34,87 @@ SEED = 23
 EXTRA_MALE = ["Spasoje", "Ranko", "Cvijetin", "Gojko", "Husnija", "Rifet", "Ibro", "Šefik", "Mišo", "Dobrica"]
 EXTRA_FEMALE = ["Nevzeta", "Rabija", "Stojanka", "Dušica", "Božana", "Zlatija", "Hajrija", "Milosava"]
 EXTRA_SURNAMES = ["Ćatić", "Mešić", "Gojković", "Vasić", "Rašić", "Kurtović", "Mandić", "Đukić", "Šabić", "Lalić"]
-MALE = [["Marko", "Dragan", "Emir", "Ivan", "Nenad", "Senad", "Zoran", "Mirsad", "Goran", "Adnan", "Petar", "Haris"],
-        ["Nikola", "Damir", "Slobodan", "Kenan", "Josip", "Radenko", "Vukan", "Ostoja", "Jozo", "Edin", "Mladen", "Tarik"]]
-FEMALE = [["Ana", "Amra", "Jelena", "Selma", "Ivana", "Dragana", "Lejla", "Mirjana", "Azra", "Sanja"],
-          ["Emina", "Gordana", "Marija", "Aida", "Slađana", "Mevlida", "Biljana", "Nermina", "Vesna", "Ljiljana"]]
-SURNAMES = [["Marković", "Hodžić", "Petrović", "Kovačević", "Delić", "Babić", "Kovač", "Jurić", "Mehmedović",
-             "Savić", "Šarac", "Begović", "Horvat", "Tadić"],
-            ["Nikolić", "Hadžiahmetović", "Jovanović", "Mujić", "Knežević", "Pašić", "Zec", "Ilić", "Čolaković",
-             "Tomić", "Dizdar", "Lukić", "Husić", "Vuković"]]
-STREETS = [["Maršala Tita", "Zmaja od Bosne", "Ferhadija", "Titova", "Kralja Tvrtka", "Vase Pelagića",
-            "Safeta Hadžića", "Bulevar Meše Selimovića", "Njegoševa"],
-           ["Kralja Petra I", "Alipašina", "Kneza Miloša", "Branilaca Sarajeva", "Hamdije Kreševljakovića",
-            "Jevrejska", "Ive Andrića", "Trg heroja", "Stjepana Radića"]]
+MALE = [
+    ["Marko", "Dragan", "Emir", "Ivan", "Nenad", "Senad", "Zoran", "Mirsad", "Goran", "Adnan", "Petar", "Haris"],
+    ["Nikola", "Damir", "Slobodan", "Kenan", "Josip", "Radenko", "Vukan", "Ostoja", "Jozo", "Edin", "Mladen", "Tarik"],
+]
+FEMALE = [
+    ["Ana", "Amra", "Jelena", "Selma", "Ivana", "Dragana", "Lejla", "Mirjana", "Azra", "Sanja"],
+    ["Emina", "Gordana", "Marija", "Aida", "Slađana", "Mevlida", "Biljana", "Nermina", "Vesna", "Ljiljana"],
+]
+SURNAMES = [
+    [
+        "Marković",
+        "Hodžić",
+        "Petrović",
+        "Kovačević",
+        "Delić",
+        "Babić",
+        "Kovač",
+        "Jurić",
+        "Mehmedović",
+        "Savić",
+        "Šarac",
+        "Begović",
+        "Horvat",
+        "Tadić",
+    ],
+    [
+        "Nikolić",
+        "Hadžiahmetović",
+        "Jovanović",
+        "Mujić",
+        "Knežević",
+        "Pašić",
+        "Zec",
+        "Ilić",
+        "Čolaković",
+        "Tomić",
+        "Dizdar",
+        "Lukić",
+        "Husić",
+        "Vuković",
+    ],
+]
+STREETS = [
+    [
+        "Maršala Tita",
+        "Zmaja od Bosne",
+        "Ferhadija",
+        "Titova",
+        "Kralja Tvrtka",
+        "Vase Pelagića",
+        "Safeta Hadžića",
+        "Bulevar Meše Selimovića",
+        "Njegoševa",
+    ],
+    [
+        "Kralja Petra I",
+        "Alipašina",
+        "Kneza Miloša",
+        "Branilaca Sarajeva",
+        "Hamdije Kreševljakovića",
+        "Jevrejska",
+        "Ive Andrića",
+        "Trg heroja",
+        "Stjepana Radića",
+    ],
+]
 EMAIL_DOMAINS = [["gmail.com", "hotmail.com", "bih.net.ba"], ["yahoo.com", "outlook.com", "teol.net"]]
-MONTHS = ["januara", "februara", "marta", "aprila", "maja", "juna", "jula", "augusta", "septembra", "oktobra",
-          "novembra", "decembra"]
+MONTHS = [
+    "januara",
+    "februara",
+    "marta",
+    "aprila",
+    "maja",
+    "juna",
+    "jula",
+    "augusta",
+    "septembra",
+    "oktobra",
+    "novembra",
+    "decembra",
+]
 
 # --- templates: {KIND} slots; PERSON slots may carry a case: {PERSON:acc} -----------------------------
 TEMPLATES = [
@@ -95,31 +161,56 @@ TEMPLATES = [
 ]
 
 CLEAN = [
-    "sta ako vozac odbije alkotest", "koja je kazna za kradju mobitela u RS",
-    "član 42 stav 2 KZ FBiH sta kaze", "neko mi je krivotvorio potpis na ugovoru",
-    "vozio 120 km/h u naselju, koja je kazna", "imao je 1,5 promila alkohola u krvi",
-    "Krivični zakon Republike Srpske, član 124", "sta kaze zakon o policijskim sluzbenicima o upotrebi sile",
-    "kad se moze lisiti slobode osoba bez naloga", "nasilje u porodici u Banja Luci, sta propisuje zakon",
-    "Službeni glasnik RS 64/17, izmjene zakona", "tuca ispred kafica u Sarajevu, dvojica povrijedjena",
-    "maloljetnik od 16 godina vozio BMW X5 bez dozvole", "mladić je ukrao listić lota iz trafike",
-    "za Božić je bio nered na trgu, ko je nadlezan", "koliko moze trajati zadrzavanje, 24 sata ili 48",
-    "Ustavni sud BiH i ljudska prava pritvorenika", "prekrsaj po clanu 187 Zakona o bezbjednosti saobracaja",
-    "Golf 4 bez registracije na parkingu, sta radimo", "pijan vozac udario pjesaka na pjesackom prelazu",
-    "oduzimanje oruzja bez dozvole, koji clan", "kradja goriva iz kamiona na pumpi kod Zenice",
-    "novcana kazna od 1.000 do 3.000 KM, ko je izrice", "Dana 12.03.2024. oko 14 sati prijavljena kradja",
-    "da li je prijetnja preko Vibera krivicno djelo", "sta je teska tjelesna povreda",
-    "Zakon o prekrsajima FBiH član 33", "Kazneni zakon FBiH, članak 286",
-    "pas ujeo dijete u parku, ko odgovara", "policijska stanica Centar trazi pojacanje",
-    "MUP RS i SIPA zajednicka akcija, ko vodi", "kako se radi uvidjaj saobracajne nezgode",
-    "osoba odbija dati licnu kartu na uvid", "sta ako neko vozi bez vozacke dozvole",
-    "prodaja alkohola maloljetnicima u prodavnici", "razbio je izlog trgovine u Mostaru",
-    "Zakon o krivicnom postupku, clan 139 stav 1", "bacao petarde na utakmici, koja je kazna",
-    "prijetio je da ce zapaliti kucu", "ukrao je 3 telefona i 200 KM iz kase",
-    "Ima li Brčko Distrikt svoj krivični zakon", "uvreda policijskog sluzbenika na duznosti",
-    "Zakon o javnom redu i miru RS, clan 8", "od 2019. do 2021. godine primao mito",
-    "u roku od 8 dana od dostavljanja rjesenja", "koliko je zastara za prekrsaj",
-    "Vozač Opel Astre nije imao tehnički", "zlostavljanje zivotinja, koji zakon",
-    "kradja u Tuzli, vrijednost 500 KM", "lazno prijavljivanje krivicnog djela",
+    "sta ako vozac odbije alkotest",
+    "koja je kazna za kradju mobitela u RS",
+    "član 42 stav 2 KZ FBiH sta kaze",
+    "neko mi je krivotvorio potpis na ugovoru",
+    "vozio 120 km/h u naselju, koja je kazna",
+    "imao je 1,5 promila alkohola u krvi",
+    "Krivični zakon Republike Srpske, član 124",
+    "sta kaze zakon o policijskim sluzbenicima o upotrebi sile",
+    "kad se moze lisiti slobode osoba bez naloga",
+    "nasilje u porodici u Banja Luci, sta propisuje zakon",
+    "Službeni glasnik RS 64/17, izmjene zakona",
+    "tuca ispred kafica u Sarajevu, dvojica povrijedjena",
+    "maloljetnik od 16 godina vozio BMW X5 bez dozvole",
+    "mladić je ukrao listić lota iz trafike",
+    "za Božić je bio nered na trgu, ko je nadlezan",
+    "koliko moze trajati zadrzavanje, 24 sata ili 48",
+    "Ustavni sud BiH i ljudska prava pritvorenika",
+    "prekrsaj po clanu 187 Zakona o bezbjednosti saobracaja",
+    "Golf 4 bez registracije na parkingu, sta radimo",
+    "pijan vozac udario pjesaka na pjesackom prelazu",
+    "oduzimanje oruzja bez dozvole, koji clan",
+    "kradja goriva iz kamiona na pumpi kod Zenice",
+    "novcana kazna od 1.000 do 3.000 KM, ko je izrice",
+    "Dana 12.03.2024. oko 14 sati prijavljena kradja",
+    "da li je prijetnja preko Vibera krivicno djelo",
+    "sta je teska tjelesna povreda",
+    "Zakon o prekrsajima FBiH član 33",
+    "Kazneni zakon FBiH, članak 286",
+    "pas ujeo dijete u parku, ko odgovara",
+    "policijska stanica Centar trazi pojacanje",
+    "MUP RS i SIPA zajednicka akcija, ko vodi",
+    "kako se radi uvidjaj saobracajne nezgode",
+    "osoba odbija dati licnu kartu na uvid",
+    "sta ako neko vozi bez vozacke dozvole",
+    "prodaja alkohola maloljetnicima u prodavnici",
+    "razbio je izlog trgovine u Mostaru",
+    "Zakon o krivicnom postupku, clan 139 stav 1",
+    "bacao petarde na utakmici, koja je kazna",
+    "prijetio je da ce zapaliti kucu",
+    "ukrao je 3 telefona i 200 KM iz kase",
+    "Ima li Brčko Distrikt svoj krivični zakon",
+    "uvreda policijskog sluzbenika na duznosti",
+    "Zakon o javnom redu i miru RS, clan 8",
+    "od 2019. do 2021. godine primao mito",
+    "u roku od 8 dana od dostavljanja rjesenja",
+    "koliko je zastara za prekrsaj",
+    "Vozač Opel Astre nije imao tehnički",
+    "zlostavljanje zivotinja, koji zakon",
+    "kradja u Tuzli, vrijednost 500 KM",
+    "lazno prijavljivanje krivicnog djela",
 ]
 
 PLAIN = str.maketrans("čćšžđČĆŠŽĐ", "ccszdCCSZD")
@@ -169,7 +260,7 @@ def iban(rng: random.Random) -> str:
     if form == "compact":
         return number
     if form == "grouped":
-        return " ".join(number[i:i + 4] for i in range(0, len(number), 4))
+        return " ".join(number[i : i + 4] for i in range(0, len(number), 4))
     if form == "domestic":
         return acc
     return f"{acc[:3]}-{acc[3:6]}-{acc[6:14]}-{acc[14:]}"
@@ -219,7 +310,9 @@ def phone(rng: random.Random) -> str:
 
 def email(rng: random.Random, first: str, last: str, split: int) -> str:
     f, s = first.translate(PLAIN).lower(), last.translate(PLAIN).lower()
-    user = rng.choice([f"{f}.{s}", f"{f}{rng.randint(1, 99)}", f"{f[0]}{s}", f"{s}_{f}", f"{f}.{s}{rng.randint(70, 99)}"])
+    user = rng.choice(
+        [f"{f}.{s}", f"{f}{rng.randint(1, 99)}", f"{f[0]}{s}", f"{s}_{f}", f"{f}.{s}{rng.randint(70, 99)}"]
+    )
     return f"{user}@{rng.choice(EMAIL_DOMAINS[split % 2])}"
 
 
@@ -228,11 +321,11 @@ def document(rng: random.Random) -> str:
     up = lambda n: "".join(rng.choice("ABCEJKMT") for _ in range(n))  # noqa: E731
     form = rng.randint(0, 5)
     if form == 0:
-        return f"{d(1)}{up(1)}{d(3)}{up(3)}{d(1)}"   # lična karta, e.g. 1E181TKT3
+        return f"{d(1)}{up(1)}{d(3)}{up(3)}{d(1)}"  # lična karta, e.g. 1E181TKT3
     if form == 1:
         return f"{d(2)}{up(1)}{d(6)}"
     if form == 2:
-        return f"{up(1)}{d(7)}"                      # passport
+        return f"{up(1)}{d(7)}"  # passport
     if form == 3:
         return d(9)
     if form == 4:
@@ -243,12 +336,22 @@ def document(rng: random.Random) -> str:
 
 def dob(rng: random.Random) -> str:
     day, month, year = rng.randint(1, 28), rng.randint(1, 12), rng.randint(1950, 2007)
-    return rng.choice([f"{day:02d}.{month:02d}.{year}", f"{day}.{month}.{year}.", f"{year}.", f"{day:02d}/{month:02d}/{year}",
-                       f"{day}. {MONTHS[month - 1]} {year}", f"{year}"])
+    return rng.choice(
+        [
+            f"{day:02d}.{month:02d}.{year}",
+            f"{day}.{month}.{year}.",
+            f"{year}.",
+            f"{day:02d}/{month:02d}/{year}",
+            f"{day}. {MONTHS[month - 1]} {year}",
+            f"{year}",
+        ]
+    )
 
 
 def address(rng: random.Random, split: int) -> str:
-    number = rng.choice([str(rng.randint(1, 120)), f"{rng.randint(1, 60)}a", f"{rng.randint(1, 90)}/{rng.randint(1, 9)}", "bb"])
+    number = rng.choice(
+        [str(rng.randint(1, 120)), f"{rng.randint(1, 60)}a", f"{rng.randint(1, 90)}/{rng.randint(1, 9)}", "bb"]
+    )
     return f"{rng.choice(STREETS[split % 2])} {number}"
 
 
@@ -289,7 +392,7 @@ def build(template: str, rng: random.Random, split: int) -> tuple[list[tuple[str
     last_name = ("Marko", "Marković")
     pos = 0
     for m in re.finditer(r"\{(\w+)(?::(\w+))?\}", template):
-        segments.append((template[pos: m.start()], None))
+        segments.append((template[pos : m.start()], None))
         kind, case = m.group(1), m.group(2) or "nom"
         if kind == "PERSON":
             text, first, last = person(rng, split, case.rstrip("1"))
@@ -334,8 +437,9 @@ def main() -> None:
         split = t % 2
         for copy in range(4):
             text, spans = render(*build(template, rng, split))
-            lines.append({"id": f"p{t:02d}-{copy}", "text": text, "spans": spans,
-                          "split": "heldout" if split else "tune"})
+            lines.append(
+                {"id": f"p{t:02d}-{copy}", "text": text, "spans": spans, "split": "heldout" if split else "tune"}
+            )
     extra = random.Random(SEED + 1)  # appended, so the lines above stay as they were
     for t, template in enumerate(TEMPLATES[::2]):
         text, spans = render(*build(template, extra, 2))
@@ -349,8 +453,10 @@ def main() -> None:
         for line in lines:
             out.write(json.dumps(line, ensure_ascii=False) + "\n")
     personal = sum(1 for x in lines if x["spans"])
-    print(f"{OUT}: {personal} questions with personal data ({sum(len(x['spans']) for x in lines)} spans), "
-          f"{len(lines) - personal} without")
+    print(
+        f"{OUT}: {personal} questions with personal data ({sum(len(x['spans']) for x in lines)} spans), "
+        f"{len(lines) - personal} without"
+    )
 
 
 if __name__ == "__main__":

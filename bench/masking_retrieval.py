@@ -27,9 +27,14 @@ from retrieval.evaluation import evaluate, load_eval  # noqa: E402
 from retrieval.search.retriever import Retriever  # noqa: E402
 
 DEV = REPO.parent / "shared" / "bench" / "bsdev" / "dev.jsonl"
-PHRASES = ["osumnjiceni Dragan Petrovic jmbg 1507985170015", "vozilo A12-E-345, vlasnik Senad Hodzic",
-           "prijavila Ana Kovacevic, tel 062 345 678", "stanuje u ul. Marsala Tita 15, Sarajevo",
-           "licna karta broj 1E181TKT3", "zvao sa +387 61 234 567, mail ivan.babic@gmail.com"]
+PHRASES = [
+    "osumnjiceni Dragan Petrovic jmbg 1507985170015",
+    "vozilo A12-E-345, vlasnik Senad Hodzic",
+    "prijavila Ana Kovacevic, tel 062 345 678",
+    "stanuje u ul. Marsala Tita 15, Sarajevo",
+    "licna karta broj 1E181TKT3",
+    "zvao sa +387 61 234 567, mail ivan.babic@gmail.com",
+]
 
 
 def main() -> None:
@@ -42,14 +47,20 @@ def main() -> None:
     with_data = []
     for q in clean:
         phrase = rng.choice(PHRASES)
-        with_data.append(replace(q, question=f"{q.question}, {phrase}" if rng.random() < 0.5 else f"{phrase}: {q.question}"))
+        with_data.append(
+            replace(q, question=f"{q.question}, {phrase}" if rng.random() < 0.5 else f"{phrase}: {q.question}")
+        )
     print(f"{'questions':<22}{'masking':<9}{'hit@1':>7}{'hit@5':>7}{'hit@10':>7}{'mrr@10':>8}{'p50 ms':>8}")
     for name, questions in (("bsdev", clean), ("bsdev + personal data", with_data)):
         for masking in (False, True):
-            run = evaluate(questions, lambda q, jurisdiction=None, m=masking: retriever.search(mask(q).text if m else q, k=10))
+            run = evaluate(
+                questions, lambda q, jurisdiction=None, m=masking: retriever.search(mask(q).text if m else q, k=10)
+            )
             r = run.metrics
-            print(f"{name:<22}{'on' if masking else 'off':<9}{r['hit@1']:>7.3f}{r['hit@5']:>7.3f}{r['hit@10']:>7.3f}"
-                  f"{r['mrr@10']:>8.3f}{r['p50_ms']:>8.1f}")
+            print(
+                f"{name:<22}{'on' if masking else 'off':<9}{r['hit@1']:>7.3f}{r['hit@5']:>7.3f}{r['hit@10']:>7.3f}"
+                f"{r['mrr@10']:>8.3f}{r['p50_ms']:>8.1f}"
+            )
 
 
 if __name__ == "__main__":

@@ -24,17 +24,22 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from botproc import Replies, ask, fresh_log, officers, start_bot, stop_bot  # noqa: E402
-from scale_index import QUESTIONS, chunk_count, ensure_index  # noqa: E402
-from stats import machine, rss_mb  # noqa: E402
+from botproc import Replies, ask, fresh_log, officers, start_bot, stop_bot
+from scale_index import QUESTIONS, chunk_count, ensure_index
+from stats import machine, rss_mb
 
-from kodeks.settings import load_settings  # noqa: E402
+from kodeks.settings import load_settings
+from tests.fakes.telegram_server import FakeTelegramServer
 
-from tests.fakes.telegram_server import FakeTelegramServer  # noqa: E402
 
-
-async def run(total: int, n_officers: int, step: int, data_dir: Path | None = None, bench_embedder: bool = False,
-              code: Path | None = None) -> None:
+async def run(
+    total: int,
+    n_officers: int,
+    step: int,
+    data_dir: Path | None = None,
+    bench_embedder: bool = False,
+    code: Path | None = None,
+) -> None:
     settings = ensure_index() if data_dir is None else load_settings(data_dir=data_dir, _env_file=None)
     fresh_log(settings.data_dir)
     server = FakeTelegramServer()

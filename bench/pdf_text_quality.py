@@ -27,8 +27,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from retrieval.ingest.sources import LawInfo, split_articles  # noqa: E402
-from retrieval.ingest.split_check import (  # noqa: E402
+from retrieval.ingest.sources import LawInfo, split_articles
+from retrieval.ingest.split_check import (
     compare_split,
     cut_at_reference_headings,
     read_reference,
@@ -38,10 +38,18 @@ from retrieval.ingest.split_check import (  # noqa: E402
 
 LAWS = Path(__file__).resolve().parents[2] / "shared" / "laws"
 CASES = [  # pdf, reference split, law name, lines that must not survive (running headers/footers)
-    ("kz-fbih.pdf", "kz_fbih_pdf.reference.jsonl", "KZ FBiH",
-     ["Neslužbeni pročišćeni tekst priredio", '"Službene novine Federacije BiH", broj 36/03']),
-    ("zobs-bih.pdf", "zobs_bih.corpus.jsonl", "ZOBS BiH",
-     ["Izmjene i dopune:", "Zakon o osnovama bezbjednosti saobraćaja na putevima u Bosni i Hercegovini ''Sg"]),
+    (
+        "kz-fbih.pdf",
+        "kz_fbih_pdf.reference.jsonl",
+        "KZ FBiH",
+        ["Neslužbeni pročišćeni tekst priredio", '"Službene novine Federacije BiH", broj 36/03'],
+    ),
+    (
+        "zobs-bih.pdf",
+        "zobs_bih.corpus.jsonl",
+        "ZOBS BiH",
+        ["Izmjene i dopune:", "Zakon o osnovama bezbjednosti saobraćaja na putevima u Bosni i Hercegovini ''Sg"],
+    ),
 ]
 
 
@@ -56,15 +64,21 @@ def plumber_layout_text(path: Path) -> str:
     """The same column logic on words from `pdfplumber.Page.extract_words` (the first version shipped)."""
     import pdfplumber
 
-    from retrieval.ingest.pdf_text import _box, layout_text as words_to_text
+    from retrieval.ingest.pdf_text import _box
+    from retrieval.ingest.pdf_text import layout_text as words_to_text
     from retrieval.ingest.text_repair import repair_text
 
     raw = []
     with pdfplumber.open(str(path)) as pdf:
         for page in pdf.pages:
             words = page.extract_words(x_tolerance=1.5, y_tolerance=3)
-            raw.append(([_box(w) for w in words if w["text"].strip() and w.get("upright", True)],
-                        float(page.width), float(page.height)))
+            raw.append(
+                (
+                    [_box(w) for w in words if w["text"].strip() and w.get("upright", True)],
+                    float(page.width),
+                    float(page.height),
+                )
+            )
             page.flush_cache()
     return repair_text(words_to_text(raw).text).text
 
@@ -92,7 +106,9 @@ def measure(extract, path: Path, runs: int) -> tuple[str, float]:
     return text, statistics.median(times)
 
 
-def quality(text: str, reference: dict[str, str], titled: dict[str, str], law: str, footers: list[str], source: str) -> dict:
+def quality(
+    text: str, reference: dict[str, str], titled: dict[str, str], law: str, footers: list[str], source: str
+) -> dict:
     cut = cut_at_reference_headings(text, list(reference))
     oracle = sum(1 for n, ref in reference.items() if token_recall(cut.get(n, ""), ref) >= 0.9) / len(reference)
     # the same cut, but extra words punished too (footers, another column's text; titles and chapter
@@ -125,11 +141,18 @@ def main() -> int:
     try:
         import pypdf  # noqa: F401
 
-        methods = {"word boxes (ours)": layout_text, "pdfplumber extract_words": plumber_layout_text,
-                   "pdfminer LAParams": pdfminer_layout_text, "pypdf (baseline)": pypdf_text}
+        methods = {
+            "word boxes (ours)": layout_text,
+            "pdfplumber extract_words": plumber_layout_text,
+            "pdfminer LAParams": pdfminer_layout_text,
+            "pypdf (baseline)": pypdf_text,
+        }
     except ImportError:
-        methods = {"word boxes (ours)": layout_text, "pdfplumber extract_words": plumber_layout_text,
-                   "pdfminer LAParams": pdfminer_layout_text}
+        methods = {
+            "word boxes (ours)": layout_text,
+            "pdfplumber extract_words": plumber_layout_text,
+            "pdfminer LAParams": pdfminer_layout_text,
+        }
     report: dict[str, dict] = {}
     for pdf, ref, law, footers in CASES:
         path = LAWS / pdf
@@ -143,11 +166,15 @@ def main() -> int:
             rows[name] = {"seconds": round(seconds, 2), **quality(text, reference, titled, law, footers, pdf)}
         base = rows.get("pypdf (baseline)", {}).get("seconds")
         print(f"\n{pdf}: {len(reference)} reference articles")
-        print(f"  {'method':24} {'seconds':>8} {'×pypdf':>7} {'oracle≥0.9':>11} {'oracle-ov':>10} {'split≥0.9':>10} {'articles':>9} {'footers':>8}")
+        print(
+            f"  {'method':24} {'seconds':>8} {'×pypdf':>7} {'oracle≥0.9':>11} {'oracle-ov':>10} {'split≥0.9':>10} {'articles':>9} {'footers':>8}"
+        )
         for name, row in rows.items():
             ratio = f"{row['seconds'] / base:.2f}" if base else "-"
-            print(f"  {name:24} {row['seconds']:8.2f} {ratio:>7} {row['oracle_share_0.9']:11.2%} "
-                  f"{row['oracle_overlap_share_0.9']:10.2%} {row['split_share_0.9']:10.2%} {row['split_articles']:9} {row['footer_lines_left']:8}")
+            print(
+                f"  {name:24} {row['seconds']:8.2f} {ratio:>7} {row['oracle_share_0.9']:11.2%} "
+                f"{row['oracle_overlap_share_0.9']:10.2%} {row['split_share_0.9']:10.2%} {row['split_articles']:9} {row['footer_lines_left']:8}"
+            )
         print(f"  lowest split overlaps (layout): {rows['word boxes (ours)']['split_worst']}")
         report[pdf] = rows
     if args.json:

@@ -37,15 +37,40 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.bot_helpers import LOCK_HOLDER  # noqa: E402 - the same lock holder as the tests
-from stats import machine, pct  # noqa: E402
+from stats import machine, pct
 
-from bot.querylog.export import export_parts  # noqa: E402
-from bot.querylog import QueryLog, open_reader, to_ts  # noqa: E402
+from bot.querylog import QueryLog, open_reader, to_ts
+from bot.querylog.export import export_parts
+from tests.bot_helpers import LOCK_HOLDER
 
 LAWS = ["KZ FBiH", "KZ RS", "ZKP FBiH", "ZOBS BiH", "ZPDV BiH", "Ustav BiH", "ZOA FBiH", "ZJRM FBiH"]
-WORDS = ("krađa mobitela vozač alkotest potpis isprava krivotvorenje nezgoda pobjegao policija lišenje slobode "
-         "prekršaj kazna zatvor novčana javni red mir oružje droga saobraćaj maloljetnik nasilje porodica").split()
+WORDS = [
+    "krađa",
+    "mobitela",
+    "vozač",
+    "alkotest",
+    "potpis",
+    "isprava",
+    "krivotvorenje",
+    "nezgoda",
+    "pobjegao",
+    "policija",
+    "lišenje",
+    "slobode",
+    "prekršaj",
+    "kazna",
+    "zatvor",
+    "novčana",
+    "javni",
+    "red",
+    "mir",
+    "oružje",
+    "droga",
+    "saobraćaj",
+    "maloljetnik",
+    "nasilje",
+    "porodica",
+]
 
 
 def rss_now() -> tuple[float, float]:
@@ -66,39 +91,70 @@ def generate(path: Path, rows: int, now: datetime, seed: int = 7, days: float = 
     rng = random.Random(seed)
     con = sqlite3.connect(path)
     batch = []
-    for i in range(rows):
+    for _i in range(rows):
         ts = to_ts(now - timedelta(seconds=rng.uniform(0, days * 86400 - 60)))
         laws = [rng.choice(LAWS) for _ in range(5)]
-        hits = [{"id": f"{law} čl. {rng.randint(1, 400)}", "law": law, "article": str(rng.randint(1, 400)),
-                 "title": sentence(rng, 3), "jurisdiction": "FBiH", "score": round(rng.random(), 4),
-                 "similarity": round(0.75 + rng.random() / 5, 4), "dense_rank": r + 1,
-                 "lexical_rank": rng.choice([None, r + 1]), "level": "threshold"} for r, law in enumerate(laws)]
+        hits = [
+            {
+                "id": f"{law} čl. {rng.randint(1, 400)}",
+                "law": law,
+                "article": str(rng.randint(1, 400)),
+                "title": sentence(rng, 3),
+                "jurisdiction": "FBiH",
+                "score": round(rng.random(), 4),
+                "similarity": round(0.75 + rng.random() / 5, 4),
+                "dense_rank": r + 1,
+                "lexical_rank": rng.choice([None, r + 1]),
+                "level": "threshold",
+            }
+            for r, law in enumerate(laws)
+        ]
         cited = hits[: rng.randint(1, 3)]
         mode = "claude" if rng.random() < 0.8 else "extractive"
-        batch.append((
-            ts, f"user{rng.randint(1, 400)}", "question", rng.choice(["telegram"] * 19 + ["cli"]),
-            sentence(rng, rng.randint(4, 20)), sentence(rng, 10), json.dumps(hits, ensure_ascii=False),
-            rng.choice(["threshold", "threshold", "top_k", "reference"]), sentence(rng, 90),
-            json.dumps([{k: h[k] for k in ("id", "law", "article", "title")} for h in cited], ensure_ascii=False),
-            json.dumps(["ZZZ čl. 9"] if rng.random() < 0.03 else []),
-            (1 if rng.random() < 0.9 else 0) if mode == "claude" else None, mode, "claude-test", "bs-3",
-            rng.uniform(800, 6000), rng.random() < 0.01 and "boom" or None))
+        batch.append(
+            (
+                ts,
+                f"user{rng.randint(1, 400)}",
+                "question",
+                rng.choice(["telegram"] * 19 + ["cli"]),
+                sentence(rng, rng.randint(4, 20)),
+                sentence(rng, 10),
+                json.dumps(hits, ensure_ascii=False),
+                rng.choice(["threshold", "threshold", "top_k", "reference"]),
+                sentence(rng, 90),
+                json.dumps([{k: h[k] for k in ("id", "law", "article", "title")} for h in cited], ensure_ascii=False),
+                json.dumps(["ZZZ čl. 9"] if rng.random() < 0.03 else []),
+                (1 if rng.random() < 0.9 else 0) if mode == "claude" else None,
+                mode,
+                "claude-test",
+                "bs-3",
+                rng.uniform(800, 6000),
+                (rng.random() < 0.01 and "boom") or None,
+            )
+        )
         if len(batch) == 5000:
             _insert(con, batch)
             batch = []
     _insert(con, batch)
-    con.execute("INSERT INTO cited (query_id, ts, law) SELECT q.id, q.ts, c.value ->> '$.law' "
-                "FROM queries q, json_each(q.citations) c WHERE q.mode IS NOT NULL")
-    con.execute("INSERT INTO feedback (query_id, ts, user_hash, value) SELECT id, ts, user_hash, "
-                "CASE WHEN id % 3 = 0 THEN -1 ELSE 1 END FROM queries WHERE id % 7 = 0")
+    con.execute(
+        "INSERT INTO cited (query_id, ts, law) SELECT q.id, q.ts, c.value ->> '$.law' "
+        "FROM queries q, json_each(q.citations) c WHERE q.mode IS NOT NULL"
+    )
+    con.execute(
+        "INSERT INTO feedback (query_id, ts, user_hash, value) SELECT id, ts, user_hash, "
+        "CASE WHEN id % 3 = 0 THEN -1 ELSE 1 END FROM queries WHERE id % 7 = 0"
+    )
     con.commit()
     con.close()
 
 
 def _insert(con: sqlite3.Connection, batch: list[tuple]) -> None:
-    con.executemany("INSERT INTO queries (ts, user_hash, kind, source, question, normalized, retrieved, level, "
-                    "answer, citations, invalid_citations, covered, mode, model, prompt_version, total_ms, error) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", batch)
+    con.executemany(
+        "INSERT INTO queries (ts, user_hash, kind, source, question, normalized, retrieved, level, "
+        "answer, citations, invalid_citations, covered, mode, model, prompt_version, total_ms, error) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        batch,
+    )
 
 
 async def loop_lag(stop: asyncio.Event, out: list[float]) -> None:
@@ -118,8 +174,9 @@ async def writes(log: QueryLog, stop: asyncio.Event, out: list[float]) -> None:
         await asyncio.sleep(0.05)
 
 
-async def measure_officers(log: QueryLog, work: "asyncio.Future | None", seconds: float = 3.0
-                           ) -> tuple[list[float], list[float]]:
+async def measure_officers(
+    log: QueryLog, work: asyncio.Future | None, seconds: float = 3.0
+) -> tuple[list[float], list[float]]:
     """Loop lag and write times until `work` finishes (or for `seconds` when idle)."""
     stop = asyncio.Event()
     lags: list[float] = []
@@ -146,7 +203,9 @@ async def run(rows: int, lock_seconds: float, repeats: int, days: float) -> None
     await (await QueryLog.open(path)).close()  # the schema
     started = time.perf_counter()
     generate(path, rows, now, days=days)
-    print(f"generated {rows} rows over the last {days:g} days in {time.perf_counter() - started:.1f} s; file {path.stat().st_size / 2**20:.1f} MB")
+    print(
+        f"generated {rows} rows over the last {days:g} days in {time.perf_counter() - started:.1f} s; file {path.stat().st_size / 2**20:.1f} MB"
+    )
 
     log = await QueryLog.open(path)
     rss0, _ = rss_now()
@@ -189,15 +248,21 @@ async def run(rows: int, lock_seconds: float, repeats: int, days: float) -> None
         await log.rows_since(now - timedelta(days=7))
         base_s.append(time.perf_counter() - t)
     base = statistics.median(base_s)
-    print(f"/stats: median {med * 1000:.0f} ms wall, {statistics.median(cpu_s) * 1000:.0f} ms CPU, over {repeats} runs "
-          f"(week: {figures['week']['questions']} questions); baseline in the same run (load the week's rows into "
-          f"Python, as the old /stats did before computing): {base * 1000:.0f} ms; ratio {med / base:.3f}")
+    print(
+        f"/stats: median {med * 1000:.0f} ms wall, {statistics.median(cpu_s) * 1000:.0f} ms CPU, over {repeats} runs "
+        f"(week: {figures['week']['questions']} questions); baseline in the same run (load the week's rows into "
+        f"Python, as the old /stats did before computing): {base * 1000:.0f} ms; ratio {med / base:.3f}"
+    )
     sizes = [p.stat().st_size / 2**20 for p in parts]
-    raw = sum(len(line) for p in parts for line in gzip.open(p, "rb")) / 2**20
-    print(f"/export: {count} records in {export_s:.1f} s → {len(parts)} part(s) of {', '.join(f'{s:.1f}' for s in sizes)}"
-          f" MB gzip ({raw:.0f} MB uncompressed); every part < 50 MB: {all(s < 50 for s in sizes)}")
-    print(f"RSS: {rss0:.0f} MB at start, {rss_stats:.0f} MB after /stats ×{repeats}, {rss_before:.0f} MB before /export, "
-          f"peak {peak:.0f} MB during it, {rss_after:.0f} MB after")
+    raw = sum(len(gzip.decompress(p.read_bytes())) for p in parts) / 2**20
+    print(
+        f"/export: {count} records in {export_s:.1f} s → {len(parts)} part(s) of {', '.join(f'{s:.1f}' for s in sizes)}"
+        f" MB gzip ({raw:.0f} MB uncompressed); every part < 50 MB: {all(s < 50 for s in sizes)}"
+    )
+    print(
+        f"RSS: {rss0:.0f} MB at start, {rss_stats:.0f} MB after /stats ×{repeats}, {rss_before:.0f} MB before /export, "
+        f"peak {peak:.0f} MB during it, {rss_after:.0f} MB after"
+    )
     print(f"officers while /export runs: loop lag {fmt(busy_lag)}; log write {fmt(busy_write)}")
     print(f"officers idle (same run):    loop lag {fmt(idle_lag)}; log write {fmt(idle_write)}")
     await log.close()
@@ -205,8 +270,9 @@ async def run(rows: int, lock_seconds: float, repeats: int, days: float) -> None
     # --- 25 s lock ----------------------------------------------------------------------------
     log = await QueryLog.open(path)
     before = await log.count()
-    holder = subprocess.Popen([sys.executable, "-c", LOCK_HOLDER, str(path)], stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, text=True)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", LOCK_HOLDER, str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
     assert holder.stdout.readline().strip() == "locked"  # type: ignore[union-attr]
     t = time.perf_counter()
     recorded, slowest = 0, 0.0
@@ -225,9 +291,11 @@ async def run(rows: int, lock_seconds: float, repeats: int, days: float) -> None
     await log.wait_drained()
     drained = time.perf_counter() - t
     present = await log.count() - before
-    print(f"{lock_seconds:.0f} s write lock by another process: {recorded} questions recorded, {backlog} waiting in "
-          f"memory at release, drained {drained:.1f} s after it, rows lost {recorded - present} "
-          f"(slowest record() call {slowest * 1000:.0f} ms)")
+    print(
+        f"{lock_seconds:.0f} s write lock by another process: {recorded} questions recorded, {backlog} waiting in "
+        f"memory at release, drained {drained:.1f} s after it, rows lost {recorded - present} "
+        f"(slowest record() call {slowest * 1000:.0f} ms)"
+    )
     await log.close()
 
 
@@ -236,8 +304,13 @@ def main() -> None:
     parser.add_argument("--rows", type=int, default=60_000)
     parser.add_argument("--lock-seconds", type=float, default=25.0)
     parser.add_argument("--repeats", type=int, default=5)
-    parser.add_argument("--days", type=float, default=7, help="spread the rows over this many days (7: all in "
-                        "the /stats week, the worst case; 90: a few months of a force)")
+    parser.add_argument(
+        "--days",
+        type=float,
+        default=7,
+        help="spread the rows over this many days (7: all in "
+        "the /stats week, the worst case; 90: a few months of a force)",
+    )
     args = parser.parse_args()
     asyncio.run(run(args.rows, args.lock_seconds, args.repeats, args.days))
 

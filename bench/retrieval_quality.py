@@ -23,9 +23,9 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.append(str(REPO))  # after PYTHONPATH: PYTHONPATH=<another checkout> measures that build
 
 from kodeks.settings import load_settings  # noqa: E402
-from retrieval.search.retriever import Retriever  # noqa: E402
 from retrieval.evaluation import evaluate, load_eval  # noqa: E402
 from retrieval.ingest.run import ingest_paths  # noqa: E402
+from retrieval.search.retriever import Retriever  # noqa: E402
 from retrieval.types import Hit, SearchResult  # noqa: E402
 
 SHARED = REPO.parent / "shared" / "bench"
@@ -41,8 +41,15 @@ METHODS: dict[str, dict[str, object]] = {
     "bm25s": {},  # plain_bm25s() below, not our engine
     "dense": {"search_mode": "dense", "subqueries": False, "vocabulary": False},
     "bm25": {"search_mode": "lexical", "vocabulary": False},
-    "rrf": {"search_mode": "hybrid", "fusion": "rrf", "rrf_k": 60, "dense_weight": 1.0, "lexical_weight": 1.0,
-            "subqueries": False, "vocabulary": False},
+    "rrf": {
+        "search_mode": "hybrid",
+        "fusion": "rrf",
+        "rrf_k": 60,
+        "dense_weight": 1.0,
+        "lexical_weight": 1.0,
+        "subqueries": False,
+        "vocabulary": False,
+    },
     # the shipped fusion without the vocabulary knowledge (BCS variants still tokenise the index)
     "novocab": {"vocabulary": False},
     "kodeks": {},  # the defaults in kodeks/settings.py
@@ -59,12 +66,15 @@ def plain_bm25s(retriever: Retriever, language: str):
     stopwords = {"english": "en", "german": "de"}.get(language)
     articles = list(retriever.articles.values())
     model = bm25s.BM25()
-    model.index(bm25s.tokenize([a.text for a in articles], stopwords=stopwords, stemmer=stemmer, show_progress=False),
-                show_progress=False)
+    model.index(
+        bm25s.tokenize([a.text for a in articles], stopwords=stopwords, stemmer=stemmer, show_progress=False),
+        show_progress=False,
+    )
 
     def search(question: str) -> SearchResult:
-        tokens = bm25s.tokenize([question], stopwords=stopwords, stemmer=stemmer, show_progress=False,
-                                return_ids=False)[0]
+        tokens = bm25s.tokenize(
+            [question], stopwords=stopwords, stemmer=stemmer, show_progress=False, return_ids=False
+        )[0]
         tokens = [t for t in tokens if t in model.vocab_dict]
         top = model.get_scores(tokens).argsort()[::-1][:10] if tokens else []
         hits = [Hit(articles[i], 0.0, None, None, None, "top_k") for i in top]
@@ -80,8 +90,11 @@ def main() -> None:
     parser.add_argument("--work", type=Path, default=REPO / "bench" / "out", help="where the bench indexes live")
     parser.add_argument("--limit", type=int, default=0, help="only the first N questions of each set")
     parser.add_argument("--json", type=Path, help="also write all figures as JSON")
-    parser.add_argument("--threshold", action="store_true",
-                        help="keep KODEKS_THRESHOLD on (as `kodeks eval retrieval` runs) instead of disabling it")
+    parser.add_argument(
+        "--threshold",
+        action="store_true",
+        help="keep KODEKS_THRESHOLD on (as `kodeks eval retrieval` runs) instead of disabling it",
+    )
     args = parser.parse_args()
 
     rows = []
@@ -107,12 +120,14 @@ def main() -> None:
                 run = evaluate(questions, plain_bm25s(retriever, language))
             else:
                 threshold = None if args.threshold else -1.0
-                run = evaluate(questions, lambda q: retriever.search(q, k=10, threshold=threshold))
+                run = evaluate(questions, lambda q, r=retriever, t=threshold: r.search(q, k=10, threshold=t))
             rows.append({"dataset": name, "method": method, **run.metrics})
             m = run.metrics
             print(f"[{name}] {method:7s} hit@5={m['hit@5']:.3f}", file=sys.stderr)
 
-    print(f"\n{'dataset':10s} {'method':8s} {'n':>5s} {'hit@1':>6s} {'hit@5':>6s} {'hit@10':>6s} {'MRR@10':>7s} {'p50 ms':>7s}")
+    print(
+        f"\n{'dataset':10s} {'method':8s} {'n':>5s} {'hit@1':>6s} {'hit@5':>6s} {'hit@10':>6s} {'MRR@10':>7s} {'p50 ms':>7s}"
+    )
     for r in rows:
         print(
             f"{r['dataset']:10s} {r['method']:8s} {r['n']:5d} {r['hit@1']:6.1%} {r['hit@5']:6.1%} "
@@ -122,7 +137,7 @@ def main() -> None:
     for r in rows:
         by_dataset.setdefault(r["dataset"], {})[r["method"]] = r["p50_ms"]
     for name, p50 in by_dataset.items():
-        if "dense" in p50 and p50["dense"]:
+        if p50.get("dense"):
             ratios = ", ".join(f"{m} {v / p50['dense']:.2f}×" for m, v in p50.items())
             print(f"p50 latency vs dense, {name}: {ratios}")
     if args.json:

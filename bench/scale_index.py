@@ -31,32 +31,100 @@ SEED = 6
 
 # Short questions as officers type them: Bosnian with and without diacritics, Cyrillic, English, German.
 QUESTIONS = [
-    "neko mi je krivotvorio potpis", "sta ako vozac odbije alkotest", "ukrao mi je mobitel",
-    "vozac pobjegao sa mjesta nezgode", "covjek se tuce i vice na ulici", "koja je kazna za kradju",
-    "kada smijem upotrijebiti lisice", "pretres stana bez naloga", "maloljetnik vozi bez dozvole",
-    "prijetnja nozem u kaficu", "porodicno nasilje prijava", "koliko dugo moze trajati zadrzavanje",
-    "oduzimanje vozacke dozvole na licu mjesta", "šta je teška tjelesna povreda", "lažna prijava policiji",
-    "фалсификовао је исправу", "возач одбија алкотест", "крађа аутомобила казна", "јавни ред и мир туча",
+    "neko mi je krivotvorio potpis",
+    "sta ako vozac odbije alkotest",
+    "ukrao mi je mobitel",
+    "vozac pobjegao sa mjesta nezgode",
+    "covjek se tuce i vice na ulici",
+    "koja je kazna za kradju",
+    "kada smijem upotrijebiti lisice",
+    "pretres stana bez naloga",
+    "maloljetnik vozi bez dozvole",
+    "prijetnja nozem u kaficu",
+    "porodicno nasilje prijava",
+    "koliko dugo moze trajati zadrzavanje",
+    "oduzimanje vozacke dozvole na licu mjesta",
+    "šta je teška tjelesna povreda",
+    "lažna prijava policiji",
+    "фалсификовао је исправу",
+    "возач одбија алкотест",
+    "крађа аутомобила казна",
+    "јавни ред и мир туча",
     "привођење лица без исправе",
-    "can the police search a car without a warrant", "what is the penalty for theft",
-    "drunk driver refuses breath test", "damage to someone else's property", "who is liable for a dog bite",
-    "Mein Nachbar hat mein Fahrrad gestohlen", "Muss ich den Schaden am Auto bezahlen",
-    "Vermieter kündigt die Wohnung fristlos", "Kaution nicht zurückgezahlt", "Erbschaft ausschlagen Frist",
+    "can the police search a car without a warrant",
+    "what is the penalty for theft",
+    "drunk driver refuses breath test",
+    "damage to someone else's property",
+    "who is liable for a dog bite",
+    "Mein Nachbar hat mein Fahrrad gestohlen",
+    "Muss ich den Schaden am Auto bezahlen",
+    "Vermieter kündigt die Wohnung fristlos",
+    "Kaution nicht zurückgezahlt",
+    "Erbschaft ausschlagen Frist",
 ]
 
-_SUBJECTS = ["vozač", "policijski službenik", "maloljetno lice", "vlasnik vozila", "svjedok", "osumnjičeni",
-             "pješak", "ugostitelj", "organizator skupa", "zaposlenik", "roditelj", "stranac", "prevoznik",
-             "lovac", "čuvar", "inspektor", "posjednik oružja", "zakupac", "kupac", "trgovac"]
-_ACTS = ["ne postupi po naredbi", "prekorači dozvoljenu brzinu", "ne prijavi promjenu adrese",
-         "nosi oružje bez dozvole", "ometa javni red", "ne posjeduje ispravu", "odbije legitimisanje",
-         "parkira na trotoaru", "prodaje alkohol maloljetnicima", "pali vatru na otvorenom",
-         "ne osigura gradilište", "buči noću", "ošteti javnu površinu", "izbjegava kontrolu",
-         "ne čuva psa", "ne vodi evidenciju", "prevozi teret bez dozvole", "lovi bez odobrenja"]
-_SANCTIONS = ["novčanom kaznom od 100 do 500 KM", "novčanom kaznom od 200 do 1.000 KM",
-              "novčanom kaznom od 50 do 300 KM", "kaznom zatvora do šezdeset dana",
-              "zaštitnom mjerom oduzimanja predmeta", "novčanom kaznom od 500 do 3.000 KM"]
-_PLACES = ["na javnom mjestu", "u naselju", "na autoputu", "u školi", "na granici", "u ugostiteljskom objektu",
-           "na sportskom objektu", "u šumi", "na pijaci", "u stambenoj zgradi"]
+_SUBJECTS = [
+    "vozač",
+    "policijski službenik",
+    "maloljetno lice",
+    "vlasnik vozila",
+    "svjedok",
+    "osumnjičeni",
+    "pješak",
+    "ugostitelj",
+    "organizator skupa",
+    "zaposlenik",
+    "roditelj",
+    "stranac",
+    "prevoznik",
+    "lovac",
+    "čuvar",
+    "inspektor",
+    "posjednik oružja",
+    "zakupac",
+    "kupac",
+    "trgovac",
+]
+_ACTS = [
+    "ne postupi po naredbi",
+    "prekorači dozvoljenu brzinu",
+    "ne prijavi promjenu adrese",
+    "nosi oružje bez dozvole",
+    "ometa javni red",
+    "ne posjeduje ispravu",
+    "odbije legitimisanje",
+    "parkira na trotoaru",
+    "prodaje alkohol maloljetnicima",
+    "pali vatru na otvorenom",
+    "ne osigura gradilište",
+    "buči noću",
+    "ošteti javnu površinu",
+    "izbjegava kontrolu",
+    "ne čuva psa",
+    "ne vodi evidenciju",
+    "prevozi teret bez dozvole",
+    "lovi bez odobrenja",
+]
+_SANCTIONS = [
+    "novčanom kaznom od 100 do 500 KM",
+    "novčanom kaznom od 200 do 1.000 KM",
+    "novčanom kaznom od 50 do 300 KM",
+    "kaznom zatvora do šezdeset dana",
+    "zaštitnom mjerom oduzimanja predmeta",
+    "novčanom kaznom od 500 do 3.000 KM",
+]
+_PLACES = [
+    "na javnom mjestu",
+    "u naselju",
+    "na autoputu",
+    "u školi",
+    "na granici",
+    "u ugostiteljskom objektu",
+    "na sportskom objektu",
+    "u šumi",
+    "na pijaci",
+    "u stambenoj zgradi",
+]
 
 
 def filler_articles(n: int, seed: int = SEED) -> list[dict[str, str]]:
@@ -66,11 +134,21 @@ def filler_articles(n: int, seed: int = SEED) -> list[dict[str, str]]:
     for i in range(n):
         law = f"ZP-{i // 400 + 1:02d}"
         subject, act = rnd.choice(_SUBJECTS), rnd.choice(_ACTS)
-        text = (f"(1) {subject.capitalize()} koji {act} {rnd.choice(_PLACES)} kaznit će se "
-                f"{rnd.choice(_SANCTIONS)}. (2) Za prekršaj iz stava 1. ovog člana kada {rnd.choice(_SUBJECTS)} "
-                f"{rnd.choice(_ACTS)} kazna se udvostručuje.")
-        rows.append({"id": f"{law} čl. {i % 400 + 1}", "law": law, "article": str(i % 400 + 1),
-                     "title": f"{subject.capitalize()} – {act}", "text": text, "jurisdiction": "FBiH"})
+        text = (
+            f"(1) {subject.capitalize()} koji {act} {rnd.choice(_PLACES)} kaznit će se "
+            f"{rnd.choice(_SANCTIONS)}. (2) Za prekršaj iz stava 1. ovog člana kada {rnd.choice(_SUBJECTS)} "
+            f"{rnd.choice(_ACTS)} kazna se udvostručuje."
+        )
+        rows.append(
+            {
+                "id": f"{law} čl. {i % 400 + 1}",
+                "law": law,
+                "article": str(i % 400 + 1),
+                "title": f"{subject.capitalize()} – {act}",
+                "text": text,
+                "jurisdiction": "FBiH",
+            }
+        )
     return rows
 
 

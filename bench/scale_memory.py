@@ -56,7 +56,8 @@ sys.path.insert(0, str(BENCH))
 def real_articles() -> list[dict]:
     rows: list[dict] = []
     sources = sorted((SHARED / "laws").glob("*.corpus.jsonl")) + [
-        SHARED / "bench" / name / "corpus.jsonl" for name in ("bsdev", "coliee", "gerlayqa")]
+        SHARED / "bench" / name / "corpus.jsonl" for name in ("bsdev", "coliee", "gerlayqa")
+    ]
     seen: set[str] = set()
     for path in sources:
         if not path.exists():
@@ -110,9 +111,17 @@ def library(total_chunks_hint: int) -> list[dict]:
             size += len(parts[-1]) + 1
         law = f"ZG-{i // LAW_SIZE + 1:03d}"
         number = str(i % LAW_SIZE + 1)
-        rows.append({"id": f"{law} čl. {number}", "law": law, "article": number, "title": rnd.choice(titles),
-                     "text": " ".join(parts), "law_title": f"Generisani zakon {law}",
-                     "jurisdiction": rnd.choice(["BiH", "FBiH", "RS", "BD", "KS", "TK", "ZDK"])})
+        rows.append(
+            {
+                "id": f"{law} čl. {number}",
+                "law": law,
+                "article": number,
+                "title": rnd.choice(titles),
+                "text": " ".join(parts),
+                "law_title": f"Generisani zakon {law}",
+                "jurisdiction": rnd.choice(["BiH", "FBiH", "RS", "BD", "KS", "TK", "ZDK"]),
+            }
+        )
         i += 1
     return rows
 
@@ -130,6 +139,7 @@ def _accumulate(values: list[float]):
 def bench_settings(data_dir: Path, **overrides: object):
     """Settings for the bench index with the bench embedder (older builds: it stands in for `local`)."""
     import bench_embedder
+
     from kodeks.settings import load_settings
 
     return load_settings(data_dir=data_dir, _env_file=None, **bench_embedder.activate(), **overrides)
@@ -153,8 +163,11 @@ def cmd_build(args: argparse.Namespace) -> None:
     settings = bench_settings(data_dir)
     started = time.perf_counter()
     report = ingest_paths(settings, [corpus])
-    print(json.dumps({k: v for k, v in report.to_dict().items() if k != "problems"}),
-          f"problems={len(report.problems)} in {time.perf_counter() - started:.0f} s", flush=True)
+    print(
+        json.dumps({k: v for k, v in report.to_dict().items() if k != "problems"}),
+        f"problems={len(report.problems)} in {time.perf_counter() - started:.0f} s",
+        flush=True,
+    )
 
 
 def _open(data_dir: Path, **overrides: object):
@@ -171,6 +184,7 @@ def cmd_profile(args: argparse.Namespace) -> None:
     import tracemalloc
 
     import bench_embedder  # noqa: F401  (imports done before measuring)
+
     from retrieval.search.retriever import Retriever  # noqa: F401
 
     settings = bench_settings(args.dir)
@@ -185,12 +199,17 @@ def cmd_profile(args: argparse.Namespace) -> None:
     traced, peak = (v / 2**20 for v in tracemalloc.get_traced_memory())
     after = rss_mb()
     n = len(retriever.chunk_ids)
-    print(f"chunks {n}; open {opened:.1f} s; RSS +{after - before:.0f} MB ({(after - before) * 2**20 / n / 1024:.1f} KB/chunk); "
-          f"Python heap traced {traced:.0f} MB ({traced * 2**20 / n / 1024:.1f} KB/chunk), peak while opening {peak:.0f} MB; "
-          f"code {_code()}")
+    print(
+        f"chunks {n}; open {opened:.1f} s; RSS +{after - before:.0f} MB ({(after - before) * 2**20 / n / 1024:.1f} KB/chunk); "
+        f"Python heap traced {traced:.0f} MB ({traced * 2**20 / n / 1024:.1f} KB/chunk), peak while opening {peak:.0f} MB; "
+        f"code {_code()}"
+    )
     for stat in snap.statistics("traceback")[:14]:
-        frames = [f for f in stat.traceback if "/retrieval/" in f.filename or "/bm25s/" in f.filename
-                  or "/chromadb/" in f.filename]
+        frames = [
+            f
+            for f in stat.traceback
+            if "/retrieval/" in f.filename or "/bm25s/" in f.filename or "/chromadb/" in f.filename
+        ]
         where = " ← ".join(f"{Path(f.filename).name}:{f.lineno}" for f in frames[-3:]) or str(stat.traceback[-1])
         print(f"  {stat.size / 2**20:7.1f} MB  {stat.size / n:7.0f} B/chunk  {where}")
     for name, value in sorted(vars(retriever).items()):
@@ -213,7 +232,11 @@ def _deep_size(obj: object, seen: set[int] | None = None) -> int:
         size += sum(_deep_size(k, seen) + _deep_size(v, seen) for k, v in obj.items())
     elif isinstance(obj, (list, tuple, set, frozenset)):
         size += sum(_deep_size(v, seen) for v in obj)
-    elif hasattr(obj, "__dict__") and not isinstance(obj, type) and type(obj).__module__.startswith(("retrieval", "bm25s")):
+    elif (
+        hasattr(obj, "__dict__")
+        and not isinstance(obj, type)
+        and type(obj).__module__.startswith(("retrieval", "bm25s"))
+    ):
         size += _deep_size(vars(obj), seen)
     return size
 
@@ -248,8 +271,18 @@ def cmd_open(args: argparse.Namespace) -> None:
         retriever.search(f"{qs[i % len(qs)]} ({i})")
         if (i + 1) % max(args.searches // 4, 1) == 0:
             marks[i + 1] = rss_mb()
-    print(json.dumps({"code": _code(), "chunks": len(retriever.chunk_ids), "open_s": round(opened, 2), "rss_start_mb": round(base, 1),
-                      "rss_open_mb": round(after_open, 1), "rss_after": {k: round(v, 1) for k, v in marks.items()}}))
+    print(
+        json.dumps(
+            {
+                "code": _code(),
+                "chunks": len(retriever.chunk_ids),
+                "open_s": round(opened, 2),
+                "rss_start_mb": round(base, 1),
+                "rss_open_mb": round(after_open, 1),
+                "rss_after": {k: round(v, 1) for k, v in marks.items()},
+            }
+        )
+    )
 
 
 def cmd_latency(args: argparse.Namespace) -> None:
@@ -264,8 +297,9 @@ def cmd_latency(args: argparse.Namespace) -> None:
         collection.query(query_embeddings=[embedder.embed_query(embedding_text(q))], n_results=5)
 
     def plain(q: str) -> object:
-        return collection.query(query_embeddings=[embedder.embed_query(embedding_text(q))], n_results=5,
-                                include=["metadatas", "distances"])
+        return collection.query(
+            query_embeddings=[embedder.embed_query(embedding_text(q))], n_results=5, include=["metadatas", "distances"]
+        )
 
     methods = {"embed": lambda q: embedder.embed_query(embedding_text(q)), "plain": plain, "search": retriever.search}
     times: dict[str, list[float]] = {m: [] for m in methods}
@@ -287,8 +321,9 @@ def cmd_latency(args: argparse.Namespace) -> None:
 def cmd_crossover(args: argparse.Namespace) -> None:
     """Where exact dense scoring stops paying: one float32 product over N chunks against Chroma's HNSW
     query over the whole library (nearest candidate-depth chunks, what the HNSW path asks)."""
-    from retrieval.language.normalize import embedding_text
     from stats import pct
+
+    from retrieval.language.normalize import embedding_text
 
     retriever, _ = _open(args.dir, dense_search="hnsw")
     from retrieval.index.vectors import DENSE_DIR, VECTORS
@@ -311,8 +346,11 @@ def cmd_crossover(args: argparse.Namespace) -> None:
                 t = time.perf_counter()
                 (part @ q.T).max(axis=1)
                 times.append((time.perf_counter() - t) * 1000)
-        out[f"exact_{n}"] = {"p50": round(statistics.median(times), 2), "p95": round(pct(times, 95), 2),
-                             "MB": round(part.nbytes / 2**20, 1)}
+        out[f"exact_{n}"] = {
+            "p50": round(statistics.median(times), 2),
+            "p95": round(pct(times, 95), 2),
+            "MB": round(part.nbytes / 2**20, 1),
+        }
     times = []
     for _ in range(args.rounds):
         for q in qvecs:
@@ -330,8 +368,17 @@ def cmd_reingest(args: argparse.Namespace) -> None:
     settings = bench_settings(args.dir)
     started = time.perf_counter()
     report = ingest_paths(settings, [corpus])
-    print(json.dumps({"code": _code(), "seconds": round(time.perf_counter() - started, 1), "embedded": report.embedded,
-                      "reused": report.reused, "articles": report.total_articles}))
+    print(
+        json.dumps(
+            {
+                "code": _code(),
+                "seconds": round(time.perf_counter() - started, 1),
+                "embedded": report.embedded,
+                "reused": report.reused,
+                "articles": report.total_articles,
+            }
+        )
+    )
 
 
 # --- both builds in one run -------------------------------------------------------------------------
@@ -339,8 +386,13 @@ def cmd_reingest(args: argparse.Namespace) -> None:
 
 def _run(pythonpath: Path, step: str, data_dir: Path, *extra: str) -> dict:
     env = {**os.environ, "PYTHONPATH": str(pythonpath)}
-    out = subprocess.run([sys.executable, str(Path(__file__)), step, "--dir", str(data_dir), *extra],
-                         env=env, capture_output=True, text=True, check=False)
+    out = subprocess.run(
+        [sys.executable, str(Path(__file__)), step, "--dir", str(data_dir), *extra],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     if out.returncode != 0:
         raise SystemExit(f"{step} ({pythonpath}) failed:\n{out.stderr[-3000:]}")
     return json.loads(out.stdout.strip().splitlines()[-1])
@@ -353,12 +405,17 @@ def cmd_compare(args: argparse.Namespace) -> None:
     base_dir = args.dir.with_name(args.dir.name + "-baseline")
     if not base_dir.exists():
         shutil.copytree(args.dir, base_dir)
-        shutil.copy(args.dir.parent / f"{args.dir.name}-corpus.jsonl", base_dir.parent / f"{base_dir.name}-corpus.jsonl")
+        shutil.copy(
+            args.dir.parent / f"{args.dir.name}-corpus.jsonl", base_dir.parent / f"{base_dir.name}-corpus.jsonl"
+        )
     builds = {"this": (REPO, args.dir), "baseline": (args.baseline, base_dir)}
     results: dict[str, dict] = {name: {} for name in builds}
     # interleaved: this, baseline, this, baseline … so load changes hit both alike
-    for step, extra in (("reingest", ()), ("open", ("--searches", str(args.searches))),
-                        ("latency", ("--rounds", str(args.rounds)))):
+    for step, extra in (
+        ("reingest", ()),
+        ("open", ("--searches", str(args.searches))),
+        ("latency", ("--rounds", str(args.rounds))),
+    ):
         for name, (path, data_dir) in builds.items():
             results[name][step] = _run(path, step, data_dir, *extra)
             print(name, step, json.dumps(results[name][step]), flush=True)
@@ -376,8 +433,15 @@ def main() -> None:
     parser.add_argument("--dense", choices=["auto", "exact", "hnsw"], help="KODEKS_DENSE_SEARCH for `latency`")
     parser.add_argument("--baseline", type=Path, default=Path("/tmp/mem-baseline"))
     args = parser.parse_args()
-    {"build": cmd_build, "profile": cmd_profile, "open": cmd_open, "latency": cmd_latency,
-     "reingest": cmd_reingest, "crossover": cmd_crossover, "compare": cmd_compare}[args.step](args)
+    {
+        "build": cmd_build,
+        "profile": cmd_profile,
+        "open": cmd_open,
+        "latency": cmd_latency,
+        "reingest": cmd_reingest,
+        "crossover": cmd_crossover,
+        "compare": cmd_compare,
+    }[args.step](args)
 
 
 if __name__ == "__main__":

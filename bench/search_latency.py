@@ -22,11 +22,11 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scale_index import QUESTIONS, chunk_count, ensure_index  # noqa: E402
-from stats import machine, summary  # noqa: E402
+from scale_index import QUESTIONS, chunk_count, ensure_index
+from stats import machine, summary
 
-from retrieval.search.retriever import Retriever  # noqa: E402
-from retrieval.language.normalize import embedding_text  # noqa: E402
+from retrieval.language.normalize import embedding_text
+from retrieval.search.retriever import Retriever
 
 
 def ms(since: float) -> float:
@@ -52,12 +52,15 @@ def main() -> None:
     vectors = {q: embed(q) for q in QUESTIONS}  # for "Chroma query alone" (embedding precomputed)
     methods: dict[str, Callable[[str], Any]] = {
         "embed": embed,
-        "query_only": lambda q: collection.query(query_embeddings=[vectors[q]], n_results=k,
-                                                 include=["metadatas", "distances"]),
-        "deep": lambda q: collection.query(query_embeddings=[vectors[q]], n_results=settings.candidate_depth,
-                                           include=["distances"]),
-        "dense": lambda q: collection.query(query_embeddings=[embed(q)], n_results=k,
-                                            include=["metadatas", "distances"]),
+        "query_only": lambda q: collection.query(
+            query_embeddings=[vectors[q]], n_results=k, include=["metadatas", "distances"]
+        ),
+        "deep": lambda q: collection.query(
+            query_embeddings=[vectors[q]], n_results=settings.candidate_depth, include=["distances"]
+        ),
+        "dense": lambda q: collection.query(
+            query_embeddings=[embed(q)], n_results=k, include=["metadatas", "distances"]
+        ),
         "hybrid": retriever.search,
     }
     times: dict[str, list[float]] = {name: [] for name in methods}

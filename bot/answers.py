@@ -36,8 +36,11 @@ def unmasked(answer: Any, masked: Masked | None) -> Any:
     """The answer as the officer sees it: their own words back in place of the placeholders (only in the reply)."""
     if masked is None or not masked.originals:
         return answer
-    return dataclasses.replace(answer, text=masked.unmask(answer.text),
-                               missing=masked.unmask(answer.missing) if answer.missing else answer.missing)
+    return dataclasses.replace(
+        answer,
+        text=masked.unmask(answer.text),
+        missing=masked.unmask(answer.missing) if answer.missing else answer.missing,
+    )
 
 
 def masked_original(settings: Any, masked: Masked | None) -> str | None:
@@ -66,14 +69,27 @@ def conversation_row(result: Any, thread: Any, after: Any, input_kind: str) -> d
     following = understood is not None and understood.follow_up
     row.update(thread_id=after.id, thread_turn=after.turns)
     if following:
-        row.update(standalone=understood.standalone, standalone_by=understood.by,
-                   follows=thread.last.row_id if thread is not None and thread.last is not None else None)
+        row.update(
+            standalone=understood.standalone,
+            standalone_by=understood.by,
+            follows=thread.last.row_id if thread is not None and thread.last is not None else None,
+        )
     return row
 
 
-async def deliver_answer(bot: Any, d: Deps, *, chat_id: int, user_id: int, question: str, reply_to: int | None,
-                         update_id: int | None, bot_data: Any, masked: Masked | None = None,
-                         input_kind: str = "text") -> None:
+async def deliver_answer(
+    bot: Any,
+    d: Deps,
+    *,
+    chat_id: int,
+    user_id: int,
+    question: str,
+    reply_to: int | None,
+    update_id: int | None,
+    bot_data: Any,
+    masked: Masked | None = None,
+    input_kind: str = "text",
+) -> None:
     """Pipeline → log → reply with sources and buttons → journal done. The log row is written before
     sending so the buttons can point at it, and an answer that could not be delivered is marked in the log.
     A reply whose delivery is unknown (Telegram may have it: a read timeout) is not sent again (see
@@ -91,19 +107,27 @@ async def deliver_answer(bot: Any, d: Deps, *, chat_id: int, user_id: int, quest
             try:
                 # the officer's jurisdiction and the levels above it (None: jurisdictions not in use)
                 scope = await officers.scope(user_id) if officers else None
-                result = await d.pipeline.ask(question, jurisdiction=scope, masked=masked, thread=thread,
-                                              run=d.cpu.runner(user_id))  # in turn with other officers
-            except Exception as exc:  # noqa: BLE001 - logged, recorded, and the officer is told
+                result = await d.pipeline.ask(
+                    question, jurisdiction=scope, masked=masked, thread=thread, run=d.cpu.runner(user_id)
+                )  # in turn with other officers
+            except Exception as exc:
                 log.exception("answering failed")
                 error = f"{type(exc).__name__}: {exc}"[:500]
         total_ms = (time.perf_counter() - started) * 1000
         after = result.next_thread() if result is not None else None  # the thread this question leaves
         try:
             original = masked_original(d.settings, masked)
-            row_id: int | None = await d.log.record(user_id=user_id, question=question, result=result, error=error,
-                                                    total_ms=total_ms, update_id=update_id, original=original,
-                                                    conversation=conversation_row(result, thread, after, input_kind))
-        except Exception:  # noqa: BLE001 - a broken log must not keep an answer from an officer in the field
+            row_id: int | None = await d.log.record(
+                user_id=user_id,
+                question=question,
+                result=result,
+                error=error,
+                total_ms=total_ms,
+                update_id=update_id,
+                original=original,
+                conversation=conversation_row(result, thread, after, input_kind),
+            )
+        except Exception:
             log.exception("could not write the query log")
             row_id = None
         if result is None:
@@ -115,20 +139,27 @@ async def deliver_answer(bot: Any, d: Deps, *, chat_id: int, user_id: int, quest
         markup = answer_keyboard(row_id, [hit.article for hit in answer.citations]) if row_id else None
         if answer.citations:
             remember(bot_data, user_id, answer.citations[0].id)
-        line = jurisdiction_line([hit.article for hit in answer.citations], result.search.scope,
-                                 result.search.jurisdiction_missing, d.retriever.area_levels())
+        line = jurisdiction_line(
+            [hit.article for hit in answer.citations],
+            result.search.scope,
+            result.search.jurisdiction_missing,
+            d.retriever.area_levels(),
+        )
         try:
             understood = result.understood.summary() if getattr(result, "understood", None) else ""
             lead = texts.UNDERSTOOD.format(what=understood) if understood else None
-            await send_html(_BotOnly(bot), chat_id, format_answer(unmasked(answer, masked), jurisdiction=line, lead=lead),  # type: ignore[arg-type]
-                            markup,
-                            reply_to=reply_to)
+            await send_html(
+                _BotOnly(bot),
+                chat_id,
+                format_answer(unmasked(answer, masked), jurisdiction=line, lead=lead),  # type: ignore[arg-type]
+                markup,
+                reply_to=reply_to,
+            )
         except TelegramError as exc:
             if row_id:
                 await d.log.set_error(row_id, f"send: {type(exc).__name__}: {exc}")
             if unconfirmed(exc):
-                log.warning("reply to update %s: delivery unknown (%s); not sent again", update_id,
-                            type(exc).__name__)
+                log.warning("reply to update %s: delivery unknown (%s); not sent again", update_id, type(exc).__name__)
                 return
             raise
     except asyncio.CancelledError:

@@ -34,20 +34,33 @@ from telegram.ext import (
     filters,
 )
 
-from bot import (arguments, gate, handlers, index_watch, journal, jurisdiction_handlers, law_upload, laws, texts,
-                 threads, transcription, voice)
+from bot import (
+    arguments,
+    gate,
+    handlers,
+    index_watch,
+    journal,
+    jurisdiction_handlers,
+    law_upload,
+    laws,
+    texts,
+    threads,
+    transcription,
+    voice,
+)
 from bot.access import Access, RateLimiter
 from bot.delivery import RetryingLimiter
 from bot.deps import BOT_DATA_KEY, Deps
 from bot.enrolment import handlers as enrolment_handlers
-from bot.officers import BOT_DATA_KEY as OFFICERS_KEY, Officers
+from bot.officers import BOT_DATA_KEY as OFFICERS_KEY
+from bot.officers import Officers
 from bot.querylog import QueryLog
 from bot.scheduling import FairScheduler
 from bot.signals import StartupSignals
 from bot.updates import ScreeningRequest
 from kodeks import logsafe
-from kodeks.private_files import in_data_dir, warn_if_wider
 from kodeks.errors import KodeksError
+from kodeks.private_files import in_data_dir, warn_if_wider
 from kodeks.settings import unknown_settings
 
 log = logging.getLogger(__name__)
@@ -76,18 +89,27 @@ def add_handlers(app: Application) -> None:
     app.add_handler(CommandHandler("export", handlers.cmd_export))
     app.add_handler(CommandHandler("nadleznost", gate.guarded(jurisdiction_handlers.cmd_nadleznost)))
     app.add_handler(CommandHandler(["uporedi", "usporedi"], gate.guarded(jurisdiction_handlers.cmd_uporedi)))
-    for name, command in (("pozivnica", enrolment_handlers.cmd_pozivnica),
-                          ("pozivnice", enrolment_handlers.cmd_pozivnice), ("ukloni", enrolment_handlers.cmd_ukloni),
-                          ("sluzbenici", enrolment_handlers.cmd_sluzbenici)):  # bot/enrolment: admins only
+    for name, command in (
+        ("pozivnica", enrolment_handlers.cmd_pozivnica),
+        ("pozivnice", enrolment_handlers.cmd_pozivnice),
+        ("ukloni", enrolment_handlers.cmd_ukloni),
+        ("sluzbenici", enrolment_handlers.cmd_sluzbenici),
+    ):  # bot/enrolment: admins only
         app.add_handler(CommandHandler(name, gate.guarded(command)))
     app.add_handler(CommandHandler("novo", gate.guarded(threads.cmd_novo)))  # bot/threads.py: a new conversation
     app.add_handler(MessageHandler(filters.COMMAND, handlers.on_unknown_command))
     app.add_handler(MessageHandler(filters.TEXT, handlers.on_text))
-    app.add_handler(CallbackQueryHandler(gate.guarded(jurisdiction_handlers.on_jurisdiction_button),
-                                         pattern=jurisdiction_handlers.CALLBACK_PATTERN))
-    app.add_handler(CallbackQueryHandler(gate.guarded(enrolment_handlers.on_button),
-                                         pattern=enrolment_handlers.CALLBACK_PATTERN))
-    app.add_handler(CallbackQueryHandler(gate.guarded(law_upload.on_upload_button), pattern=law_upload.CALLBACK_PATTERN))
+    app.add_handler(
+        CallbackQueryHandler(
+            gate.guarded(jurisdiction_handlers.on_jurisdiction_button), pattern=jurisdiction_handlers.CALLBACK_PATTERN
+        )
+    )
+    app.add_handler(
+        CallbackQueryHandler(gate.guarded(enrolment_handlers.on_button), pattern=enrolment_handlers.CALLBACK_PATTERN)
+    )
+    app.add_handler(
+        CallbackQueryHandler(gate.guarded(law_upload.on_upload_button), pattern=law_upload.CALLBACK_PATTERN)
+    )
     app.add_handler(CallbackQueryHandler(handlers.on_callback))
     app.add_handler(MessageHandler(filters.VOICE | filters.AUDIO, voice.on_voice))  # bot/voice.py: transcribed
     app.add_handler(MessageHandler(filters.Document.ALL, gate.guarded(law_upload.on_document)))  # admins' law files
@@ -95,8 +117,15 @@ def add_handlers(app: Application) -> None:
     app.add_error_handler(handlers.on_error)
 
 
-def build_application(settings: Any, *, pipeline: Any, retriever: Any, querylog: QueryLog,
-                      limiter: RetryingLimiter | None = None, library: Any = None) -> Application:
+def build_application(
+    settings: Any,
+    *,
+    pipeline: Any,
+    retriever: Any,
+    querylog: QueryLog,
+    limiter: RetryingLimiter | None = None,
+    library: Any = None,
+) -> Application:
     """A ready-to-start Application; nothing is contacted until it is initialised."""
     if settings.telegram_bot_token is None or not settings.telegram_bot_token.get_secret_value():
         raise KodeksError("TELEGRAM_BOT_TOKEN is not set (get one from @BotFather)")
@@ -115,13 +144,18 @@ def build_application(settings: Any, *, pipeline: Any, retriever: Any, querylog:
     try:  # officers.sqlite3, seeded from KODEKS_ALLOWED_USERS / KODEKS_ADMINS (bot/enrolment)
         enrolment = enrolment_handlers.Enrolment.build(settings, querylog.user_hash)
     except (sqlite3.Error, OSError) as exc:
-        raise KodeksError(f"{settings.data_dir / 'officers.sqlite3'}: {exc} (make KODEKS_DATA_DIR writable by "
-                          "this user)") from exc
+        raise KodeksError(
+            f"{settings.data_dir / 'officers.sqlite3'}: {exc} (make KODEKS_DATA_DIR writable by this user)"
+        ) from exc
     app.bot_data[enrolment_handlers.BOT_DATA_KEY] = enrolment
     app.bot_data[BOT_DATA_KEY] = Deps(
-        settings=settings, pipeline=pipeline, retriever=retriever, log=querylog,
+        settings=settings,
+        pipeline=pipeline,
+        retriever=retriever,
+        log=querylog,
         access=Access(settings.allowed_users, settings.admins, roster=enrolment.roster),
-        limiter=RateLimiter(settings.rate_limit_per_minute), library=library,
+        limiter=RateLimiter(settings.rate_limit_per_minute),
+        library=library,
         cpu=FairScheduler(settings.cpu_workers),
     )
     app.bot_data[OFFICERS_KEY] = Officers.from_settings(settings, querylog.user_hash)
@@ -135,8 +169,15 @@ def webhook_path(url: str) -> str:
     return urlparse(url).path.lstrip("/")
 
 
-async def serve(app: Application, settings: Any, stop: asyncio.Event, *, poll_timeout: float = POLL_TIMEOUT,
-                reload: asyncio.Event | None = None, signals: StartupSignals | None = None) -> None:
+async def serve(
+    app: Application,
+    settings: Any,
+    stop: asyncio.Event,
+    *,
+    poll_timeout: float = POLL_TIMEOUT,
+    reload: asyncio.Event | None = None,
+    signals: StartupSignals | None = None,
+) -> None:
     """Run until `stop` is set; then stop fetching, finish in-flight updates, shut down. Meanwhile a new
     index generation is picked up every KODEKS_INDEX_POLL_SECONDS, or at once when `reload` is set."""
     retriever = app.bot_data[BOT_DATA_KEY].retriever
@@ -146,11 +187,18 @@ async def serve(app: Application, settings: Any, stop: asyncio.Event, *, poll_ti
         # also hold the questions this process is answering (bot/journal.py).
         left_open = await journal.left_open(app.bot_data[BOT_DATA_KEY])
         if settings.webhook_url:
-            secret = settings.webhook_secret.get_secret_value() if settings.webhook_secret else secrets.token_urlsafe(32)
+            secret = (
+                settings.webhook_secret.get_secret_value() if settings.webhook_secret else secrets.token_urlsafe(32)
+            )
             logsafe.register_secret(secret)  # PTB logs setWebhook's parameters at DEBUG
             await app.updater.start_webhook(
-                listen=settings.webhook_listen, port=settings.webhook_port, url_path=webhook_path(settings.webhook_url),
-                webhook_url=settings.webhook_url, secret_token=secret, allowed_updates=Update.ALL_TYPES)
+                listen=settings.webhook_listen,
+                port=settings.webhook_port,
+                url_path=webhook_path(settings.webhook_url),
+                webhook_url=settings.webhook_url,
+                secret_token=secret,
+                allowed_updates=Update.ALL_TYPES,
+            )
             log.info("webhook listening on %s:%s", settings.webhook_listen, settings.webhook_port)
         else:
             await app.updater.start_polling(timeout=poll_timeout, allowed_updates=Update.ALL_TYPES)
@@ -160,8 +208,10 @@ async def serve(app: Application, settings: Any, stop: asyncio.Event, *, poll_ti
         if signals is not None:
             signals.serving = True  # a reload is applied at once now; a stop is the ordinary one
         # Questions a crash left unanswered (bot/journal.py); app.stop() waits for this task too.
-        app.create_task(journal.recover(app.bot, app.bot_data[BOT_DATA_KEY], bot_data=app.bot_data, entries=left_open),
-                        name="journal-recovery")
+        app.create_task(
+            journal.recover(app.bot, app.bot_data[BOT_DATA_KEY], bot_data=app.bot_data, entries=left_open),
+            name="journal-recovery",
+        )
         try:
             await until_stopped_or_dead(stop, polling)
         finally:
@@ -169,7 +219,7 @@ async def serve(app: Application, settings: Any, stop: asyncio.Event, *, poll_ti
             if app.updater.running:
                 try:
                     await app.updater.stop()
-                except Exception as exc:  # noqa: BLE001 - a dead polling task re-raises its error here
+                except Exception as exc:
                     log.warning("the updater stopped with %s", type(exc).__name__)
             if app.running:
                 await app.stop()  # waits for concurrent handler tasks
@@ -210,8 +260,10 @@ async def until_stopped_or_dead(stop: asyncio.Event, polling: asyncio.Task[Any] 
         return
     error = None if polling.cancelled() else polling.exception()
     if isinstance(error, InvalidToken):
-        raise KodeksError("Telegram rejected TELEGRAM_BOT_TOKEN while running (revoked? copy it again from "
-                          "@BotFather); exiting so a supervisor can restart the bot")
+        raise KodeksError(
+            "Telegram rejected TELEGRAM_BOT_TOKEN while running (revoked? copy it again from "
+            "@BotFather); exiting so a supervisor can restart the bot"
+        )
     why = "it was cancelled" if error is None else type(error).__name__
     raise KodeksError(f"long polling stopped unexpectedly ({why}); exiting so a supervisor can restart the bot")
 
@@ -222,11 +274,14 @@ def startup_warnings(*, enrolled: int, admins: int, unknown: Sequence[str] = ())
     and `unknown` (kodeks.settings.unknown_settings): misspelt KODEKS_* variables, ignored otherwise."""
     warnings = list(unknown)
     if not enrolled and not admins:
-        warnings.append("no enrolled officer and no admin: everyone will be refused (set KODEKS_ADMINS and "
-                        "KODEKS_ALLOWED_USERS, or `kodeks officers add`)")
+        warnings.append(
+            "no enrolled officer and no admin: everyone will be refused (set KODEKS_ADMINS and "
+            "KODEKS_ALLOWED_USERS, or `kodeks officers add`)"
+        )
     elif not admins:
-        warnings.append("no admin: nobody can approve access requests or use /stats, /export, /pozivnica "
-                        "(set KODEKS_ADMINS)")
+        warnings.append(
+            "no admin: nobody can approve access requests or use /stats, /export, /pozivnica (set KODEKS_ADMINS)"
+        )
     return warnings
 
 
@@ -255,16 +310,18 @@ async def run_bot(settings: Any, library: Any = None, signals: StartupSignals | 
     try:
         querylog = await QueryLog.from_settings(settings, check=True)  # a bad log: one line, exit 1
     except OSError as exc:  # the salt file beside it could not be made or read
-        raise KodeksError(f"{settings.data_dir}: {exc.strerror or exc} (make KODEKS_DATA_DIR writable by this "
-                          "user)") from exc
+        raise KodeksError(
+            f"{settings.data_dir}: {exc.strerror or exc} (make KODEKS_DATA_DIR writable by this user)"
+        ) from exc
     # One line per file with officers' data others can read, with its chmod — once the bot can start (a
     # start-up failure stays one line).
     warn_if_wider(in_data_dir(settings.data_dir))
     try:
         app = build_application(settings, pipeline=pipeline, retriever=retriever, querylog=querylog, library=library)
         enrolled = len(app.bot_data[enrolment_handlers.BOT_DATA_KEY].roster)
-        log.info("KODEKS bot: %d enrolled officers, %d admins, log %s", enrolled, len(settings.admins),
-                 settings.log_path)
+        log.info(
+            "KODEKS bot: %d enrolled officers, %d admins, log %s", enrolled, len(settings.admins), settings.log_path
+        )
         unknown = unknown_settings(os.environ)
         for warning in startup_warnings(enrolled=enrolled, admins=len(settings.admins), unknown=unknown):
             log.warning("%s", warning)

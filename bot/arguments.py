@@ -19,14 +19,18 @@ from bot.deps import deps
 from bot.formatting import escape
 from bot.gate import guarded
 
-
 # The usage line each command answers a bad argument with (Telegram HTML).
 USAGE_HTML = {
-    "clan": texts.CLAN_USAGE_HTML, "clanak": texts.CLAN_USAGE_HTML,
-    "uporedi": texts.UPOREDI_WHAT_HTML, "usporedi": texts.UPOREDI_WHAT_HTML,
+    "clan": texts.CLAN_USAGE_HTML,
+    "clanak": texts.CLAN_USAGE_HTML,
+    "uporedi": texts.UPOREDI_WHAT_HTML,
+    "usporedi": texts.UPOREDI_WHAT_HTML,
     "nadleznost": texts.NADLEZNOST_USAGE_HTML,
-    "stats": texts.STATS_USAGE_HTML, "export": texts.EXPORT_USAGE_HTML,
-    "zakoni": texts.ZAKONI_USAGE_HTML, "start": texts.HELP_USAGE_HTML, "help": texts.HELP_USAGE_HTML,
+    "stats": texts.STATS_USAGE_HTML,
+    "export": texts.EXPORT_USAGE_HTML,
+    "zakoni": texts.ZAKONI_USAGE_HTML,
+    "start": texts.HELP_USAGE_HTML,
+    "help": texts.HELP_USAGE_HTML,
 }
 
 
@@ -37,7 +41,7 @@ def looks_numeric(text: str) -> bool:
 
 
 def command_of(message: Message | None) -> str:
-    """"/Clan@kodeks_bot KZ 1" → "clan"."""
+    """ "/Clan@kodeks_bot KZ 1" → "clan"."""
     text = (message.text or message.caption or "") if message is not None else ""
     return text.split(maxsplit=1)[0].lstrip("/").split("@")[0].lower() if text.startswith("/") else ""
 
@@ -52,8 +56,9 @@ def usage(command: str) -> str:
     return USAGE_HTML.get(command, texts.HELP_USAGE_HTML)
 
 
-async def answer_usage(update: Update, context: ContextTypes.DEFAULT_TYPE, command: str,
-                       problem: str | None = None) -> None:
+async def answer_usage(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, command: str, problem: str | None = None
+) -> None:
     """The command's usage line, after one plain sentence saying what was wrong (if given)."""
     text = (escape(problem) + "\n" if problem else "") + usage(command)
     await context.bot.send_message(update.effective_chat.id, text, parse_mode=ParseMode.HTML)

@@ -43,7 +43,7 @@ def _block(entry: Any, heading_code: str) -> str:
     if entry.match == "applies":  # the area is the state's alone (retrieval/language/data/law_kinds.toml `level`)
         level = jurisdictions.LEVEL_NAMES.get(jurisdictions.level_of(article.jurisdiction), "")
         return f"{place}\n<i>{escape(texts.UPOREDI_APPLIES.format(level=level))}</i>: {escape(article.label)}"
-    lines = [place, f"<b>{escape(article.law)}</b>{escape(article.label[len(article.law):])}"]
+    lines = [place, f"<b>{escape(article.law)}</b>{escape(article.label[len(article.law) :])}"]
     if entry.match == "meaning":
         lines.append(f"<i>{escape(texts.UPOREDI_MEANING)}</i>")
     penalty = entry.penalty
@@ -57,8 +57,10 @@ def _block(entry: Any, heading_code: str) -> str:
 def format_comparison(comparison: Any, limit: int = LIMIT) -> list[str]:
     """The source article's block first, then one per other jurisdiction (HTML, split to Telegram's limit)."""
     source = comparison.source.article
-    blocks = [f"<b>{escape(texts.UPOREDI_HEADING.format(label=source.label))}</b>",
-              _block(comparison.source, source.jurisdiction)]
+    blocks = [
+        f"<b>{escape(texts.UPOREDI_HEADING.format(label=source.label))}</b>",
+        _block(comparison.source, source.jurisdiction),
+    ]
     blocks += [_block(entry, entry.jurisdiction) for entry in comparison.others]
     if not comparison.others:
         blocks.append(f"<i>{escape(texts.UPOREDI_NOTHING.format(law=source.law))}</i>")
@@ -67,6 +69,7 @@ def format_comparison(comparison: Any, limit: int = LIMIT) -> list[str]:
 
 def compared_articles(comparison: Any) -> list[Any]:
     """Every article shown, source first (for the 📖 buttons and the log)."""
-    found = [comparison.source.article] + [e.article for e in comparison.others
-                                           if e.article and e.match in ("title", "meaning")]
+    found = [comparison.source.article] + [
+        e.article for e in comparison.others if e.article and e.match in ("title", "meaning")
+    ]
     return list({a.id: a for a in found}.values())

@@ -36,9 +36,25 @@ log = logging.getLogger(__name__)
 # Calls whose loss only costs cosmetics: never block an answer on them.
 NO_RETRY = frozenset({"sendChatAction", "getMe", "deleteWebhook", "setWebhook", "setMyCommands", "getMyCommands"})
 # Calls that create something each time they reach Telegram: repeated only when Telegram certainly did not act.
-NOT_IDEMPOTENT = frozenset({"sendMessage", "sendDocument", "sendPhoto", "sendAudio", "sendVideo", "sendVoice",
-                            "sendMediaGroup", "sendLocation", "sendContact", "sendPoll", "sendSticker",
-                            "copyMessage", "copyMessages", "forwardMessage", "forwardMessages"})
+NOT_IDEMPOTENT = frozenset(
+    {
+        "sendMessage",
+        "sendDocument",
+        "sendPhoto",
+        "sendAudio",
+        "sendVideo",
+        "sendVoice",
+        "sendMediaGroup",
+        "sendLocation",
+        "sendContact",
+        "sendPoll",
+        "sendSticker",
+        "copyMessage",
+        "copyMessages",
+        "forwardMessage",
+        "forwardMessages",
+    }
+)
 # httpx failures that happen before any byte of the request reached Telegram.
 _NEVER_SENT = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)
 
@@ -63,8 +79,13 @@ def _seconds(value: int | float | dtm.timedelta) -> float:
 class RetryingLimiter(BaseRateLimiter[None]):
     """Retry flood-controlled and network-failed Bot API calls; everything else passes straight through."""
 
-    def __init__(self, max_attempts: int = 5, max_wait: float = 60.0, backoff: float = 0.5,
-                 sleep: Callable[[float], Coroutine[Any, Any, None]] = asyncio.sleep) -> None:
+    def __init__(
+        self,
+        max_attempts: int = 5,
+        max_wait: float = 60.0,
+        backoff: float = 0.5,
+        sleep: Callable[[float], Coroutine[Any, Any, None]] = asyncio.sleep,
+    ) -> None:
         self.max_attempts = max_attempts
         self.max_wait = max_wait
         self.backoff = backoff
@@ -77,9 +98,15 @@ class RetryingLimiter(BaseRateLimiter[None]):
     async def shutdown(self) -> None:
         return None
 
-    async def process_request(self, callback: Callable[..., Coroutine[Any, Any, Any]], args: Any,
-                              kwargs: dict[str, Any], endpoint: str, data: dict[str, Any],
-                              rate_limit_args: None) -> Any:
+    async def process_request(
+        self,
+        callback: Callable[..., Coroutine[Any, Any, Any]],
+        args: Any,
+        kwargs: dict[str, Any],
+        endpoint: str,
+        data: dict[str, Any],
+        rate_limit_args: None,
+    ) -> Any:
         attempts = 1 if endpoint in NO_RETRY else self.max_attempts
         for attempt in range(1, attempts + 1):
             try:

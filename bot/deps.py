@@ -10,8 +10,8 @@ from telegram.ext import ContextTypes
 
 from bot.access import Access, RateLimiter
 from bot.once import SeenUpdates
-from bot.scheduling import FairScheduler
 from bot.querylog import QueryLog
+from bot.scheduling import FairScheduler
 
 BOT_DATA_KEY = "kodeks"
 REFUSAL_SENDS = 4  # refusal replies sent at once: the Bot API connections are for officers' answers

@@ -39,20 +39,22 @@ async def fetch(file: Any, limit: int, sink: Callable[[bytes], Awaitable[Any] | 
         raise DownloadFailed("the file has no download address")
     total = 0
     try:
-        async with httpx.AsyncClient(timeout=TIMEOUT, follow_redirects=False) as client:
-            async with client.stream("GET", url) as response:
-                if response.status_code != 200:
-                    raise DownloadFailed(f"HTTP {response.status_code}")
-                declared = response.headers.get("content-length", "")
-                if declared.isdigit() and int(declared) > limit:
-                    raise TooLarge(limit)
-                async for chunk in response.aiter_bytes():  # decoded: a compressed body counts as what it holds
-                    total += len(chunk)
-                    if total > limit:
-                        raise TooLarge(limit)  # leaving the block closes the connection: nothing more is read
-                    written = sink(chunk)
-                    if inspect.isawaitable(written):
-                        await written
+        async with (
+            httpx.AsyncClient(timeout=TIMEOUT, follow_redirects=False) as client,
+            client.stream("GET", url) as response,
+        ):
+            if response.status_code != 200:
+                raise DownloadFailed(f"HTTP {response.status_code}")
+            declared = response.headers.get("content-length", "")
+            if declared.isdigit() and int(declared) > limit:
+                raise TooLarge(limit)
+            async for chunk in response.aiter_bytes():  # decoded: a compressed body counts as what it holds
+                total += len(chunk)
+                if total > limit:
+                    raise TooLarge(limit)  # leaving the block closes the connection: nothing more is read
+                written = sink(chunk)
+                if inspect.isawaitable(written):
+                    await written
     except httpx.HTTPError as exc:
         raise DownloadFailed(type(exc).__name__) from None  # its text would carry the URL, token and all
     return total

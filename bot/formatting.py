@@ -152,7 +152,7 @@ def citation_line(article: Any) -> str:
         label += f" ({texts.ILLUSTRATIVE_MARK})"
     lead = "• "
     if label.startswith(f"{article.law}, "):
-        return f"{lead}<b>{escape(article.law)}</b>{escape(label[len(article.law):])}"
+        return f"{lead}<b>{escape(article.law)}</b>{escape(label[len(article.law) :])}"
     return lead + escape(label)
 
 
@@ -165,8 +165,9 @@ def sources_block(citations: Sequence[Any]) -> str:
     return "\n".join(lines)
 
 
-def format_answer(answer: Any, limit: int = LIMIT, jurisdiction: str | None = None, lead: str | None = None
-                  ) -> list[str]:
+def format_answer(
+    answer: Any, limit: int = LIMIT, jurisdiction: str | None = None, lead: str | None = None
+) -> list[str]:
     """The answer first, then `Izvori:`; an extractive answer is marked at the top.
 
     `jurisdiction` is the HTML line naming whose law the answer is from (`jurisdiction_line`), shown
@@ -255,15 +256,20 @@ def _laws(articles: Sequence[Any]) -> str:
 
 
 def other_jurisdiction_note(article: Any, scope: Sequence[str] | None) -> str | None:
-    """"⚠️ Zakon druge nadležnosti: Republika Srpska (RS). Vaša nadležnost: Federacija BiH." — or None."""
+    """ "⚠️ Zakon druge nadležnosti: Republika Srpska (RS). Vaša nadležnost: Federacija BiH." — or None."""
     if not scope or not article.jurisdiction or jurisdictions.find(article.jurisdiction) in scope:
         return None
-    return texts.OTHER_JURISDICTION_NOTE.format(name=jurisdictions.name_of(article.jurisdiction),
-                                                code=article.jurisdiction, own=jurisdictions.name_of(scope[0]))
+    return texts.OTHER_JURISDICTION_NOTE.format(
+        name=jurisdictions.name_of(article.jurisdiction), code=article.jurisdiction, own=jurisdictions.name_of(scope[0])
+    )
 
 
-def jurisdiction_line(articles: Sequence[Any], scope: Sequence[str] | None, missing: str | None = None,
-                      area_levels: Mapping[str, str] | None = None) -> str:
+def jurisdiction_line(
+    articles: Sequence[Any],
+    scope: Sequence[str] | None,
+    missing: str | None = None,
+    area_levels: Mapping[str, str] | None = None,
+) -> str:
     """One short line naming the jurisdiction and the laws an answer is from (HTML).
 
     For an officer (`scope`: their jurisdiction first, then the levels above), groups in the order the
@@ -276,8 +282,10 @@ def jurisdiction_line(articles: Sequence[Any], scope: Sequence[str] | None, miss
     """
     mark = texts.JURISDICTION_MARK
     if not scope:
-        parts = [f"{escape(law)} ({escape(code)})" if code else escape(law)
-                 for law, code in dict.fromkeys((a.law, a.jurisdiction) for a in articles)]
+        parts = [
+            f"{escape(law)} ({escape(code)})" if code else escape(law)
+            for law, code in dict.fromkeys((a.law, a.jurisdiction) for a in articles)
+        ]
         return f"{mark} " + " · ".join(parts) if parts else ""
     own, higher = scope[0], list(scope[1:])
     by_code: dict[str, list[Any]] = {}
@@ -295,8 +303,11 @@ def jurisdiction_line(articles: Sequence[Any], scope: Sequence[str] | None, miss
             label = wording.format(level=jurisdictions.LEVEL_NAMES.get(level, ""), code=code)
             parts.append(f"{escape(label)}: {laws}")
         else:
-            label = (texts.JURISDICTION_OTHER.format(name=jurisdictions.name_of(code), code=code) if code
-                     else texts.JURISDICTION_UNKNOWN)
+            label = (
+                texts.JURISDICTION_OTHER.format(name=jurisdictions.name_of(code), code=code)
+                if code
+                else texts.JURISDICTION_UNKNOWN
+            )
             parts.append(f"{escape(label)}: {laws}")
     if not parts:
         parts.append(escape(texts.JURISDICTION_SEARCHED.format(codes=", ".join(scope))))

@@ -55,9 +55,10 @@ async def gate(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             log.info("update %s was handled before: dropped", update.update_id)
         elif await _passes(update, context):
             return
-    except Exception as exc:  # noqa: BLE001 - refusing failed; the update is refused anyway
-        log.warning("refusal failed (%s); update %s refused anyway", type(exc).__name__,
-                    getattr(update, "update_id", None))
+    except Exception as exc:
+        log.warning(
+            "refusal failed (%s); update %s refused anyway", type(exc).__name__, getattr(update, "update_id", None)
+        )
     raise ApplicationHandlerStop
 
 
@@ -109,8 +110,7 @@ async def _refuse(update: Update, context: ContextTypes.DEFAULT_TYPE, d: Deps) -
     if not may_refuse(d, kind, user.id, chat.id if chat is not None else None):
         reply = None  # refused already this minute: refused again, silently
     elif in_group:
-        reply = ((lambda: query.answer(texts.GROUP_CHAT)) if query  # noqa: E731
-                 else (lambda: say(update, context, texts.GROUP_CHAT)))  # noqa: E731
+        reply = (lambda: query.answer(texts.GROUP_CHAT)) if query else (lambda: say(update, context, texts.GROUP_CHAT))
     elif query:
         reply = lambda: query.answer(texts.REFUSED_CALLBACK.format(user_id=user.id), show_alert=True)  # noqa: E731
     else:
@@ -121,8 +121,9 @@ async def _refuse(update: Update, context: ContextTypes.DEFAULT_TYPE, d: Deps) -
     _in_background(context, d, reply, count=user.id if counted else None)
 
 
-def _in_background(context: ContextTypes.DEFAULT_TYPE, d: Deps, reply: Callable[[], Awaitable[Any]] | None,
-                   count: int | None = None) -> None:
+def _in_background(
+    context: ContextTypes.DEFAULT_TYPE, d: Deps, reply: Callable[[], Awaitable[Any]] | None, count: int | None = None
+) -> None:
     """Send a refusal (at most REFUSAL_SENDS at once) and count it in the log, after the gate has returned.
 
     Best-effort both: a failing send loses the reply and a failing log loses the count — never the
@@ -137,12 +138,12 @@ def _in_background(context: ContextTypes.DEFAULT_TYPE, d: Deps, reply: Callable[
                 try:
                     async with d.refusal_slots:
                         await reply()
-                except Exception as exc:  # noqa: BLE001 - a refusal reply is not worth an error reply
+                except Exception as exc:
                     log.warning("refusal reply failed (%s)", type(exc).__name__)
             if count is not None:
                 try:
                     await d.log.refused(user_id=count)
-                except Exception as exc:  # noqa: BLE001
+                except Exception as exc:
                     log.warning("could not count a refusal in the query log (%s)", type(exc).__name__)
         finally:
             d.pending_refusals -= 1
@@ -157,8 +158,11 @@ def guarded(handler: Any) -> Any:
     @functools.wraps(handler)
     async def wrapper(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         if not isinstance(update, Update) or not admitted(update, deps(context).access):
-            log.error("update %s reached %s without passing the gate; ignored",
-                      getattr(update, "update_id", None), handler.__name__)
+            log.error(
+                "update %s reached %s without passing the gate; ignored",
+                getattr(update, "update_id", None),
+                handler.__name__,
+            )
             return
         await handler(update, context)
 

@@ -111,7 +111,9 @@ async def on_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await handle_question(update, context, text)
 
 
-async def handle_question(update: Update, context: ContextTypes.DEFAULT_TYPE, text: str, input_kind: str = "text") -> None:
+async def handle_question(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, text: str, input_kind: str = "text"
+) -> None:
     """A question's text, typed or transcribed (`bot.voice`): a comparison ("isto u RS?"), an article
     reference, or a question for the pipeline, answered in the officer's thread. Personal data is masked first,
     before anything is stored or leaves (kodeks.privacy): lookups, the journal, the thread and the log see only
@@ -119,7 +121,9 @@ async def handle_question(update: Update, context: ContextTypes.DEFAULT_TYPE, te
     d = deps(context)
     masked = d.pipeline.mask(text)
     text = masked.text
-    if (targets := jurisdictions.comparison_request(text)) is not None:  # "isto u RS?": the last article in another code
+    if (
+        targets := jurisdictions.comparison_request(text)
+    ) is not None:  # "isto u RS?": the last article in another code
         await answer_compare(update, context, text, targets)
         return
     if looks_like_reference(text):
@@ -131,8 +135,9 @@ async def handle_question(update: Update, context: ContextTypes.DEFAULT_TYPE, te
     await answer_question(update, context, text, masked, input_kind)
 
 
-async def answer_lookup(update: Update, context: ContextTypes.DEFAULT_TYPE, text: str, lookup: Any,
-                        started: float) -> bool:
+async def answer_lookup(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, text: str, lookup: Any, started: float
+) -> bool:
     """Show the articles a reference names, or ask which law an ambiguous one meant ("članak 5 KZ" with
     several codes loaded: never guess), or say the law it names is not loaded — each logged as a lookup; an
     article that is not law (deleted, repealed, absent) is said to be so, with its neighbours (issue 20).
@@ -148,43 +153,72 @@ async def answer_lookup(update: Update, context: ContextTypes.DEFAULT_TYPE, text
     if lookup.ambiguous:
         reference = lookup.ambiguous[0]
         await say(update, context, ambiguity_text(reference))
-        await deps(context).log.record_lookup(user_id=update.effective_user.id, text=text, articles=[],
-                                              total_ms=(time.perf_counter() - started) * 1000,
-                                              level="ambiguous" if reference.laws else "unknown_law")
+        await deps(context).log.record_lookup(
+            user_id=update.effective_user.id,
+            text=text,
+            articles=[],
+            total_ms=(time.perf_counter() - started) * 1000,
+            level="ambiguous" if reference.laws else "unknown_law",
+        )
         return True
     return False
 
 
-async def answer_question(update: Update, context: ContextTypes.DEFAULT_TYPE, question: str,
-                          masked: Masked | None = None, input_kind: str = "text") -> None:
+async def answer_question(
+    update: Update,
+    context: ContextTypes.DEFAULT_TYPE,
+    question: str,
+    masked: Masked | None = None,
+    input_kind: str = "text",
+) -> None:
     """Journal the (masked) question, then answer it (`deliver_answer`). An update journaled before — Telegram
     delivering it again after a crash — is left to start-up recovery (`bot.journal`): never answered twice."""
     d = deps(context)
     message = update.message
-    fresh = await d.log.journal_received(update_id=update.update_id, chat_id=update.effective_chat.id,
-                                         message_id=message.message_id, question=question, asked_at=message.date)
+    fresh = await d.log.journal_received(
+        update_id=update.update_id,
+        chat_id=update.effective_chat.id,
+        message_id=message.message_id,
+        question=question,
+        asked_at=message.date,
+    )
     if not fresh:
         log.info("update %s was journaled before: not answered again", update.update_id)
         return
-    await deliver_answer(context.bot, d, chat_id=update.effective_chat.id, user_id=update.effective_user.id,
-                         question=question, reply_to=message.message_id, update_id=update.update_id,
-                         bot_data=context.bot_data, masked=masked, input_kind=input_kind)
+    await deliver_answer(
+        context.bot,
+        d,
+        chat_id=update.effective_chat.id,
+        user_id=update.effective_user.id,
+        question=question,
+        reply_to=message.message_id,
+        update_id=update.update_id,
+        bot_data=context.bot_data,
+        masked=masked,
+        input_kind=input_kind,
+    )
 
 
 # --- articles --------------------------------------------------------------------------------
 
 
-async def show_articles(update: Update, context: ContextTypes.DEFAULT_TYPE, text: str, articles: list[Any],
-                        started: float) -> None:
+async def show_articles(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, text: str, articles: list[Any], started: float
+) -> None:
     d = deps(context)
     shown = list(articles[:MAX_ARTICLES_SHOWN])
-    row_id = await d.log.record_lookup(user_id=update.effective_user.id, text=text, articles=shown,
-                                       total_ms=(time.perf_counter() - started) * 1000)
+    row_id = await d.log.record_lookup(
+        user_id=update.effective_user.id, text=text, articles=shown, total_ms=(time.perf_counter() - started) * 1000
+    )
     remember(context.bot_data, update.effective_user.id, shown[0].id)
     remember_lookup(context.bot_data, update.effective_chat.id, update.effective_user.id, text, shown, row_id)
     scope = await scope_for(context, update.effective_user.id)
-    await send_html(context, update.effective_chat.id, format_articles(shown, scope=list(scope) if scope else None),
-                    reply_to=update.effective_message.message_id)
+    await send_html(
+        context,
+        update.effective_chat.id,
+        format_articles(shown, scope=list(scope) if scope else None),
+        reply_to=update.effective_message.message_id,
+    )
 
 
 @guarded
@@ -199,8 +233,9 @@ async def cmd_clan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     joined = d.pipeline.mask(" ".join(args)).text  # what is logged of it
     articles: list[Any] = []
     if len(args) >= 2:
-        found = await d.cpu.call(update.effective_user.id, d.retriever.get_article, " ".join(args[:-1]),
-                                 args[-1].rstrip("."))
+        found = await d.cpu.call(
+            update.effective_user.id, d.retriever.get_article, " ".join(args[:-1]), args[-1].rstrip(".")
+        )
         articles = [found] if found else []
     if articles and not articles[0].deleted:  # a deleted one is told about below, with the articles next to it
         await show_articles(update, context, f"/clan {joined}", articles, started)
@@ -218,8 +253,13 @@ async def cmd_clan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     laws = await d.cpu.call(update.effective_user.id, d.retriever.laws)
     await say(update, context, texts.ARTICLE_NOT_FOUND.format(reference=echo(joined), laws=", ".join(laws) or "–"))
-    await d.log.record_lookup(user_id=update.effective_user.id, text=f"/clan {joined}", articles=[],
-                              total_ms=(time.perf_counter() - started) * 1000, level="not_found")
+    await d.log.record_lookup(
+        user_id=update.effective_user.id,
+        text=f"/clan {joined}",
+        articles=[],
+        total_ms=(time.perf_counter() - started) * 1000,
+        level="not_found",
+    )
 
 
 # --- buttons ---------------------------------------------------------------------------------
@@ -315,8 +355,13 @@ async def cmd_export(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
                 caption += f" ({n}/{len(parts)})"
             with part.open("rb") as handle:
                 await context.bot.send_document(
-                    update.effective_chat.id, document=handle, filename=part.name,
-                    caption=escape(caption), parse_mode=ParseMode.HTML, write_timeout=120)
+                    update.effective_chat.id,
+                    document=handle,
+                    filename=part.name,
+                    caption=escape(caption),
+                    parse_mode=ParseMode.HTML,
+                    write_timeout=120,
+                )
 
 
 # --- errors ----------------------------------------------------------------------------------

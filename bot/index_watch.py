@@ -36,21 +36,31 @@ async def watch_index(retriever: Any, interval: float, wake: asyncio.Event, stop
         wake.clear()
         try:
             switch = await asyncio.to_thread(retriever.check, forced)
-        except Exception as exc:  # noqa: BLE001 - watching must outlive any one failed check
+        except Exception as exc:
             log.warning("index: checking for a new generation failed (%s)", type(exc).__name__)
             continue
         if switch is None:
             continue
         if switch.error:
-            log.error("index: generation %s is current but cannot be opened (%s); still serving %s",
-                      switch.new, switch.error, switch.old)
+            log.error(
+                "index: generation %s is current but cannot be opened (%s); still serving %s",
+                switch.new,
+                switch.error,
+                switch.old,
+            )
         else:
-            log.info("index: now serving generation %s (%d laws, %d articles in force; opened in %.1f s; was %s)",
-                     switch.new, switch.laws, switch.articles, switch.seconds, switch.old)
+            log.info(
+                "index: now serving generation %s (%d laws, %d articles in force; opened in %.1f s; was %s)",
+                switch.new,
+                switch.laws,
+                switch.articles,
+                switch.seconds,
+                switch.old,
+            )
 
 
 @contextlib.asynccontextmanager
-async def watching(retriever: Any, interval: float, wake: asyncio.Event | None = None):  # noqa: ANN201
+async def watching(retriever: Any, interval: float, wake: asyncio.Event | None = None):
     """Run `watch_index` for the duration of the block (a no-op for a retriever that cannot switch)."""
     if not follows_generations(retriever):
         yield

@@ -68,15 +68,16 @@ async def left_open(deps: Any) -> list[dict[str, Any]]:
     return await deps.log.journal_open()
 
 
-async def recover(bot: Any, deps: Any, now: datetime | None = None, bot_data: Any = None,
-                  entries: list[dict[str, Any]] | None = None) -> Recovery:
+async def recover(
+    bot: Any, deps: Any, now: datetime | None = None, bot_data: Any = None, entries: list[dict[str, Any]] | None = None
+) -> Recovery:
     """Settle the open journal entries (`entries`, read by `left_open` before polling began; read now if
     None); answers run concurrently."""
     now = now or utcnow()
     window = timedelta(minutes=deps.settings.recovery_minutes)
     done = Recovery()
     answers = []
-    for entry in (await left_open(deps) if entries is None else entries):
+    for entry in await left_open(deps) if entries is None else entries:
         update_id, chat_id = entry["update_id"], entry["chat_id"]
         question, reply_to = entry["question"] or "", entry["message_id"]
         if chat_id is None or not deps.access.is_allowed(chat_id):  # private chats: chat id == user id
@@ -85,8 +86,18 @@ async def recover(bot: Any, deps: Any, now: datetime | None = None, bot_data: An
             continue
         asked = from_ts(entry["ts"])
         if entry["state"] == "received" and now - asked <= window:
-            answers.append(deliver_answer(bot, deps, chat_id=chat_id, user_id=chat_id, question=question,
-                                          reply_to=reply_to, update_id=update_id, bot_data=bot_data or {}))
+            answers.append(
+                deliver_answer(
+                    bot,
+                    deps,
+                    chat_id=chat_id,
+                    user_id=chat_id,
+                    question=question,
+                    reply_to=reply_to,
+                    update_id=update_id,
+                    bot_data=bot_data or {},
+                )
+            )
             done.answered += 1
             continue
         if entry["state"] == "sending":
@@ -104,6 +115,10 @@ async def recover(bot: Any, deps: Any, now: datetime | None = None, bot_data: An
         if isinstance(result, BaseException):
             log.error("recovery: an answer failed", exc_info=result)
     if done.answered or done.told or done.skipped:
-        log.info("recovery after restart: %d answered, %d told to ask again, %d skipped", done.answered, done.told,
-                 done.skipped)
+        log.info(
+            "recovery after restart: %d answered, %d told to ask again, %d skipped",
+            done.answered,
+            done.told,
+            done.skipped,
+        )
     return done

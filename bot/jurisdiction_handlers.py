@@ -41,9 +41,11 @@ def _describe(current: OfficerJurisdiction) -> str:
 
 def _keyboard(codes: list[str], target: int | None = None) -> InlineKeyboardMarkup:
     suffix = f":{target}" if target is not None else ""
-    buttons = [InlineKeyboardButton(f"{jurisdictions.name_of(c)} ({c})", callback_data=f"{CALLBACK_PREFIX}{c}{suffix}")
-               for c in codes]
-    return InlineKeyboardMarkup([buttons[i: i + 2] for i in range(0, len(buttons), 2)])
+    buttons = [
+        InlineKeyboardButton(f"{jurisdictions.name_of(c)} ({c})", callback_data=f"{CALLBACK_PREFIX}{c}{suffix}")
+        for c in codes
+    ]
+    return InlineKeyboardMarkup([buttons[i : i + 2] for i in range(0, len(buttons), 2)])
 
 
 async def _choices(context: ContextTypes.DEFAULT_TYPE) -> list[str]:
@@ -75,8 +77,12 @@ async def cmd_nadleznost(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
     if args:
         code = jurisdictions.find(" ".join(args))
         if code is None:
-            await answer_usage(update, context, "nadleznost",
-                               texts.NADLEZNOST_UNKNOWN.format(code=" ".join(args)[:40], known=jurisdictions.known_codes()))
+            await answer_usage(
+                update,
+                context,
+                "nadleznost",
+                texts.NADLEZNOST_UNKNOWN.format(code=" ".join(args)[:40], known=jurisdictions.known_codes()),
+            )
             return
         if admin:
             await officers.assign(user_id, code)
@@ -92,22 +98,29 @@ async def cmd_nadleznost(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
     text = escape(f"{_describe(current)}\n{texts.NADLEZNOST_CHOOSE}")
     if admin:
         text += "\n" + texts.NADLEZNOST_ADMIN_USAGE_HTML
-    await context.bot.send_message(chat_id, text, parse_mode=ParseMode.HTML,
-                                   reply_markup=_keyboard(await _choices(context)))
+    await context.bot.send_message(
+        chat_id, text, parse_mode=ParseMode.HTML, reply_markup=_keyboard(await _choices(context))
+    )
 
 
 def _set_text(code: str) -> str:
-    return texts.NADLEZNOST_SET.format(name=jurisdictions.name_of(code), code=code,
-                                       codes=", ".join(jurisdictions.scope_of(code)))
+    return texts.NADLEZNOST_SET.format(
+        name=jurisdictions.name_of(code), code=code, codes=", ".join(jurisdictions.scope_of(code))
+    )
 
 
-async def _admin_command(update: Update, context: ContextTypes.DEFAULT_TYPE, officers: Any, target: int,
-                         rest: list[str]) -> None:
+async def _admin_command(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, officers: Any, target: int, rest: list[str]
+) -> None:
     if not rest:
         current = await officers.get(target)
         text = texts.NADLEZNOST_ADMIN_CHOOSE.format(user_id=target, current=current.code or "–")
-        await context.bot.send_message(update.effective_chat.id, escape(text), parse_mode=ParseMode.HTML,
-                                       reply_markup=_keyboard(await _choices(context), target))
+        await context.bot.send_message(
+            update.effective_chat.id,
+            escape(text),
+            parse_mode=ParseMode.HTML,
+            reply_markup=_keyboard(await _choices(context), target),
+        )
         return
     if rest[0] == "-":
         await officers.clear(target)
@@ -116,11 +129,17 @@ async def _admin_command(update: Update, context: ContextTypes.DEFAULT_TYPE, off
         return
     code = jurisdictions.find(" ".join(rest))
     if code is None:
-        await answer_usage(update, context, "nadleznost",
-                           texts.NADLEZNOST_UNKNOWN.format(code=" ".join(rest)[:40], known=jurisdictions.known_codes()))
+        await answer_usage(
+            update,
+            context,
+            "nadleznost",
+            texts.NADLEZNOST_UNKNOWN.format(code=" ".join(rest)[:40], known=jurisdictions.known_codes()),
+        )
         return
     await officers.assign(target, code)
-    await say(update, context, texts.NADLEZNOST_ADMIN_SET.format(user_id=target, name=jurisdictions.name_of(code), code=code))
+    await say(
+        update, context, texts.NADLEZNOST_ADMIN_SET.format(user_id=target, name=jurisdictions.name_of(code), code=code)
+    )
 
 
 async def on_jurisdiction_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -143,8 +162,11 @@ async def on_jurisdiction_button(update: Update, context: ContextTypes.DEFAULT_T
         return
     if admin:
         await officers.assign(target, code)
-        done = (texts.NADLEZNOST_ADMIN_SET.format(user_id=target, name=jurisdictions.name_of(code), code=code)
-                if target != presser else _set_text(code))
+        done = (
+            texts.NADLEZNOST_ADMIN_SET.format(user_id=target, name=jurisdictions.name_of(code), code=code)
+            if target != presser
+            else _set_text(code)
+        )
     elif not await officers.choose(presser, code):
         await query.answer(texts.NADLEZNOST_LOCKED, show_alert=True)
         return
@@ -167,8 +189,9 @@ async def cmd_uporedi(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     await answer_compare(update, context, text, targets=None)
 
 
-async def answer_compare(update: Update, context: ContextTypes.DEFAULT_TYPE, text: str,
-                         targets: list[str] | None) -> None:
+async def answer_compare(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, text: str, targets: list[str] | None
+) -> None:
     """Find the source article (named in `text`, or the last one shown) and show its parallels. `text` is masked
     here (masking is idempotent: a question that was masked on arrival stays as it is), since it is searched —
     and so sent to Claude's rewrite — and logged."""
@@ -196,8 +219,14 @@ async def answer_compare(update: Update, context: ContextTypes.DEFAULT_TYPE, tex
         return
     shown = compare.compared_articles(comparison)
     compare.remember(context.bot_data, user_id, source_id)
-    row_id = await d.log.record_lookup(user_id=user_id, text=text or "/uporedi", articles=shown,
-                                       total_ms=(time.perf_counter() - started) * 1000)
+    row_id = await d.log.record_lookup(
+        user_id=user_id, text=text or "/uporedi", articles=shown, total_ms=(time.perf_counter() - started) * 1000
+    )
     markup = answer_keyboard(row_id, shown) if row_id else None
-    await send_html(context, update.effective_chat.id, compare.format_comparison(comparison), markup,
-                    reply_to=update.effective_message.message_id)
+    await send_html(
+        context,
+        update.effective_chat.id,
+        compare.format_comparison(comparison),
+        markup,
+        reply_to=update.effective_message.message_id,
+    )

@@ -40,8 +40,8 @@ from bot.deps import Deps, deps
 from bot.downloads import DownloadFailed, TooLarge, fetch
 from bot.formatting import escape
 from bot.laws import plural_clanova
-from bot.refusals import bosnian
 from bot.library import LawCheck, LawFile
+from bot.refusals import bosnian
 from bot.replies import say
 from kodeks.errors import KodeksError
 from kodeks.private_files import private_dir
@@ -58,8 +58,11 @@ PROGRESS_EVERY = 3.0  # seconds between edits of the progress message (Telegram 
 MAX_WARNINGS_SHOWN = 10
 MAX_LAW_CHARS, MAX_TITLE_CHARS = 60, 300
 MB = 1024 * 1024
-_KEYS = {"law": ("zakon", "law", "naziv", "skraceno", "kratko"), "title": ("naslov", "title", "puni naziv"),
-         "jurisdiction": ("nadleznost", "jurisdiction")}
+_KEYS = {
+    "law": ("zakon", "law", "naziv", "skraceno", "kratko"),
+    "title": ("naslov", "title", "puni naziv"),
+    "jurisdiction": ("nadleznost", "jurisdiction"),
+}
 
 
 @dataclass
@@ -95,13 +98,19 @@ def parse_caption(caption: str | None, file_name: str) -> tuple[str, str, str]:
         key, sep, value = part.partition(":") if ":" in part else part.partition("=")
         field = next((f for f, words in _KEYS.items() if sep and _plain(key) in words), None)
         if field is None:
-            field, value = ("jurisdiction" if jurisdictions.find(part) else "law" if not found["law"] else "title"), part
+            field, value = (
+                ("jurisdiction" if jurisdictions.find(part) else "law" if not found["law"] else "title"),
+                part,
+            )
         found[field] = found[field] or value.strip()
     if found["jurisdiction"]:
         code = jurisdictions.find(found["jurisdiction"])
         if code is None:
-            raise CaptionError(texts.UPLOAD_UNKNOWN_JURISDICTION.format(code=found["jurisdiction"][:20],
-                                                                        known=jurisdictions.known_codes()))
+            raise CaptionError(
+                texts.UPLOAD_UNKNOWN_JURISDICTION.format(
+                    code=found["jurisdiction"][:20], known=jurisdictions.known_codes()
+                )
+            )
         found["jurisdiction"] = code
     law = found["law"] or Path(file_name).stem
     if len(law) > MAX_LAW_CHARS or len(found["title"]) > MAX_TITLE_CHARS:
@@ -110,7 +119,7 @@ def parse_caption(caption: str | None, file_name: str) -> tuple[str, str, str]:
 
 
 def _plain(word: str) -> str:
-    """"Nadležnost " → "nadleznost": a caption's keys however they are typed."""
+    """ "Nadležnost " → "nadleznost": a caption's keys however they are typed."""
     return "".join(c for c in unicodedata.normalize("NFKD", word.strip().lower()) if not unicodedata.combining(c))
 
 
@@ -147,7 +156,7 @@ def _button(label: str, token: str, action: str) -> InlineKeyboardButton:
 
 def jurisdiction_keyboard(token: str) -> InlineKeyboardMarkup:
     codes = list(jurisdictions.JURISDICTIONS)
-    rows = [[_button(code, token, f"j:{code}") for code in codes[i:i + 5]] for i in range(0, len(codes), 5)]
+    rows = [[_button(code, token, f"j:{code}") for code in codes[i : i + 5]] for i in range(0, len(codes), 5)]
     return InlineKeyboardMarkup([*rows, [_button(texts.UPLOAD_CANCEL, token, "no")]])
 
 
@@ -175,8 +184,11 @@ async def on_document(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     suffix = Path(name).suffix.lower()
     allowed = d.settings.upload_suffixes()
     if suffix not in allowed:
-        await say(update, context, texts.UPLOAD_TYPE.format(suffix=suffix or "(bez nastavka)",
-                                                            types=", ".join(sorted(allowed))))
+        await say(
+            update,
+            context,
+            texts.UPLOAD_TYPE.format(suffix=suffix or "(bez nastavka)", types=", ".join(sorted(allowed))),
+        )
         return
     limit = d.settings.upload_max_mb
     if (document.file_size or 0) > limit * MB:
@@ -187,15 +199,29 @@ async def on_document(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     except CaptionError as exc:
         await say(update, context, str(exc))
         return
-    pending = Pending(secrets.token_hex(4), user.id, update.effective_chat.id, document.file_id, name, law, title,
-                      code, time.monotonic())
+    pending = Pending(
+        secrets.token_hex(4),
+        user.id,
+        update.effective_chat.id,
+        document.file_id,
+        name,
+        law,
+        title,
+        code,
+        time.monotonic(),
+    )
     uploads(context)[pending.token] = pending
     if not code:
-        await context.bot.send_message(pending.chat, escape(texts.UPLOAD_WHICH_JURISDICTION.format(law=law)),
-                                       parse_mode=ParseMode.HTML, reply_markup=jurisdiction_keyboard(pending.token))
+        await context.bot.send_message(
+            pending.chat,
+            escape(texts.UPLOAD_WHICH_JURISDICTION.format(law=law)),
+            parse_mode=ParseMode.HTML,
+            reply_markup=jurisdiction_keyboard(pending.token),
+        )
         return
-    status = await context.bot.send_message(pending.chat, escape(texts.UPLOAD_CHECKING.format(file=name)),
-                                            parse_mode=ParseMode.HTML)
+    status = await context.bot.send_message(
+        pending.chat, escape(texts.UPLOAD_CHECKING.format(file=name)), parse_mode=ParseMode.HTML
+    )
     await check_upload(context, d, pending, status)
 
 
@@ -216,15 +242,18 @@ async def check_upload(context: ContextTypes.DEFAULT_TYPE, d: Deps, pending: Pen
         _forget(context, pending)
         await _edit(status, escape(texts.UPLOAD_DOWNLOAD_FAILED))
         return
-    except Exception:  # noqa: BLE001 - a file that breaks the dry run is reported, never a traceback
+    except Exception:
         log.exception("law upload: the check failed")
         _forget(context, pending)
         await _edit(status, escape(texts.UPLOAD_CHECK_FAILED))
         return
     finally:
         pending.busy = False
-    await _edit(status, summary_html(pending, pending.check, loaded.get(pending.check.law)),
-                decision_keyboard(pending.token, pending.check.addable, bool(pending.check.replaces)))
+    await _edit(
+        status,
+        summary_html(pending, pending.check, loaded.get(pending.check.law)),
+        decision_keyboard(pending.token, pending.check.addable, bool(pending.check.replaces)),
+    )
 
 
 class _TooBig(Exception):
@@ -252,23 +281,33 @@ async def _download(context: ContextTypes.DEFAULT_TYPE, d: Deps, pending: Pendin
 
 def summary_html(pending: Pending, check: LawCheck, loaded: Any = None) -> str:
     """What the admin decides on: the law, its counts, the first titles, the warnings, what it replaces."""
-    lines = [f"📄 <b>{escape(pending.file_name)}</b> → <b>{escape(check.law)}</b>"
-             + (f" ({escape(pending.jurisdiction)})" if pending.jurisdiction else "")]
+    lines = [
+        f"📄 <b>{escape(pending.file_name)}</b> → <b>{escape(check.law)}</b>"
+        + (f" ({escape(pending.jurisdiction)})" if pending.jurisdiction else "")
+    ]
     if pending.title:
         lines.append(f"<i>{escape(pending.title)}</i>")
-    lines.append(escape(texts.UPLOAD_COUNTS.format(articles=check.articles, deleted=check.deleted,
-                                                   annexes=check.annexes)))
+    lines.append(
+        escape(texts.UPLOAD_COUNTS.format(articles=check.articles, deleted=check.deleted, annexes=check.annexes))
+    )
     if check.titles:
         lines.append(escape(texts.UPLOAD_TITLES.format(titles="; ".join(check.titles))))
     if loaded is not None:
         lines.append(escape(texts.UPLOAD_REPLACES.format(law=loaded.law, articles=loaded.articles)))
     for replaced in check.replaces:
-        lines.append("<b>" + escape(texts.UPLOAD_AT_RISK.format(law=replaced.law, in_force=replaced.in_force,
-                                                                removed=replaced.removed, changed=replaced.changed))
-                     + "</b>")
+        lines.append(
+            "<b>"
+            + escape(
+                texts.UPLOAD_AT_RISK.format(
+                    law=replaced.law, in_force=replaced.in_force, removed=replaced.removed, changed=replaced.changed
+                )
+            )
+            + "</b>"
+        )
         if replaced.source_before and replaced.source_before != replaced.source_after:
-            lines.append(escape(texts.UPLOAD_AT_RISK_SOURCE.format(before=replaced.source_before,
-                                                                   after=replaced.source_after)))
+            lines.append(
+                escape(texts.UPLOAD_AT_RISK_SOURCE.format(before=replaced.source_before, after=replaced.source_after))
+            )
     lines += [escape(line) for line in warning_lines(list(check.errors) or list(check.warnings))]
     if check.duplicate_of:
         lines.append(f"<b>{escape(texts.UPLOAD_DUPLICATE.format(other=check.duplicate_of))}</b>")
@@ -313,8 +352,12 @@ async def on_upload_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -
     query = update.callback_query
     _, token, action = (query.data or "").split(":", 2)
     pending = uploads(context).get(token)
-    if pending is None or pending.admin != update.effective_user.id or not d.access.is_admin(pending.admin) \
-            or not isinstance(query.message, Message):
+    if (
+        pending is None
+        or pending.admin != update.effective_user.id
+        or not d.access.is_admin(pending.admin)
+        or not isinstance(query.message, Message)
+    ):
         await query.answer(texts.UPLOAD_GONE)
         return
     if pending.busy:
@@ -345,8 +388,9 @@ async def on_upload_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -
     await query.answer()
     with contextlib.suppress(BadRequest):
         await query.message.edit_reply_markup(None)  # no second "Dodaj"
-    context.application.create_task(add_upload(context.bot, d, context.bot_data, pending, confirmed=action == "yes"),
-                                    name="kodeks:law-upload")
+    context.application.create_task(
+        add_upload(context.bot, d, context.bot_data, pending, confirmed=action == "yes"), name="kodeks:law-upload"
+    )
 
 
 # --- adding ------------------------------------------------------------------------------------------
@@ -367,15 +411,21 @@ async def add_upload(bot: Any, d: Deps, bot_data: Any, pending: Pending, confirm
     """Ingest on a worker thread (one upload at a time), editing one progress message, then say the result.
     `confirmed`: the admin pressed "Ipak zamijeni" under the warning that the file replaces most of a law."""
     lock: asyncio.Lock = bot_data.setdefault(LOCK_KEY, asyncio.Lock())
-    progress = await bot.send_message(pending.chat, escape(texts.UPLOAD_WAITING.format(law=pending.law)),
-                                      parse_mode=ParseMode.HTML)
+    progress = await bot.send_message(
+        pending.chat, escape(texts.UPLOAD_WAITING.format(law=pending.law)), parse_mode=ParseMode.HTML
+    )
     state = {"text": texts.UPLOAD_READING.format(file=pending.file_name)}
     law_file = LawFile(pending.path, pending.law, pending.title, pending.jurisdiction, pending.file_name)
     try:
         async with lock:
-            work = asyncio.ensure_future(asyncio.to_thread(
-                d.library.add, law_file, lambda stage, done, total: state.update(
-                    text=_progress_text(pending, stage, done, total)), confirmed))
+            work = asyncio.ensure_future(
+                asyncio.to_thread(
+                    d.library.add,
+                    law_file,
+                    lambda stage, done, total: state.update(text=_progress_text(pending, stage, done, total)),
+                    confirmed,
+                )
+            )
             shown = ""
             while not work.done():
                 if state["text"] != shown:
@@ -384,14 +434,18 @@ async def add_upload(bot: Any, d: Deps, bot_data: Any, pending: Pending, confirm
                 await asyncio.wait([work], timeout=PROGRESS_EVERY)
             added = work.result()
         check = pending.check  # the dry run's counts: articles in force and deleted ones, apart
-        final = texts.UPLOAD_ADDED.format(law=added.law, articles=plural_clanova(check.articles if check else added.articles),
-                                          deleted=check.deleted if check else 0, embedded=added.embedded,
-                                          reused=added.reused)
+        final = texts.UPLOAD_ADDED.format(
+            law=added.law,
+            articles=plural_clanova(check.articles if check else added.articles),
+            deleted=check.deleted if check else 0,
+            embedded=added.embedded,
+            reused=added.reused,
+        )
         final = "\n".join([final, *warning_lines(list(added.warnings))])
         log.info("law upload: %s added (%d articles, %d chunks embedded)", added.law, added.articles, added.embedded)
     except KodeksError as exc:
         final = texts.UPLOAD_REFUSED.format(reason=_short(bosnian(str(exc)), 1500))
-    except Exception:  # noqa: BLE001 - the admin is told; the log has the traceback
+    except Exception:
         log.exception("law upload: the ingest failed")
         final = texts.UPLOAD_FAILED
     finally:
@@ -402,4 +456,3 @@ async def add_upload(bot: Any, d: Deps, bot_data: Any, pending: Pending, confirm
         await progress.edit_text(escape(final), parse_mode=ParseMode.HTML)
     except TelegramError:  # the progress message vanished: the result still reaches the admin
         await bot.send_message(pending.chat, escape(final), parse_mode=ParseMode.HTML)
-

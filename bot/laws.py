@@ -41,7 +41,7 @@ def plural_zakona(n: int) -> str:
 
 
 def _date(iso: str | None) -> str:
-    """"2026-12-01T09:53:57Z" → "01.12.2026."."""
+    """ "2026-12-01T09:53:57Z" → "01.12.2026."."""
     if not iso or len(iso) < 10:
         return "?"
     year, month, day = iso[:10].split("-")
@@ -56,14 +56,19 @@ def format_laws(summaries: Sequence[LawSummary]) -> list[str]:
     for s in summaries:
         groups.setdefault(s.jurisdiction, []).append(s)
     total = sum(s.articles for s in summaries)
-    blocks = [texts.LAWS_HEADING_HTML.format(laws=escape(plural_zakona(len(summaries))),
-                                             articles=escape(plural_clanova(total)))]
+    blocks = [
+        texts.LAWS_HEADING_HTML.format(
+            laws=escape(plural_zakona(len(summaries))), articles=escape(plural_clanova(total))
+        )
+    ]
     for jurisdiction, laws in groups.items():
         lines = [f"<b>{escape(jurisdiction or texts.NO_JURISDICTION)}</b>"]
         for s in laws:
             title = f" — {escape(s.title)}" if s.title else ""
-            lines.append(f"• <b>{escape(s.law)}</b>{title}: {escape(plural_clanova(s.articles))}, "
-                         f"{escape(texts.LAWS_INGESTED.format(date=_date(s.ingested_at)))}")
+            lines.append(
+                f"• <b>{escape(s.law)}</b>{title}: {escape(plural_clanova(s.articles))}, "
+                f"{escape(texts.LAWS_INGESTED.format(date=_date(s.ingested_at)))}"
+            )
         blocks.append("\n".join(lines))
     return blocks
 
@@ -76,8 +81,9 @@ def laws_messages(summaries: Sequence[LawSummary]) -> list[str]:
 def ambiguity_text(reference: AmbiguousReference) -> str:
     """Plain text: ask which law was meant, or say the named law is not loaded."""
     if reference.laws:
-        return texts.AMBIGUOUS_LAW.format(name=reference.name, article=reference.article,
-                                          laws=", ".join(reference.laws), example=reference.laws[0])
+        return texts.AMBIGUOUS_LAW.format(
+            name=reference.name, article=reference.article, laws=", ".join(reference.laws), example=reference.laws[0]
+        )
     if reference.loaded:  # "KZ RS" with KZ FBiH and KZ BiH loaded: that one is not, these of its kind are
         return unloaded_line(reference) or ""
     return texts.UNKNOWN_LAW.format(name=reference.name, article=reference.article)

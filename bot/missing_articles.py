@@ -34,14 +34,21 @@ def still_shown(articles: Sequence[Article], missing: Sequence[MissingReference]
     return [a for a in articles if (a.law, a.article) not in gone and not a.deleted]
 
 
-async def answer_missing(update: Update, context: ContextTypes.DEFAULT_TYPE, text: str,
-                         missing: Sequence[MissingReference], started: float) -> None:
+async def answer_missing(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, text: str, missing: Sequence[MissingReference], started: float
+) -> None:
     """Say which named articles are not law, and offer their neighbours as buttons (logged as a lookup)."""
     d = deps(context)
     nearest = nearest_of(missing)
-    row_id = await d.log.record_lookup(user_id=update.effective_user.id, text=text, articles=nearest,
-                                       total_ms=(time.perf_counter() - started) * 1000, level=missing[0].status)
+    row_id = await d.log.record_lookup(
+        user_id=update.effective_user.id,
+        text=text,
+        articles=nearest,
+        total_ms=(time.perf_counter() - started) * 1000,
+        level=missing[0].status,
+    )
     markup = article_keyboard(row_id, nearest) if row_id and nearest else None
     body = "\n\n".join(missing_lines(missing, script_of(text)))
-    await send_html(context, update.effective_chat.id, [escape(body)], markup,
-                    reply_to=update.effective_message.message_id)
+    await send_html(
+        context, update.effective_chat.id, [escape(body)], markup, reply_to=update.effective_message.message_id
+    )

@@ -48,7 +48,8 @@ CREATE TABLE IF NOT EXISTS officers (
 UPSERT_JURISDICTION = (
     "INSERT INTO officers (user_hash, jurisdiction, set_by, ts) VALUES (?, ?, ?, ?) "
     "ON CONFLICT (user_hash) DO UPDATE SET jurisdiction = excluded.jurisdiction, "
-    "set_by = excluded.set_by, ts = excluded.ts")
+    "set_by = excluded.set_by, ts = excluded.ts"
+)
 
 
 @dataclass(frozen=True)
@@ -77,18 +78,25 @@ def _canonical_or_fail(code: str, what: str) -> str:
 class Officers:
     """Jurisdictions of officers: settings plus what was chosen in the bot."""
 
-    def __init__(self, path: Path, hasher: Callable[[int], str], configured: dict[int, str] | None = None,
-                 default: str | None = None) -> None:
+    def __init__(
+        self,
+        path: Path,
+        hasher: Callable[[int], str],
+        configured: dict[int, str] | None = None,
+        default: str | None = None,
+    ) -> None:
         self.path = Path(path)
         self._hash = hasher
-        self.configured = {uid: _canonical_or_fail(code, f"KODEKS_USER_JURISDICTIONS ({uid})")
-                           for uid, code in (configured or {}).items()}
+        self.configured = {
+            uid: _canonical_or_fail(code, f"KODEKS_USER_JURISDICTIONS ({uid})")
+            for uid, code in (configured or {}).items()
+        }
         self.default = _canonical_or_fail(default, "KODEKS_DEFAULT_JURISDICTION") if default else None
         self._lock = asyncio.Lock()
         self._ready = False
 
     @classmethod
-    def from_settings(cls, settings: Any, hasher: Callable[[int], str]) -> "Officers":
+    def from_settings(cls, settings: Any, hasher: Callable[[int], str]) -> Officers:
         """Fails with one clear line (KodeksError) on an unknown code in the settings."""
         return cls(settings.data_dir / FILE_NAME, hasher, settings.user_jurisdictions, settings.default_jurisdiction)
 
@@ -106,8 +114,9 @@ class Officers:
             return None
         db = await self._connect()
         try:
-            async with db.execute("SELECT jurisdiction, set_by FROM officers WHERE user_hash = ?",
-                                  (self._hash(user_id),)) as cur:
+            async with db.execute(
+                "SELECT jurisdiction, set_by FROM officers WHERE user_hash = ?", (self._hash(user_id),)
+            ) as cur:
                 row = await cur.fetchone()
         finally:
             await db.close()
@@ -160,8 +169,9 @@ class Officers:
     async def _write(self, user_id: int, code: str, by: str) -> None:
         db = await self._connect()
         try:
-            await db.execute(UPSERT_JURISDICTION,
-                             (self._hash(user_id), code, by, datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S")))
+            await db.execute(
+                UPSERT_JURISDICTION, (self._hash(user_id), code, by, datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S"))
+            )
             await db.commit()
         finally:
             await db.close()

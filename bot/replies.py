@@ -20,8 +20,13 @@ def _strip_tags(text: str) -> str:
     return html.unescape(re.sub(r"<[^>]+>", "", text))
 
 
-async def send_html(context: ContextTypes.DEFAULT_TYPE, chat_id: int, chunks: list[str],
-                    markup: InlineKeyboardMarkup | None = None, reply_to: int | None = None) -> list[Message]:
+async def send_html(
+    context: ContextTypes.DEFAULT_TYPE,
+    chat_id: int,
+    chunks: list[str],
+    markup: InlineKeyboardMarkup | None = None,
+    reply_to: int | None = None,
+) -> list[Message]:
     """Send reply parts in order, buttons under the last; if Telegram rejects our HTML, send it as plain text.
 
     The first part quotes the officer's message (`reply_to`), so answers that finish out of order
@@ -31,15 +36,21 @@ async def send_html(context: ContextTypes.DEFAULT_TYPE, chat_id: int, chunks: li
         buttons = markup if i == len(chunks) - 1 else None
         quote = ReplyParameters(reply_to, allow_sending_without_reply=True) if reply_to and i == 0 else None
         try:
-            sent.append(await context.bot.send_message(chat_id, chunk, parse_mode=ParseMode.HTML,
-                                                       reply_markup=buttons, reply_parameters=quote))
+            sent.append(
+                await context.bot.send_message(
+                    chat_id, chunk, parse_mode=ParseMode.HTML, reply_markup=buttons, reply_parameters=quote
+                )
+            )
         except BadRequest as exc:
             if "entit" not in str(exc).lower() and "parse" not in str(exc).lower():
                 raise
             log.error("Telegram rejected reply HTML (%s); sending plain text", exc)
             plain = _strip_tags(chunk)[:LIMIT]
-            sent.append(await context.bot.send_message(chat_id, plain, parse_mode=None, reply_markup=buttons,
-                                                       reply_parameters=quote))
+            sent.append(
+                await context.bot.send_message(
+                    chat_id, plain, parse_mode=None, reply_markup=buttons, reply_parameters=quote
+                )
+            )
     return sent
 
 

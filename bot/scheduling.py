@@ -102,7 +102,9 @@ class FairScheduler:
             self._running[who] += 1
             loop = asyncio.get_running_loop()
             future = self._executor.submit(job.fn)
-            future.add_done_callback(lambda f, who=who, job=job: _call_soon(loop, self._finished, who, job, f))
+            future.add_done_callback(
+                lambda f, who=who, job=job, loop=loop: _call_soon(loop, self._finished, who, job, f)
+            )
 
     def _finished(self, who: Hashable, job: _Job, future: Future[Any]) -> None:
         self._busy -= 1

@@ -33,7 +33,7 @@ class StartupSignals:
         self._reload: asyncio.Event | None = None
         self.serving = False
 
-    def install(self) -> "StartupSignals":
+    def install(self) -> StartupSignals:
         """Plain handlers that only record (a signal handler must not log: it may interrupt a log call)."""
         signal.signal(signal.SIGHUP, self._early_reload)
         for sig in STOP_SIGNALS:

@@ -18,7 +18,7 @@ _MODIFIERS = re.compile("[\ufe0f\U0001f3fb-\U0001f3ff]")  # emoji variation sele
 
 
 def classify(text: str) -> Smalltalk | None:
-    """"thanks" for an acknowledgement, "no_words" for text without any letter or digit, None for
+    """ "thanks" for an acknowledgement, "no_words" for text without any letter or digit, None for
     anything else — even a one-word question ("krađa?", "član 5") is still a question."""
     normalised = " ".join(_MODIFIERS.sub("", text).split()).lower().strip(_TRAILING)
     if normalised in _THANKS:

@@ -11,7 +11,8 @@ from bot.querylog.figures import WINDOWS
 LABELS: dict[str, dict[str, str]] = {
     "en": {
         "title": "📊 KODEKS statistics ({at} UTC)",
-        "day": "Last 24 hours", "week": "Last 7 days",
+        "day": "Last 24 hours",
+        "week": "Last 7 days",
         "questions": "Questions: {n} ({telegram} from officers in Telegram, {cli} from the command line)",
         "users": "Distinct users (officers and admins): {n}",
         "lookups": "Article lookups (/clan, references): {n}",
@@ -30,7 +31,8 @@ LABELS: dict[str, dict[str, str]] = {
     },
     "bs": {
         "title": "📊 KODEKS statistika ({at} UTC)",
-        "day": "Zadnja 24 sata", "week": "Zadnjih 7 dana",
+        "day": "Zadnja 24 sata",
+        "week": "Zadnjih 7 dana",
         "questions": "Pitanja: {n} ({telegram} od službenika u Telegramu, {cli} iz komandne linije)",
         "users": "Različitih korisnika: {n}",
         "lookups": "Pregledi članova (/clan, reference): {n}",
@@ -49,10 +51,22 @@ LABELS: dict[str, dict[str, str]] = {
     },
 }
 _LEVEL_NAMES = {
-    "en": {"reference": "reference", "threshold": "threshold", "top_k": "top-k", "law_first": "law",
-           "nearest": "article not in force", "not_found": "no such article in the law"},
-    "bs": {"reference": "referenca", "threshold": "prag", "top_k": "top-k", "law_first": "zakon",
-           "nearest": "član nije na snazi", "not_found": "član ne postoji u zakonu"},
+    "en": {
+        "reference": "reference",
+        "threshold": "threshold",
+        "top_k": "top-k",
+        "law_first": "law",
+        "nearest": "article not in force",
+        "not_found": "no such article in the law",
+    },
+    "bs": {
+        "reference": "referenca",
+        "threshold": "prag",
+        "top_k": "top-k",
+        "law_first": "zakon",
+        "nearest": "član nije na snazi",
+        "not_found": "član ne postoji u zakonu",
+    },
 }
 
 
@@ -67,8 +81,10 @@ def _secs(ms: float | None) -> str:
 def _window_lines(w: dict[str, Any], lang: str) -> list[str]:
     t = LABELS[lang]
     sources = w.get("sources", {})
-    lines = [t["questions"].format(n=w["questions"], telegram=sources.get("telegram", 0), cli=sources.get("cli", 0)),
-             t["users"].format(n=w["users"])]
+    lines = [
+        t["questions"].format(n=w["questions"], telegram=sources.get("telegram", 0), cli=sources.get("cli", 0)),
+        t["users"].format(n=w["users"]),
+    ]
     if w["lookups"]:
         lines.append(t["lookups"].format(n=w["lookups"]))
     if w["answered"]:

@@ -48,13 +48,17 @@ INLINE_BUTTON = "Ovo dugme radi samo u privatnom razgovoru s botom."
 ARGUMENTS_TOO_LONG = "Predugo: {length} znakova iza naredbe (najviše {limit})."
 BAD_ARGUMENT = "Ne razumijem „{argument}”."
 STATS_USAGE_HTML = "Upotreba: <code>/stats</code> (bez dodataka): brojke za zadnji dan i sedmicu."
-EXPORT_USAGE_HTML = ("Upotreba: <code>/export</code> (sva pitanja) ili <code>/export GGGG-MM-DD</code> "
-                     "(od tog dana), npr. <code>/export 2026-01-31</code>")
+EXPORT_USAGE_HTML = (
+    "Upotreba: <code>/export</code> (sva pitanja) ili <code>/export GGGG-MM-DD</code> "
+    "(od tog dana), npr. <code>/export 2026-01-31</code>"
+)
 ZAKONI_USAGE_HTML = "Upotreba: <code>/zakoni</code> (bez dodataka): učitani zakoni."
 HELP_USAGE_HTML = "Pogledajte /help."
-NADLEZNOST_USAGE_HTML = ("Upotreba: <code>/nadleznost</code> (vaša nadležnost) ili <code>/nadleznost RS</code>. "
-                         "Administrator: <code>/nadleznost ID</code>, <code>/nadleznost ID RS</code>, "
-                         "<code>/nadleznost ID -</code>; ID su samo cifre 0–9.")
+NADLEZNOST_USAGE_HTML = (
+    "Upotreba: <code>/nadleznost</code> (vaša nadležnost) ili <code>/nadleznost RS</code>. "
+    "Administrator: <code>/nadleznost ID</code>, <code>/nadleznost ID RS</code>, "
+    "<code>/nadleznost ID -</code>; ID su samo cifre 0–9."
+)
 
 SOURCES_HEADING = "Izvori:"
 NO_SOURCES = "Nijedan član nije citiran."
@@ -77,7 +81,9 @@ LAWS_INGESTED = "učitano {date}"
 NO_LAWS = "Nijedan zakon još nije učitan."
 NO_JURISDICTION = "Ostalo"
 AMBIGUOUS_LAW = "Koji zakon mislite pod „{name}“? Učitani su: {laws}. Napišite npr. „član {article} {example}“."
-UNKNOWN_LAW = "Zakon „{name}“ nije učitan, pa ne mogu prikazati njegov član {article}. Učitane zakone vidite sa /zakoni."
+UNKNOWN_LAW = (
+    "Zakon „{name}“ nije učitan, pa ne mogu prikazati njegov član {article}. Učitane zakone vidite sa /zakoni."
+)
 
 COMMANDS = [
     ("help", "Kako koristiti bot"),
@@ -113,16 +119,22 @@ JURISDICTION_NO_LAW = "⚠️ nijedan zakon za {name} ({code}) nije učitan – 
 
 NADLEZNOST_CURRENT = "Vaša nadležnost: {name} ({code}) – {how}."
 NADLEZNOST_NONE = "Nadležnost vam nije postavljena: odgovaram iz svih učitanih zakona."
-NADLEZNOST_HOW = {"admin": "postavio administrator", "settings": "postavio administrator",
-                  "self": "izabrali ste je", "default": "zadana za sve službenike"}
+NADLEZNOST_HOW = {
+    "admin": "postavio administrator",
+    "settings": "postavio administrator",
+    "self": "izabrali ste je",
+    "default": "zadana za sve službenike",
+}
 NADLEZNOST_CHOOSE = "Izaberite gdje službujete (jednom; kasnije je mijenja administrator):"
 NADLEZNOST_LOCKED = "Promjenu nadležnosti radi administrator."
 NADLEZNOST_SET = "Nadležnost postavljena: {name} ({code}). Odgovaram iz zakona {codes}."
 NADLEZNOST_ADMIN_CHOOSE = "Nadležnost za korisnika {user_id} (sada: {current}):"
 NADLEZNOST_ADMIN_SET = "Korisnik {user_id}: nadležnost {name} ({code})."
 NADLEZNOST_ADMIN_CLEARED = "Korisnik {user_id}: vraćena zadana nadležnost ({current})."
-NADLEZNOST_ADMIN_USAGE_HTML = ("Administrator: <code>/nadleznost ID</code> (dugmad), <code>/nadleznost ID RS</code> "
-                               "ili <code>/nadleznost ID -</code> (vrati zadanu).")
+NADLEZNOST_ADMIN_USAGE_HTML = (
+    "Administrator: <code>/nadleznost ID</code> (dugmad), <code>/nadleznost ID RS</code> "
+    "ili <code>/nadleznost ID -</code> (vrati zadanu)."
+)
 NADLEZNOST_UNKNOWN = "Ne poznajem nadležnost {code}. Poznate: {known}."
 
 UPOREDI_HEADING = "Uporedba: {label}"
@@ -132,8 +144,10 @@ UPOREDI_APPLIES = "isti zakon važi i ovdje ({level} nivo)"  # only in an area t
 UPOREDI_NOT_LOADED = "za {code} nije učitan {kind} – ne mogu reći šta tamo važi"
 UPOREDI_MEANING = "najbliži po sadržaju (naslov se razlikuje – provjerite)"
 UPOREDI_NOTHING = "Nema zakona drugih nadležnosti za uporedbu s {law}."
-UPOREDI_WHAT_HTML = ("Šta da uporedim? Prvo postavite pitanje, pa napišite <i>isto u RS?</i>, ili "
-                     "<code>/uporedi KZ RS 124</code>, ili <code>/uporedi ubistvo</code>.")
+UPOREDI_WHAT_HTML = (
+    "Šta da uporedim? Prvo postavite pitanje, pa napišite <i>isto u RS?</i>, ili "
+    "<code>/uporedi KZ RS 124</code>, ili <code>/uporedi ubistvo</code>."
+)
 
 # Start-up recovery after a crash (bot/journal.py)
 RESTART_ASK_AGAIN = (
@@ -152,8 +166,10 @@ ENROL_REJECTED = "Vaš zahtjev za pristup nije odobren. Obratite se svom adminis
 ENROL_BUSY = "Trenutno ima previše zahtjeva. Pokušajte ponovo za sat."
 ENROL_NO_ADMINS = "Zahtjev nije moguće poslati: nijedan administrator nije postavljen."
 ENROL_APPROVED = "Pristup odobren. Dobro došli u KODEKS! Nadležnost: {jurisdiction}. Pogledajte /help."
-ENROL_REQUEST_HTML = ("<b>Zahtjev za pristup</b>\nIme: {name}\nKorisničko ime: {username}\nTelegram ID: <code>{user_id}</code>\n"
-                      "Zahtjev ističe {expires} UTC.")
+ENROL_REQUEST_HTML = (
+    "<b>Zahtjev za pristup</b>\nIme: {name}\nKorisničko ime: {username}\nTelegram ID: <code>{user_id}</code>\n"
+    "Zahtjev ističe {expires} UTC."
+)
 ENROL_CHOOSE_JURISDICTION = "Nadležnost za {name}:"
 ENROL_NO_JURISDICTION = "Bez (zadana)"
 ENROL_DONE_APPROVED = "✅ {name}: odobrio {admin} ({jurisdiction})."
@@ -162,26 +178,38 @@ ENROL_GONE = "Zahtjev je već riješen ili je istekao."
 BUTTON_APPROVE = "✅ Odobri"
 BUTTON_REJECT = "❌ Odbij"
 INVITE_INVALID = "Pozivnica nije važeća ili je istekla. Pošaljite /start da zatražite pristup od administratora."
-INVITE_CREATED_HTML = ("Pozivnica: {link}\nOznaka: {id} (/pozivnice). Vrijedi do {expires} UTC, za {uses} službenika. "
-                       "Nadležnost: {jurisdiction}.\n"
-                       "<i>Proslijedite je samo onima kojima je namijenjena.</i>")
-INVITE_USAGE_HTML = ("Upotreba: <code>/pozivnica [broj] [dana] [nadležnost]</code>, npr. <code>/pozivnica 10 7 RS</code> "
-                     "(do {max_uses} službenika, do {max_days} dana).")
+INVITE_CREATED_HTML = (
+    "Pozivnica: {link}\nOznaka: {id} (/pozivnice). Vrijedi do {expires} UTC, za {uses} službenika. "
+    "Nadležnost: {jurisdiction}.\n"
+    "<i>Proslijedite je samo onima kojima je namijenjena.</i>"
+)
+INVITE_USAGE_HTML = (
+    "Upotreba: <code>/pozivnica [broj] [dana] [nadležnost]</code>, npr. <code>/pozivnica 10 7 RS</code> "
+    "(do {max_uses} službenika, do {max_days} dana)."
+)
 ENROL_REQUEST_REMOVED_HTML = "\n⚠️ Ranije uklonjen {when} UTC ({by})."
 INVITE_REMOVED = "Pozivnica vam ne daje pristup: uklonjeni ste s popisa službenika."
-INVITE_BLOCKED_NOTE_HTML = ("\n⚠️ Uklonjen {when} UTC ({by}). Otvorio je pozivnicu {invite}: <b>nije upisan</b> "
-                            "(uklanjanje važi za sve pozivnice).")
-INVITE_USED_HTML = ("🔗 <b>Upis pozivnicom {invite}</b>\nIme: {name}\nKorisničko ime: {username}\n"
-                    "Telegram ID: <code>{user_id}</code>\nNadležnost: {jurisdiction}\n"
-                    "Pozivnicu napravio: {by}; preostalo upisa: {left} od {uses}.")
+INVITE_BLOCKED_NOTE_HTML = (
+    "\n⚠️ Uklonjen {when} UTC ({by}). Otvorio je pozivnicu {invite}: <b>nije upisan</b> "
+    "(uklanjanje važi za sve pozivnice)."
+)
+INVITE_USED_HTML = (
+    "🔗 <b>Upis pozivnicom {invite}</b>\nIme: {name}\nKorisničko ime: {username}\n"
+    "Telegram ID: <code>{user_id}</code>\nNadležnost: {jurisdiction}\n"
+    "Pozivnicu napravio: {by}; preostalo upisa: {left} od {uses}."
+)
 POZIVNICE_HEADING = "Otvorene pozivnice ({count}):"
-POZIVNICE_LINE = "• Oznaka {id} – preostalo {left} od {uses}, vrijedi do {expires} UTC, nadležnost {jurisdiction}, napravio {by}"
+POZIVNICE_LINE = (
+    "• Oznaka {id} – preostalo {left} od {uses}, vrijedi do {expires} UTC, nadležnost {jurisdiction}, napravio {by}"
+)
 POZIVNICE_MORE = "… i još {n} (prikazane su najnovije)"
 POZIVNICE_NONE = "Nema otvorenih pozivnica."
 POZIVNICE_REVOKED = "Pozivnica {id} je opozvana: njen link više nikoga ne upisuje."
 POZIVNICE_NOT_FOUND = "Nema otvorene pozivnice s oznakom {id}. Pogledajte /pozivnice."
-POZIVNICE_USAGE_HTML = ("Upotreba: <code>/pozivnice</code> (otvorene pozivnice) ili "
-                        "<code>/pozivnice opozovi OZNAKA</code>, npr. <code>/pozivnice opozovi 3fa9c2d1</code>.")
+POZIVNICE_USAGE_HTML = (
+    "Upotreba: <code>/pozivnice</code> (otvorene pozivnice) ili "
+    "<code>/pozivnice opozovi OZNAKA</code>, npr. <code>/pozivnice opozovi 3fa9c2d1</code>."
+)
 BUTTON_REVOKE_INVITE = "🚫 Opozovi {id}"
 UKLONI_USAGE_HTML = "Upotreba: <code>/ukloni ID</code> ili <code>/ukloni @korisnik</code>"
 UKLONI_DONE = "Uklonjen: {name}. Od sljedeće poruke nema pristup."
@@ -202,7 +230,9 @@ HEARD = "Čuo sam: „{text}“"
 VOICE_OFF = "Glasovne poruke nisu uključene na ovom botu. Napišite pitanje tekstom."
 VOICE_TOO_LONG = "Glasovna poruka je preduga ({seconds} s, najviše {limit} s). Skratite je ili napišite pitanje."
 VOICE_TOO_BIG = "Zvučni zapis je prevelik ({size}, najviše {limit}). Pošaljite kraću poruku ili napišite pitanje."
-VOICE_OVER_LIMIT = "Zvučni zapis je veći od {limit}. Pošaljite kraću poruku ili napišite pitanje."  # cut while downloading
+VOICE_OVER_LIMIT = (
+    "Zvučni zapis je veći od {limit}. Pošaljite kraću poruku ili napišite pitanje."  # cut while downloading
+)
 VOICE_FAILED = "Nisam uspio pretvoriti glasovnu poruku u tekst. Pokušajte ponovo ili napišite pitanje."
 VOICE_UNCLEAR = "Nisam razumio glasovnu poruku. Napišite pitanje tekstom."  # a reply that is no transcript
 VOICE_EMPTY = "U glasovnoj poruci nisam razumio nijednu riječ. Pokušajte ponovo, jasnije, ili napišite pitanje."
@@ -212,10 +242,14 @@ UPLOAD_TYPE = "Datoteke {suffix} ne primam. Pošaljite zakon kao: {types}."
 UPLOAD_OVER_LIMIT = "Datoteka je veća od {limit:g} MB (KODEKS_UPLOAD_MAX_MB)."  # cut while downloading
 UPLOAD_TOO_BIG = "Datoteka ima {size:.1f} MB, a najviše je {limit:g} MB (KODEKS_UPLOAD_MAX_MB)."
 UPLOAD_UNKNOWN_JURISDICTION = "Ne poznajem nadležnost „{code}“. Poznate: {known}."
-UPLOAD_CAPTION_TOO_LONG = ("Opis je predug: kratki naziv zakona najviše {law} znakova, naslov najviše {title}. "
-                           "Npr.: KZ FBiH; Kazneni zakon Federacije BiH; FBiH")
-UPLOAD_WHICH_JURISDICTION = ("Koja je nadležnost zakona „{law}“? (Naziv i naslov daje opis datoteke, npr. "
-                             "„KZ FBiH; Kazneni zakon Federacije BiH; FBiH“.)")
+UPLOAD_CAPTION_TOO_LONG = (
+    "Opis je predug: kratki naziv zakona najviše {law} znakova, naslov najviše {title}. "
+    "Npr.: KZ FBiH; Kazneni zakon Federacije BiH; FBiH"
+)
+UPLOAD_WHICH_JURISDICTION = (
+    "Koja je nadležnost zakona „{law}“? (Naziv i naslov daje opis datoteke, npr. "
+    "„KZ FBiH; Kazneni zakon Federacije BiH; FBiH“.)"
+)
 UPLOAD_CHECKING = "⏳ Provjeravam {file}…"
 UPLOAD_DOWNLOAD_FAILED = "Nisam mogao preuzeti datoteku od Telegrama. Pošaljite je ponovo."
 UPLOAD_CHECK_FAILED = "Provjera datoteke nije uspjela (greška je zapisana u dnevnik). Ništa nije dodano."
@@ -224,11 +258,15 @@ UPLOAD_TITLES = "Prvi članovi: {titles}"
 UPLOAD_REPLACES = "Zamjenjuje tekst zakona {law} koji je sada učitan ({articles} članova)."
 UPLOAD_WARNINGS = "Upozorenja ({n}):"
 UPLOAD_MORE_WARNINGS = "… i još {n} (kodeks ingest --dry-run pokazuje sve)"
-UPLOAD_DUPLICATE = ("⛔ Isti tekst je već učitan kao zakon {other}: nije ponuđen za dodavanje. Da ažurirate taj "
-                    "zakon, pošaljite datoteku s nazivom {other}.")
+UPLOAD_DUPLICATE = (
+    "⛔ Isti tekst je već učitan kao zakon {other}: nije ponuđen za dodavanje. Da ažurirate taj "
+    "zakon, pošaljite datoteku s nazivom {other}."
+)
 UPLOAD_NOTHING = "⛔ U datoteci nisam našao nijedan član: nije ponuđena za dodavanje."
-UPLOAD_AT_RISK = ("⚠️ Ovo bi zamijenilo veći dio zakona {law}. Članova na snazi: {in_force} · uklanja se: {removed} "
-                  "· mijenja se: {changed}.")
+UPLOAD_AT_RISK = (
+    "⚠️ Ovo bi zamijenilo veći dio zakona {law}. Članova na snazi: {in_force} · uklanja se: {removed} "
+    "· mijenja se: {changed}."
+)
 UPLOAD_AT_RISK_SOURCE = "Sada učitan iz: {before}; novi tekst iz: {after}."
 UPLOAD_CONFIRM_REPLACE = "Provjerite da je ovo pravi tekst zakona. Zamijeniti ipak?"
 UPLOAD_REPLACE = "Ipak zamijeni"
@@ -244,7 +282,9 @@ UPLOAD_WAITING_LOCK = "⏳ {law}: čekam da završi drugo učitavanje"  # + ", o
 UPLOAD_READING = "⏳ Čitam {file}…"
 UPLOAD_READING_PAGES = "⏳ Čitam {file}: stranica {done}/{total}"
 UPLOAD_EMBEDDING = "⏳ Indeksiram {law}: {done}/{total} dijelova teksta"
-UPLOAD_ADDED = ("✅ Dodano: {law} – {articles} (brisanih: {deleted}; dijelova teksta indeksirano: {embedded}, "
-                "preuzeto: {reused}). Bot odgovara iz njega čim učita novi indeks.")
+UPLOAD_ADDED = (
+    "✅ Dodano: {law} – {articles} (brisanih: {deleted}; dijelova teksta indeksirano: {embedded}, "
+    "preuzeto: {reused}). Bot odgovara iz njega čim učita novi indeks."
+)
 UPLOAD_REFUSED = "⛔ Nije dodano: {reason}"
 UPLOAD_FAILED = "⛔ Dodavanje nije uspjelo (greška je zapisana u dnevnik). Biblioteka je ostala kakva je bila."

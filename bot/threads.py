@@ -61,8 +61,9 @@ class ThreadStore:
         self._threads[key] = (now, thread)
         self._threads.move_to_end(key)
         # Oldest first: expired threads go as soon as anyone asks, so memory holds only the last minutes' officers.
-        while self._threads and (len(self._threads) > self.max_threads
-                                 or now - next(iter(self._threads.values()))[0] > self.seconds):
+        while self._threads and (
+            len(self._threads) > self.max_threads or now - next(iter(self._threads.values()))[0] > self.seconds
+        ):
             self._threads.popitem(last=False)
 
     def clear(self, chat_id: int, user_id: int) -> bool:
@@ -79,15 +80,21 @@ def threads_of(bot_data: MutableMapping[str, Any]) -> ThreadStore | None:
     return bot_data.get(BOT_DATA_KEY)
 
 
-def remember_lookup(bot_data: MutableMapping[str, Any], chat_id: int, user_id: int, text: str,
-                    articles: list[Any], row_id: int | None) -> None:
+def remember_lookup(
+    bot_data: MutableMapping[str, Any], chat_id: int, user_id: int, text: str, articles: list[Any], row_id: int | None
+) -> None:
     """An article shown by reference ("član 208 KZ RS", /clan) starts a thread, so "a koja je kazna za
     pokušaj?" right after it is read with that article's reference."""
     store = threads_of(bot_data)
     if store is None or not articles:
         return
-    exchange = Exchange(question=text, standalone=text, articles=tuple(a.id for a in articles),
-                        labels=tuple(a.label for a in articles), row_id=row_id)
+    exchange = Exchange(
+        question=text,
+        standalone=text,
+        articles=tuple(a.id for a in articles),
+        labels=tuple(a.label for a in articles),
+        row_id=row_id,
+    )
     store.put(chat_id, user_id, Thread().after(exchange))
 
 

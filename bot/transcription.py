@@ -93,7 +93,8 @@ class Transcriber:
         client = openai.AsyncOpenAI(api_key=self.api_key, base_url=self.base_url, timeout=self.timeout, max_retries=0)
         try:
             raw: Any = await client.audio.transcriptions.with_raw_response.create(
-                file=(filename, audio, mime_type), model=self.model, language=self.language, response_format="json")
+                file=(filename, audio, mime_type), model=self.model, language=self.language, response_format="json"
+            )
             content_type, body = raw.headers.get("content-type", ""), raw.http_response.text
         except openai.APITimeoutError as exc:
             raise TranscriptionFailed(f"timed out after {self.timeout:g} s") from exc
@@ -109,8 +110,9 @@ class Transcriber:
         why = implausible(text, seconds)
         if why is not None:
             raise TranscriptUnusable(why)
-        log.info("transcribed %d bytes in %.0f ms (model %s)", len(audio), (time.perf_counter() - started) * 1000,
-                 self.model)
+        log.info(
+            "transcribed %d bytes in %.0f ms (model %s)", len(audio), (time.perf_counter() - started) * 1000, self.model
+        )
         return " ".join(text.split())
 
 
@@ -122,6 +124,10 @@ def from_settings(settings: Any) -> Transcriber | None:
     base_url = settings.transcribe_base_url or settings.openai_base_url
     if key is None and not base_url:
         return None
-    return Transcriber(model=settings.transcribe_model, base_url=base_url,
-                       api_key=key.get_secret_value() if key is not None else NO_KEY,
-                       language=settings.transcribe_language, timeout=settings.transcribe_timeout)
+    return Transcriber(
+        model=settings.transcribe_model,
+        base_url=base_url,
+        api_key=key.get_secret_value() if key is not None else NO_KEY,
+        language=settings.transcribe_language,
+        timeout=settings.transcribe_timeout,
+    )

@@ -26,8 +26,8 @@ from telegram.ext import ContextTypes
 
 from bot import texts
 from bot.delivery import keep_typing
-from bot.downloads import DownloadFailed, TooLarge, fetch
 from bot.deps import deps
+from bot.downloads import DownloadFailed, TooLarge, fetch
 from bot.formatting import escape
 from bot.gate import guarded
 from bot.handlers import clean_input, echo, handle_question
@@ -45,7 +45,7 @@ def transcriber_of(bot_data: MutableMapping[str, Any]) -> Transcriber | None:
 
 
 def _size(size: int) -> str:
-    """"1.5 MB", "24 KB": how big, in words an officer reads at a glance."""
+    """ "1.5 MB", "24 KB": how big, in words an officer reads at a glance."""
     if size >= 1_000_000:
         return f"{size / 1_000_000:.1f}".rstrip("0").rstrip(".") + " MB"
     return f"{max(1, round(size / 1000))} KB"
@@ -66,11 +66,16 @@ async def on_voice(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     settings = d.settings
     if media.duration and media.duration > settings.voice_max_seconds:
-        await say(update, context, texts.VOICE_TOO_LONG.format(seconds=media.duration, limit=settings.voice_max_seconds))
+        await say(
+            update, context, texts.VOICE_TOO_LONG.format(seconds=media.duration, limit=settings.voice_max_seconds)
+        )
         return
     if media.file_size and media.file_size > settings.voice_max_bytes:
-        await say(update, context, texts.VOICE_TOO_BIG.format(size=_size(media.file_size),
-                                                              limit=_size(settings.voice_max_bytes)))
+        await say(
+            update,
+            context,
+            texts.VOICE_TOO_BIG.format(size=_size(media.file_size), limit=_size(settings.voice_max_bytes)),
+        )
         return
     chat_id = update.effective_chat.id
     async with keep_typing(context.bot, chat_id):
@@ -80,9 +85,12 @@ async def on_voice(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if not text:
         await say(update, context, texts.VOICE_EMPTY)
         return
-    await context.bot.send_message(chat_id, escape(texts.HEARD.format(text=echo(text, HEARD_CHARS))),
-                                   parse_mode=ParseMode.HTML,
-                                   reply_parameters=ReplyParameters(message.message_id, allow_sending_without_reply=True))
+    await context.bot.send_message(
+        chat_id,
+        escape(texts.HEARD.format(text=echo(text, HEARD_CHARS))),
+        parse_mode=ParseMode.HTML,
+        reply_parameters=ReplyParameters(message.message_id, allow_sending_without_reply=True),
+    )
     if len(text) > settings.max_question_chars:
         await say(update, context, texts.TOO_LONG.format(length=len(text), limit=settings.max_question_chars))
         return
@@ -91,16 +99,20 @@ async def on_voice(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await handle_question(update, context, text, input_kind="voice")
 
 
-async def _transcribe(update: Update, context: ContextTypes.DEFAULT_TYPE, transcriber: Transcriber,
-                      media: Any) -> str | None:
+async def _transcribe(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, transcriber: Transcriber, media: Any
+) -> str | None:
     """The transcript ("" when nothing was heard), or None after telling the officer why there is none.
     The audio lives in this function's memory only."""
     settings = deps(context).settings
     try:
         file = await context.bot.get_file(media.file_id)
         if file.file_size and file.file_size > settings.voice_max_bytes:
-            await say(update, context, texts.VOICE_TOO_BIG.format(size=_size(file.file_size),
-                                                                  limit=_size(settings.voice_max_bytes)))
+            await say(
+                update,
+                context,
+                texts.VOICE_TOO_BIG.format(size=_size(file.file_size), limit=_size(settings.voice_max_bytes)),
+            )
             return None
         buffer = bytearray()
         await fetch(file, settings.voice_max_bytes, buffer.extend)  # cut at the limit while reading
@@ -135,7 +147,15 @@ def _file_name(media: Any) -> tuple[str, str]:
     mime = getattr(media, "mime_type", None) or "audio/ogg"
     name = getattr(media, "file_name", None)
     if not name:
-        extension = {"audio/ogg": "ogg", "audio/mpeg": "mp3", "audio/mp4": "m4a", "audio/x-m4a": "m4a",
-                     "audio/wav": "wav", "audio/x-wav": "wav", "audio/webm": "webm", "audio/flac": "flac"}
+        extension = {
+            "audio/ogg": "ogg",
+            "audio/mpeg": "mp3",
+            "audio/mp4": "m4a",
+            "audio/x-m4a": "m4a",
+            "audio/wav": "wav",
+            "audio/x-wav": "wav",
+            "audio/webm": "webm",
+            "audio/flac": "flac",
+        }
         name = f"voice.{extension.get(mime, 'ogg')}"
     return name, mime

@@ -23,9 +23,9 @@ from bot.library import LawAdded, LawCheck, LawFile, Progress, Replaced
 from kodeks.errors import KodeksError
 from kodeks.private_files import private_dir
 from kodeks.settings import Settings
+from retrieval.index.writer_lock import holder_since
 from retrieval.ingest.run import dry_run, ingest_paths
 from retrieval.ingest.sources import LawInfo
-from retrieval.index.writer_lock import holder_since
 from retrieval.language.normalize import fold
 
 LIBRARY_DIR = "laws"
@@ -83,26 +83,41 @@ class IngestLibrary:
     def check(self, law_file: LawFile) -> LawCheck:
         report = dry_run(self.settings, [law_file.path], law_info=self._info(law_file))
         [file] = report["files"] or [{"entries": [], "errors": [], "law": law_file.law}]
-        titles = tuple(f"{e['article']} – {e['title']}" if e["title"] else e["article"]
-                       for e in file["entries"] if not e["deleted"])[:TITLES_SHOWN]
+        titles = tuple(
+            f"{e['article']} – {e['title']}" if e["title"] else e["article"]
+            for e in file["entries"]
+            if not e["deleted"]
+        )[:TITLES_SHOWN]
         duplicates = report.get("duplicates") or []
         return LawCheck(
-            law=file.get("law") or law_file.law, articles=report["articles"], deleted=report["deleted"],
-            annexes=report["annexes"], titles=titles,
+            law=file.get("law") or law_file.law,
+            articles=report["articles"],
+            deleted=report["deleted"],
+            annexes=report["annexes"],
+            titles=titles,
             warnings=tuple(self._named(w, law_file, law_file.path) for w in report["warnings"]),
             duplicate_of=duplicates[0]["other"] if duplicates else None,
             errors=tuple(self._named(e, law_file, law_file.path) for e in file["errors"]),
-            replaces=tuple(Replaced(loss["law"], loss["in_force"], loss["removed"], loss["changed"],
-                                    Path(loss["source_before"]).name if loss["source_before"] else "",
-                                    law_file.file_name or law_file.path.name)
-                           for loss in report.get("losses") or []),
+            replaces=tuple(
+                Replaced(
+                    loss["law"],
+                    loss["in_force"],
+                    loss["removed"],
+                    loss["changed"],
+                    Path(loss["source_before"]).name if loss["source_before"] else "",
+                    law_file.file_name or law_file.path.name,
+                )
+                for loss in report.get("losses") or []
+            ),
         )
 
     def _waiting(self, progress: Progress) -> Callable[[str], None]:
         """The writer lock is held by another ingest: Progress("waiting", since (Unix seconds, 0 unknown), 0)."""
+
         def on_wait(_line: str) -> None:
             since = holder_since(self.settings.data_dir)
             progress("waiting", int(since.timestamp()) if since else 0, 0)
+
         return on_wait
 
     def add(self, law_file: LawFile, progress: Progress | None = None, confirmed: bool = False) -> LawAdded:
@@ -113,10 +128,15 @@ class IngestLibrary:
             os.replace(target, previous)
         os.replace(law_file.path, target)
         try:
-            report = ingest_paths(self.settings, [target], law_info=self._info(law_file),
-                                  progress=_embedding(progress) if progress else None,
-                                  reader=_Reading(progress) if progress else None,
-                                  on_wait=self._waiting(progress) if progress else None, yes=confirmed)
+            report = ingest_paths(
+                self.settings,
+                [target],
+                law_info=self._info(law_file),
+                progress=_embedding(progress) if progress else None,
+                reader=_Reading(progress) if progress else None,
+                on_wait=self._waiting(progress) if progress else None,
+                yes=confirmed,
+            )
         except BaseException as exc:
             os.replace(target, law_file.path)  # the download stays the caller's, the library as it was
             if previous.exists():
@@ -126,5 +146,11 @@ class IngestLibrary:
             raise
         previous.unlink(missing_ok=True)
         warnings = tuple(self._named(str(p), law_file, target) for p in report.problems)
-        return LawAdded(law=law_file.law, articles=report.articles, embedded=report.embedded, reused=report.reused,
-                        total_articles=report.total_articles, warnings=warnings)
+        return LawAdded(
+            law=law_file.law,
+            articles=report.articles,
+            embedded=report.embedded,
+            reused=report.reused,
+            total_articles=report.total_articles,
+            warnings=warnings,
+        )

@@ -62,8 +62,14 @@ def register_secret(*values: str | None) -> None:
 
 def register_settings(settings: Any) -> None:
     """Every secret setting: bot token, webhook secret, Anthropic and OpenAI keys, the user-hash salt."""
-    for name in ("telegram_bot_token", "webhook_secret", "anthropic_api_key", "openai_api_key", "user_hash_salt",
-                 "transcribe_api_key"):
+    for name in (
+        "telegram_bot_token",
+        "webhook_secret",
+        "anthropic_api_key",
+        "openai_api_key",
+        "user_hash_salt",
+        "transcribe_api_key",
+    ):
         value = getattr(settings, name, None)
         if value is not None:
             register_secret(value.get_secret_value() if hasattr(value, "get_secret_value") else str(value))
@@ -116,7 +122,7 @@ class RedactingFilter(logging.Filter):
                     message = record.msg % args if args else record.msg
                 except (TypeError, ValueError, KeyError):
                     message = record.msg
-        except Exception:  # noqa: BLE001 - a broken log call must not leak either
+        except Exception:
             message = f"{WITHHELD} (unformattable log record)"
         record.msg, record.args = redact(message), ()
         if record.exc_info and record.exc_info[0] is not None:

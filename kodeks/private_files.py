@@ -106,8 +106,7 @@ def warn_if_wider(paths: Iterable[Path | str]) -> list[str]:
         if mode is None:
             continue
         wanted = DIR_MODE if Path(path).is_dir() else FILE_MODE
-        line = (f"{path} holds officers' data but is mode {mode:04o} (others can read it): "
-                f"run chmod {wanted:o} {path}")
+        line = f"{path} holds officers' data but is mode {mode:04o} (others can read it): run chmod {wanted:o} {path}"
         log.warning("%s", line)
         lines.append(line)
     return lines

@@ -9,11 +9,10 @@ from __future__ import annotations
 import difflib
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
-from typing_extensions import Annotated
 
 from kodeks.errors import KodeksError
 
@@ -26,9 +25,7 @@ JurisdictionMap = Annotated[dict[int, str], NoDecode]
 class Settings(BaseSettings):
     """KODEKS configuration. Every field maps to an environment variable of the same name."""
 
-    model_config = SettingsConfigDict(
-        env_file=".env", env_file_encoding="utf-8", extra="ignore", populate_by_name=True
-    )
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore", populate_by_name=True)
 
     # --- storage -------------------------------------------------------------------------
     data_dir: Path = Field(Path("./var"), alias="KODEKS_DATA_DIR")
@@ -167,8 +164,12 @@ class Settings(BaseSettings):
     max_html_mb: float = Field(10, alias="KODEKS_MAX_HTML_MB", gt=0)  # an .html / .htm file (parsed into a tree)
     max_corpus_mb: float = Field(1024, alias="KODEKS_MAX_CORPUS_MB", gt=0)  # a corpus JSONL (read line by line)
     max_pdf_pages: int = Field(1500, alias="KODEKS_MAX_PDF_PAGES", ge=1)
-    max_docx_mb: float = Field(50, alias="KODEKS_MAX_DOCX_MB", gt=0)  # a DOCX's parts uncompressed, from the zip directory
-    max_zip_ratio: float = Field(100, alias="KODEKS_MAX_ZIP_RATIO", gt=1)  # uncompressed : compressed, per part over 1 MB
+    max_docx_mb: float = Field(
+        50, alias="KODEKS_MAX_DOCX_MB", gt=0
+    )  # a DOCX's parts uncompressed, from the zip directory
+    max_zip_ratio: float = Field(
+        100, alias="KODEKS_MAX_ZIP_RATIO", gt=1
+    )  # uncompressed : compressed, per part over 1 MB
 
     # --- issue 20: admins sending a law file to the bot (bot/law_upload.py) ------------------------------------
     upload_max_mb: float = Field(20, alias="KODEKS_UPLOAD_MAX_MB", gt=0)  # Telegram lets bots download ≤ 20 MB
@@ -207,11 +208,13 @@ class Settings(BaseSettings):
         for part in parts:
             if part == "":
                 continue
-            if isinstance(part, bool) or not (isinstance(part, int) or (isinstance(part, str)
-                                                                         and part.lstrip("-").isascii()
-                                                                         and part.lstrip("-").isdigit())):
-                raise ValueError(f"{str(part)[:40]!r} is not a Telegram user id (digits only, comma-separated, "
-                                 "e.g. 424242,515151)")
+            if isinstance(part, bool) or not (
+                isinstance(part, int)
+                or (isinstance(part, str) and part.lstrip("-").isascii() and part.lstrip("-").isdigit())
+            ):
+                raise ValueError(
+                    f"{str(part)[:40]!r} is not a Telegram user id (digits only, comma-separated, e.g. 424242,515151)"
+                )
             ids.add(int(part))
         return frozenset(ids)
 
@@ -312,12 +315,15 @@ def describe(exc: ValidationError) -> str:
     err = exc.errors()[0]
     name = str(err["loc"][0]) if err.get("loc") else "?"
     field = Settings.model_fields.get(name)
-    env = (field.alias if field is not None and field.alias else name)
+    env = field.alias if field is not None and field.alias else name
     message = str(err.get("msg", "invalid value")).removeprefix("Value error, ")
     secret = field is not None and "SecretStr" in str(field.annotation)
     value = err.get("input")
-    shown = "" if secret or isinstance(value, dict) or value is None or message.startswith("'") \
+    shown = (
+        ""
+        if secret or isinstance(value, dict) or value is None or message.startswith("'")
         else f" (got {str(value)[:60]!r})"
+    )
     more = f"; {len(exc.errors()) - 1} more problem(s)" if len(exc.errors()) > 1 else ""
     return f"setting {env}: {message}{shown}{more}; fix it in the environment or .env"
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 PROMPT_DIR = Path(__file__).resolve().parent
@@ -54,7 +54,7 @@ def parse_prompt(name: str, raw: str) -> Prompt:
     return Prompt(name=name, version=version, text=text)
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_prompt(language: str = "bs", kind: str = "system") -> Prompt:
     """Load `prompts/{kind}_{language}.txt`; raises ValueError for an unknown language or a bad file."""
     language = language.strip().lower()

@@ -10,12 +10,14 @@ from __future__ import annotations
 import json
 import math
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from kodeks.errors import KodeksError
-from retrieval.jurisdictions import find as find_jurisdiction, known_codes
+from retrieval.jurisdictions import find as find_jurisdiction
+from retrieval.jurisdictions import known_codes
 from retrieval.types import SearchResult
 
 
@@ -48,7 +50,9 @@ def load_eval(path: Path) -> list[EvalQuestion]:
             if row.get("jurisdiction"):
                 jurisdiction = find_jurisdiction(str(row["jurisdiction"]))
                 if jurisdiction is None:
-                    raise KodeksError(f"{path}:{number}: unknown jurisdiction {row['jurisdiction']!r}; known: {known_codes()}")
+                    raise KodeksError(
+                        f"{path}:{number}: unknown jurisdiction {row['jurisdiction']!r}; known: {known_codes()}"
+                    )
             questions.append(EvalQuestion(str(row.get("id") or f"q{number}"), question, relevant, jurisdiction))
     if not questions:
         raise KodeksError(f"{path}: no labelled questions (each line needs 'question' and a non-empty 'relevant')")
@@ -115,7 +119,9 @@ def summarize(rankings: list[list[str]], relevants: list[Iterable[str]], latenci
 
 # --- running an evaluation -------------------------------------------------------------------------
 
-Search = Callable[..., SearchResult]  # search(question), or search(question, jurisdiction=...) for an officer's question
+Search = Callable[
+    ..., SearchResult
+]  # search(question), or search(question, jurisdiction=...) for an officer's question
 
 
 @dataclass
@@ -224,8 +230,12 @@ def plot_sweep(points: list[SweepPoint], chosen: SweepPoint, out: Path, title: s
 
     xs = [p.threshold for p in points]
     fig, ax = plt.subplots(figsize=(9, 5.5), dpi=120)
-    ax.plot(xs, [p.loses_relevant * 100 for p in points], label="questions losing their relevant article (%)", linewidth=2)
-    ax.plot(xs, [p.no_context * 100 for p in points], label="questions with no context without fallback (%)", linewidth=2)
+    ax.plot(
+        xs, [p.loses_relevant * 100 for p in points], label="questions losing their relevant article (%)", linewidth=2
+    )
+    ax.plot(
+        xs, [p.no_context * 100 for p in points], label="questions with no context without fallback (%)", linewidth=2
+    )
     ax.plot(xs, [p.precision * 100 for p in points], label="precision of kept articles (%)", linewidth=2)
     ax.axvline(chosen.threshold, color="grey", linestyle="--", label=f"recommended {chosen.threshold:.3f}")
     ax.set_xlabel("similarity threshold (cosine)")

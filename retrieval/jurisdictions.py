@@ -26,7 +26,12 @@ from retrieval.types import Article
 Level = Literal["state", "entity", "district", "canton"]
 
 # How each level is named in a reply ("državni nivo (BiH)").
-LEVEL_NAMES: dict[str, str] = {"state": "državni", "entity": "entitetski", "district": "distrikt", "canton": "kantonalni"}
+LEVEL_NAMES: dict[str, str] = {
+    "state": "državni",
+    "entity": "entitetski",
+    "district": "distrikt",
+    "canton": "kantonalni",
+}
 
 
 @dataclass(frozen=True)
@@ -43,15 +48,43 @@ class Jurisdiction:
 JURISDICTIONS: dict[str, Jurisdiction] = {
     j.code: j
     for j in (
-        Jurisdiction("BiH", "Bosna i Hercegovina", "state", None,
-                     ("bosna i hercegovina", "drzava", "drzavni nivo", "drzavnom nivou")),
-        Jurisdiction("FBiH", "Federacija BiH", "entity", "BiH",
-                     ("federacija", "federaciji", "federacije", "federacija bih", "federaciji bih", "federacije bih",
-                      "federacija bosne i hercegovine", "fbh")),
-        Jurisdiction("RS", "Republika Srpska", "entity", "BiH",
-                     ("republika srpska", "republici srpskoj", "republike srpske", "srpska", "srpskoj")),
-        Jurisdiction("BD", "Brčko distrikt BiH", "district", "BiH",
-                     ("brcko", "brckom", "brcku", "brcko distrikt", "brcko distriktu", "distrikt", "distriktu")),
+        Jurisdiction(
+            "BiH",
+            "Bosna i Hercegovina",
+            "state",
+            None,
+            ("bosna i hercegovina", "drzava", "drzavni nivo", "drzavnom nivou"),
+        ),
+        Jurisdiction(
+            "FBiH",
+            "Federacija BiH",
+            "entity",
+            "BiH",
+            (
+                "federacija",
+                "federaciji",
+                "federacije",
+                "federacija bih",
+                "federaciji bih",
+                "federacije bih",
+                "federacija bosne i hercegovine",
+                "fbh",
+            ),
+        ),
+        Jurisdiction(
+            "RS",
+            "Republika Srpska",
+            "entity",
+            "BiH",
+            ("republika srpska", "republici srpskoj", "republike srpske", "srpska", "srpskoj"),
+        ),
+        Jurisdiction(
+            "BD",
+            "Brčko distrikt BiH",
+            "district",
+            "BiH",
+            ("brcko", "brckom", "brcku", "brcko distrikt", "brcko distriktu", "distrikt", "distriktu"),
+        ),
         # The ten cantons of the Federation (their own laws: public order, police, ...).
         Jurisdiction("USK", "Unsko-sanski kanton", "canton", "FBiH", ("unsko-sanski kanton",)),
         Jurisdiction("PK", "Posavski kanton", "canton", "FBiH", ("posavski kanton",)),
@@ -102,7 +135,7 @@ def get(code: str) -> Jurisdiction | None:
 
 
 def level_of(code: str) -> str:
-    """"RS" → "entity"; "" for a code that is not defined (laws ingested without a jurisdiction)."""
+    """ "RS" → "entity"; "" for a code that is not defined (laws ingested without a jurisdiction)."""
     j = get(code)
     return j.level if j else ""
 
@@ -148,7 +181,7 @@ class Scope:
 
 
 def scope_of(code: str) -> Scope:
-    """"RS" → Scope(RS: RS, BiH); "KS" → KS, FBiH, BiH; "BiH" → BiH only. Unknown codes raise."""
+    """ "RS" → Scope(RS: RS, BiH); "KS" → KS, FBiH, BiH; "BiH" → BiH only. Unknown codes raise."""
     own = canonical(code)
     return Scope(own, (own, *ancestors(own)))
 
@@ -214,8 +247,13 @@ def label_articles(articles: list[Article]) -> tuple[list[Article], list[str]]:
             refused[(article.law, article.jurisdiction)] = refused.get((article.law, article.jurisdiction), 0) + 1
             continue
         extra = {**article.extra, "level": JURISDICTIONS[code].level}
-        kept.append(article if (code, extra) == (article.jurisdiction, article.extra)
-                    else replace(article, jurisdiction=code, extra=extra))
-    messages = [f"law {law!r}: unknown jurisdiction {code!r}, {n} article(s) not indexed; known: {known_codes()}"
-                for (law, code), n in refused.items()]
+        kept.append(
+            article
+            if (code, extra) == (article.jurisdiction, article.extra)
+            else replace(article, jurisdiction=code, extra=extra)
+        )
+    messages = [
+        f"law {law!r}: unknown jurisdiction {code!r}, {n} article(s) not indexed; known: {known_codes()}"
+        for (law, code), n in refused.items()
+    ]
     return kept, messages

@@ -16,7 +16,17 @@ LEVELS: tuple[str, ...] = ("reference", "threshold", "top_k", "law_first", "near
 
 
 # The fields every article row has (corpus JSONL, articles.jsonl); any other key is kept in `extra`.
-ARTICLE_FIELDS: tuple[str, ...] = ("id", "law", "article", "text", "title", "law_title", "jurisdiction", "chapter", "deleted")
+ARTICLE_FIELDS: tuple[str, ...] = (
+    "id",
+    "law",
+    "article",
+    "text",
+    "title",
+    "law_title",
+    "jurisdiction",
+    "chapter",
+    "deleted",
+)
 
 
 @dataclass(frozen=True)
@@ -48,7 +58,7 @@ class Article:
 
     @property
     def entry_kind(self) -> str:
-        """"deleted", "annex" (an annex or preamble: `kind` in extra) or "in_force" — one definition, so an
+        """ "deleted", "annex" (an annex or preamble: `kind` in extra) or "in_force" — one definition, so an
         ingest's summary, `kodeks laws` and /zakoni count the same articles."""
         if self.deleted or self.extra.get("deleted"):
             return "deleted"
@@ -143,9 +153,14 @@ class MissingReference:
     last: str = ""  # the law's last article in force, when the number is past it
 
     def to_dict(self) -> dict[str, Any]:
-        return {"law": self.law, "article": self.article, "status": self.status, "note": self.note,
-                "last": self.last,
-                "nearest": [{"id": a.id, "article": a.article, "title": a.title} for a in self.nearest]}
+        return {
+            "law": self.law,
+            "article": self.article,
+            "status": self.status,
+            "note": self.note,
+            "last": self.last,
+            "nearest": [{"id": a.id, "article": a.article, "title": a.title} for a in self.nearest],
+        }
 
 
 @dataclass
@@ -180,8 +195,14 @@ class LawSummary:
     def to_dict(self) -> dict[str, Any]:
         """The `kodeks laws --json` entry (its keys are relied on; the deleted / annex counts are in the
         command's totals and text)."""
-        return {"law": self.law, "title": self.title, "jurisdiction": self.jurisdiction, "articles": self.articles,
-                "ingested_at": self.ingested_at, "aliases": list(self.aliases)}
+        return {
+            "law": self.law,
+            "title": self.title,
+            "jurisdiction": self.jurisdiction,
+            "articles": self.articles,
+            "ingested_at": self.ingested_at,
+            "aliases": list(self.aliases),
+        }
 
 
 @dataclass(frozen=True)

@@ -17,8 +17,16 @@ SHARED_BENCH = REPO.parent / "shared" / "bench"
 @pytest.fixture(autouse=True)
 def _isolated_env(monkeypatch: pytest.MonkeyPatch) -> None:
     """No test sees the developer's keys or .env: each test sets what it needs."""
-    for name in ("ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "OPENAI_API_KEY", "OPENAI_BASE_URL",
-                 "TELEGRAM_BOT_TOKEN", "CHROMA_HOST", "KODEKS_DATA_DIR", "KODEKS_EMBEDDER"):
+    for name in (
+        "ANTHROPIC_API_KEY",
+        "ANTHROPIC_BASE_URL",
+        "OPENAI_API_KEY",
+        "OPENAI_BASE_URL",
+        "TELEGRAM_BOT_TOKEN",
+        "CHROMA_HOST",
+        "KODEKS_DATA_DIR",
+        "KODEKS_EMBEDDER",
+    ):
         monkeypatch.delenv(name, raising=False)
 
 

@@ -67,8 +67,9 @@ def write_real_subset(folder: Path, others: int = 10) -> list[Path]:
     paths = []
     for name in REAL_CORPORA:
         path = folder / f"{name}.subset.jsonl"
-        path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in subset(_rows(name), others)),
-                        encoding="utf-8")
+        path.write_text(
+            "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in subset(_rows(name), others)), encoding="utf-8"
+        )
         paths.append(path)
     return paths
 
@@ -76,36 +77,103 @@ def write_real_subset(folder: Path, others: int = 10) -> list[Path]:
 # --- the generated fixture: one offence in four codes, state-level traffic law, a cantonal law -----------------
 # Wording invented for these tests (the variants differ the way the real codes do: "Tko"/"Ko", "ubojstvo"/"ubistvo").
 
+
 def fixture_rows() -> list[dict[str, Any]]:
     def kz(law: str, j: str, number: str, title: str, text: str) -> dict[str, Any]:
         return row(law, number, text, title, jurisdiction=j, law_title=f"Krivični zakon ({j}) – test")
 
     return [
-        kz("KZ FBiH", "FBiH", "166", "Ubojstvo", "(1) Tko drugoga usmrti, kaznit će se kaznom zatvora najmanje pet godina.\n"
-           "(2) Tko drugoga usmrti na okrutan način, kaznit će se kaznom zatvora najmanje deset godina."),
-        kz("KZ FBiH", "FBiH", "286", "Krađa", "(1) Tko tuđu pokretninu oduzme drugome s ciljem prisvajanja, kaznit će se "
-           "novčanom kaznom ili kaznom zatvora do tri godine."),
-        kz("KZ FBiH", "FBiH", "222", "Nasilje u obitelji", "(1) Tko nasiljem ugrožava mir i tjelesni integritet člana "
-           "svoje obitelji, kaznit će se kaznom zatvora od tri mjeseca do tri godine."),
-        kz("KZ RS", "RS", "124", "Ubistvo", "(1) Ko drugog liši života, kazniće se kaznom zatvora od pet do dvadeset godina.\n"
-           "(2) Ako je djelo učinjeno iz koristoljublja, učinilac će se kazniti zatvorom najmanje deset godina."),
-        kz("KZ RS", "RS", "224", "Krađa", "(1) Ko oduzme tuđu pokretnu stvar u namjeri da je protivpravno prisvoji, "
-           "kazniće se novčanom kaznom ili kaznom zatvora do tri godine."),
-        kz("KZ RS", "RS", "190", "Nasilje u porodici", "(1) Ko primjenom nasilja ugrožava spokojstvo i tjelesni "
-           "integritet člana porodice, kazniće se novčanom kaznom ili zatvorom do dvije godine."),
+        kz(
+            "KZ FBiH",
+            "FBiH",
+            "166",
+            "Ubojstvo",
+            "(1) Tko drugoga usmrti, kaznit će se kaznom zatvora najmanje pet godina.\n"
+            "(2) Tko drugoga usmrti na okrutan način, kaznit će se kaznom zatvora najmanje deset godina.",
+        ),
+        kz(
+            "KZ FBiH",
+            "FBiH",
+            "286",
+            "Krađa",
+            "(1) Tko tuđu pokretninu oduzme drugome s ciljem prisvajanja, kaznit će se "
+            "novčanom kaznom ili kaznom zatvora do tri godine.",
+        ),
+        kz(
+            "KZ FBiH",
+            "FBiH",
+            "222",
+            "Nasilje u obitelji",
+            "(1) Tko nasiljem ugrožava mir i tjelesni integritet člana "
+            "svoje obitelji, kaznit će se kaznom zatvora od tri mjeseca do tri godine.",
+        ),
+        kz(
+            "KZ RS",
+            "RS",
+            "124",
+            "Ubistvo",
+            "(1) Ko drugog liši života, kazniće se kaznom zatvora od pet do dvadeset godina.\n"
+            "(2) Ako je djelo učinjeno iz koristoljublja, učinilac će se kazniti zatvorom najmanje deset godina.",
+        ),
+        kz(
+            "KZ RS",
+            "RS",
+            "224",
+            "Krađa",
+            "(1) Ko oduzme tuđu pokretnu stvar u namjeri da je protivpravno prisvoji, "
+            "kazniće se novčanom kaznom ili kaznom zatvora do tri godine.",
+        ),
+        kz(
+            "KZ RS",
+            "RS",
+            "190",
+            "Nasilje u porodici",
+            "(1) Ko primjenom nasilja ugrožava spokojstvo i tjelesni "
+            "integritet člana porodice, kazniće se novčanom kaznom ili zatvorom do dvije godine.",
+        ),
         kz("KZ BD", "BD", "163", "Ubistvo", "(1) Ko drugog usmrti, kaznit će se kaznom zatvora najmanje pet godina."),
-        kz("KZ BD", "BD", "280", "Krađa", "(1) Ko tuđu pokretnu stvar oduzme drugom u namjeri da je prisvoji, kaznit će se "
-           "novčanom kaznom ili kaznom zatvora do tri godine."),
-        kz("KZ BiH", "BiH", "171", "Genocid", "Ko u namjeri da potpuno ili djelimično istrijebi nacionalnu, etničku, rasnu "
-           "ili vjersku grupu ljudi ubija članove grupe, kaznit će se kaznom zatvora najmanje deset godina."),
-        row("ZOBS BiH", "174", "(1) Vozač je dužan podvrgnuti se ispitivanju prisustva alkohola u organizmu alkometrom.\n"
-            "(2) Vozač koji odbije ispitivanje alkoholiziranosti kaznit će se novčanom kaznom.", "",
-            jurisdiction="BiH", law_title="Zakon o osnovama bezbjednosti saobraćaja – test"),
-        row("ZOBS BiH", "44", "(1) Vozač ne smije prekoračiti ograničenje brzine u naselju od 50 km/h.", "",
-            jurisdiction="BiH", law_title="Zakon o osnovama bezbjednosti saobraćaja – test"),
-        row("ZJRM KS", "8", "(1) Ko se na javnom mjestu tuče, viče ili na drugi način remeti javni red i mir, "
-            "kaznit će se novčanom kaznom.", "Remećenje javnog reda", jurisdiction="KS",
-            law_title="Zakon o javnom redu i miru Kantona Sarajevo – test"),
+        kz(
+            "KZ BD",
+            "BD",
+            "280",
+            "Krađa",
+            "(1) Ko tuđu pokretnu stvar oduzme drugom u namjeri da je prisvoji, kaznit će se "
+            "novčanom kaznom ili kaznom zatvora do tri godine.",
+        ),
+        kz(
+            "KZ BiH",
+            "BiH",
+            "171",
+            "Genocid",
+            "Ko u namjeri da potpuno ili djelimično istrijebi nacionalnu, etničku, rasnu "
+            "ili vjersku grupu ljudi ubija članove grupe, kaznit će se kaznom zatvora najmanje deset godina.",
+        ),
+        row(
+            "ZOBS BiH",
+            "174",
+            "(1) Vozač je dužan podvrgnuti se ispitivanju prisustva alkohola u organizmu alkometrom.\n"
+            "(2) Vozač koji odbije ispitivanje alkoholiziranosti kaznit će se novčanom kaznom.",
+            "",
+            jurisdiction="BiH",
+            law_title="Zakon o osnovama bezbjednosti saobraćaja – test",
+        ),
+        row(
+            "ZOBS BiH",
+            "44",
+            "(1) Vozač ne smije prekoračiti ograničenje brzine u naselju od 50 km/h.",
+            "",
+            jurisdiction="BiH",
+            law_title="Zakon o osnovama bezbjednosti saobraćaja – test",
+        ),
+        row(
+            "ZJRM KS",
+            "8",
+            "(1) Ko se na javnom mjestu tuče, viče ili na drugi način remeti javni red i mir, "
+            "kaznit će se novčanom kaznom.",
+            "Remećenje javnog reda",
+            jurisdiction="KS",
+            law_title="Zakon o javnom redu i miru Kantona Sarajevo – test",
+        ),
     ]
 
 

@@ -108,7 +108,11 @@ def two_column_law(
                     if i >= len(body):
                         break
                     c.drawString(x, y, body[i])
-                    if footnote_on_page == page - (1 if title_page else 0) and body[i].startswith("(2)") and x == left_x:
+                    if (
+                        footnote_on_page == page - (1 if title_page else 0)
+                        and body[i].startswith("(2)")
+                        and x == left_x
+                    ):
                         # a raised, smaller footnote number right after the line's last word
                         c.setFont(font, 5)
                         c.drawString(x + c.stringWidth(body[i], font, 9) + 0.5, y + 3.5, "1")

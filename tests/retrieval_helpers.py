@@ -10,8 +10,15 @@ from kodeks.settings import Settings, load_settings
 
 
 def row(law: str, article: str, text: str, title: str = "", jurisdiction: str = "FBiH", **extra: Any) -> dict[str, Any]:
-    return {"id": f"{law} čl. {article}", "law": law, "article": article, "text": text, "title": title,
-            "jurisdiction": jurisdiction, **extra}
+    return {
+        "id": f"{law} čl. {article}",
+        "law": law,
+        "article": article,
+        "text": text,
+        "title": title,
+        "jurisdiction": jurisdiction,
+        **extra,
+    }
 
 
 def write_corpus(path: Path, rows: list[dict[str, Any]]) -> Path:
@@ -35,12 +42,15 @@ def index_rows(base: Path, rows: list[dict[str, Any]]) -> Settings:
 
 def chroma_chunks(settings: Settings) -> dict[str, dict[str, Any]]:
     """Every chunk the Chroma collection holds: id → {document, metadata}."""
-    from retrieval.index.embedders import make_embedder
     from retrieval.index.chroma import open_collection
+    from retrieval.index.embedders import make_embedder
 
     collection = open_collection(settings, make_embedder(settings).identity, create=False)
     got = collection.get(include=["documents", "metadatas"])
-    return {cid: {"document": doc, "metadata": meta} for cid, doc, meta in zip(got["ids"], got["documents"], got["metadatas"])}
+    return {
+        cid: {"document": doc, "metadata": meta}
+        for cid, doc, meta in zip(got["ids"], got["documents"], got["metadatas"])
+    }
 
 
 def kodeks_command() -> list[str]:
@@ -70,7 +80,7 @@ def one_line_error(result: Any) -> str:
     return lines[0]
 
 
-def index_dir(where: "Settings | Path") -> Path:
+def index_dir(where: Settings | Path) -> Path:
     """The folder holding the current index's files (chroma/, lexical/, dense/, articles.jsonl, …): the
     current generation's, or the data dir itself in the flat layout of an index from before generations.
     For tests that look at or damage those files directly."""
@@ -80,7 +90,7 @@ def index_dir(where: "Settings | Path") -> Path:
     return current_paths(settings).root
 
 
-def flat_copy(source: "Settings | Path", target: Path) -> Path:
+def flat_copy(source: Settings | Path, target: Path) -> Path:
     """A data dir in the flat layout of an index from before generations (every part directly in it),
     holding a copy of `source`'s current index: what an older build left on disk."""
     import shutil

@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from kodeks.answering.citations import (
-    MalformedReply, ModelReply, Point, check_citations, mentioned_articles, normalize_id, parse_reply, render,
+    MalformedReply,
+    ModelReply,
+    Point,
+    check_citations,
+    mentioned_articles,
+    normalize_id,
+    parse_reply,
+    render,
 )
 from tests.answering_helpers import FORGERY, FORGERY_RS, THEFT, hit
 
@@ -14,11 +22,16 @@ SENT = [hit(FORGERY), hit(THEFT)]
 
 
 def test_parse_points_shape() -> None:
-    reply = parse_reply({
-        "points": [{"text": "  Kazna   je zatvor. ", "citations": ["KZ FBiH čl. 373"]}, {"text": "", "citations": []}],
-        "covered": True,
-        "missing": None,
-    })
+    reply = parse_reply(
+        {
+            "points": [
+                {"text": "  Kazna   je zatvor. ", "citations": ["KZ FBiH čl. 373"]},
+                {"text": "", "citations": []},
+            ],
+            "covered": True,
+            "missing": None,
+        }
+    )
     assert reply == ModelReply([Point("Kazna je zatvor.", ["KZ FBiH čl. 373"])], True, None)
 
 
@@ -36,17 +49,23 @@ def test_malformed_tool_input(data: object) -> None:
 
 
 def test_valid_citations_kept_in_order_and_rewritten_as_sent() -> None:
-    reply = ModelReply([
-        Point("Krađa se kažnjava.", ["kz fbih čl.286"]),
-        Point("Krivotvorenje isprave se kažnjava.", ["KZ FBiH čl. 373", "KZ FBiH čl. 286"]),
-    ], True, None)
+    reply = ModelReply(
+        [
+            Point("Krađa se kažnjava.", ["kz fbih čl.286"]),
+            Point("Krivotvorenje isprave se kažnjava.", ["KZ FBiH čl. 373", "KZ FBiH čl. 286"]),
+        ],
+        True,
+        None,
+    )
     checked = check_citations(reply, SENT)
     assert [h.id for h in checked.cited] == ["KZ FBiH čl. 286", "KZ FBiH čl. 373"]
     assert checked.points[0].citations == ["KZ FBiH čl. 286"]
     assert checked.invalid == [] and checked.uncited == []
 
 
-@pytest.mark.parametrize("altered", ["KZ FBiH čl. 374", "KZ RS čl. 373", "KZ FBiH čl. 3733", "373", "Krivotvorenje isprave"])
+@pytest.mark.parametrize(
+    "altered", ["KZ FBiH čl. 374", "KZ RS čl. 373", "KZ FBiH čl. 3733", "373", "Krivotvorenje isprave"]
+)
 def test_unknown_or_altered_citation_is_removed(altered: str) -> None:
     reply = ModelReply([Point("A.", ["KZ FBiH čl. 373", altered]), Point("B.", [altered])], True, None)
     checked = check_citations(reply, SENT)
@@ -63,8 +82,10 @@ def test_ambiguous_normalisation_is_not_guessed() -> None:
 
 
 def test_render_puts_ids_before_the_full_stop_and_missing_last() -> None:
-    text = render([Point("Kazna je do tri godine.", ["KZ FBiH čl. 286"]), Point("Bez tačke", ["A", "B"])],
-                  "Odlomci ne navode rok.")
+    text = render(
+        [Point("Kazna je do tri godine.", ["KZ FBiH čl. 286"]), Point("Bez tačke", ["A", "B"])],
+        "Odlomci ne navode rok.",
+    )
     assert text == "Kazna je do tri godine [KZ FBiH čl. 286].\nBez tačke [A; B].\n\nOdlomci ne navode rok."
     assert render([], None) == ""
 
@@ -78,10 +99,14 @@ def test_nothing_unsent_is_ever_a_source(ids: list[str]) -> None:
 
 
 def test_claim_naming_an_article_not_sent_is_dropped() -> None:
-    reply = ModelReply([
-        Point("Prema članu 374 kazna je veća.", ["KZ FBiH čl. 373"]),
-        Point("Po čl. 373 kazna je do tri godine.", ["KZ FBiH čl. 373"]),
-    ], True, None)
+    reply = ModelReply(
+        [
+            Point("Prema članu 374 kazna je veća.", ["KZ FBiH čl. 373"]),
+            Point("Po čl. 373 kazna je do tri godine.", ["KZ FBiH čl. 373"]),
+        ],
+        True,
+        None,
+    )
     checked = check_citations(reply, SENT)
     assert checked.points == [Point("Po čl. 373 kazna je do tri godine.", ["KZ FBiH čl. 373"])]
     assert checked.invalid == ["clanu 374"] and checked.uncited == []
@@ -90,17 +115,35 @@ def test_claim_naming_an_article_not_sent_is_dropped() -> None:
 def test_an_article_a_passage_refers_to_is_not_a_source_and_cannot_be_named() -> None:
     """A passage's text can carry any number ("iz člana 172", or 999): naming it is still unchecked."""
     referring = FORGERY.__class__(**{**FORGERY.__dict__, "text": "Djelo iz člana 172 i člana 999 kaznit će se."})
-    checked = check_citations(ModelReply([Point("Djelo iz člana 172 je kažnjivo.", [FORGERY.id]),
-                                          Point("Prema članu 999 kazna je doživotni zatvor.", [FORGERY.id])],
-                                         True, None), [hit(referring)])
+    checked = check_citations(
+        ModelReply(
+            [
+                Point("Djelo iz člana 172 je kažnjivo.", [FORGERY.id]),
+                Point("Prema članu 999 kazna je doživotni zatvor.", [FORGERY.id]),
+            ],
+            True,
+            None,
+        ),
+        [hit(referring)],
+    )
     assert checked.points == [] and checked.invalid == ["clana 172", "clanu 999"]
 
 
-@pytest.mark.parametrize("text,numbers", [
-    ("Prema članu 374 KZ FBiH", ["374"]), ("čl. 42 i čl.43", ["42", "43"]), ("по члану 373 КЗ", ["373"]),
-    ("чл. 42", ["42"]), ("Article 12a applies", ["12a"]), ("u članku 12.", ["12"]), ("stav 2 i tačka 3", []),
-    ("članu 286 i 3 godine", ["286"]), ("do 5.000 KM, 3 godine", []), ("članovima 373, 374 i 999 KZ RS", ["373", "374", "999"]),
-])
+@pytest.mark.parametrize(
+    "text,numbers",
+    [
+        ("Prema članu 374 KZ FBiH", ["374"]),
+        ("čl. 42 i čl.43", ["42", "43"]),
+        ("по члану 373 КЗ", ["373"]),
+        ("чл. 42", ["42"]),
+        ("Article 12a applies", ["12a"]),
+        ("u članku 12.", ["12"]),
+        ("stav 2 i tačka 3", []),
+        ("članu 286 i 3 godine", ["286"]),
+        ("do 5.000 KM, 3 godine", []),
+        ("članovima 373, 374 i 999 KZ RS", ["373", "374", "999"]),
+    ],
+)
 def test_mentions_in_words(text: str, numbers: list[str]) -> None:
     assert [n for _, n in mentioned_articles(text)] == numbers
 
@@ -141,8 +184,9 @@ BYPASSES = [
 
 @pytest.mark.parametrize("text", BYPASSES)
 def test_a_point_naming_an_article_it_does_not_cite_is_dropped_and_flagged(text: str) -> None:
-    reply = ModelReply([Point(text, ["KZ FBiH čl. 373"]), Point("Krivotvorenje je kažnjivo.", ["KZ FBiH čl. 373"])],
-                       True, None)
+    reply = ModelReply(
+        [Point(text, ["KZ FBiH čl. 373"]), Point("Krivotvorenje je kažnjivo.", ["KZ FBiH čl. 373"])], True, None
+    )
     checked = check_citations(reply, RS_SENT)
     assert checked.points == [Point("Krivotvorenje je kažnjivo.", ["KZ FBiH čl. 373"])]
     assert checked.invalid, text
@@ -151,8 +195,9 @@ def test_a_point_naming_an_article_it_does_not_cite_is_dropped_and_flagged(text:
 @pytest.mark.parametrize("text", BYPASSES)
 def test_missing_never_shows_an_unchecked_article(text: str) -> None:
     missing = f"Odlomci ne navode rok. {text}"
-    checked = check_citations(ModelReply([Point("Krivotvorenje je kažnjivo.", ["KZ FBiH čl. 373"])],
-                                         False, missing), RS_SENT)
+    checked = check_citations(
+        ModelReply([Point("Krivotvorenje je kažnjivo.", ["KZ FBiH čl. 373"])], False, missing), RS_SENT
+    )
     assert checked.missing == "Odlomci ne navode rok." and checked.invalid, text
 
 
@@ -162,19 +207,28 @@ def test_a_number_a_sent_but_uncited_passage_has_is_not_enough() -> None:
     assert check_citations(reply, RS_SENT).points == []
 
 
-@pytest.mark.parametrize("text", [
-    "Po čl. 373 kazna je do tri godine.", "Prema članu 373 KZ FBiH kazna je do 3 godine.",
-    "Prema KZ FBiH 373 kazna je do 3 godine.", "Prema članku 373 kazna je zatvor do 3 godine i 500 KM.",
-    "Према члану 373 казна је до 3 године.", "Kazna je do tri godine (KZ FBiH čl. 373).",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Po čl. 373 kazna je do tri godine.",
+        "Prema članu 373 KZ FBiH kazna je do 3 godine.",
+        "Prema KZ FBiH 373 kazna je do 3 godine.",
+        "Prema članku 373 kazna je zatvor do 3 godine i 500 KM.",
+        "Према члану 373 казна је до 3 године.",
+        "Kazna je do tri godine (KZ FBiH čl. 373).",
+    ],
+)
 def test_a_point_naming_only_what_it_cites_is_kept(text: str) -> None:
     checked = check_citations(ModelReply([Point(text, ["KZ FBiH čl. 373"])], True, None), RS_SENT)
     assert checked.points == [Point(text, ["KZ FBiH čl. 373"])] and checked.invalid == []
 
 
 def test_missing_may_name_the_answers_own_sources() -> None:
-    reply = ModelReply([Point("Krivotvorenje je kažnjivo.", ["KZ FBiH čl. 373"])], False,
-                       "Član 373 ne navodi rok zastare. Član 374 bi mogao.")
+    reply = ModelReply(
+        [Point("Krivotvorenje je kažnjivo.", ["KZ FBiH čl. 373"])],
+        False,
+        "Član 373 ne navodi rok zastare. Član 374 bi mogao.",
+    )
     checked = check_citations(reply, RS_SENT)
     assert checked.missing == "Član 373 ne navodi rok zastare." and checked.invalid == ["Clan 374"]
 
@@ -214,8 +268,9 @@ LOOK_ALIKE_BYPASSES = [
 
 @pytest.mark.parametrize("text", LOOK_ALIKE_BYPASSES)
 def test_look_alikes_dashes_paragraphs_and_words_never_pass_unchecked(text: str) -> None:
-    reply = ModelReply([Point(text, ["KZ FBiH čl. 373"]), Point("Krivotvorenje je kažnjivo.", ["KZ FBiH čl. 373"])],
-                       True, None)
+    reply = ModelReply(
+        [Point(text, ["KZ FBiH čl. 373"]), Point("Krivotvorenje je kažnjivo.", ["KZ FBiH čl. 373"])], True, None
+    )
     checked = check_citations(reply, RS_SENT)
     assert checked.points == [Point("Krivotvorenje je kažnjivo.", ["KZ FBiH čl. 373"])], text
     assert checked.invalid, text
@@ -223,25 +278,30 @@ def test_look_alikes_dashes_paragraphs_and_words_never_pass_unchecked(text: str)
 
 @pytest.mark.parametrize("text", LOOK_ALIKE_BYPASSES)
 def test_look_alikes_in_missing_are_removed(text: str) -> None:
-    checked = check_citations(ModelReply([Point("Krivotvorenje je kažnjivo.", ["KZ FBiH čl. 373"])], False,
-                                         f"Odlomci ne navode rok. {text}"), RS_SENT)
+    checked = check_citations(
+        ModelReply([Point("Krivotvorenje je kažnjivo.", ["KZ FBiH čl. 373"])], False, f"Odlomci ne navode rok. {text}"),
+        RS_SENT,
+    )
     assert checked.missing == "Odlomci ne navode rok." and checked.invalid, text
 
 
-@pytest.mark.parametrize("text", [
-    "Prema članu 373 stav 2 KZ FBiH kazna je zatvor do tri godine.",  # a paragraph of the cited article
-    "Prema članu 373 KZ FBiH, stav 2, kazna je zatvor do tri godine.",
-    "Prema članu 373 KZ FBiH tačka 2 i stav 3 kazna je zatvor.",
-    "Prema stavu 2 člana 373 KZ FBiH kazna je zatvor do tri godine.",
-    "Prema članu 373 KZ-a FBiH kazna je zatvor do tri godine.",
-    "Prema KZ-u FBiH 373 kazna je zatvor do tri godine.",
-    "Prema članu tristo sedamdeset tri KZ FBiH kazna je zatvor.",
-    "Prema tristo sedamdeset trećem članu KZ FBiH kazna je zatvor.",
-    "Jedan član porodice ili dva člana domaćinstva mogu podnijeti prijavu (KZ FBiH čl. 373).",
-    "Kazna je od tri mjeseca do pet godina i 500 KM − ovisno o šteti (član 373).",
-    "Према члану 373 став 2 КЗ ФБиХ казна је до три године.",
-    "Prema članu 373 — kazna je zatvor do tri godine.",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Prema članu 373 stav 2 KZ FBiH kazna je zatvor do tri godine.",  # a paragraph of the cited article
+        "Prema članu 373 KZ FBiH, stav 2, kazna je zatvor do tri godine.",
+        "Prema članu 373 KZ FBiH tačka 2 i stav 3 kazna je zatvor.",
+        "Prema stavu 2 člana 373 KZ FBiH kazna je zatvor do tri godine.",
+        "Prema članu 373 KZ-a FBiH kazna je zatvor do tri godine.",
+        "Prema KZ-u FBiH 373 kazna je zatvor do tri godine.",
+        "Prema članu tristo sedamdeset tri KZ FBiH kazna je zatvor.",
+        "Prema tristo sedamdeset trećem članu KZ FBiH kazna je zatvor.",
+        "Jedan član porodice ili dva člana domaćinstva mogu podnijeti prijavu (KZ FBiH čl. 373).",
+        "Kazna je od tri mjeseca do pet godina i 500 KM − ovisno o šteti (član 373).",
+        "Према члану 373 став 2 КЗ ФБиХ казна је до три године.",
+        "Prema članu 373 — kazna je zatvor do tri godine.",
+    ],
+)
 def test_legitimate_text_around_a_cited_article_still_passes(text: str) -> None:
     checked = check_citations(ModelReply([Point(text, ["KZ FBiH čl. 373"])], True, None), RS_SENT)
     assert checked.points == [Point(text, ["KZ FBiH čl. 373"])] and checked.invalid == [], (text, checked.invalid)
@@ -250,9 +310,18 @@ def test_legitimate_text_around_a_cited_article_still_passes(text: str) -> None:
 def test_numbers_in_words_are_read_in_both_genders_and_cases() -> None:
     from retrieval.language.number_words import parse_words
 
-    for words, number in [("tristo sedamdeset tri", 373), ("dvjesta i jedan", 201), ("dvesta jedna", 201),
-                          ("sto dvadeset trećem", 123), ("hiljadu sto devet", 1109), ("dvije hiljade", 2000),
-                          ("jednog", 1), ("dvaju", 2), ("četrdeset prvom", 41), ("stotog", 100)]:
+    for words, number in [
+        ("tristo sedamdeset tri", 373),
+        ("dvjesta i jedan", 201),
+        ("dvesta jedna", 201),
+        ("sto dvadeset trećem", 123),
+        ("hiljadu sto devet", 1109),
+        ("dvije hiljade", 2000),
+        ("jednog", 1),
+        ("dvaju", 2),
+        ("četrdeset prvom", 41),
+        ("stotog", 100),
+    ]:
         from retrieval.language.normalize import fold
 
         parsed = parse_words(fold(words).split())

@@ -8,16 +8,35 @@ from tests.answering_helpers import FORGERY, hit
 
 
 def claude(text: str, *, covered: bool = True, missing: str | None = None, cited: bool = True, **kw) -> Answer:
-    reply = {"points": [{"text": text, "citations": [FORGERY.id]}] if cited else [], "covered": covered,
-             "missing": missing}
-    return Answer(text=text, citations=[hit(FORGERY)] if cited else [], mode="claude", prompt_version="p:1",
-                  covered=covered, missing=missing, model="m", reply=reply, **kw)
+    reply = {
+        "points": [{"text": text, "citations": [FORGERY.id]}] if cited else [],
+        "covered": covered,
+        "missing": missing,
+    }
+    return Answer(
+        text=text,
+        citations=[hit(FORGERY)] if cited else [],
+        mode="claude",
+        prompt_version="p:1",
+        covered=covered,
+        missing=missing,
+        model="m",
+        reply=reply,
+        **kw,
+    )
 
 
 def test_grounded_answer_given_the_right_passage() -> None:
     v = judge(claude("Kazna je do tri godine [KZ FBiH čl. 373]."), "relevant", "krivotvorenje?")
-    assert v == {"answered": True, "malformed": False, "citations_all_valid": True, "uncited_claim": False,
-                 "covered": True, "script_mismatch": False, "wrong_refusal": False}
+    assert v == {
+        "answered": True,
+        "malformed": False,
+        "citations_all_valid": True,
+        "uncited_claim": False,
+        "covered": True,
+        "script_mismatch": False,
+        "wrong_refusal": False,
+    }
 
 
 def test_refusal_given_the_right_passage_is_wrong() -> None:

@@ -25,8 +25,9 @@ async def test_no_key_gives_an_extractive_answer_from_the_index(sample_index: Se
     assert data["search"]["hits"][0]["id"] == "KZ FBiH čl. 373"
 
 
-async def test_claude_answer_cites_what_retrieval_found(sample_index: Settings, retriever,
-                                                        fake_anthropic: FakeAnthropic) -> None:
+async def test_claude_answer_cites_what_retrieval_found(
+    sample_index: Settings, retriever, fake_anthropic: FakeAnthropic
+) -> None:
     settings = claude_settings(fake_anthropic, base=sample_index)
     async with Pipeline(settings, retriever=retriever) as pipeline:
         result = await pipeline.ask("sta ako vozac odbije alkotest")
@@ -43,8 +44,9 @@ async def test_law_filter_reaches_retrieval(sample_index: Settings, retriever) -
     assert result.answer.citation_ids[0] == "KZ RS čl. 373"
 
 
-async def test_concurrent_questions_share_one_answerer(sample_index: Settings, retriever,
-                                                       fake_anthropic: FakeAnthropic) -> None:
+async def test_concurrent_questions_share_one_answerer(
+    sample_index: Settings, retriever, fake_anthropic: FakeAnthropic
+) -> None:
     async def answer_per_question(body: dict) -> object:
         return reply([("Odgovor.", [passage_ids(body)[0]])])(body)
 

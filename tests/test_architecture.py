@@ -23,8 +23,14 @@ LINT = "from importlinter.cli import lint_imports; raise SystemExit(lint_imports
 
 def lint(tree: Path) -> subprocess.CompletedProcess[str]:
     """`lint-imports` over the packages in `tree` (first on the path, before the installed project)."""
-    return subprocess.run([sys.executable, "-c", LINT], cwd=tree, env={"PYTHONPATH": str(tree), "PATH": ""},
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-c", LINT],
+        cwd=tree,
+        env={"PYTHONPATH": str(tree), "PATH": ""},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def test_the_import_rules_of_the_architecture_hold() -> None:
@@ -39,13 +45,19 @@ def copy_tree(target: Path) -> Path:
     return target
 
 
-@pytest.mark.parametrize(("module", "line", "contract"), [
-    ("retrieval/types.py", "import telegram", "retrieval/ knows no Telegram"),
-    ("retrieval/language/normalize.py", "from retrieval.search import retriever", "retrieval/ by stage"),
-    ("retrieval/search/dense.py", "def _late():\n    from retrieval.search.retriever import Retriever",
-     "No import circles"),
-    ("bot/formatting.py", "from retrieval.index.catalog import Catalog", "bot/ knows no search internals"),
-])
+@pytest.mark.parametrize(
+    ("module", "line", "contract"),
+    [
+        ("retrieval/types.py", "import telegram", "retrieval/ knows no Telegram"),
+        ("retrieval/language/normalize.py", "from retrieval.search import retriever", "retrieval/ by stage"),
+        (
+            "retrieval/search/dense.py",
+            "def _late():\n    from retrieval.search.retriever import Retriever",
+            "No import circles",
+        ),
+        ("bot/formatting.py", "from retrieval.index.catalog import Catalog", "bot/ knows no search internals"),
+    ],
+)
 def test_a_forbidden_import_is_caught(tmp_path: Path, module: str, line: str, contract: str) -> None:
     tree = copy_tree(tmp_path)
     path = tree / module

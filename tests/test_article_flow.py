@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from functools import lru_cache
 
@@ -17,7 +18,8 @@ LAWS = REPO.parent / "shared" / "laws"
 
 def test_a_sentence_broken_over_lines_flows() -> None:
     assert flowing_lines("Ko napravi lažnu\nispravu ili preinači\npravu ispravu,\nkaznit će se.") == [
-        "Ko napravi lažnu ispravu ili preinači pravu ispravu, kaznit će se."]
+        "Ko napravi lažnu ispravu ili preinači pravu ispravu, kaznit će se."
+    ]
 
 
 def test_a_word_split_at_the_line_end_is_joined_without_its_hyphen() -> None:
@@ -31,11 +33,21 @@ def test_a_real_hyphen_inside_a_line_is_kept() -> None:
 
 
 def test_stavovi_tacke_bullets_and_blank_lines_stay_breaks() -> None:
-    text = ("(1) Ko napravi\nlažnu ispravu,\nkaznit će se.\n(2) Ako je djelo\nučinjeno:\n"
-            "a) prema djetetu,\nb) u grupi,\n1. prvo\n2) drugo\n- alineja\n• tačka\n\nNovi pasus\nse nastavlja.")
+    text = (
+        "(1) Ko napravi\nlažnu ispravu,\nkaznit će se.\n(2) Ako je djelo\nučinjeno:\n"
+        "a) prema djetetu,\nb) u grupi,\n1. prvo\n2) drugo\n- alineja\n• tačka\n\nNovi pasus\nse nastavlja."
+    )
     assert flowing_lines(text) == [
-        "(1) Ko napravi lažnu ispravu, kaznit će se.", "(2) Ako je djelo učinjeno:", "a) prema djetetu,",
-        "b) u grupi,", "1. prvo", "2) drugo", "- alineja", "• tačka", "Novi pasus se nastavlja."]
+        "(1) Ko napravi lažnu ispravu, kaznit će se.",
+        "(2) Ako je djelo učinjeno:",
+        "a) prema djetetu,",
+        "b) u grupi,",
+        "1. prvo",
+        "2) drugo",
+        "- alineja",
+        "• tačka",
+        "Novi pasus se nastavlja.",
+    ]
 
 
 def test_a_number_inside_a_sentence_at_line_start_is_joined() -> None:
@@ -43,8 +55,9 @@ def test_a_number_inside_a_sentence_at_line_start_is_joined() -> None:
 
 
 def test_clan_shows_the_flowing_text() -> None:
-    article = Article(id="KZ FBiH čl. 1", law="KZ FBiH", article="1", text="(1) Ko napravi\nlažnu ispravu.",
-                      title="Krivotvorenje")
+    article = Article(
+        id="KZ FBiH čl. 1", law="KZ FBiH", article="1", text="(1) Ko napravi\nlažnu ispravu.", title="Krivotvorenje"
+    )
     assert "(1) Ko napravi lažnu ispravu." in format_article(article)[0]
 
 
@@ -68,7 +81,7 @@ def test_no_line_of_a_stav_ends_mid_sentence_in_the_real_pdf() -> None:
         raw = article.text.splitlines()
         broken += sum(1 for line in raw if line.strip() and not re.search(r"[.:;,!?)]$", line.strip()))
         lines = flowing_lines(article.text)
-        for line, following in zip(lines, lines[1:]):
+        for line, following in itertools.pairwise(lines):
             # A line followed by one that is not a new structural unit would have been joined; so a line that
             # ends without punctuation must be followed by a stav, tačka or bullet (the flowing text's own break).
             if not re.search(r"[.:;,!?)]$", line) and not _STRUCTURE.match(following):

@@ -17,7 +17,6 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-import pytest
 from pydantic import SecretStr
 
 from bot import texts
@@ -33,15 +32,20 @@ CROWD = list(range(5000, 5020))
 
 
 def bot_settings(base: Settings, server: FakeTelegramServer, **overrides: Any) -> Settings:
-    values: dict[str, Any] = dict(telegram_bot_token=SecretStr(TOKEN), telegram_base_url=server.base_url,
-                                  allowed_users=frozenset([OFFICER, *CROWD]), admins=frozenset([ADMIN]))
+    values: dict[str, Any] = {
+        "telegram_bot_token": SecretStr(TOKEN),
+        "telegram_base_url": server.base_url,
+        "allowed_users": frozenset([OFFICER, *CROWD]),
+        "admins": frozenset([ADMIN]),
+    }
     values.update(overrides)
     return base.model_copy(update=values)
 
 
 @contextlib.asynccontextmanager
-async def running_bot(server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path,
-                      library: Any = None) -> AsyncIterator[SimpleNamespace]:
+async def running_bot(
+    server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path, library: Any = None
+) -> AsyncIterator[SimpleNamespace]:
     """Serve the bot (as `kodeks bot` does) until the block ends; then stop gracefully and close.
     `library`: the law library admins' uploads go to (bot.library.LawLibrary; None: no uploads)."""
     pipeline = Pipeline(settings, retriever=retriever)
@@ -81,7 +85,8 @@ def rendered(message: dict[str, Any]) -> str:
 
 
 async def test_officer_question_gets_a_cited_reply_with_buttons_and_is_logged(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
+    telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path
+) -> None:
     async with running_bot(telegram_server, settings, retriever, log_path):
         question = telegram_server.send_text(OFFICER, "neko mi je krivotvorio potpis")
         [message] = await telegram_server.wait_messages(OFFICER, 1)
@@ -102,8 +107,9 @@ async def test_officer_question_gets_a_cited_reply_with_buttons_and_is_logged(
     assert "KZ FBiH čl. 373" in row["citations"] and json.loads(row["retrieved"])[0]["dense_rank"] is not None
 
 
-async def test_cyrillic_question(telegram_server: FakeTelegramServer, settings: Settings, retriever: Any,
-                                 log_path: Path) -> None:
+async def test_cyrillic_question(
+    telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path
+) -> None:
     async with running_bot(telegram_server, settings, retriever, log_path):
         telegram_server.send_text(OFFICER, "фалсификовао је исправу")
         [message] = await telegram_server.wait_messages(OFFICER, 1)
@@ -112,8 +118,8 @@ async def test_cyrillic_question(telegram_server: FakeTelegramServer, settings: 
 
 
 async def test_claude_answer_over_4096_chars_is_split_with_buttons_under_the_last_part(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path,
-        fake_anthropic: Any) -> None:
+    telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path, fake_anthropic: Any
+) -> None:
     def long_answer(body: dict[str, Any]) -> Any:
         ids = passage_ids(body)
         points = [(f"Tvrdnja {i} <važna> & tačna: " + "objašnjenje " * 30, [ids[i % len(ids)]]) for i in range(25)]
@@ -122,8 +128,9 @@ async def test_claude_answer_over_4096_chars_is_split_with_buttons_under_the_las
     fake_anthropic.default = long_answer
     async with running_bot(telegram_server, claude_settings(fake_anthropic, base=settings), retriever, log_path):
         telegram_server.send_text(OFFICER, "neko mi je krivotvorio potpis")
-        await telegram_server.wait_until(lambda: any(telegram_server.buttons(m) for m in
-                                                     telegram_server.messages(OFFICER)), what="the last part")
+        await telegram_server.wait_until(
+            lambda: any(telegram_server.buttons(m) for m in telegram_server.messages(OFFICER)), what="the last part"
+        )
     messages = telegram_server.messages(OFFICER)
     assert len(messages) >= 2
     assert all(len(m["text"]) <= 4096 for m in messages)
@@ -135,9 +142,14 @@ async def test_claude_answer_over_4096_chars_is_split_with_buttons_under_the_las
 
 
 async def test_twenty_questions_at_once_are_all_answered_and_logged(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
-    questions = ["ukrao mi je mobitel", "vozac pobjegao sa mjesta nezgode", "sta ako vozac odbije alkotest",
-                 "covjek se tuce i vice na ulici"]
+    telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path
+) -> None:
+    questions = [
+        "ukrao mi je mobitel",
+        "vozac pobjegao sa mjesta nezgode",
+        "sta ako vozac odbije alkotest",
+        "covjek se tuce i vice na ulici",
+    ]
     async with running_bot(telegram_server, settings, retriever, log_path):
         for n, user in enumerate(CROWD):
             telegram_server.send_text(user, questions[n % len(questions)])
@@ -150,7 +162,8 @@ async def test_twenty_questions_at_once_are_all_answered_and_logged(
 
 
 async def test_flood_control_and_network_errors_are_retried_not_dropped(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
+    telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path
+) -> None:
     telegram_server.fail_next("sendMessage", retry_after=1)
     telegram_server.fail_next("sendMessage", status=502)
     async with running_bot(telegram_server, settings, retriever, log_path):
@@ -163,11 +176,10 @@ async def test_flood_control_and_network_errors_are_retried_not_dropped(
 
 
 async def test_graceful_stop_lets_an_answer_in_progress_finish_and_be_logged(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path,
-        fake_anthropic: Any) -> None:
+    telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path, fake_anthropic: Any
+) -> None:
     fake_anthropic.default = slow(1.5)
-    async with running_bot(telegram_server, claude_settings(fake_anthropic, base=settings), retriever,
-                           log_path) as bot:
+    async with running_bot(telegram_server, claude_settings(fake_anthropic, base=settings), retriever, log_path) as bot:
         telegram_server.send_text(OFFICER, "ukrao mi je mobitel")
         await telegram_server.wait_call("sendChatAction")  # the answer is being prepared
         bot.stop.set()  # what SIGTERM does in `kodeks bot`
@@ -178,7 +190,8 @@ async def test_graceful_stop_lets_an_answer_in_progress_finish_and_be_logged(
 
 
 async def test_pipeline_failure_is_logged_and_the_officer_told(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
+    telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path
+) -> None:
     class BrokenRetriever:
         """The index vanished under a running bot: the public search raises."""
 
@@ -197,7 +210,8 @@ async def test_pipeline_failure_is_logged_and_the_officer_told(
 
 
 async def test_a_broken_log_does_not_keep_the_answer_from_the_officer(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
+    telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path
+) -> None:
     async with running_bot(telegram_server, settings, retriever, log_path) as bot:
         await bot.log.close()  # e.g. the disk is gone
         telegram_server.send_text(OFFICER, "ukrao mi je mobitel")
@@ -212,24 +226,31 @@ async def test_a_broken_log_does_not_keep_the_answer_from_the_officer(
 
 
 async def test_clan_command_and_plain_reference_show_the_article(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
+    telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path
+) -> None:
     async with running_bot(telegram_server, settings, retriever, log_path):
-        replies = await telegram_server.converse(OFFICER, ["/clan KZ FBiH 373", "član 286 KZ FBiH", "/clan XYZ 1", "/clan"])
+        replies = await telegram_server.converse(
+            OFFICER, ["/clan KZ FBiH 373", "član 286 KZ FBiH", "/clan XYZ 1", "/clan"]
+        )
     first, second, third, fourth = (r["text"] for r in replies)
     assert first.startswith("KZ FBiH, član 373 – Krivotvorenje isprave") and "lažnu ispravu" in first
     assert second.startswith("KZ FBiH, član 286 – Krađa")
     assert third.startswith("Zakon „xyz“ nije učitan") and "/zakoni" in third
     assert fourth.startswith("Upotreba:")
     assert [(r["kind"], r["level"]) for r in rows(log_path)] == [
-        ("lookup", "reference"), ("lookup", "reference"), ("lookup", "unknown_law")]
+        ("lookup", "reference"),
+        ("lookup", "reference"),
+        ("lookup", "unknown_law"),
+    ]
 
 
 async def test_buttons_open_the_article_and_store_feedback(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
+    telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path
+) -> None:
     async with running_bot(telegram_server, settings, retriever, log_path):
         telegram_server.send_text(OFFICER, "neko mi je krivotvorio potpis")
         [answer] = await telegram_server.wait_messages(OFFICER, 1)
-        buttons = dict((data, label) for label, data in telegram_server.buttons(answer))
+        buttons = {data: label for label, data in telegram_server.buttons(answer)}
         article_data = next(d for d in buttons if d.startswith("a:"))
         telegram_server.press(OFFICER, answer, article_data)
         messages = await telegram_server.wait_messages(OFFICER, 2)
@@ -247,7 +268,8 @@ async def test_buttons_open_the_article_and_store_feedback(
 
 
 async def test_the_log_survives_a_restart_and_old_buttons_still_work(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
+    telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path
+) -> None:
     async with running_bot(telegram_server, settings, retriever, log_path):
         telegram_server.send_text(OFFICER, "ukrao mi je mobitel")
         [answer] = await telegram_server.wait_messages(OFFICER, 1)
@@ -265,7 +287,8 @@ async def test_the_log_survives_a_restart_and_old_buttons_still_work(
 
 
 async def test_stranger_is_refused_with_their_id_and_their_text_is_not_stored(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
+    telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path
+) -> None:
     secret = "tajni plan napada na zgradu suda"
     async with running_bot(telegram_server, settings, retriever, log_path):
         telegram_server.send_text(STRANGER, secret)
@@ -281,10 +304,15 @@ async def test_stranger_is_refused_with_their_id_and_their_text_is_not_stored(
 
 
 async def test_every_non_question_gets_a_short_clear_reply(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
+    telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path
+) -> None:
     async with running_bot(telegram_server, settings.model_copy(update={"voice": False}), retriever, log_path):
-        for send in (telegram_server.send_sticker, telegram_server.send_voice, telegram_server.send_photo,
-                     telegram_server.send_file):
+        for send in (
+            telegram_server.send_sticker,
+            telegram_server.send_voice,
+            telegram_server.send_photo,
+            telegram_server.send_file,
+        ):
             send(OFFICER)
         telegram_server.send_text(OFFICER, "ukrao mi je", edited=True)
         telegram_server.send_text(OFFICER, "/nepoznata")
@@ -305,7 +333,8 @@ async def test_every_non_question_gets_a_short_clear_reply(
 
 
 async def test_thanks_and_wordless_messages_get_a_short_reply_and_are_not_logged(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
+    telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path
+) -> None:
     async with running_bot(telegram_server, settings, retriever, log_path):
         for text in ("hvala", "👍", "???"):
             telegram_server.send_text(OFFICER, text)
@@ -315,7 +344,8 @@ async def test_thanks_and_wordless_messages_get_a_short_reply_and_are_not_logged
 
 
 async def test_rate_limit_tells_the_officer_once(
-        telegram_server: FakeTelegramServer, sample_index: Settings, retriever: Any, log_path: Path) -> None:
+    telegram_server: FakeTelegramServer, sample_index: Settings, retriever: Any, log_path: Path
+) -> None:
     settings = bot_settings(sample_index, telegram_server, rate_limit_per_minute=1)
     async with running_bot(telegram_server, settings, retriever, log_path):
         for _ in range(4):
@@ -328,7 +358,8 @@ async def test_rate_limit_tells_the_officer_once(
 
 
 async def test_stats_and_export_for_admins_only(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
+    telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path
+) -> None:
     async with running_bot(telegram_server, settings, retriever, log_path):
         telegram_server.send_text(OFFICER, "/stats")
         telegram_server.send_text(OFFICER, "/export")

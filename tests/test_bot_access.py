@@ -86,9 +86,15 @@ async def test_network_errors_back_off_and_give_up_eventually() -> None:
         await run(limiter, Script(*[NetworkError("down")] * 10))
 
 
-@pytest.mark.parametrize("error", [
-    caused(TimedOut(), httpx.ReadTimeout("read")), caused(NetworkError("x"), httpx.RemoteProtocolError("gone")),
-    TimedOut()], ids=["read-timeout", "dropped-response", "bare-timeout"])
+@pytest.mark.parametrize(
+    "error",
+    [
+        caused(TimedOut(), httpx.ReadTimeout("read")),
+        caused(NetworkError("x"), httpx.RemoteProtocolError("gone")),
+        TimedOut(),
+    ],
+    ids=["read-timeout", "dropped-response", "bare-timeout"],
+)
 async def test_a_send_that_may_have_reached_telegram_is_not_repeated(error: Exception) -> None:
     """sendMessage is not idempotent: after a read timeout the answer may already be on the officer's phone."""
     limiter, waits = limiter_with_clock()
@@ -100,9 +106,15 @@ async def test_a_send_that_may_have_reached_telegram_is_not_repeated(error: Exce
     assert await run(limiter, edit, endpoint="editMessageReplyMarkup") is True and edit.calls == 2
 
 
-@pytest.mark.parametrize("error", [
-    caused(NetworkError("httpx.ConnectError"), httpx.ConnectError("refused")),
-    caused(TimedOut(), httpx.PoolTimeout("pool")), NetworkError("Bad Gateway"), RetryAfter(1)])
+@pytest.mark.parametrize(
+    "error",
+    [
+        caused(NetworkError("httpx.ConnectError"), httpx.ConnectError("refused")),
+        caused(TimedOut(), httpx.PoolTimeout("pool")),
+        NetworkError("Bad Gateway"),
+        RetryAfter(1),
+    ],
+)
 async def test_a_send_telegram_never_acted_on_is_repeated(error: Exception) -> None:
     limiter, _ = limiter_with_clock()
     call = Script(error)
@@ -125,9 +137,15 @@ async def test_typing_action_is_never_retried() -> None:
     assert waits == []
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("član 373 KZ FBiH", True), ("KZ FBiH 373", True), ("чл. 42 КЗ РС", True),
-    ("neko mi je krivotvorio potpis", False), ("šta kaže član 373 KZ FBiH o kazni za pečat?", False),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("član 373 KZ FBiH", True),
+        ("KZ FBiH 373", True),
+        ("чл. 42 КЗ РС", True),
+        ("neko mi je krivotvorio potpis", False),
+        ("šta kaže član 373 KZ FBiH o kazni za pečat?", False),
+    ],
+)
 def test_what_is_worth_checking_as_a_plain_reference(text: str, expected: bool) -> None:
     assert looks_like_reference(text) is expected

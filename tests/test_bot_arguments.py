@@ -16,8 +16,21 @@ from tests.fakes.telegram_server import FakeTelegramServer
 from tests.test_bot import ADMIN, OFFICER, rows, running_bot
 
 
-@pytest.mark.parametrize("text,number", [("424242", 424242), (" 7 ", 7), ("²", None), ("٣", None), ("1_000", None),
-                                         ("-5", None), ("", None), ("12a", None), ("9" * 16, None), ("+3", None)])
+@pytest.mark.parametrize(
+    "text,number",
+    [
+        ("424242", 424242),
+        (" 7 ", 7),
+        ("²", None),
+        ("٣", None),
+        ("1_000", None),
+        ("-5", None),
+        ("", None),
+        ("12a", None),
+        ("9" * 16, None),
+        ("+3", None),
+    ],
+)
 def test_ids_are_ascii_digits_only(text: str, number: int | None) -> None:
     from bot.ids import ascii_int
 
@@ -37,8 +50,12 @@ BAD_ADMIN_COMMANDS = {
 
 
 async def test_every_bad_admin_argument_gets_the_usage_line_and_no_traceback(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path,
-        caplog: pytest.LogCaptureFixture) -> None:
+    telegram_server: FakeTelegramServer,
+    settings: Settings,
+    retriever: Any,
+    log_path: Path,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     caplog.set_level(logging.INFO)
     async with running_bot(telegram_server, settings, retriever, log_path):
         replies = await telegram_server.converse(ADMIN, list(BAD_ADMIN_COMMANDS))
@@ -49,11 +66,13 @@ async def test_every_bad_admin_argument_gets_the_usage_line_and_no_traceback(
 
 
 async def test_over_long_arguments_are_not_searched_and_get_the_usage_line(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
+    telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path
+) -> None:
     long = "KZ FBiH " + "krađa " * 700 + "373"  # > 4,000 characters
     async with running_bot(telegram_server, settings, retriever, log_path):
-        replies = await telegram_server.converse(OFFICER, [f"/clan {long}", f"/uporedi {long}", f"/nadleznost {long}",
-                                                           "/clan KZ FBiH 373"])
+        replies = await telegram_server.converse(
+            OFFICER, [f"/clan {long}", f"/uporedi {long}", f"/nadleznost {long}", "/clan KZ FBiH 373"]
+        )
     limit = settings.max_argument_chars
     for reply, usage in zip(replies, ["Upotreba: /clan", "Šta da uporedim?", "Upotreba: /nadleznost"]):
         assert reply["text"].startswith(f"Predugo: {len(long)} znakova iza naredbe (najviše {limit}).")

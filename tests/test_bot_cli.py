@@ -32,9 +32,12 @@ async def data_dir(tmp_path: Path) -> Path:
     """A data dir with a small query log: two questions (one with 👍) and a lookup."""
     log = await QueryLog.open(tmp_path / "queries.sqlite3")
     now = datetime.now(UTC)
-    first = await log.record(user_id=1, question="ukrao mi je mobitel", result=make_result(), at=now - timedelta(hours=1))
-    await log.record(user_id=2, question="staro pitanje", result=make_result(mode="extractive"),
-                     at=now - timedelta(days=3))
+    first = await log.record(
+        user_id=1, question="ukrao mi je mobitel", result=make_result(), at=now - timedelta(hours=1)
+    )
+    await log.record(
+        user_id=2, question="staro pitanje", result=make_result(mode="extractive"), at=now - timedelta(days=3)
+    )
     await log.record_lookup(user_id=1, text="član 1 KZ FBiH", articles=[])
     await log.feedback(row_id=first, user_id=1, value=1)
     await log.close()
@@ -53,8 +56,17 @@ def test_stats_prints_phone_sized_text_and_json(data_dir: Path) -> None:
     figures = json.loads(result.stdout)
     assert figures["day"]["questions"] == 1 and figures["week"]["questions"] == 2
     assert figures["week"]["extractive"] == 0.5 and figures["day"]["feedback"]["up"] == 1
-    assert set(figures["day"]) >= {"questions", "users", "levels", "not_covered", "extractive",
-                                   "invalid_citations", "latency_ms", "feedback", "top_laws"}
+    assert set(figures["day"]) >= {
+        "questions",
+        "users",
+        "levels",
+        "not_covered",
+        "extractive",
+        "invalid_citations",
+        "latency_ms",
+        "feedback",
+        "top_laws",
+    }
 
 
 def test_export_writes_evaluation_jsonl(data_dir: Path, tmp_path: Path) -> None:
@@ -100,11 +112,24 @@ def free_port() -> int:
 
 
 async def start_bot(data_dir: Path, env: dict[str, str], *args: str) -> asyncio.subprocess.Process:
-    full = {**os.environ, "KODEKS_DATA_DIR": str(data_dir), "TELEGRAM_BOT_TOKEN": TOKEN,
-            "KODEKS_ALLOWED_USERS": str(OFFICER), **env}
+    full = {
+        **os.environ,
+        "KODEKS_DATA_DIR": str(data_dir),
+        "TELEGRAM_BOT_TOKEN": TOKEN,
+        "KODEKS_ALLOWED_USERS": str(OFFICER),
+        **env,
+    }
     return await asyncio.create_subprocess_exec(
-        sys.executable, "-c", "from kodeks.launch import main; main()", "bot", *args,
-        env=full, cwd=data_dir, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        sys.executable,
+        "-c",
+        "from kodeks.launch import main; main()",
+        "bot",
+        *args,
+        env=full,
+        cwd=data_dir,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
 
 
 async def stop_bot(proc: asyncio.subprocess.Process) -> tuple[int, str]:
@@ -116,22 +141,34 @@ async def stop_bot(proc: asyncio.subprocess.Process) -> tuple[int, str]:
 
 async def wait_for_log(proc: asyncio.subprocess.Process, needle: str, timeout: float = 180) -> None:
     """Read the process's stderr until a log line contains `needle`."""
+
     async def scan() -> None:
         async for line in proc.stderr:  # type: ignore[union-attr]
             if needle in line.decode(errors="replace"):
                 return
         raise AssertionError(f"process ended before logging {needle!r}")
+
     await asyncio.wait_for(scan(), timeout)
 
 
 async def test_kodeks_bot_polls_answers_and_finishes_in_flight_answers_on_sigterm(
-        telegram_server: FakeTelegramServer, bot_data_dir: Path, fake_anthropic: Any) -> None:
+    telegram_server: FakeTelegramServer, bot_data_dir: Path, fake_anthropic: Any
+) -> None:
     fake_anthropic.default = slow(1.5)
-    proc = await start_bot(bot_data_dir, {"KODEKS_TELEGRAM_BASE_URL": telegram_server.base_url,
-                                          "ANTHROPIC_API_KEY": FAKE_KEY, "ANTHROPIC_BASE_URL": fake_anthropic.url})
+    proc = await start_bot(
+        bot_data_dir,
+        {
+            "KODEKS_TELEGRAM_BASE_URL": telegram_server.base_url,
+            "ANTHROPIC_API_KEY": FAKE_KEY,
+            "ANTHROPIC_BASE_URL": fake_anthropic.url,
+        },
+    )
     try:
-        await telegram_server.wait_until(lambda: telegram_server.polls > 0 or proc.returncode is not None,
-                                         timeout=180, what="the bot to start polling")
+        await telegram_server.wait_until(
+            lambda: telegram_server.polls > 0 or proc.returncode is not None,
+            timeout=180,
+            what="the bot to start polling",
+        )
         telegram_server.send_text(OFFICER, "ukrao mi je mobitel")
         await telegram_server.wait_call("sendChatAction", timeout=60)  # answering has started
     finally:
@@ -148,15 +185,29 @@ async def test_kodeks_bot_polls_answers_and_finishes_in_flight_answers_on_sigter
 async def test_kodeks_bot_webhook(telegram_server: FakeTelegramServer, bot_data_dir: Path) -> None:
     port = free_port()
     url = f"http://127.0.0.1:{port}/kodeks-hook"
-    proc = await start_bot(bot_data_dir, {
-        "KODEKS_TELEGRAM_BASE_URL": telegram_server.base_url, "KODEKS_WEBHOOK_URL": url,
-        "KODEKS_WEBHOOK_LISTEN": "127.0.0.1", "KODEKS_WEBHOOK_PORT": str(port), "KODEKS_WEBHOOK_SECRET": "s3cret-_"})
+    proc = await start_bot(
+        bot_data_dir,
+        {
+            "KODEKS_TELEGRAM_BASE_URL": telegram_server.base_url,
+            "KODEKS_WEBHOOK_URL": url,
+            "KODEKS_WEBHOOK_LISTEN": "127.0.0.1",
+            "KODEKS_WEBHOOK_PORT": str(port),
+            "KODEKS_WEBHOOK_SECRET": "s3cret-_",
+        },
+    )
     try:
         hook = await telegram_server.wait_call("setWebhook", timeout=180)
         assert hook.params["url"] == url and hook.params["secret_token"] == "s3cret-_"
-        update = {"update_id": 1, "message": {"message_id": 1, "date": 0, "text": "ukrao mi je mobitel",
-                                              "chat": {"id": OFFICER, "type": "private"},
-                                              "from": telegram_server.user(OFFICER)}}
+        update = {
+            "update_id": 1,
+            "message": {
+                "message_id": 1,
+                "date": 0,
+                "text": "ukrao mi je mobitel",
+                "chat": {"id": OFFICER, "type": "private"},
+                "from": telegram_server.user(OFFICER),
+            },
+        }
         await wait_for_log(proc, "webhook listening")
         async with aiohttp.ClientSession() as session:
             async with session.post(url, json=update, headers={"X-Telegram-Bot-Api-Secret-Token": "wrong"}) as r:
@@ -171,13 +222,18 @@ async def test_kodeks_bot_webhook(telegram_server: FakeTelegramServer, bot_data_
 
 
 async def test_kodeks_bot_with_a_wrong_token_exits_1_with_one_line(
-        telegram_server: FakeTelegramServer, bot_data_dir: Path) -> None:
-    proc = await start_bot(bot_data_dir, {"KODEKS_TELEGRAM_BASE_URL": telegram_server.base_url,
-                                          "TELEGRAM_BOT_TOKEN": "42:not-the-right-token"})
+    telegram_server: FakeTelegramServer, bot_data_dir: Path
+) -> None:
+    proc = await start_bot(
+        bot_data_dir,
+        {"KODEKS_TELEGRAM_BASE_URL": telegram_server.base_url, "TELEGRAM_BOT_TOKEN": "42:not-the-right-token"},
+    )
     _, err = await asyncio.wait_for(proc.communicate(), 180)
     assert proc.returncode == 1
-    assert err.decode().strip().splitlines()[-1] == \
-        "kodeks: Telegram rejected TELEGRAM_BOT_TOKEN (copy it again from @BotFather)"
+    assert (
+        err.decode().strip().splitlines()[-1]
+        == "kodeks: Telegram rejected TELEGRAM_BOT_TOKEN (copy it again from @BotFather)"
+    )
     assert "Traceback" not in err.decode()
 
 

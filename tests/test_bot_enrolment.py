@@ -49,7 +49,8 @@ async def request_access(server: FakeTelegramServer, before: int = 0) -> dict[st
 
 
 async def test_a_request_approved_with_a_jurisdiction_lets_the_officer_in(
-        telegram_server: FakeTelegramServer, own_settings: Settings, retriever: Any, log_path: Path) -> None:
+    telegram_server: FakeTelegramServer, own_settings: Settings, retriever: Any, log_path: Path
+) -> None:
     async with running_bot(telegram_server, own_settings, retriever, log_path):
         telegram_server.send_text(STRANGER, QUESTION)  # before: refused, and the text stored nowhere
         await telegram_server.wait_messages(STRANGER, 1)
@@ -59,8 +60,9 @@ async def test_a_request_approved_with_a_jurisdiction_lets_the_officer_in(
         [(approve_label, approve), (reject_label, _)] = telegram_server.buttons(notice)
         assert "Odobri" in approve_label and "Odbij" in reject_label  # approve first
         telegram_server.press(ADMIN, notice, approve)
-        await telegram_server.wait_until(lambda: len(telegram_server.calls_to("editMessageText")) == 1,
-                                         what="the jurisdiction choice")
+        await telegram_server.wait_until(
+            lambda: len(telegram_server.calls_to("editMessageText")) == 1, what="the jurisdiction choice"
+        )
         choice = telegram_server.messages(ADMIN)[0]
         rs = next(data for label, data in telegram_server.buttons(choice) if "(RS)" in label)
         telegram_server.press(ADMIN, choice, rs)
@@ -74,7 +76,9 @@ async def test_a_request_approved_with_a_jurisdiction_lets_the_officer_in(
     [officer] = con.execute("SELECT * FROM enrolled WHERE user_hash = ?", (hashed(STRANGER),)).fetchall()
     assert officer["source"] == "request" and officer["name"] == "Amra Hodžić" and officer["username"] == "amra_h"
     assert officer["user_id"] is None and "Policajac" in officer["enrolled_by"]  # ids hashed; approved by the admin
-    assert con.execute("SELECT jurisdiction FROM officers WHERE user_hash = ?", (hashed(STRANGER),)).fetchone()[0] == "RS"
+    assert (
+        con.execute("SELECT jurisdiction FROM officers WHERE user_hash = ?", (hashed(STRANGER),)).fetchone()[0] == "RS"
+    )
     assert con.execute("SELECT COUNT(*) FROM requests").fetchone()[0] == 0  # decided: the request is gone
     actions = [r["action"] for r in con.execute("SELECT action FROM audit ORDER BY id")]
     assert actions[-3:] == ["request", "enrol", "jurisdiction"]
@@ -82,7 +86,8 @@ async def test_a_request_approved_with_a_jurisdiction_lets_the_officer_in(
 
 
 async def test_a_rejected_request_is_told_and_not_asked_again(
-        telegram_server: FakeTelegramServer, own_settings: Settings, retriever: Any, log_path: Path) -> None:
+    telegram_server: FakeTelegramServer, own_settings: Settings, retriever: Any, log_path: Path
+) -> None:
     async with running_bot(telegram_server, own_settings, retriever, log_path):
         notice = await request_access(telegram_server)
         telegram_server.send_message(STRANGER, text="/start", **{"from": NEWCOMER})  # again, while pending
@@ -94,11 +99,15 @@ async def test_a_rejected_request_is_told_and_not_asked_again(
         assert told["text"] == texts.ENROL_REJECTED
         telegram_server.send_message(STRANGER, text="/start", **{"from": NEWCOMER})
         [*_, later] = await telegram_server.wait_messages(STRANGER, 4)
-        telegram_server.press(ADMIN, notice, telegram_server.buttons(notice)[0][1] if telegram_server.buttons(notice)
-                              else "e:ok:gone")  # a stale button
-        await telegram_server.wait_until(lambda: any("riješen" in (c.params.get("text") or "")
-                                                     for c in telegram_server.calls_to("answerCallbackQuery")),
-                                         what="the stale button's answer")
+        telegram_server.press(
+            ADMIN, notice, telegram_server.buttons(notice)[0][1] if telegram_server.buttons(notice) else "e:ok:gone"
+        )  # a stale button
+        await telegram_server.wait_until(
+            lambda: any(
+                "riješen" in (c.params.get("text") or "") for c in telegram_server.calls_to("answerCallbackQuery")
+            ),
+            what="the stale button's answer",
+        )
     assert later["text"] == texts.ENROL_REJECTED
     assert len(telegram_server.messages(ADMIN)) == 1  # one notice, never a second
     assert "odbio" in rendered(telegram_server.messages(ADMIN)[0])  # the admin's copy says how it ended
@@ -107,7 +116,8 @@ async def test_a_rejected_request_is_told_and_not_asked_again(
 
 
 async def test_an_invite_link_enrols_at_once_with_its_jurisdiction_as_many_times_as_it_says(
-        telegram_server: FakeTelegramServer, own_settings: Settings, retriever: Any, log_path: Path) -> None:
+    telegram_server: FakeTelegramServer, own_settings: Settings, retriever: Any, log_path: Path
+) -> None:
     async with running_bot(telegram_server, own_settings, retriever, log_path):
         telegram_server.send_text(ADMIN, "/pozivnica 1 7 RS")
         [invite] = await telegram_server.wait_messages(ADMIN, 1)
@@ -133,7 +143,8 @@ async def test_an_invite_link_enrols_at_once_with_its_jurisdiction_as_many_times
 
 
 async def test_a_revoked_officer_is_refused_from_the_next_update_without_a_restart(
-        telegram_server: FakeTelegramServer, own_settings: Settings, retriever: Any, log_path: Path) -> None:
+    telegram_server: FakeTelegramServer, own_settings: Settings, retriever: Any, log_path: Path
+) -> None:
     async with running_bot(telegram_server, own_settings, retriever, log_path):
         telegram_server.send_text(OFFICER, QUESTION)
         [answer] = await telegram_server.wait_messages(OFFICER, 1)
@@ -151,12 +162,15 @@ async def test_a_revoked_officer_is_refused_from_the_next_update_without_a_resta
     assert refused["text"] == texts.REFUSED.format(user_id=OFFICER)
     assert "KODEKS_ADMINS" in kept["text"]
     assert len(rows(log_path)) == 1
-    [row] = officers_db(own_settings).execute("SELECT * FROM enrolled WHERE user_hash = ?", (hashed(OFFICER),)).fetchall()
+    [row] = (
+        officers_db(own_settings).execute("SELECT * FROM enrolled WHERE user_hash = ?", (hashed(OFFICER),)).fetchall()
+    )
     assert row["revoked_at"] is not None and "Policajac" in row["revoked_by"]
 
 
 async def test_an_officer_removed_by_another_process_is_refused_next(
-        telegram_server: FakeTelegramServer, own_settings: Settings, retriever: Any, log_path: Path) -> None:
+    telegram_server: FakeTelegramServer, own_settings: Settings, retriever: Any, log_path: Path
+) -> None:
     async with running_bot(telegram_server, own_settings, retriever, log_path):
         telegram_server.send_text(OFFICER, QUESTION)
         await telegram_server.wait_messages(OFFICER, 1)
@@ -215,7 +229,8 @@ async def make_invite(server: FakeTelegramServer, args: str, before: int) -> tup
 
 
 async def test_a_removed_officer_cannot_come_back_through_a_valid_invite_and_the_admins_are_asked(
-        telegram_server: FakeTelegramServer, own_settings: Settings, retriever: Any, log_path: Path) -> None:
+    telegram_server: FakeTelegramServer, own_settings: Settings, retriever: Any, log_path: Path
+) -> None:
     async with running_bot(telegram_server, own_settings, retriever, log_path):
         code, oznaka = await make_invite(telegram_server, "5 7 RS", 0)
         telegram_server.send_message(STRANGER, text=f"/start {code}", **{"from": NEWCOMER})
@@ -230,10 +245,17 @@ async def test_a_removed_officer_cannot_come_back_through_a_valid_invite_and_the
         telegram_server.send_message(STRANGER, text=QUESTION, **{"from": NEWCOMER})
         [*_, refused] = await telegram_server.wait_messages(STRANGER, 3)
         telegram_server.press(ADMIN, notice, notice_buttons[0][1])  # Odobri → jurisdiction
-        await telegram_server.wait_until(lambda: any(telegram_server.buttons(m) and "(RS)" in
-                                                     telegram_server.buttons(m)[0][0] + telegram_server.buttons(m)[-1][0]
-                                                     or any("(RS)" in b for b, _ in telegram_server.buttons(m))
-                                                     for m in telegram_server.messages(ADMIN)[3:]), what="choice")
+        await telegram_server.wait_until(
+            lambda: any(
+                (
+                    telegram_server.buttons(m)
+                    and "(RS)" in telegram_server.buttons(m)[0][0] + telegram_server.buttons(m)[-1][0]
+                )
+                or any("(RS)" in b for b, _ in telegram_server.buttons(m))
+                for m in telegram_server.messages(ADMIN)[3:]
+            ),
+            what="choice",
+        )
         choice = telegram_server.messages(ADMIN)[3]
         telegram_server.press(ADMIN, choice, next(d for label, d in telegram_server.buttons(choice) if "(RS)" in label))
         [*_, back] = await telegram_server.wait_messages(STRANGER, 4)
@@ -251,7 +273,8 @@ async def test_a_removed_officer_cannot_come_back_through_a_valid_invite_and_the
 
 
 async def test_pozivnice_lists_and_revokes_open_invites_for_admins_only(
-        telegram_server: FakeTelegramServer, own_settings: Settings, retriever: Any, log_path: Path) -> None:
+    telegram_server: FakeTelegramServer, own_settings: Settings, retriever: Any, log_path: Path
+) -> None:
     async with running_bot(telegram_server, own_settings, retriever, log_path):
         first, first_id = await make_invite(telegram_server, "3 7", 0)
         second, second_id = await make_invite(telegram_server, "2 5 FBiH", 1)
@@ -259,8 +282,9 @@ async def test_pozivnice_lists_and_revokes_open_invites_for_admins_only(
         [*_, listing] = await telegram_server.wait_messages(ADMIN, 3)
         text, listed_buttons = rendered(listing), telegram_server.buttons(listing)  # before it is edited
         telegram_server.press(ADMIN, listing, f"e:inv:{first_id}")
-        await telegram_server.wait_until(lambda: "opozvana" in (telegram_server.messages(ADMIN)[2].get("text") or ""),
-                                         what="the listing edited")
+        await telegram_server.wait_until(
+            lambda: "opozvana" in (telegram_server.messages(ADMIN)[2].get("text") or ""), what="the listing edited"
+        )
         telegram_server.send_text(ADMIN, f"/pozivnice opozovi {second_id.upper()}")
         [*_, revoked] = await telegram_server.wait_messages(ADMIN, 4)
         telegram_server.send_text(ADMIN, f"/pozivnice opozovi {second_id}")  # again: gone
@@ -268,9 +292,12 @@ async def test_pozivnice_lists_and_revokes_open_invites_for_admins_only(
         telegram_server.send_text(OFFICER, "/pozivnice")
         [refused] = await telegram_server.wait_messages(OFFICER, 1)
         telegram_server.press(OFFICER, listing, f"e:inv:{first_id}")  # a forged button
-        await telegram_server.wait_until(lambda: any(c.params.get("text") == texts.ADMINS_ONLY
-                                                     for c in telegram_server.calls_to("answerCallbackQuery")),
-                                         what="the forged button refused")
+        await telegram_server.wait_until(
+            lambda: any(
+                c.params.get("text") == texts.ADMINS_ONLY for c in telegram_server.calls_to("answerCallbackQuery")
+            ),
+            what="the forged button refused",
+        )
         for n, code in enumerate((first, second), 1):
             telegram_server.send_text(4000 + n, f"/start {code}")
             [invalid] = await telegram_server.wait_messages(4000 + n, 1)
@@ -288,7 +315,8 @@ async def test_pozivnice_lists_and_revokes_open_invites_for_admins_only(
 
 
 async def test_admins_get_their_own_command_menu(
-        telegram_server: FakeTelegramServer, own_settings: Settings, retriever: Any, log_path: Path) -> None:
+    telegram_server: FakeTelegramServer, own_settings: Settings, retriever: Any, log_path: Path
+) -> None:
     async with running_bot(telegram_server, own_settings, retriever, log_path):
         await telegram_server.wait_call("setMyCommands", lambda c: (c.params.get("scope") or {}).get("type") == "chat")
     assert "pozivnice" in telegram_server.menu(ADMIN) and "help" in telegram_server.menu(ADMIN)

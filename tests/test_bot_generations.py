@@ -26,8 +26,16 @@ from tests.retrieval_helpers import row, settings_for, write_corpus
 from tests.test_bot import OFFICER, bot_settings, rendered, running_bot
 from tests.test_bot_cli import start_bot, stop_bot, wait_for_log
 
-NEW_LAW = [row("ZNN", "1", "Ko na javnom mjestu nosi nož ili drugo hladno oružje, kaznit će se novčanom kaznom.",
-               "Nošenje noža", law_title="Zakon o nošenju noževa", jurisdiction="FBiH")]
+NEW_LAW = [
+    row(
+        "ZNN",
+        "1",
+        "Ko na javnom mjestu nosi nož ili drugo hladno oružje, kaznit će se novčanom kaznom.",
+        "Nošenje noža",
+        law_title="Zakon o nošenju noževa",
+        jurisdiction="FBiH",
+    )
+]
 
 
 @pytest.fixture
@@ -48,7 +56,8 @@ class BlockingRewriter:
 
 
 def test_a_search_in_flight_finishes_on_the_old_generation_which_is_then_let_go(
-        private_index: Settings, tmp_path: Path) -> None:
+    private_index: Settings, tmp_path: Path
+) -> None:
     live = LiveRetriever.open(private_index)
     old_generation, old = live.generation, weakref.ref(live.current)
     blocker = BlockingRewriter()
@@ -91,7 +100,8 @@ def test_a_generation_that_will_not_open_is_not_served(private_index: Settings) 
 
 
 async def test_the_running_bot_serves_a_new_law_within_the_poll_interval(
-        telegram_server: FakeTelegramServer, private_index: Settings, tmp_path: Path, caplog: Any) -> None:
+    telegram_server: FakeTelegramServer, private_index: Settings, tmp_path: Path, caplog: Any
+) -> None:
     settings = bot_settings(private_index, telegram_server, index_poll_seconds=0.2)
     live = LiveRetriever.open(settings)
     caplog.set_level("INFO", logger="bot.index_watch")
@@ -113,12 +123,17 @@ async def test_the_running_bot_serves_a_new_law_within_the_poll_interval(
 
 
 async def test_sighup_makes_kodeks_bot_serve_the_new_generation_at_once(
-        telegram_server: FakeTelegramServer, bot_data_dir: Path, tmp_path: Path) -> None:
-    proc = await start_bot(bot_data_dir, {"KODEKS_TELEGRAM_BASE_URL": telegram_server.base_url,
-                                          "KODEKS_INDEX_POLL_SECONDS": "3600"})  # only SIGHUP can make it look
+    telegram_server: FakeTelegramServer, bot_data_dir: Path, tmp_path: Path
+) -> None:
+    proc = await start_bot(
+        bot_data_dir, {"KODEKS_TELEGRAM_BASE_URL": telegram_server.base_url, "KODEKS_INDEX_POLL_SECONDS": "3600"}
+    )  # only SIGHUP can make it look
     try:
-        await telegram_server.wait_until(lambda: telegram_server.polls > 0 or proc.returncode is not None,
-                                         timeout=180, what="the bot to start polling")
+        await telegram_server.wait_until(
+            lambda: telegram_server.polls > 0 or proc.returncode is not None,
+            timeout=180,
+            what="the bot to start polling",
+        )
         settings = settings_for(bot_data_dir)
         await asyncio.to_thread(ingest_paths, settings, [write_corpus(tmp_path / "znn.jsonl", NEW_LAW)])
         proc.send_signal(signal.SIGHUP)

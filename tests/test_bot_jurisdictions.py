@@ -21,8 +21,9 @@ PLACED = 4242  # placed in RS by the admins' settings
 
 def juris_bot_settings(juris_settings: Settings, server: FakeTelegramServer, tmp_path: Path, **kw: Any) -> Settings:
     """The multi-code index, with this test's own data dir for the officers' file (the index is shared)."""
-    settings = bot_settings(juris_settings, server, allowed_users=frozenset([OFFICER, PLACED]),
-                            user_jurisdictions={PLACED: "RS"}, **kw)
+    settings = bot_settings(
+        juris_settings, server, allowed_users=frozenset([OFFICER, PLACED]), user_jurisdictions={PLACED: "RS"}, **kw
+    )
     data = tmp_path / "data"
     data.mkdir()
     return settings.model_copy(update={"data_dir": data})
@@ -33,13 +34,14 @@ def plain(message: dict[str, Any]) -> str:
 
 
 async def test_an_officer_chooses_a_jurisdiction_once_and_is_answered_from_its_law(
-        telegram_server: FakeTelegramServer, juris_settings: Settings, juris: Any, tmp_path: Path) -> None:
+    telegram_server: FakeTelegramServer, juris_settings: Settings, juris: Any, tmp_path: Path
+) -> None:
     settings = juris_bot_settings(juris_settings, telegram_server, tmp_path)
     log_path = tmp_path / "queries.sqlite3"
     async with running_bot(telegram_server, settings, juris, log_path):
         telegram_server.send_text(OFFICER, "/nadleznost")
         [menu] = await telegram_server.wait_messages(OFFICER, 1)
-        labels = dict((data, label) for label, data in telegram_server.buttons(menu))
+        labels = {data: label for label, data in telegram_server.buttons(menu)}
         assert {"j:BiH", "j:FBiH", "j:RS", "j:BD", "j:KS"} <= set(labels)  # KS: the index has a cantonal law
         assert "j:TK" not in labels and texts.NADLEZNOST_CHOOSE in plain(menu)
         telegram_server.press(OFFICER, menu, "j:RS")
@@ -54,7 +56,7 @@ async def test_an_officer_chooses_a_jurisdiction_once_and_is_answered_from_its_l
         await telegram_server.wait_until(lambda: len(telegram_server.calls_to("answerCallbackQuery")) == 2)
 
     text = plain(answer)
-    line = next(l for l in text.splitlines() if l.startswith("⚖️"))
+    line = next(ln for ln in text.splitlines() if ln.startswith("⚖️"))
     assert line.startswith("⚖️ Republika Srpska: KZ RS") and text.index(line) < text.index("Izvori:")
     assert "KZ RS, član 124 – Ubistvo" in text and "KZ FBiH" not in text and "KZ BD" not in text
     assert "izabrali ste je" in plain(again) and texts.NADLEZNOST_LOCKED in plain(again)
@@ -63,14 +65,18 @@ async def test_an_officer_chooses_a_jurisdiction_once_and_is_answered_from_its_l
     assert locked.params.get("text") == texts.NADLEZNOST_LOCKED
     [row] = rows(log_path)
     assert row["jurisdiction"] == "RS"
-    stored = sqlite3.connect(settings.data_dir / "officers.sqlite3").execute(
-        "SELECT jurisdiction, set_by FROM officers").fetchall()
+    stored = (
+        sqlite3.connect(settings.data_dir / "officers.sqlite3")
+        .execute("SELECT jurisdiction, set_by FROM officers")
+        .fetchall()
+    )
     assert stored == [("RS", "self")]
     assert str(OFFICER).encode() not in (settings.data_dir / "officers.sqlite3").read_bytes()
 
 
 async def test_admin_places_officers_and_the_settings_hold(
-        telegram_server: FakeTelegramServer, juris_settings: Settings, juris: Any, tmp_path: Path) -> None:
+    telegram_server: FakeTelegramServer, juris_settings: Settings, juris: Any, tmp_path: Path
+) -> None:
     settings = juris_bot_settings(juris_settings, telegram_server, tmp_path)
     async with running_bot(telegram_server, settings, juris, tmp_path / "queries.sqlite3"):
         telegram_server.send_text(PLACED, "/nadleznost")
@@ -102,7 +108,8 @@ async def test_admin_places_officers_and_the_settings_hold(
 
 
 async def test_another_jurisdictions_article_is_answered_and_labelled(
-        telegram_server: FakeTelegramServer, juris_settings: Settings, juris: Any, tmp_path: Path) -> None:
+    telegram_server: FakeTelegramServer, juris_settings: Settings, juris: Any, tmp_path: Path
+) -> None:
     settings = juris_bot_settings(juris_settings, telegram_server, tmp_path, default_jurisdiction="FBiH")
     async with running_bot(telegram_server, settings, juris, tmp_path / "queries.sqlite3"):
         telegram_server.send_text(OFFICER, "član 124 KZ RS")
@@ -111,7 +118,9 @@ async def test_another_jurisdictions_article_is_answered_and_labelled(
         [_, answer] = await telegram_server.wait_messages(OFFICER, 2)
         telegram_server.send_text(OFFICER, "član 124")
         [_, _, bare] = await telegram_server.wait_messages(OFFICER, 3)
-    assert plain(article).startswith("⚠️ Zakon druge nadležnosti: Republika Srpska (RS). Vaša nadležnost: Federacija BiH.")
+    assert plain(article).startswith(
+        "⚠️ Zakon druge nadležnosti: Republika Srpska (RS). Vaša nadležnost: Federacija BiH."
+    )
     assert "KZ RS, član 124 – Ubistvo" in plain(article)
     assert "⚖️ Federacija BiH: ⚠️ druga nadležnost – Republika Srpska (RS): KZ RS" in plain(answer)
     assert "KZ RS, član 124" in plain(answer).split("Izvori:")[1]
@@ -119,7 +128,8 @@ async def test_another_jurisdictions_article_is_answered_and_labelled(
 
 
 async def test_isto_u_rs_and_uporedi_show_the_parallels_side_by_side(
-        telegram_server: FakeTelegramServer, juris_settings: Settings, juris: Any, tmp_path: Path) -> None:
+    telegram_server: FakeTelegramServer, juris_settings: Settings, juris: Any, tmp_path: Path
+) -> None:
     settings = juris_bot_settings(juris_settings, telegram_server, tmp_path, default_jurisdiction="FBiH")
     log_path = tmp_path / "queries.sqlite3"
     async with running_bot(telegram_server, settings, juris, log_path):
@@ -147,21 +157,24 @@ async def test_isto_u_rs_and_uporedi_show_the_parallels_side_by_side(
 
 
 async def test_isto_u_rs_after_a_restart_reads_the_last_article_from_the_log(
-        telegram_server: FakeTelegramServer, juris_settings: Settings, juris: Any, tmp_path: Path) -> None:
+    telegram_server: FakeTelegramServer, juris_settings: Settings, juris: Any, tmp_path: Path
+) -> None:
     settings = juris_bot_settings(juris_settings, telegram_server, tmp_path, default_jurisdiction="FBiH")
     log_path = tmp_path / "queries.sqlite3"
     async with running_bot(telegram_server, settings, juris, log_path):
         await telegram_server.converse(OFFICER, [MURDER])
     async with running_bot(telegram_server, settings, juris, log_path):  # a new process: nothing in memory
         [same_in_rs] = await telegram_server.converse(OFFICER, ["isto u RS?"])
-        [stranger_first] = await telegram_server.converse(ADMIN, ["isto u RS?"])  # another officer's history is not theirs
+        [stranger_first] = await telegram_server.converse(
+            ADMIN, ["isto u RS?"]
+        )  # another officer's history is not theirs
     assert plain(same_in_rs).startswith("Uporedba: KZ FBiH, član 166 – Ubojstvo")
     assert "Prvo postavite pitanje" in plain(stranger_first)
 
 
 async def test_a_claude_answer_names_the_laws_it_actually_cites(
-        telegram_server: FakeTelegramServer, juris_settings: Settings, juris: Any, tmp_path: Path,
-        fake_anthropic: Any) -> None:
+    telegram_server: FakeTelegramServer, juris_settings: Settings, juris: Any, tmp_path: Path, fake_anthropic: Any
+) -> None:
     from tests.fakes.anthropic_server import claude_settings, passage_ids, reply
 
     sent: list[list[str]] = []
@@ -173,8 +186,9 @@ async def test_a_claude_answer_names_the_laws_it_actually_cites(
 
     fake_anthropic.default = cite_the_state_law
     settings = juris_bot_settings(juris_settings, telegram_server, tmp_path, default_jurisdiction="RS")
-    async with running_bot(telegram_server, claude_settings(fake_anthropic, base=settings), juris,
-                           tmp_path / "queries.sqlite3"):
+    async with running_bot(
+        telegram_server, claude_settings(fake_anthropic, base=settings), juris, tmp_path / "queries.sqlite3"
+    ):
         telegram_server.send_text(OFFICER, TRAFFIC)
         [answer] = await telegram_server.wait_messages(OFFICER, 1)
     assert sent and all(not pid.startswith(("KZ FBiH", "KZ BD", "ZJRM")) for pid in sent[0])  # only RS + state sent

@@ -30,8 +30,8 @@ def names_the_person(body: dict[str, Any]) -> Any:
 
 
 async def test_claude_and_the_log_see_only_the_masked_question_and_the_officer_sees_his_words(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path,
-        fake_anthropic: Any) -> None:
+    telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path, fake_anthropic: Any
+) -> None:
     fake_anthropic.default = names_the_person
     async with running_bot(telegram_server, claude_settings(fake_anthropic, base=settings), retriever, log_path):
         telegram_server.send_text(OFFICER, CASE)
@@ -40,8 +40,11 @@ async def test_claude_and_the_log_see_only_the_masked_question_and_the_officer_s
         await telegram_server.wait_call("sendDocument")
     wire = json.dumps(fake_anthropic.requests, ensure_ascii=False)
     assert fake_anthropic.requests and not any(p in wire for p in PERSONAL)
-    assert any("[OSOBA 1], JMBG [JMBG], tel [TELEFON], vozio BMW [TABLICE] pijan" in t
-               for body in fake_anthropic.requests for t in user_texts(body))
+    assert any(
+        "[OSOBA 1], JMBG [JMBG], tel [TELEFON], vozio BMW [TABLICE] pijan" in t
+        for body in fake_anthropic.requests
+        for t in user_texts(body)
+    )
     assert "Marko Marković je počinio" in answer["text"]  # the reply puts the officer's words back
     [row] = rows(log_path)
     stored = json.dumps(dict(row), ensure_ascii=False)
@@ -56,9 +59,11 @@ async def test_claude_and_the_log_see_only_the_masked_question_and_the_officer_s
 
 
 async def test_without_masking_the_question_goes_as_typed(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
-    async with running_bot(telegram_server, settings.model_copy(update={"mask_personal_data": False}), retriever,
-                           log_path):
+    telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path
+) -> None:
+    async with running_bot(
+        telegram_server, settings.model_copy(update={"mask_personal_data": False}), retriever, log_path
+    ):
         telegram_server.send_text(OFFICER, CASE)
         await telegram_server.wait_messages(OFFICER, 1)
     assert rows(log_path)[0]["question"] == CASE
@@ -67,8 +72,9 @@ async def test_without_masking_the_question_goes_as_typed(
 async def test_kept_originals_live_apart_for_hours_and_are_purged(tmp_path: Path) -> None:
     retention = Retention(questions_days=365, originals_hours=2)
     async with await QueryLog.open(tmp_path / "q.sqlite3", retention=retention, retention_days=365) as qlog:
-        old = await qlog.record(user_id=1, question="[OSOBA 1] pijan", original="Marko pijan",
-                                at=utcnow() - timedelta(hours=3))
+        old = await qlog.record(
+            user_id=1, question="[OSOBA 1] pijan", original="Marko pijan", at=utcnow() - timedelta(hours=3)
+        )
         new = await qlog.record(user_id=1, question="[OSOBA 1] trijezan", original="Ana trijezna")
         con = sqlite3.connect(qlog.path)
         kept = con.execute("SELECT query_id, text FROM originals").fetchall()
@@ -82,8 +88,9 @@ async def test_feedback_and_journal_have_their_own_retention(tmp_path: Path) -> 
     async with await QueryLog.open(tmp_path / "q.sqlite3", retention=retention, retention_days=365) as qlog:
         row = await qlog.record(user_id=1, question="pitanje", at=utcnow() - timedelta(days=40))
         await qlog.feedback(row_id=row, user_id=1, value=1, at=utcnow() - timedelta(days=40))
-        await qlog.journal_received(update_id=9, chat_id=1, message_id=1, question="otvoreno",
-                                    asked_at=utcnow() - timedelta(hours=30))
+        await qlog.journal_received(
+            update_id=9, chat_id=1, message_id=1, question="otvoreno", asked_at=utcnow() - timedelta(hours=30)
+        )
         await qlog.purge()
         con = sqlite3.connect(qlog.path)
         assert con.execute("SELECT COUNT(*) FROM queries").fetchone()[0] == 1  # the question stays (365 days)
@@ -105,8 +112,13 @@ def cache_time_plus_days(days: int) -> float:
 
 
 async def test_a_thread_and_a_voice_transcript_reach_claude_and_the_log_masked(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path,
-        fake_anthropic: Any, fake_transcription: Any) -> None:
+    telegram_server: FakeTelegramServer,
+    settings: Settings,
+    retriever: Any,
+    log_path: Path,
+    fake_anthropic: Any,
+    fake_transcription: Any,
+) -> None:
     """Issue 24's previous-exchanges block and voice transcripts are masked like typed questions: the question
     is masked once on arrival, so the thread holds masked text only."""
     from tests.audio_helpers import ogg_opus
@@ -119,7 +131,7 @@ async def test_a_thread_and_a_voice_transcript_reach_claude_and_the_log_masked(
         telegram_server.send_text(OFFICER, CASE)
         await telegram_server.wait_messages(OFFICER, 1)
         telegram_server.send_voice_file(OFFICER, ogg_opus(1.0), duration=1)
-        heard, second = (await telegram_server.wait_messages(OFFICER, 3))[1:]
+        heard, _second = (await telegram_server.wait_messages(OFFICER, 3))[1:]
     assert "Marko Marković" in heard["text"]  # "Čuo sam": the officer sees what was heard, as heard
     wire = json.dumps(fake_anthropic.requests, ensure_ascii=False)
     assert len(fake_anthropic.requests) >= 2 and not any(p in wire for p in PERSONAL)

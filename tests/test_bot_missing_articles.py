@@ -29,13 +29,16 @@ def setup(missing_index: Settings, telegram_server: FakeTelegramServer) -> tuple
 
 
 async def test_a_plain_reference_to_a_deleted_article_offers_its_neighbours(
-        setup: Any, telegram_server: FakeTelegramServer, tmp_path: Path) -> None:
+    setup: Any, telegram_server: FakeTelegramServer, tmp_path: Path
+) -> None:
     settings, retriever = setup
     log = tmp_path / "q.sqlite3"
     async with running_bot(telegram_server, settings, retriever, log):
         [reply] = await telegram_server.converse(OFFICER, ["član 3 KZ X"])
-        assert reply["text"] == ("Član 3 KZ X je brisan – nije važeći propis. Najbliži važeći članovi: "
-                                 "član 2a – Razbojništvo; član 5 – Teška tjelesna ozljeda.")
+        assert reply["text"] == (
+            "Član 3 KZ X je brisan – nije važeći propis. Najbliži važeći članovi: "
+            "član 2a – Razbojništvo; član 5 – Teška tjelesna ozljeda."
+        )
         buttons = telegram_server.buttons(reply)
         assert [label for label, _ in buttons] == ["📖 KZ X čl. 2a", "📖 KZ X čl. 5"]
         telegram_server.press(OFFICER, reply, buttons[1][1])
@@ -45,8 +48,9 @@ async def test_a_plain_reference_to_a_deleted_article_offers_its_neighbours(
     assert (row["kind"], row["level"], row["question"]) == ("lookup", "deleted", "član 3 KZ X")
 
 
-async def test_clan_and_a_question_say_the_same(setup: Any, telegram_server: FakeTelegramServer,
-                                                tmp_path: Path) -> None:
+async def test_clan_and_a_question_say_the_same(
+    setup: Any, telegram_server: FakeTelegramServer, tmp_path: Path
+) -> None:
     settings, retriever = setup
     log = tmp_path / "q.sqlite3"
     async with running_bot(telegram_server, settings, retriever, log):
@@ -55,13 +59,14 @@ async def test_clan_and_a_question_say_the_same(setup: Any, telegram_server: Fak
     text = question["text"]
     assert "Član 4 KZ X je prestao da važi – nije važeći propis." in text
     assert "U zakonu stoji: „Prestao da važi Odlukom Ustavnog suda broj U-21/23 od 18. januara 2024.“" in text
-    sources = text[text.index("Izvori:"):]
+    sources = text[text.index("Izvori:") :]
     assert "KZ X, član 2a" in sources and "KZ X, član 5" in sources and "KZ X, član 4" not in sources
     assert [r["level"] for r in rows(log)] == ["not_found", "nearest"]
 
 
-async def test_a_found_and_a_missing_article_together(setup: Any, telegram_server: FakeTelegramServer,
-                                                      tmp_path: Path) -> None:
+async def test_a_found_and_a_missing_article_together(
+    setup: Any, telegram_server: FakeTelegramServer, tmp_path: Path
+) -> None:
     settings, retriever = setup
     async with running_bot(telegram_server, settings, retriever, tmp_path / "q.sqlite3"):
         telegram_server.send_text(OFFICER, "član 2 i član 999 KZ X")

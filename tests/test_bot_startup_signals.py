@@ -23,8 +23,9 @@ READY = "long polling started"
 
 
 async def answered(server: FakeTelegramServer, proc: asyncio.subprocess.Process) -> str:
-    await server.wait_until(lambda: server.polls > 0 or proc.returncode is not None, timeout=180,
-                            what="the bot to start polling")
+    await server.wait_until(
+        lambda: server.polls > 0 or proc.returncode is not None, timeout=180, what="the bot to start polling"
+    )
     assert proc.returncode is None, f"the bot died with {proc.returncode}"
     server.send_text(OFFICER, "ukrao mi je mobitel")
     [reply] = await server.wait_messages(OFFICER, 1, timeout=120)
@@ -32,10 +33,12 @@ async def answered(server: FakeTelegramServer, proc: asyncio.subprocess.Process)
 
 
 @pytest.mark.parametrize("moment", ["", STARTING, OPENING, READY], ids=["first-line", "starting", "opening", "ready"])
-async def test_a_reload_during_start_up_is_not_fatal(moment: str, telegram_server: FakeTelegramServer,
-                                                     bot_data_dir: Path) -> None:
-    proc = await start_bot(bot_data_dir, {"KODEKS_TELEGRAM_BASE_URL": telegram_server.base_url},
-                           "--verbose")  # the start-up stages are debug lines
+async def test_a_reload_during_start_up_is_not_fatal(
+    moment: str, telegram_server: FakeTelegramServer, bot_data_dir: Path
+) -> None:
+    proc = await start_bot(
+        bot_data_dir, {"KODEKS_TELEGRAM_BASE_URL": telegram_server.base_url}, "--verbose"
+    )  # the start-up stages are debug lines
     try:
         await wait_for_log(proc, moment)
         proc.send_signal(signal.SIGHUP)
@@ -50,10 +53,12 @@ async def test_a_reload_during_start_up_is_not_fatal(moment: str, telegram_serve
         assert "reload requested during start-up" in err
 
 
-async def test_a_stop_during_start_up_exits_cleanly_with_a_line(telegram_server: FakeTelegramServer,
-                                                                bot_data_dir: Path) -> None:
-    proc = await start_bot(bot_data_dir, {"KODEKS_TELEGRAM_BASE_URL": telegram_server.base_url},
-                           "--verbose")  # the start-up stages are debug lines
+async def test_a_stop_during_start_up_exits_cleanly_with_a_line(
+    telegram_server: FakeTelegramServer, bot_data_dir: Path
+) -> None:
+    proc = await start_bot(
+        bot_data_dir, {"KODEKS_TELEGRAM_BASE_URL": telegram_server.base_url}, "--verbose"
+    )  # the start-up stages are debug lines
     await wait_for_log(proc, OPENING)
     proc.send_signal(signal.SIGTERM)
     _, err_bytes = await asyncio.wait_for(proc.communicate(), 120)
@@ -64,14 +69,29 @@ async def test_a_stop_during_start_up_exits_cleanly_with_a_line(telegram_server:
 
 
 async def test_a_reload_while_the_command_line_is_still_being_imported_is_not_fatal(
-        telegram_server: FakeTelegramServer, bot_data_dir: Path) -> None:
+    telegram_server: FakeTelegramServer, bot_data_dir: Path
+) -> None:
     """The earliest window: `python -X importtime` reports each import as it finishes, so the test knows
     the moment typer (the command line's first import) is loaded — before any line of ours is logged."""
-    env = {**os.environ, "KODEKS_DATA_DIR": str(bot_data_dir), "TELEGRAM_BOT_TOKEN": TOKEN,
-           "KODEKS_ALLOWED_USERS": str(OFFICER), "KODEKS_TELEGRAM_BASE_URL": telegram_server.base_url}
+    env = {
+        **os.environ,
+        "KODEKS_DATA_DIR": str(bot_data_dir),
+        "TELEGRAM_BOT_TOKEN": TOKEN,
+        "KODEKS_ALLOWED_USERS": str(OFFICER),
+        "KODEKS_TELEGRAM_BASE_URL": telegram_server.base_url,
+    }
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-X", "importtime", "-m", "kodeks", "bot", env=env, cwd=bot_data_dir,
-        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
+        sys.executable,
+        "-X",
+        "importtime",
+        "-m",
+        "kodeks",
+        "bot",
+        env=env,
+        cwd=bot_data_dir,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.PIPE,
+    )
     lines: list[str] = []
     typer_loaded = asyncio.Event()
 
@@ -100,8 +120,15 @@ async def test_a_reload_while_the_command_line_is_still_being_imported_is_not_fa
     assert any("reload requested during start-up" in line for line in lines)
 
 
-@pytest.mark.parametrize(("args", "name"), [(["bot"], "bot"), (["-d", "bot", "ask", "x"], "ask"),
-                                            (["--data-dir", "/srv", "bot", "-v"], "bot"), (["--version"], None)])
+@pytest.mark.parametrize(
+    ("args", "name"),
+    [
+        (["bot"], "bot"),
+        (["-d", "bot", "ask", "x"], "ask"),
+        (["--data-dir", "/srv", "bot", "-v"], "bot"),
+        (["--version"], None),
+    ],
+)
 def test_the_launcher_knows_which_command_runs(args: list[str], name: str | None) -> None:
     """Only `kodeks bot` gets the start-up handlers (a hang-up still ends an ingest in a closed terminal);
     a data dir named like a command is not taken for one."""

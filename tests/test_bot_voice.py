@@ -12,16 +12,29 @@ from bot import texts
 from kodeks.settings import Settings
 from tests.audio_helpers import decoded_seconds, ogg_opus
 from tests.fakes.telegram_server import FakeTelegramServer
-from tests.fakes.transcription_server import (FakeTranscription, error, html_page, slow, transcript, voice_settings,
-                                              wrong_json)
+from tests.fakes.transcription_server import (
+    FakeTranscription,
+    error,
+    html_page,
+    slow,
+    transcript,
+    voice_settings,
+    wrong_json,
+)
 from tests.test_bot import OFFICER, rendered, rows, running_bot
 
 HEARD = "neko mi je krivotvorio potpis"
 
 
 def no_voice(settings: Settings) -> Settings:
-    return settings.model_copy(update={"openai_api_key": None, "openai_base_url": None, "transcribe_api_key": None,
-                                       "transcribe_base_url": None})
+    return settings.model_copy(
+        update={
+            "openai_api_key": None,
+            "openai_base_url": None,
+            "transcribe_api_key": None,
+            "transcribe_base_url": None,
+        }
+    )
 
 
 def files_under(path: Path) -> dict[Path, bytes]:
@@ -29,8 +42,12 @@ def files_under(path: Path) -> dict[Path, bytes]:
 
 
 async def test_a_voice_question_is_transcribed_shown_and_answered_like_a_typed_one(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path,
-        fake_transcription: FakeTranscription) -> None:
+    telegram_server: FakeTelegramServer,
+    settings: Settings,
+    retriever: Any,
+    log_path: Path,
+    fake_transcription: FakeTranscription,
+) -> None:
     fake_transcription.script(transcript(f"  {HEARD}  "))
     audio = ogg_opus(2.0)
     async with running_bot(telegram_server, voice_settings(settings, fake_transcription), retriever, log_path):
@@ -51,9 +68,14 @@ async def test_a_voice_question_is_transcribed_shown_and_answered_like_a_typed_o
     assert row["question"] == HEARD and row["input"] == "voice" and row["kind"] == "question"
 
 
-async def test_nothing_of_the_audio_is_stored(telegram_server: FakeTelegramServer, settings: Settings,
-                                              retriever: Any, log_path: Path,
-                                              fake_transcription: FakeTranscription, tmp_path: Path) -> None:
+async def test_nothing_of_the_audio_is_stored(
+    telegram_server: FakeTelegramServer,
+    settings: Settings,
+    retriever: Any,
+    log_path: Path,
+    fake_transcription: FakeTranscription,
+    tmp_path: Path,
+) -> None:
     audio = ogg_opus(1.0, hz=330.0)
     places = [tmp_path, settings.data_dir]
     before = {p for place in places for p in files_under(place)}
@@ -65,20 +87,26 @@ async def test_nothing_of_the_audio_is_stored(telegram_server: FakeTelegramServe
     assert {p.name for p in after if p not in before} <= {log_path.name + s for s in ("", "-wal", "-shm")}
 
 
-async def test_an_audio_file_is_transcribed_too(telegram_server: FakeTelegramServer, settings: Settings,
-                                                retriever: Any, log_path: Path,
-                                                fake_transcription: FakeTranscription) -> None:
+async def test_an_audio_file_is_transcribed_too(
+    telegram_server: FakeTelegramServer,
+    settings: Settings,
+    retriever: Any,
+    log_path: Path,
+    fake_transcription: FakeTranscription,
+) -> None:
     fake_transcription.script(transcript("sta ako vozac odbije alkotest"))
     async with running_bot(telegram_server, voice_settings(settings, fake_transcription), retriever, log_path):
-        telegram_server.send_audio_file(OFFICER, ogg_opus(1.5), duration=2, file_name="snimak.ogg",
-                                        mime_type="audio/ogg")
+        telegram_server.send_audio_file(
+            OFFICER, ogg_opus(1.5), duration=2, file_name="snimak.ogg", mime_type="audio/ogg"
+        )
         heard, answer = await telegram_server.wait_messages(OFFICER, 2)
     assert "alkotest" in rendered(heard) and "Izvori:" in rendered(answer)
     assert fake_transcription.requests[0].filename == "snimak.ogg"
 
 
 async def test_without_a_key_or_an_endpoint_voice_is_said_to_be_off(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
+    telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path
+) -> None:
     async with running_bot(telegram_server, no_voice(settings), retriever, log_path):
         telegram_server.send_voice_file(OFFICER, ogg_opus(1.0), duration=1)
         [message] = await telegram_server.wait_messages(OFFICER, 1)
@@ -87,8 +115,12 @@ async def test_without_a_key_or_an_endpoint_voice_is_said_to_be_off(
 
 
 async def test_a_failed_or_empty_transcription_is_said_so_and_never_answered(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path,
-        fake_transcription: FakeTranscription) -> None:
+    telegram_server: FakeTelegramServer,
+    settings: Settings,
+    retriever: Any,
+    log_path: Path,
+    fake_transcription: FakeTranscription,
+) -> None:
     fake_transcription.script(error(500), transcript("   "), slow(3))
     keyed = voice_settings(settings, fake_transcription, transcribe_timeout=0.5)
     async with running_bot(telegram_server, keyed, retriever, log_path):
@@ -101,12 +133,23 @@ async def test_a_failed_or_empty_transcription_is_said_so_and_never_answered(
 
 
 async def test_a_reply_that_is_no_transcript_is_never_shown_answered_or_logged(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path,
-        fake_transcription: FakeTranscription) -> None:
+    telegram_server: FakeTelegramServer,
+    settings: Settings,
+    retriever: Any,
+    log_path: Path,
+    fake_transcription: FakeTranscription,
+) -> None:
     """A proxy's error page with 200, JSON of another shape, a text two seconds of speech cannot hold,
     markup, control characters: "nisam razumio", and nothing goes on as a question."""
-    behaviours = [html_page(), wrong_json({"result": HEARD}), wrong_json([HEARD]), wrong_json({"text": 42}),
-                  transcript(f"{HEARD} " * 40), transcript(f"<b>{HEARD}</b>"), transcript(f"{HEARD}\x07\x1b[2J")]
+    behaviours = [
+        html_page(),
+        wrong_json({"result": HEARD}),
+        wrong_json([HEARD]),
+        wrong_json({"text": 42}),
+        transcript(f"{HEARD} " * 40),
+        transcript(f"<b>{HEARD}</b>"),
+        transcript(f"{HEARD}\x07\x1b[2J"),
+    ]
     fake_transcription.script(*behaviours)
     async with running_bot(telegram_server, voice_settings(settings, fake_transcription), retriever, log_path):
         for n in range(len(behaviours)):
@@ -118,8 +161,12 @@ async def test_a_reply_that_is_no_transcript_is_never_shown_answered_or_logged(
 
 
 async def test_a_long_voice_message_may_have_a_long_transcript(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path,
-        fake_transcription: FakeTranscription) -> None:
+    telegram_server: FakeTelegramServer,
+    settings: Settings,
+    retriever: Any,
+    log_path: Path,
+    fake_transcription: FakeTranscription,
+) -> None:
     spoken = "neko mi je krivotvorio potpis na ugovoru o kupoprodaji automobila i sada traži novac"  # ~6 s spoken
     fake_transcription.script(transcript(spoken))
     async with running_bot(telegram_server, voice_settings(settings, fake_transcription), retriever, log_path):
@@ -129,8 +176,12 @@ async def test_a_long_voice_message_may_have_a_long_transcript(
 
 
 async def test_too_long_or_too_big_is_refused_before_downloading(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path,
-        fake_transcription: FakeTranscription) -> None:
+    telegram_server: FakeTelegramServer,
+    settings: Settings,
+    retriever: Any,
+    log_path: Path,
+    fake_transcription: FakeTranscription,
+) -> None:
     keyed = voice_settings(settings, fake_transcription, voice_max_seconds=30, voice_max_bytes=4000)
     async with running_bot(telegram_server, keyed, retriever, log_path):
         telegram_server.send_voice_file(OFFICER, ogg_opus(1.0), duration=31)
@@ -144,8 +195,12 @@ async def test_too_long_or_too_big_is_refused_before_downloading(
 
 
 async def test_a_voice_without_a_declared_size_is_cut_at_the_limit_while_downloading(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path,
-        fake_transcription: FakeTranscription) -> None:
+    telegram_server: FakeTelegramServer,
+    settings: Settings,
+    retriever: Any,
+    log_path: Path,
+    fake_transcription: FakeTranscription,
+) -> None:
     keyed = voice_settings(settings, fake_transcription, voice_max_bytes=4000)
     big = ogg_opus(3.0) * 400  # far more than 4 KB, and nobody said so
     async with running_bot(telegram_server, keyed, retriever, log_path):
@@ -158,8 +213,12 @@ async def test_a_voice_without_a_declared_size_is_cut_at_the_limit_while_downloa
 
 
 async def test_a_voice_follow_up_is_answered_in_the_thread(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path,
-        fake_transcription: FakeTranscription) -> None:
+    telegram_server: FakeTelegramServer,
+    settings: Settings,
+    retriever: Any,
+    log_path: Path,
+    fake_transcription: FakeTranscription,
+) -> None:
     fake_transcription.script(transcript("a koja je kazna?"))
     async with running_bot(telegram_server, voice_settings(settings, fake_transcription), retriever, log_path):
         telegram_server.send_text(OFFICER, "sta ako vozac odbije alkotest")

@@ -17,7 +17,9 @@ PARAGRAPHS = [
     "(4) Pokušaj krivičnog djela iz stava 1. ovog člana je kažnjiv, a lažna isprava se oduzima i uništava.",
 ]
 LONG = Article("KZ FBiH čl. 373", "KZ FBiH", "373", "\n".join(PARAGRAPHS), "Krivotvorenje isprave", "", "FBiH")
-SHORT = Article("KZ FBiH čl. 42", "KZ FBiH", "42", "Svrha kažnjavanja je izraziti društvenu osudu.", "Svrha kažnjavanja")
+SHORT = Article(
+    "KZ FBiH čl. 42", "KZ FBiH", "42", "Svrha kažnjavanja je izraziti društvenu osudu.", "Svrha kažnjavanja"
+)
 
 
 def test_short_article_is_one_chunk_with_heading() -> None:
@@ -48,7 +50,9 @@ def test_paragraphs_packed_up_to_the_limit() -> None:
 
 def test_nothing_is_lost_when_splitting() -> None:
     long_sentence = "riječ " * 200  # one sentence longer than the limit: cut, never dropped
-    article = Article("A čl. 1", "A", "1", f"(1) {long_sentence.strip()}. Druga rečenica. Treća rečenica.\n(2) Kratak stav.")
+    article = Article(
+        "A čl. 1", "A", "1", f"(1) {long_sentence.strip()}. Druga rečenica. Treća rečenica.\n(2) Kratak stav."
+    )
     chunks = chunk_article(article, max_chars=200)
     bodies = [c.text.split("\n", 1)[1] for c in chunks]
     assert all(len(b) <= 200 for b in bodies)
@@ -56,7 +60,11 @@ def test_nothing_is_lost_when_splitting() -> None:
 
 
 def test_split_paragraphs_inline_markers() -> None:
-    assert split_paragraphs("(1) Prvi stav. (2) Drugi stav. (3a) Treći.") == ["(1) Prvi stav.", "(2) Drugi stav.", "(3a) Treći."]
+    assert split_paragraphs("(1) Prvi stav. (2) Drugi stav. (3a) Treći.") == [
+        "(1) Prvi stav.",
+        "(2) Drugi stav.",
+        "(3a) Treći.",
+    ]
     assert split_paragraphs("Bez stavova (osim zagrade).") == ["Bez stavova (osim zagrade)."]
     assert split_paragraphs("(1) Prvi stav.\n   (2) Uvučen drugi stav.") == ["(1) Prvi stav.", "(2) Uvučen drugi stav."]
 
@@ -71,7 +79,9 @@ def test_cross_reference_to_a_paragraph_is_not_a_split_point() -> None:
 
 
 def test_heading_styles_for_paragraph_sign_and_articles() -> None:
-    assert chunk_article(Article("BGB § 823", "BGB", "§ 823", "Wer vorsätzlich..."), 1500)[0].text.startswith("BGB, § 823\n")
+    assert chunk_article(Article("BGB § 823", "BGB", "§ 823", "Wer vorsätzlich..."), 1500)[0].text.startswith(
+        "BGB, § 823\n"
+    )
     assert chunk_article(Article("X", "ZOBS BiH", "174", "t"), 1500)[0].text.startswith("ZOBS BiH, član 174\n")
 
 
@@ -79,22 +89,37 @@ def test_chunk_metadata_as_stored_in_chroma(tmp_path: Path) -> None:
     from retrieval.ingest.run import ingest_paths
 
     settings = settings_for(tmp_path / "idx", max_chunk_chars=200)
-    corpus = write_corpus(tmp_path / "c.jsonl", [
-        row("KZ FBiH", "373", LONG.text, "Krivotvorenje isprave", "FBiH"),
-        row("ZOBS BiH", "174", "Policijski službenik može uputiti vozača na ispitivanje alkohola.", "Alkohol", "BiH"),
-    ])
+    corpus = write_corpus(
+        tmp_path / "c.jsonl",
+        [
+            row("KZ FBiH", "373", LONG.text, "Krivotvorenje isprave", "FBiH"),
+            row(
+                "ZOBS BiH", "174", "Policijski službenik može uputiti vozača na ispitivanje alkohola.", "Alkohol", "BiH"
+            ),
+        ],
+    )
     report = ingest_paths(settings, [corpus])
     assert (report.articles, report.chunks, report.embedded) == (2, 5, 5)
     stored = chroma_chunks(settings)
-    assert sorted(stored) == ["KZ FBiH čl. 373#0", "KZ FBiH čl. 373#1", "KZ FBiH čl. 373#2", "KZ FBiH čl. 373#3", "ZOBS BiH čl. 174#0"]
-    for cid, entry in stored.items():
+    assert sorted(stored) == [
+        "KZ FBiH čl. 373#0",
+        "KZ FBiH čl. 373#1",
+        "KZ FBiH čl. 373#2",
+        "KZ FBiH čl. 373#3",
+        "ZOBS BiH čl. 174#0",
+    ]
+    for _cid, entry in stored.items():
         meta, doc = entry["metadata"], entry["document"]
         assert meta["hash"] == content_hash(doc)
         assert doc.split("\n", 1)[0] in ("KZ FBiH, član 373 – Krivotvorenje isprave", "ZOBS BiH, član 174 – Alkohol")
     meta = stored["KZ FBiH čl. 373#2"]["metadata"]
     assert {k: meta[k] for k in ("article_id", "law", "article", "title", "jurisdiction", "chunk_index")} == {
-        "article_id": "KZ FBiH čl. 373", "law": "KZ FBiH", "article": "373", "title": "Krivotvorenje isprave",
-        "jurisdiction": "FBiH", "chunk_index": 2,
+        "article_id": "KZ FBiH čl. 373",
+        "law": "KZ FBiH",
+        "article": "373",
+        "title": "Krivotvorenje isprave",
+        "jurisdiction": "FBiH",
+        "chunk_index": 2,
     }
     assert stored["KZ FBiH čl. 373#2"]["document"].endswith(PARAGRAPHS[2])
     assert stored["ZOBS BiH čl. 174#0"]["metadata"]["jurisdiction"] == "BiH"

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import re
-
 import html
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from kodeks.answering.extractive import script_of
 from kodeks.answering.evaluation import EvalCase, load_cases, pick_unrelated, plan
-from kodeks.cli import app
+from kodeks.answering.extractive import script_of
 from kodeks.errors import KodeksError
 from kodeks.settings import Settings
 from tests.fakes.anthropic_server import FakeAnthropic, passage_ids, reply, user_texts
@@ -28,6 +26,7 @@ def _no_dotenv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 # --- kodeks ask -----------------------------------------------------------------------------------
+
 
 def test_ask_without_key_is_extractive(sample_index: Settings) -> None:
     result = invoke("ask", "neko mi je krivotvorio potpis", "--data-dir", str(sample_index.data_dir))
@@ -69,6 +68,7 @@ def test_ask_empty_question_is_a_usage_error(sample_index: Settings) -> None:
 
 # --- kodeks eval generation ---------------------------------------------------------------------
 
+
 def relevant_by_question() -> dict[str, list[str]]:
     return {c.question: c.relevant for c in load_cases(SAMPLE_EVAL)}
 
@@ -97,13 +97,16 @@ def test_eval_generation_without_key_fails_in_one_line(sample_index: Settings) -
 def _eval_generation(sample_index: Settings, tmp_path: Path) -> tuple[Any, dict[str, Any]]:
     """Run `kodeks eval generation` on the sample set; the CLI result and its --json report."""
     out = tmp_path / "gen.json"
-    result = invoke("eval", "generation", str(SAMPLE_EVAL), "--json", str(out), "--data-dir", str(sample_index.data_dir))
+    result = invoke(
+        "eval", "generation", str(SAMPLE_EVAL), "--json", str(out), "--data-dir", str(sample_index.data_dir)
+    )
     assert result.exit_code == 0, result.output
     return result, json.loads(out.read_text(encoding="utf-8"))
 
 
-def test_eval_generation_scores_a_grounded_model(sample_index: Settings, anthropic_env: FakeAnthropic,
-                                                 tmp_path: Path) -> None:
+def test_eval_generation_scores_a_grounded_model(
+    sample_index: Settings, anthropic_env: FakeAnthropic, tmp_path: Path
+) -> None:
     anthropic_env.default = grounded_model
     result, report = _eval_generation(sample_index, tmp_path)
     n = len(load_cases(SAMPLE_EVAL))
@@ -121,16 +124,18 @@ def test_eval_generation_scores_a_grounded_model(sample_index: Settings, anthrop
     assert "says what is missing (unrelated)" in result.stdout and "100.0%" in result.stdout
 
 
-def test_eval_generation_scores_a_careless_model(sample_index: Settings, anthropic_env: FakeAnthropic,
-                                                 tmp_path: Path) -> None:
+def test_eval_generation_scores_a_careless_model(
+    sample_index: Settings, anthropic_env: FakeAnthropic, tmp_path: Path
+) -> None:
     anthropic_env.default = careless_model
     _, report = _eval_generation(sample_index, tmp_path)
     assert report["citations_all_valid"] == 0.0 and report["uncited_claim"] == 1.0
     assert report["says_missing_unrelated"] == 0.0 and report["covered_unrelated"] == 1.0
 
 
-def test_eval_generation_when_the_api_never_answers(sample_index: Settings, anthropic_env: FakeAnthropic,
-                                                    monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_eval_generation_when_the_api_never_answers(
+    sample_index: Settings, anthropic_env: FakeAnthropic, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     from tests.fakes.anthropic_server import error
 
     anthropic_env.default = error(500, "down")
@@ -144,12 +149,16 @@ def test_eval_generation_when_the_api_never_answers(sample_index: Settings, anth
 def test_eval_generation_bad_file(sample_index: Settings, anthropic_env: FakeAnthropic, tmp_path: Path) -> None:
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"question": "x", "relevant": ["a"]}\nnot json\n', encoding="utf-8")
-    assert "bad.jsonl:2" in one_line_error(invoke("eval", "generation", str(bad), "--data-dir", str(sample_index.data_dir)))
+    assert "bad.jsonl:2" in one_line_error(
+        invoke("eval", "generation", str(bad), "--data-dir", str(sample_index.data_dir))
+    )
     assert "cannot read" in one_line_error(
-        invoke("eval", "generation", str(tmp_path / "nope.jsonl"), "--data-dir", str(sample_index.data_dir)))
+        invoke("eval", "generation", str(tmp_path / "nope.jsonl"), "--data-dir", str(sample_index.data_dir))
+    )
 
 
 # --- choosing unrelated passages ----------------------------------------------------------------
+
 
 def test_unrelated_choice_is_deterministic_and_avoids_excluded_ids() -> None:
     case = EvalCase("q1", "pitanje", ["A"])
@@ -176,12 +185,21 @@ def test_load_cases_rejects_an_empty_file(tmp_path: Path) -> None:
         load_cases(empty)
 
 
-_ENGLISH = re.compile(r"\b(the|and|of|is|not|no|relevant|sources?|illustrative|in force|found|article|law|answer)\b",
-                      re.IGNORECASE)
+_ENGLISH = re.compile(
+    r"\b(the|and|of|is|not|no|relevant|sources?|illustrative|in force|found|article|law|answer)\b", re.IGNORECASE
+)
 
 
-@pytest.mark.parametrize("question", ["neko mi je krivotvorio potpis", "član 999 KZ FBiH", "član 42 KZ", "član 3 KZ BiH",
-                                      "kolika je kazna za porez na dobit"])
+@pytest.mark.parametrize(
+    "question",
+    [
+        "neko mi je krivotvorio potpis",
+        "član 999 KZ FBiH",
+        "član 42 KZ",
+        "član 3 KZ BiH",
+        "kolika je kazna za porez na dobit",
+    ],
+)
 def test_ask_without_key_answers_in_bosnian_only(sample_index: Settings, question: str) -> None:
     """What is printed as the answer (everything above the `mode:` chrome) holds no English sentence."""
     result = invoke("ask", question, "--data-dir", str(sample_index.data_dir))

@@ -13,7 +13,7 @@ from kodeks.cli import app
 runner = CliRunner()
 
 
-def run(data: Path, *args: str):  # noqa: ANN201 - click's Result
+def run(data: Path, *args: str):
     return runner.invoke(app, ["officers", *args, "--data-dir", str(data)], env={"KODEKS_USER_HASH_SALT": "s"})
 
 
@@ -71,7 +71,9 @@ def test_officers_are_listed_with_ids_and_removed_by_a_unique_name(tmp_path: Pat
     assert run(data, "remove", "Nepoznati Policajac").exit_code == 1
 
 
-def test_a_removed_officer_is_not_re_enrolled_by_an_import_unless_asked_and_add_says_re_enrolled(tmp_path: Path) -> None:
+def test_a_removed_officer_is_not_re_enrolled_by_an_import_unless_asked_and_add_says_re_enrolled(
+    tmp_path: Path,
+) -> None:
     data = tmp_path / "data"
     csv = tmp_path / "officers.csv"
     csv.write_text("424242;Marko Marković;RS\n515151;Ana Anić\n", encoding="utf-8")

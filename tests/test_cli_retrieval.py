@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -36,10 +35,13 @@ def assert_one_line_failure(done: subprocess.CompletedProcess[str], *needles: st
 
 
 def test_ingest_ok_then_nothing_to_embed(tmp_path: Path) -> None:
-    corpus = write_corpus(tmp_path / "c.jsonl", [
-        row("KZ", "1", "Ko tuđu pokretnu stvar oduzme drugom, kaznit će se.", "Krađa"),
-        row("KZ", "2", "Ko napravi lažnu ispravu, kaznit će se.", "Krivotvorenje isprave"),
-    ])
+    corpus = write_corpus(
+        tmp_path / "c.jsonl",
+        [
+            row("KZ", "1", "Ko tuđu pokretnu stvar oduzme drugom, kaznit će se.", "Krađa"),
+            row("KZ", "2", "Ko napravi lažnu ispravu, kaznit će se.", "Krivotvorenje isprave"),
+        ],
+    )
     data = tmp_path / "idx"
     done = kodeks("ingest", str(corpus), "--data-dir", str(data), cwd=tmp_path)
     assert done.returncode == 0, done.stderr
@@ -64,8 +66,20 @@ def test_ingest_law_file_with_flags_and_partial_failure(tmp_path: Path) -> None:
     empty = tmp_path / "empty.md"
     empty.write_text("", encoding="utf-8")
     data = tmp_path / "idx"
-    done = kodeks("ingest", str(law), str(empty), "--law", "KZ BD", "--title", "Krivični zakon BD",
-                  "--jurisdiction", "BD", "--data-dir", str(data), cwd=tmp_path)
+    done = kodeks(
+        "ingest",
+        str(law),
+        str(empty),
+        "--law",
+        "KZ BD",
+        "--title",
+        "Krivični zakon BD",
+        "--jurisdiction",
+        "BD",
+        "--data-dir",
+        str(data),
+        cwd=tmp_path,
+    )
     assert done.returncode == 0, done.stderr  # something was ingested: success, with the problem reported
     problem_lines = problems(done.stderr)
     assert len(problem_lines) == 1 and str(empty) in problem_lines[0]
@@ -112,19 +126,41 @@ def test_usage_errors_exit_2(tmp_path: Path, args: list[str]) -> None:
 
 
 def test_search_json_keys(sample_index, tmp_path: Path) -> None:
-    done = kodeks("search", "sta ako vozac odbije alkotest", "--json", "--k", "3", "--data-dir", str(sample_index.data_dir), cwd=tmp_path)
+    done = kodeks(
+        "search",
+        "sta ako vozac odbije alkotest",
+        "--json",
+        "--k",
+        "3",
+        "--data-dir",
+        str(sample_index.data_dir),
+        cwd=tmp_path,
+    )
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
     assert set(result) >= {"query", "normalized", "hits", "level", "law", "jurisdiction", "timings_ms"}
     assert result["query"] == "sta ako vozac odbije alkotest" and result["level"] in ("threshold", "top_k")
     assert 1 <= len(result["hits"]) <= 3
     hit = result["hits"][0]
-    assert set(hit) >= {"id", "law", "article", "title", "jurisdiction", "score", "similarity", "dense_rank", "lexical_rank", "level"}
+    assert set(hit) >= {
+        "id",
+        "law",
+        "article",
+        "title",
+        "jurisdiction",
+        "score",
+        "similarity",
+        "dense_rank",
+        "lexical_rank",
+        "level",
+    }
     assert hit["id"] == "ZOBS BiH čl. 174" and hit["law"] == "ZOBS BiH" and hit["article"] == "174"
 
 
 def test_search_reference_and_law_filter(sample_index, tmp_path: Path) -> None:
-    done = kodeks("search", "član 42", "--law", "ZOBS BiH", "--json", "--data-dir", str(sample_index.data_dir), cwd=tmp_path)
+    done = kodeks(
+        "search", "član 42", "--law", "ZOBS BiH", "--json", "--data-dir", str(sample_index.data_dir), cwd=tmp_path
+    )
     result = json.loads(done.stdout)
     assert result["level"] == "reference" and result["hits"][0]["id"] == "ZOBS BiH čl. 42"
     assert {h["law"] for h in result["hits"]} == {"ZOBS BiH"}
@@ -149,8 +185,14 @@ def test_search_without_index_one_line(tmp_path: Path) -> None:
 def test_openai_embedder_without_key_one_line(sample_index, tmp_path: Path) -> None:
     env_done = subprocess.run(
         [*KODEKS, "search", "krađa", "--data-dir", str(sample_index.data_dir)],
-        capture_output=True, text=True, cwd=tmp_path, timeout=120,
-        env={**{k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "KODEKS_"))}, "KODEKS_EMBEDDER": "openai"},
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=120,
+        env={
+            **{k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "KODEKS_"))},
+            "KODEKS_EMBEDDER": "openai",
+        },
     )
     assert_one_line_failure(env_done, "OPENAI_API_KEY")
 
@@ -158,6 +200,12 @@ def test_openai_embedder_without_key_one_line(sample_index, tmp_path: Path) -> N
 def test_openai_embedder_unreachable_one_line(sample_index, tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "KODEKS_"))}
     env.update(KODEKS_EMBEDDER="openai", OPENAI_API_KEY="x", OPENAI_BASE_URL="http://127.0.0.1:1/v1")
-    done = subprocess.run([*KODEKS, "search", "krađa", "--data-dir", str(sample_index.data_dir)],
-                          capture_output=True, text=True, cwd=tmp_path, timeout=300, env=env)
+    done = subprocess.run(
+        [*KODEKS, "search", "krađa", "--data-dir", str(sample_index.data_dir)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=300,
+        env=env,
+    )
     assert_one_line_failure(done, "OpenAI")

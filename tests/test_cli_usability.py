@@ -52,7 +52,9 @@ def test_global_option_reaches_nested_commands(sample_index: Settings, tmp_path:
     from tests.fixtures_index import SAMPLE_EVAL
 
     out = tmp_path / "m.json"
-    result = invoke("-d", str(sample_index.data_dir), "eval", "retrieval", str(SAMPLE_EVAL), "-k", "3", "--json", str(out))
+    result = invoke(
+        "-d", str(sample_index.data_dir), "eval", "retrieval", str(SAMPLE_EVAL), "-k", "3", "--json", str(out)
+    )
     assert result.exit_code == 0, result.output
     assert json.loads(out.read_text())["n"] > 0
 
@@ -104,8 +106,9 @@ def test_help_of_the_real_process_is_plain(tmp_path: Path) -> None:
 
     env = {k: v for k, v in os.environ.items() if not k.startswith("KODEKS_")}
     env["COLUMNS"] = "200"
-    done = subprocess.run([*kodeks_command(), "search", "--help"], capture_output=True, text=True, env=env,
-                          cwd=tmp_path, timeout=120)
+    done = subprocess.run(
+        [*kodeks_command(), "search", "--help"], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120
+    )
     assert done.returncode == 0, done.stderr
     assert "Usage: kodeks search [OPTIONS] QUERY" in done.stdout and "<bool>" not in done.stdout
 
@@ -139,7 +142,9 @@ def test_laws_text_and_json(sample_index: Settings) -> None:
     out = result.stdout
     blocks = [line for line in out.splitlines() if line and not line.startswith(" ")]
     assert blocks[:4] == ["BiH:", "FBiH:", "RS:", "KS:"]
-    assert re.search(r"KZ FBiH\s+6 articles\s+ingested 20\d\d-\d\d-\d\d \d\d:\d\d:\d\d UTC\s+Krivični zakon Federacije BiH", out)
+    assert re.search(
+        r"KZ FBiH\s+6 articles\s+ingested 20\d\d-\d\d-\d\d \d\d:\d\d:\d\d UTC\s+Krivični zakon Federacije BiH", out
+    )
     assert "ZJRM KS" in out and "1 article " in out and out.rstrip().endswith("5 laws, 14 articles")
 
     result = invoke("-d", str(sample_index.data_dir), "laws", "-j")
@@ -189,8 +194,10 @@ def test_plural_agrees_with_the_count(n: int, expected: str) -> None:
 def test_one_law_is_not_1_laws(tmp_path: Path) -> None:
     from tests.retrieval_helpers import index_rows, row
 
-    settings = index_rows(tmp_path / "one", [row("ZOBS Y", "1", "Vozač je dužan podvrgnuti se alkotestu.", "Alkotest",
-                                                 jurisdiction="BiH")])
+    settings = index_rows(
+        tmp_path / "one",
+        [row("ZOBS Y", "1", "Vozač je dužan podvrgnuti se alkotestu.", "Alkotest", jurisdiction="BiH")],
+    )
     result = invoke("laws", "-d", str(settings.data_dir))
     assert result.exit_code == 0, result.output
     assert result.stdout.rstrip().endswith("1 law, 1 article"), result.stdout

@@ -3,21 +3,38 @@ and what a real search over the multi-code fixture reports."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from retrieval.jurisdictions import scope_of
 from retrieval.language.tokens import Tokenizer
+from retrieval.language.vocabulary import Expansion
 from retrieval.search.confidence import (
-    CONFIDENT_GAP, CONFIDENT_LEAD, CONFIDENT_RANK, NO_TOPIC_LEAD, WEAK_LEAD, WEAK_LEGAL_LEAD, WEAK_TITLE_SHARE, is_weak,
-    label_confident, lead_of, title_share,
+    CONFIDENT_GAP,
+    CONFIDENT_LEAD,
+    CONFIDENT_RANK,
+    NO_TOPIC_LEAD,
+    WEAK_LEAD,
+    WEAK_LEGAL_LEAD,
+    WEAK_TITLE_SHARE,
+    is_weak,
+    label_confident,
+    lead_of,
+    title_share,
 )
 from retrieval.search.coverage import TopicCoverage
 from retrieval.types import Article, Hit
-from retrieval.language.vocabulary import Expansion
 
 
-def hit(n: int, score: float, title: str = "", chapter: str = "", matched: list[str] | None = None,
-        similarity: float = 0.85, level: str = "top_k", ranks: tuple[int | None, int | None] = (1, 1)) -> Hit:
+def hit(
+    n: int,
+    score: float,
+    title: str = "",
+    chapter: str = "",
+    matched: list[str] | None = None,
+    similarity: float = 0.85,
+    level: str = "top_k",
+    ranks: tuple[int | None, int | None] = (1, 1),
+) -> Hit:
     article = Article(f"KZ čl. {n}", "KZ", str(n), "tekst", title, chapter=chapter)
     return Hit(article, score, similarity, ranks[0], ranks[1], level, matched=matched or [])
 
@@ -44,8 +61,12 @@ def test_threshold_only_for_a_sure_first_hit() -> None:
     hits = [hit(1, 9.0), hit(2, 9.0 - CONFIDENT_GAP), hit(3, 1.0)]
     label_confident(hits, weak=False, threshold=0.78, lead=CONFIDENT_LEAD)
     assert [h.level for h in hits] == ["threshold", "top_k", "top_k"]
-    for weak, lead, similarity, gap in ((True, CONFIDENT_LEAD, 0.85, CONFIDENT_GAP), (False, CONFIDENT_LEAD - 0.1, 0.85, CONFIDENT_GAP),
-                                        (False, CONFIDENT_LEAD, 0.70, CONFIDENT_GAP), (False, CONFIDENT_LEAD, 0.85, CONFIDENT_GAP - 0.1)):
+    for weak, lead, similarity, gap in (
+        (True, CONFIDENT_LEAD, 0.85, CONFIDENT_GAP),
+        (False, CONFIDENT_LEAD - 0.1, 0.85, CONFIDENT_GAP),
+        (False, CONFIDENT_LEAD, 0.70, CONFIDENT_GAP),
+        (False, CONFIDENT_LEAD, 0.85, CONFIDENT_GAP - 0.1),
+    ):
         hits = [hit(1, 9.0, similarity=similarity), hit(2, 9.0 - gap)]
         label_confident(hits, weak=weak, threshold=0.78, lead=lead)
         assert [h.level for h in hits] == ["top_k", "top_k"], (weak, lead, similarity, gap)
@@ -87,7 +108,7 @@ def test_a_confident_hit_is_one_both_retrievers_rank_high() -> None:
 
 
 class _Frequencies:
-    chunk_ids = [str(i) for i in range(100)]
+    chunk_ids: ClassVar[list[str]] = [str(i) for i in range(100)]
 
     def document_frequencies(self, tokens: list[str]) -> list[int]:
         return [1 if t.startswith("mobit") else 50 for t in tokens]  # a rare word and common ones

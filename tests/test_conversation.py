@@ -16,8 +16,17 @@ from retrieval.language.followups import content_words, inherited_text, is_follo
 from retrieval.search.retriever import Retriever
 from retrieval.search.rewriting import FollowUpRewriter
 from retrieval.types import ThreadContext
-from tests.fakes.anthropic_server import (claude_settings, error, passage_ids, reply, slow, standin_claude,
-                                          system_text, text_reply, user_texts)
+from tests.fakes.anthropic_server import (
+    claude_settings,
+    error,
+    passage_ids,
+    reply,
+    slow,
+    standin_claude,
+    system_text,
+    text_reply,
+    user_texts,
+)
 
 ALCOHOL = "sta ako vozac odbije alkotest"
 
@@ -25,21 +34,39 @@ ALCOHOL = "sta ako vozac odbije alkotest"
 # --- the rules (no key) ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("text", [
-    "a koja je kazna?", "A ako je imao nož?", "i šta onda?", "isto za suvozača?", "pa ko plaća?",
-    "kolika je kazna?", "može li mu se oduzeti vozačka?", "šta ako ga sam preda?", "а ако је имао нож?",
-    "koliko za to ide zatvora?", "a firma koja ga je poslala?", "a ako ga je samo htio udariti pa je ovaj pao i umro?",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a koja je kazna?",
+        "A ako je imao nož?",
+        "i šta onda?",
+        "isto za suvozača?",
+        "pa ko plaća?",
+        "kolika je kazna?",
+        "može li mu se oduzeti vozačka?",
+        "šta ako ga sam preda?",
+        "а ако је имао нож?",
+        "koliko za to ide zatvora?",
+        "a firma koja ga je poslala?",
+        "a ako ga je samo htio udariti pa je ovaj pao i umro?",
+    ],
+)
 def test_messages_that_lean_on_the_one_before(text: str) -> None:
     assert is_follow_up(text)
 
 
-@pytest.mark.parametrize("text", [
-    "neko mi je krivotvorio potpis", "koja je kazna za krađu?", "vozač odbio da duva u alkotest",
-    "ukrali su mi auto ispred kuće noćas dok smo spavali, a kamera je sve snimila i imamo tablice",
-    "ako neko provali u prodavnicu noću i odnese kasu sa novcem, koje je to djelo",
-    "a ukrali su mi auto ispred kuće", "a tukli se ispred kafića, jedan ima slomljen nos",  # a new matter told with "a"
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "neko mi je krivotvorio potpis",
+        "koja je kazna za krađu?",
+        "vozač odbio da duva u alkotest",
+        "ukrali su mi auto ispred kuće noćas dok smo spavali, a kamera je sve snimila i imamo tablice",
+        "ako neko provali u prodavnicu noću i odnese kasu sa novcem, koje je to djelo",
+        "a ukrali su mi auto ispred kuće",
+        "a tukli se ispred kafića, jedan ima slomljen nos",  # a new matter told with "a"
+    ],
+)
 def test_questions_of_their_own(text: str) -> None:
     assert not is_follow_up(text)
 
@@ -94,8 +121,9 @@ def test_the_previous_answers_articles_get_a_bonus_but_are_not_served_blindly(re
     boosted = retriever.search("a koja je kazna?", k=5, context=ThreadContext(articles=(target,)))
     assert [h.id for h in boosted.hits].index(target) < [h.id for h in plain.hits].index(target)
     assert boosted.thread == {"words": "", "articles": [target]}
-    unrelated = retriever.search("krivotvorio potpis na ugovoru", k=2,
-                                 context=ThreadContext(articles=("ZJRM KS čl. 8",)))
+    unrelated = retriever.search(
+        "krivotvorio potpis na ugovoru", k=2, context=ThreadContext(articles=("ZJRM KS čl. 8",))
+    )
     assert "ZJRM KS čl. 8" not in [h.id for h in unrelated.hits]
 
 
@@ -160,8 +188,9 @@ def test_a_failed_rewrite_falls_back_to_the_rules_and_an_unchanged_one_stands_al
         rewriter.close()
 
 
-async def test_claude_gets_the_previous_exchange_in_its_own_block_and_cites_only_this_turn(fake_anthropic,
-                                                                                          keyed) -> None:
+async def test_claude_gets_the_previous_exchange_in_its_own_block_and_cites_only_this_turn(
+    fake_anthropic, keyed
+) -> None:
     retriever = Retriever.open(keyed)
     answers: list[dict[str, Any]] = []
 
@@ -186,5 +215,6 @@ async def test_claude_gets_the_previous_exchange_in_its_own_block_and_cites_only
     assert user_texts(answers[-1])[-1].startswith("<question>\na koja je kazna?")
     assert "<previous_exchanges>" not in "".join(user_texts(answers[0]))  # the first turn had no thread
     assert "KZ RS čl. 999" in second.answer.invalid_citations and all(
-        h.id != "KZ RS čl. 999" for h in second.answer.citations)
+        h.id != "KZ RS čl. 999" for h in second.answer.citations
+    )
     assert "previous_exchanges" in system_text(answers[-1]) and "2026-12-02" in second.answer.prompt_version

@@ -8,15 +8,18 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
 
-
-LONG = ("Prije dvije sedmice moj komšija je parkirao auto ispred moje garaže i od tada ga ne pomjera. "
-        "Kada sam ga zamolio da ga skloni, počeo je vikati na mene i prijetiti da će mi zapaliti kuću. "
-        "Sutradan sam na vratima našao poruku u kojoj piše da ću zažaliti ako ga prijavim policiji! "
-        "Moja supruga se boji izaći iz kuće, a djeca ne idu sama u školu. Komšija je i ranije bio nasilan "
-        "prema drugima u ulici; jednom je udario čovjeka koji mu je prigovorio zbog buke. "
-        "Šta mogu uraditi i da li je ovo krivično djelo prijetnje ili nešto drugo?")
+LONG = (
+    "Prije dvije sedmice moj komšija je parkirao auto ispred moje garaže i od tada ga ne pomjera. "
+    "Kada sam ga zamolio da ga skloni, počeo je vikati na mene i prijetiti da će mi zapaliti kuću. "
+    "Sutradan sam na vratima našao poruku u kojoj piše da ću zažaliti ako ga prijavim policiji! "
+    "Moja supruga se boji izaći iz kuće, a djeca ne idu sama u školu. Komšija je i ranije bio nasilan "
+    "prema drugima u ulici; jednom je udario čovjeka koji mu je prigovorio zbog buke. "
+    "Šta mogu uraditi i da li je ovo krivično djelo prijetnje ili nešto drugo?"
+)
 
 
 def test_a_short_question_is_embedded_whole() -> None:

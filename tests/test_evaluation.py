@@ -40,7 +40,18 @@ def test_metrics_on_a_hand_made_example() -> None:
     assert m["mrr@10"] == pytest.approx((1 + 1 / 3 + 1 / 7 + 0) / 4)
     assert m["empty_context"] == pytest.approx(1 / 4)
     assert (m["p50_ms"], m["p95_ms"]) == (20.0, 40.0)
-    assert set(m) == {"n", "hit@1", "hit@5", "hit@10", "recall@5", "recall@10", "mrr@10", "p50_ms", "p95_ms", "empty_context"}
+    assert set(m) == {
+        "n",
+        "hit@1",
+        "hit@5",
+        "hit@10",
+        "recall@5",
+        "recall@10",
+        "mrr@10",
+        "p50_ms",
+        "p95_ms",
+        "empty_context",
+    }
 
 
 def test_percentile_is_nearest_rank() -> None:
@@ -99,9 +110,24 @@ def test_bad_evaluation_file_names_the_line(tmp_path: Path) -> None:
 def test_eval_retrieval_cli_on_the_sample(sample_index, tmp_path: Path) -> None:
     out, plot, details = tmp_path / "m.json", tmp_path / "sweep.png", tmp_path / "details.jsonl"
     run = subprocess.run(
-        [*KODEKS, "eval", "retrieval", str(SAMPLE_EVAL), "--data-dir", str(sample_index.data_dir),
-         "--json", str(out), "--sweep", "--plot", str(plot), "--details", str(details)],
-        capture_output=True, text=True, timeout=600,
+        [
+            *KODEKS,
+            "eval",
+            "retrieval",
+            str(SAMPLE_EVAL),
+            "--data-dir",
+            str(sample_index.data_dir),
+            "--json",
+            str(out),
+            "--sweep",
+            "--plot",
+            str(plot),
+            "--details",
+            str(details),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert run.returncode == 0, run.stderr
     metrics = json.loads(out.read_text())

@@ -23,7 +23,8 @@ def everything_sent_to(server: FakeTelegramServer, user: int) -> str:
 
 
 async def test_another_officer_cannot_vote_on_or_open_my_answer(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
+    telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path
+) -> None:
     async with running_bot(telegram_server, settings, retriever, log_path):
         telegram_server.send_text(OFFICER, "neko mi je krivotvorio potpis")
         [answer] = await telegram_server.wait_messages(OFFICER, 1)
@@ -42,12 +43,19 @@ async def test_another_officer_cannot_vote_on_or_open_my_answer(
 
 
 async def test_a_stranger_reaches_no_admin_command_and_no_article(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
+    telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path
+) -> None:
     async with running_bot(telegram_server, settings, retriever, log_path):
         telegram_server.send_text(OFFICER, "neko mi je krivotvorio potpis")
         [answer] = await telegram_server.wait_messages(OFFICER, 1)
-        for text in ("/stats", "/export", "/export 2000-01-01", "/clan KZ FBiH 373", "član 373 KZ FBiH",
-                     "neko mi je krivotvorio potpis"):
+        for text in (
+            "/stats",
+            "/export",
+            "/export 2000-01-01",
+            "/clan KZ FBiH 373",
+            "član 373 KZ FBiH",
+            "neko mi je krivotvorio potpis",
+        ):
             telegram_server.send_text(STRANGER, text)
         for _, d in telegram_server.buttons(answer):
             telegram_server.press(STRANGER, answer, d)

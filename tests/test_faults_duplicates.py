@@ -45,8 +45,9 @@ class SlowJournalRead(QueryLog):
 
 
 @contextlib.asynccontextmanager
-async def bot_with_slow_journal_read(server: FakeTelegramServer, settings: Settings, retriever: Any,
-                                     log_path: Path) -> AsyncIterator[None]:
+async def bot_with_slow_journal_read(
+    server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path
+) -> AsyncIterator[None]:
     pipeline = Pipeline(settings, retriever=retriever)
     qlog = await SlowJournalRead.open(log_path)
     assert isinstance(qlog, SlowJournalRead)
@@ -64,7 +65,8 @@ async def bot_with_slow_journal_read(server: FakeTelegramServer, settings: Setti
 
 
 async def test_a_question_arriving_while_recovery_reads_the_journal_is_answered_once(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
+    telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path
+) -> None:
     telegram_server.send_text(OFFICER, "ukrao mi je mobitel")  # waiting when the bot starts
     async with bot_with_slow_journal_read(telegram_server, settings, retriever, log_path):
         await telegram_server.wait_messages(OFFICER, 1)
@@ -77,7 +79,8 @@ async def test_a_question_arriving_while_recovery_reads_the_journal_is_answered_
 
 
 async def test_a_batch_served_twice_is_handled_once(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
+    telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path
+) -> None:
     async with running_bot(telegram_server, settings, retriever, log_path):
         telegram_server.redeliver_next()
         telegram_server.send_text(OFFICER, "ukrao mi je mobitel")

@@ -29,20 +29,21 @@ import pytest
 from bot import texts
 from bot.querylog import QueryLog
 from kodeks.settings import Settings
+from tests.bot_helpers import LOCK_HOLDER
 from tests.fakes.anthropic_server import FAKE_KEY, FakeAnthropic, cite_first_passage, slow
 from tests.fakes.telegram_server import TOKEN, FakeTelegramServer
 from tests.test_bot import ADMIN, CROWD, OFFICER, rows, running_bot
 from tests.test_bot_cli import start_bot, stop_bot
 from tests.test_faults_storage import KODEKS_CMD
-from tests.bot_helpers import LOCK_HOLDER
 
 
 class LockHolder:
     """Another process holding `BEGIN EXCLUSIVE` on the log until told to let go."""
 
     def __init__(self, path: Path) -> None:
-        self.proc = subprocess.Popen([sys.executable, "-c", LOCK_HOLDER, str(path)], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, text=True)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", LOCK_HOLDER, str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
 
     async def locked(self) -> None:
         line = await asyncio.to_thread(self.proc.stdout.readline)  # type: ignore[union-attr]
@@ -64,7 +65,8 @@ def journal(log_path: Path) -> list[sqlite3.Row]:
 
 
 async def test_a_write_lock_held_by_another_process_loses_no_row_and_does_not_break_the_log(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
+    telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path
+) -> None:
     officers = CROWD[:6]
     async with running_bot(telegram_server, settings, retriever, log_path) as bot:
         telegram_server.send_text(OFFICER, "ukrao mi je mobitel")  # creates the log's first rows
@@ -105,8 +107,9 @@ async def test_rows_wait_in_memory_while_the_file_is_locked_and_land_in_order(tm
     finally:
         await holder.release()
     await log.wait_drained()
-    assert [r["question"] for r in await log.rows_since(datetime(2000, 1, 1, tzinfo=UTC))] == \
-        [f"pitanje {n}" for n in range(20)]
+    assert [r["question"] for r in await log.rows_since(datetime(2000, 1, 1, tzinfo=UTC))] == [
+        f"pitanje {n}" for n in range(20)
+    ]
     assert await log.refusals_since(datetime(2000, 1, 1, tzinfo=UTC)) == (1, 1)
     assert isinstance(await log.record(user_id=1, question="poslije"), int)  # written at once again
     await log.close()
@@ -125,8 +128,9 @@ async def test_the_backlog_is_bounded_and_counts_what_it_drops(tmp_path: Path) -
     finally:
         await holder.release()
     await log.wait_drained()
-    assert [r["question"] for r in await log.rows_since(datetime(2000, 1, 1, tzinfo=UTC))] == \
-        [f"pitanje {n}" for n in range(3, 8)]  # the oldest were dropped, the newest kept
+    assert [r["question"] for r in await log.rows_since(datetime(2000, 1, 1, tzinfo=UTC))] == [
+        f"pitanje {n}" for n in range(3, 8)
+    ]  # the oldest were dropped, the newest kept
     await log.close()
 
 
@@ -163,19 +167,26 @@ async def test_the_log_is_created_readable_by_its_owner_only(tmp_path: Path) -> 
 
 
 async def test_kill_9_with_answers_in_flight_every_officer_is_answered_once_after_restart(
-        telegram_server: FakeTelegramServer, bot_data_dir: Path, fake_anthropic: FakeAnthropic) -> None:
+    telegram_server: FakeTelegramServer, bot_data_dir: Path, fake_anthropic: FakeAnthropic
+) -> None:
     officers = CROWD[:5]
-    env = {"KODEKS_TELEGRAM_BASE_URL": telegram_server.base_url, "ANTHROPIC_API_KEY": FAKE_KEY,
-           "ANTHROPIC_BASE_URL": fake_anthropic.url, "KODEKS_ALLOWED_USERS": ",".join(map(str, officers)),
-           "KODEKS_CLAUDE_MAX_RETRIES": "0", "KODEKS_REWRITE": "false"}  # the slow calls are the answers'
+    env = {
+        "KODEKS_TELEGRAM_BASE_URL": telegram_server.base_url,
+        "ANTHROPIC_API_KEY": FAKE_KEY,
+        "ANTHROPIC_BASE_URL": fake_anthropic.url,
+        "KODEKS_ALLOWED_USERS": ",".join(map(str, officers)),
+        "KODEKS_CLAUDE_MAX_RETRIES": "0",
+        "KODEKS_REWRITE": "false",
+    }  # the slow calls are the answers'
     fake_anthropic.script(*[slow(120)] * len(officers))  # every answer is still being written when killed
     fake_anthropic.default = cite_first_passage
     proc = await start_bot(bot_data_dir, env)
     try:
         for user in officers:
             telegram_server.send_text(user, "ukrao mi je mobitel")
-        await telegram_server.wait_until(lambda: len(fake_anthropic.requests) == len(officers), timeout=180,
-                                         what="every answer to be in progress")
+        await telegram_server.wait_until(
+            lambda: len(fake_anthropic.requests) == len(officers), timeout=180, what="every answer to be in progress"
+        )
     finally:
         proc.kill()
         await proc.wait()
@@ -199,26 +210,46 @@ async def test_kill_9_with_answers_in_flight_every_officer_is_answered_once_afte
 
 
 async def test_recovery_rule_old_questions_are_told_a_maybe_sent_reply_is_not_resent(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
+    telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path
+) -> None:
     now = datetime.now(UTC)
     young, old, sending = CROWD[0], CROWD[1], CROWD[2]
     async with await QueryLog.open(log_path) as log:  # what a crash leaves behind
-        await log.journal_received(update_id=901, chat_id=young, message_id=11, question="ukrao mi je mobitel",
-                                   asked_at=now - timedelta(minutes=2))
-        await log.journal_received(update_id=902, chat_id=old, message_id=12, question="vozac pobjegao",
-                                   asked_at=now - timedelta(hours=3))
-        await log.journal_received(update_id=903, chat_id=sending, message_id=13, question="krivotvorio potpis",
-                                   asked_at=now - timedelta(minutes=1))
+        await log.journal_received(
+            update_id=901,
+            chat_id=young,
+            message_id=11,
+            question="ukrao mi je mobitel",
+            asked_at=now - timedelta(minutes=2),
+        )
+        await log.journal_received(
+            update_id=902, chat_id=old, message_id=12, question="vozac pobjegao", asked_at=now - timedelta(hours=3)
+        )
+        await log.journal_received(
+            update_id=903,
+            chat_id=sending,
+            message_id=13,
+            question="krivotvorio potpis",
+            asked_at=now - timedelta(minutes=1),
+        )
         await log.record(user_id=sending, question="krivotvorio potpis", update_id=903)  # crashed while sending
-    async with running_bot(telegram_server, settings.model_copy(update={"recovery_minutes": 10}), retriever,
-                           log_path):
+    async with running_bot(telegram_server, settings.model_copy(update={"recovery_minutes": 10}), retriever, log_path):
         [answer] = await telegram_server.wait_messages(young, 1, timeout=60)
         [told] = await telegram_server.wait_messages(old, 1)
         [note] = await telegram_server.wait_messages(sending, 1)
         # Telegram delivers the young question's update again (its offset was never confirmed): not re-answered
-        telegram_server.push({"update_id": 901, "message": {
-            "message_id": 11, "date": int(now.timestamp()), "text": "ukrao mi je mobitel",
-            "chat": {"id": young, "type": "private"}, "from": telegram_server.user(young)}})
+        telegram_server.push(
+            {
+                "update_id": 901,
+                "message": {
+                    "message_id": 11,
+                    "date": int(now.timestamp()),
+                    "text": "ukrao mi je mobitel",
+                    "chat": {"id": young, "type": "private"},
+                    "from": telegram_server.user(young),
+                },
+            }
+        )
         await telegram_server.wait_fetched()
     assert "Izvori:" in answer["text"]
     assert answer["reply_to_message"]["message_id"] == 11 if answer.get("reply_to_message") else True
@@ -241,7 +272,8 @@ async def test_the_journal_recognises_a_redelivery_but_not_a_reused_update_id(tm
 
 
 async def test_a_send_slower_than_the_client_timeout_is_delivered_once(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
+    telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path
+) -> None:
     telegram_server.delay_next("sendMessage", 8)  # past python-telegram-bot's 5 s read timeout
     async with running_bot(telegram_server, settings, retriever, log_path):
         telegram_server.send_text(OFFICER, "ukrao mi je mobitel")
@@ -267,11 +299,23 @@ def _without_dac_override() -> None:  # pragma: no cover - runs in the child bef
 
 def run_kodeks_bot(data_dir: Path, **env: str) -> subprocess.CompletedProcess:
     full = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "KODEKS_", "ANTHROPIC_", "TELEGRAM_"))}
-    full.update({"TELEGRAM_BOT_TOKEN": TOKEN, "KODEKS_ALLOWED_USERS": str(OFFICER),
-                 "KODEKS_TELEGRAM_BASE_URL": "http://127.0.0.1:9/bot", **env})
-    return subprocess.run([*KODEKS_CMD, "bot", "--data-dir", str(data_dir)], capture_output=True, text=True,
-                          env=full, cwd=data_dir.parent, timeout=300,
-                          preexec_fn=_without_dac_override if os.geteuid() == 0 else None)
+    full.update(
+        {
+            "TELEGRAM_BOT_TOKEN": TOKEN,
+            "KODEKS_ALLOWED_USERS": str(OFFICER),
+            "KODEKS_TELEGRAM_BASE_URL": "http://127.0.0.1:9/bot",
+            **env,
+        }
+    )
+    return subprocess.run(
+        [*KODEKS_CMD, "bot", "--data-dir", str(data_dir)],
+        capture_output=True,
+        text=True,
+        env=full,
+        cwd=data_dir.parent,
+        timeout=300,
+        preexec_fn=_without_dac_override if os.geteuid() == 0 else None,
+    )
 
 
 def assert_one_line(proc: subprocess.CompletedProcess, *expected: str) -> None:
@@ -288,8 +332,10 @@ def _damaged(log: Path) -> None:
 
 def _truncated(log: Path) -> None:
     con = sqlite3.connect(log)
-    con.executescript("CREATE TABLE t (x); INSERT INTO t SELECT randomblob(2000) FROM "
-                      "(WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 200) SELECT n FROM c);")
+    con.executescript(
+        "CREATE TABLE t (x); INSERT INTO t SELECT randomblob(2000) FROM "
+        "(WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 200) SELECT n FROM c);"
+    )
     con.close()
     log.write_bytes(log.read_bytes()[: 4096 * 20])
 
@@ -299,25 +345,35 @@ def _read_only(log: Path) -> None:
     log.chmod(0o444)
 
 
-@pytest.mark.parametrize("spoil, expected", [
-    (_damaged, ("queries.sqlite3", "damaged", "mv ")),
-    (_truncated, ("queries.sqlite3", "damaged")),
-    (_read_only, ("queries.sqlite3", "cannot be written", "chmod")),
-], ids=["not-a-database", "truncated", "read-only"])
-def test_a_bad_query_log_stops_the_bot_at_startup_in_one_line(bot_data_dir: Path, spoil: Any,
-                                                              expected: tuple[str, ...]) -> None:
+@pytest.mark.parametrize(
+    "spoil, expected",
+    [
+        (_damaged, ("queries.sqlite3", "damaged", "mv ")),
+        (_truncated, ("queries.sqlite3", "damaged")),
+        (_read_only, ("queries.sqlite3", "cannot be written", "chmod")),
+    ],
+    ids=["not-a-database", "truncated", "read-only"],
+)
+def test_a_bad_query_log_stops_the_bot_at_startup_in_one_line(
+    bot_data_dir: Path, spoil: Any, expected: tuple[str, ...]
+) -> None:
     log = bot_data_dir / "queries.sqlite3"
     spoil(log)
     assert_one_line(run_kodeks_bot(bot_data_dir), *expected)
 
 
-@pytest.mark.parametrize("env, expected", [
-    ({"KODEKS_ALLOWED_USERS": "424242,51515l"}, ("KODEKS_ALLOWED_USERS", "'51515l'")),
-    ({"KODEKS_CONCURRENCY": "many"}, ("KODEKS_CONCURRENCY", "integer")),
-    ({"KODEKS_WEBHOOK_PORT": "x"}, ("KODEKS_WEBHOOK_PORT",)),
-], ids=["allowed-users", "concurrency", "webhook-port"])
-def test_a_malformed_setting_stops_the_bot_in_one_line_naming_it(tmp_path: Path, env: dict[str, str],
-                                                                 expected: tuple[str, ...]) -> None:
+@pytest.mark.parametrize(
+    "env, expected",
+    [
+        ({"KODEKS_ALLOWED_USERS": "424242,51515l"}, ("KODEKS_ALLOWED_USERS", "'51515l'")),
+        ({"KODEKS_CONCURRENCY": "many"}, ("KODEKS_CONCURRENCY", "integer")),
+        ({"KODEKS_WEBHOOK_PORT": "x"}, ("KODEKS_WEBHOOK_PORT",)),
+    ],
+    ids=["allowed-users", "concurrency", "webhook-port"],
+)
+def test_a_malformed_setting_stops_the_bot_in_one_line_naming_it(
+    tmp_path: Path, env: dict[str, str], expected: tuple[str, ...]
+) -> None:
     data_dir = tmp_path / "data"
     data_dir.mkdir()
     assert_one_line(run_kodeks_bot(data_dir, **env), *expected)
@@ -328,6 +384,7 @@ async def test_two_copies_of_one_update_handled_at_once_are_answered_once(log_pa
     """A getUpdates answer repeated after a client timeout gives PTB the same update twice, and with
     concurrent updates both copies may be journaled at the same moment: only one may go on."""
     async with await QueryLog.open(log_path) as log:
-        first, second = await asyncio.gather(*(log.journal_received(update_id=7, chat_id=1, message_id=3, question="q")
-                                               for _ in range(2)))
+        first, second = await asyncio.gather(
+            *(log.journal_received(update_id=7, chat_id=1, message_id=3, question="q") for _ in range(2))
+        )
     assert sorted([first, second]) == [False, True]

@@ -12,8 +12,10 @@ from tests.fakes.telegram_server import FakeTelegramServer
 from tests.test_bot import ADMIN, CROWD, OFFICER, running_bot
 
 BURSTING = CROWD[0]
-SENTENCE = ("Komšija je sinoć razbio prozor na mom autu ispred zgrade, odnio torbu s laptopom i dokumentima, "
-            "a kad sam ga pozvao da vrati stvari prijetio mi je nožem i rekao da će me zaklati. ")
+SENTENCE = (
+    "Komšija je sinoć razbio prozor na mom autu ispred zgrade, odnio torbu s laptopom i dokumentima, "
+    "a kad sam ga pozvao da vrati stvari prijetio mi je nožem i rekao da će me zaklati. "
+)
 
 
 def long_question(n: int) -> str:
@@ -21,7 +23,8 @@ def long_question(n: int) -> str:
 
 
 async def test_a_burst_of_long_questions_does_not_hold_back_other_officers(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
+    telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path
+) -> None:
     async with running_bot(telegram_server, settings, retriever, log_path):
         for n in range(8):
             telegram_server.send_text(BURSTING, long_question(n))

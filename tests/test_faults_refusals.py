@@ -16,7 +16,8 @@ GROUP = -4242
 
 
 async def test_a_stranger_in_a_group_gets_one_reply_for_forty_messages(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
+    telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path
+) -> None:
     async with running_bot(telegram_server, settings, retriever, log_path):
         for n in range(40):
             telegram_server.send_text(STRANGER, f"poruka {n} u grupi", chat_type="group", chat_id=GROUP)
@@ -26,7 +27,8 @@ async def test_a_stranger_in_a_group_gets_one_reply_for_forty_messages(
 
 
 async def test_a_crowd_of_strangers_in_one_group_gets_one_notice(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
+    telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path
+) -> None:
     async with running_bot(telegram_server, settings, retriever, log_path):
         for n in range(30):
             telegram_server.send_text(900_000 + n, "ima li koga", chat_type="group", chat_id=GROUP)
@@ -35,7 +37,8 @@ async def test_a_crowd_of_strangers_in_one_group_gets_one_notice(
 
 
 async def test_a_stranger_writing_privately_is_told_once_a_minute_and_counted_every_time(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
+    telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path
+) -> None:
     async with running_bot(telegram_server, settings, retriever, log_path):
         for n in range(20):
             telegram_server.send_text(STRANGER, f"pitanje {n}")
@@ -46,7 +49,8 @@ async def test_a_stranger_writing_privately_is_told_once_a_minute_and_counted_ev
 
 
 async def test_sixty_edited_messages_from_an_officer_get_one_reply(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
+    telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path
+) -> None:
     async with running_bot(telegram_server, settings, retriever, log_path):
         for n in range(60):
             telegram_server.send_text(OFFICER, f"ukrao mi je mobitel {n}", edited=True)
@@ -58,7 +62,8 @@ async def test_sixty_edited_messages_from_an_officer_get_one_reply(
 
 
 async def test_an_officer_writing_in_groups_is_told_once_a_minute(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
+    telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path
+) -> None:
     async with running_bot(telegram_server, settings, retriever, log_path):
         for n in range(10):
             telegram_server.send_text(CROWD[0], "koja je kazna za kradju?", chat_type="group", chat_id=GROUP - n)

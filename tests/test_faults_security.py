@@ -20,10 +20,17 @@ import pytest
 from bot import texts
 from kodeks import logsafe
 from kodeks.settings import Settings
-from tests.fakes.anthropic_server import FAKE_KEY, FakeAnthropic, cite_first_passage, claude_settings, passage_ids, reply
+from tests.fakes.anthropic_server import (
+    FAKE_KEY,
+    FakeAnthropic,
+    cite_first_passage,
+    claude_settings,
+    passage_ids,
+    reply,
+)
 from tests.fakes.telegram_server import TOKEN, FakeTelegramServer
-from tests.test_bot_cli import free_port, stop_bot, wait_for_log
 from tests.test_bot import OFFICER, STRANGER, rows, running_bot
+from tests.test_bot_cli import free_port, stop_bot, wait_for_log
 
 QUESTION = "neko mi je krivotvorio potpis"
 ARTICLE_TEXT = "lažnu ispravu"  # a phrase of KZ FBiH čl. 373 in the sample corpus
@@ -43,7 +50,8 @@ def assert_nothing_answered(server: FakeTelegramServer, chat_id: int, log_path: 
 
 
 async def test_a_stranger_is_refused_while_the_log_is_locked(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
+    telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path
+) -> None:
     async with running_bot(telegram_server, settings, retriever, log_path):
         holder = sqlite3.connect(log_path, isolation_level=None)
         holder.execute("BEGIN IMMEDIATE")  # another process holds the write lock
@@ -62,7 +70,8 @@ async def test_a_stranger_is_refused_while_the_log_is_locked(
 
 
 async def test_a_stranger_is_refused_when_the_log_is_gone(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
+    telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path
+) -> None:
     async with running_bot(telegram_server, settings, retriever, log_path) as bot:
         await bot.log.close()  # every log call now raises
         telegram_server.send_text(STRANGER, QUESTION)
@@ -75,17 +84,20 @@ async def test_a_stranger_is_refused_when_the_log_is_gone(
 
 
 async def test_a_failing_refusal_still_refuses(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
+    telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path
+) -> None:
     """Every attempt of the refusal's sendMessage gets a 500: the stranger and the group get nothing else."""
     async with running_bot(telegram_server, settings, retriever, log_path):
         telegram_server.fail_next("sendMessage", status=500, times=5)  # the retrying limiter's attempts
         telegram_server.send_text(STRANGER, QUESTION)
-        await telegram_server.wait_until(lambda: len(telegram_server.calls_to("sendMessage")) == 5,
-                                         what="the refusal's five failed attempts")
+        await telegram_server.wait_until(
+            lambda: len(telegram_server.calls_to("sendMessage")) == 5, what="the refusal's five failed attempts"
+        )
         telegram_server.fail_next("sendMessage", status=500, times=5)
         telegram_server.send_text(OFFICER, QUESTION, chat_type="group", chat_id=GROUP)
-        await telegram_server.wait_until(lambda: len(telegram_server.calls_to("sendMessage")) == 10,
-                                         what="the group reply's five failed attempts")
+        await telegram_server.wait_until(
+            lambda: len(telegram_server.calls_to("sendMessage")) == 10, what="the group reply's five failed attempts"
+        )
         telegram_server.send_text(OFFICER, "ukrao mi je mobitel")  # the bot goes on
         [answer] = await telegram_server.wait_messages(OFFICER, 1)
     assert "Izvori:" in answer["text"]
@@ -97,7 +109,8 @@ async def test_a_failing_refusal_still_refuses(
 
 
 async def test_a_stranger_pressing_a_button_with_the_log_gone_is_refused(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
+    telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path
+) -> None:
     async with running_bot(telegram_server, settings, retriever, log_path) as bot:
         telegram_server.send_text(OFFICER, QUESTION)
         [answer] = await telegram_server.wait_messages(OFFICER, 1)
@@ -114,15 +127,25 @@ async def test_a_stranger_pressing_a_button_with_the_log_gone_is_refused(
 
 
 async def test_an_unchecked_article_number_never_reaches_the_officer(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path,
-        fake_anthropic: FakeAnthropic) -> None:
+    telegram_server: FakeTelegramServer,
+    settings: Settings,
+    retriever: Any,
+    log_path: Path,
+    fake_anthropic: FakeAnthropic,
+) -> None:
     """The issue's cases: in `missing`, and in the text of a point whose citation is valid."""
+
     def sneaky(body: dict[str, Any]) -> Any:
         first = passage_ids(body)[0]
-        return reply([("Prema KZ RS 999 kazna je doživotni zatvor.", [first]),
-                      ("Prema članovima 999 kazna je doživotni zatvor.", [first]),
-                      ("Djelo je kažnjivo.", [first])],
-                     covered=False, missing="Odlomci ne navode rok. Prema članu 999 KZ RS kazna je doživotni zatvor.")(body)
+        return reply(
+            [
+                ("Prema KZ RS 999 kazna je doživotni zatvor.", [first]),
+                ("Prema članovima 999 kazna je doživotni zatvor.", [first]),
+                ("Djelo je kažnjivo.", [first]),
+            ],
+            covered=False,
+            missing="Odlomci ne navode rok. Prema članu 999 KZ RS kazna je doživotni zatvor.",
+        )(body)
 
     fake_anthropic.default = sneaky
     async with running_bot(telegram_server, claude_settings(fake_anthropic, base=settings), retriever, log_path):
@@ -135,8 +158,12 @@ async def test_an_unchecked_article_number_never_reaches_the_officer(
 
 
 async def test_a_missing_text_that_only_names_an_unchecked_article_is_not_shown(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path,
-        fake_anthropic: FakeAnthropic) -> None:
+    telegram_server: FakeTelegramServer,
+    settings: Settings,
+    retriever: Any,
+    log_path: Path,
+    fake_anthropic: FakeAnthropic,
+) -> None:
     fake_anthropic.default = reply([], covered=False, missing="Prema članu 999 KZ RS kazna je doživotni zatvor.")
     async with running_bot(telegram_server, claude_settings(fake_anthropic, base=settings), retriever, log_path):
         telegram_server.send_text(OFFICER, QUESTION)
@@ -157,28 +184,63 @@ WEBHOOK_SECRET = "hook-secret_that-must-never-appear"
 
 async def start_verbose_bot(data_dir: Path, env: dict[str, str]) -> asyncio.subprocess.Process:
     full = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "KODEKS_", "ANTHROPIC_", "TELEGRAM_"))}
-    full.update({"KODEKS_DATA_DIR": str(data_dir), "TELEGRAM_BOT_TOKEN": TOKEN, "OPENAI_API_KEY": OPENAI_KEY,
-                 "KODEKS_ALLOWED_USERS": str(SECRET_OFFICER), **env})
+    full.update(
+        {
+            "KODEKS_DATA_DIR": str(data_dir),
+            "TELEGRAM_BOT_TOKEN": TOKEN,
+            "OPENAI_API_KEY": OPENAI_KEY,
+            "KODEKS_ALLOWED_USERS": str(SECRET_OFFICER),
+            **env,
+        }
+    )
     return await asyncio.create_subprocess_exec(
-        sys.executable, "-c", "from kodeks.launch import main; main()", "bot", "--verbose",
-        env=full, cwd=data_dir, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        sys.executable,
+        "-c",
+        "from kodeks.launch import main; main()",
+        "bot",
+        "--verbose",
+        env=full,
+        cwd=data_dir,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
 
 
 def assert_clean(err: str) -> None:
     assert "DEBUG telegram" in err and "DEBUG httpcore" in err and "DEBUG aiosqlite" in err  # really at DEBUG
-    for secret in (TOKEN, TOKEN.split(":")[1], FAKE_KEY, OPENAI_KEY, WEBHOOK_SECRET, str(SECRET_OFFICER),
-                   str(SECRET_STRANGER), "tajnapitanje", "stranacpita", "mobitel"):
+    for secret in (
+        TOKEN,
+        TOKEN.split(":")[1],
+        FAKE_KEY,
+        OPENAI_KEY,
+        WEBHOOK_SECRET,
+        str(SECRET_OFFICER),
+        str(SECRET_STRANGER),
+        "tajnapitanje",
+        "stranacpita",
+        "mobitel",
+    ):
         assert secret not in err, (secret, [line for line in err.splitlines() if secret in line][:3])
 
 
 async def test_verbose_polling_bot_logs_no_secret_text_or_raw_id(
-        telegram_server: FakeTelegramServer, bot_data_dir: Path, fake_anthropic: FakeAnthropic) -> None:
+    telegram_server: FakeTelegramServer, bot_data_dir: Path, fake_anthropic: FakeAnthropic
+) -> None:
     fake_anthropic.default = cite_first_passage
-    proc = await start_verbose_bot(bot_data_dir, {"KODEKS_TELEGRAM_BASE_URL": telegram_server.base_url,
-                                                  "ANTHROPIC_API_KEY": FAKE_KEY, "ANTHROPIC_BASE_URL": fake_anthropic.url})
+    proc = await start_verbose_bot(
+        bot_data_dir,
+        {
+            "KODEKS_TELEGRAM_BASE_URL": telegram_server.base_url,
+            "ANTHROPIC_API_KEY": FAKE_KEY,
+            "ANTHROPIC_BASE_URL": fake_anthropic.url,
+        },
+    )
     try:
-        await telegram_server.wait_until(lambda: telegram_server.polls > 0 or proc.returncode is not None,
-                                         timeout=180, what="the bot to start polling")
+        await telegram_server.wait_until(
+            lambda: telegram_server.polls > 0 or proc.returncode is not None,
+            timeout=180,
+            what="the bot to start polling",
+        )
         telegram_server.send_text(SECRET_OFFICER, OFFICER_TEXT)
         telegram_server.send_text(SECRET_STRANGER, STRANGER_TEXT)
         await telegram_server.wait_messages(SECRET_OFFICER, 1, timeout=120)
@@ -193,18 +255,32 @@ async def test_verbose_polling_bot_logs_no_secret_text_or_raw_id(
 async def test_verbose_webhook_bot_logs_no_secret(telegram_server: FakeTelegramServer, bot_data_dir: Path) -> None:
     port = free_port()
     url = f"http://127.0.0.1:{port}/kodeks-hook"
-    proc = await start_verbose_bot(bot_data_dir, {
-        "KODEKS_TELEGRAM_BASE_URL": telegram_server.base_url, "KODEKS_WEBHOOK_URL": url,
-        "KODEKS_WEBHOOK_LISTEN": "127.0.0.1", "KODEKS_WEBHOOK_PORT": str(port), "KODEKS_WEBHOOK_SECRET": WEBHOOK_SECRET})
+    proc = await start_verbose_bot(
+        bot_data_dir,
+        {
+            "KODEKS_TELEGRAM_BASE_URL": telegram_server.base_url,
+            "KODEKS_WEBHOOK_URL": url,
+            "KODEKS_WEBHOOK_LISTEN": "127.0.0.1",
+            "KODEKS_WEBHOOK_PORT": str(port),
+            "KODEKS_WEBHOOK_SECRET": WEBHOOK_SECRET,
+        },
+    )
     try:
         await telegram_server.wait_call("setWebhook", timeout=180)
         await wait_for_log(proc, "webhook listening")
-        update = {"update_id": 1, "message": {"message_id": 1, "date": 0, "text": STRANGER_TEXT,
-                                              "chat": {"id": SECRET_STRANGER, "type": "private"},
-                                              "from": telegram_server.user(SECRET_STRANGER)}}
-        async with aiohttp.ClientSession() as session:
-            async with session.post(url, json=update, headers={"X-Telegram-Bot-Api-Secret-Token": WEBHOOK_SECRET}) as r:
-                assert r.status == 200
+        update = {
+            "update_id": 1,
+            "message": {
+                "message_id": 1,
+                "date": 0,
+                "text": STRANGER_TEXT,
+                "chat": {"id": SECRET_STRANGER, "type": "private"},
+                "from": telegram_server.user(SECRET_STRANGER),
+            },
+        }
+        headers = {"X-Telegram-Bot-Api-Secret-Token": WEBHOOK_SECRET}
+        async with aiohttp.ClientSession() as session, session.post(url, json=update, headers=headers) as r:
+            assert r.status == 200
         await telegram_server.wait_messages(SECRET_STRANGER, 1, timeout=60)
     finally:
         code, err = await stop_bot(proc)
@@ -215,9 +291,15 @@ async def test_verbose_webhook_bot_logs_no_secret(telegram_server: FakeTelegramS
 
 def test_the_filter_redacts_tracebacks_and_library_payloads() -> None:
     logsafe.register_secret("s3cr3t-value-xyz")
-    record = logging.LogRecord("telegram.ext.ExtBot", logging.DEBUG, __file__, 1,
-                               "Calling Bot API endpoint `%s` with parameters `%s`",
-                               ("sendMessage", {"chat_id": SECRET_STRANGER, "text": STRANGER_TEXT}), None)
+    record = logging.LogRecord(
+        "telegram.ext.ExtBot",
+        logging.DEBUG,
+        __file__,
+        1,
+        "Calling Bot API endpoint `%s` with parameters `%s`",
+        ("sendMessage", {"chat_id": SECRET_STRANGER, "text": STRANGER_TEXT}),
+        None,
+    )
     try:
         raise RuntimeError(f"url http://h/bot{TOKEN}/getMe failed with s3cr3t-value-xyz")
     except RuntimeError:
@@ -230,8 +312,12 @@ def test_the_filter_redacts_tracebacks_and_library_payloads() -> None:
 
 
 async def test_without_the_gate_no_handler_answers_a_stranger_or_a_group(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path,
-        caplog: pytest.LogCaptureFixture) -> None:
+    telegram_server: FakeTelegramServer,
+    settings: Settings,
+    retriever: Any,
+    log_path: Path,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     """The second line of defence: every handler after the gate checks access itself."""
     async with running_bot(telegram_server, settings, retriever, log_path) as bot:
         [gate] = bot.app.handlers[-1]

@@ -37,8 +37,10 @@ async def test_a_hundred_questions_at_once_all_land_in_the_log(tmp_path: Path) -
     path = tmp_path / "queries.sqlite3"
     first, second = await QueryLog.open(path), await QueryLog.open(path)
     try:
-        writes = [log.record(user_id=n, question=f"pitanje {n}", result=make_result())
-                  for n, log in ((n, first if n % 2 else second) for n in range(100))]
+        writes = [
+            log.record(user_id=n, question=f"pitanje {n}", result=make_result())
+            for n, log in ((n, first if n % 2 else second) for n in range(100))
+        ]
         ids = await asyncio.gather(*writes)
     finally:
         await first.close()
@@ -54,9 +56,14 @@ async def test_a_hundred_questions_at_once_all_land_in_the_log(tmp_path: Path) -
 
 
 async def test_bot_killed_mid_answer_restarts_with_the_log_intact(
-        telegram_server: FakeTelegramServer, bot_data_dir: Path, fake_anthropic: FakeAnthropic) -> None:
-    env = {"KODEKS_TELEGRAM_BASE_URL": telegram_server.base_url, "ANTHROPIC_API_KEY": FAKE_KEY,
-           "ANTHROPIC_BASE_URL": fake_anthropic.url, "KODEKS_REWRITE": "false"}  # the slow call is the answer's
+    telegram_server: FakeTelegramServer, bot_data_dir: Path, fake_anthropic: FakeAnthropic
+) -> None:
+    env = {
+        "KODEKS_TELEGRAM_BASE_URL": telegram_server.base_url,
+        "ANTHROPIC_API_KEY": FAKE_KEY,
+        "ANTHROPIC_BASE_URL": fake_anthropic.url,
+        "KODEKS_REWRITE": "false",
+    }  # the slow call is the answer's
     fake_anthropic.script(cite_first_passage, slow(120))  # the second answer is still being written when killed
     proc = await start_bot(bot_data_dir, env)
     try:
@@ -118,10 +125,21 @@ def fingerprint(directory: Path) -> dict[str, str]:
 
 def start_kodeks(args: list[str], data_dir: Path) -> subprocess.Popen:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "KODEKS_", "ANTHROPIC_", "TELEGRAM_"))}
-    env.update({"TELEGRAM_BOT_TOKEN": TOKEN, "KODEKS_ALLOWED_USERS": str(OFFICER),
-                "KODEKS_TELEGRAM_BASE_URL": "http://127.0.0.1:9/bot"})  # port 9: nobody there
-    return subprocess.Popen([*KODEKS_CMD, *args, "--data-dir", str(data_dir)], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=env, cwd=data_dir.parent)
+    env.update(
+        {
+            "TELEGRAM_BOT_TOKEN": TOKEN,
+            "KODEKS_ALLOWED_USERS": str(OFFICER),
+            "KODEKS_TELEGRAM_BASE_URL": "http://127.0.0.1:9/bot",
+        }
+    )  # port 9: nobody there
+    return subprocess.Popen(
+        [*KODEKS_CMD, *args, "--data-dir", str(data_dir)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        cwd=data_dir.parent,
+    )
 
 
 def assert_clear_startup_failure(data_dir: Path, expected: str) -> None:
@@ -155,23 +173,29 @@ def _truncated_chroma(d: Path) -> None:
     db.write_bytes(db.read_bytes()[:8192])
 
 
-@pytest.mark.parametrize("corrupt, expected", [
-    (_garbage_chunks, "lexical index"),
-    (_garbage_bm25, "lexical index"),
-    (_garbage_article_line, "article table"),
-    (_truncated_chroma, "index"),
-], ids=["lexical-chunks", "bm25-arrays", "article-table", "chroma-sqlite-truncated"])
+@pytest.mark.parametrize(
+    "corrupt, expected",
+    [
+        (_garbage_chunks, "lexical index"),
+        (_garbage_bm25, "lexical index"),
+        (_garbage_article_line, "article table"),
+        (_truncated_chroma, "index"),
+    ],
+    ids=["lexical-chunks", "bm25-arrays", "article-table", "chroma-sqlite-truncated"],
+)
 def test_corrupt_index_fails_at_startup_in_one_line_and_changes_nothing(
-        bot_data_dir: Path, corrupt: Any, expected: str) -> None:
+    bot_data_dir: Path, corrupt: Any, expected: str
+) -> None:
     corrupt(bot_data_dir)
     assert_clear_startup_failure(bot_data_dir, expected)
 
 
 def test_index_built_with_another_embedder_fails_at_startup_and_changes_nothing(
-        tmp_path: Path, embeddings_server: str) -> None:  # noqa: F811 - the imported fixture
+    tmp_path: Path,
+    embeddings_server: str,  # noqa: F811 - the fixture imported above, requested by name
+) -> None:
     corpus = write_corpus(tmp_path / "kz.jsonl", [row("KZ", "1", "Ko napravi lažnu ispravu kaznit će se.")])
     data_dir = tmp_path / "idx"
-    openai = settings_for(data_dir, embedder="openai", openai_base_url=embeddings_server,
-                          openai_api_key="x")
+    openai = settings_for(data_dir, embedder="openai", openai_base_url=embeddings_server, openai_api_key="x")
     assert ingest_paths(openai, [corpus]).embedded == 1
     assert_clear_startup_failure(data_dir, "--reindex")  # KODEKS_EMBEDDER is unset: local

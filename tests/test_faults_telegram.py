@@ -13,14 +13,16 @@ from tests.test_bot import OFFICER, rows, running_bot
 
 
 async def test_polling_recovers_from_network_errors_on_get_updates(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
+    telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path
+) -> None:
     async with running_bot(telegram_server, settings, retriever, log_path):
         telegram_server.send_text(OFFICER, "ukrao mi je mobitel")
         await telegram_server.wait_messages(OFFICER, 1)
         telegram_server.fail_next("getUpdates", status=502)
         telegram_server.fail_next("getUpdates", status=DROP)
-        await telegram_server.wait_until(lambda: len(telegram_server.calls_to("getUpdates")) == 2,
-                                         what="both failing polls")
+        await telegram_server.wait_until(
+            lambda: len(telegram_server.calls_to("getUpdates")) == 2, what="both failing polls"
+        )
         telegram_server.send_text(OFFICER, "vozac pobjegao sa mjesta nezgode")
         [_, later] = await telegram_server.wait_messages(OFFICER, 2, timeout=60)
     failed = [c.status for c in telegram_server.calls_to("getUpdates")]

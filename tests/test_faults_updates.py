@@ -25,8 +25,13 @@ POISON_TEXT = "otrovnaporuka s tudjim podacima"
 
 
 def poison_message(server: FakeTelegramServer, **change: Any) -> dict[str, Any]:
-    message = {"message_id": 99, "date": int(time.time()), "text": POISON_TEXT,
-               "chat": {"id": POISON_USER, "type": "private"}, "from": server.user(POISON_USER)}
+    message = {
+        "message_id": 99,
+        "date": int(time.time()),
+        "text": POISON_TEXT,
+        "chat": {"id": POISON_USER, "type": "private"},
+        "from": server.user(POISON_USER),
+    }
     message.update(change)
     return {"message": message}
 
@@ -34,8 +39,9 @@ def poison_message(server: FakeTelegramServer, **change: Any) -> dict[str, Any]:
 POISONS = {
     "date-yesterday": lambda s: s.push(poison_message(s, date="yesterday")),
     "chat-a-string": lambda s: s.push(poison_message(s, chat=str(POISON_USER))),
-    "poll-missing-newer-fields": lambda s: s.push({"poll": {"id": "p1", "question": POISON_TEXT, "options": [],
-                                                            "total_voter_count": 0, "is_closed": False}}),
+    "poll-missing-newer-fields": lambda s: s.push(
+        {"poll": {"id": "p1", "question": POISON_TEXT, "options": [], "total_voter_count": 0, "is_closed": False}}
+    ),
     "from-a-list": lambda s: s.push(poison_message(s, **{"from": [POISON_USER]})),
     "update-id-a-word": lambda s: s.push({"update_id": "abc", **poison_message(s)}),
     "update-id-a-numeric-string": lambda s: _stringify_id(s.push(poison_message(s))),
@@ -54,8 +60,13 @@ def skip_reports(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
 
 @pytest.mark.parametrize("kind", list(POISONS))
 async def test_a_poison_update_is_skipped_once_and_the_bot_goes_on(
-        kind: str, telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path,
-        caplog: pytest.LogCaptureFixture) -> None:
+    kind: str,
+    telegram_server: FakeTelegramServer,
+    settings: Settings,
+    retriever: Any,
+    log_path: Path,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     caplog.set_level(logging.DEBUG)
     async with running_bot(telegram_server, settings, retriever, log_path):
         telegram_server.send_text(OFFICER, "ukrao mi je mobitel")
@@ -75,8 +86,12 @@ async def test_a_poison_update_is_skipped_once_and_the_bot_goes_on(
 
 
 async def test_a_flood_of_poison_updates_is_reported_at_a_bounded_rate(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path,
-        caplog: pytest.LogCaptureFixture) -> None:
+    telegram_server: FakeTelegramServer,
+    settings: Settings,
+    retriever: Any,
+    log_path: Path,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     caplog.set_level(logging.INFO)
     async with running_bot(telegram_server, settings, retriever, log_path):
         for _ in range(60):
@@ -99,7 +114,8 @@ def test_screen_keeps_good_updates_and_confirms_bad_ones_by_id() -> None:
 
 
 async def test_a_polling_task_that_dies_ends_serve_with_a_clear_error(
-        telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path) -> None:
+    telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path
+) -> None:
     with pytest.raises(KodeksError, match="long polling stopped unexpectedly"):
         async with running_bot(telegram_server, settings, retriever, log_path) as bot:
             [polling] = [t for t in asyncio.all_tasks() if t.get_name() == POLLING_TASK]
@@ -108,11 +124,15 @@ async def test_a_polling_task_that_dies_ends_serve_with_a_clear_error(
 
 
 async def test_kodeks_bot_exits_1_with_one_line_when_the_token_is_revoked_while_running(
-        telegram_server: FakeTelegramServer, bot_data_dir: Path) -> None:
+    telegram_server: FakeTelegramServer, bot_data_dir: Path
+) -> None:
     proc = await start_bot(bot_data_dir, {"KODEKS_TELEGRAM_BASE_URL": telegram_server.base_url})
     try:
-        await telegram_server.wait_until(lambda: telegram_server.polls > 0 or proc.returncode is not None,
-                                         timeout=180, what="the bot to start polling")
+        await telegram_server.wait_until(
+            lambda: telegram_server.polls > 0 or proc.returncode is not None,
+            timeout=180,
+            what="the bot to start polling",
+        )
         telegram_server.fail_next("getUpdates", status=401, description="Unauthorized")
         await asyncio.wait_for(proc.wait(), 120)  # exits by itself: no signal sent
     finally:

@@ -13,10 +13,20 @@ from retrieval.types import Article, Hit
 from tests.fakes.telegram_server import parse_html, utf16_len
 
 
-def art(number: str = "373", title: str = "Krivotvorenje isprave", text: str = "Ko napravi lažnu ispravu…",
-        law: str = "KZ FBiH") -> Article:
-    return Article(id=f"{law} čl. {number}", law=law, article=number, text=text, title=title,
-                   law_title="Krivični zakon Federacije BiH")
+def art(
+    number: str = "373",
+    title: str = "Krivotvorenje isprave",
+    text: str = "Ko napravi lažnu ispravu…",
+    law: str = "KZ FBiH",
+) -> Article:
+    return Article(
+        id=f"{law} čl. {number}",
+        law=law,
+        article=number,
+        text=text,
+        title=title,
+        law_title="Krivični zakon Federacije BiH",
+    )
 
 
 def hit(article: Article) -> Hit:
@@ -26,8 +36,9 @@ def hit(article: Article) -> Hit:
 class FakeAnswer:
     """Just the fields formatting reads (Answer itself needs the whole answering package)."""
 
-    def __init__(self, text: str, citations: list[Hit], mode: str = "claude", covered: bool = True,
-                 missing: str | None = None) -> None:
+    def __init__(
+        self, text: str, citations: list[Hit], mode: str = "claude", covered: bool = True, missing: str | None = None
+    ) -> None:
         self.text, self.citations, self.mode, self.covered, self.missing = text, citations, mode, covered, missing
 
 
@@ -46,8 +57,13 @@ def test_answer_then_sources_with_law_article_title() -> None:
 
 
 def test_extractive_answers_are_marked_and_missing_is_shown() -> None:
-    answer = FakeAnswer("Najrelevantniji članovi:", [hit(art())], mode="extractive", covered=False,
-                        missing="Zakon o prekršajima nije u bazi.")
+    answer = FakeAnswer(
+        "Najrelevantniji članovi:",
+        [hit(art())],
+        mode="extractive",
+        covered=False,
+        missing="Zakon o prekršajima nije u bazi.",
+    )
     text = parse_html(format_answer(answer)[0])
     assert text.startswith("⚠️ Izvod iz zakona")
     assert "Nije pokriveno: Zakon o prekršajima nije u bazi." in text
@@ -117,8 +133,11 @@ def test_split_never_breaks_html_or_loses_text(blocks: list[str], limit: int) ->
 
 
 def test_callback_data_is_short_and_round_trips() -> None:
-    for cb in (Callback("article", 2**40, index=7), Callback("feedback", 2**40, value=-1),
-               Callback("feedback", 1, value=1)):
+    for cb in (
+        Callback("article", 2**40, index=7),
+        Callback("feedback", 2**40, value=-1),
+        Callback("feedback", 1, value=1),
+    ):
         data = encode(cb)
         assert len(data.encode()) <= 64
         assert decode(data) == cb

@@ -60,9 +60,11 @@ def minimal_docx(body_xml: str, *, doctype: str = "") -> bytes:
         for item in source.infolist():
             data = source.read(item)
             if item.filename == "word/document.xml":
-                data = (f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n{doctype}'
-                        '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">'
-                        f"<w:body>{body_xml}</w:body></w:document>").encode()
+                data = (
+                    f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n{doctype}'
+                    '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">'
+                    f"<w:body>{body_xml}</w:body></w:document>"
+                ).encode()
             target.writestr(item, data)
     return out.getvalue()
 
@@ -102,8 +104,15 @@ def test_a_207_mb_text_file_is_refused_before_it_is_read(tmp_path: Path) -> None
     assert "\n" not in message and peak < 5  # nothing of it was read
 
 
-@pytest.mark.parametrize("name, setting", [("zakon.html", "KODEKS_MAX_HTML_MB=10"), ("zakon.pdf", "KODEKS_MAX_FILE_MB=50"),
-                                           ("zakon.docx", "KODEKS_MAX_FILE_MB=50"), ("c.jsonl", "KODEKS_MAX_CORPUS_MB=1024")])
+@pytest.mark.parametrize(
+    "name, setting",
+    [
+        ("zakon.html", "KODEKS_MAX_HTML_MB=10"),
+        ("zakon.pdf", "KODEKS_MAX_FILE_MB=50"),
+        ("zakon.docx", "KODEKS_MAX_FILE_MB=50"),
+        ("c.jsonl", "KODEKS_MAX_CORPUS_MB=1024"),
+    ],
+)
 def test_every_format_has_its_size_limit(tmp_path: Path, name: str, setting: str) -> None:
     path = sparse(tmp_path / name, int(1100 * MB) if name.endswith(".jsonl") else 60 * MB)
     articles, problems = read_source(path, None)
@@ -118,7 +127,10 @@ def test_the_limit_is_a_setting_and_the_cli_names_it(tmp_path: Path, monkeypatch
     done = invoke("ingest", "--dry-run", "--json", str(law), "--law", "KZ", "--data-dir", str(tmp_path / "idx"))
     assert done.exit_code == 1
     [warning] = json.loads(done.stdout)["warnings"]
-    assert warning.startswith(f"{law}: the text file is ") and "more than KODEKS_MAX_TEXT_MB=0.01 allows; not read" in warning
+    assert (
+        warning.startswith(f"{law}: the text file is ")
+        and "more than KODEKS_MAX_TEXT_MB=0.01 allows; not read" in warning
+    )
     monkeypatch.setenv("KODEKS_MAX_TEXT_MB", "1")
     done = invoke("ingest", "--dry-run", str(law), "--law", "KZ", "--data-dir", str(tmp_path / "idx"))
     assert done.exit_code == 0 and "KODEKS_MAX" not in done.stdout
@@ -154,9 +166,9 @@ def test_a_zip_directory_that_lies_about_sizes_gives_a_refusal_not_a_bomb(tmp_pa
         while (at := lying.find(marker, start)) >= 0:
             local = marker == b"PK\x03\x04"
             offset, name_at, length_at = (22, 30, 26) if local else (24, 46, 28)  # uncompressed size, name, its length
-            name_len = int.from_bytes(lying[at + length_at: at + length_at + 2], "little")
-            if bytes(lying[at + name_at: at + name_at + name_len]) == b"word/document.xml":
-                lying[at + offset: at + offset + 4] = (1000).to_bytes(4, "little")
+            name_len = int.from_bytes(lying[at + length_at : at + length_at + 2], "little")
+            if bytes(lying[at + name_at : at + name_at + name_len]) == b"word/document.xml":
+                lying[at + offset : at + offset + 4] = (1000).to_bytes(4, "little")
             start = at + 4
     path = tmp_path / "lies.docx"
     path.write_bytes(bytes(lying))
@@ -192,8 +204,9 @@ def test_a_normal_docx_is_read(tmp_path: Path) -> None:
 def test_a_pdf_over_the_page_limit_is_refused_before_its_pages_are_parsed(tmp_path: Path) -> None:
     path = one_column_pdf(tmp_path / "zakon.pdf", [f"Član {n}." if n % 40 == 1 else "Tekst." for n in range(1, 700)])
     pages_parsed: list[int] = []
-    articles, problems = read_source(path, None, on_page=lambda done, total: pages_parsed.append(done),
-                                     limits=limits(pdf_pages=5))
+    articles, problems = read_source(
+        path, None, on_page=lambda done, total: pages_parsed.append(done), limits=limits(pdf_pages=5)
+    )
     assert articles == [] and pages_parsed == []
     assert "the PDF has more than 5 pages (KODEKS_MAX_PDF_PAGES=5); not read" in problems[0].message
     articles, _ = read_source(path, None, limits=limits(pdf_pages=100))
@@ -203,8 +216,9 @@ def test_a_pdf_over_the_page_limit_is_refused_before_its_pages_are_parsed(tmp_pa
 def test_a_pdf_whose_text_grows_past_the_limit_stops_reading(tmp_path: Path) -> None:
     path = one_column_pdf(tmp_path / "zakon.pdf", ["Član 1."] + ["Ko ukrade tuđu stvar kaznit će se."] * 400)
     seen: list[tuple[int, int]] = []
-    articles, problems = read_source(path, None, on_page=lambda done, total: seen.append((done, total)),
-                                     limits=limits(text_mb=2000 / MB))
+    articles, problems = read_source(
+        path, None, on_page=lambda done, total: seen.append((done, total)), limits=limits(text_mb=2000 / MB)
+    )
     assert articles == [] and "the text read so far is" in problems[0].message
     assert "KODEKS_MAX_TEXT_MB" in problems[0].message
     assert len(seen) < 3 < seen[0][1] if seen else True  # stopped at once, not after the last page
@@ -238,7 +252,9 @@ def test_an_empty_folder_is_an_error_in_a_dry_run_and_an_ingest(tmp_path: Path, 
     done = invoke("ingest", *(["--dry-run", "--json"] if dry else []), str(folder), "--data-dir", str(tmp_path / "idx"))
     assert done.exit_code == 1
     # the dry run's warnings, or the ingest's "kodeks: warning: …" / "kodeks: error: …" lines without their prefix
-    messages = json.loads(done.stdout)["warnings"] if dry else [line.split(": ", 2)[2] for line in done.stderr.splitlines()]
+    messages = (
+        json.loads(done.stdout)["warnings"] if dry else [line.split(": ", 2)[2] for line in done.stderr.splitlines()]
+    )
     assert f"{folder / 'stari.doc'}: skipped: .doc: convert to .docx or PDF" in messages
     assert any(m.startswith(f"{folder}: no law files in this folder") for m in messages)
     assert not (tmp_path / "idx" / "articles.jsonl").exists()

@@ -31,15 +31,26 @@ SAMPLE_EVAL = REPO / "data" / "sample" / "eval.jsonl"
 
 
 def env() -> dict[str, str]:
-    return {k: v for k, v in os.environ.items() if not k.startswith(("KODEKS_", "OPENAI_", "ANTHROPIC_", "TELEGRAM_", "CHROMA_"))}
+    return {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("KODEKS_", "OPENAI_", "ANTHROPIC_", "TELEGRAM_", "CHROMA_"))
+    }
 
 
 def big_law(name: str, n: int) -> list[dict]:
     """A law of `n` distinct articles (embedding it takes a few seconds: long enough to catch mid-way), its texts
     its own (two of these laws are not one law under two names: ingest refuses a copy)."""
-    return [row(name, str(i), f"Ko {i}. put prekrši odredbu {i} zakona {name} o {word} na javnom mjestu, kaznit će se novčanom "
-                           f"kaznom od {i * 10} KM.", f"Prekršaj {i}")
-            for i, word in enumerate(["buci", "psima", "alkoholu", "oružju", "vatri", "otpadu"] * (n // 6 + 1), 1)][:n]
+    return [
+        row(
+            name,
+            str(i),
+            f"Ko {i}. put prekrši odredbu {i} zakona {name} o {word} na javnom mjestu, kaznit će se novčanom "
+            f"kaznom od {i * 10} KM.",
+            f"Prekršaj {i}",
+        )
+        for i, word in enumerate(["buci", "psima", "alkoholu", "oružju", "vatri", "otpadu"] * (n // 6 + 1), 1)
+    ][:n]
 
 
 # An ingest that says when it starts embedding and waits there for its kill: killed mid-ingest, before anything
@@ -61,11 +72,16 @@ ingest_paths(load_settings(data_dir=sys.argv[1]), [sys.argv[2]], progress=embedd
 
 
 def start(args: list[str], data_dir: Path) -> subprocess.Popen:
-    return subprocess.Popen([*KODEKS, *args, "--data-dir", str(data_dir)], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=env())
+    return subprocess.Popen(
+        [*KODEKS, *args, "--data-dir", str(data_dir)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env(),
+    )
 
 
-def wait_for(predicate, timeout: float = 120, step: float = 0.002) -> None:  # noqa: ANN001
+def wait_for(predicate, timeout: float = 120, step: float = 0.002) -> None:
     deadline = time.monotonic() + timeout
     while not predicate():
         if time.monotonic() > deadline:
@@ -81,18 +97,22 @@ def base_index(bot_data_dir: Path):
 # --- one writer ------------------------------------------------------------------------------------
 
 
-def test_two_ingests_at_once_one_waits_saying_who_holds_the_lock_and_both_laws_land(
-        base_index, tmp_path: Path) -> None:
+def test_two_ingests_at_once_one_waits_saying_who_holds_the_lock_and_both_laws_land(base_index, tmp_path: Path) -> None:
     first = write_corpus(tmp_path / "a.jsonl", big_law("ZA", 40))
     second = write_corpus(tmp_path / "b.jsonl", big_law("ZB", 3))
     a = start(["ingest", str(first)], base_index.data_dir)
     holder = index_root(base_index) / HOLDER_FILE
     wait_for(lambda: holder.exists() or a.poll() is not None)
-    refused = subprocess.run([*KODEKS, "ingest", str(second), "--no-wait", "--data-dir", str(base_index.data_dir)],
-                             capture_output=True, text=True, env=env(), timeout=300)
+    refused = subprocess.run(
+        [*KODEKS, "ingest", str(second), "--no-wait", "--data-dir", str(base_index.data_dir)],
+        capture_output=True,
+        text=True,
+        env=env(),
+        timeout=300,
+    )
     b = start(["ingest", str(second)], base_index.data_dir)
-    out_a, err_a = a.communicate(timeout=300)
-    out_b, err_b = b.communicate(timeout=300)
+    _out_a, err_a = a.communicate(timeout=300)
+    _out_b, err_b = b.communicate(timeout=300)
     assert a.returncode == 0 and b.returncode == 0, (err_a, err_b)
     assert refused.returncode == 1 and len(without_progress(refused.stderr).strip().splitlines()) == 1, refused.stderr
     assert f"pid {a.pid}" in refused.stderr and "kodeks ingest" in refused.stderr and "--no-wait" in refused.stderr
@@ -105,15 +125,45 @@ def test_a_stale_lock_record_of_a_dead_writer_is_taken_over_and_said_to_be_stale
     dead = subprocess.Popen(["true"])
     dead.wait()
     record = index_root(base_index) / HOLDER_FILE
-    record.write_text(json.dumps({"pid": dead.pid, "host": os.uname().nodename, "command": "kodeks ingest x",
-                                  "since": "2026-01-01T00:00:00Z"}), encoding="utf-8")
+    record.write_text(
+        json.dumps(
+            {
+                "pid": dead.pid,
+                "host": os.uname().nodename,
+                "command": "kodeks ingest x",
+                "since": "2026-01-01T00:00:00Z",
+            }
+        ),
+        encoding="utf-8",
+    )
     with writer_lock(base_index, wait=False):  # the kernel released the dead writer's flock: taken at once
-        record.write_text(json.dumps({"pid": dead.pid, "host": os.uname().nodename, "command": "kodeks ingest x",
-                                      "since": "2026-01-01T00:00:00Z"}), encoding="utf-8")
+        record.write_text(
+            json.dumps(
+                {
+                    "pid": dead.pid,
+                    "host": os.uname().nodename,
+                    "command": "kodeks ingest x",
+                    "since": "2026-01-01T00:00:00Z",
+                }
+            ),
+            encoding="utf-8",
+        )
         line = holder_line(base_index.data_dir)
     assert "no longer running" in line and "stale" in line
-    done = subprocess.run([*KODEKS, "ingest", str(write_corpus(tmp_path / "c.jsonl", big_law("ZC", 2))), "--no-wait",
-                           "--data-dir", str(base_index.data_dir)], capture_output=True, text=True, env=env(), timeout=300)
+    done = subprocess.run(
+        [
+            *KODEKS,
+            "ingest",
+            str(write_corpus(tmp_path / "c.jsonl", big_law("ZC", 2))),
+            "--no-wait",
+            "--data-dir",
+            str(base_index.data_dir),
+        ],
+        capture_output=True,
+        text=True,
+        env=env(),
+        timeout=300,
+    )
     assert done.returncode == 0 and "waiting" not in done.stderr, done.stderr
 
 
@@ -126,20 +176,31 @@ def _new_generation_dirs(settings, before: set[str]) -> list[Path]:
 
 @pytest.mark.parametrize(("change", "point"), [("new law", "embedding"), ("changed law", "writing")])
 def test_an_ingest_killed_at_any_moment_leaves_the_old_index_served_and_the_next_one_finishes(
-        base_index, tmp_path: Path, point: str, change: str) -> None:
+    base_index, tmp_path: Path, point: str, change: str
+) -> None:
     law = big_law("ZKILL", 24)
     corpus = write_corpus(tmp_path / "law.jsonl", law)
     if change == "changed law":
-        subprocess.run([*KODEKS, "ingest", str(corpus), "--data-dir", str(base_index.data_dir)], check=True,
-                       capture_output=True, env=env(), timeout=300)
+        subprocess.run(
+            [*KODEKS, "ingest", str(corpus), "--data-dir", str(base_index.data_dir)],
+            check=True,
+            capture_output=True,
+            env=env(),
+            timeout=300,
+        )
         law = [dict(r, text=r["text"] + " Povrat se kažnjava strože.") for r in law]
         write_corpus(corpus, law)
     current = read_pointer(base_index)
     existing = {p.name for p in index_root(base_index).iterdir()}
     if point == "embedding":
-        proc = subprocess.Popen([sys.executable, "-c", EMBEDDING_THEN_WAIT, str(base_index.data_dir), str(corpus)],
-                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                env=env())
+        proc = subprocess.Popen(
+            [sys.executable, "-c", EMBEDDING_THEN_WAIT, str(base_index.data_dir), str(corpus)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env(),
+        )
         assert proc.stdout.readline().startswith("embedding"), proc.stderr.read()
     else:
         proc = start(["ingest", str(corpus), "--yes"], base_index.data_dir)  # every article changed, on purpose
@@ -152,8 +213,13 @@ def test_an_ingest_killed_at_any_moment_leaves_the_old_index_served_and_the_next
     if change == "changed law":
         assert "Povrat" not in retriever.get("ZKILL čl. 7").text
     retriever.close()
-    again = subprocess.run([*KODEKS, "ingest", str(corpus), "--json", "--yes", "--data-dir", str(base_index.data_dir)],
-                           capture_output=True, text=True, env=env(), timeout=300)
+    again = subprocess.run(
+        [*KODEKS, "ingest", str(corpus), "--json", "--yes", "--data-dir", str(base_index.data_dir)],
+        capture_output=True,
+        text=True,
+        env=env(),
+        timeout=300,
+    )
     assert again.returncode == 0, again.stderr
     assert json.loads(again.stdout)["embedded"] == 24  # the job done again, not "embedded 0, reused 24"
     served = Retriever.open(base_index)
@@ -230,8 +296,23 @@ def _nobody_can_run_kodeks() -> bool:
     """root, setpriv, and a checkout + interpreter the user `nobody` may read (not under a 0700 home)."""
     if os.geteuid() != 0 or shutil.which("setpriv") is None:
         return False
-    probe = subprocess.run(["setpriv", "--reuid", "65534", "--regid", "65534", "--clear-groups", sys.executable,
-                            "-c", "import kodeks, retrieval"], capture_output=True, env=env(), cwd="/", timeout=120)
+    probe = subprocess.run(
+        [
+            "setpriv",
+            "--reuid",
+            "65534",
+            "--regid",
+            "65534",
+            "--clear-groups",
+            sys.executable,
+            "-c",
+            "import kodeks, retrieval",
+        ],
+        capture_output=True,
+        env=env(),
+        cwd="/",
+        timeout=120,
+    )
     return probe.returncode == 0
 
 
@@ -246,8 +327,17 @@ def test_a_data_dir_this_user_may_not_write_is_named_as_such(base_index) -> None
         for path in [home, *home.rglob("*")]:
             path.chmod(0o755 if path.is_dir() else 0o644)
         as_nobody = ["setpriv", "--reuid", "65534", "--regid", "65534", "--clear-groups", *KODEKS]
-        run = lambda *args: subprocess.run([*as_nobody, *args, "--data-dir", str(data)], capture_output=True,  # noqa: E731
-                                           text=True, env={**env(), "HOME": str(home)}, cwd=home, timeout=300)
+
+        def run(*args):
+            return subprocess.run(
+                [*as_nobody, *args, "--data-dir", str(data)],
+                capture_output=True,
+                text=True,
+                env={**env(), "HOME": str(home)},
+                cwd=home,
+                timeout=300,
+            )
+
         searched = run("search", "krađa mobitela")
         assert searched.returncode == 0, searched.stderr
         refused = run("ingest", str(law))
@@ -264,8 +354,9 @@ def test_the_log_and_officers_are_read_on_a_read_only_data_dir(base_index, tmp_p
     read-only mount of a backup, say): each works, and nothing is written (no WAL, no migration)."""
     d, k = base_index.data_dir, _kodeks_line()
     for args in (["ask", "ukrao mi je mobitel"], ["officers", "add", "424242", "--name", "Ana"]):
-        made = subprocess.run([*KODEKS, *args, "--data-dir", str(d)], capture_output=True, text=True, env=env(),
-                              timeout=300)
+        made = subprocess.run(
+            [*KODEKS, *args, "--data-dir", str(d)], capture_output=True, text=True, env=env(), timeout=300
+        )
         assert made.returncode == 0, made.stderr
     script = f"""
         mount --bind {d} {d} && mount -o remount,ro,bind {d} || exit 99

@@ -21,12 +21,21 @@ from retrieval.ingest.run import ingest_paths
 from retrieval.ingest.sources import LawInfo
 from retrieval.search.retriever import Retriever
 from tests.retrieval_helpers import (
-    chroma_chunks, flat_copy, index_dir, invoke, one_line_error, row, settings_for, write_corpus,
+    chroma_chunks,
+    flat_copy,
+    index_dir,
+    invoke,
+    one_line_error,
+    row,
+    settings_for,
+    write_corpus,
 )
 from tests.test_ingest_laws import LAW
 
-KZ = [row("KZ", "1", "Ko tuđu pokretnu stvar oduzme, kaznit će se zatvorom.", "Krađa"),
-      row("KZ", "2", "Ko napravi lažnu ispravu, kaznit će se zatvorom.", "Krivotvorenje isprave")]
+KZ = [
+    row("KZ", "1", "Ko tuđu pokretnu stvar oduzme, kaznit će se zatvorom.", "Krađa"),
+    row("KZ", "2", "Ko napravi lažnu ispravu, kaznit će se zatvorom.", "Krivotvorenje isprave"),
+]
 ZOBS = [row("ZOBS", "1", "Vozač koji odbije alkotest kaznit će se novčanom kaznom.", "Alkotest", jurisdiction="BiH")]
 ZKP = [row("ZKP", "1", "Osumnjičeni ima pravo na branioca od prvog ispitivanja.", "Pravo na branioca")]
 
@@ -38,7 +47,9 @@ def generations(settings) -> list[str]:
 @pytest.fixture
 def three_laws(tmp_path: Path):
     settings = settings_for(tmp_path / "idx")
-    files = [write_corpus(tmp_path / f"{name}.jsonl", rows) for name, rows in (("kz", KZ), ("zobs", ZOBS), ("zkp", ZKP))]
+    files = [
+        write_corpus(tmp_path / f"{name}.jsonl", rows) for name, rows in (("kz", KZ), ("zobs", ZOBS), ("zkp", ZKP))
+    ]
     report = ingest_paths(settings, files)
     assert report.built and report.embedded == 4
     return settings, files
@@ -77,7 +88,8 @@ def test_a_generation_in_use_is_never_deleted_and_goes_once_let_go(three_laws) -
 
 
 def test_a_flat_data_dir_is_read_as_it_is_and_upgraded_by_the_first_write_without_re_embedding(
-        three_laws, tmp_path: Path) -> None:
+    three_laws, tmp_path: Path
+) -> None:
     settings, files = three_laws
     flat = settings_for(flat_copy(settings, tmp_path / "old"))
     before = sorted(p.name for p in flat.data_dir.iterdir())
@@ -93,7 +105,7 @@ def test_a_flat_data_dir_is_read_as_it_is_and_upgraded_by_the_first_write_withou
 
 def test_a_half_built_generation_is_thrown_away_and_the_job_done_again(three_laws, tmp_path: Path) -> None:
     """What a kill -9 during an ingest leaves: a generation folder without generation.json, never current."""
-    settings, files = three_laws
+    settings, _files = three_laws
     current = read_pointer(settings)
     half = index_root(settings) / "gen-000007-abcdef"
     (half / "chroma").mkdir(parents=True)
@@ -109,7 +121,7 @@ def test_a_half_built_generation_is_thrown_away_and_the_job_done_again(three_law
 def test_a_damaged_pointer_is_one_clear_line(three_laws) -> None:
     settings, _ = three_laws
     (index_root(settings) / POINTER).write_text("garbage", encoding="utf-8")
-    with pytest.raises(KodeksError, match="CURRENT is damaged.*generation.json"):
+    with pytest.raises(KodeksError, match=r"CURRENT is damaged.*generation.json"):
         Retriever.open(settings)
 
 
@@ -142,7 +154,7 @@ def test_remove_one_law_everywhere(three_laws) -> None:
 
 
 def test_rename_moves_ids_and_keeps_every_vector(three_laws) -> None:
-    settings, files = three_laws
+    settings, _files = three_laws
     before = {cid: c for cid, c in chroma_chunks(settings).items() if cid.startswith("KZ ")}
     vectors = _vectors(settings, sorted(before))
     change = rename_law(settings, "KZ", "KZ FBiH")
@@ -162,7 +174,10 @@ def test_rename_moves_ids_and_keeps_every_vector(three_laws) -> None:
         rename_law(settings, "ZKP", "zobs")
     rename_law(settings, "ZKP", "ZKP FBiH", keep_alias=True)
     records = json.loads((index_dir(settings) / "laws.json").read_text(encoding="utf-8"))
-    assert records["ZKP FBiH"]["aliases"] == ["ZKP"] and records["ZKP FBiH"]["ingested_at"] == records["ZOBS"]["ingested_at"]
+    assert (
+        records["ZKP FBiH"]["aliases"] == ["ZKP"]
+        and records["ZKP FBiH"]["ingested_at"] == records["ZOBS"]["ingested_at"]
+    )
     assert Retriever.open(settings).get_article("ZKP", "1").law == "ZKP FBiH"
 
 
@@ -224,7 +239,10 @@ def test_ingest_summary_laws_and_the_bot_list_count_the_same_articles(tmp_path: 
     assert summary["index"] == {"laws": 1, "articles": 2, "deleted": 3, "annexes": 1}
     listed = json.loads(invoke("laws", "--json", "-d", data).stdout)
     assert (listed["articles"], listed["deleted"], listed["annexes"]) == (2, 3, 1)
-    assert "2 articles" in invoke("laws", "-d", data).stdout and "(3 deleted, 1 annex)" in invoke("laws", "-d", data).stdout
+    assert (
+        "2 articles" in invoke("laws", "-d", data).stdout
+        and "(3 deleted, 1 annex)" in invoke("laws", "-d", data).stdout
+    )
     [law] = Retriever.open(settings_for(Path(data))).law_summaries()  # what /zakoni shows
     assert (law.articles, law.deleted, law.annexes) == (2, 3, 1)
 

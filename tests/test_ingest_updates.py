@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from kodeks.errors import KodeksError
 from retrieval.index.articles import load_articles
 from retrieval.index.generations import current_paths, read_pointer
 from retrieval.index.law_catalog import load_law_records
@@ -20,11 +19,13 @@ from retrieval.ingest.update_checks import SampleRefused, UpdateRefused
 from tests.fixtures_index import SAMPLE_CORPUS
 from tests.retrieval_helpers import invoke, one_line_error, row, settings_for, write_corpus
 
-ARTICLES = ["Ko tuđu pokretnu stvar oduzme drugom, kaznit će se zatvorom do tri godine.",
-            "Ko napravi lažnu ispravu, kaznit će se zatvorom do tri godine.",
-            "Ko upotrebom sile oduzme tuđu stvar, kaznit će se zatvorom od jedne do deset godina.",
-            "Ko drugog teško tjelesno ozlijedi, kaznit će se zatvorom od šest mjeseci do pet godina.",
-            "Ko drugog liši života, kaznit će se zatvorom najmanje pet godina."]
+ARTICLES = [
+    "Ko tuđu pokretnu stvar oduzme drugom, kaznit će se zatvorom do tri godine.",
+    "Ko napravi lažnu ispravu, kaznit će se zatvorom do tri godine.",
+    "Ko upotrebom sile oduzme tuđu stvar, kaznit će se zatvorom od jedne do deset godina.",
+    "Ko drugog teško tjelesno ozlijedi, kaznit će se zatvorom od šest mjeseci do pet godina.",
+    "Ko drugog liši života, kaznit će se zatvorom najmanje pet godina.",
+]
 TOML = '["kz.txt"]\nlaw = "KZ P"\ntitle = "Krivični zakon primjera"\njurisdiction = "FBiH"\naliases = ["KZP"]\n'
 
 
@@ -47,8 +48,10 @@ def loaded(tmp_path: Path):
 def test_an_update_keeps_what_it_does_not_change_and_prints_what_it_does(loaded, tmp_path: Path) -> None:
     settings, folder = loaded
     amended = tmp_path / "kz-2025.txt"  # the guide's update: a new file under the law's name, one article amended
-    amended.write_text(law_text([*ARTICLES[:4], "Ko drugog liši života, kaznit će se zatvorom najmanje deset godina."]),
-                       encoding="utf-8")
+    amended.write_text(
+        law_text([*ARTICLES[:4], "Ko drugog liši života, kaznit će se zatvorom najmanje deset godina."]),
+        encoding="utf-8",
+    )
     report = ingest_paths(settings, [amended], law_info=LawInfo("KZ P"))
     assert report.embedded == 1 and not report.replaced
     stored = load_articles(current_paths(settings).root)
@@ -58,22 +61,29 @@ def test_an_update_keeps_what_it_does_not_change_and_prints_what_it_does(loaded,
     assert [str(c) for c in report.changes] == [f"KZ P: source {(folder / 'kz.txt').resolve()} → {amended.resolve()}"]
     assert not any("jurisdiction" in str(p) for p in report.problems)  # no "no jurisdiction" warning either
 
-    done = invoke("ingest", str(amended), "--law", "KZ P", "--jurisdiction", "BiH", "--data-dir", str(settings.data_dir))
+    done = invoke(
+        "ingest", str(amended), "--law", "KZ P", "--jurisdiction", "BiH", "--data-dir", str(settings.data_dir)
+    )
     assert done.exit_code == 0, done.output
     assert "changed: KZ P: jurisdiction FBiH → BiH\n" in done.stdout and "embedded: 0" in done.stdout
     listed = invoke("laws", "--data-dir", str(settings.data_dir))
     assert "BiH:\n  KZ P" in listed.stdout and "Krivični zakon primjera" in listed.stdout
     assert "(also: KZP)" in listed.stdout
-    [law] = json.loads(invoke("laws", "--json", "--data-dir", str(settings.data_dir)).stdout)["jurisdictions"][0]["laws"]
+    [law] = json.loads(invoke("laws", "--json", "--data-dir", str(settings.data_dir)).stdout)["jurisdictions"][0][
+        "laws"
+    ]
     assert (law["jurisdiction"], law["title"], law["aliases"]) == ("BiH", "Krivični zakon primjera", ["KZP"])
 
 
 def test_an_update_that_would_remove_or_change_most_of_a_law_stops_before_writing(loaded, tmp_path: Path) -> None:
-    settings, folder = loaded
+    settings, _folder = loaded
     before = read_pointer(settings)
     sample = write_corpus(tmp_path / "corpus.jsonl", [row("KZ P", "1", ARTICLES[0])])  # same law name, 1 article
-    with pytest.raises(UpdateRefused, match=r"KZ P: 4 of its 5 articles in force removed and 0 changed, from .*kz\.txt "
-                                            r"to .*corpus\.jsonl \(law file → corpus JSONL\).*--yes to insist"):
+    with pytest.raises(
+        UpdateRefused,
+        match=r"KZ P: 4 of its 5 articles in force removed and 0 changed, from .*kz\.txt "
+        r"to .*corpus\.jsonl \(law file → corpus JSONL\).*--yes to insist",
+    ):
         ingest_paths(settings, [sample])
     rewritten = tmp_path / "kz.txt"  # another text under the same name: 3 of 5 articles changed
     rewritten.write_text(law_text([f"Izmijenjen član broj {n}." for n in (1, 2, 3)] + ARTICLES[3:]), encoding="utf-8")
@@ -97,16 +107,20 @@ def test_a_corpus_never_silently_replaces_a_law_read_from_its_text_file(loaded, 
     settings, _ = loaded
     stored = load_articles(current_paths(settings).root)
     same = write_corpus(tmp_path / "kz.jsonl", [row(a.law, a.article, a.text, a.title) for a in stored.values()])
-    with pytest.raises(UpdateRefused, match=r"0 of its 5 articles in force removed and 0 changed.*\(law file → corpus JSONL\)"):
+    with pytest.raises(
+        UpdateRefused, match=r"0 of its 5 articles in force removed and 0 changed.*\(law file → corpus JSONL\)"
+    ):
         ingest_paths(settings, [same])
     report = ingest_paths(settings, [same], yes=True)
-    assert report.embedded == 0 and [l.law for l in report.replaced] == ["KZ P"]
+    assert report.embedded == 0 and [loss.law for loss in report.replaced] == ["KZ P"]
 
 
 def test_the_sample_never_joins_or_replaces_real_laws_even_with_yes(tmp_path: Path) -> None:
     real = settings_for(tmp_path / "real")
     ingest_paths(real, [write_corpus(tmp_path / "kz.jsonl", [row("KZ FBiH", "1", ARTICLES[0])])])
-    with pytest.raises(SampleRefused, match=r"would replace the real law\(s\) KZ FBiH in this data dir.*--data-dir var/try"):
+    with pytest.raises(
+        SampleRefused, match=r"would replace the real law\(s\) KZ FBiH in this data dir.*--data-dir var/try"
+    ):
         ingest_paths(real, [SAMPLE_CORPUS], yes=True)
     assert "--yes does not override this" in dry_run(real, [SAMPLE_CORPUS])["sample_refused"]
     refused = invoke("ingest", str(SAMPLE_CORPUS), "--yes", "--data-dir", str(real.data_dir))
@@ -114,13 +128,16 @@ def test_the_sample_never_joins_or_replaces_real_laws_even_with_yes(tmp_path: Pa
     assert list(load_articles(current_paths(real).root)) == ["KZ FBiH čl. 1"]
 
 
-def test_real_laws_beside_the_sample_are_warned_and_the_sample_joining_real_laws_refused(sample_index,
-                                                                                        tmp_path: Path) -> None:
+def test_real_laws_beside_the_sample_are_warned_and_the_sample_joining_real_laws_refused(
+    sample_index, tmp_path: Path
+) -> None:
     law = write_corpus(tmp_path / "zakon.jsonl", [row("ZP", "1", ARTICLES[1])])
     report = dry_run(sample_index, [law])
     assert report["sample_refused"] is None  # real law loaded on purpose into a try-out dir: warned
-    assert any("holds 14 articles of the illustrative sample laws" in w and "kodeks laws remove --all" in w
-               for w in report["warnings"])
+    assert any(
+        "holds 14 articles of the illustrative sample laws" in w and "kodeks laws remove --all" in w
+        for w in report["warnings"]
+    )
     real = settings_for(tmp_path / "real")
     ingest_paths(real, [law])
     with pytest.raises(SampleRefused, match=r"would join 1 real articles in this data dir"):

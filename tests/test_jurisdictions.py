@@ -37,10 +37,20 @@ def laws(result: Any) -> list[str]:
 
 
 def test_codes_names_and_levels_are_defined_once() -> None:
-    assert [canonical(x) for x in ("fbih", "Republika Srpska", "РС", "brčko", "bih", "Kanton Sarajevo")] == \
-        ["FBiH", "RS", "RS", "BD", "BiH", "KS"]
-    assert {c: jurisdictions.level_of(c) for c in ("BiH", "RS", "BD", "KS")} == \
-        {"BiH": "state", "RS": "entity", "BD": "district", "KS": "canton"}
+    assert [canonical(x) for x in ("fbih", "Republika Srpska", "РС", "brčko", "bih", "Kanton Sarajevo")] == [
+        "FBiH",
+        "RS",
+        "RS",
+        "BD",
+        "BiH",
+        "KS",
+    ]
+    assert {c: jurisdictions.level_of(c) for c in ("BiH", "RS", "BD", "KS")} == {
+        "BiH": "state",
+        "RS": "entity",
+        "BD": "district",
+        "KS": "canton",
+    }
     assert scope_of("RS").codes == ("RS", "BiH")
     assert scope_of("KS").codes == ("KS", "FBiH", "BiH") and scope_of("BiH").codes == ("BiH",)
     with pytest.raises(UnknownJurisdiction) as caught:
@@ -161,14 +171,22 @@ def test_the_line_says_when_only_a_higher_level_regulates_the_matter(juris: Any)
     zobs, kz_rs = juris.get("ZOBS BiH čl. 174"), juris.get("KZ RS čl. 124")
     # The state's law leads the answer, but the kinds data does not say traffic is the state's alone: no claim.
     assert jurisdiction_line([zobs], ["RS", "BiH"]) == "⚖️ <b>Republika Srpska</b>: državni nivo (BiH): ZOBS BiH"
-    assert jurisdiction_line([zobs], ["RS", "BiH"], area_levels=juris.area_levels()) == \
-        "⚖️ <b>Republika Srpska</b>: državni nivo (BiH): ZOBS BiH"
-    assert jurisdiction_line([zobs], ["RS", "BiH"], area_levels={"ZOBS BiH": "state"}) == \
-        "⚖️ <b>Republika Srpska</b>: ovu oblast uređuje državni nivo (BiH): ZOBS BiH"
-    assert jurisdiction_line([kz_rs, zobs], ["RS", "BiH"]) == \
-        "⚖️ <b>Republika Srpska</b>: KZ RS · državni nivo (BiH): ZOBS BiH"
-    assert jurisdiction_line([kz_rs], ["FBiH", "BiH"]) == \
-        "⚖️ <b>Federacija BiH</b>: ⚠️ druga nadležnost – Republika Srpska (RS): KZ RS"
+    assert (
+        jurisdiction_line([zobs], ["RS", "BiH"], area_levels=juris.area_levels())
+        == "⚖️ <b>Republika Srpska</b>: državni nivo (BiH): ZOBS BiH"
+    )
+    assert (
+        jurisdiction_line([zobs], ["RS", "BiH"], area_levels={"ZOBS BiH": "state"})
+        == "⚖️ <b>Republika Srpska</b>: ovu oblast uređuje državni nivo (BiH): ZOBS BiH"
+    )
+    assert (
+        jurisdiction_line([kz_rs, zobs], ["RS", "BiH"])
+        == "⚖️ <b>Republika Srpska</b>: KZ RS · državni nivo (BiH): ZOBS BiH"
+    )
+    assert (
+        jurisdiction_line([kz_rs], ["FBiH", "BiH"])
+        == "⚖️ <b>Federacija BiH</b>: ⚠️ druga nadležnost – Republika Srpska (RS): KZ RS"
+    )
     assert jurisdiction_line([kz_rs, zobs], None) == "⚖️ KZ RS (RS) · ZOBS BiH (BiH)"
     assert "KS, FBiH, BiH" in jurisdiction_line([], list(scope_of("KS")))
     [shown] = format_articles([kz_rs], scope=["FBiH", "BiH"])
@@ -180,16 +198,26 @@ def test_the_line_says_when_only_a_higher_level_regulates_the_matter(juris: Any)
 
 
 def test_ingest_refuses_an_unknown_jurisdiction_and_keeps_what_was_indexed(tmp_path: Path) -> None:
-    from retrieval.search.retriever import Retriever
     from retrieval.ingest.run import ingest_paths
+    from retrieval.search.retriever import Retriever
 
     settings = settings_for(tmp_path / "idx")
-    corpus = write_corpus(tmp_path / "a.jsonl", [row("KZ X", "1", "Ko ukrade, kaznit će se.", "Krađa", jurisdiction="fbih"),
-                                                  row("KZ Y", "1", "Ko ubije, kaznit će se.", "Ubistvo", jurisdiction="RS")])
+    corpus = write_corpus(
+        tmp_path / "a.jsonl",
+        [
+            row("KZ X", "1", "Ko ukrade, kaznit će se.", "Krađa", jurisdiction="fbih"),
+            row("KZ Y", "1", "Ko ubije, kaznit će se.", "Ubistvo", jurisdiction="RS"),
+        ],
+    )
     ingest_paths(settings, [corpus])
     assert Retriever.open(settings).get("KZ X čl. 1").jurisdiction == "FBiH"  # canonical code
-    write_corpus(corpus, [row("KZ X", "1", "Ko ukrade, kaznit će se.", "Krađa", jurisdiction="Atlantida"),
-                          row("KZ Y", "1", "Ko ubije, kaznit će se.", "Ubistvo", jurisdiction="RS")])
+    write_corpus(
+        corpus,
+        [
+            row("KZ X", "1", "Ko ukrade, kaznit će se.", "Krađa", jurisdiction="Atlantida"),
+            row("KZ Y", "1", "Ko ubije, kaznit će se.", "Ubistvo", jurisdiction="RS"),
+        ],
+    )
     report = ingest_paths(settings, [corpus])
     [problem] = [str(p) for p in report.problems]
     assert "unknown jurisdiction 'Atlantida'" in problem and "known: BiH, FBiH, RS, BD" in problem
@@ -201,8 +229,9 @@ def test_ingest_refuses_an_unknown_jurisdiction_and_keeps_what_was_indexed(tmp_p
 def test_cli_ingest_rejects_an_unknown_jurisdiction_flag(tmp_path: Path) -> None:
     law = tmp_path / "kz.txt"
     law.write_text("Član 1.\nKrađa\nKo ukrade, kaznit će se.\n", encoding="utf-8")
-    result = runner.invoke(app, ["ingest", str(law), "--law", "KZ X", "--jurisdiction", "Atlantida",
-                                 "--data-dir", str(tmp_path / "idx")])
+    result = runner.invoke(
+        app, ["ingest", str(law), "--law", "KZ X", "--jurisdiction", "Atlantida", "--data-dir", str(tmp_path / "idx")]
+    )
     assert result.exit_code == 2
     assert "Atlantida" in result.output and "FBiH" in result.output
     assert not (tmp_path / "idx" / "articles.jsonl").exists()
@@ -211,7 +240,9 @@ def test_cli_ingest_rejects_an_unknown_jurisdiction_flag(tmp_path: Path) -> None
 # --- kodeks ask / search / eval as an officer ------------------------------------------------------
 
 
-def test_cli_ask_and_search_as_an_officer(juris_settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cli_ask_and_search_as_an_officer(
+    juris_settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     data = str(juris_settings.data_dir)
     result = runner.invoke(app, ["ask", MURDER, "--jurisdiction", "RS", "--json", "--data-dir", data])
@@ -232,16 +263,27 @@ def test_cli_ask_and_search_as_an_officer(juris_settings: Settings, tmp_path: Pa
 
 def test_eval_runs_each_question_as_for_its_officer(juris: Any, tmp_path: Path) -> None:
     path = tmp_path / "eval.jsonl"
-    path.write_text("\n".join(json.dumps(q, ensure_ascii=False) for q in [
-        {"id": "rs", "question": MURDER, "relevant": ["KZ RS čl. 124"], "jurisdiction": "RS"},
-        {"id": "fbih", "question": MURDER, "relevant": ["KZ FBiH čl. 166"], "jurisdiction": "fbih"},
-    ]) + "\n", encoding="utf-8")
+    path.write_text(
+        "\n".join(
+            json.dumps(q, ensure_ascii=False)
+            for q in [
+                {"id": "rs", "question": MURDER, "relevant": ["KZ RS čl. 124"], "jurisdiction": "RS"},
+                {"id": "fbih", "question": MURDER, "relevant": ["KZ FBiH čl. 166"], "jurisdiction": "fbih"},
+            ]
+        )
+        + "\n",
+        encoding="utf-8",
+    )
     questions = load_eval(path)
     assert [q.jurisdiction for q in questions] == ["RS", "FBiH"]
-    run = evaluate(questions, lambda q, jurisdiction=None: juris.search(q, jurisdiction=jurisdictions.as_scope(jurisdiction)))
+    run = evaluate(
+        questions, lambda q, jurisdiction=None: juris.search(q, jurisdiction=jurisdictions.as_scope(jurisdiction))
+    )
     assert run.metrics["hit@1"] == 1.0
     assert [d["jurisdiction"] for d in run.details] == ["RS", "FBiH"]
-    path.write_text(json.dumps({"question": "x", "relevant": ["a"], "jurisdiction": "Atlantida"}) + "\n", encoding="utf-8")
+    path.write_text(
+        json.dumps({"question": "x", "relevant": ["a"], "jurisdiction": "Atlantida"}) + "\n", encoding="utf-8"
+    )
     with pytest.raises(KodeksError) as caught:
         load_eval(path)
     assert f"{path}:1" in str(caught.value) and "Atlantida" in str(caught.value)
@@ -249,12 +291,21 @@ def test_eval_runs_each_question_as_for_its_officer(juris: Any, tmp_path: Path) 
 
 def test_cli_eval_retrieval_with_jurisdictions(juris_settings: Settings, tmp_path: Path) -> None:
     path = tmp_path / "eval.jsonl"
-    path.write_text("\n".join(json.dumps(q, ensure_ascii=False) for q in [
-        {"question": MURDER, "relevant": ["KZ RS čl. 124"], "jurisdiction": "RS"},
-        {"question": MURDER, "relevant": ["KZ FBiH čl. 166"], "jurisdiction": "FBiH"},
-    ]) + "\n", encoding="utf-8")
+    path.write_text(
+        "\n".join(
+            json.dumps(q, ensure_ascii=False)
+            for q in [
+                {"question": MURDER, "relevant": ["KZ RS čl. 124"], "jurisdiction": "RS"},
+                {"question": MURDER, "relevant": ["KZ FBiH čl. 166"], "jurisdiction": "FBiH"},
+            ]
+        )
+        + "\n",
+        encoding="utf-8",
+    )
     out = tmp_path / "m.json"
-    result = runner.invoke(app, ["eval", "retrieval", str(path), "--json", str(out), "--data-dir", str(juris_settings.data_dir)])
+    result = runner.invoke(
+        app, ["eval", "retrieval", str(path), "--json", str(out), "--data-dir", str(juris_settings.data_dir)]
+    )
     assert result.exit_code == 0, result.output
     assert json.loads(out.read_text())["hit@1"] == 1.0
 
@@ -278,8 +329,11 @@ async def test_the_log_records_the_officers_jurisdiction_not_their_id(juris: Any
         await qlog.record(user_id=424242, question=MURDER, result=result)
         await qlog.record(user_id=424242, question="bez nadležnosti", result=await pipeline.ask("krađa"))
         records = [r async for r in qlog.export()]
-    assert [(r["question"], r["jurisdiction"]) for r in records] == \
-        [("staro", None), (MURDER, "RS"), ("bez nadležnosti", None)]
+    assert [(r["question"], r["jurisdiction"]) for r in records] == [
+        ("staro", None),
+        (MURDER, "RS"),
+        ("bez nadležnosti", None),
+    ]
     assert all("424242" not in json.dumps(r) for r in records)
     async with await QueryLog.open(log_path):  # the step is idempotent
         pass
@@ -323,10 +377,13 @@ def test_label_articles_records_levels_and_refuses_unknown() -> None:
     from retrieval.types import Article
 
     art = Article(id="a", law="L", article="1", text="t", jurisdiction="ks")
-    kept, refused = jurisdictions.label_articles([art, replace(art, id="b", jurisdiction=""),
-                                                 replace(art, id="c", law="M", jurisdiction="Mars")])
+    kept, refused = jurisdictions.label_articles(
+        [art, replace(art, id="b", jurisdiction=""), replace(art, id="c", law="M", jurisdiction="Mars")]
+    )
     assert [(a.id, a.jurisdiction, a.extra.get("level")) for a in kept] == [("a", "KS", "canton"), ("b", "", None)]
-    assert refused == [f"law 'M': unknown jurisdiction 'Mars', 1 article(s) not indexed; known: {jurisdictions.known_codes()}"]
+    assert refused == [
+        f"law 'M': unknown jurisdiction 'Mars', 1 article(s) not indexed; known: {jurisdictions.known_codes()}"
+    ]
 
 
 def test_comparison_requests_are_short_follow_ups_naming_a_jurisdiction() -> None:
@@ -336,13 +393,13 @@ def test_comparison_requests_are_short_follow_ups_naming_a_jurisdiction() -> Non
     assert comparison_request("a u Brčkom?") == ["BD"]
     assert comparison_request("kako je to u Federaciji") == ["FBiH"]
     assert comparison_request("uporedi sa RS i BD") == ["RS", "BD"]
-    for question in ("ukrao mi je mobitel u RS, šta da radim sa prijavom", "isto u RS član 5", "isto?",
-                     "policija RS"):
+    for question in ("ukrao mi je mobitel u RS, šta da radim sa prijavom", "isto u RS član 5", "isto?", "policija RS"):
         assert comparison_request(question) is None, question
 
 
 def test_ingest_warns_about_a_law_without_jurisdiction_when_officers_have_them(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     law = tmp_path / "kz.txt"
     law.write_text("Član 1.\nKrađa\nKo ukrade, kaznit će se.\n", encoding="utf-8")

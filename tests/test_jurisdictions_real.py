@@ -88,7 +88,8 @@ def test_the_same_offence_is_found_in_the_other_code_by_meaning_and_title(real: 
 
 
 async def test_the_bot_reply_names_the_jurisdiction(
-        telegram_server: FakeTelegramServer, real_settings: Settings, real: Any, tmp_path: Path) -> None:
+    telegram_server: FakeTelegramServer, real_settings: Settings, real: Any, tmp_path: Path
+) -> None:
     settings = bot_settings(real_settings, telegram_server, user_jurisdictions={OFFICER: "RS"})
     settings = settings.model_copy(update={"data_dir": tmp_path})
     async with running_bot(telegram_server, settings, real, tmp_path / "queries.sqlite3"):

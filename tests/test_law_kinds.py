@@ -32,8 +32,13 @@ LIBRARY = [
 
 @pytest.fixture(scope="module")
 def resolver() -> ReferenceResolver:
-    return ReferenceResolver([Article(f"{law} čl. {n}", law, str(n), f"tekst {n}", "", title, j)
-                              for law, title, j in LIBRARY for n in (5, 42)])
+    return ReferenceResolver(
+        [
+            Article(f"{law} čl. {n}", law, str(n), f"tekst {n}", "", title, j)
+            for law, title, j in LIBRARY
+            for n in (5, 42)
+        ]
+    )
 
 
 def found(resolver: ReferenceResolver, text: str, prefer: list[str] | None = None) -> tuple[list[str], list]:
@@ -41,8 +46,16 @@ def found(resolver: ReferenceResolver, text: str, prefer: list[str] | None = Non
     return [a.id for a in lookup.articles], [(a.name, a.laws) for a in lookup.ambiguous]
 
 
-@pytest.mark.parametrize("text", ["član 42 zakona o saobraćaju", "clan 42 zakona o saobracaju", "članak 42 zakona o prometu",
-                                  "члан 42 закона о саобраћају", "član 42 saobraćajnog zakona"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "član 42 zakona o saobraćaju",
+        "clan 42 zakona o saobracaju",
+        "članak 42 zakona o prometu",
+        "члан 42 закона о саобраћају",
+        "član 42 saobraćajnog zakona",
+    ],
+)
 def test_the_traffic_law_by_what_it_is(resolver: ReferenceResolver, text: str) -> None:
     assert found(resolver, text, ["FBiH", "BiH"]) == (["ZOBS BiH čl. 42"], [])  # the Federation has none: the state's
     assert found(resolver, text, ["RS", "BiH"]) == (["ZBS RS čl. 42"], [])  # the officer's own entity first
@@ -50,8 +63,16 @@ def test_the_traffic_law_by_what_it_is(resolver: ReferenceResolver, text: str) -
     assert articles == [] and ambiguous[0][1] == ("ZBS RS", "ZOBS BiH")  # nobody's: ask which
 
 
-@pytest.mark.parametrize("text", ["član 5 krivičnog zakona", "član 5 kaznenog zakona", "član 5 krivičnog zakonika",
-                                  "članak 5 kaznenog zakonika", "član 5 KZ"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "član 5 krivičnog zakona",
+        "član 5 kaznenog zakona",
+        "član 5 krivičnog zakonika",
+        "članak 5 kaznenog zakonika",
+        "član 5 KZ",
+    ],
+)
 def test_the_criminal_code_of_the_officer(resolver: ReferenceResolver, text: str) -> None:
     for code, law in (("RS", "KZ RS"), ("FBiH", "KZ FBiH"), ("BD", "KZ BD"), ("BiH", "KZ BiH")):
         assert found(resolver, text, [code] + (["BiH"] if code != "BiH" else [])) == ([f"{law} čl. 5"], []), code
@@ -65,8 +86,16 @@ def test_a_named_jurisdiction_or_law_still_wins(resolver: ReferenceResolver) -> 
     assert found(resolver, "član 5 zakona o PDV-u") == (["ZPDV BiH čl. 5"], [])
 
 
-@pytest.mark.parametrize("text", ["član 5 zkp", "član 5 ZKP", "član 5 zakona o krivičnom postupku", "član 5 zakona o policiji",
-                                  "član 12 zakona o javnom redu i miru"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "član 5 zkp",
+        "član 5 ZKP",
+        "član 5 zakona o krivičnom postupku",
+        "član 5 zakona o policiji",
+        "član 12 zakona o javnom redu i miru",
+    ],
+)
 def test_a_kind_with_no_loaded_law_is_said_to_be_not_loaded(resolver: ReferenceResolver, text: str) -> None:
     articles, ambiguous = found(resolver, text, ["RS", "BiH"])
     assert articles == [] and len(ambiguous) == 1 and ambiguous[0][1] == ()
@@ -79,21 +108,36 @@ def test_kinds_are_data() -> None:
     assert load_kinds(Path("/nonexistent/law_kinds.toml")) == ()
 
 
-@pytest.mark.parametrize("head, title", [
-    (["KRIVIČNI ZAKON", "BRČKO DISTRIKTA BOSNE I HERCEGOVINE", "(prečišćeni tekst)", "PREDMET OVOG ZAKONA"],
-     "Krivični zakon Brčko distrikta Bosne i Hercegovine"),
-    (["KAZNENI", "ZAKON", "FEDERACIJE BiH", "nabavama"], "Kazneni zakon Federacije BiH"),
-    (["Zakon o osnovama bezbjednosti saobraćaja na putevima u Bosni", "i Hercegovini ''Sg BiH'', broj 6, od 21.01.2006."],
-     "Zakon o osnovama bezbjednosti saobraćaja na putevima u Bosni i Hercegovini"),
-    (["ZAKON O POREZU NA DODATU VRIJEDNOST", "(Neslužbeni prečišćeni tekst1 - \"Službeni glasnik BiH\", br. 9/05)"],
-     "Zakon o porezu na dodatu vrijednost"),
-    (["USTAV BOSNE I HERCEGOVINE1", "prijevod na bosanski jezik"], "Ustav Bosne i Hercegovine"),
-    (["Закон о полицији"], "Закон о полицији"),
-    # a law only mentioned, never a title
-    (["Na osnovu člana 8 Zakona o Službenom glasniku Brčko distrikta BiH", "I - OSNOVNE ODREDBE"], ""),
-    (["Odredbe člana 280a Krivičnog zakonika Republike Srpske (\"Sl. glasnik RS\", br. 64/2017)"], ""),
-    ([], ""),
-])
+@pytest.mark.parametrize(
+    "head, title",
+    [
+        (
+            ["KRIVIČNI ZAKON", "BRČKO DISTRIKTA BOSNE I HERCEGOVINE", "(prečišćeni tekst)", "PREDMET OVOG ZAKONA"],
+            "Krivični zakon Brčko distrikta Bosne i Hercegovine",
+        ),
+        (["KAZNENI", "ZAKON", "FEDERACIJE BiH", "nabavama"], "Kazneni zakon Federacije BiH"),
+        (
+            [
+                "Zakon o osnovama bezbjednosti saobraćaja na putevima u Bosni",
+                "i Hercegovini ''Sg BiH'', broj 6, od 21.01.2006.",
+            ],
+            "Zakon o osnovama bezbjednosti saobraćaja na putevima u Bosni i Hercegovini",
+        ),
+        (
+            [
+                "ZAKON O POREZU NA DODATU VRIJEDNOST",
+                '(Neslužbeni prečišćeni tekst1 - "Službeni glasnik BiH", br. 9/05)',
+            ],
+            "Zakon o porezu na dodatu vrijednost",
+        ),
+        (["USTAV BOSNE I HERCEGOVINE1", "prijevod na bosanski jezik"], "Ustav Bosne i Hercegovine"),
+        (["Закон о полицији"], "Закон о полицији"),
+        # a law only mentioned, never a title
+        (["Na osnovu člana 8 Zakona o Službenom glasniku Brčko distrikta BiH", "I - OSNOVNE ODREDBE"], ""),
+        (['Odredbe člana 280a Krivičnog zakonika Republike Srpske ("Sl. glasnik RS", br. 64/2017)'], ""),
+        ([], ""),
+    ],
+)
 def test_the_law_s_title_from_the_top_of_its_file(head: list[str], title: str) -> None:
     assert find_law_title(head) == title
 
@@ -102,8 +146,11 @@ def test_the_law_s_title_from_the_top_of_its_file(head: list[str], title: str) -
 def test_titles_read_from_the_real_files() -> None:
     from retrieval.ingest.sources import LawInfo, read_source
 
-    for name, title in (("zobs-bih.pdf", "Zakon o osnovama bezbjednosti saobraćaja na putevima u Bosni i Hercegovini"),
-                        ("kz-bih.txt", "Krivični zakon Bosne i Hercegovine"), ("kz-rs.txt", "")):
+    for name, title in (
+        ("zobs-bih.pdf", "Zakon o osnovama bezbjednosti saobraćaja na putevima u Bosni i Hercegovini"),
+        ("kz-bih.txt", "Krivični zakon Bosne i Hercegovine"),
+        ("kz-rs.txt", ""),
+    ):
         articles, _ = read_source(LAWS / name, LawInfo("X", "", "BiH"))
         assert {a.law_title for a in articles} == {title}, name
     articles, _ = read_source(LAWS / "kz-bih.txt", LawInfo("X", "Moj naslov", "BiH"))  # the admin's title wins
@@ -111,22 +158,37 @@ def test_titles_read_from_the_real_files() -> None:
 
 
 def test_a_law_named_without_an_article_is_mentioned_not_referenced(resolver: ReferenceResolver) -> None:
-    """"po ustavu", "šta kaže zakon o saobraćaju": every law the name fits (a kind's name: all laws of that kind,
+    """ "po ustavu", "šta kaže zakon o saobraćaju": every law the name fits (a kind's name: all laws of that kind,
     the officer's scope keeps its own and the state's) — search stays within them; no article is served."""
     lookup = resolver.lookup("je li mirno okupljanje pravo po ustavu", prefer=["RS", "BiH"])
     assert lookup.mentioned == ("Ustav BiH",) and lookup.articles == [] and lookup.laws == ()
-    assert set(resolver.lookup("šta kaže zakon o saobraćaju o pojasu", prefer=["RS", "BiH"]).mentioned) == {"ZBS RS", "ZOBS BiH"}
-    assert set(resolver.lookup("po krivičnom zakonu, kazna za krađu").mentioned) == {"KZ FBiH", "KZ RS", "KZ BiH", "KZ BD"}
+    assert set(resolver.lookup("šta kaže zakon o saobraćaju o pojasu", prefer=["RS", "BiH"]).mentioned) == {
+        "ZBS RS",
+        "ZOBS BiH",
+    }
+    assert set(resolver.lookup("po krivičnom zakonu, kazna za krađu").mentioned) == {
+        "KZ FBiH",
+        "KZ RS",
+        "KZ BiH",
+        "KZ BD",
+    }
     assert resolver.lookup("član 42 zakona o saobraćaju", prefer=["RS", "BiH"]).mentioned == ()  # a reference
     assert resolver.lookup("pretukao ga u kafani").mentioned == ()
 
 
-@pytest.mark.parametrize("text, kind", [
-    ("stanodavac mi ne vraca depozit", "property and housing"), ("izgubio sam pasoš", "civil registry and documents"),
-    ("колико дана годишњег одмора има радник", "labour"), ("kad smijem legitimisati osobu", "police"),
-    ("vozač bez vozačke dozvole", "traffic safety"), ("ko nasljeđuje kuću bez testamenta", "inheritance"),
-    ("stopa PDV-a", "value added tax"), ("koji činovi postoje u policiji", "police service"),
-])
+@pytest.mark.parametrize(
+    "text, kind",
+    [
+        ("stanodavac mi ne vraca depozit", "property and housing"),
+        ("izgubio sam pasoš", "civil registry and documents"),
+        ("колико дана годишњег одмора има радник", "labour"),
+        ("kad smijem legitimisati osobu", "police"),
+        ("vozač bez vozačke dozvole", "traffic safety"),
+        ("ko nasljeđuje kuću bez testamenta", "inheritance"),
+        ("stopa PDV-a", "value added tax"),
+        ("koji činovi postoje u policiji", "police service"),
+    ],
+)
 def test_the_kinds_a_question_talks_about(text: str, kind: str) -> None:
     from retrieval.language.vocabulary import bcs_vocabulary
     from retrieval.search.law_kinds import KindTopics
@@ -141,8 +203,14 @@ def test_everyday_words_of_stories_name_no_kind() -> None:
     from retrieval.search.law_kinds import KindTopics
 
     topics = KindTopics.of(bcs_vocabulary())
-    for story in ("pretukao ga u kafani i uzeo mu novac", "ubio je komšiju", "prijeti da će mi zapaliti kuću",
-                  "bacali baklje među gledaoce", "šta mi čini", "ukrao mobitel djetetu"):
+    for story in (
+        "pretukao ga u kafani i uzeo mu novac",
+        "ubio je komšiju",
+        "prijeti da će mi zapaliti kuću",
+        "bacali baklje među gledaoce",
+        "šta mi čini",
+        "ukrao mobitel djetetu",
+    ):
         assert topics.named(story) == {}, story
 
 
@@ -161,12 +229,19 @@ def test_a_jmbg_named_is_no_question_about_personal_documents() -> None:
     assert "civil registry and documents" in topics.named("odbio je pokazati ličnu kartu")
 
 
-@pytest.mark.parametrize("text, asks", [
-    ("kako se dobija dozvola za oružje", True), ("pas ugrizao dijete u parku, ko odgovara", True),
-    ("naplaćuje li hitna pomoć pregled", True), ("u kom roku se prijavljuje prebivalište", True),
-    ("udario je policajca kad smo ga htjeli uhapsiti", False), ("napravio je lažnu ličnu kartu", False),
-    ("jel to krivično djelo", False), ("tip nas napao. što ga teretimo", False),
-])
+@pytest.mark.parametrize(
+    "text, asks",
+    [
+        ("kako se dobija dozvola za oružje", True),
+        ("pas ugrizao dijete u parku, ko odgovara", True),
+        ("naplaćuje li hitna pomoć pregled", True),
+        ("u kom roku se prijavljuje prebivalište", True),
+        ("udario je policajca kad smo ga htjeli uhapsiti", False),
+        ("napravio je lažnu ličnu kartu", False),
+        ("jel to krivično djelo", False),
+        ("tip nas napao. što ga teretimo", False),
+    ],
+)
 def test_a_question_asking_for_a_rule_rather_than_telling_an_act(text: str, asks: bool) -> None:
     from retrieval.search.law_kinds import asks_for_a_rule
 

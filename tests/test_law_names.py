@@ -13,12 +13,11 @@ import pytest
 
 from kodeks.errors import KodeksError
 from kodeks.settings import Settings
-from retrieval.search.retriever import Retriever
-from retrieval.index.law_catalog import by_jurisdiction, read_catalog
-from retrieval.search.law_names import LawName, LawNames, same_word
+from retrieval.index.law_catalog import by_jurisdiction, load_law_records, read_catalog
 from retrieval.language.numbers import int_to_roman, roman_to_int
+from retrieval.search.law_names import LawName, LawNames, same_word
 from retrieval.search.references import ReferenceResolver
-from retrieval.index.law_catalog import load_law_records
+from retrieval.search.retriever import Retriever
 from tests.retrieval_helpers import index_dir, index_rows, row, settings_for
 
 ROMAN = ["I", "II", "III", "IV", "V", "VI"]
@@ -36,8 +35,16 @@ def _corpus_rows(laws: dict[str, tuple[str, str, str]]) -> list[dict]:
     for law, (title, jurisdiction, theme) in laws.items():
         numbers = ROMAN if law == "Ustav BiH" else [str(n) for n in range(1, 12)]
         for n, number in enumerate(numbers, 1):
-            rows.append(row(law, number, f"{law} član {number}: {theme}, odredba broj {n}.", f"{law} naslov {n}",
-                            jurisdiction, law_title=title))
+            rows.append(
+                row(
+                    law,
+                    number,
+                    f"{law} član {number}: {theme}, odredba broj {n}.",
+                    f"{law} naslov {n}",
+                    jurisdiction,
+                    law_title=title,
+                )
+            )
     return rows
 
 
@@ -104,7 +111,9 @@ def test_a_law_that_is_not_loaded_is_not_answered_with_another_law(multi_law: Re
     # state one, named as the loaded law of its kind — never served as if it were the Federation's)
     lookup = multi_law.lookup_reference("član 5 Ustava FBiH")
     assert lookup.articles == [] and lookup.candidates == []
-    assert [(a.name, a.laws, a.kind, a.loaded) for a in lookup.ambiguous] == [("Ustav FBiH", (), "ustav", ("Ustav BiH",))]
+    assert [(a.name, a.laws, a.kind, a.loaded) for a in lookup.ambiguous] == [
+        ("Ustav FBiH", (), "ustav", ("Ustav BiH",))
+    ]
 
 
 def test_an_article_the_named_law_lacks_gives_nothing_from_other_laws(multi_law: Retriever) -> None:
@@ -143,7 +152,10 @@ def test_law_names_in_lookups_and_filters(multi_law: Retriever) -> None:
 def test_laws_are_listed_by_jurisdiction_with_counts_and_times(multi_law: Retriever) -> None:
     groups = by_jurisdiction(multi_law.law_summaries())
     assert [(j, [s.law for s in laws]) for j, laws in groups] == [
-        ("BiH", ["Ustav BiH", "ZPDV BiH"]), ("FBiH", ["KZ FBiH", "ZOA FBiH"]), ("RS", ["KZ RS"])]
+        ("BiH", ["Ustav BiH", "ZPDV BiH"]),
+        ("FBiH", ["KZ FBiH", "ZOA FBiH"]),
+        ("RS", ["KZ RS"]),
+    ]
     ustav = groups[0][1][0]
     assert (ustav.title, ustav.articles) == ("Ustav Bosne i Hercegovine", 6)
     assert all(s.ingested_at and s.ingested_at.endswith("Z") for _, laws in groups for s in laws)
@@ -156,11 +168,14 @@ def test_one_criminal_code_and_laws_toml_aliases(tmp_path: Path) -> None:
 
     folder = tmp_path / "zakoni"
     folder.mkdir()
-    (folder / "kz.txt").write_text("".join(f"Članak {n}.\nKrivično djelo broj {n}, kazna zatvora.\n" for n in range(1, 7)),
-                                   encoding="utf-8")
+    (folder / "kz.txt").write_text(
+        "".join(f"Članak {n}.\nKrivično djelo broj {n}, kazna zatvora.\n" for n in range(1, 7)), encoding="utf-8"
+    )
     (folder / "laws.toml").write_text(
         '["kz.txt"]\nlaw = "KZ FBiH"\ntitle = "Kazneni zakon Federacije BiH"\njurisdiction = "FBiH"\n'
-        'aliases = ["krivični zakon federacije", "KZF"]\n', encoding="utf-8")
+        'aliases = ["krivični zakon federacije", "KZF"]\n',
+        encoding="utf-8",
+    )
     settings: Settings = settings_for(tmp_path / "idx")
     ingest_paths(settings, [folder])
     records = load_law_records(index_dir(settings))
@@ -181,10 +196,14 @@ def test_name_matching_units() -> None:
     assert names.named("kz rs").law == "KZ RS" and names.named("Krivičnog zakona FBiH").law == "KZ FBiH"
     assert names.named("nepoznat zakon") is None
     # BCS variants: "Kazneni zakon" is the Croatian name of a "Krivični zakon"; a "zakonik" is near a "zakon" only
-    variants = LawNames([LawName("KZ FBiH", "Kazneni zakon Federacije BiH", "FBiH"),
-                         LawName("KZ BiH", "Krivični zakon Bosne i Hercegovine", "BiH"),
-                         LawName("KZ RS", "Krivični zakonik Republike Srpske", "RS"),
-                         LawName("ZOBS BiH", "Zakon o osnovama bezbjednosti saobraćaja u BiH", "BiH")])
+    variants = LawNames(
+        [
+            LawName("KZ FBiH", "Kazneni zakon Federacije BiH", "FBiH"),
+            LawName("KZ BiH", "Krivični zakon Bosne i Hercegovine", "BiH"),
+            LawName("KZ RS", "Krivični zakonik Republike Srpske", "RS"),
+            LawName("ZOBS BiH", "Zakon o osnovama bezbjednosti saobraćaja u BiH", "BiH"),
+        ]
+    )
     # which one? — asked, not guessed; a "zakonik" is a criminal code too (retrieval/language/data/law_kinds.toml), so all three
     assert variants.named("krivičnog zakona").laws == ("KZ BiH", "KZ FBiH", "KZ RS")
     assert variants.named("Krivičnog zakona Federacije").law == "KZ FBiH"
@@ -206,6 +225,8 @@ def test_words_that_look_like_references_are_not(multi_law: Retriever) -> None:
 def test_resolver_without_titles_keeps_short_names() -> None:
     from retrieval.types import Article
 
-    resolver = ReferenceResolver([Article("A čl. 1", "ZP", "1", "t"), Article("B čl. 1", "ZP RS", "1", "t", jurisdiction="RS")])
+    resolver = ReferenceResolver(
+        [Article("A čl. 1", "ZP", "1", "t"), Article("B čl. 1", "ZP RS", "1", "t", jurisdiction="RS")]
+    )
     assert [a.id for a in resolver.resolve("član 1 ZP RS")] == ["B čl. 1"]
     assert [a.id for a in resolver.resolve("član 1 ZP")] == ["A čl. 1"]  # a whole name beats a prefix

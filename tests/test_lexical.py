@@ -57,9 +57,13 @@ def test_the_streaming_bm25_build_gives_bm25s_own_matrix() -> None:
 
     bm25s = bm25s_module()
     tok = Tokenizer("serbian")
-    texts = ["Ko drugog liši života, kaznit će se zatvorom najmanje pet godina.",
-             "Ko ukrade tuđu pokretnu stvar, kaznit će se novčanom kaznom ili zatvorom do tri godine.",
-             "", "Krađa krađa krađa: ko ukrade motorno vozilo.", "Ko napravi lažnu ispravu ili preinači pravu ispravu."]
+    texts = [
+        "Ko drugog liši života, kaznit će se zatvorom najmanje pet godina.",
+        "Ko ukrade tuđu pokretnu stvar, kaznit će se novčanom kaznom ili zatvorom do tri godine.",
+        "",
+        "Krađa krađa krađa: ko ukrade motorno vozilo.",
+        "Ko napravi lažnu ispravu ili preinači pravu ispravu.",
+    ]
     docs = [tok(t) or [""] for t in texts]
     reference = bm25s.BM25()
     reference.index(docs, show_progress=False)

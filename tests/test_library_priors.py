@@ -14,10 +14,14 @@ from retrieval.jurisdictions import scope_of
 from tests.retrieval_helpers import index_rows, invoke, row
 
 KZ_BIH = "Krivični zakon Bosne i Hercegovine – test"
-TERROR = ("Ko u namjeri da ozbiljno zastraši stanovništvo izvrši teroristički napad bombom ili drugim "
-          "eksplozivnim sredstvom na javnom mjestu, kaznit će se kaznom zatvora najmanje pet godina.")
-PERJURY = ("Svjedok ili vještak koji pred sudom da lažan iskaz o činjenicama koje je dužan istinito "
-           "iskazati, kaznit će se kaznom zatvora od šest mjeseci do pet godina.")
+TERROR = (
+    "Ko u namjeri da ozbiljno zastraši stanovništvo izvrši teroristički napad bombom ili drugim "
+    "eksplozivnim sredstvom na javnom mjestu, kaznit će se kaznom zatvora najmanje pet godina."
+)
+PERJURY = (
+    "Svjedok ili vještak koji pred sudom da lažan iskaz o činjenicama koje je dužan istinito "
+    "iskazati, kaznit će se kaznom zatvora od šest mjeseci do pet godina."
+)
 
 
 def rs(number: str, title: str, text: str) -> dict[str, Any]:
@@ -32,30 +36,73 @@ def library_rows() -> list[dict[str, Any]]:
     return [
         rs("299", "Terorizam", TERROR),
         rs("356", "Davanje lažnog iskaza", PERJURY),
-        rs("224", "Krađa", "Ko oduzme tuđu pokretnu stvar u namjeri da je protivpravno prisvoji, kazniće se novčanom "
-                           "kaznom ili kaznom zatvora do tri godine."),
+        rs(
+            "224",
+            "Krađa",
+            "Ko oduzme tuđu pokretnu stvar u namjeri da je protivpravno prisvoji, kazniće se novčanom "
+            "kaznom ili kaznom zatvora do tri godine.",
+        ),
         rs("124", "Ubistvo", "Ko drugog liši života, kazniće se kaznom zatvora od pet do dvadeset godina."),
-        rs("190", "Nasilje u porodici", "Ko nasiljem ugrožava spokojstvo i tjelesni integritet člana porodice, "
-                                       "kazniće se novčanom kaznom ili zatvorom do dvije godine."),
-        rs("333", "Primanje mita", "Službeno lice koje zahtijeva ili primi poklon da u okviru svog ovlašćenja izvrši "
-                                   "službenu radnju koju ne bi smjelo izvršiti, kazniće se zatvorom."),
-        bih("201", "Terorizam", TERROR.replace("kaznit će se", "kaznit će se, ako je napad usmjeren na institucije "
-                                                                "Bosne i Hercegovine,")),
+        rs(
+            "190",
+            "Nasilje u porodici",
+            "Ko nasiljem ugrožava spokojstvo i tjelesni integritet člana porodice, "
+            "kazniće se novčanom kaznom ili zatvorom do dvije godine.",
+        ),
+        rs(
+            "333",
+            "Primanje mita",
+            "Službeno lice koje zahtijeva ili primi poklon da u okviru svog ovlašćenja izvrši "
+            "službenu radnju koju ne bi smjelo izvršiti, kazniće se zatvorom.",
+        ),
+        bih(
+            "201",
+            "Terorizam",
+            TERROR.replace("kaznit će se", "kaznit će se, ako je napad usmjeren na institucije Bosne i Hercegovine,"),
+        ),
         bih("235", "Davanje lažnog iskaza", PERJURY.replace("pred sudom", "pred Sudom Bosne i Hercegovine")),
-        bih("171", "Genocid", "Ko u namjeri da potpuno ili djelimično istrijebi nacionalnu, etničku, rasnu ili vjersku "
-                              "grupu ljudi naredi ubijanje članova grupe, kaznit će se kaznom zatvora najmanje deset godina."),
-        bih("205", "Krivotvorenje novca", "Ko napravi lažan novac u namjeri da ga stavi u opticaj kao pravi, ili ko "
-                                          "preinači pravi novac, kaznit će se kaznom zatvora od šest mjeseci do pet godina."),
-        bih("214", "Krijumčarenje", "Ko preko carinske linije prenese robu izbjegavajući mjere carinskog nadzora, "
-                                    "kaznit će se kaznom zatvora od šest mjeseci do pet godina."),
-        bih("173", "Ratni zločin protiv civilnog stanovništva", "Ko kršeći pravila međunarodnog prava za vrijeme rata "
-            "naredi napad na civilno stanovništvo ili ubijanje civila, kaznit će se kaznom zatvora."),
-        row("ZOBS BiH", "26", "Zabranjeno je na parkingu i na kolovozu ostavljati kamion ili teretno vozilo bez goriva, "
-            "oštećeno ili neregistrovano vozilo.", "", jurisdiction="BiH",
-            law_title="Zakon o osnovama bezbjednosti saobraćaja na putevima – test"),
-        row("ZOBS BiH", "174", "Vozač ne smije da upravlja vozilom ako je pod dejstvom alkohola; vozač koji odbije "
-            "ispitivanje alkoholiziranosti kaznit će se.", "", jurisdiction="BiH",
-            law_title="Zakon o osnovama bezbjednosti saobraćaja na putevima – test"),
+        bih(
+            "171",
+            "Genocid",
+            "Ko u namjeri da potpuno ili djelimično istrijebi nacionalnu, etničku, rasnu ili vjersku "
+            "grupu ljudi naredi ubijanje članova grupe, kaznit će se kaznom zatvora najmanje deset godina.",
+        ),
+        bih(
+            "205",
+            "Krivotvorenje novca",
+            "Ko napravi lažan novac u namjeri da ga stavi u opticaj kao pravi, ili ko "
+            "preinači pravi novac, kaznit će se kaznom zatvora od šest mjeseci do pet godina.",
+        ),
+        bih(
+            "214",
+            "Krijumčarenje",
+            "Ko preko carinske linije prenese robu izbjegavajući mjere carinskog nadzora, "
+            "kaznit će se kaznom zatvora od šest mjeseci do pet godina.",
+        ),
+        bih(
+            "173",
+            "Ratni zločin protiv civilnog stanovništva",
+            "Ko kršeći pravila međunarodnog prava za vrijeme rata "
+            "naredi napad na civilno stanovništvo ili ubijanje civila, kaznit će se kaznom zatvora.",
+        ),
+        row(
+            "ZOBS BiH",
+            "26",
+            "Zabranjeno je na parkingu i na kolovozu ostavljati kamion ili teretno vozilo bez goriva, "
+            "oštećeno ili neregistrovano vozilo.",
+            "",
+            jurisdiction="BiH",
+            law_title="Zakon o osnovama bezbjednosti saobraćaja na putevima – test",
+        ),
+        row(
+            "ZOBS BiH",
+            "174",
+            "Vozač ne smije da upravlja vozilom ako je pod dejstvom alkohola; vozač koji odbije "
+            "ispitivanje alkoholiziranosti kaznit će se.",
+            "",
+            jurisdiction="BiH",
+            law_title="Zakon o osnovama bezbjednosti saobraćaja na putevima – test",
+        ),
     ]
 
 
@@ -88,9 +135,11 @@ def test_twins_are_mutual_nearest_neighbours_with_a_margin() -> None:
         return v / np.linalg.norm(v)
 
     shared = unit(base[0])
-    state = [unit(shared + 0.05 * rng.normal(size=32)),  # 0: the state's copy of the shared provision
-             unit(base[1] + 0.3 * base[2]),  # 1: state only; its nearest entity article (2) is nearer to state 2
-             unit(base[2] + 0.1 * base[1])]  # 2
+    state = [
+        unit(shared + 0.05 * rng.normal(size=32)),  # 0: the state's copy of the shared provision
+        unit(base[1] + 0.3 * base[2]),  # 1: state only; its nearest entity article (2) is nearer to state 2
+        unit(base[2] + 0.1 * base[1]),
+    ]  # 2
     entity = [shared, unit(base[2] + 0.2 * base[1]), unit(base[3]), unit(base[4]), unit(base[5])]
     vectors = np.asarray(state + entity)
     found = _mutual_neighbours(np.arange(3), np.arange(3, 8), lambda idx: vectors[idx])
@@ -98,24 +147,31 @@ def test_twins_are_mutual_nearest_neighbours_with_a_margin() -> None:
 
 
 def test_the_officer_s_own_code_before_the_state_code_s_twin(library: Any) -> None:
-    for question, own in (("bacio je bombu na trg i prijeti terorističkim napadom", "KZ RS čl. 299"),
-                          ("svjedok je lagao pred sudom", "KZ RS čl. 356")):
+    for question, own in (
+        ("bacio je bombu na trg i prijeti terorističkim napadom", "KZ RS čl. 299"),
+        ("svjedok je lagao pred sudom", "KZ RS čl. 356"),
+    ):
         ids = [h.id for h in library.search(question, jurisdiction=scope_of("RS")).hits]
         assert ids[0] == own, ids
 
 
 def test_state_only_offences_still_come_first(library: Any) -> None:
-    for question, state in (("našli smo lažne novčanice kod njega", "KZ BiH čl. 205"),
-                            ("prenio je robu preko granice mimo carine", "KZ BiH čl. 214"),
-                            ("vojnici su 1993 ubijali civile", "KZ BiH čl. 173")):
+    for question, state in (
+        ("našli smo lažne novčanice kod njega", "KZ BiH čl. 205"),
+        ("prenio je robu preko granice mimo carine", "KZ BiH čl. 214"),
+        ("vojnici su 1993 ubijali civile", "KZ BiH čl. 173"),
+    ):
         assert library.search(question, jurisdiction=scope_of("RS")).hits[0].id == state, question
 
 
 def test_the_priors_are_settings(tmp_path: Path, library: Any) -> None:
     from retrieval.search.retriever import Retriever
 
-    off = Retriever.open(library.settings.model_copy(update={"twin_penalty": 0.0, "kind_affinity": 0.0,
-                                                             "offence_affinity": 0.0, "topic_affinity": 0.0}))
+    off = Retriever.open(
+        library.settings.model_copy(
+            update={"twin_penalty": 0.0, "kind_affinity": 0.0, "offence_affinity": 0.0, "topic_affinity": 0.0}
+        )
+    )
     assert off.candidates.priors is None
 
 
@@ -138,8 +194,12 @@ def test_topic_affinity_arithmetic() -> None:
     from retrieval.search.library_priors import LibraryPriors
 
     law_code = np.asarray([0, 0, 1, 2])  # KZ, KZ, a traffic law, a law of no known kind
-    priors = LibraryPriors(np.asarray([0, 0, 1, 2], dtype=np.int32), {}, law_code,
-                           [frozenset({"criminal code"}), frozenset({"traffic safety"}), frozenset()])
+    priors = LibraryPriors(
+        np.asarray([0, 0, 1, 2], dtype=np.int32),
+        {},
+        law_code,
+        [frozenset({"criminal code"}), frozenset({"traffic safety"}), frozenset()],
+    )
     topic = priors.of_kinds({"traffic safety", "labour"})
     assert topic is not None and topic.tolist() == [False, False, True, False]
     assert priors.of_kinds({"labour"}) is None
@@ -149,15 +209,26 @@ def test_topic_affinity_arithmetic() -> None:
 
 
 def test_an_article_titled_as_one_of_the_officer_s_own_is_a_twin() -> None:
-    """"Kazna zatvora" in both codes: general articles whose texts are too alike for mutual nearest neighbours."""
+    """ "Kazna zatvora" in both codes: general articles whose texts are too alike for mutual nearest neighbours."""
     from retrieval.search.library_priors import _twins
 
     law_code = np.asarray([0, 0, 1, 1])  # KZ RS 46, 124; KZ BiH 42, 171
-    titles = [frozenset({"kazn", "zatvor"}), frozenset({"ubistv"}), frozenset({"kazn", "zatvor"}), frozenset({"genocid"})]
+    titles = [
+        frozenset({"kazn", "zatvor"}),
+        frozenset({"ubistv"}),
+        frozenset({"kazn", "zatvor"}),
+        frozenset({"genocid"}),
+    ]
     vectors = np.full((4, 8), 0.5, dtype=np.float32)  # every pair alike: no mutual neighbour stands out by meaning
-    twins = _twins(law_code, ["KZ RS", "KZ BiH"], {"KZ RS": "RS", "KZ BiH": "BiH"},
-                   {"KZ RS": "criminal code", "KZ BiH": "criminal code"}, {"KZ RS", "KZ BiH"},
-                   lambda idx: vectors[idx], titles)
+    twins = _twins(
+        law_code,
+        ["KZ RS", "KZ BiH"],
+        {"KZ RS": "RS", "KZ BiH": "BiH"},
+        {"KZ RS": "criminal code", "KZ BiH": "criminal code"},
+        {"KZ RS", "KZ BiH"},
+        lambda idx: vectors[idx],
+        titles,
+    )
     assert twins["rs"].tolist() == [False, False, True, False]
 
 
@@ -203,7 +274,9 @@ def test_a_jurisdiction_without_laws_answers_from_the_levels_above(library: Any)
 def test_the_cli_and_the_bot_say_so(library: Any) -> None:
     from bot.formatting import jurisdiction_line
 
-    result = invoke("search", "vojnici su ubijali civile", "--jurisdiction", "BD", "--data-dir", str(library.settings.data_dir))
+    result = invoke(
+        "search", "vojnici su ubijali civile", "--jurisdiction", "BD", "--data-dir", str(library.settings.data_dir)
+    )
     assert result.exit_code == 0, result.output
     assert "no law of BD (Brčko distrikt BiH) is loaded; answered from BiH: KZ BiH" in result.output
     line = jurisdiction_line([library.get("KZ BiH čl. 173")], ["BD", "BiH"], "BD")
@@ -211,7 +284,7 @@ def test_the_cli_and_the_bot_say_so(library: Any) -> None:
 
 
 def test_a_law_named_without_an_article_keeps_the_search_in_it(library: Any) -> None:
-    """"šta kaže zakon o saobraćaju o parkiranju" over a library: the traffic law's articles only (the name of a
+    """ "šta kaže zakon o saobraćaju o parkiranju" over a library: the traffic law's articles only (the name of a
     kind: its laws in the officer's scope), said in `laws_named`; unnamed, the same words reach other laws."""
     result = library.search("šta kaže zakon o saobraćaju o kamionu bez goriva", jurisdiction=scope_of("RS"))
     assert result.laws_named == ["ZOBS BiH"] and {h.article.law for h in result.hits} == {"ZOBS BiH"}
@@ -230,6 +303,12 @@ def test_weak_when_the_library_has_no_law_of_what_is_asked(library: Any) -> None
     for question in ("vozač je odbio ispitivanje alkoholiziranosti", "lopov mi je ukrao novčanik"):
         result = library.search(question, jurisdiction=scope_of("RS"))
         assert not result.weak, (question, result.coverage)
-    out = invoke("search", "koliko dana godišnjeg odmora pripada radniku", "--officer", "RS",
-                 "--data-dir", str(library.settings.data_dir))
+    out = invoke(
+        "search",
+        "koliko dana godišnjeg odmora pripada radniku",
+        "--officer",
+        "RS",
+        "--data-dir",
+        str(library.settings.data_dir),
+    )
     assert "no law of this kind is loaded: zakon o radu" in out.stdout

@@ -8,7 +8,6 @@ in memory (no embedding) when ../shared/laws is there."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,15 +29,33 @@ THEFT = "Ko tuđu pokretnu stvar oduzme drugom u namjeri da je prisvoji kaznit �
 ROWS = [
     row("KZ X", "1", "Ovim zakonom se određuju krivična djela i krivičnopravne sankcije.", "Predmet"),
     row("KZ X", "2", THEFT, "Krađa"),
-    row("KZ X", "2a", "Ko tuđu stvar oduzme razbojnički kaznit će se kaznom zatvora od jedne do deset godina.",
-        "Razbojništvo"),
+    row(
+        "KZ X",
+        "2a",
+        "Ko tuđu stvar oduzme razbojnički kaznit će se kaznom zatvora od jedne do deset godina.",
+        "Razbojništvo",
+    ),
     row("KZ X", "3", "(brisan)", deleted=True),
-    row("KZ X", "4", "Prestao da važi Odlukom Ustavnog suda broj U-21/23 od 18. januara 2024.", "Povreda ugleda",
-        deleted=True),
-    row("KZ X", "5", "Ko drugog teško tjelesno ozlijedi kaznit će se kaznom zatvora od šest mjeseci do pet godina.",
-        "Teška tjelesna ozljeda"),
-    row("ZOBS Y", "1", "Vozač je dužan da se podvrgne ispitivanju alkoholiziranosti alkometrom.", "Alkotest",
-        jurisdiction="BiH"),
+    row(
+        "KZ X",
+        "4",
+        "Prestao da važi Odlukom Ustavnog suda broj U-21/23 od 18. januara 2024.",
+        "Povreda ugleda",
+        deleted=True,
+    ),
+    row(
+        "KZ X",
+        "5",
+        "Ko drugog teško tjelesno ozlijedi kaznit će se kaznom zatvora od šest mjeseci do pet godina.",
+        "Teška tjelesna ozljeda",
+    ),
+    row(
+        "ZOBS Y",
+        "1",
+        "Vozač je dužan da se podvrgne ispitivanju alkoholiziranosti alkometrom.",
+        "Alkotest",
+        jurisdiction="BiH",
+    ),
 ]
 
 
@@ -54,14 +71,18 @@ def ids(hits: list[Any]) -> list[str]:
 # --- search ------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("question, status, nearest, last", [
-    ("član 3 KZ X", "deleted", ["KZ X čl. 2a", "KZ X čl. 5"], ""),  # 3 and 4 are both gone: 2a before, 5 after
-    ("šta kaže član 4 KZ X o tome?", "repealed", ["KZ X čl. 2a", "KZ X čl. 5"], ""),
-    ("član 999 KZ X", "not_found", ["KZ X čl. 5"], "5"),  # past the end: the last article
-    ("član 2b KZ X", "not_found", ["KZ X čl. 2a", "KZ X čl. 5"], ""),
-])
+@pytest.mark.parametrize(
+    "question, status, nearest, last",
+    [
+        ("član 3 KZ X", "deleted", ["KZ X čl. 2a", "KZ X čl. 5"], ""),  # 3 and 4 are both gone: 2a before, 5 after
+        ("šta kaže član 4 KZ X o tome?", "repealed", ["KZ X čl. 2a", "KZ X čl. 5"], ""),
+        ("član 999 KZ X", "not_found", ["KZ X čl. 5"], "5"),  # past the end: the last article
+        ("član 2b KZ X", "not_found", ["KZ X čl. 2a", "KZ X čl. 5"], ""),
+    ],
+)
 def test_a_reference_to_an_article_that_is_not_law_gets_its_neighbours(
-        retriever: Retriever, question: str, status: str, nearest: list[str], last: str) -> None:
+    retriever: Retriever, question: str, status: str, nearest: list[str], last: str
+) -> None:
     result = retriever.search(question)
     [missing] = result.missing_references
     assert (missing.law, missing.status, missing.last) == ("KZ X", status, last)
@@ -135,10 +156,13 @@ async def test_claude_is_not_asked_when_nothing_named_exists(retriever: Retrieve
 
 
 async def test_claude_gets_the_missing_block_and_the_answer_leads_with_the_notice(
-        retriever: Retriever, fake_anthropic: Any) -> None:
+    retriever: Retriever, fake_anthropic: Any
+) -> None:
     from tests.fakes.anthropic_server import claude_settings, passage_ids, reply
 
-    fake_anthropic.default = lambda body: reply([("Krađa se kažnjava zatvorom do tri godine.", [passage_ids(body)[0]])])(body)
+    fake_anthropic.default = lambda body: reply(
+        [("Krađa se kažnjava zatvorom do tri godine.", [passage_ids(body)[0]])]
+    )(body)
     answerer = Answerer(claude_settings(fake_anthropic, base=retriever.settings))
     question = "šta kažu član 2 i član 999 KZ X"
     answer = await answerer.answer(question, retriever.search(question))
@@ -168,10 +192,19 @@ def test_kodeks_search_and_ask_say_so_also_in_json(retriever: Retriever) -> None
     done = invoke("search", "član 3 KZ X", "--json", "--data-dir", data)
     found = json.loads(done.stdout)
     assert found["level"] == "nearest" and [h["id"] for h in found["hits"]] == ["KZ X čl. 2a", "KZ X čl. 5"]
-    assert found["missing_references"] == [{"law": "KZ X", "article": "3", "status": "deleted", "note": "", "last": "",
-                                            "nearest": [{"id": "KZ X čl. 2a", "article": "2a", "title": "Razbojništvo"},
-                                                        {"id": "KZ X čl. 5", "article": "5",
-                                                         "title": "Teška tjelesna ozljeda"}]}]
+    assert found["missing_references"] == [
+        {
+            "law": "KZ X",
+            "article": "3",
+            "status": "deleted",
+            "note": "",
+            "last": "",
+            "nearest": [
+                {"id": "KZ X čl. 2a", "article": "2a", "title": "Razbojništvo"},
+                {"id": "KZ X čl. 5", "article": "5", "title": "Teška tjelesna ozljeda"},
+            ],
+        }
+    ]
     done = invoke("ask", "član 4 KZ X", "--no-log", "--data-dir", data)
     assert done.exit_code == 0 and done.stdout.startswith("Član 4 KZ X je prestao da važi – nije važeći propis.")
     done = invoke("ask", "član 4 KZ X", "--no-log", "--json", "--data-dir", data)
@@ -192,13 +225,17 @@ def real_codes() -> ReferenceResolver:
     return ReferenceResolver(kz_rs + kz_fbih)
 
 
-@pytest.mark.parametrize("question, status, nearest", [
-    ("član 280a KZ RS", "repealed", ["280", "281"]),  # annulled by the Constitutional Court: "(prestalo da važi)"
-    ("član 367 KZ RS", "deleted", ["366", "368"]),  # "(brisan)"
-    ("član 79 KZ FBiH", "not_found", ["78b", "110"]),  # the corpus holds 78b, then 110: 79–109 are gone
-    ("član 999 KZ FBiH", "not_found", ["421"]),
-])
-def test_the_red_teams_references_in_the_real_codes(real_codes: ReferenceResolver, question: str, status: str,
-                                                     nearest: list[str]) -> None:
+@pytest.mark.parametrize(
+    "question, status, nearest",
+    [
+        ("član 280a KZ RS", "repealed", ["280", "281"]),  # annulled by the Constitutional Court: "(prestalo da važi)"
+        ("član 367 KZ RS", "deleted", ["366", "368"]),  # "(brisan)"
+        ("član 79 KZ FBiH", "not_found", ["78b", "110"]),  # the corpus holds 78b, then 110: 79–109 are gone
+        ("član 999 KZ FBiH", "not_found", ["421"]),
+    ],
+)
+def test_the_red_teams_references_in_the_real_codes(
+    real_codes: ReferenceResolver, question: str, status: str, nearest: list[str]
+) -> None:
     [missing] = real_codes.lookup(question).missing
     assert missing.status == status and [a.article for a in missing.nearest] == nearest

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings as hsettings, strategies as st
+from hypothesis import given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
 
-from retrieval.language.tokens import Tokenizer
 from retrieval.language.normalize import clean, embedding_text, fold, strip_diacritics, to_latin, words
+from retrieval.language.tokens import Tokenizer
 
 
 def test_cyrillic_to_latin_keeps_diacritics() -> None:
@@ -17,8 +19,14 @@ def test_cyrillic_to_latin_keeps_diacritics() -> None:
 def test_latin_to_cyrillic_for_our_own_wording() -> None:
     from retrieval.language.normalize import to_cyrillic, to_latin
 
-    assert to_cyrillic("Zakon o radu; ljudska prava, PDV, džep, Njemačka") == "Закон о раду; људска права, ПДВ, џеп, Њемачка"
-    assert to_latin(to_cyrillic("propisi o vlasništvu, zakupu i stanovanju")) == "propisi o vlasništvu, zakupu i stanovanju"
+    assert (
+        to_cyrillic("Zakon o radu; ljudska prava, PDV, džep, Njemačka")
+        == "Закон о раду; људска права, ПДВ, џеп, Њемачка"
+    )
+    assert (
+        to_latin(to_cyrillic("propisi o vlasništvu, zakupu i stanovanju"))
+        == "propisi o vlasništvu, zakupu i stanovanju"
+    )
 
 
 def test_diacritics_folded_the_bcs_way() -> None:

@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
+import json
+import os
 import shutil
+import subprocess
+import sys
+import sysconfig
+import zipfile
 from pathlib import Path
+
+import pytest
 
 from retrieval.language.vocabulary import DATA_DIR, SHIPPED_FILES, missing_files
 
@@ -21,15 +29,6 @@ def test_a_tree_missing_one_data_file_names_it(tmp_path: Path) -> None:
 
 
 # --- The built wheel, installed where nothing of the source tree can be seen --------------------------------------
-
-import json
-import os
-import subprocess
-import sys
-import sysconfig
-import zipfile
-
-import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 QUESTIONS = ("ukrao mi je neko novčanik", "vozio je pijan i udario pješaka", "komšija mi prijeti da će me ubiti")
@@ -63,8 +62,12 @@ def _build_wheel(out: Path) -> Path:
     errors = []
     for isolation in (["--no-build-isolation"], []):
         try:
-            run = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", *isolation, "-w", str(out),
-                                  str(ROOT)], capture_output=True, text=True, timeout=180)
+            run = subprocess.run(
+                [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", *isolation, "-w", str(out), str(ROOT)],
+                capture_output=True,
+                text=True,
+                timeout=180,
+            )
         except subprocess.TimeoutExpired:  # a package index that does not answer
             errors.append(["pip wheel timed out"])
             continue
@@ -87,20 +90,33 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> dict:
     python = venv / "bin" / "python"
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}  # no source tree on the path
     env["PYTHONNOUSERSITE"] = "1"
-    subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheel)], check=True,
-                   env=env, timeout=180)
+    subprocess.run(
+        [str(python), "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheel)],
+        check=True,
+        env=env,
+        timeout=180,
+    )
     # After the wheel's own files ("zz" sorts last among .pth files, and a .pth's paths go after site-packages).
-    site = Path(subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                               capture_output=True, text=True, check=True, env=env).stdout.strip())
+    site = Path(
+        subprocess.run(
+            [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+            capture_output=True,
+            text=True,
+            check=True,
+            env=env,
+        ).stdout.strip()
+    )
     dev_site = sysconfig.get_paths()["purelib"]
     (site / "zz_dev_dependencies.pth").write_text(dev_site + "\n", encoding="utf-8")
     outside = tmp / "elsewhere"
     outside.mkdir()
-    probe = subprocess.run([str(python), "-c", PROBE, *QUESTIONS], capture_output=True, text=True, cwd=outside,
-                           env=env, timeout=120)
+    probe = subprocess.run(
+        [str(python), "-c", PROBE, *QUESTIONS], capture_output=True, text=True, cwd=outside, env=env, timeout=120
+    )
     assert probe.returncode == 0, probe.stderr
-    version = subprocess.run([str(venv / "bin" / "kodeks"), "--version"], capture_output=True, text=True,
-                             cwd=outside, env=env, timeout=120)
+    version = subprocess.run(
+        [str(venv / "bin" / "kodeks"), "--version"], capture_output=True, text=True, cwd=outside, env=env, timeout=120
+    )
     return {"names": names, "venv": venv, "probe": json.loads(probe.stdout), "version": version}
 
 
@@ -145,8 +161,9 @@ def _project_version() -> str:
 def test_the_changelogs_newest_version_is_the_packages() -> None:
     import re
 
-    releases = re.findall(r"^## \[(\d+\.\d+\.\d+)\] - \d{4}-\d{2}-\d{2}$", (ROOT / "CHANGELOG.md").read_text("utf-8"),
-                          re.MULTILINE)
+    releases = re.findall(
+        r"^## \[(\d+\.\d+\.\d+)\] - \d{4}-\d{2}-\d{2}$", (ROOT / "CHANGELOG.md").read_text("utf-8"), re.MULTILINE
+    )
     assert releases and releases[0] == _project_version()
 
 

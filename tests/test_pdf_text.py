@@ -62,9 +62,19 @@ def test_raised_footnote_number_stays_on_its_line(law) -> None:
 
 
 @pytest.mark.parametrize(("left_x", "column_width", "gap"), [(40.0, 240.0, 60.0), (80.0, 240.0, 10.0)])
-def test_the_gutter_is_found_wherever_the_columns_are(tmp_path: Path, left_x: float, column_width: float, gap: float) -> None:
-    law = two_column_law(tmp_path / "law.pdf", articles=30, left_x=left_x, column_width=column_width, gap=gap,
-                         title_page=False, spanning_title_on_page=None, footnote_on_page=None)
+def test_the_gutter_is_found_wherever_the_columns_are(
+    tmp_path: Path, left_x: float, column_width: float, gap: float
+) -> None:
+    law = two_column_law(
+        tmp_path / "law.pdf",
+        articles=30,
+        left_x=left_x,
+        column_width=column_width,
+        gap=gap,
+        title_page=False,
+        spanning_title_on_page=None,
+        footnote_on_page=None,
+    )
     result = pdf_text(law.path)
     assert _lines(result.text) == law.reading_order
     two = [page for page in result.pages if page.columns == 2]
@@ -73,7 +83,9 @@ def test_the_gutter_is_found_wherever_the_columns_are(tmp_path: Path, left_x: fl
 
 
 def test_one_column_pages_stay_as_they_are(tmp_path: Path) -> None:
-    lines = [f"Članak {n}. Ovaj redak ide cijelom širinom stranice, od lijeve margine do desne, broj {n}." for n in range(40)]
+    lines = [
+        f"Članak {n}. Ovaj redak ide cijelom širinom stranice, od lijeve margine do desne, broj {n}." for n in range(40)
+    ]
     result = pdf_text(one_column_pdf(tmp_path / "one.pdf", lines))
     assert _lines(result.text) == lines
     assert result.two_column_pages == 0
@@ -81,8 +93,11 @@ def test_one_column_pages_stay_as_they_are(tmp_path: Path) -> None:
 
 def test_article_headings_at_the_top_of_pages_are_not_running_headers(tmp_path: Path) -> None:
     # one_column_pdf puts 47 lines on a page: with articles of 47 lines every page starts "Članak N."
-    lines = [line for n in range(1, 5) for line in
-             [f"Članak {n * 3}.", *(f"Tekst članka {n * 3}, redak {k}, koji ide dalje." for k in range(46))]]
+    lines = [
+        line
+        for n in range(1, 5)
+        for line in [f"Članak {n * 3}.", *(f"Tekst članka {n * 3}, redak {k}, koji ide dalje." for k in range(46))]
+    ]
     result = pdf_text(one_column_pdf(tmp_path / "tops.pdf", lines))
     assert _lines(result.text) == lines and result.removed == []
 
@@ -182,7 +197,11 @@ def zobs():
 
 
 def _headings(text: str) -> list[tuple[int, str]]:
-    return [(i, m.group(1)) for i, line in enumerate(text.split("\n")) if (m := re.match(r"^Član(?:ak)? (\d+[a-z]?)\.$", line))]
+    return [
+        (i, m.group(1))
+        for i, line in enumerate(text.split("\n"))
+        if (m := re.match(r"^Član(?:ak)? (\d+[a-z]?)\.$", line))
+    ]
 
 
 @needs_laws

@@ -18,7 +18,7 @@ runner = CliRunner()
 
 def kinds(text: str) -> dict[str, str]:
     spans, _ = find(text)
-    return {text[s.start:s.end]: s.kind for s in spans}
+    return {text[s.start : s.end]: s.kind for s in spans}
 
 
 def test_the_issue_example_masks_every_item_with_typed_placeholders() -> None:
@@ -34,17 +34,30 @@ def test_the_same_person_gets_the_same_placeholder_within_a_question() -> None:
     assert masked.text == "[OSOBA 1] je udario [OSOBA 2], a onda je [OSOBA 1] pobjegao; [OSOBA 2] je zvala policiju"
 
 
-@pytest.mark.parametrize("text, kind", [
-    ("jmbg 0101990170002", "JMBG"),  # a typo'd check digit after "jmbg" is still a JMBG
-    ("zvao sa 062/123-456", "PHONE"), ("+387 61 234 567", "PHONE"), ("+381 64 123 4567", "PHONE"),
-    ("mail marko.markovic@gmail.com", "EMAIL"),
-    ("racun BA39 1290 0794 0102 8494", "IBAN"), ("ziro racun 1990440001200279", "IBAN"),
-    ("auto A12-E-345", "PLATE"), ("a12e345 je parkiran", "PLATE"), ("SA 123-456", "PLATE"), ("ZG 1234-AB", "PLATE"),
-    ("licna karta broj 1E181TKT3", "DOC_NUMBER"), ("broj sasije WVWZZZ1JZXW000001", "DOC_NUMBER"),
-    ("rodjen 12.03.1985 u Sarajevu", "DATE_OF_BIRTH"), ("godiste 1990", "DATE_OF_BIRTH"),
-    ("stanuje u ul. Maršala Tita 15", "ADDRESS"), ("na adresi Zmaja od Bosne bb", "ADDRESS"),
-    ("Марко Марковић је украо", "PERSON"), ("udario je Hodžića", "PERSON"),
-])
+@pytest.mark.parametrize(
+    "text, kind",
+    [
+        ("jmbg 0101990170002", "JMBG"),  # a typo'd check digit after "jmbg" is still a JMBG
+        ("zvao sa 062/123-456", "PHONE"),
+        ("+387 61 234 567", "PHONE"),
+        ("+381 64 123 4567", "PHONE"),
+        ("mail marko.markovic@gmail.com", "EMAIL"),
+        ("racun BA39 1290 0794 0102 8494", "IBAN"),
+        ("ziro racun 1990440001200279", "IBAN"),
+        ("auto A12-E-345", "PLATE"),
+        ("a12e345 je parkiran", "PLATE"),
+        ("SA 123-456", "PLATE"),
+        ("ZG 1234-AB", "PLATE"),
+        ("licna karta broj 1E181TKT3", "DOC_NUMBER"),
+        ("broj sasije WVWZZZ1JZXW000001", "DOC_NUMBER"),
+        ("rodjen 12.03.1985 u Sarajevu", "DATE_OF_BIRTH"),
+        ("godiste 1990", "DATE_OF_BIRTH"),
+        ("stanuje u ul. Maršala Tita 15", "ADDRESS"),
+        ("na adresi Zmaja od Bosne bb", "ADDRESS"),
+        ("Марко Марковић је украо", "PERSON"),
+        ("udario je Hodžića", "PERSON"),
+    ],
+)
 def test_each_kind_is_recognised_in_the_forms_officers_type(text: str, kind: str) -> None:
     assert kind in kinds(text).values(), kinds(text)
 
@@ -55,13 +68,18 @@ def test_checksums_come_from_the_libraries() -> None:
     assert iban.is_valid("BA391290079401028494")
 
 
-@pytest.mark.parametrize("text", [
-    "Republika Srpska, Krivični zakon, član 42 stav 2",
-    "Službeni glasnik RS, br. 64/17 od 12.07.2017. godine",
-    "u roku od 8 dana, kazna od 1.000 do 3.000 KM",
-    "mladić je ukrao listić lota u Banjoj Luci",
-    "vozio je 150 na sat kroz naselje", "nada je da ce doci", "kazniće se zatvorom do tri godine",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Republika Srpska, Krivični zakon, član 42 stav 2",
+        "Službeni glasnik RS, br. 64/17 od 12.07.2017. godine",
+        "u roku od 8 dana, kazna od 1.000 do 3.000 KM",
+        "mladić je ukrao listić lota u Banjoj Luci",
+        "vozio je 150 na sat kroz naselje",
+        "nada je da ce doci",
+        "kazniće se zatvorom do tri godine",
+    ],
+)
 def test_the_words_of_the_law_and_everyday_words_stay(text: str) -> None:
     assert mask(text).text == text
 
@@ -90,8 +108,9 @@ def test_kodeks_mask_jsonl_keeps_the_contract(tmp_path: Path) -> None:
     for o, src in zip(out, lines):
         for span in o["spans"]:
             assert set(span) == {"start", "end", "kind"} and span["kind"] in KINDS
-        assert [src["text"][s["start"]:s["end"]] for s in o["spans"]] == (["Marko Marković", "0101990170001"]
-                                                                           if o["id"] == "a" else [])
+        assert [src["text"][s["start"] : s["end"]] for s in o["spans"]] == (
+            ["Marko Marković", "0101990170001"] if o["id"] == "a" else []
+        )
 
 
 def test_kodeks_mask_names_a_bad_line_and_still_prints_the_good_ones(tmp_path: Path) -> None:
@@ -110,11 +129,18 @@ def test_names_only_the_regions_name_dictionary_knows_are_masked_where_they_stan
 
     assert "savka" in lexicon.first_names() and "savka" not in lexicon.listed_first_names()
     text = "prijavila ga je Savka iz susjedstva"
-    assert [text[s.start:s.end] for s in find(text)[0]] == ["Savka"]
+    assert [text[s.start : s.end] for s in find(text)[0]] == ["Savka"]
     assert mask("juce je zikret hodzic udario komsiju").text.count("[OSOBA") == 1
 
 
-@pytest.mark.parametrize("text", ["vojna policija je privela vozača", "koja je kazna za krađu",
-                                  "koliko je masa vozila dozvoljena", "novo vozilo bez registracije"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "vojna policija je privela vozača",
+        "koja je kazna za krađu",
+        "koliko je masa vozila dozvoljena",
+        "novo vozilo bez registracije",
+    ],
+)
 def test_everyday_words_the_name_dictionary_lists_stay(text: str) -> None:
     assert find(text)[0] == []

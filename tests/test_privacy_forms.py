@@ -39,12 +39,15 @@ def test_each_form_is_one_span_of_its_kind(text: str, value: str, kind: str) -> 
     assert value not in masked.text
 
 
-@pytest.mark.parametrize("text", [
-    "incident se desio 12.03.2024.",
-    "dana 12.03.2024. je udario komsiju",
-    "predmet broj 12/2024 kod tuzilastva",
-    "KT-123/24 predmet, sta dalje",
-    "jmbg 0101990 170004 pogresan",  # a wrong check digit: not a JMBG when grouped
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "incident se desio 12.03.2024.",
+        "dana 12.03.2024. je udario komsiju",
+        "predmet broj 12/2024 kod tuzilastva",
+        "KT-123/24 predmet, sta dalje",
+        "jmbg 0101990 170004 pogresan",  # a wrong check digit: not a JMBG when grouped
+    ],
+)
 def test_incident_dates_case_numbers_and_invalid_groups_stay(text: str) -> None:
     assert mask(text).spans == ()

@@ -69,8 +69,11 @@ def test_the_rewrite_cache_and_the_salt_are_0600(tmp_path: Path) -> None:
         cache.put("k", "m", "p", "ukrao mi je mobitel", "krađa")
         cache.close()
         load_settings(data_dir=tmp_path / "salted", _env_file=None).hash_salt()
-    for path in [tmp_path / "data" / "rewrites.sqlite3", *(tmp_path / "data").glob("rewrites.sqlite3-*"),
-                 tmp_path / "salted" / "user_hash.salt"]:
+    for path in [
+        tmp_path / "data" / "rewrites.sqlite3",
+        *(tmp_path / "data").glob("rewrites.sqlite3-*"),
+        tmp_path / "salted" / "user_hash.salt",
+    ]:
         assert mode(path) == 0o600, path
     assert mode(tmp_path / "data") == 0o700 and mode(tmp_path / "salted") == 0o700
 
@@ -81,8 +84,9 @@ async def test_exports_are_0600_from_the_bot_and_from_the_command(tmp_path: Path
     await log.close()
     with umask(0):
         count, parts = export_parts(tmp_path / "queries.sqlite3", None, tmp_path / "parts", "kodeks-export")
-        result = CliRunner().invoke(app, ["export", "--out", str(tmp_path / "out" / "field.jsonl.gz"),
-                                          "--data-dir", str(tmp_path)])
+        result = CliRunner().invoke(
+            app, ["export", "--out", str(tmp_path / "out" / "field.jsonl.gz"), "--data-dir", str(tmp_path)]
+        )
         plain = CliRunner().invoke(app, ["export", "--out", str(tmp_path / "field.jsonl"), "--data-dir", str(tmp_path)])
     assert count == 1 and all(mode(p) == 0o600 for p in parts) and mode(tmp_path / "parts") == 0o700
     assert result.exit_code == 0 and plain.exit_code == 0, result.output + plain.output
@@ -103,8 +107,9 @@ def test_an_export_over_a_wider_file_narrows_it_before_writing(tmp_path: Path) -
     assert mode(target) == 0o600 and target.read_text() == "novo\n"
 
 
-def test_helpers_keep_an_existing_mode_and_report_it_with_the_chmod(tmp_path: Path,
-                                                                   caplog: pytest.LogCaptureFixture) -> None:
+def test_helpers_keep_an_existing_mode_and_report_it_with_the_chmod(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     from kodeks.private_files import create_private, in_data_dir, private_dir, warn_if_wider
 
     data = private_dir(tmp_path / "data")
@@ -115,9 +120,11 @@ def test_helpers_keep_an_existing_mode_and_report_it_with_the_chmod(tmp_path: Pa
     data.chmod(0o755)
     caplog.set_level(logging.WARNING)
     lines = warn_if_wider(in_data_dir(data))
-    assert lines == [f"{data} holds officers' data but is mode 0755 (others can read it): run chmod 700 {data}",
-                     f"{data / 'officers.sqlite3'} holds officers' data but is mode 0644 (others can read it): "
-                     f"run chmod 600 {data / 'officers.sqlite3'}"]
+    assert lines == [
+        f"{data} holds officers' data but is mode 0755 (others can read it): run chmod 700 {data}",
+        f"{data / 'officers.sqlite3'} holds officers' data but is mode 0644 (others can read it): "
+        f"run chmod 600 {data / 'officers.sqlite3'}",
+    ]
     assert [r.getMessage() for r in caplog.records if r.name == "kodeks.files"] == lines
     data.chmod(0o700)
     (data / "officers.sqlite3").chmod(0o600)
@@ -133,8 +140,9 @@ async def test_kodeks_bot_warns_at_start_of_a_file_others_can_read(bot_data_dir:
     officers.chmod(0o644)
     proc = await start_bot(bot_data_dir, {"KODEKS_TELEGRAM_BASE_URL": telegram_server.base_url})
     try:
-        await wait_for_log(proc, f"{officers} holds officers' data but is mode 0644 (others can read it): "
-                                 f"run chmod 600 {officers}")
+        await wait_for_log(
+            proc, f"{officers} holds officers' data but is mode 0644 (others can read it): run chmod 600 {officers}"
+        )
         await wait_for_log(proc, "long polling started")
     finally:
         code, err = await stop_bot(proc)

@@ -16,8 +16,14 @@ PROBE = "from kodeks.memory import limit_malloc_arenas; print(limit_malloc_arena
 
 def _probe(**env: str) -> str:
     base = {k: v for k, v in os.environ.items() if k != "MALLOC_ARENA_MAX"}
-    run = subprocess.run([sys.executable, "-c", PROBE], cwd=REPO, env={**base, "PYTHONPATH": str(REPO), **env},
-                         capture_output=True, text=True, timeout=60)
+    run = subprocess.run(
+        [sys.executable, "-c", PROBE],
+        cwd=REPO,
+        env={**base, "PYTHONPATH": str(REPO), **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert run.returncode == 0, run.stderr
     return run.stdout.strip()
 

@@ -20,19 +20,44 @@ from retrieval.types import Article, Hit, SearchResult
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 
 
-def make_result(*, level: str = "threshold", mode: str = "claude", covered: bool = True, total: float = 1200.0,
-                invalid: list[str] | None = None, laws: tuple[str, ...] = ("KZ FBiH",)) -> SimpleNamespace:
+def make_result(
+    *,
+    level: str = "threshold",
+    mode: str = "claude",
+    covered: bool = True,
+    total: float = 1200.0,
+    invalid: list[str] | None = None,
+    laws: tuple[str, ...] = ("KZ FBiH",),
+) -> SimpleNamespace:
     """A PipelineResult-shaped value built from the real shared types."""
-    hits = [Hit(Article(id=f"{law} čl. {i}", law=law, article=str(i), text="…", title=f"Naslov {i}"),
-                score=0.03 - i / 1000, similarity=0.85, dense_rank=i, lexical_rank=None, level=level)
-            for i, law in enumerate(laws, 1)]
-    answer = SimpleNamespace(text="Odgovor [KZ FBiH čl. 1].", citations=hits, invalid_citations=invalid or [],
-                             covered=covered, missing=None if covered else "Nema propisa.", mode=mode,
-                             reason=None, model="claude-test", prompt_version="bs-3", input_tokens=900,
-                             output_tokens=120, flagged=bool(invalid), llm_ms=800.0)
+    hits = [
+        Hit(
+            Article(id=f"{law} čl. {i}", law=law, article=str(i), text="…", title=f"Naslov {i}"),
+            score=0.03 - i / 1000,
+            similarity=0.85,
+            dense_rank=i,
+            lexical_rank=None,
+            level=level,
+        )
+        for i, law in enumerate(laws, 1)
+    ]
+    answer = SimpleNamespace(
+        text="Odgovor [KZ FBiH čl. 1].",
+        citations=hits,
+        invalid_citations=invalid or [],
+        covered=covered,
+        missing=None if covered else "Nema propisa.",
+        mode=mode,
+        reason=None,
+        model="claude-test",
+        prompt_version="bs-3",
+        input_tokens=900,
+        output_tokens=120,
+        flagged=bool(invalid),
+        llm_ms=800.0,
+    )
     search = SearchResult(query="q", normalized="q norm", hits=hits, level=level)
-    return SimpleNamespace(search=search, answer=answer,
-                           timings_ms={"retrieval": 40.0, "llm": 800.0, "total": total})
+    return SimpleNamespace(search=search, answer=answer, timings_ms={"retrieval": 40.0, "llm": 800.0, "total": total})
 
 
 @pytest.fixture
@@ -71,17 +96,31 @@ async def test_old_schema_is_migrated_and_newer_one_refused(tmp_path: Path) -> N
 
 
 async def test_row_holds_everything_about_the_answer_and_no_raw_user_id(qlog: QueryLog) -> None:
-    row_id = await qlog.record(user_id=555123, question="neko mi je krivotvorio potpis",
-                               result=make_result(invalid=["ZZZ čl. 9"]), at=NOW)
+    row_id = await qlog.record(
+        user_id=555123, question="neko mi je krivotvorio potpis", result=make_result(invalid=["ZZZ čl. 9"]), at=NOW
+    )
     row = await qlog.get(row_id)
     assert row["question"] == "neko mi je krivotvorio potpis" and row["normalized"] == "q norm"
-    assert row["retrieved"][0] == {"id": "KZ FBiH čl. 1", "law": "KZ FBiH", "article": "1", "title": "Naslov 1",
-                                   "jurisdiction": "", "score": 0.029, "similarity": 0.85, "dense_rank": 1,
-                                   "lexical_rank": None, "level": "threshold"}
+    assert row["retrieved"][0] == {
+        "id": "KZ FBiH čl. 1",
+        "law": "KZ FBiH",
+        "article": "1",
+        "title": "Naslov 1",
+        "jurisdiction": "",
+        "score": 0.029,
+        "similarity": 0.85,
+        "dense_rank": 1,
+        "lexical_rank": None,
+        "level": "threshold",
+    }
     assert row["level"] == "threshold" and row["mode"] == "claude" and row["covered"] == 1
     assert row["citations"][0]["id"] == "KZ FBiH čl. 1" and row["invalid_citations"] == ["ZZZ čl. 9"]
-    assert (row["model"], row["prompt_version"], row["input_tokens"], row["output_tokens"]) == \
-        ("claude-test", "bs-3", 900, 120)
+    assert (row["model"], row["prompt_version"], row["input_tokens"], row["output_tokens"]) == (
+        "claude-test",
+        "bs-3",
+        900,
+        120,
+    )
     assert (row["retrieval_ms"], row["llm_ms"], row["total_ms"]) == (40.0, 800.0, 1200.0)
     assert row["user_hash"] != "555123" and "555123" not in row["user_hash"]
     assert row["user_hash"] == qlog.user_hash(555123)
@@ -108,11 +147,17 @@ async def test_what_search_added_and_its_confidence_are_logged_and_exported(qlog
 async def test_kinds_of_law_asked_about_but_not_loaded_are_logged_and_counted(qlog: QueryLog) -> None:
     """Search found questions to be about kinds of law no loaded law is: the export says which, and /stats counts
     them — the law officers need next."""
-    for question, labels in (("otpremnina", ["zakon o radu"]), ("godisnji odmor", ["zakon o radu"]),
-                             ("kirija", ["propisi o vlasništvu, zakupu i stanovanju"]), ("krađa", [])):
+    for question, labels in (
+        ("otpremnina", ["zakon o radu"]),
+        ("godisnji odmor", ["zakon o radu"]),
+        ("kirija", ["propisi o vlasništvu, zakupu i stanovanju"]),
+        ("krađa", []),
+    ):
         result = make_result()
         result.search.coverage = {"loaded": [], "missing": [], "missing_labels": labels}
-        row = await qlog.get(await qlog.record(user_id=1, question=question, result=result, at=NOW - timedelta(hours=1)))
+        row = await qlog.get(
+            await qlog.record(user_id=1, question=question, result=result, at=NOW - timedelta(hours=1))
+        )
         assert to_record(row)["not_loaded"] == labels
     stats = await qlog.stats(now=NOW)
     assert stats["day"]["not_loaded"] == [["zakon o radu", 2], ["propisi o vlasništvu, zakupu i stanovanju", 1]]
@@ -160,11 +205,15 @@ async def test_retention_purge_drops_old_rows_and_their_feedback(qlog: QueryLog)
 
 async def test_stats_for_day_and_week(qlog: QueryLog) -> None:
     await qlog.record(user_id=1, question="a", result=make_result(total=100), at=NOW - timedelta(hours=1))
-    r2 = await qlog.record(user_id=2, question="b", result=make_result(level="top_k", mode="extractive", total=300,
-                                                                      covered=False, laws=("ZKP FBiH", "KZ FBiH")),
-                           at=NOW - timedelta(hours=2))
-    await qlog.record(user_id=1, question="c", result=make_result(invalid=["X", "Y"], total=200),
-                      at=NOW - timedelta(days=3))
+    r2 = await qlog.record(
+        user_id=2,
+        question="b",
+        result=make_result(level="top_k", mode="extractive", total=300, covered=False, laws=("ZKP FBiH", "KZ FBiH")),
+        at=NOW - timedelta(hours=2),
+    )
+    await qlog.record(
+        user_id=1, question="c", result=make_result(invalid=["X", "Y"], total=200), at=NOW - timedelta(days=3)
+    )
     await qlog.record(user_id=3, question="d", error="boom", total_ms=50, at=NOW - timedelta(days=3))
     await qlog.record(user_id=3, question="e", result=make_result(), at=NOW - timedelta(days=9))
     await qlog.feedback(row_id=r2, user_id=2, value=-1)
@@ -221,9 +270,13 @@ async def test_v2_log_migrates_to_v3_keeping_rows_and_their_cited_laws(tmp_path:
     path = tmp_path / "v2.sqlite3"
     con = sqlite3.connect(path)
     con.executescript(MIGRATIONS[0] + MIGRATIONS[1] + "\nPRAGMA user_version = 2;")
-    con.execute("INSERT INTO queries (ts, user_hash, question, mode, citations) VALUES (?, 'h', 'staro', 'claude', ?)",
-                (NOW.strftime("%Y-%m-%d %H:%M:%S.000000"),
-                 json.dumps([{"id": "KZ RS čl. 1", "law": "KZ RS", "article": "1", "title": "t"}])))
+    con.execute(
+        "INSERT INTO queries (ts, user_hash, question, mode, citations) VALUES (?, 'h', 'staro', 'claude', ?)",
+        (
+            NOW.strftime("%Y-%m-%d %H:%M:%S.000000"),
+            json.dumps([{"id": "KZ RS čl. 1", "law": "KZ RS", "article": "1", "title": "t"}]),
+        ),
+    )
     con.commit()
     con.close()
     async with await QueryLog.open(path) as log:
@@ -258,10 +311,9 @@ async def test_extractive_answers_have_unknown_coverage_in_the_log_and_export(ql
 
 async def test_export_parts_are_gzip_jsonl_split_below_the_limit(qlog: QueryLog, tmp_path: Path) -> None:
     import gzip
+    import random
 
     from bot.querylog.export import export_parts
-
-    import random
 
     rng = random.Random(3)
     texts = [f"pitanje {n} " + " ".join(str(rng.random()) for _ in range(40)) for n in range(300)]
@@ -270,14 +322,14 @@ async def test_export_parts_are_gzip_jsonl_split_below_the_limit(qlog: QueryLog,
     count, parts = export_parts(qlog.path, None, tmp_path / "out", "t", part_limit=20_000)
     assert count == 300 and len(parts) > 1
     assert all(p.name.endswith(".jsonl.gz") and p.stat().st_size < 20_000 + 70_000 for p in parts)
-    questions = [json.loads(line)["question"] for p in parts for line in gzip.open(p, "rt", encoding="utf-8")]
+    questions = [json.loads(line)["question"] for p in parts for line in gzip.decompress(p.read_bytes()).splitlines()]
     assert questions == texts  # all, in order, once
     streamed = [r async for r in qlog.export(batch=7)]
     assert [r["question"] for r in streamed] == questions
 
 
 async def test_stats_tell_an_article_not_in_the_law_from_one_not_in_force(qlog: QueryLog) -> None:
-    """"član 999 KZ FBiH" (no such article) and "član 79 KZ FBiH" (deleted) both get their neighbours; /stats
+    """ "član 999 KZ FBiH" (no such article) and "član 79 KZ FBiH" (deleted) both get their neighbours; /stats
     counts the first apart, so a wrong number asked for is not read as a law gone out of force."""
     from retrieval.types import MissingReference
 

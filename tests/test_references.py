@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from retrieval.search.retriever import Retriever
 from retrieval.language.numbers import article_number
 from retrieval.search.references import ReferenceResolver
+from retrieval.search.retriever import Retriever
 from retrieval.types import Article
 from tests.retrieval_helpers import settings_for
 
@@ -53,8 +53,16 @@ def test_article_number_without_a_law_gives_every_law_s_article(retriever, text:
 
 @pytest.mark.parametrize(
     "text",
-    ["imam 42 godine", "KZ FBiH", "vozio 50 km/h u naselju", "neko mi je krivotvorio potpis", "član 999 KZ FBiH",
-     "KZ FBiH 2024", "", "😀 42"],
+    [
+        "imam 42 godine",
+        "KZ FBiH",
+        "vozio 50 km/h u naselju",
+        "neko mi je krivotvorio potpis",
+        "član 999 KZ FBiH",
+        "KZ FBiH 2024",
+        "",
+        "😀 42",
+    ],
 )
 def test_no_reference(retriever, text: str) -> None:
     assert retriever.resolve_reference(text) == []
@@ -113,6 +121,8 @@ def test_resolver_unit_paragraph_sign_and_article() -> None:
     assert resolver.laws == ["BGB", "GDPR", "ZP"]
 
 
-@pytest.mark.parametrize(("label", "number"), [("§ 823", "823"), ("12a.", "12a"), ("Article 5", "5"), ("čl. 373.", "373")])
+@pytest.mark.parametrize(
+    ("label", "number"), [("§ 823", "823"), ("12a.", "12a"), ("Article 5", "5"), ("čl. 373.", "373")]
+)
 def test_article_number(label: str, number: str) -> None:
     assert article_number(label) == number

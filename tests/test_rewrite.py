@@ -48,11 +48,15 @@ def test_rewrite_is_fused_logged_and_cached_by_normalised_question(fake_anthropi
     assert "Krivični zakon" in user_texts(body)[0] or "KZ" in user_texts(body)[0]  # the laws (their variant) are named
     for result in (first, again, cyr):
         rewrites = [e for e in result.expansions if e["source"] == "rewrite"]
-        assert rewrites == [{"source": "rewrite", "matched": normalised("obio auto i ukrao radio"), "adds": THEFT_REWRITE}]
+        assert rewrites == [
+            {"source": "rewrite", "matched": normalised("obio auto i ukrao radio"), "adds": THEFT_REWRITE}
+        ]
         assert "rewrite" in result.timings_ms
     ours = [r.getMessage().split()[1] for r in caplog.records if r.name == "kodeks.rewrite"]
     assert ours == ["cached=no", "cached=yes", "cached=yes"]
-    assert all("obio" not in r.getMessage() for r in caplog.records if r.name == "kodeks.rewrite")  # the question itself is not logged here
+    assert all(
+        "obio" not in r.getMessage() for r in caplog.records if r.name == "kodeks.rewrite"
+    )  # the question itself is not logged here
     assert retriever.rewriter.cache.count() == 1
     # the raw question still counts: the same hits come first with or without the rewrite
     plain = retriever.search("obio auto i ukrao radio", use_rewriter=False)
@@ -90,8 +94,11 @@ async def test_pipeline_rewrites_only_with_a_key(fake_anthropic, index_settings)
     fake_anthropic.default = text_reply(THEFT_REWRITE)
     async with Pipeline(claude_settings(fake_anthropic, index_settings, rewrite=False)) as off:
         await off.ask("obio auto i ukrao radio")
+
     def rewrite_calls() -> int:
-        return sum(1 for b in fake_anthropic.requests if user_texts(b) and user_texts(b)[0].startswith("Učitani zakoni:"))
+        return sum(
+            1 for b in fake_anthropic.requests if user_texts(b) and user_texts(b)[0].startswith("Učitani zakoni:")
+        )
 
     assert len(fake_anthropic.requests) == 1 and rewrite_calls() == 0  # only the answer call
     fake_anthropic.requests.clear()
@@ -113,10 +120,15 @@ async def test_a_pipeline_detaches_its_rewriter_from_a_shared_retriever(fake_ant
 def test_a_follow_up_rewrite_may_not_bring_in_numbers_or_laws_the_thread_lacks() -> None:
     from kodeks.answering.rewrite import introduced, thread_sources
 
-    thread = ("1. pitanje: ukrao mi je mobitel\n   članovi u odgovoru: KZ RS, član 224 – Krađa\n"
-              "   - Kazna je zatvor do 999 dana.")
+    thread = (
+        "1. pitanje: ukrao mi je mobitel\n   članovi u odgovoru: KZ RS, član 224 – Krađa\n"
+        "   - Kazna je zatvor do 999 dana."
+    )
     sources = thread_sources("a koja je kazna za 2 mobitela?", thread)
     assert introduced("Koja je kazna za krađu 2 mobitela iz člana 224 KZ RS?", sources) == []
-    assert introduced("Je li kazna sto godina zatvora po KZ FBiH čl. 999?", sources) == \
-        ["number 100", "number 999", "law FBiH"]  # a claim's 999 is not the officer's
+    assert introduced("Je li kazna sto godina zatvora po KZ FBiH čl. 999?", sources) == [
+        "number 100",
+        "number 999",
+        "law FBiH",
+    ]  # a claim's 999 is not the officer's
     assert introduced("Šta kaže Zakon o oružju?", sources) == ["law o oruzju"]

@@ -13,18 +13,23 @@ import numpy as np
 import pytest
 
 from kodeks.errors import KodeksError
-from retrieval.index.catalog import CATALOG_FILE, Catalog
-from retrieval.index.opening import dense_mode
-from retrieval.search.retriever import Retriever
-from retrieval.ingest.run import ingest_paths
-from retrieval.index.lexical import LexicalIndex, TokenTable
 from retrieval.index.articles import load_articles
+from retrieval.index.catalog import CATALOG_FILE, Catalog
+from retrieval.index.lexical import LexicalIndex, TokenTable
+from retrieval.index.opening import dense_mode
 from retrieval.index.vectors import DENSE_DIR, VECTORS, load_vectors
+from retrieval.ingest.run import ingest_paths
+from retrieval.search.retriever import Retriever
 from tests.fixtures_index import SAMPLE_CORPUS
 from tests.retrieval_helpers import chroma_chunks, flat_copy, index_dir, settings_for
 
-QUERIES = ["neko mi je krivotvorio potpis", "sta ako vozac odbije alkotest", "возач одбије алкотест",
-           "ukrao mi je mobitel", "lažne novčanice"]
+QUERIES = [
+    "neko mi je krivotvorio potpis",
+    "sta ako vozac odbije alkotest",
+    "возач одбије алкотест",
+    "ukrao mi je mobitel",
+    "lažne novčanice",
+]
 
 
 @pytest.fixture
@@ -57,7 +62,9 @@ def test_served_hits_carry_the_full_article_and_its_chunk_read_from_disk(retriev
 def test_the_retriever_keeps_no_article_or_chunk_text_in_memory(retriever) -> None:
     assert isinstance(retriever.articles, Catalog)
     held = [v for v in vars(retriever).values() if isinstance(v, (list, dict))]
-    assert not any(isinstance(x, str) and len(x) > 200 for v in held for x in (v.values() if isinstance(v, dict) else v))
+    assert not any(
+        isinstance(x, str) and len(x) > 200 for v in held for x in (v.values() if isinstance(v, dict) else v)
+    )
 
 
 def test_a_missing_or_stale_catalog_is_rebuilt_from_the_article_table(sample_copy: Path) -> None:
@@ -67,8 +74,10 @@ def test_a_missing_or_stale_catalog_is_rebuilt_from_the_article_table(sample_cop
     assert _ids(first.search("neko mi je krivotvorio potpis"))[0] == "KZ FBiH čl. 373"
     # articles.jsonl edited after the catalog was written (by hand, or by an older build): rebuilt
     path = sample_copy / "articles.jsonl"
-    path.write_text(path.read_text(encoding="utf-8").replace("Krivotvorenje isprave", "Krivotvorenje isprave (izmijenjeno)"),
-                    encoding="utf-8")
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("Krivotvorenje isprave", "Krivotvorenje isprave (izmijenjeno)"),
+        encoding="utf-8",
+    )
     second = Retriever.open(settings_for(sample_copy))
     assert second.get("KZ FBiH čl. 373").title == "Krivotvorenje isprave (izmijenjeno)"
 
@@ -76,8 +85,10 @@ def test_a_missing_or_stale_catalog_is_rebuilt_from_the_article_table(sample_cop
 def test_new_article_fields_flow_through_the_catalog(tmp_path: Path) -> None:
     from tests.retrieval_helpers import row, write_corpus
 
-    corpus = write_corpus(tmp_path / "c.jsonl", [row("KZ", "1", "Ko napravi lažnu ispravu kaznit će se.",
-                                                     chapter="GLAVA XXVIII", source_page=17)])
+    corpus = write_corpus(
+        tmp_path / "c.jsonl",
+        [row("KZ", "1", "Ko napravi lažnu ispravu kaznit će se.", chapter="GLAVA XXVIII", source_page=17)],
+    )
     settings = settings_for(tmp_path / "idx")
     ingest_paths(settings, [corpus])
     article = Retriever.open(settings).search("lažna isprava").hits[0].article
@@ -89,8 +100,8 @@ def test_new_article_fields_flow_through_the_catalog(tmp_path: Path) -> None:
 
 
 def test_ingest_writes_float16_vectors_aligned_with_the_lexical_index(sample_index) -> None:
-    from retrieval.index.embedders import make_embedder
     from retrieval.index.chroma import open_collection
+    from retrieval.index.embedders import make_embedder
 
     chunk_ids = LexicalIndex.load(index_dir(sample_index) / "lexical").chunk_ids
     vectors = load_vectors(index_dir(sample_index) / DENSE_DIR, chunk_ids)
@@ -175,12 +186,14 @@ def test_hnsw_search_keeps_filters_and_the_fallback_chain(hnsw_retriever) -> Non
 # --- the lexical index on disk ----------------------------------------------------------------------
 
 
-def test_the_loaded_lexical_index_reads_postings_from_disk_and_scores_like_the_built_one(sample_index, tmp_path: Path) -> None:
+def test_the_loaded_lexical_index_reads_postings_from_disk_and_scores_like_the_built_one(
+    sample_index, tmp_path: Path
+) -> None:
     loaded = LexicalIndex.load(index_dir(sample_index) / "lexical")
     texts = [c["document"] for _, c in sorted(chroma_chunks(sample_index).items())]
     built = LexicalIndex.build(loaded.tokenizer.language, loaded.chunk_ids, texts)
     assert isinstance(loaded._bm25.scores["data"], np.memmap)
-    for q in QUERIES + ["tuča", "zzzz nepoznato"]:
+    for q in [*QUERIES, "tuča", "zzzz nepoznato"]:
         assert np.allclose(loaded.scores(q), built.scores(q), atol=1e-5)
     assert loaded.knows("isprava") and not loaded.knows("zzzznepoznato")
 
@@ -202,8 +215,13 @@ def test_the_bench_embedder_is_refused_outside_bench(sample_index) -> None:
     with pytest.raises(KodeksError, match="benchmark-only"):
         make_embedder(settings_for(sample_index.data_dir, embedder="bench"))
     kodeks = [sys.executable, "-m", "kodeks"]
-    out = subprocess.run([*kodeks, "search", "krađa", "--data-dir", str(sample_index.data_dir)],
-                         capture_output=True, text=True, env={**_env(), "KODEKS_EMBEDDER": "bench"}, timeout=300)
+    out = subprocess.run(
+        [*kodeks, "search", "krađa", "--data-dir", str(sample_index.data_dir)],
+        capture_output=True,
+        text=True,
+        env={**_env(), "KODEKS_EMBEDDER": "bench"},
+        timeout=300,
+    )
     assert out.returncode == 1 and len(out.stderr.strip().splitlines()) == 1
     assert "benchmark-only" in out.stderr and "Traceback" not in out.stderr
 
@@ -218,9 +236,9 @@ def _env() -> dict[str, str]:
 
 
 def test_the_chunk_manifest_is_trusted_only_while_it_names_what_chroma_holds(sample_copy: Path) -> None:
+    from retrieval.index.chroma import open_collection
     from retrieval.index.embedders import make_embedder
     from retrieval.index.layout import CHUNK_META_FILE
-    from retrieval.index.chroma import open_collection
 
     settings = settings_for(sample_copy)
     report = ingest_paths(settings, [SAMPLE_CORPUS])  # writes the manifest if the fixture had none
@@ -252,5 +270,6 @@ def test_hnsw_search_keeps_officer_scopes_named_laws_and_the_vocabulary(juris_se
         assert {h.article.law for h in named.hits[1:]} <= {"KZ FBiH", "KZ BiH", "ZOBS BiH"}
         theft = r.search("ukrao mi je novčanik", jurisdiction=scope_of("RS"))
         assert theft.expansions and theft.hits[0].id == "KZ RS čl. 224"
-        assert [h.id for h in r.search(MURDER, jurisdiction=scope_of("KS"), k=3).hits] == \
-            [h.id for h in exact.search(MURDER, jurisdiction=scope_of("KS"), k=3).hits]
+        assert [h.id for h in r.search(MURDER, jurisdiction=scope_of("KS"), k=3).hits] == [
+            h.id for h in exact.search(MURDER, jurisdiction=scope_of("KS"), k=3).hits
+        ]

@@ -15,6 +15,7 @@ def blocking(gate: threading.Event, order: list[str], name: str):
         gate.wait(30)
         order.append(name)
         return name
+
     return job
 
 
@@ -59,7 +60,9 @@ async def test_an_officer_runs_one_job_at_a_time_leaving_workers_for_others() ->
                 if name.startswith("A"):
                     a_at_once[0] -= 1
                     a_order.append(name)
+
         return job
+
     try:
         burst = [asyncio.ensure_future(cpu.run("A", watched(f"A{i}"))) for i in range(3)]
         other = asyncio.ensure_future(cpu.run("B", watched("B0")))

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-
 import pytest
-from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
 
 from kodeks.errors import KodeksError
 from retrieval.search.retriever import Retriever
@@ -205,12 +206,29 @@ SHARED_TEXT = "Ko na javnom mjestu svađom, vikom ili tučom remeti javni red i 
 
 @pytest.fixture(scope="module")
 def dedupe_retriever(tmp_path_factory: pytest.TempPathFactory) -> Retriever:
-    return Retriever.open(index_rows(tmp_path_factory.mktemp("dedupe"), [
-        row("ZJRM KS", "8", SHARED_TEXT, "Remećenje javnog reda", "KS"),
-        row("ZJRM TK", "8", SHARED_TEXT, "Remećenje javnog reda", "TK"),
-        row("ZJRM ZDK", "3", SHARED_TEXT.replace("novčanom kaznom", "zatvorom do 60 dana"), "Remećenje reda", "ZDK"),
-        row("ZOBS BiH", "174", "Policijski službenik može uputiti vozača na ispitivanje prisustva alkohola.", "Alkohol", "BiH"),
-    ]))
+    return Retriever.open(
+        index_rows(
+            tmp_path_factory.mktemp("dedupe"),
+            [
+                row("ZJRM KS", "8", SHARED_TEXT, "Remećenje javnog reda", "KS"),
+                row("ZJRM TK", "8", SHARED_TEXT, "Remećenje javnog reda", "TK"),
+                row(
+                    "ZJRM ZDK",
+                    "3",
+                    SHARED_TEXT.replace("novčanom kaznom", "zatvorom do 60 dana"),
+                    "Remećenje reda",
+                    "ZDK",
+                ),
+                row(
+                    "ZOBS BiH",
+                    "174",
+                    "Policijski službenik može uputiti vozača na ispitivanje prisustva alkohola.",
+                    "Alkohol",
+                    "BiH",
+                ),
+            ],
+        )
+    )
 
 
 def test_identical_text_in_two_laws_is_shown_once(dedupe_retriever) -> None:
@@ -238,8 +256,14 @@ def test_both_identical_articles_stay_reachable_by_reference(dedupe_retriever) -
 def test_concurrent_searches_match_sequential_ones(retriever) -> None:
     import asyncio
 
-    questions = ["neko mi je krivotvorio potpis", "sta ako vozac odbije alkotest", "lažne novčanice",
-                 "фалсификовао је исправу", "član 42 KZ FBiH", "ukrao mi je mobitel"]
+    questions = [
+        "neko mi je krivotvorio potpis",
+        "sta ako vozac odbije alkotest",
+        "lažne novčanice",
+        "фалсификовао је исправу",
+        "član 42 KZ FBiH",
+        "ukrao mi je mobitel",
+    ]
     sequential = [_ids(retriever.search(q)) for q in questions]
 
     async def all_at_once() -> list[list[str]]:

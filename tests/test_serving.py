@@ -34,7 +34,9 @@ def test_nothing_passing_serves_the_larger_of_keep_and_fallback() -> None:
     assert serve_with_minimum(cands, 0.8, keep=0) == []
 
 
-@pytest.mark.parametrize("text", ["(brisan)", "Brisan.", "- brisano -", "(Prestao da važi)", "(брисан)", "Члан 12. брисан"])
+@pytest.mark.parametrize(
+    "text", ["(brisan)", "Brisan.", "- brisano -", "(Prestao da važi)", "(брисан)", "Члан 12. брисан"]
+)
 def test_repealed_marker_texts_are_deleted(text: str) -> None:
     assert is_deleted(Article("x", "L", "1", text))
 
@@ -50,15 +52,41 @@ THEFT = "Ko tuđu pokretnu stvar oduzme od drugog u namjeri da je prisvoji, kazn
 
 @pytest.fixture(scope="module")
 def deleted_retriever(tmp_path_factory: pytest.TempPathFactory) -> Retriever:
-    return Retriever.open(index_rows(tmp_path_factory.mktemp("deleted"), [
-        row("KZ X", "1", THEFT, "Krađa"),
-        row("KZ X", "2", "(brisan)", "Krađa mobitela"),
-        row("KZ X", "3", THEFT.replace("tri", "pet") + " Krađa mobitela i krađa auta.", "Teška krađa", deleted=True),
-        row("KZ X", "4", "Ko drugog liši života, kaznit će se zatvorom najmanje pet godina.", "Ubistvo"),
-        row("KZ X", "5", "Ko prijeti da će napasti na život ili tijelo drugog lica, kaznit će se.", "Ugrožavanje sigurnosti"),
-        row("KZ X", "6", "Ko drugoga tjelesno povrijedi ili mu naruši zdravlje, kaznit će se.", "Tjelesna povreda"),
-        row("KZ X", "7", "Ko podmetne požar i time izazove opasnost za život ljudi, kaznit će se.", "Izazivanje opšte opasnosti"),
-    ]))
+    return Retriever.open(
+        index_rows(
+            tmp_path_factory.mktemp("deleted"),
+            [
+                row("KZ X", "1", THEFT, "Krađa"),
+                row("KZ X", "2", "(brisan)", "Krađa mobitela"),
+                row(
+                    "KZ X",
+                    "3",
+                    THEFT.replace("tri", "pet") + " Krađa mobitela i krađa auta.",
+                    "Teška krađa",
+                    deleted=True,
+                ),
+                row("KZ X", "4", "Ko drugog liši života, kaznit će se zatvorom najmanje pet godina.", "Ubistvo"),
+                row(
+                    "KZ X",
+                    "5",
+                    "Ko prijeti da će napasti na život ili tijelo drugog lica, kaznit će se.",
+                    "Ugrožavanje sigurnosti",
+                ),
+                row(
+                    "KZ X",
+                    "6",
+                    "Ko drugoga tjelesno povrijedi ili mu naruši zdravlje, kaznit će se.",
+                    "Tjelesna povreda",
+                ),
+                row(
+                    "KZ X",
+                    "7",
+                    "Ko podmetne požar i time izazove opasnost za život ljudi, kaznit će se.",
+                    "Izazivanje opšte opasnosti",
+                ),
+            ],
+        )
+    )
 
 
 def test_deleted_articles_are_never_served(deleted_retriever: Retriever) -> None:

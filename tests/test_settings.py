@@ -48,11 +48,14 @@ def test_a_misspelt_setting_names_the_nearest_one_and_never_its_value(tmp_path) 
 
     env_file = tmp_path / ".env"
     env_file.write_text("KODEKS_TOP_KK=9\nKODEKS_ADMINS=1\n", encoding="utf-8")
-    lines = unknown_settings({"KODEKS_TRESHOLD": "secret-0.5", "KODEKS_THRESHOLD": "0.7", "KODEKS_QQQZZZ": "x",
-                              "PATH": "/bin"}, env_file)
-    assert lines == ["KODEKS_TRESHOLD is not a setting (did you mean KODEKS_THRESHOLD?)",
-                     "KODEKS_QQQZZZ is not a setting",
-                     "KODEKS_TOP_KK is not a setting (did you mean KODEKS_TOP_K?)"]
+    lines = unknown_settings(
+        {"KODEKS_TRESHOLD": "secret-0.5", "KODEKS_THRESHOLD": "0.7", "KODEKS_QQQZZZ": "x", "PATH": "/bin"}, env_file
+    )
+    assert lines == [
+        "KODEKS_TRESHOLD is not a setting (did you mean KODEKS_THRESHOLD?)",
+        "KODEKS_QQQZZZ is not a setting",
+        "KODEKS_TOP_KK is not a setting (did you mean KODEKS_TOP_K?)",
+    ]
     assert not any("secret" in line for line in lines)
     assert unknown_settings({"KODEKS_DATA_DIR": "x", "CHROMA_HOST": "h"}, tmp_path / "absent") == []
 

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import json
 import re
-from functools import lru_cache
-from pathlib import Path
+from functools import cache
 
 import pytest
 
@@ -27,12 +26,18 @@ pytestmark = pytest.mark.skipif(not (LAWS / "README.md").exists(), reason="../sh
 
 # file → (difference to the README count, the articles concerned, why)
 README_DIFFERENCES: dict[str, tuple[int, str]] = {
-    "kz-bih.txt": (+5, "'Član 155. a)', 'Član 162.a', 'Član 193. a)/b)/c)' are articles of their own (own titles); "
-                       "the README count, like kz_bih.corpus.jsonl, merges them into 155, 162 and 193"),
+    "kz-bih.txt": (
+        +5,
+        "'Član 155. a)', 'Član 162.a', 'Član 193. a)/b)/c)' are articles of their own (own titles); "
+        "the README count, like kz_bih.corpus.jsonl, merges them into 155, 162 and 193",
+    ),
     "kz-brcko.txt": (+1, "article 129 is headed 'Članak 129', which the README count (only 'Član N') missed"),
     "hr-zakon-o-policijskim-poslovima-i-ovlastima.md": (-1, "article 11.f reads only 'Brisan.': deleted, not in force"),
-    "sr-cyr-zakon-o-bezbednosti-saobracaja-na-putevima.txt": (-7, "19, 115, 156, 243, 244, 245 ('Престао је да важи', "
-                       "'Брисан је') and the range heading 'Члан 312-313.' are deleted; the README counted them"),
+    "sr-cyr-zakon-o-bezbednosti-saobracaja-na-putevima.txt": (
+        -7,
+        "19, 115, 156, 243, 244, 245 ('Престао је да важи', "
+        "'Брисан је') and the range heading 'Члан 312-313.' are deleted; the README counted them",
+    ),
     "sr-cyr-zakon-o-policiji.txt": (-3, "173а, 176, 256 ('Престао је да важи', 'Брисан је') are deleted"),
     "sr-cyr-zakon-o-prekrsajima.txt": (-1, "336 ('Престао је да важи') is deleted"),
     "sr-cyr-zakonik-o-krivicnom-postupku.txt": (-1, "366 ('Престао је да важи') is deleted"),
@@ -41,13 +46,21 @@ README_DIFFERENCES: dict[str, tuple[int, str]] = {
 TITLES = {
     "kz-fbih.pdf": {"286": "Krađa", "1": "Predmet ovoga Zakona", "421": "Stupanje na snagu ovoga Zakona"},
     "kz-fbih-fragment.md": {"1a": "Usklađenost s pravnom stečevinom Europske unije", "286": "Krađa"},
-    "kz-bih.txt": {"1": "Osnovni pojmovi", "155a": "Davanje lažnih izjava tokom postupka imenovanja",
-                   "246a": "Neizvršenje i odbijanje izvršenja naređenja"},
-    "kz-brcko.txt": {"25": "Beznačajno djelo", "43b": "Kazna dugotrajnog zatvora",
-                     "129": "Granice odgovornosti pravnog lica za krivično djelo"},
-    "kz-rs.txt": {"1": "Osnov i funkcija krivičnog zakonodavstva Republike Srpske",
-                  "190": "Nasilje u porodici ili porodičnoj zajednici",
-                  "208đ": "Javno objavljivanje presude za krivična djela protiv časti i ugleda"},
+    "kz-bih.txt": {
+        "1": "Osnovni pojmovi",
+        "155a": "Davanje lažnih izjava tokom postupka imenovanja",
+        "246a": "Neizvršenje i odbijanje izvršenja naređenja",
+    },
+    "kz-brcko.txt": {
+        "25": "Beznačajno djelo",
+        "43b": "Kazna dugotrajnog zatvora",
+        "129": "Granice odgovornosti pravnog lica za krivično djelo",
+    },
+    "kz-rs.txt": {
+        "1": "Osnov i funkcija krivičnog zakonodavstva Republike Srpske",
+        "190": "Nasilje u porodici ili porodičnoj zajednici",
+        "208đ": "Javno objavljivanje presude za krivična djela protiv časti i ugleda",
+    },
     "sr-cyr-zakon-o-policiji.txt": {"1": "Предмет закона", "184а": "Почетак и престанак права на плату"},
     "sr-cyr-zakonik-o-krivicnom-postupku.txt": {"7": "Покретање кривичног поступка", "113в": "Разлози за вештачење"},
     "sr-cyr-zakon-o-javnom-redu-i-miru.txt": {"7": "Свађа, вика и бука на јавном месту"},
@@ -72,7 +85,7 @@ COUNTS = _readme_counts() if (LAWS / "README.md").exists() else {}
 FILES = sorted(COUNTS) or ["(none)"]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _parse(name: str):
     articles, problems = read_source(LAWS / name, None)
     return articles, [str(p) for p in problems], [p for p in problems if p.severity != "warning"]
@@ -121,11 +134,18 @@ def test_sample_titles(name: str) -> None:
 
 def test_kz_fbih_pdf_matches_the_reference_split() -> None:
     articles, _, _ = _parse("kz-fbih.pdf")
-    reference = [json.loads(line) for line in (LAWS / "kz_fbih_pdf.reference.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()]
+    reference = [
+        json.loads(line)
+        for line in (LAWS / "kz_fbih_pdf.reference.jsonl").read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    ]
     ours = {a.article: a for a in _in_force(articles)}
     assert set(ours) == {r["article"] for r in reference}
     # The reference keeps only the first line of a title that wraps; its text then starts with the rest of it.
-    overlaps = [token_overlap(f"{ours[r['article']].title} {ours[r['article']].text}", f"{r.get('title', '')} {r['text']}") for r in reference]
+    overlaps = [
+        token_overlap(f"{ours[r['article']].title} {ours[r['article']].text}", f"{r.get('title', '')} {r['text']}")
+        for r in reference
+    ]
     good = sum(o >= 0.9 for o in overlaps)
     assert good / len(reference) >= 0.98, sorted(zip(overlaps, [r["article"] for r in reference]))[:10]
 

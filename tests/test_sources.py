@@ -28,7 +28,12 @@ Ko upotrebom sile oduzme tuđu stvar, kaznit će se zatvorom.
 
 EXPECTED = [
     ("ZP čl. 1", "1", "Predmet", "Ovim zakonom uređuje se postupanje policijskih službenika."),
-    ("ZP čl. 2", "2", "Krađa", "(1) Ko tuđu pokretnu stvar oduzme drugom, kaznit će se.\n(2) Ako je vrijednost mala, kaznit će se novčanom kaznom."),
+    (
+        "ZP čl. 2",
+        "2",
+        "Krađa",
+        "(1) Ko tuđu pokretnu stvar oduzme drugom, kaznit će se.\n(2) Ako je vrijednost mala, kaznit će se novčanom kaznom.",
+    ),
     ("ZP čl. 3", "3", "Razbojništvo", "Ko upotrebom sile oduzme tuđu stvar, kaznit će se zatvorom."),
 ]
 INFO = LawInfo(law="ZP", title="Zakon o primjeru", jurisdiction="FBiH")
@@ -91,10 +96,14 @@ def test_cyrillic_headings() -> None:
     [
         ("Članak 12.\n(Krađa)\nTko tuđu stvar oduzme.\n", [("ZP čl. 12", "12", "Krađa")]),
         ("Clan 12 - Krađa\nKo tuđu stvar oduzme.\n", [("ZP čl. 12", "12", "Krađa")]),
-        ("Article 12\nTheft\nWhoever takes.\n\nArticle 13 - Robbery\nWhoever uses force.\n",
-         [("ZP Article 12", "12", "Theft"), ("ZP Article 13", "13", "Robbery")]),
-        ("§ 12 Diebstahl\nWer eine fremde Sache wegnimmt.\n\n§ 13\nWer mit Gewalt wegnimmt.\n",
-         [("ZP § 12", "12", "Diebstahl"), ("ZP § 13", "13", "")]),
+        (
+            "Article 12\nTheft\nWhoever takes.\n\nArticle 13 - Robbery\nWhoever uses force.\n",
+            [("ZP Article 12", "12", "Theft"), ("ZP Article 13", "13", "Robbery")],
+        ),
+        (
+            "§ 12 Diebstahl\nWer eine fremde Sache wegnimmt.\n\n§ 13\nWer mit Gewalt wegnimmt.\n",
+            [("ZP § 12", "12", "Diebstahl"), ("ZP § 13", "13", "")],
+        ),
         ("Član 12a. Teška krađa\nKo provali, kaznit će se.\n", [("ZP čl. 12a", "12a", "Teška krađa")]),
     ],
 )
@@ -114,7 +123,9 @@ def test_wrapped_cross_reference_is_not_a_heading() -> None:
     articles, problems = split_articles(text, INFO, "x.txt")
     assert not problems
     assert [(a.article, a.title) for a in articles] == [("41", "Krađa"), ("42", "Svrha"), ("43", "PREVARA"), ("44", "")]
-    assert articles[0].text.endswith("član 42. ovog zakona, a u skladu sa\nČlan 44. stav 2. ovog zakona.\n(2) Drugi stav.")
+    assert articles[0].text.endswith(
+        "član 42. ovog zakona, a u skladu sa\nČlan 44. stav 2. ovog zakona.\n(2) Drugi stav."
+    )
     assert articles[3].text == "(brisano)"
 
 
@@ -157,7 +168,9 @@ def test_txt_windows_1250(tmp_path: Path) -> None:
 
 def test_txt_windows_1251_cyrillic(tmp_path: Path) -> None:
     path = tmp_path / "rs.txt"
-    path.write_bytes("Члан 12.\nКрађа\nКо туђу ствар одузме, казниће се.\n\nЧлан 13.\nКо силом одузме.\n".encode("cp1251"))
+    path.write_bytes(
+        "Члан 12.\nКрађа\nКо туђу ствар одузме, казниће се.\n\nЧлан 13.\nКо силом одузме.\n".encode("cp1251")
+    )
     assert [(a.article, a.title, a.text) for a in _read(path)] == [
         ("12", "Крађа", "Ко туђу ствар одузме, казниће се."),
         ("13", "", "Ко силом одузме."),
@@ -320,18 +333,29 @@ def test_unreadable_files_are_problems_naming_the_file(tmp_path: Path, name: str
 
 
 def test_corpus_jsonl_bad_lines_named_by_file_and_line(tmp_path: Path) -> None:
-    good = {"id": "A čl. 1", "law": "A", "article": "1", "text": "Tekst.", "title": "Naslov", "jurisdiction": "BiH", "source_url": "x"}
+    good = {
+        "id": "A čl. 1",
+        "law": "A",
+        "article": "1",
+        "text": "Tekst.",
+        "title": "Naslov",
+        "jurisdiction": "BiH",
+        "source_url": "x",
+    }
     path = tmp_path / "c.jsonl"
     path.write_text(
-        "\n".join([
-            json.dumps(good, ensure_ascii=False),
-            json.dumps({"id": "A čl. 2", "law": "A", "article": "2"}),
-            "{not json",
-            json.dumps(good, ensure_ascii=False),
-            "[1, 2]",
-            "",
-            json.dumps({"id": "A čl. 3", "law": "A", "article": "3", "text": "Treći."}),
-        ]) + "\n",
+        "\n".join(
+            [
+                json.dumps(good, ensure_ascii=False),
+                json.dumps({"id": "A čl. 2", "law": "A", "article": "2"}),
+                "{not json",
+                json.dumps(good, ensure_ascii=False),
+                "[1, 2]",
+                "",
+                json.dumps({"id": "A čl. 3", "law": "A", "article": "3", "text": "Treći."}),
+            ]
+        )
+        + "\n",
         encoding="utf-8",
     )
     articles, problems = read_corpus_jsonl(path)
@@ -362,7 +386,8 @@ def test_folder_with_laws_toml(tmp_path: Path) -> None:
     files, problems = discover([folder])
     # a file that is not a law is named, with what to do, and read no further
     assert [(Path(p.where).name, p.severity, p.message) for p in problems] == [
-        ("notes.csv", "warning", "skipped: .csv: not a law text (a corpus is .jsonl)")]
+        ("notes.csv", "warning", "skipped: .csv: not a law text (a corpus is .jsonl)")
+    ]
     named = {path.name: info for path, info in files}
     assert set(named) == {"kz.txt", "zobs.md", "other.txt"}
     assert named["kz.txt"] == LawInfo("KZ FBiH", "Krivični zakon", "FBiH")
@@ -377,7 +402,9 @@ def test_laws_toml_in_subfolders(tmp_path: Path) -> None:
     (tmp_path / "rs").mkdir()
     (tmp_path / "fbih" / "kz.txt").write_text("Član 1.\nTekst.\n", encoding="utf-8")
     (tmp_path / "rs" / "kz.txt").write_text("Члан 1.\nТекст.\n", encoding="utf-8")
-    (tmp_path / "fbih" / "laws.toml").write_text('["kz.txt"]\nlaw = "KZ FBiH"\njurisdiction = "FBiH"\n', encoding="utf-8")
+    (tmp_path / "fbih" / "laws.toml").write_text(
+        '["kz.txt"]\nlaw = "KZ FBiH"\njurisdiction = "FBiH"\n', encoding="utf-8"
+    )
     (tmp_path / "rs" / "laws.toml").write_text('["kz.txt"]\nlaw = "KZ RS"\njurisdiction = "RS"\n', encoding="utf-8")
     (tmp_path / "laws.toml").write_text('["rs/kz.txt"]\nlaw = "overridden by the nearer laws.toml"\n', encoding="utf-8")
     files, problems = discover([tmp_path])

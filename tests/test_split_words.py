@@ -13,12 +13,14 @@ from retrieval.ingest.split_words import MIN_EVIDENCE, describe, repair_split_wo
 LAWS = Path(__file__).resolve().parents[2] / "shared" / "laws"
 needs_laws = pytest.mark.skipif(not (LAWS / "README.md").exists(), reason="../shared/laws is not available")
 
-BASE = ["Krivičnog zakona Brčko distrikta primjenjuje se na učinioca krivičnog djela.",
-        "Kazna zatvora se izriče za krivično djelo iz ovog zakona, a kazna zatvora traje."]
+BASE = [
+    "Krivičnog zakona Brčko distrikta primjenjuje se na učinioca krivičnog djela.",
+    "Kazna zatvora se izriče za krivično djelo iz ovog zakona, a kazna zatvora traje.",
+]
 
 
 def test_two_fragments_that_make_a_word_of_the_law_are_joined() -> None:
-    lines, joins = repair_split_words(BASE + ["Odredbe Krivi čnog zakona se primjenjuju, kaz na zat vora"])
+    lines, joins = repair_split_words([*BASE, "Odredbe Krivi čnog zakona se primjenjuju, kaz na zat vora"])
     # "kaz na": "na" stands alone (a function word), so only a file that shows splitting joins it.
     assert lines[-1] == "Odredbe Krivičnog zakona se primjenjuju, kaz na zatvora"
     assert [(j.before, j.after) for j in joins] == [("Krivi čnog", "Krivičnog"), ("zat vora", "zatvora")]
@@ -53,7 +55,7 @@ def test_headings_in_spaced_capitals_and_glued_tokens_stay() -> None:
 
 
 def test_the_report_names_count_and_examples() -> None:
-    _, joins = repair_split_words(BASE + ["Krivi čnog zakona", "zat vora"])
+    _, joins = repair_split_words([*BASE, "Krivi čnog zakona", "zat vora"])
     assert describe(joins).startswith("repaired 2 word(s) split by text extraction (e.g. 'Krivi čnog' → 'Krivičnog'")
 
 

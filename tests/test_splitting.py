@@ -33,10 +33,23 @@ def _body(n: int, words: str = "tekst") -> str:
 @pytest.mark.parametrize(
     ("heading", "number"),
     [
-        ("Član 1.", "1"), ("Član 1", "1"), ("Članak 5.a", "5a"), ("Član 246 a.", "246a"), ("Član 246 ww.", "246ww"),
-        ("Član 155. a)", "155a"), ("Član 162.a", "162a"), ("Član 190**", "190"), ("Члан 113в", "113в"),
-        ("Члан 113в.", "113в"), ("Члан 208ђ", "208ђ"), ("Član 208đ", "208đ"), ("Član XII", "XII"), ("Član IV.", "IV"),
-        ("   Član 12.", "12"), ("**Članak 7.**", "7"), ("Čлан 64.", "64"),
+        ("Član 1.", "1"),
+        ("Član 1", "1"),
+        ("Članak 5.a", "5a"),
+        ("Član 246 a.", "246a"),
+        ("Član 246 ww.", "246ww"),
+        ("Član 155. a)", "155a"),
+        ("Član 162.a", "162a"),
+        ("Član 190**", "190"),
+        ("Члан 113в", "113в"),
+        ("Члан 113в.", "113в"),
+        ("Члан 208ђ", "208ђ"),
+        ("Član 208đ", "208đ"),
+        ("Član XII", "XII"),
+        ("Član IV.", "IV"),
+        ("   Član 12.", "12"),
+        ("**Članak 7.**", "7"),
+        ("Čлан 64.", "64"),
     ],
 )
 def test_heading_forms(heading: str, number: str) -> None:
@@ -55,8 +68,10 @@ def test_cross_references_and_prose_are_never_headings() -> None:
 
 
 def test_mixed_script_headings_are_folded_and_do_not_merge_articles() -> None:
-    """"Čлан 64." (Latin Č, Cyrillic лан): without folding, 64.. would end up inside article 63."""
-    text = "".join(f"{'Član' if n < 3 else 'Čлан'} {n}.\n(Naslov {n})\n{_body(n)} Nije dostojна osoba.\n\n" for n in range(1, 6))
+    """ "Čлан 64." (Latin Č, Cyrillic лан): without folding, 64.. would end up inside article 63."""
+    text = "".join(
+        f"{'Član' if n < 3 else 'Čлан'} {n}.\n(Naslov {n})\n{_body(n)} Nije dostojна osoba.\n\n" for n in range(1, 6)
+    )
     articles, problems = _split(text)
     assert [a.article for a in articles] == ["1", "2", "3", "4", "5"], problems
     assert all("dostojna" in a.text for a in articles)  # the homoglyph in the text is folded too
@@ -72,8 +87,11 @@ def test_roman_numbered_articles_with_preamble_and_annexes() -> None:
     )
     articles, problems = _split(text)
     assert [(a.id, a.title) for a in articles] == [
-        ("ZP Preambula", ""), ("ZP čl. I", "Država"), ("ZP čl. II", "Ljudska prava"),
-        ("ZP Aneks I", "Dodatni sporazumi"), ("ZP Aneks II", "Prelazne odredbe"),
+        ("ZP Preambula", ""),
+        ("ZP čl. I", "Država"),
+        ("ZP čl. II", "Ljudska prava"),
+        ("ZP Aneks I", "Dodatni sporazumi"),
+        ("ZP Aneks II", "Prelazne odredbe"),
     ], problems
     assert articles[0].text.startswith("Polazeći") and articles[0].extra["kind"] == "preamble"
     assert articles[3].extra["kind"] == "annex" and "Konvencija" in articles[3].text
@@ -86,7 +104,9 @@ def test_one_line_regulation_is_split_at_its_inline_headings_and_its_second_copy
         f"Član {n}. (Naslov {n}) Ovom uredbom uređuje se pitanje broj {n} iz člana {n + 10}. Zakona."
         for n in range(1, 6)
     )
-    signed = f"{once} V. broj 43/2024 09. januara 2024. godine Sarajevo Ivo Ivić, s. r. Na osnovu člana 9. Zakona donosi"
+    signed = (
+        f"{once} V. broj 43/2024 09. januara 2024. godine Sarajevo Ivo Ivić, s. r. Na osnovu člana 9. Zakona donosi"
+    )
     text = f"UREDBA O PRIMJERU I - OPĆE ODREDBE {signed} UREDBA O PRIMJERU I - OPĆE ODREDBE {signed}"
     articles, problems = _split(text)
     assert articles[-1].text == "Ovom uredbom uređuje se pitanje broj 5 iz člana 15. Zakona."
@@ -136,8 +156,10 @@ def test_title_after_the_heading_wrapped_or_in_parentheses_never_a_chapter_name(
     )
     articles, _ = _split(text)
     assert [(a.article, a.title) for a in articles] == [
-        ("286", "Krađa"), ("287", "Teška krađa počinjena u sastavu zločinačke organizacije"),
-        ("288", "Usklađenost s pravnom stečevinom"), ("289", "Prijevara"),
+        ("286", "Krađa"),
+        ("287", "Teška krađa počinjena u sastavu zločinačke organizacije"),
+        ("288", "Usklađenost s pravnom stečevinom"),
+        ("289", "Prijevara"),
     ]
     assert [a.chapter for a in articles] == ["GLAVA XXV – KAZNENA DJELA PROTIV IMOVINE"] * 3 + [
         "GLAVA XXVI – KAZNENA DJELA PROTIV GOSPODARSTVA"
@@ -192,7 +214,12 @@ def test_escaped_markdown_history_blockquotes_and_notes_are_not_current_law() ->
         "\\*\\*Članak 3.\\*\\*  \n\\*\\*Načelo\\*\\*\n\nNikome ne može biti izrečena kazna.\n"
     )
     articles, problems = _split(text, markdown=True)
-    assert [(a.article, a.title) for a in articles] == [("1", "Predmet"), ("1a", "Usklađenost"), ("2", "Značenje izričaja"), ("3", "Načelo")]
+    assert [(a.article, a.title) for a in articles] == [
+        ("1", "Predmet"),
+        ("1a", "Usklađenost"),
+        ("2", "Značenje izričaja"),
+        ("3", "Načelo"),
+    ]
     assert articles[1].text == "Ovim se zakonom preuzima direktiva od 14. svibnja."
     assert articles[2].text == "(12) Dijete je osoba mlađa od 18 godina."
     for a in articles:
@@ -208,12 +235,15 @@ def test_tables_of_contents_are_dropped() -> None:
     )
     articles, problems = _split(text, markdown=True)
     assert [(a.article, a.title, a.text) for a in articles] == [
-        ("1", "Predmet", "Ovim zakonom uređuje se red."), ("2", "Krađa", "Ko ukrade, kaznit će se."),
+        ("1", "Predmet", "Ovim zakonom uređuje se red."),
+        ("2", "Krađa", "Ko ukrade, kaznit će se."),
     ], problems
 
 
 def test_gazette_footnotes_and_page_numbers_are_dropped() -> None:
-    text = "Члан 1.\nОвим законом уређује се ред.\n\n*Службени гласник РС, број 24/2018\n\n12\n\nЧлан 2.\nДруги текст.\n"
+    text = (
+        "Члан 1.\nОвим законом уређује се ред.\n\n*Службени гласник РС, број 24/2018\n\n12\n\nЧлан 2.\nДруги текст.\n"
+    )
     articles, _ = _split(text)
     assert [a.text for a in articles] == ["Овим законом уређује се ред.", "Други текст."]
 
@@ -223,15 +253,20 @@ def test_signature_and_closing_articles_of_amending_laws_after_the_last_article(
         "Članak 420.\nObveza usklađivanja\n\nSud usklađuje presude.\n\n"
         "Članak 421.\nStupanje na snagu\n\nOvaj Zakon stupa na snagu 1. kolovoza 2003. godine.\n\n"
         "Predsjedatelj Predsjedatelj\nDoma naroda Zastupničkog doma\n\n"
-        "Samostalni članak\nZakona o izmjenama\n(\"Službene novine\", 69/2004)\n\nČlanak 2.\n\nOvaj zakon stupa na snagu odmah.\n\n"
+        'Samostalni članak\nZakona o izmjenama\n("Službene novine", 69/2004)\n\nČlanak 2.\n\nOvaj zakon stupa na snagu odmah.\n\n'
         "Samostalni članak\nZakona o dopuni\n\nČlanak 70.\n\nOvaj zakon stupa na snagu narednog dana.\n"
     )
     articles, problems = _split(text)
     assert [(a.article, a.text) for a in articles] == [
-        ("420", "Sud usklađuje presude."), ("421", "Ovaj Zakon stupa na snagu 1. kolovoza 2003. godine."),
+        ("420", "Sud usklađuje presude."),
+        ("421", "Ovaj Zakon stupa na snagu 1. kolovoza 2003. godine."),
     ]
-    assert any("2 heading(s) after article 421 start the numbering again" in p and "'Predsjedatelj Predsjedatelj'" in p
-               and "not indexed" in p for p in problems)
+    assert any(
+        "2 heading(s) after article 421 start the numbering again" in p
+        and "'Predsjedatelj Predsjedatelj'" in p
+        and "not indexed" in p
+        for p in problems
+    )
     _, problems = _split("Član 1.\nTekst.\n\nČlan 2.\nZakon stupa na snagu.\n\nPredsjednik\nIvo Ivić\n")
     assert any("text after article 2 ('Predsjednik / Ivo Ivić')" in p and "signature" in p for p in problems)
 
@@ -239,11 +274,15 @@ def test_signature_and_closing_articles_of_amending_laws_after_the_last_article(
 def test_closing_articles_after_a_separator_and_an_annex() -> None:
     text = (
         "Član 1.\nPredmet\nOvim zakonom uvodi se porez.\n\nČlan 2.\nStupanje na snagu\nZakon stupa na snagu.\n\n"
-        "***\n\"Službeni glasnik\", broj 35/05\n\nČlan 1.\nStupanje na snagu\nIzmjena stupa na snagu.\n\n"
+        '***\n"Službeni glasnik", broj 35/05\n\nČlan 1.\nStupanje na snagu\nIzmjena stupa na snagu.\n\n'
         "ANEKS 1.\nUMJETNIČKA DJELA\n(a) slike i crteži izrađeni rukom;\n"
     )
     articles, problems = _split(text)
-    assert [(a.id, a.title) for a in articles] == [("ZP čl. 1", "Predmet"), ("ZP čl. 2", "Stupanje na snagu"), ("ZP Aneks 1", "UMJETNIČKA DJELA")]
+    assert [(a.id, a.title) for a in articles] == [
+        ("ZP čl. 1", "Predmet"),
+        ("ZP čl. 2", "Stupanje na snagu"),
+        ("ZP Aneks 1", "UMJETNIČKA DJELA"),
+    ]
     assert articles[1].text == "Zakon stupa na snagu." and articles[2].text == "(a) slike i crteži izrađeni rukom;"
     assert any("start the numbering again" in p for p in problems)
 
@@ -277,7 +316,9 @@ def test_suffixes_in_cyrillic_alphabet_order_are_not_a_restart() -> None:
 
 
 def test_split_law_reports_what_was_removed() -> None:
-    result = split_law("Član 1.\nTekst.\n> Historijat izmjena člana 1.\n> Stari tekst.\n", "ZP", "", "", "x.md", markdown=True)
+    result = split_law(
+        "Član 1.\nTekst.\n> Historijat izmjena člana 1.\n> Stari tekst.\n", "ZP", "", "", "x.md", markdown=True
+    )
     assert result.removed["history_blocks"] == 1 and [a.text for a in result.articles] == ["Tekst."]
 
 

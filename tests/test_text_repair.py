@@ -84,7 +84,10 @@ def test_yuscii_needs_several_kinds_inside_words() -> None:
 
 
 def test_yuscii_signs_next_to_real_diacritics_are_reported_not_guessed() -> None:
-    text = CLEAN * 3 + "Stari dio: za{tita, ure|uje, nov~ana, polo`aj, ve}i, dru{tvo, gra|evina, ku}a, ~lan, `ena, {uma, ra~un, mo`e, sre|en.\n"
+    text = (
+        CLEAN * 3
+        + "Stari dio: za{tita, ure|uje, nov~ana, polo`aj, ve}i, dru{tvo, gra|evina, ku}a, ~lan, `ena, {uma, ra~un, mo`e, sre|en.\n"
+    )
     repaired = repair_text(text)
     assert repaired.text == text
     assert len(repaired.notes) == 1 and "YUSCII-like signs" in repaired.notes[0] and "za{tita" in repaired.notes[0]
@@ -112,12 +115,20 @@ def test_extract_text_repairs_a_double_encoded_text_file(tmp_path: Path) -> None
 
 
 def test_extract_text_repairs_a_yuscii_pdf(tmp_path: Path) -> None:
-    lines = ["^lanak 1.", "Ovim zakonom ure|uje se pravni polo`aj javnih cesta, za{tita cesta i", "uvjeti vr{enja prometa.",
-             "^lanak 2.", "Cesta je prema ovom zakonu svaka povr{ina na kojoj se vr{i promet; ve}i zna~aj."]
+    lines = [
+        "^lanak 1.",
+        "Ovim zakonom ure|uje se pravni polo`aj javnih cesta, za{tita cesta i",
+        "uvjeti vr{enja prometa.",
+        "^lanak 2.",
+        "Cesta je prema ovom zakonu svaka povr{ina na kojoj se vr{i promet; ve}i zna~aj.",
+    ]
     notes: list[str] = []
     text = extract_text(one_column_pdf(tmp_path / "yuscii.pdf", lines), notes)
-    assert text.split("\n")[:3] == ["Članak 1.", "Ovim zakonom uređuje se pravni položaj javnih cesta, zaštita cesta i",
-                                    "uvjeti vršenja prometa."]
+    assert text.split("\n")[:3] == [
+        "Članak 1.",
+        "Ovim zakonom uređuje se pravni položaj javnih cesta, zaštita cesta i",
+        "uvjeti vršenja prometa.",
+    ]
     assert any("YUSCII" in note for note in notes)
 
 
@@ -129,8 +140,33 @@ def test_extract_text_refuses_unreadable_text_naming_why(tmp_path: Path) -> None
 
 
 _WORDS = st.sampled_from(
-    ["Članak", "12.", "krađa", "tuđu", "stvar", "oduzme", "kaznit", "će", "novčanom", "(1)", "Đurđevdan", "š", "žena",
-     "Члан", "закон", "—", "„navodnici“", "[brisano]", "(član", "42)", ";", "Article", "5a", "ćevapi", "ŠUMA"]
+    [
+        "Članak",
+        "12.",
+        "krađa",
+        "tuđu",
+        "stvar",
+        "oduzme",
+        "kaznit",
+        "će",
+        "novčanom",
+        "(1)",
+        "Đurđevdan",
+        "š",
+        "žena",
+        "Члан",
+        "закон",
+        "—",
+        "„navodnici“",
+        "[brisano]",
+        "(član",
+        "42)",
+        ";",
+        "Article",
+        "5a",
+        "ćevapi",
+        "ŠUMA",
+    ]
 )
 
 

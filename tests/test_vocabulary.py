@@ -14,10 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from retrieval.search.retriever import Retriever
 from retrieval.language.tokens import Tokenizer
-from retrieval.language.vocabulary import DATA_DIR, bcs_vocabulary
-from retrieval.language.vocabulary import Vocabulary
+from retrieval.language.vocabulary import DATA_DIR, Vocabulary, bcs_vocabulary
+from retrieval.search.retriever import Retriever
 from tests.retrieval_helpers import index_rows, row, settings_for
 
 REPO = Path(__file__).resolve().parents[1]
@@ -29,8 +28,15 @@ def tok() -> Tokenizer:
 
 
 def test_ekavian_and_ijekavian_give_the_same_tokens(tok: Tokenizer) -> None:
-    for ekavian, ijekavian in [("bezbednost", "bezbjednost"), ("dete", "dijete"), ("svedok", "svjedok"),
-                               ("mesto", "mjesto"), ("reka", "rijeka"), ("lekar", "ljekar"), ("pre", "prije")]:
+    for ekavian, ijekavian in [
+        ("bezbednost", "bezbjednost"),
+        ("dete", "dijete"),
+        ("svedok", "svjedok"),
+        ("mesto", "mjesto"),
+        ("reka", "rijeka"),
+        ("lekar", "ljekar"),
+        ("pre", "prije"),
+    ]:
         assert tok(ekavian) == tok(ijekavian), (ekavian, ijekavian)
 
 
@@ -51,11 +57,23 @@ def test_other_languages_get_no_bcs_vocabulary() -> None:
     assert Tokenizer("english").vocabulary is None and Tokenizer("german").vocabulary is None
 
 
-@pytest.mark.parametrize(("word", "noun"), [
-    ("ukrao", "krađa"), ("ukrala", "krađa"), ("ukradeno", "krađa"), ("zapalio", "paljevina"),
-    ("zapalila", "paljevina"), ("prevarili", "prevara"), ("ubio", "ubistvo"), ("ubila", "ubistvo"),
-    ("silovao", "silovanje"), ("oteli", "otmica"), ("iznudio", "iznuda"), ("pronevjerio", "pronevjera"),
-])
+@pytest.mark.parametrize(
+    ("word", "noun"),
+    [
+        ("ukrao", "krađa"),
+        ("ukrala", "krađa"),
+        ("ukradeno", "krađa"),
+        ("zapalio", "paljevina"),
+        ("zapalila", "paljevina"),
+        ("prevarili", "prevara"),
+        ("ubio", "ubistvo"),
+        ("ubila", "ubistvo"),
+        ("silovao", "silovanje"),
+        ("oteli", "otmica"),
+        ("iznudio", "iznuda"),
+        ("pronevjerio", "pronevjera"),
+    ],
+)
 def test_verb_forms_reach_the_offence_noun(word: str, noun: str) -> None:
     v = bcs_vocabulary()
     derived = " ".join(v.derive(v.canonical_word(word)))
@@ -90,7 +108,9 @@ def test_a_phrase_is_found_with_a_clitic_between_its_words(tmp_path: Path) -> No
     """BCS puts "je", "ga", "se" … second in a clause, between the words of a lay phrase; a cluster of them
     ("mu je") may stand between two words, another word may not, and the order still counts."""
     path = tmp_path / "thesaurus.toml"
-    path.write_text('[[entry]]\nlay = ["vozio pijan", "razbio bravu"]\nlegal = ["pod uticajem alkohola"]\n', encoding="utf-8")
+    path.write_text(
+        '[[entry]]\nlay = ["vozio pijan", "razbio bravu"]\nlegal = ["pod uticajem alkohola"]\n', encoding="utf-8"
+    )
     v = Vocabulary.load(Tokenizer("serbian", vocabulary=False)._stem, thesaurus=path)
 
     def adds(text: str) -> bool:
@@ -119,8 +139,9 @@ def test_an_admin_thesaurus_file_is_read(tmp_path: Path) -> None:
     path = tmp_path / "thesaurus.toml"
     path.write_text('[[entry]]\nlay = ["šverc*", "kontrabanda"]\nlegal = ["krijumčarenje"]\n', encoding="utf-8")
     v = Vocabulary.load(Tokenizer("serbian", vocabulary=False)._stem, thesaurus=path)
-    assert [(e.source, e.matched, e.adds) for e in v.expand("svercuje kontrabandu cigareta")
-            if e.source == "thesaurus"] == [("thesaurus", "sverc*", "krijumčarenje")]
+    assert [
+        (e.source, e.matched, e.adds) for e in v.expand("svercuje kontrabandu cigareta") if e.source == "thesaurus"
+    ] == [("thesaurus", "sverc*", "krijumčarenje")]
 
 
 def test_missing_data_files_mean_no_vocabulary_not_a_crash(tmp_path: Path) -> None:
@@ -136,14 +157,32 @@ EKAVIAN = "Ko ugrozi bezbednost drugog lica ozbiljnom pretnjom da će napasti na
 
 @pytest.fixture(scope="module")
 def variants_index(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return index_rows(tmp_path_factory.mktemp("variants"), [
-        row("KZ H", "166", CROATIAN, "Ubojstvo"),
-        row("KZ E", "150", EKAVIAN, "Ugrožavanje sigurnosti", "RS"),
-        row("KZ E", "224", "Ko tuđu pokretnu stvar oduzme od drugog u nameri da je prisvoji, kazniće se.", "Krađa", "RS"),
-        row("KZ E", "243", "Ko podmetne požar ili na drugi način uništi tuđu zgradu, kazniće se.", "Paljevina", "RS"),
-        row("KZ H", "173", "Tko drugoga tjelesno ozlijedi ili mu naruši zdravlje, kaznit će se.", "Tjelesna ozljeda"),
-        row("KZ H", "222", "Član obitelji koji nasiljem ugrozi mir, tjelesni integritet člana obitelji.", "Nasilje u obitelji"),
-    ]).data_dir
+    return index_rows(
+        tmp_path_factory.mktemp("variants"),
+        [
+            row("KZ H", "166", CROATIAN, "Ubojstvo"),
+            row("KZ E", "150", EKAVIAN, "Ugrožavanje sigurnosti", "RS"),
+            row(
+                "KZ E",
+                "224",
+                "Ko tuđu pokretnu stvar oduzme od drugog u nameri da je prisvoji, kazniće se.",
+                "Krađa",
+                "RS",
+            ),
+            row(
+                "KZ E", "243", "Ko podmetne požar ili na drugi način uništi tuđu zgradu, kazniće se.", "Paljevina", "RS"
+            ),
+            row(
+                "KZ H", "173", "Tko drugoga tjelesno ozlijedi ili mu naruši zdravlje, kaznit će se.", "Tjelesna ozljeda"
+            ),
+            row(
+                "KZ H",
+                "222",
+                "Član obitelji koji nasiljem ugrozi mir, tjelesni integritet člana obitelji.",
+                "Nasilje u obitelji",
+            ),
+        ],
+    ).data_dir
 
 
 def _top(index: Path, query: str, **overrides) -> list[str]:
@@ -166,12 +205,28 @@ def test_verbs_and_lay_words_find_offences_by_their_names(variants_index: Path) 
 
 def test_search_json_shows_the_expansions_and_what_each_hit_matched(variants_index: Path) -> None:
     env = {**{k: v for k, v in os.environ.items() if not k.startswith(("KODEKS_", "OPENAI_"))}, "PYTHONPATH": str(REPO)}
-    done = subprocess.run([sys.executable, "-m", "kodeks", "search", "lopov mi je ukrao bicikl", "--json",
-                           "--data-dir", str(variants_index)], capture_output=True, text=True, env=env, cwd=REPO, timeout=300)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "kodeks",
+            "search",
+            "lopov mi je ukrao bicikl",
+            "--json",
+            "--data-dir",
+            str(variants_index),
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=REPO,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
-    assert {"source": "derivation", "matched": "ukrao", "adds": "krađa"} in data["expansions"] or \
-        any(e["adds"] == "krađa" for e in data["expansions"])
+    assert {"source": "derivation", "matched": "ukrao", "adds": "krađa"} in data["expansions"] or any(
+        e["adds"] == "krađa" for e in data["expansions"]
+    )
     theft = next(h for h in data["hits"] if h["id"] == "KZ E čl. 224")
     assert "+krađa" in theft["matched"]
     assert isinstance(data["weak"], bool)

@@ -53,10 +53,14 @@ class Enrolment:
     ids_by_hash: dict[str, int]  # ids named in the settings: shown to admins, never stored
 
     @classmethod
-    def build(cls, settings: Any, hasher: Any) -> "Enrolment":
+    def build(cls, settings: Any, hasher: Any) -> Enrolment:
         """Open officers.sqlite3, seed it from KODEKS_ALLOWED_USERS / KODEKS_ADMINS, load the roster."""
-        store = EnrolmentStore(settings.data_dir / FILE_NAME, hasher, keep_ids=not settings.hash_user_ids,
-                               audit_days=settings.audit_retention_days)
+        store = EnrolmentStore(
+            settings.data_dir / FILE_NAME,
+            hasher,
+            keep_ids=not settings.hash_user_ids,
+            audit_days=settings.audit_retention_days,
+        )
         store.sync_settings(settings.allowed_users, settings.admins)
         roster = Roster(store.path, store.active_hashes, hasher)
         roster.refresh(force=True)
@@ -67,8 +71,12 @@ class Enrolment:
     def wants(update: Update) -> bool:
         """A private "/start" (or "/start CODE") from someone the gate refuses."""
         message, chat = update.message, update.effective_chat
-        return (message is not None and chat is not None and chat.type == ChatType.PRIVATE
-                and (message.text or "").split(maxsplit=1)[:1] in (["/start"], [f"/start@{message.get_bot().username}"]))
+        return (
+            message is not None
+            and chat is not None
+            and chat.type == ChatType.PRIVATE
+            and (message.text or "").split(maxsplit=1)[:1] in (["/start"], [f"/start@{message.get_bot().username}"])
+        )
 
     # --- a stranger's /start -------------------------------------------------------------------------
 
@@ -79,12 +87,16 @@ class Enrolment:
             await self._use_invite(update, context, user, parts[1].strip())
             return
         removed = await asyncio.to_thread(self.store.removed, user.id)
-        note = texts.ENROL_REQUEST_REMOVED_HTML.format(when=removed.revoked_at[:16], by=escape(removed.revoked_by or "–")) \
-            if removed is not None else ""
+        note = (
+            texts.ENROL_REQUEST_REMOVED_HTML.format(when=removed.revoked_at[:16], by=escape(removed.revoked_by or "–"))
+            if removed is not None
+            else ""
+        )
         await self._ask_admins(update, context, user, note=note)
 
-    async def _ask_admins(self, update: Update, context: ContextTypes.DEFAULT_TYPE, user: User, *, note: str = "",
-                          prefix: str = "") -> None:
+    async def _ask_admins(
+        self, update: Update, context: ContextTypes.DEFAULT_TYPE, user: User, *, note: str = "", prefix: str = ""
+    ) -> None:
         """A request to the admins (Odobri / Odbij), within the request limits; `prefix` goes before what the
         person is told, `note` under the request the admins get."""
         admins = sorted(self.settings.admins)
@@ -92,23 +104,46 @@ class Enrolment:
             await say(update, context, prefix + texts.ENROL_NO_ADMINS)
             return
         status, request = await asyncio.to_thread(
-            self.store.request, user.id, user.full_name, user.username, hours=self.settings.enrolment_request_hours,
-            per_hour=self.settings.enrolment_requests_per_hour, max_pending=MAX_PENDING)
+            self.store.request,
+            user.id,
+            user.full_name,
+            user.username,
+            hours=self.settings.enrolment_request_hours,
+            per_hour=self.settings.enrolment_requests_per_hour,
+            max_pending=MAX_PENDING,
+        )
         if request is None:
-            await say(update, context, prefix + {"pending": texts.ENROL_PENDING, "rejected": texts.ENROL_REJECTED}.get(
-                status, texts.ENROL_BUSY))
+            await say(
+                update,
+                context,
+                prefix
+                + {"pending": texts.ENROL_PENDING, "rejected": texts.ENROL_REJECTED}.get(status, texts.ENROL_BUSY),
+            )
             return
         await say(update, context, prefix + texts.ENROL_SENT)
-        text = texts.ENROL_REQUEST_HTML.format(name=escape(user.full_name or "–"),
-                                               username=escape(f"@{user.username}" if user.username else "–"),
-                                               user_id=user.id, expires=request.expires[:16]) + note
-        markup = InlineKeyboardMarkup([[InlineKeyboardButton(texts.BUTTON_APPROVE, callback_data=f"e:ok:{request.token}"),
-                                        InlineKeyboardButton(texts.BUTTON_REJECT, callback_data=f"e:no:{request.token}")]])
+        text = (
+            texts.ENROL_REQUEST_HTML.format(
+                name=escape(user.full_name or "–"),
+                username=escape(f"@{user.username}" if user.username else "–"),
+                user_id=user.id,
+                expires=request.expires[:16],
+            )
+            + note
+        )
+        markup = InlineKeyboardMarkup(
+            [
+                [
+                    InlineKeyboardButton(texts.BUTTON_APPROVE, callback_data=f"e:ok:{request.token}"),
+                    InlineKeyboardButton(texts.BUTTON_REJECT, callback_data=f"e:no:{request.token}"),
+                ]
+            ]
+        )
         notices = await self._to_admins(context, text, markup)
         await asyncio.to_thread(self.store.set_notices, request.token, notices)
 
-    async def _to_admins(self, context: ContextTypes.DEFAULT_TYPE, html: str,
-                         markup: InlineKeyboardMarkup | None = None) -> list[tuple[int, int]]:
+    async def _to_admins(
+        self, context: ContextTypes.DEFAULT_TYPE, html: str, markup: InlineKeyboardMarkup | None = None
+    ) -> list[tuple[int, int]]:
         """Send `html` to every admin of KODEKS_ADMINS; returns (chat, message) of each copy delivered."""
         notices = []
         for admin in sorted(self.settings.admins):
@@ -122,8 +157,13 @@ class Enrolment:
     async def _use_invite(self, update: Update, context: ContextTypes.DEFAULT_TYPE, user: User, code: str) -> None:
         """Enrol through an invite — unless the person was removed: then nothing is taken from the invite, they
         are told, and the admins get a request (Odobri / Odbij) saying so. Every use is announced to the admins."""
-        used = await asyncio.to_thread(self.store.enrol_by_invite, invites.code_hash(code[:64], self.salt), user.id,
-                                       name=user.full_name, username=user.username)
+        used = await asyncio.to_thread(
+            self.store.enrol_by_invite,
+            invites.code_hash(code[:64], self.salt),
+            user.id,
+            name=user.full_name,
+            username=user.username,
+        )
         if used.status == "invalid" or used.invite is None:
             await say(update, context, texts.INVITE_INVALID)
             return
@@ -133,15 +173,26 @@ class Enrolment:
             removed = used.officer
             note = texts.INVITE_BLOCKED_NOTE_HTML.format(
                 when=(removed.revoked_at or "")[:16] if removed else "–",
-                by=escape((removed.revoked_by if removed else None) or "–"), invite=invite.id)
+                by=escape((removed.revoked_by if removed else None) or "–"),
+                invite=invite.id,
+            )
             await self._ask_admins(update, context, user, note=note, prefix=texts.INVITE_REMOVED + " ")
             return
         self.roster.refresh(force=True)
         await say(update, context, texts.ENROL_APPROVED.format(jurisdiction=_jurisdiction_name(invite.jurisdiction)))
-        await self._to_admins(context, texts.INVITE_USED_HTML.format(
-            name=escape(user.full_name or "–"), username=escape(f"@{user.username}" if user.username else "–"),
-            user_id=user.id, invite=invite.id, by=escape(invite.created_by),
-            jurisdiction=escape(_jurisdiction_name(invite.jurisdiction)), left=invite.uses_left, uses=invite.uses))
+        await self._to_admins(
+            context,
+            texts.INVITE_USED_HTML.format(
+                name=escape(user.full_name or "–"),
+                username=escape(f"@{user.username}" if user.username else "–"),
+                user_id=user.id,
+                invite=invite.id,
+                by=escape(invite.created_by),
+                jurisdiction=escape(_jurisdiction_name(invite.jurisdiction)),
+                left=invite.uses_left,
+                uses=invite.uses,
+            ),
+        )
 
     # --- the admins' side ----------------------------------------------------------------------------
 
@@ -169,12 +220,17 @@ class Enrolment:
         name = display_of(request.name, request.username)
         if parts[1] == "ok" and len(parts) == 3:
             codes = choices(await asyncio.to_thread(deps(context).retriever.jurisdictions))
-            buttons = [InlineKeyboardButton(f"{jurisdictions.name_of(c)} ({c})", callback_data=f"e:j:{request.token}:{c}")
-                       for c in codes]
+            buttons = [
+                InlineKeyboardButton(f"{jurisdictions.name_of(c)} ({c})", callback_data=f"e:j:{request.token}:{c}")
+                for c in codes
+            ]
             buttons.append(InlineKeyboardButton(texts.ENROL_NO_JURISDICTION, callback_data=f"e:j:{request.token}:-"))
             await query.answer()
-            await _edit(query, escape(texts.ENROL_CHOOSE_JURISDICTION.format(name=name)),
-                        InlineKeyboardMarkup([buttons[i: i + 2] for i in range(0, len(buttons), 2)]))
+            await _edit(
+                query,
+                escape(texts.ENROL_CHOOSE_JURISDICTION.format(name=name)),
+                InlineKeyboardMarkup([buttons[i : i + 2] for i in range(0, len(buttons), 2)]),
+            )
         elif parts[1] == "j" and len(parts) == 4:
             code = None if parts[3] == "-" else jurisdictions.find(parts[3])
             await self._approve(context, request, admin, code)
@@ -185,14 +241,25 @@ class Enrolment:
             if await asyncio.to_thread(self.store.reject, request, _admin_name(admin)):
                 await _tell(context, request.user_id, texts.ENROL_REJECTED)
             await query.answer()
-            await self._close_notices(context, request, texts.ENROL_DONE_REJECTED.format(name=name, admin=_admin_name(admin)))
+            await self._close_notices(
+                context, request, texts.ENROL_DONE_REJECTED.format(name=name, admin=_admin_name(admin))
+            )
         else:
             await query.answer(texts.ENROL_GONE)
 
-    async def _approve(self, context: ContextTypes.DEFAULT_TYPE, request: Request, admin: User, code: str | None) -> None:
+    async def _approve(
+        self, context: ContextTypes.DEFAULT_TYPE, request: Request, admin: User, code: str | None
+    ) -> None:
         assert request.user_id is not None
-        await asyncio.to_thread(self.store.enrol, request.user_id, name=request.name, username=request.username,
-                                source="request", by=_admin_name(admin), jurisdiction=code)
+        await asyncio.to_thread(
+            self.store.enrol,
+            request.user_id,
+            name=request.name,
+            username=request.username,
+            source="request",
+            by=_admin_name(admin),
+            jurisdiction=code,
+        )
         self.roster.refresh(force=True)
         await _tell(context, request.user_id, texts.ENROL_APPROVED.format(jurisdiction=_jurisdiction_name(code)))
 
@@ -200,28 +267,48 @@ class Enrolment:
         """Every admin's copy of the request now says how it was decided (and has no buttons)."""
         for chat_id, message_id in request.notices:
             try:
-                await context.bot.edit_message_text(escape(text), chat_id=chat_id, message_id=message_id,
-                                                    parse_mode=ParseMode.HTML)
+                await context.bot.edit_message_text(
+                    escape(text), chat_id=chat_id, message_id=message_id, parse_mode=ParseMode.HTML
+                )
             except TelegramError as exc:
                 log.info("could not update an admin's copy of a request (%s)", type(exc).__name__)
 
     async def cmd_pozivnica(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         settings = self.settings
         try:
-            uses, days, code = invites.parse(list(context.args or []), settings.invite_max_uses, settings.invite_max_days)
+            uses, days, code = invites.parse(
+                list(context.args or []), settings.invite_max_uses, settings.invite_max_days
+            )
         except ValueError:
-            await context.bot.send_message(update.effective_chat.id, texts.INVITE_USAGE_HTML.format(
-                max_uses=settings.invite_max_uses, max_days=settings.invite_max_days), parse_mode=ParseMode.HTML)
+            await context.bot.send_message(
+                update.effective_chat.id,
+                texts.INVITE_USAGE_HTML.format(max_uses=settings.invite_max_uses, max_days=settings.invite_max_days),
+                parse_mode=ParseMode.HTML,
+            )
             return
         secret = invites.new_code()
         expires = datetime.now(UTC) + timedelta(days=days)
         code_hash = invites.code_hash(secret, self.salt)
-        await asyncio.to_thread(self.store.add_invite, code_hash, uses=uses, expires=expires,
-                                jurisdiction=code, by=_admin_name(update.effective_user))
+        await asyncio.to_thread(
+            self.store.add_invite,
+            code_hash,
+            uses=uses,
+            expires=expires,
+            jurisdiction=code,
+            by=_admin_name(update.effective_user),
+        )
         link = invites.link(context.bot.username, secret)
-        await context.bot.send_message(update.effective_chat.id, texts.INVITE_CREATED_HTML.format(
-            link=escape(link), expires=expires.strftime("%Y-%m-%d %H:%M"), uses=uses, id=invite_id(code_hash),
-            jurisdiction=escape(_jurisdiction_name(code))), parse_mode=ParseMode.HTML)
+        await context.bot.send_message(
+            update.effective_chat.id,
+            texts.INVITE_CREATED_HTML.format(
+                link=escape(link),
+                expires=expires.strftime("%Y-%m-%d %H:%M"),
+                uses=uses,
+                id=invite_id(code_hash),
+                jurisdiction=escape(_jurisdiction_name(code)),
+            ),
+            parse_mode=ParseMode.HTML,
+        )
 
     async def cmd_pozivnice(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """`/pozivnice`: the open invites, a revoke button under each; `/pozivnice opozovi OZNAKA` revokes one."""
@@ -248,13 +335,24 @@ class Enrolment:
             return escape("\n".join([*lines, texts.POZIVNICE_NONE])), None
         shown = open_[:INVITES_SHOWN]
         lines.append(texts.POZIVNICE_HEADING.format(count=len(open_)))
-        lines += [texts.POZIVNICE_LINE.format(id=i.id, left=i.uses_left, uses=i.uses, expires=i.expires[:16],
-                                              jurisdiction=i.jurisdiction or "zadana", by=i.created_by) for i in shown]
+        lines += [
+            texts.POZIVNICE_LINE.format(
+                id=i.id,
+                left=i.uses_left,
+                uses=i.uses,
+                expires=i.expires[:16],
+                jurisdiction=i.jurisdiction or "zadana",
+                by=i.created_by,
+            )
+            for i in shown
+        ]
         if len(open_) > len(shown):
             lines.append(texts.POZIVNICE_MORE.format(n=len(open_) - len(shown)))
-        buttons = [InlineKeyboardButton(texts.BUTTON_REVOKE_INVITE.format(id=i.id), callback_data=f"e:inv:{i.id}")
-                   for i in shown]
-        return escape("\n".join(lines)), InlineKeyboardMarkup([buttons[i: i + 2] for i in range(0, len(buttons), 2)])
+        buttons = [
+            InlineKeyboardButton(texts.BUTTON_REVOKE_INVITE.format(id=i.id), callback_data=f"e:inv:{i.id}")
+            for i in shown
+        ]
+        return escape("\n".join(lines)), InlineKeyboardMarkup([buttons[i : i + 2] for i in range(0, len(buttons), 2)])
 
     async def _revoke_invite_button(self, query: Any, admin: User, invite_id: str) -> None:
         revoked = await asyncio.to_thread(self.store.revoke_invite, invite_id, _admin_name(admin))
@@ -299,8 +397,12 @@ class Enrolment:
         page = min(max(page, 1), pages)
         rows = await asyncio.to_thread(lambda: self.store.officers(offset=(page - 1) * PAGE, limit=PAGE))
         lines = [texts.SLUZBENICI_HEADING.format(count=total, page=page, pages=pages)]
-        lines += [texts.SLUZBENICI_LINE.format(name=self.name_of(o), since=o.since[:10], by=o.enrolled_by,
-                                               jurisdiction=self.jurisdiction_of(o)) for o in rows]
+        lines += [
+            texts.SLUZBENICI_LINE.format(
+                name=self.name_of(o), since=o.since[:10], by=o.enrolled_by, jurisdiction=self.jurisdiction_of(o)
+            )
+            for o in rows
+        ]
         buttons = []
         if page > 1:
             buttons.append(InlineKeyboardButton(texts.BUTTON_PREVIOUS, callback_data=f"e:p:{page - 1}"))
@@ -317,8 +419,11 @@ class Enrolment:
 
     def jurisdiction_of(self, officer: Officer) -> str:
         uid = self.ids_by_hash.get(officer.user_hash)
-        code = officer.jurisdiction or (self.settings.user_jurisdictions.get(uid) if uid else None) \
+        code = (
+            officer.jurisdiction
+            or (self.settings.user_jurisdictions.get(uid) if uid else None)
             or self.settings.default_jurisdiction
+        )
         return code or "–"
 
 

@@ -22,8 +22,13 @@ SETTLE = 2.0  # seconds
 
 
 class Roster:
-    def __init__(self, path: Path, load: Callable[[], frozenset[str]],
-                 hasher: Callable[[int], str], clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        path: Path,
+        load: Callable[[], frozenset[str]],
+        hasher: Callable[[int], str],
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         self.path = Path(path)
         self._load = load
         self._hash = hasher
@@ -53,12 +58,13 @@ class Roster:
             self._loaded_at = self._clock()
             self._allowed = self._load()
             self._stamp = stamp
-        except Exception as exc:  # noqa: BLE001 - a roster that cannot be read admits no one
+        except Exception as exc:
             self.failures += 1
             self._allowed, self._stamp = frozenset(), None
             if self.failures == 1 or self.failures % 1000 == 0:
-                log.error("cannot read the enrolled officers (%s: %s); only KODEKS_ADMINS are let in",
-                          type(exc).__name__, exc)
+                log.error(
+                    "cannot read the enrolled officers (%s: %s); only KODEKS_ADMINS are let in", type(exc).__name__, exc
+                )
 
     def allows(self, user_id: int) -> bool:
         self.refresh()

@@ -28,7 +28,8 @@ from pathlib import Path
 from typing import Any, Literal
 
 from bot.ids import ascii_int
-from bot.officers import SCHEMA as JURISDICTION_SCHEMA, UPSERT_JURISDICTION
+from bot.officers import SCHEMA as JURISDICTION_SCHEMA
+from bot.officers import UPSERT_JURISDICTION
 from kodeks.private_files import create_private
 from kodeks.sqlite_read import connect_for_reading, writable_folder
 
@@ -85,6 +86,8 @@ INVITE_ID_CHARS = 8  # an invite's id ("Oznaka" in /pozivnice): the first charac
 def invite_id(code_hash: str) -> str:
     """What admins see and type ("Oznaka"): the start of the stored hash — the code itself is never kept."""
     return code_hash[:INVITE_ID_CHARS]
+
+
 # What `enrol` did: a new officer, a removed one enrolled again (unblocked), one already enrolled, or (with
 # keep_removed) a removed one left removed.
 Outcome = Literal["enrolled", "re-enrolled", "already", "removed"]
@@ -165,8 +168,9 @@ def display_of(name: str | None, username: str | None) -> str:
 class EnrolmentStore:
     """Officers' enrolment in officers.sqlite3. `hasher` is the query log's (same salt, same hash)."""
 
-    def __init__(self, path: Path, hasher: Callable[[int], str], keep_ids: bool = False,
-                 audit_days: int | None = None) -> None:
+    def __init__(
+        self, path: Path, hasher: Callable[[int], str], keep_ids: bool = False, audit_days: int | None = None
+    ) -> None:
         self.path = Path(path)
         self.hash = hasher
         self.keep_ids = keep_ids  # KODEKS_HASH_USER_IDS=false: the raw id is stored too
@@ -207,10 +211,18 @@ class EnrolmentStore:
             con.execute("COMMIT")
 
     @staticmethod
-    def _audit(con: sqlite3.Connection, actor: str, action: str, target: str | None, detail: str | None = None,
-               now: datetime | None = None) -> None:
-        con.execute("INSERT INTO audit (ts, actor, action, target, detail) VALUES (?, ?, ?, ?, ?)",
-                    (now_ts(now), actor, action, target, detail))
+    def _audit(
+        con: sqlite3.Connection,
+        actor: str,
+        action: str,
+        target: str | None,
+        detail: str | None = None,
+        now: datetime | None = None,
+    ) -> None:
+        con.execute(
+            "INSERT INTO audit (ts, actor, action, target, detail) VALUES (?, ?, ?, ?, ?)",
+            (now_ts(now), actor, action, target, detail),
+        )
 
     # --- who is enrolled --------------------------------------------------------------------------
 
@@ -227,39 +239,80 @@ class EnrolmentStore:
         admins = set(admins)
         wanted = {self.hash(uid): (uid, "admin" if uid in admins else "officer") for uid in set(allowed) | admins}
         with self._tx() as con:
-            rows = {r["user_hash"]: r for r in con.execute("SELECT user_hash, source, role, revoked_at, revoked_by "
-                                                            "FROM enrolled")}
+            rows = {
+                r["user_hash"]: r
+                for r in con.execute("SELECT user_hash, source, role, revoked_at, revoked_by FROM enrolled")
+            }
             for user_hash, (uid, role) in wanted.items():
                 row = rows.get(user_hash)
                 if row is not None and row["revoked_at"] is not None and row["revoked_by"] == "settings":
                     con.execute("DELETE FROM enrolled WHERE user_hash = ?", (user_hash,))  # listed again: back in
                     row = None
                 if row is None:
-                    con.execute("INSERT INTO enrolled (user_hash, user_id, role, source, enrolled_by, since) "
-                                "VALUES (?, ?, ?, 'settings', ?, ?)",
-                                (user_hash, uid if self.keep_ids else None, role,
-                                 "KODEKS_ADMINS" if role == "admin" else "KODEKS_ALLOWED_USERS", now_ts(now)))
+                    con.execute(
+                        "INSERT INTO enrolled (user_hash, user_id, role, source, enrolled_by, since) "
+                        "VALUES (?, ?, ?, 'settings', ?, ?)",
+                        (
+                            user_hash,
+                            uid if self.keep_ids else None,
+                            role,
+                            "KODEKS_ADMINS" if role == "admin" else "KODEKS_ALLOWED_USERS",
+                            now_ts(now),
+                        ),
+                    )
                     self._audit(con, "settings", "enrol", user_hash, role, now)
                 elif row["role"] != role and row["revoked_at"] is None:
                     con.execute("UPDATE enrolled SET role = ? WHERE user_hash = ?", (role, user_hash))
                     self._audit(con, "settings", "role", user_hash, role, now)
             for user_hash, row in rows.items():
                 if row["source"] == "settings" and row["revoked_at"] is None and user_hash not in wanted:
-                    con.execute("UPDATE enrolled SET revoked_at = ?, revoked_by = 'settings' WHERE user_hash = ?",
-                                (now_ts(now), user_hash))
+                    con.execute(
+                        "UPDATE enrolled SET revoked_at = ?, revoked_by = 'settings' WHERE user_hash = ?",
+                        (now_ts(now), user_hash),
+                    )
                     self._audit(con, "settings", "revoke", user_hash, "no longer in the settings", now)
             self._purge(con, now)
 
-    def enrol(self, user_id: int, *, name: str | None, username: str | None, source: str, by: str,
-              jurisdiction: str | None = None, keep_removed: bool = False, now: datetime | None = None) -> Outcome:
+    def enrol(
+        self,
+        user_id: int,
+        *,
+        name: str | None,
+        username: str | None,
+        source: str,
+        by: str,
+        jurisdiction: str | None = None,
+        keep_removed: bool = False,
+        now: datetime | None = None,
+    ) -> Outcome:
         """Enrol an officer; with `jurisdiction`, set it as an admin would. A removed officer is enrolled again
         (unblocked: an admin's decision) — unless `keep_removed`, when nothing is written ('removed')."""
         with self._tx() as con:
-            return self._enrol(con, user_id, name=name, username=username, source=source, by=by,
-                               jurisdiction=jurisdiction, keep_removed=keep_removed, now=now)
+            return self._enrol(
+                con,
+                user_id,
+                name=name,
+                username=username,
+                source=source,
+                by=by,
+                jurisdiction=jurisdiction,
+                keep_removed=keep_removed,
+                now=now,
+            )
 
-    def _enrol(self, con: sqlite3.Connection, user_id: int, *, name: str | None, username: str | None, source: str,
-               by: str, jurisdiction: str | None, keep_removed: bool, now: datetime | None) -> Outcome:
+    def _enrol(
+        self,
+        con: sqlite3.Connection,
+        user_id: int,
+        *,
+        name: str | None,
+        username: str | None,
+        source: str,
+        by: str,
+        jurisdiction: str | None,
+        keep_removed: bool,
+        now: datetime | None,
+    ) -> Outcome:
         user_hash = self.hash(user_id)
         username = username.lower().lstrip("@") if username else None
         row = con.execute("SELECT revoked_at FROM enrolled WHERE user_hash = ?", (user_hash,)).fetchone()
@@ -268,18 +321,28 @@ class EnrolmentStore:
         if row is not None and row[0] is None:
             outcome: Outcome = "already"
             if name or username:
-                con.execute("UPDATE enrolled SET name = COALESCE(?, name), username = COALESCE(?, username) "
-                            "WHERE user_hash = ?", (name, username, user_hash))
+                con.execute(
+                    "UPDATE enrolled SET name = COALESCE(?, name), username = COALESCE(?, username) "
+                    "WHERE user_hash = ?",
+                    (name, username, user_hash),
+                )
         else:
             con.execute(
                 "INSERT INTO enrolled (user_hash, user_id, name, username, source, enrolled_by, since) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_hash) DO UPDATE SET user_id = excluded.user_id, "
                 "name = excluded.name, username = excluded.username, source = excluded.source, "
                 "enrolled_by = excluded.enrolled_by, since = excluded.since, revoked_at = NULL, revoked_by = NULL",
-                (user_hash, user_id if self.keep_ids else None, name, username, source, by, now_ts(now)))
+                (user_hash, user_id if self.keep_ids else None, name, username, source, by, now_ts(now)),
+            )
             outcome = "enrolled" if row is None else "re-enrolled"
-            self._audit(con, by, "enrol" if row is None else "re-enrol", f"{user_hash} {display_of(name, username)}",
-                        source, now)
+            self._audit(
+                con,
+                by,
+                "enrol" if row is None else "re-enrol",
+                f"{user_hash} {display_of(name, username)}",
+                source,
+                now,
+            )
         if jurisdiction:
             con.execute(UPSERT_JURISDICTION, (user_hash, jurisdiction, "admin", now_ts(now)))
             self._audit(con, by, "jurisdiction", user_hash, jurisdiction, now)
@@ -290,15 +353,18 @@ class EnrolmentStore:
         """The officer's row if they were removed (by /ukloni, `kodeks officers remove` or the settings) and not
         enrolled again since: such an id is blocked from every invite until an admin re-adds them."""
         with self._db() as con:
-            row = con.execute(self._SELECT + " WHERE e.user_hash = ? AND e.revoked_at IS NOT NULL",
-                              (self.hash(user_id),)).fetchone()
+            row = con.execute(
+                self._SELECT + " WHERE e.user_hash = ? AND e.revoked_at IS NOT NULL", (self.hash(user_id),)
+            ).fetchone()
         return _officer(row) if row else None
 
     def revoke(self, officer: Officer, by: str, now: datetime | None = None) -> None:
         """Revoke an enrolled officer; their jurisdiction choice goes with it (set again if they come back)."""
         with self._tx() as con:
-            con.execute("UPDATE enrolled SET revoked_at = ?, revoked_by = ? WHERE user_hash = ? AND revoked_at IS NULL",
-                        (now_ts(now), by, officer.user_hash))
+            con.execute(
+                "UPDATE enrolled SET revoked_at = ?, revoked_by = ? WHERE user_hash = ? AND revoked_at IS NULL",
+                (now_ts(now), by, officer.user_hash),
+            )
             con.execute("DELETE FROM officers WHERE user_hash = ?", (officer.user_hash,))
             self._audit(con, by, "revoke", f"{officer.user_hash} {officer.display}", None, now)
 
@@ -307,11 +373,14 @@ class EnrolmentStore:
         with self._db() as con:
             uid = who if isinstance(who, int) else ascii_int(str(who))
             if uid is not None:
-                row = con.execute(self._SELECT + " WHERE e.user_hash = ? AND e.revoked_at IS NULL",
-                                  (self.hash(uid),)).fetchone()
+                row = con.execute(
+                    self._SELECT + " WHERE e.user_hash = ? AND e.revoked_at IS NULL", (self.hash(uid),)
+                ).fetchone()
             else:
-                row = con.execute(self._SELECT + " WHERE e.username = ? AND e.revoked_at IS NULL ORDER BY e.since DESC",
-                                  (str(who).lower().lstrip("@"),)).fetchone()
+                row = con.execute(
+                    self._SELECT + " WHERE e.username = ? AND e.revoked_at IS NULL ORDER BY e.since DESC",
+                    (str(who).lower().lstrip("@"),),
+                ).fetchone()
         return _officer(row) if row else None
 
     def matching(self, who: str) -> list[Officer]:
@@ -326,11 +395,15 @@ class EnrolmentStore:
             found = self.find(who)
             return [found] if found else []
         wanted = " ".join(who.casefold().split())
-        return [o for o in self.officers()
-                if o.name and " ".join(o.name.casefold().split()) == wanted or (o.username or "") == wanted]
+        return [
+            o
+            for o in self.officers()
+            if (o.name and " ".join(o.name.casefold().split()) == wanted) or (o.username or "") == wanted
+        ]
 
-    _SELECT = ("SELECT e.*, o.jurisdiction AS jurisdiction FROM enrolled e "
-               "LEFT JOIN officers o ON o.user_hash = e.user_hash")
+    _SELECT = (
+        "SELECT e.*, o.jurisdiction AS jurisdiction FROM enrolled e LEFT JOIN officers o ON o.user_hash = e.user_hash"
+    )
 
     def officers(self, *, include_revoked: bool = False, offset: int = 0, limit: int | None = None) -> list[Officer]:
         where = "" if include_revoked else " WHERE e.revoked_at IS NULL"
@@ -350,8 +423,17 @@ class EnrolmentStore:
 
     # --- requests ---------------------------------------------------------------------------------
 
-    def request(self, user_id: int, name: str | None, username: str | None, *, hours: int, per_hour: int,
-                max_pending: int, now: datetime | None = None) -> tuple[str, Request | None]:
+    def request(
+        self,
+        user_id: int,
+        name: str | None,
+        username: str | None,
+        *,
+        hours: int,
+        per_hour: int,
+        max_pending: int,
+        now: datetime | None = None,
+    ) -> tuple[str, Request | None]:
         """A stranger's /start: ('new', request) to send to the admins, ('pending' | 'rejected', None) when one is
         already waiting or was turned down (until it expires), ('busy', None) past the hourly or pending limit."""
         now = now or datetime.now(UTC)
@@ -361,19 +443,23 @@ class EnrolmentStore:
             row = con.execute("SELECT status FROM requests WHERE user_hash = ?", (user_hash,)).fetchone()
             if row is not None:
                 return row[0], None
-            recent = con.execute("SELECT COUNT(*) FROM requests WHERE created >= ?",
-                                 (now_ts(now - timedelta(hours=1)),)).fetchone()[0]
+            recent = con.execute(
+                "SELECT COUNT(*) FROM requests WHERE created >= ?", (now_ts(now - timedelta(hours=1)),)
+            ).fetchone()[0]
             pending = con.execute("SELECT COUNT(*) FROM requests WHERE status = 'pending'").fetchone()[0]
             if recent >= per_hour or pending >= max_pending:
                 return "busy", None
             token = secrets.token_urlsafe(9)
             username = username.lower().lstrip("@") if username else None
-            con.execute("INSERT INTO requests (user_hash, token, user_id, name, username, created, expires) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                        (user_hash, token, user_id, name, username, now_ts(now), now_ts(now + timedelta(hours=hours))))
+            con.execute(
+                "INSERT INTO requests (user_hash, token, user_id, name, username, created, expires) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (user_hash, token, user_id, name, username, now_ts(now), now_ts(now + timedelta(hours=hours))),
+            )
             self._audit(con, display_of(name, username), "request", user_hash, None, now)
-        return "new", Request(user_hash, token, user_id, name, username, "pending", [], now_ts(now),
-                              now_ts(now + timedelta(hours=hours)))
+        return "new", Request(
+            user_hash, token, user_id, name, username, "pending", [], now_ts(now), now_ts(now + timedelta(hours=hours))
+        )
 
     def set_notices(self, token: str, notices: list[tuple[int, int]]) -> None:
         with self._tx() as con:
@@ -382,61 +468,113 @@ class EnrolmentStore:
     def pending(self, token: str, now: datetime | None = None) -> Request | None:
         """A request still waiting for a decision (None: decided, expired or never made)."""
         with self._db() as con:
-            row = con.execute("SELECT * FROM requests WHERE token = ? AND status = 'pending' AND expires > ?",
-                              (token, now_ts(now))).fetchone()
+            row = con.execute(
+                "SELECT * FROM requests WHERE token = ? AND status = 'pending' AND expires > ?", (token, now_ts(now))
+            ).fetchone()
         return _request(row) if row else None
 
     def reject(self, request: Request, by: str, now: datetime | None = None) -> bool:
         """Turn a request down: its name and id are forgotten; the hash stays (no new request) until it expires."""
         with self._tx() as con:
-            cur = con.execute("UPDATE requests SET status = 'rejected', user_id = NULL, name = NULL, username = NULL, "
-                              "notices = NULL WHERE token = ? AND status = 'pending'", (request.token,))
+            cur = con.execute(
+                "UPDATE requests SET status = 'rejected', user_id = NULL, name = NULL, username = NULL, "
+                "notices = NULL WHERE token = ? AND status = 'pending'",
+                (request.token,),
+            )
             if cur.rowcount:
-                self._audit(con, by, "reject", f"{request.user_hash} {display_of(request.name, request.username)}",
-                            None, now)
+                self._audit(
+                    con, by, "reject", f"{request.user_hash} {display_of(request.name, request.username)}", None, now
+                )
             return cur.rowcount > 0
 
     # --- invites ----------------------------------------------------------------------------------
 
-    def add_invite(self, code_hash: str, *, uses: int, expires: datetime, jurisdiction: str | None, by: str,
-                   now: datetime | None = None) -> None:
+    def add_invite(
+        self,
+        code_hash: str,
+        *,
+        uses: int,
+        expires: datetime,
+        jurisdiction: str | None,
+        by: str,
+        now: datetime | None = None,
+    ) -> None:
         with self._tx() as con:
-            con.execute("INSERT INTO invites (code_hash, uses_left, uses, expires, jurisdiction, created_by, created) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                        (code_hash, uses, uses, now_ts(expires), jurisdiction, by, now_ts(now)))
-            self._audit(con, by, "invite", code_hash[:12], f"{uses} use(s) until {now_ts(expires)}, "
-                                                           f"jurisdiction {jurisdiction or '-'}", now)
+            con.execute(
+                "INSERT INTO invites (code_hash, uses_left, uses, expires, jurisdiction, created_by, created) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (code_hash, uses, uses, now_ts(expires), jurisdiction, by, now_ts(now)),
+            )
+            self._audit(
+                con,
+                by,
+                "invite",
+                code_hash[:12],
+                f"{uses} use(s) until {now_ts(expires)}, jurisdiction {jurisdiction or '-'}",
+                now,
+            )
 
-    def enrol_by_invite(self, code_hash: str, user_id: int, *, name: str | None, username: str | None,
-                        now: datetime | None = None) -> InviteUse:
+    def enrol_by_invite(
+        self, code_hash: str, user_id: int, *, name: str | None, username: str | None, now: datetime | None = None
+    ) -> InviteUse:
         """Enrol through an invite, in one transaction: 'invalid' (unknown, used up, expired), 'removed' (the
         person was removed: nothing is taken or written — revocation wins over every invite), or 'enrolled'
         (one use taken, the officer enrolled with the invite's jurisdiction). N uses are N enrolments."""
         with self._tx() as con:
-            invite = _invite(con.execute("SELECT * FROM invites WHERE code_hash = ? AND uses_left > 0 AND expires > ?",
-                                         (code_hash, now_ts(now))).fetchone())
+            invite = _invite(
+                con.execute(
+                    "SELECT * FROM invites WHERE code_hash = ? AND uses_left > 0 AND expires > ?",
+                    (code_hash, now_ts(now)),
+                ).fetchone()
+            )
             if invite is None:
                 return InviteUse("invalid", None, None)
-            row = con.execute(self._SELECT + " WHERE e.user_hash = ? AND e.revoked_at IS NOT NULL",
-                              (self.hash(user_id),)).fetchone()
+            row = con.execute(
+                self._SELECT + " WHERE e.user_hash = ? AND e.revoked_at IS NOT NULL", (self.hash(user_id),)
+            ).fetchone()
             if row is not None:
-                self._audit(con, "invite", "invite_blocked", f"{row['user_hash']} {display_of(name, username)}",
-                            invite.id, now)
+                self._audit(
+                    con, "invite", "invite_blocked", f"{row['user_hash']} {display_of(name, username)}", invite.id, now
+                )
                 return InviteUse("removed", invite, _officer(row))
             con.execute("UPDATE invites SET uses_left = uses_left - 1 WHERE code_hash = ?", (code_hash,))
-            invite = Invite(invite.code_hash, invite.uses_left - 1, invite.uses, invite.expires, invite.jurisdiction,
-                            invite.created_by, invite.created)
-            self._enrol(con, user_id, name=name, username=username, source="invite", by=invite.created_by or "invite",
-                        jurisdiction=invite.jurisdiction, keep_removed=True, now=now)
-            self._audit(con, invite.created_by, "invite_used", f"{self.hash(user_id)} {display_of(name, username)}",
-                        f"{invite.id}, {invite.uses_left} of {invite.uses} left", now)
+            invite = Invite(
+                invite.code_hash,
+                invite.uses_left - 1,
+                invite.uses,
+                invite.expires,
+                invite.jurisdiction,
+                invite.created_by,
+                invite.created,
+            )
+            self._enrol(
+                con,
+                user_id,
+                name=name,
+                username=username,
+                source="invite",
+                by=invite.created_by or "invite",
+                jurisdiction=invite.jurisdiction,
+                keep_removed=True,
+                now=now,
+            )
+            self._audit(
+                con,
+                invite.created_by,
+                "invite_used",
+                f"{self.hash(user_id)} {display_of(name, username)}",
+                f"{invite.id}, {invite.uses_left} of {invite.uses} left",
+                now,
+            )
         return InviteUse("enrolled", invite, None)
 
     def open_invites(self, now: datetime | None = None) -> list[Invite]:
         """Invites that still enrol someone (uses left, not expired), newest first."""
         with self._db() as con:
-            rows = con.execute("SELECT * FROM invites WHERE uses_left > 0 AND expires > ? ORDER BY created DESC, "
-                               "code_hash", (now_ts(now),)).fetchall()
+            rows = con.execute(
+                "SELECT * FROM invites WHERE uses_left > 0 AND expires > ? ORDER BY created DESC, code_hash",
+                (now_ts(now),),
+            ).fetchall()
         return [i for i in map(_invite, rows) if i is not None]
 
     def revoke_invite(self, invite_id: str, by: str, now: datetime | None = None) -> Invite | None:
@@ -446,8 +584,10 @@ class EnrolmentStore:
         if len(invite_id) != INVITE_ID_CHARS or not all(c in "0123456789abcdef" for c in invite_id):
             return None
         with self._tx() as con:
-            rows = con.execute("SELECT * FROM invites WHERE substr(code_hash, 1, ?) = ? AND uses_left > 0 "
-                               "AND expires > ?", (INVITE_ID_CHARS, invite_id, now_ts(now))).fetchall()
+            rows = con.execute(
+                "SELECT * FROM invites WHERE substr(code_hash, 1, ?) = ? AND uses_left > 0 AND expires > ?",
+                (INVITE_ID_CHARS, invite_id, now_ts(now)),
+            ).fetchall()
             if len(rows) != 1:
                 return None
             invite = _invite(rows[0])
@@ -469,19 +609,44 @@ class EnrolmentStore:
 
 def _officer(row: sqlite3.Row) -> Officer:
     keys = row.keys()
-    return Officer(row["user_hash"], row["user_id"], row["name"], row["username"], row["role"], row["source"],
-                   row["enrolled_by"], row["since"], row["revoked_at"],
-                   row["jurisdiction"] if "jurisdiction" in keys else None,
-                   row["revoked_by"] if "revoked_by" in keys else None)
+    return Officer(
+        row["user_hash"],
+        row["user_id"],
+        row["name"],
+        row["username"],
+        row["role"],
+        row["source"],
+        row["enrolled_by"],
+        row["since"],
+        row["revoked_at"],
+        row["jurisdiction"] if "jurisdiction" in keys else None,
+        row["revoked_by"] if "revoked_by" in keys else None,
+    )
 
 
 def _invite(row: sqlite3.Row | None) -> Invite | None:
     if row is None:
         return None
-    return Invite(row["code_hash"], row["uses_left"], row["uses"], row["expires"], row["jurisdiction"],
-                  row["created_by"], row["created"])
+    return Invite(
+        row["code_hash"],
+        row["uses_left"],
+        row["uses"],
+        row["expires"],
+        row["jurisdiction"],
+        row["created_by"],
+        row["created"],
+    )
 
 
 def _request(row: sqlite3.Row) -> Request:
-    return Request(row["user_hash"], row["token"], row["user_id"], row["name"], row["username"], row["status"],
-                   json.loads(row["notices"] or "[]"), row["created"], row["expires"])
+    return Request(
+        row["user_hash"],
+        row["token"],
+        row["user_id"],
+        row["name"],
+        row["username"],
+        row["status"],
+        json.loads(row["notices"] or "[]"),
+        row["created"],
+        row["expires"],
+    )

@@ -16,5 +16,14 @@ from bot.querylog.readers import iter_rows, open_reader
 from bot.querylog.schema import MIGRATIONS, SCHEMA_VERSION
 from bot.querylog.timestamps import from_ts, to_ts, utcnow
 
-__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "QueryLog", "explain", "from_ts", "iter_rows", "open_reader", "to_ts",
-           "utcnow"]
+__all__ = [
+    "MIGRATIONS",
+    "SCHEMA_VERSION",
+    "QueryLog",
+    "explain",
+    "from_ts",
+    "iter_rows",
+    "open_reader",
+    "to_ts",
+    "utcnow",
+]

@@ -13,13 +13,22 @@ def explain(path: Path, exc: BaseException) -> KodeksError:
     low = text.lower()
     if isinstance(exc, KodeksError):
         return exc
-    if "readonly" in low or "read-only" in low or "permission" in low or "unable to open" in low \
-            or isinstance(exc, PermissionError):
-        return KodeksError(f"query log {path} cannot be written ({text}): give the user running kodeks write access "
-                           f"to it and to {path.parent} (chown/chmod u+rw), or set KODEKS_DATA_DIR to another folder")
+    if (
+        "readonly" in low
+        or "read-only" in low
+        or "permission" in low
+        or "unable to open" in low
+        or isinstance(exc, PermissionError)
+    ):
+        return KodeksError(
+            f"query log {path} cannot be written ({text}): give the user running kodeks write access "
+            f"to it and to {path.parent} (chown/chmod u+rw), or set KODEKS_DATA_DIR to another folder"
+        )
     if "not a database" in low or "malformed" in low or "corrupt" in low:
-        return KodeksError(f"query log {path} is damaged ({text}): move it aside (mv {path} {path}.damaged); "
-                           f"kodeks starts a new one, and `sqlite3 {path}.damaged .recover` may save its rows")
+        return KodeksError(
+            f"query log {path} is damaged ({text}): move it aside (mv {path} {path}.damaged); "
+            f"kodeks starts a new one, and `sqlite3 {path}.damaged .recover` may save its rows"
+        )
     if "full" in low or "no space" in low:
         return KodeksError(f"query log {path}: the disk is full ({text}); free space on {path.parent}")
     if "locked" in low or "busy" in low:

@@ -57,9 +57,15 @@ def to_record(row: dict[str, Any]) -> dict[str, Any]:
         # evaluation set can use either; its thread (random id, turn, the row it follows); text or voice
         "standalone": row.get("standalone") or row["question"],
         "follow_up": row.get("standalone") is not None,
-        "thread": ({"id": row["thread_id"], "turn": row.get("thread_turn"),
-                    "follows": f"log-{row['follows']}" if row.get("follows") else None}
-                   if row.get("thread_id") else None),
+        "thread": (
+            {
+                "id": row["thread_id"],
+                "turn": row.get("thread_turn"),
+                "follows": f"log-{row['follows']}" if row.get("follows") else None,
+            }
+            if row.get("thread_id")
+            else None
+        ),
         "input": row.get("input") or "text",
     }
 
@@ -91,8 +97,9 @@ async def write_jsonl(records: AsyncIterator[dict[str, Any]], out: IO[str]) -> i
     return n
 
 
-def write_parts(records: Iterable[dict[str, Any]], directory: Path, stem: str,
-                part_limit: int = PART_LIMIT) -> tuple[int, list[Path]]:
+def write_parts(
+    records: Iterable[dict[str, Any]], directory: Path, stem: str, part_limit: int = PART_LIMIT
+) -> tuple[int, list[Path]]:
     """Write records as gzip JSONL files `stem-1.jsonl.gz`, `stem-2.jsonl.gz`, … each closed once its
     compressed size passes `part_limit`; returns (records written, files). Synchronous: run it in a thread."""
     private_dir(directory)
@@ -108,8 +115,9 @@ def write_parts(records: Iterable[dict[str, Any]], directory: Path, stem: str,
                     raw.close()
                 path = directory / f"{stem}-{len(files) + 1}.jsonl.gz"
                 raw = open_private(path, "wb")  # every officer's question: 0600 from the start
-                packed = gzip.GzipFile(filename=f"{stem}-{len(files) + 1}.jsonl", mode="wb", fileobj=raw,
-                                       compresslevel=6, mtime=0)
+                packed = gzip.GzipFile(
+                    filename=f"{stem}-{len(files) + 1}.jsonl", mode="wb", fileobj=raw, compresslevel=6, mtime=0
+                )
                 files.append(path)
             packed.write((dumps(record) + "\n").encode("utf-8"))
             count += 1
@@ -135,8 +143,9 @@ def iter_records(con: sqlite3.Connection, since: datetime | None) -> Iterable[di
     return (to_record(row) for row in iter_rows(con, since, kind="question"))
 
 
-def export_parts(log_path: Path, since: datetime | None, directory: Path, stem: str,
-                 part_limit: int = PART_LIMIT) -> tuple[int, list[Path]]:
+def export_parts(
+    log_path: Path, since: datetime | None, directory: Path, stem: str, part_limit: int = PART_LIMIT
+) -> tuple[int, list[Path]]:
     """The whole export on one thread, with its own read connection (never the bot's writer)."""
     con = open_reader(log_path)
     try:

@@ -51,12 +51,15 @@ def _windows(con: sqlite3.Connection, week: str, day: str) -> dict[str, dict[str
         "not_covered": "COUNT(*) FILTER (WHERE kind = 'question' AND mode = 'claude' AND covered = 0)",
         "extractive": "COUNT(*) FILTER (WHERE kind = 'question' AND mode = 'extractive')",
         "invalid": "COALESCE(SUM(json_array_length(invalid_citations)) FILTER (WHERE kind = 'question' "
-                   "AND mode IS NOT NULL), 0)",
+        "AND mode IS NOT NULL), 0)",
     }
     select = ", ".join(f"{w} AS {name}" for name, sql in columns.items() for w in both(sql))
-    agg = con.execute(f"SELECT {select}, COUNT(DISTINCT user_hash), "
-                      "COUNT(DISTINCT user_hash) FILTER (WHERE ts >= :day) "
-                      "FROM queries WHERE kind IN ('question', 'lookup') AND ts >= :week", args).fetchone()
+    agg = con.execute(
+        f"SELECT {select}, COUNT(DISTINCT user_hash), "
+        "COUNT(DISTINCT user_hash) FILTER (WHERE ts >= :day) "
+        "FROM queries WHERE kind IN ('question', 'lookup') AND ts >= :week",
+        args,
+    ).fetchone()
     values = list(agg)
     figures: dict[str, dict[str, Any]] = {"week": {}, "day": {}}
     for i, name in enumerate(columns):
@@ -74,32 +77,44 @@ def _windows(con: sqlite3.Connection, week: str, day: str) -> dict[str, dict[str
     counts = "COUNT(*), COUNT(*) FILTER (WHERE ts >= :day)"
     sources = grouped(f"SELECT source, {counts} FROM queries WHERE kind = 'question' AND ts >= :week GROUP BY source")
     columns_now = {row[1] for row in con.execute("PRAGMA table_info(queries)")}
-    levels = grouped(f"SELECT level, {counts} FROM queries WHERE kind = 'question' AND mode IS NOT NULL "
-                     "AND level IS NOT NULL AND ts >= :week GROUP BY level")
+    levels = grouped(
+        f"SELECT level, {counts} FROM queries WHERE kind = 'question' AND mode IS NOT NULL "
+        "AND level IS NOT NULL AND ts >= :week GROUP BY level"
+    )
     # "nearest" answers none of whose articles asked for is in the law ("član 999") counted apart from those deleted
     # or repealed (not in force): a query of its own over the few "nearest" rows, so the one above stays on its
     # covering index; a log written before the column counts them all as "nearest"
     if "missing_statuses" in columns_now:
-        absent = grouped(f"SELECT 1, {counts} FROM queries WHERE kind = 'question' AND mode IS NOT NULL "
-                         "AND level = 'nearest' AND ts >= :week AND missing_statuses = '[\"not_found\"]'")
+        absent = grouped(
+            f"SELECT 1, {counts} FROM queries WHERE kind = 'question' AND mode IS NOT NULL "
+            "AND level = 'nearest' AND ts >= :week AND missing_statuses = '[\"not_found\"]'"
+        )
         for window in ("week", "day"):
-            if (n := absent[window].get(1, 0)):
+            if n := absent[window].get(1, 0):
                 levels[window]["nearest"] = levels[window].get("nearest", 0) - n
                 levels[window]["not_found"] = n
-    feedback = grouped("SELECT f.value, COUNT(*), COUNT(*) FILTER (WHERE q.ts >= :day) FROM feedback f "
-                       "JOIN queries q ON q.id = f.query_id WHERE q.ts >= :week GROUP BY f.value")
+    feedback = grouped(
+        "SELECT f.value, COUNT(*), COUNT(*) FILTER (WHERE q.ts >= :day) FROM feedback f "
+        "JOIN queries q ON q.id = f.query_id WHERE q.ts >= :week GROUP BY f.value"
+    )
     laws = grouped(f"SELECT law, {counts} FROM cited WHERE ts >= :week GROUP BY law")
     # issue 22: which kinds of law officers asked about that no loaded law is (the law to load next); a log
     # written before the column (read-only, never migrated by a reader) has none to count
     has_column = "not_loaded" in columns_now
-    not_loaded = (grouped(f"SELECT k.value, {counts} FROM queries q, json_each(q.not_loaded) k WHERE q.kind = 'question' "
-                          "AND q.ts >= :week AND q.not_loaded IS NOT NULL GROUP BY k.value")
-                  if has_column else {"week": {}, "day": {}})
-    refused = con.execute("SELECT COUNT(*), COUNT(DISTINCT user_hash), COUNT(*) FILTER (WHERE ts >= :day), "
-                          "COUNT(DISTINCT user_hash) FILTER (WHERE ts >= :day) FROM refusals WHERE ts >= :week",
-                          args).fetchone()
-    timed = grouped(f"SELECT 1, {counts} FROM queries WHERE kind = 'question' AND ts >= :week "
-                    "AND total_ms IS NOT NULL")
+    not_loaded = (
+        grouped(
+            f"SELECT k.value, {counts} FROM queries q, json_each(q.not_loaded) k WHERE q.kind = 'question' "
+            "AND q.ts >= :week AND q.not_loaded IS NOT NULL GROUP BY k.value"
+        )
+        if has_column
+        else {"week": {}, "day": {}}
+    )
+    refused = con.execute(
+        "SELECT COUNT(*), COUNT(DISTINCT user_hash), COUNT(*) FILTER (WHERE ts >= :day), "
+        "COUNT(DISTINCT user_hash) FILTER (WHERE ts >= :day) FROM refusals WHERE ts >= :week",
+        args,
+    ).fetchone()
+    timed = grouped(f"SELECT 1, {counts} FROM queries WHERE kind = 'question' AND ts >= :week AND total_ms IS NOT NULL")
     latencies = {name: _percentiles(con, args[name], timed[name].get(1, 0), (50, 95)) for name in ("day", "week")}
 
     out: dict[str, dict[str, Any]] = {}
@@ -141,9 +156,11 @@ def _percentiles(con: sqlite3.Connection, start: str, n: int, qs: tuple[int, ...
             out[q] = None
             continue
         rank = min(n, max(1, math.ceil(q / 100 * n)))
-        row = con.execute("SELECT total_ms FROM queries WHERE kind = 'question' "
-                          "AND total_ms IS NOT NULL AND ts >= ? ORDER BY total_ms LIMIT 1 OFFSET ?",
-                          (start, rank - 1)).fetchone()
+        row = con.execute(
+            "SELECT total_ms FROM queries WHERE kind = 'question' "
+            "AND total_ms IS NOT NULL AND ts >= ? ORDER BY total_ms LIMIT 1 OFFSET ?",
+            (start, rank - 1),
+        ).fetchone()
         out[q] = float(row[0]) if row else None
     return out
 

@@ -63,8 +63,17 @@ def hash_user_id(user_id: int | str, salt: str, hashed: bool = True) -> str:
 class QueryLog:
     """Async access to the log: writes serialised on one writer connection, kept in a backlog while it fails."""
 
-    def __init__(self, path: Path, salt: str, hash_user_ids: bool, retention_days: int | None, *,
-                 busy_timeout_ms: int, backlog_max: int, retention: Retention | None = None) -> None:
+    def __init__(
+        self,
+        path: Path,
+        salt: str,
+        hash_user_ids: bool,
+        retention_days: int | None,
+        *,
+        busy_timeout_ms: int,
+        backlog_max: int,
+        retention: Retention | None = None,
+    ) -> None:
         self.path = path
         self._salt = salt
         self._hash = hash_user_ids
@@ -89,16 +98,32 @@ class QueryLog:
     # --- lifecycle ---------------------------------------------------------------------------
 
     @classmethod
-    async def open(cls, path: Path | str, *, salt: str = "kodeks", hash_user_ids: bool = True,
-                   retention_days: int | None = None, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
-                   backlog_max: int = BACKLOG_MAX, check: bool = False, retention: Retention | None = None) -> QueryLog:
+    async def open(
+        cls,
+        path: Path | str,
+        *,
+        salt: str = "kodeks",
+        hash_user_ids: bool = True,
+        retention_days: int | None = None,
+        busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+        backlog_max: int = BACKLOG_MAX,
+        check: bool = False,
+        retention: Retention | None = None,
+    ) -> QueryLog:
         """Open (creating 0600, or migrating) the log, prove it writable, purge rows past retention.
 
         `check=True` (the bot's start-up) also runs SQLite's quick_check. Any problem is raised as one
         `KodeksError` naming the file and what to do."""
         path = Path(path)
-        qlog = cls(path, salt, hash_user_ids, retention_days, busy_timeout_ms=busy_timeout_ms,
-                   backlog_max=backlog_max, retention=retention)
+        qlog = cls(
+            path,
+            salt,
+            hash_user_ids,
+            retention_days,
+            busy_timeout_ms=busy_timeout_ms,
+            backlog_max=backlog_max,
+            retention=retention,
+        )
         try:
             create_private(path)  # 0600 in a 0700 folder (kodeks/private_files.py)
             qlog._db = await qlog._connect()
@@ -108,7 +133,7 @@ class QueryLog:
                     verdict = (await cur.fetchone())[0]
                 if verdict != "ok":
                     raise sqlite3.DatabaseError(f"database disk image is malformed: {verdict}")
-            await qlog._run(Write([("PRAGMA user_version = %d" % SCHEMA_VERSION, ())], "write check"))
+            await qlog._run(Write([(f"PRAGMA user_version = {SCHEMA_VERSION:d}", ())], "write check"))
             await qlog._maybe_purge(queue=False)
         except BaseException as exc:
             await qlog._close_connection()
@@ -119,10 +144,14 @@ class QueryLog:
 
     @classmethod
     async def from_settings(cls, settings: Any, *, check: bool = False) -> QueryLog:
-        return await cls.open(settings.log_path, salt=settings.hash_salt(),
-                              hash_user_ids=settings.hash_user_ids,
-                              retention_days=settings.log_retention_days, check=check,
-                              retention=Retention.from_settings(settings))
+        return await cls.open(
+            settings.log_path,
+            salt=settings.hash_salt(),
+            hash_user_ids=settings.hash_user_ids,
+            retention_days=settings.log_retention_days,
+            check=check,
+            retention=Retention.from_settings(settings),
+        )
 
     async def _connect(self) -> aiosqlite.Connection:
         db = await aiosqlite.connect(self.path, isolation_level=None)
@@ -227,10 +256,15 @@ class QueryLog:
                 return None
             try:
                 return await self._run(write)
-            except Exception as exc:  # noqa: BLE001 - any failure: keep the row, retry later
+            except Exception as exc:
                 self.failures += 1
-                log.warning("query log %s: %s kept in memory, will retry (%s: %s)", self.path, write.what,
-                            type(exc).__name__, exc)
+                log.warning(
+                    "query log %s: %s kept in memory, will retry (%s: %s)",
+                    self.path,
+                    write.what,
+                    type(exc).__name__,
+                    exc,
+                )
                 self._keep(write)
                 return None
 
@@ -239,8 +273,9 @@ class QueryLog:
             self._backlog.popleft()
             self.lost += 1
             if self.lost == 1 or self.lost % 1000 == 0:
-                log.error("query log %s: backlog full (%d); %d row(s) lost so far", self.path, self._backlog_max,
-                          self.lost)
+                log.error(
+                    "query log %s: backlog full (%d); %d row(s) lost so far", self.path, self._backlog_max, self.lost
+                )
         self._backlog.append(write)
         self._drained.clear()
         if self._flusher is None or self._flusher.done():
@@ -251,7 +286,7 @@ class QueryLog:
         while self._backlog:
             try:
                 await self._run(self._backlog[0])
-            except Exception as exc:  # noqa: BLE001
+            except Exception as exc:
                 log.debug("query log backlog retry failed: %s", exc)
                 return False
             self._backlog.popleft()
@@ -270,10 +305,20 @@ class QueryLog:
 
     # --- writing -----------------------------------------------------------------------------
 
-    async def record(self, *, user_id: int | str, question: str, result: Any = None, error: str | None = None,
-                     at: datetime | None = None, total_ms: float | None = None, source: str = "telegram",
-                     update_id: int | None = None, original: str | None = None,
-                     conversation: dict[str, Any] | None = None) -> int | None:
+    async def record(
+        self,
+        *,
+        user_id: int | str,
+        question: str,
+        result: Any = None,
+        error: str | None = None,
+        at: datetime | None = None,
+        total_ms: float | None = None,
+        source: str = "telegram",
+        update_id: int | None = None,
+        original: str | None = None,
+        conversation: dict[str, Any] | None = None,
+    ) -> int | None:
         """Log one question with the pipeline's result (or the error that prevented one); returns the row id
         (None while the log is unavailable: the row is written later). With `update_id`, the journal entry
         moves to 'sending' in the same transaction. `question` is the masked text; `original` (the unmasked
@@ -296,14 +341,29 @@ class QueryLog:
         await self._maybe_purge()
         return row_id
 
-    async def record_lookup(self, *, user_id: int, text: str, articles: Sequence[Any],
-                            total_ms: float | None = None, at: datetime | None = None,
-                            level: str = "reference") -> int | None:
+    async def record_lookup(
+        self,
+        *,
+        user_id: int,
+        text: str,
+        articles: Sequence[Any],
+        total_ms: float | None = None,
+        at: datetime | None = None,
+        level: str = "reference",
+    ) -> int | None:
         """Log an article lookup (/clan or a plain reference): what was asked and which articles it showed.
         `level`: "reference" (shown), "ambiguous" (the officer was asked which law), "unknown_law" (the law
         named is not loaded), "not_found" (no such article)."""
-        return await self._write(writes.lookup_write(ts=to_ts(at or utcnow()), user_hash=self.user_hash(user_id),
-                                                     text=text, articles=articles, total_ms=total_ms, level=level))
+        return await self._write(
+            writes.lookup_write(
+                ts=to_ts(at or utcnow()),
+                user_hash=self.user_hash(user_id),
+                text=text,
+                articles=articles,
+                total_ms=total_ms,
+                level=level,
+            )
+        )
 
     async def set_error(self, row_id: int, error: str) -> None:
         """Mark a logged answer that could not be delivered."""
@@ -315,8 +375,9 @@ class QueryLog:
         False if the answer is not in the log; True when stored (or kept for later during an outage)."""
         if value not in (1, -1):
             raise ValueError("feedback is +1 or -1")
-        write = writes.feedback_write(ts=to_ts(at or utcnow()), user_hash=self.user_hash(user_id), row_id=row_id,
-                                      value=value)
+        write = writes.feedback_write(
+            ts=to_ts(at or utcnow()), user_hash=self.user_hash(user_id), row_id=row_id, value=value
+        )
         await self._write(write)
         return write.result is None or write.result > 0
 
@@ -354,8 +415,9 @@ class QueryLog:
 
     # --- the answer journal ----------------------------------------------------------------------
 
-    async def journal_received(self, *, update_id: int, chat_id: int, message_id: int | None, question: str,
-                               asked_at: datetime | None = None) -> bool:
+    async def journal_received(
+        self, *, update_id: int, chat_id: int, message_id: int | None, question: str, asked_at: datetime | None = None
+    ) -> bool:
         """Journal a question before answering it. False if this update was journaled before (Telegram
         delivered it again after a restart): it is answered by recovery or was answered already. The same
         update id with another message (a new bot token restarts the ids) replaces the old entry."""
@@ -367,8 +429,15 @@ class QueryLog:
             self._journaled.popitem(last=False)
         if await self._read_or_none(lambda con: readers.journaled_with(con, update_id, message_id)):
             return False
-        await self._write(writes.journal_write(update_id=update_id, ts=to_ts(asked_at or utcnow()), chat_id=chat_id,
-                                               message_id=message_id, question=question))
+        await self._write(
+            writes.journal_write(
+                update_id=update_id,
+                ts=to_ts(asked_at or utcnow()),
+                chat_id=chat_id,
+                message_id=message_id,
+                question=question,
+            )
+        )
         return True
 
     async def journal_done(self, update_id: int) -> None:
@@ -395,6 +464,7 @@ class QueryLog:
                 return fn(con)
             finally:
                 con.close()
+
         return await asyncio.to_thread(run)
 
     async def _read_or_none(self, fn: Callable[[sqlite3.Connection], T]) -> T | None:

@@ -31,8 +31,10 @@ def open_reader(path: Path) -> sqlite3.Connection:
 def iter_rows(con: sqlite3.Connection, since: datetime | None, kind: str | None) -> Iterator[dict[str, Any]]:
     """Logged rows since `since` in id order, each with its latest feedback value, streamed from a cursor."""
     since_ts = to_ts(since or datetime(1970, 1, 1, tzinfo=UTC))
-    sql = ("SELECT q.*, (SELECT value FROM feedback f WHERE f.query_id = q.id ORDER BY f.ts DESC LIMIT 1)"
-           " AS feedback FROM queries q WHERE q.ts >= ?")
+    sql = (
+        "SELECT q.*, (SELECT value FROM feedback f WHERE f.query_id = q.id ORDER BY f.ts DESC LIMIT 1)"
+        " AS feedback FROM queries q WHERE q.ts >= ?"
+    )
     args: tuple[Any, ...] = (since_ts,)
     if kind:
         sql, args = sql + " AND q.kind = ?", (since_ts, kind)
@@ -73,7 +75,8 @@ def latest_citations(con: sqlite3.Connection, since: datetime, user_hash: str) -
     row = con.execute(
         "SELECT citations FROM queries INDEXED BY queries_ts WHERE ts >= ? AND user_hash = ? "
         "AND citations IS NOT NULL AND citations <> '[]' ORDER BY ts DESC, id DESC LIMIT 1",
-        (to_ts(since), user_hash)).fetchone()
+        (to_ts(since), user_hash),
+    ).fetchone()
     return json.loads(row[0]) if row else []
 
 
@@ -94,8 +97,9 @@ def count(con: sqlite3.Connection, kind: str | None) -> int:
 
 def refusals_since(con: sqlite3.Connection, since: datetime) -> tuple[int, int]:
     """(refused messages, distinct strangers) since `since`."""
-    row = con.execute("SELECT COUNT(*), COUNT(DISTINCT user_hash) FROM refusals WHERE ts >= ?",
-                      (to_ts(since),)).fetchone()
+    row = con.execute(
+        "SELECT COUNT(*), COUNT(DISTINCT user_hash) FROM refusals WHERE ts >= ?", (to_ts(since),)
+    ).fetchone()
     return int(row[0]), int(row[1])
 
 
@@ -107,6 +111,8 @@ def journaled_with(con: sqlite3.Connection, update_id: int, message_id: int | No
 
 def journal_open(con: sqlite3.Connection) -> list[dict[str, Any]]:
     """Journal entries not done yet, oldest first."""
-    rows = con.execute("SELECT update_id, ts, chat_id, message_id, question, state FROM pending "
-                       "WHERE state != 'done' ORDER BY update_id").fetchall()
+    rows = con.execute(
+        "SELECT update_id, ts, chat_id, message_id, question, state FROM pending "
+        "WHERE state != 'done' ORDER BY update_id"
+    ).fetchall()
     return [dict(r) for r in rows]

@@ -27,9 +27,13 @@ class Retention:
     originals_hours: int = 0
 
     @classmethod
-    def from_settings(cls, settings: Any) -> "Retention":
-        return cls(settings.log_retention_days, settings.feedback_retention_days, settings.journal_retention_hours,
-                   settings.keep_original_hours)
+    def from_settings(cls, settings: Any) -> Retention:
+        return cls(
+            settings.log_retention_days,
+            settings.feedback_retention_days,
+            settings.journal_retention_hours,
+            settings.keep_original_hours,
+        )
 
     def originals_cutoff(self, now: datetime) -> str:
         return to_ts(now - timedelta(hours=self.originals_hours))
@@ -48,5 +52,7 @@ def purge_write(retention: Retention, now: datetime, days: int | None = None) ->
         ("DELETE FROM originals WHERE ts < ?", (retention.originals_cutoff(now),)),
     ]
     if retention.feedback_days:
-        statements.append(("DELETE FROM feedback WHERE ts < ?", (to_ts(now - timedelta(days=retention.feedback_days)),)))
+        statements.append(
+            ("DELETE FROM feedback WHERE ts < ?", (to_ts(now - timedelta(days=retention.feedback_days)),))
+        )
     return Write(statements, "purge", counted=(0, 1))

@@ -125,7 +125,8 @@ async def migrate(db: aiosqlite.Connection, path: Path) -> None:
         version = int((await cur.fetchone())[0])
     if version > SCHEMA_VERSION:
         raise KodeksError(
-            f"query log {path} has schema v{version}, newer than this kodeks knows (v{SCHEMA_VERSION}); upgrade kodeks")
+            f"query log {path} has schema v{version}, newer than this kodeks knows (v{SCHEMA_VERSION}); upgrade kodeks"
+        )
     for number, sql in enumerate(MIGRATIONS[version:], start=version + 1):
         await db.executescript(f"BEGIN IMMEDIATE;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;")
     await add_columns(db)
@@ -138,8 +139,13 @@ async def migrate(db: aiosqlite.Connection, path: Path) -> None:
 # the kinds of law the question was about that no loaded law is (issue 22: JSON ["zakon o radu", …]), so an
 # admin sees which law officers need next.
 # missing: JSON statuses of the articles asked for that are not there to serve ("deleted", "repealed", "not_found")
-ADDED_COLUMNS = {"jurisdiction": "TEXT", "expansions": "TEXT", "weak": "INTEGER", "not_loaded": "TEXT",
-                 "missing_statuses": "TEXT"}
+ADDED_COLUMNS = {
+    "jurisdiction": "TEXT",
+    "expansions": "TEXT",
+    "weak": "INTEGER",
+    "not_loaded": "TEXT",
+    "missing_statuses": "TEXT",
+}
 
 
 async def add_columns(db: aiosqlite.Connection) -> None:

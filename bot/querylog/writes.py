@@ -49,8 +49,13 @@ def insert_sql(table: str, row: dict[str, Any]) -> tuple[str, tuple[Any, ...]]:
     return f"INSERT INTO {table} ({cols}) VALUES ({marks})", tuple(row.values())
 
 
-def question_write(row: dict[str, Any], result: Any, update_id: int | None, original: str | None = None,
-                   originals_cutoff: str | None = None) -> Write:
+def question_write(
+    row: dict[str, Any],
+    result: Any,
+    update_id: int | None,
+    original: str | None = None,
+    originals_cutoff: str | None = None,
+) -> Write:
     """One question: `row` (time, user, question, error…) completed with the pipeline's `result` if there is
     one, its cited laws, and the journal entry moved to 'sending' (with `update_id`) in the same transaction."""
     if result is not None:
@@ -82,17 +87,26 @@ def question_write(row: dict[str, Any], result: Any, update_id: int | None, orig
             not_loaded=_json(list((search.coverage or {}).get("missing_labels") or [])),
             # why the articles asked for are not served: /stats tells "no such article" from "not in force"
             missing_statuses=_json(sorted({m.status for m in getattr(search, "missing_references", None) or []}))
-            if getattr(search, "missing_references", None) else None,
+            if getattr(search, "missing_references", None)
+            else None,
         )
     statements = [insert_sql("queries", row)]
     if result is not None and result.answer.citations:
         # The row just inserted has the highest id: this transaction holds the write lock.
-        statements.append(("INSERT INTO cited (query_id, ts, law) SELECT (SELECT MAX(id) FROM queries), ?, "
-                           "value FROM json_each(?)",
-                           (row["ts"], _json([h.article.law for h in result.answer.citations]))))
+        statements.append(
+            (
+                "INSERT INTO cited (query_id, ts, law) SELECT (SELECT MAX(id) FROM queries), ?, "
+                "value FROM json_each(?)",
+                (row["ts"], _json([h.article.law for h in result.answer.citations])),
+            )
+        )
     if original is not None:  # issue 23: the unmasked question, apart from the row, for a few hours only
-        statements.append(("INSERT INTO originals (query_id, ts, text) SELECT (SELECT MAX(id) FROM queries), ?, ?",
-                           (row["ts"], original)))
+        statements.append(
+            (
+                "INSERT INTO originals (query_id, ts, text) SELECT (SELECT MAX(id) FROM queries), ?, ?",
+                (row["ts"], original),
+            )
+        )
     if originals_cutoff is not None:
         statements.append(("DELETE FROM originals WHERE ts < ?", (originals_cutoff,)))
     if update_id is not None:
@@ -108,30 +122,47 @@ def conversation_columns(values: dict[str, Any] | None) -> dict[str, Any]:
     return {k: v for k, v in (values or {}).items() if k in CONVERSATION_COLUMNS and v is not None}
 
 
-def lookup_write(*, ts: str, user_hash: str, text: str, articles: Sequence[Any], total_ms: float | None,
-                 level: str) -> Write:
-    return Write([insert_sql("queries", {
-        "ts": ts,
-        "user_hash": user_hash,
-        "kind": "lookup",
-        "question": text,
-        "level": level,
-        "citations": _json([_article_ref(a) for a in articles]),
-        "total_ms": total_ms,
-    })], "lookup")
+def lookup_write(
+    *, ts: str, user_hash: str, text: str, articles: Sequence[Any], total_ms: float | None, level: str
+) -> Write:
+    return Write(
+        [
+            insert_sql(
+                "queries",
+                {
+                    "ts": ts,
+                    "user_hash": user_hash,
+                    "kind": "lookup",
+                    "question": text,
+                    "level": level,
+                    "citations": _json([_article_ref(a) for a in articles]),
+                    "total_ms": total_ms,
+                },
+            )
+        ],
+        "lookup",
+    )
 
 
 def error_mark(row_id: int, error: str) -> Write:
-    return Write([("UPDATE queries SET error = COALESCE(error || '; ', '') || ? WHERE id = ?",
-                   (error, row_id))], "error mark")
+    return Write(
+        [("UPDATE queries SET error = COALESCE(error || '; ', '') || ? WHERE id = ?", (error, row_id))], "error mark"
+    )
 
 
 def feedback_write(*, ts: str, user_hash: str, row_id: int, value: int) -> Write:
     """+1 / -1 for a logged answer; a second press by the same user replaces the first (result 0: no such row)."""
-    return Write([("INSERT INTO feedback (query_id, ts, user_hash, value) "
-                   "SELECT id, ?, ?, ? FROM queries WHERE id = ? "
-                   "ON CONFLICT (query_id, user_hash) DO UPDATE SET value = excluded.value, ts = excluded.ts",
-                   (ts, user_hash, value, row_id))], "feedback")
+    return Write(
+        [
+            (
+                "INSERT INTO feedback (query_id, ts, user_hash, value) "
+                "SELECT id, ?, ?, ? FROM queries WHERE id = ? "
+                "ON CONFLICT (query_id, user_hash) DO UPDATE SET value = excluded.value, ts = excluded.ts",
+                (ts, user_hash, value, row_id),
+            )
+        ],
+        "feedback",
+    )
 
 
 def refusal_write(*, ts: str, user_hash: str) -> Write:
@@ -140,14 +171,22 @@ def refusal_write(*, ts: str, user_hash: str) -> Write:
 
 def journal_write(*, update_id: int, ts: str, chat_id: int, message_id: int | None, question: str) -> Write:
     """A question journaled before it is answered; the same update id with another message replaces it."""
-    return Write([(
-        "INSERT INTO pending (update_id, ts, chat_id, message_id, question) VALUES (?, ?, ?, ?, ?) "
-        "ON CONFLICT (update_id) DO UPDATE SET ts = excluded.ts, chat_id = excluded.chat_id, "
-        "message_id = excluded.message_id, question = excluded.question, state = 'received'",
-        (update_id, ts, chat_id, message_id, question))], "journal")
+    return Write(
+        [
+            (
+                "INSERT INTO pending (update_id, ts, chat_id, message_id, question) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (update_id) DO UPDATE SET ts = excluded.ts, chat_id = excluded.chat_id, "
+                "message_id = excluded.message_id, question = excluded.question, state = 'received'",
+                (update_id, ts, chat_id, message_id, question),
+            )
+        ],
+        "journal",
+    )
 
 
 def journal_done_write(update_id: int) -> Write:
     """Forget the chat id and text of an answered question, keep its ids (to recognise a re-delivery)."""
-    return Write([("UPDATE pending SET state = 'done', chat_id = NULL, question = NULL "
-                   "WHERE update_id = ?", (update_id,))], "journal done")
+    return Write(
+        [("UPDATE pending SET state = 'done', chat_id = NULL, question = NULL WHERE update_id = ?", (update_id,))],
+        "journal done",
+    )

@@ -50,8 +50,9 @@ class Answerer:
     def uses_claude(self) -> bool:
         return self._claude is not None
 
-    async def answer(self, question: str, result: SearchResult, *, thread: Any = None,
-                     standalone: str | None = None) -> Answer:
+    async def answer(
+        self, question: str, result: SearchResult, *, thread: Any = None, standalone: str | None = None
+    ) -> Answer:
         """Answer from `result.hits` only. Claude problems end in an extractive answer with `reason` set.
 
         A follow-up brings its `thread` (kodeks.answering.conversation.Thread: the previous exchanges, sent
@@ -61,21 +62,37 @@ class Answerer:
             if only_missing(result):  # the article asked for is not law: say so, answer nothing "from" its neighbours
                 answer = missing_answer(question, result, self.prompt.id)
             else:
-                answer = await self._answer(question, result.hits, getattr(result, "jurisdiction", None), thread,
-                                            standalone, result.missing_references)
+                answer = await self._answer(
+                    question,
+                    result.hits,
+                    getattr(result, "jurisdiction", None),
+                    thread,
+                    standalone,
+                    result.missing_references,
+                )
         except Exception as exc:  # never leave the officer with a traceback
             log.exception("answering failed unexpectedly")
             answer = self._extractive(
-                question, result.hits, reason=f"internal error ({type(exc).__name__})",
+                question,
+                result.hits,
+                reason=f"internal error ({type(exc).__name__})",
                 flagged=True,
             )
         answer = with_notices(answer, result, question)  # not-in-force references, illustrative sample articles
         log.info(
             "answer mode=%s model=%s prompt=%s in=%s out=%s cached=%s llm_ms=%.0f flagged=%s "
             "invalid=%d uncited=%d reason=%s",
-            answer.mode, answer.model, answer.prompt_version, answer.input_tokens, answer.output_tokens,
-            answer.cache_read_tokens, answer.llm_ms, answer.flagged, len(answer.invalid_citations),
-            len(answer.uncited_claims), answer.reason,
+            answer.mode,
+            answer.model,
+            answer.prompt_version,
+            answer.input_tokens,
+            answer.output_tokens,
+            answer.cache_read_tokens,
+            answer.llm_ms,
+            answer.flagged,
+            len(answer.invalid_citations),
+            len(answer.uncited_claims),
+            answer.reason,
         )
         return answer
 
@@ -84,15 +101,29 @@ class Answerer:
         it warns first when this question's search was weak."""
         return extractive_answer(question, hits, prompt_version=self.prompt.id, weak=self._weak.get(), **details)
 
-    async def _answer(self, question: str, hits: list[Hit], jurisdiction: str | None = None, thread: Any = None,
-                      standalone: str | None = None, missing: Sequence[MissingReference] = ()) -> Answer:
+    async def _answer(
+        self,
+        question: str,
+        hits: list[Hit],
+        jurisdiction: str | None = None,
+        thread: Any = None,
+        standalone: str | None = None,
+        missing: Sequence[MissingReference] = (),
+    ) -> Answer:
         if not hits:
             return self._extractive(question, hits, reason=NO_HITS)
         if self._claude is None:
             return self._extractive(question, hits, reason=NO_KEY)
         built = build_request(
-            self.prompt, question, hits, model=self.settings.claude_model, max_tokens=self.settings.claude_max_tokens,
-            jurisdiction=jurisdiction, thread=thread, standalone=standalone, missing=missing,
+            self.prompt,
+            question,
+            hits,
+            model=self.settings.claude_model,
+            max_tokens=self.settings.claude_max_tokens,
+            jurisdiction=jurisdiction,
+            thread=thread,
+            standalone=standalone,
+            missing=missing,
         )
         try:
             reply = await self._claude.create(built.params)
@@ -117,10 +148,15 @@ class Answerer:
                 raise MalformedReply(f"no '{TOOL_NAME}' tool call (stop_reason={reply.stop_reason})")
             parsed = parse_reply(raw)
         except MalformedReply as exc:
-            hint = " (stop_reason=max_tokens: raise KODEKS_CLAUDE_MAX_TOKENS)" if reply.stop_reason == "max_tokens" else ""
+            hint = (
+                " (stop_reason=max_tokens: raise KODEKS_CLAUDE_MAX_TOKENS)" if reply.stop_reason == "max_tokens" else ""
+            )
             return self._extractive(
-                question, sent, reason=f"malformed answer from the model: {exc}{hint}",
-                flagged=True, **meta,
+                question,
+                sent,
+                reason=f"malformed answer from the model: {exc}{hint}",
+                flagged=True,
+                **meta,
             )
 
         checked = check_citations(parsed, sent)
@@ -131,14 +167,22 @@ class Answerer:
         if parsed.covered and not checked.points:
             why = "no claim with a valid citation" if parsed.points else "no claims"
             return self._extractive(
-                question, sent, reason=f"not grounded: answer marked covered but has {why}",
-                flagged=True, missing=checked.missing, **meta,
+                question,
+                sent,
+                reason=f"not grounded: answer marked covered but has {why}",
+                flagged=True,
+                missing=checked.missing,
+                **meta,
             )
         text = render(checked.points, checked.missing)
         if not text.strip():
             return self._extractive(
-                question, sent, reason="empty answer from the model",
-                flagged=True, missing=None, **meta,
+                question,
+                sent,
+                reason="empty answer from the model",
+                flagged=True,
+                missing=None,
+                **meta,
             )
         notes = []
         if checked.invalid:
@@ -161,7 +205,7 @@ class Answerer:
         if self._claude is not None:
             await self._claude.aclose()
 
-    async def __aenter__(self) -> "Answerer":
+    async def __aenter__(self) -> Answerer:
         return self
 
     async def __aexit__(self, *exc: object) -> None:

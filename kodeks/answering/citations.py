@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from kodeks.answering.skeleton import plain, visual
@@ -113,15 +113,21 @@ def normalize_id(value: str) -> str:
 _NUMBER = r"\d+(?:-\d+|-?[a-z](?![a-z]))?(?![\w])"
 # član, člana, članu, članom, članovi, članova, članovima, članak, članka, članku, članci, člancima,
 # čl., член, article, art., § — in the checkable form (no diacritics), any case.
-_KEYWORD = (r"(?<![^\W\d_])(?:clan[a-z]*|clen[a-z]*|cl|art(?:icles?|ikl[a-z]*)?|§+)\.?[\s:–-]*"
-            r"(?:br(?:oj)?\.?\s*)?")
+_KEYWORD = (
+    r"(?<![^\W\d_])(?:clan[a-z]*|clen[a-z]*|cl|art(?:icles?|ikl[a-z]*)?|§+)\.?[\s:–-]*"
+    r"(?:br(?:oj)?\.?\s*)?"
+)
 # A list after the first number: "članovima 373, 374 i 999" — unless the next number counts something
 # ("članu 286 i 3 godine", "2 osobe"): then it is not an article.
-_UNITS = (r"godin|mjesec|mesec|dan|sat|minut|sedmic|nedjelj|km\b|kn\b|eur|maraka|%|put|osob|lic|stav|tac|alin"
-          r"|year|month|day|hour|person")
+_UNITS = (
+    r"godin|mjesec|mesec|dan|sat|minut|sedmic|nedjelj|km\b|kn\b|eur|maraka|%|put|osob|lic|stav|tac|alin"
+    r"|year|month|day|hour|person"
+)
 _CONTINUATION = re.compile(
     r"\s*(?:,|;|\bi\b|\bili\b|\bte\b|\band\b|\bor\b|\bdo\b|-|–|—)\s*(" + _NUMBER + r")"
-    r"(?!\s*(?:" + _UNITS + "))", re.IGNORECASE)
+    r"(?!\s*(?:" + _UNITS + "))",
+    re.IGNORECASE,
+)
 _JURISDICTION = r"(?:\s+(?:F?BiH|BD(?:\s?BiH)?|RS|FBIH|BIH))?"
 # A case ending after a hyphen, as abbreviations are inflected: "KZ-a", "ZKP-om", "KZ FBiH-u".
 _INFLECTED = r"(?:-[a-z]{1,3}(?![\w]))?"
@@ -167,10 +173,11 @@ class Mention:
 
 # "st. 999 KZ RS", "tački 999 KZ-a FBiH", "KZ RS, broj 999": a paragraph / point / number word next to a law
 # name names an article of it — unless it follows an article mention ("član 373 stav 2 KZ FBiH": a paragraph).
-_PARAGRAPH = (r"(?i:(?<![^\W\d_])(?:st|stav[a-z]*|t|tac(?:k[a-z]*)?|tock[a-z]*|br|broj[a-z]*|al|alinej[a-z]*)"
-              r"(?![a-z])\.?[\s:–-]*)")
-_WORD_KEYWORD = re.compile(r"(?<![^\W\d_])(?:clan[a-z]*|clen[a-z]*|cl|art(?:icles?|ikl[a-z]*)?)\.?\s+",
-                           re.IGNORECASE)
+_PARAGRAPH = (
+    r"(?i:(?<![^\W\d_])(?:st|stav[a-z]*|t|tac(?:k[a-z]*)?|tock[a-z]*|br|broj[a-z]*|al|alinej[a-z]*)"
+    r"(?![a-z])\.?[\s:–-]*)"
+)
+_WORD_KEYWORD = re.compile(r"(?<![^\W\d_])(?:clan[a-z]*|clen[a-z]*|cl|art(?:icles?|ikl[a-z]*)?)\.?\s+", re.IGNORECASE)
 _WORDS_AHEAD = re.compile(r"(?:[^\W\d_]+\s*){1,8}")
 
 
@@ -215,8 +222,9 @@ def _mentions_in(form: str, law_re: str) -> list[Mention]:
     for match in paragraph.finditer(form):
         after = law_after.match(form, match.end())
         if after and not of_an_article(match.start()):
-            found.append(Mention(match.group(0) + after.group(0), article_key(match.group(1)),
-                                 _law_name(after.group(1))))
+            found.append(
+                Mention(match.group(0) + after.group(0), article_key(match.group(1)), _law_name(after.group(1)))
+            )
     for match in _ORDINAL.finditer(form):
         after = law_after.match(form, match.end())
         found.append(Mention(match.group(0), article_key(match.group(1)), _law_name(after.group(1)) if after else None))
@@ -232,24 +240,28 @@ def _worded(form: str, law_re: str, of_an_article: Callable[[int], bool]) -> lis
     for match in _WORD_KEYWORD.finditer(form):
         if (worded := _number_in_words(form, match.end())) is not None:
             after = law_after.match(form, worded[1])
-            found.append(Mention(form[match.start(): worded[1]], str(worded[0]),
-                                 _law_name(after.group(1)) if after else None))
+            found.append(
+                Mention(form[match.start() : worded[1]], str(worded[0]), _law_name(after.group(1)) if after else None)
+            )
         after = law_after.match(form, match.end())
-        before = WORD.findall(form[max(0, match.start() - 80): match.start()].lower())
+        before = WORD.findall(form[max(0, match.start() - 80) : match.start()].lower())
         for n in range(min(len(before), 6), 0, -1) if after else ():  # the longest run that spells a number
             parsed = parse_words(before[-n:])
             if parsed is not None and parsed[1] == n:
-                found.append(Mention(" ".join(before[-n:]) + " " + match.group(0).strip(), str(parsed[0]),
-                                     _law_name(after.group(1))))  # type: ignore[union-attr]
+                found.append(
+                    Mention(
+                        " ".join(before[-n:]) + " " + match.group(0).strip(), str(parsed[0]), _law_name(after.group(1))
+                    )
+                )  # type: ignore[union-attr]
                 break
     for match in re.finditer(_PARAGRAPH, form, re.IGNORECASE):
         worded = _number_in_words(form, match.end())
         after = law_after.match(form, worded[1]) if worded else None
         if worded and after and not of_an_article(match.start()):
-            found.append(Mention(form[match.start(): after.end()], str(worded[0]), _law_name(after.group(1))))
+            found.append(Mention(form[match.start() : after.end()], str(worded[0]), _law_name(after.group(1))))
     for match in re.finditer("(" + law_re + r")[\s,:–-]*", form):
         if (worded := _number_in_words(form, match.end())) is not None:
-            found.append(Mention(form[match.start(): worded[1]], str(worded[0]), _law_name(match.group(1))))
+            found.append(Mention(form[match.start() : worded[1]], str(worded[0]), _law_name(match.group(1))))
     return found
 
 
@@ -279,7 +291,7 @@ def mentioned_articles(text: str) -> list[tuple[str, str]]:
 
 
 def _same_law(written: str, law: str) -> bool:
-    """"KZ RS" names KZ RS; "KZ" alone names any KZ (the first word of its name)."""
+    """ "KZ RS" names KZ RS; "KZ" alone names any KZ (the first word of its name)."""
     written, law = fold(written), fold(law)
     return written == law or written == law.split()[0]
 
@@ -288,8 +300,11 @@ def unchecked(text: str, cited: list[Hit], laws: set[str]) -> list[str]:
     """Mentions in `text` that name no article of `cited` (number, and law where one is written)."""
     stray = []
     for mention in mentions(text, laws):
-        ok = any(article_key(h.article.article) == mention.number
-                 and (mention.law is None or _same_law(mention.law, h.article.law)) for h in cited)
+        ok = any(
+            article_key(h.article.article) == mention.number
+            and (mention.law is None or _same_law(mention.law, h.article.law))
+            for h in cited
+        )
         if not ok and mention.written not in stray:
             stray.append(mention.written)
     return stray
@@ -307,7 +322,7 @@ def sentences(text: str) -> list[str]:
         word = checkable(before.group(1)).lower().strip("([") if before else ""
         if word.isdigit() or word in _ABBREVIATIONS:
             continue
-        out.append(text[start: match.end()].strip())
+        out.append(text[start : match.end()].strip())
         start = match.end()
     out.append(text[start:].strip())
     return [s for s in out if s]
@@ -371,8 +386,7 @@ def check_citations(reply: ModelReply, sent: list[Hit]) -> CheckedReply:
             uncited.append(point.text)
     missing, stray = check_missing(reply.missing, list(cited.values()), laws)
     invalid.extend(m for m in stray if m not in invalid)
-    return CheckedReply(points=kept, cited=list(cited.values()), invalid=invalid, uncited=uncited,
-                        missing=missing)
+    return CheckedReply(points=kept, cited=list(cited.values()), invalid=invalid, uncited=uncited, missing=missing)
 
 
 _END = re.compile(r"[.!?…:;]+$")

@@ -121,8 +121,9 @@ class ClaudeClient:
             forced = params.get("tool_choice", {}).get("type") == "tool"
             if not forced or "tool_choice" not in str(exc.message):
                 raise
-            log.warning("the API refused a forced tool call (%s); using tool_choice=auto from now on",
-                        _error_detail(exc))
+            log.warning(
+                "the API refused a forced tool call (%s); using tool_choice=auto from now on", _error_detail(exc)
+            )
             self.auto_tool_choice = True
             return await self._client.messages.create(**{**params, "tool_choice": {"type": "auto"}})
 

@@ -63,12 +63,16 @@ class Thread:
     def last(self) -> Exchange | None:
         return self.exchanges[-1] if self.exchanges else None
 
-    def after(self, exchange: Exchange) -> "Thread":
+    def after(self, exchange: Exchange) -> Thread:
         """This thread with one more exchange (the oldest forgotten past MAX_EXCHANGES)."""
-        return replace(self, exchanges=(*self.exchanges, exchange)[-MAX_EXCHANGES:], turns=self.turns + 1,
-                       topic=self.topic or exchange.question)
+        return replace(
+            self,
+            exchanges=(*self.exchanges, exchange)[-MAX_EXCHANGES:],
+            turns=self.turns + 1,
+            topic=self.topic or exchange.question,
+        )
 
-    def with_row(self, row_id: int | None) -> "Thread":
+    def with_row(self, row_id: int | None) -> Thread:
         """The last exchange given its query-log row id (known only after the row is written)."""
         if self.last is None or row_id is None:
             return self
@@ -109,8 +113,12 @@ class Understood:
         return Thread().after(exchange)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"standalone": self.standalone, "follow_up": self.follow_up, "by": self.by,
-                "context": self.context.to_dict() if self.context else None}
+        return {
+            "standalone": self.standalone,
+            "follow_up": self.follow_up,
+            "by": self.by,
+            "context": self.context.to_dict() if self.context else None,
+        }
 
 
 def thread_text(thread: Thread) -> str:
@@ -147,8 +155,15 @@ def understand(question: str, thread: Thread | None, rewriter: FollowUpRewriter 
             return Understood(question, text, True, "claude", previous, thread.topic, thread)
     if not is_follow_up(question):
         return alone
-    return Understood(question, stand_alone(question, last.standalone), True, "rules",
-                      ThreadContext(inherited_text(last.standalone), last.articles), thread.topic, thread)
+    return Understood(
+        question,
+        stand_alone(question, last.standalone),
+        True,
+        "rules",
+        ThreadContext(inherited_text(last.standalone), last.articles),
+        thread.topic,
+        thread,
+    )
 
 
 def exchange_of(understood: Understood, answer: Any, row_id: int | None = None) -> Exchange:

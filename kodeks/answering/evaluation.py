@@ -32,8 +32,9 @@ class ArticleSource(Protocol):
 
     def get(self, article_id: str) -> Article | None: ...
 
-    def search(self, query: str, k: int | None = None, law: str | None = None,
-               jurisdiction: str | None = None) -> SearchResult: ...
+    def search(
+        self, query: str, k: int | None = None, law: str | None = None, jurisdiction: str | None = None
+    ) -> SearchResult: ...
 
 
 @dataclass(frozen=True)
@@ -60,9 +61,10 @@ def load_cases(path: Path) -> list[EvalCase]:
             if not isinstance(question, str) or not question.strip() or not isinstance(relevant, list):
                 raise ValueError
         except (ValueError, KeyError, TypeError, AttributeError):
-            raise KodeksError(f"{path}:{number}: expected {{\"question\": str, \"relevant\": [ids]}}") from None
-        cases.append(EvalCase(id=str(row.get("id") or f"line{number}"), question=question,
-                              relevant=[str(r) for r in relevant]))
+            raise KodeksError(f'{path}:{number}: expected {{"question": str, "relevant": [ids]}}') from None
+        cases.append(
+            EvalCase(id=str(row.get("id") or f"line{number}"), question=question, relevant=[str(r) for r in relevant])
+        )
     if not cases:
         raise KodeksError(f"{path} holds no questions")
     return cases
@@ -162,15 +164,17 @@ def plan(cases: list[EvalCase], source: ArticleSource) -> list[tuple[EvalCase, s
         relevant = [a for a in (source.get(i) for i in case.relevant) if a is not None]
         if relevant:
             runs.append((case, "relevant", relevant))
-        unrelated_ids = pick_unrelated(case, pool, set(case.relevant) | set(found[case.id]),
-                                       max(UNRELATED_PASSAGES, len(case.relevant)))
+        unrelated_ids = pick_unrelated(
+            case, pool, set(case.relevant) | set(found[case.id]), max(UNRELATED_PASSAGES, len(case.relevant))
+        )
         if unrelated_ids:
             runs.append((case, "unrelated", [source.get(i) for i in unrelated_ids]))  # type: ignore[misc]
     return runs
 
 
-async def evaluate_generation(answerer: Answerer, source: ArticleSource, cases: list[EvalCase],
-                              concurrency: int = 4) -> dict[str, Any]:
+async def evaluate_generation(
+    answerer: Answerer, source: ArticleSource, cases: list[EvalCase], concurrency: int = 4
+) -> dict[str, Any]:
     """Run both conditions for every case; return the summary plus one row per run under `items`."""
     runs = await asyncio.to_thread(plan, cases, source)
     gate = asyncio.Semaphore(max(1, concurrency))
@@ -203,7 +207,9 @@ async def evaluate_generation(answerer: Answerer, source: ArticleSource, cases: 
         model=answerer.settings.claude_model,
         reply_models=sorted({i["model"] for i in items if i["model"]}),
         prompt_version=answerer.prompt.id,
-        skipped_relevant=[c.id for c in cases if not any(i["id"] == c.id and i["condition"] == "relevant" for i in items)],
+        skipped_relevant=[
+            c.id for c in cases if not any(i["id"] == c.id and i["condition"] == "relevant" for i in items)
+        ],
         items=items,
     )
     return report

@@ -41,7 +41,7 @@ NOTHING = {
 
 
 def script_of(text: str) -> str:
-    """"cyrillic" when the text has more Cyrillic than Latin letters, else "latin"."""
+    """ "cyrillic" when the text has more Cyrillic than Latin letters, else "latin"."""
     return "cyrillic" if len(_CYRILLIC.findall(text)) > len(_LATIN.findall(text)) else "latin"
 
 
@@ -50,7 +50,7 @@ def excerpt(hit: Hit, limit: int = EXCERPT_CHARS, question: str = "") -> str:
     text = " ".join((hit.excerpt or hit.article.text).split())
     label = hit.article.label
     if text.startswith(label):  # chunks repeat the article heading, which the list already shows
-        text = text[len(label):].lstrip(" :–-")
+        text = text[len(label) :].lstrip(" :–-")
     if question:
         text = best_passage(text, question)
     text = text or " ".join(hit.article.text.split())

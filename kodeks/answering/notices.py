@@ -31,9 +31,13 @@ from retrieval.types import AmbiguousReference, Hit, MissingReference, SearchRes
 
 # The kinds of law the question is about that no loaded law in the officer's scope is (coverage.py): the whole
 # question (search judged it weak), or a part of it beside what the loaded laws do regulate.
-NOT_LOADED = ("⚠️ Za oblast ovog pitanja nije učitan propis ({kinds}) – učitani zakoni je vjerovatno ne uređuju, "
-              "pa pronađeni članovi nisu odgovor na pitanje.")
-PARTLY_LOADED = "ℹ️ Pitanje se dotiče i oblasti za koju nije učitan propis ({kinds}) – odgovor je samo iz učitanih zakona."
+NOT_LOADED = (
+    "⚠️ Za oblast ovog pitanja nije učitan propis ({kinds}) – učitani zakoni je vjerovatno ne uređuju, "
+    "pa pronađeni članovi nisu odgovor na pitanje."
+)
+PARTLY_LOADED = (
+    "ℹ️ Pitanje se dotiče i oblasti za koju nije učitan propis ({kinds}) – odgovor je samo iz učitanih zakona."
+)
 
 _TEXTS = {
     "latin": {
@@ -46,8 +50,10 @@ _TEXTS = {
         "nearest_one": "Najbliži važeći član: {articles}.",
         "article": "član {article}",
         "listed": "Tekst najbližih članova (nije odgovor na pitanje o traženom članu):",
-        "illustrative": ("⚠️ Ilustrativni primjer: citirani članovi ({laws}) su primjer teksta za isprobavanje "
-                         "(data/sample), a ne važeći propis – ne postupajte po ovom odgovoru."),
+        "illustrative": (
+            "⚠️ Ilustrativni primjer: citirani članovi ({laws}) su primjer teksta za isprobavanje "
+            "(data/sample), a ne važeći propis – ne postupajte po ovom odgovoru."
+        ),
         "unloaded": "⚠️ {name} nije učitan, pa ne mogu prikazati njegov član {article}.",
         "unloaded_kind": " Učitani zakoni iste vrste ({kind}): {laws}.",
         "unloaded_laws": " Učitani zakoni iste vrste: {laws}.",
@@ -62,14 +68,18 @@ _TEXTS = {
         "nearest_one": "Најближи важећи члан: {articles}.",
         "article": "члан {article}",
         "listed": "Текст најближих чланова (није одговор на питање о траженом члану):",
-        "illustrative": ("⚠️ Илустративни примјер: цитирани чланови ({laws}) су примјер текста за испробавање "
-                         "(data/sample), а не важећи пропис – не поступајте по овом одговору."),
+        "illustrative": (
+            "⚠️ Илустративни примјер: цитирани чланови ({laws}) су примјер текста за испробавање "
+            "(data/sample), а не важећи пропис – не поступајте по овом одговору."
+        ),
         "unloaded": "⚠️ {name} није учитан, па не могу приказати његов члан {article}.",
         "unloaded_kind": " Учитани закони исте врсте ({kind}): {laws}.",
         "unloaded_laws": " Учитани закони исте врсте: {laws}.",
     },
 }
-NOT_IN_FORCE_REASON = "the article asked for is not in force or not in the law: its neighbours listed, nothing answered from them"
+NOT_IN_FORCE_REASON = (
+    "the article asked for is not in force or not in the law: its neighbours listed, nothing answered from them"
+)
 
 
 def missing_line(missing: MissingReference, script: str = "latin") -> str:
@@ -81,8 +91,9 @@ def missing_line(missing: MissingReference, script: str = "latin") -> str:
     if missing.note:
         line += t["note"].format(note=missing.note)
     if missing.nearest:
-        listed = "; ".join(t["article"].format(article=a.article) + (f" – {a.title}" if a.title else "")
-                           for a in missing.nearest)
+        listed = "; ".join(
+            t["article"].format(article=a.article) + (f" – {a.title}" if a.title else "") for a in missing.nearest
+        )
         line += " " + t["nearest" if len(missing.nearest) > 1 else "nearest_one"].format(articles=listed)
     return line
 
@@ -92,7 +103,7 @@ def missing_lines(missing: Sequence[MissingReference], script: str = "latin") ->
 
 
 def unloaded_line(reference: AmbiguousReference, script: str = "latin") -> str | None:
-    """"⚠️ KZ RS nije učitan, pa ne mogu prikazati njegov član 3. Učitani zakoni iste vrste (krivični zakon): KZ
+    """ "⚠️ KZ RS nije učitan, pa ne mogu prikazati njegov član 3. Učitani zakoni iste vrste (krivični zakon): KZ
     FBiH, KZ BiH." for a reference to a law that is not loaded (no laws to ask among), else None. Law names
     stay as they are in a Cyrillic reply (they are the library's names)."""
     if reference.laws:
@@ -102,7 +113,7 @@ def unloaded_line(reference: AmbiguousReference, script: str = "latin") -> str |
     laws = ", ".join(reference.loaded)
     if laws:
         kind = to_cyrillic(reference.kind) if script == "cyrillic" else reference.kind
-        line += (t["unloaded_kind"].format(kind=kind, laws=laws) if kind else t["unloaded_laws"].format(laws=laws))
+        line += t["unloaded_kind"].format(kind=kind, laws=laws) if kind else t["unloaded_laws"].format(laws=laws)
     return line
 
 
@@ -123,8 +134,15 @@ def missing_answer(question: str, result: SearchResult, prompt_version: str) -> 
         for n, hit in enumerate(hits, 1):
             listed += [f"{n}. {hit.article.label}", f"„{excerpt(hit)}“"]
         text += "\n\n" + "\n".join(listed)
-    return Answer(text=text, citations=hits, mode="extractive", prompt_version=prompt_version, covered=False,
-                  missing=lines[0] if lines else None, reason=NOT_IN_FORCE_REASON)
+    return Answer(
+        text=text,
+        citations=hits,
+        mode="extractive",
+        prompt_version=prompt_version,
+        covered=False,
+        missing=lines[0] if lines else None,
+        reason=NOT_IN_FORCE_REASON,
+    )
 
 
 def only_missing(result: SearchResult) -> bool:
@@ -155,7 +173,11 @@ def with_notices(answer: Answer, result: SearchResult, question: str) -> Answer:
     """The answer with what it must say: first the missing articles (unless it is already about them), last —
     right above the sources, each of which is marked too — that cited sample articles are illustrative."""
     script = script_of(question)
-    head = missing_lines(result.missing_references, script) if result.missing_references and not only_missing(result) else []
+    head = (
+        missing_lines(result.missing_references, script)
+        if result.missing_references and not only_missing(result)
+        else []
+    )
     head += unloaded_lines(result, script)
     if (line := not_loaded_line(result, script)) is not None:
         head.append(line)

@@ -25,7 +25,6 @@ from kodeks.privacy import Masked, mask
 from kodeks.settings import Settings
 from retrieval.types import SearchResult
 
-
 T = TypeVar("T")
 
 
@@ -106,9 +105,15 @@ class Pipeline:
         """Personal data replaced by placeholders, unless KODEKS_MASK_PERSONAL_DATA is off."""
         return mask(text) if self.settings.mask_personal_data else Masked(text)
 
-    async def ask(self, question: str, law: str | None = None,
-                  jurisdiction: str | Collection[str] | None = None, masked: Masked | None = None,
-                  thread: Thread | None = None, run: CpuRunner = in_thread) -> PipelineResult:
+    async def ask(
+        self,
+        question: str,
+        law: str | None = None,
+        jurisdiction: str | Collection[str] | None = None,
+        masked: Masked | None = None,
+        thread: Thread | None = None,
+        run: CpuRunner = in_thread,
+    ) -> PipelineResult:
         """Mask, understand, search, then answer. Retrieval errors (no index) propagate as KodeksError;
         answering never raises.
 
@@ -127,17 +132,23 @@ class Pipeline:
             understood = await asyncio.to_thread(understand, question, thread, self._follow_up_rewriter())
         understand_ms = (time.perf_counter() - t0) * 1000.0
         t0 = time.perf_counter()
-        search = await run(partial(retriever.search, understood.query, law=law, jurisdiction=jurisdiction,
-                                   context=understood.context))
+        search = await run(
+            partial(retriever.search, understood.query, law=law, jurisdiction=jurisdiction, context=understood.context)
+        )
         retrieval_ms = (time.perf_counter() - t0) * 1000.0
-        answer = await self.answerer.answer(question, search, thread=thread if understood.follow_up else None,
-                                            standalone=understood.standalone if understood.by == "claude" else None)
+        answer = await self.answerer.answer(
+            question,
+            search,
+            thread=thread if understood.follow_up else None,
+            standalone=understood.standalone if understood.by == "claude" else None,
+        )
         total_ms = (time.perf_counter() - start) * 1000.0
         timings = {"retrieval": retrieval_ms, "llm": answer.llm_ms, "total": total_ms}
         if understood.follow_up:
             timings["understand"] = understand_ms
-        return PipelineResult(question=question, search=search, answer=answer, timings_ms=timings,
-                              masked=masked, understood=understood)
+        return PipelineResult(
+            question=question, search=search, answer=answer, timings_ms=timings, masked=masked, understood=understood
+        )
 
     def _follow_up_rewriter(self) -> Any:
         """Claude's follow-up rewrite when the query rewriter is on (a key and KODEKS_REWRITE), else None (rules)."""
@@ -151,7 +162,7 @@ class Pipeline:
             self._rewriter.close()
             self._rewriter = None
 
-    async def __aenter__(self) -> "Pipeline":
+    async def __aenter__(self) -> Pipeline:
         return self
 
     async def __aexit__(self, *exc: object) -> None:

@@ -108,7 +108,9 @@ def officer_text(jurisdiction: str) -> str:
 
     above = ancestors(jurisdiction)
     detail = f" (viši nivoi: {', '.join(above)})" if above else ""
-    return f'<officer jurisdiction="{_attr(jurisdiction)}">{escape(name_of(jurisdiction) + detail, quote=False)}</officer>'
+    return (
+        f'<officer jurisdiction="{_attr(jurisdiction)}">{escape(name_of(jurisdiction) + detail, quote=False)}</officer>'
+    )
 
 
 def previous_exchanges_text(thread: Any, standalone: str | None = None) -> str:
@@ -132,15 +134,27 @@ def previous_exchanges_text(thread: Any, standalone: str | None = None) -> str:
 def missing_text(missing: Sequence[MissingReference]) -> str:
     """`<missing_references>`: articles the question names that are deleted, repealed or not in their law
     (rule 9 of the system prompt: say so, never answer from another passage as if it were that article)."""
-    rows = [f'<missing law="{_attr(m.law)}" article="{_attr(m.article)}" status="{_attr(m.status)}"'
-            + (f' nearest="{_attr(", ".join(a.id for a in m.nearest))}"' if m.nearest else "")
-            + (f">{escape(m.note, quote=False)}</missing>" if m.note else " />") for m in missing]
+    rows = [
+        f'<missing law="{_attr(m.law)}" article="{_attr(m.article)}" status="{_attr(m.status)}"'
+        + (f' nearest="{_attr(", ".join(a.id for a in m.nearest))}"' if m.nearest else "")
+        + (f">{escape(m.note, quote=False)}</missing>" if m.note else " />")
+        for m in missing
+    ]
     return "<missing_references>\n" + "\n".join(rows) + "\n</missing_references>"
 
 
-def build_request(prompt: Prompt, question: str, hits: list[Hit], *, model: str, max_tokens: int,
-                  jurisdiction: str | None = None, thread: Any = None, standalone: str | None = None,
-                  missing: Sequence[MissingReference] = ()) -> BuiltRequest:
+def build_request(
+    prompt: Prompt,
+    question: str,
+    hits: list[Hit],
+    *,
+    model: str,
+    max_tokens: int,
+    jurisdiction: str | None = None,
+    thread: Any = None,
+    standalone: str | None = None,
+    missing: Sequence[MissingReference] = (),
+) -> BuiltRequest:
     """The full request. System prompt carries `cache_control` (tools + system form the cached prefix).
     `jurisdiction`: the asking officer's code, sent as an <officer> block before the question; `thread`:
     a follow-up's conversation so far, sent as a <previous_exchanges> block before the question; `missing`:

@@ -61,7 +61,7 @@ def _numbers(folded: str) -> set[int]:
     found = {int(n) for n in re.findall(r"\d+", folded) if len(n) <= 12}
     words = re.findall(r"[a-z]+", folded)
     for i in range(len(words)):
-        parsed = parse_words(words[i:i + 8])
+        parsed = parse_words(words[i : i + 8])
         if parsed is not None:
             found.add(parsed[0])
     return found
@@ -153,7 +153,9 @@ class ClaudeRewriter:
             raise ValueError("ClaudeRewriter needs ANTHROPIC_API_KEY")
         self.model = settings.rewrite_model
         self.timeout = settings.rewrite_timeout
-        self.prompt = prompt or load_prompt(settings.prompt_language if settings.prompt_language == "bs" else "bs", kind="rewrite")
+        self.prompt = prompt or load_prompt(
+            settings.prompt_language if settings.prompt_language == "bs" else "bs", kind="rewrite"
+        )
         self.followup_prompt = load_prompt("bs", kind="followup")
         self.cache = RewriteCache(settings.data_dir / CACHE_FILE, settings.rewrite_cache_days)
         self._client = anthropic.Anthropic(
@@ -175,15 +177,24 @@ class ClaudeRewriter:
         norm = normalised(question)
         if not norm or not thread.strip():
             return None
-        text = self._cached("follow-up rewrite", self.followup_prompt, norm, thread,
-                            f"Razgovor do sada:\n{thread}\n\nNovo pitanje: {question}")
+        text = self._cached(
+            "follow-up rewrite",
+            self.followup_prompt,
+            norm,
+            thread,
+            f"Razgovor do sada:\n{thread}\n\nNovo pitanje: {question}",
+        )
         if text is None:
             return None
         extra = introduced(text, thread_sources(question, thread))
         if extra:
             kinds = sorted({e.split(" ", 1)[0] for e in extra})
-            log.warning("follow-up rewrite refused: it brings in %d %s the question and the thread do not have "
-                        "(the rules read the follow-up instead)", len(extra), "/".join(kinds))
+            log.warning(
+                "follow-up rewrite refused: it brings in %d %s the question and the thread do not have "
+                "(the rules read the follow-up instead)",
+                len(extra),
+                "/".join(kinds),
+            )
             return None
         return text
 
@@ -199,8 +210,13 @@ class ClaudeRewriter:
         text, outcome = self._ask(prompt, content)
         if text is not None:
             self.cache.put(key, self.model, prompt.id, norm, text)
-        log.info("%s cached=no ms=%.0f model=%s outcome=%s", what, (time.perf_counter() - started) * 1000,
-                 self.model, outcome)
+        log.info(
+            "%s cached=no ms=%.0f model=%s outcome=%s",
+            what,
+            (time.perf_counter() - started) * 1000,
+            self.model,
+            outcome,
+        )
         return text
 
     def _ask(self, prompt: Prompt, content: str) -> tuple[str | None, str]:
@@ -222,7 +238,9 @@ class ClaudeRewriter:
             return None, "connection failed (plain search)"
         except Exception as exc:  # malformed body or anything else: the question is searched as it is
             return None, f"{type(exc).__name__} (plain search)"
-        parts = [getattr(b, "text", "") for b in getattr(message, "content", None) or [] if getattr(b, "type", "") == "text"]
+        parts = [
+            getattr(b, "text", "") for b in getattr(message, "content", None) or [] if getattr(b, "type", "") == "text"
+        ]
         text = " ".join(" ".join(parts).split())[:MAX_REWRITE_CHARS].strip().strip('"„“')
         if not text:
             return None, "empty reply (plain search)"
@@ -233,7 +251,7 @@ class ClaudeRewriter:
         self.cache.close()
 
 
-def attach_rewriter(retriever: object, settings: Settings) -> "ClaudeRewriter | None":
+def attach_rewriter(retriever: object, settings: Settings) -> ClaudeRewriter | None:
     """Give the retriever a Claude rewriter when a key is set and KODEKS_REWRITE is on; returns it (or None)."""
     if settings.anthropic_api_key is None or not settings.rewrite:
         return None

@@ -30,9 +30,9 @@ from retrieval.language.normalize import strip_diacritics, to_latin
 
 # Every dash and minus: "-", except the en / em dashes and the horizontal bar, which stay one "–" (a range
 # "373–375" is two numbers, "373-375" one article number: see citations._NUMBER).
-DASHES = {ch: "-" for ch in ("\u2010", "\u2011", "\u2012", "\u2043", "\u2212", "\u02d7", "\u2796", "\ufe58",
-                             "\ufe63", "\uff0d", "\u058a", "\u05be", "\u1806", "\u2e3a", "\u2e3b", "\u301c",
-                             "\u30a0", "\u2e17", "\u2e1a", "\u2e40")}
+DASHES = dict.fromkeys(
+    ("‐", "‑", "‒", "⁃", "−", "˗", "➖", "﹘", "﹣", "－", "֊", "־", "᠆", "⸺", "⸻", "〜", "゠", "⸗", "⸚", "⹀"), "-"
+)
 DASHES.update({"\u2013": "–", "\u2014": "–", "\u2015": "–", "\ufe31": "–", "\ufe32": "–"})
 _L_LIKE = frozenset("\u04cf\u04c0Iı|ℓǀ")  # read as "l" between lower-case letters
 _WORD = re.compile(r"[^\W\d_]+")
@@ -47,11 +47,21 @@ def _look_alikes() -> dict[str, str]:
     for char, entries in table.items():
         for entry in entries:
             glyph = entry["c"]
-            if len(char) == 1 and not char.isascii() and len(glyph) == 1 and glyph.isascii() and (
-                    glyph.isalnum() or glyph == "-"):
+            if (
+                len(char) == 1
+                and not char.isascii()
+                and len(glyph) == 1
+                and glyph.isascii()
+                and (glyph.isalnum() or glyph == "-")
+            ):
                 out.setdefault(char, glyph)  # char looks like an ASCII one
-            if char.isascii() and len(char) == 1 and (char.isalnum() or char == "-") and len(glyph) == 1 \
-                    and not glyph.isascii():
+            if (
+                char.isascii()
+                and len(char) == 1
+                and (char.isalnum() or char == "-")
+                and len(glyph) == 1
+                and not glyph.isascii()
+            ):
                 out.setdefault(glyph, char)  # an ASCII character's look-alike
     for dash, to in DASHES.items():
         out[dash] = to
@@ -84,8 +94,11 @@ def plain(text: str) -> str:
     """NFKC, format characters dropped, digits of any script as ASCII, every dash and minus as "-": the first
     steps of both forms the citation check reads (`visual` here, `citations.checkable`)."""
     text = unicodedata.normalize("NFKC", text)
-    return "".join(str(unicodedata.decimal(ch)) if ch.isdecimal() else DASHES.get(ch, ch)
-                   for ch in text if unicodedata.category(ch) != "Cf")
+    return "".join(
+        str(unicodedata.decimal(ch)) if ch.isdecimal() else DASHES.get(ch, ch)
+        for ch in text
+        if unicodedata.category(ch) != "Cf"
+    )
 
 
 def visual(text: str) -> str:

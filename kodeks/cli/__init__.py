@@ -15,12 +15,18 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Optional
 
 import typer
 
-from kodeks.cli import (answer_commands, bot_commands, laws_command, officers_commands, plain_help, privacy_commands,
-                        retrieval_commands)
+from kodeks.cli import (
+    answer_commands,
+    bot_commands,
+    laws_command,
+    officers_commands,
+    plain_help,
+    privacy_commands,
+    retrieval_commands,
+)
 from kodeks.cli.shared import DATA_DIR_HELP, OneLineErrors
 from kodeks.errors import KodeksError
 
@@ -60,9 +66,10 @@ def _print_version(value: bool) -> None:
 @app.callback()
 def _global_options(
     ctx: typer.Context,
-    data_dir: Optional[Path] = typer.Option(None, "--data-dir", "-d", metavar="DIR", help=DATA_DIR_HELP),
-    show_version: bool = typer.Option(False, "--version", is_eager=True, callback=_print_version,
-                                      help="Print the installed version and exit."),
+    data_dir: Path | None = typer.Option(None, "--data-dir", "-d", metavar="DIR", help=DATA_DIR_HELP),
+    show_version: bool = typer.Option(
+        False, "--version", is_eager=True, callback=_print_version, help="Print the installed version and exit."
+    ),
 ) -> None:
     """KODEKS – odgovori iz zakona BiH, s citiranim članovima. / Answers from BiH law, citing articles.
 
@@ -78,8 +85,10 @@ def _global_options(
 
     missing = missing_files()
     if missing:  # a broken install: search would run without vocabulary or kinds of law
-        print(f"kodeks: data file {missing[0]} is missing: reinstall kodeks (pip install --force-reinstall)",
-              file=sys.stderr)
+        print(
+            f"kodeks: data file {missing[0]} is missing: reinstall kodeks (pip install --force-reinstall)",
+            file=sys.stderr,
+        )
         raise typer.Exit(1)
 
 

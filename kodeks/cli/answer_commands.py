@@ -6,7 +6,7 @@ import asyncio
 import json
 import sys
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import typer
 
@@ -62,12 +62,15 @@ def format_result(data: dict[str, Any]) -> str:
     if search.get("jurisdiction_missing"):
         lines.append(f"no law of {search['jurisdiction_missing']} is loaded: answered from the levels above")
     t = data["timings_ms"]
-    lines.append(f"timings: retrieval {_ms(t.get('retrieval'))} · llm {_ms(t.get('llm'))} · total {_ms(t.get('total'))}")
+    lines.append(
+        f"timings: retrieval {_ms(t.get('retrieval'))} · llm {_ms(t.get('llm'))} · total {_ms(t.get('total'))}"
+    )
     return "\n".join(lines)
 
 
-async def _ask(settings: Settings, question: str, law: str | None, jurisdiction: str | None,
-               log: bool = True) -> dict[str, Any]:
+async def _ask(
+    settings: Settings, question: str, law: str | None, jurisdiction: str | None, log: bool = True
+) -> dict[str, Any]:
     from kodeks.answering import Pipeline
     from retrieval.jurisdictions import as_scope
 
@@ -99,11 +102,15 @@ async def _log_question(settings: Settings, question: str, result: Any) -> None:
 @commands.command()
 def ask(
     question: str = typer.Argument(..., help="The question, as an officer would type it."),
-    law: Optional[str] = typer.Option(None, "--law", help="Only this law."),
-    jurisdiction: Optional[str] = typer.Option(None, "--jurisdiction", help="Answer as for an officer of this jurisdiction: its laws and the levels above (RS → RS + BiH)."),
+    law: str | None = typer.Option(None, "--law", help="Only this law."),
+    jurisdiction: str | None = typer.Option(
+        None,
+        "--jurisdiction",
+        help="Answer as for an officer of this jurisdiction: its laws and the levels above (RS → RS + BiH).",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
     no_log: bool = typer.Option(False, "--no-log", help="Do not write the question to the query log."),
-    data_dir: Optional[Path] = DataDirOption,
+    data_dir: Path | None = DataDirOption,
 ) -> None:
     """Answer one question: search, then Claude (or extractive without ANTHROPIC_API_KEY). The question is
     written to the query log (marked as from the command line) unless --no-log."""
@@ -158,9 +165,9 @@ async def _evaluate(settings: Settings, source: Any, cases: list[Any], concurren
 @eval_commands.command("generation")
 def eval_generation(
     eval_file: Path = typer.Argument(..., help="Evaluation JSONL: question, relevant ids."),
-    json_out: Optional[Path] = typer.Option(None, "--json", help="Also write the report (with every run) here."),
+    json_out: Path | None = typer.Option(None, "--json", help="Also write the report (with every run) here."),
     concurrency: int = typer.Option(4, "--concurrency", min=1, help="Questions sent to the API at once."),
-    data_dir: Optional[Path] = DataDirOption,
+    data_dir: Path | None = DataDirOption,
 ) -> None:
     """Generation judged apart from retrieval: relevant passages given, then only unrelated ones."""
     from kodeks.answering.evaluation import load_cases
@@ -168,8 +175,10 @@ def eval_generation(
     try:
         settings = load_settings(data_dir=data_dir)
         if settings.anthropic_api_key is None:
-            fail("ANTHROPIC_API_KEY is not set: generation evaluation needs Claude "
-                 "(or an Anthropic-compatible endpoint via ANTHROPIC_BASE_URL)")
+            fail(
+                "ANTHROPIC_API_KEY is not set: generation evaluation needs Claude "
+                "(or an Anthropic-compatible endpoint via ANTHROPIC_BASE_URL)"
+            )
         cases = load_cases(eval_file)
         from retrieval.search.retriever import Retriever
 

@@ -16,7 +16,7 @@ import os
 import sqlite3
 import sys
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import typer
 
@@ -28,7 +28,7 @@ from kodeks.settings import Settings, load_settings
 commands = typer.Typer()  # merged into `kodeks` (kodeks.cli)
 
 
-def _settings(data_dir: Optional[Path]) -> Settings:
+def _settings(data_dir: Path | None) -> Settings:
     """Settings, or exit 1 with one line naming the bad setting (see `kodeks.settings.SettingsError`)."""
     try:
         return load_settings(data_dir=data_dir)
@@ -42,8 +42,11 @@ def _configure_logging(verbose: bool, settings: Settings | None = None) -> None:
     no secret, user text or raw user id at any level."""
     from kodeks import logsafe
 
-    logging.basicConfig(level=logging.DEBUG if verbose else logging.INFO, stream=sys.stderr,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=logging.DEBUG if verbose else logging.INFO,
+        stream=sys.stderr,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
     if settings is not None:
         logsafe.register_settings(settings)
     logsafe.install()
@@ -75,8 +78,10 @@ def _read_stats(settings: Settings) -> dict[str, Any]:
 
 @commands.command()
 def bot(
-    verbose: bool = typer.Option(False, "--verbose", "-v", help="Debug logging (secrets, message texts and user ids are still left out)."),
-    data_dir: Optional[Path] = DataDirOption,
+    verbose: bool = typer.Option(
+        False, "--verbose", "-v", help="Debug logging (secrets, message texts and user ids are still left out)."
+    ),
+    data_dir: Path | None = DataDirOption,
 ) -> None:
     """Run the Telegram bot: long polling, or a webhook when KODEKS_WEBHOOK_URL is set. Stops cleanly on SIGTERM."""
     from bot.signals import startup_signals
@@ -89,7 +94,9 @@ def bot(
     if settings.telegram_bot_token is None or not settings.telegram_bot_token.get_secret_value():
         fail("TELEGRAM_BOT_TOKEN is not set (create a bot with @BotFather and put its token in .env)")
     _configure_logging(verbose, settings)
-    logging.getLogger("bot.app").debug("KODEKS bot: starting (pid %d)", os.getpid())  # debug: a failed start stays one line
+    logging.getLogger("bot.app").debug(
+        "KODEKS bot: starting (pid %d)", os.getpid()
+    )  # debug: a failed start stays one line
     from bot.app import run_bot
     from kodeks.library import IngestLibrary
 
@@ -105,7 +112,7 @@ def bot(
 def stats(
     as_json: bool = typer.Option(False, "--json", help="Print the figures as JSON."),
     lang: str = typer.Option("en", "--lang", help="Language of the text: en (default) or bs (as /stats in Telegram)."),
-    data_dir: Optional[Path] = DataDirOption,
+    data_dir: Path | None = DataDirOption,
 ) -> None:
     """Questions, users, fallback levels, coverage, latency and feedback for the last day and week."""
     from bot.stats import LABELS, render
@@ -123,7 +130,7 @@ def stats(
         print(render(figures, lang=lang))
 
 
-def _export(settings: Settings, since: Any, out: Optional[Path]) -> int:
+def _export(settings: Settings, since: Any, out: Path | None) -> int:
     """Stream the log's questions as JSONL (gzip when OUT ends in .gz); a missing log exports nothing and
     no file is created for zero questions."""
     from bot.querylog import explain, open_reader
@@ -156,9 +163,9 @@ def _export(settings: Settings, since: Any, out: Optional[Path]) -> int:
 
 @commands.command()
 def export(
-    since: Optional[str] = typer.Option(None, "--since", help="Only questions from this date on (YYYY-MM-DD, UTC)."),
-    out: Optional[Path] = typer.Option(None, "--out", help="Write here instead of standard output (.gz: gzip)."),
-    data_dir: Optional[Path] = DataDirOption,
+    since: str | None = typer.Option(None, "--since", help="Only questions from this date on (YYYY-MM-DD, UTC)."),
+    out: Path | None = typer.Option(None, "--out", help="Write here instead of standard output (.gz: gzip)."),
+    data_dir: Path | None = DataDirOption,
 ) -> None:
     """Logged questions as evaluation JSONL (`question`, empty `relevant` to fill in, plus what the bot did)."""
     from bot.querylog.export import parse_since

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable, Optional
+from typing import Any
 
 import typer
 
@@ -22,7 +23,7 @@ laws_app = typer.Typer(invoke_without_command=True, no_args_is_help=False, add_c
 
 
 def ambiguity_lines(ambiguous: Iterable[dict[str, Any]], bosnian: bool = False) -> list[str]:
-    """"which law?" lines for `SearchResult.to_dict()["ambiguous"]` entries.
+    """ "which law?" lines for `SearchResult.to_dict()["ambiguous"]` entries.
 
     `bosnian`: `kodeks ask` prints them above the answer, which is all in Bosnian; `kodeks search` keeps English."""
     lines = []
@@ -30,21 +31,30 @@ def ambiguity_lines(ambiguous: Iterable[dict[str, Any]], bosnian: bool = False) 
         name, article, laws = item["name"], item["article"], item["laws"]
         if laws:
             example = f"član {article} {laws[0]}"
-            lines.append(f"Koji zakon je {name!r} (član {article})? Učitani: {', '.join(laws)} — "
-                         f"navedite jedan, npr. \"{example}\"" if bosnian else
-                         f"which law is {name!r} (article {article})? loaded: {', '.join(laws)} — "
-                         f"name one, e.g. \"{example}\"")
+            lines.append(
+                f"Koji zakon je {name!r} (član {article})? Učitani: {', '.join(laws)} — "
+                f'navedite jedan, npr. "{example}"'
+                if bosnian
+                else f"which law is {name!r} (article {article})? loaded: {', '.join(laws)} — "
+                f'name one, e.g. "{example}"'
+            )
         elif item.get("loaded"):  # "KZ RS" with only KZ FBiH and KZ BiH: not loaded, these of its kind are
             kind = f" ({item['kind']})" if item.get("kind") else ""
-            lines.append(f"{name} nije učitan, pa njegov član {article} ne može biti prikazan; "
-                         f"učitani zakoni te vrste{kind}: {', '.join(item['loaded'])}" if bosnian else
-                         f"{name} is not loaded, so its article {article} cannot be shown; "
-                         f"loaded laws of its kind{kind}: {', '.join(item['loaded'])}")
+            lines.append(
+                f"{name} nije učitan, pa njegov član {article} ne može biti prikazan; "
+                f"učitani zakoni te vrste{kind}: {', '.join(item['loaded'])}"
+                if bosnian
+                else f"{name} is not loaded, so its article {article} cannot be shown; "
+                f"loaded laws of its kind{kind}: {', '.join(item['loaded'])}"
+            )
         else:
-            lines.append(f"{name!r} nije učitan zakon, pa njegov član {article} ne može biti prikazan "
-                         f"(`kodeks laws` navodi učitane)" if bosnian else
-                         f"{name!r} is not a loaded law, so its article {article} cannot be shown "
-                         f"(`kodeks laws` lists the loaded ones)")
+            lines.append(
+                f"{name!r} nije učitan zakon, pa njegov član {article} ne može biti prikazan "
+                f"(`kodeks laws` navodi učitane)"
+                if bosnian
+                else f"{name!r} is not a loaded law, so its article {article} cannot be shown "
+                f"(`kodeks laws` lists the loaded ones)"
+            )
     return lines
 
 
@@ -86,7 +96,7 @@ def _apart_total(groups: list[tuple[str, list[Any]]]) -> str:
 def laws(
     ctx: typer.Context,
     as_json: bool = typer.Option(False, "--json", "-j", help="Print the laws as JSON, grouped by jurisdiction."),
-    data_dir: Optional[Path] = DataDirOption,
+    data_dir: Path | None = DataDirOption,
 ) -> None:
     """The loaded laws by jurisdiction: short name, title, article count, when each was ingested, aliases.
 
@@ -95,13 +105,17 @@ def laws(
         return
     from retrieval.index.law_catalog import by_jurisdiction, read_catalog
 
-    groups = by_jurisdiction(read_catalog(load_settings(data_dir=data_dir)))  # KodeksError: one line (kodeks.cli.shared)
+    groups = by_jurisdiction(
+        read_catalog(load_settings(data_dir=data_dir))
+    )  # KodeksError: one line (kodeks.cli.shared)
     if as_json:
-        data = {"jurisdictions": [{"jurisdiction": j, "laws": [s.to_dict() for s in laws]} for j, laws in groups],
-                "laws": sum(len(laws) for _, laws in groups),
-                "articles": sum(s.articles for _, laws in groups for s in laws),
-                "deleted": sum(s.deleted for _, laws in groups for s in laws),
-                "annexes": sum(s.annexes for _, laws in groups for s in laws)}
+        data = {
+            "jurisdictions": [{"jurisdiction": j, "laws": [s.to_dict() for s in laws]} for j, laws in groups],
+            "laws": sum(len(laws) for _, laws in groups),
+            "articles": sum(s.articles for _, laws in groups for s in laws),
+            "deleted": sum(s.deleted for _, laws in groups for s in laws),
+            "annexes": sum(s.annexes for _, laws in groups for s in laws),
+        }
         print(json.dumps(data, ensure_ascii=False, indent=2))
     else:
         print(format_laws(groups))
@@ -112,18 +126,20 @@ def _what(s: Any) -> str:
 
 
 def _index_now(counts: Any, generation: str | None) -> str:
-    return (f"the index now holds {plural(counts.laws, 'law')}, {plural(counts.in_force, 'article')} in force"
-            f"{f', {counts.deleted} deleted' if counts.deleted else ''}{', ' + plural(counts.annexes, 'annex', 'annexes') if counts.annexes else ''}"
-            f" (generation {generation}; a running bot switches to it by itself)")
+    return (
+        f"the index now holds {plural(counts.laws, 'law')}, {plural(counts.in_force, 'article')} in force"
+        f"{f', {counts.deleted} deleted' if counts.deleted else ''}{', ' + plural(counts.annexes, 'annex', 'annexes') if counts.annexes else ''}"
+        f" (generation {generation}; a running bot switches to it by itself)"
+    )
 
 
 @laws_app.command("remove")
 def remove(
-    names: Optional[list[str]] = typer.Argument(None, metavar="LAW", help="Short name(s) as `kodeks laws` lists them."),
+    names: list[str] | None = typer.Argument(None, metavar="LAW", help="Short name(s) as `kodeks laws` lists them."),
     every: bool = typer.Option(False, "--all", help="Remove every law (asks first; --yes in scripts)."),
     yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask for confirmation."),
     no_wait: bool = NoWaitOption,
-    data_dir: Optional[Path] = DataDirOption,
+    data_dir: Path | None = DataDirOption,
 ) -> None:
     """Remove a law everywhere (articles, chunks, vectors, lexical entries, catalog), as a new index generation.
 
@@ -147,16 +163,20 @@ def remove(
         fail("nothing removed (not confirmed)")
     for s in change.laws:
         print(f"removed {_what(s)}")
-    print(f"{plural(change.chunks, 'chunk')} removed; {_index_now(change.result.counts, change.result.update.generation)}")
+    print(
+        f"{plural(change.chunks, 'chunk')} removed; {_index_now(change.result.counts, change.result.update.generation)}"
+    )
 
 
 @laws_app.command("rename")
 def rename(
     old: str = typer.Argument(..., help="The law's short name now."),
     new: str = typer.Argument(..., help="Its new short name (ids become `NEW čl. N`)."),
-    keep_alias: bool = typer.Option(False, "--keep-alias", help="Keep answering to the old name too (an alias in laws.json)."),
+    keep_alias: bool = typer.Option(
+        False, "--keep-alias", help="Keep answering to the old name too (an alias in laws.json)."
+    ),
     no_wait: bool = NoWaitOption,
-    data_dir: Optional[Path] = DataDirOption,
+    data_dir: Path | None = DataDirOption,
 ) -> None:
     """Rename a law without re-embedding anything, as a new index generation."""
     from retrieval.index.library import rename_law
@@ -165,6 +185,8 @@ def rename(
     change = rename_law(settings, old, new, keep_alias=keep_alias, wait=not no_wait, on_wait=wait_line)
     [was] = change.laws
     alias = "kept as an alias" if keep_alias else "not kept as an alias (--keep-alias keeps it)"
-    print(f"renamed {_what(was)} to {' '.join(new.split())}: {plural(change.chunks, 'chunk')} kept their vectors, "
-          f"{change.result.update.embedded} embedded; ids {was.law} čl. N → {' '.join(new.split())} čl. N; the old name is {alias}")
+    print(
+        f"renamed {_what(was)} to {' '.join(new.split())}: {plural(change.chunks, 'chunk')} kept their vectors, "
+        f"{change.result.update.embedded} embedded; ids {was.law} čl. N → {' '.join(new.split())} čl. N; the old name is {alias}"
+    )
     print(_index_now(change.result.counts, change.result.update.generation))

@@ -12,7 +12,6 @@ import getpass
 import io
 import json
 from pathlib import Path
-from typing import Optional
 
 import typer
 
@@ -21,17 +20,22 @@ from kodeks.cli.shared import DataDirOption, fail, plural
 from kodeks.errors import KodeksError
 from kodeks.settings import Settings, load_settings
 
-officers_app = typer.Typer(help="Enrolled officers: list, add, remove, import a CSV (id[,name][,jurisdiction]).",
-                           no_args_is_help=True)
+officers_app = typer.Typer(
+    help="Enrolled officers: list, add, remove, import a CSV (id[,name][,jurisdiction]).", no_args_is_help=True
+)
 
 
-def _store(settings: Settings):  # noqa: ANN202 - bot.enrolment.store.EnrolmentStore, imported late (start-up time)
+def _store(settings: Settings):
     from bot.enrolment.store import FILE_NAME, EnrolmentStore
     from bot.querylog.log import hash_user_id
 
     salt = settings.hash_salt()
-    return EnrolmentStore(settings.data_dir / FILE_NAME, lambda uid: hash_user_id(uid, salt, settings.hash_user_ids),
-                          keep_ids=not settings.hash_user_ids, audit_days=settings.audit_retention_days)
+    return EnrolmentStore(
+        settings.data_dir / FILE_NAME,
+        lambda uid: hash_user_id(uid, salt, settings.hash_user_ids),
+        keep_ids=not settings.hash_user_ids,
+        audit_days=settings.audit_retention_days,
+    )
 
 
 def _actor() -> str:
@@ -41,7 +45,7 @@ def _actor() -> str:
         return "cli"
 
 
-def _jurisdiction(code: Optional[str], where: str) -> Optional[str]:
+def _jurisdiction(code: str | None, where: str) -> str | None:
     if not code:
         return None
     from retrieval.jurisdictions import find, known_codes
@@ -63,51 +67,75 @@ def _user_id(text: str, where: str) -> int:
 def list_officers(
     as_json: bool = typer.Option(False, "--json", help="Print the officers as JSON."),
     include_revoked: bool = typer.Option(False, "--all", help="Also officers who were removed."),
-    data_dir: Optional[Path] = DataDirOption,
+    data_dir: Path | None = DataDirOption,
 ) -> None:
     """Who is enrolled, since when, by whom, with which jurisdiction."""
     from bot.enrolment.store import FILE_NAME
 
     settings = load_settings(data_dir=data_dir)
     # reading makes no files: no officers.sqlite3 (nor a salt) is created just to list nobody
-    rows = _store(settings).officers(include_revoked=include_revoked) if (settings.data_dir / FILE_NAME).exists() else []
+    rows = (
+        _store(settings).officers(include_revoked=include_revoked) if (settings.data_dir / FILE_NAME).exists() else []
+    )
     if as_json:
-        print(json.dumps([{"user": o.user_id or o.user_hash, "id": o.key, "name": o.name, "username": o.username, "role": o.role,
-                           "source": o.source, "enrolled_by": o.enrolled_by, "since": o.since,
-                           "revoked_at": o.revoked_at, "jurisdiction": o.jurisdiction} for o in rows],
-                         ensure_ascii=False, indent=2))
+        print(
+            json.dumps(
+                [
+                    {
+                        "user": o.user_id or o.user_hash,
+                        "id": o.key,
+                        "name": o.name,
+                        "username": o.username,
+                        "role": o.role,
+                        "source": o.source,
+                        "enrolled_by": o.enrolled_by,
+                        "since": o.since,
+                        "revoked_at": o.revoked_at,
+                        "jurisdiction": o.jurisdiction,
+                    }
+                    for o in rows
+                ],
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
         return
     if not rows:
         print("no officers enrolled")
         return
     for o in rows:
         state = f"  removed {o.revoked_at}" if o.revoked_at else ""
-        print(f"{o.key:<12} {o.display:<32} {o.role:<7} since {o.since}  by {o.enrolled_by}  ({o.source})  "
-              f"jurisdiction {o.jurisdiction or '-'}{state}")
+        print(
+            f"{o.key:<12} {o.display:<32} {o.role:<7} since {o.since}  by {o.enrolled_by}  ({o.source})  "
+            f"jurisdiction {o.jurisdiction or '-'}{state}"
+        )
     print(f"{sum(1 for o in rows if not o.revoked_at)} enrolled")
 
 
 @officers_app.command("add")
 def add_officer(
     user_id: str = typer.Argument(..., help="The officer's Telegram user id."),
-    name: Optional[str] = typer.Option(None, "--name", help="Name shown to admins in /sluzbenici."),
-    jurisdiction: Optional[str] = typer.Option(None, "--jurisdiction", help="BiH, FBiH, RS, BD or a canton."),
-    data_dir: Optional[Path] = DataDirOption,
+    name: str | None = typer.Option(None, "--name", help="Name shown to admins in /sluzbenici."),
+    jurisdiction: str | None = typer.Option(None, "--jurisdiction", help="BiH, FBiH, RS, BD or a canton."),
+    data_dir: Path | None = DataDirOption,
 ) -> None:
     """Enrol one officer (or re-enrol a removed one: this unblocks them)."""
     settings = load_settings(data_dir=data_dir)
     uid = _user_id(user_id, "USER_ID")
     code = _jurisdiction(jurisdiction, "--jurisdiction")
     outcome = _store(settings).enrol(uid, name=name, username=None, source="cli", by=_actor(), jurisdiction=code)
-    said = {"enrolled": "enrolled", "re-enrolled": "re-enrolled (was removed; invites work for them again)",
-            "already": "already enrolled"}[outcome]
+    said = {
+        "enrolled": "enrolled",
+        "re-enrolled": "re-enrolled (was removed; invites work for them again)",
+        "already": "already enrolled",
+    }[outcome]
     print(f"{said}: {uid}" + (f" ({code})" if code else ""))
 
 
 @officers_app.command("remove")
 def remove_officer(
     who: str = typer.Argument(..., help="Telegram user id, @username, the #id shown by `officers list`, or the name."),
-    data_dir: Optional[Path] = DataDirOption,
+    data_dir: Path | None = DataDirOption,
 ) -> None:
     """Remove an officer: refused from their next message on, also by a running bot."""
     from bot.enrolment.store import FILE_NAME
@@ -119,23 +147,31 @@ def remove_officer(
         fail(f"no enrolled officer {who!r} (see `kodeks officers list`)")
         return
     if len(found) > 1:
-        fail(f"{who!r} names {len(found)} officers: " + ", ".join(f"{o.key} {o.display}" for o in found)
-             + " — give the id instead")
+        fail(
+            f"{who!r} names {len(found)} officers: "
+            + ", ".join(f"{o.key} {o.display}" for o in found)
+            + " — give the id instead"
+        )
         return
     assert store is not None
     officer = found[0]
     store.revoke(officer, _actor())
     listed = (uid := ascii_int(who)) is not None and uid in settings.allowed_users | settings.admins
-    print(f"removed: {officer.display}" + (" (still in KODEKS_ALLOWED_USERS/KODEKS_ADMINS: stays removed; "
-                                           "take it out there too)" if listed else ""))
+    print(
+        f"removed: {officer.display}"
+        + (" (still in KODEKS_ALLOWED_USERS/KODEKS_ADMINS: stays removed; take it out there too)" if listed else "")
+    )
 
 
 @officers_app.command("import")
 def import_officers(
-    csv_file: Path = typer.Argument(..., metavar="FILE.csv", help="Lines id[,name][,jurisdiction]; a header line is skipped."),
-    include_removed: bool = typer.Option(False, "--include-removed",
-                                         help="Also re-enrol officers who were removed (skipped otherwise)."),
-    data_dir: Optional[Path] = DataDirOption,
+    csv_file: Path = typer.Argument(
+        ..., metavar="FILE.csv", help="Lines id[,name][,jurisdiction]; a header line is skipped."
+    ),
+    include_removed: bool = typer.Option(
+        False, "--include-removed", help="Also re-enrol officers who were removed (skipped otherwise)."
+    ),
+    data_dir: Path | None = DataDirOption,
 ) -> None:
     """Enrol every officer of a CSV file (comma or semicolon separated); removed officers are skipped (named) unless
     --include-removed. Every line is checked first: a bad one
@@ -147,7 +183,7 @@ def import_officers(
         fail(f"cannot read {csv_file}: {exc}")
         return
     reader = csv.reader(io.StringIO(text), delimiter="," if text.count(",") >= text.count(";") else ";")
-    rows: list[tuple[int, int, Optional[str], Optional[str]]] = []
+    rows: list[tuple[int, int, str | None, str | None]] = []
     for number, fields in enumerate(reader, 1):
         fields = [f.strip() for f in fields]
         if not fields or not any(fields):
@@ -156,22 +192,40 @@ def import_officers(
             continue  # a header
         where = f"{csv_file}:{number}"
         uid = _user_id(fields[0], where)
-        rows.append((number, uid, fields[1] if len(fields) > 1 and fields[1] else None,
-                     _jurisdiction(fields[2] if len(fields) > 2 else None, where)))
+        rows.append(
+            (
+                number,
+                uid,
+                fields[1] if len(fields) > 1 and fields[1] else None,
+                _jurisdiction(fields[2] if len(fields) > 2 else None, where),
+            )
+        )
     if not rows:
         fail(f"{csv_file}: no officers (lines: id[,name][,jurisdiction])")
         return
     store, actor = _store(settings), _actor()
     counts = {"enrolled": 0, "re-enrolled": 0, "already": 0, "removed": 0}
     for number, uid, name, code in rows:
-        outcome = store.enrol(uid, name=name, username=None, source="import", by=actor, jurisdiction=code,
-                              keep_removed=not include_removed)
+        outcome = store.enrol(
+            uid,
+            name=name,
+            username=None,
+            source="import",
+            by=actor,
+            jurisdiction=code,
+            keep_removed=not include_removed,
+        )
         counts[outcome] += 1
         if outcome == "removed":
-            print(f"skipped {csv_file.name}:{number}: {uid}" + (f" ({name})" if name else "")
-                  + " was removed; --include-removed enrols them again")
-    line = (f"imported {plural(len(rows), 'officer')} from {csv_file.name}: {counts['enrolled']} enrolled, "
-            f"{counts['already']} already enrolled")
+            print(
+                f"skipped {csv_file.name}:{number}: {uid}"
+                + (f" ({name})" if name else "")
+                + " was removed; --include-removed enrols them again"
+            )
+    line = (
+        f"imported {plural(len(rows), 'officer')} from {csv_file.name}: {counts['enrolled']} enrolled, "
+        f"{counts['already']} already enrolled"
+    )
     if counts["re-enrolled"]:
         line += f", {counts['re-enrolled']} re-enrolled"
     if counts["removed"]:

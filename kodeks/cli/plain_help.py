@@ -35,7 +35,7 @@ def _generic_metavar(param: Any) -> str:
     try:
         if descriptor is not None and descriptor.is_path:
             return "PATH"
-    except Exception:  # noqa: BLE001 - an unusual annotation: fall back to the name
+    except Exception:
         pass
     if annotation is int:
         return "N"

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Optional
 
 import typer
 
@@ -22,8 +21,10 @@ commands = typer.Typer()  # merged into `kodeks` (kodeks.cli)
 
 @commands.command("mask")
 def mask_command(
-    text: Optional[str] = typer.Argument(None, help="The text to mask (omit with --jsonl)."),
-    jsonl: Optional[Path] = typer.Option(None, "--jsonl", metavar="FILE", help="Lines {\"id\", \"text\"}; '-' reads standard input."),
+    text: str | None = typer.Argument(None, help="The text to mask (omit with --jsonl)."),
+    jsonl: Path | None = typer.Option(
+        None, "--jsonl", metavar="FILE", help='Lines {"id", "text"}; \'-\' reads standard input.'
+    ),
 ) -> None:
     """Personal data (JMBG, plates, phones, e-mail, IBAN, document numbers, names, addresses, dates of birth)
     replaced by placeholders, as the bot masks questions before search, Claude and the query log see them."""
@@ -36,7 +37,9 @@ def mask_command(
         return
     assert jsonl is not None
     try:
-        lines = sys.stdin.read().splitlines() if str(jsonl) == "-" else jsonl.read_text(encoding="utf-8-sig").splitlines()
+        lines = (
+            sys.stdin.read().splitlines() if str(jsonl) == "-" else jsonl.read_text(encoding="utf-8-sig").splitlines()
+        )
     except (OSError, UnicodeDecodeError) as exc:
         fail(f"cannot read {jsonl}: {exc}")
         return
@@ -49,7 +52,7 @@ def mask_command(
             if not isinstance(row, dict) or not isinstance(row.get("text"), str):
                 raise ValueError("needs a string 'text'")
         except ValueError as exc:
-            bad.append(f"{jsonl}:{number}: not a {{\"id\", \"text\"}} line ({exc})")
+            bad.append(f'{jsonl}:{number}: not a {{"id", "text"}} line ({exc})')
             continue
         masked = mask(row["text"])
         print(json.dumps({"id": row.get("id"), **masked.to_dict()}, ensure_ascii=False), flush=False)

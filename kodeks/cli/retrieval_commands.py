@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import sys
 import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterator, Optional
 
 import typer
 from rich.console import Console
@@ -75,12 +75,18 @@ def ingest_progress(enabled: bool, terminal: bool) -> Iterator[_Reporter | None]
     if not terminal:
         yield _Reporter(None)
         return
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  transient=True, console=Console(stderr=True)) as progress:
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        transient=True,
+        console=Console(stderr=True),
+    ) as progress:
         yield _Reporter(progress)
 
 
-def embedding_progress(enabled: bool):  # noqa: ANN201 - kept for callers of the old name
+def embedding_progress(enabled: bool):
     return ingest_progress(enabled, sys.stderr.isatty())
 
 
@@ -103,18 +109,40 @@ Limits (one-line refusal naming the setting): KODEKS_MAX_FILE_MB (PDF, DOCX), KO
 @commands.command(help=INGEST_HELP)
 def ingest(
     paths: list[Path] = typer.Argument(..., help="Law files, folders (with optional laws.toml) or corpus JSONL."),
-    law: Optional[str] = typer.Option(None, "--law", help="Law name for law files (e.g. 'KZ FBiH'); default: the file name, or the name it is already indexed under."),
-    title: Optional[str] = typer.Option(None, "--title", help="Full title of that law."),
-    jurisdiction: Optional[str] = typer.Option(None, "--jurisdiction", help="BiH, FBiH, RS, BD or a canton."),
-    reindex: bool = typer.Option(False, "--reindex", help="Embed the laws in these files again from scratch (every other law stays); after a change of KODEKS_EMBEDDER, give the files of every law."),
-    dry_run: bool = typer.Option(False, "--dry-run", help="Only show what the files give (articles, titles, chapters, warnings); embed and write nothing."),
-    allow_duplicate: bool = typer.Option(False, "--allow-duplicate", help="Index a new law even though another law already holds its article texts (refused otherwise)."),
-    yes: bool = typer.Option(False, "--yes", "-y", help="Update a loaded law even though most of its articles would be removed or changed, or its source is of another kind (refused otherwise)."),
+    law: str | None = typer.Option(
+        None,
+        "--law",
+        help="Law name for law files (e.g. 'KZ FBiH'); default: the file name, or the name it is already indexed under.",
+    ),
+    title: str | None = typer.Option(None, "--title", help="Full title of that law."),
+    jurisdiction: str | None = typer.Option(None, "--jurisdiction", help="BiH, FBiH, RS, BD or a canton."),
+    reindex: bool = typer.Option(
+        False,
+        "--reindex",
+        help="Embed the laws in these files again from scratch (every other law stays); after a change of KODEKS_EMBEDDER, give the files of every law.",
+    ),
+    dry_run: bool = typer.Option(
+        False,
+        "--dry-run",
+        help="Only show what the files give (articles, titles, chapters, warnings); embed and write nothing.",
+    ),
+    allow_duplicate: bool = typer.Option(
+        False,
+        "--allow-duplicate",
+        help="Index a new law even though another law already holds its article texts (refused otherwise).",
+    ),
+    yes: bool = typer.Option(
+        False,
+        "--yes",
+        "-y",
+        help="Update a loaded law even though most of its articles would be removed or changed, or its source is of another kind (refused otherwise).",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the counts (or the --dry-run report) as JSON."),
     no_wait: bool = NoWaitOption,
-    data_dir: Optional[Path] = DataDirOption,
+    data_dir: Path | None = DataDirOption,
 ) -> None:
-    from retrieval.ingest.run import dry_run as read_only, ingest_paths
+    from retrieval.ingest.run import dry_run as read_only
+    from retrieval.ingest.run import ingest_paths
 
     settings = load_settings(data_dir=data_dir)
     jurisdiction = _known_jurisdiction(jurisdiction, "--jurisdiction")
@@ -128,9 +156,18 @@ def ingest(
             raise typer.Exit(1)
         return
     with ingest_progress(True, terminal and not as_json) as reporter:
-        result = ingest_paths(settings, paths, law_info=info, reindex=reindex,
-                              progress=reporter.embedding if reporter else None, reader=reporter,
-                              wait=not no_wait, on_wait=wait_line, allow_duplicate=allow_duplicate, yes=yes)
+        result = ingest_paths(
+            settings,
+            paths,
+            law_info=info,
+            reindex=reindex,
+            progress=reporter.embedding if reporter else None,
+            reader=reporter,
+            wait=not no_wait,
+            on_wait=wait_line,
+            allow_duplicate=allow_duplicate,
+            yes=yes,
+        )
     for problem in result.problems:
         print(f"kodeks: {'warning' if problem.severity == 'warning' else 'error'}: {problem}", file=sys.stderr)
     for loss in result.replaced:
@@ -149,17 +186,22 @@ def ingest(
         raise typer.Exit(1)
 
 
-def summary_lines(result) -> str:  # noqa: ANN001 - retrieval.ingest.run.IngestReport
+def summary_lines(result) -> str:
     """What was read and what the index holds now, counted as `kodeks laws` and /zakoni count:
     articles in force, with deleted articles and annexes named apart."""
     read, held = result.read, result.index
-    where = (f"new generation {result.generation}; a running bot switches to it by itself" if result.built
-             else "nothing changed: no new generation")
-    return (f"articles: {read.in_force} in force, {read.deleted} deleted, {plural(read.annexes, 'annex', 'annexes')}  "
-            f"chunks: {result.chunks}  embedded: {result.embedded}  reused: {result.reused}  "
-            f"removed: {result.deleted}\n"
-            f"index now holds {plural(held.laws, 'law')}: {plural(held.in_force, 'article')} in force, {held.deleted} deleted, "
-            f"{plural(held.annexes, 'annex', 'annexes')} ({where})")
+    where = (
+        f"new generation {result.generation}; a running bot switches to it by itself"
+        if result.built
+        else "nothing changed: no new generation"
+    )
+    return (
+        f"articles: {read.in_force} in force, {read.deleted} deleted, {plural(read.annexes, 'annex', 'annexes')}  "
+        f"chunks: {result.chunks}  embedded: {result.embedded}  reused: {result.reused}  "
+        f"removed: {result.deleted}\n"
+        f"index now holds {plural(held.laws, 'law')}: {plural(held.in_force, 'article')} in force, {held.deleted} deleted, "
+        f"{plural(held.annexes, 'annex', 'annexes')} ({where})"
+    )
 
 
 def _warn_unplaced_laws(settings, just_read: set[str]) -> None:
@@ -168,19 +210,25 @@ def _warn_unplaced_laws(settings, just_read: set[str]) -> None:
     from retrieval.index.articles import load_articles
     from retrieval.index.generations import current_paths
 
-    unplaced = sorted({a.law for a in load_articles(current_paths(settings).root).values() if not a.jurisdiction}
-                      - just_read)
+    unplaced = sorted(
+        {a.law for a in load_articles(current_paths(settings).root).values() if not a.jurisdiction} - just_read
+    )
     if unplaced:
-        print(f"kodeks: warning: no jurisdiction for {', '.join(unplaced)}: officers with a jurisdiction are not "
-              f"answered from it (re-ingest with --jurisdiction or a laws.toml entry)", file=sys.stderr)
+        print(
+            f"kodeks: warning: no jurisdiction for {', '.join(unplaced)}: officers with a jurisdiction are not "
+            f"answered from it (re-ingest with --jurisdiction or a laws.toml entry)",
+            file=sys.stderr,
+        )
 
 
 def _file_line(f: dict) -> str:
     warnings = len(f["warnings"]) + len(f["errors"])
     laws = f.get("laws") or [f["law"]]
     law = f["law"] if len(laws) == 1 else f"{len(laws)} laws ({', '.join(laws)})"
-    return (f"{f['file']} → {law}: {plural(f['articles'], 'article')}, {f['deleted']} deleted, {plural(f['annexes'], 'annex', 'annexes')}, "
-            f"{warnings} warning(s) ({f['seconds']:.1f} s)")
+    return (
+        f"{f['file']} → {law}: {plural(f['articles'], 'article')}, {f['deleted']} deleted, {plural(f['annexes'], 'annex', 'annexes')}, "
+        f"{warnings} warning(s) ({f['seconds']:.1f} s)"
+    )
 
 
 def _print_dry_run(report: dict, as_json: bool) -> None:
@@ -204,23 +252,29 @@ def _print_dry_run(report: dict, as_json: bool) -> None:
         console.print(f"warning: {w}", markup=False, highlight=False)
     for change in report.get("changes", []):
         console.print(f"would change: {change}", markup=False, highlight=False)
-    print(f"articles: {report['articles']}  deleted: {report['deleted']}  annexes: {report['annexes']}  "
-          f"warnings: {len(report['warnings'])}  (dry run: nothing embedded or written)")
+    print(
+        f"articles: {report['articles']}  deleted: {report['deleted']}  annexes: {report['annexes']}  "
+        f"warnings: {len(report['warnings'])}  (dry run: nothing embedded or written)"
+    )
 
 
 @commands.command()
 def search(
     query: str = typer.Argument(..., help="The question, as an officer would type it."),
-    k: Optional[int] = typer.Option(None, "--k", "-k", min=1, help="Articles to return (KODEKS_TOP_K)."),
-    law: Optional[str] = typer.Option(None, "--law", help="Only this law."),
-    jurisdiction: Optional[str] = typer.Option(None, "--jurisdiction", help="Only this jurisdiction."),
-    officer: Optional[str] = typer.Option(None, "--officer", help="Search as an officer of this jurisdiction (its laws and the levels above, e.g. RS → RS + BiH)."),
+    k: int | None = typer.Option(None, "--k", "-k", min=1, help="Articles to return (KODEKS_TOP_K)."),
+    law: str | None = typer.Option(None, "--law", help="Only this law."),
+    jurisdiction: str | None = typer.Option(None, "--jurisdiction", help="Only this jurisdiction."),
+    officer: str | None = typer.Option(
+        None,
+        "--officer",
+        help="Search as an officer of this jurisdiction (its laws and the levels above, e.g. RS → RS + BiH).",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
-    data_dir: Optional[Path] = DataDirOption,
+    data_dir: Path | None = DataDirOption,
 ) -> None:
     """Ranked articles with score, the fallback level that served them, and dense/lexical ranks."""
-    from retrieval.search.retriever import Retriever
     from retrieval.jurisdictions import scope_of
+    from retrieval.search.retriever import Retriever
 
     settings = load_settings(data_dir=data_dir)
     if officer and jurisdiction:
@@ -265,8 +319,8 @@ def search(
         console.print(missing_jurisdiction_line(result), highlight=False, markup=False)
 
 
-def missing_jurisdiction_line(result) -> str:  # noqa: ANN001
-    """"no law of BD (Brčko distrikt BiH) is loaded; answered from BiH: KZ BiH, ZOBS BiH"."""
+def missing_jurisdiction_line(result) -> str:
+    """ "no law of BD (Brčko distrikt BiH) is loaded; answered from BiH: KZ BiH, ZOBS BiH"."""
     from retrieval.jurisdictions import name_of
 
     code = result.jurisdiction_missing
@@ -279,22 +333,38 @@ def missing_jurisdiction_line(result) -> str:  # noqa: ANN001
 def eval_retrieval(
     eval_file: Path = typer.Argument(..., help="Evaluation JSONL: question, relevant (corpus ids), id."),
     k: int = typer.Option(10, "--k", "-k", min=1, help="Articles retrieved per question."),
-    json_out: Optional[Path] = typer.Option(None, "--json", help="Write the metrics as JSON to this file."),
+    json_out: Path | None = typer.Option(None, "--json", help="Write the metrics as JSON to this file."),
     do_sweep: bool = typer.Option(False, "--sweep", help="Sweep the similarity threshold and recommend one."),
-    plot: Optional[Path] = typer.Option(None, "--plot", help="Draw the sweep to this PNG (implies --sweep)."),
-    details: Optional[Path] = typer.Option(None, "--details", help="Per-question report (JSONL): ranks, level, top results."),
-    max_loss: float = typer.Option(0.05, "--max-loss", min=0.0, max=1.0, help="Share of questions the recommended threshold may cost their relevant article."),
-    rewrite: bool = typer.Option(False, "--rewrite", help="Let Claude rewrite each question into the statute's terms first (needs ANTHROPIC_API_KEY; KODEKS_REWRITE_MODEL)."),
-    masking: Optional[bool] = typer.Option(None, "--mask/--no-mask", help="Mask personal data in each question first, as the bot does (default: KODEKS_MASK_PERSONAL_DATA, on)."),
-    data_dir: Optional[Path] = DataDirOption,
+    plot: Path | None = typer.Option(None, "--plot", help="Draw the sweep to this PNG (implies --sweep)."),
+    details: Path | None = typer.Option(
+        None, "--details", help="Per-question report (JSONL): ranks, level, top results."
+    ),
+    max_loss: float = typer.Option(
+        0.05,
+        "--max-loss",
+        min=0.0,
+        max=1.0,
+        help="Share of questions the recommended threshold may cost their relevant article.",
+    ),
+    rewrite: bool = typer.Option(
+        False,
+        "--rewrite",
+        help="Let Claude rewrite each question into the statute's terms first (needs ANTHROPIC_API_KEY; KODEKS_REWRITE_MODEL).",
+    ),
+    masking: bool | None = typer.Option(
+        None,
+        "--mask/--no-mask",
+        help="Mask personal data in each question first, as the bot does (default: KODEKS_MASK_PERSONAL_DATA, on).",
+    ),
+    data_dir: Path | None = DataDirOption,
 ) -> None:
     """hit@1/5/10, recall@5/10, MRR@10, p50/p95 ms and empty-context rate of the search the bot runs.
 
     A question with a `jurisdiction` (e.g. from `kodeks export`) is searched as for an officer there. Questions
     are masked first (personal data → placeholders) as the bot masks them, unless --no-mask."""
-    from retrieval.search.retriever import Retriever
     from retrieval.evaluation import evaluate, load_eval
     from retrieval.jurisdictions import as_scope as officer_scope
+    from retrieval.search.retriever import Retriever
 
     settings = load_settings(data_dir=data_dir)
     questions = load_eval(eval_file)
@@ -309,16 +379,25 @@ def eval_retrieval(
     known = set(retriever.articles)
     unknown = sorted({r for q in questions for r in q.relevant if r not in known})
     if unknown:
-        print(f"kodeks: warning: {len(unknown)} relevant id(s) are not in the index, e.g. {unknown[:3]}", file=sys.stderr)
+        print(
+            f"kodeks: warning: {len(unknown)} relevant id(s) are not in the index, e.g. {unknown[:3]}", file=sys.stderr
+        )
     masking = settings.mask_personal_data if masking is None else masking
     if masking:
         from kodeks.privacy import mask
-    as_asked = (lambda q: mask(q).text) if masking else (lambda q: q)  # noqa: E731
+    as_asked = (lambda q: mask(q).text) if masking else (lambda q: q)
     with _counting_progress(len(questions), "evaluating") as tick:
-        run = evaluate(questions, lambda q, jurisdiction=None: retriever.search(as_asked(q), k=k, jurisdiction=officer_scope(jurisdiction)), tick)
-    _print_metrics(run.metrics, f"{eval_file.name}  (k={k}, threshold={settings.threshold}"
-                                f"{', rewrite ' + settings.rewrite_model if rewrite else ''}"
-                                f"{', masked' if masking else ', not masked'})")
+        run = evaluate(
+            questions,
+            lambda q, jurisdiction=None: retriever.search(as_asked(q), k=k, jurisdiction=officer_scope(jurisdiction)),
+            tick,
+        )
+    _print_metrics(
+        run.metrics,
+        f"{eval_file.name}  (k={k}, threshold={settings.threshold}"
+        f"{', rewrite ' + settings.rewrite_model if rewrite else ''}"
+        f"{', masked' if masking else ', not masked'})",
+    )
     if json_out:
         json_out.write_text(json.dumps(run.metrics, indent=2) + "\n", encoding="utf-8")
     if details:
@@ -327,7 +406,7 @@ def eval_retrieval(
         _run_sweep(retriever, questions, settings.top_k, max_loss, plot, eval_file.name)
 
 
-def _known_jurisdiction(code: Optional[str], flag: str) -> Optional[str]:
+def _known_jurisdiction(code: str | None, flag: str) -> str | None:
     """A jurisdiction flag's canonical code; an unknown one is a usage error that lists the known ones."""
     from retrieval.jurisdictions import UnknownJurisdiction, canonical
 
@@ -344,7 +423,9 @@ def _counting_progress(total: int, label: str) -> Iterator[Callable[[], None] | 
     if not sys.stderr.isatty():
         yield None
         return
-    with Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), transient=True) as progress:
+    with Progress(
+        TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), transient=True
+    ) as progress:
         task = progress.add_task(label, total=total)
         yield lambda: progress.advance(task)
 
@@ -359,7 +440,7 @@ def _print_metrics(metrics: dict[str, float], title: str) -> None:
     Console().print(table)
 
 
-def _run_sweep(retriever, questions, k: int, max_loss: float, plot: Optional[Path], name: str) -> None:
+def _run_sweep(retriever, questions, k: int, max_loss: float, plot: Path | None, name: str) -> None:
     from retrieval.evaluation import QuestionScores, plot_sweep, recommend, sweep, thresholds_for
     from retrieval.jurisdictions import as_scope
 
@@ -378,7 +459,9 @@ def _run_sweep(retriever, questions, k: int, max_loss: float, plot: Optional[Pat
         table.add_column(column, justify="right")
     for p in points:
         style = "bold" if p is chosen else None
-        table.add_row(f"{p.threshold:.3f}", f"{p.loses_relevant:.1%}", f"{p.no_context:.1%}", f"{p.precision:.1%}", style=style)
+        table.add_row(
+            f"{p.threshold:.3f}", f"{p.loses_relevant:.1%}", f"{p.no_context:.1%}", f"{p.precision:.1%}", style=style
+        )
     Console().print(table)
     print(f"recommended KODEKS_THRESHOLD={chosen.threshold:.3f} – {why}")
     if plot:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Optional
 
 import typer
 
@@ -26,7 +25,7 @@ class OneLineErrors(typer.core.TyperGroup):
             raise typer.Exit(1) from None
 
 
-def _data_dir_default(ctx: typer.Context, value: Optional[Path]) -> Optional[Path]:
+def _data_dir_default(ctx: typer.Context, value: Path | None) -> Path | None:
     """`--data-dir` after the subcommand wins; otherwise the nearest one given before it
     (`kodeks -d DIR search …`, `kodeks laws -d DIR remove …`)."""
     if value is not None:
@@ -42,12 +41,15 @@ def _data_dir_default(ctx: typer.Context, value: Optional[Path]) -> Optional[Pat
 DataDirOption = typer.Option(None, "--data-dir", "-d", metavar="DIR", help=DATA_DIR_HELP, callback=_data_dir_default)
 
 
-NoWaitOption = typer.Option(False, "--no-wait", help="If another ingest (or laws remove/rename) is writing the index, "
-                            "stop with exit 1 instead of waiting for it.")
+NoWaitOption = typer.Option(
+    False,
+    "--no-wait",
+    help="If another ingest (or laws remove/rename) is writing the index, stop with exit 1 instead of waiting for it.",
+)
 
 
 def plural(n: int, singular: str, plural_form: str | None = None) -> str:
-    """"1 law", "2 laws", "0 laws": a count with its noun agreeing (an irregular plural is given:
+    """ "1 law", "2 laws", "0 laws": a count with its noun agreeing (an irregular plural is given:
     `plural(n, "index", "indexes")`). "1 laws" in output reads as a bug even when the number is right."""
     return f"{n} {singular if n == 1 else (plural_form or singular + 's')}"
 

@@ -22,23 +22,141 @@ _STREET_WORD = re.compile(
     r"(?<!\w)(?:ul\.|ul|ulica|ulici|ulicu|ulice|adresa|adresi|adresu|adresom|stanuje\s+(?:u|na)|stanuje|zivi\s+(?:u|na)|"
     r"prebivaliste\w*|boraviste\w*|bulevar\w*|trg|trgu|naselje|naselju|obala|obali|sokak\w*|prolaz\w*)"
     r"(?:\s+(?:mu|joj|im|je|glasi|stanovanja|prebivalista|boravista))*"  # "adresa mu je Ferhadija 5"
-    r"(?:\s+(?:u|na|broj|br\.?))?\s*:?\s*$")
-_KEYWORD_ONLY = frozenset("ul ulica ulici ulicu ulice adresa adresi adresu adresom stanuje zivi prebivaliste "
-                          "boraviste u na mu joj im je glasi stanovanja prebivalista boravista".split())
-_PART_OF_NAME = frozenset("bulevar trg trgu obala obali naselje naselju sokak".split())
+    r"(?:\s+(?:u|na|broj|br\.?))?\s*:?\s*$"
+)
+_KEYWORD_ONLY = frozenset(
+    [
+        "ul",
+        "ulica",
+        "ulici",
+        "ulicu",
+        "ulice",
+        "adresa",
+        "adresi",
+        "adresu",
+        "adresom",
+        "stanuje",
+        "zivi",
+        "prebivaliste",
+        "boraviste",
+        "u",
+        "na",
+        "mu",
+        "joj",
+        "im",
+        "je",
+        "glasi",
+        "stanovanja",
+        "prebivalista",
+        "boravista",
+    ]
+)
+_PART_OF_NAME = frozenset(["bulevar", "trg", "trgu", "obala", "obali", "naselje", "naselju", "sokak"])
 _ROMAN = re.compile(r"^[IVX]{1,4}\.?$")
-_CANDIDATE = re.compile(rf"(?<!\w)({_NAME_WORD}(?:[ ]+(?:{_NAME_WORD}|[IVX]{{1,4}}\.?))" + "{0,4}?)" +
-                        rf"[ ]*(?:,[ ]*|[ ]+br\.?[ ]*|[ ]+broj[ ]+|[ ]+)({_NUMBER})")
+_CANDIDATE = re.compile(
+    rf"(?<!\w)({_NAME_WORD}(?:[ ]+(?:{_NAME_WORD}|[IVX]{{1,4}}\.?))"
+    + "{0,4}?)"
+    + rf"[ ]*(?:,[ ]*|[ ]+br\.?[ ]*|[ ]+broj[ ]+|[ ]+)({_NUMBER})"
+)
 _NOT_STREET = frozenset(
-    "clan clana clanu clanom clanak clanka clanku stav stava stavu tacka tacke tacki alineja zakon zakona zakonu "
-    "broj broja br glasnik glasnika roku rok period periodu trajanju iznosu visini kazna kazne kaznom zatvora "
-    "mjeseci mjeseca godina godine godinu dana dan sati sat minuta km eur posto puta od do i ili sa na u za "
-    "nakon prije poslije oko preko stepen stepena kategorije grupe tocka tocke cl iz djela odnosno".split())
+    [
+        "clan",
+        "clana",
+        "clanu",
+        "clanom",
+        "clanak",
+        "clanka",
+        "clanku",
+        "stav",
+        "stava",
+        "stavu",
+        "tacka",
+        "tacke",
+        "tacki",
+        "alineja",
+        "zakon",
+        "zakona",
+        "zakonu",
+        "broj",
+        "broja",
+        "br",
+        "glasnik",
+        "glasnika",
+        "roku",
+        "rok",
+        "period",
+        "periodu",
+        "trajanju",
+        "iznosu",
+        "visini",
+        "kazna",
+        "kazne",
+        "kaznom",
+        "zatvora",
+        "mjeseci",
+        "mjeseca",
+        "godina",
+        "godine",
+        "godinu",
+        "dana",
+        "dan",
+        "sati",
+        "sat",
+        "minuta",
+        "km",
+        "eur",
+        "posto",
+        "puta",
+        "od",
+        "do",
+        "i",
+        "ili",
+        "sa",
+        "na",
+        "u",
+        "za",
+        "nakon",
+        "prije",
+        "poslije",
+        "oko",
+        "preko",
+        "stepen",
+        "stepena",
+        "kategorije",
+        "grupe",
+        "tocka",
+        "tocke",
+        "cl",
+        "iz",
+        "djela",
+        "odnosno",
+    ]
+)
 # Words of the law by their beginning: aneks/Aneksu, obrazac/Obrascu, članovi, prilog, glava …
-_LEGAL_STEMS = ("clan", "stav", "tack", "tock", "anek", "obras", "obraz", "prilo", "glav", "alinej", "odjelj", "poglav",
-                "paragraf", "sluzben", "glasni", "tabel", "odnosn")
-_UNITS_AFTER = re.compile(r"^\s*(?:\.?\s*)?(?:dana|dan|sati|sat|h|min\w*|mjesec\w*|godin\w*|god\.?|km|KM|eur\w*|%|puta|m\b|"
-                          r"metar\w*|kg|g\b|ml|l\b|promil\w*|stav\w*|tack\w*|clan\w*|posto|x|januar\w*|februar\w*|mart\w*|april\w*|maj\w*|jun\w*|jul\w*|august\w*|septemb\w*|oktob\w*|novemb\w*|decemb\w*|сеп\w*|окт\w*|нов\w*|дец\w*|јан\w*|феб\w*|мар\w*|апр\w*|мај\w*|јун\w*|јул\w*|авг\w*)", re.IGNORECASE)
+_LEGAL_STEMS = (
+    "clan",
+    "stav",
+    "tack",
+    "tock",
+    "anek",
+    "obras",
+    "obraz",
+    "prilo",
+    "glav",
+    "alinej",
+    "odjelj",
+    "poglav",
+    "paragraf",
+    "sluzben",
+    "glasni",
+    "tabel",
+    "odnosn",
+)
+_UNITS_AFTER = re.compile(
+    r"^\s*(?:\.?\s*)?(?:dana|dan|sati|sat|h|min\w*|mjesec\w*|godin\w*|god\.?|km|KM|eur\w*|%|puta|m\b|"
+    r"metar\w*|kg|g\b|ml|l\b|promil\w*|stav\w*|tack\w*|clan\w*|posto|x|januar\w*|februar\w*|mart\w*|april\w*|maj\w*|jun\w*|jul\w*|august\w*|septemb\w*|oktob\w*|novemb\w*|decemb\w*|сеп\w*|окт\w*|нов\w*|дец\w*|јан\w*|феб\w*|мар\w*|апр\w*|мај\w*|јун\w*|јул\w*|авг\w*)",
+    re.IGNORECASE,
+)
 
 
 def _street_ok(words: list[str], capital_needed: bool) -> bool:
@@ -51,8 +169,9 @@ def _street_ok(words: list[str], capital_needed: bool) -> bool:
     if any(lexicon.not_a_name(f) and f not in ("bosne", "bosna", "sarajevska") for f in folded):
         return False
     if capital_needed:
-        return words[0][0].isupper() and all(w[0].isupper() or fold(w) in ("od", "i", "na", "kralja", "bb")
-                                             for w in words[1:])
+        return words[0][0].isupper() and all(
+            w[0].isupper() or fold(w) in ("od", "i", "na", "kralja", "bb") for w in words[1:]
+        )
     return True
 
 
@@ -65,7 +184,7 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
         chosen = words[start_word:]
         offset = m.start(1) + len(" ".join(words[:start_word])) + (1 if start_word else 0)
         offset = text.index(chosen[0], offset)
-        suffixes.append((chosen, offset, _STREET_WORD.search(fold(text[max(0, offset - 30): offset])) is not None))
+        suffixes.append((chosen, offset, _STREET_WORD.search(fold(text[max(0, offset - 30) : offset])) is not None))
     for i, (chosen, offset, keyword) in enumerate(suffixes):
         if keyword and _street_ok(chosen, capital_needed=False):
             if i and fold(words[i - 1]) in _PART_OF_NAME:  # "Bulevar Meše Selimovića": the street word is its name
@@ -74,8 +193,9 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
     for chosen, offset, _ in suffixes:
         if any(w.isupper() and len(w) <= 4 and w.lower() != "bb" for w in chosen):
             continue  # acronyms: "УС, 92/11" is a gazette reference
-        if _street_ok(chosen, capital_needed=True) or (house_only and len(chosen) <= 3 and
-                                                         _street_ok(chosen, capital_needed=False)):
+        if _street_ok(chosen, capital_needed=True) or (
+            house_only and len(chosen) <= 3 and _street_ok(chosen, capital_needed=False)
+        ):
             return Span(offset, m.end(2), "ADDRESS")
     return None
 
@@ -84,7 +204,7 @@ def addresses(text: str) -> list[Span]:
     spans: list[Span] = []
     for m in _CANDIDATE.finditer(text):
         street_text, number = m.group(1), m.group(2)
-        if _UNITS_AFTER.match(text[m.end():]) or _DATE_OR_CASE_AFTER.match(text[m.end():]):
+        if _UNITS_AFTER.match(text[m.end() :]) or _DATE_OR_CASE_AFTER.match(text[m.end() :]):
             continue
         words = street_text.split()
         span = _street(text, m, words, house_only=bool(_HOUSE_ONLY.match(number)))
@@ -104,8 +224,11 @@ def _is_town(words: list[str]) -> int:
     best = 0
     for town in lexicon.word_set("towns.txt"):
         parts = town.split("_")
-        if len(parts) <= len(words) and len(parts) > best and all(
-                w.startswith(p[: max(3, len(p) - 2)]) and len(w) <= len(p) + 3 for w, p in zip(words, parts)):
+        if (
+            len(parts) <= len(words)
+            and len(parts) > best
+            and all(w.startswith(p[: max(3, len(p) - 2)]) and len(w) <= len(p) + 3 for w, p in zip(words, parts))
+        ):
             best = len(parts)
     return best
 
@@ -120,16 +243,26 @@ def _town_end(text: str, end: int) -> int:
     words = re.split(r"[ -]", m.group("town"))
     folded = [fold(w) for w in words]
     n = _is_town(folded)
-    if not n and "," in m.group("lead") and words[0][:1].isupper() and not words[0].isupper() \
-            and folded[0] not in lexicon.FUNCTION_WORDS and lexicon.first_name(folded[0]) is None \
-            and not folded[0].startswith(_LEGAL_STEMS) and folded[0] not in _NOT_STREET:
+    if (
+        not n
+        and "," in m.group("lead")
+        and words[0][:1].isupper()
+        and not words[0].isupper()
+        and folded[0] not in lexicon.FUNCTION_WORDS
+        and lexicon.first_name(folded[0]) is None
+        and not folded[0].startswith(_LEGAL_STEMS)
+        and folded[0] not in _NOT_STREET
+    ):
         n = 1
     if not n:
         return end
     town_words = words[:n]
     offset = end + m.start("town")
-    return offset + len(" ".join(town_words)) if len(town_words) == 1 else \
-        offset + len(m.group("town")[: sum(len(w) + 1 for w in town_words) - 1])
+    return (
+        offset + len(" ".join(town_words))
+        if len(town_words) == 1
+        else offset + len(m.group("town")[: sum(len(w) + 1 for w in town_words) - 1])
+    )
 
 
 def _no_overlaps(spans: list[Span]) -> list[Span]:

@@ -16,33 +16,41 @@ import re
 from kodeks.privacy.context import folded_with_offsets, original_span
 from kodeks.privacy.spans import Span
 
-_MONTHS = (r"(?:januar\w*|februar\w*|mart\w*|april\w*|maj\w*|jun\w*|jul\w*|august\w*|avgust\w*|septemb\w*|oktob\w*|"
-           r"novemb\w*|decemb\w*|sijec\w*|velj\w*|ozuj\w*|travn\w*|svib\w*|lipn\w*|srpn\w*|kolovoz\w*|rujn\w*|"
-           r"listopad\w*|studen\w*|prosin\w*)")
-_UNITS = ("prv|drug|trec|cetvrt|pet|sest|sedm|osm|devet")
+_MONTHS = (
+    r"(?:januar\w*|februar\w*|mart\w*|april\w*|maj\w*|jun\w*|jul\w*|august\w*|avgust\w*|septemb\w*|oktob\w*|"
+    r"novemb\w*|decemb\w*|sijec\w*|velj\w*|ozuj\w*|travn\w*|svib\w*|lipn\w*|srpn\w*|kolovoz\w*|rujn\w*|"
+    r"listopad\w*|studen\w*|prosin\w*)"
+)
+_UNITS = "prv|drug|trec|cetvrt|pet|sest|sedm|osm|devet"
 # "prvog", "dvanaestog", "dvadeset prvog", "tridesetog", "trideset prvi" (dictated days, ordinal forms)
-_DAY_WORD = (rf"(?:(?:dvadeset|trideset)(?:\s+(?:{_UNITS})\w{{0,3}})?|(?:dvadeset|trideset)\w{{1,3}}|"
-             rf"(?:jedanaest|dvanaest|trinaest|cetrnaest|petnaest|sesnaest|sedamnaest|osamnaest|devetnaest|deset)\w{{1,3}}|"
-             rf"(?:{_UNITS})\w{{1,3}})")
+_DAY_WORD = (
+    rf"(?:(?:dvadeset|trideset)(?:\s+(?:{_UNITS})\w{{0,3}})?|(?:dvadeset|trideset)\w{{1,3}}|"
+    rf"(?:jedanaest|dvanaest|trinaest|cetrnaest|petnaest|sesnaest|sedamnaest|osamnaest|devetnaest|deset)\w{{1,3}}|"
+    rf"(?:{_UNITS})\w{{1,3}})"
+)
 _YEAR = r"(?:19|20)\d{2}"
 _ROMAN_MONTH = r"(?:i{1,3}|iv|vi{0,3}|ix|xi{0,2})"
 _DATE = re.compile(
     r"(?<![\d.,/-])(?:"
-    rf"\d{{1,2}}\s?[./-]\s?\d{{1,2}}\s?[./-]\s?(?:19|20)?\d{{2}}\.?"            # 12.03.1990, 12. 3. 90, 12/03/1990
-    rf"|\d{{1,2}}\.\s?{_ROMAN_MONTH}\.\s?{_YEAR}\.?"                              # 12.III.1990
-    rf"|(?:\d{{1,2}}\.?|{_DAY_WORD})\s?{_MONTHS}(?:\s{_YEAR}\.?)?"                # 12. marta 1990, dvanaestog marta
-    rf"|{_YEAR}-\d{{2}}-\d{{2}}"                                                  # 1990-03-12
-    rf"|\d{{2}}\s\d{{2}}\s{_YEAR}"                                                # 12 03 1990 (dictated)
-    rf"|[0-3]\d[01]\d{_YEAR}"                                                     # 12031990
-    rf"|{_YEAR}\.?"                                                               # 1990
-    r")(?![\d\w])")
+    rf"\d{{1,2}}\s?[./-]\s?\d{{1,2}}\s?[./-]\s?(?:19|20)?\d{{2}}\.?"  # 12.03.1990, 12. 3. 90, 12/03/1990
+    rf"|\d{{1,2}}\.\s?{_ROMAN_MONTH}\.\s?{_YEAR}\.?"  # 12.III.1990
+    rf"|(?:\d{{1,2}}\.?|{_DAY_WORD})\s?{_MONTHS}(?:\s{_YEAR}\.?)?"  # 12. marta 1990, dvanaestog marta
+    rf"|{_YEAR}-\d{{2}}-\d{{2}}"  # 1990-03-12
+    rf"|\d{{2}}\s\d{{2}}\s{_YEAR}"  # 12 03 1990 (dictated)
+    rf"|[0-3]\d[01]\d{_YEAR}"  # 12031990
+    rf"|{_YEAR}\.?"  # 1990
+    r")(?![\d\w])"
+)
 _BIRTH_WORD = re.compile(
     r"(?<!\w)(rodjen\w*|rodj\.?|rod\.|r\.|datum rodjenja|dat\. rodj\.?|d\.r\.|dob|godiste|godista|born|"
     r"god\.? rodjenja|godina rodjenja|godine rodjenja|datum i mjesto rodjenja|"
     r"star[aio]?\s+\d{1,3}\s*(?:god\w*|g\.)|\d{1,3}\s*-?\s*godisnj\w+)"
-    r"\W*(?:(?:je|dana|godine|god|u|na|:)\W*){0,3}(?:[a-z]+\W+){0,2}$")
+    r"\W*(?:(?:je|dana|godine|god|u|na|:)\W*){0,3}(?:[a-z]+\W+){0,2}$"
+)
 _AFTER_NAME = re.compile(r"[a-z]\.?\s*\(\s*$")  # "Marko M. (12.03.1985)"
-_BIRTH_AFTER = re.compile(r"^\W{0,3}(?:god(?:ine|\.)?\s*)?(?:godiste|godista|rodjen\w*|rodj\.|r\.|god\.? rodjenja)(?!\w)")
+_BIRTH_AFTER = re.compile(
+    r"^\W{0,3}(?:god(?:ine|\.)?\s*)?(?:godiste|godista|rodjen\w*|rodj\.|r\.|god\.? rodjenja)(?!\w)"
+)
 _WORD_COMMA = re.compile(r"[^\W\d_]\s*,\s*$")
 _COMPACT = re.compile(r"^(?:\d{8}|\d{2} \d{2} \d{4})$")
 
@@ -65,12 +73,13 @@ def birth_dates(text: str) -> list[Span]:
         if _COMPACT.match(m.group().rstrip(".")) and not _plausible(m.group().rstrip(".")):
             continue
         start, end = original_span(offsets, m.start(), m.end())
-        context = folded[max(0, m.start() - 40): m.start()]
-        after = folded[m.end(): m.end() + 30]
+        context = folded[max(0, m.start() - 40) : m.start()]
+        after = folded[m.end() : m.end() + 30]
         if _BIRTH_WORD.search(context) or _AFTER_NAME.search(context) or _BIRTH_AFTER.search(after):
             spans.append(Span(start, end, "DATE_OF_BIRTH"))
         elif not re.fullmatch(rf"{_YEAR}\.?", m.group()) and (
-                _WORD_COMMA.search(text, max(0, start - 3), start) or sum(c.isdigit() for c in text) >= 21):
+            _WORD_COMMA.search(text, max(0, start - 3), start) or sum(c.isdigit() for c in text) >= 21
+        ):
             candidates.append((start, end))  # only these can be beside a name or a JMBG (names are costly to find)
     if candidates:
         spans.extend(_beside_a_person(text, candidates))
@@ -89,9 +98,11 @@ def _beside_a_person(text: str, candidates: list[tuple[int, int]]) -> list[Span]
         before = text[:start]
         after = text[end:]
         by_name = any(re.fullmatch(r"\s*,\s*", before[p_end:]) for _, p_end in people if p_end <= start)
-        by_id = any(re.fullmatch(r"[\s,;/()-]*", before[i_end:]) for _, i_end in ids if i_end <= start) or \
-            any(re.fullmatch(r"[\s,;/()-]*(?:jmbg|JMBG|jmb|JMB)?[\s:,]*", after[: i_start - end])
-                for i_start, _ in ids if i_start >= end)
+        by_id = any(re.fullmatch(r"[\s,;/()-]*", before[i_end:]) for _, i_end in ids if i_end <= start) or any(
+            re.fullmatch(r"[\s,;/()-]*(?:jmbg|JMBG|jmb|JMB)?[\s:,]*", after[: i_start - end])
+            for i_start, _ in ids
+            if i_start >= end
+        )
         if by_name or by_id:
             spans.append(Span(start, end, "DATE_OF_BIRTH"))
     return spans

@@ -11,7 +11,7 @@ from retrieval.language.normalize import fold
 
 def before(text: str, start: int, window: int = 40) -> str:
     """The folded text just before `start` (the keyword's side)."""
-    return fold(text[max(0, start - window): start])
+    return fold(text[max(0, start - window) : start])
 
 
 def keyword_before(text: str, start: int, pattern: re.Pattern[str], window: int = 40) -> bool:

@@ -14,10 +14,13 @@ _DOC_WORD = re.compile(
     r"(licn\w* kart\w*|lk|l\.k\.?|licn\w*|osobn\w* iskaznic\w*|osobn\w*|pasos\w*|putovnic\w*|vozack\w*(?: dozvol\w*)?|"
     r"vd|saobracajn\w*(?: dozvol\w*)?|prometn\w*(?: dozvol\w*)?|dokument\w*|isprav\w*|sasij\w*|vin|iskaznic\w*|"
     r"kartic\w*|legitimacij\w*|serijsk\w* broj\w*|dozvol\w*)"
-    r"(?:\W+(?:broj|br|nr|no|serijski|je|sa|glasi|pod|na|ime|oznak\w*)){0,3}\W*$")
+    r"(?:\W+(?:broj|br|nr|no|serijski|je|sa|glasi|pod|na|ime|oznak\w*)){0,3}\W*$"
+)
 _CANDIDATE = re.compile(r"(?<![\w/.-])(?=[A-Za-z0-9-]*\d)[A-Za-z0-9](?:[A-Za-z0-9-]{3,16})[A-Za-z0-9](?![\w/-])")
-_VIN = re.compile(r"(?<![A-Za-z0-9])(?=(?:[A-HJ-NPR-Za-hj-npr-z]*\d){3})(?=(?:\d*[A-HJ-NPR-Za-hj-npr-z]){3})"
-                  r"[A-HJ-NPR-Za-hj-npr-z0-9]{17}(?![A-Za-z0-9])")
+_VIN = re.compile(
+    r"(?<![A-Za-z0-9])(?=(?:[A-HJ-NPR-Za-hj-npr-z]*\d){3})(?=(?:\d*[A-HJ-NPR-Za-hj-npr-z]){3})"
+    r"[A-HJ-NPR-Za-hj-npr-z0-9]{17}(?![A-Za-z0-9])"
+)
 _MIXED9 = re.compile(r"(?<![A-Za-z0-9])(?=(?:[A-Z]*\d){5})(?=\d*[A-Z])[0-9A-Z]{8,10}(?![A-Za-z0-9])")
 _LONG_DIGITS = re.compile(r"(?<![\d.,/-])\d{8,12}(?!\d|[.,/-]\d)")
 

@@ -35,7 +35,9 @@ def _dictionary_lines() -> list[str]:
 
 def _given_here(line: str) -> bool:
     """Whether the line's name has a frequency in any of the countries above."""
-    return any(line[_FIRST_COLUMN + column: _FIRST_COLUMN + column + 1].strip() for column in _COUNTRY_COLUMNS.values())
+    return any(
+        line[_FIRST_COLUMN + column : _FIRST_COLUMN + column + 1].strip() for column in _COUNTRY_COLUMNS.values()
+    )
 
 
 @cache

@@ -16,10 +16,110 @@ from kodeks.privacy.gazetteer import regional_first_names
 
 # Pronouns, prepositions, conjunctions and forms of "biti": never a name, whatever a name dictionary lists
 # ("Koji" is a Japanese name).
-FUNCTION_WORDS = frozenset("""a i u na od do za sa s k ka iz kod protiv prema po pod nad pred pri kroz bez oko je su sam
-si smo ste bio bila bili ga mu joj ih im nju njega njemu njoj njih koji koja koje kojeg kome ko sta sto da li ne
-ni pa te ili ali vec jos ako kad kada gdje zasto kako taj ta to tog tom ovaj ova ovo onaj ona ono neki neka neko
-svaki sva svi moj moja moje njegov njena nas vas jedan jedna dva tri mi ti on vi oni ona""".split())
+FUNCTION_WORDS = frozenset(
+    [
+        "a",
+        "i",
+        "u",
+        "na",
+        "od",
+        "do",
+        "za",
+        "sa",
+        "s",
+        "k",
+        "ka",
+        "iz",
+        "kod",
+        "protiv",
+        "prema",
+        "po",
+        "pod",
+        "nad",
+        "pred",
+        "pri",
+        "kroz",
+        "bez",
+        "oko",
+        "je",
+        "su",
+        "sam",
+        "si",
+        "smo",
+        "ste",
+        "bio",
+        "bila",
+        "bili",
+        "ga",
+        "mu",
+        "joj",
+        "ih",
+        "im",
+        "nju",
+        "njega",
+        "njemu",
+        "njoj",
+        "njih",
+        "koji",
+        "koja",
+        "koje",
+        "kojeg",
+        "kome",
+        "ko",
+        "sta",
+        "sto",
+        "da",
+        "li",
+        "ne",
+        "ni",
+        "pa",
+        "te",
+        "ili",
+        "ali",
+        "vec",
+        "jos",
+        "ako",
+        "kad",
+        "kada",
+        "gdje",
+        "zasto",
+        "kako",
+        "taj",
+        "ta",
+        "to",
+        "tog",
+        "tom",
+        "ovaj",
+        "ova",
+        "ovo",
+        "onaj",
+        "ona",
+        "ono",
+        "neki",
+        "neka",
+        "neko",
+        "svaki",
+        "sva",
+        "svi",
+        "moj",
+        "moja",
+        "moje",
+        "njegov",
+        "njena",
+        "nas",
+        "vas",
+        "jedan",
+        "jedna",
+        "dva",
+        "tri",
+        "mi",
+        "ti",
+        "on",
+        "vi",
+        "oni",
+        "ona",
+    ]
+)
 
 # Case endings of nouns and names, longest first (instrumental -om/-em, dative -u/-i, genitive -a/-e, ...).
 ENDINGS = ("ama", "ima", "om", "em", "oj", "og", "a", "e", "i", "u", "o")
@@ -47,8 +147,9 @@ def first_names() -> frozenset[str]:
     """The listed names and the region's names of the published dictionary (gazetteer.py), less the words that
     are never a person here (not_names.txt: "Vlada" is a name in Serbia and the government in a law)."""
     single, _ = _not_names()
-    regional = {n for n in regional_first_names() if n not in single and n not in common_forms()
-                and n not in FUNCTION_WORDS}
+    regional = {
+        n for n in regional_first_names() if n not in single and n not in common_forms() and n not in FUNCTION_WORDS
+    }
     return listed_first_names() | frozenset(regional)
 
 
@@ -102,8 +203,11 @@ def not_a_name(folded: str) -> bool:
     single, _ = _not_names()
     if folded in single:
         return True
-    return any(stem in single or any(stem + e in single for e in ("a", "o", "e", "i")) for stem in bases(folded)[1:]
-               if len(stem) >= 4)
+    return any(
+        stem in single or any(stem + e in single for e in ("a", "o", "e", "i"))
+        for stem in bases(folded)[1:]
+        if len(stem) >= 4
+    )
 
 
 def _prefix(word: str) -> str:

@@ -87,9 +87,15 @@ def mask(text: str) -> Masked:
     if not spans:
         return Masked(text)
     numbering = _Numbering(text)
-    numbers_of = [(span, numbering.person(*people[(span.start, span.end)], text[span.start: span.end])
-                   if span.kind == "PERSON" else numbering.value(span.kind, text[span.start: span.end]))
-                  for span in spans]
+    numbers_of = [
+        (
+            span,
+            numbering.person(*people[(span.start, span.end)], text[span.start : span.end])
+            if span.kind == "PERSON"
+            else numbering.value(span.kind, text[span.start : span.end]),
+        )
+        for span in spans
+    ]
     counts = {kind: len(values) for kind, values in numbering._values.items()}
     out: list[str] = []
     originals: dict[str, str] = {}
@@ -98,9 +104,9 @@ def mask(text: str) -> Masked:
         label = LABELS[span.kind]
         numbered = span.kind in ALWAYS_NUMBERED or counts.get(span.kind, 0) > 1
         placeholder = f"[{label} {n}]" if numbered else f"[{label}]"
-        out.append(text[last: span.start])
+        out.append(text[last : span.start])
         out.append(placeholder)
-        surface = text[span.start: span.end]
+        surface = text[span.start : span.end]
         if len(surface.split()) > len(originals.get(placeholder, "").split()):  # "Ana Kovač" over "anu"
             originals[placeholder] = surface
         last = span.end

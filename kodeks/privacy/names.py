@@ -19,7 +19,9 @@ from kodeks.privacy.tokens import Token, gap, words
 
 MAX_RUN = 4
 _INITIALS = re.compile(r"(?<![\w.])([A-ZČĆŠŽĐ])\.\s?([A-ZČĆŠŽĐ])\.(?!\w)")
-_SURNAME_DECLINED = re.compile(r"(?:ić|ић)(?:a|u|em|om|а|у|ем|ом)$", re.IGNORECASE)  # not -iće/-ići: verbs (kazniće, postići)
+_SURNAME_DECLINED = re.compile(
+    r"(?:ić|ић)(?:a|u|em|om|а|у|ем|ом)$", re.IGNORECASE
+)  # not -iće/-ići: verbs (kazniće, postići)
 _ADJECTIVE = re.compile(r"(?:sk|čk|ck|šk|čn|n)(?:i|a|e|o|og|om|oj|ih|im|ima)$")  # Advokatske, Ustavnog: not names
 _ROMAN = re.compile(r"^[IVXLC]+$")
 _FOLDED_DECLINED = re.compile(r"[oe]vic(?:a|u|em|om)$")
@@ -43,7 +45,7 @@ class PersonSpan:
 
 
 def surname_base(folded: str) -> str | None:
-    """"markovicu" → "markovic"; None when the word does not look like a surname."""
+    """ "markovicu" → "markovic"; None when the word does not look like a surname."""
     if any(b in _not_surnames() for b in lexicon.bases(folded)):
         return None
     if folded.endswith("ic") and len(folded) >= 4:
@@ -89,9 +91,10 @@ def _listed_surname(folded: str) -> bool:
 
 
 def _declined_ic(folded: str) -> bool:
-    """"hodzica", "hodzicu", "hodzicem": a declined -ić surname typed without diacritics."""
-    return any(folded.endswith(e) and len(folded) > len(e) + 2 for e in ("ica", "icu", "icem", "icom")) and \
-        not any(b in _not_surnames() for b in lexicon.bases(folded))
+    """ "hodzica", "hodzicu", "hodzicem": a declined -ić surname typed without diacritics."""
+    return any(folded.endswith(e) and len(folded) > len(e) + 2 for e in ("ica", "icu", "icem", "icom")) and not any(
+        b in _not_surnames() for b in lexicon.bases(folded)
+    )
 
 
 def _surnames_next_to_names(text: str, tokens: list[Token], labels: list[str]) -> None:
@@ -107,22 +110,56 @@ def _surnames_next_to_names(text: str, tokens: list[Token], labels: list[str]) -
         after_role = left and tokens[j - 1].folded in lexicon.person_words()
         if token.text.islower() and token.folded in lexicon.word_set("common_words.txt"):
             continue  # a word of the language ("kradljivica") is no surname in lower case
-        if (by_name or after_role) and _listed_surname(token.folded):
-            labels[j] = "S"
-        elif ((left and labels[j - 1] in "Ff") or after_role) and _declined_ic(token.folded):
+        if ((by_name or after_role) and _listed_surname(token.folded)) or (
+            ((left and labels[j - 1] in "Ff") or after_role) and _declined_ic(token.folded)
+        ):
             labels[j] = "S"
 
 
 # Endings of verbs, adjectives and pronouns ("udario", "zatekli", "pijani", "njegov"): a word with one is no name.
-_NOT_NAME_ENDINGS = ("ao", "io", "eo", "uo", "la", "li", "lo", "le", "ti", "ci", "ce", "se", "mo", "te", "ni", "na",
-                     "no", "ne", "ski", "ska", "sko", "og", "om", "em", "im", "ih", "oj", "ov", "ev")
+_NOT_NAME_ENDINGS = (
+    "ao",
+    "io",
+    "eo",
+    "uo",
+    "la",
+    "li",
+    "lo",
+    "le",
+    "ti",
+    "ci",
+    "ce",
+    "se",
+    "mo",
+    "te",
+    "ni",
+    "na",
+    "no",
+    "ne",
+    "ski",
+    "ska",
+    "sko",
+    "og",
+    "om",
+    "em",
+    "im",
+    "ih",
+    "oj",
+    "ov",
+    "ev",
+)
 
 
 def _unlisted_first_name(token: Token) -> bool:
     """A word right beside a surname that could be a first name the list lacks ("gojko mandic", "Стојанка Васић"):
     capitalised, or in lower case without the ending of a verb, adjective or pronoun."""
     folded = token.folded
-    if len(folded) < 3 or folded in lexicon.FUNCTION_WORDS or folded in lexicon.person_words() or lexicon.not_a_name(folded):
+    if (
+        len(folded) < 3
+        or folded in lexicon.FUNCTION_WORDS
+        or folded in lexicon.person_words()
+        or lexicon.not_a_name(folded)
+    ):
         return False
     if folded in lexicon.common_forms() or (token.text.islower() and folded in lexicon.word_set("common_words.txt")):
         return False
@@ -132,12 +169,16 @@ def _unlisted_first_name(token: Token) -> bool:
 
 
 def _first_names_beside_surnames(text: str, tokens: list[Token], labels: list[str]) -> None:
-    for j, token in enumerate(tokens):
+    for j, _token in enumerate(tokens):
         if labels[j] != "S":
             continue
         for k in (j - 1, j + 1):
-            if 0 <= k < len(tokens) and labels[k] == "O" and gap(text, *sorted((tokens[j], tokens[k]), key=lambda t: t.start)) == " " \
-                    and _unlisted_first_name(tokens[k]):
+            if (
+                0 <= k < len(tokens)
+                and labels[k] == "O"
+                and gap(text, *sorted((tokens[j], tokens[k]), key=lambda t: t.start)) == " "
+                and _unlisted_first_name(tokens[k])
+            ):
                 labels[k] = "F"
                 break
 
@@ -182,13 +223,21 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
             j += 1
             continue
         k = j + 1
-        while k < len(tokens) and k - j < MAX_RUN and labels[k] != "O" and _JOINS.match(gap(text, tokens[k - 1], tokens[k])):
+        while (
+            k < len(tokens)
+            and k - j < MAX_RUN
+            and labels[k] != "O"
+            and _JOINS.match(gap(text, tokens[k - 1], tokens[k]))
+        ):
             if labels[k - 1] != "i" and gap(text, tokens[k - 1], tokens[k]).startswith("."):
                 break  # a full stop after a word (not an initial) ends the sentence
             k += 1
         run, run_labels = tokens[j:k], labels[j:k]
         while run_labels and run_labels[0] == "f" and "F" not in run_labels[1:2] and "S" not in run_labels[1:2]:
-            run, run_labels = run[1:], run_labels[1:]  # "rada Savjeta": a word that may be a name needs a name beside it
+            run, run_labels = (
+                run[1:],
+                run_labels[1:],
+            )  # "rada Savjeta": a word that may be a name needs a name beside it
         while run_labels and run_labels[-1] == "f" and len(run_labels) > 1 and run_labels[-2] not in "FS":
             run, run_labels = run[:-1], run_labels[:-1]
         while run_labels and run_labels[-1] == "i":  # a trailing initial is the next sentence's first letter

@@ -33,11 +33,14 @@ _EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+(?<!\.)", re.UNICO
 _AT = r"(?:\s*@\s*|\s*[(\[{<]\s*(?:at|et|@)\s*[)\]}>]\s*|\s+(?:at|et|majmun|majmunce|majmunče)\s+)"
 _DOT = r"(?:\s*\.\s*|\s*[(\[{<]\s*(?:dot|tacka|tačka|tocka|točka)\s*[)\]}>]\s*|\s+(?:dot|tacka|tačka|tocka|točka)\s+)"
 _LOCAL_DOT = r"(?:\.|\s*[(\[]\s*(?:dot|tacka|tačka|tocka|točka)\s*[)\]]\s*|\s+(?:dot|tacka|tačka|tocka|točka)\s+)"
-_TLD = (r"(?:com|net|org|info|biz|edu|gov|ba|hr|rs|me|si|mk|de|at|ch|eu|uk|us|it|fr|nl|se|no|dk|tr|ru|io|co)")
+_TLD = r"(?:com|net|org|info|biz|edu|gov|ba|hr|rs|me|si|mk|de|at|ch|eu|uk|us|it|fr|nl|se|no|dk|tr|ru|io|co)"
 _EMAIL_SPOKEN = re.compile(
     rf"(?<![\w.+-])[\w+-]+(?:{_LOCAL_DOT}[\w+-]+)*{_AT}[\w-]+(?:{_DOT}[\w-]+)*?{_DOT}{_TLD}(?![\w-])",
-    re.IGNORECASE | re.UNICODE)
-_PHONE_WORD = re.compile(r"(tel|telefon\w*|mob\w*|broj (telefona|mobitela|mobilnog)|pozv\w*|zvao|zvala|poziv\w*|sms|viber|whatsapp|kontakt)\W*$")
+    re.IGNORECASE | re.UNICODE,
+)
+_PHONE_WORD = re.compile(
+    r"(tel|telefon\w*|mob\w*|broj (telefona|mobitela|mobilnog)|pozv\w*|zvao|zvala|poziv\w*|sms|viber|whatsapp|kontakt)\W*$"
+)
 _PHONE_LOOSE = re.compile(r"(?<![\d+])(?:\+|00)?(?:387[ /-]?)?0?6\d[ /-]?\d{3}[ /-]?\d{3,4}(?!\d)")
 MIN_DIGITS_FOR_PHONES = 6
 
@@ -71,7 +74,7 @@ def grouped_jmbgs(text: str) -> list[Span]:
         while i < len(groups):
             digits, found = "", None
             for j in range(i, len(groups)):
-                digits += run.group()[groups[j][0]: groups[j][1]]
+                digits += run.group()[groups[j][0] : groups[j][1]]
                 if len(digits) >= 13:
                     if len(digits) == 13 and j > i and jmbg_valid(digits):
                         found = j
@@ -95,7 +98,7 @@ def ibans(text: str) -> list[Span]:
         raw = m.group(1)
         # the longest prefix that is a valid IBAN (the pattern may run into a following word of four characters)
         for end in range(len(raw), 14, -1):
-            if raw[end - 1] in " .-" or raw[end: end + 1].isalnum():
+            if raw[end - 1] in " .-" or raw[end : end + 1].isalnum():
                 continue  # a prefix ends on a character that ends a word
             if stdnum_iban.is_valid(raw[:end].upper()):
                 spans.append(Span(m.start(1), m.start(1) + end, "IBAN"))
@@ -122,7 +125,7 @@ def phones(text: str) -> list[Span]:
     spans = []
     for match in phonenumbers.PhoneNumberMatcher(text, "BA", leniency=phonenumbers.Leniency.POSSIBLE):
         raw = match.raw_string
-        if text[match.start - 1: match.start].isalnum() or text[match.end: match.end + 1].isalnum():
+        if text[match.start - 1 : match.start].isalnum() or text[match.end : match.end + 1].isalnum():
             continue  # inside a word: a chassis number, a code
         digits = sum(c.isdigit() for c in raw)
         international = raw.startswith(("+", "00"))

@@ -17,14 +17,16 @@ from kodeks.privacy.spans import Span
 _L = "A-Za-zА-Яа-яЈјЂђЋћЏџЉљЊњ"
 _UPPER = set("ABCDEFGHIJKLMNOPQRSTUVWXYZАБВГДЕЖЗИЈКЛМНОПРСТУФХЦЧЏШЂЋЉЊ")
 _FORMS = [
-    re.compile(rf"(?<![\w-])[{_L}]\d{{2}}(?P<s1>[- ]?)[{_L}](?P<s2>[- ]?)\d{{3}}(?![\w-])"),   # A12-E-345
-    re.compile(rf"(?<![\w-])\d{{3}}(?P<s1>[- ]?)[{_L}](?P<s2>[- ]?)\d{{3}}(?![\w-])"),         # 123-A-456
-    re.compile(rf"(?<![\w-])[{_L}]{{2}}(?P<s1>[- ]?)\d{{3}}(?P<s2>[- ])\d{{2,3}}(?![\w-])"),   # SA 123-456
+    re.compile(rf"(?<![\w-])[{_L}]\d{{2}}(?P<s1>[- ]?)[{_L}](?P<s2>[- ]?)\d{{3}}(?![\w-])"),  # A12-E-345
+    re.compile(rf"(?<![\w-])\d{{3}}(?P<s1>[- ]?)[{_L}](?P<s2>[- ]?)\d{{3}}(?![\w-])"),  # 123-A-456
+    re.compile(rf"(?<![\w-])[{_L}]{{2}}(?P<s1>[- ]?)\d{{3}}(?P<s2>[- ])\d{{2,3}}(?![\w-])"),  # SA 123-456
     re.compile(rf"(?<![\w-])[{_L}]{{2}}(?P<s1>[- ]?)\d{{3,4}}(?P<s2>[- ]?)[{_L}]{{1,2}}(?![\w-])"),  # ZG 1234-AB
 ]
-_PLATE_WORD = re.compile(r"(tablic\w*|registarsk\w*|registr\w*|reg\.?|oznak\w*|vozil\w*|auto\w*|kombi\w*|kamion\w*|"
-                         r"motor\w*|golf\w*|bmw|audi|opel|passat|pasat|mercedes\w*|skod\w*|marke|vozio|vozila)\W*"
-                         r"(\w+\W+){0,3}$")
+_PLATE_WORD = re.compile(
+    r"(tablic\w*|registarsk\w*|registr\w*|reg\.?|oznak\w*|vozil\w*|auto\w*|kombi\w*|kamion\w*|"
+    r"motor\w*|golf\w*|bmw|audi|opel|passat|pasat|mercedes\w*|skod\w*|marke|vozio|vozila)\W*"
+    r"(\w+\W+){0,3}$"
+)
 
 
 def _plain(match: re.Match[str], form: int) -> bool:

@@ -29,8 +29,11 @@ LABELS: dict[str, str] = {
 }
 ALWAYS_NUMBERED = frozenset({"PERSON"})  # "[OSOBA 1]" even alone: the reader sees a person, not a thing
 
-PLACEHOLDER = re.compile(r"\[(?P<label>" + "|".join(sorted(map(re.escape, LABELS.values()), key=len, reverse=True))
-                         + r")(?: (?P<n>\d{1,3}))?\]")
+PLACEHOLDER = re.compile(
+    r"\[(?P<label>"
+    + "|".join(sorted(map(re.escape, LABELS.values()), key=len, reverse=True))
+    + r")(?: (?P<n>\d{1,3}))?\]"
+)
 
 
 @dataclass(frozen=True, order=True)

@@ -27,7 +27,7 @@ class Token:
 
     @property
     def capitalised(self) -> bool:
-        """"Marko", "MARKO" (officers type names in capitals too), not "marko" or "mArko"."""
+        """ "Marko", "MARKO" (officers type names in capitals too), not "marko" or "mArko"."""
         return self.text[0].isupper() and (self.text[1:].islower() or (self.text.isupper() and len(self.text) > 2))
 
 
@@ -35,11 +35,18 @@ def words(text: str) -> list[Token]:
     tokens = []
     for match in _WORD.finditer(text):
         before = text[: match.start()].rstrip()
-        tokens.append(Token(match.start(), match.end(), match.group(), not before or before[-1] in _SENTENCE_END,
-                            text[match.end(): match.end() + 1] == "."))
+        tokens.append(
+            Token(
+                match.start(),
+                match.end(),
+                match.group(),
+                not before or before[-1] in _SENTENCE_END,
+                text[match.end() : match.end() + 1] == ".",
+            )
+        )
     return tokens
 
 
 def gap(text: str, left: Token, right: Token) -> str:
     """What stands between two tokens (" ", "-", ", " …)."""
-    return text[left.end: right.start]
+    return text[left.end : right.start]

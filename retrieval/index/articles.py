@@ -49,7 +49,9 @@ def load_articles(data_dir: Path) -> dict[str, Article]:
                     article = row_to_article(json.loads(line))
                     articles[article.id] = article
     except (json.JSONDecodeError, KeyError, UnicodeDecodeError) as exc:
-        raise KodeksError(f"the article table {path} is corrupt ({exc}); rebuild with `kodeks ingest --reindex PATH...`") from None
+        raise KodeksError(
+            f"the article table {path} is corrupt ({exc}); rebuild with `kodeks ingest --reindex PATH...`"
+        ) from None
     return articles
 
 

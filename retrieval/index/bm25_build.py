@@ -43,8 +43,7 @@ def build_bm25(documents: Iterable[list[str]], bm25s: Any) -> Any:
         first = len(lengths) - len(pending)
         token_parts.append(np.concatenate([t for t, _ in pending]))
         count_parts.append(np.concatenate([c for _, c in pending]))
-        docs_parts.append(np.repeat(np.arange(first, len(lengths), dtype=np.int32),
-                                    [len(t) for t, _ in pending]))
+        docs_parts.append(np.repeat(np.arange(first, len(lengths), dtype=np.int32), [len(t) for t, _ in pending]))
         pending.clear()
 
     for tokens in documents:

@@ -25,7 +25,7 @@ import logging
 import shutil
 import sqlite3
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -35,13 +35,24 @@ from kodeks.settings import Settings
 from retrieval.index.articles import load_articles
 from retrieval.index.checking import check_generation
 from retrieval.index.chroma import (
-    chroma_client, close_client, drop_collection_named, get_all, identity_metadata, open_collection,
+    chroma_client,
+    close_client,
+    drop_collection_named,
+    get_all,
+    identity_metadata,
+    open_collection,
 )
 from retrieval.index.chunk_meta import read_chunk_meta
 from retrieval.index.disk_errors import explain_write_failure
 from retrieval.index.embedders import Embedder, EmbedderIdentity, make_embedder
 from retrieval.index.generations import (
-    Cleanup, cleanup, current_paths, disk_usage, load_manifest, make_current, new_generation,
+    Cleanup,
+    cleanup,
+    current_paths,
+    disk_usage,
+    load_manifest,
+    make_current,
+    new_generation,
 )
 from retrieval.index.law_catalog import LibraryCounts, load_law_records, now_utc, save_law_records, updated_records
 from retrieval.index.layout import IndexPaths
@@ -77,8 +88,13 @@ class IndexWriter:
 
     @classmethod
     @contextmanager
-    def open(cls, settings: Settings, wait: bool = True, on_wait: Callable[[str], None] | None = None,
-             command: str | None = None) -> Iterator["IndexWriter"]:
+    def open(
+        cls,
+        settings: Settings,
+        wait: bool = True,
+        on_wait: Callable[[str], None] | None = None,
+        command: str | None = None,
+    ) -> Iterator[IndexWriter]:
         with writer_lock(settings, wait, on_wait, command):
             writer = cls(settings)
             writer.tidy()  # half-built generations of a killed writer, generations nobody reads any more
@@ -115,9 +131,18 @@ class IndexWriter:
 
     # --- one write -------------------------------------------------------------------------------
 
-    def write(self, articles: list[Article], complete_laws: set[str], *, progress: ProgressStart | None = None,
-              reembed_laws: set[str] | None = None, carry: dict[str, str] | None = None,
-              drop: set[str] | None = None, records: Records | None = None, fresh: bool = False) -> WriteResult:
+    def write(
+        self,
+        articles: list[Article],
+        complete_laws: set[str],
+        *,
+        progress: ProgressStart | None = None,
+        reembed_laws: set[str] | None = None,
+        carry: dict[str, str] | None = None,
+        drop: set[str] | None = None,
+        records: Records | None = None,
+        fresh: bool = False,
+    ) -> WriteResult:
         """Bring the index in line with `articles` as a new generation (see writer.plan_update for the
         arguments; `records` makes laws.json from the current one; `fresh`: a new Chroma, every chunk
         embedded — after a change of embedder)."""
@@ -126,16 +151,26 @@ class IndexWriter:
         if not fresh:
             self._check_identity(identity)
         meta = {} if fresh else self._stored_meta()
-        plan = plan_update(stored, meta, articles, complete_laws, self.settings.max_chunk_chars,
-                           reembed_laws, carry, drop)
+        plan = plan_update(
+            stored, meta, articles, complete_laws, self.settings.max_chunk_chars, reembed_laws, carry, drop
+        )
         old_records = {} if fresh else (load_law_records(self.source.root) if self.source.articles.exists() else {})
         new_records = (records or updated_records)(old_records, plan.before, plan.after)
-        update = IndexUpdate(chunks=len(plan.chunks), reused=len(plan.unchanged) + len(plan.copyable),
-                             deleted=len(plan.removed), total_articles=len(plan.after), articles=plan.after,
-                             generation=self.source.generation)
+        update = IndexUpdate(
+            chunks=len(plan.chunks),
+            reused=len(plan.unchanged) + len(plan.copyable),
+            deleted=len(plan.removed),
+            total_articles=len(plan.after),
+            articles=plan.after,
+            generation=self.source.generation,
+        )
         nothing_yet = not plan.after and not self.source.articles.exists()  # no index, and nothing read
-        if not fresh and not plan.changes_index and new_records == old_records and (
-                nothing_yet or self._source_is_current_form()):
+        if (
+            not fresh
+            and not plan.changes_index
+            and new_records == old_records
+            and (nothing_yet or self._source_is_current_form())
+        ):
             return WriteResult(update, LibraryCounts.of(plan.after.values()), Cleanup())
         vectors = embed_plan(plan, self.embedder, progress)  # the slow part: nothing written yet
         update.embedded = len(plan.to_embed)
@@ -167,7 +202,8 @@ class IndexWriter:
 
     def index_identity(self) -> EmbedderIdentity | None:
         """The embedder the current index was built with (None: no index yet, or it does not say)."""
-        from retrieval.index.chroma import identity_in_file, recorded_identity as collection_identity
+        from retrieval.index.chroma import identity_in_file
+        from retrieval.index.chroma import recorded_identity as collection_identity
 
         recorded = recorded_identity(self.manifest)
         if recorded is not None or not self.source.articles.exists():
@@ -178,9 +214,10 @@ class IndexWriter:
                 return found
         client = chroma_client(self.settings, self.source, create=False)
         try:
-            return collection_identity(client.get_collection(self.source.collection_name(self.settings),
-                                                             embedding_function=None))
-        except Exception:  # noqa: BLE001 - no collection: nothing recorded
+            return collection_identity(
+                client.get_collection(self.source.collection_name(self.settings), embedding_function=None)
+            )
+        except Exception:
             return None
         finally:
             if not self.settings.chroma_host:
@@ -207,11 +244,20 @@ class IndexWriter:
             lexical = LexicalIndex.load(self.source.lexical)  # also checks its token table against the arrays
         except (OSError, ValueError, KeyError):
             return False
-        return (lexical.current and catalog_current(self.source.root)
-                and vectors_current(self.source.dense, lexical.chunk_ids))
+        return (
+            lexical.current
+            and catalog_current(self.source.root)
+            and vectors_current(self.source.dense, lexical.chunk_ids)
+        )
 
-    def _build(self, plan: Plan, vectors: dict[str, Any], records: dict[str, dict[str, Any]], fresh: bool,
-               identity: EmbedderIdentity) -> IndexPaths:
+    def _build(
+        self,
+        plan: Plan,
+        vectors: dict[str, Any],
+        records: dict[str, dict[str, Any]],
+        fresh: bool,
+        identity: EmbedderIdentity,
+    ) -> IndexPaths:
         """A new generation with the plan applied, checked, made current; thrown away on any failure."""
         settings = self.settings
         target: IndexPaths | None = None
@@ -225,11 +271,20 @@ class IndexWriter:
             apply_plan(settings, target, collection, plan, vectors, identity.dim)
             save_law_records(target.root, records)
             counts = LibraryCounts.of(plan.after.values())
-            manifest = {"created_at": now_utc(), "embedder": {"provider": identity.provider, "model": identity.model,
-                                                              "dim": identity.dim},
-                        "chunks": len(plan.meta_after), **counts.to_dict()}
-            check_generation(settings, target, collection, self.embedder,
-                             {c.chunk_id for _, c in plan.chunks} | _kept_chunks(plan), manifest)
+            manifest = {
+                "created_at": now_utc(),
+                "embedder": {"provider": identity.provider, "model": identity.model, "dim": identity.dim},
+                "chunks": len(plan.meta_after),
+                **counts.to_dict(),
+            }
+            check_generation(
+                settings,
+                target,
+                collection,
+                self.embedder,
+                {c.chunk_id for _, c in plan.chunks} | _kept_chunks(plan),
+                manifest,
+            )
             if not settings.chroma_host:
                 close_client(client)
                 client = None
@@ -240,8 +295,12 @@ class IndexWriter:
                 close_client(client)
             if target is not None:
                 _discard(settings, target)
-            disk = explain_write_failure(exc, settings.data_dir, "write the new index generation",
-                                         needed=int(disk_usage(self.source) * 1.2) or None)
+            disk = explain_write_failure(
+                exc,
+                settings.data_dir,
+                "write the new index generation",
+                needed=int(disk_usage(self.source) * 1.2) or None,
+            )
             if disk is not None:
                 raise disk from None
             raise
@@ -258,16 +317,20 @@ class IndexWriter:
             return  # nothing on the server yet
         client = chroma_client(self.settings)
         old = open_collection(self.settings, identity, True, source, client)
-        new = client.get_or_create_collection(target.collection_name(self.settings), embedding_function=None,
-                                              metadata=identity_metadata(identity),
-                                              configuration={"hnsw": {"space": "cosine"}})
+        new = client.get_or_create_collection(
+            target.collection_name(self.settings),
+            embedding_function=None,
+            metadata=identity_metadata(identity),
+            configuration={"hnsw": {"space": "cosine"}},
+        )
         # The chunks that stay, and those whose vectors copied chunks take (apply_plan reads them there).
         wanted = sorted((set(plan.meta_after) | set(plan.sources.values())) & set(get_all(old, [])["ids"]))
         for start in range(0, len(wanted), COPY_BATCH):
-            got = old.get(ids=wanted[start:start + COPY_BATCH], include=["embeddings", "documents", "metadatas"])
+            got = old.get(ids=wanted[start : start + COPY_BATCH], include=["embeddings", "documents", "metadatas"])
             if got["ids"]:
-                new.upsert(ids=got["ids"], embeddings=got["embeddings"], documents=got["documents"],
-                           metadatas=got["metadatas"])
+                new.upsert(
+                    ids=got["ids"], embeddings=got["embeddings"], documents=got["documents"], metadatas=got["metadatas"]
+                )
 
 
 def tidy_unused(settings: Settings) -> Cleanup | None:
@@ -290,6 +353,7 @@ def _kept_chunks(plan: Plan) -> set[str]:
 def copy_chroma_folder(source: Path, target: Path) -> None:
     """A Chroma folder copied consistently: its SQLite file through SQLite's backup API (a reader may
     have it open), the HNSW segment files as they are (only a writer changes them, and we hold the lock)."""
+
     def copy(src: str, dst: str) -> None:
         if Path(src).name == "chroma.sqlite3":
             with sqlite3.connect(f"file:{src}?mode=ro", uri=True) as old, sqlite3.connect(dst) as new:
@@ -306,16 +370,16 @@ def _discard(settings: Settings, target: IndexPaths) -> None:
     """A generation that did not become current: deleted (a kill leaves it to the next writer's cleanup)."""
     shutil.rmtree(target.root, ignore_errors=True)
     if target.collection:
-        try:
+        with suppress(Exception):
             drop_collection_named(settings, target.collection)
-        except Exception:  # noqa: BLE001 - the next cleanup cannot find it either; it is empty or partial
-            pass
 
 
 def require_same_embedder_or_all_laws(stored: dict[str, Article], laws: set[str]) -> None:
     """After a change of embedder only a re-index of every law can build a usable index."""
     missing = sorted({a.law for a in stored.values()} - laws)
     if missing:
-        raise KodeksError(f"the configured embedder differs from the index's, so every law must be re-indexed at "
-                          f"once; these loaded laws are not in the files given: {', '.join(missing)} (add their "
-                          f"files, or remove them first with `kodeks laws remove LAW`)")
+        raise KodeksError(
+            f"the configured embedder differs from the index's, so every law must be re-indexed at "
+            f"once; these loaded laws are not in the files given: {', '.join(missing)} (add their "
+            f"files, or remove them first with `kodeks laws remove LAW`)"
+        )

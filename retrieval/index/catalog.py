@@ -63,8 +63,16 @@ def write_catalog(data_dir: Path, articles: Iterable[Article], jsonl: Path) -> N
         try:
             con.executescript(_SCHEMA)
             rows = (
-                (i, a.id, a.law, article_number(a.article), fold(a.jurisdiction), a.law_title,
-                 content_hash(fold(a.text)), json.dumps(article_to_row(a), ensure_ascii=False))
+                (
+                    i,
+                    a.id,
+                    a.law,
+                    article_number(a.article),
+                    fold(a.jurisdiction),
+                    a.law_title,
+                    content_hash(fold(a.text)),
+                    json.dumps(article_to_row(a), ensure_ascii=False),
+                )
                 for i, a in enumerate(sorted(articles, key=lambda a: a.id))
             )
             con.executemany("INSERT INTO articles VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
@@ -123,8 +131,10 @@ def law_text_hashes(data_dir: Path) -> dict[str, set[str]] | None:
     try:
         con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         try:
-            rows = con.execute("SELECT law, text_hash FROM articles WHERE NOT coalesce(json_extract(row, '$.deleted'), 0) "
-                               "AND json_extract(row, '$.kind') IS NULL").fetchall()
+            rows = con.execute(
+                "SELECT law, text_hash FROM articles WHERE NOT coalesce(json_extract(row, '$.deleted'), 0) "
+                "AND json_extract(row, '$.kind') IS NULL"
+            ).fetchall()
         finally:
             con.close()
     except sqlite3.Error:
@@ -146,7 +156,7 @@ class Catalog(Mapping[str, Article]):
         self._index = {aid: i for i, aid in enumerate(self.ids)}
 
     @classmethod
-    def open(cls, data_dir: Path) -> "Catalog":
+    def open(cls, data_dir: Path) -> Catalog:
         """The catalog of `data_dir`, made from articles.jsonl first if missing or out of date."""
         jsonl, path = data_dir / ARTICLES_FILE, data_dir / CATALOG_FILE
         if not jsonl.exists():
@@ -165,7 +175,7 @@ class Catalog(Mapping[str, Article]):
             raise KodeksError(f"the article table {path} is unreadable ({exc}); re-run `kodeks ingest`") from None
 
     @classmethod
-    def _empty(cls) -> "Catalog":
+    def _empty(cls) -> Catalog:
         empty = cls.__new__(cls)
         empty.path, empty._con, empty._lock = Path(), None, threading.Lock()
         empty.ids, empty._index = [], {}
@@ -219,7 +229,7 @@ class Catalog(Mapping[str, Article]):
         wanted = sorted({int(i) for i in indexes})
         out: dict[int, Article] = {}
         for start in range(0, len(wanted), 500):
-            part = wanted[start:start + 500]
+            part = wanted[start : start + 500]
             marks = ",".join("?" * len(part))
             for idx, row in self._query(f"SELECT idx, row FROM articles WHERE idx IN ({marks})", part):
                 out[idx] = _article(row)
@@ -227,23 +237,41 @@ class Catalog(Mapping[str, Article]):
 
     def columns(self) -> list[tuple[str, str, str]]:
         """(law, folded jurisdiction, text hash) of every article, in index order."""
-        return [(r[0], r[1], r[2]) for r in self._query("SELECT law, jurisdiction, text_hash FROM articles ORDER BY idx")]
+        return [
+            (r[0], r[1], r[2]) for r in self._query("SELECT law, jurisdiction, text_hash FROM articles ORDER BY idx")
+        ]
 
     def law_heads(self) -> list[Article]:
         """One text-less article per (law, law title, jurisdiction): what law-name matching needs."""
-        rows = self._query("SELECT MIN(id), law, law_title, json_extract(row, '$.jurisdiction') FROM articles "
-                           "GROUP BY law, law_title, jurisdiction")
-        return [Article(id=aid, law=law, article="", text="", law_title=title, jurisdiction=j or "")
-                for aid, law, title, j in rows]
+        rows = self._query(
+            "SELECT MIN(id), law, law_title, json_extract(row, '$.jurisdiction') FROM articles "
+            "GROUP BY law, law_title, jurisdiction"
+        )
+        return [
+            Article(id=aid, law=law, article="", text="", law_title=title, jurisdiction=j or "")
+            for aid, law, title, j in rows
+        ]
 
     def text_less(self) -> Iterator[Article]:
         """Every article without its text (id, law, law title, jurisdiction, deleted, kind), in index order:
         enough for the law list (law_catalog.summarize) without reading the texts."""
-        rows = self._query("SELECT id, law, law_title, json_extract(row, '$.jurisdiction'), "
-                           "json_extract(row, '$.deleted'), json_extract(row, '$.kind') FROM articles ORDER BY idx")
-        return (Article(id=aid, law=law, article="", text="", law_title=title, jurisdiction=j or "", deleted=bool(d),
-                        extra={"kind": kind} if kind else {})
-                for aid, law, title, j, d, kind in rows)
+        rows = self._query(
+            "SELECT id, law, law_title, json_extract(row, '$.jurisdiction'), "
+            "json_extract(row, '$.deleted'), json_extract(row, '$.kind') FROM articles ORDER BY idx"
+        )
+        return (
+            Article(
+                id=aid,
+                law=law,
+                article="",
+                text="",
+                law_title=title,
+                jurisdiction=j or "",
+                deleted=bool(d),
+                extra={"kind": kind} if kind else {},
+            )
+            for aid, law, title, j, d, kind in rows
+        )
 
     def title_rows(self) -> list[tuple[str, str, bool, str | None]]:
         """(title, chapter, deleted flag, text if shorter than 200 characters) of every article, in index
@@ -260,7 +288,8 @@ class Catalog(Mapping[str, Article]):
         title in search's title field (a traffic law's articles have none), without reading whole texts."""
         rows = self._query(
             "SELECT idx, substr(json_extract(row, '$.text'), 1, ?) FROM articles "
-            "WHERE coalesce(json_extract(row, '$.title'), '') = '' ORDER BY idx", (chars,)
+            "WHERE coalesce(json_extract(row, '$.title'), '') = '' ORDER BY idx",
+            (chars,),
         )
         return {int(i): text or "" for i, text in rows}
 
@@ -270,26 +299,36 @@ class Catalog(Mapping[str, Article]):
         return sorted(r[0] for r in rows if r[0])
 
     def by_law_number(self, law: str, number: str) -> Article | None:
-        rows = self._query("SELECT row FROM articles WHERE law = ? AND number = ? ORDER BY idx DESC LIMIT 1", (law, number))
+        rows = self._query(
+            "SELECT row FROM articles WHERE law = ? AND number = ? ORDER BY idx DESC LIMIT 1", (law, number)
+        )
         return _article(rows[0][0]) if rows else None
 
     def law_entries(self, law: str) -> list[tuple[str, bool, str | None, str | None]]:
         """(number, deleted flag, kind, text if shorter than 200 characters) of every entry of one law, without
         the long texts: which of its articles are in force, for "the articles next to a missing one" (issue 20)."""
-        rows = self._query("SELECT number, json_extract(row, '$.deleted'), json_extract(row, '$.kind'), "
-                           "CASE WHEN length(json_extract(row, '$.text')) < 200 THEN json_extract(row, '$.text') END "
-                           "FROM articles WHERE law = ?", (law,))
+        rows = self._query(
+            "SELECT number, json_extract(row, '$.deleted'), json_extract(row, '$.kind'), "
+            "CASE WHEN length(json_extract(row, '$.text')) < 200 THEN json_extract(row, '$.text') END "
+            "FROM articles WHERE law = ?",
+            (law,),
+        )
         return [(number, bool(deleted), kind, short) for number, deleted, kind, short in rows]
 
     def by_number(self, number: str) -> list[Article]:
-        return [_article(r[0]) for r in self._query("SELECT row FROM articles WHERE number = ? ORDER BY idx", (number,))]
+        return [
+            _article(r[0]) for r in self._query("SELECT row FROM articles WHERE number = ? ORDER BY idx", (number,))
+        ]
 
     def first_of(self, indexes: Iterable[int], n: int) -> list[Article]:
         """The first `n` of these articles in law order, then article-number order (the `law_first` level)."""
-        wanted = set(int(i) for i in indexes)
+        wanted = {int(i) for i in indexes}
         rows = self._query("SELECT idx, law, number, row FROM articles")
-        pool = [(law, _numeric(number), json.loads(row)["article"], idx, row)
-                for idx, law, number, row in rows if idx in wanted]
+        pool = [
+            (law, _numeric(number), json.loads(row)["article"], idx, row)
+            for idx, law, number, row in rows
+            if idx in wanted
+        ]
         pool.sort()
         return [_article(p[4]) for p in pool[: max(n, 1)]]
 

@@ -30,13 +30,22 @@ class GenerationCheckFailed(KodeksError):
     """A new generation's parts disagree; it was not made current."""
 
 
-def check_generation(settings: Settings, paths: IndexPaths, collection: Any, embedder: Embedder,
-                     expected_chunks: set[str], manifest: dict[str, Any]) -> None:
+def check_generation(
+    settings: Settings,
+    paths: IndexPaths,
+    collection: Any,
+    embedder: Embedder,
+    expected_chunks: set[str],
+    manifest: dict[str, Any],
+) -> None:
     """Raise GenerationCheckFailed naming the first disagreement between the parts of `paths`."""
+
     def fail(what: str) -> None:
-        raise GenerationCheckFailed(f"the new index generation {paths.generation} failed its check ({what}); it "
-                                    f"was not made current and the previous one is still served. Run the "
-                                    f"command again; if this repeats, report it with this line")
+        raise GenerationCheckFailed(
+            f"the new index generation {paths.generation} failed its check ({what}); it "
+            f"was not made current and the previous one is still served. Run the "
+            f"command again; if this repeats, report it with this line"
+        )
 
     articles = load_articles(paths.root)
     chroma_ids = set(get_all(collection, [])["ids"])

@@ -12,6 +12,7 @@ data dir can be searched (Chroma's PersistentClient writes to its SQLite file on
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -45,8 +46,9 @@ def chroma_client(settings: Settings, paths: IndexPaths | None = None, create: b
     except Exception as exc:  # a damaged chroma.sqlite3 surfaces as chromadb's InternalError or sqlite3 errors
         disk = explain_write_failure(exc, settings.data_dir, "open the vector index (Chroma writes to it on open)")
         if disk is not None:
-            raise KodeksError(f"{disk} — or set KODEKS_DENSE_SEARCH=exact, which searches without opening "
-                              f"Chroma") from None
+            raise KodeksError(
+                f"{disk} — or set KODEKS_DENSE_SEARCH=exact, which searches without opening Chroma"
+            ) from None
         raise KodeksError(
             f"the vector index in {folder} cannot be opened ({_first_line(exc)}); "
             f"restore the data dir from a backup, or move it aside and rebuild with `kodeks ingest PATH...`"
@@ -57,10 +59,8 @@ def close_client(client: Any) -> None:
     """Release a PersistentClient's SQLite connections and files (an old generation's, after a switch)."""
     closer = getattr(client, "close", None)
     if closer is not None:
-        try:
+        with contextlib.suppress(Exception):
             closer()
-        except Exception:  # noqa: BLE001 - closing a client must never fail a switch
-            pass
 
 
 def _first_line(exc: BaseException) -> str:
@@ -92,8 +92,11 @@ def identity_in_file(paths: IndexPaths, name: str) -> EmbedderIdentity | None:
     try:
         con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         try:
-            rows = con.execute("SELECT m.key, m.str_value, m.int_value FROM collection_metadata m "
-                               "JOIN collections c ON c.id = m.collection_id WHERE c.name = ?", (name,)).fetchall()
+            rows = con.execute(
+                "SELECT m.key, m.str_value, m.int_value FROM collection_metadata m "
+                "JOIN collections c ON c.id = m.collection_id WHERE c.name = ?",
+                (name,),
+            ).fetchall()
             con.execute("SELECT count(*) FROM embeddings").fetchone()
         finally:
             con.close()
@@ -111,12 +114,15 @@ def identity_in_file(paths: IndexPaths, name: str) -> EmbedderIdentity | None:
 
 
 def _unreadable(paths: IndexPaths, exc: BaseException) -> KodeksError:
-    return KodeksError(f"the vector index in {paths.chroma} cannot be read ({_first_line(exc)}); restore the data "
-                       f"dir from a backup, or move it aside and rebuild with `kodeks ingest PATH...`")
+    return KodeksError(
+        f"the vector index in {paths.chroma} cannot be read ({_first_line(exc)}); restore the data "
+        f"dir from a backup, or move it aside and rebuild with `kodeks ingest PATH...`"
+    )
 
 
-def check_identity(collection: Any, identity: EmbedderIdentity, settings: Settings,
-                   recorded: EmbedderIdentity | None = None) -> None:
+def check_identity(
+    collection: Any, identity: EmbedderIdentity, settings: Settings, recorded: EmbedderIdentity | None = None
+) -> None:
     """Refuse to compare vectors of different models (`recorded`: known without the collection)."""
     recorded = recorded if recorded is not None else recorded_identity(collection)
     if recorded is not None and recorded != identity:
@@ -127,8 +133,9 @@ def check_identity(collection: Any, identity: EmbedderIdentity, settings: Settin
         )
 
 
-def open_collection(settings: Settings, identity: EmbedderIdentity, create: bool,
-                    paths: IndexPaths | None = None, client: Any = None) -> Any:
+def open_collection(
+    settings: Settings, identity: EmbedderIdentity, create: bool, paths: IndexPaths | None = None, client: Any = None
+) -> Any:
     """The index's collection (cosine space), checked against the embedder in use: the current
     generation's unless `paths` names another."""
     paths = paths or current_paths(settings)
@@ -163,10 +170,8 @@ def open_collection(settings: Settings, identity: EmbedderIdentity, create: bool
 def drop_collection_named(settings: Settings, name: str) -> None:
     """Delete a collection on the Chroma server (an old generation's)."""
     client = chroma_client(settings)
-    try:
+    with contextlib.suppress(Exception):
         client.delete_collection(name)
-    except Exception:  # noqa: BLE001 - nothing to drop
-        pass
 
 
 class LazyCollection:
@@ -218,7 +223,7 @@ def iter_chroma_documents(collection: Any, chunk_ids: list[str]) -> Iterator[str
     """The chunks' texts in `chunk_ids` order ("" for one Chroma lacks), read READ_BATCH at a time:
     a lexical rebuild never holds every text of a large library at once."""
     for start in range(0, len(chunk_ids), READ_BATCH):
-        batch = chunk_ids[start:start + READ_BATCH]
+        batch = chunk_ids[start : start + READ_BATCH]
         got = collection.get(ids=batch, include=["documents"])
         texts = dict(zip(got["ids"], got["documents"]))
         yield from (texts.get(cid, "") for cid in batch)

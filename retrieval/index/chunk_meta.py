@@ -7,7 +7,6 @@ written after Chroma's and checked against it before the generation becomes curr
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 from retrieval.index.chroma import get_all

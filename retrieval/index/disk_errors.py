@@ -40,20 +40,26 @@ def _existing(path: Path) -> Path:
 
 def full_disk(data_dir: Path, doing: str, needed: int | None = None) -> DiskError:
     need = f" (about {needed / 1e6:,.0f} MB free are needed)" if needed else ""
-    return DiskError(f"the disk holding {data_dir} is full while trying to {doing}; {KEEP}. Free space "
-                     f"there{need} and run the command again")
+    return DiskError(
+        f"the disk holding {data_dir} is full while trying to {doing}; {KEEP}. Free space "
+        f"there{need} and run the command again"
+    )
 
 
 def read_only(data_dir: Path, doing: str) -> DiskError:
-    return DiskError(f"{data_dir} is on a read-only file system, so kodeks cannot {doing}; {KEEP}. Remount it "
-                     f"read-write (or point KODEKS_DATA_DIR at a writable copy); searching works read-only")
+    return DiskError(
+        f"{data_dir} is on a read-only file system, so kodeks cannot {doing}; {KEEP}. Remount it "
+        f"read-write (or point KODEKS_DATA_DIR at a writable copy); searching works read-only"
+    )
 
 
 def no_permission(data_dir: Path, doing: str, where: Path | None = None) -> DiskError:
     place = where or data_dir
-    return DiskError(f"no permission to write in {place} as user {_user()}, so kodeks cannot {doing}; {KEEP}. "
-                     f"Fix the data dir's ownership or permissions (e.g. chown -R {_user()} {data_dir}) or run "
-                     f"kodeks as the user that owns it")
+    return DiskError(
+        f"no permission to write in {place} as user {_user()}, so kodeks cannot {doing}; {KEEP}. "
+        f"Fix the data dir's ownership or permissions (e.g. chown -R {_user()} {data_dir}) or run "
+        f"kodeks as the user that owns it"
+    )
 
 
 def explain_os_error(exc: OSError, data_dir: Path, doing: str, needed: int | None = None) -> KodeksError:
@@ -65,12 +71,14 @@ def explain_os_error(exc: OSError, data_dir: Path, doing: str, needed: int | Non
         return read_only(data_dir, doing)
     if exc.errno in (errno.EACCES, errno.EPERM):
         return no_permission(data_dir, doing, where.parent if where else None)
-    return KodeksError(f"cannot {doing} in {data_dir}: {exc.strerror or exc}"
-                       + (f" ({exc.filename})" if exc.filename else ""))
+    return KodeksError(
+        f"cannot {doing} in {data_dir}: {exc.strerror or exc}" + (f" ({exc.filename})" if exc.filename else "")
+    )
 
 
-def explain_write_failure(exc: BaseException, data_dir: Path, doing: str,
-                          needed: int | None = None) -> KodeksError | None:
+def explain_write_failure(
+    exc: BaseException, data_dir: Path, doing: str, needed: int | None = None
+) -> KodeksError | None:
     """A disk problem behind any exception (OSError, or Chroma's / SQLite's text for one), or None."""
     if isinstance(exc, OSError) and exc.errno is not None:
         if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EPERM):

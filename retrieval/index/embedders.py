@@ -9,8 +9,9 @@ from __future__ import annotations
 import os
 import threading
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Protocol
+from typing import Protocol
 
 import numpy as np
 
@@ -50,7 +51,7 @@ class FifoLock:
         self._waiting: deque[object] = deque()
         self._held = False
 
-    def __enter__(self) -> "FifoLock":
+    def __enter__(self) -> FifoLock:
         me = object()
         with self._cond:
             self._waiting.append(me)
@@ -197,9 +198,7 @@ def make_embedder(settings: Settings) -> Embedder:
         return _cache[key]
 
 
-def embed_in_batches(
-    embedder: Embedder, texts: list[str], on_batch: Callable[[int], None] | None = None
-) -> np.ndarray:
+def embed_in_batches(embedder: Embedder, texts: list[str], on_batch: Callable[[int], None] | None = None) -> np.ndarray:
     """Embed passages batch by batch, reporting progress after each batch."""
     size = getattr(embedder, "batch_size", 32)
     parts = []

@@ -24,9 +24,10 @@ import os
 import re
 import secrets
 import shutil
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from kodeks.errors import KodeksError
 from kodeks.settings import Settings
@@ -63,9 +64,11 @@ def read_pointer(settings: Settings) -> str | None:
     try:
         name = json.loads(text)["generation"]
     except (ValueError, KeyError, TypeError):
-        raise KodeksError(f"{path} is damaged ({text[:60]!r}); restore it from a backup, or write "
-                          f'{{"generation": "NAME"}} naming the newest folder in {path.parent} that holds a '
-                          f"generation.json") from None
+        raise KodeksError(
+            f"{path} is damaged ({text[:60]!r}); restore it from a backup, or write "
+            f'{{"generation": "NAME"}} naming the newest folder in {path.parent} that holds a '
+            f"generation.json"
+        ) from None
     if generation_number(str(name)) < 0:
         raise KodeksError(f"{path} names {name!r}, which is not a generation")
     return str(name)
@@ -78,8 +81,9 @@ def load_manifest(paths: IndexPaths) -> dict[str, Any]:
     try:
         return json.loads(paths.manifest.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise KodeksError(f"{paths.root} is not a complete index generation (no {paths.manifest.name}); "
-                          f"re-run `kodeks ingest`") from None
+        raise KodeksError(
+            f"{paths.root} is not a complete index generation (no {paths.manifest.name}); re-run `kodeks ingest`"
+        ) from None
     except (OSError, ValueError) as exc:
         raise KodeksError(f"{paths.manifest} is unreadable ({exc}); re-run `kodeks ingest`") from None
 
@@ -114,8 +118,10 @@ def open_current(settings: Settings) -> tuple[IndexPaths, Lease | None]:
         if lease is not None:
             return paths, lease
         if read_pointer(settings) == name:  # still current, yet not there: the generation is broken
-            raise KodeksError(f"the current index generation {paths.root} is missing or incomplete; "
-                              f"restore the data dir from a backup or re-run `kodeks ingest`")
+            raise KodeksError(
+                f"the current index generation {paths.root} is missing or incomplete; "
+                f"restore the data dir from a backup or re-run `kodeks ingest`"
+            )
     raise KodeksError(f"the index in {settings.data_dir} kept changing while it was opened; try again")
 
 
@@ -136,11 +142,15 @@ def make_current(settings: Settings, paths: IndexPaths, manifest: dict[str, Any]
     place (fsync'd): from here on every reader opens it."""
     assert paths.generation is not None
     fsync_tree(paths.root)
-    atomic_write_text(paths.manifest, json.dumps({**manifest, "generation": paths.generation,
-                                                  "collection": paths.collection}, ensure_ascii=False,
-                                                 indent=1) + "\n", durable=True)
-    atomic_write_text(index_root(settings) / POINTER, json.dumps({"generation": paths.generation}) + "\n",
-                      durable=True)
+    atomic_write_text(
+        paths.manifest,
+        json.dumps(
+            {**manifest, "generation": paths.generation, "collection": paths.collection}, ensure_ascii=False, indent=1
+        )
+        + "\n",
+        durable=True,
+    )
+    atomic_write_text(index_root(settings) / POINTER, json.dumps({"generation": paths.generation}) + "\n", durable=True)
 
 
 @dataclass
@@ -236,7 +246,7 @@ def _remove_tree(path: Path) -> None:
 def _drop_quietly(drop_collection: DropCollection, name: str) -> None:
     try:
         drop_collection(name)
-    except Exception as exc:  # noqa: BLE001 - the server may be down; the next cleanup cannot find it either
+    except Exception as exc:
         log.warning("could not delete the Chroma collection %s (%s)", name, type(exc).__name__)
 
 

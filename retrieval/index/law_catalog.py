@@ -78,8 +78,9 @@ def updated_records(
     return updated
 
 
-def summarize(articles: Iterable[Article], records: dict[str, dict[str, Any]],
-              fallback_time: str | None = None) -> list[LawSummary]:
+def summarize(
+    articles: Iterable[Article], records: dict[str, dict[str, Any]], fallback_time: str | None = None
+) -> list[LawSummary]:
     """One summary per law, ordered by jurisdiction (BiH, FBiH, RS, BD, then the rest) and name: its
     articles in force, and apart from them its deleted articles and annexes (`Article.entry_kind`).
 
@@ -116,7 +117,7 @@ class LibraryCounts:
     annexes: int
 
     @classmethod
-    def of(cls, articles: Iterable[Article]) -> "LibraryCounts":
+    def of(cls, articles: Iterable[Article]) -> LibraryCounts:
         kinds: Counter[str] = Counter()
         laws: set[str] = set()
         for article in articles:

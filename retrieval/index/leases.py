@@ -12,6 +12,7 @@ must be shared by any number of readers (filelock is used for the one-writer loc
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import threading
@@ -33,10 +34,8 @@ class Lease:
             os.close(fd)  # closing the descriptor drops the flock
 
     def __del__(self) -> None:  # a Retriever dropped without release(): the lease goes with it
-        try:
+        with contextlib.suppress(Exception):
             self.release()
-        except Exception:  # noqa: BLE001 - interpreter shutdown
-            pass
 
 
 def take_lease(path: Path) -> Lease | None:

@@ -45,7 +45,7 @@ class LexicalIndex:
         self.current = current  # False: saved by another tokenizer version; rebuild before scoring
 
     @classmethod
-    def build(cls, language: str, chunk_ids: list[str], texts: Iterable[str]) -> "LexicalIndex":
+    def build(cls, language: str, chunk_ids: list[str], texts: Iterable[str]) -> LexicalIndex:
         """BM25 over the chunks' texts (one per chunk id, in that order; may be a stream)."""
         bm25s = bm25s_module()
 
@@ -61,8 +61,12 @@ class LexicalIndex:
         if self._bm25 is not None:
             self._bm25.save(str(directory / "bm25"), show_progress=False)
             TokenTable.from_vocab(self._bm25.vocab_dict).save(directory / "bm25")
-        meta = {"language": self.tokenizer.language, "tokenizer": TOKENIZER_VERSION, "chunk_ids": self.chunk_ids,
-                "variants": variants_id(self.tokenizer.language)}
+        meta = {
+            "language": self.tokenizer.language,
+            "tokenizer": TOKENIZER_VERSION,
+            "chunk_ids": self.chunk_ids,
+            "variants": variants_id(self.tokenizer.language),
+        }
         (directory / "chunks.json").write_text(json.dumps(meta), encoding="utf-8")
 
     @staticmethod
@@ -75,7 +79,7 @@ class LexicalIndex:
         return is_current(meta)
 
     @classmethod
-    def load(cls, directory: Path) -> "LexicalIndex":
+    def load(cls, directory: Path) -> LexicalIndex:
         """The saved index; one saved by another tokenizer version comes back without its BM25 arrays
         (`current` False: they would only be thrown away) for the caller to rebuild."""
         bm25s = bm25s_module()
@@ -221,11 +225,14 @@ class TokenTable:
 
     @staticmethod
     def hash_tokens(tokens: list[str]) -> np.ndarray:
-        return np.fromiter((int.from_bytes(hashlib.blake2b(t.encode("utf-8"), digest_size=8).digest(), "little")
-                            for t in tokens), dtype=np.uint64, count=len(tokens))
+        return np.fromiter(
+            (int.from_bytes(hashlib.blake2b(t.encode("utf-8"), digest_size=8).digest(), "little") for t in tokens),
+            dtype=np.uint64,
+            count=len(tokens),
+        )
 
     @classmethod
-    def from_vocab(cls, vocab: dict[str, int]) -> "TokenTable":
+    def from_vocab(cls, vocab: dict[str, int]) -> TokenTable:
         hashes = cls.hash_tokens(list(vocab))
         columns = np.fromiter(vocab.values(), dtype=np.int32, count=len(vocab))
         order = np.argsort(hashes, kind="stable")
@@ -236,7 +243,7 @@ class TokenTable:
         np.save(directory / self.COLUMNS, self._columns)
 
     @classmethod
-    def load(cls, directory: Path) -> "TokenTable | None":
+    def load(cls, directory: Path) -> TokenTable | None:
         """The saved table (memory-mapped), or None for an index saved before token tables existed."""
         if not (directory / cls.HASHES).exists():
             return None

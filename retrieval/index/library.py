@@ -56,9 +56,14 @@ def _chunk_count(articles: list[Article], settings: Settings) -> int:
     return sum(len(chunk_article(a, settings.max_chunk_chars)) for a in articles if not a.deleted)
 
 
-def remove_laws(settings: Settings, names: list[str] | None, *, wait: bool = True,
-                on_wait: Callable[[str], None] | None = None,
-                confirm: Callable[[list[LawSummary]], bool] | None = None) -> LibraryChange | None:
+def remove_laws(
+    settings: Settings,
+    names: list[str] | None,
+    *,
+    wait: bool = True,
+    on_wait: Callable[[str], None] | None = None,
+    confirm: Callable[[list[LawSummary]], bool] | None = None,
+) -> LibraryChange | None:
     """Remove these laws (None: every law) as a new generation. `confirm` sees what would go and may
     say no (then nothing is written and None is returned)."""
     with IndexWriter.open(settings, wait=wait, on_wait=on_wait) as writer:
@@ -72,8 +77,15 @@ def remove_laws(settings: Settings, names: list[str] | None, *, wait: bool = Tru
         return LibraryChange(going, _chunk_count(removed, settings), result)
 
 
-def rename_law(settings: Settings, old: str, new: str, *, keep_alias: bool = False, wait: bool = True,
-               on_wait: Callable[[str], None] | None = None) -> LibraryChange:
+def rename_law(
+    settings: Settings,
+    old: str,
+    new: str,
+    *,
+    keep_alias: bool = False,
+    wait: bool = True,
+    on_wait: Callable[[str], None] | None = None,
+) -> LibraryChange:
     """Rename a law as a new generation, re-embedding nothing."""
     new = " ".join(new.split())
     if not new:
@@ -85,15 +97,17 @@ def rename_law(settings: Settings, old: str, new: str, *, keep_alias: bool = Fal
             raise KodeksError(f"{old!r} already has that name")
         taken = {a.law for a in stored.values()} - {old}
         if new in taken or fold(new) in {fold(law) for law in taken}:
-            raise KodeksError(f"a law named {new!r} is already loaded; remove it first (`kodeks laws remove`) "
-                              f"or choose another name")
+            raise KodeksError(
+                f"a law named {new!r} is already loaded; remove it first (`kodeks laws remove`) or choose another name"
+            )
         before = [a for a in stored.values() if a.law == old]
         renamed, carry = _renamed(before, old, new, settings)
         if any(a.id in stored and stored[a.id].law != old for a in renamed):
             raise KodeksError(f"renaming {old!r} to {new!r} would give ids that another law already uses")
 
-        def records(old_records: dict[str, dict[str, Any]], was: dict[str, Article],
-                    now: dict[str, Article]) -> dict[str, dict[str, Any]]:
+        def records(
+            old_records: dict[str, dict[str, Any]], was: dict[str, Article], now: dict[str, Article]
+        ) -> dict[str, dict[str, Any]]:
             out = updated_records({k: v for k, v in old_records.items() if k != old}, was, now)
             record = dict(old_records.get(old, {}))  # the text did not change: neither does `ingested_at`
             if keep_alias:
@@ -111,7 +125,7 @@ def _renamed(articles: list[Article], old: str, new: str, settings: Settings) ->
     out: list[Article] = []
     carry: dict[str, str] = {}
     for article in articles:
-        new_id = new + article.id[len(old):] if article.id.startswith(old + " ") else article.id
+        new_id = new + article.id[len(old) :] if article.id.startswith(old + " ") else article.id
         moved = replace(article, id=new_id, law=new)
         out.append(moved)
         if not article.deleted:
@@ -119,4 +133,3 @@ def _renamed(articles: list[Article], old: str, new: str, settings: Settings) ->
             for before, after in zip(was, chunk_article(moved, settings.max_chunk_chars)):
                 carry[after.chunk_id] = before.chunk_id
     return out, carry
-

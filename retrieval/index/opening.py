@@ -70,8 +70,12 @@ def recorded_identity(manifest: dict[str, Any]) -> EmbedderIdentity | None:
         return None
 
 
-def open_index(settings: Settings, paths: IndexPaths | None = None, embedder: Embedder | None = None,
-               manifest: dict[str, Any] | None = None) -> OpenedIndex:
+def open_index(
+    settings: Settings,
+    paths: IndexPaths | None = None,
+    embedder: Embedder | None = None,
+    manifest: dict[str, Any] | None = None,
+) -> OpenedIndex:
     """Load the current index once (or the one at `paths`: a generation being checked before it
     becomes current, with the `manifest` it will get): fails clearly if it is missing, incomplete or
     built by another embedder."""
@@ -88,8 +92,9 @@ def open_index(settings: Settings, paths: IndexPaths | None = None, embedder: Em
     return opened
 
 
-def _open(settings: Settings, paths: IndexPaths, embedder: Embedder | None,
-          manifest: dict[str, Any] | None) -> OpenedIndex:
+def _open(
+    settings: Settings, paths: IndexPaths, embedder: Embedder | None, manifest: dict[str, Any] | None
+) -> OpenedIndex:
     require_index(settings, paths)  # before anything could create files in a data dir that has no index
     manifest = load_manifest(paths) if manifest is None else manifest
     embedder = embedder or make_embedder(settings)
@@ -163,4 +168,6 @@ def _retokenized(lexical: LexicalIndex, collection: Any, settings: Settings, pat
             f"upgrade it once with `kodeks ingest` and the same input (nothing is re-embedded; "
             f"about {minutes} min for {chunks:,} chunks)"
         )
-    return LexicalIndex.build(lexical.tokenizer.language, lexical.chunk_ids, iter_chroma_documents(collection, lexical.chunk_ids))
+    return LexicalIndex.build(
+        lexical.tokenizer.language, lexical.chunk_ids, iter_chroma_documents(collection, lexical.chunk_ids)
+    )

@@ -48,8 +48,12 @@ def save_vectors(directory: Path, chunk_ids: list[str], matrix: np.ndarray) -> N
     tmp = Path(tempfile.mkdtemp(dir=directory.parent, prefix=f".{directory.name}."))
     try:
         np.save(tmp / VECTORS, np.asarray(matrix, dtype=DTYPE))
-        meta = {"count": len(chunk_ids), "dim": int(matrix.shape[1]) if matrix.ndim == 2 else 0,
-                "dtype": np.dtype(DTYPE).name, "ids": ids_digest(chunk_ids)}
+        meta = {
+            "count": len(chunk_ids),
+            "dim": int(matrix.shape[1]) if matrix.ndim == 2 else 0,
+            "dtype": np.dtype(DTYPE).name,
+            "ids": ids_digest(chunk_ids),
+        }
         (tmp / META).write_text(json.dumps(meta), encoding="utf-8")
         if directory.exists():
             shutil.rmtree(directory)
@@ -86,7 +90,7 @@ def read_chroma_vectors(collection: Any, chunk_ids: list[str]) -> np.ndarray | N
     row = {cid: i for i, cid in enumerate(chunk_ids)}
     seen = 0
     for start in range(0, len(chunk_ids), READ_BATCH):
-        got = collection.get(ids=chunk_ids[start:start + READ_BATCH], include=["embeddings"])
+        got = collection.get(ids=chunk_ids[start : start + READ_BATCH], include=["embeddings"])
         for cid, vector in zip(got["ids"], got["embeddings"]):
             if out is None:
                 out = np.zeros((len(chunk_ids), len(vector)), dtype=np.float16)
@@ -107,7 +111,9 @@ class NpyRows:
     def __init__(self, path: Path) -> None:
         with path.open("rb") as handle:
             version = np.lib.format.read_magic(handle)
-            read_header = np.lib.format.read_array_header_1_0 if version == (1, 0) else np.lib.format.read_array_header_2_0
+            read_header = (
+                np.lib.format.read_array_header_1_0 if version == (1, 0) else np.lib.format.read_array_header_2_0
+            )
             shape, fortran, dtype = read_header(handle)
             self.offset = handle.tell()
         if fortran or len(shape) not in (1, 2):
@@ -127,9 +133,9 @@ class NpyRows:
         """Rows start..end-1 (a 1-d array's items)."""
         size = (end - start) * self._row_bytes
         if size <= 0:
-            return np.zeros((0,) + self.shape[1:], dtype=self.dtype)
+            return np.zeros((0, *self.shape[1:]), dtype=self.dtype)
         raw = self._pread(self._fd, size, self.offset + start * self._row_bytes)
-        return np.frombuffer(raw, dtype=self.dtype).reshape((end - start,) + self.shape[1:])
+        return np.frombuffer(raw, dtype=self.dtype).reshape((end - start, *self.shape[1:]))
 
     def rows(self, indexes: np.ndarray) -> np.ndarray:
         """These rows (any order), as float32."""

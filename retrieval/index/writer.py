@@ -13,8 +13,9 @@ holds, so the two halves of search always index the same chunks.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 
@@ -89,11 +90,13 @@ def plan_update(
     embedded again whatever is stored (`--reindex`); `carry` maps a new chunk id to the stored one whose
     vector it keeps (a renamed law)."""
     reembed_laws, carry, drop = reembed_laws or set(), carry or {}, drop or set()
-    by_hash = {meta.get("hash"): cid for cid, meta in stored_meta.items()
-               if meta.get("hash") and meta.get("law") not in reembed_laws}
+    by_hash = {
+        meta.get("hash"): cid
+        for cid, meta in stored_meta.items()
+        if meta.get("hash") and meta.get("law") not in reembed_laws
+    }
     incoming = {a.id: a for a in articles}
-    removed = [aid for aid, a in stored.items()
-               if (a.law in complete_laws or aid in drop) and aid not in incoming]
+    removed = [aid for aid, a in stored.items() if (a.law in complete_laws or aid in drop) and aid not in incoming]
 
     # Deleted articles stay in the article table (/clan says they were deleted) but get no chunks:
     # neither Chroma nor BM25 ever holds them, so search can never serve them.
@@ -136,8 +139,9 @@ def embed_plan(plan: Plan, embedder: Embedder, progress: ProgressStart | None) -
     return {c.chunk_id: vector for (_, c), vector in zip(plan.to_embed, embedded)}
 
 
-def apply_plan(settings: Settings, target: IndexPaths, collection: Any, plan: Plan,
-               vectors: dict[str, np.ndarray], dim: int) -> None:
+def apply_plan(
+    settings: Settings, target: IndexPaths, collection: Any, plan: Plan, vectors: dict[str, np.ndarray], dim: int
+) -> None:
     """Write the plan into `target` (a generation that is not current): `collection` is its Chroma
     collection, already holding the current generation's chunks."""
     vectors = dict(vectors)
@@ -145,13 +149,13 @@ def apply_plan(settings: Settings, target: IndexPaths, collection: Any, plan: Pl
         source_ids = sorted({plan.sources[c.chunk_id] for _, c in plan.copyable})
         by_id: dict[str, Any] = {}
         for start in range(0, len(source_ids), CHROMA_BATCH):
-            got = collection.get(ids=source_ids[start:start + CHROMA_BATCH], include=["embeddings"])
+            got = collection.get(ids=source_ids[start : start + CHROMA_BATCH], include=["embeddings"])
             by_id.update(zip(got["ids"], got["embeddings"]))
         for _, c in plan.copyable:
             vectors[c.chunk_id] = np.asarray(by_id[plan.sources[c.chunk_id]], dtype=np.float32)
     todo = plan.todo
     for start in range(0, len(todo), CHROMA_BATCH):
-        batch = todo[start:start + CHROMA_BATCH]
+        batch = todo[start : start + CHROMA_BATCH]
         collection.upsert(
             ids=[c.chunk_id for _, c in batch],
             embeddings=np.vstack([vectors[c.chunk_id] for _, c in batch]),
@@ -159,7 +163,7 @@ def apply_plan(settings: Settings, target: IndexPaths, collection: Any, plan: Pl
             metadatas=[chunk_metadata(a, c) for a, c in batch],
         )
     for start in range(0, len(plan.stale), CHROMA_BATCH):
-        collection.delete(ids=plan.stale[start:start + CHROMA_BATCH])
+        collection.delete(ids=plan.stale[start : start + CHROMA_BATCH])
     write_chunk_meta(target, plan.meta_after)
     save_articles(target.root, plan.after)
     rebuild_lexical(settings, target, collection, dim)

@@ -12,6 +12,7 @@ The data dir must be on a local disk: flock over NFS is not dependable (docs/ope
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
@@ -70,8 +71,10 @@ def holder_line(data_dir: Path) -> str:
     since = str(info.get("since", "?")).replace("T", " ").rstrip("Z")
     who = f"pid {pid} on {host} ({info.get('command', '?')}) since {since} UTC"
     if host == socket.gethostname() and not _alive(pid):
-        return (f"another process is writing the index in {data_dir} (the record names {who}, which is no longer "
-                f"running: that record is stale, and the lock belongs to a newer writer)")
+        return (
+            f"another process is writing the index in {data_dir} (the record names {who}, which is no longer "
+            f"running: that record is stale, and the lock belongs to a newer writer)"
+        )
     return f"the index in {data_dir} is being written by {who}"
 
 
@@ -85,8 +88,9 @@ def holder_since(data_dir: Path) -> datetime | None:
 
 
 @contextmanager
-def writer_lock(settings: Settings, wait: bool = True, on_wait: Callable[[str], None] | None = None,
-                command: str | None = None) -> Iterator[None]:
+def writer_lock(
+    settings: Settings, wait: bool = True, on_wait: Callable[[str], None] | None = None, command: str | None = None
+) -> Iterator[None]:
     """Hold the data dir's writer lock for the block. Busy: with `wait`, say who holds it (one line
     through `on_wait`) and wait; without, raise IndexBusy naming the holder."""
     folder = settings.data_dir / INDEX_DIR
@@ -98,7 +102,9 @@ def writer_lock(settings: Settings, wait: bool = True, on_wait: Callable[[str], 
         except Timeout:
             line = holder_line(settings.data_dir)
             if not wait:
-                raise IndexBusy(f"{line}; try again when it has finished, or leave out --no-wait to wait for it") from None
+                raise IndexBusy(
+                    f"{line}; try again when it has finished, or leave out --no-wait to wait for it"
+                ) from None
             if on_wait is not None:
                 on_wait(f"waiting: {line}")
             lock.acquire()
@@ -107,14 +113,24 @@ def writer_lock(settings: Settings, wait: bool = True, on_wait: Callable[[str], 
     holder = folder / HOLDER_FILE
     try:
         try:
-            atomic_write_text(holder, json.dumps({"pid": os.getpid(), "host": socket.gethostname(),
-                                                  "command": command or this_command(), "since": _now()}) + "\n")
+            atomic_write_text(
+                holder,
+                json.dumps(
+                    {
+                        "pid": os.getpid(),
+                        "host": socket.gethostname(),
+                        "command": command or this_command(),
+                        "since": _now(),
+                    }
+                )
+                + "\n",
+            )
         except OSError as exc:
             raise explain_os_error(exc, settings.data_dir, "record who is writing the index") from None
         yield
     finally:
-        try:
+        with contextlib.suppress(
+            OSError
+        ):  # a full or read-only disk: the record is stale, and says so to the next writer
             holder.unlink(missing_ok=True)
-        except OSError:
-            pass  # a full or read-only disk: the record is stale now, and says so to the next writer
         lock.release()

@@ -51,7 +51,7 @@ class Heading:
         """Order within the law: 12 < 12a < 12b < 13 (Roman numerals by value)."""
         digits = re.match(r"\d+", self.number)
         if digits:
-            return int(digits.group(0)), self.number[digits.end():]
+            return int(digits.group(0)), self.number[digits.end() :]
         return roman_value(self.number), ""
 
     @property
@@ -118,7 +118,7 @@ _PREAMBLE = re.compile(r"^\s*(?:PREAMBULA|Preambula|ПРЕАМБУЛА|Преа�
 
 
 def is_chapter_line(line: str) -> bool:
-    """"GLAVA XXI", "DRUGI DIO", "I - OPĆE ODREDBE", "KAZNENA DJELA PROTIV IMOVINE" (all capitals)."""
+    """ "GLAVA XXI", "DRUGI DIO", "I - OPĆE ODREDBE", "KAZNENA DJELA PROTIV IMOVINE" (all capitals)."""
     s = line.strip()
     if not s or len(s) > 160:
         return False
@@ -130,7 +130,7 @@ def is_chapter_line(line: str) -> bool:
     upper = sum(ch.isupper() for ch in letters)
     if _NUMBERED_SECTION.match(s) and letters and (upper / len(letters) > 0.8 or re.match(r"^[IVXLC]+\b", s)):
         return len(letters) >= 3
-    if s.endswith((",", ";")) or s.endswith(".") and not upper == len(letters):
+    if s.endswith((",", ";")) or (s.endswith(".") and upper != len(letters)):
         return False
     if len(letters) < 0.6 * len(s.replace(" ", "")):
         return False  # "2008/977/PUP (SL L 119, 4. 5. 2016.)." is a citation, not a chapter name
@@ -141,7 +141,9 @@ _PART = re.compile(
     r"^(?:(?:PRVI|DRUGI|TREĆI|ČETVRTI|OPĆI|OPŠTI|POSEBNI|ZAVRŠNI|ПРВИ|ДРУГИ|ТРЕЋИ|ОПШТИ|ПОСЕБНИ)\s+(?:DIO|DEO|ДИО|ДЕО)\b"
     r"|(?:DIO|Dio|DEO|Deo|ДИО|Дио|ДЕО|Део|PART|Part|DIJEL)\s)"
 )
-_SECTION = re.compile(r"^(?:ODJELJAK|Odjeljak|ODSJEK|Odsjek|ODELJAK|Odeljak|ОДЕЉАК|Одељак|ОДЈЕЉАК|Одјељак|PODGLAVLJE)\b|^\d{1,2}\.\s+[A-ZČĆŠŽĐА-Ш]")
+_SECTION = re.compile(
+    r"^(?:ODJELJAK|Odjeljak|ODSJEK|Odsjek|ODELJAK|Odeljak|ОДЕЉАК|Одељак|ОДЈЕЉАК|Одјељак|PODGLAVLJE)\b|^\d{1,2}\.\s+[A-ZČĆŠŽĐА-Ш]"
+)
 _SUBSECTION = re.compile(r"^\d{1,2}\.\s+[A-ZČĆŠŽĐА-Ш][^.;:]{2,100}$")
 
 
@@ -159,18 +161,18 @@ def chapter_level(line: str) -> int | None:
 
 
 def is_subsection_line(line: str) -> bool:
-    """"1. Savjet za bezbjednost saobraćaja" right above a heading: a numbered section name."""
+    """ "1. Savjet za bezbjednost saobraćaja" right above a heading: a numbered section name."""
     s = line.strip()
     return bool(_SUBSECTION.match(s)) and not s.endswith((".", ",", ";", ":"))
 
 
 def parse_annex(line: str) -> str | None:
-    """"ANEKS 1." → "Aneks 1"; "Prilog A – Obrazac" → "Prilog A"; None for "Aneksu 6 Opšteg sporazuma"."""
+    """ "ANEKS 1." → "Aneks 1"; "Prilog A – Obrazac" → "Prilog A"; None for "Aneksu 6 Opšteg sporazuma"."""
     m = _ANNEX.match(line)
     if not m or len(line.strip()) > 120:
         return None
     rest = m.group("rest").strip()
-    if rest and (rest[0].islower() or len(rest) > 100) or (not m.group("num") and rest and not rest[0].isupper()):
+    if (rest and (rest[0].islower() or len(rest) > 100)) or (not m.group("num") and rest and not rest[0].isupper()):
         return None
     if not m.group("num") and rest:
         return None
@@ -209,7 +211,7 @@ def clean_title(line: str) -> str:
 
 
 def is_gazette_reference(text: str) -> bool:
-    """"(NN 92/14, 70/19)", "Službeni glasnik RS, broj 24/2018": where a version was published, not a title."""
+    """ "(NN 92/14, 70/19)", "Službeni glasnik RS, broj 24/2018": where a version was published, not a title."""
     return bool(_GAZETTE.match(text.strip())) or bool(re.fullmatch(r"\(?\s*[\d/.,\s]+\)?", text.strip()))
 
 
@@ -237,5 +239,5 @@ def is_signature(line: str) -> bool:
 
 
 def starts_lower(line: str) -> bool:
-    s = line.lstrip(" *_\"„(")
+    s = line.lstrip(' *_"„(')
     return bool(s) and s[0].islower()

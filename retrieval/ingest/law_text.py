@@ -25,9 +25,14 @@ _LATIN = re.compile(r"[A-Za-zČčĆćŠšŽžĐđ]")
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 _MIXED_WORD = re.compile(r"\b(?=\w*[A-Za-zČčĆćŠšŽžĐđ])(?=\w*[\u0400-\u04ff])\w+\b")
 _LAT_TO_CYR = str.maketrans(
-    {**{v: k for k, v in _CYR_TO_LAT.items() if len(v) == 1 and k in "абвгдђежзијклмнопрстћуфхцчш"},
-     **{v.upper(): k.upper() for k, v in _CYR_TO_LAT.items() if len(v) == 1 and k in "абвгдђежзијклмнопрстћуфхцчш"},
-     "y": "у", "x": "х", "w": "в", "q": "к"}
+    {
+        **{v: k for k, v in _CYR_TO_LAT.items() if len(v) == 1 and k in "абвгдђежзијклмнопрстћуфхцчш"},
+        **{v.upper(): k.upper() for k, v in _CYR_TO_LAT.items() if len(v) == 1 and k in "абвгдђежзијклмнопрстћуфхцчш"},
+        "y": "у",
+        "x": "х",
+        "w": "в",
+        "q": "к",
+    }
 )
 
 
@@ -121,7 +126,9 @@ _INLINE_CHAPTER = re.compile(
     r"|\s+(?=[IVXLC]{1,5}\s[-–]\s[A-ZČĆŠŽĐА-Ш]{2,}\s)"
 )
 # "… u Službenim novinama. V. broj 43/2024 09. januara 2024. godine Sarajevo …": the signature block
-_INLINE_SIGNATURE = re.compile(r"(?<=[.!?\"”])(?<!\b[A-ZА-Ш]\.)\s+(?=(?:[A-ZА-Ш]\.\s)?(?:Broj|broj|Број|број)\s*:?\s*[\w.-]*\d+/\d{2,4}\b)")
+_INLINE_SIGNATURE = re.compile(
+    r"(?<=[.!?\"”])(?<!\b[A-ZА-Ш]\.)\s+(?=(?:[A-ZА-Ш]\.\s)?(?:Broj|broj|Број|број)\s*:?\s*[\w.-]*\d+/\d{2,4}\b)"
+)
 LONG_LINE = 300  # a line this long holding two or more headings is a text pasted on one line
 
 
@@ -137,7 +144,9 @@ def split_long_lines(lines: list[str]) -> list[str]:
         line = _INLINE_HEADING.sub("\n", line)
         line = _INLINE_SIGNATURE.sub("\n", line)
         # the title in parentheses right after an inline heading goes on its own line
-        line = re.sub(r"(?m)^((?:Član|Članak|Clan|Члан|Чланак)\s+\d+[a-zа-ш]?\.?)\s+(\([^()]{1,150}\))\s+", r"\1\n\2\n", line)
+        line = re.sub(
+            r"(?m)^((?:Član|Članak|Clan|Члан|Чланак)\s+\d+[a-zа-ш]?\.?)\s+(\([^()]{1,150}\))\s+", r"\1\n\2\n", line
+        )
         out += line.split("\n")
     return out
 

@@ -24,7 +24,9 @@ _LAW_WORDS = r"(?:ZAKON|ZAKONIK|USTAV|UREDBA|PRAVILNIK|ODLUKA|ЗАКОН|ЗАК�
 _OPENS = re.compile(rf"^(?:[\w-]+\s+)?{_LAW_WORDS}\b", re.IGNORECASE)
 _ADJECTIVE_ONLY = re.compile(r"^[A-ZČĆŠŽĐА-Ш]{4,}$")  # "KAZNENI" on a line of its own
 _ENDS = re.compile(r"\s*(?:[(\"'„“”«»]|''|\d|\bbroj\b|\bSg\b|\bSl\.|\bSlužben|\bСлужбен).*$", re.IGNORECASE)
-_NOT_A_TITLE = re.compile(r"^(?:Na osnovu|Na temelju|Odredbe|Odredba|Članom|Članak|Član|Члан|На основу)\b", re.IGNORECASE)
+_NOT_A_TITLE = re.compile(
+    r"^(?:Na osnovu|Na temelju|Odredbe|Odredba|Članom|Članak|Član|Члан|На основу)\b", re.IGNORECASE
+)
 MAX_LINES = 4
 MAX_CHARS = 200
 
@@ -46,7 +48,13 @@ def find_law_title(head: list[str]) -> str:
         elif not _OPENS.match(line):
             # "godine ZAKON": a title that begins mid-line after the gazette's date
             found = re.search(rf"\b{_LAW_WORDS}\b.*$", line)
-            if not (found and _capitals(found.group(0)) and found.start() > 0 and i + 1 < len(lines) and _capitals(lines[i + 1])):
+            if not (
+                found
+                and _capitals(found.group(0))
+                and found.start() > 0
+                and i + 1 < len(lines)
+                and _capitals(lines[i + 1])
+            ):
                 continue
             lines[i] = found.group(0)
         return _assemble(lines, start)
@@ -56,7 +64,7 @@ def find_law_title(head: list[str]) -> str:
 def _assemble(lines: list[str], start: int) -> str:
     capitals = _capitals(lines[start])
     parts = [lines[start]]
-    for line in lines[start + 1:start + MAX_LINES]:
+    for line in lines[start + 1 : start + MAX_LINES]:
         if not line or _ENDS.sub("", line) == "":
             break
         if capitals:
@@ -69,17 +77,29 @@ def _assemble(lines: list[str], start: int) -> str:
             break
     title = _ENDS.sub("", " ".join(parts)).strip(" ,;:-–")
     title = re.sub(r"(?<=[^\W\d_])\d+$", "", title)  # a footnote digit glued to the last word ("HERCEGOVINE1")
-    if len(title) > MAX_CHARS or len(title.split()) < 2 and not re.match(r"^(?:USTAV|Ustav|УСТАВ)", title):
+    if len(title) > MAX_CHARS or (len(title.split()) < 2 and not re.match(r"^(?:USTAV|Ustav|УСТАВ)", title)):
         return ""
     return _title_case(title) if capitals else title
 
 
 _KEEP_CAPS = {"BIH": "BiH", "FBIH": "FBiH", "RS": "RS", "PDV": "PDV", "BD": "BD"}
-_PLACES = ("BOSN", "HERCEGOVIN", "FEDERACIJ", "REPUBLIK", "SRPSK", "BRČK", "БОСН", "ХЕРЦЕГОВИН", "ФЕДЕРАЦИЈ", "РЕПУБЛИК", "СРПСК")
+_PLACES = (
+    "BOSN",
+    "HERCEGOVIN",
+    "FEDERACIJ",
+    "REPUBLIK",
+    "SRPSK",
+    "BRČK",
+    "БОСН",
+    "ХЕРЦЕГОВИН",
+    "ФЕДЕРАЦИЈ",
+    "РЕПУБЛИК",
+    "СРПСК",
+)
 
 
 def _title_case(title: str) -> str:
-    """"KRIVIČNI ZAKON BRČKO DISTRIKTA BOSNE I HERCEGOVINE" → "Krivični zakon Brčko distrikta Bosne i
+    """ "KRIVIČNI ZAKON BRČKO DISTRIKTA BOSNE I HERCEGOVINE" → "Krivični zakon Brčko distrikta Bosne i
     Hercegovine": the first word and names of places keep a capital, the rest of a BCS title is lower case."""
     out = []
     for n, word in enumerate(title.split()):

@@ -63,13 +63,16 @@ class Duplicate:
 
     def message(self) -> str:
         where = f" (from {self.other_source})" if self.other_source else ""
-        return (f"{self.shared} of {self.total} article texts of law {self.law!r} ({self.shared / self.total:.0%}) "
-                f"are already indexed as law {self.other!r}{where}: the same law under another name or file. "
-                f"Ingest it with --law {self.other!r} to update that law, or --allow-duplicate to index a second copy")
+        return (
+            f"{self.shared} of {self.total} article texts of law {self.law!r} ({self.shared / self.total:.0%}) "
+            f"are already indexed as law {self.other!r}{where}: the same law under another name or file. "
+            f"Ingest it with --law {self.other!r} to update that law, or --allow-duplicate to index a second copy"
+        )
 
 
-def find_duplicates(inputs: Inputs, stored: dict[str, Article],
-                    stored_keys: dict[str, set[str]] | None = None) -> list[Duplicate]:
+def find_duplicates(
+    inputs: Inputs, stored: dict[str, Article], stored_keys: dict[str, set[str]] | None = None
+) -> list[Duplicate]:
     """New laws of `inputs` whose texts a stored law (or an earlier file of the same ingest, under another
     name) holds. `stored_keys`: law → text hashes from the catalog (`catalog.law_text_hashes`), else hashed here."""
     if stored_keys is None:
@@ -129,11 +132,15 @@ def jurisdiction_problems(inputs: Inputs, given: Iterable[Path]) -> list[tuple[F
                 title = f" --title {_quoted(article.law_title)}" if article.law_title else ""
                 fix = f"kodeks ingest {_quoted(result.path)} --law {_quoted(law)}{title} --jurisdiction {code}"
             else:
-                fix = (f'give it a jurisdiction in the folder\'s laws.toml (["{Path(result.path).name}"] '
-                       f'law = "{law}" jurisdiction = "{code}") and ingest the folder again')
+                fix = (
+                    f'give it a jurisdiction in the folder\'s laws.toml (["{Path(result.path).name}"] '
+                    f'law = "{law}" jurisdiction = "{code}") and ingest the folder again'
+                )
             codes = "" if guess else f" (CODE: one of {known_codes()})"
-            message = (f"law {law!r} has no jurisdiction, so it is served to no officer who has one "
-                       f"(KODEKS_DEFAULT_JURISDICTION, KODEKS_USER_JURISDICTIONS, /nadleznost). Fix: {fix}{codes}")
+            message = (
+                f"law {law!r} has no jurisdiction, so it is served to no officer who has one "
+                f"(KODEKS_DEFAULT_JURISDICTION, KODEKS_USER_JURISDICTIONS, /nadleznost). Fix: {fix}{codes}"
+            )
             out.append((result, Problem(result.path, message, "warning")))
     return out
 
@@ -142,10 +149,12 @@ def _quoted(text: str) -> str:
     return f'"{text}"' if any(c in text for c in " '\"()&;") else text
 
 
-REAL_INTO_SAMPLE = ("this data dir holds {n} articles of the illustrative sample laws (data/sample, not law in force) "
-                    "that this ingest does not replace: answers could cite them next to real law. Put real laws in "
-                    "a data dir of their own (--data-dir / KODEKS_DATA_DIR, a fresh one), or remove the sample "
-                    "first (`kodeks laws remove --all`)")
+REAL_INTO_SAMPLE = (
+    "this data dir holds {n} articles of the illustrative sample laws (data/sample, not law in force) "
+    "that this ingest does not replace: answers could cite them next to real law. Put real laws in "
+    "a data dir of their own (--data-dir / KODEKS_DATA_DIR, a fresh one), or remove the sample "
+    "first (`kodeks laws remove --all`)"
+)
 
 
 def sample_problems(inputs: Inputs, stored: dict[str, Article]) -> list[tuple[FileResult, Problem]]:
@@ -155,12 +164,16 @@ def sample_problems(inputs: Inputs, stored: dict[str, Article]) -> list[tuple[Fi
     sample_kept = sum(1 for a in stored.values() if a.illustrative and a.id not in incoming)
     if not sample_kept or any(a.illustrative for a in inputs.articles):
         return []
-    return [(result, Problem(result.path, REAL_INTO_SAMPLE.format(n=sample_kept), "warning"))
-            for result in inputs.per_file if result.articles]
+    return [
+        (result, Problem(result.path, REAL_INTO_SAMPLE.format(n=sample_kept), "warning"))
+        for result in inputs.per_file
+        if result.articles
+    ]
 
 
-def check_library(inputs: Inputs, stored: dict[str, Article], given: Iterable[Path],
-                  stored_keys: dict[str, set[str]] | None = None) -> list[Duplicate]:
+def check_library(
+    inputs: Inputs, stored: dict[str, Article], given: Iterable[Path], stored_keys: dict[str, set[str]] | None = None
+) -> list[Duplicate]:
     """Run every check; the no-jurisdiction and sample warnings are added to their files (and to
     `inputs.problems`) here, the duplicates are returned for the caller to refuse or report."""
     duplicates = find_duplicates(inputs, stored, stored_keys)

@@ -57,9 +57,16 @@ class ReadLimits:
     zip_ratio: float
 
     @classmethod
-    def from_settings(cls, settings: Settings) -> "ReadLimits":
-        return cls(settings.max_file_mb, settings.max_text_mb, settings.max_html_mb, settings.max_corpus_mb,
-                   settings.max_pdf_pages, settings.max_docx_mb, settings.max_zip_ratio)
+    def from_settings(cls, settings: Settings) -> ReadLimits:
+        return cls(
+            settings.max_file_mb,
+            settings.max_text_mb,
+            settings.max_html_mb,
+            settings.max_corpus_mb,
+            settings.max_pdf_pages,
+            settings.max_docx_mb,
+            settings.max_zip_ratio,
+        )
 
     @property
     def text_chars(self) -> int:
@@ -77,8 +84,10 @@ def _mb(size: float) -> str:
 
 
 def _refuse(what: str, size: str, setting: str, limit: float) -> LimitExceeded:
-    return LimitExceeded(f"{what} is {size}, more than {setting}={limit:g} allows; not read "
-                         f"(split the file, or raise {setting} if it really is one law)")
+    return LimitExceeded(
+        f"{what} is {size}, more than {setting}={limit:g} allows; not read "
+        f"(split the file, or raise {setting} if it really is one law)"
+    )
 
 
 def check_file_size(path: Path, limits: ReadLimits) -> None:
@@ -108,15 +117,19 @@ def check_docx(path: Path, limits: ReadLimits) -> None:
         return
     total = sum(p.file_size for p in parts)
     if total > limits.docx_mb * MB:
-        raise LimitExceeded(f"the DOCX expands to {_mb(total)} ({len(parts)} parts), more than KODEKS_MAX_DOCX_MB="
-                            f"{limits.docx_mb:g} allows; not read (a document this large is not one law, or it is a "
-                            "zip bomb)")
+        raise LimitExceeded(
+            f"the DOCX expands to {_mb(total)} ({len(parts)} parts), more than KODEKS_MAX_DOCX_MB="
+            f"{limits.docx_mb:g} allows; not read (a document this large is not one law, or it is a "
+            "zip bomb)"
+        )
     for part in parts:
         if part.file_size >= RATIO_CHECKED_FROM and part.file_size > limits.zip_ratio * max(part.compress_size, 1):
             ratio = part.file_size / max(part.compress_size, 1)
-            raise LimitExceeded(f"the DOCX part {part.filename} expands {ratio:.0f}× ({_mb(part.compress_size)} → "
-                                f"{_mb(part.file_size)}), more than KODEKS_MAX_ZIP_RATIO={limits.zip_ratio:g} "
-                                "allows; not read (a zip bomb, or raise the limit)")
+            raise LimitExceeded(
+                f"the DOCX part {part.filename} expands {ratio:.0f}× ({_mb(part.compress_size)} → "
+                f"{_mb(part.file_size)}), more than KODEKS_MAX_ZIP_RATIO={limits.zip_ratio:g} "
+                "allows; not read (a zip bomb, or raise the limit)"
+            )
     _inflate_within(path, parts, int(limits.docx_mb * MB))
 
 
@@ -134,24 +147,31 @@ def _inflate_within(path: Path, parts: list[zipfile.ZipInfo], budget: int) -> No
                     while chunk := stream.read(MB):
                         size += len(chunk)
                         if inflated + size > budget:
-                            raise LimitExceeded(f"the DOCX part {part.filename} inflates past KODEKS_MAX_DOCX_MB="
-                                                f"{budget / MB:g} (its zip directory says {_mb(part.file_size)}); not read "
-                                                "(a zip bomb)")
+                            raise LimitExceeded(
+                                f"the DOCX part {part.filename} inflates past KODEKS_MAX_DOCX_MB="
+                                f"{budget / MB:g} (its zip directory says {_mb(part.file_size)}); not read "
+                                "(a zip bomb)"
+                            )
                 if size != part.file_size:
-                    raise LimitExceeded(f"the DOCX part {part.filename} inflates to {_mb(size)}, not the "
-                                        f"{_mb(part.file_size)} its zip directory says; not read (a damaged or forged file)")
+                    raise LimitExceeded(
+                        f"the DOCX part {part.filename} inflates to {_mb(size)}, not the "
+                        f"{_mb(part.file_size)} its zip directory says; not read (a damaged or forged file)"
+                    )
                 inflated += size
     except zipfile.BadZipFile as exc:  # a CRC that fits no content: forged to pass one of the checks above
-        raise LimitExceeded(f"the DOCX's parts do not match its zip directory ({exc}); not read (a damaged or "
-                            "forged file)") from None
+        raise LimitExceeded(
+            f"the DOCX's parts do not match its zip directory ({exc}); not read (a damaged or forged file)"
+        ) from None
     except (OSError, EOFError, NotImplementedError, RuntimeError, ValueError):
         return  # damaged in another way (encrypted, unknown compression): python-docx reports it
 
 
 def check_pages(pages: int, limits: ReadLimits) -> None:
     if pages > limits.pdf_pages:
-        raise LimitExceeded(f"the PDF has more than {limits.pdf_pages} pages (KODEKS_MAX_PDF_PAGES={limits.pdf_pages}); "
-                            "not read (split it, or raise KODEKS_MAX_PDF_PAGES if it really is one law)")
+        raise LimitExceeded(
+            f"the PDF has more than {limits.pdf_pages} pages (KODEKS_MAX_PDF_PAGES={limits.pdf_pages}); "
+            "not read (split it, or raise KODEKS_MAX_PDF_PAGES if it really is one law)"
+        )
 
 
 def check_text(chars: int, limits: ReadLimits, so_far: bool = False) -> None:

@@ -115,8 +115,17 @@ def read_words(path: Path, on_page: PageProgress | None = None, limits: ReadLimi
         for obj in container:
             if isinstance(obj, LTChar):
                 top = page_top - obj.y1
-                chars.append({"text": obj.get_text(), "x0": obj.x0, "x1": obj.x1, "top": top, "doctop": top,
-                              "bottom": page_top - obj.y0, "upright": obj.upright})
+                chars.append(
+                    {
+                        "text": obj.get_text(),
+                        "x0": obj.x0,
+                        "x1": obj.x1,
+                        "top": top,
+                        "doctop": top,
+                        "bottom": page_top - obj.y0,
+                        "upright": obj.upright,
+                    }
+                )
             elif isinstance(obj, LTContainer):  # text inside form XObjects (LTFigure)
                 chars += characters(obj, page_top)
         return chars
@@ -392,10 +401,13 @@ class RunningLines:
                 if _in_band(line, height):
                     seen.setdefault(running_key(line.text), {}).setdefault(index, line_numbers(line.text))
         needed = max(3, int(len(pages) * _REPEAT_SHARE + 0.999))
-        return cls({
-            key for key, copies in seen.items()
-            if key and len(copies) >= needed and numbers_are_page_numbers(list(copies.items()))
-        })
+        return cls(
+            {
+                key
+                for key, copies in seen.items()
+                if key and len(copies) >= needed and numbers_are_page_numbers(list(copies.items()))
+            }
+        )
 
     def drop(self, words: list[dict], height: float) -> list[dict]:
         """The page's words without its running headers/footers, page numbers and rules in the bands."""

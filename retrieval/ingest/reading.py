@@ -93,8 +93,11 @@ class Inputs:
 
 
 def read_inputs(
-    paths: list[Path], info: LawInfo | None, progress: ReadProgress | None = None,
-    stored: dict[str, Article] | None = None, limits: ReadLimits = DEFAULT_LIMITS,
+    paths: list[Path],
+    info: LawInfo | None,
+    progress: ReadProgress | None = None,
+    stored: dict[str, Article] | None = None,
+    limits: ReadLimits = DEFAULT_LIMITS,
 ) -> Inputs:
     """All articles of all inputs, first occurrence of an id wins (later ones are reported).
 
@@ -136,7 +139,12 @@ def read_inputs(
         kept: list[Article] = []
         for article in found:
             if article.id in articles:
-                file_problems.append(Problem(str(path), f"duplicate id {article.id!r} (already read from {origin[article.id]}); not indexed again"))
+                file_problems.append(
+                    Problem(
+                        str(path),
+                        f"duplicate id {article.id!r} (already read from {origin[article.id]}); not indexed again",
+                    )
+                )
                 continue
             articles[article.id] = article
             origin[article.id] = str(path)
@@ -179,10 +187,11 @@ def kept_fields(info: LawInfo, loaded: dict[str, LawInfo]) -> LawInfo:
 def _kept_in_article(article: Article, loaded: dict[str, LawInfo]) -> Article:
     """`kept_fields` for a corpus row that leaves `law_title` or `jurisdiction` out."""
     was = loaded.get(article.law)
-    if was is None or (article.law_title or not was.title) and (article.jurisdiction or not was.jurisdiction):
+    if was is None or ((article.law_title or not was.title) and (article.jurisdiction or not was.jurisdiction)):
         return article
-    return replace(article, law_title=article.law_title or was.title,
-                   jurisdiction=article.jurisdiction or was.jurisdiction)
+    return replace(
+        article, law_title=article.law_title or was.title, jurisdiction=article.jurisdiction or was.jurisdiction
+    )
 
 
 def source_key(path: Path | str) -> str:

@@ -9,9 +9,10 @@ with `wait=False`), and the index search uses changes only when the new generati
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from kodeks.errors import KodeksError
 from kodeks.private_files import private_dir
@@ -26,8 +27,17 @@ from retrieval.ingest.library_checks import Duplicate, check_library, duplicate_
 from retrieval.ingest.limits import DEFAULT_LIMITS, ReadLimits
 from retrieval.ingest.reading import FileResult, Inputs, ReadProgress, check_law_names, read_inputs, source_key
 from retrieval.ingest.sources import LawInfo, Problem, read_toml_aliases
-from retrieval.ingest.update_checks import (LawChange, LawLoss, SampleRefused, UpdateRefused, incoming_sources,
-                                            law_changes, law_losses, refusal_message, sample_refusal)
+from retrieval.ingest.update_checks import (
+    LawChange,
+    LawLoss,
+    SampleRefused,
+    UpdateRefused,
+    incoming_sources,
+    law_changes,
+    law_losses,
+    refusal_message,
+    sample_refusal,
+)
 from retrieval.types import Article
 
 
@@ -43,7 +53,7 @@ class IngestReport:
     deleted: int = 0  # articles removed from the index because a re-ingested law no longer has them
     total_articles: int = 0  # entries in the index afterwards (as `articles`)
     problems: list[Problem] = field(default_factory=list)
-    per_file: list["FileResult"] = field(default_factory=list)
+    per_file: list[FileResult] = field(default_factory=list)
     read: LibraryCounts = field(default_factory=lambda: LibraryCounts(0, 0, 0, 0))  # the input, as `laws` counts
     index: LibraryCounts = field(default_factory=lambda: LibraryCounts(0, 0, 0, 0))  # the index afterwards
     generation: str | None = None  # the generation current afterwards
@@ -72,8 +82,12 @@ class IngestReport:
         }
 
 
-def dry_run(settings: Settings | None, paths: list[Path | str], law_info: LawInfo | None = None,
-            progress: ReadProgress | None = None) -> dict[str, Any]:
+def dry_run(
+    settings: Settings | None,
+    paths: list[Path | str],
+    law_info: LawInfo | None = None,
+    progress: ReadProgress | None = None,
+) -> dict[str, Any]:
     """What ingest would read from `paths`, per file, without embedding or writing anything."""
     root = current_paths(settings).root if settings is not None else None
     stored = load_articles(root) if root is not None else {}
@@ -124,7 +138,9 @@ def ingest_paths(
         if not reindex:
             conflicts = check_law_names(inputs, stored)
             if conflicts:
-                raise KodeksError(conflicts[0] + (f" (and {len(conflicts) - 1} more file(s))" if len(conflicts) > 1 else ""))
+                raise KodeksError(
+                    conflicts[0] + (f" (and {len(conflicts) - 1} more file(s))" if len(conflicts) > 1 else "")
+                )
         laws = {a.law for a in inputs.articles}
         drop = _indexed_from(stored, inputs.per_file, laws) if reindex else set()
         # A law renamed by --reindex is not a copy of the name it replaces: those articles leave the check.
@@ -144,9 +160,15 @@ def ingest_paths(
             raise UpdateRefused(losses)
         aliases = read_toml_aliases([Path(p) for p in paths])
         sources = incoming_sources(inputs)
-        report = IngestReport(files=inputs.files, articles=len(inputs.articles), problems=inputs.problems,
-                              per_file=inputs.per_file, read=LibraryCounts.of(inputs.articles),
-                              changes=law_changes(inputs, kept, records, aliases), replaced=losses)
+        report = IngestReport(
+            files=inputs.files,
+            articles=len(inputs.articles),
+            problems=inputs.problems,
+            per_file=inputs.per_file,
+            read=LibraryCounts.of(inputs.articles),
+            changes=law_changes(inputs, kept, records, aliases),
+            replaced=losses,
+        )
         fresh, reembed = False, set()
         if reindex and inputs.articles:
             identity = writer.index_identity()
@@ -154,10 +176,15 @@ def ingest_paths(
                 require_same_embedder_or_all_laws(stored, laws)
                 fresh = True
             reembed = laws
-        result = writer.write(inputs.articles, inputs.complete_laws, progress=progress, reembed_laws=reembed,
-                              drop=drop, fresh=fresh,
-                              records=lambda old, before, after: updated_records(old, before, after, aliases,
-                                                                                 sources=sources))
+        result = writer.write(
+            inputs.articles,
+            inputs.complete_laws,
+            progress=progress,
+            reembed_laws=reembed,
+            drop=drop,
+            fresh=fresh,
+            records=lambda old, before, after: updated_records(old, before, after, aliases, sources=sources),
+        )
     update = result.update
     report.chunks, report.embedded, report.reused = update.chunks, update.embedded, update.reused
     report.deleted, report.total_articles = update.deleted, update.total_articles
@@ -169,12 +196,16 @@ def _indexed_from(stored: dict[str, Article], files: list[FileResult], laws: set
     """Articles indexed from these files under another law name: `--reindex` replaces them."""
     sources = {source_key(f.path) for f in files if f.articles}
     named = {s: source_key(s) for s in {a.extra.get("source") for a in stored.values()} if s}  # once a file
-    return {aid for aid, a in stored.items()
-            if a.law not in laws and a.extra.get("source") and named[a.extra["source"]] in sources}
+    return {
+        aid
+        for aid, a in stored.items()
+        if a.law not in laws and a.extra.get("source") and named[a.extra["source"]] in sources
+    }
 
 
-def _library_check(inputs: Inputs, stored: dict[str, Article], paths: list[Path | str],
-                   catalog_root: Path | None) -> list[Duplicate]:
+def _library_check(
+    inputs: Inputs, stored: dict[str, Article], paths: list[Path | str], catalog_root: Path | None
+) -> list[Duplicate]:
     """ingest/library_checks.py over these inputs; the stored laws' text hashes are read from the catalog
     of the generation at `catalog_root` (None: hashed from `stored`, e.g. when it leaves some laws out)."""
     keys = law_text_hashes(catalog_root) if stored and catalog_root is not None else None

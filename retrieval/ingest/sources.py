@@ -17,8 +17,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from retrieval.ingest.headings import parse_heading
-from retrieval.ingest.limits import (CORPUS_SUFFIXES, DEFAULT_LIMITS, HTML_SUFFIXES, TEXT_SUFFIXES, LimitExceeded,
-                                     ReadLimits, check_docx, check_file_size, check_text)
+from retrieval.ingest.limits import (
+    CORPUS_SUFFIXES,
+    DEFAULT_LIMITS,
+    HTML_SUFFIXES,
+    TEXT_SUFFIXES,
+    LimitExceeded,
+    ReadLimits,
+    check_docx,
+    check_file_size,
+    check_text,
+)
 from retrieval.ingest.pdf_text import PageProgress, PdfTextError, pdf_text
 from retrieval.ingest.text_repair import UnreadableText, repair_text
 from retrieval.types import ARTICLE_FIELDS, Article
@@ -66,8 +75,9 @@ def read_corpus_jsonl(path: Path) -> tuple[list[Article], list[Problem]]:
     return articles, problems
 
 
-def _read_corpus_lines(path: Path, lines: Iterable[tuple[int, str]], articles: list[Article], problems: list[Problem],
-                       seen: dict[str, int]) -> None:
+def _read_corpus_lines(
+    path: Path, lines: Iterable[tuple[int, str]], articles: list[Article], problems: list[Problem], seen: dict[str, int]
+) -> None:
     for number, line in lines:
         if not line.strip():
             continue
@@ -112,8 +122,9 @@ class ExtractionError(Exception):
     """A law file whose text cannot be extracted (message says why)."""
 
 
-def extract_text(path: Path, notes: list[str] | None = None, on_page: PageProgress | None = None,
-                 limits: ReadLimits = DEFAULT_LIMITS) -> str:
+def extract_text(
+    path: Path, notes: list[str] | None = None, on_page: PageProgress | None = None, limits: ReadLimits = DEFAULT_LIMITS
+) -> str:
     """Plain text of a law file, by its suffix, with broken encodings repaired (retrieval.ingest.text_repair).
 
     What was repaired or removed ("repaired YUSCII encoding …") is appended to `notes`; `on_page(done,
@@ -157,8 +168,34 @@ def _text_by_suffix(path: Path, notes: list[str] | None, on_page: PageProgress |
 
 
 _HTML_BLOCKS = [
-    "p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "li", "ul", "ol", "tr", "td", "th", "table", "section",
-    "article", "blockquote", "pre", "dd", "dt", "dl", "header", "footer", "main", "nav", "aside", "hr",
+    "p",
+    "div",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "li",
+    "ul",
+    "ol",
+    "tr",
+    "td",
+    "th",
+    "table",
+    "section",
+    "article",
+    "blockquote",
+    "pre",
+    "dd",
+    "dt",
+    "dl",
+    "header",
+    "footer",
+    "main",
+    "nav",
+    "aside",
+    "hr",
 ]
 
 
@@ -188,8 +225,9 @@ def _read_text_file(path: Path) -> str:
     return max(decoded)[2]
 
 
-def _pdf_text(path: Path, notes: list[str] | None = None, on_page: PageProgress | None = None,
-              limits: ReadLimits = DEFAULT_LIMITS) -> str:
+def _pdf_text(
+    path: Path, notes: list[str] | None = None, on_page: PageProgress | None = None, limits: ReadLimits = DEFAULT_LIMITS
+) -> str:
     """Columns in reading order, running headers/footers and page numbers removed (retrieval.ingest.pdf_text)."""
     try:
         result = pdf_text(path, on_page, limits)
@@ -216,7 +254,7 @@ def _docx_text(path: Path) -> str:
     return "\n".join(_docx_lines(document))
 
 
-def _docx_lines(container) -> list[str]:  # noqa: ANN001 - a python-docx Document or table cell
+def _docx_lines(container) -> list[str]:
     """Paragraphs and tables in document order (some laws are laid out in tables), cells one per line."""
     from docx.table import Table
 
@@ -238,7 +276,9 @@ def _docx_lines(container) -> list[str]:  # noqa: ANN001 - a python-docx Documen
 # --- law files: split into articles -------------------------------------------------------------
 
 
-def split_articles(text: str, info: LawInfo, source: str, markdown: bool = False) -> tuple[list[Article], list[Problem]]:
+def split_articles(
+    text: str, info: LawInfo, source: str, markdown: bool = False
+) -> tuple[list[Article], list[Problem]]:
     """Split a law's text into articles (retrieval.ingest.splitting); its warnings become `Problem`s."""
     from retrieval.ingest.splitting import split_law
 
@@ -327,12 +367,21 @@ def _law_for(file: Path, root: Path, tomls: dict[Path, dict[str, LawInfo]]) -> L
 SUPPORTED = "law files .txt .md .html .htm .pdf .docx, corpus .jsonl"
 # What to do with the formats admins most often have instead.
 _CONVERT = {
-    ".doc": "convert to .docx or PDF", ".rtf": "convert to .docx or PDF", ".odt": "save as .docx or PDF",
-    ".pages": "export as .docx or PDF", ".xls": "not a law text", ".xlsx": "not a law text",
-    ".csv": "not a law text (a corpus is .jsonl)", ".json": "a corpus is JSON Lines: one article per line, .jsonl",
-    ".zip": "unpack it first", ".rar": "unpack it first", ".7z": "unpack it first",
-    ".jpg": "an image: run OCR and save the text", ".jpeg": "an image: run OCR and save the text",
-    ".png": "an image: run OCR and save the text", ".tif": "an image: run OCR and save the text",
+    ".doc": "convert to .docx or PDF",
+    ".rtf": "convert to .docx or PDF",
+    ".odt": "save as .docx or PDF",
+    ".pages": "export as .docx or PDF",
+    ".xls": "not a law text",
+    ".xlsx": "not a law text",
+    ".csv": "not a law text (a corpus is .jsonl)",
+    ".json": "a corpus is JSON Lines: one article per line, .jsonl",
+    ".zip": "unpack it first",
+    ".rar": "unpack it first",
+    ".7z": "unpack it first",
+    ".jpg": "an image: run OCR and save the text",
+    ".jpeg": "an image: run OCR and save the text",
+    ".png": "an image: run OCR and save the text",
+    ".tif": "an image: run OCR and save the text",
     ".tiff": "an image: run OCR and save the text",
 }
 
@@ -378,7 +427,10 @@ def discover(paths: list[Path]) -> tuple[list[tuple[Path, LawInfo | None]], list
 
 
 def read_source(
-    path: Path, info: LawInfo | None, on_page: PageProgress | None = None, limits: ReadLimits = DEFAULT_LIMITS,
+    path: Path,
+    info: LawInfo | None,
+    on_page: PageProgress | None = None,
+    limits: ReadLimits = DEFAULT_LIMITS,
 ) -> tuple[list[Article], list[Problem]]:
     """Articles of one file: a corpus JSONL, or a law file split at its headings (`on_page(done, total)`
     after each page of a PDF); what extraction repaired or removed comes back as warnings, a file over

@@ -70,8 +70,10 @@ def read_reference(path: Path, with_title: bool = False) -> dict[str, str]:
 
 def compare_split(articles: dict[str, str], reference: dict[str, str]) -> SplitComparison:
     """Overlap of each reference article with the split's article of the same number."""
-    overlaps = {number: token_overlap(articles.get(number, ""), text) if number in articles else 0.0
-                for number, text in reference.items()}
+    overlaps = {
+        number: token_overlap(articles.get(number, ""), text) if number in articles else 0.0
+        for number, text in reference.items()
+    }
     return SplitComparison(overlaps=overlaps, extra=[n for n in articles if n not in reference])
 
 

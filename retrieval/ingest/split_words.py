@@ -57,7 +57,7 @@ def _adjacent(line: str, words: list[re.Match[str]], i: int, n: int) -> bool:
     if i + n > len(words):
         return False
     for k in range(i, i + n - 1):
-        if line[words[k].end():words[k + 1].start()] != " ":
+        if line[words[k].end() : words[k + 1].start()] != " ":
             return False
     start, end = words[i].start(), words[i + n - 1].end()
     before = line[start - 1] if start else " "
@@ -77,7 +77,7 @@ def repair_split_words(lines: list[str], language: str = "serbian") -> tuple[lis
         for i in range(len(words) - 1):
             for n in (2, 3):
                 if _adjacent(line, words, i, n):
-                    together[tuple(fold(m.group(0)) for m in words[i:i + n])] += 1
+                    together[tuple(fold(m.group(0)) for m in words[i : i + n])] += 1
 
     def known(*parts: str) -> bool:
         joined = counts[fold("".join(parts))]
@@ -123,7 +123,7 @@ def repair_split_words(lines: list[str], language: str = "serbian") -> tuple[lis
             if not (sure or split_file):
                 continue
             start, end = words[i].start(), words[i + n - 1].end()
-            joined = "".join(m.group(0) for m in words[i:i + n])
+            joined = "".join(m.group(0) for m in words[i : i + n])
             pieces += [line[last:start], joined]
             joins.append(Join(number, line[start:end], joined))
             last = end
@@ -132,9 +132,9 @@ def repair_split_words(lines: list[str], language: str = "serbian") -> tuple[lis
     return out, joins
 
 
-def _join_length(line: str, words: list[re.Match[str]], i: int, known, alone, more_than) -> int:  # noqa: ANN001
+def _join_length(line: str, words: list[re.Match[str]], i: int, known, alone, more_than) -> int:
     """How many words starting at i form one split word (1 = none)."""
-    parts = [m.group(0) for m in words[i:i + 3]]
+    parts = [m.group(0) for m in words[i : i + 3]]
     if _letter_spaced(line, words, i):
         return 1
     if len(parts) >= 2 and _adjacent(line, words, i, 2) and known(*parts[:2]):
@@ -144,8 +144,14 @@ def _join_length(line: str, words: list[re.Match[str]], i: int, known, alone, mo
             return 2
         if not all(standing) and more_than(a + b, b if standing[0] else a):
             return -2  # one half is a word: only in a file that shows it was split (see repair_split_words)
-    if (len(parts) == 3 and _adjacent(line, words, i, 3) and known(*parts) and not known(*parts[:2])
-            and not known(*parts[1:]) and not any(alone(p) for p in parts)):
+    if (
+        len(parts) == 3
+        and _adjacent(line, words, i, 3)
+        and known(*parts)
+        and not known(*parts[:2])
+        and not known(*parts[1:])
+        and not any(alone(p) for p in parts)
+    ):
         return 3
     return 1
 
@@ -164,6 +170,6 @@ def _letter_spaced(line: str, words: list[re.Match[str]], i: int) -> bool:
 
 
 def describe(joins: list[Join], examples: int = 3) -> str:
-    """"repaired 412 split word(s), e.g. 'Krivi čnog' → 'Krivičnog', …" for the ingest report."""
+    """ "repaired 412 split word(s), e.g. 'Krivi čnog' → 'Krivičnog', …" for the ingest report."""
     shown = ", ".join(f"{j.before!r} → {j.after!r}" for j in joins[:examples])
     return f"repaired {len(joins)} word(s) split by text extraction (e.g. {shown})"

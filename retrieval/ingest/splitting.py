@@ -19,13 +19,13 @@ from dataclasses import dataclass, field
 from retrieval.ingest.headings import (
     DELETED,
     Heading,
-    clean_title,
     chapter_level,
+    clean_title,
     is_chapter_line,
-    is_subsection_line,
     is_gazette_reference,
     is_preamble_line,
     is_signature,
+    is_subsection_line,
     looks_like_title,
     parse_annex,
     parse_heading,
@@ -33,14 +33,21 @@ from retrieval.ingest.headings import (
 )
 from retrieval.ingest.law_text import clean_lines
 from retrieval.ingest.law_title import find_law_title
-from retrieval.ingest.split_words import describe as describe_joins, repair_split_words
+from retrieval.ingest.split_words import describe as describe_joins
+from retrieval.ingest.split_words import repair_split_words
 from retrieval.types import Article
 
 _SENTENCE_END = (".", ":", ";", "!", "?", ")", '"', "”", "“", "»")
-_PAGE_NUMBER = re.compile(r"^\s*(?:-\s*)?\d{1,3}(?:\s*-)?\s*$|^\s*(?:Strana|Stranica|Str\.|Page)\s+\d+(?:\s*(?:od|/)\s*\d+)?\s*$", re.IGNORECASE)
+_PAGE_NUMBER = re.compile(
+    r"^\s*(?:-\s*)?\d{1,3}(?:\s*-)?\s*$|^\s*(?:Strana|Stranica|Str\.|Page)\s+\d+(?:\s*(?:od|/)\s*\d+)?\s*$",
+    re.IGNORECASE,
+)
 _WORD = re.compile(r"\w+")
 # The law's own header: where it was published, that this is a consolidated text.
-_HEADER_INFO = re.compile(r"^\W*(?:Službeni|Službene|Sl\.|Службени|Сл\.|Narodne|Neslužbeni|Nezvanični|Незванични|Izvor|Извор|Obuhvaćeni)", re.IGNORECASE)
+_HEADER_INFO = re.compile(
+    r"^\W*(?:Službeni|Službene|Sl\.|Службени|Сл\.|Narodne|Neslužbeni|Nezvanični|Незванични|Izvor|Извор|Obuhvaćeni)",
+    re.IGNORECASE,
+)
 DELETED_TEXT_LIMIT = 300
 # A wrapped "title" that ends in "… iz", "… i", "… da" is the first line of a sentence that runs on.
 _ENDS_WITH_FUNCTION_WORD = re.compile(
@@ -74,7 +81,9 @@ class _Piece:
     role: str = "article"  # article | duplicate | trailer
 
 
-def split_law(text: str, law: str, law_title: str, jurisdiction: str, source: str, markdown: bool = False) -> SplitResult:
+def split_law(
+    text: str, law: str, law_title: str, jurisdiction: str, source: str, markdown: bool = False
+) -> SplitResult:
     """Articles of one law text (see the module docstring for the method)."""
     lines, removed = clean_lines(text, markdown)
     lines = ["" if _PAGE_NUMBER.match(line) else line for line in lines]
@@ -85,14 +94,22 @@ def split_law(text: str, law: str, law_title: str, jurisdiction: str, source: st
         result.warnings.append(Warning_(joins[0].line + 1, describe_joins(joins)))
     headings = [h for i, line in enumerate(lines) if (h := parse_heading(line, i))]
     if not headings:
-        result.warnings.append(Warning_(0, "no article headings found (expected 'Član 1.', 'Članak 1.', 'Члан 1.', 'Član I', 'Article 1', '§ 1', ...)"))
+        result.warnings.append(
+            Warning_(
+                0,
+                "no article headings found (expected 'Član 1.', 'Članak 1.', 'Члан 1.', 'Član I', 'Article 1', '§ 1', ...)",
+            )
+        )
         return result
     law_title = law_title or find_law_title(lines[: headings[0].line])  # the file's own title when none was given
     annexes = [(i, name) for i in range(headings[0].line + 1, len(lines)) if (name := parse_annex(lines[i]))]
     law_end = annexes[0][0] if annexes else len(lines)
     headings = [h for h in headings if h.line < law_end]
 
-    pieces = [_Piece(h, h.line + 1, headings[n + 1].line if n + 1 < len(headings) else law_end) for n, h in enumerate(headings)]
+    pieces = [
+        _Piece(h, h.line + 1, headings[n + 1].line if n + 1 < len(headings) else law_end)
+        for n, h in enumerate(headings)
+    ]
     _consume_wrapped_rest(pieces, lines)
     trailer_start = _classify_sequence(pieces, lines, result)
     live = [p for p in pieces if p.role != "trailer"]
@@ -115,7 +132,9 @@ def split_law(text: str, law: str, law_title: str, jurisdiction: str, source: st
         # The tail of this piece: [chapter lines][title of the next article] before the next heading.
         if following is not None and following.heading.line == piece.end:
             # Where titles stand below headings, a title above is taken only when the next article has none of its own.
-            own = bool(following.heading.rest and looks_like_title(following.heading.rest)) or bool(_title_below(lines, following)[0])
+            own = bool(following.heading.rest and looks_like_title(following.heading.rest)) or bool(
+                _title_below(lines, following)[0]
+            )
             cut, next_title, next_chapter = _tail(lines, piece, before_style or not own)
             piece.end = cut
             following.title = next_title
@@ -131,12 +150,14 @@ def split_law(text: str, law: str, law_title: str, jurisdiction: str, source: st
         chars = sum(len(lines[i]) for i in range(trailer_start, end))
         first = next((lines[i] for i in range(trailer_start, end) if lines[i].strip()), "")
         count = sum(1 for p in pieces if p.role == "trailer")
-        result.warnings.append(Warning_(
-            trailer_start + 1,
-            f"{count} heading(s) after article {last_article.heading.number if last_article else '?'} start the numbering "
-            f"again ({chars} characters from line {trailer_start + 1}: {first[:60]!r}…) – closing articles of amending "
-            f"laws or another text, not part of this law; not indexed",
-        ))
+        result.warnings.append(
+            Warning_(
+                trailer_start + 1,
+                f"{count} heading(s) after article {last_article.heading.number if last_article else '?'} start the numbering "
+                f"again ({chars} characters from line {trailer_start + 1}: {first[:60]!r}…) – closing articles of amending "
+                f"laws or another text, not part of this law; not indexed",
+            )
+        )
         result.removed["trailer_chars"] = chars
 
     _preamble(lines, headings[0].line, law, law_title, jurisdiction, source, result)
@@ -185,11 +206,15 @@ def _classify_sequence(pieces: list[_Piece], lines: list[str], result: SplitResu
                 best[h.number] = piece
                 continue
             if earlier is not None and _similar(_body(lines, earlier), _body(lines, piece)):
-                longer, shorter = (piece, earlier) if len(_body(lines, piece)) > len(_body(lines, earlier)) else (earlier, piece)
+                longer, shorter = (
+                    (piece, earlier) if len(_body(lines, piece)) > len(_body(lines, earlier)) else (earlier, piece)
+                )
                 shorter.role, longer.role = "duplicate", "article"
                 best[h.number] = longer
-                copies.append(f"{h.number} (lines {earlier.heading.line + 1} and {h.line + 1}; kept line {longer.heading.line + 1}"
-                              f"{', the complete copy' if len(_body(lines, longer)) != len(_body(lines, shorter)) else ', identical'})")
+                copies.append(
+                    f"{h.number} (lines {earlier.heading.line + 1} and {h.line + 1}; kept line {longer.heading.line + 1}"
+                    f"{', the complete copy' if len(_body(lines, longer)) != len(_body(lines, shorter)) else ', identical'})"
+                )
                 continue
             for rest in pieces[n:]:
                 rest.role = "trailer"
@@ -263,7 +288,7 @@ def _title_below(lines: list[str], piece: _Piece) -> tuple[str, int]:
         if joined.count("(") == joined.count(")") and joined.endswith(")") and len(joined) <= 200:
             return clean_title(joined), idx[used - 1] + 1
         return "", piece.start
-    if not looks_like_title(first) or is_chapter_line(first) and not first.isupper():
+    if not looks_like_title(first) or (is_chapter_line(first) and not first.isupper()):
         return "", piece.start
     if len(idx) == 1:
         return clean_title(first), idx[0] + 1
@@ -271,7 +296,12 @@ def _title_below(lines: list[str], piece: _Piece) -> tuple[str, int]:
     if starts_lower(second):
         joined = f"{first} {second}"
         third_lower = len(idx) > 2 and starts_lower(lines[idx[2]])
-        if len(joined) <= 150 and not joined.endswith(_SENTENCE_END) and not third_lower and not _ENDS_WITH_FUNCTION_WORD.search(joined):
+        if (
+            len(joined) <= 150
+            and not joined.endswith(_SENTENCE_END)
+            and not third_lower
+            and not _ENDS_WITH_FUNCTION_WORD.search(joined)
+        ):
             return clean_title(joined), idx[1] + 1
         return "", piece.start  # a wrapped first sentence
     return clean_title(first), idx[0] + 1
@@ -284,18 +314,29 @@ def _title_above(lines: list[str], heading_line: int, floor: int) -> tuple[str, 
     if not idx:
         return "", heading_line
     block = [idx[-1]]
-    if len(idx) > 1 and idx[-2] == idx[-1] - 1 and looks_like_title(lines[idx[-2]]) and not is_chapter_line(lines[idx[-2]]):
+    if (
+        len(idx) > 1
+        and idx[-2] == idx[-1] - 1
+        and looks_like_title(lines[idx[-2]])
+        and not is_chapter_line(lines[idx[-2]])
+    ):
         candidate = f"{lines[idx[-2]].strip()} {lines[idx[-1]].strip()}"
         if len(candidate) <= 150:
             block = [idx[-2], idx[-1]]
     top = lines[block[0]]
-    if not looks_like_title(top) or is_chapter_line(top) or any(not looks_like_title(lines[i]) and not starts_lower(lines[i]) for i in block):
+    if (
+        not looks_like_title(top)
+        or is_chapter_line(top)
+        or any(not looks_like_title(lines[i]) and not starts_lower(lines[i]) for i in block)
+    ):
         return "", heading_line
     above = [i for i in idx if i < block[0]]
     if above:
         line = lines[above[-1]].strip()
         separated = above[-1] < block[0] - 1
-        if not (line.endswith(_SENTENCE_END) or is_chapter_line(line) or line == "***" or separated and len(block) == 1):
+        if not (
+            line.endswith(_SENTENCE_END) or is_chapter_line(line) or line == "***" or (separated and len(block) == 1)
+        ):
             return "", heading_line
     return clean_title(" ".join(lines[i].strip() for i in block)), block[0]
 
@@ -383,7 +424,9 @@ def _tail(lines: list[str], piece: _Piece, before_style: bool) -> tuple[int, str
             i -= 1
             continue
         first_line = i == _first_nonblank(lines, floor, piece.end) and piece.title == "" and not before_style
-        if not first_line and (is_chapter_line(line) or (i == end - 1 or not chapter) and is_subsection_line(line) and not chapter):
+        if not first_line and (
+            is_chapter_line(line) or ((i == end - 1 or not chapter) and is_subsection_line(line) and not chapter)
+        ):
             chapter.insert(0, line)
             end = i
             i -= 1
@@ -427,8 +470,13 @@ def _cut_closing_block(piece: _Piece, lines: list[str], result: SplitResult) -> 
         if lines[i] == "***" or is_signature(lines[i]):
             text = [lines[j] for j in range(i, piece.end) if lines[j].strip()]
             if text:
-                result.warnings.append(Warning_(i + 1, f"text after article {piece.heading.number} "
-                                                f"({' / '.join(text)[:80]!r}) is a signature or closing block; not part of it"))
+                result.warnings.append(
+                    Warning_(
+                        i + 1,
+                        f"text after article {piece.heading.number} "
+                        f"({' / '.join(text)[:80]!r}) is a signature or closing block; not part of it",
+                    )
+                )
             piece.end = i
             return
 
@@ -440,18 +488,38 @@ def _text(lines: list[str], start: int, end: int) -> str:
     return "\n".join(line.strip() for line in lines[start:end] if line.strip() and line != "***")
 
 
-def _emit(piece: _Piece, lines: list[str], law: str, law_title: str, jurisdiction: str, source: str, result: SplitResult) -> None:
+def _emit(
+    piece: _Piece, lines: list[str], law: str, law_title: str, jurisdiction: str, source: str, result: SplitResult
+) -> None:
     h = piece.heading
     body = _text(lines, piece.start, piece.end)
-    rest = h.rest if h.rest and not looks_like_title(h.rest) and not (h.rest.startswith("(") and h.rest.endswith(")") and not DELETED.search(h.rest)) else ""
+    rest = (
+        h.rest
+        if h.rest
+        and not looks_like_title(h.rest)
+        and not (h.rest.startswith("(") and h.rest.endswith(")") and not DELETED.search(h.rest))
+        else ""
+    )
     if rest and not (piece.title and clean_title(rest) == piece.title):
         body = f"{rest}\n{body}".strip()
     extra = {"source": source}
     if h.range_end is not None:
         note = body or "brisani"
         for number in range(int(h.number), h.range_end + 1):
-            result.articles.append(Article(f"{law} {h.prefix} {number}", law, str(number), note, "", law_title, jurisdiction,
-                                           dict(extra), chapter=piece.chapter, deleted=True))
+            result.articles.append(
+                Article(
+                    f"{law} {h.prefix} {number}",
+                    law,
+                    str(number),
+                    note,
+                    "",
+                    law_title,
+                    jurisdiction,
+                    dict(extra),
+                    chapter=piece.chapter,
+                    deleted=True,
+                )
+            )
         return
     deleted = h.deleted or _says_deleted(body) or DELETED.fullmatch(piece.title or "-") is not None
     if not body and not deleted:
@@ -461,8 +529,20 @@ def _emit(piece: _Piece, lines: list[str], law: str, law_title: str, jurisdictio
         else:
             result.warnings.append(Warning_(h.line + 1, f"article {h.number} has a heading but no text; not indexed"))
             return
-    result.articles.append(Article(f"{law} {h.prefix} {h.number}", law, h.number, body or "brisan", piece.title if not deleted or piece.title and not DELETED.search(piece.title) else "",
-                                   law_title, jurisdiction, extra, chapter=piece.chapter, deleted=deleted))
+    result.articles.append(
+        Article(
+            f"{law} {h.prefix} {h.number}",
+            law,
+            h.number,
+            body or "brisan",
+            piece.title if not deleted or (piece.title and not DELETED.search(piece.title)) else "",
+            law_title,
+            jurisdiction,
+            extra,
+            chapter=piece.chapter,
+            deleted=deleted,
+        )
+    )
 
 
 def _says_deleted(body: str) -> bool:
@@ -470,10 +550,10 @@ def _says_deleted(body: str) -> bool:
     return len(body) <= DELETED_TEXT_LIMIT and any(DELETED.match(line.lstrip("(–-— ")) for line in body.splitlines())
 
 
-def _emit_annexes(lines, annexes, law, law_title, jurisdiction, source, result) -> None:  # noqa: ANN001
+def _emit_annexes(lines, annexes, law, law_title, jurisdiction, source, result) -> None:
     for n, (start, name) in enumerate(annexes):
         end = annexes[n + 1][0] if n + 1 < len(annexes) else len(lines)
-        rest = lines[start].strip()[len(name):].strip(" .–-:")
+        rest = lines[start].strip()[len(name) :].strip(" .–-:")
         body_idx = _nonblank(lines, start + 1, end)
         title = clean_title(rest) if rest else ""
         if not title and body_idx and looks_like_title(lines[body_idx[0]]) and len(body_idx) > 1:
@@ -483,11 +563,14 @@ def _emit_annexes(lines, annexes, law, law_title, jurisdiction, source, result) 
         if not text:
             result.warnings.append(Warning_(start + 1, f"{name} has no text; skipped"))
             continue
-        result.articles.append(Article(f"{law} {name}", law, name, text, title, law_title, jurisdiction,
-                                       {"source": source, "kind": "annex"}))
+        result.articles.append(
+            Article(
+                f"{law} {name}", law, name, text, title, law_title, jurisdiction, {"source": source, "kind": "annex"}
+            )
+        )
 
 
-def _preamble(lines, first_heading, law, law_title, jurisdiction, source, result) -> None:  # noqa: ANN001
+def _preamble(lines, first_heading, law, law_title, jurisdiction, source, result) -> None:
     """A "PREAMBULA" line before the first article starts an entry of its own."""
     for i in range(first_heading):
         if is_preamble_line(lines[i]):
@@ -499,8 +582,18 @@ def _preamble(lines, first_heading, law, law_title, jurisdiction, source, result
                 end -= 1
             text = _text(lines, i + 1, end)
             if text:
-                result.articles.append(Article(f"{law} Preambula", law, "Preambula", text, "", law_title, jurisdiction,
-                                               {"source": source, "kind": "preamble"}))
+                result.articles.append(
+                    Article(
+                        f"{law} Preambula",
+                        law,
+                        "Preambula",
+                        text,
+                        "",
+                        law_title,
+                        jurisdiction,
+                        {"source": source, "kind": "preamble"},
+                    )
+                )
             return
 
 
@@ -512,12 +605,17 @@ def _report_text_before(lines: list[str], first_heading: int, result: SplitResul
     long_lines = [i for i in range(first_heading) if len(lines[i]) >= 120 and not _HEADER_INFO.match(lines[i])]
     if long_lines:
         chars = sum(len(lines[i]) for i in long_lines)
-        result.warnings.append(Warning_(long_lines[0] + 1, f"text before the first article ({chars} characters: "
-                                        f"{lines[long_lines[0]][:60]!r}…) belongs to no article; not indexed"))
+        result.warnings.append(
+            Warning_(
+                long_lines[0] + 1,
+                f"text before the first article ({chars} characters: "
+                f"{lines[long_lines[0]][:60]!r}…) belongs to no article; not indexed",
+            )
+        )
 
 
 def _report_jumps(pieces: list[_Piece], result: SplitResult) -> None:
-    """"Numbers jump 43 → 50": articles may be missing from the file (or it is incomplete on purpose)."""
+    """ "Numbers jump 43 → 50": articles may be missing from the file (or it is incomplete on purpose)."""
     jumps: list[str] = []
     previous: int | None = None
     for piece in pieces:

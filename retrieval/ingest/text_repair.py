@@ -65,8 +65,10 @@ def repair_text(text: str) -> Repaired:
     garbled = still_garbled(text)
     if garbled:
         line, sample = garbled[0]
-        notes.append(f"{len(garbled)} line(s) still look garbled after repair (first on line {line}: {sample!r}); "
-                     "check those articles against the official text")
+        notes.append(
+            f"{len(garbled)} line(s) still look garbled after repair (first on line {line}: {sample!r}); "
+            "check those articles against the official text"
+        )
     if looks_like_yuscii(text):
         text, counts = decode_yuscii(text)
         total = sum(counts.values())
@@ -77,13 +79,17 @@ def repair_text(text: str) -> Repaired:
         if len(inside) >= _YUSCII_WARN_INSIDE:
             words = (m.group(0) for m in re.finditer(rf"\S*{_YUSCII_CLASS}\S*", text))
             example = next((w for w in words if _YUSCII_INSIDE.search(w)), "")
-            notes.append(f"{len(inside)} YUSCII-like signs inside words (e.g. {example!r}) left as they are, because the "
-                         "text also has real č/ć/š/ž/đ: part of the file may be in the old 7-bit font; check it")
+            notes.append(
+                f"{len(inside)} YUSCII-like signs inside words (e.g. {example!r}) left as they are, because the "
+                "text also has real č/ć/š/ž/đ: part of the file may be in the old 7-bit font; check it"
+            )
     lost = text.count("\ufffd")
     if lost:
         line = next(i for i, s in enumerate(text.splitlines(), 1) if "\ufffd" in s)
-        notes.append(f"{lost} character(s) were lost before this file was made (shown as �, first on line {line}); "
-                     "check those articles against the official text")
+        notes.append(
+            f"{lost} character(s) were lost before this file was made (shown as �, first on line {line}); "
+            "check those articles against the official text"
+        )
     return Repaired(text, notes)
 
 

@@ -33,12 +33,15 @@ from retrieval.types import Article
 LOSS_SHARE = 0.2  # share of a loaded law's articles in force an update may remove or change without --yes
 LOSS_MIN = 3  # ...and fewer than this many never stop it (every change is still printed)
 
-SAMPLE_INTO_REAL = ("the illustrative sample laws (data/sample, not law in force) would {how}: answers could cite "
-                    "them as law. Ingest the sample into a data dir of its own "
-                    "(--data-dir var/try); nothing was written (--yes does not override this)")
+SAMPLE_INTO_REAL = (
+    "the illustrative sample laws (data/sample, not law in force) would {how}: answers could cite "
+    "them as law. Ingest the sample into a data dir of its own "
+    "(--data-dir var/try); nothing was written (--yes does not override this)"
+)
+
 
 def source_kind(path: str) -> str:
-    """"corpus JSONL" or "law file": an update from the other kind is no update of the same text."""
+    """ "corpus JSONL" or "law file": an update from the other kind is no update of the same text."""
     return "corpus JSONL" if Path(path).suffix.lower() in CORPUS_SUFFIXES else "law file"
 
 
@@ -68,27 +71,41 @@ class LawLoss:
 
     @property
     def other_kind(self) -> bool:
-        return bool(self.source_before and self.source_after) and \
-            source_kind(self.source_before) != source_kind(self.source_after)
+        return bool(self.source_before and self.source_after) and source_kind(self.source_before) != source_kind(
+            self.source_after
+        )
 
     def message(self) -> str:
         where = ""
         if self.source_before and self.source_after and source_key(self.source_before) != source_key(self.source_after):
-            kinds = (f" ({source_kind(self.source_before)} → {source_kind(self.source_after)})" if self.other_kind
-                     else "")
+            kinds = (
+                f" ({source_kind(self.source_before)} → {source_kind(self.source_after)})" if self.other_kind else ""
+            )
             where = f", from {self.source_before} to {self.source_after}{kinds}"
-        return (f"{self.law}: {self.removed} of its {self.in_force} articles in force removed and "
-                f"{self.changed} changed{where}")
+        return (
+            f"{self.law}: {self.removed} of its {self.in_force} articles in force removed and "
+            f"{self.changed} changed{where}"
+        )
 
     def to_dict(self) -> dict[str, Any]:
-        return {"law": self.law, "in_force": self.in_force, "removed": self.removed, "changed": self.changed,
-                "source_before": self.source_before, "source_after": self.source_after,
-                "other_kind": self.other_kind, "message": self.message()}
+        return {
+            "law": self.law,
+            "in_force": self.in_force,
+            "removed": self.removed,
+            "changed": self.changed,
+            "source_before": self.source_before,
+            "source_after": self.source_after,
+            "other_kind": self.other_kind,
+            "message": self.message(),
+        }
 
 
 def refusal_message(losses: list[LawLoss]) -> str:
-    return ("this ingest would replace most of a loaded law or its source — " + "; ".join(l.message() for l in losses)
-            + ". Nothing was written; check the input (--dry-run shows the same), or add --yes to insist")
+    return (
+        "this ingest would replace most of a loaded law or its source — "
+        + "; ".join(loss.message() for loss in losses)
+        + ". Nothing was written; check the input (--dry-run shows the same), or add --yes to insist"
+    )
 
 
 class UpdateRefused(KodeksError):
@@ -121,8 +138,9 @@ def stored_sources(stored: dict[str, Article], records: dict[str, dict[str, Any]
     return out
 
 
-def law_changes(inputs: Inputs, stored: dict[str, Article], records: dict[str, dict[str, Any]],
-                aliases: dict[str, list[str]]) -> list[LawChange]:
+def law_changes(
+    inputs: Inputs, stored: dict[str, Article], records: dict[str, dict[str, Any]], aliases: dict[str, list[str]]
+) -> list[LawChange]:
     """Every change of a loaded law's jurisdiction, title, aliases or source file that this ingest makes."""
     loaded = loaded_laws(stored)
     incoming = loaded_laws({a.id: a for a in inputs.articles})
@@ -146,7 +164,7 @@ def law_changes(inputs: Inputs, stored: dict[str, Article], records: dict[str, d
 
 
 def _same_text(a: Article, b: Article) -> bool:
-    """"Replaced" means another text: spacing and line breaks of a new extraction are no change."""
+    """ "Replaced" means another text: spacing and line breaks of a new extraction are no change."""
     return b.entry_kind == a.entry_kind and " ".join(a.text.split()) == " ".join(b.text.split())
 
 

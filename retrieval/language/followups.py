@@ -25,34 +25,244 @@ MAX_LEANING_WORDS = 4  # content words a message may have and still be read as l
 MAX_INHERITED_WORDS = 40  # words of the earlier question(s) a stand-alone form carries
 
 # A short message opening with one of these is a continuation ("isto za suvozača", "takođe i za kamion") …
-OPENERS = frozenset("isto takodje takodjer inace".split())
+OPENERS = frozenset(["isto", "takodje", "takodjer", "inace"])
 # … and one opening with a conjunction that goes straight on to a question word or a conditional
 # ("a ako je imao nož?", "a koja je kazna?", "i šta onda?", "pa ko plaća?"). "A" before a statement ("a ukrali su
 # mi auto ispred kuće") tells a new matter as often as not: it counts only as a weaker sign, below.
-CONJUNCTIONS = frozenset("a i pa".split())
+CONJUNCTIONS = frozenset(["a", "i", "pa"])
 ASKING = frozenset(
-    """ako sta sto koja koji koje koju kojem kojoj kolika koliki koliko kolike kakva kakav kakvo kakve ko tko kome
-    koga kad kada gdje zasto kako da li je jel jeli moze mogu smije smijem treba onda dok""".split()
+    [
+        "ako",
+        "sta",
+        "sto",
+        "koja",
+        "koji",
+        "koje",
+        "koju",
+        "kojem",
+        "kojoj",
+        "kolika",
+        "koliki",
+        "koliko",
+        "kolike",
+        "kakva",
+        "kakav",
+        "kakvo",
+        "kakve",
+        "ko",
+        "tko",
+        "kome",
+        "koga",
+        "kad",
+        "kada",
+        "gdje",
+        "zasto",
+        "kako",
+        "da",
+        "li",
+        "je",
+        "jel",
+        "jeli",
+        "moze",
+        "mogu",
+        "smije",
+        "smijem",
+        "treba",
+        "onda",
+        "dok",
+    ]
 )
 # Weaker signs — a conditional or "dok" at the start ("ako je maloljetan?", "šta ako je pobjegao?"), a pronoun
 # pointing back ("oduzeti mu vozačku") or a conjunction before a statement — count only in a message with few
 # content words of its own: "ako neko provali u stan dok nema nikoga, šta je to?" is a question of its own.
-CONDITIONALS = frozenset("ako dok".split())
+CONDITIONALS = frozenset(["ako", "dok"])
 MAX_AFTER_CONJUNCTION = 3  # content words a conjunction-led statement may have and still lean on the thread
 # Pronouns and pro-forms that point back at something said before ("kazna za to", "oduzeti mu vozačku").
 ANAPHORA = frozenset(
-    """to tome toga tom taj tu ta tog tim ti te ovo ovoga ovome ovaj ova ovog ovom tako takvo takav takva takvom
-    ga mu joj ju ih im njega njemu nju njoj njih njima on ona oni one ono njegov njegova njegovo njen njena
-    njihov njihova isti ista isto tamo tada onaj onog onoga onom onome""".split()
+    [
+        "to",
+        "tome",
+        "toga",
+        "tom",
+        "taj",
+        "tu",
+        "ta",
+        "tog",
+        "tim",
+        "ti",
+        "te",
+        "ovo",
+        "ovoga",
+        "ovome",
+        "ovaj",
+        "ova",
+        "ovog",
+        "ovom",
+        "tako",
+        "takvo",
+        "takav",
+        "takva",
+        "takvom",
+        "ga",
+        "mu",
+        "joj",
+        "ju",
+        "ih",
+        "im",
+        "njega",
+        "njemu",
+        "nju",
+        "njoj",
+        "njih",
+        "njima",
+        "on",
+        "ona",
+        "oni",
+        "one",
+        "ono",
+        "njegov",
+        "njegova",
+        "njegovo",
+        "njen",
+        "njena",
+        "njihov",
+        "njihova",
+        "isti",
+        "ista",
+        "isto",
+        "tamo",
+        "tada",
+        "onaj",
+        "onog",
+        "onoga",
+        "onom",
+        "onome",
+    ]
 )
 # Words that carry no matter of their own: function words, question words, auxiliaries, the pro-forms.
-FUNCTION_WORDS = frozenset(
-    """a ako ali bi bih bila bilo bio biti bice da do dok i iz ja je jer jos k kad kada kako koja koje koji
-    kojoj kojom koju kao li ma me mi na nad ne neki neko nesto ni nije niti o od pa pod po pri s sa se si
-    sta sto su sam smo ste u uz vi za zar zasto gdje kuda koliko kolika koliki kolike kakva kakav kakvo
-    kakve ko tko cu ces ce cemo cete hocu moze mogu moram mora treba smije smijem sme smem jel jeli e eto
-    evo onda inace takodje takodjer bas ipak zna znam dakle hm ok okej molim hvala sad sada vec uopste ovdje""".split()
-) | ANAPHORA
+FUNCTION_WORDS = (
+    frozenset(
+        [
+            "a",
+            "ako",
+            "ali",
+            "bi",
+            "bih",
+            "bila",
+            "bilo",
+            "bio",
+            "biti",
+            "bice",
+            "da",
+            "do",
+            "dok",
+            "i",
+            "iz",
+            "ja",
+            "je",
+            "jer",
+            "jos",
+            "k",
+            "kad",
+            "kada",
+            "kako",
+            "koja",
+            "koje",
+            "koji",
+            "kojoj",
+            "kojom",
+            "koju",
+            "kao",
+            "li",
+            "ma",
+            "me",
+            "mi",
+            "na",
+            "nad",
+            "ne",
+            "neki",
+            "neko",
+            "nesto",
+            "ni",
+            "nije",
+            "niti",
+            "o",
+            "od",
+            "pa",
+            "pod",
+            "po",
+            "pri",
+            "s",
+            "sa",
+            "se",
+            "si",
+            "sta",
+            "sto",
+            "su",
+            "sam",
+            "smo",
+            "ste",
+            "u",
+            "uz",
+            "vi",
+            "za",
+            "zar",
+            "zasto",
+            "gdje",
+            "kuda",
+            "koliko",
+            "kolika",
+            "koliki",
+            "kolike",
+            "kakva",
+            "kakav",
+            "kakvo",
+            "kakve",
+            "ko",
+            "tko",
+            "cu",
+            "ces",
+            "ce",
+            "cemo",
+            "cete",
+            "hocu",
+            "moze",
+            "mogu",
+            "moram",
+            "mora",
+            "treba",
+            "smije",
+            "smijem",
+            "sme",
+            "smem",
+            "jel",
+            "jeli",
+            "e",
+            "eto",
+            "evo",
+            "onda",
+            "inace",
+            "takodje",
+            "takodjer",
+            "bas",
+            "ipak",
+            "zna",
+            "znam",
+            "dakle",
+            "hm",
+            "ok",
+            "okej",
+            "molim",
+            "hvala",
+            "sad",
+            "sada",
+            "vec",
+            "uopste",
+            "ovdje",
+        ]
+    )
+    | ANAPHORA
+)
 
 
 def is_follow_up(question: str) -> bool:
@@ -61,7 +271,11 @@ def is_follow_up(question: str) -> bool:
     if not tokens or len(tokens) > MAX_FOLLOW_UP_WORDS:
         return False
     first, second = tokens[0], (tokens[1] if len(tokens) > 1 else "")
-    if first in OPENERS or (first in CONJUNCTIONS and second in ASKING) or (first in ("sta", "sto") and second == "onda"):
+    if (
+        first in OPENERS
+        or (first in CONJUNCTIONS and second in ASKING)
+        or (first in ("sta", "sto") and second == "onda")
+    ):
         return True
     own = content_words(question)
     if len(own) <= 1:  # only an aspect, no matter: "koja je kazna?", "kolika?", "i?"

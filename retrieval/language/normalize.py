@@ -14,16 +14,55 @@ import re
 import unicodedata
 
 _CYR_TO_LAT = {
-    "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "ђ": "đ", "е": "e", "ж": "ž", "з": "z", "и": "i",
-    "ј": "j", "к": "k", "л": "l", "љ": "lj", "м": "m", "н": "n", "њ": "nj", "о": "o", "п": "p", "р": "r",
-    "с": "s", "т": "t", "ћ": "ć", "у": "u", "ф": "f", "х": "h", "ц": "c", "ч": "č", "џ": "dž", "ш": "š",
+    "а": "a",
+    "б": "b",
+    "в": "v",
+    "г": "g",
+    "д": "d",
+    "ђ": "đ",
+    "е": "e",
+    "ж": "ž",
+    "з": "z",
+    "и": "i",
+    "ј": "j",
+    "к": "k",
+    "л": "l",
+    "љ": "lj",
+    "м": "m",
+    "н": "n",
+    "њ": "nj",
+    "о": "o",
+    "п": "p",
+    "р": "r",
+    "с": "s",
+    "т": "t",
+    "ћ": "ć",
+    "у": "u",
+    "ф": "f",
+    "х": "h",
+    "ц": "c",
+    "ч": "č",
+    "џ": "dž",
+    "ш": "š",
     # Letters of neighbouring Cyrillic alphabets that show up in pasted text.
-    "ѓ": "đ", "ќ": "ć", "ѕ": "dz", "й": "j", "ы": "y", "э": "e", "ю": "ju", "я": "ja", "ё": "jo",
-    "щ": "šč", "ъ": "", "ь": "", "є": "je", "і": "i", "ї": "ji", "ґ": "g",
+    "ѓ": "đ",
+    "ќ": "ć",
+    "ѕ": "dz",
+    "й": "j",
+    "ы": "y",
+    "э": "e",
+    "ю": "ju",
+    "я": "ja",
+    "ё": "jo",
+    "щ": "šč",
+    "ъ": "",
+    "ь": "",
+    "є": "je",
+    "і": "i",
+    "ї": "ji",
+    "ґ": "g",
 }
-_TRANSLIT = str.maketrans(
-    {**_CYR_TO_LAT, **{k.upper(): v.capitalize() for k, v in _CYR_TO_LAT.items() if v}}
-)
+_TRANSLIT = str.maketrans({**_CYR_TO_LAT, **{k.upper(): v.capitalize() for k, v in _CYR_TO_LAT.items() if v}})
 
 # Letters NFKD does not decompose: folded by hand, the BCS way (đ → dj, as in "Djordje").
 _SPECIAL_LETTERS = {"đ": "dj", "Đ": "Dj", "ß": "ss", "ł": "l", "Ł": "L", "ø": "o", "æ": "ae"}
@@ -45,6 +84,7 @@ _LAT_LETTER = re.compile("|".join(sorted(map(re.escape, _LAT_TO_CYR), key=len, r
 
 def to_cyrillic(text: str) -> str:
     """Transliterate BCS Latin to Serbian Cyrillic: "zakon o radu" → "закон о раду", "PDV" → "ПДВ"."""
+
     def letter(m: re.Match[str]) -> str:
         cyr = _LAT_TO_CYR[m.group().lower()]
         return cyr.upper() if m.group()[0].isupper() else cyr

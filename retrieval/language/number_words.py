@@ -16,26 +16,96 @@ import re
 
 _UNITS = {
     1: "jedan jedna jedno jednog jednoga jednom jednome jednomu jednim jednu jedne jednoj jednih",
-    2: "dva dvije dve dvaju dvama dvoje", 3: "tri triju trima troje", 4: "cetiri cetiriju cetirima cetvoro",
-    5: "pet", 6: "sest", 7: "sedam", 8: "osam", 9: "devet",
+    2: "dva dvije dve dvaju dvama dvoje",
+    3: "tri triju trima troje",
+    4: "cetiri cetiriju cetirima cetvoro",
+    5: "pet",
+    6: "sest",
+    7: "sedam",
+    8: "osam",
+    9: "devet",
 }
-_TEENS = {10: "deset", 11: "jedanaest", 12: "dvanaest", 13: "trinaest", 14: "cetrnaest", 15: "petnaest",
-          16: "sesnaest", 17: "sedamnaest", 18: "osamnaest", 19: "devetnaest"}
-_TENS = {20: "dvadeset", 30: "trideset", 40: "cetrdeset cetrideset", 50: "pedeset", 60: "sezdeset",
-         70: "sedamdeset", 80: "osamdeset", 90: "devedeset"}
-_HUNDREDS = {100: "sto stotinu stotina", 200: "dvjesta dvesta dvjesto dvesto dvijesto dvije-stotine",
-             300: "trista tristo", 400: "cetiristo cetirista", 500: "petsto petstotina", 600: "seststo sesto",
-             700: "sedamsto", 800: "osamsto", 900: "devetsto"}
+_TEENS = {
+    10: "deset",
+    11: "jedanaest",
+    12: "dvanaest",
+    13: "trinaest",
+    14: "cetrnaest",
+    15: "petnaest",
+    16: "sesnaest",
+    17: "sedamnaest",
+    18: "osamnaest",
+    19: "devetnaest",
+}
+_TENS = {
+    20: "dvadeset",
+    30: "trideset",
+    40: "cetrdeset cetrideset",
+    50: "pedeset",
+    60: "sezdeset",
+    70: "sedamdeset",
+    80: "osamdeset",
+    90: "devedeset",
+}
+_HUNDREDS = {
+    100: "sto stotinu stotina",
+    200: "dvjesta dvesta dvjesto dvesto dvijesto dvije-stotine",
+    300: "trista tristo",
+    400: "cetiristo cetirista",
+    500: "petsto petstotina",
+    600: "seststo sesto",
+    700: "sedamsto",
+    800: "osamsto",
+    900: "devetsto",
+}
 _THOUSAND = {"hiljadu", "hiljada", "hiljade", "tisucu", "tisuca", "tisuce"}
 
 # Ordinal stems: "prv-i", "trec-em", "stot-og", "dvjestot-i" … (the last word of a number only).
-_ORDINAL_STEMS = {"prv": 1, "drug": 2, "trec": 3, "cetvrt": 4, "pet": 5, "sest": 6, "sedm": 7, "osm": 8,
-                  "devet": 9, **{w: n for n, w in _TEENS.items()},
-                  **{w: n for n, words in _TENS.items() for w in words.split()},
-                  "stot": 100, "dvjestot": 200, "dvestot": 200, "tristot": 300, "cetiristot": 400,
-                  "petstot": 500, "seststot": 600, "sedamstot": 700, "osamstot": 800, "devetstot": 900,
-                  "hiljadit": 1000, "tisucit": 1000}
-_ORDINAL_ENDINGS = ("ima", "oga", "ome", "omu", "ega", "emu", "og", "om", "eg", "em", "im", "oj", "ih", "i", "a", "o", "e", "u")
+_ORDINAL_STEMS = {
+    "prv": 1,
+    "drug": 2,
+    "trec": 3,
+    "cetvrt": 4,
+    "pet": 5,
+    "sest": 6,
+    "sedm": 7,
+    "osm": 8,
+    "devet": 9,
+    **{w: n for n, w in _TEENS.items()},
+    **{w: n for n, words in _TENS.items() for w in words.split()},
+    "stot": 100,
+    "dvjestot": 200,
+    "dvestot": 200,
+    "tristot": 300,
+    "cetiristot": 400,
+    "petstot": 500,
+    "seststot": 600,
+    "sedamstot": 700,
+    "osamstot": 800,
+    "devetstot": 900,
+    "hiljadit": 1000,
+    "tisucit": 1000,
+}
+_ORDINAL_ENDINGS = (
+    "ima",
+    "oga",
+    "ome",
+    "omu",
+    "ega",
+    "emu",
+    "og",
+    "om",
+    "eg",
+    "em",
+    "im",
+    "oj",
+    "ih",
+    "i",
+    "a",
+    "o",
+    "e",
+    "u",
+)
 
 
 def _table(groups: dict[int, str]) -> dict[str, int]:
@@ -46,7 +116,7 @@ _CARDINAL = {**_table(_UNITS), **_table(_TEENS), **_table(_TENS), **_table(_HUND
 
 
 def ordinal_value(word: str) -> int | None:
-    """"trecem" → 3, "stotog" → 100, "dvadesetom" → 20; None for anything else."""
+    """ "trecem" → 3, "stotog" → 100, "dvadesetom" → 20; None for anything else."""
     for ending in _ORDINAL_ENDINGS:
         stem = word[: -len(ending)] if word.endswith(ending) else None
         if stem and stem in _ORDINAL_STEMS:
@@ -55,8 +125,12 @@ def ordinal_value(word: str) -> int | None:
 
 
 WORD = re.compile(r"[a-z]+")
-_KINDS = {**{w: "unit" for w in _table(_UNITS)}, **{w: "teen" for w in _table(_TEENS)},
-          **{w: "ten" for w in _table(_TENS)}, **{w: "hundred" for w in _table(_HUNDREDS)}}
+_KINDS = {
+    **dict.fromkeys(_table(_UNITS), "unit"),
+    **dict.fromkeys(_table(_TEENS), "teen"),
+    **dict.fromkeys(_table(_TENS), "ten"),
+    **dict.fromkeys(_table(_HUNDREDS), "hundred"),
+}
 _ORDER = {"hundred": 0, "ten": 1, "teen": 2, "unit": 2}  # a part may follow only a larger one
 
 

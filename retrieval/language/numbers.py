@@ -15,7 +15,7 @@ _ENTRY_WORD = re.compile(r"^(?:aneks|prilog|annex|dodatak|preambula|preamble)\b"
 
 
 def article_number(label: str) -> str:
-    """"§ 823" → "823", "12a." → "12a", "Article 5" → "5", "113в" → "113v", "V" → "v"; an annex keeps
+    """ "§ 823" → "823", "12a." → "12a", "Article 5" → "5", "113в" → "113v", "V" → "v"; an annex keeps
     its name ("Aneks 1" → "aneks 1"), so it never stands in for article 1."""
     folded = fold(label)
     if _ENTRY_WORD.match(folded):
@@ -25,7 +25,7 @@ def article_number(label: str) -> str:
 
 
 def roman_to_int(text: str) -> int | None:
-    """"xii" → 12; None unless `text` is a well-formed Roman numeral."""
+    """ "xii" → 12; None unless `text` is a well-formed Roman numeral."""
     if not text or any(ch not in _ROMAN for ch in text):
         return None
     total = 0
@@ -37,7 +37,17 @@ def roman_to_int(text: str) -> int | None:
 
 def int_to_roman(number: int) -> str:
     out = ""
-    for value, letters in ((100, "c"), (90, "xc"), (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i")):
+    for value, letters in (
+        (100, "c"),
+        (90, "xc"),
+        (50, "l"),
+        (40, "xl"),
+        (10, "x"),
+        (9, "ix"),
+        (5, "v"),
+        (4, "iv"),
+        (1, "i"),
+    ):
         while number >= value:
             out, number = out + letters, number - value
     return out

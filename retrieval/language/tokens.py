@@ -13,6 +13,7 @@ BCS variants (retrieval/language/data/bcs_variants.toml) are joined before stemm
 
 from __future__ import annotations
 
+import itertools
 from functools import lru_cache
 
 from retrieval.language.normalize import words
@@ -21,11 +22,110 @@ from retrieval.language.vocabulary import Vocabulary, bcs_vocabulary, variants_f
 # High-frequency function words of BCS questions; BM25's IDF already discounts them, removing them
 # also keeps short everyday questions from matching on "je", "da", "se" alone.
 _BCS_STOPWORDS = frozenset(
-    """a ako ali bi bih bila bilo bio biti da do dok ga i ih iz ja je jer ju k kad kada kako koja koje
-    koji kojoj kojom kao li ma me mi mu na nad ne neki neko nesto ni nije niti o od on ona one oni ono
-    ova ovaj ove ovo pa pod po pri s sa se si sta su ta taj te ti to u uz vi za zar sto sam smo ste
-    mene meni nas vas njega njoj njih nam vam biti jesam jesu cu ces ce cemo cete hocu moze mogu treba
-    sve svi""".split()
+    [
+        "a",
+        "ako",
+        "ali",
+        "bi",
+        "bih",
+        "bila",
+        "bilo",
+        "bio",
+        "biti",
+        "da",
+        "do",
+        "dok",
+        "ga",
+        "i",
+        "ih",
+        "iz",
+        "ja",
+        "je",
+        "jer",
+        "ju",
+        "k",
+        "kad",
+        "kada",
+        "kako",
+        "koja",
+        "koje",
+        "koji",
+        "kojoj",
+        "kojom",
+        "kao",
+        "li",
+        "ma",
+        "me",
+        "mi",
+        "mu",
+        "na",
+        "nad",
+        "ne",
+        "neki",
+        "neko",
+        "nesto",
+        "ni",
+        "nije",
+        "niti",
+        "o",
+        "od",
+        "on",
+        "ona",
+        "one",
+        "oni",
+        "ono",
+        "ova",
+        "ovaj",
+        "ove",
+        "ovo",
+        "pa",
+        "pod",
+        "po",
+        "pri",
+        "s",
+        "sa",
+        "se",
+        "si",
+        "sta",
+        "su",
+        "ta",
+        "taj",
+        "te",
+        "ti",
+        "to",
+        "u",
+        "uz",
+        "vi",
+        "za",
+        "zar",
+        "sto",
+        "sam",
+        "smo",
+        "ste",
+        "mene",
+        "meni",
+        "nas",
+        "vas",
+        "njega",
+        "njoj",
+        "njih",
+        "nam",
+        "vam",
+        "biti",
+        "jesam",
+        "jesu",
+        "cu",
+        "ces",
+        "ce",
+        "cemo",
+        "cete",
+        "hocu",
+        "moze",
+        "mogu",
+        "treba",
+        "sve",
+        "svi",
+    ]
 )
 # Bumped whenever tokenisation changes: an index built by another version is re-tokenised.
 TOKENIZER_VERSION = 4
@@ -54,7 +154,7 @@ class Tokenizer:
     """fold → words → drop stopwords → [BCS variants] → stems, their 5-grams, adjacent stem pairs.
     Same for documents and queries."""
 
-    def __init__(self, language: str = "serbian", vocabulary: "Vocabulary | None | bool" = True) -> None:
+    def __init__(self, language: str = "serbian", vocabulary: Vocabulary | bool | None = True) -> None:
         import Stemmer
 
         try:
@@ -79,7 +179,7 @@ class Tokenizer:
         for word, stem in zip(kept, stems):
             tokens.append(stem)
             tokens += ngrams(word)
-        tokens += [f"{PAIR_MARK}{a}_{b}" for a, b in zip(stems, stems[1:])]
+        tokens += [f"{PAIR_MARK}{a}_{b}" for a, b in itertools.pairwise(stems)]
         return tokens
 
     def stems(self, text: str) -> list[str]:
@@ -89,7 +189,7 @@ class Tokenizer:
     def terms(self, text: str) -> list[str]:
         """Stems and adjacent stem pairs, no 5-grams: the precise tokens of an added legal term."""
         stems = self.stems(text)
-        return stems + [f"{PAIR_MARK}{a}_{b}" for a, b in zip(stems, stems[1:])]
+        return stems + [f"{PAIR_MARK}{a}_{b}" for a, b in itertools.pairwise(stems)]
 
     def _canonical_stem(self, word: str) -> str:
         stem = self._stem(word)
@@ -106,13 +206,14 @@ def variants_id(language: str) -> str:
     """Which BCS variant rules tokenised the index ("" for other languages): editing them re-tokenises."""
     if language != "serbian":
         return ""
-    from retrieval.language.vocabulary import variants_fingerprint
 
     return variants_fingerprint()
 
 
 def is_current(meta: dict) -> bool:
-    return meta.get("tokenizer") == TOKENIZER_VERSION and meta.get("variants", "") == variants_id(meta.get("language", ""))
+    return meta.get("tokenizer") == TOKENIZER_VERSION and meta.get("variants", "") == variants_id(
+        meta.get("language", "")
+    )
 
 
 def ngrams(word: str) -> list[str]:
@@ -120,6 +221,4 @@ def ngrams(word: str) -> list[str]:
     marked = f"_{word}_"
     if len(marked) <= NGRAM:
         return [f"{NGRAM_MARK}{marked}"]
-    return [f"{NGRAM_MARK}{marked[i:i + NGRAM]}" for i in range(len(marked) - NGRAM + 1)]
-
-
+    return [f"{NGRAM_MARK}{marked[i : i + NGRAM]}" for i in range(len(marked) - NGRAM + 1)]

@@ -21,11 +21,11 @@ from __future__ import annotations
 import hashlib
 import re
 import tomllib
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Callable, Collection, Iterable
 
 from retrieval.language.normalize import fold, words
 
@@ -49,7 +49,39 @@ MIN_STEM_PREFIX = 5
 # Enclitics (folded): short auxiliary and pronoun forms that stand second in a clause, so they fall between
 # the words of a phrase ("vozio je pijan", "razbio mu je bravu") — a phrase's words may have a cluster of them between.
 MAX_CLITICS = 2  # a cluster: "mu je", "ga je", "se je"
-CLITICS = frozenset("je su sam si smo ste bi bih bismo biste ce cu ces cemo cete se mu ga joj ju ih im me te mi ti nam vam li".split())
+CLITICS = frozenset(
+    [
+        "je",
+        "su",
+        "sam",
+        "si",
+        "smo",
+        "ste",
+        "bi",
+        "bih",
+        "bismo",
+        "biste",
+        "ce",
+        "cu",
+        "ces",
+        "cemo",
+        "cete",
+        "se",
+        "mu",
+        "ga",
+        "joj",
+        "ju",
+        "ih",
+        "im",
+        "me",
+        "te",
+        "mi",
+        "ti",
+        "nam",
+        "vam",
+        "li",
+    ]
+)
 
 
 @dataclass(frozen=True)
@@ -82,8 +114,13 @@ class _Pattern:
         at = start
         for i, (value, is_prefix) in enumerate(self.parts):
             skipped = 0
-            while (i and skipped < MAX_CLITICS and at < len(folded) and folded[at] in CLITICS
-                   and not _word_matches(folded[at], stems[at], value, is_prefix)):
+            while (
+                i
+                and skipped < MAX_CLITICS
+                and at < len(folded)
+                and folded[at] in CLITICS
+                and not _word_matches(folded[at], stems[at], value, is_prefix)
+            ):
                 at, skipped = at + 1, skipped + 1  # a clitic between two words of the phrase
             if at >= len(folded) or not _word_matches(folded[at], stems[at], value, is_prefix):
                 return False
@@ -139,7 +176,7 @@ class TermMatcher:
     """Which of a list of terms (the thesaurus's format: words, "prefix*", phrases) occur in a text, and
     whether a text's stems contain a term — for lists other than the thesaurus (kinds of law's topics)."""
 
-    def __init__(self, vocabulary: "Vocabulary", terms: Iterable[str]) -> None:
+    def __init__(self, vocabulary: Vocabulary, terms: Iterable[str]) -> None:
         self._vocabulary = vocabulary
         self._patterns = {term: vocabulary._pattern(term) for term in dict.fromkeys(terms)}
         self._index = _PatternIndex(self._patterns.values())
@@ -154,8 +191,9 @@ class TermMatcher:
         """Whether every word of `term` (three letters or more: not the "o" of "porez na imovinu") is among
         `stems` (an article's, as the tokenizer gives them), a prefix by any stem it begins."""
         parts = [(value, is_prefix) for value, is_prefix in self._patterns[term].parts if len(value) >= 3]
-        return bool(parts) and all(value in stems if not is_prefix else any(s.startswith(value) for s in stems)
-                                   for value, is_prefix in parts)
+        return bool(parts) and all(
+            value in stems if not is_prefix else any(s.startswith(value) for s in stems) for value, is_prefix in parts
+        )
 
 
 class Vocabulary:
@@ -199,7 +237,7 @@ class Vocabulary:
     # --- loading ------------------------------------------------------------------------------
 
     @classmethod
-    def load(cls, stem: Stem, thesaurus: Path | None = None, data_dir: Path = DATA_DIR) -> "Vocabulary":
+    def load(cls, stem: Stem, thesaurus: Path | None = None, data_dir: Path = DATA_DIR) -> Vocabulary:
         """The data files (missing ones count as empty); `thesaurus` overrides retrieval/language/data/thesaurus.toml."""
         variants_text = _read(data_dir / VARIANTS_FILE)
         return cls(
@@ -255,8 +293,11 @@ class Vocabulary:
         if any(_CONTRACTED.match(w) for w in folded):
             known = {e.adds for e in out}
             spoken = {_uncontracted(w): w for w in folded}
-            out += [Expansion(e.source, " ".join(spoken.get(w, w) for w in e.matched.split()), e.adds)
-                    for e in self._expand_words([_uncontracted(w) for w in folded]) if e.adds not in known]
+            out += [
+                Expansion(e.source, " ".join(spoken.get(w, w) for w in e.matched.split()), e.adds)
+                for e in self._expand_words([_uncontracted(w) for w in folded])
+                if e.adds not in known
+            ]
         return out
 
     def question_words(self, text: str) -> list[str]:
@@ -299,7 +340,7 @@ class Vocabulary:
         for prefix in self._prefixes:
             if not word.startswith(prefix):
                 continue
-            rest = word[len(prefix):]
+            rest = word[len(prefix) :]
             for suffix in self._suffixes:
                 if rest.endswith(suffix) and len(rest) > len(suffix):
                     for noun in self._roots.get(rest[: len(rest) - len(suffix)], ()):
@@ -334,7 +375,7 @@ def legal_terms(expansions: Iterable[Expansion]) -> list[str]:
     return [e.adds for e in expansions]
 
 
-def question_vocabulary(settings: object, tokenizer: object) -> "Vocabulary | None":
+def question_vocabulary(settings: object, tokenizer: object) -> Vocabulary | None:
     """The vocabulary that expands questions for this index: the tokenizer's BCS knowledge with the
     configured thesaurus (KODEKS_THESAURUS), or None (another language, or KODEKS_VOCABULARY=false)."""
     if not getattr(settings, "vocabulary", True) or getattr(tokenizer, "vocabulary", None) is None:
@@ -359,5 +400,5 @@ _CONTRACTED = re.compile(r"^\w{2,}[bcdfghjklmnprstvzčćđšž]o$")
 
 
 def _uncontracted(word: str) -> str:
-    """"ukro" → "ukrao": the -ao past participle a spoken -o stands for (other words unchanged)."""
+    """ "ukro" → "ukrao": the -ao past participle a spoken -o stands for (other words unchanged)."""
     return word[:-1] + "ao" if _CONTRACTED.match(word) else word

@@ -20,8 +20,8 @@ from kodeks.settings import Settings
 from retrieval.index.lexical import LexicalIndex
 from retrieval.language.normalize import embedding_text
 from retrieval.language.vocabulary import Expansion, legal_terms
-from retrieval.search.dense import DenseScorer
 from retrieval.search import followup
+from retrieval.search.dense import DenseScorer
 from retrieval.search.fusion import fuse, mean_spread, ranks_of, top
 from retrieval.search.layout import ArticleLayout
 from retrieval.search.library_priors import LibraryPriors
@@ -57,9 +57,17 @@ Ranker = Callable[[list[Candidate]], None]
 class CandidateFinder:
     """Scores every admitted article for a question with both retrievers and fuses them. Thread-safe."""
 
-    def __init__(self, settings: Settings, embedder: QueryEmbedder, lexical: LexicalIndex, layout: ArticleLayout,
-                 dense: DenseScorer, titles: TitleIndex | None, title_rows: np.ndarray,
-                 priors: LibraryPriors | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        embedder: QueryEmbedder,
+        lexical: LexicalIndex,
+        layout: ArticleLayout,
+        dense: DenseScorer,
+        titles: TitleIndex | None,
+        title_rows: np.ndarray,
+        priors: LibraryPriors | None = None,
+    ) -> None:
         self.settings = settings
         self.priors = priors  # kinds and twins of a whole library (library_priors.py); None: none applied
         self.embedder = embedder
@@ -69,10 +77,18 @@ class CandidateFinder:
         self.titles = titles  # None: no title field (KODEKS_TITLE_WEIGHT=0 or no vocabulary)
         self.title_rows = title_rows  # the articles the title field covers (those with chunks)
 
-    def find(self, query: str, mask: np.ndarray, filtered: bool, timings: dict[str, float],
-             expansions: Sequence[Expansion] = (), context: ThreadContext | None = None,
-             previous: np.ndarray | None = None, officer: str | None = None,
-             topic_kinds: Collection[str] = ()) -> tuple[list[Candidate], Ranker | None]:
+    def find(
+        self,
+        query: str,
+        mask: np.ndarray,
+        filtered: bool,
+        timings: dict[str, float],
+        expansions: Sequence[Expansion] = (),
+        context: ThreadContext | None = None,
+        previous: np.ndarray | None = None,
+        officer: str | None = None,
+        topic_kinds: Collection[str] = (),
+    ) -> tuple[list[Candidate], Ranker | None]:
         """The best candidates among the articles `mask` admits (`filtered`: a law or jurisdiction filter
         made it narrower than the whole library), best first; and a function that fills in the dense and
         lexical ranks of the candidates given to it. `timings` gets embed/dense/lexical/fuse in ms.
@@ -94,7 +110,9 @@ class CandidateFinder:
             # A long question is embedded as windows of bounded length (subqueries.py: cost and fairness);
             # one within the bound keeps its ~40-word sub-queries. A follow-up's dense query is its stand-alone
             # question (followup.py). The lexical side reads the whole question.
-            queries = [w for q in followup.dense_queries(query, context) for w in embedding_windows(q, s.embed_window_chars)]
+            queries = [
+                w for q in followup.dense_queries(query, context) for w in embedding_windows(q, s.embed_window_chars)
+            ]
             if len(queries) == 1 and s.subqueries:
                 queries += split_subqueries(query)
             queries += [e.adds[: s.embed_window_chars or None] for e in expansions if e.source == "rewrite"]
@@ -150,11 +168,22 @@ class CandidateFinder:
         def fused_over(rows: np.ndarray | None = None) -> np.ndarray:
             """Fused scores of every article (or of `rows` only) with the library priors and the thread's bonus."""
             at = slice(None) if rows is None else rows
-            scores = fuse(s, dense[at], lexical[at], mask[at], use_dense, use_lexical, stats,
-                          None if title is None else title[at], lexical_stats, saturation)
+            scores = fuse(
+                s,
+                dense[at],
+                lexical[at],
+                mask[at],
+                use_dense,
+                use_lexical,
+                stats,
+                None if title is None else title[at],
+                lexical_stats,
+                saturation,
+            )
             bonus_at = earlier if rows is None else np.nonzero(np.isin(rows, earlier))[0]
-            return followup.with_bonus(self._with_priors(scores, mask, kind_share, officer, rows, topic, affinity),
-                                       bonus_at, s.thread_bonus)
+            return followup.with_bonus(
+                self._with_priors(scores, mask, kind_share, officer, rows, topic, affinity), bonus_at, s.thread_bonus
+            )
 
         fused = fused_over()
         order = top(fused, depth)
@@ -175,9 +204,12 @@ class CandidateFinder:
                 continue
             chunk = best_dense_chunk[i] if use_dense else best_lexical_chunk[i]
             candidates.append(
-                Candidate(i, fused=float(fused[i]), similarity=float(dense[i]) if use_dense else None, chunk=int(chunk)))
+                Candidate(i, fused=float(fused[i]), similarity=float(dense[i]) if use_dense else None, chunk=int(chunk))
+            )
         t3 = time.perf_counter()
-        timings.update(embed=(t_embed - t0) * 1000, dense=(t1 - t_embed) * 1000, lexical=(t2 - t1) * 1000, fuse=(t3 - t2) * 1000)
+        timings.update(
+            embed=(t_embed - t0) * 1000, dense=(t1 - t_embed) * 1000, lexical=(t2 - t1) * 1000, fuse=(t3 - t2) * 1000
+        )
 
         def rank(chosen: list[Candidate]) -> None:
             wanted = np.asarray([c.index for c in chosen], dtype=np.int64)
@@ -194,9 +226,16 @@ class CandidateFinder:
         codes = self.layout.law_code[mask]
         return bool(codes.size) and bool((codes != codes[0]).any())
 
-    def _with_priors(self, fused: np.ndarray, mask: np.ndarray, share: np.ndarray | None, officer: str | None,
-                     rows: np.ndarray | None = None, topic: np.ndarray | None = None,
-                     affinity: float | None = None) -> np.ndarray:
+    def _with_priors(
+        self,
+        fused: np.ndarray,
+        mask: np.ndarray,
+        share: np.ndarray | None,
+        officer: str | None,
+        rows: np.ndarray | None = None,
+        topic: np.ndarray | None = None,
+        affinity: float | None = None,
+    ) -> np.ndarray:
         """Fused scores with the library priors (twins of the officer's own law, kind and topic affinity) applied.
         `share`: the title share the kinds are judged by; `affinity`: its weight (KODEKS_KIND_AFFINITY, or
         KODEKS_OFFENCE_AFFINITY when an offence verb decided the share)."""

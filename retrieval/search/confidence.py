@@ -40,7 +40,9 @@ TITLE_DEPTH = 5  # the first articles whose titles and chapters the question's w
 LEAD_RANK = 10  # leads are measured against the 10th candidate
 WEAK_LEAD = 2.5  # a best article this far ahead (fused z units) is not weak
 NO_TOPIC_LEAD = 1.5  # … where the question names no kind of law's topic (an officer's story of an act)
-WEAK_TITLE_SHARE = 0.2  # … nor one whose question words (idf-weighted) name this much of what the first articles are about
+WEAK_TITLE_SHARE = (
+    0.2  # … nor one whose question words (idf-weighted) name this much of what the first articles are about
+)
 WEAK_LEGAL_LEAD = 0.4  # … nor one whose first articles contain an added legal term and lead by this
 CONFIDENT_LEAD = 2.0  # a hit labelled `threshold` leads the 10th candidate by this …
 CONFIDENT_GAP = 0.75  # … and the second by this
@@ -64,8 +66,14 @@ class _Frequencies(Protocol):
     def document_frequencies(self, tokens: list[str]) -> list[int]: ...
 
 
-def title_share(hits: Sequence[Hit], query: str, expansions: Sequence[Expansion], tokenizer: _Tokens,
-                lexical: _Frequencies, cache: dict[str, frozenset[str]]) -> float:
+def title_share(
+    hits: Sequence[Hit],
+    query: str,
+    expansions: Sequence[Expansion],
+    tokenizer: _Tokens,
+    lexical: _Frequencies,
+    cache: dict[str, frozenset[str]],
+) -> float:
     """The idf-weighted share of the question's words that the first TITLE_DEPTH articles' titles or
     chapters contain — the word itself, or a legal term it was expanded to ("ukrao" → "krađa")."""
     stems_of = {w: tokenizer.stems(w) for w in dict.fromkeys(fold(query).split())}  # each word stemmed once
@@ -85,13 +93,17 @@ def title_share(hits: Sequence[Hit], query: str, expansions: Sequence[Expansion]
     for e in expansions:
         for w in e.matched.split():
             added.setdefault(w, set()).update(tokenizer.stems(e.adds))
-    found = sum(wt for w, stem, wt in zip(words, first_stems, weights)
-                if stem in field or (added.get(w, set()) and added[w] <= field))
+    found = sum(
+        wt
+        for w, stem, wt in zip(words, first_stems, weights)
+        if stem in field or (added.get(w, set()) and added[w] <= field)
+    )
     return found / sum(weights) if sum(weights) else 0.0
 
 
-def legal_term_named(hits: Sequence[Hit], expansions: Sequence[Expansion], tokenizer: _Tokens,
-                     cache: dict[str, frozenset[str]]) -> bool:
+def legal_term_named(
+    hits: Sequence[Hit], expansions: Sequence[Expansion], tokenizer: _Tokens, cache: dict[str, frozenset[str]]
+) -> bool:
     """Whether an added legal term names one of the first WEAK_DEPTH articles: all its words in the title or
     chapter ("krađa" in "Teška krađa") — the vocabulary recognised an offence, and the library has it.
     Reads the title stems `title_share` cached."""
@@ -99,8 +111,9 @@ def legal_term_named(hits: Sequence[Hit], expansions: Sequence[Expansion], token
     return any(t and t <= cache.get(h.id, frozenset()) for h in hits[:WEAK_DEPTH] for t in terms)
 
 
-def is_weak(hits: Sequence[Hit], share: float, lead: float, coverage: TopicCoverage | None = None,
-            named: bool = False) -> bool:
+def is_weak(
+    hits: Sequence[Hit], share: float, lead: float, coverage: TopicCoverage | None = None, named: bool = False
+) -> bool:
     """True when the loaded laws may not cover the question; never for an explicit reference. Needs
     `serving.explain_matches` to have run (the added legal terms found in each hit). `share`:
     `title_share`; `lead`: `lead_of` the similarity candidates' fused scores; `coverage`: the question's
@@ -143,6 +156,13 @@ def label_confident(hits: list[Hit], weak: bool, threshold: float, lead: float, 
     for n, hit in enumerate(searched):
         nxt = searched[n + 1].score if n + 1 < len(searched) else -math.inf
         agreed = not hybrid or all(r is not None and r <= CONFIDENT_RANK for r in (hit.dense_rank, hit.lexical_rank))
-        sure = (not weak and n == 0 and lead >= CONFIDENT_LEAD and hit.score - nxt >= CONFIDENT_GAP and agreed
-                and hit.similarity is not None and hit.similarity >= threshold)
+        sure = (
+            not weak
+            and n == 0
+            and lead >= CONFIDENT_LEAD
+            and hit.score - nxt >= CONFIDENT_GAP
+            and agreed
+            and hit.similarity is not None
+            and hit.similarity >= threshold
+        )
         hit.level = "threshold" if sure else "top_k"

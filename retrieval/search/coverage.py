@@ -49,13 +49,25 @@ class TopicCoverage:
         return bool(self.missing) and not self.loaded
 
     def to_dict(self) -> dict[str, object]:
-        return {"loaded": sorted(self.loaded), "missing": sorted(self.missing), "missing_labels": list(self.missing_labels),
-                "spoken": self.spoken, "served": self.served, "asks_rule": self.asks_rule}
+        return {
+            "loaded": sorted(self.loaded),
+            "missing": sorted(self.missing),
+            "missing_labels": list(self.missing_labels),
+            "spoken": self.spoken,
+            "served": self.served,
+            "asks_rule": self.asks_rule,
+        }
 
 
-def judge(topics: KindTopics, named: Mapping[str, list[str]], asks_rule: bool, scope_laws: Collection[str],
-          kinds_of_law: Mapping[str, frozenset[str]], hits: Sequence[Hit],
-          stems_of: Callable[[Hit], Collection[str]]) -> TopicCoverage:
+def judge(
+    topics: KindTopics,
+    named: Mapping[str, list[str]],
+    asks_rule: bool,
+    scope_laws: Collection[str],
+    kinds_of_law: Mapping[str, frozenset[str]],
+    hits: Sequence[Hit],
+    stems_of: Callable[[Hit], Collection[str]],
+) -> TopicCoverage:
     """The question's topics (`named`: KindTopics.named of it; `asks_rule`: law_kinds.asks_for_a_rule) against
     the kinds of the laws in its scope, and the first hits (`stems_of`: a hit's title and chapter stems)."""
     if not named:

@@ -13,6 +13,7 @@ fixed sample of 2,000 articles' vectors stands for them.
 from __future__ import annotations
 
 import bisect
+import itertools
 from typing import Any
 
 import numpy as np
@@ -28,8 +29,16 @@ NARROW_FILTER = 50  # sampled articles below which a filter's articles are score
 class DenseScorer:
     """Dense article scores over one index, exact or through Chroma's HNSW index. Thread-safe."""
 
-    def __init__(self, layout: ArticleLayout, chunk_ids: list[str], collection: Any, vectors: np.ndarray,
-                 mode: str, candidate_depth: int, vectors_file: NpyRows | None = None) -> None:
+    def __init__(
+        self,
+        layout: ArticleLayout,
+        chunk_ids: list[str],
+        collection: Any,
+        vectors: np.ndarray,
+        mode: str,
+        candidate_depth: int,
+        vectors_file: NpyRows | None = None,
+    ) -> None:
         self.layout = layout
         self.chunk_ids = chunk_ids
         self.collection = collection
@@ -41,13 +50,14 @@ class DenseScorer:
         self._rows = vectors_file if mode == "hnsw" else None
         self._vectors = vectors if mode == "hnsw" and self._rows is None else None
         del vectors
-        sorted_ids = all(a < b for a, b in zip(chunk_ids, chunk_ids[1:]))
+        sorted_ids = all(a < b for a, b in itertools.pairwise(chunk_ids))
         self._chunk_pos = None if sorted_ids else {cid: i for i, cid in enumerate(chunk_ids)}
         self._sample = self._dense_sample() if mode == "hnsw" else None
         self._blas = None  # threadpoolctl's controller, made at the first exact product
 
-    def scores(self, qvecs: np.ndarray, mask: np.ndarray, filtered: bool
-               ) -> tuple[np.ndarray, np.ndarray, tuple[float, float] | None]:
+    def scores(
+        self, qvecs: np.ndarray, mask: np.ndarray, filtered: bool
+    ) -> tuple[np.ndarray, np.ndarray, tuple[float, float] | None]:
         """Per article: the best similarity of its chunks to any of the query vectors, that chunk, and —
         in HNSW mode, where only the nearest chunks are known — the mean and spread fusion should use."""
         if self.matrix is not None:
@@ -57,7 +67,7 @@ class DenseScorer:
             return dense, best, None
         return self._hnsw(qvecs, mask, filtered)
 
-    def _one_blas_thread(self):  # noqa: ANN202
+    def _one_blas_thread(self):
         """One BLAS thread for the product of the vectors with a few query vectors: OpenBLAS's threads
         spin-wait for each other, and on a shared 2-core machine (the embedder, other requests) the
         product of 3,000 chunks took 30–40 ms with two threads against 1.6 ms with one (docs/retrieval.md).
@@ -72,8 +82,11 @@ class DenseScorer:
         """Exact dense score (best chunk, best sub-query) of these articles from the compact vectors."""
         layout = self.layout
         starts, ends = layout.chunk_start[articles], layout.chunk_start[np.asarray(articles) + 1]
-        rows = (np.concatenate([layout.chunk_order[a:b] for a, b in zip(starts, ends)]) if len(articles)
-                else np.zeros(0, np.int32))
+        rows = (
+            np.concatenate([layout.chunk_order[a:b] for a, b in zip(starts, ends)])
+            if len(articles)
+            else np.zeros(0, np.int32)
+        )
         sims = (self._read_rows(rows) @ qvecs.T).max(axis=1)
         owner = np.repeat(np.arange(len(articles)), ends - starts)
         scores = np.full(len(articles), -1.0, dtype=np.float32)
@@ -105,8 +118,9 @@ class DenseScorer:
         out[order] = self._vectors[rows[order]]
         return out
 
-    def _hnsw(self, qvecs: np.ndarray, mask: np.ndarray, filtered: bool
-              ) -> tuple[np.ndarray, np.ndarray, tuple[float, float]]:
+    def _hnsw(
+        self, qvecs: np.ndarray, mask: np.ndarray, filtered: bool
+    ) -> tuple[np.ndarray, np.ndarray, tuple[float, float]]:
         """Dense article scores from Chroma's nearest chunks; articles it did not return get the lowest
         similarity it did return (an upper bound) until the fused top is re-scored exactly."""
         n = len(mask)

@@ -23,9 +23,18 @@ class FusionSettings(Protocol):
     rrf_k: int
 
 
-def fuse(s: FusionSettings, dense: np.ndarray, lexical: np.ndarray, mask: np.ndarray, use_dense: bool,
-         use_lexical: bool, dense_stats: tuple[float, float] | None, title: np.ndarray | None = None,
-         lexical_stats: tuple[float, float] | None = None, saturation: float = 0.0) -> np.ndarray:
+def fuse(
+    s: FusionSettings,
+    dense: np.ndarray,
+    lexical: np.ndarray,
+    mask: np.ndarray,
+    use_dense: bool,
+    use_lexical: bool,
+    dense_stats: tuple[float, float] | None,
+    title: np.ndarray | None = None,
+    lexical_stats: tuple[float, float] | None = None,
+    saturation: float = 0.0,
+) -> np.ndarray:
     """Fused score per article (-inf outside the mask). The `*_stats` give the z-scores' mean and
     spread when the arrays are not all the admitted articles (HNSW's sample; the re-fused top).
     `saturation`: the scale of `saturate` for the lexical z-scores (0: none)."""
@@ -64,10 +73,7 @@ def top(scores: np.ndarray, depth: int) -> np.ndarray:
     100,000 scores: select, then sort the few)."""
     if depth <= 0:
         return np.zeros(0, dtype=np.int64)
-    if depth < len(scores):
-        top = np.sort(np.argpartition(-scores, depth - 1)[:depth])
-    else:
-        top = np.arange(len(scores))
+    top = np.sort(np.argpartition(-scores, depth - 1)[:depth]) if depth < len(scores) else np.arange(len(scores))
     return top[np.argsort(-scores[top], kind="stable")]
 
 
@@ -112,4 +118,3 @@ def zscore(scores: np.ndarray, mask: np.ndarray, stats: tuple[float, float] | No
     if spread < 1e-9:
         return np.zeros_like(scores, dtype=np.float64)
     return (scores - mean) / spread
-

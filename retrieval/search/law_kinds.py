@@ -26,7 +26,6 @@ if TYPE_CHECKING:
     from retrieval.language.vocabulary import TermMatcher, Vocabulary
 
 
-
 @dataclass(frozen=True)
 class LawKind:
     kind: str
@@ -53,11 +52,16 @@ def load_kinds(path: Path | None = None) -> tuple[LawKind, ...]:
     """The kinds of `retrieval/language/data/law_kinds.toml` (or `path`); a missing file means no kinds."""
     data = _read(path)
     return tuple(
-        LawKind(str(k["kind"]), tuple(str(n) for n in k.get("names", [])),
-                tuple(tuple(fold(t).split()) for t in k.get("titles", [])),
-                frozenset(fold(a) for a in k.get("acronyms", [])), bool(k.get("parallel", False)),
-                tuple(str(t) for t in k.get("topics", [])), str(k.get("label") or k["kind"]),
-                str(k.get("level", "")))
+        LawKind(
+            str(k["kind"]),
+            tuple(str(n) for n in k.get("names", [])),
+            tuple(tuple(fold(t).split()) for t in k.get("titles", [])),
+            frozenset(fold(a) for a in k.get("acronyms", [])),
+            bool(k.get("parallel", False)),
+            tuple(str(t) for t in k.get("topics", [])),
+            str(k.get("label") or k["kind"]),
+            str(k.get("level", "")),
+        )
         for k in data.get("kind", [])
     )
 
@@ -74,18 +78,20 @@ def label_of(kinds: Collection[LawKind]) -> str:
     return next((k.label for k in kinds), "")
 
 
-def kinds_of(short_name: str, title_words: list[str], same_word) -> list[LawKind]:  # noqa: ANN001
+def kinds_of(short_name: str, title_words: list[str], same_word) -> list[LawKind]:
     """The kinds a law is, from its title's words (folded; `same_word` tolerates case endings and
     variants) and the first word of its short name."""
     first = fold(short_name).split()[:1]
     found = []
     for kind in load_kinds():
-        if first and first[0] in kind.acronyms or any(_contains(title_words, phrase, same_word) for phrase in kind.titles):
+        if (first and first[0] in kind.acronyms) or any(
+            _contains(title_words, phrase, same_word) for phrase in kind.titles
+        ):
             found.append(kind)
     return found
 
 
-def _contains(words: list[str], phrase: tuple[str, ...], same_word) -> bool:  # noqa: ANN001
+def _contains(words: list[str], phrase: tuple[str, ...], same_word) -> bool:
     n = len(phrase)
     return n > 0 and any(all(same_word(words[i + k], phrase[k]) for k in range(n)) for i in range(len(words) - n + 1))
 
@@ -120,13 +126,15 @@ class KindTopics:
     """Which kinds of law a question talks about, by their topics (retrieval/language/data/law_kinds.toml), matched as the
     thesaurus matches lay terms; and whether an article's stems speak of a topic found."""
 
-    def __init__(self, matcher: "TermMatcher", kind_of_topic: dict[str, list[str]], labels: dict[str, str]) -> None:
+    def __init__(self, matcher: TermMatcher, kind_of_topic: dict[str, list[str]], labels: dict[str, str]) -> None:
         self._matcher = matcher
-        self._kinds = {topic: frozenset(kinds) for topic, kinds in kind_of_topic.items()}  # topic → the kinds that list it
+        self._kinds = {
+            topic: frozenset(kinds) for topic, kinds in kind_of_topic.items()
+        }  # topic → the kinds that list it
         self.labels = labels  # kind → how a reply names it
 
     @classmethod
-    def of(cls, vocabulary: "Vocabulary", kinds: tuple[LawKind, ...] | None = None) -> "KindTopics":
+    def of(cls, vocabulary: Vocabulary, kinds: tuple[LawKind, ...] | None = None) -> KindTopics:
         kind_of_topic: dict[str, list[str]] = {}
         kinds = load_kinds() if kinds is None else kinds
         for kind in kinds:

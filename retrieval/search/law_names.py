@@ -25,10 +25,36 @@ from retrieval.language.normalize import fold
 from retrieval.search.law_kinds import LawKind, exclusive_level, kinds_of, label_of, load_kinds
 
 # Words that never identify a law on their own (a name must contain at least one other word).
-_STOPWORDS = frozenset("o na i u za od sa s po pri iz kod the of and on".split())
+_STOPWORDS = frozenset(["o", "na", "i", "u", "za", "od", "sa", "s", "po", "pri", "iz", "kod", "the", "of", "and", "on"])
 _GENERIC = ("zakon", "zakonik")
 # Case endings of BCS nouns and adjectives (what may differ between two forms of one word).
-_ENDINGS = frozenset("a e i o u om em im ih ima ama og oga oj ome omu ovi ova ove ja je ji ju".split()) | {""}
+_ENDINGS = frozenset(
+    [
+        "a",
+        "e",
+        "i",
+        "o",
+        "u",
+        "om",
+        "em",
+        "im",
+        "ih",
+        "ima",
+        "ama",
+        "og",
+        "oga",
+        "oj",
+        "ome",
+        "omu",
+        "ovi",
+        "ova",
+        "ove",
+        "ja",
+        "je",
+        "ji",
+        "ju",
+    ]
+) | {""}
 # BiH jurisdictions by code, with the names people use for them (base forms; inflection is tolerated).
 JURISDICTION_NAMES: dict[str, tuple[str, ...]] = {
     "bih": ("bih", "bosna i hercegovina", "bosna hercegovina"),
@@ -75,13 +101,18 @@ def same_word(typed: str, known: str) -> bool:
 # The same law word in the standard variants of BCS (Bosnian/Serbian vs Croatian usage; ekavian vs
 # ijekavian): "Kazneni zakon" is the Croatian name of the "Krivični zakon". Language facts, not per-law
 # rules. A "zakonik" (code) is near a "zakon" but not the same: it only ever makes a weaker match.
-_VARIANT_STEMS = (("kaznen", "krivicn"), ("odvjetnistv", "advokatur"), ("sigurnost", "bezbjednost"), ("zakonik", "zakon"))
+_VARIANT_STEMS = (
+    ("kaznen", "krivicn"),
+    ("odvjetnistv", "advokatur"),
+    ("sigurnost", "bezbjednost"),
+    ("zakonik", "zakon"),
+)
 
 
 def _variant(word: str, near: bool = True) -> str:
     for stem, common in _VARIANT_STEMS:
         if word.startswith(stem) and (near or stem != "zakonik"):
-            word = common + word[len(stem):]
+            word = common + word[len(stem) :]
             break
     return word.replace("ije", "e").replace("je", "e")  # ijekavian → ekavian
 
@@ -104,12 +135,14 @@ def _is_generic(word: str) -> bool:
 
 
 def _is_jurisdiction_word(word: str) -> bool:
-    return any(word == code or any(same_word(word, w) for n in names for w in n.split())
-               for code, names in JURISDICTION_NAMES.items())
+    return any(
+        word == code or any(same_word(word, w) for n in names for w in n.split())
+        for code, names in JURISDICTION_NAMES.items()
+    )
 
 
 def jurisdiction_code(jurisdiction: str) -> str:
-    """"FBiH" → "fbih", "Republika Srpska" → "rs"; unknown ones folded as they are."""
+    """ "FBiH" → "fbih", "Republika Srpska" → "rs"; unknown ones folded as they are."""
     folded = fold(jurisdiction)
     for code, names in JURISDICTION_NAMES.items():
         if folded == code or folded in names:
@@ -123,7 +156,7 @@ def _acronym(words: list[str]) -> str:
 
 
 def _strip_jurisdiction(words: list[str]) -> list[str]:
-    """"krivicni zakon federacije bih" → "krivicni zakon" (the jurisdiction is matched separately)."""
+    """ "krivicni zakon federacije bih" → "krivicni zakon" (the jurisdiction is matched separately)."""
     longest = 0
     for names in JURISDICTION_NAMES.values():
         for name in names:
@@ -192,7 +225,7 @@ def build_aliases(law: LawName, extra: Iterable[str] = (), kind_names: Iterable[
         for split in range(len(core) - 1):
             acronym = _acronym(core[split:])
             if len(acronym) >= 3 and acronym not in _STOPWORDS:
-                add(core[:split] + [acronym], DERIVED, split > 0)
+                add([*core[:split], acronym], DERIVED, split > 0)
     for alias in extra:
         add([t.word for t in tokens(fold(alias))], CONFIGURED, False)
     for name in kind_names:
@@ -220,13 +253,19 @@ class LawNames:
         # ("Uredba o činovima"): read here once for the names, the library priors and `weak`.
         self.kinds: dict[str, tuple[LawKind, ...]] = {
             name: tuple(kinds_of(name, title_words(law) or title_words(LawName(name, name)), same_or_variant))
-            for name, law in self.laws.items()}
+            for name, law in self.laws.items()
+        }
         kinds = self.kinds
-        self._aliases = [a for law in self.laws.values()
-                         for a in build_aliases(law, extra.get(law.law, ()), [n for k in kinds[law.law] for n in k.names])]
+        self._aliases = [
+            a
+            for law in self.laws.values()
+            for a in build_aliases(law, extra.get(law.law, ()), [n for k in kinds[law.law] for n in k.names])
+        ]
         # Names of kinds no loaded law is ("zakon o policiji" with no police law): said to be not loaded.
         loaded = {k.kind for found in kinds.values() for k in found}
-        self._unloaded = [tuple(t.word for t in tokens(fold(n))) for k in load_kinds() if k.kind not in loaded for n in k.names]
+        self._unloaded = [
+            tuple(t.word for t in tokens(fold(n))) for k in load_kinds() if k.kind not in loaded for n in k.names
+        ]
         self._code = {name: jurisdiction_code(law.jurisdiction) for name, law in self.laws.items()}
         self._known_words = {w for a in self._aliases for w in a.words}
         # Two forms of a word share their first three letters (of the common variant): bucket by them.
@@ -270,8 +309,18 @@ class LawNames:
             kind_laws = () if qualified or unsure else self._kind_laws_at(toks, i, end - i)
             if len(laws) > 1 and set(laws) <= set(kind_laws):
                 laws = kind_laws  # "krivičnog zakona" with four criminal codes: ask among all four
-            found.append(NameMatch(span_start, span_end, laws, folded[span_start:span_end], unsure, kind_laws,
-                                   asked, named_words if unsure else 0))
+            found.append(
+                NameMatch(
+                    span_start,
+                    span_end,
+                    laws,
+                    folded[span_start:span_end],
+                    unsure,
+                    kind_laws,
+                    asked,
+                    named_words if unsure else 0,
+                )
+            )
             i = end
         return found
 
@@ -303,7 +352,7 @@ class LawNames:
             if n == 0:
                 continue
             whole = n == len(alias.words)
-            if not whole and (alias.kind or alias.whole_only and n < 2):
+            if not whole and (alias.kind or (alias.whole_only and n < 2)):
                 continue
             if all(_is_generic(w) for w in alias.words[:n]):
                 continue
@@ -318,9 +367,14 @@ class LawNames:
 
     def _kind_laws_at(self, toks: list[Token], i: int, n: int) -> tuple[str, ...]:
         """The laws one of whose kind names is exactly the n words at token i."""
-        laws = {alias.law for alias in self._by_start.get(_variant(toks[i].word)[:3], ())
-                if alias.kind and len(alias.words) == n and i + n <= len(toks)
-                and all(word_score(toks[i + k].word, w) for k, w in enumerate(alias.words))}
+        laws = {
+            alias.law
+            for alias in self._by_start.get(_variant(toks[i].word)[:3], ())
+            if alias.kind
+            and len(alias.words) == n
+            and i + n <= len(toks)
+            and all(word_score(toks[i + k].word, w) for k, w in enumerate(alias.words))
+        }
         return tuple(sorted(laws))
 
     def area_level(self, law: str) -> str:
@@ -364,7 +418,7 @@ class LawNames:
             n = len(words)
             if n <= len(toks) and n > best and all(word_score(toks[k].word, w) for k, w in enumerate(words)):
                 best = n
-        return folded[toks[0].start:toks[best - 1].end] if best else None
+        return folded[toks[0].start : toks[best - 1].end] if best else None
 
     def prefer(self, match: NameMatch, codes: Sequence[str] | None) -> NameMatch:
         """Of the laws a name fits, those of the first of `codes` (an officer's jurisdiction, then the
@@ -389,7 +443,7 @@ class LawNames:
         for code in codes:
             for name in (code, *JURISDICTION_NAMES.get(code, ())):
                 words = name.split()
-                if j + len(words) <= len(toks) and all(same_word(toks[j + k].word, w) for k, w in enumerate(words)):
-                    if best is None or len(words) > best[1]:
-                        best = (code, len(words))
+                fits = j + len(words) <= len(toks) and all(same_word(toks[j + k].word, w) for k, w in enumerate(words))
+                if fits and (best is None or len(words) > best[1]):
+                    best = (code, len(words))
         return best

@@ -38,8 +38,9 @@ class ArticleLayout:
     """Which chunk belongs to which article, and each article's law / jurisdiction / text codes."""
 
     def __init__(self, chunk_ids: Sequence[str], catalog: ArticleColumns) -> None:
-        chunk_article = np.fromiter((catalog.index_of(article_id_of(cid)) for cid in chunk_ids),
-                                    dtype=np.int32, count=len(chunk_ids))
+        chunk_article = np.fromiter(
+            (catalog.index_of(article_id_of(cid)) for cid in chunk_ids), dtype=np.int32, count=len(chunk_ids)
+        )
         if (chunk_article < 0).any():
             raise KodeksError("the index is inconsistent (chunks without an article); re-run `kodeks ingest`")
         self.chunk_article = chunk_article
@@ -65,7 +66,7 @@ class ArticleLayout:
 
     def chunks_of(self, articles: Iterable[int]) -> list[np.ndarray]:
         """Each article's chunk rows."""
-        return [self.chunk_order[self.chunk_start[i]:self.chunk_start[i + 1]] for i in articles]
+        return [self.chunk_order[self.chunk_start[i] : self.chunk_start[i + 1]] for i in articles]
 
     def per_article(self, chunk_scores: np.ndarray, fill: float) -> tuple[np.ndarray, np.ndarray]:
         """Article score = its best chunk's score (and which chunk that was): one reduceat over the

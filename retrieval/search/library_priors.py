@@ -31,7 +31,8 @@ from collections.abc import Collection, Mapping, Sequence
 
 import numpy as np
 
-from retrieval.jurisdictions import ancestors, find as find_jurisdiction
+from retrieval.jurisdictions import ancestors
+from retrieval.jurisdictions import find as find_jurisdiction
 from retrieval.language.normalize import fold
 from retrieval.search.law_kinds import LawKind
 
@@ -42,8 +43,13 @@ TWIN_MARGIN = 1.005  # mutual nearest neighbours whose similarity stands this fa
 class LibraryPriors:
     """Per-article kind groups and twin masks of one index, built once at open."""
 
-    def __init__(self, kind_group: np.ndarray, twins: dict[str, np.ndarray], law_code: np.ndarray | None = None,
-                 law_kinds: Sequence[frozenset[str]] = ()) -> None:
+    def __init__(
+        self,
+        kind_group: np.ndarray,
+        twins: dict[str, np.ndarray],
+        law_code: np.ndarray | None = None,
+        law_kinds: Sequence[frozenset[str]] = (),
+    ) -> None:
         self.kind_group = kind_group  # int32 per article: articles of one kind of law share a group
         self.groups = int(kind_group.max()) + 1 if len(kind_group) else 0
         self.twins = twins  # folded jurisdiction code → bool per article: a higher-level twin of its own law
@@ -56,9 +62,15 @@ class LibraryPriors:
         return np.isin(self._law_code, codes) if codes else None
 
     @classmethod
-    def build(cls, law_code: np.ndarray, law_names: Sequence[str], jurisdiction_of_law: dict[str, str],
-              kinds_of_law: Mapping[str, Sequence[LawKind]], article_vectors,  # noqa: ANN001
-              title_stems: Sequence[frozenset[str]] | None = None) -> "LibraryPriors":
+    def build(
+        cls,
+        law_code: np.ndarray,
+        law_names: Sequence[str],
+        jurisdiction_of_law: dict[str, str],
+        kinds_of_law: Mapping[str, Sequence[LawKind]],
+        article_vectors,
+        title_stems: Sequence[frozenset[str]] | None = None,
+    ) -> LibraryPriors:
         """`kinds_of_law`: each law's kinds (law_names.LawNames.kinds); `article_vectors(indexes) -> matrix` gives
         normalised article vectors (mean of their chunks); `title_stems`: per article, its title's stems (empty
         without a title): two articles titled alike are twins too."""
@@ -76,9 +88,18 @@ class LibraryPriors:
         law_kinds = [frozenset(k.kind for k in kinds_of_law.get(law, ())) for law in law_names]
         return cls(kind_group, twins, law_code, law_kinds)
 
-    def adjust(self, fused: np.ndarray, mask: np.ndarray, title: np.ndarray | None, officer: str | None,
-               twin_penalty: float, kind_affinity: float, rows: np.ndarray | None = None,
-               topic: np.ndarray | None = None, topic_affinity: float = 0.0) -> np.ndarray:
+    def adjust(
+        self,
+        fused: np.ndarray,
+        mask: np.ndarray,
+        title: np.ndarray | None,
+        officer: str | None,
+        twin_penalty: float,
+        kind_affinity: float,
+        rows: np.ndarray | None = None,
+        topic: np.ndarray | None = None,
+        topic_affinity: float = 0.0,
+    ) -> np.ndarray:
         """`fused` with the priors applied (`rows`: the articles `fused` holds, when it is a subset). `topic`:
         per article, of a kind the question's topics name (`of_kinds`); the others lowered by `topic_affinity`."""
         idx = slice(None) if rows is None else rows
@@ -95,9 +116,15 @@ class LibraryPriors:
         return out
 
 
-def _twins(law_code: np.ndarray, law_names: Sequence[str], jurisdiction_of_law: dict[str, str],
-           kinds: dict[str, str], parallel: set[str], article_vectors,  # noqa: ANN001
-           title_stems: Sequence[frozenset[str]] | None = None) -> dict[str, np.ndarray]:
+def _twins(
+    law_code: np.ndarray,
+    law_names: Sequence[str],
+    jurisdiction_of_law: dict[str, str],
+    kinds: dict[str, str],
+    parallel: set[str],
+    article_vectors,
+    title_stems: Sequence[frozenset[str]] | None = None,
+) -> dict[str, np.ndarray]:
     """For each jurisdiction with a law: the articles of laws above it (same kind) that have a twin in it —
     only for kinds where each level has a complete code of its own (`parallel` in law_kinds.toml). A twin is
     a mutual nearest neighbour by meaning, or an article titled as one of the officer's law is ("Kazna
@@ -117,14 +144,16 @@ def _twins(law_code: np.ndarray, law_names: Sequence[str], jurisdiction_of_law: 
             found = _mutual_neighbours(high_rows, low_rows, article_vectors)
             if title_stems is not None:
                 titled = {title_stems[i] for i in low_rows if title_stems[i]}
-                found = np.union1d(found, [i for i in high_rows if title_stems[i] and title_stems[i] in titled]).astype(np.int64)
+                found = np.union1d(found, [i for i in high_rows if title_stems[i] and title_stems[i] in titled]).astype(
+                    np.int64
+                )
             if found.size:
                 mask = out.setdefault(fold(low_code), np.zeros(len(law_code), dtype=bool))
                 mask[found] = True
     return out
 
 
-def _mutual_neighbours(high: np.ndarray, low: np.ndarray, article_vectors) -> np.ndarray:  # noqa: ANN001
+def _mutual_neighbours(high: np.ndarray, low: np.ndarray, article_vectors) -> np.ndarray:
     """Articles of `high` whose nearest article in `low` has them as its nearest too, with a margin."""
     if len(high) < 2 or len(low) < 2:
         return np.zeros(0, dtype=np.int64)

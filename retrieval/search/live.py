@@ -53,8 +53,12 @@ class _Slot:
 class LiveRetriever:
     """A Retriever that follows the current generation (see the module's docstring). Thread-safe."""
 
-    def __init__(self, settings: Settings, retriever: Retriever | None = None,
-                 opener: Callable[[Settings], Retriever] = Retriever.open) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        retriever: Retriever | None = None,
+        opener: Callable[[Settings], Retriever] = Retriever.open,
+    ) -> None:
         self._settings = settings
         self._opener = opener
         self._lock = threading.Lock()
@@ -65,7 +69,7 @@ class LiveRetriever:
         self._tidy = False  # an old generation was let go: its files may be deleted at the next check
 
     @classmethod
-    def open(cls, settings: Settings) -> "LiveRetriever":
+    def open(cls, settings: Settings) -> LiveRetriever:
         return cls(settings)
 
     # --- what is served -------------------------------------------------------------------------
@@ -141,7 +145,7 @@ class LiveRetriever:
             started = time.perf_counter()
             try:
                 fresh = self._opener(self._settings)
-            except Exception as exc:  # noqa: BLE001 - fail closed: never serve what did not open
+            except Exception as exc:
                 return self._failure(wanted, str(exc) or type(exc).__name__, time.perf_counter() - started, force)
             seconds = time.perf_counter() - started
             summaries = fresh.law_summaries()
@@ -167,7 +171,7 @@ class LiveRetriever:
         slot.retriever.rewriter = None
         try:
             slot.retriever.close()
-        except Exception as exc:  # noqa: BLE001 - the old generation is done with either way
+        except Exception as exc:
             log.warning("closing index generation %s: %s", slot.retriever.generation, type(exc).__name__)
         slot.retriever = None  # type: ignore[assignment] - nothing here keeps it alive any more
         self._tidy = True

@@ -19,22 +19,53 @@ from retrieval.language.numbers import roman_to_int
 from retrieval.types import Article, MissingReference
 
 # Folded words that say an article stopped being law, as opposed to being struck out by an amendment.
-_REPEALED = re.compile(r"presta(o|la|lo|li|le|ju|je)\w*\s+(je\s+|su\s+)?(da\s+vaz|vazit|vazenj)|van\s+snage|"
-                       r"ukinut|ponisten|stavljen\w*\s+van|odlukom\s+ustavnog")
-_BARE_MARKER = re.compile(r"^[\W\d]*(clan\w*\s*\d+[a-z]*\W*)?(brisan\w*|izbrisan\w*|brisano|"
-                          r"presta\w*\s+(je\s+|su\s+)?(da\s+vazi|vaziti))[\W]*$")
+_REPEALED = re.compile(
+    r"presta(o|la|lo|li|le|ju|je)\w*\s+(je\s+|su\s+)?(da\s+vaz|vazit|vazenj)|van\s+snage|"
+    r"ukinut|ponisten|stavljen\w*\s+van|odlukom\s+ustavnog"
+)
+_BARE_MARKER = re.compile(
+    r"^[\W\d]*(clan\w*\s*\d+[a-z]*\W*)?(brisan\w*|izbrisan\w*|brisano|"
+    r"presta\w*\s+(je\s+|su\s+)?(da\s+vazi|vaziti))[\W]*$"
+)
 _NUMBER = re.compile(r"(\d+)([a-z]*)")
 # The order of the Cyrillic alphabet in Latin letters (а б в г д ђ е ж з и ј к л љ м н њ о п р с т ћ у ф х ц ч џ ш),
 # folded as article numbers are: the suffixes of laws written in Cyrillic or by its custom.
-_SERBIAN = ["a", "b", "v", "g", "d", "dj", "e", "z", "i", "j", "k", "l", "lj", "m", "n", "nj", "o", "p", "r", "s",
-            "t", "c", "u", "f", "h", "dz", "s"]
+_SERBIAN = [
+    "a",
+    "b",
+    "v",
+    "g",
+    "d",
+    "dj",
+    "e",
+    "z",
+    "i",
+    "j",
+    "k",
+    "l",
+    "lj",
+    "m",
+    "n",
+    "nj",
+    "o",
+    "p",
+    "r",
+    "s",
+    "t",
+    "c",
+    "u",
+    "f",
+    "h",
+    "dz",
+    "s",
+]
 MAX_NOTE = 200
 
 Entry = tuple[str, bool]  # (article number as `article_number` gives it, in force)
 
 
 def status_of(entry: Article | None) -> str:
-    """"repealed" when the law's entry says it stopped being law, "deleted" for any other deleted entry,
+    """ "repealed" when the law's entry says it stopped being law, "deleted" for any other deleted entry,
     "not_found" when the law has no entry of that number."""
     if entry is None:
         return "not_found"
@@ -82,12 +113,19 @@ def neighbours(entries: Iterable[Entry], asked: str) -> tuple[str | None, str | 
     return before, after, ordered[-1][1]
 
 
-def missing_reference(law: str, asked: str, entry: Article | None, entries: Iterable[Entry],
-                      fetch: Callable[[str], Article | None]) -> MissingReference:
+def missing_reference(
+    law: str, asked: str, entry: Article | None, entries: Iterable[Entry], fetch: Callable[[str], Article | None]
+) -> MissingReference:
     """The `MissingReference` for article `asked` of `law` (`entry`: its deleted entry, or None), its
     neighbours read with `fetch(number)`."""
     before, after, last = neighbours(entries, asked)
     nearest = tuple(a for n in dict.fromkeys(x for x in (before, after) if x) if (a := fetch(n)) is not None)
     past_end = entry is None and after is None and before is not None
-    return MissingReference(law=law, article=entry.article if entry is not None else asked, status=status_of(entry),
-                            nearest=nearest, note=note_of(entry), last=(last or "") if past_end else "")
+    return MissingReference(
+        law=law,
+        article=entry.article if entry is not None else asked,
+        status=status_of(entry),
+        nearest=nearest,
+        note=note_of(entry),
+        last=(last or "") if past_end else "",
+    )

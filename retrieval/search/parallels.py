@@ -25,7 +25,8 @@ from typing import Literal, Protocol
 
 import numpy as np
 
-from retrieval.jurisdictions import find as find_jurisdiction, level_of, scope_of
+from retrieval.jurisdictions import find as find_jurisdiction
+from retrieval.jurisdictions import level_of, scope_of
 from retrieval.language.normalize import embedding_text, fold
 from retrieval.search.law_kinds import LawKind, exclusive_level, label_of
 from retrieval.types import Article, SearchResult
@@ -61,8 +62,14 @@ class SearchIndex(Protocol):
 
     def law_kinds(self) -> Mapping[str, tuple[LawKind, ...]]: ...
 
-    def search(self, query: str, k: int | None = None, law: str | None = None,
-               jurisdiction: str | Collection[str] | None = None, threshold: float | None = None) -> SearchResult: ...
+    def search(
+        self,
+        query: str,
+        k: int | None = None,
+        law: str | None = None,
+        jurisdiction: str | Collection[str] | None = None,
+        threshold: float | None = None,
+    ) -> SearchResult: ...
 
 
 @dataclass(frozen=True)
@@ -96,7 +103,7 @@ class Comparison:
 
 
 def law_kind(law: str) -> str:
-    """"KZ RS" → "kz", "ZKP FBiH" → "zkp": the short name without its jurisdiction."""
+    """ "KZ RS" → "kz", "ZKP FBiH" → "zkp": the short name without its jurisdiction."""
     return " ".join(t for t in fold(law).split() if find_jurisdiction(t) is None)
 
 
@@ -121,8 +128,9 @@ def query_for(article: Article) -> str:
     return f"{article.title}. {first}"[:QUERY_CHARS] if article.title else first[:QUERY_CHARS]
 
 
-def find_parallels(retriever: SearchIndex, article_id: str,
-                   jurisdictions: Collection[str] | None = None) -> Comparison | None:
+def find_parallels(
+    retriever: SearchIndex, article_id: str, jurisdictions: Collection[str] | None = None
+) -> Comparison | None:
     """One `Parallel` per other jurisdiction: those named, or every one with a law of the same kind."""
     source = retriever.get(article_id)
     if source is None:
@@ -143,15 +151,22 @@ def find_parallels(retriever: SearchIndex, article_id: str,
     exclusive = exclusive_level(law_kinds.get(source.law, ()))
     label = label_of(law_kinds.get(source.law, ()))
     named = jurisdictions is not None
-    targets = ([find_jurisdiction(j) or j for j in jurisdictions] if named
-               else [j for j in same_kind if j and j != source.jurisdiction])
+    targets = (
+        [find_jurisdiction(j) or j for j in jurisdictions]
+        if named
+        else [j for j in same_kind if j and j != source.jurisdiction]
+    )
     present = set(retriever.jurisdictions())
     out: list[Parallel] = []
     for target in dict.fromkeys(targets):
         if target == source.jurisdiction:
             continue
-        applies = (find_jurisdiction(target) is not None and source.jurisdiction in scope_of(target).higher()
-                   and bool(exclusive) and exclusive == level_of(source.jurisdiction))
+        applies = (
+            find_jurisdiction(target) is not None
+            and source.jurisdiction in scope_of(target).higher()
+            and bool(exclusive)
+            and exclusive == level_of(source.jurisdiction)
+        )
         laws = same_kind.get(target, [])
         if not laws and applies:
             out.append(Parallel(target, source, "applies"))

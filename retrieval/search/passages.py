@@ -8,8 +8,8 @@ the same units the lexical index uses) with the question.
 from __future__ import annotations
 
 from retrieval.index.chunking import split_paragraphs
-from retrieval.language.tokens import ngrams
 from retrieval.language.normalize import words
+from retrieval.language.tokens import ngrams
 
 
 def _pieces(text: str) -> set[str]:

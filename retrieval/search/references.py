@@ -22,9 +22,9 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from retrieval.search.law_names import LawName, LawNames, NameMatch, same_word, tokens
 from retrieval.language.normalize import clean, fold, to_latin
 from retrieval.language.numbers import article_number, int_to_roman, roman_to_int
+from retrieval.search.law_names import LawName, LawNames, NameMatch, same_word, tokens
 from retrieval.search.missing import Entry, missing_reference
 from retrieval.search.serving import is_deleted
 from retrieval.types import AmbiguousReference, Article, MissingReference, ReferenceLookup
@@ -99,8 +99,9 @@ class ReferenceResolver:
         """Articles the text names unambiguously, in the order they are named (no duplicates)."""
         return self.lookup(text).articles
 
-    def lookup(self, text: str, within: Callable[[Article], bool] | None = None,
-               prefer: Sequence[str] | None = None) -> ReferenceLookup:
+    def lookup(
+        self, text: str, within: Callable[[Article], bool] | None = None, prefer: Sequence[str] | None = None
+    ) -> ReferenceLookup:
         """Every explicit reference in the text: resolved articles, and references to ask about.
 
         `within` limits references that name no law ("član 42": every law's article 42) to the articles
@@ -126,20 +127,31 @@ class ReferenceResolver:
             pairs += [(m.start(), mention, n) for n in numbers]
         for m in _BY_WORD_ROMAN.finditer(folded):
             mention = _nearest(mentions, m.start(), m.end())
-            if mention is not None and roman_to_int(m.group(1)) is not None:
-                # "i" is also "and": read it as I only for a law that numbers its articles in Roman.
-                if m.group(1) != "i" or any(self._uses_roman(law) for law in mention.laws):
-                    pairs.append((m.start(), mention, m.group(1)))
+            # "i" is also "and": read it as I only for a law that numbers its articles in Roman.
+            if (
+                mention is not None
+                and roman_to_int(m.group(1)) is not None
+                and (m.group(1) != "i" or any(self._uses_roman(law) for law in mention.laws))
+            ):
+                pairs.append((m.start(), mention, m.group(1)))
         found = self._collect(sorted(pairs, key=lambda p: p[0]), unknown, within, prefer)
         # Names with no article next to them: every law each fits (a kind's name, all laws of that kind —
         # the caller keeps those in the officer's scope, so the state's code stays beside the entity's).
         referenced = {m.start for _, m, _ in pairs if m is not None}
-        found.mentioned = tuple(dict.fromkeys(law for m in named if m.start not in referenced and not m.unsure
-                                              for law in (m.kind_laws or m.laws)))
+        found.mentioned = tuple(
+            dict.fromkeys(
+                law for m in named if m.start not in referenced and not m.unsure for law in (m.kind_laws or m.laws)
+            )
+        )
         return found
 
-    def _collect(self, pairs: list[tuple[int, NameMatch | None, str]], unknown: list[tuple[int, str, str]],
-                 within: Callable[[Article], bool] | None = None, prefer: Sequence[str] | None = None) -> ReferenceLookup:
+    def _collect(
+        self,
+        pairs: list[tuple[int, NameMatch | None, str]],
+        unknown: list[tuple[int, str, str]],
+        within: Callable[[Article], bool] | None = None,
+        prefer: Sequence[str] | None = None,
+    ) -> ReferenceLookup:
         found: dict[str, Article] = {}
         candidates: dict[str, Article] = {}
         ambiguous: dict[tuple[str, str], AmbiguousReference] = {}
@@ -158,10 +170,16 @@ class ReferenceResolver:
             elif mention.unsure:
                 # "KZ RS" with only KZ FBiH and KZ BiH loaded: that law is not loaded — said so, with the loaded
                 # laws of its kind; none of theirs is served or offered as if it were the one asked for.
-                ambiguous.setdefault((mention.text, number), AmbiguousReference(
-                    self.names.unloaded_name(mention), number, (),
-                    next((label for law in mention.laws if (label := self.names.kind_label(law))), ""),
-                    self.names.of_same_kind(mention.laws, prefer)))
+                ambiguous.setdefault(
+                    (mention.text, number),
+                    AmbiguousReference(
+                        self.names.unloaded_name(mention),
+                        number,
+                        (),
+                        next((label for law in mention.laws if (label := self.names.kind_label(law))), ""),
+                        self.names.of_same_kind(mention.laws, prefer),
+                    ),
+                )
             else:
                 ambiguous.setdefault((mention.text, number), AmbiguousReference(mention.text, number, mention.laws))
                 for law in mention.laws:
@@ -189,13 +207,15 @@ class ReferenceResolver:
             missing=list(missing.values()),
         )
 
-    def _note_missing(self, missing: dict[tuple[str, str], MissingReference], law: str, number: str,
-                      article: Article | None) -> None:
+    def _note_missing(
+        self, missing: dict[tuple[str, str], MissingReference], law: str, number: str, article: Article | None
+    ) -> None:
         """Record article `number` of `law` as missing when the law has no such article or only its deleted entry."""
         if (article is not None and not is_deleted(article)) or (law, number) in missing:
             return
-        missing[(law, number)] = missing_reference(law, number, article, self._law_entries(law),
-                                                   lambda n: self._article(law, n))
+        missing[(law, number)] = missing_reference(
+            law, number, article, self._law_entries(law), lambda n: self._article(law, n)
+        )
 
     def _in_law(self, law: str, number: str) -> Article | None:
         """Article `number` of `law`; "5" finds Article V of a law numbered in Roman, "V" finds 5."""
@@ -219,8 +239,11 @@ class ReferenceResolver:
 
     def _law_entries(self, law: str) -> list[Entry]:
         """(number, in force) of every entry of `law`: what "the articles next to it" are chosen from."""
-        return [(number, not is_deleted(a) and not a.extra.get("kind"))
-                for (name, number), a in self._by_law_number.items() if name == law]
+        return [
+            (number, not is_deleted(a) and not a.extra.get("kind"))
+            for (name, number), a in self._by_law_number.items()
+            if name == law
+        ]
 
     @staticmethod
     def _capitalised_words(text: str) -> set[str]:
@@ -255,7 +278,7 @@ class ReferenceResolver:
 
     @staticmethod
     def _is_generic_law_word(name: str) -> bool:
-        """"zakona" alone (some law, not said which) — as opposed to "zakona o policiji" or "ZKP"."""
+        """ "zakona" alone (some law, not said which) — as opposed to "zakona o policiji" or "ZKP"."""
         return any(same_word(name, w) for w in ("zakon", "zakonik"))
 
     def get(self, law: str, number: str) -> Article | None:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Collection, Iterable, Mapping
-from typing import Any
 
 import numpy as np
 
@@ -29,19 +28,20 @@ from retrieval.index.catalog import Catalog
 from retrieval.index.chunking import chunk_article
 from retrieval.index.law_catalog import summarize, table_time
 from retrieval.index.opening import OpenedIndex, open_index, row_reader
-from retrieval.jurisdictions import Scope, as_scope, find as find_jurisdiction, known_codes, scope_of
+from retrieval.jurisdictions import Scope, as_scope, known_codes, scope_of
+from retrieval.jurisdictions import find as find_jurisdiction
 from retrieval.language.normalize import fold
 from retrieval.language.vocabulary import Expansion, question_vocabulary
 from retrieval.search.candidates import Candidate, CandidateFinder, Ranker
+from retrieval.search.confidence import LEAD_RANK, is_weak, label_confident, lead_of, legal_term_named, title_share
+from retrieval.search.coverage import TopicCoverage, judge
 from retrieval.search.dense import DenseScorer
+from retrieval.search.law_kinds import KindTopics, LawKind, asks_for_a_rule
 from retrieval.search.layout import ArticleLayout
 from retrieval.search.library_priors import LibraryPriors
 from retrieval.search.parallels import Comparison, find_parallels
 from retrieval.search.references import ReferenceResolver
 from retrieval.search.rewriting import QueryRewriter
-from retrieval.search.confidence import LEAD_RANK, is_weak, label_confident, lead_of, legal_term_named, title_share
-from retrieval.search.coverage import TopicCoverage, judge
-from retrieval.search.law_kinds import KindTopics, LawKind, asks_for_a_rule
 from retrieval.search.serving import explain_matches, says_deleted, serve_with_minimum
 from retrieval.search.title_field import TitleIndex, opening_sentence
 from retrieval.types import Article, Hit, LawSummary, ReferenceLookup, SearchResult, ThreadContext
@@ -78,29 +78,45 @@ class Retriever:
         self.vocabulary = question_vocabulary(settings, self.lexical.tokenizer)
         # Which kinds of law a question talks about, against what each loaded law is (coverage.py: `weak`).
         self.kind_topics = KindTopics.of(self.vocabulary) if self.vocabulary is not None else None
-        self._kinds_of_law = {law: frozenset(k.kind for k in kinds) for law, kinds in self.references.names.kinds.items()}
-        self.rewriter: QueryRewriter | None = None  # set by the caller (kodeks.answering); see retrieval/search/rewriting.py
+        self._kinds_of_law = {
+            law: frozenset(k.kind for k in kinds) for law, kinds in self.references.names.kinds.items()
+        }
+        self.rewriter: QueryRewriter | None = (
+            None  # set by the caller (kodeks.answering); see retrieval/search/rewriting.py
+        )
         titles = sorted({f"{a.law_title or a.law} ({a.law})" for a in catalog.law_heads()})
         self._laws_description = "; ".join(titles[:20])
         # Per article, read once at open: titles/chapters for the title field and the deleted mask —
         # short strings and booleans, never the texts (those stay in the catalog until served).
         fields = catalog.title_rows()
-        self._servable = np.fromiter((not (deleted or says_deleted(short)) for _, _, deleted, short in fields),
-                                     dtype=bool, count=len(catalog))
+        self._servable = np.fromiter(
+            (not (deleted or says_deleted(short)) for _, _, deleted, short in fields), dtype=bool, count=len(catalog)
+        )
         self._open_mask = layout.searchable & self._servable  # what an unfiltered search may serve
         # The title field covers the articles that have chunks (deleted ones have none), as search sees them.
         title_rows = np.nonzero(layout.searchable)[0]
-        title_index = (TitleIndex.of_texts(self.lexical.tokenizer, self._title_field_texts(fields, title_rows))
-                       if settings.title_weight > 0 and self.vocabulary is not None else None)
+        title_index = (
+            TitleIndex.of_texts(self.lexical.tokenizer, self._title_field_texts(fields, title_rows))
+            if settings.title_weight > 0 and self.vocabulary is not None
+            else None
+        )
         priors = self._library_priors(index.vectors, [title for title, _, _, _ in fields])
         del fields
         self._article_stems: dict[str, frozenset[str]] = {}  # filled by explain_matches for served hits
         self._field_stems: dict[str, frozenset[str]] = {}  # their titles' and chapters' stems (confidence.py)
         vectors_file = row_reader(index.vectors, index.paths) if self.dense_search == "hnsw" else None
-        self.dense = DenseScorer(layout, self.chunk_ids, self.collection, index.vectors, self.dense_search,
-                                 settings.candidate_depth, vectors_file)
-        self.candidates = CandidateFinder(settings, self.embedder, self.lexical, layout, self.dense,
-                                          title_index, title_rows, priors)
+        self.dense = DenseScorer(
+            layout,
+            self.chunk_ids,
+            self.collection,
+            index.vectors,
+            self.dense_search,
+            settings.candidate_depth,
+            vectors_file,
+        )
+        self.candidates = CandidateFinder(
+            settings, self.embedder, self.lexical, layout, self.dense, title_index, title_rows, priors
+        )
 
     def _title_field_texts(self, fields: list[tuple[str, str, bool, str | None]], rows: np.ndarray) -> list[str]:
         """Title and chapter of each article; an article without a title (a traffic law's) is represented by
@@ -117,16 +133,22 @@ class Retriever:
         `titles`: per article; the stems of those of laws with parallel codes are compared for twins."""
         layout = self.layout
         s = self.settings
-        if len(layout.law_names) < 2 or not (s.twin_penalty or s.kind_affinity or s.offence_affinity or s.topic_affinity):
+        if len(layout.law_names) < 2 or not (
+            s.twin_penalty or s.kind_affinity or s.offence_affinity or s.topic_affinity
+        ):
             return None
         kinds = self.references.names.kinds
-        parallel = np.isin(layout.law_code, [code for code, law in enumerate(layout.law_names)
-                                             if any(k.parallel for k in kinds.get(law, ()))])
+        parallel = np.isin(
+            layout.law_code,
+            [code for code, law in enumerate(layout.law_names) if any(k.parallel for k in kinds.get(law, ()))],
+        )
         stems = self.lexical.tokenizer.stems
-        title_stems = [frozenset(stems(title)) if title and parallel[i] else frozenset() for i, title in enumerate(titles)]
+        title_stems = [
+            frozenset(stems(title)) if title and parallel[i] else frozenset() for i, title in enumerate(titles)
+        ]
 
         def article_vectors(indexes: np.ndarray) -> np.ndarray:
-            rows = [layout.chunk_order[layout.chunk_start[i]:layout.chunk_start[i + 1]] for i in indexes]
+            rows = [layout.chunk_order[layout.chunk_start[i] : layout.chunk_start[i + 1]] for i in indexes]
             out = np.zeros((len(indexes), vectors.shape[1]), dtype=np.float32)
             for n, r in enumerate(rows):
                 if len(r):
@@ -134,13 +156,14 @@ class Retriever:
             norms = np.linalg.norm(out, axis=1, keepdims=True)
             return np.divide(out, norms, out=out, where=norms > 0)
 
-        return LibraryPriors.build(layout.law_code, layout.law_names, self.law_jurisdictions(), kinds, article_vectors,
-                                   title_stems)
+        return LibraryPriors.build(
+            layout.law_code, layout.law_names, self.law_jurisdictions(), kinds, article_vectors, title_stems
+        )
 
     # --- opening ----------------------------------------------------------------------------
 
     @classmethod
-    def open(cls, settings: Settings) -> "Retriever":
+    def open(cls, settings: Settings) -> Retriever:
         """Load the index once: fails clearly if it is missing, incomplete or built by another embedder."""
         index = open_index(settings)
         try:
@@ -172,7 +195,7 @@ class Retriever:
         return self.catalog.get(article_id)
 
     def get_article(self, law: str, article: str) -> Article | None:
-        """"KZ FBiH", "373" → that article (law names and aliases folded)."""
+        """ "KZ FBiH", "373" → that article (law names and aliases folded)."""
         return self.references.get(law, article)
 
     def resolve_reference(self, text: str, jurisdiction: Collection[str] | None = None) -> list[Article]:
@@ -257,8 +280,11 @@ class Retriever:
 
         lookup = self.references.lookup(query, prefer=_preference(jurisdiction))
         scoped = jurisdiction is not None and not isinstance(jurisdiction, str)
-        references = [Candidate(i, article=a) for a in self._references(lookup, law_name, allowed, named_anywhere=scoped)
-                      if (i := self.catalog.index_of(a.id)) >= 0]
+        references = [
+            Candidate(i, article=a)
+            for a in self._references(lookup, law_name, allowed, named_anywhere=scoped)
+            if (i := self.catalog.index_of(a.id)) >= 0
+        ]
         references = self.layout.dedupe(references)
         if lookup.missing and not references and any(m.nearest for m in lookup.missing):
             return self._nearest_only(query, lookup, law_name, jurisdiction, started)
@@ -298,17 +324,23 @@ class Retriever:
         # for the topic affinity of the ranking and for `weak`.
         topics = self.kind_topics.named(explained) if self.kind_topics is not None else {}
         asks_rule = bool(topics) and asks_for_a_rule(explained)
-        candidates, rank = (self._candidates(query, scope, timings, expansions, context, officer,
-                                             self._topic_kinds(topics, asks_rule, expansions))
-                            if len(hits) < keep else ([], None))
-        candidates = self.layout.dedupe(references[: len(hits)] + candidates)[len(hits):]
+        candidates, rank = (
+            self._candidates(
+                query, scope, timings, expansions, context, officer, self._topic_kinds(topics, asks_rule, expansions)
+            )
+            if len(hits) < keep
+            else ([], None)
+        )
+        candidates = self.layout.dedupe(references[: len(hits)] + candidates)[len(hits) :]
         served = serve_with_minimum(candidates, threshold, keep - len(hits), fallback_k - len(hits))
         if rank is not None:
             rank([c for c, _ in served])
         level = served[0][1] if served else "law_first"
         levels = {id(c): lvl for c, lvl in served}
-        hits += [Hit(c.article, c.fused, c.similarity, c.dense_rank, c.lexical_rank, levels[id(c)], excerpt)
-                 for c, excerpt in self._hydrate([c for c, _ in served])]
+        hits += [
+            Hit(c.article, c.fused, c.similarity, c.dense_rank, c.lexical_rank, levels[id(c)], excerpt)
+            for c, excerpt in self._hydrate([c for c, _ in served])
+        ]
         if len(self._article_stems) > STEMS_CACHE:
             self._article_stems.clear()
         if len(self._field_stems) > STEMS_CACHE:
@@ -318,8 +350,10 @@ class Retriever:
             # The filter left nothing: the named law's first articles (ignoring a jurisdiction it lacks).
             pool = allowed if allowed is not None and allowed.any() else self._allowed(law_name, None)
             pool = self._servable if pool is None else (pool & self._servable)
-            hits = [Hit(a, 0.0, None, None, None, "law_first", a.text[:300])
-                    for a in self.catalog.first_of(np.nonzero(pool)[0].tolist(), fallback_k)]
+            hits = [
+                Hit(a, 0.0, None, None, None, "law_first", a.text[:300])
+                for a in self.catalog.first_of(np.nonzero(pool)[0].tolist(), fallback_k)
+            ]
         share = title_share(hits, explained, expansions, self.lexical.tokenizer, self.lexical, self._field_stems)
         lead = lead_of([c.fused for c in candidates[:LEAD_RANK]])
         coverage = self._coverage(topics, asks_rule, scope, hits)
@@ -346,22 +380,35 @@ class Retriever:
             coverage=coverage.to_dict() if coverage.judged else None,
         )
 
-    def _coverage(self, topics: dict[str, list[str]], asks_rule: bool, scope: np.ndarray | None,
-                  hits: list[Hit]) -> TopicCoverage:
+    def _coverage(
+        self, topics: dict[str, list[str]], asks_rule: bool, scope: np.ndarray | None, hits: list[Hit]
+    ) -> TopicCoverage:
         """The question's kinds of law against the laws in its scope (coverage.py); empty without a vocabulary."""
         if self.kind_topics is None or not hits:
             return TopicCoverage()
         mask = self._open_mask if scope is None else (self._open_mask & scope)
         laws = [self.layout.law_names[c] for c in np.unique(self.layout.law_code[mask])]
 
-        def stems_of(hit: Hit) -> frozenset[str]:  # title and chapter: what the article is about (title_share cached them)
+        def stems_of(
+            hit: Hit,
+        ) -> frozenset[str]:  # title and chapter: what the article is about (title_share cached them)
             stems = self._field_stems.get(hit.id)
-            return stems if stems is not None else frozenset(self.lexical.tokenizer.stems(f"{hit.article.title} {hit.article.chapter}"))
+            return (
+                stems
+                if stems is not None
+                else frozenset(self.lexical.tokenizer.stems(f"{hit.article.title} {hit.article.chapter}"))
+            )
 
         return judge(self.kind_topics, topics, asks_rule, laws, self._kinds_of_law, hits, stems_of)
 
-    def _nearest_only(self, query: str, lookup: ReferenceLookup, law: str | None,
-                      jurisdiction: str | Collection[str] | None, started: float) -> SearchResult:
+    def _nearest_only(
+        self,
+        query: str,
+        lookup: ReferenceLookup,
+        law: str | None,
+        jurisdiction: str | Collection[str] | None,
+        started: float,
+    ) -> SearchResult:
         """Every article the question names is deleted, repealed or not in its law: serve the articles next to
         them by number (level "nearest", search/missing.py) — a similarity search would answer from unrelated
         articles as if they were the one asked for."""
@@ -369,19 +416,31 @@ class Retriever:
         hits = [Hit(a, 0.0, None, None, None, "nearest", a.text[:300]) for a in nearest.values()]
         scoped = jurisdiction is not None and not isinstance(jurisdiction, str)
         return SearchResult(
-            query=query, normalized=fold(query), hits=hits, level="nearest", law=law,
-            jurisdiction=_label(jurisdiction), scope=list(jurisdiction) if scoped else None,
+            query=query,
+            normalized=fold(query),
+            hits=hits,
+            level="nearest",
+            law=law,
+            jurisdiction=_label(jurisdiction),
+            scope=list(jurisdiction) if scoped else None,
             timings_ms={"total": round((time.perf_counter() - started) * 1000, 3)},
-            ambiguous=list(lookup.ambiguous), missing_references=list(lookup.missing),
+            ambiguous=list(lookup.ambiguous),
+            missing_references=list(lookup.missing),
         )
 
-    def _officer_if_absent(self, jurisdiction: str | Collection[str] | None) -> tuple[str | Collection[str] | None, str | None]:
+    def _officer_if_absent(
+        self, jurisdiction: str | Collection[str] | None
+    ) -> tuple[str | Collection[str] | None, str | None]:
         """(what to search, the officer's own code when the index has no law of it). A single known code
         with no loaded law becomes that officer's scope — `--jurisdiction BD` answers like `--officer BD`
         instead of failing — and an officer's scope whose own code has no law is searched as it is."""
         if isinstance(jurisdiction, str):
             code = find_jurisdiction(jurisdiction)
-            if code is not None and fold(jurisdiction) not in self._jurisdictions and fold(code) not in self._jurisdictions:
+            if (
+                code is not None
+                and fold(jurisdiction) not in self._jurisdictions
+                and fold(code) not in self._jurisdictions
+            ):
                 return scope_of(code), code
             return jurisdiction, None
         if isinstance(jurisdiction, Scope) and fold(jurisdiction.officer) not in self._jurisdictions:
@@ -413,7 +472,9 @@ class Retriever:
                 c.article = articles[c.index]
             if c.chunk >= 0:
                 wanted = self.chunk_ids[c.chunk]
-                found = [ch.text for ch in chunk_article(c.article, self.settings.max_chunk_chars) if ch.chunk_id == wanted]
+                found = [
+                    ch.text for ch in chunk_article(c.article, self.settings.max_chunk_chars) if ch.chunk_id == wanted
+                ]
                 if found:
                     texts[wanted] = found[0]
                 else:
@@ -453,43 +514,66 @@ class Retriever:
         elif isinstance(jurisdiction, str):
             j = fold(jurisdiction)
             if j not in self._jurisdictions:
-                raise KodeksError(f"unknown jurisdiction {jurisdiction!r}; the index has: {', '.join(self.jurisdictions()) or 'none'}")
+                raise KodeksError(
+                    f"unknown jurisdiction {jurisdiction!r}; the index has: {', '.join(self.jurisdictions()) or 'none'}"
+                )
             mask &= self.layout.jurisdiction_code == self.layout.jurisdiction_names.index(j)
         else:
             # An officer's scope: codes the index lacks are fine (no cantonal law loaded), unknown ones are not.
             unknown = [c for c in jurisdiction if find_jurisdiction(c) is None and fold(c) not in self._jurisdictions]
             if unknown:
                 raise KodeksError(f"unknown jurisdiction {unknown[0]!r}; known: {known_codes()}")
-            wanted = [self.layout.jurisdiction_names.index(j) for j in {fold(c) for c in jurisdiction} if j in self._jurisdictions]
+            wanted = [
+                self.layout.jurisdiction_names.index(j)
+                for j in {fold(c) for c in jurisdiction}
+                if j in self._jurisdictions
+            ]
             mask &= np.isin(self.layout.jurisdiction_code, wanted)
         if law is not None:
             mask &= self.layout.law_code == (self.layout.law_names.index(law) if law in self.layout.law_names else -2)
         return mask
 
-    def _references(self, lookup: ReferenceLookup, law: str | None, allowed: np.ndarray | None,
-                    named_anywhere: bool) -> list[Article]:
+    def _references(
+        self, lookup: ReferenceLookup, law: str | None, allowed: np.ndarray | None, named_anywhere: bool
+    ) -> list[Article]:
         """Explicit references inside the filter (deleted articles never); with `named_anywhere`, also a named
         law outside it (an officer asking about another entity's code gets that code, labelled by the caller)."""
-        found = [a for a in lookup.articles + lookup.candidates
-                 if not a.deleted and (i := self.catalog.index_of(a.id)) >= 0 and self._servable[i]]
+        found = [
+            a
+            for a in lookup.articles + lookup.candidates
+            if not a.deleted and (i := self.catalog.index_of(a.id)) >= 0 and self._servable[i]
+        ]
         if allowed is None:
             return found
         named = set(lookup.laws) if named_anywhere else set()
-        return [a for a in found
-                if allowed[self.catalog.index_of(a.id)] or (a.law in named and (law is None or a.law == law))]
+        return [
+            a
+            for a in found
+            if allowed[self.catalog.index_of(a.id)] or (a.law in named and (law is None or a.law == law))
+        ]
 
-    def _candidates(self, query: str, allowed: np.ndarray | None, timings: dict[str, float],
-                    expansions: list[Expansion], context: ThreadContext | None = None, officer: str | None = None,
-                    topic_kinds: frozenset[str] = frozenset()) -> tuple[list[Candidate], Ranker | None]:
+    def _candidates(
+        self,
+        query: str,
+        allowed: np.ndarray | None,
+        timings: dict[str, float],
+        expansions: list[Expansion],
+        context: ThreadContext | None = None,
+        officer: str | None = None,
+        topic_kinds: frozenset[str] = frozenset(),
+    ) -> tuple[list[Candidate], Ranker | None]:
         """Both retrievers over the articles the filter admits (deleted ones never), fused (candidates.py)."""
         mask = self._open_mask if allowed is None else (self._open_mask & allowed)
         previous = None
         if context is not None and context.articles:
             previous = np.asarray([i for a in context.articles if (i := self.catalog.index_of(a)) >= 0], dtype=np.int64)
-        return self.candidates.find(query, mask, allowed is not None, timings, expansions, context, previous, officer,
-                                    topic_kinds)
+        return self.candidates.find(
+            query, mask, allowed is not None, timings, expansions, context, previous, officer, topic_kinds
+        )
 
-    def _topic_kinds(self, topics: dict[str, list[str]], asks_rule: bool, expansions: list[Expansion]) -> frozenset[str]:
+    def _topic_kinds(
+        self, topics: dict[str, list[str]], asks_rule: bool, expansions: list[Expansion]
+    ) -> frozenset[str]:
         """The kinds of law the question's topics name, when it asks for a rule and the vocabulary recognised no
         offence in it: "smije li dijete voziti trotinet" is about a traffic rule, while a story of an act is about
         the act, whatever its circumstances name ("uzeo susjedov auto i provozao se", "ukrao gorivo iz kamiona")
@@ -506,8 +590,9 @@ class CatalogReferences(ReferenceResolver):
     lookups by SQL (an index over (law, number)) instead of two dicts of every article in memory.
     Only the two raw lookups are overridden; names, ambiguity and Roman numbers are ReferenceResolver's."""
 
-    def __init__(self, catalog: Catalog, aliases: dict[str, str],
-                 law_aliases: Mapping[str, Iterable[str]] | None = None) -> None:
+    def __init__(
+        self, catalog: Catalog, aliases: dict[str, str], law_aliases: Mapping[str, Iterable[str]] | None = None
+    ) -> None:
         super().__init__(catalog.law_heads(), aliases, law_aliases)
         self._catalog = catalog
         self._by_law_number, self._by_number = {}, {}
@@ -519,8 +604,10 @@ class CatalogReferences(ReferenceResolver):
         return self._catalog.by_number(number)
 
     def _law_entries(self, law: str) -> list[tuple[str, bool]]:
-        return [(number, not kind and not (deleted or says_deleted(short)))
-                for number, deleted, kind, short in self._catalog.law_entries(law)]
+        return [
+            (number, not kind and not (deleted or says_deleted(short)))
+            for number, deleted, kind, short in self._catalog.law_entries(law)
+        ]
 
 
 def _officer(jurisdiction: str | Collection[str] | None) -> str | None:

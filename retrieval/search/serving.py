@@ -14,7 +14,8 @@ is a surprisingly good dense match for short questions.
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol, Sequence, TypeVar
+from collections.abc import Sequence
+from typing import Any, Protocol, TypeVar
 
 from retrieval.language.normalize import fold
 from retrieval.types import Article, Hit
@@ -48,7 +49,9 @@ class _Scored(Protocol):
 C = TypeVar("C", bound=_Scored)
 
 
-def serve_with_minimum(candidates: Sequence[C], threshold: float, keep: int, fallback_k: int = 0) -> list[tuple[C, str]]:
+def serve_with_minimum(
+    candidates: Sequence[C], threshold: float, keep: int, fallback_k: int = 0
+) -> list[tuple[C, str]]:
     """(candidate, level) pairs in fused order: "threshold" for those whose dense similarity reaches
     `threshold`, "top_k" for the rest; `keep` of them (`max(keep, fallback_k)` when none passes),
     fewer only when there are fewer candidates.
@@ -65,7 +68,9 @@ def serve_with_minimum(candidates: Sequence[C], threshold: float, keep: int, fal
     return labelled[: keep if confident else max(keep, fallback_k)]
 
 
-def explain_matches(hits: list[Hit], tokenizer: Any, query: str, expansions: list[Any], cache: dict[str, frozenset[str]]) -> None:
+def explain_matches(
+    hits: list[Hit], tokenizer: Any, query: str, expansions: list[Any], cache: dict[str, frozenset[str]]
+) -> None:
     """Fill each hit's `matched`: the question's words whose stem occurs in the article (title or
     text), then the added legal terms all of whose stems occur there ("+krađa")."""
     words_by_stem: dict[str, str] = {}

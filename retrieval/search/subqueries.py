@@ -69,6 +69,6 @@ def embedding_windows(question: str, max_chars: int) -> list[str]:
         return [question]
     pieces: list[str] = []
     for sentence in _SENTENCE_END.split(question):
-        words = [word[i: i + max_chars] for word in sentence.split() for i in range(0, len(word), max_chars)]
+        words = [word[i : i + max_chars] for word in sentence.split() for i in range(0, len(word), max_chars)]
         pieces += _pack(words, max_chars)
     return _pack(pieces, max_chars)

@@ -21,14 +21,13 @@ priors' kind affinity (docs/retrieval.md, "Searching a whole library").
 from __future__ import annotations
 
 import re
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 
 from retrieval.index.lexical import bm25s_module
 from retrieval.language.tokens import Tokenizer
 from retrieval.types import Article
-
 
 _PARAGRAPH_MARK = re.compile(r"^\s*\(\d+[a-z]?\)\s*")
 _SENTENCE_END = re.compile(r"(?<=[.;:!?])\s")
@@ -44,7 +43,9 @@ def opening_sentence(text: str) -> str:
 
 def field_text(article: Article) -> str:
     """Title and chapter (when the ingest recorded one: Article.chapter or the corpus's `chapter`)."""
-    chapter = getattr(article, "chapter", None) or (article.extra.get("chapter") if isinstance(article.extra, dict) else None)
+    chapter = getattr(article, "chapter", None) or (
+        article.extra.get("chapter") if isinstance(article.extra, dict) else None
+    )
     return " ".join(part for part in (article.title, chapter or "") if part)
 
 
@@ -55,7 +56,7 @@ class TitleIndex:
         self._build(tokenizer, [field_text(a) for a in articles])
 
     @classmethod
-    def of_texts(cls, tokenizer: Tokenizer, texts: Sequence[str]) -> "TitleIndex":
+    def of_texts(cls, tokenizer: Tokenizer, texts: Sequence[str]) -> TitleIndex:
         """The same index from each article's `field_text` (the Retriever reads only these at open)."""
         index = cls.__new__(cls)
         index._build(tokenizer, texts)
@@ -94,7 +95,7 @@ class TitleIndex:
         total = 0.0
         for stem in stems:
             token = vocab.get(stem)
-            docs = indices[indptr[token]:indptr[token + 1]] if token is not None else indices[:0]
+            docs = indices[indptr[token] : indptr[token + 1]] if token is not None else indices[:0]
             docs = docs[mask[docs]]
             weight = float(np.log(1 + (n - len(docs) + 0.5) / (len(docs) + 0.5)))
             total += weight

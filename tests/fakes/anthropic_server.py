@@ -51,6 +51,7 @@ NEW_API_VERSION = "2026-10-21"  # from this version on the API rejects sampling 
 
 # --- reading a request ---------------------------------------------------------------------------
 
+
 def user_texts(body: dict[str, Any]) -> list[str]:
     """The text blocks of the user messages, in order (string content counts as one block)."""
     out: list[str] = []
@@ -80,8 +81,16 @@ def system_text(body: dict[str, Any]) -> str:
 
 # --- building replies ----------------------------------------------------------------------------
 
-def message(content: list[dict[str, Any]], *, model: str = FAKE_MODEL, stop_reason: str = "tool_use",
-            input_tokens: int = 321, output_tokens: int = 45, cache_read: int = 0) -> dict[str, Any]:
+
+def message(
+    content: list[dict[str, Any]],
+    *,
+    model: str = FAKE_MODEL,
+    stop_reason: str = "tool_use",
+    input_tokens: int = 321,
+    output_tokens: int = 45,
+    cache_read: int = 0,
+) -> dict[str, Any]:
     """A valid Messages API response body."""
     return {
         "id": f"msg_fake{next(_ids):06d}",
@@ -109,8 +118,13 @@ def respond(body: dict[str, Any], status: int = 200, headers: dict[str, str] | N
     return web.json_response(body, status=status, headers=hdrs)
 
 
-def reply(points: list[tuple[str, list[str]]] | None = None, *, covered: bool = True, missing: str | None = None,
-          **message_kw: Any) -> Behaviour:
+def reply(
+    points: list[tuple[str, list[str]]] | None = None,
+    *,
+    covered: bool = True,
+    missing: str | None = None,
+    **message_kw: Any,
+) -> Behaviour:
     """A forced `answer` tool call: `points` as (text, [ids]) pairs."""
     tool_input = {
         "points": [{"text": t, "citations": list(ids)} for t, ids in (points or [])],
@@ -122,43 +136,55 @@ def reply(points: list[tuple[str, list[str]]] | None = None, *, covered: bool = 
 
 def tool_input_reply(tool_input: Any, **message_kw: Any) -> Behaviour:
     """A tool call with exactly this input (for shapes the schema does not allow)."""
+
     def behaviour(_body: dict[str, Any]) -> web.Response:
         return respond(message([tool_use_block(tool_input)], **message_kw))
+
     return behaviour
 
 
 def text_reply(text: str) -> Behaviour:
     """Plain text, no tool call — a model (or compatible endpoint) ignoring tool_choice."""
+
     def behaviour(_body: dict[str, Any]) -> web.Response:
         return respond(message([{"type": "text", "text": text, "citations": None}], stop_reason="end_turn"))
+
     return behaviour
 
 
-def error(status: int, msg: str = "fake error", *, retry_after_ms: int | None = 10,
-          headers: dict[str, str] | None = None) -> Behaviour:
+def error(
+    status: int, msg: str = "fake error", *, retry_after_ms: int | None = 10, headers: dict[str, str] | None = None
+) -> Behaviour:
     """An API error in Anthropic's shape; `retry-after-ms` keeps the SDK's retries fast."""
+
     def behaviour(_body: dict[str, Any]) -> web.Response:
         hdrs = dict(headers or {})
         if retry_after_ms is not None:
             hdrs.setdefault("retry-after-ms", str(retry_after_ms))
         body = {"type": "error", "error": {"type": ERROR_TYPES.get(status, "api_error"), "message": msg}}
         return respond(body, status=status, headers=hdrs)
+
     return behaviour
 
 
-def malformed(text: str = '{"id": "msg_broken", "type": "message", "content": [', *,
-              content_type: str = "application/json") -> Behaviour:
+def malformed(
+    text: str = '{"id": "msg_broken", "type": "message", "content": [', *, content_type: str = "application/json"
+) -> Behaviour:
     """HTTP 200 whose body is not valid JSON."""
+
     def behaviour(_body: dict[str, Any]) -> web.Response:
         return web.Response(text=text, status=200, content_type=content_type)
+
     return behaviour
 
 
 def slow(seconds: float, then: Behaviour | None = None) -> Behaviour:
     """Wait (asyncio.sleep, in the server's loop) before behaving like `then`."""
+
     async def behaviour(body: dict[str, Any]) -> web.StreamResponse:
         await asyncio.sleep(seconds)
         return await _call(then or cite_first_passage, body)
+
     return behaviour
 
 
@@ -190,11 +216,13 @@ def standin_claude(body: dict[str, Any]) -> web.Response:
 def obeys_planted(rewrite: str) -> Behaviour:
     """A stand-in that follows text planted in the thread: every follow-up rewrite is `rewrite` (an article, a
     law, a figure nobody wrote); every other call is `standin_claude`'s."""
+
     def behaviour(body: dict[str, Any]) -> web.Response:
         text = "\n".join(user_texts(body))
         if "Novo pitanje:" in text and "Razgovor do sada:" in text:
             return text_reply(rewrite)(body)
         return standin_claude(body)
+
     return behaviour
 
 
@@ -206,6 +234,7 @@ async def _call(behaviour: Behaviour, body: dict[str, Any]) -> web.StreamRespons
 
 
 # --- the server ----------------------------------------------------------------------------------
+
 
 class FakeAnthropic(ThreadedServer):
     """POST /v1/messages on 127.0.0.1:<random port>; `url` is the SDK's base URL."""
@@ -219,7 +248,7 @@ class FakeAnthropic(ThreadedServer):
         self.default: Behaviour = cite_first_passage
         self._script: deque[Behaviour] = deque()
 
-    def script(self, *behaviours: Behaviour) -> "FakeAnthropic":
+    def script(self, *behaviours: Behaviour) -> FakeAnthropic:
         """Queue behaviours, each used for one request, before falling back to `default`."""
         self._script.extend(behaviours)
         return self

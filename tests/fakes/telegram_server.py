@@ -13,6 +13,7 @@ on the parsed text — and can answer with a `RetryAfter` (429), a 502 or a drop
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import re
@@ -32,10 +33,34 @@ BOT_USERNAME = "kodeks_test_bot"
 MESSAGE_LIMIT = 4096
 CAPTION_LIMIT = 1024
 
-ALLOWED_TAGS = {"b", "strong", "i", "em", "u", "ins", "s", "strike", "del", "span", "tg-spoiler", "a",
-                "code", "pre", "blockquote", "tg-emoji"}
-JSON_FIELDS = {"reply_markup", "entities", "caption_entities", "allowed_updates", "link_preview_options",
-               "reply_parameters", "commands", "scope"}
+ALLOWED_TAGS = {
+    "b",
+    "strong",
+    "i",
+    "em",
+    "u",
+    "ins",
+    "s",
+    "strike",
+    "del",
+    "span",
+    "tg-spoiler",
+    "a",
+    "code",
+    "pre",
+    "blockquote",
+    "tg-emoji",
+}
+JSON_FIELDS = {
+    "reply_markup",
+    "entities",
+    "caption_entities",
+    "allowed_updates",
+    "link_preview_options",
+    "reply_parameters",
+    "commands",
+    "scope",
+}
 INT_FIELDS = {"chat_id", "message_id", "offset", "limit", "timeout", "from_chat_id", "max_connections"}
 _TAG_START = re.compile(r"</?[a-zA-Z][a-zA-Z0-9-]*(\s[^<>]*)?>")
 _ENTITY = re.compile(r"&(#[0-9]+|#x[0-9a-fA-F]+|[a-zA-Z]+);")
@@ -59,12 +84,12 @@ class _TelegramHTML(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag not in ALLOWED_TAGS:
-            raise ApiError(400, f"Bad Request: can't parse entities: Unsupported start tag \"{tag}\"")
+            raise ApiError(400, f'Bad Request: can\'t parse entities: Unsupported start tag "{tag}"')
         self.stack.append(tag)
 
     def handle_endtag(self, tag: str) -> None:
         if not self.stack or self.stack[-1] != tag:
-            raise ApiError(400, f"Bad Request: can't parse entities: Unexpected end tag \"{tag}\"")
+            raise ApiError(400, f'Bad Request: can\'t parse entities: Unexpected end tag "{tag}"')
         self.stack.pop()
 
     def handle_data(self, data: str) -> None:
@@ -76,7 +101,7 @@ def parse_html(markup: str) -> str:
 
     Every `<` must open a tag and every `&` an entity (Telegram rejects unescaped ones)."""
     for match in re.finditer(r"[<&]", markup):
-        rest = markup[match.start():]
+        rest = markup[match.start() :]
         ok = _TAG_START.match(rest) if rest[0] == "<" else _ENTITY.match(rest)
         if not ok:
             raise ApiError(400, f"Bad Request: can't parse entities: unexpected {rest[0]!r} at offset {match.start()}")
@@ -84,8 +109,10 @@ def parse_html(markup: str) -> str:
     parser.feed(markup)
     parser.close()
     if parser.stack:
-        raise ApiError(400, "Bad Request: can't parse entities: Can't find end tag corresponding to start tag "
-                            f"\"{parser.stack[-1]}\"")
+        raise ApiError(
+            400,
+            f"Bad Request: can't parse entities: Can't find end tag corresponding to start tag \"{parser.stack[-1]}\"",
+        )
     return "".join(parser.text)
 
 
@@ -109,9 +136,15 @@ class FakeTelegramServer:
 
     def __init__(self, token: str = TOKEN) -> None:
         self.token = token
-        self.bot_user = {"id": BOT_ID, "is_bot": True, "first_name": "KODEKS", "username": BOT_USERNAME,
-                         "can_join_groups": False, "can_read_all_group_messages": False,
-                         "supports_inline_queries": False}
+        self.bot_user = {
+            "id": BOT_ID,
+            "is_bot": True,
+            "first_name": "KODEKS",
+            "username": BOT_USERNAME,
+            "can_join_groups": False,
+            "can_read_all_group_messages": False,
+            "supports_inline_queries": False,
+        }
         self.calls: list[Call] = []
         self.chats: dict[int, list[dict[str, Any]]] = defaultdict(list)  # chat id → messages the bot sent
         self.messages_by_id: dict[tuple[int, int], dict[str, Any]] = {}
@@ -168,8 +201,15 @@ class FakeTelegramServer:
 
     # --- scripting failures -----------------------------------------------------------------
 
-    def fail_next(self, method: str, *, retry_after: int | None = None, status: int | None = None,
-                  times: int = 1, description: str | None = None) -> None:
+    def fail_next(
+        self,
+        method: str,
+        *,
+        retry_after: int | None = None,
+        status: int | None = None,
+        times: int = 1,
+        description: str | None = None,
+    ) -> None:
         """Make the next `times` calls of `method` fail: 429 with retry_after, or any status (502 = network).
 
         `status=DROP` (getUpdates only) closes the connection without any answer."""
@@ -220,11 +260,24 @@ class FakeTelegramServer:
             return {"id": chat_id or user_id, "type": "private", "first_name": "Policajac"}
         return {"id": chat_id or -100_000 - user_id, "type": chat_type, "title": "Grupa"}
 
-    def send_message(self, user_id: int, *, text: str | None = None, chat_id: int | None = None,
-                     chat_type: str = "private", edited: bool = False, **extra: Any) -> dict[str, Any]:
+    def send_message(
+        self,
+        user_id: int,
+        *,
+        text: str | None = None,
+        chat_id: int | None = None,
+        chat_type: str = "private",
+        edited: bool = False,
+        **extra: Any,
+    ) -> dict[str, Any]:
         """An officer sends something: text, a command (entity added), or any other message fields."""
-        message: dict[str, Any] = {"message_id": next(self._message_ids), "date": int(time.time()),
-                                   "chat": self._chat(user_id, chat_id, chat_type), "from": self.user(user_id), **extra}
+        message: dict[str, Any] = {
+            "message_id": next(self._message_ids),
+            "date": int(time.time()),
+            "chat": self._chat(user_id, chat_id, chat_type),
+            "from": self.user(user_id),
+            **extra,
+        }
         if text is not None:
             message["text"] = text
             if text.startswith("/"):
@@ -237,20 +290,29 @@ class FakeTelegramServer:
         return self.send_message(user_id, text=text, **kw)
 
     def send_sticker(self, user_id: int, **kw: Any) -> dict[str, Any]:
-        sticker = {"file_id": "sticker1", "file_unique_id": "us1", "type": "regular", "width": 512, "height": 512,
-                   "is_animated": False, "is_video": False}
+        sticker = {
+            "file_id": "sticker1",
+            "file_unique_id": "us1",
+            "type": "regular",
+            "width": 512,
+            "height": 512,
+            "is_animated": False,
+            "is_video": False,
+        }
         return self.send_message(user_id, sticker=sticker, **kw)
 
     def send_voice(self, user_id: int, **kw: Any) -> dict[str, Any]:
         return self.send_message(user_id, voice={"file_id": "voice1", "file_unique_id": "uv1", "duration": 3}, **kw)
 
     def send_photo(self, user_id: int, **kw: Any) -> dict[str, Any]:
-        return self.send_message(user_id, photo=[{"file_id": "photo1", "file_unique_id": "up1", "width": 90,
-                                                  "height": 90}], **kw)
+        return self.send_message(
+            user_id, photo=[{"file_id": "photo1", "file_unique_id": "up1", "width": 90, "height": 90}], **kw
+        )
 
     def send_file(self, user_id: int, **kw: Any) -> dict[str, Any]:
-        return self.send_message(user_id, document={"file_id": "doc1", "file_unique_id": "ud1",
-                                                    "file_name": "zapisnik.pdf"}, **kw)
+        return self.send_message(
+            user_id, document={"file_id": "doc1", "file_unique_id": "ud1", "file_name": "zapisnik.pdf"}, **kw
+        )
 
     # --- files the bot can download (getFile, then GET /file/bot<token>/<file_path>) ------------
 
@@ -266,32 +328,76 @@ class FakeTelegramServer:
             return {"file_id": file_id, "file_unique_id": f"uf{n}"}
         return {"file_id": file_id, "file_unique_id": f"uf{n}", "file_size": len(data)}
 
-    def send_document(self, user_id: int, data: bytes, file_name: str, *, mime_type: str = "application/octet-stream",
-                      caption: str | None = None, declare_size: bool = True, **kw: Any) -> dict[str, Any]:
+    def send_document(
+        self,
+        user_id: int,
+        data: bytes,
+        file_name: str,
+        *,
+        mime_type: str = "application/octet-stream",
+        caption: str | None = None,
+        declare_size: bool = True,
+        **kw: Any,
+    ) -> dict[str, Any]:
         """An officer (or admin) sends a file as a document, downloadable by the bot."""
-        document = {**self.host_file(data, f"documents/{file_name}", declare_size=declare_size),
-                    "file_name": file_name, "mime_type": mime_type}
+        document = {
+            **self.host_file(data, f"documents/{file_name}", declare_size=declare_size),
+            "file_name": file_name,
+            "mime_type": mime_type,
+        }
         extra = {"caption": caption} if caption is not None else {}
         return self.send_message(user_id, document=document, **extra, **kw)
 
-    def send_voice_file(self, user_id: int, data: bytes, *, duration: int, mime_type: str = "audio/ogg",
-                        declare_size: bool = True, **kw: Any) -> dict[str, Any]:
+    def send_voice_file(
+        self,
+        user_id: int,
+        data: bytes,
+        *,
+        duration: int,
+        mime_type: str = "audio/ogg",
+        declare_size: bool = True,
+        **kw: Any,
+    ) -> dict[str, Any]:
         """A voice message (OGG/Opus as Telegram records it), downloadable by the bot."""
-        voice = {**self.host_file(data, "voice/file.oga", declare_size=declare_size), "duration": duration,
-                 "mime_type": mime_type}
+        voice = {
+            **self.host_file(data, "voice/file.oga", declare_size=declare_size),
+            "duration": duration,
+            "mime_type": mime_type,
+        }
         return self.send_message(user_id, voice=voice, **kw)
 
-    def send_audio_file(self, user_id: int, data: bytes, *, duration: int, file_name: str = "audio.mp3",
-                        mime_type: str = "audio/mpeg", **kw: Any) -> dict[str, Any]:
+    def send_audio_file(
+        self,
+        user_id: int,
+        data: bytes,
+        *,
+        duration: int,
+        file_name: str = "audio.mp3",
+        mime_type: str = "audio/mpeg",
+        **kw: Any,
+    ) -> dict[str, Any]:
         """An audio file (not recorded in Telegram), downloadable by the bot."""
-        audio = {**self.host_file(data, f"music/{file_name}"), "duration": duration, "mime_type": mime_type,
-                 "file_name": file_name}
+        audio = {
+            **self.host_file(data, f"music/{file_name}"),
+            "duration": duration,
+            "mime_type": mime_type,
+            "file_name": file_name,
+        }
         return self.send_message(user_id, audio=audio, **kw)
 
     def press(self, user_id: int, message: dict[str, Any], data: str) -> dict[str, Any]:
         """The officer presses an inline button (`data`) under a message the bot sent."""
-        return self.push({"callback_query": {"id": str(next(self._update_ids) * 7), "from": self.user(user_id),
-                                             "chat_instance": "ci-1", "data": data, "message": message}})
+        return self.push(
+            {
+                "callback_query": {
+                    "id": str(next(self._update_ids) * 7),
+                    "from": self.user(user_id),
+                    "chat_instance": "ci-1",
+                    "data": data,
+                    "message": message,
+                }
+            }
+        )
 
     # --- looking at what the bot did ---------------------------------------------------------
 
@@ -330,18 +436,23 @@ class FakeTelegramServer:
 
     async def wait_messages(self, chat_id: int, n: int, timeout: float = 30.0) -> list[dict[str, Any]]:
         """Wait until the bot has sent at least `n` messages to `chat_id`; return them all."""
-        await self.wait_until(lambda: len(self.chats.get(chat_id, [])) >= n, timeout,
-                              f"{n} message(s) to chat {chat_id} (have {len(self.chats.get(chat_id, []))})")
+        await self.wait_until(
+            lambda: len(self.chats.get(chat_id, [])) >= n,
+            timeout,
+            f"{n} message(s) to chat {chat_id} (have {len(self.chats.get(chat_id, []))})",
+        )
         return self.messages(chat_id)
 
     async def wait_fetched(self, timeout: float = 30.0) -> None:
         """Wait until the bot has fetched and confirmed every pushed update (its offset moved past them)."""
         await self.wait_until(lambda: not self._pending, timeout, f"{len(self._pending)} update(s) to be fetched")
 
-    async def wait_call(self, method: str, predicate: Callable[[Call], bool] = lambda c: True,
-                        timeout: float = 30.0) -> Call:
-        await self.wait_until(lambda: any(c.method == method and predicate(c) for c in self.calls), timeout,
-                              f"a {method} call")
+    async def wait_call(
+        self, method: str, predicate: Callable[[Call], bool] = lambda c: True, timeout: float = 30.0
+    ) -> Call:
+        await self.wait_until(
+            lambda: any(c.method == method and predicate(c) for c in self.calls), timeout, f"a {method} call"
+        )
         return next(c for c in self.calls if c.method == method and predicate(c))
 
     # --- the API -------------------------------------------------------------------------------
@@ -361,8 +472,9 @@ class FakeTelegramServer:
                 if failure[0] == DROP:
                     assert request.transport is not None
                     request.transport.abort()  # the connection dies without an answer
-                return web.json_response({"ok": False, "error_code": failure[0], "description": failure[2]},
-                                         status=failure[0])
+                return web.json_response(
+                    {"ok": False, "error_code": failure[0], "description": failure[2]}, status=failure[0]
+                )
             return web.json_response({"ok": True, "result": await self._get_updates(params)})
         call = Call(method, params, files)
         try:
@@ -426,10 +538,8 @@ class FakeTelegramServer:
         timeout = float(params.get("timeout") or 0)
         if not self._pending and timeout > 0:
             self._arrived.clear()
-            try:
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._arrived.wait(), timeout)
-            except TimeoutError:
-                pass
         batch = self._pending[: int(params.get("limit") or 100)]
         if batch and self._redeliver:
             self._redeliver -= 1
@@ -447,18 +557,27 @@ class FakeTelegramServer:
         if not rendered.strip() and key == "text":
             raise ApiError(400, "Bad Request: message text is empty")
         if utf16_len(rendered) > limit:
-            raise ApiError(400, "Bad Request: message is too long" if key == "text" else
-                           "Bad Request: message caption is too long")
+            raise ApiError(
+                400, "Bad Request: message is too long" if key == "text" else "Bad Request: message caption is too long"
+            )
         return rendered
 
     def _new_message(self, params: dict[str, Any], **content: Any) -> dict[str, Any]:
         chat_id = params.get("chat_id")
         if not isinstance(chat_id, int):
             raise ApiError(400, "Bad Request: chat not found")
-        chat = {"id": chat_id, "type": "private", "first_name": "Policajac"} if chat_id > 0 else \
-            {"id": chat_id, "type": "group", "title": "Grupa"}
-        message = {"message_id": next(self._message_ids), "date": int(time.time()), "chat": chat,
-                   "from": self.bot_user, **content}
+        chat = (
+            {"id": chat_id, "type": "private", "first_name": "Policajac"}
+            if chat_id > 0
+            else {"id": chat_id, "type": "group", "title": "Grupa"}
+        )
+        message = {
+            "message_id": next(self._message_ids),
+            "date": int(time.time()),
+            "chat": chat,
+            "from": self.bot_user,
+            **content,
+        }
         if params.get("reply_markup"):
             message["reply_markup"] = params["reply_markup"]
         message["_html"] = params.get("text") or params.get("caption")
@@ -486,8 +605,9 @@ class FakeTelegramServer:
             return web.Response(status=401)
         path = request.match_info["path"]
         found = next((data for p, data in self._files.values() if p == path), None)
-        call = Call("download", {"file_path": path, "sent": 0, "complete": False},
-                    status=200 if found is not None else 404)
+        call = Call(
+            "download", {"file_path": path, "sent": 0, "complete": False}, status=200 if found is not None else 404
+        )
         self.calls.append(call)
         async with self._changed:
             self._changed.notify_all()
@@ -499,7 +619,7 @@ class FakeTelegramServer:
         try:
             await response.prepare(request)
             for start in range(0, len(found), self.DOWNLOAD_CHUNK):
-                await response.write(found[start:start + self.DOWNLOAD_CHUNK])
+                await response.write(found[start : start + self.DOWNLOAD_CHUNK])
                 call.params["sent"] = min(len(found), start + self.DOWNLOAD_CHUNK)
             await response.write_eof()
             call.params["complete"] = True
@@ -515,8 +635,12 @@ class FakeTelegramServer:
             raise ApiError(400, "Bad Request: there is no document in the request")
         name, content = files["document"]
         caption = self._render(params, "caption", CAPTION_LIMIT)
-        document = {"file_id": f"doc-{len(self.calls)}", "file_unique_id": f"u{len(self.calls)}",
-                    "file_name": name, "file_size": len(content)}
+        document = {
+            "file_id": f"doc-{len(self.calls)}",
+            "file_unique_id": f"u{len(self.calls)}",
+            "file_name": name,
+            "file_size": len(content),
+        }
         message = self._new_message(params, document=document, **({"caption": caption} if caption else {}))
         self.messages_by_id[(params["chat_id"], message["message_id"])]["_content"] = content
         self.chats[params["chat_id"]][-1]["_content"] = content

@@ -41,7 +41,7 @@ class ThreadedServer:
         host, port = self._runner.addresses[0][:2]
         self.url = self.url_of(host, port)
 
-    def start(self) -> "ThreadedServer":
+    def start(self) -> ThreadedServer:
         ready = threading.Event()
         failure: list[BaseException] = []
         loop = asyncio.new_event_loop()

@@ -45,28 +45,36 @@ class Upload:
 def transcript(text: str) -> Behaviour:
     def behaviour(_upload: Upload) -> web.Response:
         return web.json_response({"text": text})
+
     return behaviour
 
 
 def error(status: int, message: str = "fake transcription error") -> Behaviour:
     def behaviour(_upload: Upload) -> web.Response:
         return web.json_response({"error": {"message": message, "type": "server_error", "code": None}}, status=status)
+
     return behaviour
 
 
 def html_page(status: int = 200) -> Behaviour:
     """A proxy's error page sent with 200 (or any status) instead of the endpoint's JSON."""
+
     def behaviour(_upload: Upload) -> web.Response:
-        page = ("<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1>"
-                "</center><hr><center>nginx</center></body></html>")
+        page = (
+            "<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1>"
+            "</center><hr><center>nginx</center></body></html>"
+        )
         return web.Response(text=page, status=status, content_type="text/html")
+
     return behaviour
 
 
 def wrong_json(body: Any) -> Behaviour:
     """JSON, but not a transcription (`{"result": …}`, a list, a number as text, …)."""
+
     def behaviour(_upload: Upload) -> web.Response:
         return web.json_response(body)
+
     return behaviour
 
 
@@ -74,6 +82,7 @@ def slow(seconds: float, then: Behaviour | None = None) -> Behaviour:
     async def behaviour(upload: Upload) -> web.StreamResponse:
         await asyncio.sleep(seconds)
         return await _call(then or transcript("kasno"), upload)
+
     return behaviour
 
 
@@ -96,7 +105,7 @@ class FakeTranscription(ThreadedServer):
         self.default: Behaviour = transcript("vozač odbio alkotest")
         self._script: deque[Behaviour] = deque()
 
-    def script(self, *behaviours: Behaviour) -> "FakeTranscription":
+    def script(self, *behaviours: Behaviour) -> FakeTranscription:
         self._script.extend(behaviours)
         return self
 
@@ -138,6 +147,10 @@ def voice_settings(base: Any, fake: FakeTranscription, **overrides: Any) -> Any:
     """Settings that send transcriptions to `fake` (a short timeout)."""
     from pydantic import SecretStr
 
-    values: dict[str, Any] = {"transcribe_api_key": SecretStr(FAKE_KEY), "transcribe_base_url": fake.url,
-                              "transcribe_timeout": 5.0, **overrides}
+    values: dict[str, Any] = {
+        "transcribe_api_key": SecretStr(FAKE_KEY),
+        "transcribe_base_url": fake.url,
+        "transcribe_timeout": 5.0,
+        **overrides,
+    }
     return base.model_copy(update=values)
