@@ -9,11 +9,8 @@ from functools import lru_cache
 import pytest
 
 from bot.formatting import flowing_lines, format_article
-from retrieval.ingest.sources import read_source
 from retrieval.types import Article
-from tests.fixtures_index import REPO
-
-LAWS = REPO.parent / "shared" / "laws"
+from tests.real_laws import LAWS, read_real
 
 
 def test_a_sentence_broken_over_lines_flows() -> None:
@@ -63,7 +60,7 @@ def test_clan_shows_the_flowing_text() -> None:
 
 @lru_cache(maxsize=1)
 def _pdf_articles() -> list[Article]:
-    articles, _ = read_source(LAWS / "kz-fbih.pdf", None)
+    articles, _ = read_real("kz-fbih.pdf")
     return [a for a in articles if not a.deleted and not a.extra.get("kind")]
 
 

@@ -17,11 +17,9 @@ from functools import cache
 import pytest
 
 from retrieval.ingest.headings import is_chapter_line
-from retrieval.ingest.sources import read_source
 from retrieval.ingest.split_check import token_overlap
-from tests.fixtures_index import REPO
+from tests.real_laws import LAWS, read_real
 
-LAWS = REPO.parent / "shared" / "laws"
 pytestmark = pytest.mark.skipif(not (LAWS / "README.md").exists(), reason="../shared/laws is not available")
 
 # file → (difference to the README count, the articles concerned, why)
@@ -87,7 +85,7 @@ FILES = sorted(COUNTS) or ["(none)"]
 
 @cache
 def _parse(name: str):
-    articles, problems = read_source(LAWS / name, None)
+    articles, problems = read_real(name)
     return articles, [str(p) for p in problems], [p for p in problems if p.severity != "warning"]
 
 
