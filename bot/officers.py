@@ -25,6 +25,7 @@ from typing import Any, Literal
 import aiosqlite
 
 from kodeks.errors import KodeksError
+from kodeks.migrations import OFFICERS, upgrade_file
 from kodeks.private_files import create_private
 from retrieval import jurisdictions
 from retrieval.jurisdictions import Scope, UnknownJurisdiction
@@ -33,15 +34,6 @@ BOT_DATA_KEY = "kodeks_officers"
 FILE_NAME = "officers.sqlite3"
 
 Source = Literal["admin", "settings", "self", "default", "none"]
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS officers (
-    user_hash TEXT PRIMARY KEY,       -- salted sha256 of the Telegram user id, as in the query log
-    jurisdiction TEXT NOT NULL,       -- a code of retrieval/jurisdictions.py
-    set_by TEXT NOT NULL CHECK (set_by IN ('self', 'admin')),
-    ts TEXT NOT NULL                  -- UTC
-);
-"""
 
 
 # One officer's jurisdiction, set or replaced (also written by bot/enrolment/store.py when an admin enrols someone).
@@ -102,12 +94,10 @@ class Officers:
 
     async def _connect(self) -> aiosqlite.Connection:
         create_private(self.path)  # 0600 from the start (raw ids with KODEKS_HASH_USER_IDS=false)
-        db = await aiosqlite.connect(self.path)
         if not self._ready:
-            await db.executescript(SCHEMA)
-            await db.commit()
+            await asyncio.to_thread(upgrade_file, self.path, OFFICERS)  # its table: kodeks/migrations/officers.py
             self._ready = True
-        return db
+        return await aiosqlite.connect(self.path)
 
     async def _stored(self, user_id: int) -> tuple[str, str] | None:
         if not self.path.exists():

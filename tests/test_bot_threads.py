@@ -136,14 +136,14 @@ async def test_an_old_log_gets_the_thread_columns(tmp_path: Path) -> None:
 
     path = tmp_path / "old.sqlite3"
     con = sqlite3.connect(path)
-    for sql in MIGRATIONS[:3]:
-        con.executescript(sql)
+    for migration in MIGRATIONS[:3]:
+        con.executescript(migration.sql)
     con.execute("PRAGMA user_version = 3")
     con.execute("INSERT INTO queries (ts, user_hash, question) VALUES ('2026-01-01 00:00:00.000000', 'h', 'staro')")
     con.commit()
     con.close()
     async with await QueryLog.open(path) as qlog:
-        assert await qlog.schema_version() == SCHEMA_VERSION == 5
+        assert await qlog.schema_version() == SCHEMA_VERSION == len(MIGRATIONS)
         [row] = await qlog.rows_since(__import__("datetime").datetime(2025, 1, 1))
     assert row["question"] == "staro" and row["thread_id"] is None and row["standalone"] is None
 

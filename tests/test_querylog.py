@@ -79,7 +79,7 @@ async def test_new_log_is_wal_at_latest_schema(qlog: QueryLog) -> None:
 async def test_old_schema_is_migrated_and_newer_one_refused(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
     con = sqlite3.connect(path)
-    con.executescript(MIGRATIONS[0] + "\nPRAGMA user_version = 1;")
+    con.executescript(MIGRATIONS[0].sql + "\nPRAGMA user_version = 1;")
     con.execute("INSERT INTO queries (ts, user_hash, question) VALUES ('2026-11-29 10:00:00.000000', 'h', 'staro')")
     con.commit()
     con.close()
@@ -269,7 +269,7 @@ def test_parse_since() -> None:
 async def test_v2_log_migrates_to_v3_keeping_rows_and_their_cited_laws(tmp_path: Path) -> None:
     path = tmp_path / "v2.sqlite3"
     con = sqlite3.connect(path)
-    con.executescript(MIGRATIONS[0] + MIGRATIONS[1] + "\nPRAGMA user_version = 2;")
+    con.executescript(MIGRATIONS[0].sql + MIGRATIONS[1].sql + "\nPRAGMA user_version = 2;")
     con.execute(
         "INSERT INTO queries (ts, user_hash, question, mode, citations) VALUES (?, 'h', 'staro', 'claude', ?)",
         (

@@ -11,6 +11,8 @@ admins who is who: the name and @username the officer had when enrolled (Telegra
     invites    invite links: only a hash of the code, uses left, expiry, the jurisdiction it gives
     audit      every change: when, who (the admin, `settings`, `cli:<user>`), what, to whom
 
+The tables and their columns are the file's migrations (`kodeks/migrations/officers.py`), applied at first open.
+
 Synchronous sqlite3 on purpose: the command line uses it directly, the bot through `asyncio.to_thread`; every
 call opens its own short connection (WAL), so the CLI and a running bot can both write.
 """
@@ -28,57 +30,12 @@ from pathlib import Path
 from typing import Any, Literal
 
 from bot.ids import ascii_int
-from bot.officers import SCHEMA as JURISDICTION_SCHEMA
 from bot.officers import UPSERT_JURISDICTION
+from kodeks.migrations import OFFICERS, upgrade_file
 from kodeks.private_files import create_private
 from kodeks.sqlite_read import connect_for_reading, writable_folder
 
 FILE_NAME = "officers.sqlite3"
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS enrolled (
-    user_hash TEXT PRIMARY KEY,       -- salted sha256 of the Telegram id, as everywhere
-    user_id INTEGER,                  -- only with KODEKS_HASH_USER_IDS=false
-    name TEXT,                        -- as Telegram showed it at enrolment (for admins' lists)
-    username TEXT,                    -- @username at enrolment, lower case, without @
-    role TEXT NOT NULL DEFAULT 'officer' CHECK (role IN ('officer', 'admin')),
-    source TEXT NOT NULL,             -- settings | request | invite | cli | import
-    enrolled_by TEXT NOT NULL,        -- who let them in: an admin's name, 'KODEKS_ALLOWED_USERS', 'cli:<user>'
-    since TEXT NOT NULL,              -- UTC
-    revoked_at TEXT,                  -- NULL while enrolled
-    revoked_by TEXT
-);
-CREATE INDEX IF NOT EXISTS enrolled_username ON enrolled(username);
-CREATE TABLE IF NOT EXISTS requests (
-    user_hash TEXT PRIMARY KEY,
-    token TEXT NOT NULL UNIQUE,       -- what the admins' buttons carry (never the id)
-    user_id INTEGER,                  -- raw: to tell them the decision; NULL once decided
-    name TEXT,
-    username TEXT,
-    status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'rejected')),
-    notices TEXT,                     -- JSON [[chat_id, message_id]] of the admins' copies, to update them
-    created TEXT NOT NULL,
-    expires TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS invites (
-    code_hash TEXT PRIMARY KEY,       -- salted sha256 of the code; the code itself is only in the link
-    uses_left INTEGER NOT NULL,
-    uses INTEGER NOT NULL,
-    expires TEXT NOT NULL,
-    jurisdiction TEXT,
-    created_by TEXT NOT NULL,
-    created TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS audit (
-    id INTEGER PRIMARY KEY,
-    ts TEXT NOT NULL,
-    actor TEXT NOT NULL,
-    action TEXT NOT NULL,             -- enrol | re-enrol | revoke | request | reject | invite | invite_used |
-                                      -- invite_blocked | invite_revoke | jurisdiction | role
-    target TEXT,                      -- the officer's hash and name, or an invite
-    detail TEXT
-);
-CREATE INDEX IF NOT EXISTS audit_ts ON audit(ts);
-"""
 TS = "%Y-%m-%d %H:%M:%S"
 INVITE_ID_CHARS = 8  # an invite's id ("Oznaka" in /pozivnice): the first characters of its stored hash
 
@@ -188,12 +145,12 @@ class EnrolmentStore:
             return
         if not self._ready:
             create_private(self.path)  # 0600 (its folder 0700 if new): it names officers
+            upgrade_file(self.path, OFFICERS)  # its tables: kodeks/migrations/officers.py
         con = sqlite3.connect(self.path, timeout=5.0, isolation_level=None)
         con.row_factory = sqlite3.Row
         try:
             if not self._ready:
                 con.execute("PRAGMA journal_mode=WAL")
-                con.executescript(SCHEMA + JURISDICTION_SCHEMA)
                 self._ready = True
             yield con
         finally:

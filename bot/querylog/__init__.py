@@ -5,7 +5,7 @@ One job: keep and read that file. `log` (the `QueryLog` the bot and `kodeks ask`
 (migrations, the file made 0600), `figures` (the `/stats` numbers as SQL aggregates), `export` (rows →
 evaluation JSONL, gzip parts), `timestamps` and `diagnosis` (one line for a file SQLite cannot use).
 
-May import: the standard library, aiosqlite, `kodeks.errors`, and from retrieval only plain definitions
+May import: the standard library, aiosqlite, `kodeks.errors`, `kodeks.migrations` (the file's steps), and from retrieval only plain definitions
 (`retrieval.types`, `retrieval.evaluation.percentile`). Nothing of Telegram or the rest of `bot`:
 rendering the figures is `bot.stats`'s job.
 """

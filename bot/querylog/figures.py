@@ -15,8 +15,8 @@ import sqlite3
 from datetime import datetime, timedelta
 from typing import Any
 
-from bot.querylog.schema import MIGRATIONS
 from bot.querylog.timestamps import to_ts
+from kodeks.migrations import QUERY_LOG, upgrade
 from retrieval.evaluation import percentile as nearest_rank
 from retrieval.types import LEVELS
 
@@ -175,10 +175,9 @@ def compute(con: sqlite3.Connection, *, now: datetime) -> dict[str, Any]:
 
 def empty(now: datetime) -> dict[str, Any]:
     """The figures of a log that does not exist yet: all zeros."""
-    con = sqlite3.connect(":memory:")
+    con = sqlite3.connect(":memory:", isolation_level=None)
     try:
-        for sql in MIGRATIONS:
-            con.executescript(sql)
+        upgrade(con, QUERY_LOG, ":memory:")
         return compute(con, now=now)
     finally:
         con.close()

@@ -126,8 +126,8 @@ class QueryLog:
         )
         try:
             create_private(path)  # 0600 in a 0700 folder (kodeks/private_files.py)
+            await migrate(path, busy_timeout_ms=busy_timeout_ms)
             qlog._db = await qlog._connect()
-            await migrate(qlog._db, path)
             if check:
                 async with qlog._db.execute("PRAGMA quick_check") as cur:
                     verdict = (await cur.fetchone())[0]

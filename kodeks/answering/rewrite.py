@@ -34,6 +34,7 @@ import threading
 import time
 from pathlib import Path
 
+from kodeks.migrations import REWRITES, upgrade_file
 from kodeks.private_files import create_private
 from kodeks.settings import Settings
 from prompts import Prompt, load_prompt
@@ -98,14 +99,10 @@ class RewriteCache:
         self.max_age_days = max_age_days
         self._purged = 0.0
         self._lock = threading.Lock()
+        upgrade_file(path, REWRITES)  # its table: kodeks/migrations/rewrites.py
         self._db = sqlite3.connect(str(path), check_same_thread=False, timeout=5.0)
         with self._lock:
             self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute(
-                "CREATE TABLE IF NOT EXISTS rewrites (key TEXT PRIMARY KEY, model TEXT, prompt TEXT, "
-                "normalized TEXT, rewrite TEXT NOT NULL, created REAL)"
-            )
-            self._db.commit()
         self.purge()
 
     def purge(self, now: float | None = None) -> int:

@@ -2,7 +2,7 @@
 
 One job: wire the command groups into one app. Each group lives in its own module
 (`retrieval_commands`, `answer_commands`, `bot_commands`, `laws_command`, `privacy_commands`,
-`officers_commands`) as a nameless sub-app whose
+`officers_commands`, `migrate_command`) as a nameless sub-app whose
 commands are merged into `app` (or into `eval_app`, `kodeks eval …`) here; expected errors become one
 line on stderr with exit code 1 (usage errors exit 2, as click does).
 
@@ -22,6 +22,7 @@ from kodeks.cli import (
     answer_commands,
     bot_commands,
     laws_command,
+    migrate_command,
     officers_commands,
     plain_help,
     privacy_commands,
@@ -43,7 +44,13 @@ app = typer.Typer(
 eval_app = typer.Typer(help="Evaluate retrieval and generation separately.", no_args_is_help=True)
 
 # The order here is the order of `kodeks --help` and `kodeks eval --help`.
-for group in (answer_commands.commands, bot_commands.commands, retrieval_commands.commands, privacy_commands.commands):
+for group in (
+    answer_commands.commands,
+    bot_commands.commands,
+    retrieval_commands.commands,
+    privacy_commands.commands,
+    migrate_command.commands,
+):
     app.add_typer(group)
 app.add_typer(laws_command.laws_app, name="laws")  # `kodeks laws`, `kodeks laws remove|rename`
 app.add_typer(eval_app, name="eval")
