@@ -13,7 +13,7 @@ from typing import Any
 
 from kodeks.answering.citations import MalformedReply, check_citations, parse_reply, render
 from kodeks.answering.claude import ClaudeClient, ClaudeReply, ClaudeUnavailable
-from kodeks.answering.extractive import extractive_answer
+from kodeks.answering.extractive import ModelDetails, extractive_answer
 from kodeks.answering.models import Answer
 from kodeks.answering.notices import missing_answer, only_missing, with_notices
 from kodeks.answering.prompting import TOOL_NAME, build_request
@@ -133,7 +133,7 @@ class Answerer:
 
     def _from_reply(self, question: str, reply: ClaudeReply, sent: list[Hit]) -> Answer:
         """Validate the model's answer; keep it, trim it, or replace it with the extractive one."""
-        meta: dict[str, Any] = {
+        meta: ModelDetails = {
             "model": reply.model,
             "input_tokens": reply.input_tokens,
             "output_tokens": reply.output_tokens,
@@ -160,7 +160,7 @@ class Answerer:
             )
 
         checked = check_citations(parsed, sent)
-        meta.update(invalid_citations=checked.invalid, uncited_claims=checked.uncited)
+        meta["invalid_citations"], meta["uncited_claims"] = checked.invalid, checked.uncited
         altered = bool(checked.invalid or checked.uncited)
         complete = len(checked.points) == len(parsed.points)
 
