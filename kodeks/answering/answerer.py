@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextvars
 import logging
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kodeks.answering.citations import MalformedReply, check_citations, parse_reply, render
 from kodeks.answering.claude import ClaudeClient, ClaudeReply, ClaudeUnavailable
@@ -21,6 +21,9 @@ from kodeks.errors import KodeksError
 from kodeks.settings import Settings
 from prompts import Prompt, load_prompt
 from retrieval.types import Hit, MissingReference, SearchResult
+
+if TYPE_CHECKING:
+    from kodeks.answering.conversation import Thread
 
 log = logging.getLogger("kodeks.answering")
 
@@ -51,7 +54,7 @@ class Answerer:
         return self._claude is not None
 
     async def answer(
-        self, question: str, result: SearchResult, *, thread: Any = None, standalone: str | None = None
+        self, question: str, result: SearchResult, *, thread: Thread | None = None, standalone: str | None = None
     ) -> Answer:
         """Answer from `result.hits` only. Claude problems end in an extractive answer with `reason` set.
 
@@ -106,7 +109,7 @@ class Answerer:
         question: str,
         hits: list[Hit],
         jurisdiction: str | None = None,
-        thread: Any = None,
+        thread: Thread | None = None,
         standalone: str | None = None,
         missing: Sequence[MissingReference] = (),
     ) -> Answer:
