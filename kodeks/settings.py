@@ -7,9 +7,9 @@ show up in a repr, a log line or a traceback.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal, cast
 
 from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
@@ -195,7 +195,7 @@ class Settings(BaseSettings):
                     raise ValueError(f"'{part.strip()}' is not an id:JURISDICTION pair (e.g. 424242:RS,515151:FBiH)")
                 pairs[int(user)] = code.strip()
             return pairs
-        return {int(k): str(v) for k, v in dict(value).items()}  # type: ignore[call-overload]
+        return {int(k): str(v) for k, v in dict(cast(Mapping[Any, Any], value)).items()}  # pydantic checks the rest
 
     @field_validator("allowed_users", "admins", mode="before")
     @classmethod
@@ -203,7 +203,11 @@ class Settings(BaseSettings):
         """Accept "1, 2,3" from the environment as well as real collections."""
         if value is None or value == "":
             return frozenset()
-        parts = [p.strip() for p in value.replace(";", ",").split(",")] if isinstance(value, str) else list(value)
+        parts = (
+            [p.strip() for p in value.replace(";", ",").split(",")]
+            if isinstance(value, str)
+            else list(cast(Iterable[object], value))
+        )
         ids = set()
         for part in parts:
             if part == "":
@@ -333,6 +337,6 @@ def load_settings(**overrides: object) -> Settings:
     `SettingsError` with one line naming the variable (the CLI prints it and exits 1)."""
     clean = {k: v for k, v in overrides.items() if v is not None or k.startswith("_")}
     try:
-        return Settings(**clean)  # type: ignore[arg-type]
+        return Settings(**clean)  # type: ignore[arg-type]  # any type from the CLI: pydantic validates each value
     except ValidationError as exc:
         raise SettingsError(describe(exc)) from None

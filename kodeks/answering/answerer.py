@@ -9,11 +9,11 @@ from __future__ import annotations
 import contextvars
 import logging
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kodeks.answering.citations import MalformedReply, check_citations, parse_reply, render
 from kodeks.answering.claude import ClaudeClient, ClaudeReply, ClaudeUnavailable
-from kodeks.answering.extractive import extractive_answer
+from kodeks.answering.extractive import ModelDetails, extractive_answer
 from kodeks.answering.models import Answer
 from kodeks.answering.notices import missing_answer, only_missing, with_notices
 from kodeks.answering.prompting import TOOL_NAME, build_request
@@ -21,6 +21,9 @@ from kodeks.errors import KodeksError
 from kodeks.settings import Settings
 from prompts import Prompt, load_prompt
 from retrieval.types import Hit, MissingReference, SearchResult
+
+if TYPE_CHECKING:
+    from kodeks.answering.conversation import Thread
 
 log = logging.getLogger("kodeks.answering")
 
@@ -51,7 +54,7 @@ class Answerer:
         return self._claude is not None
 
     async def answer(
-        self, question: str, result: SearchResult, *, thread: Any = None, standalone: str | None = None
+        self, question: str, result: SearchResult, *, thread: Thread | None = None, standalone: str | None = None
     ) -> Answer:
         """Answer from `result.hits` only. Claude problems end in an extractive answer with `reason` set.
 
@@ -106,7 +109,7 @@ class Answerer:
         question: str,
         hits: list[Hit],
         jurisdiction: str | None = None,
-        thread: Any = None,
+        thread: Thread | None = None,
         standalone: str | None = None,
         missing: Sequence[MissingReference] = (),
     ) -> Answer:
@@ -133,7 +136,7 @@ class Answerer:
 
     def _from_reply(self, question: str, reply: ClaudeReply, sent: list[Hit]) -> Answer:
         """Validate the model's answer; keep it, trim it, or replace it with the extractive one."""
-        meta: dict[str, Any] = {
+        meta: ModelDetails = {
             "model": reply.model,
             "input_tokens": reply.input_tokens,
             "output_tokens": reply.output_tokens,
@@ -160,7 +163,7 @@ class Answerer:
             )
 
         checked = check_citations(parsed, sent)
-        meta.update(invalid_citations=checked.invalid, uncited_claims=checked.uncited)
+        meta["invalid_citations"], meta["uncited_claims"] = checked.invalid, checked.uncited
         altered = bool(checked.invalid or checked.uncited)
         complete = len(checked.points) == len(parsed.points)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -245,14 +246,14 @@ def _worded(form: str, law_re: str, of_an_article: Callable[[int], bool]) -> lis
             )
         after = law_after.match(form, match.end())
         before = WORD.findall(form[max(0, match.start() - 80) : match.start()].lower())
-        for n in range(min(len(before), 6), 0, -1) if after else ():  # the longest run that spells a number
+        for n in range(min(len(before), 6), 0, -1) if after is not None else ():  # the longest run spelling a number
             parsed = parse_words(before[-n:])
-            if parsed is not None and parsed[1] == n:
+            if after is not None and parsed is not None and parsed[1] == n:
                 found.append(
                     Mention(
                         " ".join(before[-n:]) + " " + match.group(0).strip(), str(parsed[0]), _law_name(after.group(1))
                     )
-                )  # type: ignore[union-attr]
+                )
                 break
     for match in re.finditer(_PARAGRAPH, form, re.IGNORECASE):
         worded = _number_in_words(form, match.end())
@@ -265,7 +266,7 @@ def _worded(form: str, law_re: str, of_an_article: Callable[[int], bool]) -> lis
     return found
 
 
-def mentions(text: str, laws: set[str] = frozenset()) -> list[Mention]:  # type: ignore[assignment]
+def mentions(text: str, laws: AbstractSet[str] = frozenset()) -> list[Mention]:
     """Every article number a text names: "član 374", "članovima 373 i 999", "§ 12", "чл. 42", "KZ RS 999",
     "KZ-a FBiH 999", "st. 999 KZ RS", "članu devetsto devedeset devet" — in the checkable form, and in the
     form the officer sees (look-alike letters as Latin: "člαnu 999", "ΚΖ RS 999").
@@ -355,11 +356,11 @@ def check_citations(reply: ModelReply, sent: list[Hit]) -> CheckedReply:
     laws = {h.article.law for h in sent}
     by_key: dict[str, Hit] = {}
     ambiguous: set[str] = set()
-    for hit in sent:
-        key = normalize_id(hit.id)
-        if key in by_key and by_key[key].id != hit.id:
+    for sent_hit in sent:
+        key = normalize_id(sent_hit.id)
+        if key in by_key and by_key[key].id != sent_hit.id:
             ambiguous.add(key)
-        by_key.setdefault(key, hit)
+        by_key.setdefault(key, sent_hit)
 
     kept: list[Point] = []
     cited: dict[str, Hit] = {}

@@ -168,7 +168,7 @@ def plan(cases: list[EvalCase], source: ArticleSource) -> list[tuple[EvalCase, s
             case, pool, set(case.relevant) | set(found[case.id]), max(UNRELATED_PASSAGES, len(case.relevant))
         )
         if unrelated_ids:
-            runs.append((case, "unrelated", [source.get(i) for i in unrelated_ids]))  # type: ignore[misc]
+            runs.append((case, "unrelated", [a for a in (source.get(i) for i in unrelated_ids) if a is not None]))
     return runs
 
 

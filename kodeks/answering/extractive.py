@@ -7,6 +7,7 @@ grounded. It never invents anything, so it can always be shown; it is never empt
 from __future__ import annotations
 
 import re
+from typing import Any, TypedDict, Unpack
 
 from kodeks.answering.models import Answer, distinct_hits
 from retrieval.search.passages import best_passage
@@ -71,6 +72,26 @@ def extractive_text(question: str, hits: list[Hit], weak: bool = False) -> str:
     return "\n".join(lines)
 
 
+class ModelDetails(TypedDict, total=False):
+    """What the model returned before its answer was set aside: kept on the extractive answer for the log."""
+
+    model: str | None
+    input_tokens: int | None
+    output_tokens: int | None
+    cache_read_tokens: int | None
+    llm_ms: float
+    stop_reason: str | None
+    reply: dict[str, Any] | None
+    invalid_citations: list[str]
+    uncited_claims: list[str]
+
+
+class ExtractiveDetails(ModelDetails, total=False):
+    """`ModelDetails`, and the model's note on what the laws sent do not cover."""
+
+    missing: str | None
+
+
 def extractive_answer(
     question: str,
     hits: list[Hit],
@@ -79,7 +100,7 @@ def extractive_answer(
     prompt_version: str,
     flagged: bool = False,
     weak: bool = False,
-    **extra: object,
+    **extra: Unpack[ExtractiveDetails],
 ) -> Answer:
     """An Answer listing up to MAX_ARTICLES hits; `extra` carries what Claude returned, if anything (log only).
 
@@ -96,5 +117,5 @@ def extractive_answer(
         covered=None,
         reason=reason,
         flagged=flagged,
-        **extra,  # type: ignore[arg-type]
+        **extra,
     )

@@ -16,14 +16,18 @@ import time
 from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from kodeks.answering.answerer import Answerer
 from kodeks.answering.conversation import Thread, Understood, exchange_of, understand
 from kodeks.answering.models import Answer
 from kodeks.privacy import Masked, mask
 from kodeks.settings import Settings
-from retrieval.types import SearchResult
+from retrieval.types import SearchResult, ThreadContext
+
+if TYPE_CHECKING:
+    from kodeks.answering.rewrite import ClaudeRewriter
+    from retrieval.search.rewriting import FollowUpRewriter, QueryRewriter
 
 T = TypeVar("T")
 
@@ -33,6 +37,22 @@ class CpuRunner(Protocol):
     by default; the bot passes its fair scheduler's (bot/scheduling.py), so officers' searches take turns."""
 
     def __call__(self, fn: Callable[[], T], /) -> Awaitable[T]: ...
+
+
+class Searcher(Protocol):
+    """What the pipeline asks of a retriever: `retrieval.search.retriever.Retriever`, or the bot's
+    `LiveRetriever` (which passes each call on to the index generation it serves)."""
+
+    rewriter: QueryRewriter | None  # Claude's query rewriter, given by `kodeks.answering.rewrite.attach_rewriter`
+
+    def search(
+        self,
+        query: str,
+        *,
+        law: str | None = None,
+        jurisdiction: str | Collection[str] | None = None,
+        context: ThreadContext | None = None,
+    ) -> SearchResult: ...
 
 
 async def in_thread(fn: Callable[[], T]) -> T:
@@ -74,23 +94,23 @@ class PipelineResult:
 class Pipeline:
     """Retriever + Answerer. The retriever is opened on first use (loading the index takes a while)."""
 
-    def __init__(self, settings: Settings, retriever: Any = None, answerer: Answerer | None = None) -> None:
+    def __init__(self, settings: Settings, retriever: Searcher | None = None, answerer: Answerer | None = None) -> None:
         self.settings = settings
         self._retriever = retriever
         self._lock = asyncio.Lock()
         self.answerer = answerer or Answerer(settings)
-        self._rewriter: Any = None
+        self._rewriter: ClaudeRewriter | None = None
         if retriever is not None:
             self._attach_rewriter(retriever)
 
-    def _attach_rewriter(self, retriever: Any) -> None:
+    def _attach_rewriter(self, retriever: Searcher) -> None:
         """With ANTHROPIC_API_KEY (and KODEKS_REWRITE on), Claude rewrites questions before search."""
         if getattr(retriever, "rewriter", "absent") is None:  # a Retriever without one yet
             from kodeks.answering.rewrite import attach_rewriter
 
             self._rewriter = attach_rewriter(retriever, self.settings)
 
-    async def retriever(self) -> Any:
+    async def retriever(self) -> Searcher:
         """The Retriever, opened once even when several questions arrive together."""
         if self._retriever is None:
             async with self._lock:
@@ -150,7 +170,7 @@ class Pipeline:
             question=question, search=search, answer=answer, timings_ms=timings, masked=masked, understood=understood
         )
 
-    def _follow_up_rewriter(self) -> Any:
+    def _follow_up_rewriter(self) -> FollowUpRewriter | None:
         """Claude's follow-up rewrite when the query rewriter is on (a key and KODEKS_REWRITE), else None (rules)."""
         return self._rewriter if hasattr(self._rewriter, "stand_alone") else None
 

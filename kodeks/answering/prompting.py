@@ -11,11 +11,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kodeks.answering.models import distinct_hits
 from prompts import Prompt
 from retrieval.types import Hit, MissingReference
+
+if TYPE_CHECKING:
+    from kodeks.answering.conversation import Thread
 
 MAX_PASSAGES = 8  # retrieval returns top_k (5 by default); this only bounds the prompt
 MAX_PASSAGE_CHARS = 6000  # one long article must not crowd out the others
@@ -113,12 +116,12 @@ def officer_text(jurisdiction: str) -> str:
     )
 
 
-def previous_exchanges_text(thread: Any, standalone: str | None = None) -> str:
+def previous_exchanges_text(thread: Thread | None, standalone: str | None = None) -> str:
     """`<previous_exchanges>`: a follow-up's earlier questions of the conversation, the articles and points
     their answers gave (masked: it leaves the machine), and Claude's stand-alone reading of the new question —
     context for what the question refers to; the system prompt (rule 8) forbids taking facts from it."""
     parts = ["<previous_exchanges>"]
-    for n, ex in enumerate(getattr(thread, "exchanges", ()), 1):
+    for n, ex in enumerate(thread.exchanges if thread is not None else (), 1):
         parts.append(f'<exchange n="{n}">')
         parts.append(f"<question>{escape(ex.question, quote=False)}</question>")
         if ex.labels:
@@ -151,7 +154,7 @@ def build_request(
     model: str,
     max_tokens: int,
     jurisdiction: str | None = None,
-    thread: Any = None,
+    thread: Thread | None = None,
     standalone: str | None = None,
     missing: Sequence[MissingReference] = (),
 ) -> BuiltRequest:
@@ -165,7 +168,7 @@ def build_request(
         content.append({"type": "text", "text": missing_text(missing)})
     if jurisdiction:
         content.append({"type": "text", "text": officer_text(jurisdiction)})
-    if thread is not None and getattr(thread, "exchanges", ()):
+    if thread is not None and thread.exchanges:
         content.append({"type": "text", "text": previous_exchanges_text(thread, standalone)})
     content.append({"type": "text", "text": question_text(question)})
     params: dict[str, Any] = {

@@ -33,12 +33,16 @@ import sqlite3
 import threading
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
 from kodeks.migrations import REWRITES, upgrade_file
 from kodeks.private_files import create_private
 from kodeks.settings import Settings
 from prompts import Prompt, load_prompt
 from retrieval.language.normalize import fold
+
+if TYPE_CHECKING:
+    from retrieval.search.rewriting import QueryRewriter
 from retrieval.language.number_words import parse_words
 
 log = logging.getLogger("kodeks.rewrite")  # the name its log lines have always had
@@ -248,10 +252,16 @@ class ClaudeRewriter:
         self.cache.close()
 
 
-def attach_rewriter(retriever: object, settings: Settings) -> ClaudeRewriter | None:
+class Rewritable(Protocol):
+    """A retriever that takes a query rewriter (`Retriever`, and `LiveRetriever` for every generation it serves)."""
+
+    rewriter: QueryRewriter | None
+
+
+def attach_rewriter(retriever: Rewritable, settings: Settings) -> ClaudeRewriter | None:
     """Give the retriever a Claude rewriter when a key is set and KODEKS_REWRITE is on; returns it (or None)."""
     if settings.anthropic_api_key is None or not settings.rewrite:
         return None
     rewriter = ClaudeRewriter(settings)
-    retriever.rewriter = rewriter  # type: ignore[attr-defined]
+    retriever.rewriter = rewriter
     return rewriter

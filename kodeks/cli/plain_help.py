@@ -60,7 +60,8 @@ def install() -> None:
     global _installed
     if _installed:
         return
-    core.TyperOption.display_type_rich = _option_metavar  # type: ignore[method-assign]
-    core.TyperArgument.display_type_rich = _argument_type  # type: ignore[method-assign]
-    core.TyperArgument.get_usage_pieces = _argument_usage  # type: ignore[method-assign]
+    # Typer has no hook for these: its methods are replaced, as the module docstring says.
+    core.TyperOption.display_type_rich = _option_metavar  # type: ignore[method-assign]  # patched on purpose
+    core.TyperArgument.display_type_rich = _argument_type  # type: ignore[method-assign]  # patched on purpose
+    core.TyperArgument.get_usage_pieces = _argument_usage  # type: ignore[method-assign]  # patched on purpose
     _installed = True

@@ -42,22 +42,23 @@ class _Reporter:
 
     def file(self, path: Path, index: int, total: int) -> None:
         self.what = f"reading {path.name} ({index + 1}/{total})"
-        if self.progress is not None:
+        if self.progress is not None and self.task is not None:
             self.progress.update(self.task, description=self.what, completed=index, total=total)
         else:
             self._line(self.what)
 
     def page(self, done: int, total: int) -> None:
-        if self.progress is not None:
+        if self.progress is not None and self.task is not None:
             self.progress.update(self.task, description=f"{self.what}, page {done}/{total}")
         else:
             self._line(f"{self.what}, page {done}/{total}")
 
     def embedding(self, total: int) -> Callable[[int], None]:
-        if self.progress is not None:
-            self.progress.update(self.task, visible=False)
-            task = self.progress.add_task("embedding", total=total)
-            return lambda n: self.progress.advance(task, n)
+        if self.progress is not None and self.task is not None:
+            progress = self.progress
+            progress.update(self.task, visible=False)
+            task = progress.add_task("embedding", total=total)
+            return lambda n: progress.advance(task, n)
         done = [0]
 
         def advance(n: int) -> None:
@@ -279,7 +280,8 @@ def search(
     settings = load_settings(data_dir=data_dir)
     if officer and jurisdiction:
         raise typer.BadParameter("use either --jurisdiction or --officer", param_hint="--officer")
-    scope = scope_of(_known_jurisdiction(officer, "--officer")) if officer else jurisdiction
+    officer_code = _known_jurisdiction(officer, "--officer")
+    scope = scope_of(officer_code) if officer_code is not None else jurisdiction
     result = Retriever.open(settings).search(query, k=k, law=law, jurisdiction=scope)
     if as_json:
         print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))

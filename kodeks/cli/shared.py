@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
 from kodeks.errors import KodeksError
+
+if TYPE_CHECKING:
+    from typer._click.core import Context as ClickContext  # the context Typer's groups are invoked with
 
 DATA_DIR_HELP = "Where the index and query log live (default: KODEKS_DATA_DIR or ./var)."
 
@@ -17,7 +21,7 @@ class OneLineErrors(typer.core.TyperGroup):
     """Every command's expected failure (`KodeksError`) becomes one line on stderr and exit 1 — in the
     console script and under `typer.testing.CliRunner` alike, without a try/except in each command."""
 
-    def invoke(self, ctx: typer.Context) -> object:
+    def invoke(self, ctx: ClickContext) -> object:
         try:
             return super().invoke(ctx)
         except KodeksError as exc:
@@ -59,7 +63,7 @@ def wait_line(line: str) -> None:
     print(f"kodeks: {line}", file=sys.stderr, flush=True)
 
 
-def fail(message: str) -> None:
+def fail(message: str) -> NoReturn:
     """Print one clear line on stderr and exit 1."""
     print(f"kodeks: {message}", file=sys.stderr)
     raise typer.Exit(1)

@@ -28,7 +28,7 @@ _SEX_CODES = frozenset({"M", "1M", "?M", "F", "1F", "?F", "?"})
 def _dictionary_lines() -> list[str]:
     try:
         path = resources.files("gender_guesser").joinpath("data").joinpath("nam_dict.txt")
-        return path.read_text(encoding="utf-8", errors="replace").splitlines()
+        return path.read_bytes().decode("utf-8", errors="replace").splitlines()
     except (ModuleNotFoundError, FileNotFoundError, OSError):
         return []
 

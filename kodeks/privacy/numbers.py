@@ -17,7 +17,7 @@ from stdnum import iban as stdnum_iban
 from stdnum.si import emso
 
 from kodeks.privacy.context import keyword_before
-from kodeks.privacy.spans import Span
+from kodeks.privacy.spans import Kind, Span
 
 _JMBG = re.compile(r"(?<![\d.,/-])(\d{13})(?!\d|[.,/-]\d)")
 _DIGIT_RUN = re.compile(r"(?<![\w.,/-])\d+(?:(?: ?[.-] ?| )\d+)+(?![\w]|[.,/-]\d)")
@@ -53,10 +53,10 @@ def jmbgs(text: str) -> list[Span]:
     spans = []
     for m in _JMBG.finditer(text):
         number = m.group(1)
-        kind = "JMBG" if jmbg_valid(number) or keyword_before(text, m.start(), _JMBG_WORD) else "DOC_NUMBER"
+        kind: Kind = "JMBG" if jmbg_valid(number) or keyword_before(text, m.start(), _JMBG_WORD) else "DOC_NUMBER"
         if kind == "DOC_NUMBER" and number.startswith("00"):
             continue  # "0038762123456": an international phone number (no JMBG starts with a day 00)
-        spans.append(Span(m.start(1), m.end(1), kind))  # type: ignore[arg-type]
+        spans.append(Span(m.start(1), m.end(1), kind))
     spans.extend(s for s in grouped_jmbgs(text) if not any(s.start < o.end and o.start < s.end for o in spans))
     return spans
 

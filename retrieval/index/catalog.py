@@ -20,7 +20,7 @@ import tempfile
 import threading
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, overload
 
 from kodeks.errors import KodeksError
 from retrieval.index.articles import article_to_row, load_articles, row_to_article, write_articles
@@ -145,12 +145,17 @@ def law_text_hashes(data_dir: Path) -> dict[str, set[str]] | None:
     return out
 
 
+_T = TypeVar("_T")
+
+
 class Catalog(Mapping[str, Article]):
     """Read-only view of the article table: id → Article, read from SQLite on demand. Thread-safe."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+        self._con: sqlite3.Connection | None = sqlite3.connect(
+            f"file:{path}?mode=ro", uri=True, check_same_thread=False
+        )
         self._lock = threading.Lock()
         self.ids: list[str] = [r[0] for r in self._query("SELECT id FROM articles ORDER BY idx")]
         self._index = {aid: i for i, aid in enumerate(self.ids)}
@@ -188,7 +193,7 @@ class Catalog(Mapping[str, Article]):
         if con is not None:
             con.close()
 
-    def _query(self, sql: str, params: Iterable[Any] = ()) -> list[tuple]:
+    def _query(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
         if self._con is None:
             return []
         with self._lock:
@@ -202,7 +207,13 @@ class Catalog(Mapping[str, Article]):
             raise KeyError(article_id)
         return found
 
-    def get(self, article_id: str, default: Any = None) -> Any:  # type: ignore[override]
+    @overload
+    def get(self, article_id: str) -> Article | None: ...
+
+    @overload
+    def get(self, article_id: str, default: Article | _T) -> Article | _T: ...
+
+    def get(self, article_id: str, default: object = None) -> object:
         rows = self._query("SELECT row FROM articles WHERE id = ?", (article_id,))
         return _article(rows[0][0]) if rows else default
 
@@ -215,7 +226,7 @@ class Catalog(Mapping[str, Article]):
     def __len__(self) -> int:
         return len(self.ids)
 
-    def values(self) -> Iterator[Article]:  # type: ignore[override]
+    def values(self) -> Iterator[Article]:  # type: ignore[override]  # a stream from SQLite, not a view: the table may be large
         """Every article, in id order (reads the whole table: evaluation and tools, not search)."""
         return (_article(r[0]) for r in self._query("SELECT row FROM articles ORDER BY idx"))
 

@@ -205,7 +205,8 @@ class LazyCollection:
         return self.opened().query(*args, **kwargs)
 
     def count(self) -> int:
-        return self.opened().count()
+        count: int = self.opened().count()
+        return count
 
     @property
     def metadata(self) -> Any:

@@ -152,10 +152,12 @@ class OpenAIEmbedder:
             raise KodeksError(f"OpenAI embeddings failed: {type(exc).__name__}: {exc}") from None
         vectors = np.asarray([d.embedding for d in sorted(response.data, key=lambda d: d.index)], dtype=np.float32)
         norms = np.linalg.norm(vectors, axis=1, keepdims=True)
-        return vectors / np.maximum(norms, 1e-12)
+        unit: np.ndarray = vectors / np.maximum(norms, 1e-12)
+        return unit
 
     def embed_query(self, text: str) -> np.ndarray:
-        return self._embed([text])[0]
+        vector: np.ndarray = self._embed([text])[0]
+        return vector
 
     def embed_queries(self, texts: list[str]) -> np.ndarray:
         return self._embed(list(texts))
@@ -168,7 +170,7 @@ _FACTORIES: dict[str, Callable[[Settings], Embedder]] = {
     "local": lambda settings: LocalEmbedder(),
     "openai": OpenAIEmbedder,
 }
-_cache: dict[tuple, Embedder] = {}
+_cache: dict[tuple[str, str | None, str], Embedder] = {}
 _cache_lock = threading.Lock()
 
 

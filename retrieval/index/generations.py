@@ -79,7 +79,8 @@ def load_manifest(paths: IndexPaths) -> dict[str, Any]:
     if paths.generation is None:
         return {}
     try:
-        return json.loads(paths.manifest.read_text(encoding="utf-8"))
+        manifest: dict[str, Any] = json.loads(paths.manifest.read_text(encoding="utf-8"))
+        return manifest
     except FileNotFoundError:
         raise KodeksError(
             f"{paths.root} is not a complete index generation (no {paths.manifest.name}); re-run `kodeks ingest`"

@@ -11,32 +11,46 @@ that repeats one word should not drown the others. Measured in docs/retrieval.md
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
+from types import ModuleType
+from typing import Protocol
 
 import numpy as np
 
 from retrieval.language.tokens import TOKENIZER_VERSION, Tokenizer, is_current, variants_id
 
 
-def bm25s_module():
+def bm25s_module() -> ModuleType:
     """bm25s, with its logger handed back to the application's level: bm25s sets its own logger to DEBUG
     on import, so every index it builds (the title field at open, too) printed a DEBUG line on stderr even
     when kodeks logs at INFO (a start-up error is then no longer one line)."""
     import logging
 
-    import bm25s
-
+    bm25s = importlib.import_module("bm25s")
     logging.getLogger("bm25s").setLevel(logging.NOTSET)
     return bm25s
+
+
+class BM25Model(Protocol):
+    """What this module uses of a `bm25s.BM25` (bm25s ships no types)."""
+
+    vocab_dict: dict[str, int]
+    unique_token_ids_set: set[int]
+    scores: dict[str, np.ndarray]  # the CSC score matrix: "data", "indices", "indptr"
+
+    def save(self, save_dir: str, show_progress: bool = True) -> None: ...
+
+    def get_scores_from_ids(self, query_tokens_ids: list[int]) -> np.ndarray: ...
 
 
 class LexicalIndex:
     """BM25 over chunks, aligned with a list of chunk ids; saved beside the Chroma index."""
 
-    def __init__(self, language: str, chunk_ids: list[str], bm25: object | None, current: bool = True) -> None:
+    def __init__(self, language: str, chunk_ids: list[str], bm25: BM25Model | None, current: bool = True) -> None:
         self.tokenizer = Tokenizer(language)
         self.chunk_ids = chunk_ids
         self._bm25 = bm25
@@ -86,7 +100,7 @@ class LexicalIndex:
 
         meta = json.loads((directory / "chunks.json").read_text(encoding="utf-8"))
         current = is_current(meta)
-        bm25 = None
+        bm25: BM25Model | None = None
         index = cls(meta["language"], meta["chunk_ids"], None, current)
         if meta["chunk_ids"] and current:
             # Memory-mapped postings and a token table of hashes instead of bm25s's vocabulary dict
@@ -184,7 +198,7 @@ class Postings:
     """The BM25 score matrix (bm25s's CSC arrays: one column of chunk scores per token), read per query:
     only the posting lists of the query's tokens, by pread (retrieval/index/vectors.py: NpyRows, why not mmap)."""
 
-    def __init__(self, directory: Path, bm25: object) -> None:
+    def __init__(self, directory: Path, bm25: BM25Model) -> None:
         from retrieval.index.vectors import NpyRows
 
         self._data = NpyRows(directory / "data.csc.index.npy")

@@ -65,7 +65,7 @@ def save_vectors(directory: Path, chunk_ids: list[str], matrix: np.ndarray) -> N
 
 def is_current(directory: Path, chunk_ids: list[str]) -> bool:
     try:
-        meta = json.loads((directory / META).read_text(encoding="utf-8"))
+        meta: dict[str, Any] = json.loads((directory / META).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return False
     return meta.get("count") == len(chunk_ids) and meta.get("ids") == ids_digest(chunk_ids)
@@ -76,7 +76,7 @@ def load_vectors(directory: Path, chunk_ids: list[str]) -> np.ndarray | None:
     if not is_current(directory, chunk_ids):
         return None
     try:
-        matrix = np.load(directory / VECTORS, mmap_mode="r")
+        matrix: np.ndarray = np.load(directory / VECTORS, mmap_mode="r")
     except (OSError, ValueError):
         return None
     if matrix.ndim != 2 or matrix.shape[0] != len(chunk_ids):

@@ -31,6 +31,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -93,7 +94,7 @@ def pdf_text(path: Path, on_page: PageProgress | None = None, limits: ReadLimits
     return layout_text(read_words(path, on_page, limits))
 
 
-RawPage = tuple[list[dict], float, float]  # words (text, x0, x1, top, bottom), page width, page height
+RawPage = tuple[list[dict[str, Any]], float, float]  # words (text, x0, x1, top, bottom), page width, page height
 
 
 def read_words(path: Path, on_page: PageProgress | None = None, limits: ReadLimits | None = None) -> list[RawPage]:
@@ -110,8 +111,8 @@ def read_words(path: Path, on_page: PageProgress | None = None, limits: ReadLimi
     from pdfminer.psparser import PSException
     from pdfplumber.utils.text import WordExtractor
 
-    def characters(container: LTContainer, page_top: float) -> list[dict]:
-        chars: list[dict] = []
+    def characters(container: LTContainer[Any], page_top: float) -> list[dict[str, Any]]:
+        chars: list[dict[str, Any]] = []
         for obj in container:
             if isinstance(obj, LTChar):
                 top = page_top - obj.y1
@@ -176,7 +177,7 @@ def layout_text(raw: list[RawPage]) -> PdfText:
     return PdfText(text=text, pages=pages, removed=removed.texts())
 
 
-def _box(word: dict) -> dict:
+def _box(word: dict[str, Any]) -> dict[str, Any]:
     """The fields of a pdfplumber word we use (the rest is dropped to keep a long PDF small in memory)."""
     return {k: word[k] for k in ("text", "x0", "x1", "top", "bottom")}
 
@@ -189,7 +190,7 @@ def _one_line(exc: BaseException) -> str:
 # --- one page: columns and lines ----------------------------------------------------------------
 
 
-def read_page(words: list[dict], number: int, width: float, height: float) -> PageText:
+def read_page(words: list[dict[str, Any]], number: int, width: float, height: float) -> PageText:
     """Lines of one page in reading order: full-width bands as they are, two-column bands left then right."""
     gutter = find_gutter(words, width)
     if gutter is None:
@@ -210,7 +211,7 @@ def read_page(words: list[dict], number: int, width: float, height: float) -> Pa
     return PageText(number, height, lines, columns=2, gutter=gutter)
 
 
-def find_gutter(words: list[dict], width: float) -> float | None:
+def find_gutter(words: list[dict[str, Any]], width: float) -> float | None:
     """The x of the gap between two text columns, or None for a one-column page.
 
     The gap is the widest vertical strip in the middle of the page crossed by (almost) no word, with
@@ -258,12 +259,14 @@ def _widest_run(mask: np.ndarray) -> tuple[int, int] | None:
     return best
 
 
-def _split_at_gutter(words: list[dict], gutter: float) -> tuple[list[dict], list[dict], list[dict]]:
+def _split_at_gutter(
+    words: list[dict[str, Any]], gutter: float
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
     """Words of full-width lines (any word of the line crosses the gutter), of the left and right column."""
     crossing = [w for w in words if w["x0"] < gutter < w["x1"]]
     spans = [(w["top"], w["bottom"]) for w in crossing]
 
-    def on_spanning_line(w: dict) -> bool:
+    def on_spanning_line(w: dict[str, Any]) -> bool:
         return any(_overlap(w["top"], w["bottom"], top, bottom) > 0.5 for top, bottom in spans)
 
     spanning, left, right = [], [], []
@@ -288,14 +291,14 @@ def _middle(line: Line) -> float:
     return (line.top + line.bottom) / 2
 
 
-def build_lines(words: list[dict]) -> list[Line]:
+def build_lines(words: list[dict[str, Any]]) -> list[Line]:
     """Words grouped into lines by vertical overlap (a raised footnote number stays on its line), top down."""
     return [_line(row) for row in _rows(words)]
 
 
-def _rows(words: list[dict]) -> list[list[dict]]:
+def _rows(words: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
     """Words grouped into rows: a word joins the row above when it overlaps it vertically by half its height."""
-    rows: list[list[dict]] = []
+    rows: list[list[dict[str, Any]]] = []
     row_top = row_bottom = 0.0
     for w in sorted(words, key=lambda w: (w["top"], w["x0"])):
         if rows and _overlap(w["top"], w["bottom"], row_top, row_bottom) > 0.5:
@@ -309,7 +312,7 @@ def _rows(words: list[dict]) -> list[list[dict]]:
     return rows
 
 
-def _line(row: list[dict]) -> Line:
+def _line(row: list[dict[str, Any]]) -> Line:
     return Line(
         text=" ".join(w["text"] for w in row),
         x0=min(w["x0"] for w in row),
@@ -356,8 +359,9 @@ def line_numbers(text: str) -> list[int]:
 def roman(text: str) -> int | None:
     """The value of a Roman numeral ("xiv" → 14), or None."""
     values = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
-    digits = [values.get(ch) for ch in text.lower()]
-    if not digits or None in digits:
+    found = [values.get(ch) for ch in text.lower()]
+    digits = [d for d in found if d is not None]
+    if not found or len(digits) < len(found):
         return None
     return sum(-d if k + 1 < len(digits) and d < digits[k + 1] else d for k, d in enumerate(digits))
 
@@ -409,9 +413,9 @@ class RunningLines:
             }
         )
 
-    def drop(self, words: list[dict], height: float) -> list[dict]:
+    def drop(self, words: list[dict[str, Any]], height: float) -> list[dict[str, Any]]:
         """The page's words without its running headers/footers, page numbers and rules in the bands."""
-        out: list[dict] = []
+        out: list[dict[str, Any]] = []
         for line_words in _rows(words):
             line = _line(line_words)
             if _in_band(line, height):

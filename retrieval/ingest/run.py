@@ -9,7 +9,7 @@ with `wait=False`), and the index search uses changes only when the new generati
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -84,7 +84,7 @@ class IngestReport:
 
 def dry_run(
     settings: Settings | None,
-    paths: list[Path | str],
+    paths: Sequence[Path | str],
     law_info: LawInfo | None = None,
     progress: ReadProgress | None = None,
 ) -> dict[str, Any]:
@@ -114,7 +114,7 @@ def dry_run(
 
 def ingest_paths(
     settings: Settings,
-    paths: list[Path | str],
+    paths: Sequence[Path | str],
     law_info: LawInfo | None = None,
     reindex: bool = False,
     progress: ProgressStart | None = None,
@@ -204,7 +204,7 @@ def _indexed_from(stored: dict[str, Article], files: list[FileResult], laws: set
 
 
 def _library_check(
-    inputs: Inputs, stored: dict[str, Article], paths: list[Path | str], catalog_root: Path | None
+    inputs: Inputs, stored: dict[str, Article], paths: Sequence[Path | str], catalog_root: Path | None
 ) -> list[Duplicate]:
     """ingest/library_checks.py over these inputs; the stored laws' text hashes are read from the catalog
     of the generation at `catalog_root` (None: hashed from `stored`, e.g. when it leaves some laws out)."""

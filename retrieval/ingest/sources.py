@@ -15,6 +15,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from retrieval.ingest.headings import parse_heading
 from retrieval.ingest.limits import (
@@ -31,6 +32,10 @@ from retrieval.ingest.limits import (
 from retrieval.ingest.pdf_text import PageProgress, PdfTextError, pdf_text
 from retrieval.ingest.text_repair import UnreadableText, repair_text
 from retrieval.types import ARTICLE_FIELDS, Article
+
+if TYPE_CHECKING:
+    from docx.blkcntnr import BlockItemContainer
+    from docx.document import Document as DocxDocument
 
 LAW_FILE_SUFFIXES = TEXT_SUFFIXES | HTML_SUFFIXES | {".pdf", ".docx"}  # one set per size limit (limits.py)
 
@@ -254,7 +259,7 @@ def _docx_text(path: Path) -> str:
     return "\n".join(_docx_lines(document))
 
 
-def _docx_lines(container) -> list[str]:
+def _docx_lines(container: DocxDocument | BlockItemContainer) -> list[str]:
     """Paragraphs and tables in document order (some laws are laid out in tables), cells one per line."""
     from docx.table import Table
 
@@ -326,7 +331,7 @@ def read_toml_aliases(paths: Iterable[Path]) -> dict[str, list[str]]:
     for path in paths:
         path = Path(path)
         if path.is_dir():
-            tomls = [(toml, None) for toml in sorted(path.rglob("laws.toml"))]
+            tomls: list[tuple[Path, str | None]] = [(toml, None) for toml in sorted(path.rglob("laws.toml"))]
         elif path.is_file() and (path.parent / "laws.toml").is_file():
             tomls = [(path.parent / "laws.toml", path.name)]
         else:

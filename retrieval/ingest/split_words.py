@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from retrieval.language.normalize import fold
@@ -132,7 +133,14 @@ def repair_split_words(lines: list[str], language: str = "serbian") -> tuple[lis
     return out, joins
 
 
-def _join_length(line: str, words: list[re.Match[str]], i: int, known, alone, more_than) -> int:
+def _join_length(
+    line: str,
+    words: list[re.Match[str]],
+    i: int,
+    known: Callable[..., bool],
+    alone: Callable[[str], bool],
+    more_than: Callable[[str, str], bool],
+) -> int:
     """How many words starting at i form one split word (1 = none)."""
     parts = [m.group(0) for m in words[i : i + 3]]
     if _letter_spaced(line, words, i):

@@ -403,7 +403,7 @@ def _chapter_before(lines: list[str], floor: int, heading_line: int) -> list[str
     return found
 
 
-def _tail(lines: list[str], piece: _Piece, before_style: bool) -> tuple[int, str, str]:
+def _tail(lines: list[str], piece: _Piece, before_style: bool) -> tuple[int, str, list[str]]:
     """Split the end of a piece's lines into: where its text ends, the next article's title (if titles
     stand above headings) and the chapter that starts before the next heading."""
     end = piece.end
@@ -550,7 +550,15 @@ def _says_deleted(body: str) -> bool:
     return len(body) <= DELETED_TEXT_LIMIT and any(DELETED.match(line.lstrip("(–-— ")) for line in body.splitlines())
 
 
-def _emit_annexes(lines, annexes, law, law_title, jurisdiction, source, result) -> None:
+def _emit_annexes(
+    lines: list[str],
+    annexes: list[tuple[int, str]],
+    law: str,
+    law_title: str,
+    jurisdiction: str,
+    source: str,
+    result: SplitResult,
+) -> None:
     for n, (start, name) in enumerate(annexes):
         end = annexes[n + 1][0] if n + 1 < len(annexes) else len(lines)
         rest = lines[start].strip()[len(name) :].strip(" .–-:")
@@ -570,7 +578,9 @@ def _emit_annexes(lines, annexes, law, law_title, jurisdiction, source, result) 
         )
 
 
-def _preamble(lines, first_heading, law, law_title, jurisdiction, source, result) -> None:
+def _preamble(
+    lines: list[str], first_heading: int, law: str, law_title: str, jurisdiction: str, source: str, result: SplitResult
+) -> None:
     """A "PREAMBULA" line before the first article starts an entry of its own."""
     for i in range(first_heading):
         if is_preamble_line(lines[i]):

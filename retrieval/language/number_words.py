@@ -150,13 +150,15 @@ def parse_words(words: list[str]) -> tuple[int, int] | None:
             continue
         kind = _KINDS.get(word)
         ordinal = ordinal_value(word) if kind is None else None
-        if kind is None and ordinal is None:
+        if kind is not None:
+            value, step = _CARDINAL[word], kind
+        elif ordinal is not None:
+            value, step = ordinal, ("hundred" if ordinal >= 100 else "ten" if ordinal >= 20 else "unit")
+        else:
             break
-        value = _CARDINAL[word] if kind else ordinal
-        step = kind or ("hundred" if ordinal >= 100 else "ten" if ordinal >= 20 else "unit")  # type: ignore[operator]
         if last_kind is not None and _ORDER[step] <= _ORDER[last_kind]:
             break  # "dva tri": two numbers, not one
-        current += value  # type: ignore[operator]
+        current += value
         used, last_kind, i = i + 1, step, i + 1
         if kind is None:  # an ordinal ends the number
             break

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 from functools import lru_cache
+from typing import Any
 
 from retrieval.language.normalize import words
 from retrieval.language.vocabulary import Vocabulary, bcs_vocabulary, variants_fingerprint
@@ -210,7 +211,7 @@ def variants_id(language: str) -> str:
     return variants_fingerprint()
 
 
-def is_current(meta: dict) -> bool:
+def is_current(meta: dict[str, Any]) -> bool:
     return meta.get("tokenizer") == TOKENIZER_VERSION and meta.get("variants", "") == variants_id(
         meta.get("language", "")
     )

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from retrieval.language.normalize import fold, words
 
@@ -199,7 +200,14 @@ class TermMatcher:
 class Vocabulary:
     """Variant canonicalisation (both sides) and question expansion (derivation, thesaurus)."""
 
-    def __init__(self, stem: Stem, variants: dict, derivation: dict, thesaurus: dict, fingerprint: str = "") -> None:
+    def __init__(
+        self,
+        stem: Stem,
+        variants: dict[str, Any],
+        derivation: dict[str, Any],
+        thesaurus: dict[str, Any],
+        fingerprint: str = "",
+    ) -> None:
         self._raw_stem = stem
         self.fingerprint = fingerprint
         jat = variants.get("jat", {})

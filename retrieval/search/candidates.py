@@ -50,6 +50,11 @@ class Candidate:
     chunk: int = -1  # the best-matching chunk: its text is the excerpt
     article: Article | None = None
 
+    def loaded(self) -> Article:
+        """The article, once read: references carry theirs, the served ones are read by `Retriever._hydrate`."""
+        assert self.article is not None, "a candidate's article is read before it is served"
+        return self.article
+
 
 Ranker = Callable[[list[Candidate]], None]
 

@@ -61,7 +61,8 @@ class _Tokens(Protocol):
 
 
 class _Frequencies(Protocol):
-    chunk_ids: Sequence[str]
+    @property
+    def chunk_ids(self) -> Sequence[str]: ...
 
     def document_frequencies(self, tokens: list[str]) -> list[int]: ...
 

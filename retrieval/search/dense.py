@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import bisect
 import itertools
-from typing import Any
+from contextlib import AbstractContextManager
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -24,6 +25,12 @@ from retrieval.search.layout import ArticleLayout
 DENSE_SAMPLE = 2000  # articles whose dense scores stand for all in HNSW mode's z-score
 HNSW_DEPTH_FACTOR = 1  # nearest chunks asked of Chroma = this × KODEKS_CANDIDATE_DEPTH (k = 200 costs ~2-4× k = 100)
 NARROW_FILTER = 50  # sampled articles below which a filter's articles are scored exactly instead
+
+
+class _BlasLimits(Protocol):
+    """What dense search uses of threadpoolctl's `ThreadpoolController` (threadpoolctl ships no types)."""
+
+    def limit(self, *, limits: int, user_api: str) -> AbstractContextManager[object]: ...
 
 
 class DenseScorer:
@@ -53,7 +60,7 @@ class DenseScorer:
         sorted_ids = all(a < b for a, b in itertools.pairwise(chunk_ids))
         self._chunk_pos = None if sorted_ids else {cid: i for i, cid in enumerate(chunk_ids)}
         self._sample = self._dense_sample() if mode == "hnsw" else None
-        self._blas = None  # threadpoolctl's controller, made at the first exact product
+        self._blas: _BlasLimits | None = None  # threadpoolctl's controller, made at the first exact product
 
     def scores(
         self, qvecs: np.ndarray, mask: np.ndarray, filtered: bool
@@ -67,7 +74,7 @@ class DenseScorer:
             return dense, best, None
         return self._hnsw(qvecs, mask, filtered)
 
-    def _one_blas_thread(self):
+    def _one_blas_thread(self) -> AbstractContextManager[object]:
         """One BLAS thread for the product of the vectors with a few query vectors: OpenBLAS's threads
         spin-wait for each other, and on a shared 2-core machine (the embedder, other requests) the
         product of 3,000 chunks took 30–40 ms with two threads against 1.6 ms with one (docs/retrieval.md).
@@ -113,9 +120,11 @@ class DenseScorer:
         """These chunks' vectors as float32 (HNSW mode: from the float16 file)."""
         if self._rows is not None:
             return self._rows.rows(rows)
+        vectors = self._vectors
+        assert vectors is not None, "HNSW mode keeps either the vectors file or the vectors"
         order = np.argsort(rows)
-        out = np.empty((len(rows), self._vectors.shape[1]), dtype=np.float32)
-        out[order] = self._vectors[rows[order]]
+        out = np.empty((len(rows), vectors.shape[1]), dtype=np.float32)
+        out[order] = vectors[rows[order]]
         return out
 
     def _hnsw(
@@ -144,7 +153,8 @@ class DenseScorer:
             order = np.argsort(sim_arr, kind="stable")  # ascending: the best write last
             owners = chunk_article[row_arr[order]]
             sims[owners], best[owners] = sim_arr[order], row_arr[order]
-        vectors, starts, articles = self._sample  # type: ignore[misc]
+        assert self._sample is not None, "made at open in HNSW mode"
+        vectors, starts, articles = self._sample
         keep = mask[articles] if filtered else None
         if keep is not None and keep.sum() < NARROW_FILTER:  # a narrow filter: score its articles exactly instead
             exact, _ = self.exact(np.nonzero(mask)[0], qvecs)

@@ -17,10 +17,14 @@ import numpy as np
 class FusionSettings(Protocol):
     """The settings fusion reads (`kodeks.settings.Settings` has them)."""
 
-    fusion: str
-    dense_weight: float
-    lexical_weight: float
-    rrf_k: int
+    @property
+    def fusion(self) -> str: ...
+    @property
+    def dense_weight(self) -> float: ...
+    @property
+    def lexical_weight(self) -> float: ...
+    @property
+    def rrf_k(self) -> int: ...
 
 
 def fuse(

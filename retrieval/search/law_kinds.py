@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from retrieval.language.normalize import fold
 from retrieval.language.vocabulary import DATA_DIR, KINDS_FILE
@@ -41,7 +41,7 @@ class LawKind:
 
 
 @lru_cache(maxsize=4)
-def _read(path: Path | None) -> dict:
+def _read(path: Path | None) -> dict[str, Any]:
     """`retrieval/language/data/law_kinds.toml` (or `path`) parsed once; a missing file is empty."""
     path = path or DATA_DIR / KINDS_FILE
     return tomllib.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
@@ -78,7 +78,7 @@ def label_of(kinds: Collection[LawKind]) -> str:
     return next((k.label for k in kinds), "")
 
 
-def kinds_of(short_name: str, title_words: list[str], same_word) -> list[LawKind]:
+def kinds_of(short_name: str, title_words: list[str], same_word: Callable[[str, str], bool]) -> list[LawKind]:
     """The kinds a law is, from its title's words (folded; `same_word` tolerates case endings and
     variants) and the first word of its short name."""
     first = fold(short_name).split()[:1]
@@ -91,7 +91,7 @@ def kinds_of(short_name: str, title_words: list[str], same_word) -> list[LawKind
     return found
 
 
-def _contains(words: list[str], phrase: tuple[str, ...], same_word) -> bool:
+def _contains(words: list[str], phrase: tuple[str, ...], same_word: Callable[[str, str], bool]) -> bool:
     n = len(phrase)
     return n > 0 and any(all(same_word(words[i + k], phrase[k]) for k in range(n)) for i in range(len(words) - n + 1))
 

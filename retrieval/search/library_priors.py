@@ -27,7 +27,7 @@ Over one law both are no-ops (no other level, one kind), so single-code results 
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 import numpy as np
 
@@ -68,7 +68,7 @@ class LibraryPriors:
         law_names: Sequence[str],
         jurisdiction_of_law: dict[str, str],
         kinds_of_law: Mapping[str, Sequence[LawKind]],
-        article_vectors,
+        article_vectors: Callable[[np.ndarray], np.ndarray],
         title_stems: Sequence[frozenset[str]] | None = None,
     ) -> LibraryPriors:
         """`kinds_of_law`: each law's kinds (law_names.LawNames.kinds); `article_vectors(indexes) -> matrix` gives
@@ -122,7 +122,7 @@ def _twins(
     jurisdiction_of_law: dict[str, str],
     kinds: dict[str, str],
     parallel: set[str],
-    article_vectors,
+    article_vectors: Callable[[np.ndarray], np.ndarray],
     title_stems: Sequence[frozenset[str]] | None = None,
 ) -> dict[str, np.ndarray]:
     """For each jurisdiction with a law: the articles of laws above it (same kind) that have a twin in it —
@@ -143,17 +143,19 @@ def _twins(
             low_rows = np.nonzero(law_code == law_names.index(low))[0]
             found = _mutual_neighbours(high_rows, low_rows, article_vectors)
             if title_stems is not None:
-                titled = {title_stems[i] for i in low_rows if title_stems[i]}
-                found = np.union1d(found, [i for i in high_rows if title_stems[i] and title_stems[i] in titled]).astype(
-                    np.int64
-                )
+                titled = {title_stems[i] for i in low_rows.tolist() if title_stems[i]}
+                found = np.union1d(
+                    found, [i for i in high_rows.tolist() if title_stems[i] and title_stems[i] in titled]
+                ).astype(np.int64)
             if found.size:
                 mask = out.setdefault(fold(low_code), np.zeros(len(law_code), dtype=bool))
                 mask[found] = True
     return out
 
 
-def _mutual_neighbours(high: np.ndarray, low: np.ndarray, article_vectors) -> np.ndarray:
+def _mutual_neighbours(
+    high: np.ndarray, low: np.ndarray, article_vectors: Callable[[np.ndarray], np.ndarray]
+) -> np.ndarray:
     """Articles of `high` whose nearest article in `low` has them as its nearest too, with a margin."""
     if len(high) < 2 or len(low) < 2:
         return np.zeros(0, dtype=np.int64)
@@ -167,4 +169,5 @@ def _mutual_neighbours(high: np.ndarray, low: np.ndarray, article_vectors) -> np
     best = sims.argmax(axis=1)
     mutual = sims.argmax(axis=0)[best] == np.arange(len(high))
     margin = sims[np.arange(len(high)), best] / ((near_a + near_b[best]) / 2)
-    return high[mutual & (margin >= TWIN_MARGIN)]
+    twins: np.ndarray = high[mutual & (margin >= TWIN_MARGIN)]
+    return twins

@@ -25,6 +25,7 @@ from kodeks.settings import Settings
 from retrieval.index.building import tidy_unused
 from retrieval.index.generations import read_pointer
 from retrieval.search.retriever import Retriever
+from retrieval.search.rewriting import QueryRewriter
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +65,7 @@ class LiveRetriever:
         self._lock = threading.Lock()
         self._checking = threading.Lock()
         self._slot = _Slot(retriever if retriever is not None else opener(settings))
-        self._rewriter: Any = self._slot.retriever.rewriter
+        self._rewriter: QueryRewriter | None = self._slot.retriever.rewriter
         self._failed: str | None = None  # a generation that would not open (logged once)
         self._tidy = False  # an old generation was let go: its files may be deleted at the next check
 
@@ -83,11 +84,11 @@ class LiveRetriever:
         return self._slot.retriever.generation
 
     @property
-    def rewriter(self) -> Any:
+    def rewriter(self) -> QueryRewriter | None:
         return self._rewriter
 
     @rewriter.setter
-    def rewriter(self, value: Any) -> None:
+    def rewriter(self, value: QueryRewriter | None) -> None:
         """The pipeline's query rewriter, given to every generation's Retriever."""
         with self._lock:
             self._rewriter = value
@@ -173,7 +174,7 @@ class LiveRetriever:
             slot.retriever.close()
         except Exception as exc:
             log.warning("closing index generation %s: %s", slot.retriever.generation, type(exc).__name__)
-        slot.retriever = None  # type: ignore[assignment] - nothing here keeps it alive any more
+        slot.retriever = None  # type: ignore[assignment]  # a closed slot is never served again; nothing here keeps it alive
         self._tidy = True
 
     def close(self) -> None:

@@ -96,8 +96,8 @@ def number_key(number: str, serbian: bool = False) -> tuple[int, int, str] | Non
         if serbian and suffix in _SERBIAN:
             return value, 1 + _SERBIAN.index(suffix), ""
         return value, 1, suffix
-    value = roman_to_int(number)
-    return (value, 0, "") if value is not None else None
+    roman = roman_to_int(number)
+    return (roman, 0, "") if roman is not None else None
 
 
 def neighbours(entries: Iterable[Entry], asked: str) -> tuple[str | None, str | None, str | None]:

@@ -52,7 +52,8 @@ class _QueryEmbedder(Protocol):
 class SearchIndex(Protocol):
     """What finding parallels needs of the index (`retrieval.search.retriever.Retriever` has it)."""
 
-    embedder: _QueryEmbedder
+    @property
+    def embedder(self) -> _QueryEmbedder: ...
 
     def get(self, article_id: str) -> Article | None: ...
 
@@ -153,7 +154,7 @@ def find_parallels(
     named = jurisdictions is not None
     targets = (
         [find_jurisdiction(j) or j for j in jurisdictions]
-        if named
+        if jurisdictions is not None
         else [j for j in same_kind if j and j != source.jurisdiction]
     )
     present = set(retriever.jurisdictions())
@@ -191,7 +192,7 @@ def _best(retriever: SearchIndex, source: Article, laws: list[str], target: str)
     """The parallel in `target`: the first of the top hits whose title means the same; for an untitled
     article, the nearest by text if it is close enough."""
     query = query_for(source)
-    filters = [(law, None) for law in laws] or [(None, target)]
+    filters: list[tuple[str | None, str | None]] = [(law, None) for law in laws] or [(None, target)]
     hits = []
     for law, jurisdiction in filters:
         result = retriever.search(query, k=DEPTH, law=law, jurisdiction=jurisdiction, threshold=-1.0)

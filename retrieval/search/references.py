@@ -111,10 +111,10 @@ class ReferenceResolver:
         named = self.names.find(folded)
         mentions = [self.names.prefer(m, prefer) for m in named]
         pairs: list[tuple[int, NameMatch | None, str]] = []
-        for mention in mentions:
-            after = _AFTER_LAW.match(folded, mention.end)
-            if after and (mention.law or after.group(1)):  # "KZ 5" alone is no reference when "KZ" is ambiguous
-                pairs += [(mention.start, mention, n) for n in _NUMBER_IN.findall(after.group(2))]
+        for name_match in mentions:
+            after = _AFTER_LAW.match(folded, name_match.end)
+            if after and (name_match.law or after.group(1)):  # "KZ 5" alone is no reference when "KZ" is ambiguous
+                pairs += [(name_match.start, name_match, n) for n in _NUMBER_IN.findall(after.group(2))]
         unknown: list[tuple[int, str, str]] = []
         caps = self._capitalised_words(text)
         for m in _BY_WORD.finditer(folded):
@@ -159,9 +159,9 @@ class ReferenceResolver:
         missing: dict[tuple[str, str], MissingReference] = {}
         for _, mention, number in pairs:
             if mention is None:
-                for article in self._numbered(number):
-                    if within is None or within(article):
-                        found.setdefault(article.id, article)
+                for numbered in self._numbered(number):
+                    if within is None or within(numbered):
+                        found.setdefault(numbered.id, numbered)
             elif mention.law is not None:
                 named[mention.law] = None
                 if (article := self._in_law(mention.law, number)) is not None:

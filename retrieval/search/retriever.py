@@ -154,7 +154,8 @@ class Retriever:
                 if len(r):
                     out[n] = np.asarray(vectors[np.sort(r)], dtype=np.float32).mean(axis=0)
             norms = np.linalg.norm(out, axis=1, keepdims=True)
-            return np.divide(out, norms, out=out, where=norms > 0)
+            unit: np.ndarray = np.divide(out, norms, out=out, where=norms > 0)
+            return unit
 
         return LibraryPriors.build(
             layout.law_code, layout.law_names, self.law_jurisdictions(), kinds, article_vectors, title_stems
@@ -288,7 +289,7 @@ class Retriever:
         references = self.layout.dedupe(references)
         if lookup.missing and not references and any(m.nearest for m in lookup.missing):
             return self._nearest_only(query, lookup, law_name, jurisdiction, started)
-        hits = [Hit(c.article, 1.0, None, None, None, "reference", c.article.text[:300]) for c in references[:keep]]
+        hits = [Hit(c.loaded(), 1.0, None, None, None, "reference", c.loaded().text[:300]) for c in references[:keep]]
         # A question that names a law by reference is answered from that law only ("član 5 Ustava" never
         # brings in the Criminal Code's article 5, nor its articles about something similar).
         # With a filter (an officer's scope), the named laws inside it; a law named outside it is served by
@@ -338,7 +339,7 @@ class Retriever:
         level = served[0][1] if served else "law_first"
         levels = {id(c): lvl for c, lvl in served}
         hits += [
-            Hit(c.article, c.fused, c.similarity, c.dense_rank, c.lexical_rank, levels[id(c)], excerpt)
+            Hit(c.loaded(), c.fused, c.similarity, c.dense_rank, c.lexical_rank, levels[id(c)], excerpt)
             for c, excerpt in self._hydrate([c for c, _ in served])
         ]
         if len(self._article_stems) > STEMS_CACHE:
@@ -357,8 +358,8 @@ class Retriever:
         share = title_share(hits, explained, expansions, self.lexical.tokenizer, self.lexical, self._field_stems)
         lead = lead_of([c.fused for c in candidates[:LEAD_RANK]])
         coverage = self._coverage(topics, asks_rule, scope, hits)
-        named = legal_term_named(hits, expansions, self.lexical.tokenizer, self._field_stems)
-        weak = is_weak(hits, share, lead, coverage, named)
+        term_named = legal_term_named(hits, expansions, self.lexical.tokenizer, self._field_stems)
+        weak = is_weak(hits, share, lead, coverage, term_named)
         label_confident(hits, weak, threshold, lead, s.search_mode == "hybrid")
         timings["total"] = (time.perf_counter() - started) * 1000
         return SearchResult(
@@ -368,7 +369,7 @@ class Retriever:
             level=hits[0].level if hits else level,
             law=law_name,
             jurisdiction=_label(jurisdiction),
-            scope=list(jurisdiction) if scoped else None,
+            scope=_scope(jurisdiction),
             timings_ms={name: round(v, 3) for name, v in timings.items()},
             ambiguous=list(lookup.ambiguous),
             expansions=[e.to_dict() for e in expansions],
@@ -414,7 +415,6 @@ class Retriever:
         articles as if they were the one asked for."""
         nearest = {a.id: a for m in lookup.missing for a in m.nearest}
         hits = [Hit(a, 0.0, None, None, None, "nearest", a.text[:300]) for a in nearest.values()]
-        scoped = jurisdiction is not None and not isinstance(jurisdiction, str)
         return SearchResult(
             query=query,
             normalized=fold(query),
@@ -422,7 +422,7 @@ class Retriever:
             level="nearest",
             law=law,
             jurisdiction=_label(jurisdiction),
-            scope=list(jurisdiction) if scoped else None,
+            scope=_scope(jurisdiction),
             timings_ms={"total": round((time.perf_counter() - started) * 1000, 3)},
             ambiguous=list(lookup.ambiguous),
             missing_references=list(lookup.missing),
@@ -486,7 +486,7 @@ class Retriever:
             except KodeksError:  # Chroma cannot be opened (a read-only data dir): the article's start instead
                 for c in served:
                     if c.chunk >= 0 and self.chunk_ids[c.chunk] in missing:
-                        texts[self.chunk_ids[c.chunk]] = c.article.text[: self.settings.max_chunk_chars]
+                        texts[self.chunk_ids[c.chunk]] = c.loaded().text[: self.settings.max_chunk_chars]
         return [(c, texts.get(self.chunk_ids[c.chunk], "") if c.chunk >= 0 else "") for c in served]
 
     def _canonical_law(self, law: str) -> str:
@@ -617,6 +617,11 @@ def _officer(jurisdiction: str | Collection[str] | None) -> str | None:
     if isinstance(jurisdiction, Scope):
         return jurisdiction.officer
     return next(iter(jurisdiction), None)
+
+
+def _scope(jurisdiction: str | Collection[str] | None) -> list[str] | None:
+    """An officer's scope (several jurisdiction codes) as a list; None without one (no filter, or one name)."""
+    return None if jurisdiction is None or isinstance(jurisdiction, str) else list(jurisdiction)
 
 
 def _preference(jurisdiction: str | Collection[str] | None) -> list[str] | None:
