@@ -150,12 +150,14 @@ _NOT_NAME_ENDINGS = (
 )
 
 
-def _unlisted_first_name(token: Token) -> bool:
+def _unlisted_first_name(token: Token, surname: Token) -> bool:
     """A word right beside a surname that could be a first name the list lacks ("gojko mandic", "Стојанка Васић"):
-    capitalised, or in lower case without the ending of a verb, adjective or pronoun."""
+    capitalised, or in lower case without the ending of a verb, adjective or pronoun. A word in capitals beside
+    a surname that is not is an acronym ("Kovačević JMBG …"), not a name."""
     folded = token.folded
     if (
-        len(folded) < 3
+        (token.text.isupper() and not surname.text.isupper())
+        or len(folded) < 3
         or folded in lexicon.FUNCTION_WORDS
         or folded in lexicon.person_words()
         or lexicon.not_a_name(folded)
@@ -177,7 +179,7 @@ def _first_names_beside_surnames(text: str, tokens: list[Token], labels: list[st
                 0 <= k < len(tokens)
                 and labels[k] == "O"
                 and gap(text, *sorted((tokens[j], tokens[k]), key=lambda t: t.start)) == " "
-                and _unlisted_first_name(tokens[k])
+                and _unlisted_first_name(tokens[k], tokens[j])
             ):
                 labels[k] = "F"
                 break
