@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from kodeks.privacy import lexicon
 from kodeks.privacy.tokens import Token, gap, words
+from retrieval.language.normalize import fold
 
 MAX_RUN = 4
 _INITIALS = re.compile(r"(?<![\w.])([A-ZČĆŠŽĐ])\.\s?([A-ZČĆŠŽĐ])\.(?!\w)")
@@ -147,6 +148,8 @@ _NOT_NAME_ENDINGS = (
     "oj",
     "ov",
     "ev",
+    "en",  # a passive participle: "rođen", "uhapšen", "pritvoren" (Ognjen, Stjepan-like names are listed)
+    "an",
 )
 
 
@@ -185,6 +188,155 @@ def _first_names_beside_surnames(text: str, tokens: list[Token], labels: list[st
                 break
 
 
+# A place named after a person: the name after one of these is the place's ("most Mehmed-paše Sokolovića", "trg
+# Alije Izetbegovića", "OŠ Meša Selimović"); it is an address only with a house number (addresses.py).
+_PLACE_NOUNS = re.compile(
+    r"^(?:most|mosta|mostu|mostom|cuprij\w*|trg|trga|trgu|trgom|ulic[aeiu]|ulicom|ul|bulevar\w*|park|parka|parku|"
+    r"parkom|skol[aeiu]|skolom|os|ss|gimnazij\w*|naselj[aeu]|stadion\w*|obal[aeiu]|setalist\w*|kasarn\w*|"
+    r"spomenik\w*|kej\w*|aleja|aleji|aleje|sokak\w*|avenij\w*|dvoran\w*|bibliotek\w*|fakultet\w*|"
+    r"bolnic\w*|institut\w*|dom|doma|domu|centar|centra|centru)$"
+)
+# Lower-case words inside such a name: "Zmaja od Bosne", "Mehmed paše Sokolovića", "kralja Tvrtka".
+_PLACE_NAME_JOINS = frozenset(
+    [
+        "od",
+        "i",
+        "pase",
+        "pasa",
+        "beg",
+        "bega",
+        "bey",
+        "kralja",
+        "cara",
+        "kneza",
+        "bana",
+        "vojvode",
+        "hadzi",
+        "fra",
+        "sv",
+        "svetog",
+        "svete",
+        "marsala",
+        "heroja",
+        "brace",
+        "narodnog",
+        "narodnih",
+        "dr",
+        "prof",
+    ]
+)
+# Before a river, lake, mountain or town that is also a first name: "na Drini", "obala Drine", "u Uni".
+_PLACE_BEFORE = frozenset(
+    [
+        "u",
+        "na",
+        "iz",
+        "kod",
+        "do",
+        "preko",
+        "pored",
+        "uz",
+        "niz",
+        "prema",
+        "blizu",
+        "ispod",
+        "iznad",
+        "oko",
+        "za",
+        "od",
+        "sa",
+        "s",
+        "kraj",
+        "rijeka",
+        "rijeke",
+        "rijeci",
+        "rijeku",
+        "korito",
+        "korita",
+        "jezero",
+        "jezera",
+        "jezeru",
+        "planina",
+        "planine",
+        "planini",
+        "planinu",
+        "vrh",
+        "vrhu",
+        "izvor",
+        "izvora",
+        "usce",
+        "usca",
+        "dolina",
+        "doline",
+        "dolini",
+        "kanjon",
+        "kanjona",
+        "kanjonu",
+    ]
+)
+
+
+def _places_named_after_people(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """The name words after a place noun belong to the place, not to a person; a river or mountain that is also
+    a first name ("Drina", "Una") is a place after a lower-case preposition or a word for water or land."""
+    for j, token in enumerate(tokens):
+        if _PLACE_NOUNS.match(token.folded):
+            k = j + 1
+            while k < len(tokens) and k - j <= MAX_RUN + 1 and gap(text, tokens[k - 1], tokens[k]) in (" ", "-"):
+                word = tokens[k]
+                joined = word.text.islower() and word.folded in _PLACE_NAME_JOINS
+                if not (word.text[0].isupper() or labels[k] != "O" or joined):
+                    break
+                if joined and not (k + 1 < len(tokens) and tokens[k + 1].text[0].isupper()):
+                    break
+                labels[k] = "O"
+                k += 1
+        elif (
+            labels[j] in "Ff"
+            and j > 0
+            and tokens[j - 1].text.islower()
+            and tokens[j - 1].folded in _PLACE_BEFORE
+            and gap(text, tokens[j - 1], token) == " "
+            and lexicon.is_place(token.folded)
+            and not (j + 1 < len(tokens) and labels[j + 1] in "FSC" and gap(text, token, tokens[j + 1]) == " ")
+        ):
+            labels[j] = "O"
+
+
+# A nickname right after a name: "Marko Marković (Maki)", "Marko Marković zvani Maki", "… zv. „Maki“".
+_NICKNAME = re.compile(
+    r"^(?:\s*\(\s*[\"'„“”]?|,?\s+(?:zvani|zvana|zvanog|zvanom|zv\.|alias|nadimka|nadimkom|nadimak)\s+[\"'„“”]?)"
+    r"([A-ZČĆŠŽĐА-ЯЂЈЉЊЋЏ][^\W\d_]+(?:[ -][A-ZČĆŠŽĐА-ЯЂЈЉЊЋЏ][^\W\d_]+)?)[\"'„“”]?(?:\s*\))?"
+)
+
+
+_NICKNAME_LOWER = re.compile(r"^\s*\(\s*[\"'„“”]?([^\W\d_]{2,12})[\"'„“”]?\s*\)")  # "marko markovic (maki)"
+
+
+def _nicknames(text: str, found: list[PersonSpan]) -> list[PersonSpan]:
+    """The nickname after a person's name is the same person (the same placeholder). In lower case only alone in
+    brackets, and never a word of the language ("(maloljetan)", "(pijan)")."""
+    out = []
+    for person in found:
+        after = text[person.end :]
+        m = _NICKNAME.match(after)
+        if m and not lexicon.not_a_name(fold(m.group(1).split()[0])):
+            out.append(PersonSpan(person.end + m.start(1), person.end + m.end(1), person.surname, person.first))
+            continue
+        m = _NICKNAME_LOWER.match(after)
+        word = fold(m.group(1)) if m else ""
+        if (
+            m
+            and m.group(1).islower()
+            and word not in lexicon.word_set("common_words.txt")
+            and word not in lexicon.FUNCTION_WORDS
+            and not lexicon.not_a_name(word)
+            and not word.endswith(_NOT_NAME_ENDINGS)
+        ):
+            out.append(PersonSpan(person.end + m.start(1), person.end + m.end(1), person.surname, person.first))
+    return out
+
+
 def _key(tokens: list[Token], labels: list[str]) -> tuple[str | None, str | None]:
     surname = first = None
     for token, label in zip(tokens, labels):
@@ -218,6 +370,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
         i += 1
     _surnames_next_to_names(text, tokens, labels)
     _first_names_beside_surnames(text, tokens, labels)
+    _places_named_after_people(text, tokens, labels)
     found: list[PersonSpan] = []
     j = 0
     while j < len(tokens):
@@ -248,6 +401,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
             surname, first = _key(run, run_labels)
             found.append(PersonSpan(run[0].start, run[-1].end, surname, first))
         j = k
+    found.extend(_nicknames(text, found))
     for m in _INITIALS.finditer(text):
         if m.group(1) + m.group(2) != "NN" and not any(p.start <= m.start() < p.end for p in found):
             found.append(PersonSpan(m.start(), m.end(), None, None))
