@@ -34,7 +34,14 @@ FORMS = [
         "DATE_OF_BIRTH",
     ),
     ("rođena petog maja dvije hiljade druge", "petog maja dvije hiljade druge", "DATE_OF_BIRTH"),
-    ("Ana Kovačević JMBG 0101990170003 vozila", "Ana Kovačević", "PERSON"),  # the acronym is not her first name
+    ("Ana Kovačević JMBG 0101990170003 vozila", "Ana Kovačević", "PERSON"),
+    ("email: a.begic (at) bih.net.ba, prijetnje", "a.begic (at) bih.net.ba", "EMAIL"),  # the whole domain
+    ("provala na Bulevaru Meše Selimovića 18, Sarajevo", "Bulevaru Meše Selimovića 18, Sarajevo", "ADDRESS"),
+    (
+        "Senad Halilović, roden 30.11.1988, vozio",
+        "30.11.1988",
+        "DATE_OF_BIRTH",
+    ),  # rođen typed with d  # the acronym is not her first name
 ]
 
 

@@ -51,7 +51,25 @@ _KEYWORD_ONLY = frozenset(
         "boravista",
     ]
 )
-_PART_OF_NAME = frozenset(["bulevar", "trg", "trgu", "obala", "obali", "naselje", "naselju", "sokak"])
+_PART_OF_NAME = frozenset(
+    [
+        "bulevar",
+        "bulevara",
+        "bulevaru",
+        "bulevarom",
+        "trg",
+        "trga",
+        "trgu",
+        "trgom",
+        "obala",
+        "obale",
+        "obali",
+        "naselje",
+        "naselja",
+        "naselju",
+        "sokak",
+    ]
+)
 _ROMAN = re.compile(r"^[IVX]{1,4}\.?$")
 _CANDIDATE = re.compile(
     rf"(?<!\w)({_NAME_WORD}(?:[ ]+(?:{_NAME_WORD}|[IVX]{{1,4}}\.?))"

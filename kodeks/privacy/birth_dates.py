@@ -49,14 +49,14 @@ _DATE = re.compile(
     r")(?![\d\w])"
 )
 _BIRTH_WORD = re.compile(
-    r"(?<!\w)(rodjen\w*|rodj\.?|rod\.|r\.|datum rodjenja|dat\. rodj\.?|d\.r\.|dob|godiste|godista|born|"
-    r"god\.? rodjenja|godina rodjenja|godine rodjenja|datum i mjesto rodjenja|"
+    r"(?<!\w)(rodj?en\w*|rodj\.?|rod\.|r\.|datum rodj?enja|dat\. rodj\.?|d\.r\.|dob|godiste|godista|born|"
+    r"god\.? rodj?enja|godina rodj?enja|godine rodj?enja|datum i mjesto rodj?enja|"
     r"star[aio]?\s+\d{1,3}\s*(?:god\w*|g\.)|\d{1,3}\s*-?\s*godisnj\w+)"
     r"\W*(?:(?:je|dana|godine|god|u|na|:)\W*){0,3}(?:[a-z]+\W+){0,2}$"
 )
 _AFTER_NAME = re.compile(r"[a-z]\.?\s*\(\s*$")  # "Marko M. (12.03.1985)"
 _BIRTH_AFTER = re.compile(
-    r"^\W{0,3}(?:god(?:ine|\.)?\s*)?(?:godiste|godista|rodjen\w*|rodj\.|r\.|god\.? rodjenja)(?!\w)"
+    r"^\W{0,3}(?:god(?:ine|\.)?\s*)?(?:godiste|godista|rodj?en\w*|rodj\.|r\.|god\.? rodj?enja)(?!\w)"
 )
 _WORD_COMMA = re.compile(r"[^\W\d_]\s*,\s*$")
 _COMPACT = re.compile(r"^(?:\d{8}|\d{2} \d{2} \d{4})$")
