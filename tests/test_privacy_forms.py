@@ -66,3 +66,7 @@ def test_each_form_is_one_span_of_its_kind(text: str, value: str, kind: str) -> 
 )
 def test_incident_dates_case_numbers_and_invalid_groups_stay(text: str) -> None:
     assert mask(text).spans == ()
+
+
+def test_a_speed_limit_after_naselje_is_no_address() -> None:
+    assert mask("snimili ga radarom 97 na sat kroz naselje gdje je 60, sta mu ide").spans == ()

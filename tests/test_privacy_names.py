@@ -58,3 +58,8 @@ def test_a_nickname_after_a_name_is_the_same_person() -> None:
 def test_a_participle_after_a_name_is_not_part_of_it() -> None:
     assert _persons("Марко Марковић рођен 12. марта 1990") == ["Марко Марковић"]
     assert _persons("gojko mandic uhapšen juče") == ["gojko mandic"]
+
+
+def test_a_declined_ovic_surname_without_diacritics_is_a_name_anywhere() -> None:
+    assert _persons("kurtovica smo zatekli kako obija auto") == ["kurtovica"]
+    assert _persons("udovica je prijavila krađu") == []  # a word of the language ending the same way

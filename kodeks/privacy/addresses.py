@@ -184,6 +184,8 @@ def _street_ok(words: list[str], capital_needed: bool) -> bool:
         return False
     if any(f.startswith(_LEGAL_STEMS) for f in folded):
         return False
+    if all(f in lexicon.FUNCTION_WORDS for f in folded):
+        return False  # "kroz naselje gdje je 60": a speed limit, no street
     if any(lexicon.not_a_name(f) and f not in ("bosne", "bosna", "sarajevska") for f in folded):
         return False
     if capital_needed:

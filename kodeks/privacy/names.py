@@ -72,8 +72,12 @@ def _label(token: Token) -> str:
     base = surname_base(folded)
     if base is None and _SURNAME_DECLINED.search(token.text) and token.text[0].isupper():
         base = folded[: folded.rindex("ic") + 2]  # "Hodžića"; lower case "pića", "vrtića" are words
-    if base is None and mid_capital and _FOLDED_DECLINED.search(folded):
-        base = folded[: folded.rindex("vic") + 3]  # "Markovica" typed without diacritics
+    if (
+        base is None
+        and _FOLDED_DECLINED.search(folded)
+        and not any(b in _not_surnames() for b in lexicon.bases(folded))
+    ):
+        base = folded[: folded.rindex("vic") + 3]  # "Markovica", "kurtovica" typed without diacritics
     if base is not None:
         return "S"
     if name:
