@@ -63,3 +63,7 @@ def test_a_participle_after_a_name_is_not_part_of_it() -> None:
 def test_a_declined_ovic_surname_without_diacritics_is_a_name_anywhere() -> None:
     assert _persons("kurtovica smo zatekli kako obija auto") == ["kurtovica"]
     assert _persons("udovica je prijavila krađu") == []  # a word of the language ending the same way
+
+
+def test_a_person_after_a_place_noun_who_does_something_is_a_person() -> None:
+    assert _persons("u parku Marko Marković udario Anu") == ["Marko Marković", "Anu"]
