@@ -28,6 +28,20 @@ FORMS = [
     ("adresa Ferhadija 5 Sarajevo", "Ferhadija 5 Sarajevo", "ADDRESS"),
     ("stanuje na Alipašina 12, Banja Luka, sta dalje", "Alipašina 12, Banja Luka", "ADDRESS"),
     ("adresa mu je Ferhadija 5", "Ferhadija 5", "ADDRESS"),
+    (
+        "rođen dvadeset prvog marta hiljadu devetsto devedesete, sta dalje",
+        "dvadeset prvog marta hiljadu devetsto devedesete",
+        "DATE_OF_BIRTH",
+    ),
+    ("rođena petog maja dvije hiljade druge", "petog maja dvije hiljade druge", "DATE_OF_BIRTH"),
+    ("Ana Kovačević JMBG 0101990170003 vozila", "Ana Kovačević", "PERSON"),
+    ("email: a.begic (at) bih.net.ba, prijetnje", "a.begic (at) bih.net.ba", "EMAIL"),  # the whole domain
+    ("provala na Bulevaru Meše Selimovića 18, Sarajevo", "Bulevaru Meše Selimovića 18, Sarajevo", "ADDRESS"),
+    (
+        "Senad Halilović, roden 30.11.1988, vozio",
+        "30.11.1988",
+        "DATE_OF_BIRTH",
+    ),  # rođen typed with d  # the acronym is not her first name
 ]
 
 
@@ -47,7 +61,12 @@ def test_each_form_is_one_span_of_its_kind(text: str, value: str, kind: str) -> 
         "predmet broj 12/2024 kod tuzilastva",
         "KT-123/24 predmet, sta dalje",
         "jmbg 0101990 170004 pogresan",  # a wrong check digit: not a JMBG when grouped
+        "incident dvadeset prvog marta dvije hiljade dvadeset četvrte",
     ],
 )
 def test_incident_dates_case_numbers_and_invalid_groups_stay(text: str) -> None:
     assert mask(text).spans == ()
+
+
+def test_a_speed_limit_after_naselje_is_no_address() -> None:
+    assert mask("snimili ga radarom 97 na sat kroz naselje gdje je 60, sta mu ide").spans == ()

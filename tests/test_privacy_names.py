@@ -20,3 +20,50 @@ def test_common_lowercase_words_are_not_names() -> None:
 def test_names_still_masked() -> None:
     assert _persons("marko markovic je udario komsiju")
     assert _persons("Ana Kovačević prijavila krađu")
+
+
+def test_places_named_after_people_are_places() -> None:
+    for text in (
+        "tuča kod mosta Mehmed-paše Sokolovića",
+        "udes na mostu Mehmed paše Sokolovića",
+        "gužva na trgu Alije Izetbegovića, šta radimo",
+        "krađa u ulici Maršala Tita",
+        "tuča u OŠ Mehmedalija Mak Dizdar",
+        "tuča ispred osnovne škole Meša Selimović",
+        "okupljanje u parku Ivana Gorana Kovačića",
+    ):
+        assert _persons(text) == [], text
+
+
+def test_a_place_named_after_a_person_with_a_house_number_is_an_address() -> None:
+    found, _ = find("stanuje na bulevaru Meše Selimovića 5")
+    assert [s.kind for s in found] == ["ADDRESS"]
+
+
+def test_rivers_and_mountains_that_are_first_names_are_places_after_a_preposition() -> None:
+    for text in ("pijani vozač pao sa mosta na Drini", "tijelo pronađeno na obali Drine", "kupanje u Uni kod Bihaća"):
+        assert _persons(text) == [], text
+    assert _persons("Sava Kovačević je udario komšiju") == ["Sava Kovačević"]  # beside a surname: a person
+
+
+def test_a_nickname_after_a_name_is_the_same_person() -> None:
+    from kodeks.privacy import mask
+
+    assert mask("Marko Marković (Maki) udario komšiju").text == "[OSOBA 1] ([OSOBA 1]) udario komšiju"
+    assert mask("marko markovic (maki) udario").text == "[OSOBA 1] ([OSOBA 1]) udario"
+    assert mask("Marko Marković zvani Maki pobjegao").text == "[OSOBA 1] zvani [OSOBA 1] pobjegao"
+    assert mask("marko markovic (pijan) udario").text == "[OSOBA 1] (pijan) udario"  # a word, no nickname
+
+
+def test_a_participle_after_a_name_is_not_part_of_it() -> None:
+    assert _persons("Марко Марковић рођен 12. марта 1990") == ["Марко Марковић"]
+    assert _persons("gojko mandic uhapšen juče") == ["gojko mandic"]
+
+
+def test_a_declined_ovic_surname_without_diacritics_is_a_name_anywhere() -> None:
+    assert _persons("kurtovica smo zatekli kako obija auto") == ["kurtovica"]
+    assert _persons("udovica je prijavila krađu") == []  # a word of the language ending the same way
+
+
+def test_a_person_after_a_place_noun_who_does_something_is_a_person() -> None:
+    assert _persons("u parku Marko Marković udario Anu") == ["Marko Marković", "Anu"]

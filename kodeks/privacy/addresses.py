@@ -51,7 +51,25 @@ _KEYWORD_ONLY = frozenset(
         "boravista",
     ]
 )
-_PART_OF_NAME = frozenset(["bulevar", "trg", "trgu", "obala", "obali", "naselje", "naselju", "sokak"])
+_PART_OF_NAME = frozenset(
+    [
+        "bulevar",
+        "bulevara",
+        "bulevaru",
+        "bulevarom",
+        "trg",
+        "trga",
+        "trgu",
+        "trgom",
+        "obala",
+        "obale",
+        "obali",
+        "naselje",
+        "naselja",
+        "naselju",
+        "sokak",
+    ]
+)
 _ROMAN = re.compile(r"^[IVX]{1,4}\.?$")
 _CANDIDATE = re.compile(
     rf"(?<!\w)({_NAME_WORD}(?:[ ]+(?:{_NAME_WORD}|[IVX]{{1,4}}\.?))"
@@ -166,6 +184,8 @@ def _street_ok(words: list[str], capital_needed: bool) -> bool:
         return False
     if any(f.startswith(_LEGAL_STEMS) for f in folded):
         return False
+    if all(f in lexicon.FUNCTION_WORDS for f in folded):
+        return False  # "kroz naselje gdje je 60": a speed limit, no street
     if any(lexicon.not_a_name(f) and f not in ("bosne", "bosna", "sarajevska") for f in folded):
         return False
     if capital_needed:

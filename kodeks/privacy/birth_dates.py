@@ -28,28 +28,35 @@ _DAY_WORD = (
     rf"(?:jedanaest|dvanaest|trinaest|cetrnaest|petnaest|sesnaest|sedamnaest|osamnaest|devetnaest|deset)\w{{1,3}}|"
     rf"(?:{_UNITS})\w{{1,3}})"
 )
-_YEAR = r"(?:19|20)\d{2}"
+_YEAR_DIGITS = r"(?:19|20)\d{2}"
+_TENS = r"(?:dvadeset|trideset|cetrdeset|pedeset|sezdeset|sedamdeset|osamdeset|devedeset)"
+# "hiljadu devetsto devedesete", "tisuću devetsto osamdeset pete", "dvije hiljade druge" (a dictated year)
+_YEAR_WORD = (
+    rf"(?:(?:hiljadu|tisucu)\s+devetsto\w{{0,4}}\s+(?:{_TENS}\w{{0,3}}(?:\s+(?:{_UNITS})\w{{1,3}})?|(?:{_UNITS})\w{{1,3}})"
+    rf"|dvije\s+(?:hiljade|tisuce)(?:\s+(?:{_TENS}\w{{0,3}}|(?:{_UNITS})\w{{1,3}}|\w+naest\w{{1,3}}|deset\w{{1,3}}))?)"
+)
+_YEAR = rf"(?:{_YEAR_DIGITS}|{_YEAR_WORD})"
 _ROMAN_MONTH = r"(?:i{1,3}|iv|vi{0,3}|ix|xi{0,2})"
 _DATE = re.compile(
     r"(?<![\d.,/-])(?:"
     rf"\d{{1,2}}\s?[./-]\s?\d{{1,2}}\s?[./-]\s?(?:19|20)?\d{{2}}\.?"  # 12.03.1990, 12. 3. 90, 12/03/1990
-    rf"|\d{{1,2}}\.\s?{_ROMAN_MONTH}\.\s?{_YEAR}\.?"  # 12.III.1990
+    rf"|\d{{1,2}}\.\s?{_ROMAN_MONTH}\.\s?{_YEAR_DIGITS}\.?"  # 12.III.1990
     rf"|(?:\d{{1,2}}\.?|{_DAY_WORD})\s?{_MONTHS}(?:\s{_YEAR}\.?)?"  # 12. marta 1990, dvanaestog marta
-    rf"|{_YEAR}-\d{{2}}-\d{{2}}"  # 1990-03-12
-    rf"|\d{{2}}\s\d{{2}}\s{_YEAR}"  # 12 03 1990 (dictated)
-    rf"|[0-3]\d[01]\d{_YEAR}"  # 12031990
+    rf"|{_YEAR_DIGITS}-\d{{2}}-\d{{2}}"  # 1990-03-12
+    rf"|\d{{2}}\s\d{{2}}\s{_YEAR_DIGITS}"  # 12 03 1990 (dictated)
+    rf"|[0-3]\d[01]\d{_YEAR_DIGITS}"  # 12031990
     rf"|{_YEAR}\.?"  # 1990
     r")(?![\d\w])"
 )
 _BIRTH_WORD = re.compile(
-    r"(?<!\w)(rodjen\w*|rodj\.?|rod\.|r\.|datum rodjenja|dat\. rodj\.?|d\.r\.|dob|godiste|godista|born|"
-    r"god\.? rodjenja|godina rodjenja|godine rodjenja|datum i mjesto rodjenja|"
+    r"(?<!\w)(rodj?en\w*|rodj\.?|rod\.|r\.|datum rodj?enja|dat\. rodj\.?|d\.r\.|dob|godiste|godista|born|"
+    r"god\.? rodj?enja|godina rodj?enja|godine rodj?enja|datum i mjesto rodj?enja|"
     r"star[aio]?\s+\d{1,3}\s*(?:god\w*|g\.)|\d{1,3}\s*-?\s*godisnj\w+)"
     r"\W*(?:(?:je|dana|godine|god|u|na|:)\W*){0,3}(?:[a-z]+\W+){0,2}$"
 )
 _AFTER_NAME = re.compile(r"[a-z]\.?\s*\(\s*$")  # "Marko M. (12.03.1985)"
 _BIRTH_AFTER = re.compile(
-    r"^\W{0,3}(?:god(?:ine|\.)?\s*)?(?:godiste|godista|rodjen\w*|rodj\.|r\.|god\.? rodjenja)(?!\w)"
+    r"^\W{0,3}(?:god(?:ine|\.)?\s*)?(?:godiste|godista|rodj?en\w*|rodj\.|r\.|god\.? rodj?enja)(?!\w)"
 )
 _WORD_COMMA = re.compile(r"[^\W\d_]\s*,\s*$")
 _COMPACT = re.compile(r"^(?:\d{8}|\d{2} \d{2} \d{4})$")

@@ -210,6 +210,17 @@ def not_a_name(folded: str) -> bool:
     )
 
 
+@cache
+def places() -> frozenset[str]:
+    """Rivers, lakes, mountains (data/geography.txt) and one-word towns (data/towns.txt)."""
+    return word_set("geography.txt") | frozenset(w for w in _read("towns.txt") if "_" not in w)
+
+
+def is_place(folded: str) -> bool:
+    """ "drini", "drine", "uni", "savom": a form of a river, lake, mountain or town."""
+    return any(stem in places() or any(stem + e in places() for e in ("a", "o", "e")) for stem in bases(folded))
+
+
 def _prefix(word: str) -> str:
     return word[: max(2, len(word) - 2)]
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from kodeks.privacy import lexicon
 from kodeks.privacy.tokens import Token, gap, words
+from retrieval.language.normalize import fold
 
 MAX_RUN = 4
 _INITIALS = re.compile(r"(?<![\w.])([A-ZČĆŠŽĐ])\.\s?([A-ZČĆŠŽĐ])\.(?!\w)")
@@ -71,8 +72,12 @@ def _label(token: Token) -> str:
     base = surname_base(folded)
     if base is None and _SURNAME_DECLINED.search(token.text) and token.text[0].isupper():
         base = folded[: folded.rindex("ic") + 2]  # "Hodžića"; lower case "pića", "vrtića" are words
-    if base is None and mid_capital and _FOLDED_DECLINED.search(folded):
-        base = folded[: folded.rindex("vic") + 3]  # "Markovica" typed without diacritics
+    if (
+        base is None
+        and _FOLDED_DECLINED.search(folded)
+        and not any(b in _not_surnames() for b in lexicon.bases(folded))
+    ):
+        base = folded[: folded.rindex("vic") + 3]  # "Markovica", "kurtovica" typed without diacritics
     if base is not None:
         return "S"
     if name:
@@ -147,15 +152,19 @@ _NOT_NAME_ENDINGS = (
     "oj",
     "ov",
     "ev",
+    "en",  # a passive participle: "rođen", "uhapšen", "pritvoren" (Ognjen, Stjepan-like names are listed)
+    "an",
 )
 
 
-def _unlisted_first_name(token: Token) -> bool:
+def _unlisted_first_name(token: Token, surname: Token) -> bool:
     """A word right beside a surname that could be a first name the list lacks ("gojko mandic", "Стојанка Васић"):
-    capitalised, or in lower case without the ending of a verb, adjective or pronoun."""
+    capitalised, or in lower case without the ending of a verb, adjective or pronoun. A word in capitals beside
+    a surname that is not is an acronym ("Kovačević JMBG …"), not a name."""
     folded = token.folded
     if (
-        len(folded) < 3
+        (token.text.isupper() and not surname.text.isupper())
+        or len(folded) < 3
         or folded in lexicon.FUNCTION_WORDS
         or folded in lexicon.person_words()
         or lexicon.not_a_name(folded)
@@ -177,10 +186,170 @@ def _first_names_beside_surnames(text: str, tokens: list[Token], labels: list[st
                 0 <= k < len(tokens)
                 and labels[k] == "O"
                 and gap(text, *sorted((tokens[j], tokens[k]), key=lambda t: t.start)) == " "
-                and _unlisted_first_name(tokens[k])
+                and _unlisted_first_name(tokens[k], tokens[j])
             ):
                 labels[k] = "F"
                 break
+
+
+# A place named after a person: the name after one of these is the place's ("most Mehmed-paše Sokolovića", "trg
+# Alije Izetbegovića", "OŠ Meša Selimović"); it is an address only with a house number (addresses.py).
+_PLACE_NOUNS = re.compile(
+    r"^(?:most|mosta|mostu|mostom|cuprij\w*|trg|trga|trgu|trgom|ulic[aeiu]|ulicom|ul|bulevar\w*|park|parka|parku|"
+    r"parkom|skol[aeiu]|skolom|os|ss|gimnazij\w*|naselj[aeu]|obal[aeiu]|setalist\w*|kasarn\w*|spomenik\w*|"
+    r"kej\w*|aleja|aleji|aleje|sokak\w*|avenij\w*)$"
+)  # not dom, centar, bolnica: "u bolnici Ana Kovač tvrdi …" is more often a person than an institution's name
+# Lower-case words inside such a name: "Zmaja od Bosne", "Mehmed paše Sokolovića", "kralja Tvrtka".
+_PLACE_NAME_JOINS = frozenset(
+    [
+        "od",
+        "i",
+        "pase",
+        "pasa",
+        "beg",
+        "bega",
+        "bey",
+        "kralja",
+        "cara",
+        "kneza",
+        "bana",
+        "vojvode",
+        "hadzi",
+        "fra",
+        "sv",
+        "svetog",
+        "svete",
+        "marsala",
+        "heroja",
+        "brace",
+        "narodnog",
+        "narodnih",
+        "dr",
+        "prof",
+    ]
+)
+# Before a river, lake, mountain or town that is also a first name: "na Drini", "obala Drine", "u Uni".
+_PLACE_BEFORE = frozenset(
+    [
+        "u",
+        "na",
+        "iz",
+        "kod",
+        "do",
+        "preko",
+        "pored",
+        "uz",
+        "niz",
+        "prema",
+        "blizu",
+        "ispod",
+        "iznad",
+        "oko",
+        "za",
+        "od",
+        "sa",
+        "s",
+        "kraj",
+        "rijeka",
+        "rijeke",
+        "rijeci",
+        "rijeku",
+        "korito",
+        "korita",
+        "jezero",
+        "jezera",
+        "jezeru",
+        "planina",
+        "planine",
+        "planini",
+        "planinu",
+        "vrh",
+        "vrhu",
+        "izvor",
+        "izvora",
+        "usce",
+        "usca",
+        "dolina",
+        "doline",
+        "dolini",
+        "kanjon",
+        "kanjona",
+        "kanjonu",
+    ]
+)
+
+
+def _subject(text: str, tokens: list[Token], k: int) -> bool:
+    """A surname in the nominative followed by a verb ("u parku Marko Marković udario …") is the sentence's
+    subject, a person — not the name of the place before it ("u parku Ivana Gorana Kovačića", "OŠ Vuk Karadžić")."""
+    if k >= len(tokens) or gap(text, tokens[k - 1], tokens[k]) != " " or not tokens[k].text.islower():
+        return False
+    verb = tokens[k].folded
+    return tokens[k - 1].folded.endswith("ic") and (
+        verb in ("je", "su", "ga", "ju", "joj", "mu", "nije", "nisu") or verb.endswith(("o", "la", "li", "le", "lo"))
+    )
+
+
+def _places_named_after_people(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """The name words after a place noun belong to the place, not to a person; a river or mountain that is also
+    a first name ("Drina", "Una") is a place after a lower-case preposition or a word for water or land."""
+    for j, token in enumerate(tokens):
+        if _PLACE_NOUNS.match(token.folded):
+            k = j + 1
+            while k < len(tokens) and k - j <= MAX_RUN + 1 and gap(text, tokens[k - 1], tokens[k]) in (" ", "-"):
+                word = tokens[k]
+                joined = word.text.islower() and word.folded in _PLACE_NAME_JOINS
+                if not (word.text[0].isupper() or labels[k] != "O" or joined):
+                    break
+                if joined and not (k + 1 < len(tokens) and tokens[k + 1].text[0].isupper()):
+                    break
+                k += 1
+            if k > j + 1 and not _subject(text, tokens, k):
+                labels[j + 1 : k] = ["O"] * (k - j - 1)
+        elif (
+            labels[j] in "Ff"
+            and j > 0
+            and tokens[j - 1].text.islower()
+            and tokens[j - 1].folded in _PLACE_BEFORE
+            and gap(text, tokens[j - 1], token) == " "
+            and lexicon.is_place(token.folded)
+            and not (j + 1 < len(tokens) and labels[j + 1] in "FSC" and gap(text, token, tokens[j + 1]) == " ")
+        ):
+            labels[j] = "O"
+
+
+# A nickname right after a name: "Marko Marković (Maki)", "Marko Marković zvani Maki", "… zv. „Maki“".
+_NICKNAME = re.compile(
+    r"^(?:\s*\(\s*[\"'„“”]?|,?\s+(?:zvani|zvana|zvanog|zvanom|zv\.|alias|nadimka|nadimkom|nadimak)\s+[\"'„“”]?)"
+    r"([A-ZČĆŠŽĐА-ЯЂЈЉЊЋЏ][^\W\d_]+(?:[ -][A-ZČĆŠŽĐА-ЯЂЈЉЊЋЏ][^\W\d_]+)?)[\"'„“”]?(?:\s*\))?"
+)
+
+
+_NICKNAME_LOWER = re.compile(r"^\s*\(\s*[\"'„“”]?([^\W\d_]{2,12})[\"'„“”]?\s*\)")  # "marko markovic (maki)"
+
+
+def _nicknames(text: str, found: list[PersonSpan]) -> list[PersonSpan]:
+    """The nickname after a person's name is the same person (the same placeholder). In lower case only alone in
+    brackets, and never a word of the language ("(maloljetan)", "(pijan)")."""
+    out = []
+    for person in found:
+        after = text[person.end :]
+        m = _NICKNAME.match(after)
+        if m and not lexicon.not_a_name(fold(m.group(1).split()[0])):
+            out.append(PersonSpan(person.end + m.start(1), person.end + m.end(1), person.surname, person.first))
+            continue
+        m = _NICKNAME_LOWER.match(after)
+        word = fold(m.group(1)) if m else ""
+        if (
+            m
+            and m.group(1).islower()
+            and word not in lexicon.word_set("common_words.txt")
+            and word not in lexicon.FUNCTION_WORDS
+            and not lexicon.not_a_name(word)
+            and not word.endswith(_NOT_NAME_ENDINGS)
+        ):
+            out.append(PersonSpan(person.end + m.start(1), person.end + m.end(1), person.surname, person.first))
+    return out
 
 
 def _key(tokens: list[Token], labels: list[str]) -> tuple[str | None, str | None]:
@@ -216,6 +385,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
         i += 1
     _surnames_next_to_names(text, tokens, labels)
     _first_names_beside_surnames(text, tokens, labels)
+    _places_named_after_people(text, tokens, labels)
     found: list[PersonSpan] = []
     j = 0
     while j < len(tokens):
@@ -246,6 +416,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
             surname, first = _key(run, run_labels)
             found.append(PersonSpan(run[0].start, run[-1].end, surname, first))
         j = k
+    found.extend(_nicknames(text, found))
     for m in _INITIALS.finditer(text):
         if m.group(1) + m.group(2) != "NN" and not any(p.start <= m.start() < p.end for p in found):
             found.append(PersonSpan(m.start(), m.end(), None, None))

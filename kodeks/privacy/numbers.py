@@ -35,7 +35,7 @@ _DOT = r"(?:\s*\.\s*|\s*[(\[{<]\s*(?:dot|tacka|tačka|tocka|točka)\s*[)\]}>]\s*
 _LOCAL_DOT = r"(?:\.|\s*[(\[]\s*(?:dot|tacka|tačka|tocka|točka)\s*[)\]]\s*|\s+(?:dot|tacka|tačka|tocka|točka)\s+)"
 _TLD = r"(?:com|net|org|info|biz|edu|gov|ba|hr|rs|me|si|mk|de|at|ch|eu|uk|us|it|fr|nl|se|no|dk|tr|ru|io|co)"
 _EMAIL_SPOKEN = re.compile(
-    rf"(?<![\w.+-])[\w+-]+(?:{_LOCAL_DOT}[\w+-]+)*{_AT}[\w-]+(?:{_DOT}[\w-]+)*?{_DOT}{_TLD}(?![\w-])",
+    rf"(?<![\w.+-])[\w+-]+(?:{_LOCAL_DOT}[\w+-]+)*{_AT}[\w-]+(?:{_DOT}[\w-]+)*{_DOT}{_TLD}(?![\w-])",
     re.IGNORECASE | re.UNICODE,
 )
 _PHONE_WORD = re.compile(

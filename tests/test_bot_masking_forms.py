@@ -1,0 +1,71 @@
+"""The forms officers type or dictate — a JMBG in groups, a dictated e-mail, a grouped IBAN, a date of birth in
+words or Cyrillic, an address with its town — never reach the stand-in Claude, the query log or the export: each
+form through the whole bot (the fake Bot API, the real pipeline, a real query log)."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kodeks.settings import Settings
+from tests.fakes.anthropic_server import cite_first_passage, claude_settings
+from tests.fakes.telegram_server import FakeTelegramServer
+from tests.test_bot import ADMIN, OFFICER, running_bot
+
+# (question, what of it must never leave or be stored, the placeholder Claude gets instead)
+FORMS = {
+    "jmbg-spaces": ("Ana Kovačević, JMBG 0101990 170003, vozila pijana", ("0101990 170003", "Kovačević"), "[JMBG]"),
+    "jmbg-dots": ("osumnjičeni sa jmbg 010.199.017.000.3 udario radnika", ("010.199.017.000.3",), "[JMBG]"),
+    "jmbg-dashes": ("prijavljen jmbg 0101990-170003 zbog krađe", ("0101990-170003",), "[JMBG]"),
+    "email-dictated": (
+        "prijetnje su stizale sa marko.markovic at gmail dot com, sta da radim",
+        ("marko.markovic", "gmail"),
+        "[EMAIL]",
+    ),
+    "email-spaces": ("pisao je sa adrese marko @ gmail.com prijetnje", ("marko @ gmail",), "[EMAIL]"),
+    "iban-grouped": ("novac uplacen na racun BA39-1290-0794-0102-8494 prevara", ("1290-0794", "8494"), "[RAČUN]"),
+    "birth-words": (
+        "rođen dvadeset prvog marta hiljadu devetsto devedesete, da li je maloljetan",
+        ("dvadeset prvog marta", "devedesete"),
+        "[DATUM ROĐENJA]",
+    ),
+    "birth-cyrillic": ("осумњичени рођен 12. марта 1990. године, вожња у пијаном стању", ("марта", "1990"), "ROĐENJA]"),
+    "address-town": (
+        "stanuje u Titovoj 12, Banja Luka, prijavio krađu bicikla",
+        ("Titovoj 12", "Banja Luka"),
+        "[ADRESA]",
+    ),
+}
+
+
+@pytest.mark.parametrize("form", sorted(FORMS))
+async def test_each_form_stays_masked_through_the_bot(
+    form: str,
+    telegram_server: FakeTelegramServer,
+    settings: Settings,
+    retriever: Any,
+    log_path: Path,
+    fake_anthropic: Any,
+) -> None:
+    question, personal, placeholder = FORMS[form]
+    fake_anthropic.default = cite_first_passage
+    async with running_bot(telegram_server, claude_settings(fake_anthropic, base=settings), retriever, log_path):
+        telegram_server.send_text(OFFICER, question)
+        await telegram_server.wait_messages(OFFICER, 1, timeout=60)
+        telegram_server.send_text(ADMIN, "/export")
+        await telegram_server.wait_call("sendDocument", timeout=60)
+    wire = json.dumps(fake_anthropic.requests, ensure_ascii=False)
+    assert fake_anthropic.requests and placeholder in wire
+    assert not any(p in wire for p in personal), wire
+    con = sqlite3.connect(log_path)
+    for table in ("queries", "pending"):
+        stored = json.dumps(con.execute(f"SELECT * FROM {table}").fetchall(), ensure_ascii=False)
+        assert not any(p in stored for p in personal), (table, stored)
+    [document] = telegram_server.calls_to("sendDocument")
+    exported = gzip.decompress(next(iter(document.files.values()))[1]).decode("utf-8")
+    assert placeholder in exported and not any(p in exported for p in personal)
