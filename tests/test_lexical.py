@@ -110,3 +110,19 @@ def test_a_lexical_index_scores_like_bm25s_with_repeated_tokens_weighed_by_their
         if t in {t for d in docs for t in d}
     )
     assert np.allclose(loaded.scores(query), expected, rtol=1e-5)
+
+
+def test_a_bm25_index_bm25s_saved_opens_in_our_format(tmp_path: Path) -> None:
+    """Data dirs written while bm25s saved the arrays (its public `save`) open unchanged: same files, same scores."""
+    from retrieval.index.bm25_build import Bm25
+
+    tok = Tokenizer("serbian")
+    docs = [tok(t) or [""] for t in PARITY_TEXTS]
+    reference = _reference(docs)
+    reference.save(str(tmp_path / "bm25"), show_progress=False)
+    loaded = Bm25.load(tmp_path / "bm25", len(docs), vocab=True)
+    assert loaded.vocab is not None
+    for query in ["ukrao je auto", "alkotest vozač promila"]:
+        known = [t for t in tok(query) if t in loaded.vocab and loaded.vocab[t] < loaded.columns]
+        got = loaded.scores([loaded.vocab[t] for t in known], [1.0] * len(known))
+        assert np.allclose(got, np.asarray(reference.get_scores(known), dtype=np.float32), rtol=1e-6), query
