@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from kodeks.errors import ExtractionError
 from retrieval.ingest.headings import parse_heading
 from retrieval.ingest.limits import (
     CORPUS_SUFFIXES,
@@ -116,10 +117,6 @@ def _read_corpus_lines(
 
 
 # --- law files: text extraction -----------------------------------------------------------------
-
-
-class ExtractionError(Exception):
-    """A law file whose text cannot be extracted (message says why)."""
 
 
 def extract_text(
