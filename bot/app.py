@@ -186,6 +186,7 @@ async def serve(
         # What a previous process left unanswered, read before anything is fetched: read later, it would
         # also hold the questions this process is answering (bot/journal.py).
         left_open = await journal.left_open(app.bot_data[BOT_DATA_KEY])
+        polling: asyncio.Task[Any] | None = None  # PTB's long-polling task, watched; none with a webhook
         if settings.webhook_url:
             secret = (
                 settings.webhook_secret.get_secret_value() if settings.webhook_secret else secrets.token_urlsafe(32)
@@ -201,9 +202,11 @@ async def serve(
             )
             log.info("webhook listening on %s:%s", settings.webhook_listen, settings.webhook_port)
         else:
+            before = asyncio.all_tasks()
             await app.updater.start_polling(timeout=poll_timeout, allowed_updates=Update.ALL_TYPES)
+            polling = polling_task(before)
             log.info("long polling started")
-        polling = polling_task()
+        app.bot_data[WATCHED_POLLING] = polling
         await app.start()
         if signals is not None:
             signals.serving = True  # a reload is applied at once now; a stop is the ordinary one
@@ -239,12 +242,22 @@ async def set_menus(bot: Any, admins: Any) -> None:
             log.info("no admin command menu for one admin (%s)", type(exc).__name__)
 
 
-POLLING_TASK = "Updater:start_polling:polling_task"  # the name python-telegram-bot 22 gives it
+WATCHED_POLLING = "kodeks:polling"  # bot_data key: the polling task serve() watches (None with a webhook)
 
 
-def polling_task() -> asyncio.Task[Any] | None:
-    """PTB's long-polling task (None with a webhook): watched, so that its death ends the process."""
-    return next((t for t in asyncio.all_tasks() if t.get_name() == POLLING_TASK), None)
+def polling_task(before: set[asyncio.Task[Any]]) -> asyncio.Task[Any] | None:
+    """PTB's long-polling task, watched so that its death ends the process: the one task `start_polling` left
+    running that was not running `before` it. python-telegram-bot keeps its own reference private (and the
+    task's name is no API), so it is found with asyncio's public `all_tasks()` instead. Anything but exactly
+    one new task is logged as an error (the watchdog is then off): tests/test_faults_updates.py fails on it."""
+    started = [t for t in asyncio.all_tasks() - before if not t.done()]
+    if len(started) == 1:
+        return started[0]
+    log.error(
+        "cannot watch long polling: start_polling left %d new tasks, not one; a dead poller will not end the process",
+        len(started),
+    )
+    return None
 
 
 async def until_stopped_or_dead(stop: asyncio.Event, polling: asyncio.Task[Any] | None) -> None:

@@ -16,19 +16,9 @@ from typing import Any
 
 import httpx
 
+from kodeks.errors import DownloadFailed, TooLarge
+
 TIMEOUT = httpx.Timeout(30.0)  # per read / connect: a stalled download fails instead of hanging the handler
-
-
-class TooLarge(Exception):
-    """The file is larger than the limit (said by its Content-Length, or found while reading)."""
-
-    def __init__(self, limit: int) -> None:
-        super().__init__(f"more than {limit} bytes")
-        self.limit = limit
-
-
-class DownloadFailed(Exception):
-    """The file could not be read; `str(exc)` is safe to log (no URL, no token)."""
 
 
 async def fetch(file: Any, limit: int, sink: Callable[[bytes], Awaitable[Any] | Any]) -> int:

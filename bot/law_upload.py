@@ -43,7 +43,7 @@ from bot.laws import plural_clanova
 from bot.library import LawCheck, LawFile
 from bot.refusals import bosnian
 from bot.replies import say
-from kodeks.errors import KodeksError
+from kodeks.errors import CaptionError, KodeksError, UploadTooBig
 from kodeks.private_files import private_dir
 from retrieval import jurisdictions
 
@@ -81,10 +81,6 @@ class Pending:
     path: Path | None = None
     check: LawCheck | None = None
     busy: bool = False
-
-
-class CaptionError(ValueError):
-    """A caption that names an unknown jurisdiction or a law name too long to be one."""
 
 
 def parse_caption(caption: str | None, file_name: str) -> tuple[str, str, str]:
@@ -233,7 +229,7 @@ async def check_upload(context: ContextTypes.DEFAULT_TYPE, d: Deps, pending: Pen
         law_file = LawFile(pending.path, pending.law, pending.title, pending.jurisdiction, pending.file_name)
         pending.check = await asyncio.to_thread(d.library.check, law_file)
         loaded = {s.law: s for s in await asyncio.to_thread(d.retriever.law_summaries)}
-    except _TooBig as exc:
+    except UploadTooBig as exc:
         _forget(context, pending)
         await _edit(status, escape(str(exc)))
         return
@@ -256,23 +252,21 @@ async def check_upload(context: ContextTypes.DEFAULT_TYPE, d: Deps, pending: Pen
     )
 
 
-class _TooBig(Exception):
-    """The file is larger than KODEKS_UPLOAD_MAX_MB (as getFile said, or as found while downloading it)."""
-
-
 async def _download(context: ContextTypes.DEFAULT_TYPE, d: Deps, pending: Pending) -> Path:
     folder = private_dir(d.settings.data_dir / UPLOADS_DIR)
     target = folder / f"{pending.token}{Path(pending.file_name).suffix.lower()}"
     remote = await context.bot.get_file(pending.file_id)
     limit = d.settings.upload_max_mb * MB
     if (remote.file_size or 0) > limit:
-        raise _TooBig(texts.UPLOAD_TOO_BIG.format(size=(remote.file_size or 0) / MB, limit=d.settings.upload_max_mb))
+        raise UploadTooBig(
+            texts.UPLOAD_TOO_BIG.format(size=(remote.file_size or 0) / MB, limit=d.settings.upload_max_mb)
+        )
     try:  # streamed and cut at the limit, declared or not (bot/downloads.py); a refused file is not kept
         with target.open("wb") as out:
             await fetch(remote, int(limit), out.write)
     except TooLarge:
         target.unlink(missing_ok=True)
-        raise _TooBig(texts.UPLOAD_OVER_LIMIT.format(limit=d.settings.upload_max_mb)) from None
+        raise UploadTooBig(texts.UPLOAD_OVER_LIMIT.format(limit=d.settings.upload_max_mb)) from None
     except BaseException:
         target.unlink(missing_ok=True)
         raise

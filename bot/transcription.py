@@ -29,6 +29,8 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
+from kodeks.errors import TranscriptionFailed, TranscriptUnusable
+
 log = logging.getLogger("bot.voice")
 
 NO_KEY = "unused"  # self-hosted servers take any key; the SDK insists on one
@@ -38,14 +40,6 @@ NO_KEY = "unused"  # self-hosted servers take any key; the SDK insists on one
 MAX_CHARS_PER_SECOND = 30
 SLACK_CHARS = 40
 _MARKUP = re.compile(r"<\s*[!?/]?\s*[a-zA-Z]|&(?:lt|gt|amp|quot|nbsp|#\d+);")
-
-
-class TranscriptionFailed(Exception):
-    """The endpoint gave no transcript; `str(exc)` says why (for the log)."""
-
-
-class TranscriptUnusable(TranscriptionFailed):
-    """The endpoint answered, but not with a transcript one could believe (error page, other JSON, absurd text)."""
 
 
 def implausible(text: str, seconds: float | None) -> str | None:

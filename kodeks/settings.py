@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal, cast
 from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
-from kodeks.errors import KodeksError
+from kodeks.errors import SettingsError
 
 DEFAULT_CLAUDE_MODEL = "claude-sonnet-4-5"
 
@@ -308,10 +308,6 @@ def unknown_settings(environ: Mapping[str, str], env_file: Path | None = ENV_FIL
         hint = f" (did you mean {close[0]}?)" if close else ""
         lines.append(f"{name} is not a setting{hint}")
     return lines
-
-
-class SettingsError(KodeksError):
-    """A setting has a value KODEKS cannot use; the message names the variable and what is expected."""
 
 
 def describe(exc: ValidationError) -> str:

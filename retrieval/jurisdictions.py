@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from kodeks.errors import KodeksError
+from kodeks.errors import UnknownJurisdiction
 from retrieval.language.normalize import fold, words
 from retrieval.types import Article
 
@@ -106,10 +106,6 @@ _BY_FOLDED: dict[str, str] = {}
 for _j in JURISDICTIONS.values():
     for _name in (_j.code, _j.name, *_j.aliases):
         _BY_FOLDED.setdefault(fold(_name), _j.code)
-
-
-class UnknownJurisdiction(KodeksError):
-    """A jurisdiction code nobody defined; the message lists the known ones."""
 
 
 def known_codes() -> str:

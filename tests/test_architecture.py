@@ -66,3 +66,30 @@ def test_a_forbidden_import_is_caught(tmp_path: Path, module: str, line: str, co
     assert result.returncode == 1, result.stdout[-3000:]
     broken = result.stdout.split("Broken contracts")[-1]
     assert contract in broken, result.stdout[-3000:]
+
+
+def test_every_exception_class_is_a_kodeks_error_defined_in_kodeks_errors() -> None:
+    """One hierarchy (kodeks/errors.py): no module of ours defines an exception class of its own, every class
+    there derives from KodeksError and says in its docstring what the user sees."""
+    import ast
+    import inspect
+
+    import kodeks.errors as errors
+
+    root = Path(__file__).resolve().parents[1]
+    elsewhere = []
+    for package in ("bot", "kodeks", "retrieval", "prompts"):
+        for path in (root / package).rglob("*.py"):
+            if path == root / "kodeks" / "errors.py":
+                continue
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.ClassDef):
+                    bases = {ast.unparse(b) for b in node.bases}
+                    if any(b.endswith(("Error", "Exception", "Failed", "Refused")) or b in {"TooLarge"} for b in bases):
+                        elsewhere.append(f"{path.relative_to(root)}: {node.name}({', '.join(sorted(bases))})")
+    assert not elsewhere, f"define exception classes in kodeks/errors.py (re-export them where raised): {elsewhere}"
+    classes = [c for _, c in inspect.getmembers(errors, inspect.isclass) if issubclass(c, BaseException)]
+    assert len(classes) > 10
+    for cls in classes:
+        assert issubclass(cls, errors.KodeksError), f"{cls.__name__} is not a KodeksError"
+        assert cls.__doc__ and len(cls.__doc__) > 40, f"{cls.__name__} needs a docstring saying what the user sees"

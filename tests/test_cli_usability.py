@@ -84,6 +84,30 @@ def _all_command_paths() -> list[list[str]]:
 TYPE_TAG = re.compile(r"<(?:bool|str|int|float|path|list\[[^\]]*\]|int range|float range)[^>]*>|\{[a-z_]+\}")
 
 
+def test_typer_still_has_the_internals_plain_help_replaces() -> None:
+    """kodeks/cli/plain_help.py replaces three Typer methods that are not API: a Typer release without them must
+    fail here, by name, not as tagged help nobody notices (typer is pinned to the tested range for this)."""
+    import tomllib
+    from importlib.metadata import version
+
+    from kodeks.cli import plain_help
+
+    missing = plain_help.missing_hooks()
+    assert not missing, (
+        f"typer {version('typer')} has no {', '.join(missing)}: update kodeks/cli/plain_help.py (or drop it) "
+        f"and typer's pin in pyproject.toml"
+    )
+    [pin] = [
+        r
+        for r in tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text())["project"][
+            "dependencies"
+        ]
+        if r.startswith("typer")
+    ]
+    assert "<" in pin.split("#")[0], f"typer must have an upper bound while plain_help patches it: {pin}"
+    assert plain_help.core.TyperOption.display_type_rich is plain_help._option_metavar  # installed by kodeks.cli
+
+
 def test_help_has_no_type_tags_anywhere() -> None:
     paths = _all_command_paths()
     assert ["laws"] in paths and ["search"] in paths and ["eval", "retrieval"] in paths

@@ -1,6 +1,7 @@
 """Retrieval evaluation: metric arithmetic on a hand-made example, the sweep and its recommendation, the CLI."""
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -137,3 +138,22 @@ def test_eval_retrieval_cli_on_the_sample(sample_index, tmp_path: Path) -> None:
     assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     rows = [json.loads(line) for line in details.read_text().splitlines()]
     assert len(rows) == 10 and {"ranks", "level", "top"} <= set(rows[0])
+
+
+def test_plot_without_matplotlib_says_how_to_install_it(tmp_path: Path) -> None:
+    """matplotlib is the `plots` extra: without it, --plot stops at once with the pip line, before any work."""
+    shadow = tmp_path / "shadow"
+    (shadow / "matplotlib").mkdir(parents=True)
+    (shadow / "matplotlib" / "__init__.py").write_text("raise ImportError('not installed')\n")  # as if absent
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(shadow), str(Path(__file__).resolve().parents[1])])}
+    run = subprocess.run(
+        [*KODEKS, "eval", "retrieval", str(SAMPLE_EVAL), "--data-dir", str(tmp_path / "none"), "--plot", "x.png"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+        cwd=tmp_path,
+    )
+    assert run.returncode == 2, run.stderr
+    assert "--plot needs matplotlib" in run.stderr and "pip install 'kodeks[plots]'" in run.stderr
+    assert not (tmp_path / "x.png").exists()

@@ -273,3 +273,40 @@ def test_opening_writes_nothing_in_the_data_dir(three_laws) -> None:
     gc.collect()
     assert ref() is None
     assert os.path.basename(str(current_paths(settings).root)).startswith("gen-")
+
+
+# --- What we know of Chroma beyond its client API (retrieval/index/chroma.py, building.py) -------------------------
+
+
+def test_chromas_private_sqlite_still_says_what_its_public_api_says(sample_index, tmp_path: Path) -> None:
+    """identity_in_file reads chroma.sqlite3's tables without opening Chroma (Chroma has no read-only open); the
+    copy of a generation copies its folder. A Chroma release that changes either must fail here, by name."""
+    from retrieval.index.building import copy_chroma_folder
+    from retrieval.index.chroma import chroma_client, close_client, identity_in_file, recorded_identity
+
+    paths = current_paths(sample_index)
+    name = paths.collection_name(sample_index)
+    client = chroma_client(sample_index, paths, create=False)
+    try:
+        collection = client.get_collection(name, embedding_function=None)
+        public, count = recorded_identity(collection), collection.count()
+    finally:
+        close_client(client)
+    assert public is not None
+    assert identity_in_file(paths, name) == public, (
+        "chromadb changed chroma.sqlite3 (tables collections / collection_metadata / embeddings): "
+        "retrieval/index/chroma.py identity_in_file no longer reads the embedder; update it and chromadb's pin"
+    )
+    copy = tmp_path / "chroma"
+    copy_chroma_folder(paths.chroma, copy)
+    import chromadb
+    from chromadb.config import Settings as ChromaSettings
+
+    copied = chromadb.PersistentClient(path=str(copy), settings=ChromaSettings(anonymized_telemetry=False))
+    try:
+        assert copied.get_collection(name, embedding_function=None).count() == count, (
+            "a copied Chroma folder (retrieval/index/building.py copy_chroma_folder) no longer opens whole: "
+            "chromadb changed its folder layout"
+        )
+    finally:
+        close_client(copied)

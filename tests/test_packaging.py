@@ -189,3 +189,79 @@ def test_env_example_names_no_issue_numbers() -> None:
     import re
 
     assert not re.search(r"\bissues? ?#?\d", (ROOT / ".env.example").read_text(encoding="utf-8"), re.IGNORECASE)
+
+
+# --- What we import is what we declare ------------------------------------------------------------------------------
+
+OPTIONAL_IMPORTS = {"matplotlib": "plots"}  # imported only where an extra is needed, and said so when it is missing
+
+
+def _third_party_imports() -> dict[str, set[str]]:
+    """Top-level modules imported by the shipped packages (TYPE_CHECKING imports too) → the files importing them."""
+    import ast
+
+    found: dict[str, set[str]] = {}
+    ours = {"bot", "kodeks", "retrieval", "prompts"}
+    for package in sorted(ours):
+        for path in (ROOT / package).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Import):
+                    names = [alias.name for alias in node.names]
+                elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                    names = [node.module]
+                else:
+                    continue
+                for name in names:
+                    top = name.split(".")[0]
+                    if top not in ours and top not in sys.stdlib_module_names:
+                        found.setdefault(top, set()).add(str(path.relative_to(ROOT)))
+    return found
+
+
+def _requirement_names(requirements: list[str]) -> set[str]:
+    import re
+
+    return {re.split(r"[\s\[<>=!~;]", r, maxsplit=1)[0].lower().replace("_", "-") for r in requirements}
+
+
+def test_every_imported_distribution_is_declared_and_every_declared_one_is_imported() -> None:
+    """[project].dependencies lists exactly the distributions our code imports (a transitive one that happens to
+    be installed is not a declaration), and an optional import is in its extra."""
+    import importlib.metadata
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    declared = _requirement_names(project["dependencies"])
+    providers = importlib.metadata.packages_distributions()
+    imported: dict[str, str] = {}  # distribution → one module importing it
+    for module, files in _third_party_imports().items():
+        dists = {d.lower().replace("_", "-") for d in providers.get(module, [])}
+        assert dists, f"`import {module}` ({sorted(files)[0]}) comes from no installed distribution"
+        if module in OPTIONAL_IMPORTS:
+            extra = _requirement_names(project["optional-dependencies"][OPTIONAL_IMPORTS[module]])
+            assert dists & extra, f"{module} is not in the [{OPTIONAL_IMPORTS[module]}] extra"
+            assert not dists & declared, (
+                f"{module} is optional ([{OPTIONAL_IMPORTS[module]}]) but also a core dependency"
+            )
+            continue
+        assert dists & declared, f"`import {module}` ({sorted(files)[0]}) but none of {sorted(dists)} is declared"
+        for dist in dists & declared:
+            imported[dist] = module
+    # Data-only dependencies, read with importlib.resources (no import statement names them).
+    resources = {"gender-guesser", "confusable-homoglyphs"}
+    for dist in resources:
+        assert dist in declared
+    unused = declared - set(imported) - resources
+    assert not unused, f"declared but never imported: {sorted(unused)}"
+
+
+def test_no_extra_is_pulled_that_the_code_does_not_use() -> None:
+    """python-telegram-bot's extras: [webhooks] (tornado, for KODEKS_WEBHOOK_URL); not [rate-limiter] (aiolimiter,
+    for PTB's AIORateLimiter: bot/delivery.py has its own RetryingLimiter)."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    [ptb] = [r for r in project["dependencies"] if r.startswith("python-telegram-bot")]
+    assert ptb.startswith("python-telegram-bot[webhooks]>")
+    code = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "bot").rglob("*.py"))
+    assert "AIORateLimiter" not in code and "aiolimiter" not in code

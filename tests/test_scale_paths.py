@@ -192,7 +192,9 @@ def test_the_loaded_lexical_index_reads_postings_from_disk_and_scores_like_the_b
     loaded = LexicalIndex.load(index_dir(sample_index) / "lexical")
     texts = [c["document"] for _, c in sorted(chroma_chunks(sample_index).items())]
     built = LexicalIndex.build(loaded.tokenizer.language, loaded.chunk_ids, texts)
-    assert isinstance(loaded._bm25.scores["data"], np.memmap)
+    from retrieval.index.vectors import NpyRows
+
+    assert isinstance(loaded._bm25.data, NpyRows)  # read per posting list, never whole
     for q in [*QUERIES, "tuča", "zzzz nepoznato"]:
         assert np.allclose(loaded.scores(q), built.scores(q), atol=1e-5)
     assert loaded.knows("isprava") and not loaded.knows("zzzznepoznato")

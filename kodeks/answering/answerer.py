@@ -11,13 +11,13 @@ import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from kodeks.answering.citations import MalformedReply, check_citations, parse_reply, render
-from kodeks.answering.claude import ClaudeClient, ClaudeReply, ClaudeUnavailable
+from kodeks.answering.citations import check_citations, parse_reply, render
+from kodeks.answering.claude import ClaudeClient, ClaudeReply
 from kodeks.answering.extractive import ModelDetails, extractive_answer
 from kodeks.answering.models import Answer
 from kodeks.answering.notices import missing_answer, only_missing, with_notices
 from kodeks.answering.prompting import TOOL_NAME, build_request
-from kodeks.errors import KodeksError
+from kodeks.errors import ClaudeUnavailable, KodeksError, MalformedReply
 from kodeks.settings import Settings
 from prompts import Prompt, load_prompt
 from retrieval.types import Hit, MissingReference, SearchResult

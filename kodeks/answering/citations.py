@@ -14,13 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kodeks.answering.skeleton import plain, visual
+from kodeks.errors import MalformedReply
 from retrieval.language.normalize import fold, strip_diacritics, to_latin
 from retrieval.language.number_words import WORD, parse_words
 from retrieval.types import Hit
-
-
-class MalformedReply(Exception):
-    """The tool input does not have the agreed shape; `str(exc)` says what is wrong."""
 
 
 @dataclass

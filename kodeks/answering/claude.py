@@ -14,17 +14,10 @@ from typing import Any
 
 import anthropic
 
+from kodeks.errors import ClaudeUnavailable
 from kodeks.settings import Settings
 
 log = logging.getLogger("kodeks.answering")
-
-
-class ClaudeUnavailable(Exception):
-    """No usable message came back; `str(exc)` is the reason recorded on the Answer, `ms` the time lost."""
-
-    def __init__(self, reason: str, ms: float = 0.0) -> None:
-        super().__init__(reason)
-        self.ms = ms
 
 
 def _error_detail(exc: anthropic.APIStatusError) -> str:

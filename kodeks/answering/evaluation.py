@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from kodeks.answering.answerer import Answerer
-from kodeks.answering.citations import MalformedReply, parse_reply
+from kodeks.answering.citations import parse_reply
 from kodeks.answering.extractive import script_of
 from kodeks.answering.models import Answer
-from kodeks.errors import KodeksError
+from kodeks.errors import KodeksError, MalformedReply
 from retrieval.types import Article, Hit, SearchResult
 
 UNRELATED_PASSAGES = 3

@@ -1,6 +1,6 @@
 """Plain `--help` for every command: `--k N`, `--law LAW`, `PATHS...` instead of type tags.
 
-Typer (0.2x) prints a type tag beside every parameter (`--help <bool>`, `paths... <list[Path]>`, `--law
+Typer (0.29, the minor pyproject.toml allows) prints a type tag beside every parameter (`--help <bool>`, `paths... <list[Path]>`, `--law
 <str>`) and wraps required arguments in braces in the usage line (`{query}`). It has no setting to turn
 that off: `TyperOption.display_type_rich` returns the type unless the option has a `metavar`, and
 `TyperArgument` shows its type and braces whatever its metavar. Setting a metavar on each of ~40 options
@@ -18,6 +18,19 @@ from typing import Any
 from typer import core
 
 _installed = False
+# The Typer internals replaced, by class: not API, so typer is pinned to the tested range in pyproject.toml and
+# tests/test_cli_usability.py fails by name when a release drops or renames one.
+HOOKS = {"TyperOption": ("display_type_rich",), "TyperArgument": ("display_type_rich", "get_usage_pieces")}
+
+
+def missing_hooks() -> list[str]:
+    """The replaced internals the installed Typer no longer has ("TyperArgument.get_usage_pieces", …)."""
+    return [
+        f"{cls}.{name}"
+        for cls, names in HOOKS.items()
+        for name in names
+        if not callable(getattr(getattr(core, cls, None), name, None))
+    ]
 
 
 def _option_metavar(self: Any, ctx: Any) -> str | None:
@@ -56,9 +69,10 @@ def _argument_usage(self: Any, ctx: Any) -> list[str]:
 
 
 def install() -> None:
-    """Replace Typer's type tags with click-style metavars (idempotent)."""
+    """Replace Typer's type tags with click-style metavars (idempotent). A Typer without the hooks keeps its
+    own help (tagged, but correct): help text is never worth a CLI that does not start."""
     global _installed
-    if _installed:
+    if _installed or missing_hooks():
         return
     # Typer has no hook for these: its methods are replaced, as the module docstring says.
     core.TyperOption.display_type_rich = _option_metavar  # type: ignore[method-assign]  # patched on purpose

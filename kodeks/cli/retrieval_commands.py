@@ -368,6 +368,13 @@ def eval_retrieval(
     from retrieval.jurisdictions import as_scope as officer_scope
     from retrieval.search.retriever import Retriever
 
+    if plot and not _has_matplotlib():  # said before minutes of evaluation, not after
+        print(
+            "kodeks: --plot needs matplotlib, an optional extra: pip install 'kodeks[plots]' "
+            "(in a source checkout: pip install -e '.[plots]')",
+            file=sys.stderr,
+        )
+        raise typer.Exit(2)
     settings = load_settings(data_dir=data_dir)
     questions = load_eval(eval_file)
     if rewrite and settings.anthropic_api_key is None:
@@ -408,9 +415,19 @@ def eval_retrieval(
         _run_sweep(retriever, questions, settings.top_k, max_loss, plot, eval_file.name)
 
 
+def _has_matplotlib() -> bool:
+    """matplotlib is the optional `plots` extra; only --plot needs it."""
+    try:
+        import matplotlib  # noqa: F401  (imported only to learn whether it is installed)
+    except ImportError:
+        return False
+    return True
+
+
 def _known_jurisdiction(code: str | None, flag: str) -> str | None:
     """A jurisdiction flag's canonical code; an unknown one is a usage error that lists the known ones."""
-    from retrieval.jurisdictions import UnknownJurisdiction, canonical
+    from kodeks.errors import UnknownJurisdiction
+    from retrieval.jurisdictions import canonical
 
     if not code:
         return None

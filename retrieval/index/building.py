@@ -336,7 +336,7 @@ class IndexWriter:
 def tidy_unused(settings: Settings) -> Cleanup | None:
     """Delete generations no process reads any more, unless a writer is busy (it cleans up itself) or
     the data dir cannot be written (a read-only one keeps everything). For a process that only reads."""
-    from retrieval.index.writer_lock import IndexBusy
+    from kodeks.errors import IndexBusy
 
     try:
         with writer_lock(settings, wait=False, command="cleanup of unused index generations"):
@@ -352,7 +352,10 @@ def _kept_chunks(plan: Plan) -> set[str]:
 
 def copy_chroma_folder(source: Path, target: Path) -> None:
     """A Chroma folder copied consistently: its SQLite file through SQLite's backup API (a reader may
-    have it open), the HNSW segment files as they are (only a writer changes them, and we hold the lock)."""
+    have it open), the HNSW segment files as they are (only a writer changes them, and we hold the lock).
+    Chroma has no public copy of a persistent collection (re-adding every vector would cost minutes at 100,000
+    chunks), so this knows its folder's layout: one `chroma.sqlite3` beside the segment folders, which a copy
+    opened by the public client must read back whole (tests/test_index_generations.py checks that it does)."""
 
     def copy(src: str, dst: str) -> None:
         if Path(src).name == "chroma.sqlite3":

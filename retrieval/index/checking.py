@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from kodeks.errors import KodeksError
+from kodeks.errors import GenerationCheckFailed, KodeksError
 from kodeks.settings import Settings
 from retrieval.index.articles import load_articles
 from retrieval.index.chroma import get_all
@@ -24,10 +24,6 @@ from retrieval.index.embedders import Embedder
 from retrieval.index.law_catalog import load_law_records
 from retrieval.index.layout import IndexPaths
 from retrieval.index.opening import open_index
-
-
-class GenerationCheckFailed(KodeksError):
-    """A new generation's parts disagree; it was not made current."""
 
 
 def check_generation(

@@ -83,7 +83,15 @@ def identity_in_file(paths: IndexPaths, name: str) -> EmbedderIdentity | None:
     """The embedder recorded in a local chroma.sqlite3, read without opening Chroma (which writes to the
     file on every open), and the file probed on the way (a damaged one fails here, at open, not at the
     first HNSW query). None when the file does not say (another Chroma schema): the caller then opens
-    Chroma to ask it."""
+    Chroma to ask it.
+
+    The one place Chroma's private parts are read (everything else goes through its client API): Chroma has
+    no read-only open, and its public way to read a collection's metadata (a PersistentClient) writes to this
+    file, so a read-only data dir could not be searched and a damaged file would show only at the first query.
+    What is read: the file name `chroma.sqlite3` and its tables `collections` (id, name), `collection_metadata`
+    (collection_id, key, str_value, int_value) and `embeddings` (as Chroma 1.x writes them; chromadb is pinned
+    to <2 in pyproject.toml for this). tests/test_index_generations.py fails loudly if a Chroma release
+    changes them (this would otherwise only fall back to opening Chroma)."""
     import sqlite3
 
     path = paths.chroma / "chroma.sqlite3"

@@ -16,13 +16,10 @@ import os
 import pwd
 from pathlib import Path
 
+from kodeks.errors import DiskError as DiskError  # defined there (one hierarchy)
 from kodeks.errors import KodeksError
 
 KEEP = "the current index is unchanged and still served"
-
-
-class DiskError(KodeksError):
-    """The data dir's disk refused a write (full, read-only, no permission)."""
 
 
 def _user() -> str:

@@ -3,7 +3,7 @@
     index/CURRENT            which generation search opens (one line of JSON, replaced atomically)
     index/gen-000007-3fa2c1/ one complete generation of the index (generations.py), holding:
         chroma/          Chroma PersistentClient (unless CHROMA_HOST points at a server): the dense vectors
-        lexical/         bm25s index + chunk ids (lexical.py)
+        lexical/         BM25 in our format + chunk ids (lexical.py, bm25_build.py; docs/retrieval.md)
         dense/           the vectors again as float16, aligned with lexical/ (vectors.py)
         articles.jsonl   every indexed article (the text the bot shows and the model reads; articles.py)
         articles.sqlite3 the same rows for search to read on demand (catalog.py)

@@ -14,17 +14,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from kodeks.errors import KodeksError
+from kodeks.errors import KodeksError, UnknownLaw
 from kodeks.settings import Settings
 from retrieval.index.building import IndexWriter, WriteResult
 from retrieval.index.chunking import chunk_article
 from retrieval.index.law_catalog import summarize, updated_records
 from retrieval.language.normalize import fold
 from retrieval.types import Article, LawSummary
-
-
-class UnknownLaw(KodeksError):
-    """The name is not one of the loaded laws (the message lists them)."""
 
 
 @dataclass

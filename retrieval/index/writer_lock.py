@@ -24,7 +24,7 @@ from pathlib import Path
 
 from filelock import FileLock, Timeout
 
-from kodeks.errors import KodeksError
+from kodeks.errors import IndexBusy
 from kodeks.settings import Settings
 from retrieval.index.disk_errors import explain_os_error
 from retrieval.index.files import atomic_write_text
@@ -32,10 +32,6 @@ from retrieval.index.layout import INDEX_DIR
 
 LOCK_FILE = "writer.lock"
 HOLDER_FILE = "writer.json"
-
-
-class IndexBusy(KodeksError):
-    """Another process is writing the index and the caller would not wait (`--no-wait`)."""
 
 
 def this_command() -> str:

@@ -30,6 +30,7 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from kodeks.errors import LimitExceeded
 from kodeks.settings import Settings
 
 MB = 1024 * 1024
@@ -38,10 +39,6 @@ RATIO_CHECKED_FROM = 1 * MB  # a small part may compress extremely well (a run o
 TEXT_SUFFIXES = {".txt", ".md"}
 HTML_SUFFIXES = {".html", ".htm"}
 CORPUS_SUFFIXES = {".jsonl"}
-
-
-class LimitExceeded(Exception):
-    """A file over one of the input limits; the message is one line naming the limit and its setting."""
 
 
 @dataclass(frozen=True)

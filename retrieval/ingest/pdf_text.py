@@ -35,6 +35,7 @@ from typing import Any
 
 import numpy as np
 
+from kodeks.errors import PdfTextError
 from retrieval.ingest.limits import ReadLimits, check_pages, check_text
 
 PageProgress = Callable[[int, int], None]
@@ -47,10 +48,6 @@ _REPEAT_SHARE = 0.4
 _GUTTER_RANGE = (0.3, 0.7)
 _MIN_COLUMN_WORDS = 3  # the last page of a law may hold one line in its right column
 _MIN_GUTTER_WIDTH = 6.0  # points; word gaps inside justified text are narrower and never line up
-
-
-class PdfTextError(Exception):
-    """The PDF cannot be opened or parsed (message says why, in one line)."""
 
 
 @dataclass(frozen=True)

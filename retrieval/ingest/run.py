@@ -157,7 +157,7 @@ def ingest_paths(
             raise SampleRefused(sample)
         losses = law_losses(inputs, kept, records)
         if losses and not yes:
-            raise UpdateRefused(losses)
+            raise UpdateRefused(refusal_message(losses), losses)
         aliases = read_toml_aliases([Path(p) for p in paths])
         sources = incoming_sources(inputs)
         report = IngestReport(

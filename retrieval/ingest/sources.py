@@ -17,20 +17,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from kodeks.errors import ExtractionError, LimitExceeded, PdfTextError, UnreadableText
 from retrieval.ingest.headings import parse_heading
 from retrieval.ingest.limits import (
     CORPUS_SUFFIXES,
     DEFAULT_LIMITS,
     HTML_SUFFIXES,
     TEXT_SUFFIXES,
-    LimitExceeded,
     ReadLimits,
     check_docx,
     check_file_size,
     check_text,
 )
-from retrieval.ingest.pdf_text import PageProgress, PdfTextError, pdf_text
-from retrieval.ingest.text_repair import UnreadableText, repair_text
+from retrieval.ingest.pdf_text import PageProgress, pdf_text
+from retrieval.ingest.text_repair import repair_text
 from retrieval.types import ARTICLE_FIELDS, Article
 
 if TYPE_CHECKING:
@@ -121,10 +121,6 @@ def _read_corpus_lines(
 
 
 # --- law files: text extraction -----------------------------------------------------------------
-
-
-class ExtractionError(Exception):
-    """A law file whose text cannot be extracted (message says why)."""
 
 
 def extract_text(

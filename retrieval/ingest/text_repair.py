@@ -21,6 +21,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
+from kodeks.errors import UnreadableText
+
 YUSCII = {"^": "Č", "~": "č", "{": "š", "[": "Š", "`": "ž", "@": "Ž", "|": "đ", "\\": "Đ", "}": "ć", "]": "Ć"}
 _YUSCII_CLASS = "[" + re.escape("".join(YUSCII)) + "]"
 _LETTER = r"[^\W\d_]"
@@ -41,10 +43,6 @@ _YUSCII_MAX_REAL_SHARE = 0.1
 _YUSCII_WARN_INSIDE = 10
 # Unreadable: this many "(cid:N)" glyphs or U+FFFD characters (a stray one is reported, not refused).
 _MAX_UNREADABLE = 20
-
-
-class UnreadableText(Exception):
-    """The text's letters are lost or garbled beyond repair (message says what and what to do)."""
 
 
 @dataclass

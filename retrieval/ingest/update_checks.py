@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kodeks.errors import KodeksError
+from kodeks.errors import SampleRefused as SampleRefused  # re-exported: its old import path
+from kodeks.errors import UpdateRefused as UpdateRefused  # re-exported: its old import path
 from retrieval.ingest.limits import CORPUS_SUFFIXES
 from retrieval.ingest.reading import Inputs, loaded_laws, source_key
 from retrieval.types import Article
@@ -106,18 +107,6 @@ def refusal_message(losses: list[LawLoss]) -> str:
         + "; ".join(loss.message() for loss in losses)
         + ". Nothing was written; check the input (--dry-run shows the same), or add --yes to insist"
     )
-
-
-class UpdateRefused(KodeksError):
-    """An ingest that would destroy most of a loaded law (the `losses`), stopped before writing."""
-
-    def __init__(self, losses: list[LawLoss]) -> None:
-        self.losses = losses
-        super().__init__(refusal_message(losses))
-
-
-class SampleRefused(KodeksError):
-    """The illustrative sample and real laws would share a data dir: refused, whatever the flags."""
 
 
 def incoming_sources(inputs: Inputs) -> dict[str, str]:

@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from retrieval.index.lexical import bm25s_module
+from retrieval.index.bm25_build import build_bm25
 from retrieval.language.tokens import Tokenizer
 from retrieval.types import Article
 
@@ -63,15 +63,10 @@ class TitleIndex:
         return index
 
     def _build(self, tokenizer: Tokenizer, texts: Sequence[str]) -> None:
-        bm25s = bm25s_module()
-
         self.tokenizer = tokenizer
         docs = [tokenizer.terms(text) or [""] for text in texts]
         self.size = len(docs)
-        self._bm25 = None
-        if any(d != [""] for d in docs):
-            self._bm25 = bm25s.BM25()
-            self._bm25.index(docs, show_progress=False)
+        self._bm25 = build_bm25(docs) if any(d != [""] for d in docs) else None
 
     def share_of_best(self, terms: Iterable[str | tuple[str, float]], mask: np.ndarray) -> np.ndarray:
         """Title BM25 of the terms (texts, or (text, weight) pairs) over the admitted articles, divided by the
@@ -89,13 +84,12 @@ class TitleIndex:
         stems = list(dict.fromkeys(self.tokenizer.stems(text)))
         if self._bm25 is None or not stems:
             return out
-        vocab = self._bm25.vocab_dict
-        indptr, indices = self._bm25.scores["indptr"], self._bm25.scores["indices"]
+        vocab = self._bm25.vocab or {}
         n = max(1, int(mask.sum()))
         total = 0.0
         for stem in stems:
             token = vocab.get(stem)
-            docs = indices[indptr[token] : indptr[token + 1]] if token is not None else indices[:0]
+            docs = self._bm25.chunks_of(token) if token is not None else np.zeros(0, dtype=np.int32)
             docs = docs[mask[docs]]
             weight = float(np.log(1 + (n - len(docs) + 0.5) / (len(docs) + 0.5)))
             total += weight
@@ -107,9 +101,9 @@ class TitleIndex:
         out = np.zeros(self.size, dtype=np.float32)
         if self._bm25 is None:
             return out
-        vocab = self._bm25.vocab_dict
+        vocab = self._bm25.vocab or {}
         for text, weight in texts:
-            tokens = sorted({t for t in self.tokenizer.terms(text) if t in vocab})
-            if tokens and weight:
-                out += weight * np.asarray(self._bm25.get_scores(tokens), dtype=np.float32)
+            columns = sorted({vocab[t] for t in self.tokenizer.terms(text) if t in vocab})
+            if columns and weight:
+                out += weight * self._bm25.scores(columns, [1.0] * len(columns), self.size)
         return out
