@@ -38,8 +38,9 @@ class ThreadCase:
     turns: tuple[Turn, ...]
 
 
-def load_threads(path: Path) -> list[ThreadCase]:
-    """Thread JSONL; a bad line names file and line (KodeksError)."""
+def load_threads(path: Path, split: str | None = None) -> list[ThreadCase]:
+    """Thread JSONL (only the lines whose `split` is `split`, when given); a bad line names file and line
+    (KodeksError)."""
     try:
         lines = path.read_text(encoding="utf-8-sig").splitlines()
     except (OSError, UnicodeDecodeError) as exc:
@@ -50,6 +51,8 @@ def load_threads(path: Path) -> list[ThreadCase]:
             continue
         try:
             row = json.loads(line)
+            if split is not None and row.get("split") != split:
+                continue
             turns = tuple(
                 Turn(
                     str(t.get("q") or t.get("question") or "").strip(),
@@ -71,7 +74,7 @@ def load_threads(path: Path) -> list[ThreadCase]:
                 )
         cases.append(ThreadCase(str(row.get("id") or f"t{number}"), jurisdiction, turns))
     if not cases:
-        raise KodeksError(f"{path}: no threads")
+        raise KodeksError(f"{path}: no threads" + (f" of split {split!r}" if split else ""))
     return cases
 
 

@@ -211,6 +211,7 @@ def eval_threads(
     threads_file: Path = typer.Argument(..., help="Thread JSONL: id, jurisdiction, turns [{q, relevant, kind?}]."),
     json_out: Path | None = typer.Option(None, "--json", help="Also write the figures here (JSON)."),
     details: Path | None = typer.Option(None, "--details", help="Write one JSON line per turn here."),
+    split: str | None = typer.Option(None, "--split", help='Only the threads whose "split" is this.'),
     data_dir: Path | None = DataDirOption,
 ) -> None:
     """Conversations scored the bot's way: each turn in its officer's thread, and the later turns again alone."""
@@ -218,7 +219,7 @@ def eval_threads(
 
     try:
         settings = load_settings(data_dir=data_dir)
-        cases = load_threads(threads_file)
+        cases = load_threads(threads_file, split)
         report, rows = asyncio.run(_evaluate_threads(settings, cases))
     except KodeksError as exc:
         fail(str(exc))
