@@ -236,6 +236,12 @@ def comparison_request(text: str) -> list[str] | None:
     return mentioned(text) or None
 
 
+def asks_to_compare(text: str) -> bool:
+    """True when a comparison request says it compares ("isto u RS?", "uporedi sa RS"), not merely names a
+    jurisdiction ("a u RS?", which a conversation reads as a question for that jurisdiction's law)."""
+    return bool(_ANYWHERE & set(words(text)))
+
+
 def label_articles(articles: list[Article]) -> tuple[list[Article], list[str]]:
     """Ingest's check: each article gets its jurisdiction's canonical code and its level (`extra["level"]`);
     the articles of a law with an unknown jurisdiction are refused, one message per law naming the known ones.
