@@ -122,7 +122,16 @@ def test_understand_searches_a_corrections_act_and_forgets_the_old_one() -> None
     corrected = understand("ne, nije razbio staklo, nego je izgrebao vrata ključem", _thread(STORY))
     assert corrected.kind == "correction" and corrected.query.endswith("izgrebao vrata kljucem")
     assert "razbio" not in corrected.standalone and "razbio" not in corrected.context.words
-    assert corrected.context.articles == () and not corrected.context.dense
+    assert not corrected.context  # nothing of the story it corrects is searched: only its jurisdiction carries on
+
+
+def test_an_aspect_leaves_the_threads_act_as_it_was_and_a_circumstance_joins_it() -> None:
+    aspect = understand("a koja je kazna?", _thread(STORY))
+    assert aspect.thread_act == STORY
+    circumstance = understand("a da je bio pijan?", _thread(STORY))
+    assert circumstance.thread_act.startswith(STORY) and "pijan" in circumstance.thread_act
+    after = aspect.next_thread(Exchange("a koja je kazna?", aspect.standalone, act=aspect.thread_act))
+    assert "kazna" not in understand("a u RS?", after).standalone.split("a u RS")[0]
 
 
 def test_the_named_jurisdiction_is_for_this_answer_only() -> None:

@@ -50,6 +50,8 @@ class Exchange:
     row_id: int | None = None  # its query-log row, which the next turn's row points back at
     at: float = field(default_factory=time.time)
     jurisdiction: str | None = None  # the jurisdiction asked for by name, which the thread's follow-ups keep
+    act: str = ""  # the thread's act as it stands after this turn (what the next follow-up inherits): the
+    # matter and its circumstances, without the aspects asked ("koja je kazna") — "" for `standalone`
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,7 @@ class Understood:
     kind: str = "new"  # retrieval/search/thread_reading.py: new, new-topic, continuation, correction, related
     jurisdiction: str | None = None  # whose law to answer from, when the message (or its thread) named one
     act: str = ""  # a correction's replacing act: searched instead of the whole message
+    thread_act: str = ""  # the thread's act after this question (Exchange.act), "" for `standalone`
 
     @property
     def query(self) -> str:
@@ -153,7 +156,7 @@ def understand(question: str, thread: Thread | None, rewriter: FollowUpRewriter 
     The reading (`retrieval.search.thread_reading.read_message`) decides first and binds the rewrite: a new
     question is never sent to the rewriter with the thread, so two topics cannot be glued together."""
     last = thread.last if thread is not None else None
-    reading = read_message(question, last.standalone if last is not None else None)
+    reading = read_message(question, (last.act or last.standalone) if last is not None else None)
     alone = Understood(question, question, thread=thread, kind=reading.kind, jurisdiction=reading.jurisdiction)
     if thread is None or last is None or not reading.follow_up:
         return alone
@@ -173,12 +176,30 @@ def understand(question: str, thread: Thread | None, rewriter: FollowUpRewriter 
         _standalone(question, reading),
         True,
         "rules",
-        ThreadContext(reading.inherited, last.articles if reading.keep_articles else (), dense=reading.dense),
+        _context(reading, last),
         thread.topic,
         thread,
         act=reading.act,
+        thread_act=_thread_act(question, reading),
         **common,
     )
+
+
+def _thread_act(question: str, reading: Reading) -> str:
+    """The act a thread carries on with: an aspect ("a koja je kazna?", "a u RS?") leaves it as it was, a
+    circumstance ("a da je bio naoružan?") joins it, a correction or a related act becomes it."""
+    if reading.kind == "continuation":
+        return stand_alone(question, reading.inherited) if reading.adds else reading.inherited
+    return _standalone(question, reading)
+
+
+def _context(reading: Reading, last: Exchange) -> ThreadContext:
+    """What search inherits: a continuation, the thread's act (embedded with it) and the previous answer's
+    articles; a related act, the thread's words at their lower weight only; a correction, nothing — the words
+    left of the story it corrects still pull toward the act it took back (measured: docs/retrieval.md)."""
+    if reading.kind == "correction":
+        return ThreadContext()
+    return ThreadContext(reading.inherited, last.articles if reading.keep_articles else (), dense=reading.dense)
 
 
 def _standalone(question: str, reading: Reading) -> str:
@@ -206,4 +227,5 @@ def exchange_of(understood: Understood, answer: Any, row_id: int | None = None) 
         points=tuple(_short(p) for p in points if p.strip())[:MAX_POINTS],
         row_id=row_id,
         jurisdiction=understood.jurisdiction,
+        act=_short(understood.thread_act) if understood.thread_act else "",
     )

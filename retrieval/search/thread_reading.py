@@ -48,6 +48,7 @@ class Reading:
     jurisdiction: str | None = None
     negated: tuple[str, ...] = ()
     act: str = ""  # a correction's replacing act ("nego mu je prijetio" → "mu je prijetio"), searched as the act
+    adds: bool = False  # a continuation that adds a circumstance ("a da je bio naoružan?"), which the act keeps
 
     @property
     def follow_up(self) -> bool:
@@ -197,8 +198,11 @@ def _negated(tokens: list[str], c: Cues, ends: set[int]) -> tuple[tuple[str, ...
                 return tuple(taken), j + len(contrast.parts)
             if content_words(tokens[j]):
                 taken.append(tokens[j])
-            if j in ends:
-                break
+            if j in ends:  # the clause ends: what follows it replaces the negated part ("nije X, nego Y"; "nije X, Y")
+                after = j + 1
+                contrast = _match(c.contrasts, tokens, after)
+                after += len(contrast.parts) if contrast is not None else 0
+                return tuple(taken), (after if after < len(tokens) else None)
             j += 1
         return tuple(taken), None
     return (), None
@@ -210,6 +214,13 @@ def _without(previous: str, negated: tuple[str, ...]) -> str:
         return previous
     stems = {w[:5] for w in negated}
     return " ".join(w for w in previous.split() if not any(t[:5] in stems for t in words(w)))
+
+
+def _contrast_before(tokens: list[str], c: Cues, replacing: int | None) -> bool:
+    """True when a contrast word ("nego", "već") stands right before the replacing part."""
+    if replacing is None:
+        return False
+    return any(p.at(tokens, replacing - len(p.parts)) for p in c.contrasts if replacing >= len(p.parts))
 
 
 def tells_an_act(text: str, c: Cues | None = None) -> bool:
@@ -233,7 +244,7 @@ def read_message(text: str, previous: str | None) -> Reading:
         return Reading("new-topic", jurisdiction=code)
     carried = inherited_text(previous)
     negated, replacing = _negated(tokens, c, _clause_ends(text))
-    if negated and (_opens(c.correction_openers, tokens) or replacing is not None):
+    if negated and (_opens(c.correction_openers, tokens) or _contrast_before(tokens, c, replacing)):
         code, _ = named_jurisdiction(text, leaning=False, c=c)
         if replacing is not None and replacing < len(tokens):
             act = " ".join(tokens[replacing:])
@@ -252,7 +263,7 @@ def read_message(text: str, previous: str | None) -> Reading:
     if leaning:
         if code is None:
             code, _ = named_jurisdiction(text, leaning=True, c=c)
-        return Reading("continuation", _without(carried, negated), True, code is None, code, negated)
+        return Reading("continuation", _without(carried, negated), True, code is None, code, negated, adds=hypothetical)
     if _opens(c.related_openers, tokens):
         return Reading("related", _without(carried, negated), jurisdiction=code, negated=negated)
     return Reading("new", jurisdiction=code)
