@@ -236,3 +236,15 @@ def test_the_reading_binds_the_rewrite_a_new_topic_is_never_glued_to_the_thread(
         assert follow.by == "claude" and follow.kind == "continuation" and len(fake_anthropic.requests) == 1
     finally:
         rewriter.close()
+
+
+def test_the_rewrite_request_carries_the_readings_decision(fake_anthropic, keyed) -> None:
+    rewriter = ClaudeRewriter(keyed)
+    try:
+        fake_anthropic.default = text_reply("Kako je odbijanje alkotesta kažnjeno po zakonu Republike Srpske?")
+        understood = understand("a po zakonu RS?", Thread().after(exchange(ALCOHOL)), rewriter)
+        assert understood.by == "claude" and understood.jurisdiction == "RS"
+        sent = user_texts(fake_anthropic.requests[0])[0]
+        assert "Čitanje nove poruke: nastavak" in sent and "traženi zakon: Republika Srpska (RS)" in sent
+    finally:
+        rewriter.close()

@@ -22,6 +22,7 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from retrieval.jurisdictions import name_of
 from retrieval.language.followups import same_question, stand_alone
 from retrieval.search.rewriting import FollowUpRewriter
 from retrieval.search.thread_reading import Reading, read_message
@@ -165,7 +166,7 @@ def understand(question: str, thread: Thread | None, rewriter: FollowUpRewriter 
     common = {"kind": reading.kind, "jurisdiction": jurisdiction}
     if rewriter is not None:
         try:
-            text = rewriter.stand_alone(question, thread_text(thread))
+            text = rewriter.stand_alone(question, thread_text(thread) + reading_note(reading, jurisdiction))
         except Exception:  # a rewriter must not raise; if one does, the rules decide
             text = None
         text = " ".join((text or "").split())
@@ -191,6 +192,24 @@ def _thread_act(question: str, reading: Reading) -> str:
     if reading.kind == "continuation":
         return stand_alone(question, reading.inherited) if reading.adds else reading.inherited
     return _standalone(question, reading)
+
+
+KIND_NOTES = {
+    "continuation": "nastavak: zadržava djelo iz razgovora",
+    "correction": "ispravka: službenik zamjenjuje ranije opisano djelo",
+    "related": "novo djelo u istom događaju: traži se po njegovim riječima",
+}
+
+
+def reading_note(reading: Reading, jurisdiction: str | None) -> str:
+    """What the reading decided, for the rewrite request: the kind, what was taken back, the jurisdiction asked
+    for — so the model rewrites within the decision instead of making its own."""
+    lines = [f"Čitanje nove poruke: {KIND_NOTES.get(reading.kind, reading.kind)}"]
+    if reading.negated:
+        lines.append(f"   povučeno (ne ulazi u pitanje): {', '.join(reading.negated)}")
+    if jurisdiction:
+        lines.append(f"   traženi zakon: {name_of(jurisdiction) or jurisdiction} ({jurisdiction})")
+    return "\n" + "\n".join(lines)
 
 
 def _context(reading: Reading, last: Exchange) -> ThreadContext:
