@@ -28,6 +28,7 @@ from bot.officers import officers_of
 from bot.replies import send_html
 from bot.threads import threads_of
 from kodeks.privacy import Masked
+from retrieval import jurisdictions
 
 log = logging.getLogger("bot.handlers")  # the name these log lines have always had
 
@@ -75,6 +76,20 @@ def conversation_row(result: Any, thread: Any, after: Any, input_kind: str) -> d
             follows=thread.last.row_id if thread is not None and thread.last is not None else None,
         )
     return row
+
+
+def asked_jurisdiction_line(result: Any, scope: Any) -> str:
+    """ "Po zakonu koji ste tražili: …" when the question named another jurisdiction than the officer's and was
+    answered from its law (`SearchResult.scope` is then that jurisdiction's), else ""."""
+    understood = getattr(result, "understood", None)
+    named = getattr(understood, "jurisdiction", None)
+    own = getattr(scope, "officer", None)
+    searched = result.search.scope or []
+    if not named or not own or named == own or not searched or searched[0] != named:
+        return ""
+    return texts.ASKED_JURISDICTION.format(
+        name=jurisdictions.name_of(named), code=named, own=f"{jurisdictions.name_of(own)} ({own})"
+    )
 
 
 async def deliver_answer(
@@ -148,6 +163,8 @@ async def deliver_answer(
         try:
             understood = result.understood.summary() if getattr(result, "understood", None) else ""
             lead = texts.UNDERSTOOD.format(what=understood) if understood else None
+            if asked := asked_jurisdiction_line(result, scope):
+                lead = f"{asked} {lead}" if lead else asked
             await send_html(
                 _BotOnly(bot),
                 chat_id,

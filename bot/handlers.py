@@ -38,7 +38,7 @@ from bot.querylog.export import export_parts, parse_since
 from bot.replies import say, send_html
 from bot.smalltalk import classify
 from bot.stats import render
-from bot.threads import remember_lookup
+from bot.threads import in_thread, remember_lookup
 from kodeks.privacy import Masked
 from retrieval import jurisdictions
 
@@ -121,9 +121,10 @@ async def handle_question(
     d = deps(context)
     masked = d.pipeline.mask(text)
     text = masked.text
-    if (
-        targets := jurisdictions.comparison_request(text)
-    ) is not None:  # "isto u RS?": the last article in another code
+    targets = jurisdictions.comparison_request(text)
+    if targets is not None and (jurisdictions.asks_to_compare(text) or not in_thread(update, context)):
+        # "isto u RS?": the last article in another code side by side. In a live thread, "a u RS?" goes to the
+        # pipeline instead: the thread's act, answered from that jurisdiction's law
         await answer_compare(update, context, text, targets)
         return
     if looks_like_reference(text):

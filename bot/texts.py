@@ -222,6 +222,8 @@ BUTTON_PREVIOUS = "◀"
 BUTTON_NEXT = "▶"
 # --- conversation (issue 24: follow-ups in a thread, /novo) -------------------------------------------
 UNDERSTOOD = "Razumio sam: {what} (nastavak; novo pitanje: /novo)"
+# A question that named another jurisdiction is answered from its law, for that answer only.
+ASKED_JURISDICTION = "Po zakonu koji ste tražili: {name} ({code}); vaša nadležnost ostaje {own}."
 NEW_THREAD = "U redu, novi razgovor: sljedeće pitanje ne nastavljam na prethodna."
 THREADS_OFF = "Svako pitanje odgovaram zasebno (razgovor nije uključen), pa nema šta početi iznova."
 

@@ -98,6 +98,12 @@ def remember_lookup(
     store.put(chat_id, user_id, Thread().after(exchange))
 
 
+def in_thread(update: Update, context: ContextTypes.DEFAULT_TYPE) -> bool:
+    """True while the officer's thread is live (their next question may follow up on it)."""
+    store = threads_of(context.bot_data)
+    return store is not None and store.get(update.effective_chat.id, update.effective_user.id) is not None
+
+
 async def cmd_novo(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """`/novo`: the next question starts a new conversation (nothing of the earlier ones carries over)."""
     store = threads_of(context.bot_data)

@@ -199,7 +199,12 @@ def mentioned(text: str) -> list[str]:
 
     Longer names win over the shorter ones inside them: "Federacija BiH" is the Federation, not also
     the state."""
-    folded = fold(text)
+    return list(dict.fromkeys(code for _, _, code in mentions(fold(text))))
+
+
+def mentions(folded: str) -> list[tuple[int, int, str]]:
+    """Where `folded` text (`fold`) names a jurisdiction: (start, end, code) in text order; a longer name
+    wins over a shorter one inside it."""
     spans: list[tuple[int, int, str]] = []
     for alias, code in _BY_FOLDED.items():
         spans += [(m.start(), m.end(), code) for m in re.finditer(rf"(?<![\w-]){re.escape(alias)}(?![\w-])", folded)]
@@ -207,7 +212,7 @@ def mentioned(text: str) -> list[str]:
     for start, end, code in sorted(spans, key=lambda s: (s[0] - s[1], s[0])):
         if all(end <= k_start or start >= k_end for k_start, k_end, _ in kept):
             kept.append((start, end, code))
-    return list(dict.fromkeys(code for _, _, code in sorted(kept)))
+    return sorted(kept)
 
 
 MAX_REQUEST_WORDS = 6
@@ -225,6 +230,12 @@ def comparison_request(text: str) -> list[str] | None:
     if tokens[0] not in _OPENERS and not _ANYWHERE & set(tokens):
         return None
     return mentioned(text) or None
+
+
+def asks_to_compare(text: str) -> bool:
+    """True when a comparison request says it compares ("isto u RS?", "uporedi sa RS"), not merely names a
+    jurisdiction ("a u RS?", which a conversation reads as a question for that jurisdiction's law)."""
+    return bool(_ANYWHERE & set(words(text)))
 
 
 def label_articles(articles: list[Article]) -> tuple[list[Article], list[str]]:

@@ -194,3 +194,48 @@ async def test_a_claude_answer_names_the_laws_it_actually_cites(
     assert sent and all(not pid.startswith(("KZ FBiH", "KZ BD", "ZJRM")) for pid in sent[0])  # only RS + state sent
     text = plain(answer)
     assert "⚖️ Republika Srpska: državni nivo (BiH): ZOBS BiH" in text and "⚠️" not in text
+
+
+async def test_another_entitys_law_on_request_in_a_thread_then_the_officers_own_again(
+    telegram_server: FakeTelegramServer, juris_settings: Settings, juris: Any, tmp_path: Path
+) -> None:
+    """A Federation officer's thread: a theft; "a kako je to po zakonu RS?" answers from KZ RS, starting from the
+    thread's act (the theft, not the last cited article), labelled; "у РС" in Cyrillic alike; a new topic is
+    answered from the officer's own code again — the scope was never changed."""
+    settings = juris_bot_settings(juris_settings, telegram_server, tmp_path, default_jurisdiction="FBiH")
+    log_path = tmp_path / "queries.sqlite3"
+    theft = "ukrao mu je novčanik iz džepa u tramvaju, tuđa stvar oduzeta"
+    async with running_bot(telegram_server, settings, juris, log_path):
+        first, in_rs, violence_rs, fresh = await telegram_server.converse(
+            OFFICER,
+            [
+                theft,
+                "a kako je to po zakonu RS?",
+                "а шта ако је тукао члана породице, у РС?",
+                "druga stvar: muž tuče ženu i djecu kod kuće, nasilje u obitelji",
+            ],
+        )
+    assert "KZ FBiH, član 286" in plain(first).split("Izvori:")[1]
+    rs_text = plain(in_rs)
+    assert rs_text.splitlines()[0].startswith(
+        texts.ASKED_JURISDICTION.format(name="Republika Srpska", code="RS", own="Federacija BiH (FBiH)")
+    )
+    sources = rs_text.split("Izvori:")[1]
+    assert "KZ RS, član 224" in sources and "KZ FBiH" not in sources
+    assert "⚖️ Republika Srpska: KZ RS" in rs_text
+    assert "KZ RS, član 190" in plain(violence_rs).split("Izvori:")[1]
+    fresh_text = plain(fresh)
+    assert texts.ASKED_JURISDICTION.split(":")[0] not in fresh_text and not fresh_text.startswith("Razumio sam")
+    assert "KZ FBiH, član 222" in fresh_text.split("Izvori:")[1] and "KZ RS" not in fresh_text
+    logged = rows(log_path)
+    assert [r["jurisdiction"] for r in logged] == ["FBiH", "RS", "RS", "FBiH"]
+    assert logged[1]["follows"] == logged[0]["id"] and "novčanik" in logged[1]["standalone"]
+
+
+async def test_isto_u_rs_still_compares_side_by_side_in_a_thread(
+    telegram_server: FakeTelegramServer, juris_settings: Settings, juris: Any, tmp_path: Path
+) -> None:
+    settings = juris_bot_settings(juris_settings, telegram_server, tmp_path, default_jurisdiction="FBiH")
+    async with running_bot(telegram_server, settings, juris, tmp_path / "queries.sqlite3"):
+        _, same = await telegram_server.converse(OFFICER, [MURDER, "isto u RS?"])
+    assert plain(same).startswith("Uporedba: KZ FBiH, član 166 – Ubojstvo")

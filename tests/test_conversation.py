@@ -218,3 +218,33 @@ async def test_claude_gets_the_previous_exchange_in_its_own_block_and_cites_only
         h.id != "KZ RS čl. 999" for h in second.answer.citations
     )
     assert "previous_exchanges" in system_text(answers[-1]) and "2026-12-02" in second.answer.prompt_version
+
+
+def test_the_reading_binds_the_rewrite_a_new_topic_is_never_glued_to_the_thread(fake_anthropic, keyed) -> None:
+    """A stand-in that would glue the thread's question onto anything: a message read as a new topic or a
+    question of its own is not sent to it at all; a follow-up is, and keeps the reading's kind."""
+    rewriter = ClaudeRewriter(keyed)
+    thread = Thread().after(exchange(ALCOHOL))
+    try:
+        fake_anthropic.default = text_reply(f"{ALCOHOL} i ukrali mu auto")
+        fresh = understand("druga stvar: ukrali mu auto ispred zgrade noćas", thread, rewriter)
+        own = understand("ukrali mu auto ispred zgrade", thread, rewriter)
+        assert not fresh.follow_up and not own.follow_up and fresh.standalone == fresh.question
+        assert fake_anthropic.requests == []
+        fake_anthropic.default = text_reply("Koja je kazna za vozača koji odbije alkotest?")
+        follow = understand("a koja je kazna?", thread, rewriter)
+        assert follow.by == "claude" and follow.kind == "continuation" and len(fake_anthropic.requests) == 1
+    finally:
+        rewriter.close()
+
+
+def test_the_rewrite_request_carries_the_readings_decision(fake_anthropic, keyed) -> None:
+    rewriter = ClaudeRewriter(keyed)
+    try:
+        fake_anthropic.default = text_reply("Kako je odbijanje alkotesta kažnjeno po zakonu Republike Srpske?")
+        understood = understand("a po zakonu RS?", Thread().after(exchange(ALCOHOL)), rewriter)
+        assert understood.by == "claude" and understood.jurisdiction == "RS"
+        sent = user_texts(fake_anthropic.requests[0])[0]
+        assert "Čitanje nove poruke: nastavak" in sent and "traženi zakon: Republika Srpska (RS)" in sent
+    finally:
+        rewriter.close()

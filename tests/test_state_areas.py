@@ -189,12 +189,6 @@ async def test_the_bot_tells_a_federation_officer_what_is_not_loaded_and_claims_
     assert "ovu oblast uređuje državni nivo (BiH): ZCP BiH" in customs_line
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 29 rebuilds how a follow-up is read: a message with its own act that "
-    "points at somebody with a pronoun ('ukrali mu …') is taken for a continuation by the closed-class "
-    "rules of retrieval/language/followups.py, which cannot tell an act of its own without the vocabulary",
-)
 def test_a_new_self_contained_question_is_not_read_as_a_follow_up() -> None:
     traffic = "vozač odbio alkotest, šta slijedi"
     thread = Thread().after(Exchange(question=traffic, standalone=traffic, articles=("ZOBS BiH čl. 174",)))

@@ -22,8 +22,10 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from retrieval.language.followups import inherited_text, is_follow_up, same_question, stand_alone
+from retrieval.jurisdictions import name_of
+from retrieval.language.followups import same_question, stand_alone
 from retrieval.search.rewriting import FollowUpRewriter
+from retrieval.search.thread_reading import Reading, read_message
 from retrieval.types import ThreadContext
 
 MAX_EXCHANGES = 3  # exchanges a thread remembers (the oldest is dropped first)
@@ -48,6 +50,9 @@ class Exchange:
     points: tuple[str, ...] = ()  # the answer's claims (Claude's); none for an extractive answer
     row_id: int | None = None  # its query-log row, which the next turn's row points back at
     at: float = field(default_factory=time.time)
+    jurisdiction: str | None = None  # the jurisdiction asked for by name, which the thread's follow-ups keep
+    act: str = ""  # the thread's act as it stands after this turn (what the next follow-up inherits): the
+    # matter and its circumstances, without the aspects asked ("koja je kazna") — "" for `standalone`
 
 
 @dataclass(frozen=True)
@@ -90,12 +95,18 @@ class Understood:
     context: ThreadContext | None = None  # what search inherits (words, the previous answer's articles)
     topic: str = ""  # the thread's first question (the rules' "Razumio sam" line names it)
     thread: Thread | None = None  # the thread it was read in (None: no thread)
+    kind: str = "new"  # retrieval/search/thread_reading.py: new, new-topic, continuation, correction, related
+    jurisdiction: str | None = None  # whose law to answer from, when the message (or its thread) named one
+    act: str = ""  # a correction's replacing act: searched instead of the whole message
+    thread_act: str = ""  # the thread's act after this question (Exchange.act), "" for `standalone`
 
     @property
     def query(self) -> str:
-        """What search gets: Claude's stand-alone question, or (rules) the officer's own words — the inherited
-        ones come with `context`, at their lower weight."""
-        return self.standalone if self.by == "claude" else self.question
+        """What search gets: Claude's stand-alone question, or (rules) the officer's own words — a correction's
+        replacing act — the inherited ones come with `context`, at their lower weight."""
+        if self.by == "claude":
+            return self.standalone
+        return self.act or self.question
 
     def summary(self) -> str:
         """What the officer is told was understood (without the "Razumio sam:" prefix): empty when the
@@ -104,6 +115,8 @@ class Understood:
             return ""
         if self.by == "claude" or not self.topic:
             return _short(self.standalone, 200)
+        if self.kind == "correction":
+            return f"ispravka: „{_short(self.act or self.question, 120)}“ umjesto ranijeg opisa"
         return f"„{_short(self.question, 120).rstrip('?')}“ – nastavak na „{_short(self.topic, TOPIC_CHARS)}“"
 
     def next_thread(self, exchange: Exchange) -> Thread:
@@ -117,6 +130,8 @@ class Understood:
             "standalone": self.standalone,
             "follow_up": self.follow_up,
             "by": self.by,
+            "kind": self.kind,
+            "jurisdiction": self.jurisdiction,
             "context": self.context.to_dict() if self.context else None,
         }
 
@@ -137,33 +152,85 @@ def thread_text(thread: Thread) -> str:
 
 def understand(question: str, thread: Thread | None, rewriter: FollowUpRewriter | None = None) -> Understood:
     """The stand-alone form of `question` in `thread` (see the module docstring). Synchronous: the
-    rewrite is one bounded HTTP call; run it in a worker thread from async code."""
+    rewrite is one bounded HTTP call; run it in a worker thread from async code.
+
+    The reading (`retrieval.search.thread_reading.read_message`) decides first and binds the rewrite: a new
+    question is never sent to the rewriter with the thread, so two topics cannot be glued together."""
     last = thread.last if thread is not None else None
-    alone = Understood(question, question, thread=thread)
-    if thread is None or last is None:
+    reading = read_message(question, (last.act or last.standalone) if last is not None else None)
+    alone = Understood(question, question, thread=thread, kind=reading.kind, jurisdiction=reading.jurisdiction)
+    if thread is None or last is None or not reading.follow_up:
         return alone
-    previous = ThreadContext(articles=last.articles)
+    jurisdiction = reading.jurisdiction or last.jurisdiction  # a jurisdiction asked for stays for the thread
+    previous = ThreadContext(articles=last.articles if reading.keep_articles else ())
     if rewriter is not None:
         try:
-            text = rewriter.stand_alone(question, thread_text(thread))
+            text = rewriter.stand_alone(question, thread_text(thread) + reading_note(reading, jurisdiction))
         except Exception:  # a rewriter must not raise; if one does, the rules decide
             text = None
         text = " ".join((text or "").split())
-        if text:
-            if same_question(text, question):
-                return alone
-            return Understood(question, text, True, "claude", previous, thread.topic, thread)
-    if not is_follow_up(question):
-        return alone
+        if text and not same_question(text, question):
+            return Understood(
+                question, text, True, "claude", previous, thread.topic, thread, reading.kind, jurisdiction
+            )
     return Understood(
         question,
-        stand_alone(question, last.standalone),
+        _standalone(question, reading),
         True,
         "rules",
-        ThreadContext(inherited_text(last.standalone), last.articles),
+        _context(reading, last),
         thread.topic,
         thread,
+        reading.kind,
+        jurisdiction,
+        act=reading.act,
+        thread_act=_thread_act(question, reading),
     )
+
+
+def _thread_act(question: str, reading: Reading) -> str:
+    """The act a thread carries on with: an aspect ("a koja je kazna?", "a u RS?") leaves it as it was, a
+    circumstance ("a da je bio naoružan?") joins it, a correction or a related act becomes it."""
+    if reading.kind == "continuation":
+        return stand_alone(question, reading.inherited) if reading.adds else reading.inherited
+    return _standalone(question, reading)
+
+
+KIND_NOTES = {
+    "continuation": "nastavak: zadržava djelo iz razgovora",
+    "correction": "ispravka: službenik zamjenjuje ranije opisano djelo",
+    "related": "novo djelo u istom događaju: traži se po njegovim riječima",
+}
+
+
+def reading_note(reading: Reading, jurisdiction: str | None) -> str:
+    """What the reading decided, for the rewrite request: the kind, what was taken back, the jurisdiction asked
+    for — so the model rewrites within the decision instead of making its own."""
+    lines = [f"Čitanje nove poruke: {KIND_NOTES.get(reading.kind, reading.kind)}"]
+    if reading.negated:
+        lines.append(f"   povučeno (ne ulazi u pitanje): {', '.join(reading.negated)}")
+    if jurisdiction:
+        lines.append(f"   traženi zakon: {name_of(jurisdiction) or jurisdiction} ({jurisdiction})")
+    return "\n" + "\n".join(lines)
+
+
+def _context(reading: Reading, last: Exchange) -> ThreadContext:
+    """What search inherits: a continuation, the thread's act (embedded with it) and the previous answer's
+    articles; a related act, the thread's words at their lower weight only; a correction, nothing — the words
+    left of the story it corrects still pull toward the act it took back (measured: docs/retrieval.md)."""
+    if reading.kind == "correction":
+        return ThreadContext()
+    return ThreadContext(reading.inherited, last.articles if reading.keep_articles else (), dense=reading.dense)
+
+
+def _standalone(question: str, reading: Reading) -> str:
+    """What the next turn inherits: a continuation, with the thread's act; a correction, its replacing act
+    alone (the act it took back must not return); a related act, first, then the thread's words (its people)."""
+    if reading.kind == "continuation":
+        return stand_alone(question, reading.inherited)
+    if reading.kind == "correction":
+        return " ".join((reading.act or question).split())
+    return " ".join(f"{question} {reading.inherited}".split())
 
 
 def exchange_of(understood: Understood, answer: Any, row_id: int | None = None) -> Exchange:
@@ -180,4 +247,6 @@ def exchange_of(understood: Understood, answer: Any, row_id: int | None = None) 
         labels=tuple(h.article.label for h in citations),
         points=tuple(_short(p) for p in points if p.strip())[:MAX_POINTS],
         row_id=row_id,
+        jurisdiction=understood.jurisdiction,
+        act=_short(understood.thread_act) if understood.thread_act else "",
     )

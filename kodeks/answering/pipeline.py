@@ -23,6 +23,7 @@ from kodeks.answering.conversation import Thread, Understood, exchange_of, under
 from kodeks.answering.models import Answer
 from kodeks.privacy import Masked, mask
 from kodeks.settings import Settings
+from retrieval.jurisdictions import scope_of
 from retrieval.types import SearchResult, ThreadContext
 
 if TYPE_CHECKING:
@@ -91,6 +92,19 @@ class PipelineResult:
         return data
 
 
+def asked_jurisdiction(officer: str | Collection[str] | None, named: str | None) -> str | Collection[str] | None:
+    """The scope to search: the officer's, or — when the message (or its thread) asks for another
+    jurisdiction's law by name — that jurisdiction's (its code and the levels above), for this answer only:
+    the officer's own scope is what the bot passes again next time. Without an officer's scope (jurisdictions
+    not in use) a name changes nothing: every law is searched anyway."""
+    if named is None or officer is None:
+        return officer
+    own = getattr(officer, "officer", officer if isinstance(officer, str) else None)
+    if own == named:
+        return officer
+    return scope_of(named)
+
+
 class Pipeline:
     """Retriever + Answerer. The retriever is opened on first use (loading the index takes a while)."""
 
@@ -150,6 +164,9 @@ class Pipeline:
         understood = Understood(question, question)
         if thread is not None and thread.last is not None:  # rules (cheap) or Claude (waits on the network)
             understood = await asyncio.to_thread(understand, question, thread, self._follow_up_rewriter())
+        else:
+            understood = understand(question, None)  # no thread: only whether it names a jurisdiction
+        jurisdiction = asked_jurisdiction(jurisdiction, understood.jurisdiction)
         understand_ms = (time.perf_counter() - t0) * 1000.0
         t0 = time.perf_counter()
         search = await run(

@@ -1,4 +1,4 @@
-"""`kodeks ask` (the whole pipeline without Telegram) and `kodeks eval generation`."""
+"""`kodeks ask` (the whole pipeline without Telegram), `kodeks eval generation` and `kodeks eval threads`."""
 
 from __future__ import annotations
 
@@ -196,3 +196,39 @@ def eval_generation(
     if report["runs"] and not report["answered"]:
         first = next((i["reason"] for i in report["items"] if i["reason"]), "no reply")
         fail(f"no answer came back from the Claude API ({first})")
+
+
+async def _evaluate_threads(settings: Settings, cases: list[Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    from kodeks.answering import Pipeline
+    from kodeks.answering.thread_eval import evaluate_threads
+
+    async with Pipeline(settings) as pipeline:  # the bot's pipeline: a key in the settings means Claude's rewrite
+        return await evaluate_threads(pipeline, cases)
+
+
+@eval_commands.command("threads")
+def eval_threads(
+    threads_file: Path = typer.Argument(..., help="Thread JSONL: id, jurisdiction, turns [{q, relevant, kind?}]."),
+    json_out: Path | None = typer.Option(None, "--json", help="Also write the figures here (JSON)."),
+    details: Path | None = typer.Option(None, "--details", help="Write one JSON line per turn here."),
+    split: str | None = typer.Option(None, "--split", help='Only the threads whose "split" is this.'),
+    data_dir: Path | None = DataDirOption,
+) -> None:
+    """Conversations scored the bot's way: each turn in its officer's thread, and the later turns again alone."""
+    from kodeks.answering.thread_eval import format_report, load_threads
+
+    try:
+        settings = load_settings(data_dir=data_dir)
+        cases = load_threads(threads_file, split)
+        report, rows = asyncio.run(_evaluate_threads(settings, cases))
+    except KodeksError as exc:
+        fail(str(exc))
+        return
+    print(format_report(report, threads_file.name))
+    try:
+        if json_out is not None:
+            json_out.write_text(json.dumps(report, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+        if details is not None:
+            details.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot write {exc.filename}: {exc.strerror or exc}")

@@ -27,8 +27,9 @@ class LexicalScorer(Protocol):
 
 def dense_queries(query: str, context: ThreadContext | None) -> list[str]:
     """The dense query: the question — for a follow-up, with its inherited words instead of alone ("a koja je
-    kazna?" embedded alone is nearest to the general articles on penalties, whatever the matter was)."""
-    if context is None or not context.words.strip():
+    kazna?" embedded alone is nearest to the general articles on penalties, whatever the matter was). A message
+    with an act of its own (`context.dense` False) is embedded alone: the thread must not pull it back."""
+    if context is None or not context.words.strip() or not context.dense:
         return [query]
     return [f"{context.words} {query}"]
 
