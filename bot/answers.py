@@ -12,9 +12,9 @@ import asyncio
 import dataclasses
 import logging
 import time
-from dataclasses import dataclass
 from typing import Any
 
+from telegram import Bot
 from telegram.constants import ParseMode
 from telegram.error import TelegramError
 
@@ -22,11 +22,9 @@ from bot import texts
 from bot.callbacks import answer_keyboard
 from bot.compare import remember
 from bot.delivery import keep_typing, unconfirmed
-from bot.deps import Deps
 from bot.formatting import escape, format_answer, jurisdiction_line
-from bot.officers import officers_of
 from bot.replies import send_html
-from bot.threads import threads_of
+from bot.state import AppState
 from kodeks.privacy import Masked
 
 log = logging.getLogger("bot.handlers")  # the name these log lines have always had
@@ -51,13 +49,6 @@ def masked_original(settings: Any, masked: Masked | None) -> str | None:
     return masked.original
 
 
-@dataclass
-class _BotOnly:
-    """What `send_html` needs from a handler context, for sends outside a handler (start-up recovery)."""
-
-    bot: Any
-
-
 def conversation_row(result: Any, thread: Any, after: Any, input_kind: str) -> dict[str, Any]:
     """The query-log columns of issue 24: how the question came (text / voice), its stand-alone form (made
     from masked text only: the question and the thread are masked before they reach here) and its place in the thread (`after`: the thread this question leaves; id, turn, the row it
@@ -78,15 +69,14 @@ def conversation_row(result: Any, thread: Any, after: Any, input_kind: str) -> d
 
 
 async def deliver_answer(
-    bot: Any,
-    d: Deps,
+    bot: Bot,
+    shared: AppState,
     *,
     chat_id: int,
     user_id: int,
     question: str,
     reply_to: int | None,
     update_id: int | None,
-    bot_data: Any,
     masked: Masked | None = None,
     input_kind: str = "text",
 ) -> None:
@@ -99,8 +89,9 @@ async def deliver_answer(
     transcribed voice message."""
     started = time.perf_counter()
     result, error = None, None
-    officers = officers_of(bot_data)
-    store = threads_of(bot_data)
+    d = shared.deps
+    officers = shared.officers
+    store = shared.threads
     thread = store.get(chat_id, user_id) if store is not None else None
     try:
         async with keep_typing(bot, chat_id):
@@ -138,7 +129,7 @@ async def deliver_answer(
         answer = result.answer
         markup = answer_keyboard(row_id, [hit.article for hit in answer.citations]) if row_id else None
         if answer.citations:
-            remember(bot_data, user_id, answer.citations[0].id)
+            remember(shared, user_id, answer.citations[0].id)
         line = jurisdiction_line(
             [hit.article for hit in answer.citations],
             result.search.scope,
@@ -149,11 +140,7 @@ async def deliver_answer(
             understood = result.understood.summary() if getattr(result, "understood", None) else ""
             lead = texts.UNDERSTOOD.format(what=understood) if understood else None
             await send_html(
-                _BotOnly(bot),
-                chat_id,
-                format_answer(unmasked(answer, masked), jurisdiction=line, lead=lead),  # type: ignore[arg-type]
-                markup,
-                reply_to=reply_to,
+                bot, chat_id, format_answer(unmasked(answer, masked), jurisdiction=line, lead=lead), markup, reply_to
             )
         except TelegramError as exc:
             if row_id:

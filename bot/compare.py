@@ -10,27 +10,26 @@ since a table does not fit. A jurisdiction with no law of the kind loaded is sai
 
 from __future__ import annotations
 
-from collections.abc import MutableMapping
 from typing import Any
 
 from bot import texts
 from bot.formatting import LIMIT, escape, split_html
+from bot.state import AppState
 from retrieval import jurisdictions
 
-LAST_KEY = "kodeks_last_article"
 PENALTY_CHARS = 400
 
 
-def remember(bot_data: MutableMapping[str, Any], user_id: int, article_id: str) -> None:
+def remember(state: AppState, user_id: int, article_id: str) -> None:
     """The article an officer last saw (first source of an answer, or an article shown): what "isto u RS?" means.
 
     Kept in memory; after a restart the handler reads it back from the query log (`QueryLog.last_seen_article`:
     the first article of the officer's latest answer or lookup of the last 24 hours)."""
-    bot_data.setdefault(LAST_KEY, {})[user_id] = article_id
+    state.last_article[user_id] = article_id
 
 
-def last_article(bot_data: MutableMapping[str, Any], user_id: int) -> str | None:
-    return bot_data.get(LAST_KEY, {}).get(user_id)
+def last_article(state: AppState, user_id: int) -> str | None:
+    return state.last_article.get(user_id)
 
 
 def _block(entry: Any, heading_code: str) -> str:

@@ -1,19 +1,19 @@
-"""What every handler needs, built once per process and reached through `context.bot_data["kodeks"]`."""
+"""What every handler needs, built once per process and reached through `context.bot_data.deps` (bot/state.py)."""
 
 from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from typing import Any
-
-from telegram.ext import ContextTypes
+from typing import TYPE_CHECKING, Any
 
 from bot.access import Access, RateLimiter
 from bot.once import SeenUpdates
 from bot.querylog import QueryLog
 from bot.scheduling import FairScheduler
 
-BOT_DATA_KEY = "kodeks"
+if TYPE_CHECKING:
+    from bot.state import Context
+
 REFUSAL_SENDS = 4  # refusal replies sent at once: the Bot API connections are for officers' answers
 REFUSALS_PER_MINUTE = 1  # refusals (stranger, group chat, edited message) sent per person and per group a minute
 
@@ -36,5 +36,5 @@ class Deps:
     cpu: FairScheduler = field(default_factory=lambda: FairScheduler(2))  # searches and lookups, officers in turn
 
 
-def deps(context: ContextTypes.DEFAULT_TYPE) -> Deps:
-    return context.bot_data[BOT_DATA_KEY]
+def deps(context: Context) -> Deps:
+    return context.bot_data.deps

@@ -20,7 +20,6 @@ from typing import Any
 from telegram import InlineKeyboardMarkup, Message, Update
 from telegram.constants import ParseMode
 from telegram.error import BadRequest
-from telegram.ext import ContextTypes
 
 from bot import texts
 from bot.answers import deliver_answer
@@ -35,8 +34,9 @@ from bot.laws import ambiguity_text
 from bot.missing_articles import answer_missing, still_shown
 from bot.officers import scope_for
 from bot.querylog.export import export_parts, parse_since
-from bot.replies import say, send_html
+from bot.replies import chat_of, say, send_html
 from bot.smalltalk import classify
+from bot.state import Context
 from bot.stats import render
 from bot.threads import remember_lookup
 from kodeks.privacy import Masked
@@ -66,24 +66,24 @@ def echo(text: str, limit: int = MAX_ECHO_CHARS) -> str:
 
 
 @guarded
-async def on_help(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def on_help(update: Update, context: Context) -> None:
     await context.bot.send_message(update.effective_chat.id, texts.HELP_HTML, parse_mode=ParseMode.HTML)
 
 
 @guarded
-async def on_edited(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    await say(update, context, texts.EDITED)
+async def on_edited(update: Update, context: Context) -> None:
+    await say(context.bot, chat_of(update), texts.EDITED)
 
 
 @guarded
-async def on_non_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    await say(update, context, texts.NON_TEXT)
+async def on_non_text(update: Update, context: Context) -> None:
+    await say(context.bot, chat_of(update), texts.NON_TEXT)
 
 
 @guarded
-async def on_unknown_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def on_unknown_command(update: Update, context: Context) -> None:
     command = (clean_input(update.effective_message.text) or "/").split()[0].split("@")[0]
-    await say(update, context, texts.UNKNOWN_COMMAND.format(command=echo(command, 40)))
+    await say(context.bot, chat_of(update), texts.UNKNOWN_COMMAND.format(command=echo(command, 40)))
 
 
 # --- questions -------------------------------------------------------------------------------
@@ -95,25 +95,25 @@ def looks_like_reference(text: str) -> bool:
 
 
 @guarded
-async def on_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def on_text(update: Update, context: Context) -> None:
     """Any text is a question — unless it is just an article reference ("član 373 KZ FBiH")."""
     d = deps(context)
     text = clean_input(update.message.text).strip()
     if not text:
-        await say(update, context, texts.EMPTY)
+        await say(context.bot, chat_of(update), texts.EMPTY)
         return
     if len(text) > d.settings.max_question_chars:
-        await say(update, context, texts.TOO_LONG.format(length=len(text), limit=d.settings.max_question_chars))
+        await say(
+            context.bot, chat_of(update), texts.TOO_LONG.format(length=len(text), limit=d.settings.max_question_chars)
+        )
         return
     if (kind := classify(text)) is not None:  # "hvala", "👍", "???": not a question, not searched, not logged
-        await say(update, context, texts.THANKS if kind == "thanks" else texts.NO_WORDS)
+        await say(context.bot, chat_of(update), texts.THANKS if kind == "thanks" else texts.NO_WORDS)
         return
     await handle_question(update, context, text)
 
 
-async def handle_question(
-    update: Update, context: ContextTypes.DEFAULT_TYPE, text: str, input_kind: str = "text"
-) -> None:
+async def handle_question(update: Update, context: Context, text: str, input_kind: str = "text") -> None:
     """A question's text, typed or transcribed (`bot.voice`): a comparison ("isto u RS?"), an article
     reference, or a question for the pipeline, answered in the officer's thread. Personal data is masked first,
     before anything is stored or leaves (kodeks.privacy): lookups, the journal, the thread and the log see only
@@ -135,9 +135,7 @@ async def handle_question(
     await answer_question(update, context, text, masked, input_kind)
 
 
-async def answer_lookup(
-    update: Update, context: ContextTypes.DEFAULT_TYPE, text: str, lookup: Any, started: float
-) -> bool:
+async def answer_lookup(update: Update, context: Context, text: str, lookup: Any, started: float) -> bool:
     """Show the articles a reference names, or ask which law an ambiguous one meant ("članak 5 KZ" with
     several codes loaded: never guess), or say the law it names is not loaded — each logged as a lookup; an
     article that is not law (deleted, repealed, absent) is said to be so, with its neighbours (issue 20).
@@ -152,7 +150,7 @@ async def answer_lookup(
         return True
     if lookup.ambiguous:
         reference = lookup.ambiguous[0]
-        await say(update, context, ambiguity_text(reference))
+        await say(context.bot, chat_of(update), ambiguity_text(reference))
         await deps(context).log.record_lookup(
             user_id=update.effective_user.id,
             text=text,
@@ -166,7 +164,7 @@ async def answer_lookup(
 
 async def answer_question(
     update: Update,
-    context: ContextTypes.DEFAULT_TYPE,
+    context: Context,
     question: str,
     masked: Masked | None = None,
     input_kind: str = "text",
@@ -187,13 +185,12 @@ async def answer_question(
         return
     await deliver_answer(
         context.bot,
-        d,
+        context.bot_data,
         chat_id=update.effective_chat.id,
         user_id=update.effective_user.id,
         question=question,
         reply_to=message.message_id,
         update_id=update.update_id,
-        bot_data=context.bot_data,
         masked=masked,
         input_kind=input_kind,
     )
@@ -202,9 +199,7 @@ async def answer_question(
 # --- articles --------------------------------------------------------------------------------
 
 
-async def show_articles(
-    update: Update, context: ContextTypes.DEFAULT_TYPE, text: str, articles: list[Any], started: float
-) -> None:
+async def show_articles(update: Update, context: Context, text: str, articles: list[Any], started: float) -> None:
     d = deps(context)
     shown = list(articles[:MAX_ARTICLES_SHOWN])
     row_id = await d.log.record_lookup(
@@ -214,7 +209,7 @@ async def show_articles(
     remember_lookup(context.bot_data, update.effective_chat.id, update.effective_user.id, text, shown, row_id)
     scope = await scope_for(context, update.effective_user.id)
     await send_html(
-        context,
+        context.bot,
         update.effective_chat.id,
         format_articles(shown, scope=list(scope) if scope else None),
         reply_to=update.effective_message.message_id,
@@ -222,7 +217,7 @@ async def show_articles(
 
 
 @guarded
-async def cmd_clan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def cmd_clan(update: Update, context: Context) -> None:
     """`/clan KZ FBiH 373` (law then number), or any order the retriever's reference parser accepts."""
     d = deps(context)
     args = [clean_input(a) for a in context.args or []]
@@ -252,7 +247,11 @@ async def cmd_clan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await show_articles(update, context, f"/clan {joined}", articles, started)
         return
     laws = await d.cpu.call(update.effective_user.id, d.retriever.laws)
-    await say(update, context, texts.ARTICLE_NOT_FOUND.format(reference=echo(joined), laws=", ".join(laws) or "–"))
+    await say(
+        context.bot,
+        chat_of(update),
+        texts.ARTICLE_NOT_FOUND.format(reference=echo(joined), laws=", ".join(laws) or "–"),
+    )
     await d.log.record_lookup(
         user_id=update.effective_user.id,
         text=f"/clan {joined}",
@@ -266,7 +265,7 @@ async def cmd_clan(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 @guarded
-async def on_callback(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def on_callback(update: Update, context: Context) -> None:
     """📖 opens a cited article (looked up through the log row); 👍/👎 is stored against the answer.
 
     Only the officer who asked may use an answer's buttons: the row id in callback data is guessable."""
@@ -303,33 +302,35 @@ async def on_callback(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
         return
     await query.answer()
     scope = await scope_for(context, update.effective_user.id)
-    await send_html(context, update.effective_chat.id, format_articles([article], scope=list(scope) if scope else None))
+    await send_html(
+        context.bot, update.effective_chat.id, format_articles([article], scope=list(scope) if scope else None)
+    )
 
 
 # --- admin -----------------------------------------------------------------------------------
 
 
-async def _admin(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Deps | None:
+async def _admin(update: Update, context: Context) -> Deps | None:
     d = deps(context)
     if d.access.is_admin(update.effective_user.id):
         return d
-    await say(update, context, texts.ADMINS_ONLY)
+    await say(context.bot, chat_of(update), texts.ADMINS_ONLY)
     return None
 
 
 @guarded
-async def cmd_stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def cmd_stats(update: Update, context: Context) -> None:
     if (d := await _admin(update, context)) is None:
         return
     if context.args:
         await answer_usage(update, context, "stats")
         return
     stats = await d.log.stats()
-    await send_html(context, update.effective_chat.id, [render(stats, html=True)])
+    await send_html(context.bot, update.effective_chat.id, [render(stats, html=True)])
 
 
 @guarded
-async def cmd_export(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def cmd_export(update: Update, context: Context) -> None:
     """`/export [YYYY-MM-DD]`: the log as evaluation JSONL, gzip-compressed, sent as one or more documents
     (each below Telegram's 50 MB limit). Written on a worker thread from its own read connection, so
     officers' answers are not held up however large the log is."""
@@ -347,7 +348,7 @@ async def cmd_export(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     with tempfile.TemporaryDirectory(prefix="kodeks-export-") as tmp:
         count, parts = await asyncio.to_thread(export_parts, d.log.path, since, Path(tmp), stem)
         if not count:
-            await say(update, context, texts.EXPORT_EMPTY)
+            await say(context.bot, chat_of(update), texts.EXPORT_EMPTY)
             return
         for n, part in enumerate(parts, 1):
             caption = texts.EXPORT_CAPTION.format(count=count)
@@ -367,7 +368,7 @@ async def cmd_export(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
 # --- errors ----------------------------------------------------------------------------------
 
 
-async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def on_error(update: object, context: Context) -> None:
     """Log the failure (not the officer's text) and tell the officer something went wrong."""
     update_id = getattr(update, "update_id", None)
     log.error("error while handling update %s", update_id, exc_info=context.error)

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import aiosqlite
 
@@ -29,7 +29,9 @@ from kodeks.private_files import create_private
 from retrieval import jurisdictions
 from retrieval.jurisdictions import Scope, UnknownJurisdiction
 
-BOT_DATA_KEY = "kodeks_officers"
+if TYPE_CHECKING:
+    from bot.state import Context
+
 FILE_NAME = "officers.sqlite3"
 
 Source = Literal["admin", "settings", "self", "default", "none"]
@@ -184,11 +186,7 @@ def choices(in_index: Iterable[str]) -> list[str]:
     return [*jurisdictions.MAIN, *cantons]
 
 
-def officers_of(bot_data: Any) -> Officers | None:
-    return bot_data.get(BOT_DATA_KEY)
-
-
-async def scope_for(context: Any, user_id: int) -> Scope | None:
+async def scope_for(context: Context, user_id: int) -> Scope | None:
     """The officer's search scope from the bot's shared data (None when jurisdictions are not in use)."""
-    officers = officers_of(context.bot_data)
+    officers = context.bot_data.officers
     return await officers.scope(user_id) if officers else None
