@@ -17,11 +17,10 @@ import logging
 import os
 import secrets
 import sqlite3
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Collection, Sequence
 from urllib.parse import urlparse
 
-from telegram import BotCommand, BotCommandScopeChat, LinkPreviewOptions, Update
+from telegram import Bot, BotCommand, BotCommandScopeChat, LinkPreviewOptions, Update
 from telegram.constants import ParseMode
 from telegram.error import InvalidToken, NetworkError, TelegramError
 from telegram.ext import (
@@ -52,7 +51,9 @@ from bot.access import Access, RateLimiter
 from bot.delivery import RetryingLimiter
 from bot.deps import Deps
 from bot.enrolment import handlers as enrolment_handlers
+from bot.library import LawLibrary
 from bot.officers import Officers
+from bot.ports import Answering, LawIndex
 from bot.querylog import QueryLog
 from bot.scheduling import FairScheduler
 from bot.signals import StartupSignals
@@ -118,13 +119,13 @@ def add_handlers(app: BotApplication) -> None:
 
 
 def build_application(
-    settings: Any,
+    settings: Settings,
     *,
-    pipeline: Any,
-    retriever: Any,
+    pipeline: Answering,
+    retriever: LawIndex,
     querylog: QueryLog,
     limiter: RetryingLimiter | None = None,
-    library: Any = None,
+    library: LawLibrary | None = None,
 ) -> BotApplication:
     """A ready-to-start Application; nothing is contacted until it is initialised."""
     if settings.telegram_bot_token is None or not settings.telegram_bot_token.get_secret_value():
@@ -176,7 +177,7 @@ async def serve(
     settings: Settings,
     stop: asyncio.Event,
     *,
-    poll_timeout: float = POLL_TIMEOUT,
+    poll_timeout: int = POLL_TIMEOUT,
     reload: asyncio.Event | None = None,
     signals: StartupSignals | None = None,
 ) -> None:
@@ -228,7 +229,7 @@ async def serve(
             app.bot_data.deps.cpu.close()
 
 
-async def set_menus(bot: Any, admins: Any) -> None:
+async def set_menus(bot: Bot, admins: Collection[int]) -> None:
     """Everyone's command menu; each admin's chat gets the admin commands too (Telegram shows a chat's own menu
     in place of the default one). An admin who never opened the bot cannot get one: the others still do."""
     with contextlib.suppress(TelegramError):
@@ -244,12 +245,12 @@ async def set_menus(bot: Any, admins: Any) -> None:
 POLLING_TASK = "Updater:start_polling:polling_task"  # the name python-telegram-bot 22 gives it
 
 
-def polling_task() -> asyncio.Task[Any] | None:
+def polling_task() -> asyncio.Task[object] | None:
     """PTB's long-polling task (None with a webhook): watched, so that its death ends the process."""
     return next((t for t in asyncio.all_tasks() if t.get_name() == POLLING_TASK), None)
 
 
-async def until_stopped_or_dead(stop: asyncio.Event, polling: asyncio.Task[Any] | None) -> None:
+async def until_stopped_or_dead(stop: asyncio.Event, polling: asyncio.Task[object] | None) -> None:
     """Wait for `stop`; if the polling task ends first, raise one clear KodeksError (exit 1 in `kodeks bot`):
     a bot that no longer fetches updates must not look alive to its supervisor."""
     stopping = asyncio.ensure_future(stop.wait())
@@ -287,7 +288,7 @@ def startup_warnings(*, enrolled: int, admins: int, unknown: Sequence[str] = ())
     return warnings
 
 
-async def run_bot(settings: Any, library: Any = None, signals: StartupSignals | None = None) -> None:
+async def run_bot(settings: Settings, library: LawLibrary | None = None, signals: StartupSignals | None = None) -> None:
     """`kodeks bot`: load the index once, open the log, serve until SIGTERM/SIGINT. `library`
     (bot.library.LawLibrary) lets admins send law files to the bot. `signals` (bot/signals.py), installed
     by `kodeks bot` before anything else, hands over what arrived while the process was importing: from

@@ -10,12 +10,12 @@ since a table does not fit. A jurisdiction with no law of the kind loaded is sai
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot import texts
 from bot.formatting import LIMIT, escape, split_html
+from bot.ports import ParallelEntry, Parallels
 from bot.state import AppState
 from retrieval import jurisdictions
+from retrieval.types import Article
 
 PENALTY_CHARS = 400
 
@@ -32,7 +32,7 @@ def last_article(state: AppState, user_id: int) -> str | None:
     return state.last_article.get(user_id)
 
 
-def _block(entry: Any, heading_code: str) -> str:
+def _block(entry: ParallelEntry, heading_code: str) -> str:
     place = f"<b>{escape(jurisdictions.name_of(heading_code) or heading_code or '?')}</b>"
     article = entry.article
     if entry.match == "not_loaded":  # no law of that kind loaded there: said so, the state's law is not claimed
@@ -53,7 +53,7 @@ def _block(entry: Any, heading_code: str) -> str:
     return "\n".join(lines)
 
 
-def format_comparison(comparison: Any, limit: int = LIMIT) -> list[str]:
+def format_comparison(comparison: Parallels, limit: int = LIMIT) -> list[str]:
     """The source article's block first, then one per other jurisdiction (HTML, split to Telegram's limit)."""
     source = comparison.source.article
     blocks = [
@@ -66,9 +66,7 @@ def format_comparison(comparison: Any, limit: int = LIMIT) -> list[str]:
     return split_html(blocks, limit)
 
 
-def compared_articles(comparison: Any) -> list[Any]:
+def compared_articles(comparison: Parallels) -> list[Article]:
     """Every article shown, source first (for the 📖 buttons and the log)."""
-    found = [comparison.source.article] + [
-        e.article for e in comparison.others if e.article and e.match in ("title", "meaning")
-    ]
-    return list({a.id: a for a in found}.values())
+    found = [comparison.source.article] + [e.article for e in comparison.others if e.match in ("title", "meaning")]
+    return list({a.id: a for a in found if a is not None}.values())

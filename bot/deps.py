@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.access import Access, RateLimiter
+from bot.library import LawLibrary
 from bot.once import SeenUpdates
+from bot.ports import Answering, LawIndex
 from bot.querylog import QueryLog
 from bot.scheduling import FairScheduler
+from kodeks.settings import Settings
 
 if TYPE_CHECKING:
     from bot.state import Context
@@ -22,14 +25,14 @@ REFUSALS_PER_MINUTE = 1  # refusals (stranger, group chat, edited message) sent 
 class Deps:
     """Everything a handler needs, created once per process."""
 
-    settings: Any
-    pipeline: Any  # kodeks.answering.Pipeline
-    retriever: Any  # retrieval.search.retriever.Retriever (public methods only)
+    settings: Settings
+    pipeline: Answering  # kodeks.answering.Pipeline
+    retriever: LawIndex  # retrieval's Retriever (or the LiveRetriever that follows index generations)
     log: QueryLog
     access: Access
     limiter: RateLimiter
     refusals: RateLimiter = field(default_factory=lambda: RateLimiter(REFUSALS_PER_MINUTE))  # "no" once a minute
-    library: Any = None  # bot.library.LawLibrary: an admin's law upload (None: uploads are not offered)
+    library: LawLibrary | None = None  # bot.library.LawLibrary: an admin's law upload (None: uploads are not offered)
     pending_refusals: int = 0  # refusals being sent and counted in the background
     refusal_slots: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(REFUSAL_SENDS))
     seen: SeenUpdates = field(default_factory=SeenUpdates)  # update ids handled: a batch served twice is not

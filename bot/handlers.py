@@ -41,6 +41,7 @@ from bot.stats import render
 from bot.threads import remember_lookup
 from kodeks.privacy import Masked
 from retrieval import jurisdictions
+from retrieval.types import Article
 
 log = logging.getLogger(__name__)
 
@@ -226,7 +227,7 @@ async def cmd_clan(update: Update, context: Context) -> None:
         return
     started = time.perf_counter()
     joined = d.pipeline.mask(" ".join(args)).text  # what is logged of it
-    articles: list[Any] = []
+    articles: list[Article] = []
     if len(args) >= 2:
         found = await d.cpu.call(
             update.effective_user.id, d.retriever.get_article, " ".join(args[:-1]), args[-1].rstrip(".")

@@ -15,6 +15,7 @@ gets "nisam razumio" — it is neither shown as heard nor answered nor logged.
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 
 from telegram import Audio, ReplyParameters, Update, Voice
@@ -35,6 +36,12 @@ from bot.transcription import Transcriber, TranscriptionFailed, TranscriptUnusab
 log = logging.getLogger("bot.voice")
 
 HEARD_CHARS = 1000  # of the transcript quoted back
+
+
+def _seconds(media: Voice | Audio) -> int:
+    """The message's length in whole seconds (0: not given); PTB 22 gives an int, or a timedelta when told to."""
+    duration = media.duration
+    return int(duration.total_seconds()) if isinstance(duration, dt.timedelta) else duration or 0
 
 
 def _size(size: int) -> str:
@@ -58,11 +65,11 @@ async def on_voice(update: Update, context: Context) -> None:
         await say(context.bot, chat_of(update), texts.VOICE_OFF)
         return
     settings = d.settings
-    if media.duration and media.duration > settings.voice_max_seconds:
+    if (seconds := _seconds(media)) and seconds > settings.voice_max_seconds:
         await say(
             context.bot,
             chat_of(update),
-            texts.VOICE_TOO_LONG.format(seconds=media.duration, limit=settings.voice_max_seconds),
+            texts.VOICE_TOO_LONG.format(seconds=seconds, limit=settings.voice_max_seconds),
         )
         return
     if media.file_size and media.file_size > settings.voice_max_bytes:
@@ -123,7 +130,7 @@ async def _transcribe(update: Update, context: Context, transcriber: Transcriber
         return None
     name, mime = _file_name(media)
     try:
-        text = await transcriber.transcribe(audio, name, mime, seconds=media.duration or settings.voice_max_seconds)
+        text = await transcriber.transcribe(audio, name, mime, seconds=_seconds(media) or settings.voice_max_seconds)
     except TranscriptUnusable as exc:
         log.warning("voice message %s: not a transcript (%s)", update.update_id, exc)
         await say(context.bot, chat_of(update), texts.VOICE_UNCLEAR)
