@@ -25,12 +25,15 @@ from bot.delivery import keep_typing, unconfirmed
 from bot.formatting import escape, format_answer, jurisdiction_line
 from bot.replies import send_html
 from bot.state import AppState
+from kodeks.answering import Answer, PipelineResult
+from kodeks.answering.conversation import Thread
 from kodeks.privacy import Masked
+from kodeks.settings import Settings
 
 log = logging.getLogger("bot.handlers")  # the name these log lines have always had
 
 
-def unmasked(answer: Any, masked: Masked | None) -> Any:
+def unmasked(answer: Answer, masked: Masked | None) -> Answer:
     """The answer as the officer sees it: their own words back in place of the placeholders (only in the reply)."""
     if masked is None or not masked.originals:
         return answer
@@ -41,7 +44,7 @@ def unmasked(answer: Any, masked: Masked | None) -> Any:
     )
 
 
-def masked_original(settings: Any, masked: Masked | None) -> str | None:
+def masked_original(settings: Settings, masked: Masked | None) -> str | None:
     """The unmasked question, only when an admin keeps originals (KODEKS_KEEP_ORIGINAL_HOURS > 0) and there was
     something to mask; stored apart from the log row and deleted after those hours, never exported."""
     if masked is None or not masked.changed or not getattr(settings, "keep_original_hours", 0):
@@ -49,17 +52,18 @@ def masked_original(settings: Any, masked: Masked | None) -> str | None:
     return masked.original
 
 
-def conversation_row(result: Any, thread: Any, after: Any, input_kind: str) -> dict[str, Any]:
+def conversation_row(
+    result: PipelineResult | None, thread: Thread | None, after: Thread | None, input_kind: str
+) -> dict[str, Any]:
     """The query-log columns of issue 24: how the question came (text / voice), its stand-alone form (made
     from masked text only: the question and the thread are masked before they reach here) and its place in the thread (`after`: the thread this question leaves; id, turn, the row it
     follows up)."""
     row: dict[str, Any] = {"input": input_kind}
     if result is None or after is None:
         return row
-    understood = getattr(result, "understood", None)
-    following = understood is not None and understood.follow_up
+    understood = result.understood
     row.update(thread_id=after.id, thread_turn=after.turns)
-    if following:
+    if understood is not None and understood.follow_up:
         row.update(
             standalone=understood.standalone,
             standalone_by=understood.by,
@@ -137,7 +141,7 @@ async def deliver_answer(
             d.retriever.area_levels(),
         )
         try:
-            understood = result.understood.summary() if getattr(result, "understood", None) else ""
+            understood = result.understood.summary() if result.understood else ""
             lead = texts.UNDERSTOOD.format(what=understood) if understood else None
             await send_html(
                 bot, chat_id, format_answer(unmasked(answer, masked), jurisdiction=line, lead=lead), markup, reply_to

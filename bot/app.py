@@ -184,6 +184,9 @@ async def serve(
     """Run until `stop` is set; then stop fetching, finish in-flight updates, shut down. Meanwhile a new
     index generation is picked up every KODEKS_INDEX_POLL_SECONDS, or at once when `reload` is set."""
     retriever = app.bot_data.deps.retriever
+    updater = app.updater
+    if updater is None:  # the builder always makes one: fetching updates is what this runs
+        raise KodeksError("the Telegram application has no updater")
     async with app, index_watch.watching(retriever, settings.index_poll_seconds, reload):  # initialize() … shutdown()
         await set_menus(app.bot, settings.admins)
         # What a previous process left unanswered, read before anything is fetched: read later, it would
@@ -194,7 +197,7 @@ async def serve(
                 settings.webhook_secret.get_secret_value() if settings.webhook_secret else secrets.token_urlsafe(32)
             )
             logsafe.register_secret(secret)  # PTB logs setWebhook's parameters at DEBUG
-            await app.updater.start_webhook(
+            await updater.start_webhook(
                 listen=settings.webhook_listen,
                 port=settings.webhook_port,
                 url_path=webhook_path(settings.webhook_url),
@@ -204,7 +207,7 @@ async def serve(
             )
             log.info("webhook listening on %s:%s", settings.webhook_listen, settings.webhook_port)
         else:
-            await app.updater.start_polling(timeout=poll_timeout, allowed_updates=Update.ALL_TYPES)
+            await updater.start_polling(timeout=poll_timeout, allowed_updates=Update.ALL_TYPES)
             log.info("long polling started")
         polling = polling_task()
         await app.start()
@@ -219,9 +222,9 @@ async def serve(
             await until_stopped_or_dead(stop, polling)
         finally:
             log.info("stopping: finishing answers in progress")
-            if app.updater.running:
+            if updater.running:
                 try:
-                    await app.updater.stop()
+                    await updater.stop()
                 except Exception as exc:
                     log.warning("the updater stopped with %s", type(exc).__name__)
             if app.running:

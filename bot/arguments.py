@@ -17,7 +17,7 @@ from telegram.ext import filters
 from bot import texts
 from bot.deps import deps
 from bot.formatting import escape
-from bot.gate import guarded
+from bot.gate import chat_id_of, guarded
 from bot.state import Context
 
 # The usage line each command answers a bad argument with (Telegram HTML).
@@ -60,7 +60,7 @@ def usage(command: str) -> str:
 async def answer_usage(update: Update, context: Context, command: str, problem: str | None = None) -> None:
     """The command's usage line, after one plain sentence saying what was wrong (if given)."""
     text = (escape(problem) + "\n" if problem else "") + usage(command)
-    await context.bot.send_message(update.effective_chat.id, text, parse_mode=ParseMode.HTML)
+    await context.bot.send_message(chat_id_of(update), text, parse_mode=ParseMode.HTML)
 
 
 class LongArguments(filters.MessageFilter):

@@ -56,6 +56,8 @@ def _block(entry: ParallelEntry, heading_code: str) -> str:
 def format_comparison(comparison: Parallels, limit: int = LIMIT) -> list[str]:
     """The source article's block first, then one per other jurisdiction (HTML, split to Telegram's limit)."""
     source = comparison.source.article
+    if source is None:  # the retriever always has the source article: a comparison without it is a bug
+        raise ValueError("a comparison without its source article")
     blocks = [
         f"<b>{escape(texts.UPOREDI_HEADING.format(label=source.label))}</b>",
         _block(comparison.source, source.jurisdiction),

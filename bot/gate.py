@@ -14,7 +14,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from telegram import CallbackQuery, Message, Update
+from telegram import CallbackQuery, Message, Update, User
 from telegram.constants import ChatType
 from telegram.ext import ApplicationHandlerStop
 
@@ -68,9 +68,9 @@ async def _passes(update: Update, context: Context) -> bool:
         await _refuse(update, context, d)
         return False
     if update.edited_message is not None:  # answered "send it as a new message", once a minute at most
-        return d.refusals.check(("edited", update.effective_user.id)).allowed
+        return d.refusals.check(("edited", sender_id(update))).allowed
     if update.message is not None:
-        verdict = d.limiter.check(update.effective_user.id)
+        verdict = d.limiter.check(sender_id(update))
         if not verdict.allowed:
             if verdict.warn:
                 await say(
@@ -181,11 +181,16 @@ def guarded(handler: Any) -> Any:
 # button under an inline-mode message) and a message or button. Missing anyway, it is a failure (`on_error`).
 
 
-def sender_id(update: Update) -> int:
-    """The id of the officer a guarded handler serves."""
+def sender_of(update: Update) -> User:
+    """The person a guarded handler serves (an officer, or a stranger asking to enrol)."""
     if (user := update.effective_user) is None:
         raise LookupError(f"update {update.update_id} has no sender")
-    return user.id
+    return user
+
+
+def sender_id(update: Update) -> int:
+    """The id of the officer a guarded handler serves."""
+    return sender_of(update).id
 
 
 def chat_id_of(update: Update) -> int:
@@ -199,6 +204,13 @@ def message_of(update: Update) -> Message:
     """The message a guarded message handler serves (new or edited)."""
     if (message := update.effective_message) is None:
         raise LookupError(f"update {update.update_id} has no message")
+    return message
+
+
+def new_message_of(update: Update) -> Message:
+    """The new message (not an edited one) a guarded message handler serves."""
+    if (message := update.message) is None:
+        raise LookupError(f"update {update.update_id} has no new message")
     return message
 
 

@@ -28,7 +28,7 @@ from bot.callbacks import decode, feedback_row
 from bot.compare import remember
 from bot.deps import Deps, deps
 from bot.formatting import escape, format_articles
-from bot.gate import guarded
+from bot.gate import chat_id_of, guarded, message_of, new_message_of, query_of, sender_id
 from bot.jurisdiction_handlers import answer_compare
 from bot.laws import ambiguity_text
 from bot.missing_articles import answer_missing, still_shown
@@ -68,7 +68,7 @@ def echo(text: str, limit: int = MAX_ECHO_CHARS) -> str:
 
 @guarded
 async def on_help(update: Update, context: Context) -> None:
-    await context.bot.send_message(update.effective_chat.id, texts.HELP_HTML, parse_mode=ParseMode.HTML)
+    await context.bot.send_message(chat_id_of(update), texts.HELP_HTML, parse_mode=ParseMode.HTML)
 
 
 @guarded
@@ -83,7 +83,7 @@ async def on_non_text(update: Update, context: Context) -> None:
 
 @guarded
 async def on_unknown_command(update: Update, context: Context) -> None:
-    command = (clean_input(update.effective_message.text) or "/").split()[0].split("@")[0]
+    command = (clean_input(message_of(update).text) or "/").split()[0].split("@")[0]
     await say(context.bot, chat_of(update), texts.UNKNOWN_COMMAND.format(command=echo(command, 40)))
 
 
@@ -99,7 +99,7 @@ def looks_like_reference(text: str) -> bool:
 async def on_text(update: Update, context: Context) -> None:
     """Any text is a question — unless it is just an article reference ("član 373 KZ FBiH")."""
     d = deps(context)
-    text = clean_input(update.message.text).strip()
+    text = clean_input(new_message_of(update).text).strip()
     if not text:
         await say(context.bot, chat_of(update), texts.EMPTY)
         return
@@ -129,8 +129,8 @@ async def handle_question(update: Update, context: Context, text: str, input_kin
         return
     if looks_like_reference(text):
         started = time.perf_counter()
-        scope = await scope_for(context, update.effective_user.id)
-        lookup = await d.cpu.call(update.effective_user.id, d.retriever.lookup_reference, text, scope)
+        scope = await scope_for(context, sender_id(update))
+        lookup = await d.cpu.call(sender_id(update), d.retriever.lookup_reference, text, scope)
         if await answer_lookup(update, context, text, lookup, started):
             return
     await answer_question(update, context, text, masked, input_kind)
@@ -153,7 +153,7 @@ async def answer_lookup(update: Update, context: Context, text: str, lookup: Any
         reference = lookup.ambiguous[0]
         await say(context.bot, chat_of(update), ambiguity_text(reference))
         await deps(context).log.record_lookup(
-            user_id=update.effective_user.id,
+            user_id=sender_id(update),
             text=text,
             articles=[],
             total_ms=(time.perf_counter() - started) * 1000,
@@ -173,10 +173,10 @@ async def answer_question(
     """Journal the (masked) question, then answer it (`deliver_answer`). An update journaled before — Telegram
     delivering it again after a crash — is left to start-up recovery (`bot.journal`): never answered twice."""
     d = deps(context)
-    message = update.message
+    message = new_message_of(update)
     fresh = await d.log.journal_received(
         update_id=update.update_id,
-        chat_id=update.effective_chat.id,
+        chat_id=chat_id_of(update),
         message_id=message.message_id,
         question=question,
         asked_at=message.date,
@@ -187,8 +187,8 @@ async def answer_question(
     await deliver_answer(
         context.bot,
         context.bot_data,
-        chat_id=update.effective_chat.id,
-        user_id=update.effective_user.id,
+        chat_id=chat_id_of(update),
+        user_id=sender_id(update),
         question=question,
         reply_to=message.message_id,
         update_id=update.update_id,
@@ -204,16 +204,16 @@ async def show_articles(update: Update, context: Context, text: str, articles: l
     d = deps(context)
     shown = list(articles[:MAX_ARTICLES_SHOWN])
     row_id = await d.log.record_lookup(
-        user_id=update.effective_user.id, text=text, articles=shown, total_ms=(time.perf_counter() - started) * 1000
+        user_id=sender_id(update), text=text, articles=shown, total_ms=(time.perf_counter() - started) * 1000
     )
-    remember(context.bot_data, update.effective_user.id, shown[0].id)
-    remember_lookup(context.bot_data, update.effective_chat.id, update.effective_user.id, text, shown, row_id)
-    scope = await scope_for(context, update.effective_user.id)
+    remember(context.bot_data, sender_id(update), shown[0].id)
+    remember_lookup(context.bot_data, chat_id_of(update), sender_id(update), text, shown, row_id)
+    scope = await scope_for(context, sender_id(update))
     await send_html(
         context.bot,
-        update.effective_chat.id,
+        chat_id_of(update),
         format_articles(shown, scope=list(scope) if scope else None),
-        reply_to=update.effective_message.message_id,
+        reply_to=message_of(update).message_id,
     )
 
 
@@ -223,38 +223,36 @@ async def cmd_clan(update: Update, context: Context) -> None:
     d = deps(context)
     args = [clean_input(a) for a in context.args or []]
     if not args:
-        await context.bot.send_message(update.effective_chat.id, texts.CLAN_USAGE_HTML, parse_mode=ParseMode.HTML)
+        await context.bot.send_message(chat_id_of(update), texts.CLAN_USAGE_HTML, parse_mode=ParseMode.HTML)
         return
     started = time.perf_counter()
     joined = d.pipeline.mask(" ".join(args)).text  # what is logged of it
     articles: list[Article] = []
     if len(args) >= 2:
-        found = await d.cpu.call(
-            update.effective_user.id, d.retriever.get_article, " ".join(args[:-1]), args[-1].rstrip(".")
-        )
+        found = await d.cpu.call(sender_id(update), d.retriever.get_article, " ".join(args[:-1]), args[-1].rstrip("."))
         articles = [found] if found else []
     if articles and not articles[0].deleted:  # a deleted one is told about below, with the articles next to it
         await show_articles(update, context, f"/clan {joined}", articles, started)
         return
-    scope = await scope_for(context, update.effective_user.id)
+    scope = await scope_for(context, sender_id(update))
     forms = [joined, f"član {joined}"]
     if len(args) >= 2:  # law then number, as the usage says: "član 42 KZ" is what the reference parser reads
         forms.insert(0, f"član {args[-1].rstrip('.')} {' '.join(args[:-1])}")
     for text in forms:
-        lookup = await d.cpu.call(update.effective_user.id, d.retriever.lookup_reference, text, scope)
+        lookup = await d.cpu.call(sender_id(update), d.retriever.lookup_reference, text, scope)
         if await answer_lookup(update, context, f"/clan {joined}", lookup, started):
             return
     if articles:  # deleted, and the reference parser did not read the arguments: its entry, as before
         await show_articles(update, context, f"/clan {joined}", articles, started)
         return
-    laws = await d.cpu.call(update.effective_user.id, d.retriever.laws)
+    laws = await d.cpu.call(sender_id(update), d.retriever.laws)
     await say(
         context.bot,
         chat_of(update),
         texts.ARTICLE_NOT_FOUND.format(reference=echo(joined), laws=", ".join(laws) or "–"),
     )
     await d.log.record_lookup(
-        user_id=update.effective_user.id,
+        user_id=sender_id(update),
         text=f"/clan {joined}",
         articles=[],
         total_ms=(time.perf_counter() - started) * 1000,
@@ -271,7 +269,7 @@ async def on_callback(update: Update, context: Context) -> None:
 
     Only the officer who asked may use an answer's buttons: the row id in callback data is guessable."""
     d = deps(context)
-    query = update.callback_query
+    query = query_of(update)
     if query.message is None:  # a button under an inline-mode message: no chat to answer in
         await query.answer(texts.INLINE_BUTTON)
         return
@@ -279,12 +277,12 @@ async def on_callback(update: Update, context: Context) -> None:
     if cb is None:  # not data we made: an old, foreign or forged button
         await query.answer(texts.ANSWER_GONE)
         return
-    if not await d.log.asked_by(cb.row_id, update.effective_user.id):
+    if not await d.log.asked_by(cb.row_id, sender_id(update)):
         # Another officer's answer (a forwarded message, forged data): treat it as gone, reveal nothing.
         await query.answer(texts.ANSWER_GONE)
         return
     if cb.kind == "feedback":
-        stored = await d.log.feedback(row_id=cb.row_id, user_id=update.effective_user.id, value=cb.value)
+        stored = await d.log.feedback(row_id=cb.row_id, user_id=sender_id(update), value=cb.value)
         await query.answer(texts.FEEDBACK_THANKS if stored else texts.ANSWER_GONE)
         message = query.message
         if stored and isinstance(message, Message) and message.reply_markup:
@@ -297,15 +295,13 @@ async def on_callback(update: Update, context: Context) -> None:
     if ids is None or cb.index >= len(ids):
         await query.answer(texts.ANSWER_GONE)
         return
-    article = await d.cpu.call(update.effective_user.id, d.retriever.get, ids[cb.index])
+    article = await d.cpu.call(sender_id(update), d.retriever.get, ids[cb.index])
     if article is None:
         await query.answer(texts.ARTICLE_GONE)
         return
     await query.answer()
-    scope = await scope_for(context, update.effective_user.id)
-    await send_html(
-        context.bot, update.effective_chat.id, format_articles([article], scope=list(scope) if scope else None)
-    )
+    scope = await scope_for(context, sender_id(update))
+    await send_html(context.bot, chat_id_of(update), format_articles([article], scope=list(scope) if scope else None))
 
 
 # --- admin -----------------------------------------------------------------------------------
@@ -313,7 +309,7 @@ async def on_callback(update: Update, context: Context) -> None:
 
 async def _admin(update: Update, context: Context) -> Deps | None:
     d = deps(context)
-    if d.access.is_admin(update.effective_user.id):
+    if d.access.is_admin(sender_id(update)):
         return d
     await say(context.bot, chat_of(update), texts.ADMINS_ONLY)
     return None
@@ -327,7 +323,7 @@ async def cmd_stats(update: Update, context: Context) -> None:
         await answer_usage(update, context, "stats")
         return
     stats = await d.log.stats()
-    await send_html(context.bot, update.effective_chat.id, [render(stats, html=True)])
+    await send_html(context.bot, chat_id_of(update), [render(stats, html=True)])
 
 
 @guarded
@@ -357,7 +353,7 @@ async def cmd_export(update: Update, context: Context) -> None:
                 caption += f" ({n}/{len(parts)})"
             with part.open("rb") as handle:
                 await context.bot.send_document(
-                    update.effective_chat.id,
+                    chat_id_of(update),
                     document=handle,
                     filename=part.name,
                     caption=escape(caption),
@@ -375,4 +371,4 @@ async def on_error(update: object, context: Context) -> None:
     log.error("error while handling update %s", update_id, exc_info=context.error)
     if isinstance(update, Update) and update.effective_chat is not None:
         with contextlib.suppress(Exception):
-            await context.bot.send_message(update.effective_chat.id, escape(texts.ERROR), parse_mode=ParseMode.HTML)
+            await context.bot.send_message(chat_id_of(update), escape(texts.ERROR), parse_mode=ParseMode.HTML)

@@ -19,6 +19,7 @@ from bot.arguments import answer_usage, looks_numeric
 from bot.callbacks import answer_keyboard
 from bot.deps import deps
 from bot.formatting import escape
+from bot.gate import chat_id_of, message_of, query_of, sender_id
 from bot.ids import ascii_int
 from bot.officers import OfficerJurisdiction, choices, scope_for
 from bot.replies import chat_of, say, send_html
@@ -60,8 +61,8 @@ async def cmd_nadleznost(update: Update, context: Context) -> None:
     the settings / default)."""
     d = deps(context)
     officers = context.bot_data.officers
-    user_id = update.effective_user.id
-    chat_id = update.effective_chat.id
+    user_id = sender_id(update)
+    chat_id = chat_id_of(update)
     args = context.args or []
     admin = d.access.is_admin(user_id)
     if officers is None:
@@ -116,7 +117,7 @@ async def _admin_command(update: Update, context: Context, officers: Any, target
         current = await officers.get(target)
         text = texts.NADLEZNOST_ADMIN_CHOOSE.format(user_id=target, current=current.code or "–")
         await context.bot.send_message(
-            update.effective_chat.id,
+            chat_id_of(update),
             escape(text),
             parse_mode=ParseMode.HTML,
             reply_markup=_keyboard(await _choices(context), target),
@@ -152,8 +153,8 @@ async def on_jurisdiction_button(update: Update, context: Context) -> None:
     """`j:RS` (the officer's own choice, once) or `j:RS:424242` (an admin setting someone's)."""
     d = deps(context)
     officers = context.bot_data.officers
-    query = update.callback_query
-    presser = update.effective_user.id
+    query = query_of(update)
+    presser = sender_id(update)
     parts = (query.data or "").split(":")
     # PTB hands a button with empty data to every pattern handler: only "j:…" data is ours.
     target = ascii_int(parts[2]) if len(parts) == 3 else presser
@@ -182,7 +183,7 @@ async def on_jurisdiction_button(update: Update, context: Context) -> None:
     try:
         await query.edit_message_text(escape(done), parse_mode=ParseMode.HTML)
     except BadRequest:  # the message is too old to edit: say it anew
-        await context.bot.send_message(update.effective_chat.id, escape(done), parse_mode=ParseMode.HTML)
+        await context.bot.send_message(chat_id_of(update), escape(done), parse_mode=ParseMode.HTML)
 
 
 # --- /uporedi and "isto u RS?" -------------------------------------------------------------------
@@ -201,7 +202,7 @@ async def answer_compare(update: Update, context: Context, text: str, targets: l
     and so sent to Claude's rewrite — and logged."""
     d = deps(context)
     text = d.pipeline.mask(text).text
-    user_id = update.effective_user.id
+    user_id = sender_id(update)
     started = time.perf_counter()
     scope = await scope_for(context, user_id)
     source_id: str | None = None
@@ -215,11 +216,11 @@ async def answer_compare(update: Update, context: Context, text: str, targets: l
     else:  # in memory; after a restart, from the query log (the officer's latest answer of the day)
         source_id = compare.last_article(context.bot_data, user_id) or await d.log.last_seen_article(user_id)
     if source_id is None:
-        await context.bot.send_message(update.effective_chat.id, texts.UPOREDI_WHAT_HTML, parse_mode=ParseMode.HTML)
+        await context.bot.send_message(chat_id_of(update), texts.UPOREDI_WHAT_HTML, parse_mode=ParseMode.HTML)
         return
     comparison = await d.cpu.call(user_id, d.retriever.parallels, source_id, targets)
     if comparison is None:
-        await context.bot.send_message(update.effective_chat.id, texts.UPOREDI_WHAT_HTML, parse_mode=ParseMode.HTML)
+        await context.bot.send_message(chat_id_of(update), texts.UPOREDI_WHAT_HTML, parse_mode=ParseMode.HTML)
         return
     shown = compare.compared_articles(comparison)
     compare.remember(context.bot_data, user_id, source_id)
@@ -229,8 +230,8 @@ async def answer_compare(update: Update, context: Context, text: str, targets: l
     markup = answer_keyboard(row_id, shown) if row_id else None
     await send_html(
         context.bot,
-        update.effective_chat.id,
+        chat_id_of(update),
         compare.format_comparison(comparison),
         markup,
-        reply_to=update.effective_message.message_id,
+        reply_to=message_of(update).message_id,
     )

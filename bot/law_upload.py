@@ -38,8 +38,9 @@ from bot import texts
 from bot.deps import Deps, deps
 from bot.downloads import DownloadFailed, TooLarge, fetch
 from bot.formatting import escape
+from bot.gate import chat_id_of, query_of, sender_id, sender_of
 from bot.laws import plural_clanova
-from bot.library import LawCheck, LawFile
+from bot.library import LawCheck, LawFile, LawLibrary
 from bot.refusals import bosnian
 from bot.replies import chat_of, say
 from bot.state import AppState, Context
@@ -168,9 +169,9 @@ def decision_keyboard(token: str, addable: bool, replaces: bool = False) -> Inli
 async def on_document(update: Update, context: Context) -> None:
     """A document: an admin's law file to check (an officer's gets the usual "text only" reply, unread)."""
     d = deps(context)
-    user, message = update.effective_user, update.effective_message
+    user, message = sender_of(update), update.effective_message
     document = message.document if message is not None else None
-    if document is None or not d.access.is_admin(user.id) or d.library is None:
+    if message is None or document is None or not d.access.is_admin(user.id) or d.library is None:
         await say(context.bot, chat_of(update), texts.NON_TEXT)
         return
     _expire(context, d.settings.data_dir / UPLOADS_DIR)
@@ -198,7 +199,7 @@ async def on_document(update: Update, context: Context) -> None:
     pending = Pending(
         secrets.token_hex(4),
         user.id,
-        update.effective_chat.id,
+        chat_id_of(update),
         document.file_id,
         name,
         law,
@@ -227,7 +228,7 @@ async def check_upload(context: Context, d: Deps, pending: Pending, status: Mess
     try:
         pending.path = await _download(context, d, pending)
         law_file = LawFile(pending.path, pending.law, pending.title, pending.jurisdiction, pending.file_name)
-        pending.check = await asyncio.to_thread(d.library.check, law_file)
+        check = pending.check = await asyncio.to_thread(library_of(d).check, law_file)
         loaded = {s.law: s for s in await asyncio.to_thread(d.retriever.law_summaries)}
     except _TooBig as exc:
         _forget(context, pending)
@@ -247,9 +248,16 @@ async def check_upload(context: Context, d: Deps, pending: Pending, status: Mess
         pending.busy = False
     await _edit(
         status,
-        summary_html(pending, pending.check, loaded.get(pending.check.law)),
-        decision_keyboard(pending.token, pending.check.addable, bool(pending.check.replaces)),
+        summary_html(pending, check, loaded.get(check.law)),
+        decision_keyboard(pending.token, check.addable, bool(check.replaces)),
     )
+
+
+def library_of(d: Deps) -> LawLibrary:
+    """The law library an upload goes to (offered only when there is one: `on_document` checks first)."""
+    if d.library is None:
+        raise ValueError("law uploads are not offered without a law library")
+    return d.library
 
 
 class _TooBig(Exception):
@@ -345,12 +353,12 @@ async def _edit(message: Message, html: str, markup: InlineKeyboardMarkup | None
 async def on_upload_button(update: Update, context: Context) -> None:
     """A jurisdiction, "Dodaj" or "Odustani" under an upload — only from the admin who sent the file."""
     d = deps(context)
-    query = update.callback_query
+    query = query_of(update)
     _, token, action = (query.data or "").split(":", 2)
     pending = uploads(context).get(token)
     if (
         pending is None
-        or pending.admin != update.effective_user.id
+        or pending.admin != sender_id(update)
         or not d.access.is_admin(pending.admin)
         or not isinstance(query.message, Message)
     ):
@@ -411,12 +419,14 @@ async def add_upload(bot: Bot, shared: AppState, pending: Pending, confirmed: bo
         pending.chat, escape(texts.UPLOAD_WAITING.format(law=pending.law)), parse_mode=ParseMode.HTML
     )
     state = {"text": texts.UPLOAD_READING.format(file=pending.file_name)}
-    law_file = LawFile(pending.path, pending.law, pending.title, pending.jurisdiction, pending.file_name)
     try:
+        if pending.path is None:  # the button comes only after the download: never so, but not indexed blind
+            raise ValueError("nothing was downloaded")
+        law_file = LawFile(pending.path, pending.law, pending.title, pending.jurisdiction, pending.file_name)
         async with shared.upload_lock:
             work = asyncio.ensure_future(
                 asyncio.to_thread(
-                    d.library.add,
+                    library_of(d).add,
                     law_file,
                     lambda stage, done, total: state.update(text=_progress_text(pending, stage, done, total)),
                     confirmed,

@@ -16,6 +16,7 @@ from telegram import Update
 from bot.callbacks import article_keyboard
 from bot.deps import deps
 from bot.formatting import escape
+from bot.gate import chat_id_of, message_of, sender_id
 from bot.replies import send_html
 from bot.state import Context
 from kodeks.answering.extractive import script_of
@@ -41,7 +42,7 @@ async def answer_missing(
     d = deps(context)
     nearest = nearest_of(missing)
     row_id = await d.log.record_lookup(
-        user_id=update.effective_user.id,
+        user_id=sender_id(update),
         text=text,
         articles=nearest,
         total_ms=(time.perf_counter() - started) * 1000,
@@ -49,6 +50,4 @@ async def answer_missing(
     )
     markup = article_keyboard(row_id, nearest) if row_id and nearest else None
     body = "\n\n".join(missing_lines(missing, script_of(text)))
-    await send_html(
-        context.bot, update.effective_chat.id, [escape(body)], markup, reply_to=update.effective_message.message_id
-    )
+    await send_html(context.bot, chat_id_of(update), [escape(body)], markup, reply_to=message_of(update).message_id)

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from telegram import Update
 
 from bot import texts
+from bot.gate import chat_id_of, sender_id
 from bot.replies import chat_of, say
 from bot.state import AppState, Context
 from kodeks.answering.conversation import Exchange, Thread
@@ -99,7 +100,7 @@ async def cmd_novo(update: Update, context: Context) -> None:
     """`/novo`: the next question starts a new conversation (nothing of the earlier ones carries over)."""
     store = context.bot_data.threads
     if store is not None:
-        store.clear(update.effective_chat.id, update.effective_user.id)
+        store.clear(chat_id_of(update), sender_id(update))
     await say(
         context.bot, chat_of(update), texts.NEW_THREAD if store is not None and store.enabled else texts.THREADS_OFF
     )

@@ -27,7 +27,7 @@ from bot.delivery import keep_typing
 from bot.deps import deps
 from bot.downloads import DownloadFailed, TooLarge, fetch
 from bot.formatting import escape
-from bot.gate import guarded
+from bot.gate import chat_id_of, guarded
 from bot.handlers import clean_input, echo, handle_question
 from bot.replies import chat_of, say
 from bot.state import Context
@@ -57,7 +57,7 @@ async def on_voice(update: Update, context: Context) -> None:
     d = deps(context)
     message = update.message
     media = message.voice or message.audio if message is not None else None
-    if media is None:  # the filter let something else through: treat it as any non-text message
+    if message is None or media is None:  # the filter let something else through: treat it as any non-text message
         await say(context.bot, chat_of(update), texts.NON_TEXT)
         return
     transcriber = context.bot_data.transcriber
@@ -79,7 +79,7 @@ async def on_voice(update: Update, context: Context) -> None:
             texts.VOICE_TOO_BIG.format(size=_size(media.file_size), limit=_size(settings.voice_max_bytes)),
         )
         return
-    chat_id = update.effective_chat.id
+    chat_id = chat_id_of(update)
     async with keep_typing(context.bot, chat_id):
         text = await _transcribe(update, context, transcriber, media)
     if text is None:

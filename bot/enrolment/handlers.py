@@ -26,6 +26,7 @@ from bot.enrolment import invites
 from bot.enrolment.roster import Roster
 from bot.enrolment.store import FILE_NAME, EnrolmentStore, Officer, Request, display_of, invite_id
 from bot.formatting import escape
+from bot.gate import chat_id_of, new_message_of, query_of, sender_id, sender_of
 from bot.ids import ascii_int
 from bot.officers import choices
 from bot.replies import chat_of, say, send_html
@@ -80,14 +81,16 @@ class Enrolment:
     # --- a stranger's /start -------------------------------------------------------------------------
 
     async def stranger_start(self, update: Update, context: Context) -> None:
-        user = update.effective_user
-        parts = (update.message.text or "").split(maxsplit=1)
+        user = sender_of(update)
+        parts = (new_message_of(update).text or "").split(maxsplit=1)
         if len(parts) == 2 and parts[1].strip():
             await self._use_invite(update, context, user, parts[1].strip())
             return
         removed = await asyncio.to_thread(self.store.removed, user.id)
         note = (
-            texts.ENROL_REQUEST_REMOVED_HTML.format(when=removed.revoked_at[:16], by=escape(removed.revoked_by or "–"))
+            texts.ENROL_REQUEST_REMOVED_HTML.format(
+                when=(removed.revoked_at or "")[:16], by=escape(removed.revoked_by or "–")
+            )
             if removed is not None
             else ""
         )
@@ -202,8 +205,8 @@ class Enrolment:
     async def on_button(self, update: Update, context: Context) -> None:
         """`e:ok:T` (approve: choose the jurisdiction), `e:j:T:CODE` (approve with it), `e:no:T`, `e:p:N` (a page),
         `e:inv:ID` (revoke an open invite)."""
-        query = update.callback_query
-        admin = update.effective_user
+        query = query_of(update)
+        admin = sender_of(update)
         if not deps(context).access.is_admin(admin.id):
             await query.answer(texts.ADMINS_ONLY)
             return
@@ -282,7 +285,7 @@ class Enrolment:
             )
         except ValueError:
             await context.bot.send_message(
-                update.effective_chat.id,
+                chat_id_of(update),
                 texts.INVITE_USAGE_HTML.format(max_uses=settings.invite_max_uses, max_days=settings.invite_max_days),
                 parse_mode=ParseMode.HTML,
             )
@@ -296,11 +299,11 @@ class Enrolment:
             uses=uses,
             expires=expires,
             jurisdiction=code,
-            by=_admin_name(update.effective_user),
+            by=_admin_name(sender_of(update)),
         )
         link = invites.link(context.bot.username, secret)
         await context.bot.send_message(
-            update.effective_chat.id,
+            chat_id_of(update),
             texts.INVITE_CREATED_HTML.format(
                 link=escape(link),
                 expires=expires.strftime("%Y-%m-%d %H:%M"),
@@ -314,9 +317,9 @@ class Enrolment:
     async def cmd_pozivnice(self, update: Update, context: Context) -> None:
         """`/pozivnice`: the open invites, a revoke button under each; `/pozivnice opozovi OZNAKA` revokes one."""
         args = list(context.args or [])
-        chat_id = update.effective_chat.id
+        chat_id = chat_id_of(update)
         if len(args) == 2 and args[0].casefold() in REVOKE_WORDS:
-            revoked = await asyncio.to_thread(self.store.revoke_invite, args[1], _admin_name(update.effective_user))
+            revoked = await asyncio.to_thread(self.store.revoke_invite, args[1], _admin_name(sender_of(update)))
             if revoked is None:
                 await say(context.bot, chat_of(update), texts.POZIVNICE_NOT_FOUND.format(id=args[1][:16]))
                 return
@@ -368,7 +371,7 @@ class Enrolment:
     async def cmd_ukloni(self, update: Update, context: Context) -> None:
         args = context.args or []
         if len(args) != 1:
-            await context.bot.send_message(update.effective_chat.id, texts.UKLONI_USAGE_HTML, parse_mode=ParseMode.HTML)
+            await context.bot.send_message(chat_id_of(update), texts.UKLONI_USAGE_HTML, parse_mode=ParseMode.HTML)
             return
         who = args[0]
         officer = await asyncio.to_thread(self.store.find, who)
@@ -379,7 +382,7 @@ class Enrolment:
         if officer.role == "admin" and self.ids_by_hash.get(officer.user_hash) in self.settings.admins:
             await say(context.bot, chat_of(update), texts.UKLONI_ADMIN.format(name=name))
             return
-        await asyncio.to_thread(self.store.revoke, officer, _admin_name(update.effective_user))
+        await asyncio.to_thread(self.store.revoke, officer, _admin_name(sender_of(update)))
         self.roster.refresh(force=True)
         await say(context.bot, chat_of(update), texts.UKLONI_DONE.format(name=name))
 
@@ -388,7 +391,7 @@ class Enrolment:
         number = ascii_int(args[0]) if args else None
         page = number if number is not None else 1
         text, markup = await self.page(page)
-        await send_html(context.bot, update.effective_chat.id, [text], markup)
+        await send_html(context.bot, chat_id_of(update), [text], markup)
 
     async def page(self, page: int) -> tuple[str, InlineKeyboardMarkup | None]:
         total = await asyncio.to_thread(self.store.count)
@@ -455,7 +458,7 @@ async def _edit(query: Any, text: str, markup: InlineKeyboardMarkup | None) -> N
 # Handlers for bot/app.py: admins only (the gate has admitted the update; `guarded` wraps these there).
 async def _admin_only(update: Update, context: Context) -> Enrolment | None:
     enrolment = context.bot_data.enrolment
-    if enrolment is None or not deps(context).access.is_admin(update.effective_user.id):
+    if enrolment is None or not deps(context).access.is_admin(sender_id(update)):
         await say(context.bot, chat_of(update), texts.ADMINS_ONLY)
         return None
     return enrolment
@@ -484,6 +487,6 @@ async def cmd_sluzbenici(update: Update, context: Context) -> None:
 async def on_button(update: Update, context: Context) -> None:
     enrolment = context.bot_data.enrolment
     if enrolment is None:
-        await update.callback_query.answer(texts.ANSWER_GONE)
+        await query_of(update).answer(texts.ANSWER_GONE)
         return
     await enrolment.on_button(update, context)

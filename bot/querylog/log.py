@@ -130,7 +130,8 @@ class QueryLog:
             await migrate(qlog._db, path)
             if check:
                 async with qlog._db.execute("PRAGMA quick_check") as cur:
-                    verdict = (await cur.fetchone())[0]
+                    row = await cur.fetchone()
+                verdict = row[0] if row is not None else "no answer to quick_check"
                 if verdict != "ok":
                     raise sqlite3.DatabaseError(f"database disk image is malformed: {verdict}")
             await qlog._run(Write([(f"PRAGMA user_version = {SCHEMA_VERSION:d}", ())], "write check"))

@@ -122,7 +122,8 @@ def create_private(path: Path) -> None:
 async def migrate(db: aiosqlite.Connection, path: Path) -> None:
     """Run the migrations the file has not had yet, then add missing columns; a newer schema is refused."""
     async with db.execute("PRAGMA user_version") as cur:
-        version = int((await cur.fetchone())[0])
+        row = await cur.fetchone()
+    version = int(row[0]) if row is not None else 0  # PRAGMA user_version always answers one row
     if version > SCHEMA_VERSION:
         raise KodeksError(
             f"query log {path} has schema v{version}, newer than this kodeks knows (v{SCHEMA_VERSION}); upgrade kodeks"
