@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 import httpx
+from telegram import File
 
 TIMEOUT = httpx.Timeout(30.0)  # per read / connect: a stalled download fails instead of hanging the handler
 
@@ -31,7 +31,7 @@ class DownloadFailed(Exception):
     """The file could not be read; `str(exc)` is safe to log (no URL, no token)."""
 
 
-async def fetch(file: Any, limit: int, sink: Callable[[bytes], Awaitable[Any] | Any]) -> int:
+async def fetch(file: File, limit: int, sink: Callable[[bytes], Awaitable[object] | object]) -> int:
     """Stream `file` (a telegram.File) into `sink`, chunk by chunk; return its size. Raises TooLarge as soon as
     more than `limit` bytes have been read, DownloadFailed for anything else."""
     url = str(getattr(file, "file_path", "") or "")

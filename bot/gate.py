@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 from telegram import CallbackQuery, Message, Update, User
@@ -160,7 +160,10 @@ def _in_background(
     context.application.create_task(run(), name="kodeks:refusal")
 
 
-def guarded(handler: Any) -> Any:
+Handler = Callable[[Update, Context], Coroutine[Any, Any, None]]  # what PTB calls back
+
+
+def guarded(handler: Handler) -> Handler:
     """Second line of defence: a group-0 handler does nothing for an update the gate should have stopped."""
 
     @functools.wraps(handler)

@@ -13,9 +13,9 @@ import logging
 import re
 import tempfile
 import time
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 from telegram import InlineKeyboardMarkup, Message, Update
 from telegram.constants import ParseMode
@@ -41,7 +41,7 @@ from bot.stats import render
 from bot.threads import remember_lookup
 from kodeks.privacy import Masked
 from retrieval import jurisdictions
-from retrieval.types import Article
+from retrieval.types import Article, ReferenceLookup
 
 log = logging.getLogger(__name__)
 
@@ -136,7 +136,7 @@ async def handle_question(update: Update, context: Context, text: str, input_kin
     await answer_question(update, context, text, masked, input_kind)
 
 
-async def answer_lookup(update: Update, context: Context, text: str, lookup: Any, started: float) -> bool:
+async def answer_lookup(update: Update, context: Context, text: str, lookup: ReferenceLookup, started: float) -> bool:
     """Show the articles a reference names, or ask which law an ambiguous one meant ("članak 5 KZ" with
     several codes loaded: never guess), or say the law it names is not loaded — each logged as a lookup; an
     article that is not law (deleted, repealed, absent) is said to be so, with its neighbours (issue 20).
@@ -200,7 +200,9 @@ async def answer_question(
 # --- articles --------------------------------------------------------------------------------
 
 
-async def show_articles(update: Update, context: Context, text: str, articles: list[Any], started: float) -> None:
+async def show_articles(
+    update: Update, context: Context, text: str, articles: Sequence[Article], started: float
+) -> None:
     d = deps(context)
     shown = list(articles[:MAX_ARTICLES_SHOWN])
     row_id = await d.log.record_lookup(

@@ -8,7 +8,6 @@ Kept apart from `bot.handlers` so the officer's jurisdiction is one module's bus
 from __future__ import annotations
 
 import time
-from typing import Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.constants import ParseMode
@@ -21,7 +20,7 @@ from bot.deps import deps
 from bot.formatting import escape
 from bot.gate import chat_id_of, message_of, query_of, sender_id
 from bot.ids import ascii_int
-from bot.officers import OfficerJurisdiction, choices, scope_for
+from bot.officers import OfficerJurisdiction, Officers, choices, scope_for
 from bot.replies import chat_of, say, send_html
 from bot.state import Context
 from retrieval import jurisdictions
@@ -112,7 +111,7 @@ def _set_text(code: str) -> str:
     )
 
 
-async def _admin_command(update: Update, context: Context, officers: Any, target: int, rest: list[str]) -> None:
+async def _admin_command(update: Update, context: Context, officers: Officers, target: int, rest: list[str]) -> None:
     if not rest:
         current = await officers.get(target)
         text = texts.NADLEZNOST_ADMIN_CHOOSE.format(user_id=target, current=current.code or "–")

@@ -28,7 +28,6 @@ import time
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.constants import ParseMode
@@ -47,6 +46,7 @@ from bot.state import AppState, Context
 from kodeks.errors import KodeksError
 from kodeks.private_files import private_dir
 from retrieval import jurisdictions
+from retrieval.types import LawSummary
 
 log = logging.getLogger(__name__)
 
@@ -283,7 +283,7 @@ async def _download(context: Context, d: Deps, pending: Pending) -> Path:
     return target
 
 
-def summary_html(pending: Pending, check: LawCheck, loaded: Any = None) -> str:
+def summary_html(pending: Pending, check: LawCheck, loaded: LawSummary | None = None) -> str:
     """What the admin decides on: the law, its counts, the first titles, the warnings, what it replaces."""
     lines = [
         f"📄 <b>{escape(pending.file_name)}</b> → <b>{escape(check.law)}</b>"

@@ -20,12 +20,13 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 import aiosqlite
 
 from kodeks.errors import KodeksError
 from kodeks.private_files import create_private
+from kodeks.settings import Settings
 from retrieval import jurisdictions
 from retrieval.jurisdictions import Scope, UnknownJurisdiction
 
@@ -98,7 +99,7 @@ class Officers:
         self._ready = False
 
     @classmethod
-    def from_settings(cls, settings: Any, hasher: Callable[[int], str]) -> Officers:
+    def from_settings(cls, settings: Settings, hasher: Callable[[int], str]) -> Officers:
         """Fails with one clear line (KodeksError) on an unknown code in the settings."""
         return cls(settings.data_dir / FILE_NAME, hasher, settings.user_jurisdictions, settings.default_jurisdiction)
 

@@ -29,6 +29,8 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
+from kodeks.settings import Settings
+
 log = logging.getLogger("bot.voice")
 
 NO_KEY = "unused"  # self-hosted servers take any key; the SDK insists on one
@@ -116,7 +118,7 @@ class Transcriber:
         return " ".join(text.split())
 
 
-def from_settings(settings: Any) -> Transcriber | None:
+def from_settings(settings: Settings) -> Transcriber | None:
     """The configured endpoint, or None when voice is off (KODEKS_VOICE=false) or nothing is configured."""
     if not settings.voice:
         return None

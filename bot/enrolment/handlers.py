@@ -12,11 +12,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update, User
+from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Update, User
 from telegram.constants import ChatType, ParseMode
 from telegram.error import TelegramError
 
@@ -31,6 +31,7 @@ from bot.ids import ascii_int
 from bot.officers import choices
 from bot.replies import chat_of, say, send_html
 from bot.state import Context
+from kodeks.settings import Settings
 from retrieval import jurisdictions
 
 log = logging.getLogger("bot.enrolment")
@@ -49,11 +50,11 @@ class Enrolment:
     store: EnrolmentStore
     roster: Roster
     salt: str
-    settings: Any
+    settings: Settings
     ids_by_hash: dict[str, int]  # ids named in the settings: shown to admins, never stored
 
     @classmethod
-    def build(cls, settings: Any, hasher: Any) -> Enrolment:
+    def build(cls, settings: Settings, hasher: Callable[[int], str]) -> Enrolment:
         """Open officers.sqlite3, seed it from KODEKS_ALLOWED_USERS / KODEKS_ADMINS, load the roster."""
         store = EnrolmentStore(
             settings.data_dir / FILE_NAME,
@@ -358,7 +359,7 @@ class Enrolment:
         ]
         return escape("\n".join(lines)), InlineKeyboardMarkup([buttons[i : i + 2] for i in range(0, len(buttons), 2)])
 
-    async def _revoke_invite_button(self, query: Any, admin: User, invite_id: str) -> None:
+    async def _revoke_invite_button(self, query: CallbackQuery, admin: User, invite_id: str) -> None:
         revoked = await asyncio.to_thread(self.store.revoke_invite, invite_id, _admin_name(admin))
         if revoked is None:
             await query.answer(texts.POZIVNICE_NOT_FOUND.format(id=invite_id[:16]), show_alert=True)
@@ -448,7 +449,7 @@ async def _tell(context: Context, chat_id: int | None, text: str) -> None:
         log.info("could not tell an applicant the decision (%s)", type(exc).__name__)
 
 
-async def _edit(query: Any, text: str, markup: InlineKeyboardMarkup | None) -> None:
+async def _edit(query: CallbackQuery, text: str, markup: InlineKeyboardMarkup | None) -> None:
     try:
         await query.edit_message_text(text, parse_mode=ParseMode.HTML, reply_markup=markup)
     except TelegramError as exc:  # "message is not modified", too old
