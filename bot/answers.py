@@ -12,9 +12,9 @@ import asyncio
 import dataclasses
 import logging
 import time
-from dataclasses import dataclass
 from typing import Any
 
+from telegram import Bot
 from telegram.constants import ParseMode
 from telegram.error import TelegramError
 
@@ -22,18 +22,19 @@ from bot import texts
 from bot.callbacks import answer_keyboard
 from bot.compare import remember
 from bot.delivery import keep_typing, unconfirmed
-from bot.deps import Deps
 from bot.formatting import escape, format_answer, jurisdiction_line
-from bot.officers import officers_of
 from bot.replies import send_html
-from bot.threads import threads_of
+from bot.state import AppState
+from kodeks.answering import Answer, PipelineResult
+from kodeks.answering.conversation import Thread
 from kodeks.privacy import Masked
+from kodeks.settings import Settings
 from retrieval import jurisdictions
 
 log = logging.getLogger("bot.handlers")  # the name these log lines have always had
 
 
-def unmasked(answer: Any, masked: Masked | None) -> Any:
+def unmasked(answer: Answer, masked: Masked | None) -> Answer:
     """The answer as the officer sees it: their own words back in place of the placeholders (only in the reply)."""
     if masked is None or not masked.originals:
         return answer
@@ -44,7 +45,7 @@ def unmasked(answer: Any, masked: Masked | None) -> Any:
     )
 
 
-def masked_original(settings: Any, masked: Masked | None) -> str | None:
+def masked_original(settings: Settings, masked: Masked | None) -> str | None:
     """The unmasked question, only when an admin keeps originals (KODEKS_KEEP_ORIGINAL_HOURS > 0) and there was
     something to mask; stored apart from the log row and deleted after those hours, never exported."""
     if masked is None or not masked.changed or not getattr(settings, "keep_original_hours", 0):
@@ -52,24 +53,18 @@ def masked_original(settings: Any, masked: Masked | None) -> str | None:
     return masked.original
 
 
-@dataclass
-class _BotOnly:
-    """What `send_html` needs from a handler context, for sends outside a handler (start-up recovery)."""
-
-    bot: Any
-
-
-def conversation_row(result: Any, thread: Any, after: Any, input_kind: str) -> dict[str, Any]:
+def conversation_row(
+    result: PipelineResult | None, thread: Thread | None, after: Thread | None, input_kind: str
+) -> dict[str, Any]:
     """The query-log columns of issue 24: how the question came (text / voice), its stand-alone form (made
     from masked text only: the question and the thread are masked before they reach here) and its place in the thread (`after`: the thread this question leaves; id, turn, the row it
     follows up)."""
     row: dict[str, Any] = {"input": input_kind}
     if result is None or after is None:
         return row
-    understood = getattr(result, "understood", None)
-    following = understood is not None and understood.follow_up
+    understood = result.understood
     row.update(thread_id=after.id, thread_turn=after.turns)
-    if following:
+    if understood is not None and understood.follow_up:
         row.update(
             standalone=understood.standalone,
             standalone_by=understood.by,
@@ -93,15 +88,14 @@ def asked_jurisdiction_line(result: Any, scope: Any) -> str:
 
 
 async def deliver_answer(
-    bot: Any,
-    d: Deps,
+    bot: Bot,
+    shared: AppState,
     *,
     chat_id: int,
     user_id: int,
     question: str,
     reply_to: int | None,
     update_id: int | None,
-    bot_data: Any,
     masked: Masked | None = None,
     input_kind: str = "text",
 ) -> None:
@@ -114,8 +108,9 @@ async def deliver_answer(
     transcribed voice message."""
     started = time.perf_counter()
     result, error = None, None
-    officers = officers_of(bot_data)
-    store = threads_of(bot_data)
+    d = shared.deps
+    officers = shared.officers
+    store = shared.threads
     thread = store.get(chat_id, user_id) if store is not None else None
     try:
         async with keep_typing(bot, chat_id):
@@ -153,7 +148,7 @@ async def deliver_answer(
         answer = result.answer
         markup = answer_keyboard(row_id, [hit.article for hit in answer.citations]) if row_id else None
         if answer.citations:
-            remember(bot_data, user_id, answer.citations[0].id)
+            remember(shared, user_id, answer.citations[0].id)
         line = jurisdiction_line(
             [hit.article for hit in answer.citations],
             result.search.scope,
@@ -161,16 +156,12 @@ async def deliver_answer(
             d.retriever.area_levels(),
         )
         try:
-            understood = result.understood.summary() if getattr(result, "understood", None) else ""
+            understood = result.understood.summary() if result.understood else ""
             lead = texts.UNDERSTOOD.format(what=understood) if understood else None
             if asked := asked_jurisdiction_line(result, scope):
                 lead = f"{asked} {lead}" if lead else asked
             await send_html(
-                _BotOnly(bot),
-                chat_id,
-                format_answer(unmasked(answer, masked), jurisdiction=line, lead=lead),  # type: ignore[arg-type]
-                markup,
-                reply_to=reply_to,
+                bot, chat_id, format_answer(unmasked(answer, masked), jurisdiction=line, lead=lead), markup, reply_to
             )
         except TelegramError as exc:
             if row_id:

@@ -17,11 +17,10 @@ import logging
 import os
 import secrets
 import sqlite3
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Collection, Sequence
 from urllib.parse import urlparse
 
-from telegram import BotCommand, BotCommandScopeChat, LinkPreviewOptions, Update
+from telegram import Bot, BotCommand, BotCommandScopeChat, LinkPreviewOptions, Update
 from telegram.constants import ParseMode
 from telegram.error import InvalidToken, NetworkError, TelegramError
 from telegram.ext import (
@@ -50,18 +49,20 @@ from bot import (
 )
 from bot.access import Access, RateLimiter
 from bot.delivery import RetryingLimiter
-from bot.deps import BOT_DATA_KEY, Deps
+from bot.deps import Deps
 from bot.enrolment import handlers as enrolment_handlers
-from bot.officers import BOT_DATA_KEY as OFFICERS_KEY
+from bot.library import LawLibrary
 from bot.officers import Officers
+from bot.ports import Answering, LawIndex
 from bot.querylog import QueryLog
 from bot.scheduling import FairScheduler
 from bot.signals import StartupSignals
+from bot.state import CONTEXT_TYPES, BotApplication
 from bot.updates import ScreeningRequest
 from kodeks import logsafe
 from kodeks.errors import KodeksError
 from kodeks.private_files import in_data_dir, warn_if_wider
-from kodeks.settings import unknown_settings
+from kodeks.settings import Settings, unknown_settings
 
 log = logging.getLogger(__name__)
 
@@ -76,11 +77,11 @@ def bot_urls(base_url: str) -> tuple[str, str]:
     return base, base
 
 
-def add_handlers(app: Application) -> None:
+def add_handlers(app: BotApplication) -> None:
     """Order matters inside group 0: the first matching handler wins."""
     app.add_handler(TypeHandler(Update, gate.gate), group=-1)
     app.add_handler(MessageHandler(filters.UpdateType.EDITED, handlers.on_edited))
-    cap = app.bot_data[BOT_DATA_KEY].settings.max_argument_chars  # every command's arguments (bot/arguments.py)
+    cap = app.bot_data.deps.settings.max_argument_chars  # every command's arguments (bot/arguments.py)
     app.add_handler(MessageHandler(filters.COMMAND & arguments.LongArguments(cap), arguments.on_long_arguments))
     app.add_handler(CommandHandler(["start", "help"], handlers.on_help))
     app.add_handler(CommandHandler(["clan", "clanak"], handlers.cmd_clan))
@@ -118,14 +119,14 @@ def add_handlers(app: Application) -> None:
 
 
 def build_application(
-    settings: Any,
+    settings: Settings,
     *,
-    pipeline: Any,
-    retriever: Any,
+    pipeline: Answering,
+    retriever: LawIndex,
     querylog: QueryLog,
     limiter: RetryingLimiter | None = None,
-    library: Any = None,
-) -> Application:
+    library: LawLibrary | None = None,
+) -> BotApplication:
     """A ready-to-start Application; nothing is contacted until it is initialised."""
     if settings.telegram_bot_token is None or not settings.telegram_bot_token.get_secret_value():
         raise KodeksError("TELEGRAM_BOT_TOKEN is not set (get one from @BotFather)")
@@ -135,6 +136,7 @@ def build_application(
         .concurrent_updates(settings.concurrency)
         .rate_limiter(limiter or RetryingLimiter())
         .get_updates_request(ScreeningRequest())  # one unreadable update is skipped, not fatal (bot/updates.py)
+        .context_types(CONTEXT_TYPES)  # bot_data is one typed AppState (bot/state.py)
         .defaults(Defaults(parse_mode=ParseMode.HTML, link_preview_options=LinkPreviewOptions(is_disabled=True)))
     )
     if settings.telegram_base_url:
@@ -147,8 +149,9 @@ def build_application(
         raise KodeksError(
             f"{settings.data_dir / 'officers.sqlite3'}: {exc} (make KODEKS_DATA_DIR writable by this user)"
         ) from exc
-    app.bot_data[enrolment_handlers.BOT_DATA_KEY] = enrolment
-    app.bot_data[BOT_DATA_KEY] = Deps(
+    state = app.bot_data  # bot/state.py: what every handler reaches as `context.bot_data`
+    state.enrolment = enrolment
+    state.deps = Deps(
         settings=settings,
         pipeline=pipeline,
         retriever=retriever,
@@ -158,9 +161,9 @@ def build_application(
         library=library,
         cpu=FairScheduler(settings.cpu_workers),
     )
-    app.bot_data[OFFICERS_KEY] = Officers.from_settings(settings, querylog.user_hash)
-    app.bot_data[threads.BOT_DATA_KEY] = threads.ThreadStore(settings.thread_minutes)  # follow-ups (issue 24)
-    app.bot_data[voice.BOT_DATA_KEY] = transcription.from_settings(settings)  # None: voice not enabled
+    state.officers = Officers.from_settings(settings, querylog.user_hash)
+    state.threads = threads.ThreadStore(settings.thread_minutes)  # follow-ups (issue 24)
+    state.transcriber = transcription.from_settings(settings)  # None: voice not enabled
     add_handlers(app)
     return app
 
@@ -170,29 +173,32 @@ def webhook_path(url: str) -> str:
 
 
 async def serve(
-    app: Application,
-    settings: Any,
+    app: BotApplication,
+    settings: Settings,
     stop: asyncio.Event,
     *,
-    poll_timeout: float = POLL_TIMEOUT,
+    poll_timeout: int = POLL_TIMEOUT,
     reload: asyncio.Event | None = None,
     signals: StartupSignals | None = None,
 ) -> None:
     """Run until `stop` is set; then stop fetching, finish in-flight updates, shut down. Meanwhile a new
     index generation is picked up every KODEKS_INDEX_POLL_SECONDS, or at once when `reload` is set."""
-    retriever = app.bot_data[BOT_DATA_KEY].retriever
+    retriever = app.bot_data.deps.retriever
+    updater = app.updater
+    if updater is None:  # the builder always makes one: fetching updates is what this runs
+        raise KodeksError("the Telegram application has no updater")
     async with app, index_watch.watching(retriever, settings.index_poll_seconds, reload):  # initialize() … shutdown()
         await set_menus(app.bot, settings.admins)
         # What a previous process left unanswered, read before anything is fetched: read later, it would
         # also hold the questions this process is answering (bot/journal.py).
-        left_open = await journal.left_open(app.bot_data[BOT_DATA_KEY])
-        polling: asyncio.Task[Any] | None = None  # PTB's long-polling task, watched; none with a webhook
+        left_open = await journal.left_open(app.bot_data.deps)
+        polling: asyncio.Task[object] | None = None  # PTB's long-polling task, watched; none with a webhook
         if settings.webhook_url:
             secret = (
                 settings.webhook_secret.get_secret_value() if settings.webhook_secret else secrets.token_urlsafe(32)
             )
             logsafe.register_secret(secret)  # PTB logs setWebhook's parameters at DEBUG
-            await app.updater.start_webhook(
+            await updater.start_webhook(
                 listen=settings.webhook_listen,
                 port=settings.webhook_port,
                 url_path=webhook_path(settings.webhook_url),
@@ -203,33 +209,33 @@ async def serve(
             log.info("webhook listening on %s:%s", settings.webhook_listen, settings.webhook_port)
         else:
             before = asyncio.all_tasks()
-            await app.updater.start_polling(timeout=poll_timeout, allowed_updates=Update.ALL_TYPES)
+            await updater.start_polling(timeout=poll_timeout, allowed_updates=Update.ALL_TYPES)
             polling = polling_task(before)
             log.info("long polling started")
-        app.bot_data[WATCHED_POLLING] = polling
+        app.bot_data.polling = polling
         await app.start()
         if signals is not None:
             signals.serving = True  # a reload is applied at once now; a stop is the ordinary one
         # Questions a crash left unanswered (bot/journal.py); app.stop() waits for this task too.
         app.create_task(
-            journal.recover(app.bot, app.bot_data[BOT_DATA_KEY], bot_data=app.bot_data, entries=left_open),
+            journal.recover(app.bot, app.bot_data, entries=left_open),
             name="journal-recovery",
         )
         try:
             await until_stopped_or_dead(stop, polling)
         finally:
             log.info("stopping: finishing answers in progress")
-            if app.updater.running:
+            if updater.running:
                 try:
-                    await app.updater.stop()
+                    await updater.stop()
                 except Exception as exc:
                     log.warning("the updater stopped with %s", type(exc).__name__)
             if app.running:
                 await app.stop()  # waits for concurrent handler tasks
-            app.bot_data[BOT_DATA_KEY].cpu.close()
+            app.bot_data.deps.cpu.close()
 
 
-async def set_menus(bot: Any, admins: Any) -> None:
+async def set_menus(bot: Bot, admins: Collection[int]) -> None:
     """Everyone's command menu; each admin's chat gets the admin commands too (Telegram shows a chat's own menu
     in place of the default one). An admin who never opened the bot cannot get one: the others still do."""
     with contextlib.suppress(TelegramError):
@@ -242,10 +248,7 @@ async def set_menus(bot: Any, admins: Any) -> None:
             log.info("no admin command menu for one admin (%s)", type(exc).__name__)
 
 
-WATCHED_POLLING = "kodeks:polling"  # bot_data key: the polling task serve() watches (None with a webhook)
-
-
-def polling_task(before: set[asyncio.Task[Any]]) -> asyncio.Task[Any] | None:
+def polling_task(before: set[asyncio.Task[object]]) -> asyncio.Task[object] | None:
     """PTB's long-polling task, watched so that its death ends the process: the one task `start_polling` left
     running that was not running `before` it. python-telegram-bot keeps its own reference private (and the
     task's name is no API), so it is found with asyncio's public `all_tasks()` instead. Anything but exactly
@@ -260,7 +263,7 @@ def polling_task(before: set[asyncio.Task[Any]]) -> asyncio.Task[Any] | None:
     return None
 
 
-async def until_stopped_or_dead(stop: asyncio.Event, polling: asyncio.Task[Any] | None) -> None:
+async def until_stopped_or_dead(stop: asyncio.Event, polling: asyncio.Task[object] | None) -> None:
     """Wait for `stop`; if the polling task ends first, raise one clear KodeksError (exit 1 in `kodeks bot`):
     a bot that no longer fetches updates must not look alive to its supervisor."""
     stopping = asyncio.ensure_future(stop.wait())
@@ -298,7 +301,7 @@ def startup_warnings(*, enrolled: int, admins: int, unknown: Sequence[str] = ())
     return warnings
 
 
-async def run_bot(settings: Any, library: Any = None, signals: StartupSignals | None = None) -> None:
+async def run_bot(settings: Settings, library: LawLibrary | None = None, signals: StartupSignals | None = None) -> None:
     """`kodeks bot`: load the index once, open the log, serve until SIGTERM/SIGINT. `library`
     (bot.library.LawLibrary) lets admins send law files to the bot. `signals` (bot/signals.py), installed
     by `kodeks bot` before anything else, hands over what arrived while the process was importing: from
@@ -331,7 +334,7 @@ async def run_bot(settings: Any, library: Any = None, signals: StartupSignals | 
     warn_if_wider(in_data_dir(settings.data_dir))
     try:
         app = build_application(settings, pipeline=pipeline, retriever=retriever, querylog=querylog, library=library)
-        enrolled = len(app.bot_data[enrolment_handlers.BOT_DATA_KEY].roster)
+        enrolled = len(app.bot_data.enrolment.roster) if app.bot_data.enrolment else 0
         log.info(
             "KODEKS bot: %d enrolled officers, %d admins, log %s", enrolled, len(settings.admins), settings.log_path
         )

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from telegram import Message, Update
 from telegram.constants import ParseMode
-from telegram.ext import ContextTypes, filters
+from telegram.ext import filters
 
 from bot import texts
 from bot.deps import deps
 from bot.formatting import escape
-from bot.gate import guarded
+from bot.gate import chat_id_of, guarded
+from bot.state import Context
 
 # The usage line each command answers a bad argument with (Telegram HTML).
 USAGE_HTML = {
@@ -56,12 +57,10 @@ def usage(command: str) -> str:
     return USAGE_HTML.get(command, texts.HELP_USAGE_HTML)
 
 
-async def answer_usage(
-    update: Update, context: ContextTypes.DEFAULT_TYPE, command: str, problem: str | None = None
-) -> None:
+async def answer_usage(update: Update, context: Context, command: str, problem: str | None = None) -> None:
     """The command's usage line, after one plain sentence saying what was wrong (if given)."""
     text = (escape(problem) + "\n" if problem else "") + usage(command)
-    await context.bot.send_message(update.effective_chat.id, text, parse_mode=ParseMode.HTML)
+    await context.bot.send_message(chat_id_of(update), text, parse_mode=ParseMode.HTML)
 
 
 class LongArguments(filters.MessageFilter):
@@ -76,7 +75,7 @@ class LongArguments(filters.MessageFilter):
 
 
 @guarded
-async def on_long_arguments(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def on_long_arguments(update: Update, context: Context) -> None:
     message = update.effective_message
     limit = deps(context).settings.max_argument_chars
     problem = texts.ARGUMENTS_TOO_LONG.format(length=len(arguments_of(message)), limit=limit)

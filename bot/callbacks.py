@@ -10,11 +10,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot import texts
+from retrieval.types import Article
 
 MAX_ARTICLE_BUTTONS = 8
 MAX_CALLBACK_BYTES = 64
@@ -54,7 +55,7 @@ def decode(data: str | None) -> Callback | None:
     return None
 
 
-def _article_button(row_id: int, index: int, article: Any) -> InlineKeyboardButton:
+def _article_button(row_id: int, index: int, article: Article) -> InlineKeyboardButton:
     label = texts.BUTTON_ARTICLE.format(law=article.law, article=article.article)
     return InlineKeyboardButton(label, callback_data=encode(Callback("article", row_id, index=index)))
 
@@ -69,16 +70,16 @@ def feedback_row(row_id: int, chosen: int = 0) -> list[InlineKeyboardButton]:
     ]
 
 
-def answer_keyboard(row_id: int, articles: Sequence[Any], chosen: int = 0) -> InlineKeyboardMarkup:
+def answer_keyboard(row_id: int, articles: Sequence[Article], chosen: int = 0) -> InlineKeyboardMarkup:
     """One button per cited article (two per row, phone width), then the feedback row."""
     return InlineKeyboardMarkup([*_article_rows(row_id, articles), feedback_row(row_id, chosen)])
 
 
-def _article_rows(row_id: int, articles: Sequence[Any]) -> list[list[InlineKeyboardButton]]:
+def _article_rows(row_id: int, articles: Sequence[Article]) -> list[list[InlineKeyboardButton]]:
     buttons = [_article_button(row_id, i, a) for i, a in enumerate(articles[:MAX_ARTICLE_BUTTONS])]
     return [buttons[i : i + 2] for i in range(0, len(buttons), 2)]
 
 
-def article_keyboard(row_id: int, articles: Sequence[Any]) -> InlineKeyboardMarkup:
+def article_keyboard(row_id: int, articles: Sequence[Article]) -> InlineKeyboardMarkup:
     """Only the 📖 buttons (two per row): the articles next to one that is not law (bot/missing_articles.py)."""
     return InlineKeyboardMarkup(_article_rows(row_id, articles))

@@ -10,30 +10,29 @@ since a table does not fit. A jurisdiction with no law of the kind loaded is sai
 
 from __future__ import annotations
 
-from collections.abc import MutableMapping
-from typing import Any
-
 from bot import texts
 from bot.formatting import LIMIT, escape, split_html
+from bot.ports import ParallelEntry, Parallels
+from bot.state import AppState
 from retrieval import jurisdictions
+from retrieval.types import Article
 
-LAST_KEY = "kodeks_last_article"
 PENALTY_CHARS = 400
 
 
-def remember(bot_data: MutableMapping[str, Any], user_id: int, article_id: str) -> None:
+def remember(state: AppState, user_id: int, article_id: str) -> None:
     """The article an officer last saw (first source of an answer, or an article shown): what "isto u RS?" means.
 
     Kept in memory; after a restart the handler reads it back from the query log (`QueryLog.last_seen_article`:
     the first article of the officer's latest answer or lookup of the last 24 hours)."""
-    bot_data.setdefault(LAST_KEY, {})[user_id] = article_id
+    state.last_article[user_id] = article_id
 
 
-def last_article(bot_data: MutableMapping[str, Any], user_id: int) -> str | None:
-    return bot_data.get(LAST_KEY, {}).get(user_id)
+def last_article(state: AppState, user_id: int) -> str | None:
+    return state.last_article.get(user_id)
 
 
-def _block(entry: Any, heading_code: str) -> str:
+def _block(entry: ParallelEntry, heading_code: str) -> str:
     place = f"<b>{escape(jurisdictions.name_of(heading_code) or heading_code or '?')}</b>"
     article = entry.article
     if entry.match == "not_loaded":  # no law of that kind loaded there: said so, the state's law is not claimed
@@ -54,9 +53,11 @@ def _block(entry: Any, heading_code: str) -> str:
     return "\n".join(lines)
 
 
-def format_comparison(comparison: Any, limit: int = LIMIT) -> list[str]:
+def format_comparison(comparison: Parallels, limit: int = LIMIT) -> list[str]:
     """The source article's block first, then one per other jurisdiction (HTML, split to Telegram's limit)."""
     source = comparison.source.article
+    if source is None:  # the retriever always has the source article: a comparison without it is a bug
+        raise ValueError("a comparison without its source article")
     blocks = [
         f"<b>{escape(texts.UPOREDI_HEADING.format(label=source.label))}</b>",
         _block(comparison.source, source.jurisdiction),
@@ -67,9 +68,7 @@ def format_comparison(comparison: Any, limit: int = LIMIT) -> list[str]:
     return split_html(blocks, limit)
 
 
-def compared_articles(comparison: Any) -> list[Any]:
+def compared_articles(comparison: Parallels) -> list[Article]:
     """Every article shown, source first (for the 📖 buttons and the log)."""
-    found = [comparison.source.article] + [
-        e.article for e in comparison.others if e.article and e.match in ("title", "meaning")
-    ]
-    return list({a.id: a for a in found}.values())
+    found = [comparison.source.article] + [e.article for e in comparison.others if e.match in ("title", "meaning")]
+    return list({a.id: a for a in found if a is not None}.values())

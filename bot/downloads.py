@@ -12,16 +12,16 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 import httpx
+from telegram import File
 
 from kodeks.errors import DownloadFailed, TooLarge
 
 TIMEOUT = httpx.Timeout(30.0)  # per read / connect: a stalled download fails instead of hanging the handler
 
 
-async def fetch(file: Any, limit: int, sink: Callable[[bytes], Awaitable[Any] | Any]) -> int:
+async def fetch(file: File, limit: int, sink: Callable[[bytes], Awaitable[object] | object]) -> int:
     """Stream `file` (a telegram.File) into `sink`, chunk by chunk; return its size. Raises TooLarge as soon as
     more than `limit` bytes have been read, DownloadFailed for anything else."""
     url = str(getattr(file, "file_path", "") or "")

@@ -11,10 +11,14 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from bot import texts
 from retrieval import jurisdictions
+
+if TYPE_CHECKING:
+    from kodeks.answering import Answer
+    from retrieval.types import Article, Hit
 
 LIMIT = 4096
 
@@ -145,7 +149,7 @@ def _paragraphs(text: str) -> list[str]:
     return [p.strip() for p in re.split(r"\n\s*\n", text or "") if p.strip()]
 
 
-def citation_line(article: Any) -> str:
+def citation_line(article: Article) -> str:
     """One source as "• <b>KZ FBiH</b>, član 373 – Krivotvorenje isprave" (law bold, rest escaped)."""
     label: str = article.label
     if getattr(article, "illustrative", False):  # a sample law of "Try it" (data/sample): never mistaken for law
@@ -156,7 +160,7 @@ def citation_line(article: Any) -> str:
     return lead + escape(label)
 
 
-def sources_block(citations: Sequence[Any]) -> str:
+def sources_block(citations: Sequence[Hit]) -> str:
     """`Izvori:` and one line per cited article; one block so it is never separated from its heading."""
     if not citations:
         return f"<b>{escape(texts.SOURCES_HEADING)}</b> <i>{escape(texts.NO_SOURCES)}</i>"
@@ -166,7 +170,7 @@ def sources_block(citations: Sequence[Any]) -> str:
 
 
 def format_answer(
-    answer: Any, limit: int = LIMIT, jurisdiction: str | None = None, lead: str | None = None
+    answer: Answer, limit: int = LIMIT, jurisdiction: str | None = None, lead: str | None = None
 ) -> list[str]:
     """The answer first, then `Izvori:`; an extractive answer is marked at the top.
 
@@ -185,7 +189,7 @@ def format_answer(
     return split_html(blocks, limit)
 
 
-def format_article(article: Any, limit: int = LIMIT, note: str | None = None) -> list[str]:
+def format_article(article: Article, limit: int = LIMIT, note: str | None = None) -> list[str]:
     """An article's full text: its label in bold, the law's full name, then the text line by line.
 
     `note` (plain text) goes above it in italics — e.g. that it is another jurisdiction's law."""
@@ -238,7 +242,7 @@ def flowing_lines(text: str) -> list[str]:
     return out
 
 
-def format_articles(articles: Sequence[Any], limit: int = LIMIT, scope: Sequence[str] | None = None) -> list[str]:
+def format_articles(articles: Sequence[Article], limit: int = LIMIT, scope: Sequence[str] | None = None) -> list[str]:
     """Several articles (a reference that matched more than one), each starting a new message.
 
     With the officer's `scope`, an article of another jurisdiction says so above its text."""
@@ -251,11 +255,11 @@ def format_articles(articles: Sequence[Any], limit: int = LIMIT, scope: Sequence
 # --- jurisdictions ---------------------------------------------------------------------------
 
 
-def _laws(articles: Sequence[Any]) -> str:
+def _laws(articles: Sequence[Article]) -> str:
     return ", ".join(dict.fromkeys(a.law for a in articles))
 
 
-def other_jurisdiction_note(article: Any, scope: Sequence[str] | None) -> str | None:
+def other_jurisdiction_note(article: Article, scope: Sequence[str] | None) -> str | None:
     """ "⚠️ Zakon druge nadležnosti: Republika Srpska (RS). Vaša nadležnost: Federacija BiH." — or None."""
     if not scope or not article.jurisdiction or jurisdictions.find(article.jurisdiction) in scope:
         return None
@@ -265,7 +269,7 @@ def other_jurisdiction_note(article: Any, scope: Sequence[str] | None) -> str | 
 
 
 def jurisdiction_line(
-    articles: Sequence[Any],
+    articles: Sequence[Article],
     scope: Sequence[str] | None,
     missing: str | None = None,
     area_levels: Mapping[str, str] | None = None,
@@ -288,7 +292,7 @@ def jurisdiction_line(
         ]
         return f"{mark} " + " · ".join(parts) if parts else ""
     own, higher = scope[0], list(scope[1:])
-    by_code: dict[str, list[Any]] = {}
+    by_code: dict[str, list[Article]] = {}
     for a in articles:
         by_code.setdefault(jurisdictions.find(a.jurisdiction) or a.jurisdiction or "", []).append(a)
     parts = []

@@ -11,18 +11,18 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
-from telegram import Update
+from telegram import CallbackQuery, Message, Update, User
 from telegram.constants import ChatType
-from telegram.ext import ApplicationHandlerStop, ContextTypes
+from telegram.ext import ApplicationHandlerStop
 
 from bot import texts
 from bot.access import Access
 from bot.deps import Deps, deps
-from bot.enrolment.handlers import enrolment_of
-from bot.replies import say
+from bot.replies import chat_of, say
+from bot.state import Context
 
 log = logging.getLogger("bot.handlers")  # the name these log lines have always had
 
@@ -45,7 +45,7 @@ def admitted(update: Update, access: Access) -> bool:
     return update.effective_message is not None and chat is not None and chat.type == ChatType.PRIVATE
 
 
-async def gate(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def gate(update: Update, context: Context) -> None:
     """Group -1: stop group chats, strangers (counted, text not stored) and over-eager askers.
 
     Returns (lets the update on) only when `_passes` says so; anything else — a refusal, a failure
@@ -62,18 +62,22 @@ async def gate(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     raise ApplicationHandlerStop
 
 
-async def _passes(update: Update, context: ContextTypes.DEFAULT_TYPE) -> bool:
+async def _passes(update: Update, context: Context) -> bool:
     d = deps(context)
     if not admitted(update, d.access):
         await _refuse(update, context, d)
         return False
     if update.edited_message is not None:  # answered "send it as a new message", once a minute at most
-        return d.refusals.check(("edited", update.effective_user.id)).allowed
+        return d.refusals.check(("edited", sender_id(update))).allowed
     if update.message is not None:
-        verdict = d.limiter.check(update.effective_user.id)
+        verdict = d.limiter.check(sender_id(update))
         if not verdict.allowed:
             if verdict.warn:
-                await say(update, context, texts.RATE_LIMITED.format(limit=d.limiter.limit, seconds=verdict.retry_in))
+                await say(
+                    context.bot,
+                    chat_of(update),
+                    texts.RATE_LIMITED.format(limit=d.limiter.limit, seconds=verdict.retry_in),
+                )
             return False
     return True
 
@@ -88,7 +92,7 @@ def may_refuse(d: Deps, kind: str, user_id: int, chat_id: int | None) -> bool:
     return person and group
 
 
-async def _refuse(update: Update, context: ContextTypes.DEFAULT_TYPE, d: Deps) -> None:
+async def _refuse(update: Update, context: Context, d: Deps) -> None:
     """Tell whoever it is why nothing happens (never the content of anything), once per rate window.
 
     The reply and the count run in the background (`_in_background`): the gate returns at once, so a
@@ -98,7 +102,7 @@ async def _refuse(update: Update, context: ContextTypes.DEFAULT_TYPE, d: Deps) -
         return  # channel posts, chat-member changes: nothing to answer
     in_group = chat is not None and chat.type != ChatType.PRIVATE
     stranger = not d.access.is_allowed(user.id)
-    enrolment = enrolment_of(context.bot_data)
+    enrolment = context.bot_data.enrolment
     if stranger and not in_group and query is None and enrolment is not None and enrolment.wants(update):
         # "/start [CODE]": a request to enrol (bot/enrolment), within the per-person rate limit officers have;
         # the enrolment keeps its own limits (one open request per person, KODEKS_ENROLMENT_REQUESTS_PER_HOUR)
@@ -110,11 +114,15 @@ async def _refuse(update: Update, context: ContextTypes.DEFAULT_TYPE, d: Deps) -
     if not may_refuse(d, kind, user.id, chat.id if chat is not None else None):
         reply = None  # refused already this minute: refused again, silently
     elif in_group:
-        reply = (lambda: query.answer(texts.GROUP_CHAT)) if query else (lambda: say(update, context, texts.GROUP_CHAT))
+        reply = (
+            (lambda: query.answer(texts.GROUP_CHAT))
+            if query
+            else (lambda: say(context.bot, chat_of(update), texts.GROUP_CHAT))
+        )
     elif query:
         reply = lambda: query.answer(texts.REFUSED_CALLBACK.format(user_id=user.id), show_alert=True)  # noqa: E731
     else:
-        reply = lambda: say(update, context, texts.REFUSED.format(user_id=user.id))  # noqa: E731
+        reply = lambda: say(context.bot, chat_of(update), texts.REFUSED.format(user_id=user.id))  # noqa: E731
     counted = stranger and not in_group  # strangers who write to the bot itself (a group's chatter is not counted)
     if counted:
         log.debug("refused an update from a user not on the allow-list")  # one a stranger: not worth INFO
@@ -122,7 +130,7 @@ async def _refuse(update: Update, context: ContextTypes.DEFAULT_TYPE, d: Deps) -
 
 
 def _in_background(
-    context: ContextTypes.DEFAULT_TYPE, d: Deps, reply: Callable[[], Awaitable[Any]] | None, count: int | None = None
+    context: Context, d: Deps, reply: Callable[[], Awaitable[Any]] | None, count: int | None = None
 ) -> None:
     """Send a refusal (at most REFUSAL_SENDS at once) and count it in the log, after the gate has returned.
 
@@ -152,11 +160,14 @@ def _in_background(
     context.application.create_task(run(), name="kodeks:refusal")
 
 
-def guarded(handler: Any) -> Any:
+Handler = Callable[[Update, Context], Coroutine[Any, Any, None]]  # what PTB calls back
+
+
+def guarded(handler: Handler) -> Handler:
     """Second line of defence: a group-0 handler does nothing for an update the gate should have stopped."""
 
     @functools.wraps(handler)
-    async def wrapper(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    async def wrapper(update: Update, context: Context) -> None:
         if not isinstance(update, Update) or not admitted(update, deps(context).access):
             log.error(
                 "update %s reached %s without passing the gate; ignored",
@@ -167,3 +178,47 @@ def guarded(handler: Any) -> Any:
         await handler(update, context)
 
     return wrapper
+
+
+# What a guarded handler may take for granted: the gate admits only updates with a person, a chat (but for a
+# button under an inline-mode message) and a message or button. Missing anyway, it is a failure (`on_error`).
+
+
+def sender_of(update: Update) -> User:
+    """The person a guarded handler serves (an officer, or a stranger asking to enrol)."""
+    if (user := update.effective_user) is None:
+        raise LookupError(f"update {update.update_id} has no sender")
+    return user
+
+
+def sender_id(update: Update) -> int:
+    """The id of the officer a guarded handler serves."""
+    return sender_of(update).id
+
+
+def chat_id_of(update: Update) -> int:
+    """The chat a guarded handler answers in."""
+    if (chat := update.effective_chat) is None:
+        raise LookupError(f"update {update.update_id} has no chat")
+    return chat.id
+
+
+def message_of(update: Update) -> Message:
+    """The message a guarded message handler serves (new or edited)."""
+    if (message := update.effective_message) is None:
+        raise LookupError(f"update {update.update_id} has no message")
+    return message
+
+
+def new_message_of(update: Update) -> Message:
+    """The new message (not an edited one) a guarded message handler serves."""
+    if (message := update.message) is None:
+        raise LookupError(f"update {update.update_id} has no new message")
+    return message
+
+
+def query_of(update: Update) -> CallbackQuery:
+    """The button press a guarded button handler serves."""
+    if (query := update.callback_query) is None:
+        raise LookupError(f"update {update.update_id} is not a button press")
+    return query

@@ -11,17 +11,35 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import Any
+from collections.abc import AsyncIterator
+from typing import Protocol, TypeGuard
 
 log = logging.getLogger(__name__)
 
 
-def follows_generations(retriever: Any) -> bool:
+class Switch(Protocol):
+    """What one check did (retrieval/search/live.py `Switch`): the generations, and why a new one would not open."""
+
+    old: str | None
+    new: str | None
+    error: str | None
+    laws: int
+    articles: int
+    seconds: float
+
+
+class FollowsGenerations(Protocol):
+    """A retriever that can switch to a new index generation (`LiveRetriever.check`)."""
+
+    def check(self, force: bool = False) -> Switch | None: ...
+
+
+def follows_generations(retriever: object) -> TypeGuard[FollowsGenerations]:
     """Whether this retriever can switch generations (a plain Retriever in tests cannot)."""
     return callable(getattr(type(retriever), "check", None))
 
 
-async def watch_index(retriever: Any, interval: float, wake: asyncio.Event, stop: asyncio.Event) -> None:
+async def watch_index(retriever: FollowsGenerations, interval: float, wake: asyncio.Event, stop: asyncio.Event) -> None:
     """Until `stop`: check every `interval` seconds, or at once when `wake` is set (SIGHUP)."""
     while not stop.is_set():
         waiting = {asyncio.ensure_future(wake.wait()), asyncio.ensure_future(stop.wait())}
@@ -60,7 +78,7 @@ async def watch_index(retriever: Any, interval: float, wake: asyncio.Event, stop
 
 
 @contextlib.asynccontextmanager
-async def watching(retriever: Any, interval: float, wake: asyncio.Event | None = None):
+async def watching(retriever: object, interval: float, wake: asyncio.Event | None = None) -> AsyncIterator[None]:
     """Run `watch_index` for the duration of the block (a no-op for a retriever that cannot switch)."""
     if not follows_generations(retriever):
         yield

@@ -29,13 +29,16 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from telegram import Bot
 from telegram.constants import ParseMode
 from telegram.error import TelegramError
 
 from bot import texts
 from bot.answers import deliver_answer
+from bot.deps import Deps
 from bot.formatting import escape
 from bot.querylog import from_ts, utcnow
+from bot.state import AppState
 
 log = logging.getLogger(__name__)
 
@@ -56,23 +59,24 @@ def _quote(question: str) -> str:
     return question if len(question) <= QUOTE_CHARS else question[: QUOTE_CHARS - 1] + "…"
 
 
-async def _tell(bot: Any, chat_id: int, text: str, reply_to: int | None) -> None:
+async def _tell(bot: Bot, chat_id: int, text: str, reply_to: int | None) -> None:
     from telegram import ReplyParameters
 
     quote = ReplyParameters(reply_to, allow_sending_without_reply=True) if reply_to else None
     await bot.send_message(chat_id, escape(text), parse_mode=ParseMode.HTML, reply_parameters=quote)
 
 
-async def left_open(deps: Any) -> list[dict[str, Any]]:
+async def left_open(deps: Deps) -> list[dict[str, Any]]:
     """The journal entries a previous process left open; read before this one fetches any update."""
     return await deps.log.journal_open()
 
 
 async def recover(
-    bot: Any, deps: Any, now: datetime | None = None, bot_data: Any = None, entries: list[dict[str, Any]] | None = None
+    bot: Bot, shared: AppState, now: datetime | None = None, entries: list[dict[str, Any]] | None = None
 ) -> Recovery:
     """Settle the open journal entries (`entries`, read by `left_open` before polling began; read now if
     None); answers run concurrently."""
+    deps = shared.deps
     now = now or utcnow()
     window = timedelta(minutes=deps.settings.recovery_minutes)
     done = Recovery()
@@ -89,13 +93,12 @@ async def recover(
             answers.append(
                 deliver_answer(
                     bot,
-                    deps,
+                    shared,
                     chat_id=chat_id,
                     user_id=chat_id,
                     question=question,
                     reply_to=reply_to,
                     update_id=update_id,
-                    bot_data=bot_data or {},
                 )
             )
             done.answered += 1

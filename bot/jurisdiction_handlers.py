@@ -8,21 +8,21 @@ Kept apart from `bot.handlers` so the officer's jurisdiction is one module's bus
 from __future__ import annotations
 
 import time
-from typing import Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.constants import ParseMode
 from telegram.error import BadRequest
-from telegram.ext import ContextTypes
 
 from bot import compare, texts
 from bot.arguments import answer_usage, looks_numeric
 from bot.callbacks import answer_keyboard
 from bot.deps import deps
 from bot.formatting import escape
+from bot.gate import chat_id_of, message_of, query_of, sender_id
 from bot.ids import ascii_int
-from bot.officers import OfficerJurisdiction, choices, officers_of, scope_for
-from bot.replies import say, send_html
+from bot.officers import OfficerJurisdiction, Officers, choices, scope_for
+from bot.replies import chat_of, say, send_html
+from bot.state import Context
 from retrieval import jurisdictions
 
 CALLBACK_PREFIX = "j:"
@@ -48,24 +48,24 @@ def _keyboard(codes: list[str], target: int | None = None) -> InlineKeyboardMark
     return InlineKeyboardMarkup([buttons[i : i + 2] for i in range(0, len(buttons), 2)])
 
 
-async def _choices(context: ContextTypes.DEFAULT_TYPE) -> list[str]:
+async def _choices(context: Context) -> list[str]:
     d = deps(context)
     return choices(await d.cpu.call("jurisdictions", d.retriever.jurisdictions))
 
 
-async def cmd_nadleznost(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def cmd_nadleznost(update: Update, context: Context) -> None:
     """`/nadleznost`: show one's jurisdiction, with buttons while it may still be chosen (always for admins).
 
     Admins: `/nadleznost ID` (buttons for that officer), `/nadleznost ID RS`, `/nadleznost ID -` (back to
     the settings / default)."""
     d = deps(context)
-    officers = officers_of(context.bot_data)
-    user_id = update.effective_user.id
-    chat_id = update.effective_chat.id
+    officers = context.bot_data.officers
+    user_id = sender_id(update)
+    chat_id = chat_id_of(update)
     args = context.args or []
     admin = d.access.is_admin(user_id)
     if officers is None:
-        await say(update, context, texts.NADLEZNOST_NONE)
+        await say(context.bot, chat_of(update), texts.NADLEZNOST_NONE)
         return
     if args and admin and looks_numeric(args[0]):  # an officer's id: ASCII digits only ("²" is not one)
         target = ascii_int(args[0])
@@ -87,13 +87,15 @@ async def cmd_nadleznost(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
         if admin:
             await officers.assign(user_id, code)
         elif not await officers.choose(user_id, code):
-            await say(update, context, f"{_describe(await officers.get(user_id))}\n{texts.NADLEZNOST_LOCKED}")
+            await say(
+                context.bot, chat_of(update), f"{_describe(await officers.get(user_id))}\n{texts.NADLEZNOST_LOCKED}"
+            )
             return
-        await say(update, context, _set_text(code))
+        await say(context.bot, chat_of(update), _set_text(code))
         return
     current = await officers.get(user_id)
     if current.chosen and not admin:
-        await say(update, context, f"{_describe(current)}\n{texts.NADLEZNOST_LOCKED}")
+        await say(context.bot, chat_of(update), f"{_describe(current)}\n{texts.NADLEZNOST_LOCKED}")
         return
     text = escape(f"{_describe(current)}\n{texts.NADLEZNOST_CHOOSE}")
     if admin:
@@ -109,14 +111,12 @@ def _set_text(code: str) -> str:
     )
 
 
-async def _admin_command(
-    update: Update, context: ContextTypes.DEFAULT_TYPE, officers: Any, target: int, rest: list[str]
-) -> None:
+async def _admin_command(update: Update, context: Context, officers: Officers, target: int, rest: list[str]) -> None:
     if not rest:
         current = await officers.get(target)
         text = texts.NADLEZNOST_ADMIN_CHOOSE.format(user_id=target, current=current.code or "–")
         await context.bot.send_message(
-            update.effective_chat.id,
+            chat_id_of(update),
             escape(text),
             parse_mode=ParseMode.HTML,
             reply_markup=_keyboard(await _choices(context), target),
@@ -125,7 +125,11 @@ async def _admin_command(
     if rest[0] == "-":
         await officers.clear(target)
         current = await officers.get(target)
-        await say(update, context, texts.NADLEZNOST_ADMIN_CLEARED.format(user_id=target, current=current.code or "–"))
+        await say(
+            context.bot,
+            chat_of(update),
+            texts.NADLEZNOST_ADMIN_CLEARED.format(user_id=target, current=current.code or "–"),
+        )
         return
     code = jurisdictions.find(" ".join(rest))
     if code is None:
@@ -138,16 +142,18 @@ async def _admin_command(
         return
     await officers.assign(target, code)
     await say(
-        update, context, texts.NADLEZNOST_ADMIN_SET.format(user_id=target, name=jurisdictions.name_of(code), code=code)
+        context.bot,
+        chat_of(update),
+        texts.NADLEZNOST_ADMIN_SET.format(user_id=target, name=jurisdictions.name_of(code), code=code),
     )
 
 
-async def on_jurisdiction_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def on_jurisdiction_button(update: Update, context: Context) -> None:
     """`j:RS` (the officer's own choice, once) or `j:RS:424242` (an admin setting someone's)."""
     d = deps(context)
-    officers = officers_of(context.bot_data)
-    query = update.callback_query
-    presser = update.effective_user.id
+    officers = context.bot_data.officers
+    query = query_of(update)
+    presser = sender_id(update)
     parts = (query.data or "").split(":")
     # PTB hands a button with empty data to every pattern handler: only "j:…" data is ours.
     target = ascii_int(parts[2]) if len(parts) == 3 else presser
@@ -176,28 +182,26 @@ async def on_jurisdiction_button(update: Update, context: ContextTypes.DEFAULT_T
     try:
         await query.edit_message_text(escape(done), parse_mode=ParseMode.HTML)
     except BadRequest:  # the message is too old to edit: say it anew
-        await context.bot.send_message(update.effective_chat.id, escape(done), parse_mode=ParseMode.HTML)
+        await context.bot.send_message(chat_id_of(update), escape(done), parse_mode=ParseMode.HTML)
 
 
 # --- /uporedi and "isto u RS?" -------------------------------------------------------------------
 
 
-async def cmd_uporedi(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def cmd_uporedi(update: Update, context: Context) -> None:
     """`/uporedi` (the last article), `/uporedi KZ RS 124` (that one) or `/uporedi ubistvo` (the best article
     for that, in the officer's own law)."""
     text = " ".join(context.args or [])
     await answer_compare(update, context, text, targets=None)
 
 
-async def answer_compare(
-    update: Update, context: ContextTypes.DEFAULT_TYPE, text: str, targets: list[str] | None
-) -> None:
+async def answer_compare(update: Update, context: Context, text: str, targets: list[str] | None) -> None:
     """Find the source article (named in `text`, or the last one shown) and show its parallels. `text` is masked
     here (masking is idempotent: a question that was masked on arrival stays as it is), since it is searched —
     and so sent to Claude's rewrite — and logged."""
     d = deps(context)
     text = d.pipeline.mask(text).text
-    user_id = update.effective_user.id
+    user_id = sender_id(update)
     started = time.perf_counter()
     scope = await scope_for(context, user_id)
     source_id: str | None = None
@@ -211,11 +215,11 @@ async def answer_compare(
     else:  # in memory; after a restart, from the query log (the officer's latest answer of the day)
         source_id = compare.last_article(context.bot_data, user_id) or await d.log.last_seen_article(user_id)
     if source_id is None:
-        await context.bot.send_message(update.effective_chat.id, texts.UPOREDI_WHAT_HTML, parse_mode=ParseMode.HTML)
+        await context.bot.send_message(chat_id_of(update), texts.UPOREDI_WHAT_HTML, parse_mode=ParseMode.HTML)
         return
     comparison = await d.cpu.call(user_id, d.retriever.parallels, source_id, targets)
     if comparison is None:
-        await context.bot.send_message(update.effective_chat.id, texts.UPOREDI_WHAT_HTML, parse_mode=ParseMode.HTML)
+        await context.bot.send_message(chat_id_of(update), texts.UPOREDI_WHAT_HTML, parse_mode=ParseMode.HTML)
         return
     shown = compare.compared_articles(comparison)
     compare.remember(context.bot_data, user_id, source_id)
@@ -224,9 +228,9 @@ async def answer_compare(
     )
     markup = answer_keyboard(row_id, shown) if row_id else None
     await send_html(
-        context,
-        update.effective_chat.id,
+        context.bot,
+        chat_id_of(update),
         compare.format_comparison(comparison),
         markup,
-        reply_to=update.effective_message.message_id,
+        reply_to=message_of(update).message_id,
     )

@@ -28,30 +28,29 @@ import time
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
+from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, TelegramError
-from telegram.ext import ContextTypes
 
 from bot import texts
 from bot.deps import Deps, deps
 from bot.downloads import DownloadFailed, TooLarge, fetch
 from bot.formatting import escape
+from bot.gate import chat_id_of, query_of, sender_id, sender_of
 from bot.laws import plural_clanova
-from bot.library import LawCheck, LawFile
+from bot.library import LawCheck, LawFile, LawLibrary
 from bot.refusals import bosnian
-from bot.replies import say
+from bot.replies import chat_of, say
+from bot.state import AppState, Context
 from kodeks.errors import CaptionError, KodeksError, UploadTooBig
 from kodeks.private_files import private_dir
 from retrieval import jurisdictions
+from retrieval.types import LawSummary
 
 log = logging.getLogger(__name__)
 
 CALLBACK_PATTERN = r"^u:[0-9a-f]{8}:(add|yes|no|j:[A-Za-z0-9]{1,5})$"
-PENDING_KEY = "kodeks:uploads"
-LOCK_KEY = "kodeks:upload-lock"
 UPLOADS_DIR = "uploads"
 PENDING_MINUTES = 30  # an unanswered summary's buttons stop working, and its download is deleted
 PROGRESS_EVERY = 3.0  # seconds between edits of the progress message (Telegram allows ~1 edit/s per chat)
@@ -119,21 +118,17 @@ def _plain(word: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", word.strip().lower()) if not unicodedata.combining(c))
 
 
-def uploads_of(bot_data: Any) -> dict[str, Pending]:
-    return bot_data.setdefault(PENDING_KEY, {})
+def uploads(context: Context) -> dict[str, Pending]:
+    return context.bot_data.uploads
 
 
-def uploads(context: ContextTypes.DEFAULT_TYPE) -> dict[str, Pending]:
-    return uploads_of(context.bot_data)
-
-
-def _forget(context: ContextTypes.DEFAULT_TYPE, pending: Pending) -> None:
+def _forget(context: Context, pending: Pending) -> None:
     uploads(context).pop(pending.token, None)
     if pending.path is not None:
         pending.path.unlink(missing_ok=True)
 
 
-def _expire(context: ContextTypes.DEFAULT_TYPE, folder: Path) -> None:
+def _expire(context: Context, folder: Path) -> None:
     """Forget the uploads nobody answered within PENDING_MINUTES, and delete their downloads (also those a
     restart left behind in `folder`)."""
     cutoff = time.monotonic() - PENDING_MINUTES * 60
@@ -167,13 +162,13 @@ def decision_keyboard(token: str, addable: bool, replaces: bool = False) -> Inli
 # --- the document ----------------------------------------------------------------------------------
 
 
-async def on_document(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def on_document(update: Update, context: Context) -> None:
     """A document: an admin's law file to check (an officer's gets the usual "text only" reply, unread)."""
     d = deps(context)
-    user, message = update.effective_user, update.effective_message
+    user, message = sender_of(update), update.effective_message
     document = message.document if message is not None else None
-    if document is None or not d.access.is_admin(user.id) or d.library is None:
-        await say(update, context, texts.NON_TEXT)
+    if message is None or document is None or not d.access.is_admin(user.id) or d.library is None:
+        await say(context.bot, chat_of(update), texts.NON_TEXT)
         return
     _expire(context, d.settings.data_dir / UPLOADS_DIR)
     name = document.file_name or "zakon"
@@ -181,24 +176,26 @@ async def on_document(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     allowed = d.settings.upload_suffixes()
     if suffix not in allowed:
         await say(
-            update,
-            context,
+            context.bot,
+            chat_of(update),
             texts.UPLOAD_TYPE.format(suffix=suffix or "(bez nastavka)", types=", ".join(sorted(allowed))),
         )
         return
     limit = d.settings.upload_max_mb
     if (document.file_size or 0) > limit * MB:
-        await say(update, context, texts.UPLOAD_TOO_BIG.format(size=(document.file_size or 0) / MB, limit=limit))
+        await say(
+            context.bot, chat_of(update), texts.UPLOAD_TOO_BIG.format(size=(document.file_size or 0) / MB, limit=limit)
+        )
         return
     try:
         law, title, code = parse_caption(message.caption, name)
     except CaptionError as exc:
-        await say(update, context, str(exc))
+        await say(context.bot, chat_of(update), str(exc))
         return
     pending = Pending(
         secrets.token_hex(4),
         user.id,
-        update.effective_chat.id,
+        chat_id_of(update),
         document.file_id,
         name,
         law,
@@ -221,13 +218,13 @@ async def on_document(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     await check_upload(context, d, pending, status)
 
 
-async def check_upload(context: ContextTypes.DEFAULT_TYPE, d: Deps, pending: Pending, status: Message) -> None:
+async def check_upload(context: Context, d: Deps, pending: Pending, status: Message) -> None:
     """Download the file and run the dry run on a worker thread; `status` becomes the summary with its buttons."""
     pending.busy = True  # a second jurisdiction button, or "Dodaj", waits for this
     try:
         pending.path = await _download(context, d, pending)
         law_file = LawFile(pending.path, pending.law, pending.title, pending.jurisdiction, pending.file_name)
-        pending.check = await asyncio.to_thread(d.library.check, law_file)
+        check = pending.check = await asyncio.to_thread(library_of(d).check, law_file)
         loaded = {s.law: s for s in await asyncio.to_thread(d.retriever.law_summaries)}
     except UploadTooBig as exc:
         _forget(context, pending)
@@ -247,12 +244,19 @@ async def check_upload(context: ContextTypes.DEFAULT_TYPE, d: Deps, pending: Pen
         pending.busy = False
     await _edit(
         status,
-        summary_html(pending, pending.check, loaded.get(pending.check.law)),
-        decision_keyboard(pending.token, pending.check.addable, bool(pending.check.replaces)),
+        summary_html(pending, check, loaded.get(check.law)),
+        decision_keyboard(pending.token, check.addable, bool(check.replaces)),
     )
 
 
-async def _download(context: ContextTypes.DEFAULT_TYPE, d: Deps, pending: Pending) -> Path:
+def library_of(d: Deps) -> LawLibrary:
+    """The law library an upload goes to (offered only when there is one: `on_document` checks first)."""
+    if d.library is None:
+        raise ValueError("law uploads are not offered without a law library")
+    return d.library
+
+
+async def _download(context: Context, d: Deps, pending: Pending) -> Path:
     folder = private_dir(d.settings.data_dir / UPLOADS_DIR)
     target = folder / f"{pending.token}{Path(pending.file_name).suffix.lower()}"
     remote = await context.bot.get_file(pending.file_id)
@@ -273,7 +277,7 @@ async def _download(context: ContextTypes.DEFAULT_TYPE, d: Deps, pending: Pendin
     return target
 
 
-def summary_html(pending: Pending, check: LawCheck, loaded: Any = None) -> str:
+def summary_html(pending: Pending, check: LawCheck, loaded: LawSummary | None = None) -> str:
     """What the admin decides on: the law, its counts, the first titles, the warnings, what it replaces."""
     lines = [
         f"📄 <b>{escape(pending.file_name)}</b> → <b>{escape(check.law)}</b>"
@@ -340,15 +344,15 @@ async def _edit(message: Message, html: str, markup: InlineKeyboardMarkup | None
 # --- the buttons -------------------------------------------------------------------------------------
 
 
-async def on_upload_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def on_upload_button(update: Update, context: Context) -> None:
     """A jurisdiction, "Dodaj" or "Odustani" under an upload — only from the admin who sent the file."""
     d = deps(context)
-    query = update.callback_query
+    query = query_of(update)
     _, token, action = (query.data or "").split(":", 2)
     pending = uploads(context).get(token)
     if (
         pending is None
-        or pending.admin != update.effective_user.id
+        or pending.admin != sender_id(update)
         or not d.access.is_admin(pending.admin)
         or not isinstance(query.message, Message)
     ):
@@ -383,7 +387,7 @@ async def on_upload_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -
     with contextlib.suppress(BadRequest):
         await query.message.edit_reply_markup(None)  # no second "Dodaj"
     context.application.create_task(
-        add_upload(context.bot, d, context.bot_data, pending, confirmed=action == "yes"), name="kodeks:law-upload"
+        add_upload(context.bot, context.bot_data, pending, confirmed=action == "yes"), name="kodeks:law-upload"
     )
 
 
@@ -401,20 +405,22 @@ def _progress_text(pending: Pending, stage: str, done: int, total: int) -> str:
     return texts.UPLOAD_READING.format(file=pending.file_name)
 
 
-async def add_upload(bot: Any, d: Deps, bot_data: Any, pending: Pending, confirmed: bool = False) -> None:
+async def add_upload(bot: Bot, shared: AppState, pending: Pending, confirmed: bool = False) -> None:
     """Ingest on a worker thread (one upload at a time), editing one progress message, then say the result.
     `confirmed`: the admin pressed "Ipak zamijeni" under the warning that the file replaces most of a law."""
-    lock: asyncio.Lock = bot_data.setdefault(LOCK_KEY, asyncio.Lock())
+    d = shared.deps
     progress = await bot.send_message(
         pending.chat, escape(texts.UPLOAD_WAITING.format(law=pending.law)), parse_mode=ParseMode.HTML
     )
     state = {"text": texts.UPLOAD_READING.format(file=pending.file_name)}
-    law_file = LawFile(pending.path, pending.law, pending.title, pending.jurisdiction, pending.file_name)
     try:
-        async with lock:
+        if pending.path is None:  # the button comes only after the download: never so, but not indexed blind
+            raise ValueError("nothing was downloaded")
+        law_file = LawFile(pending.path, pending.law, pending.title, pending.jurisdiction, pending.file_name)
+        async with shared.upload_lock:
             work = asyncio.ensure_future(
                 asyncio.to_thread(
-                    d.library.add,
+                    library_of(d).add,
                     law_file,
                     lambda stage, done, total: state.update(text=_progress_text(pending, stage, done, total)),
                     confirmed,
@@ -443,7 +449,7 @@ async def add_upload(bot: Any, d: Deps, bot_data: Any, pending: Pending, confirm
         log.exception("law upload: the ingest failed")
         final = texts.UPLOAD_FAILED
     finally:
-        uploads_of(bot_data).pop(pending.token, None)
+        shared.uploads.pop(pending.token, None)
         if pending.path is not None:
             pending.path.unlink(missing_ok=True)  # gone already when it was added (moved into the library)
     try:

@@ -7,24 +7,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from telegram import Update
-from telegram.ext import ContextTypes
 
 from bot import texts
 from bot.deps import deps
 from bot.formatting import escape, split_html
+from bot.gate import chat_id_of
 from bot.replies import send_html
+from bot.state import Context
 from kodeks.answering.notices import unloaded_line
 from retrieval.types import AmbiguousReference, LawSummary
 
 
-async def cmd_zakoni(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def cmd_zakoni(update: Update, context: Context) -> None:
     """`/zakoni`: the loaded laws by jurisdiction (name, title, articles, when ingested)."""
     d = deps(context)
     user = update.effective_user
     if user is None or not d.access.is_allowed(user.id):  # the gate stops strangers; fail closed regardless
         return
     summaries = await d.cpu.call(user.id, d.retriever.law_summaries)
-    await send_html(context, update.effective_chat.id, laws_messages(summaries))
+    await send_html(context.bot, chat_id_of(update), laws_messages(summaries))
 
 
 def plural_clanova(n: int) -> str:

@@ -12,12 +12,13 @@ import time
 from collections.abc import Sequence
 
 from telegram import Update
-from telegram.ext import ContextTypes
 
 from bot.callbacks import article_keyboard
 from bot.deps import deps
 from bot.formatting import escape
+from bot.gate import chat_id_of, message_of, sender_id
 from bot.replies import send_html
+from bot.state import Context
 from kodeks.answering.extractive import script_of
 from kodeks.answering.notices import missing_lines
 from retrieval.types import Article, MissingReference
@@ -35,13 +36,13 @@ def still_shown(articles: Sequence[Article], missing: Sequence[MissingReference]
 
 
 async def answer_missing(
-    update: Update, context: ContextTypes.DEFAULT_TYPE, text: str, missing: Sequence[MissingReference], started: float
+    update: Update, context: Context, text: str, missing: Sequence[MissingReference], started: float
 ) -> None:
     """Say which named articles are not law, and offer their neighbours as buttons (logged as a lookup)."""
     d = deps(context)
     nearest = nearest_of(missing)
     row_id = await d.log.record_lookup(
-        user_id=update.effective_user.id,
+        user_id=sender_id(update),
         text=text,
         articles=nearest,
         total_ms=(time.perf_counter() - started) * 1000,
@@ -49,6 +50,4 @@ async def answer_missing(
     )
     markup = article_keyboard(row_id, nearest) if row_id and nearest else None
     body = "\n\n".join(missing_lines(missing, script_of(text)))
-    await send_html(
-        context, update.effective_chat.id, [escape(body)], markup, reply_to=update.effective_message.message_id
-    )
+    await send_html(context.bot, chat_id_of(update), [escape(body)], markup, reply_to=message_of(update).message_id)

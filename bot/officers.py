@@ -20,17 +20,20 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 import aiosqlite
 
-from kodeks.errors import KodeksError
+from kodeks.errors import KodeksError, UnknownJurisdiction
 from kodeks.migrations import OFFICERS, upgrade_file
 from kodeks.private_files import create_private
+from kodeks.settings import Settings
 from retrieval import jurisdictions
-from retrieval.jurisdictions import Scope, UnknownJurisdiction
+from retrieval.jurisdictions import Scope
 
-BOT_DATA_KEY = "kodeks_officers"
+if TYPE_CHECKING:
+    from bot.state import Context
+
 FILE_NAME = "officers.sqlite3"
 
 Source = Literal["admin", "settings", "self", "default", "none"]
@@ -88,7 +91,7 @@ class Officers:
         self._ready = False
 
     @classmethod
-    def from_settings(cls, settings: Any, hasher: Callable[[int], str]) -> Officers:
+    def from_settings(cls, settings: Settings, hasher: Callable[[int], str]) -> Officers:
         """Fails with one clear line (KodeksError) on an unknown code in the settings."""
         return cls(settings.data_dir / FILE_NAME, hasher, settings.user_jurisdictions, settings.default_jurisdiction)
 
@@ -174,11 +177,7 @@ def choices(in_index: Iterable[str]) -> list[str]:
     return [*jurisdictions.MAIN, *cantons]
 
 
-def officers_of(bot_data: Any) -> Officers | None:
-    return bot_data.get(BOT_DATA_KEY)
-
-
-async def scope_for(context: Any, user_id: int) -> Scope | None:
+async def scope_for(context: Context, user_id: int) -> Scope | None:
     """The officer's search scope from the bot's shared data (None when jurisdictions are not in use)."""
-    officers = officers_of(context.bot_data)
+    officers = context.bot_data.officers
     return await officers.scope(user_id) if officers else None

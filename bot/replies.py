@@ -6,10 +6,9 @@ import html
 import logging
 import re
 
-from telegram import InlineKeyboardMarkup, Message, ReplyParameters, Update
+from telegram import Bot, InlineKeyboardMarkup, Message, ReplyParameters, Update
 from telegram.constants import ParseMode
 from telegram.error import BadRequest
-from telegram.ext import ContextTypes
 
 from bot.formatting import LIMIT, escape
 
@@ -21,7 +20,7 @@ def _strip_tags(text: str) -> str:
 
 
 async def send_html(
-    context: ContextTypes.DEFAULT_TYPE,
+    bot: Bot,
     chat_id: int,
     chunks: list[str],
     markup: InlineKeyboardMarkup | None = None,
@@ -37,7 +36,7 @@ async def send_html(
         quote = ReplyParameters(reply_to, allow_sending_without_reply=True) if reply_to and i == 0 else None
         try:
             sent.append(
-                await context.bot.send_message(
+                await bot.send_message(
                     chat_id, chunk, parse_mode=ParseMode.HTML, reply_markup=buttons, reply_parameters=quote
                 )
             )
@@ -47,17 +46,20 @@ async def send_html(
             log.error("Telegram rejected reply HTML (%s); sending plain text", exc)
             plain = _strip_tags(chunk)[:LIMIT]
             sent.append(
-                await context.bot.send_message(
-                    chat_id, plain, parse_mode=None, reply_markup=buttons, reply_parameters=quote
-                )
+                await bot.send_message(chat_id, plain, parse_mode=None, reply_markup=buttons, reply_parameters=quote)
             )
     return sent
 
 
-async def say(update: Update, context: ContextTypes.DEFAULT_TYPE, plain: str) -> None:
-    """A short plain-text reply (escaped) to whatever chat the update came from."""
+def chat_of(update: Update) -> int | None:
+    """The chat an update came from (None: nowhere to reply, e.g. a button under an inline-mode message)."""
     chat = update.effective_chat
-    if chat is not None:
+    return chat.id if chat is not None else None
+
+
+async def say(bot: Bot, chat_id: int | None, plain: str) -> None:
+    """A short plain-text reply (escaped) to a chat; nothing is sent when there is no chat (`chat_of`)."""
+    if chat_id is not None:
         if len(plain) > LIMIT:
             plain = plain[: LIMIT - 1] + "…"
-        await context.bot.send_message(chat.id, escape(plain), parse_mode=ParseMode.HTML)
+        await bot.send_message(chat_id, escape(plain), parse_mode=ParseMode.HTML)

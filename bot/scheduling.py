@@ -102,9 +102,7 @@ class FairScheduler:
             self._running[who] += 1
             loop = asyncio.get_running_loop()
             future = self._executor.submit(job.fn)
-            future.add_done_callback(
-                lambda f, who=who, job=job, loop=loop: _call_soon(loop, self._finished, who, job, f)
-            )
+            future.add_done_callback(functools.partial(_call_soon, loop, self._finished, who, job))
 
     def _finished(self, who: Hashable, job: _Job, future: Future[Any]) -> None:
         self._busy -= 1

@@ -12,17 +12,17 @@ from __future__ import annotations
 
 import collections
 import time
-from collections.abc import MutableMapping
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from telegram import Update
-from telegram.ext import ContextTypes
 
 from bot import texts
-from bot.replies import say
+from bot.gate import chat_id_of, sender_id
+from bot.replies import chat_of, say
+from bot.state import AppState, Context
 from kodeks.answering.conversation import Exchange, Thread
+from retrieval.types import Article
 
-BOT_DATA_KEY = "kodeks_threads"
 MAX_THREADS = 20_000  # officers' threads held at once (each a few KB at most)
 
 Key = tuple[int, int]
@@ -31,7 +31,9 @@ Key = tuple[int, int]
 class ThreadStore:
     """(chat id, user id) → that officer's live thread. Only the event loop touches it: no locks needed."""
 
-    def __init__(self, minutes: int, max_threads: int = MAX_THREADS, clock: Any = time.monotonic) -> None:
+    def __init__(
+        self, minutes: int, max_threads: int = MAX_THREADS, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.seconds = minutes * 60
         self.max_threads = max_threads
         self._clock = clock
@@ -76,16 +78,12 @@ class ThreadStore:
         return len(self._threads)
 
 
-def threads_of(bot_data: MutableMapping[str, Any]) -> ThreadStore | None:
-    return bot_data.get(BOT_DATA_KEY)
-
-
 def remember_lookup(
-    bot_data: MutableMapping[str, Any], chat_id: int, user_id: int, text: str, articles: list[Any], row_id: int | None
+    state: AppState, chat_id: int, user_id: int, text: str, articles: Sequence[Article], row_id: int | None
 ) -> None:
     """An article shown by reference ("član 208 KZ RS", /clan) starts a thread, so "a koja je kazna za
     pokušaj?" right after it is read with that article's reference."""
-    store = threads_of(bot_data)
+    store = state.threads
     if store is None or not articles:
         return
     exchange = Exchange(
@@ -98,15 +96,17 @@ def remember_lookup(
     store.put(chat_id, user_id, Thread().after(exchange))
 
 
-def in_thread(update: Update, context: ContextTypes.DEFAULT_TYPE) -> bool:
+def in_thread(update: Update, context: Context) -> bool:
     """True while the officer's thread is live (their next question may follow up on it)."""
-    store = threads_of(context.bot_data)
-    return store is not None and store.get(update.effective_chat.id, update.effective_user.id) is not None
+    store = context.bot_data.threads
+    return store is not None and store.get(chat_id_of(update), sender_id(update)) is not None
 
 
-async def cmd_novo(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def cmd_novo(update: Update, context: Context) -> None:
     """`/novo`: the next question starts a new conversation (nothing of the earlier ones carries over)."""
-    store = threads_of(context.bot_data)
+    store = context.bot_data.threads
     if store is not None:
-        store.clear(update.effective_chat.id, update.effective_user.id)
-    await say(update, context, texts.NEW_THREAD if store is not None and store.enabled else texts.THREADS_OFF)
+        store.clear(chat_id_of(update), sender_id(update))
+    await say(
+        context.bot, chat_of(update), texts.NEW_THREAD if store is not None and store.enabled else texts.THREADS_OFF
+    )

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kodeks.errors import TranscriptionFailed, TranscriptUnusable
+from kodeks.settings import Settings
 
 log = logging.getLogger("bot.voice")
 
@@ -110,7 +111,7 @@ class Transcriber:
         return " ".join(text.split())
 
 
-def from_settings(settings: Any) -> Transcriber | None:
+def from_settings(settings: Settings) -> Transcriber | None:
     """The configured endpoint, or None when voice is off (KODEKS_VOICE=false) or nothing is configured."""
     if not settings.voice:
         return None

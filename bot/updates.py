@@ -113,7 +113,9 @@ class ScreeningRequest(HTTPXRequest):
         super().__init__(*args, **kwargs)
         self.reporter = reporter or SkipReporter()
 
-    async def post(self, url: str, request_data: RequestData | None = None, *args: Any, **kwargs: Any) -> Any:
+    async def post(  # type: ignore[misc]  # PTB marks post final; screening getUpdates' result is this class's job
+        self, url: str, request_data: RequestData | None = None, *args: Any, **kwargs: Any
+    ) -> Any:
         result = await super().post(url, request_data, *args, **kwargs)
         if not url.endswith("/getUpdates") or not isinstance(result, list):
             return result

@@ -15,33 +15,33 @@ gets "nisam razumio" — it is neither shown as heard nor answered nor logged.
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
-from collections.abc import MutableMapping
-from typing import Any
 
-from telegram import ReplyParameters, Update
+from telegram import Audio, ReplyParameters, Update, Voice
 from telegram.constants import ParseMode
 from telegram.error import TelegramError
-from telegram.ext import ContextTypes
 
 from bot import texts
 from bot.delivery import keep_typing
 from bot.deps import deps
 from bot.downloads import DownloadFailed, TooLarge, fetch
 from bot.formatting import escape
-from bot.gate import guarded
+from bot.gate import chat_id_of, guarded
 from bot.handlers import clean_input, echo, handle_question
-from bot.replies import say
+from bot.replies import chat_of, say
+from bot.state import Context
 from bot.transcription import Transcriber, TranscriptionFailed, TranscriptUnusable
 
 log = logging.getLogger("bot.voice")
 
-BOT_DATA_KEY = "kodeks_transcriber"
 HEARD_CHARS = 1000  # of the transcript quoted back
 
 
-def transcriber_of(bot_data: MutableMapping[str, Any]) -> Transcriber | None:
-    return bot_data.get(BOT_DATA_KEY)
+def _seconds(media: Voice | Audio) -> int:
+    """The message's length in whole seconds (0: not given); PTB 22 gives an int, or a timedelta when told to."""
+    duration = media.duration
+    return int(duration.total_seconds()) if isinstance(duration, dt.timedelta) else duration or 0
 
 
 def _size(size: int) -> str:
@@ -52,38 +52,40 @@ def _size(size: int) -> str:
 
 
 @guarded
-async def on_voice(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def on_voice(update: Update, context: Context) -> None:
     """A voice message or an audio file: check, download into memory, transcribe, show, answer."""
     d = deps(context)
     message = update.message
     media = message.voice or message.audio if message is not None else None
-    if media is None:  # the filter let something else through: treat it as any non-text message
-        await say(update, context, texts.NON_TEXT)
+    if message is None or media is None:  # the filter let something else through: treat it as any non-text message
+        await say(context.bot, chat_of(update), texts.NON_TEXT)
         return
-    transcriber = transcriber_of(context.bot_data)
+    transcriber = context.bot_data.transcriber
     if transcriber is None:
-        await say(update, context, texts.VOICE_OFF)
+        await say(context.bot, chat_of(update), texts.VOICE_OFF)
         return
     settings = d.settings
-    if media.duration and media.duration > settings.voice_max_seconds:
+    if (seconds := _seconds(media)) and seconds > settings.voice_max_seconds:
         await say(
-            update, context, texts.VOICE_TOO_LONG.format(seconds=media.duration, limit=settings.voice_max_seconds)
+            context.bot,
+            chat_of(update),
+            texts.VOICE_TOO_LONG.format(seconds=seconds, limit=settings.voice_max_seconds),
         )
         return
     if media.file_size and media.file_size > settings.voice_max_bytes:
         await say(
-            update,
-            context,
+            context.bot,
+            chat_of(update),
             texts.VOICE_TOO_BIG.format(size=_size(media.file_size), limit=_size(settings.voice_max_bytes)),
         )
         return
-    chat_id = update.effective_chat.id
+    chat_id = chat_id_of(update)
     async with keep_typing(context.bot, chat_id):
         text = await _transcribe(update, context, transcriber, media)
     if text is None:
         return
     if not text:
-        await say(update, context, texts.VOICE_EMPTY)
+        await say(context.bot, chat_of(update), texts.VOICE_EMPTY)
         return
     await context.bot.send_message(
         chat_id,
@@ -92,16 +94,16 @@ async def on_voice(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         reply_parameters=ReplyParameters(message.message_id, allow_sending_without_reply=True),
     )
     if len(text) > settings.max_question_chars:
-        await say(update, context, texts.TOO_LONG.format(length=len(text), limit=settings.max_question_chars))
+        await say(
+            context.bot, chat_of(update), texts.TOO_LONG.format(length=len(text), limit=settings.max_question_chars)
+        )
         return
     # From here on the transcript is a question that is searched, sent and stored: `handle_question` masks it
     # first, as it masks a typed one (the officer was shown what was heard, as heard).
     await handle_question(update, context, text, input_kind="voice")
 
 
-async def _transcribe(
-    update: Update, context: ContextTypes.DEFAULT_TYPE, transcriber: Transcriber, media: Any
-) -> str | None:
+async def _transcribe(update: Update, context: Context, transcriber: Transcriber, media: Voice | Audio) -> str | None:
     """The transcript ("" when nothing was heard), or None after telling the officer why there is none.
     The audio lives in this function's memory only."""
     settings = deps(context).settings
@@ -109,8 +111,8 @@ async def _transcribe(
         file = await context.bot.get_file(media.file_id)
         if file.file_size and file.file_size > settings.voice_max_bytes:
             await say(
-                update,
-                context,
+                context.bot,
+                chat_of(update),
                 texts.VOICE_TOO_BIG.format(size=_size(file.file_size), limit=_size(settings.voice_max_bytes)),
             )
             return None
@@ -119,30 +121,30 @@ async def _transcribe(
         audio = bytes(buffer)
         del buffer
     except TooLarge:
-        await say(update, context, texts.VOICE_OVER_LIMIT.format(limit=_size(settings.voice_max_bytes)))
+        await say(context.bot, chat_of(update), texts.VOICE_OVER_LIMIT.format(limit=_size(settings.voice_max_bytes)))
         return None
     except (TelegramError, DownloadFailed) as exc:
         reason = str(exc) if isinstance(exc, DownloadFailed) else type(exc).__name__
         log.warning("voice message %s: download failed (%s)", update.update_id, reason)
-        await say(update, context, texts.VOICE_FAILED)
+        await say(context.bot, chat_of(update), texts.VOICE_FAILED)
         return None
     name, mime = _file_name(media)
     try:
-        text = await transcriber.transcribe(audio, name, mime, seconds=media.duration or settings.voice_max_seconds)
+        text = await transcriber.transcribe(audio, name, mime, seconds=_seconds(media) or settings.voice_max_seconds)
     except TranscriptUnusable as exc:
         log.warning("voice message %s: not a transcript (%s)", update.update_id, exc)
-        await say(update, context, texts.VOICE_UNCLEAR)
+        await say(context.bot, chat_of(update), texts.VOICE_UNCLEAR)
         return None
     except TranscriptionFailed as exc:
         log.warning("voice message %s: transcription failed (%s)", update.update_id, exc)
-        await say(update, context, texts.VOICE_FAILED)
+        await say(context.bot, chat_of(update), texts.VOICE_FAILED)
         return None
     finally:
         del audio
     return clean_input(text).strip()
 
 
-def _file_name(media: Any) -> tuple[str, str]:
+def _file_name(media: Voice | Audio) -> tuple[str, str]:
     """A name and MIME type the endpoint can tell the format by (Telegram's voice notes are Ogg/Opus)."""
     mime = getattr(media, "mime_type", None) or "audio/ogg"
     name = getattr(media, "file_name", None)

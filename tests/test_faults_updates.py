@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 
-from bot.app import WATCHED_POLLING
 from bot.updates import SkipReporter, screen
 from kodeks.errors import KodeksError
 from kodeks.settings import Settings
@@ -118,7 +117,7 @@ async def test_a_polling_task_that_dies_ends_serve_with_a_clear_error(
 ) -> None:
     with pytest.raises(KodeksError, match="long polling stopped unexpectedly"):
         async with running_bot(telegram_server, settings, retriever, log_path) as bot:
-            polling = bot.app.bot_data[WATCHED_POLLING]  # found without PTB's private names (bot/app.py)
+            polling = bot.app.bot_data.polling  # found without PTB's private names (bot/app.py)
             assert polling is not None and not polling.done(), "the watchdog found no polling task"
             polling.cancel()
             await asyncio.wait_for(bot.task, 60)

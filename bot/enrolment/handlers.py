@@ -12,14 +12,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update, User
+from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Update, User
 from telegram.constants import ChatType, ParseMode
 from telegram.error import TelegramError
-from telegram.ext import ContextTypes
 
 from bot import texts
 from bot.deps import deps
@@ -27,14 +26,16 @@ from bot.enrolment import invites
 from bot.enrolment.roster import Roster
 from bot.enrolment.store import FILE_NAME, EnrolmentStore, Officer, Request, display_of, invite_id
 from bot.formatting import escape
+from bot.gate import chat_id_of, new_message_of, query_of, sender_id, sender_of
 from bot.ids import ascii_int
 from bot.officers import choices
-from bot.replies import say, send_html
+from bot.replies import chat_of, say, send_html
+from bot.state import Context
+from kodeks.settings import Settings
 from retrieval import jurisdictions
 
 log = logging.getLogger("bot.enrolment")
 
-BOT_DATA_KEY = "kodeks_enrolment"
 CALLBACK_PATTERN = r"^e:"
 PAGE = 15
 MAX_PENDING = 200
@@ -44,16 +45,16 @@ REVOKE_WORDS = {"opozovi", "ukloni", "obrisi", "obriši"}
 
 @dataclass
 class Enrolment:
-    """Built once per process (`build`); reached through `enrolment_of(context.bot_data)`."""
+    """Built once per process (`build`); reached through `context.bot_data.enrolment`."""
 
     store: EnrolmentStore
     roster: Roster
     salt: str
-    settings: Any
+    settings: Settings
     ids_by_hash: dict[str, int]  # ids named in the settings: shown to admins, never stored
 
     @classmethod
-    def build(cls, settings: Any, hasher: Any) -> Enrolment:
+    def build(cls, settings: Settings, hasher: Callable[[int], str]) -> Enrolment:
         """Open officers.sqlite3, seed it from KODEKS_ALLOWED_USERS / KODEKS_ADMINS, load the roster."""
         store = EnrolmentStore(
             settings.data_dir / FILE_NAME,
@@ -80,28 +81,30 @@ class Enrolment:
 
     # --- a stranger's /start -------------------------------------------------------------------------
 
-    async def stranger_start(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        user = update.effective_user
-        parts = (update.message.text or "").split(maxsplit=1)
+    async def stranger_start(self, update: Update, context: Context) -> None:
+        user = sender_of(update)
+        parts = (new_message_of(update).text or "").split(maxsplit=1)
         if len(parts) == 2 and parts[1].strip():
             await self._use_invite(update, context, user, parts[1].strip())
             return
         removed = await asyncio.to_thread(self.store.removed, user.id)
         note = (
-            texts.ENROL_REQUEST_REMOVED_HTML.format(when=removed.revoked_at[:16], by=escape(removed.revoked_by or "–"))
+            texts.ENROL_REQUEST_REMOVED_HTML.format(
+                when=(removed.revoked_at or "")[:16], by=escape(removed.revoked_by or "–")
+            )
             if removed is not None
             else ""
         )
         await self._ask_admins(update, context, user, note=note)
 
     async def _ask_admins(
-        self, update: Update, context: ContextTypes.DEFAULT_TYPE, user: User, *, note: str = "", prefix: str = ""
+        self, update: Update, context: Context, user: User, *, note: str = "", prefix: str = ""
     ) -> None:
         """A request to the admins (Odobri / Odbij), within the request limits; `prefix` goes before what the
         person is told, `note` under the request the admins get."""
         admins = sorted(self.settings.admins)
         if not admins:
-            await say(update, context, prefix + texts.ENROL_NO_ADMINS)
+            await say(context.bot, chat_of(update), prefix + texts.ENROL_NO_ADMINS)
             return
         status, request = await asyncio.to_thread(
             self.store.request,
@@ -114,13 +117,13 @@ class Enrolment:
         )
         if request is None:
             await say(
-                update,
-                context,
+                context.bot,
+                chat_of(update),
                 prefix
                 + {"pending": texts.ENROL_PENDING, "rejected": texts.ENROL_REJECTED}.get(status, texts.ENROL_BUSY),
             )
             return
-        await say(update, context, prefix + texts.ENROL_SENT)
+        await say(context.bot, chat_of(update), prefix + texts.ENROL_SENT)
         text = (
             texts.ENROL_REQUEST_HTML.format(
                 name=escape(user.full_name or "–"),
@@ -142,7 +145,7 @@ class Enrolment:
         await asyncio.to_thread(self.store.set_notices, request.token, notices)
 
     async def _to_admins(
-        self, context: ContextTypes.DEFAULT_TYPE, html: str, markup: InlineKeyboardMarkup | None = None
+        self, context: Context, html: str, markup: InlineKeyboardMarkup | None = None
     ) -> list[tuple[int, int]]:
         """Send `html` to every admin of KODEKS_ADMINS; returns (chat, message) of each copy delivered."""
         notices = []
@@ -154,7 +157,7 @@ class Enrolment:
                 log.warning("enrolment notice not delivered to an admin (%s)", type(exc).__name__)
         return notices
 
-    async def _use_invite(self, update: Update, context: ContextTypes.DEFAULT_TYPE, user: User, code: str) -> None:
+    async def _use_invite(self, update: Update, context: Context, user: User, code: str) -> None:
         """Enrol through an invite — unless the person was removed: then nothing is taken from the invite, they
         are told, and the admins get a request (Odobri / Odbij) saying so. Every use is announced to the admins."""
         used = await asyncio.to_thread(
@@ -165,7 +168,7 @@ class Enrolment:
             username=user.username,
         )
         if used.status == "invalid" or used.invite is None:
-            await say(update, context, texts.INVITE_INVALID)
+            await say(context.bot, chat_of(update), texts.INVITE_INVALID)
             return
         invite = used.invite
         if used.status == "removed":
@@ -179,7 +182,11 @@ class Enrolment:
             await self._ask_admins(update, context, user, note=note, prefix=texts.INVITE_REMOVED + " ")
             return
         self.roster.refresh(force=True)
-        await say(update, context, texts.ENROL_APPROVED.format(jurisdiction=_jurisdiction_name(invite.jurisdiction)))
+        await say(
+            context.bot,
+            chat_of(update),
+            texts.ENROL_APPROVED.format(jurisdiction=_jurisdiction_name(invite.jurisdiction)),
+        )
         await self._to_admins(
             context,
             texts.INVITE_USED_HTML.format(
@@ -196,11 +203,11 @@ class Enrolment:
 
     # --- the admins' side ----------------------------------------------------------------------------
 
-    async def on_button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    async def on_button(self, update: Update, context: Context) -> None:
         """`e:ok:T` (approve: choose the jurisdiction), `e:j:T:CODE` (approve with it), `e:no:T`, `e:p:N` (a page),
         `e:inv:ID` (revoke an open invite)."""
-        query = update.callback_query
-        admin = update.effective_user
+        query = query_of(update)
+        admin = sender_of(update)
         if not deps(context).access.is_admin(admin.id):
             await query.answer(texts.ADMINS_ONLY)
             return
@@ -247,9 +254,7 @@ class Enrolment:
         else:
             await query.answer(texts.ENROL_GONE)
 
-    async def _approve(
-        self, context: ContextTypes.DEFAULT_TYPE, request: Request, admin: User, code: str | None
-    ) -> None:
+    async def _approve(self, context: Context, request: Request, admin: User, code: str | None) -> None:
         assert request.user_id is not None
         await asyncio.to_thread(
             self.store.enrol,
@@ -263,7 +268,7 @@ class Enrolment:
         self.roster.refresh(force=True)
         await _tell(context, request.user_id, texts.ENROL_APPROVED.format(jurisdiction=_jurisdiction_name(code)))
 
-    async def _close_notices(self, context: ContextTypes.DEFAULT_TYPE, request: Request, text: str) -> None:
+    async def _close_notices(self, context: Context, request: Request, text: str) -> None:
         """Every admin's copy of the request now says how it was decided (and has no buttons)."""
         for chat_id, message_id in request.notices:
             try:
@@ -273,7 +278,7 @@ class Enrolment:
             except TelegramError as exc:
                 log.info("could not update an admin's copy of a request (%s)", type(exc).__name__)
 
-    async def cmd_pozivnica(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    async def cmd_pozivnica(self, update: Update, context: Context) -> None:
         settings = self.settings
         try:
             uses, days, code = invites.parse(
@@ -281,7 +286,7 @@ class Enrolment:
             )
         except ValueError:
             await context.bot.send_message(
-                update.effective_chat.id,
+                chat_id_of(update),
                 texts.INVITE_USAGE_HTML.format(max_uses=settings.invite_max_uses, max_days=settings.invite_max_days),
                 parse_mode=ParseMode.HTML,
             )
@@ -295,11 +300,11 @@ class Enrolment:
             uses=uses,
             expires=expires,
             jurisdiction=code,
-            by=_admin_name(update.effective_user),
+            by=_admin_name(sender_of(update)),
         )
         link = invites.link(context.bot.username, secret)
         await context.bot.send_message(
-            update.effective_chat.id,
+            chat_id_of(update),
             texts.INVITE_CREATED_HTML.format(
                 link=escape(link),
                 expires=expires.strftime("%Y-%m-%d %H:%M"),
@@ -310,22 +315,22 @@ class Enrolment:
             parse_mode=ParseMode.HTML,
         )
 
-    async def cmd_pozivnice(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    async def cmd_pozivnice(self, update: Update, context: Context) -> None:
         """`/pozivnice`: the open invites, a revoke button under each; `/pozivnice opozovi OZNAKA` revokes one."""
         args = list(context.args or [])
-        chat_id = update.effective_chat.id
+        chat_id = chat_id_of(update)
         if len(args) == 2 and args[0].casefold() in REVOKE_WORDS:
-            revoked = await asyncio.to_thread(self.store.revoke_invite, args[1], _admin_name(update.effective_user))
+            revoked = await asyncio.to_thread(self.store.revoke_invite, args[1], _admin_name(sender_of(update)))
             if revoked is None:
-                await say(update, context, texts.POZIVNICE_NOT_FOUND.format(id=args[1][:16]))
+                await say(context.bot, chat_of(update), texts.POZIVNICE_NOT_FOUND.format(id=args[1][:16]))
                 return
-            await say(update, context, texts.POZIVNICE_REVOKED.format(id=revoked.id))
+            await say(context.bot, chat_of(update), texts.POZIVNICE_REVOKED.format(id=revoked.id))
             return
         if args:
             await context.bot.send_message(chat_id, texts.POZIVNICE_USAGE_HTML, parse_mode=ParseMode.HTML)
             return
         text, markup = await self.invite_list()
-        await send_html(context, chat_id, [text], markup)
+        await send_html(context.bot, chat_id, [text], markup)
 
     async def invite_list(self, first_line: str = "") -> tuple[str, InlineKeyboardMarkup | None]:
         """The open invites (at most INVITES_SHOWN, newest first), one revoke button each."""
@@ -354,7 +359,7 @@ class Enrolment:
         ]
         return escape("\n".join(lines)), InlineKeyboardMarkup([buttons[i : i + 2] for i in range(0, len(buttons), 2)])
 
-    async def _revoke_invite_button(self, query: Any, admin: User, invite_id: str) -> None:
+    async def _revoke_invite_button(self, query: CallbackQuery, admin: User, invite_id: str) -> None:
         revoked = await asyncio.to_thread(self.store.revoke_invite, invite_id, _admin_name(admin))
         if revoked is None:
             await query.answer(texts.POZIVNICE_NOT_FOUND.format(id=invite_id[:16]), show_alert=True)
@@ -364,30 +369,30 @@ class Enrolment:
             text, markup = await self.invite_list(texts.POZIVNICE_REVOKED.format(id=revoked.id))
         await _edit(query, text, markup)
 
-    async def cmd_ukloni(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    async def cmd_ukloni(self, update: Update, context: Context) -> None:
         args = context.args or []
         if len(args) != 1:
-            await context.bot.send_message(update.effective_chat.id, texts.UKLONI_USAGE_HTML, parse_mode=ParseMode.HTML)
+            await context.bot.send_message(chat_id_of(update), texts.UKLONI_USAGE_HTML, parse_mode=ParseMode.HTML)
             return
         who = args[0]
         officer = await asyncio.to_thread(self.store.find, who)
         if officer is None:
-            await say(update, context, texts.UKLONI_NOT_FOUND.format(who=who[:40]))
+            await say(context.bot, chat_of(update), texts.UKLONI_NOT_FOUND.format(who=who[:40]))
             return
         name = self.name_of(officer)
         if officer.role == "admin" and self.ids_by_hash.get(officer.user_hash) in self.settings.admins:
-            await say(update, context, texts.UKLONI_ADMIN.format(name=name))
+            await say(context.bot, chat_of(update), texts.UKLONI_ADMIN.format(name=name))
             return
-        await asyncio.to_thread(self.store.revoke, officer, _admin_name(update.effective_user))
+        await asyncio.to_thread(self.store.revoke, officer, _admin_name(sender_of(update)))
         self.roster.refresh(force=True)
-        await say(update, context, texts.UKLONI_DONE.format(name=name))
+        await say(context.bot, chat_of(update), texts.UKLONI_DONE.format(name=name))
 
-    async def cmd_sluzbenici(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    async def cmd_sluzbenici(self, update: Update, context: Context) -> None:
         args = context.args or []
         number = ascii_int(args[0]) if args else None
         page = number if number is not None else 1
         text, markup = await self.page(page)
-        await send_html(context, update.effective_chat.id, [text], markup)
+        await send_html(context.bot, chat_id_of(update), [text], markup)
 
     async def page(self, page: int) -> tuple[str, InlineKeyboardMarkup | None]:
         total = await asyncio.to_thread(self.store.count)
@@ -427,10 +432,6 @@ class Enrolment:
         return code or "–"
 
 
-def enrolment_of(bot_data: Any) -> Enrolment | None:
-    return bot_data.get(BOT_DATA_KEY)
-
-
 def _admin_name(user: User) -> str:
     return display_of(user.full_name, user.username)
 
@@ -439,7 +440,7 @@ def _jurisdiction_name(code: str | None) -> str:
     return f"{jurisdictions.name_of(code)} ({code})" if code else "zadana"
 
 
-async def _tell(context: ContextTypes.DEFAULT_TYPE, chat_id: int | None, text: str) -> None:
+async def _tell(context: Context, chat_id: int | None, text: str) -> None:
     if chat_id is None:
         return
     try:
@@ -448,7 +449,7 @@ async def _tell(context: ContextTypes.DEFAULT_TYPE, chat_id: int | None, text: s
         log.info("could not tell an applicant the decision (%s)", type(exc).__name__)
 
 
-async def _edit(query: Any, text: str, markup: InlineKeyboardMarkup | None) -> None:
+async def _edit(query: CallbackQuery, text: str, markup: InlineKeyboardMarkup | None) -> None:
     try:
         await query.edit_message_text(text, parse_mode=ParseMode.HTML, reply_markup=markup)
     except TelegramError as exc:  # "message is not modified", too old
@@ -456,37 +457,37 @@ async def _edit(query: Any, text: str, markup: InlineKeyboardMarkup | None) -> N
 
 
 # Handlers for bot/app.py: admins only (the gate has admitted the update; `guarded` wraps these there).
-async def _admin_only(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Enrolment | None:
-    enrolment = enrolment_of(context.bot_data)
-    if enrolment is None or not deps(context).access.is_admin(update.effective_user.id):
-        await say(update, context, texts.ADMINS_ONLY)
+async def _admin_only(update: Update, context: Context) -> Enrolment | None:
+    enrolment = context.bot_data.enrolment
+    if enrolment is None or not deps(context).access.is_admin(sender_id(update)):
+        await say(context.bot, chat_of(update), texts.ADMINS_ONLY)
         return None
     return enrolment
 
 
-async def cmd_pozivnica(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def cmd_pozivnica(update: Update, context: Context) -> None:
     if (enrolment := await _admin_only(update, context)) is not None:
         await enrolment.cmd_pozivnica(update, context)
 
 
-async def cmd_pozivnice(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def cmd_pozivnice(update: Update, context: Context) -> None:
     if (enrolment := await _admin_only(update, context)) is not None:
         await enrolment.cmd_pozivnice(update, context)
 
 
-async def cmd_ukloni(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def cmd_ukloni(update: Update, context: Context) -> None:
     if (enrolment := await _admin_only(update, context)) is not None:
         await enrolment.cmd_ukloni(update, context)
 
 
-async def cmd_sluzbenici(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def cmd_sluzbenici(update: Update, context: Context) -> None:
     if (enrolment := await _admin_only(update, context)) is not None:
         await enrolment.cmd_sluzbenici(update, context)
 
 
-async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    enrolment = enrolment_of(context.bot_data)
+async def on_button(update: Update, context: Context) -> None:
+    enrolment = context.bot_data.enrolment
     if enrolment is None:
-        await update.callback_query.answer(texts.ANSWER_GONE)
+        await query_of(update).answer(texts.ANSWER_GONE)
         return
     await enrolment.on_button(update, context)

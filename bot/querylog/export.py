@@ -22,7 +22,7 @@ from typing import IO, Any
 from bot.querylog.readers import iter_rows, open_reader
 from kodeks.private_files import open_private, private_dir
 
-FEEDBACK = {1: "up", -1: "down"}
+FEEDBACK: dict[int | None, str] = {1: "up", -1: "down"}
 TELEGRAM_UPLOAD_LIMIT = 50 * 1024 * 1024  # bytes a bot may send as one document
 PART_LIMIT = 45 * 1024 * 1024  # a part is closed past this (compressed) size: margin for gzip's buffer
 

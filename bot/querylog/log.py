@@ -28,7 +28,7 @@ import sqlite3
 from collections.abc import AsyncIterator, Callable, Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import aiosqlite
 
@@ -42,6 +42,11 @@ from bot.querylog.schema import SCHEMA_VERSION, create_private, migrate
 from bot.querylog.timestamps import to_ts, utcnow
 from bot.querylog.writes import Write, clean_text
 from kodeks.errors import KodeksError
+
+if TYPE_CHECKING:
+    from kodeks.answering import PipelineResult
+    from kodeks.settings import Settings
+    from retrieval.types import Article
 
 log = logging.getLogger("bot.querylog")  # the name its log lines have always had
 
@@ -130,7 +135,8 @@ class QueryLog:
             qlog._db = await qlog._connect()
             if check:
                 async with qlog._db.execute("PRAGMA quick_check") as cur:
-                    verdict = (await cur.fetchone())[0]
+                    row = await cur.fetchone()
+                verdict = row[0] if row is not None else "no answer to quick_check"
                 if verdict != "ok":
                     raise sqlite3.DatabaseError(f"database disk image is malformed: {verdict}")
             await qlog._run(Write([(f"PRAGMA user_version = {SCHEMA_VERSION:d}", ())], "write check"))
@@ -143,7 +149,7 @@ class QueryLog:
         return qlog
 
     @classmethod
-    async def from_settings(cls, settings: Any, *, check: bool = False) -> QueryLog:
+    async def from_settings(cls, settings: Settings, *, check: bool = False) -> QueryLog:
         return await cls.open(
             settings.log_path,
             salt=settings.hash_salt(),
@@ -310,7 +316,7 @@ class QueryLog:
         *,
         user_id: int | str,
         question: str,
-        result: Any = None,
+        result: PipelineResult | None = None,
         error: str | None = None,
         at: datetime | None = None,
         total_ms: float | None = None,
@@ -346,7 +352,7 @@ class QueryLog:
         *,
         user_id: int,
         text: str,
-        articles: Sequence[Any],
+        articles: Sequence[Article],
         total_ms: float | None = None,
         at: datetime | None = None,
         level: str = "reference",

@@ -89,7 +89,8 @@ def cited_ids(con: sqlite3.Connection, row_id: int) -> list[str] | None:
 
 
 def count(con: sqlite3.Connection, kind: str | None) -> int:
-    sql, args = "SELECT COUNT(*) FROM queries", ()
+    sql = "SELECT COUNT(*) FROM queries"
+    args: tuple[str, ...] = ()
     if kind:
         sql, args = sql + " WHERE kind = ?", (kind,)
     return int(con.execute(sql, args).fetchone()[0])

@@ -13,10 +13,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.querylog.timestamps import to_ts
 from bot.querylog.writes import Write
+
+if TYPE_CHECKING:
+    from kodeks.settings import Settings
 
 
 @dataclass(frozen=True)
@@ -27,7 +30,7 @@ class Retention:
     originals_hours: int = 0
 
     @classmethod
-    def from_settings(cls, settings: Any) -> Retention:
+    def from_settings(cls, settings: Settings) -> Retention:
         return cls(
             settings.log_retention_days,
             settings.feedback_retention_days,

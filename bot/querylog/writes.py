@@ -10,7 +10,11 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from kodeks.answering import PipelineResult
+    from retrieval.types import Article
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -39,7 +43,7 @@ def _json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def _article_ref(article: Any) -> dict[str, str]:
+def _article_ref(article: Article) -> dict[str, str]:
     return {"id": article.id, "law": article.law, "article": article.article, "title": article.title}
 
 
@@ -51,7 +55,7 @@ def insert_sql(table: str, row: dict[str, Any]) -> tuple[str, tuple[Any, ...]]:
 
 def question_write(
     row: dict[str, Any],
-    result: Any,
+    result: PipelineResult | None,
     update_id: int | None,
     original: str | None = None,
     originals_cutoff: str | None = None,
@@ -123,7 +127,7 @@ def conversation_columns(values: dict[str, Any] | None) -> dict[str, Any]:
 
 
 def lookup_write(
-    *, ts: str, user_hash: str, text: str, articles: Sequence[Any], total_ms: float | None, level: str
+    *, ts: str, user_hash: str, text: str, articles: Sequence[Article], total_ms: float | None, level: str
 ) -> Write:
     return Write(
         [
