@@ -27,9 +27,9 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
     sys.path.append(str(REPO))  # after PYTHONPATH: PYTHONPATH=<another checkout> runs that build
 
-import retrieval.index.embedders as embedders  # noqa: E402
-from kodeks.settings import Settings  # noqa: E402
-from retrieval.index.embedders import EmbedderIdentity, LocalEmbedder  # noqa: E402
+import retrieval.index.embedders as embedders
+from kodeks.settings import Settings
+from retrieval.index.embedders import EmbedderIdentity, LocalEmbedder
 
 DIM = 384
 TOUCHES = 8  # dimensions each word touches

@@ -19,7 +19,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from tests.fakes.telegram_server import FakeTelegramServer  # noqa: E402
+from tests.fakes.telegram_server import FakeTelegramServer
 
 FIRST_USER = 70_000
 LOG_DIR = REPO / "bench" / "out"

@@ -21,13 +21,13 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from kodeks.settings import load_settings  # noqa: E402
-from retrieval.evaluation import evaluate, load_eval  # noqa: E402
-from retrieval.index.chroma import iter_chroma_documents  # noqa: E402
-from retrieval.index.lexical import LexicalIndex  # noqa: E402
-from retrieval.ingest.run import ingest_paths  # noqa: E402
-from retrieval.search.retriever import Retriever  # noqa: E402
-from retrieval.search.title_field import TitleIndex  # noqa: E402
+from kodeks.settings import load_settings
+from retrieval.evaluation import evaluate, load_eval
+from retrieval.index.chroma import iter_chroma_documents
+from retrieval.index.lexical import LexicalIndex
+from retrieval.ingest.run import ingest_paths
+from retrieval.search.retriever import Retriever
+from retrieval.search.title_field import TitleIndex
 
 SHARED = REPO.parent / "shared"
 _GLAVA = re.compile(r"^GLAVA\s+[IVXLC]+[A-Z]?\s*$")

@@ -41,12 +41,12 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.append(str(REPO))  # after PYTHONPATH: PYTHONPATH=<another checkout> measures that build
 
-from kodeks.answering import Pipeline  # noqa: E402
-from kodeks.answering.conversation import Thread  # noqa: E402
-from kodeks.settings import Settings, load_settings  # noqa: E402
-from retrieval.ingest.run import ingest_paths  # noqa: E402
-from retrieval.jurisdictions import scope_of  # noqa: E402
-from retrieval.search.retriever import Retriever  # noqa: E402
+from kodeks.answering import Pipeline
+from kodeks.answering.conversation import Thread
+from kodeks.settings import Settings, load_settings
+from retrieval.ingest.run import ingest_paths
+from retrieval.jurisdictions import scope_of
+from retrieval.search.retriever import Retriever
 
 LAWS = REPO.parent / "shared" / "laws"
 CORPORA = ["kz_rs.corpus.jsonl", "kz_fbih.corpus.jsonl", "kz_bih.corpus.jsonl", "zobs_bih.corpus.jsonl"]

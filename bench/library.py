@@ -46,13 +46,13 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.append(str(REPO))  # after PYTHONPATH: PYTHONPATH=<another checkout> measures that build
 
-from kodeks.settings import Settings, load_settings  # noqa: E402
-from retrieval.evaluation import EvalQuestion, evaluate, load_eval  # noqa: E402
-from retrieval.index.generations import current_paths  # noqa: E402
-from retrieval.ingest.run import ingest_paths  # noqa: E402
-from retrieval.ingest.sources import LawInfo  # noqa: E402
-from retrieval.jurisdictions import as_scope  # noqa: E402
-from retrieval.search.retriever import Retriever  # noqa: E402
+from kodeks.settings import Settings, load_settings
+from retrieval.evaluation import EvalQuestion, evaluate, load_eval
+from retrieval.index.generations import current_paths
+from retrieval.ingest.run import ingest_paths
+from retrieval.ingest.sources import LawInfo
+from retrieval.jurisdictions import as_scope
+from retrieval.search.retriever import Retriever
 
 SHARED = REPO.parent / "shared"
 LAWS = SHARED / "laws"

@@ -29,7 +29,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.append(str(REPO))
 
-from kodeks.privacy import KINDS, find  # noqa: E402
+from kodeks.privacy import KINDS, find
 
 QUESTIONS = REPO / "bench" / "masking" / "questions.jsonl"
 LOOKALIKES = REPO / "bench" / "masking" / "lookalikes.jsonl"

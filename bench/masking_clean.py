@@ -13,7 +13,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.append(str(REPO))
 
-from kodeks.privacy import find  # noqa: E402
+from kodeks.privacy import find
 
 
 def questions() -> list[str]:

@@ -268,7 +268,7 @@ def iban(rng: random.Random) -> str:
 
 def plate(rng: random.Random) -> str:
     letters = "AEJKMOT"
-    d = lambda n: "".join(str(rng.randint(0, 9)) for _ in range(n))  # noqa: E731
+    d = lambda n: "".join(str(rng.randint(0, 9)) for _ in range(n))  # noqa: E731 - a one-line digit or letter generator
     form = rng.randint(0, 7)
     if form <= 1:
         return f"{rng.choice(letters)}{d(2)}-{rng.choice(letters)}-{d(3)}"
@@ -286,7 +286,7 @@ def plate(rng: random.Random) -> str:
 
 
 def phone(rng: random.Random) -> str:
-    d = lambda n: "".join(str(rng.randint(0, 9)) for _ in range(n))  # noqa: E731
+    d = lambda n: "".join(str(rng.randint(0, 9)) for _ in range(n))  # noqa: E731 - a one-line digit or letter generator
     prefix = rng.choice(["61", "62", "63", "65", "60"])
     form = rng.randint(0, 8)
     if form == 0:
@@ -317,8 +317,8 @@ def email(rng: random.Random, first: str, last: str, split: int) -> str:
 
 
 def document(rng: random.Random) -> str:
-    d = lambda n: "".join(str(rng.randint(0, 9)) for _ in range(n))  # noqa: E731
-    up = lambda n: "".join(rng.choice("ABCEJKMT") for _ in range(n))  # noqa: E731
+    d = lambda n: "".join(str(rng.randint(0, 9)) for _ in range(n))  # noqa: E731 - a one-line digit or letter generator
+    up = lambda n: "".join(rng.choice("ABCEJKMT") for _ in range(n))  # noqa: E731 - a one-line digit or letter generator
     form = rng.randint(0, 5)
     if form == 0:
         return f"{d(1)}{up(1)}{d(3)}{up(3)}{d(1)}"  # lična karta, e.g. 1E181TKT3

@@ -21,10 +21,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.append(str(REPO))
 
-from kodeks.privacy import mask  # noqa: E402
-from kodeks.settings import load_settings  # noqa: E402
-from retrieval.evaluation import evaluate, load_eval  # noqa: E402
-from retrieval.search.retriever import Retriever  # noqa: E402
+from kodeks.privacy import mask
+from kodeks.settings import load_settings
+from retrieval.evaluation import evaluate, load_eval
+from retrieval.search.retriever import Retriever
 
 DEV = REPO.parent / "shared" / "bench" / "bsdev" / "dev.jsonl"
 PHRASES = [

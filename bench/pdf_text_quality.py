@@ -139,7 +139,7 @@ def main() -> int:
         print(f"skipped: {LAWS} is not there")
         return 0
     try:
-        import pypdf  # noqa: F401
+        import pypdf  # noqa: F401 - only whether pypdf is installed
 
         methods = {
             "word boxes (ours)": layout_text,

@@ -22,11 +22,11 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.append(str(REPO))  # after PYTHONPATH: PYTHONPATH=<another checkout> measures that build
 
-from kodeks.settings import load_settings  # noqa: E402
-from retrieval.evaluation import evaluate, load_eval  # noqa: E402
-from retrieval.ingest.run import ingest_paths  # noqa: E402
-from retrieval.search.retriever import Retriever  # noqa: E402
-from retrieval.types import Hit, SearchResult  # noqa: E402
+from kodeks.settings import load_settings
+from retrieval.evaluation import evaluate, load_eval
+from retrieval.ingest.run import ingest_paths
+from retrieval.search.retriever import Retriever
+from retrieval.types import Hit, SearchResult
 
 SHARED = REPO.parent / "shared" / "bench"
 DATASETS = {

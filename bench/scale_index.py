@@ -20,7 +20,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from kodeks.settings import Settings, load_settings  # noqa: E402
+from kodeks.settings import Settings, load_settings
 
 OUT = REPO / "bench" / "out"
 SCALE_DIR = OUT / "scale"

@@ -185,7 +185,7 @@ def cmd_profile(args: argparse.Namespace) -> None:
 
     import bench_embedder  # noqa: F401  (imports done before measuring)
 
-    from retrieval.search.retriever import Retriever  # noqa: F401
+    from retrieval.search.retriever import Retriever  # noqa: F401 - imported before measuring, not counted
 
     settings = bench_settings(args.dir)
     from retrieval.index.embedders import make_embedder
@@ -260,7 +260,7 @@ def _code() -> str:
 
 def cmd_open(args: argparse.Namespace) -> None:
     """Open time; process RSS after open and after N searches (the bot's retrieval, without Telegram)."""
-    import bench_embedder  # noqa: F401
+    import bench_embedder  # noqa: F401 - imported before measuring, not counted
 
     base = rss_mb()
     retriever, opened = _open(args.dir)

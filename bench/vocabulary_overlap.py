@@ -16,8 +16,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from retrieval.evaluation import load_eval  # noqa: E402
-from retrieval.language.vocabulary import bcs_vocabulary  # noqa: E402
+from retrieval.evaluation import load_eval
+from retrieval.language.vocabulary import bcs_vocabulary
 
 
 def main() -> None:

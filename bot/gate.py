@@ -120,9 +120,9 @@ async def _refuse(update: Update, context: Context, d: Deps) -> None:
             else (lambda: say(context.bot, chat_of(update), texts.GROUP_CHAT))
         )
     elif query:
-        reply = lambda: query.answer(texts.REFUSED_CALLBACK.format(user_id=user.id), show_alert=True)  # noqa: E731
+        reply = lambda: query.answer(texts.REFUSED_CALLBACK.format(user_id=user.id), show_alert=True)  # noqa: E731 - a deferred reply chosen by branch, as above
     else:
-        reply = lambda: say(context.bot, chat_of(update), texts.REFUSED.format(user_id=user.id))  # noqa: E731
+        reply = lambda: say(context.bot, chat_of(update), texts.REFUSED.format(user_id=user.id))  # noqa: E731 - a deferred reply chosen by branch, as above
     counted = stranger and not in_group  # strangers who write to the bot itself (a group's chatter is not counted)
     if counted:
         log.debug("refused an update from a user not on the allow-list")  # one a stranger: not worth INFO
