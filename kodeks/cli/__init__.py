@@ -1,7 +1,7 @@
 """The one console command, `kodeks`, and its subcommands.
 
 One job: wire the command groups into one app. Each group lives in its own module
-(`retrieval_commands`, `answer_commands`, `bot_commands`, `laws_command`, `privacy_commands`,
+(`retrieval_commands`, `answer_commands`, `chat_command`, `bot_commands`, `laws_command`, `privacy_commands`,
 `officers_commands`, `migrate_command`) as a nameless sub-app whose
 commands are merged into `app` (or into `eval_app`, `kodeks eval …`) here; expected errors become one
 line on stderr with exit code 1 (usage errors exit 2, as click does).
@@ -21,6 +21,7 @@ import typer
 from kodeks.cli import (
     answer_commands,
     bot_commands,
+    chat_command,
     laws_command,
     migrate_command,
     officers_commands,
@@ -46,6 +47,7 @@ eval_app = typer.Typer(help="Evaluate retrieval and generation separately.", no_
 # The order here is the order of `kodeks --help` and `kodeks eval --help`.
 for group in (
     answer_commands.commands,
+    chat_command.commands,
     bot_commands.commands,
     retrieval_commands.commands,
     privacy_commands.commands,

@@ -77,11 +77,11 @@ async def _ask(
     async with Pipeline(settings) as pipeline:  # as the bot does for an officer of that jurisdiction
         result = await pipeline.ask(question, law=law, jurisdiction=as_scope(jurisdiction))
     if log:
-        await _log_question(settings, result.question, result)  # the masked question, as the bot logs it
+        await log_question(settings, result.question, result)  # the masked question, as the bot logs it
     return result.to_dict()
 
 
-async def _log_question(settings: Settings, question: str, result: Any) -> None:
+async def log_question(settings: Settings, question: str, result: Any) -> None:
     """Log the question like the bot does, marked `source='cli'` so /stats tells admins' tests from officers.
     A log that cannot be written costs a warning, not the answer."""
     import getpass
