@@ -29,6 +29,17 @@ class EvalQuestion:
     jurisdiction: str | None = None  # the asking officer's: search as for them
 
 
+def line_jurisdiction(row: dict[str, Any], path: Path, number: int) -> str | None:
+    """The canonical code of a set line's `jurisdiction` (None when it has none); an unknown one is an error
+    naming the file, the line and the known codes (a typo would otherwise search every law)."""
+    if not row.get("jurisdiction"):
+        return None
+    code = find_jurisdiction(str(row["jurisdiction"]))
+    if code is None:
+        raise KodeksError(f"{path}:{number}: unknown jurisdiction {row['jurisdiction']!r}; known: {known_codes()}")
+    return code
+
+
 def load_eval(path: Path) -> list[EvalQuestion]:
     """Evaluation JSONL (`question`, `relevant`, optional `id` and `jurisdiction`); a bad line names file and line."""
     questions = []
@@ -46,13 +57,7 @@ def load_eval(path: Path) -> list[EvalQuestion]:
         except (json.JSONDecodeError, KeyError, TypeError) as exc:
             raise KodeksError(f"{path}:{number}: not an evaluation line ({exc})") from None
         if question and relevant:  # unlabelled rows (e.g. fresh exports) are skipped
-            jurisdiction = None
-            if row.get("jurisdiction"):
-                jurisdiction = find_jurisdiction(str(row["jurisdiction"]))
-                if jurisdiction is None:
-                    raise KodeksError(
-                        f"{path}:{number}: unknown jurisdiction {row['jurisdiction']!r}; known: {known_codes()}"
-                    )
+            jurisdiction = line_jurisdiction(row, path, number)
             questions.append(EvalQuestion(str(row.get("id") or f"q{number}"), question, relevant, jurisdiction))
     if not questions:
         raise KodeksError(f"{path}: no labelled questions (each line needs 'question' and a non-empty 'relevant')")

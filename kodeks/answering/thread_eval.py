@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from kodeks.errors import KodeksError
-from retrieval.jurisdictions import find as find_jurisdiction
-from retrieval.jurisdictions import known_codes, scope_of
+from retrieval.evaluation import line_jurisdiction
+from retrieval.jurisdictions import scope_of
 
 FIRST = "first"
 FOLLOW_UP = "follow-up"  # a later turn's kind when the line names none
@@ -65,14 +65,7 @@ def load_threads(path: Path, split: str | None = None) -> list[ThreadCase]:
             raise KodeksError(f"{path}:{number}: not a thread line ({exc})") from None
         if not turns or any(not t.question for t in turns):
             raise KodeksError(f"{path}:{number}: a thread needs turns, each with a question ('q')")
-        jurisdiction = None
-        if row.get("jurisdiction"):
-            jurisdiction = find_jurisdiction(str(row["jurisdiction"]))
-            if jurisdiction is None:
-                raise KodeksError(
-                    f"{path}:{number}: unknown jurisdiction {row['jurisdiction']!r}; known: {known_codes()}"
-                )
-        cases.append(ThreadCase(str(row.get("id") or f"t{number}"), jurisdiction, turns))
+        cases.append(ThreadCase(str(row.get("id") or f"t{number}"), line_jurisdiction(row, path, number), turns))
     if not cases:
         raise KodeksError(f"{path}: no threads" + (f" of split {split!r}" if split else ""))
     return cases
