@@ -365,7 +365,8 @@ def _read(path: Path) -> str:
 
 
 KINDS_FILE = "law_kinds.toml"
-SHIPPED_FILES = (VARIANTS_FILE, DERIVATION_FILE, THESAURUS_FILE, KINDS_FILE)
+FOLLOWUPS_FILE = "followups.toml"  # read by retrieval/language/followups.py
+SHIPPED_FILES = (VARIANTS_FILE, DERIVATION_FILE, THESAURUS_FILE, KINDS_FILE, FOLLOWUPS_FILE)
 
 
 def missing_files(data_dir: Path = DATA_DIR) -> list[Path]:
