@@ -33,11 +33,12 @@ def test_a_tree_missing_one_data_file_names_it(tmp_path: Path) -> None:
 ROOT = Path(__file__).resolve().parents[1]
 QUESTIONS = ("ukrao mi je neko novčanik", "vozio je pijan i udario pješaka", "komšija mi prijeti da će me ubiti")
 # Run by the installed package: where each of our packages comes from, its resources, and each question's expansions
-# (the vocabulary's three files) and kinds of law (law_kinds.toml), printed as JSON.
+# (the vocabulary's three files), kinds of law (law_kinds.toml) and a follow-up read (followups.toml), printed as JSON.
 PROBE = """
 import importlib.util, json, sys
 from importlib import resources
 from retrieval.language.vocabulary import bcs_vocabulary, missing_files
+from retrieval.language.followups import is_follow_up
 from retrieval.search.law_kinds import KindTopics
 from prompts import load_prompt
 vocabulary = bcs_vocabulary()
@@ -52,6 +53,7 @@ print(json.dumps({
     "prompt": load_prompt("bs", "system").id,
     "expansions": {q: [e.to_dict() for e in vocabulary.expand(q)] for q in sys.argv[1:]},
     "kinds": {q: topics.named(q) for q in sys.argv[1:]},
+    "follow_up": [is_follow_up("a koja je kazna?"), is_follow_up("ukrali su mi auto ispred kuće u petak")],
 }, ensure_ascii=False))
 """
 
@@ -131,6 +133,7 @@ def test_the_wheel_ships_every_data_file(installed: dict) -> None:
     assert set(probe["tomls"]) >= set(SHIPPED_FILES)
     assert probe["privacy"] == sorted(p.name for p in (ROOT / "kodeks/privacy/data").glob("*.txt"))
     assert probe["prompt"].startswith("system_bs:")
+    assert probe["follow_up"] == [True, False]
 
 
 def test_the_installed_package_is_the_wheels_not_the_source_tree(installed: dict) -> None:

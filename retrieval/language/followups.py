@@ -10,7 +10,8 @@ first one's matter).
 What counts as a follow-up is decided from closed classes of BCS words (conjunctions, pronouns,
 question words: retrieval/language/data/followups.toml, each list saying what it is for), never from
 the words of any particular offence; the inherited words weigh less in the search than the officer's
-own (retrieval/search/followup.py), so a message wrongly taken for a follow-up is still searched mainly for what it says. Pure text work: no index.
+own (retrieval/search/followup.py), so a message wrongly taken for a follow-up is still searched mainly
+for what it says. Pure text work: no index.
 """
 
 from __future__ import annotations
