@@ -366,12 +366,13 @@ def _read(path: Path) -> str:
 
 KINDS_FILE = "law_kinds.toml"
 FOLLOWUPS_FILE = "followups.toml"  # read by retrieval/language/followups.py
-SHIPPED_FILES = (VARIANTS_FILE, DERIVATION_FILE, THESAURUS_FILE, KINDS_FILE, FOLLOWUPS_FILE)
+THREADS_FILE = "threads.toml"  # read by retrieval/search/thread_reading.py
+SHIPPED_FILES = (VARIANTS_FILE, DERIVATION_FILE, THESAURUS_FILE, KINDS_FILE, FOLLOWUPS_FILE, THREADS_FILE)
 
 
 def missing_files(data_dir: Path = DATA_DIR) -> list[Path]:
-    """The shipped data files absent from `data_dir`: without them search runs with no vocabulary and no
-    kinds of law, silently worse, so the CLI and the bot refuse to start instead (a broken install)."""
+    """The shipped data files absent from `data_dir`: without them search runs with no vocabulary, no
+    kinds of law or no reading of threads, so the CLI and the bot refuse to start instead (a broken install)."""
     return [data_dir / name for name in SHIPPED_FILES if not (data_dir / name).is_file()]
 
 

@@ -21,9 +21,7 @@ from typing import Any, Literal
 from retrieval.jurisdictions import mentions
 from retrieval.language.followups import content_words, inherited_text, is_follow_up
 from retrieval.language.normalize import fold, words
-from retrieval.language.vocabulary import DATA_DIR
-
-THREADS_FILE = "threads.toml"
+from retrieval.language.vocabulary import DATA_DIR, THREADS_FILE
 
 Kind = Literal["new", "new-topic", "continuation", "correction", "related"]
 
