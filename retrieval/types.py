@@ -212,13 +212,12 @@ class ThreadContext:
     `words`: the earlier questions' content words, searched alongside the question's own at a lower
     weight (KODEKS_THREAD_WEIGHT) and embedded with it as one more dense query; `articles`: the ids of the
     articles the previous answer gave, kept among the candidates with a bonus to their fused score
-    (KODEKS_THREAD_BONUS) — served only if they then rank among the best, never blindly; `dense`: False for
-    a message that tells an act of its own (retrieval/search/thread_reading.py), whose own words alone are
-    embedded."""
+    (KODEKS_THREAD_BONUS) — served only if they then rank among the best, never blindly; `dense`: False to
+    keep the words out of the embedding (BM25 only): the question's own words alone are embedded."""
 
     words: str = ""
     articles: tuple[str, ...] = ()
-    dense: bool = True  # the words join the dense query (a continuation); False: lexical only (an act of its own)
+    dense: bool = True  # the words join the dense query (a continuation); False: lexical only
 
     def __bool__(self) -> bool:
         return bool(self.words.strip() or self.articles)

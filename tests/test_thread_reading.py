@@ -92,10 +92,23 @@ def test_a_related_act_is_searched_by_its_own_words_with_the_thread_as_context()
         "druga stvar: lopovi su noćas obili trafiku u centru",
         "imam još jedno pitanje, šta je sa psom koji je ujeo dijete",
         "ukrali mu novčanik dok je spavao u vozu",  # an act of its own, no opener tying it to the story
+        "a šta je sa konobarom koji je prodavao alkohol maloljetnicima",  # "what about …" another case
+        "а што је с возачем који је побјегао са мјеста несреће",
     ],
 )
 def test_a_new_topic_starts_over(text: str) -> None:
     assert not read_message(text, STORY).follow_up
+
+
+def test_what_about_without_a_matter_of_its_own_still_continues() -> None:
+    assert read_message("a šta je sa kaznom?", STORY).kind == "continuation"
+
+
+def test_a_related_acts_search_carries_nothing_of_the_story() -> None:
+    related = understand("a onda je izvadio pištolj i pucao u zrak ispred zgrade", _thread(STORY))
+    assert related.kind == "related" and related.query.startswith("a onda je izvadio")
+    assert not related.context  # found by its own words: the story's words would pull the act already told
+    assert "razbio" in related.thread_act  # the thread still carries the story for the next turn
 
 
 def test_an_act_is_told_by_a_past_verb_not_by_an_auxiliary() -> None:

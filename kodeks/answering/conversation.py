@@ -216,9 +216,10 @@ def reading_note(reading: Reading, jurisdiction: str | None) -> str:
 
 def _context(reading: Reading, last: Exchange) -> ThreadContext:
     """What search inherits: a continuation, the thread's act (embedded with it) and the previous answer's
-    articles; a related act, the thread's words at their lower weight only; a correction, nothing — the words
-    left of the story it corrects still pull toward the act it took back (measured: docs/retrieval.md)."""
-    if reading.kind == "correction":
+    articles; a correction or a related act, nothing — it is found by its own words, in the thread's law and
+    jurisdiction: the story's words, even at their lower weight, pull toward the act already told or taken
+    back (measured: docs/retrieval.md)."""
+    if reading.kind in ("correction", "related"):
         return ThreadContext()
     return ThreadContext(reading.inherited, last.articles if reading.keep_articles else (), dense=reading.dense)
 

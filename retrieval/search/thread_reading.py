@@ -79,6 +79,7 @@ class Cues:
 
     new_topic: tuple[_Phrase, ...]
     new_topic_within: int
+    asks_about: tuple[_Phrase, ...]
     correction_openers: tuple[_Phrase, ...]
     negations: tuple[_Phrase, ...]
     contrasts: tuple[_Phrase, ...]
@@ -115,6 +116,7 @@ def cues(path: Path | None = None) -> Cues:
     return Cues(
         new_topic=_phrases(new["openers"]),
         new_topic_within=int(new["within"]),
+        asks_about=_phrases(new.get("asks_about", [])),
         correction_openers=_phrases(corr["openers"]),
         negations=_phrases(corr["negations"]),
         contrasts=_phrases(corr["contrasts"]),
@@ -262,6 +264,8 @@ def read_message(text: str, previous: str | None) -> Reading:
         if code is None:
             code, _ = named_jurisdiction(text, leaning=True, c=c)
         return Reading("continuation", _without(carried, negated), True, code is None, code, negated, adds=hypothetical)
+    if _opens(c.asks_about, tokens, c.new_topic_within) and tells_an_act(own_text, c):
+        return Reading("new-topic", jurisdiction=code)  # "a šta je sa X koji je …": another case
     if _opens(c.related_openers, tokens):
         return Reading("related", _without(carried, negated), jurisdiction=code, negated=negated)
     return Reading("new", jurisdiction=code)
