@@ -31,6 +31,7 @@ def answers(output: str) -> list[str]:
 
 
 def test_a_thread_follows_up_switches_jurisdiction_for_one_answer_and_starts_anew(sample_index: Settings) -> None:
+    before = logged(sample_index.data_dir)
     result = chat(
         sample_index,
         ["neko mi je krivotvorio potpis", "a u RS?", "/novo", "ukrao mi je mobitel", "/kraj", "never asked"],
@@ -45,6 +46,7 @@ def test_a_thread_follows_up_switches_jurisdiction_for_one_answer_and_starts_ane
     assert "Novi razgovor" in third and "Razumio sam" not in third
     assert "[KZ FBiH čl. 286]" in third and "jurisdiction: FBiH" in third  # the officer's own scope again
     assert "never asked" not in result.stdout
+    assert logged(sample_index.data_dir) == before  # --no-log
 
 
 def test_the_end_of_input_ends_the_chat_and_blank_lines_are_skipped(sample_index: Settings) -> None:
@@ -63,9 +65,17 @@ def test_questions_are_logged_as_from_the_command_line_unless_no_log(sample_inde
     from kodeks.cli import app
 
     data = tmp_path / "data"
-    shutil.copytree(sample_index.data_dir, data)
+    shutil.copytree(sample_index.data_dir, data)  # other tests may have logged questions there already
+    before = logged(data)
     result = CliRunner().invoke(app, ["chat", "--data-dir", str(data)], input="ukrao mi je mobitel\n")
     assert result.exit_code == 0, result.output
-    with sqlite3.connect(data / "queries.sqlite3") as db:
-        rows = db.execute("SELECT question, source FROM queries").fetchall()
-    assert rows == [("ukrao mi je mobitel", "cli")]
+    assert logged(data)[len(before) :] == [("ukrao mi je mobitel", "cli")]
+
+
+def logged(data_dir: Path) -> list[tuple[str, str]]:
+    """The query log's (question, source) rows, oldest first; none when there is no log yet."""
+    path = data_dir / "queries.sqlite3"
+    if not path.exists():
+        return []
+    with sqlite3.connect(path) as db:
+        return db.execute("SELECT question, source FROM queries ORDER BY id").fetchall()
