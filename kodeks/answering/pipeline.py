@@ -161,7 +161,6 @@ class Pipeline:
         start = t0 = time.perf_counter()
         masked = masked if masked is not None else self.mask(question)
         question = masked.text
-        understood = Understood(question, question)
         if thread is not None and thread.last is not None:  # rules (cheap) or Claude (waits on the network)
             understood = await asyncio.to_thread(understand, question, thread, self._follow_up_rewriter())
         else:
