@@ -87,6 +87,16 @@ def asked_jurisdiction_line(result: Any, scope: Any) -> str:
     )
 
 
+def answer_lead(result: Any, scope: Any) -> str | None:
+    """The plain line above an answer (None: none): whose law was asked for by name, then, for a follow-up,
+    "Razumio sam: …" — what the officer sees so a misread question is caught. Shared by `kodeks chat`."""
+    understood = result.understood.summary() if result.understood else ""
+    lead = texts.UNDERSTOOD.format(what=understood) if understood else None
+    if asked := asked_jurisdiction_line(result, scope):
+        lead = f"{asked} {lead}" if lead else asked
+    return lead
+
+
 async def deliver_answer(
     bot: Bot,
     shared: AppState,
@@ -156,10 +166,7 @@ async def deliver_answer(
             d.retriever.area_levels(),
         )
         try:
-            understood = result.understood.summary() if result.understood else ""
-            lead = texts.UNDERSTOOD.format(what=understood) if understood else None
-            if asked := asked_jurisdiction_line(result, scope):
-                lead = f"{asked} {lead}" if lead else asked
+            lead = answer_lead(result, scope)
             await send_html(
                 bot, chat_id, format_answer(unmasked(answer, masked), jurisdiction=line, lead=lead), markup, reply_to
             )

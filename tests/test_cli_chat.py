@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from bot import texts
 from kodeks.settings import Settings
 
 
@@ -41,9 +42,9 @@ def test_a_thread_follows_up_switches_jurisdiction_for_one_answer_and_starts_ane
     assert result.exit_code == 0, result.output
     first, other, third = answers(result.stdout)
     assert "Izvori:\n  1. KZ FBiH, član 373" in first
-    assert "Po zakonu koji ste tražili: Republika Srpska (RS); vaša nadležnost ostaje FBiH." in other
+    assert "Po zakonu koji ste tražili: Republika Srpska (RS); vaša nadležnost ostaje Federacija BiH (FBiH)." in other
     assert "[KZ RS čl. 373]" in other and "[KZ FBiH čl. 373]" not in other
-    assert "Novi razgovor" in third and "Razumio sam" not in third
+    assert texts.NEW_THREAD in third and "Razumio sam" not in third
     assert "[KZ FBiH čl. 286]" in third and "jurisdiction: FBiH" in third  # the officer's own scope again
     assert "never asked" not in result.stdout
     assert logged(sample_index.data_dir) == before  # --no-log

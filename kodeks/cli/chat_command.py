@@ -21,7 +21,7 @@ from kodeks.settings import Settings, load_settings
 
 commands = typer.Typer()  # merged into `kodeks` (kodeks.cli)
 
-NEW_THREAD = "/novo"
+NEW_THREAD = "/novo"  # the bot's command, with the bot's reply (bot.texts.NEW_THREAD)
 QUIT = ("/kraj", "/izlaz", "/quit", "/exit")
 PROMPT = "> "
 GREETING = "Razgovor kao u botu: pišite pitanja; /novo počinje novi razgovor, /kraj završava."
@@ -43,6 +43,8 @@ async def converse(
     read: Callable[[str], str | None] = read_line,
 ) -> int:
     """Answer lines until the end; the number of questions answered."""
+    from bot import texts
+    from bot.answers import answer_lead
     from kodeks.answering import Pipeline
     from kodeks.answering.conversation import Thread
     from kodeks.cli.answer_commands import format_result, log_question
@@ -62,21 +64,15 @@ async def converse(
                 continue
             if text.casefold() == NEW_THREAD:
                 thread = None
-                print("Novi razgovor: sljedeće pitanje ne nastavlja prethodna.")
+                print(texts.NEW_THREAD)
                 continue
             result = await pipeline.ask(text, law=law, jurisdiction=scope, thread=thread)
             thread = result.next_thread()
             answered += 1
             if log:
                 await log_question(settings, result.question, result)
-            understood = result.understood
-            if understood is not None and understood.follow_up and understood.summary():
-                print(f"Razumio sam: {understood.summary()} (nastavak; novo pitanje: {NEW_THREAD})")
-            named = understood.jurisdiction if understood is not None else None
-            searched = result.search.scope or []
-            if named and searched and searched[0] == named and (scope is None or named != scope.officer):
-                own = f"; vaša nadležnost ostaje {scope.officer}" if scope is not None else ""
-                print(f"Po zakonu koji ste tražili: {jurisdictions.name_of(named)} ({named}){own}.")
+            if lead := answer_lead(result, scope):
+                print(lead)
             print(format_result(result.to_dict()))
             print()
     return answered
