@@ -7,10 +7,14 @@ holds single folded words only, no law text. Usage: python bench/common_words.py
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from collections import Counter
 from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.append(str(REPO))
 
 from kodeks.privacy import lexicon
 from retrieval.language.normalize import fold
@@ -74,7 +78,7 @@ EVERYDAY = [
     "uhapsen",
     "uhapsena",
 ]
-_WORD = re.compile(r"\b[a-zčćšžđ]{3,}\b")
+_WORD = re.compile(r"\b[a-zčćšžđа-шђјљњћџ]{3,}\b")  # lower case, Latin or Cyrillic (folded to Latin)
 OUT = Path(__file__).resolve().parent.parent / "kodeks" / "privacy" / "data" / "common_words.txt"
 
 
@@ -83,6 +87,10 @@ def build(laws: Path) -> list[str]:
     for path in sorted(laws.glob("*")):
         if path.suffix in {".txt", ".md"}:
             counts.update(fold(w) for w in _WORD.findall(path.read_text(encoding="utf-8", errors="ignore")))
+        elif path.name.endswith(".corpus.jsonl"):  # the articles as the index holds them
+            for line in path.read_text(encoding="utf-8").splitlines():
+                if line.strip():
+                    counts.update(fold(w) for w in _WORD.findall(json.loads(line).get("text", "")))
     names = lexicon.listed_first_names() | lexicon.word_set("surnames.txt")
     words = {w for w, n in counts.items() if n >= 2} | set(EVERYDAY)
     return sorted(w for w in words if w not in names)

@@ -166,6 +166,31 @@ def person_words() -> frozenset[str]:
     return word_set("person_words.txt")
 
 
+def person_verbs() -> frozenset[str]:
+    """Verb forms with a person as subject or object (zatekli, uhapsili, prijetio …): the evidence that lets a
+    lower-case surname or declined first name beside them count (names.py)."""
+    return word_set("person_verbs.txt")
+
+
+def law_word(folded: str) -> bool:
+    """A word that occurs in lower case in the law texts, or an everyday word officers type (common_words.txt)."""
+    return folded in word_set("common_words.txt")
+
+
+def dictionary_word(folded: str, stem_alone: bool = True) -> bool:
+    """Whether a form is a common word of the bs/hr/sr spelling dictionaries (dictionary_words.txt holds the
+    lower-case entries shaped like a surname or a first name): the form itself, or a case ending stripped and the
+    nominative ending put back ("lisicu" → "lisica", "delica" → "delić"). `stem_alone=False` leaves out the bare
+    stem (the -ić diminutives delić, grbić of the dictionary are surnames too)."""
+    words = word_set("dictionary_words.txt")
+    if folded in words:
+        return True
+    for stem in bases(folded)[1:]:
+        if (stem_alone and stem in words) or any(stem + e in words for e in ("a", "o", "e")):
+            return True
+    return False
+
+
 @cache
 def _not_names() -> tuple[frozenset[str], tuple[tuple[str, ...], ...]]:
     words = _read("not_names.txt")

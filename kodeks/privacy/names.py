@@ -192,6 +192,96 @@ def _first_names_beside_surnames(text: str, tokens: list[Token], labels: list[st
                 break
 
 
+# Auxiliaries and clitics between a name and its verb: "savica SMO zatekli", "prijetio JE ani".
+_CLITICS = frozenset(
+    ["smo", "su", "je", "sam", "si", "ste", "ga", "mu", "joj", "ih", "im", "se", "nije", "nisu", "nismo", "ce", "cu"]
+)
+_DECLINED_IC_ENDINGS = ("ica", "icu", "icem", "icom")
+
+
+def _near_person_verb(text: str, tokens: list[Token], j: int, reach: int) -> bool:
+    """Whether a person verb (data/person_verbs.txt) stands within `reach` words of token `j` in the same clause
+    (a comma or a full stop ends the search; auxiliaries and clitics are not counted)."""
+    for step in (-1, 1):
+        k, seen = j, 0
+        while 0 <= k + step < len(tokens) and seen < reach:
+            left, right = (tokens[k], tokens[k + step]) if step > 0 else (tokens[k + step], tokens[k])
+            if gap(text, left, right) != " ":
+                break
+            k += step
+            if tokens[k].folded in _CLITICS:
+                continue
+            if tokens[k].folded in lexicon.person_verbs():
+                return True
+            seen += 1
+    return False
+
+
+def _surname_shaped(token: Token) -> bool:
+    """A word shaped like a surname of the region: a listed surname, or -ić in any case ("savic", "savica",
+    "savicu", "savicem") on a stem of three letters or more — and, unless listed, no word of the language: not in
+    lower case in the law texts, not a word of the spelling dictionaries ("granicu", "lisica", "delić")."""
+    folded = token.folded
+    if (
+        folded in lexicon.FUNCTION_WORDS
+        or folded in lexicon.person_words()
+        or lexicon.not_a_name(folded)
+        or any(b in _not_surnames() for b in lexicon.bases(folded))
+    ):
+        return False
+    if _listed_surname(folded):
+        return True
+    shaped = (folded.endswith("ic") and len(folded) >= 5) or any(
+        folded.endswith(e) and len(folded) - len(e) >= 3 for e in _DECLINED_IC_ENDINGS
+    )
+    if not shaped or lexicon.law_word(folded):
+        return False
+    # A capital at a sentence's start says nothing, but the dictionary's -ić diminutives are surnames as well.
+    return not lexicon.dictionary_word(folded, stem_alone=token.text.islower())
+
+
+def _declined_first_name(folded: str, name: str) -> bool:
+    """ "ani" (Ana), "editu" (Edita): a case form of a first name, not its nominative — or of a listed name even
+    where the form is itself a rare name of the dictionary ("ani")."""
+    if name != folded:
+        return True
+    return any(
+        stem + e in lexicon.listed_first_names() for stem in lexicon.bases(folded)[1:] for e in ("", "a", "o", "e")
+    )
+
+
+def _lone_names_by_verbs(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """A word standing alone that only its neighbours show to be a person: a surname-shaped word (in lower case or
+    at a sentence's start) right beside a person verb or right before "jmbg" ("savica smo zatekli", "kovac jmbg
+    …", "sarac je prijetio"), and a declined first name in lower case within two words of a person verb
+    ("prijetio je ani", "oduzeli smo telefon ivi", "kod ive smo nasli")."""
+    for j, token in enumerate(tokens):
+        if labels[j] not in "Of" or token.text.isupper():
+            continue
+        lower_or_first = token.text.islower() or token.sentence_start
+        jmbg_after = j + 1 < len(tokens) and tokens[j + 1].folded == "jmbg" and gap(text, token, tokens[j + 1]) == " "
+        if (
+            labels[j] in "Of"
+            and lower_or_first
+            and (jmbg_after or _near_person_verb(text, tokens, j, 1))
+            and _surname_shaped(token)
+        ):
+            labels[j] = "S"
+            continue
+        name = lexicon.first_name(token.folded)
+        if (
+            token.text.islower()
+            and name is not None
+            and _declined_first_name(token.folded, name)  # "ani", "emi" (the nominative may be a word)
+            and token.folded not in lexicon.common_forms()
+            and not lexicon.law_word(token.folded)
+            and token.folded not in lexicon.word_set("dictionary_words.txt")
+            and not lexicon.is_place(token.folded)
+            and _near_person_verb(text, tokens, j, 2)
+        ):
+            labels[j] = "F"
+
+
 # A place named after a person: the name after one of these is the place's ("most Mehmed-paše Sokolovića", "trg
 # Alije Izetbegovića", "OŠ Meša Selimović"); it is an address only with a house number (addresses.py).
 _PLACE_NOUNS = re.compile(
@@ -285,7 +375,10 @@ def _subject(text: str, tokens: list[Token], k: int) -> bool:
     if k >= len(tokens) or gap(text, tokens[k - 1], tokens[k]) != " " or not tokens[k].text.islower():
         return False
     verb = tokens[k].folded
-    return tokens[k - 1].folded.endswith("ic") and (
+    last = tokens[k - 1].folded
+    if last.endswith(_DECLINED_IC_ENDINGS) and _near_person_verb(text, tokens, k - 1, 1):
+        return True  # "u parku Jovana Savica su pretukli", "na mostu Dragana Ilica smo zatekli": the verb's object
+    return last.endswith("ic") and (
         verb in ("je", "su", "ga", "ju", "joj", "mu", "nije", "nisu") or verb.endswith(("o", "la", "li", "le", "lo"))
     )
 
@@ -385,6 +478,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
         i += 1
     _surnames_next_to_names(text, tokens, labels)
     _first_names_beside_surnames(text, tokens, labels)
+    _lone_names_by_verbs(text, tokens, labels)
     _places_named_after_people(text, tokens, labels)
     found: list[PersonSpan] = []
     j = 0
