@@ -148,6 +148,13 @@ _NOT_STREET = frozenset(
         "iz",
         "djela",
         "odnosno",
+        "bio",  # "u ulici je bilo 5 …": a count after a form of "biti", no street
+        "bila",
+        "bilo",
+        "bili",
+        "bile",
+        "ima",
+        "imalo",
     ]
 )
 # Words of the law by their beginning: aneks/Aneksu, obrazac/Obrascu, članovi, prilog, glava …
@@ -235,7 +242,9 @@ def addresses(text: str) -> list[Span]:
 
 # "12.03.1990", "12/2024", "123/24": a date or a case file's number, not a house number
 _DATE_OR_CASE_AFTER = re.compile(r"^[./-]\d")
-_TOWN_AFTER = re.compile(r"^(?P<lead>[ ]*,?[ ]*(?:\d{5}[ ]+)?)(?P<town>[^\W\d_]+(?:[ -][^\W\d_]+){0,2})")
+_TOWN_AFTER = re.compile(
+    r"^(?P<lead>[ ]*,?[ ]*(?:(?P<in>[uUуУ])[ ]+)?(?:\d{5}[ ]+)?)(?P<town>[^\W\d_]+(?:[ -][^\W\d_]+){0,2})"
+)
 
 
 def _is_town(words: list[str]) -> int:
@@ -255,14 +264,16 @@ def _is_town(words: list[str]) -> int:
 
 def _town_end(text: str, end: int) -> int:
     """Where an address ends once the town after its street and number is counted in: "Alipašina 12, Sarajevo",
-    "Ferhadija 5 71000 Sarajevo", "Titova 3, Banja Luka" — a listed town, or after a comma a capitalised word
-    that is no first name."""
+    "Ferhadija 5 71000 Sarajevo", "Titova 3, Banja Luka", "Ferhadija 5 u Sarajevu" — a listed town (declined
+    after "u"), or after a comma a capitalised word that is no first name."""
     m = _TOWN_AFTER.match(text[end:])
     if not m:
         return end
     words = re.split(r"[ -]", m.group("town"))
     folded = [fold(w) for w in words]
     n = _is_town(folded)
+    if m.group("in") and not n:
+        return end  # "… 5 u Sarajevu": only a listed town, declined, after "u"
     if (
         not n
         and "," in m.group("lead")
