@@ -1,0 +1,116 @@
+"""Names standing alone in lower case, shown to be persons only by their neighbours, and the town after an address.
+
+One test per class of form (invented names); each class also has its look-alikes, words of the language in the
+same place, which stay unmasked.
+"""
+
+import pytest
+
+from kodeks.privacy import find, lexicon
+
+
+def _kinds(text: str) -> list[tuple[str, str]]:
+    found, _ = find(text)
+    return [(text[s.start : s.end], s.kind) for s in found]
+
+
+def _persons(text: str) -> list[str]:
+    return [value for value, kind in _kinds(text) if kind == "PERSON"]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("brankovica smo zatekli kako obija kiosk", "brankovica"),
+        ("zatekli smo tadica kako krade gorivo", "tadica"),
+        ("legitimisali smo jelicu ispred kafane", "jelicu"),  # listed surname Jelić, dative
+        ("Zelkica smo pustili nakon 24 sata", "Zelkica"),  # a capital at the start says nothing
+        ("тадића смо затекли пијаног", "тадића"),
+    ],
+)
+def test_a_declined_ic_surname_beside_a_person_verb_is_a_person(text: str, name: str) -> None:
+    assert _persons(text) == [name]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("kovac jmbg 1203985170023 odbija dati izjavu", "kovac"),  # a listed surname before a JMBG
+        ("sarac je prijetio bivsoj supruzi", "sarac"),  # a listed surname beside a person verb
+        ("juce smo uhapsili tadica zbog kradje", "tadica"),
+    ],
+)
+def test_a_lone_lowercase_surname_beside_a_person_verb_or_a_jmbg_is_a_person(text: str, name: str) -> None:
+    assert _persons(text) == [name]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("prijetio je ani da ce je ubiti", "ani"),
+        ("ukrao je novcanik emi u tramvaju", "emi"),
+        ("udario je editu sakom u lice", "editu"),
+        ("пријетио је ани ножем", "ани"),
+    ],
+)
+def test_a_declined_short_first_name_near_a_person_verb_is_a_person(text: str, name: str) -> None:
+    assert _persons(text) == [name]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "lisicu smo zatekli u kokosinjcu",  # a word of the spelling dictionaries (lisica)
+        "granicu smo zatvorili nakon dojave",
+        "kradljivicu smo zatekli u prodavnici",  # an everyday word of common_words.txt
+        "djevojcicu smo zatekli samu na ulici",
+        "pretresli smo kucicu u dvoristu",
+        "oduzeli smo telefon maloljetniku",
+        "ucenika smo zatekli sa nozem",
+        "tablicu smo skinuli sa vozila",
+    ],
+)
+def test_words_of_the_language_beside_a_person_verb_stay(text: str) -> None:
+    assert _kinds(text) == [], text
+
+
+def test_the_word_checks_know_the_dictionary_and_the_laws() -> None:
+    assert lexicon.dictionary_word("lisicu")  # lisica, declined
+    assert lexicon.dictionary_word("granica")
+    assert not lexicon.dictionary_word("brankovica")
+    assert lexicon.law_word("vozila")
+    assert "zatekli" in lexicon.person_verbs()
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("u kafani kod Darka Brankovića je bila tuča", "Darka Brankovića"),
+        ("u parku Zorana Tadica su pretukli", "Zorana Tadica"),  # the object of the verb, not the park's name
+        ("na mostu Dragana Tadica smo zatekli pijanog", "Dragana Tadica"),
+    ],
+)
+def test_a_person_right_after_a_place_noun_is_a_person(text: str, name: str) -> None:
+    assert _persons(text) == [name]
+
+
+def test_a_place_named_after_a_person_stays_a_place() -> None:
+    assert _persons("okupljanje u parku Ivana Gorana Kovačića") == []
+    assert _persons("gužva na trgu Alije Izetbegovića, šta radimo") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("stanuje na ferhadija 5 u sarajevu, sta da radim", "ferhadija 5 u sarajevu"),
+        ("stanuje u Titovoj 15 u Mostaru, ne javlja se", "Titovoj 15 u Mostaru"),
+        ("zivi na adresi Zmaja od Bosne 44, Sarajevo i ne javlja se", "Zmaja od Bosne 44, Sarajevo"),
+        ("adresa mu je titova 7, zenica", "titova 7, zenica"),
+    ],
+)
+def test_the_town_after_street_and_number_is_part_of_the_address(text: str, address: str) -> None:
+    assert (address, "ADDRESS") in _kinds(text)
+
+
+def test_a_count_after_a_form_of_biti_is_no_address() -> None:
+    assert _kinds("u ulici je bilo 5 u kafani pa su pobjegli") == []
