@@ -114,3 +114,20 @@ def test_the_town_after_street_and_number_is_part_of_the_address(text: str, addr
 
 def test_a_count_after_a_form_of_biti_is_no_address() -> None:
     assert _kinds("u ulici je bilo 5 u kafani pa su pobjegli") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("zoran stojanovski je udario konobara", "zoran stojanovski"),
+        ("uhapsili smo dragana kovacevskog sa drogom", "dragana kovacevskog"),
+        ("goran jovanov nije platio kaznu", "goran jovanov"),
+        ("ZORAN STOJANOVSKI vozio pijan", "ZORAN STOJANOVSKI"),
+    ],
+)
+def test_a_ski_or_ov_surname_right_after_a_first_name_is_part_of_the_name(text: str, name: str) -> None:
+    assert _persons(text) == [name]
+
+
+def test_an_adjective_after_a_first_name_is_no_surname() -> None:
+    assert _persons("marko gradski prevoz ne radi") == ["marko"]

@@ -180,13 +180,13 @@ def law_word(folded: str) -> bool:
 def dictionary_word(folded: str, stem_alone: bool = True) -> bool:
     """Whether a form is a common word of the bs/hr/sr spelling dictionaries (dictionary_words.txt holds the
     lower-case entries shaped like a surname or a first name): the form itself, or a case ending stripped and the
-    nominative ending put back ("lisicu" → "lisica", "delica" → "delić"). `stem_alone=False` leaves out the bare
+    nominative ending put back ("lisicu" → "lisica", "delica" → "delić", "gradskog" → "gradski"). `stem_alone=False` leaves out the bare
     stem (the -ić diminutives delić, grbić of the dictionary are surnames too)."""
     words = word_set("dictionary_words.txt")
     if folded in words:
         return True
     for stem in bases(folded)[1:]:
-        if (stem_alone and stem in words) or any(stem + e in words for e in ("a", "o", "e")):
+        if (stem_alone and stem in words) or any(stem + e in words for e in ("a", "o", "e", "i")):
             return True
     return False
 

@@ -250,6 +250,36 @@ def _declined_first_name(folded: str, name: str) -> bool:
     )
 
 
+# Surnames of the region without -ić, in any case: -ski/-ska (Stojanovski, Petrovska, Kovačevskog), -ov/-ev
+# (Jovanov, Petrova): a surname only right after a first name, and only when no dictionary or law has the word.
+_OTHER_SURNAME = re.compile(r"(?:[sč]k|ck)(?:i|a|og|om|oj|im|u|e)$|(?:ov|ev)(?:a|e|u|om|oj)?$")
+
+
+def _other_surnames_after_first_names(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "zoran stojanovski", "elena petrovska", "goran jovanov": a word of a surname's shape right after a first
+    name. Not an adjective or possessive of the language ("gradski", "policijska", "njegov": the law texts and the
+    spelling dictionaries have them)."""
+    for j in range(1, len(tokens)):
+        token, first = tokens[j], tokens[j - 1]
+        folded = token.folded
+        if (
+            labels[j] != "O"
+            or labels[j - 1] != "F"
+            or gap(text, first, token) != " "
+            or len(folded) < 5
+            or not _OTHER_SURNAME.search(folded)
+            or (token.text.isupper() != first.text.isupper() and not token.text[0].isupper())
+            or folded in lexicon.FUNCTION_WORDS
+            or folded in lexicon.person_words()
+            or folded in lexicon.common_forms()
+            or lexicon.not_a_name(folded)
+            or lexicon.law_word(folded)
+            or lexicon.dictionary_word(folded)
+        ):
+            continue
+        labels[j] = "S"
+
+
 def _lone_names_by_verbs(text: str, tokens: list[Token], labels: list[str]) -> None:
     """A word standing alone that only its neighbours show to be a person: a surname-shaped word (in lower case or
     at a sentence's start) right beside a person verb or right before "jmbg" ("savica smo zatekli", "kovac jmbg
@@ -477,6 +507,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
         labels.append(_label(tokens[i]))
         i += 1
     _surnames_next_to_names(text, tokens, labels)
+    _other_surnames_after_first_names(text, tokens, labels)
     _first_names_beside_surnames(text, tokens, labels)
     _lone_names_by_verbs(text, tokens, labels)
     _places_named_after_people(text, tokens, labels)
