@@ -131,3 +131,21 @@ def test_a_ski_or_ov_surname_right_after_a_first_name_is_part_of_the_name(text: 
 
 def test_an_adjective_after_a_first_name_is_no_surname() -> None:
     assert _persons("marko gradski prevoz ne radi") == ["marko"]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("sa tadicem se potukao ispred kafane", "tadicem"),
+        ("izjava od brankovica nije potpisana", "brankovica"),
+    ],
+)
+def test_a_declined_ic_surname_after_a_person_preposition_is_a_person(text: str, name: str) -> None:
+    assert _persons(text) == [name]
+
+
+@pytest.mark.parametrize(
+    "text", ["kod granice smo nasli drogu", "kod bolnice smo nasli ranjenog", "sa mladicem iz kafica se potukao"]
+)
+def test_a_word_after_a_person_preposition_stays(text: str) -> None:
+    assert _persons(text) == [], text

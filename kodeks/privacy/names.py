@@ -197,6 +197,8 @@ _CLITICS = frozenset(
     ["smo", "su", "je", "sam", "si", "ste", "ga", "mu", "joj", "ih", "im", "se", "nije", "nisu", "nismo", "ce", "cu"]
 )
 _DECLINED_IC_ENDINGS = ("ica", "icu", "icem", "icom")
+# Before a declined -ić surname ("kod savica", "sa savicem", "od savica"): a person's case after them.
+_PERSON_PREPOSITIONS = frozenset(["kod", "od", "sa", "s", "prema", "za", "bez"])
 
 
 def _near_person_verb(text: str, tokens: list[Token], j: int, reach: int) -> bool:
@@ -283,17 +285,24 @@ def _other_surnames_after_first_names(text: str, tokens: list[Token], labels: li
 def _lone_names_by_verbs(text: str, tokens: list[Token], labels: list[str]) -> None:
     """A word standing alone that only its neighbours show to be a person: a surname-shaped word (in lower case or
     at a sentence's start) right beside a person verb or right before "jmbg" ("savica smo zatekli", "kovac jmbg
-    …", "sarac je prijetio"), and a declined first name in lower case within two words of a person verb
+    …", "sarac je prijetio"), a declined -ić after kod/od/sa/prema/za ("kod savica", "sa savicem"), and a
+    declined first name in lower case within two words of a person verb
     ("prijetio je ani", "oduzeli smo telefon ivi", "kod ive smo nasli")."""
     for j, token in enumerate(tokens):
         if labels[j] not in "Of" or token.text.isupper():
             continue
         lower_or_first = token.text.islower() or token.sentence_start
+        person_preposition = (
+            j > 0
+            and tokens[j - 1].folded in _PERSON_PREPOSITIONS
+            and gap(text, tokens[j - 1], token) == " "
+            and token.folded.endswith(_DECLINED_IC_ENDINGS)
+        )
         jmbg_after = j + 1 < len(tokens) and tokens[j + 1].folded == "jmbg" and gap(text, token, tokens[j + 1]) == " "
         if (
             labels[j] in "Of"
             and lower_or_first
-            and (jmbg_after or _near_person_verb(text, tokens, j, 1))
+            and (jmbg_after or person_preposition or _near_person_verb(text, tokens, j, 1))
             and _surname_shaped(token)
         ):
             labels[j] = "S"
