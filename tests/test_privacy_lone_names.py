@@ -149,3 +149,9 @@ def test_a_declined_ic_surname_after_a_person_preposition_is_a_person(text: str,
 )
 def test_a_word_after_a_person_preposition_stays(text: str) -> None:
     assert _persons(text) == [], text
+
+
+def test_a_capital_at_the_start_is_checked_against_the_dictionary_nouns_only() -> None:
+    assert _persons("Delića smo zatekli kako obija auto") == ["Delića"]  # delić is a word, and a surname
+    assert _persons("Granicu smo zatvorili nakon dojave") == []
+    assert _persons("Lisicu smo zatekli u dvoristu") == []
