@@ -33,16 +33,14 @@ def _empty_cwd(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)  # no developer .env
 
 
-@pytest.fixture
-async def logged(sample_index: Settings, tmp_path: Path) -> Path:
-    """A query log of five answered questions (two 👍, one 👎), a day apart, the officers' ids hashed."""
+async def write_log(settings: Settings, path: Path, asked: list[tuple[str, str, int | None]]) -> Path:
+    """Answer each question with the real pipeline and log it as the bot does, a day apart."""
     from bot.querylog import QueryLog
     from kodeks.answering import Pipeline
     from retrieval.jurisdictions import as_scope
 
-    path = tmp_path / "log" / "queries.sqlite3"
-    async with Pipeline(sample_index) as pipeline, await QueryLog.open(path, salt="pepper") as qlog:
-        for day, (question, jurisdiction, feedback) in enumerate(ASKED):
+    async with Pipeline(settings) as pipeline, await QueryLog.open(path, salt="pepper") as qlog:
+        for day, (question, jurisdiction, feedback) in enumerate(asked):
             result = await pipeline.ask(question, jurisdiction=as_scope(jurisdiction))
             at = START + timedelta(days=day)
             row_id = await qlog.record(user_id=1000 + day, question=result.question, result=result, at=at)
@@ -50,6 +48,12 @@ async def logged(sample_index: Settings, tmp_path: Path) -> Path:
             if feedback:
                 await qlog.feedback(row_id=row_id, user_id=1000 + day, value=feedback, at=at)
     return path
+
+
+@pytest.fixture
+async def logged(sample_index: Settings, tmp_path: Path) -> Path:
+    """A query log of five answered questions (two 👍, one 👎), a day apart, the officers' ids hashed."""
+    return await write_log(sample_index, tmp_path / "log" / "queries.sqlite3", ASKED)
 
 
 def run(*args: str, typed: list[str] | None = None):
@@ -116,12 +120,32 @@ def test_an_ambiguous_or_missing_reference_is_asked_again(logged: Path, sample_i
         str(out),
         "--data-dir",
         str(sample_index.data_dir),
-        typed=["čl. 373 KZ", "član 999 KZ FBiH", "", "čl. 236 ZOBS BiH", "q"],
+        typed=["čl. 373 KZ", "član 999 KZ FBiH", "", "члан 373 КЗ РС", "čl. 236 ZOBS BiH i čl. 174 ZOBS BiH", "q"],
     )
     assert result.exit_code == 0, result.output
     assert "which law?" in result.stdout and "KZ FBiH" in result.stdout and "KZ RS" in result.stdout
     assert "KZ FBiH čl. 999 is not found" in result.stdout
-    assert lines(out)[0]["relevant"] == ["ZOBS BiH čl. 236"]
+    assert [line["relevant"] for line in lines(out)] == [["KZ RS čl. 373"], ["ZOBS BiH čl. 236", "ZOBS BiH čl. 174"]]
+
+
+async def test_a_question_asked_again_is_labelled_once(sample_index: Settings, tmp_path: Path) -> None:
+    again = [
+        ("ukrao mi je mobitel", "FBiH", 1),
+        ("Ukrao mi je  mobitel", "FBiH", 1),  # the same words from the same place
+        ("ukrao mi je mobitel", "RS", None),  # another place: another question
+    ]
+    path = await write_log(sample_index, tmp_path / "again.sqlite3", again)
+    out = tmp_path / "labels.jsonl"
+    data = ["--log", str(path), "--out", str(out), "--data-dir", str(sample_index.data_dir)]
+    result = run(*data, typed=["1", "1"])
+    assert result.exit_code == 0, result.output
+    assert "[1/2] log-3" in result.stdout and "[2/2] log-2" in result.stdout and "(asked 2 times)" in result.stdout
+    assert [line["id"] for line in lines(out)] == ["log-3", "log-2"]
+    silver = tmp_path / "silver.jsonl"
+    assert run("--silver", "--log", str(path), "--out", str(silver)).exit_code == 0
+    assert [line["id"] for line in lines(silver)] == ["log-2"]  # the newest 👍 of the two
+    assert run("--silver", "--log", str(path), "--out", str(out)).exit_code == 0
+    assert len(lines(out)) == 2  # labelled by the admin already: no silver line beside it
 
 
 def test_only_feedback_and_since_choose_the_questions(logged: Path, sample_index: Settings, tmp_path: Path) -> None:

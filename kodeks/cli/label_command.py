@@ -66,14 +66,15 @@ def label(
             if export is not None
             else labelling.read_log(log or settings.log_path, moment)
         )
-        done = labelling.done_ids(out, uncovered)
+        done = labelling.read_done(out, uncovered)
         if silver:
-            lines = [line for line in labelling.silver(records, since_text) if line["id"] not in done]
+            lines = labelling.silver(records, since_text, done)
             written = labelling.append(out, lines) if lines else 0
             print(f"{plural(written, 'silver label')} written to {out}")
             return
-        questions = labelling.select(records, since=since_text, feedback="any" if only_feedback else None)
-        _session([q for q in questions if q.id not in done], out, uncovered, _references(settings))
+        feedback = "any" if only_feedback else None
+        questions = labelling.select(records, since=since_text, feedback=feedback, done=done)
+        _session(questions, out, uncovered, _references(settings))
     except KodeksError as exc:
         fail(str(exc))
 
@@ -114,7 +115,8 @@ def _session(
 def _show(console: Console, logged: labelling.Logged, number: int, total: int) -> None:
     where = f"  officer: {logged.jurisdiction}" if logged.jurisdiction else ""
     mark = f"  {MARKS[logged.feedback]}" if logged.feedback in MARKS else ""
-    console.print(f"\n[{number}/{total}] {logged.id}  {logged.time}{where}{mark}", markup=False)
+    again = f"  (asked {logged.asked} times)" if logged.asked > 1 else ""
+    console.print(f"\n[{number}/{total}] {logged.id}  {logged.time}{where}{mark}{again}", markup=False)
     console.print(f"  {logged.question}", markup=False)
     if not logged.shown:
         console.print("  (no article was cited or served)", markup=False)

@@ -19,7 +19,7 @@ import gzip
 import json
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +42,7 @@ class Logged:
     served: tuple[str, ...]
     titles: dict[str, str]
     feedback: str | None  # "up", "down" or None
+    asked: int = 1  # how often these words were asked from this place (the newest is shown)
 
     @property
     def shown(self) -> list[str]:
@@ -88,8 +89,9 @@ def read_export(path: Path) -> Iterator[dict[str, Any]]:
         raise KodeksError(f"cannot read {path}: {exc}") from None
 
 
-def read_log(path: Path, since: Any) -> list[dict[str, Any]]:
-    """The export records of a query log file (read-only, as `kodeks export` reads it)."""
+def read_log(path: Path, since: Any) -> Iterator[dict[str, Any]]:
+    """The export records of a query log file, streamed from a read-only cursor as `kodeks export` reads it
+    (a log of months is never held in memory whole)."""
     import sqlite3
 
     from bot.querylog import explain, open_reader
@@ -99,40 +101,77 @@ def read_log(path: Path, since: Any) -> list[dict[str, Any]]:
         raise KodeksError(f"no query log at {path} (give --log PATH or --export FILE)")
     try:
         con = open_reader(path)
-        try:
-            return list(iter_records(con, since))
-        finally:
-            con.close()
     except sqlite3.Error as exc:
         raise explain(path, exc) from exc
+    try:
+        yield from iter_records(con, since)
+    except sqlite3.Error as exc:
+        raise explain(path, exc) from exc
+    finally:
+        con.close()
 
 
-def select(records: Iterable[dict[str, Any]], *, since: str | None = None, feedback: str | None = None) -> list[Logged]:
-    """The questions to label, newest first; `since` an ISO time (export records carry `time`), `feedback`
-    "up", "down" or "any" (only those with 👍/👎)."""
-    chosen = []
+def question_key(question: str, jurisdiction: str | None) -> tuple[str, str]:
+    """One question asked again (the same words, case and spacing aside, by an officer of the same place) is
+    labelled once: a set that held it ten times would weigh it ten times."""
+    return " ".join(question.casefold().split()), jurisdiction or ""
+
+
+@dataclass
+class Done:
+    """What the output files already hold: those questions are not asked (or written) again."""
+
+    ids: set[str] = field(default_factory=set)
+    keys: set[tuple[str, str]] = field(default_factory=set)
+
+    def holds(self, logged: Logged) -> bool:
+        return logged.id in self.ids or question_key(logged.question, logged.jurisdiction) in self.keys
+
+    def add(self, logged: Logged) -> None:
+        self.ids.add(logged.id)
+        self.keys.add(question_key(logged.question, logged.jurisdiction))
+
+
+def select(
+    records: Iterable[dict[str, Any]],
+    *,
+    since: str | None = None,
+    feedback: str | None = None,
+    done: Done | None = None,
+) -> list[Logged]:
+    """The questions to label, newest first, each once (the newest time it was asked, with how often);
+    `since` an ISO time (export records carry `time`), `feedback` "up", "down" or "any" (only those with
+    👍/👎), `done` what is labelled already."""
+    newest: dict[tuple[str, str], Logged] = {}
+    asked: dict[tuple[str, str], int] = {}
     for record in records:
         logged = logged_from_record(record)
-        if logged is None or (since and logged.time < since):
+        if logged is None or (since and logged.time < since) or (done is not None and done.holds(logged)):
             continue
         if feedback == "any" and logged.feedback is None:
             continue
         if feedback in ("up", "down") and logged.feedback != feedback:
             continue
-        chosen.append(logged)
-    return sorted(chosen, key=lambda q: (q.time, _log_number(q.id)), reverse=True)
+        key = question_key(logged.question, logged.jurisdiction)
+        asked[key] = asked.get(key, 0) + 1
+        if key not in newest or _order(logged) > _order(newest[key]):
+            newest[key] = logged
+    chosen = [replace(q, asked=asked[k]) for k, q in newest.items()]
+    return sorted(chosen, key=_order, reverse=True)
 
 
-def _log_number(record_id: str) -> int:
-    tail = record_id.rsplit("-", 1)[-1]
-    return int(tail) if tail.isdigit() else 0
+def _order(logged: Logged) -> tuple[str, int]:
+    tail = logged.id.rsplit("-", 1)[-1]
+    return logged.time, int(tail) if tail.isdigit() else 0
 
 
-def silver(records: Iterable[dict[str, Any]], since: str | None = None) -> list[dict[str, Any]]:
-    """Silver labels: each 👍 answer's question with the articles it cited; 👎 and unrated ones are left out,
-    and so is a 👍 answer that cited nothing (there is no article to learn from)."""
+def silver(
+    records: Iterable[dict[str, Any]], since: str | None = None, done: Done | None = None
+) -> list[dict[str, Any]]:
+    """Silver labels: each 👍 answer's question with the articles it cited (its newest 👍 answer when asked
+    again); 👎 and unrated ones are left out, and so is a 👍 answer that cited nothing (no article to learn from)."""
     lines = []
-    for logged in reversed(select(records, since=since, feedback="up")):  # oldest first, as the log is
+    for logged in reversed(select(records, since=since, feedback="up", done=done)):  # oldest first, as the log is
         if logged.cited:
             lines.append(label_line(logged, list(logged.cited), "silver"))
     return lines
@@ -162,9 +201,9 @@ def uncovered_path(out: Path) -> Path:
     return out.with_name(f"{name}.not_covered.jsonl")
 
 
-def done_ids(*paths: Path) -> set[str]:
-    """Ids already written to these files (a resumed session skips them); absent files hold none."""
-    ids: set[str] = set()
+def read_done(*paths: Path) -> Done:
+    """What these files already hold (a resumed session skips it); absent files hold nothing."""
+    done = Done()
     for path in paths:
         if not path.exists():
             continue
@@ -176,10 +215,12 @@ def done_ids(*paths: Path) -> set[str]:
             if not line.strip():
                 continue
             try:
-                ids.add(str(json.loads(line)["id"]))
-            except (json.JSONDecodeError, KeyError, TypeError) as exc:
+                row = json.loads(line)
+                done.ids.add(str(row["id"]))
+                done.keys.add(question_key(str(row["question"]), row.get("jurisdiction")))
+            except (json.JSONDecodeError, KeyError, TypeError, AttributeError) as exc:
                 raise KodeksError(f"{path}:{number}: not a label line ({exc}); give another --out") from None
-    return ids
+    return done
 
 
 def append(path: Path, lines: Iterable[dict[str, Any]]) -> int:
