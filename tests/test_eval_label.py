@@ -200,6 +200,14 @@ def test_silver_labels_from_a_gzip_export_match_those_from_the_log(
     assert run("--silver", "--export", str(exported), "--out", str(from_export)).exit_code == 0
     assert run("--silver", "--log", str(logged), "--out", str(from_log)).exit_code == 0
     assert lines(from_export) == lines(from_log) and len(lines(from_log)) == 2
+    second = tmp_path / "part-2.jsonl"  # /export's parts, each given with its own --export
+    with gzip.open(exported, "rt", encoding="utf-8") as handle:
+        records = handle.readlines()
+    exported.write_bytes(gzip.compress("".join(records[:1]).encode("utf-8")))
+    second.write_text("".join(records[1:]), encoding="utf-8")
+    from_parts = tmp_path / "c.jsonl"
+    assert run("--silver", "--export", str(exported), "--export", str(second), "--out", str(from_parts)).exit_code == 0
+    assert lines(from_parts) == lines(from_log)
 
 
 def test_bad_input_is_one_clear_line(logged: Path, tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ writing is `kodeks.cli.labelling`'s, this module only asks and prints.
 
 from __future__ import annotations
 
+import itertools
 from datetime import UTC
 from pathlib import Path
 from typing import Any
@@ -28,8 +29,10 @@ MARKS = {"up": "👍", "down": "👎"}
 def label(
     out: Path = typer.Option(..., "--out", help="Labels JSONL, appended to (a session resumes where it stopped)."),
     log: Path | None = typer.Option(None, "--log", help="The query log (default: the data dir's queries.sqlite3)."),
-    export: Path | None = typer.Option(
-        None, "--export", help="Read an export file instead of the log (`kodeks export --out`, /export's .jsonl.gz)."
+    export: list[Path] | None = typer.Option(
+        None,
+        "--export",
+        help="Read export files instead of the log (`kodeks export --out`, /export's .jsonl.gz parts; repeat for each).",
     ),
     silver: bool = typer.Option(
         False, "--silver", help="No questions asked: 👍 answers and their cited articles become labels marked silver."
@@ -51,7 +54,7 @@ def label(
     Questions already in OUT or the not-covered file are not asked again."""
     from bot.querylog.export import parse_since
 
-    if log is not None and export is not None:
+    if log is not None and export:
         raise typer.BadParameter("use either --log or --export", param_hint="--export")
     try:
         moment = parse_since(since)
@@ -62,8 +65,8 @@ def label(
     uncovered = not_covered or labelling.uncovered_path(out)
     try:
         records = (
-            labelling.read_export(export)
-            if export is not None
+            itertools.chain.from_iterable(labelling.read_export(path) for path in export)
+            if export
             else labelling.read_log(log or settings.log_path, moment)
         )
         done = labelling.read_done(out, uncovered)
