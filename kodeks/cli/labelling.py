@@ -285,6 +285,8 @@ def parse_answer(text: str, shown: list[str], references: References | None) -> 
     if _NUMBERS.match(text):
         numbers = [int(n) for n in re.findall(r"\d+", text)]
         wrong = [n for n in numbers if not 1 <= n <= len(shown)]
+        if wrong and not shown:
+            return Answer(problem="no article is listed for this question: name it, e.g. 'čl. 42 KZ FBiH'")
         if wrong:
             return Answer(
                 problem=f"no number {wrong[0]} in the list (1–{len(shown)}); to name an article: 'čl. 42 KZ FBiH'"
