@@ -24,6 +24,8 @@ Sets (`--sets`):
                (with `heldout-own`: each question within its own law only, the baseline the library is held to)
   apart        bench/sets/library_apart2.jsonl: 40 more written apart, after the methods of this round were
                chosen (with `apart-own` likewise)
+  traffic, state, brcko   bench/sets/traffic_zobs.jsonl (ZOBS BiH), state_kzbih.jsonl (KZ BiH), brcko_kzbd.jsonl
+               (KZ BD): officers' sets for the law kinds that had none (issue 31), each with `-own` likewise
   bsdev        the same questions over KZ RS alone (../shared/bench/bsdev/corpus.jsonl)
   coliee, gerlayqa   the other dev sets alone (no worse than before: 80.6 % / 21.1 % hit@5)
 
@@ -60,6 +62,12 @@ BENCH = SHARED / "bench"
 CHECK = REPO / "bench" / "sets" / "library_check.jsonl"
 HELDOUT = REPO / "bench" / "sets" / "library_heldout.jsonl"
 APART = REPO / "bench" / "sets" / "library_apart2.jsonl"  # a second set written apart, after the method was built
+# Issue 31: officers' sets for the law kinds that had none (bench/sets/README.md), each also within its own law.
+KIND_SETS = {
+    "traffic": REPO / "bench" / "sets" / "traffic_zobs.jsonl",
+    "state": REPO / "bench" / "sets" / "state_kzbih.jsonl",
+    "brcko": REPO / "bench" / "sets" / "brcko_kzbd.jsonl",
+}
 
 # The dev library of issue 22: file, --law, --jurisdiction.
 LIBRARY: tuple[tuple[str, str, str], ...] = (
@@ -276,8 +284,8 @@ def main() -> None:
     parser.add_argument(
         "--sets",
         nargs="+",
-        default=["library-rs", "library", "check", "heldout", "apart", "bsdev", "coliee", "gerlayqa"],
-        choices=["library-rs", "library", "check", "heldout", "apart", "bsdev", "coliee", "gerlayqa"],
+        default=["library-rs", "library", "check", "heldout", "apart", *KIND_SETS, "bsdev", "coliee", "gerlayqa"],
+        choices=["library-rs", "library", "check", "heldout", "apart", *KIND_SETS, "bsdev", "coliee", "gerlayqa"],
     )
     parser.add_argument("--k", type=int, default=10)
     parser.add_argument(
@@ -317,7 +325,7 @@ def main() -> None:
     args.work.mkdir(parents=True, exist_ok=True)
     library_dir = (
         build_library(args.work, env, not args.as_built)
-        if {"library-rs", "library", "check", "heldout", "apart"} & set(args.sets)
+        if {"library-rs", "library", "check", "heldout", "apart", *KIND_SETS} & set(args.sets)
         else None
     )
     singles = {name: build_single(args.work, name, env) for name in SINGLE if name in args.sets}
@@ -342,6 +350,10 @@ def main() -> None:
         if "apart" in args.sets:
             runs.append(run_set(retriever, load_eval(APART), "apart", args.k))
             runs.append(run_set(retriever, load_eval(APART), "apart-own", args.k, own_law=True))
+        for name, path in KIND_SETS.items():
+            if name in args.sets:
+                runs.append(run_set(retriever, load_eval(path), name, args.k))
+                runs.append(run_set(retriever, load_eval(path), f"{name}-own", args.k, own_law=True))
         del retriever
     for name, data_dir in singles.items():
         _corpus, questions, language = SINGLE[name]
@@ -350,7 +362,7 @@ def main() -> None:
         del retriever
     print_table(runs, "bsdev")
     by_name = {r.name: r.metrics for r in runs}
-    for name in ("heldout", "apart"):
+    for name in ("heldout", "apart", *KIND_SETS):
         if name in by_name:
             m, b = by_name[name], by_name[f"{name}-own"]
             print(

@@ -2,6 +2,7 @@
 
 One job: wire the command groups into one app. Each group lives in its own module
 (`retrieval_commands`, `answer_commands`, `chat_command`, `bot_commands`, `laws_command`, `privacy_commands`,
+`label_command` (`kodeks eval label`, its logic in `labelling`),
 `officers_commands`, `migrate_command`) as a nameless sub-app whose
 commands are merged into `app` (or into `eval_app`, `kodeks eval …`) here; expected errors become one
 line on stderr with exit code 1 (usage errors exit 2, as click does).
@@ -22,6 +23,7 @@ from kodeks.cli import (
     answer_commands,
     bot_commands,
     chat_command,
+    label_command,
     laws_command,
     migrate_command,
     officers_commands,
@@ -57,7 +59,7 @@ for group in (
 app.add_typer(laws_command.laws_app, name="laws")  # `kodeks laws`, `kodeks laws remove|rename`
 app.add_typer(eval_app, name="eval")
 app.add_typer(officers_commands.officers_app, name="officers")
-for group in (answer_commands.eval_commands, retrieval_commands.eval_commands):
+for group in (answer_commands.eval_commands, retrieval_commands.eval_commands, label_command.commands):
     eval_app.add_typer(group)
 
 
