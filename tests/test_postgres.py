@@ -7,20 +7,35 @@ when two replicas receive one update at once.
 
 from __future__ import annotations
 
+import asyncio
+import gzip
+import json
+import socket
 import threading
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
 
 import psycopg
 import pytest
+from typer.testing import CliRunner
 
+from bot.querylog import QueryLog
+from bot.querylog.export import export_parts
+from kodeks.cli import app
 from kodeks.errors import KodeksError
 from kodeks.migrations import FILES, QUERY_LOG, Migration, Schema
 from kodeks.migrations.postgres import applied_version, database_status, upgrade_database
 from kodeks.postgres import connect, to_pyformat, where
+from retrieval.types import MissingReference
+from tests.test_querylog import NOW, make_result
+
+runner = CliRunner()
 
 
 def _tables(url: str) -> set[str]:
     with psycopg.connect(url) as con:
-        rows = con.execute("SELECT tablename FROM pg_tables WHERE schemaname = 'public'").fetchall()
+        rows = con.execute("SELECT tablename FROM pg_tables WHERE schemaname = current_schema()").fetchall()
     return {r[0] for r in rows}
 
 
@@ -102,3 +117,162 @@ def test_two_replicas_migrating_at_once_apply_each_step_once(postgres_url: str) 
         t.join()
     assert errors == []
     assert sorted(results, key=len) == [[], list(range(1, QUERY_LOG.version + 1))]
+
+
+# --- the query log: the bot's own QueryLog on PostgreSQL, read back as from SQLite -------------------------------
+
+
+async def _fill(qlog: QueryLog) -> None:
+    """One of everything the bot writes: answers of every kind, lookups, errors, feedback, refusals, threads."""
+    first = await qlog.record(user_id=1, question="a", result=make_result(total=100), at=NOW - timedelta(hours=1))
+    two = await qlog.record(
+        user_id=2,
+        question="b",
+        result=make_result(level="top_k", mode="extractive", total=300, covered=False, laws=("ZKP FBiH", "KZ FBiH")),
+        at=NOW - timedelta(hours=2),
+        conversation={"input": "voice", "thread_id": "t1", "thread_turn": 2, "follows": first, "standalone": "b?"},
+    )
+    await qlog.record(
+        user_id=1, question="c 50% ?", result=make_result(invalid=["X", "Y"], total=200), at=NOW - timedelta(days=3)
+    )
+    await qlog.record(user_id=3, question="d\x00", error="boom", total_ms=50, at=NOW - timedelta(days=3))
+    missing = make_result(level="nearest", mode="extractive", covered=False)
+    missing.search.missing_references = [MissingReference(law="KZ FBiH", article="999", status="not_found")]
+    missing.search.coverage = {"loaded": [], "missing": [], "missing_labels": ["zakon o radu"]}
+    missing.search.expansions = [{"source": "rewrite", "matched": "x", "adds": "y"}]
+    await qlog.record(user_id=4, question="član 999", result=missing, at=NOW - timedelta(hours=3))
+    await qlog.record(user_id=3, question="e", result=make_result(), at=NOW - timedelta(days=9))
+    await qlog.record_lookup(user_id=5, text="član 1 KZ", articles=[make_result().search.hits[0].article], at=NOW)
+    await qlog.feedback(row_id=two, user_id=2, value=-1)
+    await qlog.feedback(row_id=two, user_id=2, value=1)  # a second press replaces the first
+    await qlog.set_error(first, "send: NetworkError")
+    await qlog.refused(user_id=99, at=NOW - timedelta(hours=5))
+    await qlog.refused(user_id=99, at=NOW - timedelta(hours=4))
+
+
+async def _read_back(qlog: QueryLog, out: Path) -> dict[str, object]:
+    """What /stats, /export, the buttons and the journal read."""
+    count, parts = export_parts(qlog.source, None, out, "t")
+    exported = [json.loads(line) for p in parts for line in gzip.decompress(p.read_bytes()).splitlines()]
+    rows = await qlog.rows_since(NOW - timedelta(days=3650))
+    return {
+        "stats": await qlog.stats(now=NOW),
+        "export": [r async for r in qlog.export(batch=2)],
+        "export_parts": (count, exported),
+        "rows": [{k: v for k, v in r.items() if k != "user_hash"} for r in rows],
+        "cited": [await qlog.cited_ids(r["id"]) for r in rows],
+        "asked_by": [await qlog.asked_by(r["id"], 1) for r in rows],
+        "counts": (await qlog.count(), await qlog.count("lookup"), await qlog.count(None)),
+        "refusals": await qlog.refusals_since(NOW - timedelta(days=1)),
+        "schema": await qlog.schema_version(),
+    }
+
+
+def _without_nul(value: Any) -> Any:
+    if isinstance(value, str):
+        return value.replace("\x00", "\ufffd")
+    if isinstance(value, dict):
+        return {k: _without_nul(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(_without_nul(v) for v in value)
+    return value
+
+
+async def test_the_query_log_on_postgresql_reads_back_as_it_does_from_sqlite(postgres_url: str, tmp_path: Path) -> None:
+    """The same writes through the bot's QueryLog: /stats, /export (both paths), rows, buttons and counts are the
+    same whichever engine holds them (ids included: both number rows from 1)."""
+    results = {}
+    for name in ("sqlite", "postgresql"):
+        if name == "sqlite":
+            qlog = await QueryLog.open(tmp_path / "q.sqlite3", salt="pepper")
+        else:
+            qlog = await QueryLog.open_database(postgres_url, salt="pepper", check=True)
+        try:
+            await _fill(qlog)
+            results[name] = await _read_back(qlog, tmp_path / name)
+        finally:
+            await qlog.close()
+    sqlite, pg = results["sqlite"], results["postgresql"]
+    # SQLite keeps a NUL an officer's client sent; PostgreSQL's text cannot hold one: it is stored as U+FFFD
+    assert pg == _without_nul(sqlite)
+    assert pg["stats"]["day"]["questions"] == 3 and pg["stats"]["week"]["not_loaded"] == [["zakon o radu", 1]]
+    assert pg["stats"]["day"]["feedback"] == {"up": 1, "down": 0} and pg["stats"]["day"]["levels"]["not_found"]
+
+
+async def test_the_cli_reads_stats_and_export_from_the_database(postgres_url: str, tmp_path: Path, monkeypatch) -> None:
+    qlog = await QueryLog.open_database(postgres_url)
+    try:
+        await _fill(qlog)
+    finally:
+        await qlog.close()
+    monkeypatch.setenv("KODEKS_DATABASE_URL", postgres_url)
+    monkeypatch.setenv("KODEKS_DATA_DIR", str(tmp_path / "empty"))  # no file there: the database is read
+    stats = runner.invoke(app, ["stats", "--json"])
+    assert stats.exit_code == 0, stats.output
+    assert json.loads(stats.stdout)["total_questions"] == 6
+    exported = runner.invoke(app, ["export"])
+    assert exported.exit_code == 0, exported.output
+    assert [json.loads(line)["id"] for line in exported.stdout.splitlines()] == [f"log-{n}" for n in range(1, 7)]
+    assert not (tmp_path / "empty" / "queries.sqlite3").exists()
+
+
+async def test_an_unreachable_database_is_one_line_without_its_password() -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # nothing listens there once closed
+    url = f"postgresql://kodeks:s3cret@127.0.0.1:{port}/kodeks"
+    with pytest.raises(KodeksError) as caught:
+        await QueryLog.open_database(url)
+    assert "s3cret" not in str(caught.value) and f"127.0.0.1:{port}" in str(caught.value)
+    assert "KODEKS_DATABASE_URL" in str(caught.value)
+
+
+# --- the answer journal: one update, two replicas -------------------------------------------------------------------
+
+
+async def test_two_replicas_handed_the_same_updates_answer_each_exactly_once(postgres_url: str) -> None:
+    """Two QueryLogs (two bot processes) on one database take the journal entry of each of 40 updates at the
+    same moment: exactly one of them gets each (the insert that finds the key taken changes no row)."""
+    one = await QueryLog.open_database(postgres_url)
+    two = await QueryLog.open_database(postgres_url)
+    try:
+        taken = []
+        for update_id in range(1000, 1040):
+            both = await asyncio.gather(
+                *(
+                    log.journal_received(update_id=update_id, chat_id=7, message_id=update_id, question="q")
+                    for log in (one, two)
+                )
+            )
+            taken.append(both)
+        assert all(sorted(pair) == [False, True] for pair in taken)
+        # the same update again later (Telegram's webhook retrying one that was not acknowledged): nobody answers
+        three = await QueryLog.open_database(postgres_url)
+        try:
+            assert not await three.journal_received(update_id=1000, chat_id=7, message_id=1000, question="q")
+            # the same update id for another message (a new bot token restarts the ids) is a new question
+            assert await three.journal_received(update_id=1000, chat_id=7, message_id=5, question="q2")
+        finally:
+            await three.close()
+        assert len(await one.journal_open()) == 40
+        await one.journal_done(1001)
+        assert len(await two.journal_open()) == 39
+    finally:
+        await one.close()
+        await two.close()
+
+
+async def test_retention_purges_on_postgresql_with_the_rows_cited_laws_and_feedback(postgres_url: str) -> None:
+    qlog = await QueryLog.open_database(postgres_url, retention_days=30)
+    try:
+        old = await qlog.record(user_id=1, question="staro", result=make_result(), at=NOW - timedelta(days=40))
+        await qlog.feedback(row_id=old, user_id=1, value=1, at=NOW - timedelta(days=40))
+        await qlog.refused(user_id=9, at=NOW - timedelta(days=40))
+        new = await qlog.record(user_id=1, question="novo", result=make_result(), at=NOW)
+        assert await qlog.purge(30, now=NOW) == 2
+        assert await qlog.get(old) is None and await qlog.get(new) is not None
+    finally:
+        await qlog.close()
+    with psycopg.connect(postgres_url) as con:
+        assert con.execute("SELECT COUNT(*) FROM feedback").fetchone() == (0,)
+        assert con.execute("SELECT query_id FROM cited").fetchall() == [(new,)]
