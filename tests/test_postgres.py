@@ -276,3 +276,18 @@ async def test_retention_purges_on_postgresql_with_the_rows_cited_laws_and_feedb
     with psycopg.connect(postgres_url) as con:
         assert con.execute("SELECT COUNT(*) FROM feedback").fetchone() == (0,)
         assert con.execute("SELECT query_id FROM cited").fetchall() == [(new,)]
+
+
+def test_kodeks_migrate_brings_the_database_up_and_status_shows_it(
+    postgres_url: str, tmp_path: Path, monkeypatch
+) -> None:
+    monkeypatch.setenv("KODEKS_DATABASE_URL", postgres_url)
+    status = runner.invoke(app, ["migrate", "--status", "--data-dir", str(tmp_path)])
+    assert status.exit_code == 0, status.output
+    assert f"0 of {QUERY_LOG.version} migrations applied" in status.stdout and "pending: 1 " in status.stdout
+    ran = runner.invoke(app, ["migrate", "--data-dir", str(tmp_path)])
+    assert ran.exit_code == 0, ran.output
+    assert f"(the query log): {QUERY_LOG.version} of {QUERY_LOG.version} migrations applied" in ran.stdout
+    assert "applied now: 1 queries_feedback_refusals" in ran.stdout and "postgres@127.0.0.1" in ran.stdout
+    again = runner.invoke(app, ["migrate", "--data-dir", str(tmp_path)])
+    assert "applied now" not in again.stdout and "pending" not in again.stdout
