@@ -23,10 +23,11 @@ from typer.testing import CliRunner
 from bot.querylog import QueryLog
 from bot.querylog.export import export_parts
 from kodeks.cli import app
-from kodeks.errors import KodeksError
+from kodeks.errors import KodeksError, SettingsError
 from kodeks.migrations import FILES, QUERY_LOG, Migration, Schema
 from kodeks.migrations.postgres import applied_version, database_status, upgrade_database
 from kodeks.postgres import connect, to_pyformat, where
+from kodeks.settings import load_settings
 from retrieval.types import MissingReference
 from tests.test_querylog import NOW, make_result
 
@@ -291,3 +292,21 @@ def test_kodeks_migrate_brings_the_database_up_and_status_shows_it(
     assert "applied now: 1 queries_feedback_refusals" in ran.stdout and "postgres@127.0.0.1" in ran.stdout
     again = runner.invoke(app, ["migrate", "--data-dir", str(tmp_path)])
     assert "applied now" not in again.stdout and "pending" not in again.stdout
+
+
+async def test_the_bot_opens_its_log_in_the_database_the_settings_name(postgres_url: str, tmp_path: Path) -> None:
+    settings = load_settings(_env_file=None, data_dir=tmp_path, database_url=postgres_url)
+    qlog = await QueryLog.from_settings(settings, check=True)  # what `kodeks bot` does at start
+    try:
+        assert await qlog.schema_version() == QUERY_LOG.version and str(qlog.source).startswith("postgresql://")
+        assert isinstance(await qlog.record(user_id=1, question="q", result=make_result()), int)
+    finally:
+        await qlog.close()
+    assert not (tmp_path / "queries.sqlite3").exists()
+
+
+def test_a_database_url_that_is_not_postgresql_is_refused_without_echoing_it() -> None:
+    with pytest.raises(SettingsError) as caught:
+        load_settings(_env_file=None, database_url="mysql://root:s3cret@db/kodeks")
+    assert "KODEKS_DATABASE_URL" in str(caught.value) and "s3cret" not in str(caught.value)
+    assert load_settings(_env_file=None, database_url="").database_url is None
