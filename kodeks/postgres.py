@@ -15,7 +15,8 @@ May import: the standard library, psycopg, `kodeks.errors`. The URL's password i
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import itertools
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -24,6 +25,7 @@ import psycopg
 from kodeks.errors import KodeksError
 
 CONNECT_TIMEOUT_S = 5
+_cursors = itertools.count(1)  # names of server-side cursors (unique within a connection)
 
 
 def where(url: str) -> str:
@@ -112,6 +114,17 @@ class PgConnection:
         if params:
             return self.raw.execute(to_pyformat(sql), params)
         return self.raw.execute(sql)
+
+    def stream(self, sql: str, params: Sequence[Any] = (), *, batch: int = 500) -> Iterator[Row]:
+        """Rows from a server-side cursor, `batch` at a time: a read of the whole log (an export) holds one batch
+        in memory, not the table (a plain cursor fetches every row at once). WITH HOLD: usable in autocommit."""
+        cur = self.raw.cursor(name=f"kodeks_{next(_cursors)}", withhold=True)
+        try:
+            cur.execute(to_pyformat(sql), params)
+            while rows := cur.fetchmany(batch):
+                yield from rows
+        finally:
+            cur.close()
 
     def close(self) -> None:
         self.raw.close()

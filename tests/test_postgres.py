@@ -22,6 +22,7 @@ from typer.testing import CliRunner
 
 from bot.querylog import QueryLog
 from bot.querylog.export import export_parts
+from bot.querylog.readers import iter_rows
 from kodeks.cli import app
 from kodeks.errors import KodeksError, SettingsError
 from kodeks.migrations import FILES, QUERY_LOG, Migration, Schema
@@ -310,3 +311,23 @@ def test_a_database_url_that_is_not_postgresql_is_refused_without_echoing_it() -
         load_settings(_env_file=None, database_url="mysql://root:s3cret@db/kodeks")
     assert "KODEKS_DATABASE_URL" in str(caught.value) and "s3cret" not in str(caught.value)
     assert load_settings(_env_file=None, database_url="").database_url is None
+
+
+async def test_an_export_from_the_database_streams_from_a_server_side_cursor(postgres_url: str) -> None:
+    """A plain cursor would fetch the whole table at once: the export reads from a cursor kept on the server."""
+    qlog = await QueryLog.open_database(postgres_url)
+    try:
+        for n in range(3):
+            await qlog.record(user_id=n, question=f"q{n}", result=make_result())
+    finally:
+        await qlog.close()
+    con = connect(postgres_url)
+    try:
+        rows = iter_rows(con, None, kind="question")
+        assert next(rows)["question"] == "q0"
+        [(open_cursors,)] = con.execute("SELECT COUNT(*) FROM pg_cursors WHERE name LIKE 'kodeks_%'").fetchall()
+        assert open_cursors == 1
+        assert [r["question"] for r in rows] == ["q1", "q2"]
+        assert con.execute("SELECT COUNT(*) FROM pg_cursors").fetchone()[0] == 0  # closed at the end
+    finally:
+        con.close()

@@ -98,6 +98,10 @@ def iter_rows(con: ReadConnection, since: datetime | None, kind: str | None) -> 
     args: tuple[Any, ...] = (since_ts,)
     if kind:
         sql, args = sql + " AND q.kind = ?", (since_ts, kind)
+    if isinstance(con, postgres.PgConnection):  # a server-side cursor: memory bounded whatever the log's size
+        for row in con.stream(sql + " ORDER BY q.id", args):
+            yield decode(dict(row))
+        return
     cur = con.execute(sql + " ORDER BY q.id", args)
     try:
         while batch := cur.fetchmany(500):
