@@ -25,6 +25,7 @@ import psycopg
 from kodeks.errors import KodeksError
 
 CONNECT_TIMEOUT_S = 5
+APPLICATION_NAME = "kodeks"  # what pg_stat_activity shows for our connections
 _cursors = itertools.count(1)  # names of server-side cursors (unique within a connection)
 
 
@@ -148,7 +149,11 @@ async def connect_async(url: str) -> psycopg.AsyncConnection[Any]:
     """An asynchronous connection in autocommit mode (the bot's writer opens its transactions itself)."""
     try:
         return await psycopg.AsyncConnection.connect(
-            url, autocommit=True, row_factory=row_factory, connect_timeout=CONNECT_TIMEOUT_S
+            url,
+            autocommit=True,
+            row_factory=row_factory,
+            connect_timeout=CONNECT_TIMEOUT_S,
+            application_name=APPLICATION_NAME,
         )
     except psycopg.Error as exc:
         raise unreachable(url, exc) from exc

@@ -331,3 +331,24 @@ async def test_an_export_from_the_database_streams_from_a_server_side_cursor(pos
         assert con.execute("SELECT COUNT(*) FROM pg_cursors").fetchone()[0] == 0  # closed at the end
     finally:
         con.close()
+
+
+async def test_rows_written_while_the_connection_is_lost_are_kept_and_written_on_a_new_one(postgres_url: str) -> None:
+    """The server dropped the writer's connection (a restart, a fail-over): the write is kept in the backlog, not
+    lost, and the flusher writes it on a fresh connection, in order."""
+    qlog = await QueryLog.open_database(postgres_url)
+    try:
+        await qlog.record(user_id=1, question="prije")
+        with psycopg.connect(postgres_url, autocommit=True) as admin:
+            admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() "
+                "AND datname = current_database() AND application_name = 'kodeks'"
+            )
+        assert await qlog.record(user_id=1, question="tokom") is None  # kept for later
+        await qlog.wait_drained()
+        assert qlog.failures == 1 and qlog.lost == 0
+        await qlog.record(user_id=1, question="poslije")
+        rows = await qlog.rows_since(NOW - timedelta(days=3650))
+        assert [r["question"] for r in rows] == ["prije", "tokom", "poslije"]
+    finally:
+        await qlog.close()
