@@ -139,7 +139,13 @@ def is_postgres(con: object) -> bool:
 def connect(url: str, *, autocommit: bool = True) -> PgConnection:
     """A synchronous connection (readers, migrations, the CLI); a connection failure is one `KodeksError`."""
     try:
-        con = psycopg.connect(url, autocommit=autocommit, row_factory=row_factory, connect_timeout=CONNECT_TIMEOUT_S)
+        con = psycopg.connect(
+            url,
+            autocommit=autocommit,
+            row_factory=row_factory,
+            connect_timeout=CONNECT_TIMEOUT_S,
+            application_name=APPLICATION_NAME,
+        )
     except psycopg.Error as exc:
         raise unreachable(url, exc) from exc
     return PgConnection(con)
