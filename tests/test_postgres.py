@@ -352,3 +352,47 @@ async def test_rows_written_while_the_connection_is_lost_are_kept_and_written_on
         assert [r["question"] for r in rows] == ["prije", "tokom", "poslije"]
     finally:
         await qlog.close()
+
+
+def test_both_engines_get_the_same_tables_columns_and_indexes_from_the_one_list(postgres_url: str, tmp_path) -> None:
+    """A step given PostgreSQL's own text must make what its SQLite text makes: same tables, same columns in the
+    same order, same indexes (types differ by design: BIGINT, identity, DOUBLE PRECISION)."""
+    import sqlite3
+
+    from kodeks.migrations import upgrade_file
+
+    for schema in FILES:
+        path = tmp_path / schema.file
+        upgrade_file(path, schema)
+        con = sqlite3.connect(path)
+        try:
+            tables = [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+            sqlite_columns = {t: [r[1] for r in con.execute(f"PRAGMA table_info({t})")] for t in tables}
+            sqlite_indexes = {
+                r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")
+            }
+        finally:
+            con.close()
+        upgrade_database(postgres_url, schema)
+        with psycopg.connect(postgres_url) as pg:
+            pg_columns = {
+                t: [
+                    r[0]
+                    for r in pg.execute(
+                        "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() "
+                        "AND table_name = %s ORDER BY ordinal_position",
+                        (t,),
+                    )
+                ]
+                for t in tables
+            }
+            pg_indexes = {
+                r[0]
+                for r in pg.execute(
+                    "SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND indexname NOT LIKE '%_pkey'"
+                    " AND indexname NOT LIKE '%_key'"
+                )
+            }
+        del sqlite_columns["schema_migrations"], pg_columns["schema_migrations"]  # the record differs by design
+        assert pg_columns == sqlite_columns, schema.file
+        assert sqlite_indexes <= pg_indexes, schema.file
