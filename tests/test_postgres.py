@@ -396,3 +396,16 @@ def test_both_engines_get_the_same_tables_columns_and_indexes_from_the_one_list(
         del sqlite_columns["schema_migrations"], pg_columns["schema_migrations"]  # the record differs by design
         assert pg_columns == sqlite_columns, schema.file
         assert sqlite_indexes <= pg_indexes, schema.file
+
+
+async def test_a_reader_of_the_database_cannot_write(postgres_url: str) -> None:
+    qlog = await QueryLog.open_database(postgres_url)
+    try:
+        con = qlog.reader()
+        try:
+            with pytest.raises(psycopg.errors.ReadOnlySqlTransaction):
+                con.execute("DELETE FROM queries WHERE id = ?", (1,))
+        finally:
+            con.close()
+    finally:
+        await qlog.close()

@@ -60,7 +60,9 @@ class ReadConnection(Protocol):
 def open_reader(source: Source) -> ReadConnection:
     """A read connection usable from any thread: query_only on the file (which must exist), or the database."""
     if isinstance(source, Database):
-        return postgres.connect(source.url)
+        database = postgres.connect(source.url)
+        database.execute("SET default_transaction_read_only = on")  # as query_only on the file: reads never write
+        return database
     con = connect_for_reading(source)  # also on a read-only mount (kodeks/sqlite_read.py)
     con.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
     return con
