@@ -409,3 +409,13 @@ async def test_a_reader_of_the_database_cannot_write(postgres_url: str) -> None:
             con.close()
     finally:
         await qlog.close()
+
+
+def test_kodeks_migrate_with_an_unreachable_database_says_so_in_one_line(tmp_path: Path, monkeypatch) -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    monkeypatch.setenv("KODEKS_DATABASE_URL", f"postgresql://kodeks:s3cret@127.0.0.1:{port}/kodeks")
+    result = runner.invoke(app, ["migrate", "--status", "--data-dir", str(tmp_path)])
+    assert result.exit_code == 1
+    assert "cannot be used" in result.output and "s3cret" not in result.output and "newer kodeks" not in result.output

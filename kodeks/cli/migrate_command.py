@@ -57,14 +57,15 @@ def migrate_command(
             print(f"  applied now: {_names(ran)}")
         if status.pending:
             print(f"  pending: {_names(status.pending)}")
-    if settings.database_url is not None:
-        refused += _database(settings.database_url.get_secret_value(), status_only)
+    failed = [] if settings.database_url is None else _database(settings.database_url.get_secret_value(), status_only)
     if refused:
         fail(f"{plural(len(refused), 'file')} from a newer kodeks; first: {refused[0]}")
+    if failed:  # unreachable, or upgraded by a newer kodeks: the line says which
+        fail(failed[0])
 
 
 def _database(url: str, status_only: bool) -> list[str]:
-    """KODEKS_DATABASE_URL's stores (one schema_migrations table records them all); returns the refusals."""
+    """KODEKS_DATABASE_URL's stores (one schema_migrations table records them all); returns what failed."""
     from kodeks.migrations import FILES
     from kodeks.migrations.postgres import database_status, upgrade_database
     from kodeks.postgres import where
@@ -78,6 +79,8 @@ def _database(url: str, status_only: bool) -> list[str]:
         except KodeksError as exc:
             refused.append(str(exc))
             print(f"{name}: refused — {exc}")
+            if "cannot be used" in str(exc):  # the server itself: the other stores would say the same
+                break
             continue
         print(f"{name}: {len(status.applied)} of {plural(schema.version, 'migration')} applied")
         if ran:
