@@ -14,6 +14,7 @@ pytest_plugins = [
     "tests.fakes.transcription_server",
     "tests.bot_helpers",
     "tests.juris_helpers",
+    "tests.postgres_server",
 ]
 
 

@@ -335,9 +335,7 @@ async def run_bot(settings: Settings, library: LawLibrary | None = None, signals
     try:
         app = build_application(settings, pipeline=pipeline, retriever=retriever, querylog=querylog, library=library)
         enrolled = len(app.bot_data.enrolment.roster) if app.bot_data.enrolment else 0
-        log.info(
-            "KODEKS bot: %d enrolled officers, %d admins, log %s", enrolled, len(settings.admins), settings.log_path
-        )
+        log.info("KODEKS bot: %d enrolled officers, %d admins, log %s", enrolled, len(settings.admins), querylog.where)
         unknown = unknown_settings(os.environ)
         for warning in startup_warnings(enrolled=enrolled, admins=len(settings.admins), unknown=unknown):
             log.warning("%s", warning)

@@ -346,7 +346,7 @@ async def cmd_export(update: Update, context: Context) -> None:
         return
     stem = f"kodeks-export-{datetime.now(UTC):%Y%m%d-%H%M}"
     with tempfile.TemporaryDirectory(prefix="kodeks-export-") as tmp:
-        count, parts = await asyncio.to_thread(export_parts, d.log.path, since, Path(tmp), stem)
+        count, parts = await asyncio.to_thread(export_parts, d.log.source, since, Path(tmp), stem)
         if not count:
             await say(context.bot, chat_of(update), texts.EXPORT_EMPTY)
             return

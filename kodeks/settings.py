@@ -32,6 +32,9 @@ class Settings(BaseSettings):
     chroma_host: str | None = Field(None, alias="CHROMA_HOST")
     chroma_port: int = Field(8000, alias="CHROMA_PORT")
     collection: str = Field("kodeks", alias="KODEKS_COLLECTION")
+    # issue 34: serving state in PostgreSQL (postgresql://user:password@host:5432/kodeks) so several bot
+    # processes share it; unset = the SQLite files under KODEKS_DATA_DIR. A secret: it may hold a password.
+    database_url: SecretStr | None = Field(None, alias="KODEKS_DATABASE_URL")
 
     # --- embeddings ----------------------------------------------------------------------
     # "bench" is refused outside bench/ and tests (retrieval/index/embedders.py: BENCH_ONLY).
@@ -178,6 +181,16 @@ class Settings(BaseSettings):
     def upload_suffixes(self) -> frozenset[str]:
         """KODEKS_UPLOAD_TYPES ("pdf,docx,txt,md") as suffixes: {".pdf", ".docx", ".txt", ".md"}."""
         return frozenset("." + t.strip().lower().lstrip(".") for t in self.upload_types.split(",") if t.strip())
+
+    @field_validator("database_url", mode="after")
+    @classmethod
+    def _check_database_url(cls, value: SecretStr | None) -> SecretStr | None:
+        """Only PostgreSQL URLs (the one other engine); an empty value means unset. The URL is never echoed."""
+        if value is None or not value.get_secret_value().strip():
+            return None
+        if not value.get_secret_value().strip().startswith(("postgresql://", "postgres://")):
+            raise ValueError("must be a postgresql://user:password@host:port/database URL (or unset for SQLite)")
+        return SecretStr(value.get_secret_value().strip())
 
     @field_validator("user_jurisdictions", mode="before")
     @classmethod

@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import gzip
 import json
-import sqlite3
 from collections.abc import AsyncIterator, Iterable
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import IO, Any
 
-from bot.querylog.readers import iter_rows, open_reader
+from bot.querylog.readers import ReadConnection, Source, iter_rows, open_reader
 from kodeks.private_files import open_private, private_dir
 
 FEEDBACK: dict[int | None, str] = {1: "up", -1: "down"}
@@ -138,16 +137,16 @@ def write_lines(records: Iterable[dict[str, Any]], out: IO[str]) -> int:
     return n
 
 
-def iter_records(con: sqlite3.Connection, since: datetime | None) -> Iterable[dict[str, Any]]:
+def iter_records(con: ReadConnection, since: datetime | None) -> Iterable[dict[str, Any]]:
     """Evaluation records for the questions behind a read connection, streamed from a cursor."""
     return (to_record(row) for row in iter_rows(con, since, kind="question"))
 
 
 def export_parts(
-    log_path: Path, since: datetime | None, directory: Path, stem: str, part_limit: int = PART_LIMIT
+    log: Source, since: datetime | None, directory: Path, stem: str, part_limit: int = PART_LIMIT
 ) -> tuple[int, list[Path]]:
     """The whole export on one thread, with its own read connection (never the bot's writer)."""
-    con = open_reader(log_path)
+    con = open_reader(log)
     try:
         return write_parts(iter_records(con, since), directory, stem, part_limit)
     finally:

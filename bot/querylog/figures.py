@@ -15,14 +15,21 @@ import sqlite3
 from datetime import datetime, timedelta
 from typing import Any
 
+from bot.querylog.readers import ReadConnection
 from bot.querylog.timestamps import to_ts
 from kodeks.migrations import QUERY_LOG, upgrade
+from kodeks.postgres import is_postgres
 from retrieval.evaluation import percentile as nearest_rank
 from retrieval.types import LEVELS
 
 WINDOWS = {"day": timedelta(days=1), "week": timedelta(days=7)}
 TOP_LAWS = 5
 SOURCES = ("telegram", "cli")
+
+
+_PG_COLUMNS = (
+    "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ?"
+)
 
 
 def percentile(values: list[float], q: float) -> float | None:
@@ -34,10 +41,12 @@ def _share(part: int, whole: int) -> float | None:
     return round(part / whole, 4) if whole else None
 
 
-def _windows(con: sqlite3.Connection, week: str, day: str) -> dict[str, dict[str, Any]]:
+def _windows(con: ReadConnection, week: str, day: str) -> dict[str, dict[str, Any]]:
     """Both windows in one pass over the week's index entries: every aggregate is taken twice, once
     filtered to the last day (`ts >= :day`). Shares are fractions 0..1 (None when there is nothing to share)."""
     args = {"week": week, "day": day}
+    pg = is_postgres(con)  # the JSON columns are text: PostgreSQL casts them to read their arrays
+    invalid = "json_array_length(invalid_citations::json)" if pg else "json_array_length(invalid_citations)"
 
     def both(sql: str) -> tuple[str, str]:
         return sql, sql.replace("WHERE ", "WHERE ts >= :day AND ", 1)
@@ -50,8 +59,7 @@ def _windows(con: sqlite3.Connection, week: str, day: str) -> dict[str, dict[str
         "claude": "COUNT(*) FILTER (WHERE kind = 'question' AND mode = 'claude')",
         "not_covered": "COUNT(*) FILTER (WHERE kind = 'question' AND mode = 'claude' AND covered = 0)",
         "extractive": "COUNT(*) FILTER (WHERE kind = 'question' AND mode = 'extractive')",
-        "invalid": "COALESCE(SUM(json_array_length(invalid_citations)) FILTER (WHERE kind = 'question' "
-        "AND mode IS NOT NULL), 0)",
+        "invalid": f"COALESCE(SUM({invalid}) FILTER (WHERE kind = 'question' AND mode IS NOT NULL), 0)",
     }
     select = ", ".join(f"{w} AS {name}" for name, sql in columns.items() for w in both(sql))
     agg = con.execute(
@@ -76,7 +84,11 @@ def _windows(con: sqlite3.Connection, week: str, day: str) -> dict[str, dict[str
 
     counts = "COUNT(*), COUNT(*) FILTER (WHERE ts >= :day)"
     sources = grouped(f"SELECT source, {counts} FROM queries WHERE kind = 'question' AND ts >= :week GROUP BY source")
-    columns_now = {row[1] for row in con.execute("PRAGMA table_info(queries)")}
+    columns_now = (
+        {row[0] for row in con.execute(_PG_COLUMNS, ("queries",))}
+        if pg
+        else {row[1] for row in con.execute("PRAGMA table_info(queries)")}
+    )
     levels = grouped(
         f"SELECT level, {counts} FROM queries WHERE kind = 'question' AND mode IS NOT NULL "
         "AND level IS NOT NULL AND ts >= :week GROUP BY level"
@@ -101,9 +113,10 @@ def _windows(con: sqlite3.Connection, week: str, day: str) -> dict[str, dict[str
     # issue 22: which kinds of law officers asked about that no loaded law is (the law to load next); a log
     # written before the column (read-only, never migrated by a reader) has none to count
     has_column = "not_loaded" in columns_now
+    elements = "json_array_elements_text(q.not_loaded::json) AS k(value)" if pg else "json_each(q.not_loaded) k"
     not_loaded = (
         grouped(
-            f"SELECT k.value, {counts} FROM queries q, json_each(q.not_loaded) k WHERE q.kind = 'question' "
+            f"SELECT k.value, {counts} FROM queries q, {elements} WHERE q.kind = 'question' "
             "AND q.ts >= :week AND q.not_loaded IS NOT NULL GROUP BY k.value"
         )
         if has_column
@@ -147,7 +160,7 @@ def _windows(con: sqlite3.Connection, week: str, day: str) -> dict[str, dict[str
     return out
 
 
-def _percentiles(con: sqlite3.Connection, start: str, n: int, qs: tuple[int, ...]) -> dict[int, float | None]:
+def _percentiles(con: ReadConnection, start: str, n: int, qs: tuple[int, ...]) -> dict[int, float | None]:
     """Nearest-rank percentiles (the rule of `percentile`) of total_ms since `start`: the index on
     (kind, total_ms, ts) is walked in total_ms order, so nothing is sorted."""
     out: dict[int, float | None] = {}
@@ -165,7 +178,7 @@ def _percentiles(con: sqlite3.Connection, start: str, n: int, qs: tuple[int, ...
     return out
 
 
-def compute(con: sqlite3.Connection, *, now: datetime) -> dict[str, Any]:
+def compute(con: ReadConnection, *, now: datetime) -> dict[str, Any]:
     """{"generated_at", "total_questions", "day": {...}, "week": {...}} for the log behind `con`."""
     total = con.execute("SELECT COUNT(*) FROM queries WHERE kind = 'question'").fetchone()[0]
     out: dict[str, Any] = {"generated_at": to_ts(now)[:19], "total_questions": total}

@@ -1,4 +1,4 @@
-"""The query log: one SQLite file (aiosqlite) with every question, what was retrieved and answered.
+"""The query log: every question, what was retrieved and answered — a SQLite file, or PostgreSQL's tables.
 
 It is what `/stats`, `kodeks stats` and `kodeks export` read, and what turns field use into new
 evaluation questions. WAL mode lets `kodeks stats` or Datasette read while the bot writes. User ids
@@ -15,6 +15,11 @@ broken state.
 
 The `pending` table is the journal behind "at least once, never twice": an officer's question is
 written there before it is answered and marked done after the reply is sent (see `bot.journal`).
+
+Where the rows live is a `Storage` (`bot.querylog.storage`): the SQLite file by default, or with
+KODEKS_DATABASE_URL a PostgreSQL database several replicas share (`bot.querylog.postgres`); everything above —
+the backlog, retries, the journal's rules, the reads — is the same for both. On PostgreSQL an update's journal
+entry is taken by one statement (insert unless present), so two replicas handed one update answer it once.
 """
 
 from __future__ import annotations
@@ -24,7 +29,6 @@ import collections
 import contextlib
 import hashlib
 import logging
-import sqlite3
 from collections.abc import AsyncIterator, Callable, Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -33,14 +37,14 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import aiosqlite
 
 from bot.querylog import readers, writes
-from bot.querylog.diagnosis import explain
 from bot.querylog.export import to_record
 from bot.querylog.figures import compute
-from bot.querylog.readers import BUSY_TIMEOUT_MS
+from bot.querylog.postgres import PostgresStorage
+from bot.querylog.readers import BUSY_TIMEOUT_MS, ReadConnection, Source
 from bot.querylog.retention import Retention, purge_write
-from bot.querylog.schema import SCHEMA_VERSION, create_private, migrate
+from bot.querylog.storage import SqliteStorage, Storage
 from bot.querylog.timestamps import to_ts, utcnow
-from bot.querylog.writes import Write, clean_text
+from bot.querylog.writes import Write
 from kodeks.errors import KodeksError
 
 if TYPE_CHECKING:
@@ -70,7 +74,7 @@ class QueryLog:
 
     def __init__(
         self,
-        path: Path,
+        storage: Storage,
         salt: str,
         hash_user_ids: bool,
         retention_days: int | None,
@@ -79,13 +83,14 @@ class QueryLog:
         backlog_max: int,
         retention: Retention | None = None,
     ) -> None:
-        self.path = path
+        self.storage = storage
+        self.source: Source = storage.source  # what a reader opens: the file or the database
+        self.where = storage.where  # in log lines: the file, or the database without its password
         self._salt = salt
         self._hash = hash_user_ids
         self.retention_days = retention_days
         self.retention = retention or Retention(retention_days, journal_hours=int(DONE_KEPT.total_seconds() // 3600))
         self.busy_timeout_ms = busy_timeout_ms
-        self._db: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
         self._backlog: collections.deque[Write] = collections.deque()
         self._backlog_max = backlog_max
@@ -119,9 +124,57 @@ class QueryLog:
 
         `check=True` (the bot's start-up) also runs SQLite's quick_check. Any problem is raised as one
         `KodeksError` naming the file and what to do."""
-        path = Path(path)
+        storage = SqliteStorage(Path(path), busy_timeout_ms=busy_timeout_ms)
+        return await cls._open(
+            storage,
+            salt=salt,
+            hash_user_ids=hash_user_ids,
+            retention_days=retention_days,
+            busy_timeout_ms=busy_timeout_ms,
+            backlog_max=backlog_max,
+            check=check,
+            retention=retention,
+        )
+
+    @classmethod
+    async def open_database(
+        cls,
+        url: str,
+        *,
+        salt: str = "kodeks",
+        hash_user_ids: bool = True,
+        retention_days: int | None = None,
+        backlog_max: int = BACKLOG_MAX,
+        check: bool = False,
+        retention: Retention | None = None,
+    ) -> QueryLog:
+        """The log in a PostgreSQL database (KODEKS_DATABASE_URL): migrated, connected, purged as `open` does."""
+        return await cls._open(
+            PostgresStorage(url),
+            salt=salt,
+            hash_user_ids=hash_user_ids,
+            retention_days=retention_days,
+            busy_timeout_ms=BUSY_TIMEOUT_MS,
+            backlog_max=backlog_max,
+            check=check,
+            retention=retention,
+        )
+
+    @classmethod
+    async def _open(
+        cls,
+        storage: Storage,
+        *,
+        salt: str,
+        hash_user_ids: bool,
+        retention_days: int | None,
+        busy_timeout_ms: int,
+        backlog_max: int,
+        check: bool,
+        retention: Retention | None,
+    ) -> QueryLog:
         qlog = cls(
-            path,
+            storage,
             salt,
             hash_user_ids,
             retention_days,
@@ -130,26 +183,26 @@ class QueryLog:
             retention=retention,
         )
         try:
-            create_private(path)  # 0600 in a 0700 folder (kodeks/private_files.py)
-            await migrate(path, busy_timeout_ms=busy_timeout_ms)
-            qlog._db = await qlog._connect()
-            if check:
-                async with qlog._db.execute("PRAGMA quick_check") as cur:
-                    row = await cur.fetchone()
-                verdict = row[0] if row is not None else "no answer to quick_check"
-                if verdict != "ok":
-                    raise sqlite3.DatabaseError(f"database disk image is malformed: {verdict}")
-            await qlog._run(Write([(f"PRAGMA user_version = {SCHEMA_VERSION:d}", ())], "write check"))
+            await storage.prepare(check=check)
             await qlog._maybe_purge(queue=False)
         except BaseException as exc:
-            await qlog._close_connection()
-            if isinstance(exc, (sqlite3.Error, OSError, KodeksError)):
-                raise explain(path, exc) from exc
+            await storage.close()
+            if (explained := storage.explain(exc)) is not None:
+                raise explained from exc
             raise
         return qlog
 
     @classmethod
     async def from_settings(cls, settings: Settings, *, check: bool = False) -> QueryLog:
+        if settings.database_url is not None:  # issue 34: shared by replicas
+            return await cls.open_database(
+                settings.database_url.get_secret_value(),
+                salt=settings.hash_salt(),
+                hash_user_ids=settings.hash_user_ids,
+                retention_days=settings.log_retention_days,
+                check=check,
+                retention=Retention.from_settings(settings),
+            )
         return await cls.open(
             settings.log_path,
             salt=settings.hash_salt(),
@@ -159,24 +212,17 @@ class QueryLog:
             retention=Retention.from_settings(settings),
         )
 
-    async def _connect(self) -> aiosqlite.Connection:
-        db = await aiosqlite.connect(self.path, isolation_level=None)
-        try:
-            db.row_factory = aiosqlite.Row
-            await db.execute(f"PRAGMA busy_timeout={int(self.busy_timeout_ms)}")
-            await db.execute("PRAGMA journal_mode=WAL")
-            await db.execute("PRAGMA synchronous=NORMAL")
-            await db.execute("PRAGMA foreign_keys=ON")
-        except BaseException:
-            await db.close()
-            raise
-        return db
+    @property
+    def path(self) -> Path:
+        """The SQLite file (a log in PostgreSQL has none: use `source` / `where`)."""
+        if not isinstance(self.source, Path):
+            raise KodeksError(f"query log {self.where} is a database, not a file")
+        return self.source
 
-    async def _close_connection(self) -> None:
-        db, self._db = self._db, None
-        if db is not None:
-            with contextlib.suppress(Exception):
-                await db.close()
+    @property
+    def _db(self) -> aiosqlite.Connection | None:
+        """The SQLite writer connection, when there is one (tests break it on purpose)."""
+        return self.storage.db if isinstance(self.storage, SqliteStorage) else None
 
     async def close(self) -> None:
         """Write what the backlog still holds (one attempt), then close. Rows that cannot be written are
@@ -193,9 +239,9 @@ class QueryLog:
         self._closed = True
         if self._backlog:
             self.lost += len(self._backlog)
-            log.error("query log %s: %d row(s) could not be written before closing", self.path, len(self._backlog))
+            log.error("query log %s: %d row(s) could not be written before closing", self.where, len(self._backlog))
             self._backlog.clear()
-        await self._close_connection()
+        await self.storage.close()
 
     async def __aenter__(self) -> QueryLog:
         return self
@@ -224,26 +270,7 @@ class QueryLog:
     async def _run(self, write: Write) -> int | None:
         """One transaction on the writer connection (opened afresh after any error); returns the id of the row
         inserted by the first statement, if it is an INSERT."""
-        if self._db is None:
-            self._db = await self._connect()
-        db = self._db
-        try:
-            await db.execute("BEGIN IMMEDIATE")
-            last: int | None = None
-            changed = 0
-            for i, (sql, params) in enumerate(write.statements):
-                cur = await db.execute(sql, tuple(clean_text(p) for p in params))
-                if i == 0 and sql.lstrip().upper().startswith("INSERT"):
-                    last = cur.lastrowid if cur.rowcount > 0 else None  # the row the write is about
-                if i in write.counted:
-                    changed += max(cur.rowcount, 0)
-                await cur.close()
-            await db.execute("COMMIT")
-            write.result = changed
-            return last
-        except BaseException:
-            await self._close_connection()  # rolls back; a fresh connection next time
-            raise
+        return await self.storage.run(write)
 
     async def _write(self, write: Write) -> int | None:
         """Write now if SQLite lets us within busy_timeout, else keep it for the background flusher.
@@ -251,7 +278,7 @@ class QueryLog:
         Returns the last inserted row id, or None when the write was kept for later."""
         if self._closed:
             self.lost += 1
-            log.error("query log %s is closed: %s not written", self.path, write.what)
+            log.error("query log %s is closed: %s not written", self.where, write.what)
             return None
         if self._backlog:  # an outage is in progress: keep the order, do not wait on the lock again
             self._keep(write)
@@ -266,7 +293,7 @@ class QueryLog:
                 self.failures += 1
                 log.warning(
                     "query log %s: %s kept in memory, will retry (%s: %s)",
-                    self.path,
+                    self.where,
                     write.what,
                     type(exc).__name__,
                     exc,
@@ -280,7 +307,7 @@ class QueryLog:
             self.lost += 1
             if self.lost == 1 or self.lost % 1000 == 0:
                 log.error(
-                    "query log %s: backlog full (%d); %d row(s) lost so far", self.path, self._backlog_max, self.lost
+                    "query log %s: backlog full (%d); %d row(s) lost so far", self.where, self._backlog_max, self.lost
                 )
         self._backlog.append(write)
         self._drained.clear()
@@ -304,7 +331,7 @@ class QueryLog:
         while True:
             async with self._lock:
                 if await self._flush_once():
-                    log.warning("query log %s: backlog written, logging normally again", self.path)
+                    log.warning("query log %s: backlog written, logging normally again", self.where)
                     return
             await asyncio.sleep(wait)  # each attempt itself waits up to busy_timeout for the lock
             wait = min(wait * 2, RETRY_MAX_SECONDS)
@@ -343,7 +370,11 @@ class QueryLog:
         row.update(writes.conversation_columns(conversation))
         keep = self.retention.originals_hours > 0
         cutoff = self.retention.originals_cutoff(utcnow()) if keep else None
-        row_id = await self._write(writes.question_write(row, result, update_id, original if keep else None, cutoff))
+        row_id = await self._write(
+            writes.question_write(
+                row, result, update_id, original if keep else None, cutoff, postgres=self.storage.postgres
+            )
+        )
         await self._maybe_purge()
         return row_id
 
@@ -433,6 +464,16 @@ class QueryLog:
         self._journaled[key] = None
         if len(self._journaled) > JOURNALED_IN_MEMORY:
             self._journaled.popitem(last=False)
+        if self.storage.postgres:  # replicas: the update's key taken in one statement, before any answer
+            take = writes.journal_take_write(
+                update_id=update_id,
+                ts=to_ts(asked_at or utcnow()),
+                chat_id=chat_id,
+                message_id=message_id,
+                question=question,
+            )
+            await self._write(take)
+            return take.result != 0  # None: kept for later (the database is down): answered, as on SQLite
         if await self._read_or_none(lambda con: readers.journaled_with(con, update_id, message_id)):
             return False
         await self._write(
@@ -457,13 +498,13 @@ class QueryLog:
 
     # --- reading -----------------------------------------------------------------------------
 
-    def reader(self) -> sqlite3.Connection:
+    def reader(self) -> ReadConnection:
         """A new connection for one read, on whichever thread runs it: never the writer's."""
         if self._closed:
-            raise KodeksError(f"query log {self.path} is closed")
-        return readers.open_reader(self.path)
+            raise KodeksError(f"query log {self.where} is closed")
+        return readers.open_reader(self.source)
 
-    async def _read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+    async def _read(self, fn: Callable[[ReadConnection], T]) -> T:
         def run() -> T:
             con = self.reader()
             try:
@@ -473,11 +514,11 @@ class QueryLog:
 
         return await asyncio.to_thread(run)
 
-    async def _read_or_none(self, fn: Callable[[sqlite3.Connection], T]) -> T | None:
+    async def _read_or_none(self, fn: Callable[[ReadConnection], T]) -> T | None:
         try:
             return await self._read(fn)
-        except (sqlite3.Error, KodeksError) as exc:
-            log.warning("query log %s could not be read: %s", self.path, exc)
+        except self.storage.errors as exc:
+            log.warning("query log %s could not be read: %s", self.where, exc)
             return None
 
     async def get(self, row_id: int) -> dict[str, Any] | None:

@@ -2,6 +2,10 @@
 
 A `Write` is the statements of one transaction. `QueryLog` runs it on the writer connection or, while
 SQLite refuses, keeps it in its backlog — so a write must be complete in itself (no reads, no state).
+
+The SQL is the same on both engines but for what a question's later statements call the row just inserted
+(SQLite: the highest id, under its write lock; PostgreSQL, where replicas insert at once: the id this
+session's insert took) and the JSON list they expand (`postgres=True` picks PostgreSQL's).
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ class Write:
     statements: list[tuple[str, tuple[Any, ...]]]
     what: str
     counted: tuple[int, ...] = (0,)  # statements whose changed-row counts make up `result`
+    returns_id: bool = False  # the first statement inserts the row the write is about (PostgreSQL: RETURNING id)
     result: int | None = field(default=None, repr=False)  # None until written
 
 
@@ -59,6 +64,8 @@ def question_write(
     update_id: int | None,
     original: str | None = None,
     originals_cutoff: str | None = None,
+    *,
+    postgres: bool = False,
 ) -> Write:
     """One question: `row` (time, user, question, error…) completed with the pipeline's `result` if there is
     one, its cited laws, and the journal entry moved to 'sending' (with `update_id`) in the same transaction."""
@@ -95,19 +102,21 @@ def question_write(
             else None,
         )
     statements = [insert_sql("queries", row)]
+    # SQLite: the row just inserted has the highest id (this transaction holds the write lock); PostgreSQL: the
+    # value this session's insert took from the id's sequence (another replica may have inserted since)
+    last_id = "currval(pg_get_serial_sequence('queries', 'id'))" if postgres else "(SELECT MAX(id) FROM queries)"
+    laws = "json_array_elements_text(?::json) AS value" if postgres else "json_each(?)"
     if result is not None and result.answer.citations:
-        # The row just inserted has the highest id: this transaction holds the write lock.
         statements.append(
             (
-                "INSERT INTO cited (query_id, ts, law) SELECT (SELECT MAX(id) FROM queries), ?, "
-                "value FROM json_each(?)",
+                f"INSERT INTO cited (query_id, ts, law) SELECT {last_id}, ?, value FROM {laws}",
                 (row["ts"], _json([h.article.law for h in result.answer.citations])),
             )
         )
     if original is not None:  # issue 23: the unmasked question, apart from the row, for a few hours only
         statements.append(
             (
-                "INSERT INTO originals (query_id, ts, text) SELECT (SELECT MAX(id) FROM queries), ?, ?",
+                f"INSERT INTO originals (query_id, ts, text) SELECT {last_id}, ?, ?",
                 (row["ts"], original),
             )
         )
@@ -115,7 +124,7 @@ def question_write(
         statements.append(("DELETE FROM originals WHERE ts < ?", (originals_cutoff,)))
     if update_id is not None:
         statements.append(("UPDATE pending SET state = 'sending' WHERE update_id = ?", (update_id,)))
-    return Write(statements, "question")
+    return Write(statements, "question", returns_id=True)
 
 
 CONVERSATION_COLUMNS = ("input", "standalone", "standalone_by", "thread_id", "thread_turn", "follows")
@@ -145,6 +154,7 @@ def lookup_write(
             )
         ],
         "lookup",
+        returns_id=True,
     )
 
 
@@ -181,6 +191,24 @@ def journal_write(*, update_id: int, ts: str, chat_id: int, message_id: int | No
                 "INSERT INTO pending (update_id, ts, chat_id, message_id, question) VALUES (?, ?, ?, ?, ?) "
                 "ON CONFLICT (update_id) DO UPDATE SET ts = excluded.ts, chat_id = excluded.chat_id, "
                 "message_id = excluded.message_id, question = excluded.question, state = 'received'",
+                (update_id, ts, chat_id, message_id, question),
+            )
+        ],
+        "journal",
+    )
+
+
+def journal_take_write(*, update_id: int, ts: str, chat_id: int, message_id: int | None, question: str) -> Write:
+    """The journal entry taken in one statement, for replicas sharing a database: `result` 1 if this process
+    took the update (new, or the same update id with another message, as after a new bot token), 0 if another
+    process already holds it — the unique key is taken before the answer, so one update is answered once."""
+    return Write(
+        [
+            (
+                "INSERT INTO pending (update_id, ts, chat_id, message_id, question) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (update_id) DO UPDATE SET ts = excluded.ts, chat_id = excluded.chat_id, "
+                "message_id = excluded.message_id, question = excluded.question, state = 'received' "
+                "WHERE pending.message_id IS DISTINCT FROM excluded.message_id",
                 (update_id, ts, chat_id, message_id, question),
             )
         ],

@@ -96,7 +96,8 @@ async def log_question(settings: Settings, question: str, result: Any) -> None:
         print(f"kodeks: warning: question not logged: {exc}", file=sys.stderr)
         return
     if lost:
-        print(f"kodeks: warning: question not logged: {settings.log_path} stayed locked", file=sys.stderr)
+        why = "could not be reached" if qlog.storage.postgres else "stayed locked"
+        print(f"kodeks: warning: question not logged: {qlog.where} {why}", file=sys.stderr)
 
 
 @commands.command()

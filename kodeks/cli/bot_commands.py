@@ -13,7 +13,6 @@ import itertools
 import json
 import logging
 import os
-import sqlite3
 import sys
 from pathlib import Path
 from typing import Any
@@ -60,20 +59,19 @@ def _read_stats(settings: Settings) -> dict[str, Any]:
     not created: reading never makes files)."""
     from bot.querylog import open_reader, utcnow
     from bot.querylog.figures import compute, empty
+    from bot.querylog.readers import READ_ERRORS, exists, explain_read, source_for
 
-    path = settings.log_path
-    if not path.exists():
+    source = source_for(settings)  # the data dir's file, or KODEKS_DATABASE_URL's database
+    if not exists(source):
         return empty(utcnow())
     try:
-        con = open_reader(path)
+        con = open_reader(source)
         try:
             return compute(con, now=utcnow())
         finally:
             con.close()
-    except sqlite3.Error as exc:
-        from bot.querylog import explain
-
-        raise explain(path, exc) from exc
+    except READ_ERRORS as exc:
+        raise explain_read(source, exc) from exc
 
 
 @commands.command()
@@ -133,14 +131,15 @@ def stats(
 def _export(settings: Settings, since: Any, out: Path | None) -> int:
     """Stream the log's questions as JSONL (gzip when OUT ends in .gz); a missing log exports nothing and
     no file is created for zero questions."""
-    from bot.querylog import explain, open_reader
+    from bot.querylog import open_reader
     from bot.querylog.export import iter_records, write_lines
+    from bot.querylog.readers import READ_ERRORS, exists, explain_read, source_for
 
-    path = settings.log_path
-    if not path.exists():
+    source = source_for(settings)  # the data dir's file, or KODEKS_DATABASE_URL's database
+    if not exists(source):
         return 0
     try:
-        con = open_reader(path)
+        con = open_reader(source)
         try:
             records = iter_records(con, since)
             if out is None:
@@ -157,8 +156,8 @@ def _export(settings: Settings, since: Any, out: Path | None) -> int:
                     return write_lines(itertools.chain([first], records), handle)
         finally:
             con.close()
-    except sqlite3.Error as exc:
-        raise explain(path, exc) from exc
+    except READ_ERRORS as exc:
+        raise explain_read(source, exc) from exc
 
 
 @commands.command()

@@ -1,14 +1,16 @@
 """One migration mechanism for every SQLite file of the data dir: numbered, named SQL steps per file.
 
 `engine` applies and records them (see its docstring for the record and for adopting older files); `queries`,
-`officers` and `rewrites` hold each file's steps. The stores run `upgrade_file` when they open their file;
+`officers` and `rewrites` hold each file's steps. With KODEKS_DATABASE_URL the same steps go to PostgreSQL:
+`dialect` picks each step's text, `postgres` applies and records them in the database. The stores run `upgrade_file` when they open their file;
 `kodeks migrate` applies pending steps explicitly and `kodeks migrate --status` shows them.
 
-May import: the standard library, `kodeks.errors` and `kodeks.sqlite_read` — bot/, kodeks.answering and the
+May import: the standard library, `kodeks.errors`, `kodeks.sqlite_read` and `kodeks.postgres` — bot/, kodeks.answering and the
 CLI all use it. The index's own files (`articles.sqlite3`, Chroma's) are not here: an index generation is
 rebuilt by `kodeks ingest`, never migrated.
 """
 
+from kodeks.migrations.dialect import POSTGRESQL, SQLITE, Dialect
 from kodeks.migrations.engine import Migration, Schema, Status, file_status, upgrade, upgrade_file
 from kodeks.migrations.officers import OFFICERS
 from kodeks.migrations.queries import QUERY_LOG
@@ -20,8 +22,11 @@ FILES: tuple[Schema, ...] = (QUERY_LOG, OFFICERS, REWRITES)
 __all__ = [
     "FILES",
     "OFFICERS",
+    "POSTGRESQL",
     "QUERY_LOG",
     "REWRITES",
+    "SQLITE",
+    "Dialect",
     "Migration",
     "Schema",
     "Status",

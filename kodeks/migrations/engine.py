@@ -20,8 +20,10 @@ Files made before migrations were recorded are adopted: a file whose `user_versi
 log) has 1..user_version; any other step counts as applied when its `present` check finds its tables or columns
 there. Adoption writes only the record rows ('adopted'); the steps that are not found then run as usual.
 
-The SQL is SQLite's today; each step is plain statements (no Python), so the same numbered list can be given
-another engine's text where the dialects differ. Never edit a landed migration: add the next number.
+Each step is plain statements (no Python), so the same numbered list runs on PostgreSQL too: a step whose
+SQLite text PostgreSQL cannot run carries PostgreSQL's in `postgres` (`kodeks.migrations.dialect` picks the
+text; `kodeks.migrations.postgres` applies and records them there). Never edit a landed migration: add the
+next number.
 """
 
 from __future__ import annotations
@@ -52,6 +54,7 @@ class Migration:
     name: str
     sql: str
     present: Callable[[sqlite3.Connection], bool] | None = None
+    postgres: str | None = None  # PostgreSQL's text of the step where it must differ (None: `sql` runs on both)
 
 
 @dataclass(frozen=True)
@@ -66,6 +69,11 @@ class Schema:
     @property
     def version(self) -> int:
         return len(self.migrations)
+
+    @property
+    def store(self) -> str:
+        """The file's name without its suffix: what a database holding every store records its steps under."""
+        return Path(self.file).stem
 
     def check_numbering(self) -> None:
         """1, 2, 3 … with names unique (a registry with a gap or a repeated number is a programming error)."""
@@ -110,7 +118,7 @@ def _user_version(con: sqlite3.Connection) -> int:
     return int(con.execute("PRAGMA user_version").fetchone()[0])
 
 
-def _newer(path: Path | str, schema: Schema, detail: str) -> KodeksError:
+def newer(path: Path | str, schema: Schema, detail: str) -> KodeksError:
     return KodeksError(
         f"{path}: {schema.what} was upgraded by a newer kodeks ({detail}; this one knows migrations "
         f"1-{schema.version}); run that newer kodeks, or restore the file from a backup made before the upgrade"
@@ -121,17 +129,22 @@ def _applied(con: sqlite3.Connection, schema: Schema, path: Path | str) -> tuple
     """The numbers applied and whether they are recorded; refuses a file from a newer kodeks."""
     version = _user_version(con)
     if version > schema.version:
-        raise _newer(path, schema, f"user_version {version}")
+        raise newer(path, schema, f"user_version {version}")
     if RECORD_TABLE not in tables(con):
         return _recognised(con, schema, version), False
     recorded = dict(con.execute(f"SELECT number, name FROM {RECORD_TABLE} ORDER BY number").fetchall())
+    check_recorded(recorded, schema, path)
+    return set(recorded), True
+
+
+def check_recorded(recorded: dict[int, str], schema: Schema, where: Path | str) -> None:
+    """Refuse a record holding a step this code does not know (by number, or by name under a known number)."""
     for number, name in recorded.items():
         if not 1 <= number <= schema.version:
-            raise _newer(path, schema, f"migration {number} {name!r}")
+            raise newer(where, schema, f"migration {number} {name!r}")
         if schema.migrations[number - 1].name != name:
             known = schema.migrations[number - 1].name
-            raise _newer(path, schema, f"migration {number} is {name!r}, here it is {known!r}")
-    return set(recorded), True
+            raise newer(where, schema, f"migration {number} is {name!r}, here it is {known!r}")
 
 
 def _recognised(con: sqlite3.Connection, schema: Schema, version: int) -> set[int]:
@@ -145,7 +158,7 @@ def _recognised(con: sqlite3.Connection, schema: Schema, version: int) -> set[in
     return found
 
 
-def _contiguous(applied: set[int]) -> int:
+def contiguous(applied: set[int]) -> int:
     n = 0
     while n + 1 in applied:
         n += 1
@@ -173,7 +186,7 @@ def file_status(path: Path, schema: Schema, *, timeout: float = 5.0) -> Status:
 # --- applying -------------------------------------------------------------------------------------
 
 
-def _now() -> str:
+def now_text() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S")
 
 
@@ -190,9 +203,9 @@ def _adopt(con: sqlite3.Connection, schema: Schema, path: Path | str) -> None:
             con.execute(RECORD)
             con.executemany(
                 f"INSERT INTO {RECORD_TABLE} (number, name, applied_at, how) VALUES (?, ?, ?, 'adopted')",
-                [(n, schema.migrations[n - 1].name, _now()) for n in sorted(applied)],
+                [(n, schema.migrations[n - 1].name, now_text()) for n in sorted(applied)],
             )
-            con.execute(f"PRAGMA user_version = {_contiguous(applied):d}")
+            con.execute(f"PRAGMA user_version = {contiguous(applied):d}")
     except BaseException:
         con.execute("ROLLBACK")
         raise
@@ -204,7 +217,7 @@ def _run(con: sqlite3.Connection, migration: Migration, version_after: int) -> b
     script = (
         f"BEGIN IMMEDIATE;\n{RECORD}\n"
         f"INSERT INTO {RECORD_TABLE} (number, name, applied_at, how) "
-        f"VALUES ({migration.number:d}, {_quote(migration.name)}, {_quote(_now())}, 'ran');\n"
+        f"VALUES ({migration.number:d}, {_quote(migration.name)}, {_quote(now_text())}, 'ran');\n"
         f"{migration.sql}\n;\nPRAGMA user_version = {version_after:d};\nCOMMIT;"
     )
     try:
@@ -235,7 +248,7 @@ def upgrade(con: sqlite3.Connection, schema: Schema, path: Path | str) -> list[M
     for m in schema.migrations:
         if m.number in applied:
             continue
-        if _run(con, m, _contiguous(applied | {m.number})):
+        if _run(con, m, contiguous(applied | {m.number})):
             ran.append(m)
         applied, _ = _applied(con, schema, path)
     return ran

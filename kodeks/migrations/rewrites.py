@@ -18,6 +18,8 @@ REWRITES = Schema(
             "CREATE TABLE IF NOT EXISTS rewrites (key TEXT PRIMARY KEY, model TEXT, prompt TEXT, "
             "normalized TEXT, rewrite TEXT NOT NULL, created REAL);",
             present=has_tables("rewrites"),
+            postgres="CREATE TABLE IF NOT EXISTS rewrites (key TEXT PRIMARY KEY, model TEXT, prompt TEXT, "
+            "normalized TEXT, rewrite TEXT NOT NULL, created DOUBLE PRECISION);",
         ),
     ),
 )

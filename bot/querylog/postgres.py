@@ -1,0 +1,86 @@
+"""The query log in PostgreSQL (KODEKS_DATABASE_URL): what several bot replicas write and read together.
+
+The same `Write`s as on SQLite, run by psycopg's AsyncConnection in one transaction each; what differs is in
+the statements themselves (`writes.question_write(postgres=True)`) and here: parameter marks translated
+(`kodeks.postgres.to_pyformat`), the inserted row's id read with RETURNING, NUL characters (which SQLite
+stores and PostgreSQL's text refuses) replaced like lone surrogates. Migrations run at open under the
+migration lock (`kodeks.migrations.postgres`), so replicas starting together apply each step once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+import psycopg
+
+from bot.querylog.readers import Database, Source
+from bot.querylog.writes import Write, clean_text
+from kodeks.errors import KodeksError
+from kodeks.migrations import QUERY_LOG
+from kodeks.migrations.postgres import upgrade_database
+from kodeks.postgres import connect_async, to_pyformat, unreachable
+
+
+def _clean(value: Any) -> Any:
+    value = clean_text(value)
+    return value.replace("\x00", "\ufffd") if isinstance(value, str) else value
+
+
+class PostgresStorage:
+    """The log's tables in a PostgreSQL database; one writer connection per process, reads on their own."""
+
+    postgres = True
+    errors: tuple[type[BaseException], ...] = (psycopg.Error, KodeksError)
+
+    def __init__(self, url: str) -> None:
+        self.database = Database(url)
+        self.source: Source = self.database
+        self.db: psycopg.AsyncConnection[Any] | None = None
+
+    @property
+    def where(self) -> str:
+        return str(self.database)
+
+    async def prepare(self, *, check: bool) -> None:
+        await asyncio.to_thread(upgrade_database, self.database.url, QUERY_LOG)
+        self.db = await connect_async(self.database.url)
+        if check:
+            await self.db.execute("SELECT 1 FROM pending LIMIT 1")  # the tables are there and this user may read
+
+    async def close(self) -> None:
+        db, self.db = self.db, None
+        if db is not None:
+            with contextlib.suppress(Exception):
+                await db.close()
+
+    async def run(self, write: Write) -> int | None:
+        if self.db is None:
+            self.db = await connect_async(self.database.url)
+        db = self.db
+        try:
+            last: int | None = None
+            changed = 0
+            async with db.transaction():
+                for i, (sql, params) in enumerate(write.statements):
+                    returning = i == 0 and write.returns_id
+                    text = to_pyformat(sql) + (" RETURNING id" if returning else "")
+                    cur = await db.execute(text, tuple(_clean(p) for p in params))
+                    if returning:
+                        row = await cur.fetchone()
+                        last = int(row[0]) if row else None
+                    if i in write.counted:
+                        changed += max(cur.rowcount, 0)
+            write.result = changed
+            return last
+        except BaseException:
+            await self.close()  # rolled back; a fresh connection next time
+            raise
+
+    def explain(self, exc: BaseException) -> KodeksError | None:
+        if isinstance(exc, KodeksError):
+            return exc
+        if isinstance(exc, (psycopg.Error, OSError)):
+            return unreachable(self.database.url, exc)
+        return None
