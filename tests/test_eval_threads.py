@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from kodeks.settings import Settings
+from retrieval.types import LEVELS
 from tests.retrieval_helpers import index_rows, invoke, one_line_error, row
 
 ROWS = [
@@ -111,6 +112,8 @@ def test_eval_threads_prints_and_writes_the_contract(tiny: Settings, tmp_path: P
     second = rows[1]
     assert second["follow_up"] and "novčanik" in second["searched"]
     assert second["rank"] is not None and "rank_alone" in second
+    # how sure search was of each turn, which the next turn inherits (docs/retrieval.md, issue 29)
+    assert all(isinstance(r["weak"], bool) and r["level"] in LEVELS for r in rows)
     assert set(rows[3]["scope"]) == {"RS", "BiH"}
 
 

@@ -5,7 +5,8 @@ accepted for `q`, as in bench/data/followups.jsonl). Every turn goes through `Pi
 the earlier turns left — the call the bot makes for a message in an officer's thread (masking, the reading
 of the message in its thread, a named jurisdiction, the previous answer's articles) — and every turn after
 the first is asked again with no thread, so a gain or a loss from the thread shows beside what the message
-alone would get. Scored per article at the rank search gave it (hit@1, hit@5), by turn kind.
+alone would get. Scored per article at the rank search gave it (hit@1, hit@5), by turn kind. `--details` rows
+also carry the search's own confidence of each turn (`weak`, `level`): what the next turn inherits from.
 """
 
 from __future__ import annotations
@@ -121,6 +122,8 @@ async def evaluate_threads(
                 "scope": list(result.search.scope or []),
                 "rank": rank,
                 "top": ids[:5],
+                "weak": result.search.weak,  # how sure search was of this turn (what the next turn inherits)
+                "level": result.search.level,
             }
             if n == 0:
                 first.add(rank)
