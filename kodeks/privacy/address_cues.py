@@ -1,0 +1,136 @@
+"""Addresses shown by their cue rather than by a house number: "adresa Hamdije Kreševljakovića", "stanuje u
+ulici Isaka Samokovlije", "živi u selu Kamenica kod Zvornika", and house numbers dictated in words after a cue
+("stanuje na titova dvanaest", "u ulici kralja tvrtka broj petnaest").
+
+An explicit cue (adresa, stanuje, živi u/na, prijavljen na adresi) must come first, then a street-shaped
+phrase: a street word (ulica, naselje, selo, zaseok, trg, bulevar, aleja) and its name, or capitalised words
+that are no town, institution or law alone ("živi u Sarajevu" is no address). Without a cue nothing here
+matches: a street without a number is a place ("na raskrsnici Titove i Ferhadije").
+"""
+
+from __future__ import annotations
+
+import re
+
+from kodeks.privacy import lexicon
+from kodeks.privacy.spans import Span
+from retrieval.language.normalize import fold
+
+_CUE = re.compile(
+    r"(?<!\w)(?:adres[aeiu]|adresom|stanuj\w*|zivi|prijavljen[aio]?(?:[ ]+je)?[ ]+na[ ]+adresi)"
+    r"(?:[ ]+(?:mu|joj|im|je|glasi|stanovanja|prebivalista|boravista|u|na))*[ ]*:?[ ]+"
+)
+_WORD = re.compile(r"[^\W\d_]+\.?")
+_STREET_WORDS = (
+    "ul",
+    "ulica",
+    "ulici",
+    "ulicu",
+    "ulice",
+    "naselje",
+    "naselju",
+    "selo",
+    "selu",
+    "zaseok",
+    "zaseoku",
+    "trg",
+    "trgu",
+    "bulevar",
+    "bulevaru",
+    "aleja",
+    "aleji",
+)
+_JOINERS = ("od", "kod", "za")  # "Zmaja od Bosne", "Kamenica kod Zvornika", "Put za Kreševo"
+_UNITS = ("godin", "dan", "mjesec", "sat", "minut", "km", "metar", "put", "posto", "osob", "djec", "clan", "sedmic")
+_LEGAL = ("clan", "stav", "tack", "zakon", "glasni", "sluzben")
+_MAX_WORDS = 4
+
+
+def _folded(text: str) -> str:
+    """`text` folded one letter for one ("đ" → "d", Cyrillic → Latin), so offsets stay those of `text`."""
+    return "".join((fold(c) or c)[0] for c in text)
+
+
+def _words_at(text: str, start: int) -> list[re.Match[str]]:
+    """The words from `start` on, while only single spaces separate them (a comma or a digit ends the phrase)."""
+    out: list[re.Match[str]] = []
+    pos = start
+    while len(out) < _MAX_WORDS + 4:
+        m = _WORD.match(text, pos)
+        if not m:
+            break
+        out.append(m)
+        if m.group().endswith(".") and fold(m.group()) != "ul.":
+            break
+        if not text.startswith(" ", m.end()) or not _WORD.match(text, m.end() + 1):
+            break
+        pos = m.end() + 1
+    return out
+
+
+def _name_word(word: str) -> bool:
+    f = fold(word).rstrip(".")
+    return (
+        f not in lexicon.FUNCTION_WORDS
+        and not f.startswith(_LEGAL)
+        and f not in _STREET_WORDS
+        and len(f) >= 2
+        and not (word[:1].islower() and f in lexicon.word_set("common_words.txt"))
+    )
+
+
+def _number_words(words: list[re.Match[str]], i: int) -> int:
+    """How many words from `i` on are a number dictated in words (0 if none, or if a unit follows)."""
+    numbers = lexicon.word_set("number_words.txt")
+    j = i
+    while j < len(words) and j - i < 3 and fold(words[j].group()) in numbers:
+        j += 1
+    if j < len(words) and fold(words[j].group()).startswith(_UNITS):
+        return 0  # "dvadeset godina": a count
+    return j - i
+
+
+def _phrase(text: str, start: int) -> Span | None:
+    words = _words_at(text, start)
+    if not words:
+        return None
+    street_word = fold(words[0].group()).rstrip(".") in _STREET_WORDS
+    i = 1 if street_word else 0
+    names: list[re.Match[str]] = []
+    while i < len(words) and len(names) < _MAX_WORDS:
+        f = fold(words[i].group())
+        if f in _JOINERS and names and i + 1 < len(words) and _name_word(words[i + 1].group()):
+            names.extend(words[i : i + 2])
+            i += 2
+            continue
+        if f in lexicon.word_set("number_words.txt") or not _name_word(words[i].group()):
+            break
+        names.append(words[i])
+        i += 1
+    if not names:
+        return None
+    end = names[-1].end()
+    if i < len(words) and fold(words[i].group()).rstrip(".") in ("broj", "br"):
+        i += 1
+    spoken = _number_words(words, i)
+    if spoken:
+        end = words[i + spoken - 1].end()
+    elif not street_word:
+        capitalised = [w.group() for w in names if fold(w.group()) not in _JOINERS]
+        if not all(w[:1].isupper() for w in capitalised):
+            return None
+        towns = [w for w in capitalised if lexicon.not_a_name(fold(w))]
+        if towns and (len(towns) == len(capitalised) or fold(names[0].group()) in (fold(t) for t in towns)):
+            return None  # "živi u Sarajevu", "stanuje u Njemačkoj": a town or a country, no address
+    return Span(words[0].start(), end, "ADDRESS")
+
+
+def cued_addresses(text: str) -> list[Span]:
+    """Spans of the street-shaped phrases after an address cue (the town after them is added by the caller)."""
+    folded = _folded(text)
+    spans = []
+    for m in _CUE.finditer(folded):
+        span = _phrase(text, m.end())
+        if span is not None:
+            spans.append(span)
+    return spans
