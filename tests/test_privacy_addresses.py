@@ -69,6 +69,9 @@ LOOKALIKES = [
     "zivi u sarajevu dvadeset godina",
     "selo kod zvornika ima 200 stanovnika",
     "sprat 2 zgrade policije je zatvoren od 8 do 16",
+    "stanuje u Dobrinji vec dvije godine",  # a neighbourhood alone, no street
+    "zivi u Americi, kako ga pozvati",
+    "tabla dimenzija 50 X 50 cm, obojena trakama",  # a size, not a Roman-numbered street
 ]
 
 

@@ -90,7 +90,9 @@ def _number_words(words: list[re.Match[str]], i: int) -> int:
     return j - i
 
 
-def _phrase(text: str, start: int) -> Span | None:
+def _phrase(text: str, start: int, after_adresa: bool) -> Span | None:
+    """The street-shaped phrase at `start`; one capitalised word alone only after "adresa" ("stanuje u
+    Dobrinji" names a neighbourhood, "adresa Skenderija" a street)."""
     words = _words_at(text, start)
     if not words:
         return None
@@ -117,7 +119,7 @@ def _phrase(text: str, start: int) -> Span | None:
         end = words[i + spoken - 1].end()
     elif not street_word:
         capitalised = [w.group() for w in names if fold(w.group()) not in _JOINERS]
-        if not all(w[:1].isupper() for w in capitalised):
+        if not all(w[:1].isupper() for w in capitalised) or (len(capitalised) == 1 and not after_adresa):
             return None
         towns = [w for w in capitalised if lexicon.not_a_name(fold(w))]
         if towns and (len(towns) == len(capitalised) or fold(names[0].group()) in (fold(t) for t in towns)):
@@ -130,7 +132,7 @@ def cued_addresses(text: str) -> list[Span]:
     folded = _folded(text)
     spans = []
     for m in _CUE.finditer(folded):
-        span = _phrase(text, m.end())
+        span = _phrase(text, m.end(), after_adresa=m.group().startswith(("adres", "prijavljen")))
         if span is not None:
             spans.append(span)
     return spans

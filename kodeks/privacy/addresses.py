@@ -188,7 +188,7 @@ _LEGAL_STEMS = (
     "odnosn",
 )
 _UNITS_AFTER = re.compile(
-    r"^\s*(?:\.?\s*)?(?:dana|dan|sati|sat|h|min\w*|mjesec\w*|godin\w*|god\.?|km|KM|eur\w*|%|puta|m\b|"
+    r"^\s*(?:\.?\s*)?(?:dana|dan|sati|sat|h|min\w*|mjesec\w*|godin\w*|god\.?|km|KM|cm|mm|eur\w*|%|puta|m\b|"
     r"metar\w*|kg|g\b|ml|l\b|promil\w*|stav\w*|tack\w*|clan\w*|posto|x|januar\w*|februar\w*|mart\w*|april\w*|maj\w*|jun\w*|jul\w*|august\w*|septemb\w*|oktob\w*|novemb\w*|decemb\w*|сеп\w*|окт\w*|нов\w*|дец\w*|јан\w*|феб\w*|мар\w*|апр\w*|мај\w*|јун\w*|јул\w*|авг\w*)",
     re.IGNORECASE,
 )
@@ -243,7 +243,10 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
     if _LAW_BEFORE.search(fold(text[max(0, m.start(1) - 40) : m.start(1)] + " " + words[0])):
         return None  # "Zakon o javnom redu i miru broj 12/24": a gazette number
     for chosen, offset, _ in suffixes:
-        if any(w.isupper() and len(w) <= 4 and w.lower() != "bb" and not _ROMAN.match(w) for w in chosen):
+        if any(
+            w.isupper() and len(w) <= 4 and w.lower() != "bb" and not (k and _ROMAN.match(w))
+            for k, w in enumerate(chosen)
+        ):
             continue  # acronyms: "УС, 92/11" is a gazette reference
         if _street_ok(chosen, capital_needed=True) or (
             house_only and len(chosen) <= 3 and _street_ok(chosen, capital_needed=False)
