@@ -47,6 +47,9 @@ CLASSES = [
     ("a hamlet near a town", "stanuje u zaseoku Gornja Lipa kod Kaknja, zna li se", "zaseoku Gornja Lipa kod Kaknja"),
     ("adresa stanovanja:", "adresa stanovanja: Hasana Lipovca 44, Mostar, nije kod kuce", "Hasana Lipovca 44, Mostar"),
     ("prijavljen na adresi", "prijavljen na adresi Lipova 5, Sarajevo a ne zivi tamo", "Lipova 5, Sarajevo"),
+    ("the number first, then the street", "stanuje kod broja 12 u ulici Jelova, prijavila", "12 u ulici Jelova"),
+    ("the number first, ulica after", "zivi na broju 7 u hrastovoj ulici i ne otvara", "7 u hrastovoj ulici"),
+    ("na broju after the street", "tuca u borovoj na broju 5, komsije zovu", "borovoj na broju 5"),
 ]
 
 
@@ -71,6 +74,8 @@ LOOKALIKES = [
     "sprat 2 zgrade policije je zatvoren od 8 do 16",
     "stanuje u Dobrinji vec dvije godine",  # a neighbourhood alone, no street
     "zivi u Americi, kako ga pozvati",
+    "tuca u kaficu na broju 5 sta dalje",
+    "incident na broju 5 u sarajevu nema svjedoka",
     "tabla dimenzija 50 X 50 cm, obojena trakama",  # a size, not a Roman-numbered street
 ]
 

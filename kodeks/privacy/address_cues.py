@@ -127,6 +127,46 @@ def _phrase(text: str, start: int, after_adresa: bool) -> Span | None:
     return Span(words[0].start(), end, "ADDRESS")
 
 
+# The number first, the street after it ("kod broja 12 u ulici Lipovoj", "na broju 7 u Lipovoj ulici"), or the
+# street with "na broju" after it ("u lipovoj na broju 5"): "broj" in the locative/genitive is the cue.
+_NUMBER_FIRST = re.compile(r"(?<!\w)(?:kod|na|ispred)[ ]+broj[au][ ]+\d{1,4}[a-z]?(?:/\d{1,3})?[ ]+u[ ]+(?=\w)")
+_NUMBER_AFTER = re.compile(r"[ ]+na[ ]+broju[ ]+\d{1,4}[a-z]?(?:/\d{1,3})?(?![\w/])")
+_STREET_AFTER = ("ulici", "ulica", "ul.")
+
+
+def _street_words(text: str, start: int) -> list[re.Match[str]]:
+    """Up to three name words from `start` (a street word first or last joins them): "ulici Lipovoj", "Lipovoj ulici"."""
+    words = _words_at(text, start)
+    i = 1 if words and fold(words[0].group()).rstrip(".") in _STREET_WORDS else 0
+    names: list[re.Match[str]] = []
+    while i < len(words) and len(names) < 3 and _name_word(words[i].group()):
+        names.append(words[i])
+        i += 1
+    if names and all(lexicon.not_a_name(fold(w.group())) for w in names):
+        return []  # "na broju 5 u Sarajevu": a town
+    if not names:
+        return []
+    if i < len(words) and fold(words[i].group()) in _STREET_AFTER:
+        names.append(words[i])
+    return ([words[0]] if fold(words[0].group()).rstrip(".") in _STREET_WORDS else []) + names
+
+
+def _number_first(text: str) -> list[Span]:
+    spans = []
+    for m in _NUMBER_FIRST.finditer(_folded(text)):
+        names = _street_words(text, m.end())
+        if names:
+            spans.append(Span(m.start() + len(m.group().split()[0]) + 1, names[-1].end(), "ADDRESS"))
+    for m in _NUMBER_AFTER.finditer(_folded(text)):
+        before = re.search(r"(?<!\w)u[ ]+((?:[^\W\d_]+[ ]+){0,2}[^\W\d_]+)$", text[max(0, m.start() - 60) : m.start()])
+        if before:
+            start = max(0, m.start() - 60) + before.start(1)
+            names = _street_words(text, start)
+            if names and names[-1].end() == m.start():
+                spans.append(Span(start, m.end(), "ADDRESS"))
+    return spans
+
+
 def cued_addresses(text: str) -> list[Span]:
     """Spans of the street-shaped phrases after an address cue (the town after them is added by the caller)."""
     folded = _folded(text)
@@ -135,4 +175,4 @@ def cued_addresses(text: str) -> list[Span]:
         span = _phrase(text, m.end(), after_adresa=m.group().startswith(("adres", "prijavljen")))
         if span is not None:
             spans.append(span)
-    return spans
+    return spans + _number_first(text)
