@@ -41,6 +41,17 @@ FORMS = {
         ("Titovoj 12", "Banja Luka"),
         "[ADRESA]",
     ),
+    "address-dictated-flat": (
+        "stanuje na lipova dvanaest, stan 4, sprat 2, prijavila nasilje",
+        ("lipova dvanaest", "stan 4"),
+        "[ADRESA]",
+    ),
+    "address-cue-no-number": ("adresa stanovanja: ulica Isaka Lipovca, nije kod kuce", ("Lipovca",), "[ADRESA]"),
+    "address-village": (
+        "zivi u selu Lipovica kod Zvornika, prijavio prijetnje",
+        ("Lipovica", "Zvornika"),
+        "[ADRESA]",
+    ),
 }
 
 

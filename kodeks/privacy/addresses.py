@@ -10,14 +10,19 @@ from __future__ import annotations
 
 import re
 
-from kodeks.privacy import lexicon
+from kodeks.privacy import address_cues, lexicon
 from kodeks.privacy.spans import Span
 from retrieval.language.normalize import fold
 
-_NUMBER = r"(?:\d{1,4}[a-zA-Z]?(?:\s?/\s?\d{1,3}[a-zA-Z]?)?|[bB][bB]|[bB]\.[bB]\.)(?![\w/])"
+_MONTH = r"(?:januar|februar|mart|april|maj|jun|jul|august|avgust|septemb|oktob|novemb|decemb)\w*"
+_NUMBER = (
+    r"(?:\d{1,4}[a-zA-Z]?(?:\s?/\s?\d{1,3}[a-zA-Z]?)?|[bB][bB]|[bB]\.[bB]\.)(?![\w/])"
+    rf"(?!\.?[ ]*(?i:{_MONTH}))"  # "1. maja": a date in a street's name, no house number
+)
 # A house number no count or article number has: a flat ("67/9"), a letter ("13a"), "bb" (no number).
 _HOUSE_ONLY = re.compile(r"^(?:\d{1,4}\s?/\s?\d{1,3}[a-zA-Z]?|\d{1,4}[a-zA-Z]|[bB]\.?[bB]\.?)$")
-_NAME_WORD = r"[^\W\d_][^\W\d_.]*\.?"
+_NAME_WORD = rf"(?:[^\W\d_][^\W\d_.]*\.?|\d{{1,2}}\.[ ]+(?i:{_MONTH}))"  # "Ulica 6. marta 11"
+_ORDINAL = re.compile(r"^\d{1,2}\.$")
 _STREET_WORD = re.compile(
     r"(?<!\w)(?:ul\.|ul|ulica|ulici|ulicu|ulice|adresa|adresi|adresu|adresom|stanuje\s+(?:u|na)|stanuje|zivi\s+(?:u|na)|"
     r"prebivaliste\w*|boraviste\w*|bulevar\w*|trg|trgu|naselje|naselju|obala|obali|sokak\w*|prolaz\w*)"
@@ -68,13 +73,18 @@ _PART_OF_NAME = frozenset(
         "naselja",
         "naselju",
         "sokak",
+        "ul",
+        "ulica",
+        "ulici",
+        "ulicu",
+        "ulice",
     ]
 )
 _ROMAN = re.compile(r"^[IVX]{1,4}\.?$")
 _CANDIDATE = re.compile(
     rf"(?<!\w)({_NAME_WORD}(?:[ ]+(?:{_NAME_WORD}|[IVX]{{1,4}}\.?))"
     + "{0,4}?)"
-    + rf"[ ]*(?:,[ ]*|[ ]+br\.?[ ]*|[ ]+broj[ ]+|[ ]+)({_NUMBER})"
+    + rf"[ ]*(?:,[ ]*|[ ]+br\.?[ ]*|[ ]+broj[ ]+|[ ]+kod[ ]+broja[ ]+|[ ]+)({_NUMBER})"
 )
 _NOT_STREET = frozenset(
     [
@@ -178,13 +188,19 @@ _LEGAL_STEMS = (
     "odnosn",
 )
 _UNITS_AFTER = re.compile(
-    r"^\s*(?:\.?\s*)?(?:dana|dan|sati|sat|h|min\w*|mjesec\w*|godin\w*|god\.?|km|KM|eur\w*|%|puta|m\b|"
+    r"^\s*(?:\.?\s*)?(?:dana|dan|sati|sat|h|min\w*|mjesec\w*|godin\w*|god\.?|km|KM|cm|mm|eur\w*|%|puta|m\b|"
     r"metar\w*|kg|g\b|ml|l\b|promil\w*|stav\w*|tack\w*|clan\w*|posto|x|januar\w*|februar\w*|mart\w*|april\w*|maj\w*|jun\w*|jul\w*|august\w*|septemb\w*|oktob\w*|novemb\w*|decemb\w*|сеп\w*|окт\w*|нов\w*|дец\w*|јан\w*|феб\w*|мар\w*|апр\w*|мај\w*|јун\w*|јул\w*|авг\w*)",
     re.IGNORECASE,
 )
 
 
 def _street_ok(words: list[str], capital_needed: bool) -> bool:
+    if any(_ORDINAL.match(w) for w in words):  # "1. maja", "6. marta": the date is the street's name
+        if _ORDINAL.match(words[0]) and capital_needed:
+            return False
+        words = [w for i, w in enumerate(words) if not _ORDINAL.match(w) and not (i and _ORDINAL.match(words[i - 1]))]
+        if not words:
+            return not capital_needed
     folded = [fold(w).rstrip(".") for w in words]
     last = -2 if len(words) > 1 and _ROMAN.match(words[-1]) else -1  # "Petra I 23"
     if not folded or folded[last] in _NOT_STREET or folded[0] in _NOT_STREET or folded[0] in _KEYWORD_ONLY:
@@ -193,7 +209,12 @@ def _street_ok(words: list[str], capital_needed: bool) -> bool:
         return False
     if all(f in lexicon.FUNCTION_WORDS for f in folded):
         return False  # "kroz naselje gdje je 60": a speed limit, no street
-    if any(lexicon.not_a_name(f) and f not in ("bosne", "bosna", "sarajevska") for f in folded):
+    if any(
+        lexicon.not_a_name(f)
+        and f not in ("bosne", "bosna", "sarajevska")
+        and not (i and not capital_needed and folded[i - 1] in ("za", "od", "prema"))  # "Put za Kreševo"
+        for i, f in enumerate(folded)
+    ):
         return False
     if capital_needed:
         return words[0][0].isupper() and all(
@@ -214,11 +235,18 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
         suffixes.append((chosen, offset, _STREET_WORD.search(fold(text[max(0, offset - 30) : offset])) is not None))
     for i, (chosen, offset, keyword) in enumerate(suffixes):
         if keyword and _street_ok(chosen, capital_needed=False):
-            if i and fold(words[i - 1]) in _PART_OF_NAME:  # "Bulevar Meše Selimovića": the street word is its name
+            if (
+                i and fold(words[i - 1]).rstrip(".") in _PART_OF_NAME
+            ):  # "Bulevar Meše Selimovića": the street word is its name
                 offset = suffixes[i - 1][1]
             return Span(offset, m.end(2), "ADDRESS")
+    if _LAW_BEFORE.search(fold(text[max(0, m.start(1) - 40) : m.start(1)] + " " + words[0])):
+        return None  # "Zakon o javnom redu i miru broj 12/24": a gazette number
     for chosen, offset, _ in suffixes:
-        if any(w.isupper() and len(w) <= 4 and w.lower() != "bb" for w in chosen):
+        if any(
+            w.isupper() and len(w) <= 4 and w.lower() != "bb" and not (k and _ROMAN.match(w))
+            for k, w in enumerate(chosen)
+        ):
             continue  # acronyms: "УС, 92/11" is a gazette reference
         if _street_ok(chosen, capital_needed=True) or (
             house_only and len(chosen) <= 3 and _street_ok(chosen, capital_needed=False)
@@ -234,10 +262,28 @@ def addresses(text: str) -> list[Span]:
         if _UNITS_AFTER.match(text[m.end() :]) or _DATE_OR_CASE_AFTER.match(text[m.end() :]):
             continue
         words = street_text.split()
-        span = _street(text, m, words, house_only=bool(_HOUSE_ONLY.match(number)))
+        house_only = bool(_HOUSE_ONLY.match(number)) or "broja" in fold(text[m.end(1) : m.start(2)])  # kod broja 22
+        span = _street(text, m, words, house_only=house_only)
         if span is not None:
-            spans.append(Span(span.start, _town_end(text, span.end), "ADDRESS"))
+            spans.append(Span(span.start, _town_end(text, _flat_end(text, span.end)), "ADDRESS"))
+    for span in address_cues.cued_addresses(text):  # "adresa Hamdije Kreševljakovića", "titova dvanaest"
+        spans.append(Span(span.start, _town_end(text, _flat_end(text, span.end)), "ADDRESS"))
     return _no_overlaps(spans)
+
+
+_LAW_BEFORE = re.compile(r"(?<!\w)(?:zakon|glasnik|sluzben|odluk|pravilnik|uredb)")
+# After the house number: entrance, flat and floor ("Ferhadija 12, stan 4, sprat 2", "8/3, drugi sprat")
+_FLAT_AFTER = re.compile(
+    r"^(?:[ ]*,?[ ]*(?:(?:stan|st\.|sprat|spr\.|kat|ulaz|lamela)[ ]*(?:br\.?[ ]*)?\d{1,3}[a-zA-Z]?"
+    r"|(?:prvi|drugi|tre[cćč]i|[cčć]etvrti|peti|[sš]esti|sedmi|osmi|deveti|deseti|\d{1,2}\.)[ ]+(?:sprat|kat)u?)"
+    r"(?![\w/]))+",
+    re.IGNORECASE,
+)
+
+
+def _flat_end(text: str, end: int) -> int:
+    m = _FLAT_AFTER.match(text[end:])
+    return end + m.end() if m else end
 
 
 # "12.03.1990", "12/2024", "123/24": a date or a case file's number, not a house number

@@ -1,0 +1,178 @@
+"""Addresses shown by their cue rather than by a house number: "adresa Hamdije Kreševljakovića", "stanuje u
+ulici Isaka Samokovlije", "živi u selu Kamenica kod Zvornika", and house numbers dictated in words after a cue
+("stanuje na titova dvanaest", "u ulici kralja tvrtka broj petnaest").
+
+An explicit cue (adresa, stanuje, živi u/na, prijavljen na adresi) must come first, then a street-shaped
+phrase: a street word (ulica, naselje, selo, zaseok, trg, bulevar, aleja) and its name, or capitalised words
+that are no town, institution or law alone ("živi u Sarajevu" is no address). Without a cue nothing here
+matches: a street without a number is a place ("na raskrsnici Titove i Ferhadije").
+"""
+
+from __future__ import annotations
+
+import re
+
+from kodeks.privacy import lexicon
+from kodeks.privacy.spans import Span
+from retrieval.language.normalize import fold
+
+_CUE = re.compile(
+    r"(?<!\w)(?:adres[aeiu]|adresom|stanuj\w*|zivi|prijavljen[aio]?(?:[ ]+je)?[ ]+na[ ]+adresi)"
+    r"(?:[ ]+(?:mu|joj|im|je|glasi|stanovanja|prebivalista|boravista|u|na))*[ ]*:?[ ]+"
+)
+_WORD = re.compile(r"[^\W\d_]+\.?")
+_STREET_WORDS = (
+    "ul",
+    "ulica",
+    "ulici",
+    "ulicu",
+    "ulice",
+    "naselje",
+    "naselju",
+    "selo",
+    "selu",
+    "zaseok",
+    "zaseoku",
+    "trg",
+    "trgu",
+    "bulevar",
+    "bulevaru",
+    "aleja",
+    "aleji",
+)
+_JOINERS = ("od", "kod", "za")  # "Zmaja od Bosne", "Kamenica kod Zvornika", "Put za Kreševo"
+_UNITS = ("godin", "dan", "mjesec", "sat", "minut", "km", "metar", "put", "posto", "osob", "djec", "clan", "sedmic")
+_LEGAL = ("clan", "stav", "tack", "zakon", "glasni", "sluzben")
+_MAX_WORDS = 4
+
+
+def _folded(text: str) -> str:
+    """`text` folded one letter for one ("đ" → "d", Cyrillic → Latin), so offsets stay those of `text`."""
+    return "".join((fold(c) or c)[0] for c in text)
+
+
+def _words_at(text: str, start: int) -> list[re.Match[str]]:
+    """The words from `start` on, while only single spaces separate them (a comma or a digit ends the phrase)."""
+    out: list[re.Match[str]] = []
+    pos = start
+    while len(out) < _MAX_WORDS + 4:
+        m = _WORD.match(text, pos)
+        if not m:
+            break
+        out.append(m)
+        if m.group().endswith(".") and fold(m.group()) != "ul.":
+            break
+        if not text.startswith(" ", m.end()) or not _WORD.match(text, m.end() + 1):
+            break
+        pos = m.end() + 1
+    return out
+
+
+def _name_word(word: str) -> bool:
+    f = fold(word).rstrip(".")
+    return (
+        f not in lexicon.FUNCTION_WORDS
+        and not f.startswith(_LEGAL)
+        and f not in _STREET_WORDS
+        and len(f) >= 2
+        and not (word[:1].islower() and f in lexicon.word_set("common_words.txt"))
+    )
+
+
+def _number_words(words: list[re.Match[str]], i: int) -> int:
+    """How many words from `i` on are a number dictated in words (0 if none, or if a unit follows)."""
+    numbers = lexicon.word_set("number_words.txt")
+    j = i
+    while j < len(words) and j - i < 3 and fold(words[j].group()) in numbers:
+        j += 1
+    if j < len(words) and fold(words[j].group()).startswith(_UNITS):
+        return 0  # "dvadeset godina": a count
+    return j - i
+
+
+def _phrase(text: str, start: int, after_adresa: bool) -> Span | None:
+    """The street-shaped phrase at `start`; one capitalised word alone only after "adresa" ("stanuje u
+    Dobrinji" names a neighbourhood, "adresa Skenderija" a street)."""
+    words = _words_at(text, start)
+    if not words:
+        return None
+    street_word = fold(words[0].group()).rstrip(".") in _STREET_WORDS
+    i = 1 if street_word else 0
+    names: list[re.Match[str]] = []
+    while i < len(words) and len(names) < _MAX_WORDS:
+        f = fold(words[i].group())
+        if f in _JOINERS and names and i + 1 < len(words) and _name_word(words[i + 1].group()):
+            names.extend(words[i : i + 2])
+            i += 2
+            continue
+        if f in lexicon.word_set("number_words.txt") or not _name_word(words[i].group()):
+            break
+        names.append(words[i])
+        i += 1
+    if not names:
+        return None
+    end = names[-1].end()
+    if i < len(words) and fold(words[i].group()).rstrip(".") in ("broj", "br"):
+        i += 1
+    spoken = _number_words(words, i)
+    if spoken:
+        end = words[i + spoken - 1].end()
+    elif not street_word:
+        capitalised = [w.group() for w in names if fold(w.group()) not in _JOINERS]
+        if not all(w[:1].isupper() for w in capitalised) or (len(capitalised) == 1 and not after_adresa):
+            return None
+        towns = [w for w in capitalised if lexicon.not_a_name(fold(w))]
+        if towns and (len(towns) == len(capitalised) or fold(names[0].group()) in (fold(t) for t in towns)):
+            return None  # "živi u Sarajevu", "stanuje u Njemačkoj": a town or a country, no address
+    return Span(words[0].start(), end, "ADDRESS")
+
+
+# The number first, the street after it ("kod broja 12 u ulici Lipovoj", "na broju 7 u Lipovoj ulici"), or the
+# street with "na broju" after it ("u lipovoj na broju 5"): "broj" in the locative/genitive is the cue.
+_NUMBER_FIRST = re.compile(r"(?<!\w)(?:kod|na|ispred)[ ]+broj[au][ ]+\d{1,4}[a-z]?(?:/\d{1,3})?[ ]+u[ ]+(?=\w)")
+_NUMBER_AFTER = re.compile(r"[ ]+na[ ]+broju[ ]+\d{1,4}[a-z]?(?:/\d{1,3})?(?![\w/])")
+_STREET_AFTER = ("ulici", "ulica", "ul.")
+
+
+def _street_words(text: str, start: int) -> list[re.Match[str]]:
+    """Up to three name words from `start` (a street word first or last joins them): "ulici Lipovoj", "Lipovoj ulici"."""
+    words = _words_at(text, start)
+    i = 1 if words and fold(words[0].group()).rstrip(".") in _STREET_WORDS else 0
+    names: list[re.Match[str]] = []
+    while i < len(words) and len(names) < 3 and _name_word(words[i].group()):
+        names.append(words[i])
+        i += 1
+    if names and all(lexicon.not_a_name(fold(w.group())) for w in names):
+        return []  # "na broju 5 u Sarajevu": a town
+    if not names:
+        return []
+    if i < len(words) and fold(words[i].group()) in _STREET_AFTER:
+        names.append(words[i])
+    return ([words[0]] if fold(words[0].group()).rstrip(".") in _STREET_WORDS else []) + names
+
+
+def _number_first(text: str) -> list[Span]:
+    spans = []
+    for m in _NUMBER_FIRST.finditer(_folded(text)):
+        names = _street_words(text, m.end())
+        if names:
+            spans.append(Span(m.start() + len(m.group().split()[0]) + 1, names[-1].end(), "ADDRESS"))
+    for m in _NUMBER_AFTER.finditer(_folded(text)):
+        before = re.search(r"(?<!\w)u[ ]+((?:[^\W\d_]+[ ]+){0,2}[^\W\d_]+)$", text[max(0, m.start() - 60) : m.start()])
+        if before:
+            start = max(0, m.start() - 60) + before.start(1)
+            names = _street_words(text, start)
+            if names and names[-1].end() == m.start():
+                spans.append(Span(start, m.end(), "ADDRESS"))
+    return spans
+
+
+def cued_addresses(text: str) -> list[Span]:
+    """Spans of the street-shaped phrases after an address cue (the town after them is added by the caller)."""
+    folded = _folded(text)
+    spans = []
+    for m in _CUE.finditer(folded):
+        span = _phrase(text, m.end(), after_adresa=m.group().startswith(("adres", "prijavljen")))
+        if span is not None:
+            spans.append(span)
+    return spans + _number_first(text)
