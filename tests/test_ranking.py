@@ -59,6 +59,15 @@ def test_leave_one_set_out_scores_each_set_without_it() -> None:
     assert adoptable(table)
 
 
+def test_the_same_questions_over_another_index_are_held_out_with_them() -> None:
+    a, c = generated_set("a", 1), generated_set("c", 3)
+    copy = LabelledSet("a-library", generated_set("a", 1).pools, group="a")
+    alone = {r.name: r for r in cross_validate([a, c])}
+    grouped = {r.name: r for r in cross_validate([a, copy, c])}
+    assert grouped["a"].learned == alone["a"].learned  # its copy did not train the model that scores it
+    assert grouped["a-library"].learned == alone["a"].learned
+
+
 def test_metrics_of_the_hand_order_and_a_missing_relevant() -> None:
     x = np.zeros((3, len(FEATURES)))
     pools = [Pool(x, np.array([False, True, False])), Pool(x, np.zeros(3, dtype=bool))]
@@ -165,5 +174,6 @@ def test_train_ranker_writes_a_model_that_records_how_it_was_made(tmp_path: Path
     assert [s["name"] for s in model["sets"]] == ["one", "two"]
     assert model["command"].startswith("kodeks eval train-ranker")
     assert [r["held_out"] for r in model["cross_validation"]] == ["one", "two"]
+    assert [s["group"] for s in model["sets"]] == ["one", "one"]  # the same questions: one fold
     load(out).check(model["embedder"])
     assert list((tmp_path / "cache").glob("one-*.npz"))  # the pools are kept for the next run

@@ -69,6 +69,7 @@ def train_ranker(
 
     labelled: list[LabelledSet] = []
     embedders: dict[str, str] = {}
+    groups: dict[str, frozenset[str]] = {}  # sets sharing a question are one fold (held out together)
     for name, questions_file, data_dir in parsed:
         questions = load_eval(questions_file)
         settings = load_settings(data_dir=data_dir).model_copy(update={"ranker": "off"})
@@ -92,7 +93,11 @@ def train_ranker(
             "questions": len(questions),
             "data_dir": str(data_dir),
         }
-        labelled.append(LabelledSet(name, pools, source))
+        texts = frozenset(q.question.strip().lower() for q in questions)
+        group = next((g for g, seen in groups.items() if seen & texts), name)
+        groups[group] = groups.get(group, frozenset()) | texts
+        source["group"] = group
+        labelled.append(LabelledSet(name, pools, source, group))
     if len(set(embedders.values())) > 1:
         raise KodeksError(
             "the sets' indexes were built by different embedders ("

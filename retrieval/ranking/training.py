@@ -46,6 +46,11 @@ class LabelledSet:
     name: str
     pools: list[Pool]
     source: dict[str, object] = field(default_factory=dict)  # file, sha256, data dir: recorded in the model
+    group: str = ""  # sets of one group (the same questions over two indexes) are held out together; "": its name
+
+    @property
+    def fold(self) -> str:
+        return self.group or self.name
 
 
 @dataclass(frozen=True)
@@ -147,11 +152,13 @@ def choose(sets: Sequence[LabelledSet]) -> Choice:
     """The choice with the best mean held-out MRR (then hit@1) over leave-one-set-out within `sets`; with one set
     only, the strongest regularisation (nothing to hold out)."""
     options = choices()
-    if len(sets) < 2:
+    folds = list(dict.fromkeys(s.fold for s in sets))
+    if len(folds) < 2:
         return max(options, key=lambda c: (c.l2, c.features == "signals+hand"))
     best: tuple[tuple[float, float], Choice] | None = None
     for c in options:
-        held = [metrics(s.pools, train([o for o in sets if o is not s], c)) for s in sets]
+        fits = {f: train([o for o in sets if o.fold != f], c) for f in folds}
+        held = [metrics(s.pools, fits[s.fold]) for s in sets]
         key = (float(np.mean([m["mrr"] for m in held])), float(np.mean([m["hit@1"] for m in held])))
         if best is None or key > best[0]:
             best = (key, c)
@@ -171,12 +178,16 @@ class HeldOut:
 
 
 def cross_validate(sets: Sequence[LabelledSet]) -> list[HeldOut]:
-    """Nested leave-one-set-out: each set scored by a model (and a choice) made without it."""
+    """Nested leave-one-set-out: each set scored by a model (and a choice) made without it — nor without any set
+    of its group (the same questions over another index would be the held-out questions seen in training)."""
+    made: dict[str, tuple[Choice, Fit]] = {}
     out = []
     for s in sets:
-        others = [o for o in sets if o is not s]
-        choice = choose(others)
-        fit = train(others, choice)
+        if s.fold not in made:
+            others = [o for o in sets if o.fold != s.fold]
+            choice = choose(others)
+            made[s.fold] = (choice, train(others, choice))
+        choice, fit = made[s.fold]
         out.append(HeldOut(s.name, len(s.pools), choice, metrics(s.pools, None), metrics(s.pools, fit)))
     return out
 

@@ -222,7 +222,9 @@ class CandidateFinder:
             else:
                 fused[order] = fused_over(order)
             order = order[np.argsort(-fused[order], kind="stable")]
+        rank_ms = None
         if self._collecting() and len(order):
+            t_rank = time.perf_counter()
             raw = RawSignals(
                 hand=fused,
                 dense=dense if use_dense else None,
@@ -251,6 +253,7 @@ class CandidateFinder:
                 fused = np.full(n_articles, -np.inf)
                 fused[order] = learned
                 order = order[by]
+            rank_ms = (time.perf_counter() - t_rank) * 1000
         candidates = []
         for i in order:
             i = int(i)
@@ -264,6 +267,8 @@ class CandidateFinder:
         timings.update(
             embed=(t_embed - t0) * 1000, dense=(t1 - t_embed) * 1000, lexical=(t2 - t1) * 1000, fuse=(t3 - t2) * 1000
         )
+        if rank_ms is not None:
+            timings["rank"] = rank_ms  # the learned stage: features of the pool and the model's scores
 
         def rank(chosen: list[Candidate]) -> None:
             wanted = np.asarray([c.index for c in chosen], dtype=np.int64)
