@@ -40,7 +40,7 @@ def generated_set(name: str, seed: int, questions: int = 30, depth: int = 12) ->
 
 def test_training_on_a_generated_set_is_deterministic() -> None:
     sets = [generated_set("a", 1), generated_set("b", 2)]
-    first, second = train(sets, Choice(0.01, "signals")), train(sets, Choice(0.01, "signals"))
+    first, second = train(sets, Choice(0.01, "signals", 12)), train(sets, Choice(0.01, "signals", 12))
     assert np.array_equal(first.weights, second.weights)
     assert np.array_equal(first.mean, second.mean) and np.array_equal(first.scale, second.scale)
     assert first.weights[HAND] == 0.0  # "signals" leaves the hand score out
@@ -99,7 +99,7 @@ def test_the_feature_matrix_is_named_and_unweighted() -> None:
 def model_file(path: Path, embedder: str, weights: dict[str, float]) -> Path:
     n = len(FEATURES)
     w = np.array([weights.get(f, 0.0) for f in FEATURES])
-    RankerModel(FEATURES, np.zeros(n), np.ones(n), w, embedder, {"command": "test"}).save(path)
+    RankerModel(FEATURES, np.zeros(n), np.ones(n), w, embedder, 100, {"command": "test"}).save(path)
     return path
 
 

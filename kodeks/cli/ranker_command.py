@@ -124,17 +124,18 @@ def train_ranker(
         fit.scale,
         fit.weights,
         next(iter(embedders.values())),
+        fit.depth,
         {
             "command": command,
             "sets": [s.source for s in labelled],
-            "choice": {"l2": choice.l2, "features": choice.features},
+            "choice": {"l2": choice.l2, "features": choice.features, "depth": choice.depth},
             "cross_validation": [
                 {
                     "held_out": r.name,
                     "questions": r.questions,
                     "hand": r.hand,
                     "learned": r.learned,
-                    "choice": {"l2": r.choice.l2, "features": r.choice.features},
+                    "choice": {"l2": r.choice.l2, "features": r.choice.features, "depth": r.choice.depth},
                 }
                 for r in table
             ],
@@ -143,7 +144,7 @@ def train_ranker(
     )
     model.save(out)
     weights = ", ".join(f"{f} {w:+.2f}" for f, w in zip(FEATURES, fit.weights, strict=True) if w)
-    print(f"model ({choice.features}, L2 {choice.l2}) written to {out}: {weights}")
+    print(f"model ({choice.features}, L2 {choice.l2}, top {choice.depth}) written to {out}: {weights}")
 
 
 def _print_table(table: list) -> None:
@@ -167,7 +168,7 @@ def _print_table(table: list) -> None:
         out.add_row(
             r.name,
             str(r.questions),
-            f"{r.choice.features}, L2 {r.choice.l2}",
+            f"{r.choice.features}, L2 {r.choice.l2}, top {r.choice.depth}",
             f"{r.hand['hit@1']:.3f}",
             f"{r.learned['hit@1']:.3f}",
             f"{r.hand['hit@5']:.3f}",

@@ -18,6 +18,7 @@ import numpy as np
 
 from kodeks.errors import RankerFileError, RankerMismatchError
 from retrieval.ranking.features import FEATURES
+from retrieval.ranking.training import reorder
 
 FORMAT = "kodeks-ranker/1"
 
@@ -31,12 +32,17 @@ class RankerModel:
     scale: np.ndarray
     weights: np.ndarray
     embedder: str  # EmbedderIdentity.describe() of the index the features were computed on
+    depth: int  # how many of the hand order's first candidates it reorders
     meta: dict[str, Any] = field(default_factory=dict)
 
     def score(self, x: np.ndarray) -> np.ndarray:
         """One score per row of a feature matrix (higher: ranked first)."""
         scores: np.ndarray = ((x - self.mean) / self.scale) @ self.weights
         return scores
+
+    def order(self, x: np.ndarray) -> np.ndarray:
+        """A pool's rows (in the hand order) in the learned order: its first `depth` by score, the rest after."""
+        return reorder(self.score(x), self.depth)
 
     def check(self, embedder: str) -> RankerModel:
         """This model, if it was trained over `embedder`'s scores and on this version's features; else refused."""
@@ -56,6 +62,7 @@ class RankerModel:
         return {
             "format": FORMAT,
             "embedder": self.embedder,
+            "depth": self.depth,
             "features": list(self.features),
             "mean": [round(float(v), 6) for v in self.mean],
             "scale": [round(float(v), 6) for v in self.scale],
@@ -82,6 +89,7 @@ def load(path: Path) -> RankerModel:
         features = tuple(str(f) for f in data["features"])
         arrays = [np.asarray(data[k], dtype=np.float64) for k in ("mean", "scale", "weights")]
         embedder = str(data["embedder"])
+        depth = int(data["depth"])
     except (KeyError, TypeError, ValueError) as exc:
         raise RankerFileError(f"{path} is not a ranking model (missing or bad {exc})") from None
     if any(a.shape != (len(features),) for a in arrays) or not all(np.isfinite(a).all() for a in arrays):
@@ -89,5 +97,8 @@ def load(path: Path) -> RankerModel:
     mean, scale, weights = arrays
     if (scale <= 0).any():
         raise RankerFileError(f"{path} is not a ranking model (a feature's scale is not positive)")
-    meta = {k: v for k, v in data.items() if k not in ("format", "embedder", "features", "mean", "scale", "weights")}
-    return RankerModel(features, mean, scale, weights, embedder, meta)
+    if depth < 1:
+        raise RankerFileError(f"{path} is not a ranking model (depth must be at least 1)")
+    own = ("format", "embedder", "depth", "features", "mean", "scale", "weights")
+    meta = {k: v for k, v in data.items() if k not in own}
+    return RankerModel(features, mean, scale, weights, embedder, depth, meta)

@@ -25,12 +25,13 @@ import numpy as np
 
 from retrieval.ranking.features import FEATURES
 
-L2_GRID = (0.001, 0.01, 0.1, 1.0)
+L2_GRID = (0.01, 1.0)
+DEPTH_GRID = (20, 50)
 FEATURE_SETS: dict[str, tuple[str, ...]] = {
     "signals+hand": FEATURES,
     "signals": tuple(f for f in FEATURES if f != "hand"),
 }
-ITERATIONS = 300
+ITERATIONS = 80
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,7 @@ class LabelledSet:
 class Choice:
     l2: float
     features: str  # a key of FEATURE_SETS
+    depth: int  # the learned stage reorders the hand order's first `depth` candidates (the rest keep their places)
 
 
 @dataclass(frozen=True)
@@ -66,10 +68,18 @@ class Fit:
     mean: np.ndarray
     scale: np.ndarray
     weights: np.ndarray
+    depth: int
 
-    def score(self, x: np.ndarray) -> np.ndarray:
-        scores: np.ndarray = ((x - self.mean) / self.scale) @ self.weights
-        return scores
+    def order(self, x: np.ndarray) -> np.ndarray:
+        """The pool's rows in the learned order: the first `depth` reordered, the rest where they were."""
+        return reorder(((x - self.mean) / self.scale) @ self.weights, self.depth)
+
+
+def reorder(scores: np.ndarray, depth: int) -> np.ndarray:
+    """Indexes of a pool in the hand order, its first `depth` sorted by `scores` (stable), the rest after them."""
+    head = np.argsort(-scores[:depth], kind="stable")
+    out: np.ndarray = np.concatenate([head, np.arange(len(head), len(scores))]).astype(np.int64)
+    return out
 
 
 def metrics(pools: Sequence[Pool], fit: Fit | None) -> dict[str, float]:
@@ -79,7 +89,7 @@ def metrics(pools: Sequence[Pool], fit: Fit | None) -> dict[str, float]:
         return {"hit@1": 0.0, "hit@5": 0.0, "mrr": 0.0}
     h1 = h5 = rr = 0.0
     for p in pools:
-        order = np.arange(len(p.relevant)) if fit is None else np.argsort(-fit.score(p.x), kind="stable")
+        order = np.arange(len(p.relevant)) if fit is None else fit.order(p.x)
         found = np.nonzero(p.relevant[order])[0]
         if found.size:
             rank = int(found[0]) + 1
@@ -93,45 +103,42 @@ def metrics(pools: Sequence[Pool], fit: Fit | None) -> dict[str, float]:
 def train(sets: Sequence[LabelledSet], choice: Choice) -> Fit:
     """The model for `choice` on these sets (each set weighing the same). Deterministic."""
     keep = np.asarray([f in FEATURE_SETS[choice.features] for f in FEATURES])
-    pools = [(p, 1.0 / max(1, sum(q.relevant.any() for q in s.pools))) for s in sets for p in s.pools]
-    pools = [(p, w) for p, w in pools if p.relevant.any() and len(p.relevant) > 1]
+    depth = choice.depth
+    pools: list[tuple[Pool, float]] = []
+    for s in sets:
+        usable = [Pool(p.x[:depth], p.relevant[:depth]) for p in s.pools]
+        usable = [p for p in usable if p.relevant.any() and len(p.relevant) > 1]
+        pools += [(p, 1.0 / len(usable)) for p in usable]
     n_features = len(FEATURES)
     if not pools:
-        return Fit(np.zeros(n_features), np.ones(n_features), np.zeros(n_features))
-    depth = max(len(p.relevant) for p, _ in pools)
-    x = np.zeros((len(pools), depth, n_features))
-    valid = np.zeros((len(pools), depth), dtype=bool)
-    target = np.zeros((len(pools), depth), dtype=bool)
+        return Fit(np.zeros(n_features), np.ones(n_features), np.zeros(n_features), depth)
+    x = np.vstack([p.x for p, _ in pools])
+    target = np.concatenate([p.relevant for p, _ in pools]).astype(np.float64)
+    lengths = np.asarray([len(p.relevant) for p, _ in pools])
+    starts = np.concatenate([[0], np.cumsum(lengths)[:-1]])
+    segment = np.repeat(np.arange(len(pools)), lengths)
     weight = np.asarray([w for _, w in pools])
-    for i, (p, _) in enumerate(pools):
-        x[i, : len(p.relevant)] = p.x
-        valid[i, : len(p.relevant)] = True
-        target[i, : len(p.relevant)] = p.relevant
-    rows = x[valid]
-    mean = np.where(keep, rows.mean(axis=0), 0.0)
-    spread = rows.std(axis=0)
-    scale = np.where(keep & (spread > 1e-9), spread, 1.0)
-    z = np.where(keep, (x - mean) / scale, 0.0) * valid[..., None]
     weight = weight / weight.sum()
+    mean = np.where(keep, x.mean(axis=0), 0.0)
+    spread = x.std(axis=0)
+    scale = np.where(keep & (spread > 1e-9), spread, 1.0)
+    z = np.where(keep, (x - mean) / scale, 0.0)
 
     def loss_grad(w: np.ndarray) -> tuple[float, np.ndarray]:
-        s = np.where(valid, z @ w, -np.inf)
-        top = s.max(axis=1, keepdims=True)
-        e = np.exp(s - top)
-        all_ = e.sum(axis=1)
-        rel = np.where(target, e, 0.0).sum(axis=1)
-        loss = float(weight @ (np.log(all_) - np.log(rel))) + 0.5 * choice.l2 * float(w @ w)
-        p_all = e / all_[:, None]
-        p_rel = np.where(target, e, 0.0) / rel[:, None]
-        grad = np.einsum("q,qd,qdf->f", weight, p_all - p_rel, z) + choice.l2 * w
-        return loss, grad
+        s = z @ w
+        e = np.exp(s - np.maximum.reduceat(s, starts)[segment])
+        total = np.add.reduceat(e, starts)
+        rel = np.add.reduceat(e * target, starts)
+        loss = float(weight @ (np.log(total) - np.log(rel))) + 0.5 * choice.l2 * float(w @ w)
+        coef = weight[segment] * (e / total[segment] - target * e / rel[segment])
+        return loss, z.T @ coef + choice.l2 * w
 
     w = np.zeros(n_features)
     loss, grad = loss_grad(w)
     step = 1.0
     for _ in range(ITERATIONS):
         g2 = float(grad @ grad)
-        if g2 < 1e-14:
+        if g2 < 1e-12:
             break
         while True:  # backtracking (Armijo): deterministic, no step size to tune
             candidate = w - step * grad
@@ -139,13 +146,16 @@ def train(sets: Sequence[LabelledSet], choice: Choice) -> Fit:
             if new_loss <= loss - 0.5 * step * g2 or step < 1e-8:
                 break
             step *= 0.5
+        converged = loss - new_loss < 1e-9
         w, loss, grad = candidate, new_loss, new_grad
-        step = min(step * 2.0, 16.0)
-    return Fit(mean, scale, np.where(keep, w, 0.0))
+        if converged:
+            break
+        step = min(step * 2.0, 64.0)
+    return Fit(mean, scale, np.where(keep, w, 0.0), depth)
 
 
 def choices() -> list[Choice]:
-    return [Choice(l2, name) for name in FEATURE_SETS for l2 in L2_GRID]
+    return [Choice(l2, name, depth) for name in FEATURE_SETS for l2 in L2_GRID for depth in DEPTH_GRID]
 
 
 def choose(sets: Sequence[LabelledSet]) -> Choice:
@@ -154,7 +164,7 @@ def choose(sets: Sequence[LabelledSet]) -> Choice:
     options = choices()
     folds = list(dict.fromkeys(s.fold for s in sets))
     if len(folds) < 2:
-        return max(options, key=lambda c: (c.l2, c.features == "signals+hand"))
+        return max(options, key=lambda c: (c.l2, c.features == "signals+hand", -c.depth))
     best: tuple[tuple[float, float], Choice] | None = None
     for c in options:
         fits = {f: train([o for o in sets if o.fold != f], c) for f in folds}

@@ -61,9 +61,9 @@ Ranker = Callable[[list[Candidate]], None]
 
 
 class RankingStage(Protocol):
-    """The learned ranking (retrieval/ranking/model.py): one score per row of a candidate pool's features."""
+    """The learned ranking (retrieval/ranking/model.py): a candidate pool's rows (features, hand order) reordered."""
 
-    def score(self, x: np.ndarray) -> np.ndarray: ...
+    def order(self, x: np.ndarray) -> np.ndarray: ...
 
 
 # Training's collector: (the pool's article indexes in the hand order, their feature matrix). Called per search.
@@ -247,12 +247,13 @@ class CandidateFinder:
             if self.sink is not None:
                 self.sink(order, x)
             if self.ranking is not None:
-                # The learned stage reorders the pool; its score is what the candidates carry from here on.
-                learned = self.ranking.score(x)
-                by = np.argsort(-learned, kind="stable")
-                fused = np.full(n_articles, -np.inf)
-                fused[order] = learned
+                # The learned stage reorders the pool. The candidates keep the hand scores by rank (the best
+                # score goes to the learned first): `weak`'s lead and the logged scores stay on their scale.
+                by = self.ranking.order(x)
+                ranked = np.sort(fused[order])[::-1]
                 order = order[by]
+                fused = fused.copy()
+                fused[order] = ranked
             rank_ms = (time.perf_counter() - t_rank) * 1000
         candidates = []
         for i in order:
