@@ -41,15 +41,21 @@ def collect(
     try:
         for q in questions:
             seen.clear()
-            retriever.search(
-                prepare(q.question), k=10, jurisdiction=as_scope(q.jurisdiction) if q.jurisdiction else None
-            )
+            result = retriever.search(prepare(q.question), k=10, jurisdiction=as_scope(q.jurisdiction))
             wanted = [i for r in q.relevant if (i := retriever.catalog.index_of(r)) >= 0]
+            first = [h for h in result.hits if h.level == "reference"]
+            served_first = tuple(h.id in q.relevant for h in first)
             if seen:
                 order, x = seen[-1]
-                pools.append(Pool(x, np.isin(order, wanted)))
-            else:
-                pools.append(Pool(np.zeros((0, len(FEATURES))), np.zeros(0, dtype=bool)))
+                codes = retriever.layout.hash_code
+                keys = codes[order].astype(np.int64)
+                # What the references already serve is not served again from the pool (layout.dedupe).
+                taken = [int(codes[i]) for h in first if (i := retriever.catalog.index_of(h.id)) >= 0]
+                keep = ~np.isin(keys, taken)
+                pools.append(Pool(x[keep], np.isin(order[keep], wanted), keys[keep], served_first))
+            else:  # nothing searched (every hit a reference): what was served is fixed for every ranking
+                fixed = tuple(h.id in q.relevant for h in result.hits)
+                pools.append(Pool(np.zeros((0, len(FEATURES))), np.zeros(0, dtype=bool), None, fixed))
             if progress is not None:
                 progress()
     finally:
@@ -69,18 +75,33 @@ def save_pools(path: Path, pools: Sequence[Pool]) -> None:
     lengths = np.asarray([len(p.relevant) for p in pools], dtype=np.int64)
     x = np.vstack([p.x for p in pools]) if pools else np.zeros((0, len(FEATURES)))
     relevant = np.concatenate([p.relevant for p in pools]) if pools else np.zeros(0, dtype=bool)
+    # A pool without text codes gets distinct negative ones (nothing is deduplicated in it).
+    keys = [p.text_key if p.text_key is not None else -1 - np.arange(len(p.relevant)) for p in pools]
+    first = json.dumps([list(p.served_first) for p in pools])
     with path.open("wb") as f:
-        np.savez(f, lengths=lengths, x=x, relevant=relevant, features=np.asarray(json.dumps(FEATURES)))
+        np.savez(
+            f,
+            lengths=lengths,
+            x=x,
+            relevant=relevant,
+            keys=np.concatenate(keys) if keys else np.zeros(0, dtype=np.int64),
+            first=np.asarray(first),
+            features=np.asarray(json.dumps(FEATURES)),
+        )
 
 
 def load_pools(path: Path) -> list[Pool] | None:
-    """The cached pools, or None when there are none of these features."""
+    """The cached pools, or None when there are none of these features (or of an older cache format)."""
     if not path.exists():
         return None
     with np.load(path) as data:
-        if str(data["features"]) != json.dumps(FEATURES):
+        if str(data["features"]) != json.dumps(FEATURES) or "keys" not in data:
             return None
         ends = np.cumsum(data["lengths"])
         starts = ends - data["lengths"]
-        x, relevant = data["x"], data["relevant"]
-        return [Pool(x[a:b], relevant[a:b]) for a, b in zip(starts.tolist(), ends.tolist(), strict=True)]
+        x, relevant, keys = data["x"], data["relevant"], data["keys"]
+        first = json.loads(str(data["first"]))
+        return [
+            Pool(x[a:b], relevant[a:b], keys[a:b], tuple(f))
+            for a, b, f in zip(starts.tolist(), ends.tolist(), first, strict=True)
+        ]

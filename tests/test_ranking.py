@@ -74,6 +74,14 @@ def test_metrics_of_the_hand_order_and_a_missing_relevant() -> None:
     assert metrics(pools, None) == {"hit@1": 0.0, "hit@5": 0.5, "mrr": 0.25}
 
 
+def test_metrics_serve_as_search_does_references_first_identical_texts_once() -> None:
+    x = np.zeros((3, len(FEATURES)))
+    twice = Pool(x, np.array([False, False, True]), text_key=np.array([7, 7, 8]))
+    assert metrics([twice], None)["hit@1"] == 0.0 and metrics([twice], None)["mrr"] == 0.5  # row 1 not served
+    referenced = Pool(x, np.array([True, False, False]), served_first=(False,))
+    assert metrics([referenced], None)["mrr"] == 0.5  # the reference comes first
+
+
 def test_the_feature_matrix_is_named_and_unweighted() -> None:
     n = 4
     raw = RawSignals(

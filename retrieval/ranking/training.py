@@ -40,6 +40,19 @@ class Pool:
 
     x: np.ndarray
     relevant: np.ndarray  # bool per row
+    text_key: np.ndarray | None = None  # per row, its text's code: identical texts are served once (layout.dedupe)
+    served_first: tuple[bool, ...] = ()  # articles served before the pool (explicit references): relevant or not
+
+    def ranked(self, order: np.ndarray) -> np.ndarray:
+        """Relevance of what is served, in this order of the pool's rows: the references first, then the rows
+        with identical texts shown once (the better ranked), as Retriever.search serves them."""
+        rows = order
+        if self.text_key is not None and len(order):
+            keys = self.text_key[order]
+            _, first = np.unique(keys, return_index=True)
+            rows = order[np.sort(first)]
+        head: np.ndarray = np.asarray(self.served_first, dtype=bool)
+        return np.concatenate([head, self.relevant[rows]])
 
 
 @dataclass
@@ -90,7 +103,7 @@ def metrics(pools: Sequence[Pool], fit: Fit | None) -> dict[str, float]:
     h1 = h5 = rr = 0.0
     for p in pools:
         order = np.arange(len(p.relevant)) if fit is None else fit.order(p.x)
-        found = np.nonzero(p.relevant[order])[0]
+        found = np.nonzero(p.ranked(order))[0]
         if found.size:
             rank = int(found[0]) + 1
             h1 += rank == 1
