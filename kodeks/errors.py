@@ -29,6 +29,17 @@ class IndexMismatchError(KodeksError):
     KODEKS_EMBEDDER back or to rebuild with `kodeks ingest --reindex PATH...` (retrieval/index/chroma.py)."""
 
 
+class RankerMismatchError(KodeksError):
+    """The learned ranking's model file (KODEKS_RANKER) was trained over another embedder's scores, or names other
+    features than this version computes: the message names both and says to retrain with `kodeks eval
+    train-ranker` or to set KODEKS_RANKER=off (retrieval/ranking/model.py)."""
+
+
+class RankerFileError(KodeksError):
+    """The learned ranking's model file cannot be read or is not one (missing, not JSON, wrong shape): the message
+    names the file and what is wrong (retrieval/ranking/model.py)."""
+
+
 class IndexBusy(KodeksError):
     """Another process is writing the index and the caller would not wait (`--no-wait`): the message names who
     holds the writer lock since when; run again later or without --no-wait (retrieval/index/writer_lock.py)."""

@@ -84,6 +84,9 @@ class Settings(BaseSettings):
     offence_affinity: float = Field(1.5, alias="KODEKS_OFFENCE_AFFINITY", ge=0)
     # positive lexical z-scores compressed as s·ln(1 + z/s) where several laws compete (fusion.saturate); 0 = off
     lexical_saturation: float = Field(5.0, alias="KODEKS_LEXICAL_SATURATION", ge=0)
+    # issue 31 — the learned ranking stage (retrieval/ranking/, docs/retrieval.md "Learned ranking"): a model file
+    # made by `kodeks eval train-ranker` reorders the candidate pool; "off" serves the hand-weighted order above
+    ranker: str = Field("off", alias="KODEKS_RANKER")
 
     # --- answering -----------------------------------------------------------------------
     anthropic_api_key: SecretStr | None = Field(None, alias="ANTHROPIC_API_KEY")

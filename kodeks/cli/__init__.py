@@ -29,6 +29,7 @@ from kodeks.cli import (
     officers_commands,
     plain_help,
     privacy_commands,
+    ranker_command,
     retrieval_commands,
 )
 from kodeks.cli.shared import DATA_DIR_HELP, OneLineErrors
@@ -59,7 +60,12 @@ for group in (
 app.add_typer(laws_command.laws_app, name="laws")  # `kodeks laws`, `kodeks laws remove|rename`
 app.add_typer(eval_app, name="eval")
 app.add_typer(officers_commands.officers_app, name="officers")
-for group in (answer_commands.eval_commands, retrieval_commands.eval_commands, label_command.commands):
+for group in (
+    answer_commands.eval_commands,
+    retrieval_commands.eval_commands,
+    label_command.commands,
+    ranker_command.eval_commands,
+):
     eval_app.add_typer(group)
 
 

@@ -18,8 +18,9 @@ import numpy as np
 
 from kodeks.settings import Settings
 from retrieval.index.lexical import LexicalIndex
-from retrieval.language.normalize import embedding_text
+from retrieval.language.normalize import embedding_text, fold
 from retrieval.language.vocabulary import Expansion, legal_terms
+from retrieval.ranking.features import RawSignals, matrix
 from retrieval.search import followup
 from retrieval.search.dense import DenseScorer
 from retrieval.search.fusion import fuse, mean_spread, ranks_of, top
@@ -59,6 +60,16 @@ class Candidate:
 Ranker = Callable[[list[Candidate]], None]
 
 
+class RankingStage(Protocol):
+    """The learned ranking (retrieval/ranking/model.py): a candidate pool's rows (features, hand order) reordered."""
+
+    def order(self, x: np.ndarray) -> np.ndarray: ...
+
+
+# Training's collector: (the pool's article indexes in the hand order, their feature matrix). Called per search.
+SignalSink = Callable[[np.ndarray, np.ndarray], None]
+
+
 class CandidateFinder:
     """Scores every admitted article for a question with both retrievers and fuses them. Thread-safe."""
 
@@ -72,8 +83,11 @@ class CandidateFinder:
         titles: TitleIndex | None,
         title_rows: np.ndarray,
         priors: LibraryPriors | None = None,
+        ranking: RankingStage | None = None,
     ) -> None:
         self.settings = settings
+        self.ranking = ranking  # the learned stage (KODEKS_RANKER); None: the hand-weighted order is served
+        self.sink: SignalSink | None = None  # set by retrieval/ranking_sets.py to collect training pools
         self.priors = priors  # kinds and twins of a whole library (library_priors.py); None: none applied
         self.embedder = embedder
         self.lexical = lexical
@@ -141,7 +155,7 @@ class CandidateFinder:
         t2 = time.perf_counter()
 
         depth = min(s.candidate_depth, int(mask.sum()))
-        title = share = kind_share = None
+        title = share = kind_share = offence_share = terms_share = question_share = None
         affinity = s.kind_affinity
         if self.titles is not None and (expansions or s.question_title_weight):
             # The added legal terms (a share of the best title match), or the question's own words: a question
@@ -151,11 +165,16 @@ class CandidateFinder:
             legal = [(t, 1.0) for t in legal_terms(expansions)]
             if legal:
                 share[rows] = self.titles.share_of_best(legal, mask[rows])
+            terms_share = share.copy()
+            if s.question_title_weight or self._collecting():
+                question_share = np.zeros(n_articles, dtype=np.float32)
+                question_share[rows] = self.titles.coverage(query, mask[rows])
             if s.question_title_weight:
                 # The question's own words count as how much of the question a title holds (idf-weighted), not
                 # relative to the best match: one common word in a traffic article's opening sentence ("na
                 # ulici", "preko") must not make it the question's title.
-                share[rows] = np.maximum(share[rows], s.question_title_weight * self.titles.coverage(query, mask[rows]))
+                assert question_share is not None
+                share[rows] = np.maximum(share[rows], s.question_title_weight * question_share[rows])
             title = s.title_weight * share
             kind_share = share
             offences = [e.adds for e in expansions if e.source == "derivation"]
@@ -165,6 +184,7 @@ class CandidateFinder:
                 kind_share = np.zeros(n_articles, dtype=np.float32)
                 kind_share[rows] = self.titles.share_of_best([(t, 1.0) for t in offences], mask[rows])
                 affinity = s.offence_affinity
+                offence_share = kind_share
         lexical_stats = mean_spread(lexical, mask) if s.fusion != "rrf" else None
         saturation = s.lexical_saturation if self._several_laws(mask) else 0.0
         earlier = previous if previous is not None else np.zeros(0, dtype=np.int64)
@@ -202,6 +222,39 @@ class CandidateFinder:
             else:
                 fused[order] = fused_over(order)
             order = order[np.argsort(-fused[order], kind="stable")]
+        rank_ms = None
+        if self._collecting() and len(order):
+            t_rank = time.perf_counter()
+            raw = RawSignals(
+                hand=fused,
+                dense=dense if use_dense else None,
+                dense_stats=stats if stats is not None else mean_spread(dense, mask),
+                lexical=lexical,
+                lexical_stats=lexical_stats if lexical_stats is not None else mean_spread(lexical, mask),
+                several_laws=saturation > 0 or self._several_laws(mask),
+                title_terms=terms_share,
+                title_question=question_share,
+                previous=np.isin(np.arange(n_articles), earlier) if len(earlier) else None,
+                chunks=np.diff(self.layout.chunk_start),
+                own_jurisdiction=self._own_jurisdiction(officer),
+            )
+            if self.priors is not None:
+                raw.twin = self.priors.twins_of(officer)
+                raw.off_topic = None if topic is None else ~topic
+                raw.kind_gap = None if share is None else self.priors.kind_gap(mask, share)
+                raw.offence_gap = None if offence_share is None else self.priors.kind_gap(mask, offence_share)
+            x = matrix(raw, order)
+            if self.sink is not None:
+                self.sink(order, x)
+            if self.ranking is not None:
+                # The learned stage reorders the pool. The candidates keep the hand scores by rank (the best
+                # score goes to the learned first): `weak`'s lead and the logged scores stay on their scale.
+                by = self.ranking.order(x)
+                ranked = np.sort(fused[order])[::-1]
+                order = order[by]
+                fused = fused.copy()
+                fused[order] = ranked
+            rank_ms = (time.perf_counter() - t_rank) * 1000
         candidates = []
         for i in order:
             i = int(i)
@@ -215,6 +268,8 @@ class CandidateFinder:
         timings.update(
             embed=(t_embed - t0) * 1000, dense=(t1 - t_embed) * 1000, lexical=(t2 - t1) * 1000, fuse=(t3 - t2) * 1000
         )
+        if rank_ms is not None:
+            timings["rank"] = rank_ms  # the learned stage: features of the pool and the model's scores
 
         def rank(chosen: list[Candidate]) -> None:
             wanted = np.asarray([c.index for c in chosen], dtype=np.int64)
@@ -225,6 +280,19 @@ class CandidateFinder:
                 c.lexical_rank = int(lexical_rank[c.index]) or None
 
         return candidates, rank
+
+    def _collecting(self) -> bool:
+        """Whether this search computes the feature matrix (the learned stage is on, or training collects)."""
+        return self.ranking is not None or self.sink is not None
+
+    def _own_jurisdiction(self, officer: str | None) -> np.ndarray | None:
+        """Per article: of the officer's own jurisdiction (None without an officer or a law of theirs)."""
+        names = self.layout.jurisdiction_names
+        code = fold(officer) if officer else None
+        if code is None or code not in names:
+            return None
+        own: np.ndarray = self.layout.jurisdiction_code == names.index(code)
+        return own
 
     def _several_laws(self, mask: np.ndarray) -> bool:
         """Whether the admitted articles belong to more than one law (a library: fusion.saturate applies)."""

@@ -61,6 +61,21 @@ class LibraryPriors:
         codes = [code for code, of in enumerate(self._law_kinds) if not of.isdisjoint(kinds)]
         return np.isin(self._law_code, codes) if codes else None
 
+    def twins_of(self, officer: str | None) -> np.ndarray | None:
+        """Per article: a higher-level twin of a provision the officer's own law has (None: no officer, no twins)."""
+        return self.twins.get(fold(officer)) if officer else None
+
+    def kind_gap(self, mask: np.ndarray, title: np.ndarray) -> np.ndarray | None:
+        """Per article: 1 − the best title share (`title`) among the admitted articles of its kind of law; None
+        over one kind (nothing to compare)."""
+        if self.groups <= 1:
+            return None
+        share = np.zeros(self.groups, dtype=np.float32)
+        admitted = mask & (title > 0)
+        np.maximum.at(share, self.kind_group[admitted], title[admitted])
+        gap: np.ndarray = 1.0 - share[self.kind_group]
+        return gap
+
     @classmethod
     def build(
         cls,
@@ -104,13 +119,10 @@ class LibraryPriors:
         per article, of a kind the question's topics name (`of_kinds`); the others lowered by `topic_affinity`."""
         idx = slice(None) if rows is None else rows
         out = fused
-        if twin_penalty and officer and (twins := self.twins.get(fold(officer))) is not None:
+        if twin_penalty and (twins := self.twins_of(officer)) is not None:
             out = out - twin_penalty * twins[idx]
-        if kind_affinity and title is not None and self.groups > 1:
-            share = np.zeros(self.groups, dtype=np.float32)
-            admitted = mask & (title > 0)
-            np.maximum.at(share, self.kind_group[admitted], title[admitted])
-            out = out - kind_affinity * (1.0 - share[self.kind_group[idx]])
+        if kind_affinity and title is not None and (gap := self.kind_gap(mask, title)) is not None:
+            out = out - kind_affinity * gap[idx]
         if topic_affinity and topic is not None:
             out = out - topic_affinity * ~topic[idx]
         return out

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Collection, Iterable, Mapping
+from pathlib import Path
 
 import numpy as np
 
@@ -32,6 +33,8 @@ from retrieval.jurisdictions import Scope, as_scope, known_codes, scope_of
 from retrieval.jurisdictions import find as find_jurisdiction
 from retrieval.language.normalize import fold
 from retrieval.language.vocabulary import Expansion, question_vocabulary
+from retrieval.ranking.model import RankerModel
+from retrieval.ranking.model import load as load_ranker
 from retrieval.search.candidates import Candidate, CandidateFinder, Ranker
 from retrieval.search.confidence import LEAD_RANK, is_weak, label_confident, lead_of, legal_term_named, title_share
 from retrieval.search.coverage import TopicCoverage, judge
@@ -115,8 +118,15 @@ class Retriever:
             vectors_file,
         )
         self.candidates = CandidateFinder(
-            settings, self.embedder, self.lexical, layout, self.dense, title_index, title_rows, priors
+            settings, self.embedder, self.lexical, layout, self.dense, title_index, title_rows, priors, self._ranking()
         )
+
+    def _ranking(self) -> RankerModel | None:
+        """The learned ranking stage KODEKS_RANKER names (None: "off"), refused when trained over another embedder."""
+        name = self.settings.ranker.strip()
+        if not name or name.lower() == "off":
+            return None
+        return load_ranker(Path(name).expanduser()).check(self.embedder.identity.describe())
 
     def _title_field_texts(self, fields: list[tuple[str, str, bool, str | None]], rows: np.ndarray) -> list[str]:
         """Title and chapter of each article; an article without a title (a traffic law's) is represented by

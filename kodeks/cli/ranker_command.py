@@ -1,0 +1,179 @@
+"""`kodeks eval train-ranker`: the learned ranking stage trained from labelled sets, with its cross-validation table.
+
+Each `--set NAME=QUESTIONS.jsonl:DATA_DIR` is a labelled set (the dev-set JSONL format that `kodeks eval retrieval`
+reads and `kodeks eval label` writes) searched over its own index. The command prints, per set, the hand-weighted
+order against the learned stage trained without that set (nested leave-one-set-out: the choices too are made
+without it), then writes the model trained on every set to `--out` with the command, the sets and the embedder.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shlex
+import sys
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from kodeks.errors import KodeksError
+
+eval_commands = typer.Typer()  # merged into `kodeks eval`
+
+
+def _parse_set(spec: str) -> tuple[str, Path, Path]:
+    name, sep, rest = spec.partition("=")
+    questions, sep2, data_dir = rest.rpartition(":")
+    if not (sep and sep2 and name.strip() and questions and data_dir):
+        raise typer.BadParameter(f"{spec!r} is not NAME=QUESTIONS.jsonl:DATA_DIR", param_hint="--set")
+    return name.strip(), Path(questions), Path(data_dir)
+
+
+@eval_commands.command("train-ranker")
+def train_ranker(
+    sets: list[str] = typer.Option(
+        ..., "--set", help="A labelled set: NAME=QUESTIONS.jsonl:DATA_DIR (repeat; at least two for cross-validation)."
+    ),
+    out: Path = typer.Option(Path("data/ranker.json"), "--out", help="Where the model file is written."),
+    cache: Path | None = typer.Option(
+        None,
+        "--cache",
+        help="Keep each set's candidate pools here (embedding is the slow part; reused when unchanged).",
+    ),
+    masking: bool = typer.Option(
+        True, "--mask/--no-mask", help="Mask personal data in each question first, as the bot does."
+    ),
+) -> None:
+    """Train the learned ranking (KODEKS_RANKER=FILE turns it on) and print its leave-one-set-out table."""
+    from kodeks.settings import load_settings
+    from retrieval.evaluation import load_eval
+    from retrieval.ranking.features import FEATURES
+    from retrieval.ranking.model import RankerModel
+    from retrieval.ranking.training import LabelledSet, adoptable, choose, cross_validate, train
+    from retrieval.ranking_sets import cache_key, collect, load_pools, save_pools
+    from retrieval.search.retriever import Retriever
+
+    parsed = [_parse_set(s) for s in sets]
+    if len({name for name, _, _ in parsed}) != len(parsed):
+        raise typer.BadParameter("each --set needs a name of its own", param_hint="--set")
+    if masking:
+        from kodeks.privacy import mask
+
+        def prepare(q: str) -> str:
+            return mask(q).text
+    else:
+
+        def prepare(q: str) -> str:
+            return q
+
+    labelled: list[LabelledSet] = []
+    embedders: dict[str, str] = {}
+    groups: dict[str, frozenset[str]] = {}  # sets sharing a question are one fold (held out together)
+    for name, questions_file, data_dir in parsed:
+        questions = load_eval(questions_file)
+        settings = load_settings(data_dir=data_dir).model_copy(update={"ranker": "off"})
+        retriever = Retriever.open(settings)
+        try:
+            embedders[name] = retriever.embedder.identity.describe()
+            key = cache_key(questions_file, retriever.generation, data_dir)
+            cached = cache / f"{name}-{key}.npz" if cache is not None else None
+            pools = load_pools(cached) if cached is not None else None
+            if pools is None or len(pools) != len(questions):
+                print(f"kodeks: searching {len(questions)} questions of {name} …", file=sys.stderr, flush=True)
+                pools = collect(retriever, questions, prepare)
+                if cached is not None:
+                    save_pools(cached, pools)
+        finally:
+            retriever.close()
+        source = {
+            "name": name,
+            "questions_file": str(questions_file),
+            "questions_sha256": hashlib.sha256(questions_file.read_bytes()).hexdigest(),
+            "questions": len(questions),
+            "data_dir": str(data_dir),
+        }
+        texts = frozenset(q.question.strip().lower() for q in questions)
+        group = next((g for g, seen in groups.items() if seen & texts), name)
+        groups[group] = groups.get(group, frozenset()) | texts
+        source["group"] = group
+        labelled.append(LabelledSet(name, pools, source, group))
+    if len(set(embedders.values())) > 1:
+        raise KodeksError(
+            "the sets' indexes were built by different embedders ("
+            + "; ".join(f"{n}: {e}" for n, e in embedders.items())
+            + "): one model is trained over one embedder's scores"
+        )
+    table = cross_validate(labelled) if len(labelled) > 1 else []
+    _print_table(table)
+    adopt = adoptable(table)
+    print(
+        "adoption rule (no set lower at hit@5, hit@1 better on average): "
+        + ("met: the stage can be the default" if adopt else "not met: keep KODEKS_RANKER=off")
+    )
+    choice = choose(labelled)
+    fit = train(labelled, choice)
+    command = (
+        "kodeks eval train-ranker " + " ".join(shlex.quote(a) for a in sys.argv[sys.argv.index("train-ranker") + 1 :])
+        if "train-ranker" in sys.argv
+        else "kodeks eval train-ranker"
+    )
+    model = RankerModel(
+        FEATURES,
+        fit.mean,
+        fit.scale,
+        fit.weights,
+        next(iter(embedders.values())),
+        fit.depth,
+        {
+            "command": command,
+            "sets": [s.source for s in labelled],
+            "choice": {"l2": choice.l2, "features": choice.features, "depth": choice.depth},
+            "cross_validation": [
+                {
+                    "held_out": r.name,
+                    "questions": r.questions,
+                    "hand": r.hand,
+                    "learned": r.learned,
+                    "choice": {"l2": r.choice.l2, "features": r.choice.features, "depth": r.choice.depth},
+                }
+                for r in table
+            ],
+            "adoption_rule_met": adopt,
+        },
+    )
+    model.save(out)
+    weights = ", ".join(f"{f} {w:+.2f}" for f, w in zip(FEATURES, fit.weights, strict=True) if w)
+    print(f"model ({choice.features}, L2 {choice.l2}, top {choice.depth}) written to {out}: {weights}")
+
+
+def _print_table(table: list) -> None:
+    if not table:
+        print("one set only: no cross-validation (give two or more --set)")
+        return
+    out = Table(title="leave-one-set-out: each set scored by a model trained without it (pool of the hand order)")
+    for column in (
+        "held out",
+        "n",
+        "choice",
+        "hand hit@1",
+        "learned hit@1",
+        "hand hit@5",
+        "learned hit@5",
+        "hand MRR",
+        "learned MRR",
+    ):
+        out.add_column(column, justify="right")
+    for r in table:
+        out.add_row(
+            r.name,
+            str(r.questions),
+            f"{r.choice.features}, L2 {r.choice.l2}, top {r.choice.depth}",
+            f"{r.hand['hit@1']:.3f}",
+            f"{r.learned['hit@1']:.3f}",
+            f"{r.hand['hit@5']:.3f}",
+            f"{r.learned['hit@5']:.3f}",
+            f"{r.hand['mrr']:.3f}",
+            f"{r.learned['mrr']:.3f}",
+        )
+    Console(width=160).print(out)

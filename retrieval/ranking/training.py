@@ -1,0 +1,224 @@
+"""Training the learned ranking: listwise logistic regression over candidate pools, chosen by leave-one-set-out.
+
+Each labelled question gives a pool (its candidates' feature matrix, which of them are relevant) — collected
+once by retrieval/ranking_sets.py, since embedding is the expensive part. The model is linear in the
+standardised features; its loss per question is the softmax cross-entropy of the relevant articles within
+the pool (ListNet with one target: −log Σ_rel e^s / Σ_pool e^s), each set weighing the same whatever its size
+(COLIEE's 1,000 questions would otherwise decide for bsdev's 48), plus L2. Convex and smooth: full-batch
+gradient descent with a backtracking line search from zero weights — no random start, no sampling, so the same
+pools give the same weights to the last digit on any machine that does float64 the IEEE way.
+
+Every choice (the L2 strength, whether the hand-weighted score is itself a feature) is made by
+leave-one-set-out cross-validation: for each held-out set the choice is made by an inner leave-one-set-out
+over the other sets only, then a model trained on those other sets is scored on the held-out one. A figure
+in the table is always that of a set the model (and its choice) did not see. numpy only: a 17-weight linear
+model needs no library (scikit-learn's LogisticRegression is binary/multinomial over fixed classes, not
+listwise over pools of varying length; LightGBM's lambdarank would be trees we could not read as weights).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from retrieval.ranking.features import FEATURES
+
+L2_GRID = (0.01, 1.0)
+DEPTH_GRID = (20, 50)
+FEATURE_SETS: dict[str, tuple[str, ...]] = {
+    "signals+hand": FEATURES,
+    "signals": tuple(f for f in FEATURES if f != "hand"),
+}
+ITERATIONS = 80
+
+
+@dataclass(frozen=True)
+class Pool:
+    """One labelled question's candidates: features (n, len(FEATURES)) in the hand order, which are relevant."""
+
+    x: np.ndarray
+    relevant: np.ndarray  # bool per row
+    text_key: np.ndarray | None = None  # per row, its text's code: identical texts are served once (layout.dedupe)
+    served_first: tuple[bool, ...] = ()  # articles served before the pool (explicit references): relevant or not
+
+    def ranked(self, order: np.ndarray) -> np.ndarray:
+        """Relevance of what is served, in this order of the pool's rows: the references first, then the rows
+        with identical texts shown once (the better ranked), as Retriever.search serves them."""
+        rows = order
+        if self.text_key is not None and len(order):
+            keys = self.text_key[order]
+            _, first = np.unique(keys, return_index=True)
+            rows = order[np.sort(first)]
+        head: np.ndarray = np.asarray(self.served_first, dtype=bool)
+        return np.concatenate([head, self.relevant[rows]])
+
+
+@dataclass
+class LabelledSet:
+    name: str
+    pools: list[Pool]
+    source: dict[str, object] = field(default_factory=dict)  # file, sha256, data dir: recorded in the model
+    group: str = ""  # sets of one group (the same questions over two indexes) are held out together; "": its name
+
+    @property
+    def fold(self) -> str:
+        return self.group or self.name
+
+
+@dataclass(frozen=True)
+class Choice:
+    l2: float
+    features: str  # a key of FEATURE_SETS
+    depth: int  # the learned stage reorders the hand order's first `depth` candidates (the rest keep their places)
+
+
+@dataclass(frozen=True)
+class Fit:
+    """A trained linear model over all FEATURES (weights 0 for the features a choice leaves out)."""
+
+    mean: np.ndarray
+    scale: np.ndarray
+    weights: np.ndarray
+    depth: int
+
+    def order(self, x: np.ndarray) -> np.ndarray:
+        """The pool's rows in the learned order: the first `depth` reordered, the rest where they were."""
+        return reorder(((x - self.mean) / self.scale) @ self.weights, self.depth)
+
+
+def reorder(scores: np.ndarray, depth: int) -> np.ndarray:
+    """Indexes of a pool in the hand order, its first `depth` sorted by `scores` (stable), the rest after them."""
+    head = np.argsort(-scores[:depth], kind="stable")
+    out: np.ndarray = np.concatenate([head, np.arange(len(head), len(scores))]).astype(np.int64)
+    return out
+
+
+def metrics(pools: Sequence[Pool], fit: Fit | None) -> dict[str, float]:
+    """hit@1, hit@5 and MRR@10 of the pools ranked by `fit` (None: the hand order they were collected in).
+    A question whose relevant article is not in its pool counts as a miss for both."""
+    if not pools:
+        return {"hit@1": 0.0, "hit@5": 0.0, "mrr": 0.0}
+    h1 = h5 = rr = 0.0
+    for p in pools:
+        order = np.arange(len(p.relevant)) if fit is None else fit.order(p.x)
+        found = np.nonzero(p.ranked(order))[0]
+        if found.size:
+            rank = int(found[0]) + 1
+            h1 += rank == 1
+            h5 += rank <= 5
+            rr += 1.0 / rank if rank <= 10 else 0.0
+    n = len(pools)
+    return {"hit@1": h1 / n, "hit@5": h5 / n, "mrr": rr / n}
+
+
+def train(sets: Sequence[LabelledSet], choice: Choice) -> Fit:
+    """The model for `choice` on these sets (each set weighing the same). Deterministic."""
+    keep = np.asarray([f in FEATURE_SETS[choice.features] for f in FEATURES])
+    depth = choice.depth
+    pools: list[tuple[Pool, float]] = []
+    for s in sets:
+        usable = [Pool(p.x[:depth], p.relevant[:depth]) for p in s.pools]
+        usable = [p for p in usable if p.relevant.any() and len(p.relevant) > 1]
+        pools += [(p, 1.0 / len(usable)) for p in usable]
+    n_features = len(FEATURES)
+    if not pools:
+        return Fit(np.zeros(n_features), np.ones(n_features), np.zeros(n_features), depth)
+    x = np.vstack([p.x for p, _ in pools])
+    target = np.concatenate([p.relevant for p, _ in pools]).astype(np.float64)
+    lengths = np.asarray([len(p.relevant) for p, _ in pools])
+    starts = np.concatenate([[0], np.cumsum(lengths)[:-1]])
+    segment = np.repeat(np.arange(len(pools)), lengths)
+    weight = np.asarray([w for _, w in pools])
+    weight = weight / weight.sum()
+    mean = np.where(keep, x.mean(axis=0), 0.0)
+    spread = x.std(axis=0)
+    scale = np.where(keep & (spread > 1e-9), spread, 1.0)
+    z = np.where(keep, (x - mean) / scale, 0.0)
+
+    def loss_grad(w: np.ndarray) -> tuple[float, np.ndarray]:
+        s = z @ w
+        e = np.exp(s - np.maximum.reduceat(s, starts)[segment])
+        total = np.add.reduceat(e, starts)
+        rel = np.add.reduceat(e * target, starts)
+        loss = float(weight @ (np.log(total) - np.log(rel))) + 0.5 * choice.l2 * float(w @ w)
+        coef = weight[segment] * (e / total[segment] - target * e / rel[segment])
+        return loss, z.T @ coef + choice.l2 * w
+
+    w = np.zeros(n_features)
+    loss, grad = loss_grad(w)
+    step = 1.0
+    for _ in range(ITERATIONS):
+        g2 = float(grad @ grad)
+        if g2 < 1e-12:
+            break
+        while True:  # backtracking (Armijo): deterministic, no step size to tune
+            candidate = w - step * grad
+            new_loss, new_grad = loss_grad(candidate)
+            if new_loss <= loss - 0.5 * step * g2 or step < 1e-8:
+                break
+            step *= 0.5
+        converged = loss - new_loss < 1e-9
+        w, loss, grad = candidate, new_loss, new_grad
+        if converged:
+            break
+        step = min(step * 2.0, 64.0)
+    return Fit(mean, scale, np.where(keep, w, 0.0), depth)
+
+
+def choices() -> list[Choice]:
+    return [Choice(l2, name, depth) for name in FEATURE_SETS for l2 in L2_GRID for depth in DEPTH_GRID]
+
+
+def choose(sets: Sequence[LabelledSet]) -> Choice:
+    """The choice with the best mean held-out MRR (then hit@1) over leave-one-set-out within `sets`; with one set
+    only, the strongest regularisation (nothing to hold out)."""
+    options = choices()
+    folds = list(dict.fromkeys(s.fold for s in sets))
+    if len(folds) < 2:
+        return max(options, key=lambda c: (c.l2, c.features == "signals+hand", -c.depth))
+    best: tuple[tuple[float, float], Choice] | None = None
+    for c in options:
+        fits = {f: train([o for o in sets if o.fold != f], c) for f in folds}
+        held = [metrics(s.pools, fits[s.fold]) for s in sets]
+        key = (float(np.mean([m["mrr"] for m in held])), float(np.mean([m["hit@1"] for m in held])))
+        if best is None or key > best[0]:
+            best = (key, c)
+    assert best is not None
+    return best[1]
+
+
+@dataclass(frozen=True)
+class HeldOut:
+    """One row of the cross-validation table: a set, the hand order's figures and the learned stage's."""
+
+    name: str
+    questions: int
+    choice: Choice
+    hand: dict[str, float]
+    learned: dict[str, float]
+
+
+def cross_validate(sets: Sequence[LabelledSet]) -> list[HeldOut]:
+    """Nested leave-one-set-out: each set scored by a model (and a choice) made without it — nor without any set
+    of its group (the same questions over another index would be the held-out questions seen in training)."""
+    made: dict[str, tuple[Choice, Fit]] = {}
+    out = []
+    for s in sets:
+        if s.fold not in made:
+            others = [o for o in sets if o.fold != s.fold]
+            choice = choose(others)
+            made[s.fold] = (choice, train(others, choice))
+        choice, fit = made[s.fold]
+        out.append(HeldOut(s.name, len(s.pools), choice, metrics(s.pools, None), metrics(s.pools, fit)))
+    return out
+
+
+def adoptable(table: Sequence[HeldOut]) -> bool:
+    """The adoption rule: no set lower at hit@5 than the hand order, and hit@1 better over the sets (mean)."""
+    if not table:
+        return False
+    no_worse = all(r.learned["hit@5"] >= r.hand["hit@5"] - 1e-12 for r in table)
+    better = np.mean([r.learned["hit@1"] for r in table]) > np.mean([r.hand["hit@1"] for r in table])
+    return bool(no_worse and better)

@@ -1,0 +1,107 @@
+"""Labelled sets → candidate pools for training the learned ranking (retrieval/ranking/training.py).
+
+Each question is searched once as the bot searches it (the officer's jurisdiction, the hand-weighted order);
+CandidateFinder's collector hands over its pool — the article indexes in the hand order and their feature
+matrix — and the question's relevant articles mark which rows are right. Embedding is the expensive part,
+so the pools of a set are cached in a file keyed by the questions, the index generation and the features.
+Lives above search (it runs searches); retrieval/ranking/ itself knows nothing of search.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import numpy as np
+
+from retrieval.evaluation import EvalQuestion
+from retrieval.jurisdictions import as_scope
+from retrieval.ranking.features import FEATURES
+from retrieval.ranking.training import Pool
+from retrieval.search.retriever import Retriever
+
+
+def collect(
+    retriever: Retriever,
+    questions: Sequence[EvalQuestion],
+    prepare: Callable[[str], str] = lambda q: q,
+    progress: Callable[[], None] | None = None,
+) -> list[Pool]:
+    """One pool per question (`prepare`: what the bot does to a question first, e.g. masking). A question answered
+    without a candidate pool (only by explicit reference) gets an empty pool: a miss for every ranking."""
+    seen: list[tuple[np.ndarray, np.ndarray]] = []
+
+    def sink(order: np.ndarray, x: np.ndarray) -> None:
+        seen.append((order.copy(), x.copy()))
+
+    pools = []
+    retriever.candidates.sink = sink
+    try:
+        for q in questions:
+            seen.clear()
+            result = retriever.search(prepare(q.question), k=10, jurisdiction=as_scope(q.jurisdiction))
+            wanted = [i for r in q.relevant if (i := retriever.catalog.index_of(r)) >= 0]
+            first = [h for h in result.hits if h.level == "reference"]
+            served_first = tuple(h.id in q.relevant for h in first)
+            if seen:
+                order, x = seen[-1]
+                codes = retriever.layout.hash_code
+                keys = codes[order].astype(np.int64)
+                # What the references already serve is not served again from the pool (layout.dedupe).
+                taken = [int(codes[i]) for h in first if (i := retriever.catalog.index_of(h.id)) >= 0]
+                keep = ~np.isin(keys, taken)
+                pools.append(Pool(x[keep], np.isin(order[keep], wanted), keys[keep], served_first))
+            else:  # nothing searched (every hit a reference): what was served is fixed for every ranking
+                fixed = tuple(h.id in q.relevant for h in result.hits)
+                pools.append(Pool(np.zeros((0, len(FEATURES))), np.zeros(0, dtype=bool), None, fixed))
+            if progress is not None:
+                progress()
+    finally:
+        retriever.candidates.sink = None
+    return pools
+
+
+def cache_key(questions_file: Path, generation: str | None, data_dir: Path) -> str:
+    """What a set's cached pools depend on: the questions, the index generation, the features."""
+    h = hashlib.sha256(questions_file.read_bytes())
+    h.update(f"|{generation}|{data_dir.resolve()}|{','.join(FEATURES)}".encode())
+    return h.hexdigest()[:16]
+
+
+def save_pools(path: Path, pools: Sequence[Pool]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lengths = np.asarray([len(p.relevant) for p in pools], dtype=np.int64)
+    x = np.vstack([p.x for p in pools]) if pools else np.zeros((0, len(FEATURES)))
+    relevant = np.concatenate([p.relevant for p in pools]) if pools else np.zeros(0, dtype=bool)
+    # A pool without text codes gets distinct negative ones (nothing is deduplicated in it).
+    keys = [p.text_key if p.text_key is not None else -1 - np.arange(len(p.relevant)) for p in pools]
+    first = json.dumps([list(p.served_first) for p in pools])
+    with path.open("wb") as f:
+        np.savez(
+            f,
+            lengths=lengths,
+            x=x,
+            relevant=relevant,
+            keys=np.concatenate(keys) if keys else np.zeros(0, dtype=np.int64),
+            first=np.asarray(first),
+            features=np.asarray(json.dumps(FEATURES)),
+        )
+
+
+def load_pools(path: Path) -> list[Pool] | None:
+    """The cached pools, or None when there are none of these features (or of an older cache format)."""
+    if not path.exists():
+        return None
+    with np.load(path) as data:
+        if str(data["features"]) != json.dumps(FEATURES) or "keys" not in data:
+            return None
+        ends = np.cumsum(data["lengths"])
+        starts = ends - data["lengths"]
+        x, relevant, keys = data["x"], data["relevant"], data["keys"]
+        first = json.loads(str(data["first"]))
+        return [
+            Pool(x[a:b], relevant[a:b], keys[a:b], tuple(f))
+            for a, b, f in zip(starts.tolist(), ends.tolist(), first, strict=True)
+        ]

@@ -1,0 +1,187 @@
+"""The learned ranking stage (retrieval/ranking/): training is deterministic, selection is leave-one-set-out, a
+model file is checked against the index's embedder and its features, and the stage reorders real searches —
+over generated pools for the arithmetic and the real sample index (real embedder) for the wiring."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from kodeks.errors import RankerFileError, RankerMismatchError
+from retrieval.ranking.features import FEATURES, RawSignals, matrix
+from retrieval.ranking.model import FORMAT, RankerModel, load
+from retrieval.ranking.training import Choice, LabelledSet, Pool, adoptable, cross_validate, metrics, train
+from tests.fixtures_index import SAMPLE_EVAL
+from tests.retrieval_helpers import invoke
+
+DENSE = FEATURES.index("dense_z")
+HAND = FEATURES.index("hand")
+
+
+def generated_set(name: str, seed: int, questions: int = 30, depth: int = 12) -> LabelledSet:
+    """Pools whose hand order is noisy and whose relevant article has the highest dense z: a model can learn that."""
+    rng = np.random.default_rng(seed)
+    pools = []
+    for _ in range(questions):
+        x = rng.normal(size=(depth, len(FEATURES)))
+        right = int(rng.integers(depth))
+        x[right, DENSE] += 3.0
+        x[:, HAND] = x[:, DENSE] + rng.normal(scale=2.0, size=depth)
+        order = np.argsort(-x[:, HAND], kind="stable")  # pools come in the hand order
+        relevant = np.zeros(depth, dtype=bool)
+        relevant[right] = True
+        pools.append(Pool(x[order], relevant[order]))
+    return LabelledSet(name, pools)
+
+
+def test_training_on_a_generated_set_is_deterministic() -> None:
+    sets = [generated_set("a", 1), generated_set("b", 2)]
+    first, second = train(sets, Choice(0.01, "signals", 12)), train(sets, Choice(0.01, "signals", 12))
+    assert np.array_equal(first.weights, second.weights)
+    assert np.array_equal(first.mean, second.mean) and np.array_equal(first.scale, second.scale)
+    assert first.weights[HAND] == 0.0  # "signals" leaves the hand score out
+    assert int(np.argmax(first.weights)) == DENSE  # it learned what decides
+
+
+def test_leave_one_set_out_scores_each_set_without_it() -> None:
+    sets = [generated_set("a", 1), generated_set("b", 2), generated_set("c", 3)]
+    table = cross_validate(sets)
+    assert [r.name for r in table] == ["a", "b", "c"]
+    assert [r.questions for r in table] == [30, 30, 30]
+    again = cross_validate(sets)
+    assert [(r.choice, r.learned) for r in table] == [(r.choice, r.learned) for r in again]
+    for r in table:  # the learned order beats the noisy hand order on a set it did not see
+        assert r.learned["mrr"] > r.hand["mrr"]
+    assert adoptable(table)
+
+
+def test_the_same_questions_over_another_index_are_held_out_with_them() -> None:
+    a, c = generated_set("a", 1), generated_set("c", 3)
+    copy = LabelledSet("a-library", generated_set("a", 1).pools, group="a")
+    alone = {r.name: r for r in cross_validate([a, c])}
+    grouped = {r.name: r for r in cross_validate([a, copy, c])}
+    assert grouped["a"].learned == alone["a"].learned  # its copy did not train the model that scores it
+    assert grouped["a-library"].learned == alone["a"].learned
+
+
+def test_metrics_of_the_hand_order_and_a_missing_relevant() -> None:
+    x = np.zeros((3, len(FEATURES)))
+    pools = [Pool(x, np.array([False, True, False])), Pool(x, np.zeros(3, dtype=bool))]
+    assert metrics(pools, None) == {"hit@1": 0.0, "hit@5": 0.5, "mrr": 0.25}
+
+
+def test_metrics_serve_as_search_does_references_first_identical_texts_once() -> None:
+    x = np.zeros((3, len(FEATURES)))
+    twice = Pool(x, np.array([False, False, True]), text_key=np.array([7, 7, 8]))
+    assert metrics([twice], None)["hit@1"] == 0.0 and metrics([twice], None)["mrr"] == 0.5  # row 1 not served
+    referenced = Pool(x, np.array([True, False, False]), served_first=(False,))
+    assert metrics([referenced], None)["mrr"] == 0.5  # the reference comes first
+
+
+def test_the_feature_matrix_is_named_and_unweighted() -> None:
+    n = 4
+    raw = RawSignals(
+        hand=np.array([3.0, 2.0, 1.0, -np.inf]),
+        dense=np.array([0.9, 0.8, 0.85, 0.7]),
+        dense_stats=(0.8, 0.05),
+        lexical=np.array([0.0, 4.0, 2.0, 0.0]),
+        lexical_stats=(1.5, 1.5),
+        several_laws=False,
+        twin=np.array([False, True, False, False]),
+        chunks=np.ones(n),
+    )
+    x = matrix(raw, np.array([0, 1, 2]))
+    assert x.shape == (3, len(FEATURES))
+    column = dict(zip(FEATURES, x.T, strict=True))
+    assert column["dense_z"].tolist() == pytest.approx([2.0, 0.0, 1.0])
+    assert column["lexical_none"].tolist() == [1.0, 0.0, 0.0]
+    assert column["twin"].tolist() == [0.0, 1.0, 0.0]
+    assert column["dense_rank_log"].tolist() == pytest.approx(np.log([1.0, 3.0, 2.0]).tolist())
+    assert not column["lexical_log_library"].any()  # one law: the library's lexical feature is off
+
+
+def model_file(path: Path, embedder: str, weights: dict[str, float]) -> Path:
+    n = len(FEATURES)
+    w = np.array([weights.get(f, 0.0) for f in FEATURES])
+    RankerModel(FEATURES, np.zeros(n), np.ones(n), w, embedder, 100, {"command": "test"}).save(path)
+    return path
+
+
+def test_a_model_file_from_another_embedder_is_refused(tmp_path: Path, sample_index: Any) -> None:
+    from retrieval.search.retriever import Retriever
+
+    other = model_file(tmp_path / "other.json", "openai text-embedding-3-small (1536-d)", {"hand": 1.0})
+    with pytest.raises(RankerMismatchError, match="trained over"):
+        Retriever.open(sample_index.model_copy(update={"ranker": str(other)}))
+    result = invoke("search", "krađa", "-d", str(sample_index.data_dir), "--json")
+    assert result.exit_code == 0  # the same index with the stage off searches as ever
+
+
+def test_a_model_file_with_other_features_is_refused(tmp_path: Path) -> None:
+    path = model_file(tmp_path / "m.json", "x", {})
+    data = json.loads(path.read_text())
+    data["features"] = [*data["features"][:-1], "something_else"]
+    path.write_text(json.dumps(data))
+    with pytest.raises(RankerMismatchError, match="features"):
+        load(path).check("x")
+
+
+@pytest.mark.parametrize(
+    ("content", "why"),
+    [("not json", "not JSON"), ('{"format": "other"}', FORMAT), (f'{{"format": "{FORMAT}"}}', "missing")],
+)
+def test_a_file_that_is_no_model_is_refused(tmp_path: Path, content: str, why: str) -> None:
+    path = tmp_path / "m.json"
+    path.write_text(content)
+    with pytest.raises(RankerFileError, match=why):
+        load(path)
+    with pytest.raises(RankerFileError, match="cannot read"):
+        load(tmp_path / "absent.json")
+
+
+def test_the_stage_reorders_real_searches(tmp_path: Path, sample_index: Any) -> None:
+    from retrieval.search.retriever import Retriever
+
+    embedder = Retriever.open(sample_index).embedder.identity.describe()
+    plain = Retriever.open(sample_index)
+    as_hand = Retriever.open(
+        sample_index.model_copy(update={"ranker": str(model_file(tmp_path / "h.json", embedder, {"hand": 1.0}))})
+    )
+    reversed_ = Retriever.open(
+        sample_index.model_copy(update={"ranker": str(model_file(tmp_path / "r.json", embedder, {"hand": -1.0}))})
+    )
+    question = "kazna za krađu"
+    ids = [h.id for h in plain.search(question, k=5).hits]
+    assert [h.id for h in as_hand.search(question, k=5).hits] == ids  # weight on the hand score alone: same order
+    assert ids[0] not in [h.id for h in reversed_.search(question, k=5).hits]  # the pool's last come first
+
+
+def test_train_ranker_writes_a_model_that_records_how_it_was_made(tmp_path: Path, sample_index: Any) -> None:
+    data_dir = sample_index.data_dir
+    out = tmp_path / "ranker.json"
+    result = invoke(
+        "eval",
+        "train-ranker",
+        "--set",
+        f"one={SAMPLE_EVAL}:{data_dir}",
+        "--set",
+        f"two={SAMPLE_EVAL}:{data_dir}",
+        "--out",
+        str(out),
+        "--cache",
+        str(tmp_path / "cache"),
+    )
+    assert result.exit_code == 0, result.output
+    assert "leave-one-set-out" in result.output and "adoption rule" in result.output
+    model = json.loads(out.read_text())
+    assert model["features"] == list(FEATURES)
+    assert [s["name"] for s in model["sets"]] == ["one", "two"]
+    assert model["command"].startswith("kodeks eval train-ranker")
+    assert [r["held_out"] for r in model["cross_validation"]] == ["one", "two"]
+    assert [s["group"] for s in model["sets"]] == ["one", "one"]  # the same questions: one fold
+    load(out).check(model["embedder"])
+    assert list((tmp_path / "cache").glob("one-*.npz"))  # the pools are kept for the next run
