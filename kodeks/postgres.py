@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
-import psycopg
-
 from kodeks.errors import KodeksError
+
+if TYPE_CHECKING:  # psycopg itself is imported by the functions that connect: SQLite users never load it
+    import psycopg
 
 CONNECT_TIMEOUT_S = 5
 APPLICATION_NAME = "kodeks"  # what pg_stat_activity shows for our connections
@@ -138,6 +139,8 @@ def is_postgres(con: object) -> bool:
 
 def connect(url: str, *, autocommit: bool = True) -> PgConnection:
     """A synchronous connection (readers, migrations, the CLI); a connection failure is one `KodeksError`."""
+    import psycopg
+
     try:
         con = psycopg.connect(
             url,
@@ -153,6 +156,8 @@ def connect(url: str, *, autocommit: bool = True) -> PgConnection:
 
 async def connect_async(url: str) -> psycopg.AsyncConnection[Any]:
     """An asynchronous connection in autocommit mode (the bot's writer opens its transactions itself)."""
+    import psycopg
+
     try:
         return await psycopg.AsyncConnection.connect(
             url,

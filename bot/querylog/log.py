@@ -39,7 +39,6 @@ import aiosqlite
 from bot.querylog import readers, writes
 from bot.querylog.export import to_record
 from bot.querylog.figures import compute
-from bot.querylog.postgres import PostgresStorage
 from bot.querylog.readers import BUSY_TIMEOUT_MS, ReadConnection, Source
 from bot.querylog.retention import Retention, purge_write
 from bot.querylog.storage import SqliteStorage, Storage
@@ -148,7 +147,10 @@ class QueryLog:
         check: bool = False,
         retention: Retention | None = None,
     ) -> QueryLog:
-        """The log in a PostgreSQL database (KODEKS_DATABASE_URL): migrated, connected, purged as `open` does."""
+        """The log in a PostgreSQL database (KODEKS_DATABASE_URL): migrated, connected, purged as `open` does.
+        Its storage (and with it psycopg) is imported here: a bot on the SQLite log never loads the driver."""
+        from bot.querylog.postgres import PostgresStorage
+
         return await cls._open(
             PostgresStorage(url),
             salt=salt,

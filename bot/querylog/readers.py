@@ -19,8 +19,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-import psycopg
-
 from bot.querylog.diagnosis import explain
 from bot.querylog.timestamps import to_ts
 from kodeks import postgres
@@ -80,7 +78,12 @@ def exists(source: Source) -> bool:
     return source.exists() if isinstance(source, Path) else True
 
 
-READ_ERRORS: tuple[type[BaseException], ...] = (sqlite3.Error, psycopg.Error)  # a read that failed in the engine
+def read_errors() -> tuple[type[BaseException], ...]:
+    """What a read that failed in the engine raises. psycopg is imported here, not with the module: a bot or a
+    command on the SQLite log never loads the PostgreSQL driver (~0.15 s of every start)."""
+    import psycopg
+
+    return (sqlite3.Error, psycopg.Error)
 
 
 def explain_read(source: Source, exc: BaseException) -> KodeksError:

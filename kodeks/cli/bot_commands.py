@@ -59,7 +59,7 @@ def _read_stats(settings: Settings) -> dict[str, Any]:
     not created: reading never makes files)."""
     from bot.querylog import open_reader, utcnow
     from bot.querylog.figures import compute, empty
-    from bot.querylog.readers import READ_ERRORS, exists, explain_read, source_for
+    from bot.querylog.readers import exists, explain_read, read_errors, source_for
 
     source = source_for(settings)  # the data dir's file, or KODEKS_DATABASE_URL's database
     if not exists(source):
@@ -70,7 +70,7 @@ def _read_stats(settings: Settings) -> dict[str, Any]:
             return compute(con, now=utcnow())
         finally:
             con.close()
-    except READ_ERRORS as exc:
+    except read_errors() as exc:
         raise explain_read(source, exc) from exc
 
 
@@ -133,7 +133,7 @@ def _export(settings: Settings, since: Any, out: Path | None) -> int:
     no file is created for zero questions."""
     from bot.querylog import open_reader
     from bot.querylog.export import iter_records, write_lines
-    from bot.querylog.readers import READ_ERRORS, exists, explain_read, source_for
+    from bot.querylog.readers import exists, explain_read, read_errors, source_for
 
     source = source_for(settings)  # the data dir's file, or KODEKS_DATABASE_URL's database
     if not exists(source):
@@ -156,7 +156,7 @@ def _export(settings: Settings, since: Any, out: Path | None) -> int:
                     return write_lines(itertools.chain([first], records), handle)
         finally:
             con.close()
-    except READ_ERRORS as exc:
+    except read_errors() as exc:
         raise explain_read(source, exc) from exc
 
 
