@@ -55,12 +55,14 @@ from bot.library import LawLibrary
 from bot.officers import Officers
 from bot.ports import Answering, LawIndex
 from bot.querylog import QueryLog
+from bot.querylog.readers import read_errors
 from bot.scheduling import FairScheduler
 from bot.signals import StartupSignals
 from bot.state import CONTEXT_TYPES, BotApplication
 from bot.updates import ScreeningRequest
 from kodeks import logsafe
 from kodeks.errors import KodeksError
+from kodeks.postgres import unreachable
 from kodeks.private_files import in_data_dir, warn_if_wider
 from kodeks.settings import Settings, unknown_settings
 
@@ -143,9 +145,17 @@ def build_application(
         base, files = bot_urls(settings.telegram_base_url)
         builder = builder.base_url(base).base_file_url(files)
     app = builder.build()
-    try:  # officers.sqlite3, seeded from KODEKS_ALLOWED_USERS / KODEKS_ADMINS (bot/enrolment)
+    # psycopg's errors only with a database: a bot on the files never loads the driver
+    failures = read_errors() if settings.database_url is not None else (sqlite3.Error,)
+    try:  # officers.sqlite3 (or the database), seeded from KODEKS_ALLOWED_USERS / KODEKS_ADMINS (bot/enrolment)
         enrolment = enrolment_handlers.Enrolment.build(settings, querylog.user_hash)
-    except (sqlite3.Error, OSError) as exc:
+    except failures as exc:
+        if settings.database_url is not None and not isinstance(exc, sqlite3.Error):
+            raise unreachable(settings.database_url.get_secret_value(), exc) from exc  # never its password
+        raise KodeksError(
+            f"{settings.data_dir / 'officers.sqlite3'}: {exc} (make KODEKS_DATA_DIR writable by this user)"
+        ) from exc
+    except OSError as exc:
         raise KodeksError(
             f"{settings.data_dir / 'officers.sqlite3'}: {exc} (make KODEKS_DATA_DIR writable by this user)"
         ) from exc
