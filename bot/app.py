@@ -17,7 +17,7 @@ import logging
 import os
 import secrets
 import sqlite3
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from urllib.parse import urlparse
 
 from telegram import Bot, BotCommand, BotCommandScopeChat, LinkPreviewOptions, Update
@@ -47,7 +47,7 @@ from bot import (
     transcription,
     voice,
 )
-from bot.access import Access, RateLimiter
+from bot.access import Access, Limiter, RateLimiter
 from bot.delivery import RetryingLimiter
 from bot.deps import Deps
 from bot.enrolment import handlers as enrolment_handlers
@@ -167,7 +167,7 @@ def build_application(
         retriever=retriever,
         log=querylog,
         access=Access(settings.allowed_users, settings.admins, roster=enrolment.roster),
-        limiter=RateLimiter(settings.rate_limit_per_minute),
+        limiter=limiter_for(settings, querylog.user_hash),
         library=library,
         cpu=FairScheduler(settings.cpu_workers),
     )
@@ -176,6 +176,16 @@ def build_application(
     state.transcriber = transcription.from_settings(settings)  # None: voice not enabled
     add_handlers(app)
     return app
+
+
+def limiter_for(settings: Settings, hasher: Callable[[int], str]) -> Limiter:
+    """The officers' rate limit: in this process's memory, or with KODEKS_DATABASE_URL one budget every replica
+    counts in the database (bot/shared_limits.py)."""
+    if settings.database_url is None:
+        return RateLimiter(settings.rate_limit_per_minute)
+    from bot.shared_limits import SharedRateLimiter
+
+    return SharedRateLimiter.open(settings.database_url.get_secret_value(), hasher, settings.rate_limit_per_minute)
 
 
 def webhook_path(url: str) -> str:

@@ -4,7 +4,8 @@ The stores that replicas must share (officers and enrolment, the rewrite cache, 
 write their SQL once, with sqlite3's `?` marks and statements both engines run (`INSERT … ON CONFLICT … DO
 UPDATE`, not `INSERT OR REPLACE`); this is the small seam between them:
 
-    reading()      a connection to read with
+    reading()      a connection outside any transaction (autocommit): reads, and single statements that are
+                   their own transaction (an upsert whose row is its only lock)
     transaction()  a connection inside one write transaction, writers serialised — SQLite's BEGIN IMMEDIATE;
                    on PostgreSQL a transaction-level advisory lock per store, so a read-then-write (an invite's
                    last use, a request's hourly limit) is as safe across replicas as it is in one file

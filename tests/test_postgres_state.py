@@ -202,3 +202,45 @@ def test_kodeks_officers_uses_the_database(postgres_url: str, tmp_path: Path, mo
 def test_the_officers_store_is_the_databases_when_the_url_is_set(postgres_url: str, tmp_path: Path) -> None:
     assert isinstance(officers_db(tmp_path, postgres_url), PostgresDb)
     assert isinstance(officers_db(tmp_path, None), SqliteDb)
+
+
+# --- rate limits: one budget per officer across replicas --------------------------------------------------------------
+
+
+def test_two_limiters_on_one_database_share_each_officers_budget(postgres_url: str) -> None:
+    from bot.shared_limits import SharedRateLimiter
+
+    a, b = SharedRateLimiter.open(postgres_url, hashed, 3), SharedRateLimiter.open(postgres_url, hashed, 3)
+    assert [a.check(OFFICER).allowed, b.check(OFFICER).allowed, a.check(OFFICER).allowed] == [True, True, True]
+    refused = b.check(OFFICER)
+    assert not refused.allowed and refused.warn and 1 <= refused.retry_in <= 60
+    again = a.check(OFFICER)
+    assert not again.allowed and not again.warn  # told once a window, by whichever replica
+    assert b.check(OTHER).allowed  # another officer's own budget
+    with PostgresDb(postgres_url, OFFICERS).reading() as con:
+        keys = [r[0] for r in con.execute("SELECT key FROM rate_limits ORDER BY key")]
+        assert sorted(keys) == sorted([hashed(OFFICER), hashed(OTHER)])  # hashed, never the id
+        con.execute("UPDATE rate_limits SET window_start = window_start - 60")  # the window has passed
+    assert b.check(OFFICER).allowed
+
+
+def test_a_shared_limiter_limits_on_its_own_while_the_database_is_away() -> None:
+    from bot.shared_limits import SharedRateLimiter
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    limiter = SharedRateLimiter.open(f"postgresql://kodeks:s3cret@127.0.0.1:{port}/kodeks", hashed, 2)
+    assert [limiter.check(OFFICER).allowed for _ in range(3)] == [True, True, False]
+    assert limiter.check(("stranger", OFFICER)).allowed  # keys that are not user ids: in memory
+
+
+def test_the_bot_limits_in_memory_on_one_machine_and_in_the_database_with_the_url(postgres_url: str, tmp_path) -> None:
+    from bot.access import RateLimiter
+    from bot.app import limiter_for
+    from bot.shared_limits import SharedRateLimiter
+
+    alone = load_settings(_env_file=None, data_dir=tmp_path)
+    shared = load_settings(_env_file=None, data_dir=tmp_path, database_url=postgres_url)
+    assert isinstance(limiter_for(alone, hashed), RateLimiter)
+    assert isinstance(limiter_for(shared, hashed), SharedRateLimiter)
