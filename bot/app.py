@@ -172,7 +172,7 @@ def build_application(
         cpu=FairScheduler(settings.cpu_workers),
     )
     state.officers = Officers.from_settings(settings, querylog.user_hash)
-    state.threads = threads.ThreadStore(settings.thread_minutes)  # follow-ups (issue 24)
+    state.threads = threads.thread_store(settings, querylog.user_hash)  # follow-ups (issue 24)
     state.transcriber = transcription.from_settings(settings)  # None: voice not enabled
     add_handlers(app)
     return app

@@ -244,3 +244,76 @@ def test_the_bot_limits_in_memory_on_one_machine_and_in_the_database_with_the_ur
     shared = load_settings(_env_file=None, data_dir=tmp_path, database_url=postgres_url)
     assert isinstance(limiter_for(alone, hashed), RateLimiter)
     assert isinstance(limiter_for(shared, hashed), SharedRateLimiter)
+
+
+# --- threads and the rewrite cache ---------------------------------------------------------------------------------
+
+
+def _thread():
+    from kodeks.answering.conversation import Exchange, Thread
+
+    first = Exchange(
+        question="krađa mobitela", standalone="krađa mobitela", articles=("kz-rs-224",), labels=("KZ RS, član 224",)
+    )
+    return Thread().after(first).with_row(7)
+
+
+def test_a_follow_up_answered_by_another_replica_finds_its_thread(postgres_url: str) -> None:
+    from bot.shared_threads import SharedThreadStore
+
+    a, b = SharedThreadStore.open(postgres_url, hashed, 30), SharedThreadStore.open(postgres_url, hashed, 30)
+    thread = _thread()
+    assert b.get(OFFICER, OFFICER) is None
+    a.put(OFFICER, OFFICER, thread)
+    assert b.get(OFFICER, OFFICER) == thread  # every field back, tuples as tuples
+    assert b.get(OFFICER, OTHER) is None and b.get(-100, OFFICER) is None  # one officer's own, in that chat only
+    assert len(b) == 1
+    with PostgresDb(postgres_url, OFFICERS).reading() as con:
+        [(key, stored)] = con.execute("SELECT key, thread FROM threads").fetchall()
+        assert str(OFFICER) not in key and key == f"{hashed(OFFICER)}:{hashed(OFFICER)}"
+        assert json.loads(stored)["exchanges"][0]["row_id"] == 7
+        con.execute("UPDATE threads SET touched = touched - 31 * 60")  # past KODEKS_THREAD_MINUTES
+    assert b.get(OFFICER, OFFICER) is None and not b.clear(OFFICER, OFFICER)
+    a.put(OFFICER, OFFICER, thread)
+    assert b.clear(OFFICER, OFFICER) and a.get(OFFICER, OFFICER) is None  # /novo on one replica: gone on all
+
+
+def test_the_bot_keeps_threads_in_memory_alone_and_in_the_database_with_the_url(postgres_url: str, tmp_path) -> None:
+    from bot.shared_threads import SharedThreadStore
+    from bot.threads import ThreadStore, thread_store
+
+    alone = load_settings(_env_file=None, data_dir=tmp_path, thread_minutes=5)
+    shared = load_settings(_env_file=None, data_dir=tmp_path, database_url=postgres_url, thread_minutes=5)
+    assert isinstance(thread_store(alone, hashed), ThreadStore)
+    store = thread_store(shared, hashed)
+    assert isinstance(store, SharedThreadStore) and store.enabled
+
+
+def test_a_thread_store_without_its_database_answers_as_new_and_keeps_nothing() -> None:
+    from bot.shared_threads import SharedThreadStore
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    store = SharedThreadStore.open(f"postgresql://k:s3cret@127.0.0.1:{port}/k", hashed, 30)
+    store.put(OFFICER, OFFICER, _thread())  # logged, not raised
+    assert store.get(OFFICER, OFFICER) is None and not store.clear(OFFICER, OFFICER) and len(store) == 0
+
+
+def test_the_rewrite_cache_is_shared_by_replicas_and_purged_on_both_engines(engine: str | Path) -> None:
+    from kodeks.answering.rewrite import RewriteCache
+    from kodeks.migrations import REWRITES
+
+    def cache_at(where: str | Path, days: int | None = None) -> RewriteCache:
+        if isinstance(where, Path):
+            return RewriteCache(where.with_name("rewrites.sqlite3"), days)
+        return RewriteCache(PostgresDb(where, REWRITES), days)
+
+    a, b = cache_at(engine), cache_at(engine)
+    a.put("k1", "m", "p1", "kradja", "krađa mobitela")
+    assert b.get("k1") == "krađa mobitela" and b.count() == 1
+    b.put("k1", "m", "p1", "kradja", "krađa telefona")  # the same key again: replaced
+    assert a.get("k1") == "krađa telefona" and a.count() == 1
+    assert cache_at(engine, days=30).purge(now=10**10) == 1 and a.get("k1") is None
+    a.close()
+    b.close()
