@@ -102,9 +102,8 @@ class Officers:
     def _read(self, user_hash: str) -> tuple[str, str] | None:
         if not self.db.exists():
             return None
-        with self.db.reading() as con:
-            row = con.execute("SELECT jurisdiction, set_by FROM officers WHERE user_hash = ?", (user_hash,)).fetchone()
-        return (row[0], row[1]) if row else None
+        rows = self.db.fetch("SELECT jurisdiction, set_by FROM officers WHERE user_hash = ?", (user_hash,))
+        return (rows[0][0], rows[0][1]) if rows else None
 
     async def _stored(self, user_id: int) -> tuple[str, str] | None:
         return await asyncio.to_thread(self._read, self._hash(user_id))

@@ -83,16 +83,15 @@ class SharedThreadStore:
         if not self.enabled:
             return None
         try:
-            with self.db.reading() as con:
-                row = con.execute(
-                    f"SELECT thread FROM threads WHERE key = ? AND touched > {_NOW} - ?",
-                    (self._key(chat_id, user_id), self.seconds),
-                ).fetchone()
+            rows = self.db.fetch(
+                f"SELECT thread FROM threads WHERE key = ? AND touched > {_NOW} - ?",
+                (self._key(chat_id, user_id), self.seconds),
+            )
         except Exception as exc:
             self._failed(exc)
             return None
         self._down = False
-        return thread_from_json(row[0]) if row else None
+        return thread_from_json(rows[0][0]) if rows else None
 
     def put(self, chat_id: int, user_id: int, thread: Thread) -> None:
         if not self.enabled:

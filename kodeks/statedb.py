@@ -9,11 +9,15 @@ UPDATE`, not `INSERT OR REPLACE`); this is the small seam between them:
     transaction()  a connection inside one write transaction, writers serialised — SQLite's BEGIN IMMEDIATE;
                    on PostgreSQL a transaction-level advisory lock per store, so a read-then-write (an invite's
                    last use, a request's hourly limit) is as safe across replicas as it is in one file
+    fetch()        a read's rows; on PostgreSQL run again once on a new connection if the kept one was lost (a
+                   server restart, an idle connection a firewall dropped overnight): the gate's first check of
+                   the morning must not refuse an officer for it
     exists()       whether there is anything to read yet (a file not made yet: nothing; a database: always)
 
 SQLite: a short connection per call (WAL), as before. PostgreSQL: one connection per store and process, kept
 open (a new server connection costs a process fork on the server; the stores are read per question) and used
-under a lock; a failed call drops it and the next call connects again. The store's migrations run at first
+under a lock; one idle for IDLE_CHECK seconds is checked before use, and a failed call drops it (the next call
+connects again). The store's migrations run at first
 use on either. Synchronous on purpose: the command line calls it directly, the bot through `asyncio.to_thread`.
 
 May import: the standard library, `kodeks.migrations`, `kodeks.postgres`, `kodeks.private_files`,
@@ -25,6 +29,7 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 import threading
+import time
 import zlib
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
@@ -35,6 +40,8 @@ from kodeks.migrations import Schema, upgrade_file
 from kodeks.postgres import PgConnection, connect, where
 from kodeks.private_files import create_private
 from kodeks.sqlite_read import connect_for_reading, writable_folder
+
+IDLE_CHECK = 30.0  # seconds: a kept PostgreSQL connection idle longer is checked (SELECT 1) before it is used
 
 
 class Row(Protocol):
@@ -77,6 +84,8 @@ class StateDb(Protocol):
 
     def transaction(self) -> AbstractContextManager[Connection]: ...
 
+    def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Any]: ...
+
 
 class SqliteDb:
     """A data dir file (0600), migrated at first open; a read-only mount can still be read."""
@@ -117,6 +126,10 @@ class SqliteDb:
         finally:
             con.close()
 
+    def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        with self.reading() as con:
+            return con.execute(sql, params).fetchall()
+
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
         with self.reading() as con:
@@ -139,6 +152,7 @@ class PostgresDb:
         self.schema = schema
         self.lock_key = zlib.crc32(f"kodeks:{schema.store}".encode())  # the store's writers' advisory lock
         self._con: PgConnection | None = None
+        self._used_at = 0.0
         self._lock = threading.Lock()
         self._ready = False
 
@@ -150,6 +164,13 @@ class PostgresDb:
         return True
 
     def _connection(self) -> PgConnection:
+        now = time.monotonic()
+        if self._con is not None and now - self._used_at > IDLE_CHECK:
+            try:  # idle a while: a firewall or a server restart may have dropped it; a round trip says
+                self._con.execute("SELECT 1")
+            except Exception:
+                self._drop()
+        self._used_at = now
         if self._con is None:
             if not self._ready:
                 from kodeks.migrations.postgres import upgrade
@@ -179,6 +200,18 @@ class PostgresDb:
             except BaseException:
                 self._drop()  # a fresh connection next time (a lost server, or a statement left it aborted)
                 raise
+
+    def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        import psycopg
+
+        for attempt in (1, 2):
+            try:
+                with self.reading() as con:
+                    return list(con.execute(sql, params).fetchall())
+            except psycopg.OperationalError:  # the kept connection was lost (it is dropped): once more, anew
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
 
     @contextmanager
     def transaction(self) -> Iterator[PgConnection]:

@@ -317,3 +317,30 @@ def test_the_rewrite_cache_is_shared_by_replicas_and_purged_on_both_engines(engi
     assert cache_at(engine, days=30).purge(now=10**10) == 1 and a.get("k1") is None
     a.close()
     b.close()
+
+
+def _terminate_others(url: str) -> int:
+    """What a server restart or a dropped idle connection does to the replicas' kept connections."""
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as con:
+        rows = con.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE application_name = 'kodeks' AND pid <> pg_backend_pid()"
+        ).fetchall()
+    return len(rows)
+
+
+def test_a_lost_connection_neither_refuses_an_officer_nor_loses_a_write(postgres_url: str, monkeypatch) -> None:
+    import kodeks.statedb
+
+    store = store_at(postgres_url)
+    store.sync_settings([OFFICER], [])
+    roster = Roster(store_at(postgres_url).version, store.active_hashes, hashed)
+    assert roster.allows(OFFICER)
+    assert _terminate_others(postgres_url) >= 2
+    assert roster.allows(OFFICER) and roster.failures == 0  # the read ran again on a new connection
+    monkeypatch.setattr(kodeks.statedb, "IDLE_CHECK", 0.0)  # every use counts as after a night's idle
+    _terminate_others(postgres_url)
+    store.enrol(OTHER, name="Ana", username=None, source="cli", by="cli:t")  # checked, reconnected, written
+    assert roster.allows(OTHER)

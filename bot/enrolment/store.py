@@ -160,9 +160,8 @@ class EnrolmentStore:
 
     def version(self) -> int:
         """The roster's version: changes with every write transaction (`bot.enrolment.roster` watches it)."""
-        with self._db() as con:
-            row = con.execute("SELECT version FROM roster_version WHERE id = 1").fetchone()
-        return int(row[0]) if row else 0
+        rows = self.db.fetch("SELECT version FROM roster_version WHERE id = 1")
+        return int(rows[0][0]) if rows else 0
 
     @staticmethod
     def _audit(
@@ -182,8 +181,7 @@ class EnrolmentStore:
 
     def active_hashes(self) -> frozenset[str]:
         """Every enrolled officer's hash — what the gate admits (admin rights come from KODEKS_ADMINS)."""
-        with self._db() as con:
-            rows = con.execute("SELECT user_hash FROM enrolled WHERE revoked_at IS NULL").fetchall()
+        rows = self.db.fetch("SELECT user_hash FROM enrolled WHERE revoked_at IS NULL")
         return frozenset(r[0] for r in rows)
 
     def sync_settings(self, allowed: Iterable[int], admins: Iterable[int], now: datetime | None = None) -> None:

@@ -117,9 +117,8 @@ class RewriteCache:
         return int(cur.rowcount)
 
     def get(self, key: str) -> str | None:
-        with self.db.reading() as con:
-            row = con.execute("SELECT rewrite FROM rewrites WHERE key = ?", (key,)).fetchone()
-        return row[0] if row else None
+        rows = self.db.fetch("SELECT rewrite FROM rewrites WHERE key = ?", (key,))
+        return rows[0][0] if rows else None
 
     def put(self, key: str, model: str, prompt: str, normalized: str, rewrite: str) -> None:
         with self.db.reading() as con:  # autocommit: the upsert is its own transaction
