@@ -344,3 +344,46 @@ def test_a_lost_connection_neither_refuses_an_officer_nor_loses_a_write(postgres
     _terminate_others(postgres_url)
     store.enrol(OTHER, name="Ana", username=None, source="cli", by="cli:t")  # checked, reconnected, written
     assert roster.allows(OTHER)
+
+
+# --- the real bot on the database --------------------------------------------------------------------------------------
+
+
+async def test_the_bot_on_the_database_refuses_an_officer_another_replica_removed_and_shares_its_state(
+    postgres_url: str, telegram_server, settings, retriever, log_path: Path, tmp_path: Path
+) -> None:
+    """A running bot (the fake Bot API) with KODEKS_DATABASE_URL; "the other replica" is a store on the same
+    database: its removal refuses the officer's next message, its re-enrolment lets them in again; the bot's
+    thread and rate-limit count are rows every replica reads."""
+    from pydantic import SecretStr
+
+    from bot import texts
+    from bot.querylog.log import hash_user_id
+    from tests.test_bot import OFFICER as BOT_OFFICER
+    from tests.test_bot import running_bot
+    from tests.test_bot_enrolment import QUESTION
+
+    own = settings.model_copy(
+        update={"data_dir": tmp_path / "data", "database_url": SecretStr(postgres_url), "thread_minutes": 30}
+    )
+
+    def bot_hash(uid: int) -> str:
+        return hash_user_id(uid, "kodeks")  # the salt running_bot's query log uses
+
+    other = EnrolmentStore(PostgresDb(postgres_url, OFFICERS), bot_hash)
+    async with running_bot(telegram_server, own, retriever, log_path):
+        telegram_server.send_text(BOT_OFFICER, QUESTION)
+        [answer] = await telegram_server.wait_messages(BOT_OFFICER, 1)
+        other.revoke(other.find(BOT_OFFICER), "cli:test")
+        telegram_server.send_text(BOT_OFFICER, QUESTION)
+        [_, refused] = await telegram_server.wait_messages(BOT_OFFICER, 2)
+        other.enrol(BOT_OFFICER, name="Back", username=None, source="cli", by="cli:test")
+        telegram_server.send_text(BOT_OFFICER, QUESTION)
+        [*_, again] = await telegram_server.wait_messages(BOT_OFFICER, 3)
+    assert "Izvori:" in answer["text"] and "Izvori:" in again["text"]
+    assert refused["text"] == texts.REFUSED.format(user_id=BOT_OFFICER)
+    with PostgresDb(postgres_url, OFFICERS).reading() as con:
+        [(hits,)] = con.execute("SELECT hits FROM rate_limits WHERE key = ?", (bot_hash(BOT_OFFICER),)).fetchall()
+        [(key,)] = con.execute("SELECT key FROM threads").fetchall()
+    assert hits == 2 and key.endswith(bot_hash(BOT_OFFICER))  # the refused message was not counted
+    assert not (own.data_dir / "officers.sqlite3").exists()
