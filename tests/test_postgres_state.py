@@ -387,3 +387,14 @@ async def test_the_bot_on_the_database_refuses_an_officer_another_replica_remove
         [(key,)] = con.execute("SELECT key FROM threads").fetchall()
     assert hits == 2 and key.endswith(bot_hash(BOT_OFFICER))  # the refused message was not counted
     assert not (own.data_dir / "officers.sqlite3").exists()
+
+
+def test_kodeks_migrate_brings_the_shared_store_up_in_the_database_only(postgres_url: str, tmp_path: Path) -> None:
+    from kodeks.migrations import SHARED
+
+    ran = runner.invoke(app, ["migrate", "--data-dir", str(tmp_path)], env={"KODEKS_DATABASE_URL": postgres_url})
+    assert ran.exit_code == 0, ran.output
+    assert f"(the replicas' shared state): {SHARED.version} of {SHARED.version} migrations applied" in ran.stdout
+    assert "applied now: 1 rate_limits, 2 threads" in ran.stdout
+    assert f"(the officers file): {OFFICERS.version} of {OFFICERS.version}" in ran.stdout
+    assert not (tmp_path / SHARED.file).exists()
