@@ -18,6 +18,16 @@ class Roster(Protocol):
     def allows(self, user_id: int) -> bool: ...
 
 
+class Limiter(Protocol):
+    """How fast an officer may ask: `RateLimiter` in memory (one process), `bot.shared_limits.SharedRateLimiter`
+    in the database (replicas share one budget per officer)."""
+
+    @property
+    def limit(self) -> int: ...
+
+    def check(self, user_id: Hashable) -> Verdict: ...
+
+
 class Access:
     """Allow-list and admin list of Telegram user ids (from KODEKS_ALLOWED_USERS / KODEKS_ADMINS).
 

@@ -17,7 +17,7 @@ import logging
 import os
 import secrets
 import sqlite3
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from urllib.parse import urlparse
 
 from telegram import Bot, BotCommand, BotCommandScopeChat, LinkPreviewOptions, Update
@@ -47,7 +47,7 @@ from bot import (
     transcription,
     voice,
 )
-from bot.access import Access, RateLimiter
+from bot.access import Access, Limiter, RateLimiter
 from bot.delivery import RetryingLimiter
 from bot.deps import Deps
 from bot.enrolment import handlers as enrolment_handlers
@@ -55,12 +55,14 @@ from bot.library import LawLibrary
 from bot.officers import Officers
 from bot.ports import Answering, LawIndex
 from bot.querylog import QueryLog
+from bot.querylog.readers import read_errors
 from bot.scheduling import FairScheduler
 from bot.signals import StartupSignals
 from bot.state import CONTEXT_TYPES, BotApplication
 from bot.updates import ScreeningRequest
 from kodeks import logsafe
 from kodeks.errors import KodeksError
+from kodeks.postgres import unreachable
 from kodeks.private_files import in_data_dir, warn_if_wider
 from kodeks.settings import Settings, unknown_settings
 
@@ -143,9 +145,17 @@ def build_application(
         base, files = bot_urls(settings.telegram_base_url)
         builder = builder.base_url(base).base_file_url(files)
     app = builder.build()
-    try:  # officers.sqlite3, seeded from KODEKS_ALLOWED_USERS / KODEKS_ADMINS (bot/enrolment)
+    # psycopg's errors only with a database: a bot on the files never loads the driver
+    failures = read_errors() if settings.database_url is not None else (sqlite3.Error,)
+    try:  # officers.sqlite3 (or the database), seeded from KODEKS_ALLOWED_USERS / KODEKS_ADMINS (bot/enrolment)
         enrolment = enrolment_handlers.Enrolment.build(settings, querylog.user_hash)
-    except (sqlite3.Error, OSError) as exc:
+    except failures as exc:
+        if settings.database_url is not None and not isinstance(exc, sqlite3.Error):
+            raise unreachable(settings.database_url.get_secret_value(), exc) from exc  # never its password
+        raise KodeksError(
+            f"{settings.data_dir / 'officers.sqlite3'}: {exc} (make KODEKS_DATA_DIR writable by this user)"
+        ) from exc
+    except OSError as exc:
         raise KodeksError(
             f"{settings.data_dir / 'officers.sqlite3'}: {exc} (make KODEKS_DATA_DIR writable by this user)"
         ) from exc
@@ -157,15 +167,25 @@ def build_application(
         retriever=retriever,
         log=querylog,
         access=Access(settings.allowed_users, settings.admins, roster=enrolment.roster),
-        limiter=RateLimiter(settings.rate_limit_per_minute),
+        limiter=limiter_for(settings, querylog.user_hash),
         library=library,
         cpu=FairScheduler(settings.cpu_workers),
     )
     state.officers = Officers.from_settings(settings, querylog.user_hash)
-    state.threads = threads.ThreadStore(settings.thread_minutes)  # follow-ups (issue 24)
+    state.threads = threads.thread_store(settings, querylog.user_hash)  # follow-ups (issue 24)
     state.transcriber = transcription.from_settings(settings)  # None: voice not enabled
     add_handlers(app)
     return app
+
+
+def limiter_for(settings: Settings, hasher: Callable[[int], str]) -> Limiter:
+    """The officers' rate limit: in this process's memory, or with KODEKS_DATABASE_URL one budget every replica
+    counts in the database (bot/shared_limits.py)."""
+    if settings.database_url is None:
+        return RateLimiter(settings.rate_limit_per_minute)
+    from bot.shared_limits import SharedRateLimiter
+
+    return SharedRateLimiter.open(settings.database_url.get_secret_value(), hasher, settings.rate_limit_per_minute)
 
 
 def webhook_path(url: str) -> str:

@@ -6,7 +6,7 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from bot.access import Access, RateLimiter
+from bot.access import Access, Limiter, RateLimiter
 from bot.library import LawLibrary
 from bot.once import SeenUpdates
 from bot.ports import Answering, LawIndex
@@ -30,7 +30,7 @@ class Deps:
     retriever: LawIndex  # retrieval's Retriever (or the LiveRetriever that follows index generations)
     log: QueryLog
     access: Access
-    limiter: RateLimiter
+    limiter: Limiter  # RateLimiter, or SharedRateLimiter with KODEKS_DATABASE_URL (bot/shared_limits.py)
     refusals: RateLimiter = field(default_factory=lambda: RateLimiter(REFUSALS_PER_MINUTE))  # "no" once a minute
     library: LawLibrary | None = None  # bot.library.LawLibrary: an admin's law upload (None: uploads are not offered)
     pending_refusals: int = 0  # refusals being sent and counted in the background

@@ -7,10 +7,11 @@ not of any one question: admins set it in KODEKS_USER_JURISDICTIONS (`424242:RS,
 
     set by an admin in the bot  >  KODEKS_USER_JURISDICTIONS  >  chosen by the officer  >  the default
 
-Choices made in the bot live in a small SQLite file of their own (`$KODEKS_DATA_DIR/officers.sqlite3`),
-keyed by the same salted hash of the user id as the query log, so the file names no one. Each call
-opens and closes its own connection: lookups are one indexed row, and nothing needs closing at
-shutdown.
+Choices made in the bot live in a small SQLite file of their own (`$KODEKS_DATA_DIR/officers.sqlite3`), or
+with KODEKS_DATABASE_URL in the same table in PostgreSQL (what one replica sets, every replica answers by),
+keyed by the same salted hash of the user id as the query log, so the table names no one. Lookups are one
+indexed row, on a worker thread (`kodeks.statedb`: a short connection per call to the file, one kept
+connection to the database).
 """
 
 from __future__ import annotations
@@ -22,12 +23,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-import aiosqlite
-
 from kodeks.errors import KodeksError, UnknownJurisdiction
-from kodeks.migrations import OFFICERS, upgrade_file
-from kodeks.private_files import create_private
+from kodeks.migrations import OFFICERS
 from kodeks.settings import Settings
+from kodeks.statedb import SqliteDb, StateDb, state_db
 from retrieval import jurisdictions
 from retrieval.jurisdictions import Scope
 
@@ -75,12 +74,12 @@ class Officers:
 
     def __init__(
         self,
-        path: Path,
+        path: Path | StateDb,
         hasher: Callable[[int], str],
         configured: dict[int, str] | None = None,
         default: str | None = None,
     ) -> None:
-        self.path = Path(path)
+        self.db: StateDb = SqliteDb(path, OFFICERS) if isinstance(path, Path) else path  # the file, or the database
         self._hash = hasher
         self.configured = {
             uid: _canonical_or_fail(code, f"KODEKS_USER_JURISDICTIONS ({uid})")
@@ -88,32 +87,26 @@ class Officers:
         }
         self.default = _canonical_or_fail(default, "KODEKS_DEFAULT_JURISDICTION") if default else None
         self._lock = asyncio.Lock()
-        self._ready = False
 
     @classmethod
     def from_settings(cls, settings: Settings, hasher: Callable[[int], str]) -> Officers:
         """Fails with one clear line (KodeksError) on an unknown code in the settings."""
-        return cls(settings.data_dir / FILE_NAME, hasher, settings.user_jurisdictions, settings.default_jurisdiction)
+        url = settings.database_url.get_secret_value() if settings.database_url else None
+        return cls(
+            state_db(OFFICERS, settings.data_dir, url),
+            hasher,
+            settings.user_jurisdictions,
+            settings.default_jurisdiction,
+        )
 
-    async def _connect(self) -> aiosqlite.Connection:
-        create_private(self.path)  # 0600 from the start (raw ids with KODEKS_HASH_USER_IDS=false)
-        if not self._ready:
-            await asyncio.to_thread(upgrade_file, self.path, OFFICERS)  # its table: kodeks/migrations/officers.py
-            self._ready = True
-        return await aiosqlite.connect(self.path)
+    def _read(self, user_hash: str) -> tuple[str, str] | None:
+        if not self.db.exists():
+            return None
+        rows = self.db.fetch("SELECT jurisdiction, set_by FROM officers WHERE user_hash = ?", (user_hash,))
+        return (rows[0][0], rows[0][1]) if rows else None
 
     async def _stored(self, user_id: int) -> tuple[str, str] | None:
-        if not self.path.exists():
-            return None
-        db = await self._connect()
-        try:
-            async with db.execute(
-                "SELECT jurisdiction, set_by FROM officers WHERE user_hash = ?", (self._hash(user_id),)
-            ) as cur:
-                row = await cur.fetchone()
-        finally:
-            await db.close()
-        return (row[0], row[1]) if row else None
+        return await asyncio.to_thread(self._read, self._hash(user_id))
 
     async def get(self, user_id: int) -> OfficerJurisdiction:
         stored = await self._stored(user_id)
@@ -148,26 +141,22 @@ class Officers:
 
     async def clear(self, user_id: int) -> bool:
         """Forget what was set in the bot (the settings and the default apply again)."""
-        if not self.path.exists():
+        if not self.db.exists():
             return False
         async with self._lock:
-            db = await self._connect()
-            try:
-                cur = await db.execute("DELETE FROM officers WHERE user_hash = ?", (self._hash(user_id),))
-                await db.commit()
-                return cur.rowcount > 0
-            finally:
-                await db.close()
+            return await asyncio.to_thread(self._delete, self._hash(user_id))
+
+    def _delete(self, user_hash: str) -> bool:
+        with self.db.transaction() as con:
+            return con.execute("DELETE FROM officers WHERE user_hash = ?", (user_hash,)).rowcount > 0
 
     async def _write(self, user_id: int, code: str, by: str) -> None:
-        db = await self._connect()
-        try:
-            await db.execute(
-                UPSERT_JURISDICTION, (self._hash(user_id), code, by, datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S"))
-            )
-            await db.commit()
-        finally:
-            await db.close()
+        ts = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S")
+        await asyncio.to_thread(self._upsert, self._hash(user_id), code, by, ts)
+
+    def _upsert(self, user_hash: str, code: str, by: str, ts: str) -> None:
+        with self.db.transaction() as con:
+            con.execute(UPSERT_JURISDICTION, (user_hash, code, by, ts))
 
 
 def choices(in_index: Iterable[str]) -> list[str]:

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from bot.enrolment.handlers import Enrolment
     from bot.law_upload import Pending
     from bot.officers import Officers
-    from bot.threads import ThreadStore
+    from bot.threads import Threads
     from bot.transcription import Transcriber
 
 
@@ -31,7 +31,7 @@ class AppState:
     deps: Deps = field(init=False)  # the pipeline, retriever, log, access, limits (bot/deps.py)
     enrolment: Enrolment | None = None  # officers.sqlite3: invites and access requests (bot/enrolment)
     officers: Officers | None = None  # each officer's jurisdiction (bot/officers.py)
-    threads: ThreadStore | None = None  # each officer's conversation thread (bot/threads.py)
+    threads: Threads | None = None  # each officer's conversation thread (bot/threads.py)
     transcriber: Transcriber | None = None  # None: voice messages are not enabled (bot/voice.py)
     uploads: dict[str, Pending] = field(default_factory=dict)  # law files waiting for an admin's answer
     upload_lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one law upload indexed at a time

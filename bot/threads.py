@@ -5,7 +5,8 @@ A follow-up ("a koja je kazna?") is understood from the thread by the pipeline
 long; after a restart the next question simply starts a new one), keyed by (chat id, user id) so that
 nothing of one officer's conversation can ever reach another's, expired when read, and bounded in
 number (expired ones are dropped whenever a thread is stored, and past MAX_THREADS the least recently used).
-`/novo` forgets the officer's thread at once.
+`/novo` forgets the officer's thread at once. With KODEKS_DATABASE_URL the threads are the database's instead
+(`bot.shared_threads`), so replicas share them.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import collections
 import time
 from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from telegram import Update
 
@@ -21,11 +23,35 @@ from bot.gate import chat_id_of, sender_id
 from bot.replies import chat_of, say
 from bot.state import AppState, Context
 from kodeks.answering.conversation import Exchange, Thread
+from kodeks.settings import Settings
 from retrieval.types import Article
 
 MAX_THREADS = 20_000  # officers' threads held at once (each a few KB at most)
 
 Key = tuple[int, int]
+
+
+class Threads(Protocol):
+    """Where officers' threads are kept: `ThreadStore` in memory, or with KODEKS_DATABASE_URL
+    `bot.shared_threads.SharedThreadStore` (a follow-up answered by another replica keeps its thread)."""
+
+    @property
+    def enabled(self) -> bool: ...
+
+    def get(self, chat_id: int, user_id: int) -> Thread | None: ...
+
+    def put(self, chat_id: int, user_id: int, thread: Thread) -> None: ...
+
+    def clear(self, chat_id: int, user_id: int) -> bool: ...
+
+
+def thread_store(settings: Settings, hasher: Callable[[int], str]) -> Threads:
+    """In this process's memory, or in the database every replica shares."""
+    if settings.database_url is None:
+        return ThreadStore(settings.thread_minutes)
+    from bot.shared_threads import SharedThreadStore
+
+    return SharedThreadStore.open(settings.database_url.get_secret_value(), hasher, settings.thread_minutes)
 
 
 class ThreadStore:

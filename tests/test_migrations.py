@@ -122,7 +122,11 @@ async def test_the_oldest_data_dir_is_upgraded_by_opening_each_file_and_keeps_it
     store = EnrolmentStore(data / "officers.sqlite3", hasher)
     assert store.enrol(515151, name="Ana", username=None, source="cli", by="cli:test") == "enrolled"
     assert [o.name for o in store.officers()] == ["Ana"]
-    assert record(data / "officers.sqlite3") == [(1, "jurisdictions", "adopted"), (2, "enrolment", "ran")]
+    assert record(data / "officers.sqlite3") == [
+        (1, "jurisdictions", "adopted"),
+        (2, "enrolment", "ran"),
+        (3, "roster_version", "ran"),
+    ]
 
     cache = RewriteCache(data / "rewrites.sqlite3")
     try:
@@ -167,15 +171,15 @@ def test_kodeks_migrate_status_then_migrate_then_nothing_left(tmp_path: Path) ->
     lines = status.stdout.splitlines()
     assert f"{data / 'queries.sqlite3'}: 2 of 10 migrations applied (made before" in lines[0]
     assert lines[1].startswith("  pending: 3 source_cited_pending, 4 originals, 5 threads_and_voice, 6 queries_")
-    assert f"{data / 'officers.sqlite3'}: 1 of 2 migrations applied" in status.stdout
-    assert "  pending: 2 enrolment" in lines
+    assert f"{data / 'officers.sqlite3'}: 1 of 3 migrations applied" in status.stdout
+    assert "  pending: 2 enrolment, 3 roster_version" in lines
     assert f"{data / 'rewrites.sqlite3'}: 1 of 1 migration applied (made before" in status.stdout
     assert {name: (data / name).read_bytes() for name in before} == before  # --status writes nothing
 
     done = migrate(data)
     assert done.exit_code == 0, done.output
     assert "  applied now: 3 source_cited_pending, 4 originals" in done.stdout
-    assert "  applied now: 2 enrolment" in done.stdout
+    assert "  applied now: 2 enrolment, 3 roster_version" in done.stdout
     assert "  pending:" not in done.stdout
     assert record(data / "rewrites.sqlite3") == [(1, "rewrites", "adopted")]  # nothing to run, but recorded
     with sqlite3.connect(data / "queries.sqlite3") as con:
@@ -298,6 +302,6 @@ def test_every_sqlite_file_of_the_data_dir_has_migrations_numbered_without_gaps(
         schema.check_numbering()  # raises on a gap, a repeat or a shared name
         assert [m.number for m in schema.migrations] == list(range(1, schema.version + 1))
         assert all(m.name.isidentifier() and m.sql.strip() for m in schema.migrations)
-    assert REWRITES.version == 1 and OFFICERS.version == 2 and QUERY_LOG.version == 10
+    assert REWRITES.version == 1 and OFFICERS.version == 3 and QUERY_LOG.version == 10
     with pytest.raises(ValueError, match="numbered"):
         Schema("x", "x", (Migration(1, "a", "SELECT 1;"), Migration(3, "b", "SELECT 1;"))).check_numbering()

@@ -24,7 +24,7 @@ from bot import texts
 from bot.deps import deps
 from bot.enrolment import invites
 from bot.enrolment.roster import Roster
-from bot.enrolment.store import FILE_NAME, EnrolmentStore, Officer, Request, display_of, invite_id
+from bot.enrolment.store import EnrolmentStore, Officer, Request, display_of, invite_id, officers_db
 from bot.formatting import escape
 from bot.gate import chat_id_of, new_message_of, query_of, sender_id, sender_of
 from bot.ids import ascii_int
@@ -55,15 +55,21 @@ class Enrolment:
 
     @classmethod
     def build(cls, settings: Settings, hasher: Callable[[int], str]) -> Enrolment:
-        """Open officers.sqlite3, seed it from KODEKS_ALLOWED_USERS / KODEKS_ADMINS, load the roster."""
+        """Open officers.sqlite3 (or KODEKS_DATABASE_URL), seed it from KODEKS_ALLOWED_USERS / KODEKS_ADMINS,
+        load the roster."""
+        url = settings.database_url.get_secret_value() if settings.database_url else None
         store = EnrolmentStore(
-            settings.data_dir / FILE_NAME,
+            officers_db(settings.data_dir, url),
             hasher,
             keep_ids=not settings.hash_user_ids,
             audit_days=settings.audit_retention_days,
         )
         store.sync_settings(settings.allowed_users, settings.admins)
-        roster = Roster(store.path, store.active_hashes, hasher)
+        if store.path is not None:  # the file's own change signal: its modification time
+            roster = Roster(store.path, store.active_hashes, hasher)
+        else:  # the database's roster version, read per check on a connection of its own (not behind a write)
+            watch = EnrolmentStore(officers_db(settings.data_dir, url), hasher)
+            roster = Roster(watch.version, store.active_hashes, hasher)
         roster.refresh(force=True)
         ids = {hasher(uid): uid for uid in settings.allowed_users | settings.admins}
         return cls(store, roster, settings.hash_salt(), settings, ids)

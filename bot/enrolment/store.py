@@ -1,4 +1,5 @@
-"""Enrolled officers, enrolment requests, invite links and the audit trail, in `officers.sqlite3`.
+"""Enrolled officers, enrolment requests, invite links and the audit trail, in `officers.sqlite3` (or, with
+KODEKS_DATABASE_URL, the same tables in PostgreSQL: every replica reads and writes one roster).
 
 The same file as the officers' jurisdictions (`bot.officers`), keyed by the same salted hash of the Telegram id,
 so a row names no one by id (unless KODEKS_HASH_USER_IDS=false, when the id is kept too). What is kept to show
@@ -13,15 +14,16 @@ admins who is who: the name and @username the officer had when enrolled (Telegra
 
 The tables and their columns are the file's migrations (`kodeks/migrations/officers.py`), applied at first open.
 
-Synchronous sqlite3 on purpose: the command line uses it directly, the bot through `asyncio.to_thread`; every
-call opens its own short connection (WAL), so the CLI and a running bot can both write.
+Synchronous on purpose: the command line uses it directly, the bot through `asyncio.to_thread`. The engine is
+`kodeks.statedb`'s seam: on SQLite every call opens its own short connection (WAL), so the CLI and a running bot
+can both write; on PostgreSQL writers are serialised by an advisory lock as BEGIN IMMEDIATE serialises them in
+the file. The SQL is one text for both engines.
 """
 
 from __future__ import annotations
 
 import json
 import secrets
-import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -31,9 +33,8 @@ from typing import Any, Literal
 
 from bot.ids import ascii_int
 from bot.officers import UPSERT_JURISDICTION
-from kodeks.migrations import OFFICERS, upgrade_file
-from kodeks.private_files import create_private
-from kodeks.sqlite_read import connect_for_reading, writable_folder
+from kodeks.migrations import OFFICERS
+from kodeks.statedb import Connection, Row, SqliteDb, StateDb, state_db
 
 FILE_NAME = "officers.sqlite3"
 TS = "%Y-%m-%d %H:%M:%S"
@@ -122,54 +123,49 @@ def display_of(name: str | None, username: str | None) -> str:
     return " ".join(p for p in (name or "", f"@{username}" if username else "") if p) or "?"
 
 
+def officers_db(data_dir: Path, database_url: str | None) -> StateDb:
+    """Where officers and enrolment live: KODEKS_DATABASE_URL when set, else `officers.sqlite3`."""
+    return state_db(OFFICERS, data_dir, database_url)
+
+
 class EnrolmentStore:
-    """Officers' enrolment in officers.sqlite3. `hasher` is the query log's (same salt, same hash)."""
+    """Officers' enrolment in officers.sqlite3 or the database. `hasher` is the query log's (same salt, same hash)."""
 
     def __init__(
-        self, path: Path, hasher: Callable[[int], str], keep_ids: bool = False, audit_days: int | None = None
+        self,
+        path: Path | StateDb,
+        hasher: Callable[[int], str],
+        keep_ids: bool = False,
+        audit_days: int | None = None,
     ) -> None:
-        self.path = Path(path)
+        # a Path: that SQLite file; else the database `state_db` chose (KODEKS_DATABASE_URL: shared by replicas)
+        self.db: StateDb = SqliteDb(path, OFFICERS) if isinstance(path, Path) else path
+        self.path: Path | None = self.db.path if isinstance(self.db, SqliteDb) else None  # None: a database
         self.hash = hasher
         self.keep_ids = keep_ids  # KODEKS_HASH_USER_IDS=false: the raw id is stored too
         self.audit_days = audit_days
-        self._ready = False
 
     @contextmanager
-    def _db(self) -> Iterator[sqlite3.Connection]:
-        if not self._ready and self.path.exists() and not writable_folder(self.path):
-            con = connect_for_reading(self.path)  # a read-only mount: reading works, a change is refused
-            try:
-                yield con
-            finally:
-                con.close()
-            return
-        if not self._ready:
-            create_private(self.path)  # 0600 (its folder 0700 if new): it names officers
-            upgrade_file(self.path, OFFICERS)  # its tables: kodeks/migrations/officers.py
-        con = sqlite3.connect(self.path, timeout=5.0, isolation_level=None)
-        con.row_factory = sqlite3.Row
-        try:
-            if not self._ready:
-                con.execute("PRAGMA journal_mode=WAL")
-                self._ready = True
+    def _db(self) -> Iterator[Connection]:
+        with self.db.reading() as con:
             yield con
-        finally:
-            con.close()
 
     @contextmanager
-    def _tx(self) -> Iterator[sqlite3.Connection]:
-        with self._db() as con:
-            con.execute("BEGIN IMMEDIATE")
-            try:
-                yield con
-            except BaseException:
-                con.execute("ROLLBACK")
-                raise
-            con.execute("COMMIT")
+    def _tx(self) -> Iterator[Connection]:
+        """One write transaction (writers serialised); it bumps the roster's version, which tells every other
+        process reading this database (a replica) that who is enrolled may have changed."""
+        with self.db.transaction() as con:
+            yield con
+            con.execute("UPDATE roster_version SET version = version + 1 WHERE id = 1")
+
+    def version(self) -> int:
+        """The roster's version: changes with every write transaction (`bot.enrolment.roster` watches it)."""
+        rows = self.db.fetch("SELECT version FROM roster_version WHERE id = 1")
+        return int(rows[0][0]) if rows else 0
 
     @staticmethod
     def _audit(
-        con: sqlite3.Connection,
+        con: Connection,
         actor: str,
         action: str,
         target: str | None,
@@ -185,8 +181,7 @@ class EnrolmentStore:
 
     def active_hashes(self) -> frozenset[str]:
         """Every enrolled officer's hash — what the gate admits (admin rights come from KODEKS_ADMINS)."""
-        with self._db() as con:
-            rows = con.execute("SELECT user_hash FROM enrolled WHERE revoked_at IS NULL").fetchall()
+        rows = self.db.fetch("SELECT user_hash FROM enrolled WHERE revoked_at IS NULL")
         return frozenset(r[0] for r in rows)
 
     def sync_settings(self, allowed: Iterable[int], admins: Iterable[int], now: datetime | None = None) -> None:
@@ -259,7 +254,7 @@ class EnrolmentStore:
 
     def _enrol(
         self,
-        con: sqlite3.Connection,
+        con: Connection,
         user_id: int,
         *,
         name: str | None,
@@ -555,7 +550,7 @@ class EnrolmentStore:
 
     # --- retention --------------------------------------------------------------------------------
 
-    def _purge(self, con: sqlite3.Connection, now: datetime | None = None) -> None:
+    def _purge(self, con: Connection, now: datetime | None = None) -> None:
         """Expired requests and invites; audit rows past KODEKS_AUDIT_RETENTION_DAYS."""
         now = now or datetime.now(UTC)
         con.execute("DELETE FROM requests WHERE expires <= ?", (now_ts(now),))
@@ -564,7 +559,7 @@ class EnrolmentStore:
             con.execute("DELETE FROM audit WHERE ts < ?", (now_ts(now - timedelta(days=self.audit_days)),))
 
 
-def _officer(row: sqlite3.Row) -> Officer:
+def _officer(row: Row) -> Officer:
     keys = row.keys()
     return Officer(
         row["user_hash"],
@@ -581,7 +576,7 @@ def _officer(row: sqlite3.Row) -> Officer:
     )
 
 
-def _invite(row: sqlite3.Row | None) -> Invite | None:
+def _invite(row: Row | None) -> Invite | None:
     if row is None:
         return None
     return Invite(
@@ -595,7 +590,7 @@ def _invite(row: sqlite3.Row | None) -> Invite | None:
     )
 
 
-def _request(row: sqlite3.Row) -> Request:
+def _request(row: Row) -> Request:
     return Request(
         row["user_hash"],
         row["token"],

@@ -8,7 +8,8 @@ retriever (retrieval/search/rewriting.py), never used instead of it.
 Bounded and cached so search stays fast and never fails because of it:
 - a small, fast model (KODEKS_REWRITE_MODEL), one attempt, KODEKS_REWRITE_TIMEOUT seconds; any
   failure (timeout, API error, empty or odd reply) returns None and search runs on the question;
-- a SQLite cache (`$KODEKS_DATA_DIR/rewrites.sqlite3`) keyed by the normalised question (folded:
+- a SQLite cache (`$KODEKS_DATA_DIR/rewrites.sqlite3`; with KODEKS_DATABASE_URL its table there, shared by
+  replicas) keyed by the normalised question (folded:
   no diacritics, Latin, lower case, single spaces), the model, the prompt version and the loaded
   laws (a follow-up: the thread's text instead of the laws, hashed into the key and never stored) —
   an officer's repeated question costs no second call, and a cached failure is not stored;
@@ -29,15 +30,13 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
-import sqlite3
-import threading
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from kodeks.migrations import REWRITES, upgrade_file
-from kodeks.private_files import create_private
+from kodeks.migrations import REWRITES
 from kodeks.settings import Settings
+from kodeks.statedb import SqliteDb, StateDb, state_db
 from prompts import Prompt, load_prompt
 from retrieval.language.normalize import fold
 
@@ -91,22 +90,20 @@ def thread_sources(question: str, thread: str) -> str:
 
 
 class RewriteCache:
-    """question key → rewrite, in SQLite (WAL); safe to share between threads.
+    """question key → rewrite, in SQLite (WAL) or with KODEKS_DATABASE_URL in the database every replica shares
+    (`kodeks.statedb`: one SQL text for both); safe to share between threads.
 
     Rows older than `max_age_days` (KODEKS_REWRITE_CACHE_DAYS) are deleted at open and then once a day: the
     cache holds (masked) questions, so it keeps them no longer than it helps."""
 
     PURGE_EVERY = 24 * 3600.0
 
-    def __init__(self, path: Path, max_age_days: int | None = None) -> None:
-        create_private(path)  # officers' (masked) questions as keys: 0600 from the start
+    def __init__(self, path: Path | StateDb, max_age_days: int | None = None) -> None:
+        self.db: StateDb = SqliteDb(path, REWRITES) if isinstance(path, Path) else path  # 0600, migrated at open
         self.max_age_days = max_age_days
         self._purged = 0.0
-        self._lock = threading.Lock()
-        upgrade_file(path, REWRITES)  # its table: kodeks/migrations/rewrites.py
-        self._db = sqlite3.connect(str(path), check_same_thread=False, timeout=5.0)
-        with self._lock:
-            self._db.execute("PRAGMA journal_mode=WAL")
+        with self.db.reading():  # made and migrated now, not at the first question
+            pass
         self.purge()
 
     def purge(self, now: float | None = None) -> int:
@@ -114,34 +111,35 @@ class RewriteCache:
         if not self.max_age_days:
             return 0
         now = time.time() if now is None else now
-        with self._lock:
-            cur = self._db.execute("DELETE FROM rewrites WHERE created < ?", (now - self.max_age_days * 86400,))
-            self._db.commit()
-            self._purged = now
-        return cur.rowcount
+        with self.db.reading() as con:
+            cur = con.execute("DELETE FROM rewrites WHERE created < ?", (now - self.max_age_days * 86400,))
+        self._purged = now
+        return int(cur.rowcount)
 
     def get(self, key: str) -> str | None:
-        with self._lock:
-            row = self._db.execute("SELECT rewrite FROM rewrites WHERE key = ?", (key,)).fetchone()
-        return row[0] if row else None
+        rows = self.db.fetch("SELECT rewrite FROM rewrites WHERE key = ?", (key,))
+        return rows[0][0] if rows else None
 
     def put(self, key: str, model: str, prompt: str, normalized: str, rewrite: str) -> None:
-        with self._lock:
-            self._db.execute(
-                "INSERT OR REPLACE INTO rewrites (key, model, prompt, normalized, rewrite, created) VALUES (?, ?, ?, ?, ?, ?)",
+        with self.db.reading() as con:  # autocommit: the upsert is its own transaction
+            con.execute(
+                "INSERT INTO rewrites (key, model, prompt, normalized, rewrite, created) VALUES (?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (key) DO UPDATE SET model = excluded.model, prompt = excluded.prompt, "
+                "normalized = excluded.normalized, rewrite = excluded.rewrite, created = excluded.created",
                 (key, model, prompt, normalized, rewrite, time.time()),
             )
-            self._db.commit()
         if time.time() - self._purged >= self.PURGE_EVERY:
             self.purge()
 
     def count(self) -> int:
-        with self._lock:
-            return int(self._db.execute("SELECT COUNT(*) FROM rewrites").fetchone()[0])
+        with self.db.reading() as con:
+            return int(con.execute("SELECT COUNT(*) FROM rewrites").fetchone()[0])
 
     def close(self) -> None:
-        with self._lock:
-            self._db.close()
+        """Nothing held open on the file (a connection per call); the database's kept connection is closed."""
+        close = getattr(self.db, "close", None)
+        if close is not None:
+            close()
 
 
 class ClaudeRewriter:
@@ -158,7 +156,8 @@ class ClaudeRewriter:
             settings.prompt_language if settings.prompt_language == "bs" else "bs", kind="rewrite"
         )
         self.followup_prompt = load_prompt("bs", kind="followup")
-        self.cache = RewriteCache(settings.data_dir / CACHE_FILE, settings.rewrite_cache_days)
+        url = settings.database_url.get_secret_value() if settings.database_url else None
+        self.cache = RewriteCache(state_db(REWRITES, settings.data_dir, url), settings.rewrite_cache_days)
         self._client = anthropic.Anthropic(
             api_key=settings.anthropic_api_key.get_secret_value(),
             base_url=settings.anthropic_base_url,

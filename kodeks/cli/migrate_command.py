@@ -66,12 +66,12 @@ def migrate_command(
 
 def _database(url: str, status_only: bool) -> list[str]:
     """KODEKS_DATABASE_URL's stores (one schema_migrations table records them all); returns what failed."""
-    from kodeks.migrations import FILES
+    from kodeks.migrations import DATABASE_STORES
     from kodeks.migrations.postgres import database_status, upgrade_database
     from kodeks.postgres import where
 
     refused = []
-    for schema in FILES:
+    for schema in DATABASE_STORES:
         name = f"{where(url)} ({schema.what})"
         try:
             ran = [] if status_only else upgrade_database(url, schema)

@@ -1,7 +1,7 @@
 """`kodeks officers list|add|remove|import FILE.csv` — the enrolled officers, the same table the bot's
-enrolment writes (`$KODEKS_DATA_DIR/officers.sqlite3`, bot/enrolment/store.py).
+enrolment writes (`$KODEKS_DATA_DIR/officers.sqlite3`, or KODEKS_DATABASE_URL when set; bot/enrolment/store.py).
 
-A running bot sees every change from its next update on (it re-reads the file when it changes). Every change
+A running bot (every replica) sees every change from its next update on (it re-reads the roster when it changes). Every change
 is an audit row naming `cli:<login>`. Ids are hashed with the same salt as the query log.
 """
 
@@ -26,16 +26,24 @@ officers_app = typer.Typer(
 
 
 def _store(settings: Settings):
-    from bot.enrolment.store import FILE_NAME, EnrolmentStore
+    from bot.enrolment.store import EnrolmentStore, officers_db
     from bot.querylog.log import hash_user_id
 
     salt = settings.hash_salt()
+    url = settings.database_url.get_secret_value() if settings.database_url else None
     return EnrolmentStore(
-        settings.data_dir / FILE_NAME,
+        officers_db(settings.data_dir, url),
         lambda uid: hash_user_id(uid, salt, settings.hash_user_ids),
         keep_ids=not settings.hash_user_ids,
         audit_days=settings.audit_retention_days,
     )
+
+
+def _stored(settings: Settings) -> bool:
+    """Whether there is a roster to read: always in a database (KODEKS_DATABASE_URL), else once the file is made."""
+    from bot.enrolment.store import FILE_NAME
+
+    return settings.database_url is not None or (settings.data_dir / FILE_NAME).exists()
 
 
 def _actor() -> str:
@@ -70,13 +78,9 @@ def list_officers(
     data_dir: Path | None = DataDirOption,
 ) -> None:
     """Who is enrolled, since when, by whom, with which jurisdiction."""
-    from bot.enrolment.store import FILE_NAME
-
     settings = load_settings(data_dir=data_dir)
     # reading makes no files: no officers.sqlite3 (nor a salt) is created just to list nobody
-    rows = (
-        _store(settings).officers(include_revoked=include_revoked) if (settings.data_dir / FILE_NAME).exists() else []
-    )
+    rows = _store(settings).officers(include_revoked=include_revoked) if _stored(settings) else []
     if as_json:
         print(
             json.dumps(
@@ -138,10 +142,8 @@ def remove_officer(
     data_dir: Path | None = DataDirOption,
 ) -> None:
     """Remove an officer: refused from their next message on, also by a running bot."""
-    from bot.enrolment.store import FILE_NAME
-
     settings = load_settings(data_dir=data_dir)
-    store = _store(settings) if (settings.data_dir / FILE_NAME).exists() else None
+    store = _store(settings) if _stored(settings) else None
     found = store.matching(who) if store is not None else []
     if not found:
         fail(f"no enrolled officer {who!r} (see `kodeks officers list`)")

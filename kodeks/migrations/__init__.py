@@ -15,16 +15,21 @@ from kodeks.migrations.engine import Migration, Schema, Status, file_status, upg
 from kodeks.migrations.officers import OFFICERS
 from kodeks.migrations.queries import QUERY_LOG
 from kodeks.migrations.rewrites import REWRITES
+from kodeks.migrations.shared import SHARED
 
 # Every SQLite file of the data dir that holds state, in the order `kodeks migrate` shows them.
 FILES: tuple[Schema, ...] = (QUERY_LOG, OFFICERS, REWRITES)
+# Every store of a database (KODEKS_DATABASE_URL): the files' and the state only replicas share there.
+DATABASE_STORES: tuple[Schema, ...] = (*FILES, SHARED)
 
 __all__ = [
+    "DATABASE_STORES",
     "FILES",
     "OFFICERS",
     "POSTGRESQL",
     "QUERY_LOG",
     "REWRITES",
+    "SHARED",
     "SQLITE",
     "Dialect",
     "Migration",

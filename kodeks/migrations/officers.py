@@ -125,5 +125,18 @@ CREATE INDEX IF NOT EXISTS audit_ts ON audit(ts);
             present=has_tables("enrolled", "requests", "invites", "audit"),
             postgres=_PG_2,
         ),
+        # roster_version: one row bumped in the same transaction as every enrolment change, so another process
+        # (a replica, on PostgreSQL) learns from one indexed read that it must re-read who is enrolled
+        Migration(
+            3,
+            "roster_version",
+            """
+CREATE TABLE IF NOT EXISTS roster_version (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    version BIGINT NOT NULL
+);
+INSERT INTO roster_version (id, version) VALUES (1, 0) ON CONFLICT (id) DO NOTHING;
+""",
+        ),
     ),
 )
