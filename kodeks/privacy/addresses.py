@@ -84,7 +84,7 @@ _ROMAN = re.compile(r"^[IVX]{1,4}\.?$")
 _CANDIDATE = re.compile(
     rf"(?<!\w)({_NAME_WORD}(?:[ ]+(?:{_NAME_WORD}|[IVX]{{1,4}}\.?))"
     + "{0,4}?)"
-    + rf"[ ]*(?:,[ ]*|[ ]+br\.?[ ]*|[ ]+broj[ ]+|[ ]+kod[ ]+broja[ ]+|[ ]+)({_NUMBER})"
+    + rf"[ ]*(?:,?[ ]*(?:ku[cć]ni|кућни)[ ]+(?:broj|br\.?|број|бр\.?)[ ]*|,[ ]*|[ ]+(?:br|бр)\.?[ ]*|[ ]+(?:broj|број)[ ]+|[ ]+kod[ ]+broja[ ]+|[ ]+)({_NUMBER})"
 )
 _NOT_STREET = frozenset(
     [
@@ -223,6 +223,23 @@ def _street_ok(words: list[str], capital_needed: bool) -> bool:
     return True
 
 
+_ULICA = frozenset(["ulica", "ulici", "ulicu", "ulice", "ul", "ul."])
+# A street's own name before "ulica" is a possessive or a -ska adjective: Jasenova, Hrastovoj, Kozarskoj, Titovoj.
+_STREET_ADJECTIVE = re.compile(r"(?:ov|ev|in|sk|ck|čk)(?:a|oj|e|u|om)$")
+
+
+def _street_before_ulica(words: list[str]) -> bool:
+    """ "Jasenova ulica 12", "u hrastovoj ulici 3": the name before the street word, in either case."""
+    name, street = fold(words[0]), fold(words[1])
+    return (
+        street in _ULICA
+        and _STREET_ADJECTIVE.search(name) is not None
+        and name not in lexicon.FUNCTION_WORDS
+        and not name.startswith(_LEGAL_STEMS)
+        and not lexicon.not_a_name(name)
+    )
+
+
 def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> Span | None:
     """The street of a candidate: the words after a street word if there is one (the longest such), else
     the longest run of capitalised words before the number — or, for a house number only a street has, the
@@ -242,6 +259,8 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
             return Span(offset, m.end(2), "ADDRESS")
     if _LAW_BEFORE.search(fold(text[max(0, m.start(1) - 40) : m.start(1)] + " " + words[0])):
         return None  # "Zakon o javnom redu i miru broj 12/24": a gazette number
+    if len(suffixes) >= 2 and _street_before_ulica(words[-2:]):
+        return Span(suffixes[-2][1], m.end(2), "ADDRESS")  # "u Hrastovoj ulici 3", "jasenovoj ulici 15"
     for chosen, offset, _ in suffixes:
         if any(
             w.isupper() and len(w) <= 4 and w.lower() != "bb" and not (k and _ROMAN.match(w))

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from kodeks.privacy import lexicon
+from kodeks.privacy import lexicon, name_cues
 from kodeks.privacy.tokens import Token, gap, words
 from retrieval.language.normalize import fold
 
@@ -219,7 +219,30 @@ def _near_person_verb(text: str, tokens: list[Token], j: int, reach: int) -> boo
     return False
 
 
-def _surname_shaped(token: Token) -> bool:
+_WE = frozenset(["smo", "sam", "ste", "si"])  # the auxiliaries of a verb whose subject is the officer(s)
+
+
+def _object_of_person_verb(text: str, tokens: list[Token], j: int) -> bool:
+    """ "pretresli smo grbica", "pozvali smo mesica": a declined -ića in lower case right after a person verb (the
+    clitics between skipped) is that verb's object in the accusative, and a masculine noun takes the genitive's
+    -a there only when it names someone alive — the dictionary's -ić diminutives (grbić, mješić) do not ("kod
+    vrtića" after a preposition is a place, and so not counted)."""
+    token = tokens[j]
+    if not (token.text.islower() and token.folded.endswith("ica")):
+        return False
+    k, we = j, False
+    while k > 0 and gap(text, tokens[k - 1], tokens[k]) == " ":
+        k -= 1
+        if tokens[k].folded in _CLITICS:
+            we = we or tokens[k].folded in _WE
+            continue
+        # "smo"/"sam" or a plural verb: the officers are the subject, so the word is the object; a feminine -ica
+        # noun (lisica, grbica) would be -icu there.
+        return tokens[k].folded in lexicon.person_verbs() and (we or tokens[k].folded.endswith("li"))
+    return False
+
+
+def _surname_shaped(token: Token, animate_object: bool = False) -> bool:
     """A word shaped like a surname of the region: a listed surname, or -ić in any case ("savic", "savica",
     "savicu", "savicem") on a stem of three letters or more — and, unless listed, no word of the language: not in
     lower case in the law texts, not a word of the spelling dictionaries ("granicu", "lisica", "delić")."""
@@ -238,6 +261,8 @@ def _surname_shaped(token: Token) -> bool:
     )
     if not shaped or lexicon.law_word(folded):
         return False
+    if animate_object:
+        return True  # the -ića of a living being: no dictionary word (not_surnames.txt: psić, zečić … aside)
     # A capital at a sentence's start says nothing, but the dictionary's -ić diminutives are surnames as well.
     return not lexicon.dictionary_word(folded, stem_alone=token.text.islower())
 
@@ -303,7 +328,7 @@ def _lone_names_by_verbs(text: str, tokens: list[Token], labels: list[str]) -> N
             labels[j] in "Of"
             and lower_or_first
             and (jmbg_after or person_preposition or _near_person_verb(text, tokens, j, 1))
-            and _surname_shaped(token)
+            and _surname_shaped(token, animate_object=_object_of_person_verb(text, tokens, j))
         ):
             labels[j] = "S"
             continue
@@ -452,7 +477,7 @@ def _places_named_after_people(text: str, tokens: list[Token], labels: list[str]
 
 # A nickname right after a name: "Marko Marković (Maki)", "Marko Marković zvani Maki", "… zv. „Maki“".
 _NICKNAME = re.compile(
-    r"^(?:\s*\(\s*[\"'„“”]?|,?\s+(?:zvani|zvana|zvanog|zvanom|zv\.|alias|nadimka|nadimkom|nadimak)\s+[\"'„“”]?)"
+    r"^(?:\s*\(\s*[\"'„“”]?|,?\s+(?:zvani|zvana|zvanog|zvanom|zv\.|alias|nadimka|nadimkom|nadimak|звани|звана|званог|званом|зв\.|надимка|надимком|надимак)\s+[\"'„“”]?)"
     r"([A-ZČĆŠŽĐА-ЯЂЈЉЊЋЏ][^\W\d_]+(?:[ -][A-ZČĆŠŽĐА-ЯЂЈЉЊЋЏ][^\W\d_]+)?)[\"'„“”]?(?:\s*\))?"
 )
 
@@ -517,9 +542,11 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
         i += 1
     _surnames_next_to_names(text, tokens, labels)
     _other_surnames_after_first_names(text, tokens, labels)
+    name_cues.unlisted_surnames_after_first_names(text, tokens, labels)
     _first_names_beside_surnames(text, tokens, labels)
     _lone_names_by_verbs(text, tokens, labels)
     _places_named_after_people(text, tokens, labels)
+    name_cues.names_after_cues(text, tokens, labels)
     found: list[PersonSpan] = []
     j = 0
     while j < len(tokens):
@@ -550,7 +577,8 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
             surname, first = _key(run, run_labels)
             found.append(PersonSpan(run[0].start, run[-1].end, surname, first))
         j = k
-    found.extend(_nicknames(text, found))
+    nicknames = _nicknames(text, found)  # the same person as the name before: its identity wins over the cue's
+    found = [p for p in found if not any(n.start < p.end and p.start < n.end for n in nicknames)] + nicknames
     for m in _INITIALS.finditer(text):
         if m.group(1) + m.group(2) != "NN" and not any(p.start <= m.start() < p.end for p in found):
             found.append(PersonSpan(m.start(), m.end(), None, None))

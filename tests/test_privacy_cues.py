@@ -1,0 +1,149 @@
+"""Names shown by a cue before them (gospodin, gđa, imenom, zove se, zvani …), a surname no list has after a listed
+first name, a -ić surname that is also a dictionary word as a person verb's object, and addresses written with the
+street's name before "ulica", a Cyrillic "бр." or "kućni broj".
+
+One test per class of form (invented names); each class has its look-alikes — the words of the language that
+stand in the same place — which stay unmasked.
+"""
+
+import pytest
+
+from kodeks.privacy import find
+
+
+def _kinds(text: str) -> list[tuple[str, str]]:
+    found, _ = find(text)
+    return [(text[s.start : s.end], s.kind) for s in found]
+
+
+def _persons(text: str) -> list[str]:
+    return [value for value, kind in _kinds(text) if kind == "PERSON"]
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("gospodin trnjanin je dosao prijaviti kradju", ["trnjanin"]),
+        ("gdja vrebac je prijavila kradju torbe", ["vrebac"]),  # a word of the dictionary, after a cue
+        ("g. Trnjanin trazi kopiju zapisnika", ["Trnjanin"]),
+        ("господин Трњанин је пријавио крађу", ["Трњанин"]),
+        ("osoba imenom dzenan trnjanin odbija alkotest", ["dzenan trnjanin"]),
+        ("zove se trnjanin dzenan i nece dati izjavu", ["trnjanin dzenan"]),
+        ("svjedokinja se zove selma vrebac", ["selma vrebac"]),
+        ("prezime mu je trnjanin, ime ne zna", ["trnjanin"]),
+        ("osumnjicena imena hajrija odbija se legitimisati", ["hajrija"]),
+    ],
+)
+def test_the_words_after_a_naming_cue_are_a_name(text: str, names: list[str]) -> None:
+    assert _persons(text) == names
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("covjek zvani crni udario je konobara", ["crni"]),  # a nickname may be a word of the language
+        ("lik zv. Kobra prodaje drogu kod skole", ["Kobra"]),
+        ("приведен Петар Трњанинвић звани Шкиља", ["Петар Трњанинвић", "Шкиља"]),
+    ],
+)
+def test_the_word_after_a_nickname_cue_is_a_name(text: str, names: list[str]) -> None:
+    assert _persons(text) == names
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "gospodin policajac me pitao za dozvolu",
+        "kako se zove prekrsaj kad neko vozi bez tablica",
+        "zove se to prekrsajni nalog ili rjesenje",
+        "potpisuje se imenom i prezimenom na zapisniku",
+        "ime i prezime roditelja se upisuje u zapisnik",
+        "osoba po imenu nepoznata, sta pisemo",
+        "oduzeli smo 5 g. Droge i vagu",
+        "takozvani sudski vjestak nije dosao",
+        "gospodja iz opstine trazi podatke",
+    ],
+)
+def test_a_cue_followed_by_a_word_of_the_language_masks_nothing(text: str) -> None:
+    assert _kinds(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("dzenan trnjanin udario konobara", ["dzenan trnjanin"]),
+        ("oduzet mobitel od haris lendo", ["haris lendo"]),
+        ("svjedok je amar trnjanin, moze li svjedociti", ["amar trnjanin"]),
+    ],
+)
+def test_an_unlisted_surname_after_a_listed_first_name_in_lower_case(text: str, names: list[str]) -> None:
+    assert _persons(text) == names
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("marko kaze da nije vozio", ["marko"]),  # a verb of the law texts
+        ("ivan rekao da ne zna nista", ["ivan"]),  # a verb's ending
+        ("ivan pijan vozio auto", ["ivan"]),  # a participle in -jan
+        ("haris vrebac trazi", ["haris"]),  # a word of the dictionary (vrabac's folded form)
+    ],
+)
+def test_a_word_of_the_language_after_a_first_name_is_no_surname(text: str, names: list[str]) -> None:
+    assert _persons(text) == names
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("pretresli smo grbica bez naloga", "grbica"),  # grbica, grbić: words of the dictionary
+        ("pozvali smo mesica na informativni razgovor", "mesica"),
+        ("uhapsili grbica sinoc kod pumpe", "grbica"),  # a plural verb: the officers are the subject
+    ],
+)
+def test_a_dictionary_ic_word_in_ica_as_a_person_verbs_object_is_a_person(text: str, name: str) -> None:
+    assert _persons(text) == [name]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "uhapsili smo ga kod vrtica nakon tuce",  # after a preposition: a place
+        "ispred vrtica su pretukli dijete",
+        "pobjegla je lisica iz kaveza",  # the subject: a feminine -ica noun
+        "zatekli smo lisicu u kokosinjcu",
+        "udarili su psica autom",  # a young animal is animate too
+    ],
+)
+def test_ica_words_that_are_no_verbs_object_stay(text: str) -> None:
+    assert _kinds(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("stanuje u Jasenovoj ulici broj 12", "Jasenovoj ulici broj 12"),
+        ("adresa Jasenova ulica 12", "Jasenova ulica 12"),
+        ("tuca u Hrastovoj ulici 3, ko izlazi", "Hrastovoj ulici 3"),
+        ("ziva u jasenovoj ulici 15 prijavljuje buku", "jasenovoj ulici 15"),
+        ("stanuje u ulici Lipova, kucni broj 7", "ulici Lipova, kucni broj 7"),
+        ("станује у ул. Јасенова бр. 12", "ул. Јасенова бр. 12"),
+        ("пријављен на Јасенова број 7", "Јасенова број 7"),
+    ],
+)
+def test_street_before_ulica_cyrillic_br_and_kucni_broj(text: str, address: str) -> None:
+    assert [v for v, kind in _kinds(text) if kind == "ADDRESS"] == [address]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "u jasenovoj ulici je bila tuca, kome prijaviti",
+        "kuca bez broja u ulici, kako upisati adresu",
+        "kucni broj 7 nije vidljiv sa ulice",
+        "службени гласник бр. 12/24 објавио закон",
+        "члан 12 став 3 закона о безбједности саобраћаја",
+    ],
+)
+def test_address_look_alikes_stay(text: str) -> None:
+    assert _kinds(text) == []
