@@ -147,3 +147,29 @@ def test_street_before_ulica_cyrillic_br_and_kucni_broj(text: str, address: str)
 )
 def test_address_look_alikes_stay(text: str) -> None:
     assert _kinds(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("svjedok Zulkan kaze da je vidio napad", ["Zulkan"]),
+        ("vozac Lendo odbio alkotest", ["Lendo"]),
+        ("TRNJANIN HARIS udario konobara", ["TRNJANIN HARIS"]),  # in capitals, beside a listed first name
+        ("Trnjanin Haris priveden zbog kradje", ["Trnjanin Haris"]),  # at a sentence's start
+    ],
+)
+def test_a_surname_after_a_word_for_a_person_or_beside_a_first_name_written_alike(text: str, names: list[str]) -> None:
+    assert _persons(text) == names
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "vozac kamiona pobjegao sa lica mjesta",  # lower case after a word for a person: a noun
+        "vozac Golfa udario pjesaka",  # a word of the dictionary
+        "svjedok Jehovin dolazi na rociste",  # a possessive
+        "VOZAC AUTOBUSA odbija alkotest",
+    ],
+)
+def test_words_after_a_word_for_a_person_that_are_no_surname_stay(text: str) -> None:
+    assert _kinds(text) == []

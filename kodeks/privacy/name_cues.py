@@ -155,25 +155,54 @@ def names_after_cues(text: str, tokens: list[Token], labels: list[str]) -> None:
 _NOT_SURNAME_ENDINGS = ("ao", "io", "eo", "uo", "la", "lo", "le", "mo", "te", "og", "om", "oj", "ih", "im", "i")
 
 
-def unlisted_surnames_after_first_names(text: str, tokens: list[Token], labels: list[str]) -> None:
-    """ "tarik brkan", "haris salkan", "nedim lendo": a lower-case word right after a listed first name in lower
-    case is its surname when no law text, dictionary or list has it as a word and it has no ending of a verb or
-    adjective."""
+def _same_style(a: Token, b: Token) -> bool:
+    """Both in lower case, both in capitals, or both capitalised ("tarik brkan", "TARIK BRKAN", "Brkan Tarik")."""
+    return (
+        (a.text.islower() and b.text.islower())
+        or (a.text.isupper() and b.text.isupper() and len(a.text) > 2 and len(b.text) > 2)
+        or (a.capitalised and b.capitalised and not a.text.isupper() and not b.text.isupper())
+    )
+
+
+def unlisted_surnames_beside_first_names(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "tarik brkan", "TARIK BRKAN", "Brkan Tarik" at a sentence's start: a word right beside a listed first name,
+    written the same way, is its surname when no law text, dictionary or list has it as a word and it has no
+    ending of a verb or adjective (a capitalised word inside a sentence is found by its capital already)."""
+    for j, token in enumerate(tokens):
+        if labels[j] != "O" or not _unlisted_surname(token):
+            continue
+        for k in (j - 1, j + 1):
+            if (
+                0 <= k < len(tokens)
+                and labels[k] == "F"
+                and lexicon.first_name(tokens[k].folded) in lexicon.listed_first_names()
+                and _same_style(token, tokens[k])
+                and gap(text, *sorted((token, tokens[k]), key=lambda t: t.start)) == " "
+            ):
+                labels[j] = "S"
+                break
+
+
+def surnames_after_person_words(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "svjedok Brkan", "vozac Salkan": right after a word for a person (person_words.txt), a capitalised word
+    inside a sentence that no law text or dictionary has is a surname. Not in lower case: "vozac kamiona"."""
     for j in range(1, len(tokens)):
-        token, first = tokens[j], tokens[j - 1]
+        token, role = tokens[j], tokens[j - 1]
         if (
-            labels[j] == "O"
-            and labels[j - 1] == "F"
-            and token.text.islower()
-            and first.text.islower()
-            and gap(text, first, token) == " "
-            and _unlisted_surname(token)
+            role.folded in lexicon.person_words()
+            and role.folded not in _TITLES
+            and gap(text, role, token) == " "
+            and not token.text.isupper()
+            and labels[j] == "C"
+            and not token.folded.endswith((*_NOT_SURNAME_ENDINGS, "in"))  # "svjedok Jehovin": a possessive
+            and not lexicon.law_word(token.folded)
+            and not lexicon.dictionary_word(token.folded)
         ):
             labels[j] = "S"
 
 
 def _unlisted_surname(token: Token) -> bool:
-    """A lower-case word no law text, dictionary or list has, without the ending of a verb or an adjective."""
+    """A word no law text, dictionary or list has, without the ending of a verb or an adjective."""
     folded = token.folded
     return not (
         len(folded) < 3

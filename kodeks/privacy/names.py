@@ -542,7 +542,8 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
         i += 1
     _surnames_next_to_names(text, tokens, labels)
     _other_surnames_after_first_names(text, tokens, labels)
-    name_cues.unlisted_surnames_after_first_names(text, tokens, labels)
+    name_cues.unlisted_surnames_beside_first_names(text, tokens, labels)
+    name_cues.surnames_after_person_words(text, tokens, labels)
     _first_names_beside_surnames(text, tokens, labels)
     _lone_names_by_verbs(text, tokens, labels)
     _places_named_after_people(text, tokens, labels)
