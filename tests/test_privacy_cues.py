@@ -173,3 +173,43 @@ def test_a_surname_after_a_word_for_a_person_or_beside_a_first_name_written_alik
 )
 def test_words_after_a_word_for_a_person_that_are_no_surname_stay(text: str) -> None:
     assert _kinds(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("prebivaliste: Sarajevo, Jasenova 7, sta upisati", "Sarajevo, Jasenova 7"),
+        ("adresa je 71000 Sarajevo, Hrastova 12", "71000 Sarajevo, Hrastova 12"),
+        ("prijavljen u Zenici, Lipova 9 a zivi kod brata", "Zenici, Lipova 9"),
+        ("adresa Banja Luka, Kralja Petra 12", "Banja Luka, Kralja Petra 12"),
+        ("stanuje Brezova 7/II i ne otvara vrata", "Brezova 7/II"),  # a floor in Roman numerals after the slash
+    ],
+)
+def test_the_town_before_the_street_and_a_roman_floor_are_part_of_the_address(text: str, address: str) -> None:
+    assert [v for v, kind in _kinds(text) if kind == "ADDRESS"] == [address]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "u Sarajevu, kazna 500 KM za parkiranje",
+        "Sarajevo, 12. mart, saobracajna nezgoda",
+        "u Mostaru, clan 15 stav 2, kako tumaciti",
+    ],
+)
+def test_a_town_and_a_comma_before_a_number_that_is_no_house_number_stay(text: str) -> None:
+    assert _kinds(text) == []
+
+
+def test_a_nickname_in_quotes_after_a_name_is_the_same_person() -> None:
+    from kodeks.privacy import mask
+
+    assert mask('Marko Markovic "Crni" udario konobara').text == '[OSOBA 1] "[OSOBA 1]" udario konobara'
+    assert mask("приведен Петар Јовић „Шкиља“ због крађе").text == "приведен [OSOBA 1] „[OSOBA 1]“ због крађе"
+    assert mask('vozio je "Golf" bez tablica').text == 'vozio je "Golf" bez tablica'  # no name before it
+
+
+def test_a_person_verb_after_a_conjunction_is_no_evidence_for_the_word_before() -> None:
+    # "laze" (he lies) is also a case of the name Laza; "trazi" after "i" is the next predicate's verb
+    assert _kinds("vozac kaze da aparat laze i trazi novo mjerenje") == []
+    assert _persons("prijetio je ani nozem") == ["ani"]  # the verb before the name still counts

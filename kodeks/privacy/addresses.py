@@ -16,11 +16,11 @@ from retrieval.language.normalize import fold
 
 _MONTH = r"(?:januar|februar|mart|april|maj|jun|jul|august|avgust|septemb|oktob|novemb|decemb)\w*"
 _NUMBER = (
-    r"(?:\d{1,4}[a-zA-Z]?(?:\s?/\s?\d{1,3}[a-zA-Z]?)?|[bB][bB]|[bB]\.[bB]\.)(?![\w/])"
+    r"(?:\d{1,4}[a-zA-Z]?(?:\s?/\s?(?:\d{1,3}[a-zA-Z]?|[IVX]{1,4}\b))?|[bB][bB]|[bB]\.[bB]\.)(?![\w/])"
     rf"(?!\.?[ ]*(?i:{_MONTH}))"  # "1. maja": a date in a street's name, no house number
 )
 # A house number no count or article number has: a flat ("67/9"), a letter ("13a"), "bb" (no number).
-_HOUSE_ONLY = re.compile(r"^(?:\d{1,4}\s?/\s?\d{1,3}[a-zA-Z]?|\d{1,4}[a-zA-Z]|[bB]\.?[bB]\.?)$")
+_HOUSE_ONLY = re.compile(r"^(?:\d{1,4}\s?/\s?(?:\d{1,3}[a-zA-Z]?|[IVX]{1,4})|\d{1,4}[a-zA-Z]|[bB]\.?[bB]\.?)$")
 _NAME_WORD = rf"(?:[^\W\d_][^\W\d_.]*\.?|\d{{1,2}}\.[ ]+(?i:{_MONTH}))"  # "Ulica 6. marta 11"
 _ORDINAL = re.compile(r"^\d{1,2}\.$")
 _STREET_WORD = re.compile(
@@ -284,9 +284,9 @@ def addresses(text: str) -> list[Span]:
         house_only = bool(_HOUSE_ONLY.match(number)) or "broja" in fold(text[m.end(1) : m.start(2)])  # kod broja 22
         span = _street(text, m, words, house_only=house_only)
         if span is not None:
-            spans.append(Span(span.start, _town_end(text, _flat_end(text, span.end)), "ADDRESS"))
+            spans.append(Span(_town_start(text, span.start), _town_end(text, _flat_end(text, span.end)), "ADDRESS"))
     for span in address_cues.cued_addresses(text):  # "adresa Hamdije Kreševljakovića", "titova dvanaest"
-        spans.append(Span(span.start, _town_end(text, _flat_end(text, span.end)), "ADDRESS"))
+        spans.append(Span(_town_start(text, span.start), _town_end(text, _flat_end(text, span.end)), "ADDRESS"))
     return _no_overlaps(spans)
 
 
@@ -359,6 +359,26 @@ def _town_end(text: str, end: int) -> int:
         if len(town_words) == 1
         else offset + len(m.group("town")[: sum(len(w) + 1 for w in town_words) - 1])
     )
+
+
+# Before the street: a town, with or without its postal code, and a comma ("71000 Sarajevo, Lipova 7").
+_TOWN_BEFORE = re.compile(r"(?:(?<!\d)\d{5}[ ]+)?(?P<town>[^\W\d_]+(?:[ -][^\W\d_]+)?)[ ]*,[ ]*$")
+
+
+def _town_start(text: str, start: int) -> int:
+    """Where an address starts once the town written before its street is counted in: "Sarajevo, Lipova 7",
+    "71000 Sarajevo, Lipova 7", "prijavljen u Zenici, Lipova 7" — a listed town (declined) and a comma only."""
+    m = _TOWN_BEFORE.search(text[max(0, start - 40) : start])
+    if not m:
+        return start
+    words = re.split(r"[ -]", m.group("town"))
+    for n in (len(words), 1):  # "Banja Luka," or the last word alone ("u Zenici,")
+        if _is_town([fold(w) for w in words[-n:]]) == n:
+            town_start = start - (len(m.group(0)) - (m.start("town") - m.start()))
+            offset = town_start + len(" ".join(words[:-n])) + (1 if n < len(words) else 0)
+            code = re.search(r"(?<!\d)\d{5}[ ]+$", text[:offset])
+            return code.start() if code else offset
+    return start
 
 
 def _no_overlaps(spans: list[Span]) -> list[Span]:

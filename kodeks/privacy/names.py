@@ -201,6 +201,9 @@ _DECLINED_IC_ENDINGS = ("ica", "icu", "icem", "icom")
 _PERSON_PREPOSITIONS = frozenset(["kod", "od", "sa", "s", "prema", "za", "bez"])
 
 
+_CONJUNCTIONS = frozenset(["i", "a", "ili", "pa", "te", "ali"])
+
+
 def _near_person_verb(text: str, tokens: list[Token], j: int, reach: int) -> bool:
     """Whether a person verb (data/person_verbs.txt) stands within `reach` words of token `j` in the same clause
     (a comma or a full stop ends the search; auxiliaries and clitics are not counted)."""
@@ -211,6 +214,8 @@ def _near_person_verb(text: str, tokens: list[Token], j: int, reach: int) -> boo
             if gap(text, left, right) != " ":
                 break
             k += step
+            if step > 0 and tokens[k].folded in _CONJUNCTIONS:
+                break  # "aparat laze i trazi": a verb after "i" is the next predicate's, not this word's
             if tokens[k].folded in _CLITICS:
                 continue
             if tokens[k].folded in lexicon.person_verbs():
@@ -482,6 +487,10 @@ _NICKNAME = re.compile(
 )
 
 
+# In quotes right after a name: 'Marko Marković "Crni"', "Марко Марковић „Шкиља“" (the closing quote needed).
+_NICKNAME_QUOTED = re.compile(
+    r"^[ ]+[\"'„“”«]([A-ZČĆŠŽĐА-ЯЂЈЉЊЋЏ][^\W\d_]{1,15}(?:[ -][A-ZČĆŠŽĐА-ЯЂЈЉЊЋЏ][^\W\d_]{1,15})?)[\"'“”»]"
+)
 _NICKNAME_LOWER = re.compile(r"^\s*\(\s*[\"'„“”]?([^\W\d_]{2,12})[\"'„“”]?\s*\)")  # "marko markovic (maki)"
 
 
@@ -491,7 +500,7 @@ def _nicknames(text: str, found: list[PersonSpan]) -> list[PersonSpan]:
     out = []
     for person in found:
         after = text[person.end :]
-        m = _NICKNAME.match(after)
+        m = _NICKNAME.match(after) or _NICKNAME_QUOTED.match(after)
         if m and not lexicon.not_a_name(fold(m.group(1).split()[0])):
             out.append(PersonSpan(person.end + m.start(1), person.end + m.end(1), person.surname, person.first))
             continue
