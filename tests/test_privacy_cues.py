@@ -213,3 +213,53 @@ def test_a_person_verb_after_a_conjunction_is_no_evidence_for_the_word_before() 
     # "laze" (he lies) is also a case of the name Laza; "trazi" after "i" is the next predicate's verb
     assert _kinds("vozac kaze da aparat laze i trazi novo mjerenje") == []
     assert _persons("prijetio je ani nozem") == ["ani"]  # the verb before the name still counts
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("uhapsili smo Lendu na granici", "Lendu"),
+        ("juce je Zulkan prijetio susjedu", "Zulkan"),  # the subject before the verb
+        ("prijavio ga je Kos zbog prijetnji", "Kos"),
+        ("zatekli smo Zulkana kako krade", "Zulkana"),  # a declined -an surname
+    ],
+)
+def test_one_capitalised_word_beside_a_person_verb_is_a_person(text: str, name: str) -> None:
+    assert _persons(text) == [name]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ukrao je Samsung iz radnje",  # a verb whose object is as often a thing
+        "vozio je Golfa bez dozvole",
+        "na Grbavici smo zatekli dvojicu",  # a preposition of place before it
+        "kod Merkatora smo uhapsili lopova",
+        "Policija je uhapsila osumnjicenog",  # a capital at the sentence's start
+        "prijavila je Ustavna komisija",
+    ],
+)
+def test_capitalised_words_beside_a_person_verb_that_are_no_person_stay(text: str) -> None:
+    assert _kinds(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("adresa Jasenova, broj 7, ne otvara", "Jasenova, broj 7"),  # a comma before "broj"
+        ("stanuje u Hrastova br: 12", "Hrastova br: 12"),
+        ("stanuje na Brezova 7 - Zenica, prijavila nasilje", "Brezova 7 - Zenica"),  # the town after a dash
+        ("живи у Јасенова 9 / Бијељина", "Јасенова 9 / Бијељина"),
+    ],
+)
+def test_broj_after_a_comma_and_the_town_after_a_dash_or_slash(text: str, address: str) -> None:
+    assert [v for v, kind in _kinds(text) if kind == "ADDRESS"] == [address]
+
+
+def test_only_a_listed_town_joins_after_a_dash() -> None:
+    assert _kinds("stanuje na Lipova 7 - Marko zna gdje") == [("Lipova 7", "ADDRESS"), ("Marko", "PERSON")]
+    assert _kinds("clan 12, broj 5 zakona o prekrsajima") == []
+
+
+def test_a_capitalised_function_word_before_a_verb_form_is_no_person() -> None:
+    assert _kinds("2. Регистарске таблице\nЗа возила која се региструју издаје се") == []

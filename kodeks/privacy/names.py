@@ -351,6 +351,82 @@ def _lone_names_by_verbs(text: str, tokens: list[Token], labels: list[str]) -> N
             labels[j] = "F"
 
 
+# Before a place rather than a person: "na Grbavici smo zatekli", "kod Merkatora smo uhapsili", "u Dobrinji su".
+_LOCATIVE = frozenset(
+    [
+        "u",
+        "na",
+        "iz",
+        "kod",
+        "do",
+        "prema",
+        "kroz",
+        "preko",
+        "ispred",
+        "iza",
+        "pored",
+        "blizu",
+        "oko",
+        "ka",
+        "niz",
+        "uz",
+    ]
+)
+
+
+def _capitalised_words_by_verbs(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "zatekli smo Brkana", "juce je Salkan prijetio", "prijavio ga je Kos": one capitalised word inside a sentence
+    right beside a person verb (clitics skipped) is a person — when no law text or dictionary has it as a word, it
+    is no place, institution or town, and no preposition of place stands before it (a neighbourhood, a shop)."""
+    for j, token in enumerate(tokens):
+        declined_an = (  # "Zulkana", "Salkanom": a declined -an surname, which _label takes for an adjective (-na)
+            labels[j] == "O"
+            and token.capitalised
+            and not token.sentence_start
+            and not token.text.isupper()
+            and token.folded.endswith(("ana", "anu", "anom", "ane"))
+            and not lexicon.not_a_name(token.folded)
+            and lexicon.phrase_at([t.folded for t in tokens], j) == 0
+        )
+        if (
+            (labels[j] == "C" or declined_an)
+            and len(token.folded) >= 3
+            and token.folded not in lexicon.FUNCTION_WORDS  # "За возила" at a line's start in a law
+            and not (j > 0 and tokens[j - 1].folded in _LOCATIVE)
+            and not lexicon.law_word(token.folded)
+            and not lexicon.dictionary_word(token.folded)
+            and not lexicon.is_place(token.folded)
+            and _person_verb_with_a_person_beside(text, tokens, j)
+        ):
+            labels[j] = "S"
+
+
+# Person verbs whose object is a thing as often ("ukrao je Samsung", "vozio je Golfa"): as evidence for a capitalised
+# word after them they do not count.
+_THING_VERBS = ("ukra", "oduz", "voz", "nas", "pronas", "preda", "uze", "zadrz", "kra", "obij", "provali", "opljack")
+
+
+def _person_verb_with_a_person_beside(text: str, tokens: list[Token], j: int) -> bool:
+    """A person verb right after token `j` (it is the subject), or right before it unless the verb's object is as
+    often a thing; clitics between are skipped, a comma or a full stop ends the search."""
+    for step in (-1, 1):
+        k = j
+        while 0 <= k + step < len(tokens):
+            left, right = (tokens[k], tokens[k + step]) if step > 0 else (tokens[k + step], tokens[k])
+            if gap(text, left, right) != " ":
+                break
+            k += step
+            if tokens[k].folded in _CLITICS:
+                continue
+            verb = tokens[k].folded
+            if verb in lexicon.person_verbs() and (
+                step > 0 or not (verb.startswith(_THING_VERBS) or verb in ("dao", "dala"))
+            ):
+                return True
+            break
+    return False
+
+
 # A place named after a person: the name after one of these is the place's ("most Mehmed-paše Sokolovića", "trg
 # Alije Izetbegovića", "OŠ Meša Selimović"); it is an address only with a house number (addresses.py).
 _PLACE_NOUNS = re.compile(
@@ -555,6 +631,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     name_cues.surnames_after_person_words(text, tokens, labels)
     _first_names_beside_surnames(text, tokens, labels)
     _lone_names_by_verbs(text, tokens, labels)
+    _capitalised_words_by_verbs(text, tokens, labels)
     _places_named_after_people(text, tokens, labels)
     name_cues.names_after_cues(text, tokens, labels)
     found: list[PersonSpan] = []
