@@ -393,12 +393,22 @@ def _capitalised_words_by_verbs(text: str, tokens: list[Token], labels: list[str
             and len(token.folded) >= 3
             and token.folded not in lexicon.FUNCTION_WORDS  # "За возила" at a line's start in a law
             and not (j > 0 and tokens[j - 1].folded in _LOCATIVE)
-            and not lexicon.law_word(token.folded)
+            and not _law_word_in_any_case(token.folded)
             and not lexicon.dictionary_word(token.folded)
             and not lexicon.is_place(token.folded)
             and _person_verb_with_a_person_beside(text, tokens, j)
         ):
             labels[j] = "S"
+
+
+def _law_word_in_any_case(folded: str) -> bool:
+    """ "centrom" (centar), "sudom": a case form of a word the law texts have in lower case."""
+    if lexicon.law_word(folded):
+        return True
+    stems = lexicon.bases(folded)[1:]
+    # "centrom" → "centr" → "centar": the fleeting a of the nominative
+    stems += [stem[:-1] + "a" + stem[-1] for stem in stems if len(stem) >= 3]
+    return any(lexicon.law_word(stem + e) for stem in stems for e in ("", "a", "o", "e", "i"))
 
 
 # Person verbs whose object is a thing as often ("ukrao je Samsung", "vozio je Golfa"): as evidence for a capitalised
@@ -416,8 +426,8 @@ def _person_verb_with_a_person_beside(text: str, tokens: list[Token], j: int) ->
             if gap(text, left, right) != " ":
                 break
             k += step
-            if tokens[k].folded in _CLITICS:
-                continue
+            if tokens[k].folded in _CLITICS or (step < 0 and k == j - 1 and tokens[k].folded in _PERSON_PREPOSITIONS):
+                continue  # "razgovarali smo sa Brkanom": a person's case after sa / od / prema
             verb = tokens[k].folded
             if verb in lexicon.person_verbs() and (
                 step > 0 or not (verb.startswith(_THING_VERBS) or verb in ("dao", "dala"))
