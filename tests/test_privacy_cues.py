@@ -266,3 +266,16 @@ def test_only_a_listed_town_joins_after_a_dash() -> None:
 
 def test_a_capitalised_function_word_before_a_verb_form_is_no_person() -> None:
     assert _kinds("2. Регистарске таблице\nЗа возила која се региструју издаје се") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("gdja zulkic tvrdi da joj je ukraden novcanik", ["zulkic"]),  # a verb in the present after a surname
+        ("zulkic vozi bez dozvole", ["zulkic"]),
+        ("zulkic prijeti komsiji", ["zulkic"]),  # a person verb
+        ("gojko zulkic udario", ["gojko zulkic"]),  # an unlisted first name beside the surname still counts
+    ],
+)
+def test_a_verb_beside_a_surname_is_not_taken_for_its_first_name(text: str, names: list[str]) -> None:
+    assert _persons(text) == names

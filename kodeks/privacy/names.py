@@ -174,7 +174,8 @@ def _unlisted_first_name(token: Token, surname: Token) -> bool:
         return False
     if token.text[0].isupper():
         return True
-    return not folded.endswith(_NOT_NAME_ENDINGS)
+    # "mesic tvrdi", "hodzic vozi": a verb in the present (-i) or a person verb beside a surname, no first name
+    return not folded.endswith((*_NOT_NAME_ENDINGS, "i")) and folded not in lexicon.person_verbs()
 
 
 def _first_names_beside_surnames(text: str, tokens: list[Token], labels: list[str]) -> None:
