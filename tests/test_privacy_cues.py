@@ -279,3 +279,29 @@ def test_a_capitalised_function_word_before_a_verb_form_is_no_person() -> None:
 )
 def test_a_verb_beside_a_surname_is_not_taken_for_its_first_name(text: str, names: list[str]) -> None:
     assert _persons(text) == names
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("ZIVI NA ADRESI HRASTOVA 7, ZENICA, PRIJAVILA NASILJE", "HRASTOVA 7, ZENICA"),  # in capitals
+        ("STANUJE NA ADRESI JASENOVA 12", "JASENOVA 12"),
+        ("zivi na adresi hrastova 7", "hrastova 7"),
+    ],
+)
+def test_zivi_na_adresi_in_capitals_keeps_the_house_number_in_the_address(text: str, address: str) -> None:
+    assert [v for v, kind in _kinds(text) if kind == "ADDRESS"] == [address]
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("UHAPSEN MARKO ZULKIC ZBOG KRADJE", ["MARKO ZULKIC"]),  # in capitals the endings decide: "ZBOG" stays
+        ("GOSPODIN ZULKAN PRIJAVIO KRADJU", ["ZULKAN"]),
+        ("SVJEDOK ANA ZULKIC TVRDI DA JE VIDJELA", ["ANA ZULKIC"]),
+        ("OSUMNJICENI ZULKIC JMBG 0101990170001", ["ZULKIC"]),
+        ("GOJKO ZULKIC UDARIO KOMSIJU", ["GOJKO ZULKIC"]),  # an unlisted first name in capitals still counts
+    ],
+)
+def test_in_capitals_a_verb_or_an_acronym_beside_a_name_is_not_part_of_it(text: str, names: list[str]) -> None:
+    assert _persons(text) == names

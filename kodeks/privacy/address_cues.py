@@ -18,7 +18,7 @@ from retrieval.language.normalize import fold
 
 _CUE = re.compile(
     r"(?<!\w)(?:adres[aeiu]|adresom|stanuj\w*|zivi|prijavljen[aio]?(?:[ ]+je)?[ ]+na[ ]+adresi)"
-    r"(?:[ ]+(?:mu|joj|im|je|glasi|stanovanja|prebivalista|boravista|u|na))*[ ]*:?[ ]+"
+    r"(?:[ ]+(?:mu|joj|im|je|glasi|stanovanja|prebivalista|boravista|u|na|adres[aeiu]))*[ ]*:?[ ]+"
 )
 _WORD = re.compile(r"[^\W\d_]+\.?")
 _STREET_WORDS = (

@@ -382,8 +382,12 @@ def _town_start(text: str, start: int) -> int:
 
 
 def _no_overlaps(spans: list[Span]) -> list[Span]:
+    """Overlapping address spans become one: a cue's street ("ADRESI HRASTOVA") and the street with its number
+    ("HRASTOVA 7") are one address, and dropping either would leave part of it unmasked."""
     kept: list[Span] = []
     for span in sorted(spans, key=lambda s: (s.start, -s.end)):
-        if not kept or span.start >= kept[-1].end:
+        if kept and span.start < kept[-1].end:
+            kept[-1] = Span(kept[-1].start, max(kept[-1].end, span.end), "ADDRESS")
+        else:
             kept.append(span)
     return kept

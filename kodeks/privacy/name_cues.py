@@ -116,8 +116,10 @@ def _name_word(token: Token, nickname: bool) -> bool:
 def _second_name_word(first: Token, second: Token) -> bool:
     """The second word after a cue: capitalised like the first ("Edin Brkan"), or in lower case a listed first name
     ("brkan tarik") or a surname after one ("sead brkan") — not a verb ("gđa kos tvrdi")."""
-    if first.text[:1].isupper() or second.text[:1].isupper():
-        return first.text[:1].isupper() and second.text[:1].isupper()
+    if first.capitalised and second.capitalised and not first.text.isupper() and not second.text.isupper():
+        return True  # "Edin Brkan" (in capitals, as in lower case: "GOSPODIN BRKAN PRIJAVIO")
+    if first.text.isupper() != second.text.isupper() or (not first.text.isupper() and not second.text.islower()):
+        return False
     if lexicon.first_name(second.folded) in lexicon.listed_first_names():
         return True
     # After a cue and a first name a surname may be a word of the dictionary ("selma vrebac"), not of the laws.

@@ -172,8 +172,10 @@ def _unlisted_first_name(token: Token, surname: Token) -> bool:
         return False
     if folded in lexicon.common_forms() or (token.text.islower() and folded in lexicon.word_set("common_words.txt")):
         return False
-    if token.text[0].isupper():
-        return True
+    if not any(c in "aeiou" for c in folded):
+        return False  # "JMBG", "MUP": no name
+    if token.text[0].isupper() and not token.text.isupper():
+        return True  # (in capitals the endings decide, as in lower case: "MARKOVIC ZBOG", "MARKOVIC UDARIO")
     # "mesic tvrdi", "hodzic vozi": a verb in the present (-i) or a person verb beside a surname, no first name
     return not folded.endswith((*_NOT_NAME_ENDINGS, "i")) and folded not in lexicon.person_verbs()
 
