@@ -305,3 +305,18 @@ def test_zivi_na_adresi_in_capitals_keeps_the_house_number_in_the_address(text: 
 )
 def test_in_capitals_a_verb_or_an_acronym_beside_a_name_is_not_part_of_it(text: str, names: list[str]) -> None:
     assert _persons(text) == names
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("adresa jasenova7 zenica, prijavila kradju", "jasenova7 zenica"),  # typed on a phone without the space
+        ("stanuje na Hrastova12a, ne otvara vrata", "Hrastova12a"),
+    ],
+)
+def test_a_house_number_glued_to_the_street_after_a_cue(text: str, address: str) -> None:
+    assert [v for v, kind in _kinds(text) if kind == "ADDRESS"] == [address]
+
+
+def test_a_town_with_a_glued_number_after_a_cue_stays() -> None:
+    assert _kinds("zivi u sarajevu2024 godine") == []
