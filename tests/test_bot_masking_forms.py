@@ -52,6 +52,9 @@ FORMS = {
         ("Lipovica", "Zvornika"),
         "[ADRESA]",
     ),
+    "name-after-cue": ("gospodin zulkan kaze da mu je ukraden auto, sta dalje", ("zulkan",), "[OSOBA 1]"),
+    "name-ica-object": ("pretresli smo grbica bez naloga, je li to zakonito", ("grbica",), "[OSOBA 1]"),
+    "address-before-ulica-cyrillic": ("станује у ул. Јасенова бр. 12, пријавила насиље", ("Јасенова",), "[ADRESA]"),
 }
 
 

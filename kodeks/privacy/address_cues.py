@@ -18,7 +18,7 @@ from retrieval.language.normalize import fold
 
 _CUE = re.compile(
     r"(?<!\w)(?:adres[aeiu]|adresom|stanuj\w*|zivi|prijavljen[aio]?(?:[ ]+je)?[ ]+na[ ]+adresi)"
-    r"(?:[ ]+(?:mu|joj|im|je|glasi|stanovanja|prebivalista|boravista|u|na))*[ ]*:?[ ]+"
+    r"(?:[ ]+(?:mu|joj|im|je|glasi|stanovanja|prebivalista|boravista|u|na|adres[aeiu]))*[ ]*:?[ ]+"
 )
 _WORD = re.compile(r"[^\W\d_]+\.?")
 _STREET_WORDS = (
@@ -90,6 +90,9 @@ def _number_words(words: list[re.Match[str]], i: int) -> int:
     return j - i
 
 
+_GLUED_NUMBER = re.compile(r"\d{1,4}[a-zA-Z]?(?:/\d{1,3})?(?![\w/.,]\d)(?![\w/])")
+
+
 def _phrase(text: str, start: int, after_adresa: bool) -> Span | None:
     """The street-shaped phrase at `start`; one capitalised word alone only after "adresa" ("stanuje u
     Dobrinji" names a neighbourhood, "adresa Skenderija" a street)."""
@@ -112,6 +115,9 @@ def _phrase(text: str, start: int, after_adresa: bool) -> Span | None:
     if not names:
         return None
     end = names[-1].end()
+    glued = _GLUED_NUMBER.match(text, end)
+    if glued and i == len(words) and not any(lexicon.not_a_name(fold(w.group())) for w in names):
+        return Span(words[0].start(), glued.end(), "ADDRESS")  # "adresa lipova7": a phone's keyboard, no space
     if i < len(words) and fold(words[i].group()).rstrip(".") in ("broj", "br"):
         i += 1
     spoken = _number_words(words, i)

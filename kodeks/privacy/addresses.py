@@ -16,11 +16,11 @@ from retrieval.language.normalize import fold
 
 _MONTH = r"(?:januar|februar|mart|april|maj|jun|jul|august|avgust|septemb|oktob|novemb|decemb)\w*"
 _NUMBER = (
-    r"(?:\d{1,4}[a-zA-Z]?(?:\s?/\s?\d{1,3}[a-zA-Z]?)?|[bB][bB]|[bB]\.[bB]\.)(?![\w/])"
+    r"(?:\d{1,4}[a-zA-Z]?(?:\s?/\s?(?:\d{1,3}[a-zA-Z]?|[IVX]{1,4}\b))?|[bB][bB]|[bB]\.[bB]\.)(?![\w/])"
     rf"(?!\.?[ ]*(?i:{_MONTH}))"  # "1. maja": a date in a street's name, no house number
 )
 # A house number no count or article number has: a flat ("67/9"), a letter ("13a"), "bb" (no number).
-_HOUSE_ONLY = re.compile(r"^(?:\d{1,4}\s?/\s?\d{1,3}[a-zA-Z]?|\d{1,4}[a-zA-Z]|[bB]\.?[bB]\.?)$")
+_HOUSE_ONLY = re.compile(r"^(?:\d{1,4}\s?/\s?(?:\d{1,3}[a-zA-Z]?|[IVX]{1,4})|\d{1,4}[a-zA-Z]|[bB]\.?[bB]\.?)$")
 _NAME_WORD = rf"(?:[^\W\d_][^\W\d_.]*\.?|\d{{1,2}}\.[ ]+(?i:{_MONTH}))"  # "Ulica 6. marta 11"
 _ORDINAL = re.compile(r"^\d{1,2}\.$")
 _STREET_WORD = re.compile(
@@ -84,7 +84,7 @@ _ROMAN = re.compile(r"^[IVX]{1,4}\.?$")
 _CANDIDATE = re.compile(
     rf"(?<!\w)({_NAME_WORD}(?:[ ]+(?:{_NAME_WORD}|[IVX]{{1,4}}\.?))"
     + "{0,4}?)"
-    + rf"[ ]*(?:,[ ]*|[ ]+br\.?[ ]*|[ ]+broj[ ]+|[ ]+kod[ ]+broja[ ]+|[ ]+)({_NUMBER})"
+    + rf"[ ]*(?:,?[ ]*(?:ku[cć]ni|кућни)[ ]+(?:broj|br\.?|број|бр\.?)[ ]*|,?[ ]*(?:br|бр)\.?:?[ ]*|,?[ ]+(?:broj|број):?[ ]+|,[ ]*|[ ]+kod[ ]+broja[ ]+|[ ]+)({_NUMBER})"
 )
 _NOT_STREET = frozenset(
     [
@@ -223,6 +223,23 @@ def _street_ok(words: list[str], capital_needed: bool) -> bool:
     return True
 
 
+_ULICA = frozenset(["ulica", "ulici", "ulicu", "ulice", "ul", "ul."])
+# A street's own name before "ulica" is a possessive or a -ska adjective: Jasenova, Hrastovoj, Kozarskoj, Titovoj.
+_STREET_ADJECTIVE = re.compile(r"(?:ov|ev|in|sk|ck|čk)(?:a|oj|e|u|om)$")
+
+
+def _street_before_ulica(words: list[str]) -> bool:
+    """ "Jasenova ulica 12", "u hrastovoj ulici 3": the name before the street word, in either case."""
+    name, street = fold(words[0]), fold(words[1])
+    return (
+        street in _ULICA
+        and _STREET_ADJECTIVE.search(name) is not None
+        and name not in lexicon.FUNCTION_WORDS
+        and not name.startswith(_LEGAL_STEMS)
+        and not lexicon.not_a_name(name)
+    )
+
+
 def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> Span | None:
     """The street of a candidate: the words after a street word if there is one (the longest such), else
     the longest run of capitalised words before the number — or, for a house number only a street has, the
@@ -242,6 +259,8 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
             return Span(offset, m.end(2), "ADDRESS")
     if _LAW_BEFORE.search(fold(text[max(0, m.start(1) - 40) : m.start(1)] + " " + words[0])):
         return None  # "Zakon o javnom redu i miru broj 12/24": a gazette number
+    if len(suffixes) >= 2 and _street_before_ulica(words[-2:]):
+        return Span(suffixes[-2][1], m.end(2), "ADDRESS")  # "u Hrastovoj ulici 3", "jasenovoj ulici 15"
     for chosen, offset, _ in suffixes:
         if any(
             w.isupper() and len(w) <= 4 and w.lower() != "bb" and not (k and _ROMAN.match(w))
@@ -265,9 +284,9 @@ def addresses(text: str) -> list[Span]:
         house_only = bool(_HOUSE_ONLY.match(number)) or "broja" in fold(text[m.end(1) : m.start(2)])  # kod broja 22
         span = _street(text, m, words, house_only=house_only)
         if span is not None:
-            spans.append(Span(span.start, _town_end(text, _flat_end(text, span.end)), "ADDRESS"))
+            spans.append(Span(_town_start(text, span.start), _town_end(text, _flat_end(text, span.end)), "ADDRESS"))
     for span in address_cues.cued_addresses(text):  # "adresa Hamdije Kreševljakovića", "titova dvanaest"
-        spans.append(Span(span.start, _town_end(text, _flat_end(text, span.end)), "ADDRESS"))
+        spans.append(Span(_town_start(text, span.start), _town_end(text, _flat_end(text, span.end)), "ADDRESS"))
     return _no_overlaps(spans)
 
 
@@ -289,7 +308,7 @@ def _flat_end(text: str, end: int) -> int:
 # "12.03.1990", "12/2024", "123/24": a date or a case file's number, not a house number
 _DATE_OR_CASE_AFTER = re.compile(r"^[./-]\d")
 _TOWN_AFTER = re.compile(
-    r"^(?P<lead>[ ]*,?[ ]*(?:(?P<in>[uUуУ])[ ]+)?(?:\d{5}[ ]+)?)(?P<town>[^\W\d_]+(?:[ -][^\W\d_]+){0,2})"
+    r"^(?P<lead>[ ]*(?:,|[ ][-–/])?[ ]*(?:(?P<in>[uUуУ])[ ]+)?(?:\d{5}[ ]+)?)(?P<town>[^\W\d_]+(?:[ -][^\W\d_]+){0,2})"
 )
 
 
@@ -342,9 +361,33 @@ def _town_end(text: str, end: int) -> int:
     )
 
 
+# Before the street: a town, with or without its postal code, and a comma ("71000 Sarajevo, Lipova 7").
+_TOWN_BEFORE = re.compile(r"(?:(?<!\d)\d{5}[ ]+)?(?P<town>[^\W\d_]+(?:[ -][^\W\d_]+)?)[ ]*,[ ]*$")
+
+
+def _town_start(text: str, start: int) -> int:
+    """Where an address starts once the town written before its street is counted in: "Sarajevo, Lipova 7",
+    "71000 Sarajevo, Lipova 7", "prijavljen u Zenici, Lipova 7" — a listed town (declined) and a comma only."""
+    m = _TOWN_BEFORE.search(text[max(0, start - 40) : start])
+    if not m:
+        return start
+    words = re.split(r"[ -]", m.group("town"))
+    for n in (len(words), 1):  # "Banja Luka," or the last word alone ("u Zenici,")
+        if _is_town([fold(w) for w in words[-n:]]) == n:
+            town_start = start - (len(m.group(0)) - (m.start("town") - m.start()))
+            offset = town_start + len(" ".join(words[:-n])) + (1 if n < len(words) else 0)
+            code = re.search(r"(?<!\d)\d{5}[ ]+$", text[:offset])
+            return code.start() if code else offset
+    return start
+
+
 def _no_overlaps(spans: list[Span]) -> list[Span]:
+    """Overlapping address spans become one: a cue's street ("ADRESI HRASTOVA") and the street with its number
+    ("HRASTOVA 7") are one address, and dropping either would leave part of it unmasked."""
     kept: list[Span] = []
     for span in sorted(spans, key=lambda s: (s.start, -s.end)):
-        if not kept or span.start >= kept[-1].end:
+        if kept and span.start < kept[-1].end:
+            kept[-1] = Span(kept[-1].start, max(kept[-1].end, span.end), "ADDRESS")
+        else:
             kept.append(span)
     return kept

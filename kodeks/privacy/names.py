@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from kodeks.privacy import lexicon
+from kodeks.privacy import lexicon, name_cues
 from kodeks.privacy.tokens import Token, gap, words
 from retrieval.language.normalize import fold
 
@@ -172,9 +172,12 @@ def _unlisted_first_name(token: Token, surname: Token) -> bool:
         return False
     if folded in lexicon.common_forms() or (token.text.islower() and folded in lexicon.word_set("common_words.txt")):
         return False
-    if token.text[0].isupper():
-        return True
-    return not folded.endswith(_NOT_NAME_ENDINGS)
+    if not any(c in "aeiou" for c in folded):
+        return False  # "JMBG", "MUP": no name
+    if token.text[0].isupper() and not token.text.isupper():
+        return True  # (in capitals the endings decide, as in lower case: "MARKOVIC ZBOG", "MARKOVIC UDARIO")
+    # "mesic tvrdi", "hodzic vozi": a verb in the present (-i) or a person verb beside a surname, no first name
+    return not folded.endswith((*_NOT_NAME_ENDINGS, "i")) and folded not in lexicon.person_verbs()
 
 
 def _first_names_beside_surnames(text: str, tokens: list[Token], labels: list[str]) -> None:
@@ -201,6 +204,9 @@ _DECLINED_IC_ENDINGS = ("ica", "icu", "icem", "icom")
 _PERSON_PREPOSITIONS = frozenset(["kod", "od", "sa", "s", "prema", "za", "bez"])
 
 
+_CONJUNCTIONS = frozenset(["i", "a", "ili", "pa", "te", "ali"])
+
+
 def _near_person_verb(text: str, tokens: list[Token], j: int, reach: int) -> bool:
     """Whether a person verb (data/person_verbs.txt) stands within `reach` words of token `j` in the same clause
     (a comma or a full stop ends the search; auxiliaries and clitics are not counted)."""
@@ -211,6 +217,8 @@ def _near_person_verb(text: str, tokens: list[Token], j: int, reach: int) -> boo
             if gap(text, left, right) != " ":
                 break
             k += step
+            if step > 0 and tokens[k].folded in _CONJUNCTIONS:
+                break  # "aparat laze i trazi": a verb after "i" is the next predicate's, not this word's
             if tokens[k].folded in _CLITICS:
                 continue
             if tokens[k].folded in lexicon.person_verbs():
@@ -219,7 +227,30 @@ def _near_person_verb(text: str, tokens: list[Token], j: int, reach: int) -> boo
     return False
 
 
-def _surname_shaped(token: Token) -> bool:
+_WE = frozenset(["smo", "sam", "ste", "si"])  # the auxiliaries of a verb whose subject is the officer(s)
+
+
+def _object_of_person_verb(text: str, tokens: list[Token], j: int) -> bool:
+    """ "pretresli smo grbica", "pozvali smo mesica": a declined -ića in lower case right after a person verb (the
+    clitics between skipped) is that verb's object in the accusative, and a masculine noun takes the genitive's
+    -a there only when it names someone alive — the dictionary's -ić diminutives (grbić, mješić) do not ("kod
+    vrtića" after a preposition is a place, and so not counted)."""
+    token = tokens[j]
+    if not (token.text.islower() and token.folded.endswith("ica")):
+        return False
+    k, we = j, False
+    while k > 0 and gap(text, tokens[k - 1], tokens[k]) == " ":
+        k -= 1
+        if tokens[k].folded in _CLITICS:
+            we = we or tokens[k].folded in _WE
+            continue
+        # "smo"/"sam" or a plural verb: the officers are the subject, so the word is the object; a feminine -ica
+        # noun (lisica, grbica) would be -icu there.
+        return tokens[k].folded in lexicon.person_verbs() and (we or tokens[k].folded.endswith("li"))
+    return False
+
+
+def _surname_shaped(token: Token, animate_object: bool = False) -> bool:
     """A word shaped like a surname of the region: a listed surname, or -ić in any case ("savic", "savica",
     "savicu", "savicem") on a stem of three letters or more — and, unless listed, no word of the language: not in
     lower case in the law texts, not a word of the spelling dictionaries ("granicu", "lisica", "delić")."""
@@ -238,6 +269,8 @@ def _surname_shaped(token: Token) -> bool:
     )
     if not shaped or lexicon.law_word(folded):
         return False
+    if animate_object:
+        return True  # the -ića of a living being: no dictionary word (not_surnames.txt: psić, zečić … aside)
     # A capital at a sentence's start says nothing, but the dictionary's -ić diminutives are surnames as well.
     return not lexicon.dictionary_word(folded, stem_alone=token.text.islower())
 
@@ -303,7 +336,7 @@ def _lone_names_by_verbs(text: str, tokens: list[Token], labels: list[str]) -> N
             labels[j] in "Of"
             and lower_or_first
             and (jmbg_after or person_preposition or _near_person_verb(text, tokens, j, 1))
-            and _surname_shaped(token)
+            and _surname_shaped(token, animate_object=_object_of_person_verb(text, tokens, j))
         ):
             labels[j] = "S"
             continue
@@ -319,6 +352,92 @@ def _lone_names_by_verbs(text: str, tokens: list[Token], labels: list[str]) -> N
             and _near_person_verb(text, tokens, j, 2)
         ):
             labels[j] = "F"
+
+
+# Before a place rather than a person: "na Grbavici smo zatekli", "kod Merkatora smo uhapsili", "u Dobrinji su".
+_LOCATIVE = frozenset(
+    [
+        "u",
+        "na",
+        "iz",
+        "kod",
+        "do",
+        "prema",
+        "kroz",
+        "preko",
+        "ispred",
+        "iza",
+        "pored",
+        "blizu",
+        "oko",
+        "ka",
+        "niz",
+        "uz",
+    ]
+)
+
+
+def _capitalised_words_by_verbs(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "zatekli smo Brkana", "juce je Salkan prijetio", "prijavio ga je Kos": one capitalised word inside a sentence
+    right beside a person verb (clitics skipped) is a person — when no law text or dictionary has it as a word, it
+    is no place, institution or town, and no preposition of place stands before it (a neighbourhood, a shop)."""
+    for j, token in enumerate(tokens):
+        declined_an = (  # "Zulkana", "Salkanom": a declined -an surname, which _label takes for an adjective (-na)
+            labels[j] == "O"
+            and token.capitalised
+            and not token.sentence_start
+            and not token.text.isupper()
+            and token.folded.endswith(("ana", "anu", "anom", "ane"))
+            and not lexicon.not_a_name(token.folded)
+            and lexicon.phrase_at([t.folded for t in tokens], j) == 0
+        )
+        if (
+            (labels[j] == "C" or declined_an)
+            and len(token.folded) >= 3
+            and token.folded not in lexicon.FUNCTION_WORDS  # "За возила" at a line's start in a law
+            and not (j > 0 and tokens[j - 1].folded in _LOCATIVE)
+            and not _law_word_in_any_case(token.folded)
+            and not lexicon.dictionary_word(token.folded)
+            and not lexicon.is_place(token.folded)
+            and _person_verb_with_a_person_beside(text, tokens, j)
+        ):
+            labels[j] = "S"
+
+
+def _law_word_in_any_case(folded: str) -> bool:
+    """ "centrom" (centar), "sudom": a case form of a word the law texts have in lower case."""
+    if lexicon.law_word(folded):
+        return True
+    stems = lexicon.bases(folded)[1:]
+    # "centrom" → "centr" → "centar": the fleeting a of the nominative
+    stems += [stem[:-1] + "a" + stem[-1] for stem in stems if len(stem) >= 3]
+    return any(lexicon.law_word(stem + e) for stem in stems for e in ("", "a", "o", "e", "i"))
+
+
+# Person verbs whose object is a thing as often ("ukrao je Samsung", "vozio je Golfa"): as evidence for a capitalised
+# word after them they do not count.
+_THING_VERBS = ("ukra", "oduz", "voz", "nas", "pronas", "preda", "uze", "zadrz", "kra", "obij", "provali", "opljack")
+
+
+def _person_verb_with_a_person_beside(text: str, tokens: list[Token], j: int) -> bool:
+    """A person verb right after token `j` (it is the subject), or right before it unless the verb's object is as
+    often a thing; clitics between are skipped, a comma or a full stop ends the search."""
+    for step in (-1, 1):
+        k = j
+        while 0 <= k + step < len(tokens):
+            left, right = (tokens[k], tokens[k + step]) if step > 0 else (tokens[k + step], tokens[k])
+            if gap(text, left, right) != " ":
+                break
+            k += step
+            if tokens[k].folded in _CLITICS or (step < 0 and k == j - 1 and tokens[k].folded in _PERSON_PREPOSITIONS):
+                continue  # "razgovarali smo sa Brkanom": a person's case after sa / od / prema
+            verb = tokens[k].folded
+            if verb in lexicon.person_verbs() and (
+                step > 0 or not (verb.startswith(_THING_VERBS) or verb in ("dao", "dala"))
+            ):
+                return True
+            break
+    return False
 
 
 # A place named after a person: the name after one of these is the place's ("most Mehmed-paše Sokolovića", "trg
@@ -452,11 +571,15 @@ def _places_named_after_people(text: str, tokens: list[Token], labels: list[str]
 
 # A nickname right after a name: "Marko Marković (Maki)", "Marko Marković zvani Maki", "… zv. „Maki“".
 _NICKNAME = re.compile(
-    r"^(?:\s*\(\s*[\"'„“”]?|,?\s+(?:zvani|zvana|zvanog|zvanom|zv\.|alias|nadimka|nadimkom|nadimak)\s+[\"'„“”]?)"
+    r"^(?:\s*\(\s*[\"'„“”]?|,?\s+(?:zvani|zvana|zvanog|zvanom|zv\.|alias|nadimka|nadimkom|nadimak|звани|звана|званог|званом|зв\.|надимка|надимком|надимак)\s+[\"'„“”]?)"
     r"([A-ZČĆŠŽĐА-ЯЂЈЉЊЋЏ][^\W\d_]+(?:[ -][A-ZČĆŠŽĐА-ЯЂЈЉЊЋЏ][^\W\d_]+)?)[\"'„“”]?(?:\s*\))?"
 )
 
 
+# In quotes right after a name: 'Marko Marković "Crni"', "Марко Марковић „Шкиља“" (the closing quote needed).
+_NICKNAME_QUOTED = re.compile(
+    r"^[ ]+[\"'„“”«]([A-ZČĆŠŽĐА-ЯЂЈЉЊЋЏ][^\W\d_]{1,15}(?:[ -][A-ZČĆŠŽĐА-ЯЂЈЉЊЋЏ][^\W\d_]{1,15})?)[\"'“”»]"
+)
 _NICKNAME_LOWER = re.compile(r"^\s*\(\s*[\"'„“”]?([^\W\d_]{2,12})[\"'„“”]?\s*\)")  # "marko markovic (maki)"
 
 
@@ -466,7 +589,7 @@ def _nicknames(text: str, found: list[PersonSpan]) -> list[PersonSpan]:
     out = []
     for person in found:
         after = text[person.end :]
-        m = _NICKNAME.match(after)
+        m = _NICKNAME.match(after) or _NICKNAME_QUOTED.match(after)
         if m and not lexicon.not_a_name(fold(m.group(1).split()[0])):
             out.append(PersonSpan(person.end + m.start(1), person.end + m.end(1), person.surname, person.first))
             continue
@@ -517,9 +640,13 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
         i += 1
     _surnames_next_to_names(text, tokens, labels)
     _other_surnames_after_first_names(text, tokens, labels)
+    name_cues.unlisted_surnames_beside_first_names(text, tokens, labels)
+    name_cues.surnames_after_person_words(text, tokens, labels)
     _first_names_beside_surnames(text, tokens, labels)
     _lone_names_by_verbs(text, tokens, labels)
+    _capitalised_words_by_verbs(text, tokens, labels)
     _places_named_after_people(text, tokens, labels)
+    name_cues.names_after_cues(text, tokens, labels)
     found: list[PersonSpan] = []
     j = 0
     while j < len(tokens):
@@ -550,7 +677,8 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
             surname, first = _key(run, run_labels)
             found.append(PersonSpan(run[0].start, run[-1].end, surname, first))
         j = k
-    found.extend(_nicknames(text, found))
+    nicknames = _nicknames(text, found)  # the same person as the name before: its identity wins over the cue's
+    found = [p for p in found if not any(n.start < p.end and p.start < n.end for n in nicknames)] + nicknames
     for m in _INITIALS.finditer(text):
         if m.group(1) + m.group(2) != "NN" and not any(p.start <= m.start() < p.end for p in found):
             found.append(PersonSpan(m.start(), m.end(), None, None))

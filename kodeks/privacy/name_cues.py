@@ -1,0 +1,221 @@
+"""Names shown by the words officers put before them, not by the name's own shape: "gospodin brkan", "gđa Kos",
+"osoba imenom sead brkan", "zove se brkan tarik", "prezime mu je lendo", "lik zvani crni" — and a surname no list
+has right after a listed first name in lower case ("tarik brkan", "haris salkan").
+
+Such a cue is strong evidence: what follows it is a name even when no list has the word and it is written in
+lower case, so the words after it need only not be words of the language that the cue is often followed by
+("kako se zove prekršaj", "imenom i prezimenom", "ime i prezime roditelja", "gospodin policajac"). A nickname
+cue (zvani, zv., nadimak, alias) is followed by a word of the language often ("zvani crni", "zvani mali"):
+only function words are refused there. Labels as in names.py: F first name, S surname, O other.
+"""
+
+from __future__ import annotations
+
+from kodeks.privacy import lexicon
+from kodeks.privacy.tokens import Token, gap
+
+# One word that a name follows: titles (gospodin, gđa, g. …) and "imenom" / "prezimena" …
+_TITLES = frozenset(
+    [
+        "gospodin",
+        "gospodina",
+        "gospodinu",
+        "gospodinom",
+        "gdin",
+        "gosp",
+        "gospodja",
+        "gospodje",
+        "gospodju",
+        "gospodji",
+        "gospodjom",
+        "gdja",
+        "gdju",
+        "gdji",
+        "gospodjica",
+        "gospodjicu",
+        "gospodjici",
+        "gdjica",
+        "gdica",
+        "imenom",
+        "imena",
+        "prezimenom",
+        "prezimena",
+    ]
+)
+# A verb of naming before or after "se": "zove se X", "se zove X", "zvao se X", "zovu ga X".
+_NAMING_VERBS = frozenset(["zove", "zovu", "zovem", "zvao", "zvala", "zvali", "preziva", "prezivao", "prezivala"])
+_NAMING_CLITICS = frozenset(["se", "ga", "je", "mu", "joj"])
+# "ime mu je X", "prezime: X", "po imenu X".
+_NAME_NOUNS = frozenset(["ime", "prezime", "imenu", "nadimak"])
+_NICKNAME_CUES = frozenset(["zvani", "zvana", "zvanog", "zvanom", "zv", "nadimka", "nadimkom", "alias"])
+# After a cue these say the name is not known: "osoba po imenu nepoznata", "NN lice".
+_UNKNOWN = frozenset(["nepoznat", "nepoznata", "nepoznato", "nepoznatog", "nn", "neko", "nekako", "isto"])
+_MAX_NAME_WORDS = 2
+_ABBREVIATED = frozenset(["g", "gosp", "gdin", "gdja", "gdjica", "gdica", "zv"])
+
+
+def _cue_end(text: str, tokens: list[Token], j: int) -> tuple[int, bool] | None:
+    """If a cue ends at token `j`: the index of the first word after it and whether it is a nickname cue."""
+    word = tokens[j].folded
+    if word in _NICKNAME_CUES:
+        return j + 1, True
+    if word in _TITLES:
+        if word in ("imena", "prezimena") and not (
+            j > 0
+            and (tokens[j - 1].folded in ("po", "osoba", "lice") or tokens[j - 1].folded in lexicon.person_words())
+        ):
+            return None  # "ime i prezime", "imena osobe": the law's words; "osoba imena Zehra" is a cue
+        return j + 1, False
+    if (
+        tokens[j].text in ("g", "г")
+        and j + 1 < len(tokens)
+        and gap(text, tokens[j], tokens[j + 1]) == ". "
+        and tokens[j + 1].text[:1].isupper()
+        and not text[: tokens[j].start].rstrip(" ")[-1:].isdigit()
+        and text[: tokens[j].start].rstrip(" ")[-1:] not in ("\n", ".")
+        and not lexicon.law_word(tokens[j + 1].folded)
+    ):
+        return j + 1, False  # "g. Brkan" (not "5 g. droge", nor a heading "г. Поступак по жалби")
+    if word in _NAMING_VERBS and j + 1 < len(tokens) and tokens[j + 1].folded in _NAMING_CLITICS:
+        return j + 2, False  # "zove se brkan tarik"
+    if word == "se" and j + 1 < len(tokens) and tokens[j + 1].folded in _NAMING_VERBS:
+        return j + 2, False  # "svjedokinja se zove nermina"
+    if word in _NAME_NOUNS:
+        if word == "imenu" and not (j > 0 and tokens[j - 1].folded == "po"):
+            return None
+        k = j + 1
+        while k < len(tokens) and tokens[k].folded in ("mu", "joj", "je", "njegovo", "njeno", "njezino"):
+            k += 1
+        after = gap(text, tokens[k - 1], tokens[k]) if k < len(tokens) else ""
+        if word in ("ime", "prezime", "nadimak") and k == j + 1 and ":" not in after:
+            return None  # "ime i prezime", "ime roditelja" without "mu je" or a colon: no name follows
+        return k, word == "nadimak"
+    return None
+
+
+def _name_word(token: Token, nickname: bool) -> bool:
+    """Whether a word after a cue may be a name: no function word, no word for a person or a clitic; in lower case
+    no word of the law texts or of officers' everyday words unless a list knows it as a name (nicknames aside)."""
+    folded = token.folded
+    if (
+        len(folded) < 2
+        or folded in lexicon.FUNCTION_WORDS
+        or folded in _UNKNOWN
+        or folded in _NAMING_CLITICS
+        or folded in lexicon.person_words()
+        or lexicon.not_a_name(folded)
+    ):
+        return False
+    if nickname:
+        return True
+    if token.text.islower() and (lexicon.law_word(folded) or folded in lexicon.common_forms()):
+        return lexicon.first_name(folded) is not None and folded in lexicon.listed_first_names()
+    return True
+
+
+def _second_name_word(first: Token, second: Token) -> bool:
+    """The second word after a cue: capitalised like the first ("Edin Brkan"), or in lower case a listed first name
+    ("brkan tarik") or a surname after one ("sead brkan") — not a verb ("gđa kos tvrdi")."""
+    if first.capitalised and second.capitalised and not first.text.isupper() and not second.text.isupper():
+        return True  # "Edin Brkan" (in capitals, as in lower case: "GOSPODIN BRKAN PRIJAVIO")
+    if first.text.isupper() != second.text.isupper() or (not first.text.isupper() and not second.text.islower()):
+        return False
+    if lexicon.first_name(second.folded) in lexicon.listed_first_names():
+        return True
+    # After a cue and a first name a surname may be a word of the dictionary ("selma vrebac"), not of the laws.
+    return (
+        lexicon.first_name(first.folded) in lexicon.listed_first_names()
+        and not second.folded.endswith(_NOT_SURNAME_ENDINGS)
+        and second.folded not in lexicon.person_verbs()
+    )
+
+
+def names_after_cues(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """Label the one or two words after a naming cue as a name (a first name F where a list knows it, else S); a
+    nickname cue labels one word."""
+    for j in range(len(tokens) - 1):
+        cue = _cue_end(text, tokens, j)
+        if cue is None:
+            continue
+        k, nickname = cue
+        taken = 0
+        while k < len(tokens) and taken < (1 if nickname else _MAX_NAME_WORDS):
+            separator = gap(text, tokens[k - 1], tokens[k])
+            if not taken and tokens[k - 1].folded in _ABBREVIATED:
+                separator = separator.replace(".", "", 1)  # "g. Brkan", "zv. Kobra"
+            if separator.strip(" :\"'„“”") or (taken and separator != " "):
+                break  # a comma or a full stop ends the name
+            if not _name_word(tokens[k], nickname) or (taken and not _second_name_word(tokens[k - 1], tokens[k])):
+                break
+            if labels[k] in "OfC":  # a weak or capitalised word is a name after a cue ("zvani crni", "g. Brkan")
+                labels[k] = "F" if lexicon.first_name(tokens[k].folded) in lexicon.listed_first_names() else "S"
+            taken += 1
+            k += 1
+
+
+# Endings a surname without -ić rarely has but verbs, adjectives and participles do ("rekao", "pijan" has -jan).
+_NOT_SURNAME_ENDINGS = ("ao", "io", "eo", "uo", "la", "lo", "le", "mo", "te", "og", "om", "oj", "ih", "im", "i")
+
+
+def _same_style(a: Token, b: Token) -> bool:
+    """Both in lower case, both in capitals, or both capitalised ("tarik brkan", "TARIK BRKAN", "Brkan Tarik")."""
+    return (
+        (a.text.islower() and b.text.islower())
+        or (a.text.isupper() and b.text.isupper() and len(a.text) > 2 and len(b.text) > 2)
+        or (a.capitalised and b.capitalised and not a.text.isupper() and not b.text.isupper())
+    )
+
+
+def unlisted_surnames_beside_first_names(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "tarik brkan", "TARIK BRKAN", "Brkan Tarik" at a sentence's start: a word right beside a listed first name,
+    written the same way, is its surname when no law text, dictionary or list has it as a word and it has no
+    ending of a verb or adjective (a capitalised word inside a sentence is found by its capital already)."""
+    for j, token in enumerate(tokens):
+        if labels[j] != "O" or not _unlisted_surname(token):
+            continue
+        for k in (j - 1, j + 1):
+            if (
+                0 <= k < len(tokens)
+                and labels[k] == "F"
+                and lexicon.first_name(tokens[k].folded) in lexicon.listed_first_names()
+                and _same_style(token, tokens[k])
+                and gap(text, *sorted((token, tokens[k]), key=lambda t: t.start)) == " "
+            ):
+                labels[j] = "S"
+                break
+
+
+def surnames_after_person_words(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "svjedok Brkan", "vozac Salkan": right after a word for a person (person_words.txt), a capitalised word
+    inside a sentence that no law text or dictionary has is a surname. Not in lower case: "vozac kamiona"."""
+    for j in range(1, len(tokens)):
+        token, role = tokens[j], tokens[j - 1]
+        if (
+            role.folded in lexicon.person_words()
+            and role.folded not in _TITLES
+            and gap(text, role, token) == " "
+            and not token.text.isupper()
+            and labels[j] == "C"
+            and not token.folded.endswith((*_NOT_SURNAME_ENDINGS, "in"))  # "svjedok Jehovin": a possessive
+            and not lexicon.law_word(token.folded)
+            and not lexicon.dictionary_word(token.folded)
+        ):
+            labels[j] = "S"
+
+
+def _unlisted_surname(token: Token) -> bool:
+    """A word no law text, dictionary or list has, without the ending of a verb or an adjective."""
+    folded = token.folded
+    return not (
+        len(folded) < 3
+        or folded.endswith(_NOT_SURNAME_ENDINGS)
+        or folded.endswith("jan")
+        or folded in lexicon.FUNCTION_WORDS
+        or folded in lexicon.person_words()
+        or folded in lexicon.person_verbs()
+        or folded in lexicon.common_forms()
+        or lexicon.not_a_name(folded)
+        or lexicon.law_word(folded)
+        or lexicon.dictionary_word(folded)
+        or lexicon.is_place(folded)
+    )
