@@ -103,6 +103,9 @@ class QueryLog:
         # Updates journaled by this process, checked before any await: two copies of one update (a getUpdates
         # answer repeated after a client timeout) handled concurrently must not both be answered.
         self._journaled: collections.OrderedDict[tuple[int, int | None], None] = collections.OrderedDict()
+        # The replica this process is (bot/replicas.py), set by the bot on a shared database: the owner of the
+        # journal entries it takes. None: one process (SQLite, the CLI).
+        self.replica: str | None = None
 
     # --- lifecycle ---------------------------------------------------------------------------
 
@@ -213,6 +216,11 @@ class QueryLog:
             check=check,
             retention=Retention.from_settings(settings),
         )
+
+    @property
+    def shared(self) -> bool:
+        """A database replicas share (KODEKS_DATABASE_URL), not one process's file."""
+        return self.storage.postgres
 
     @property
     def path(self) -> Path:
@@ -473,6 +481,7 @@ class QueryLog:
                 chat_id=chat_id,
                 message_id=message_id,
                 question=question,
+                owner=self.replica,
             )
             await self._write(take)
             return take.result != 0  # None: kept for later (the database is down): answered, as on SQLite
@@ -497,6 +506,31 @@ class QueryLog:
     async def journal_open(self) -> list[dict[str, Any]]:
         """Questions journaled but not answered (a crash): oldest first."""
         return await self._read(readers.journal_open)
+
+    # --- replicas on one database (bot/replicas.py) ------------------------------------------------
+
+    async def _now(self, write: Write) -> None:
+        """Run `write` at once, never kept for later: a heartbeat or a takeover is only worth its moment (the
+        next beat tries again); a failure is raised to the caller."""
+        if self._closed:
+            raise KodeksError(f"query log {self.where} is closed")
+        async with self._lock:
+            await self._run(write)
+
+    async def heartbeat(self, replica: str, started: datetime) -> None:
+        """Write this replica's heartbeat (PostgreSQL only: replicas share nothing else)."""
+        if self.storage.postgres:
+            await self._now(writes.heartbeat_write(replica, to_ts(started)))
+
+    async def journal_take_over(self, replica: str, stale_seconds: float) -> list[dict[str, Any]]:
+        """Make the open entries of dead replicas (heartbeat older than `stale_seconds`) this replica's and return
+        them, oldest first, for `bot.journal.recover`. Taken in one statement: two live replicas never both get
+        one. On SQLite (one process) nothing: start-up recovery reads the whole journal instead."""
+        if not self.storage.postgres:
+            return []
+        take = writes.takeover_write(replica, stale_seconds)
+        await self._now(take)
+        return sorted(take.rows, key=lambda row: int(row["update_id"]))
 
     # --- reading -----------------------------------------------------------------------------
 

@@ -70,6 +70,8 @@ class PostgresStorage:
                     if returning:
                         row = await cur.fetchone()
                         last = int(row[0]) if row else None
+                    elif i == 0 and write.returns_rows:
+                        write.rows = [dict(r) for r in await cur.fetchall()]
                     if i in write.counted:
                         changed += max(cur.rowcount, 0)
             write.result = changed
