@@ -124,7 +124,9 @@ class RoundRobin:
     def __init__(self, backends: list[str]) -> None:
         self.backends = backends
         self._turn = itertools.count()
+        self.active = list(range(len(backends)))  # the backends taking turns (a bench serves from fewer)
         self.acked: list[tuple[int, int]] = []  # (backend index, update id) for each 2xx
+        self.routed: list[tuple[int, int, float]] = []  # (backend index, update id, monotonic time) for each try
         self.failed: Counter[int] = Counter()  # backend index → requests it did not answer
         self.port = 0
         self._runner: web.AppRunner | None = None
@@ -150,8 +152,10 @@ class RoundRobin:
             await self._runner.cleanup()
 
     async def _forward(self, request: web.Request) -> web.Response:
-        index = next(self._turn) % len(self.backends)
+        index = self.active[next(self._turn) % len(self.active)]
         body = await request.read()
+        with contextlib.suppress(ValueError, KeyError, TypeError):
+            self.routed.append((index, int(json.loads(body)["update_id"]), time.monotonic()))
         headers = {
             k: v for k, v in request.headers.items() if k.lower() in ("content-type", "x-telegram-bot-api-secret-token")
         }
@@ -261,17 +265,34 @@ class Cluster:
             await self.proxy.stop()
 
 
-def tally(server: FakeTelegramServer, asked: list[tuple[int, int]]) -> dict[tuple[int, int], tuple[int, int]]:
-    """For each asked (chat, message id): (answers, notices) the bot sent quoting it — a notice being start-up
-    recovery's "the bot was restarted…" (bot/texts.py), anything else quoting the question its answer."""
-    counts: dict[tuple[int, int], list[int]] = {key: [0, 0] for key in asked}
-    for call in server.calls:
-        quoted = (call.params.get("reply_parameters") or {}).get("message_id")
-        key = (call.params.get("chat_id"), quoted)
-        if call.method != "sendMessage" or call.status != 200 or key not in counts:
-            continue
-        counts[key][1 if str(call.params.get("text", "")).startswith(NOTICE) else 0] += 1
-    return {key: (a, n) for key, (a, n) in counts.items()}
+class Outcomes:
+    """What the bot sent quoting each asked (chat, message id), read incrementally from the server's calls:
+    answers, notices (start-up recovery's "the bot was restarted…", bot/texts.py) and when the first came."""
+
+    def __init__(self, server: FakeTelegramServer) -> None:
+        self.server = server
+        self.seen = 0
+        self.answers: Counter[tuple[int, int]] = Counter()
+        self.notices: Counter[tuple[int, int]] = Counter()
+        self.first: dict[tuple[int, int], float] = {}
+
+    def update(self) -> Outcomes:
+        calls = self.server.calls
+        for call in calls[self.seen :]:
+            quoted = (call.params.get("reply_parameters") or {}).get("message_id")
+            if call.method != "sendMessage" or call.status != 200 or quoted is None:
+                continue
+            key = (call.params.get("chat_id"), quoted)
+            bucket = self.notices if str(call.params.get("text", "")).startswith(NOTICE) else self.answers
+            bucket[key] += 1
+            self.first.setdefault(key, call.at)
+        self.seen = len(calls)
+        return self
+
+    def settled(self, keys: list[tuple[int, int]]) -> int:
+        """How many of `keys` got an answer or a notice."""
+        self.update()
+        return sum(1 for key in keys if key in self.first)
 
 
 def logged_questions(database_url: str) -> Counter[tuple[str, str]]:

@@ -24,11 +24,11 @@ from tests.replica_cluster import (
     SALT,
     ChromaServer,
     Cluster,
+    Outcomes,
     ask_all,
     build_index,
     logged_questions,
     plan,
-    tally,
 )
 
 OFFICERS = list(range(81_001, 81_007))
@@ -97,20 +97,18 @@ async def test_a_replica_killed_mid_burst_loses_and_doubles_nothing_and_serves_a
         asked = ask_all(server, burst)
         keys = [(chat, mid) for chat, mid, _ in asked]
 
-        def settled(n: int) -> bool:
-            return sum(1 for a, notes in tally(server, keys).values() if a or notes) >= n
-
-        await server.wait_until(lambda: settled(KILL_AFTER), timeout=120, what=f"{KILL_AFTER} answers")
+        seen = Outcomes(server)
+        await server.wait_until(lambda: seen.settled(keys) >= KILL_AFTER, timeout=120, what=f"{KILL_AFTER} answers")
         cluster.kill(0)
-        await server.wait_until(lambda: settled(BURST), timeout=120, what="every question settled")
+        await server.wait_until(lambda: seen.settled(keys) == BURST, timeout=120, what="every question settled")
 
-        counts = tally(server, keys)
-        doubled = [k for k, (a, _) in counts.items() if a > 1]
-        lost = [k for k, (a, notes) in counts.items() if a == 0 and notes == 0]
+        seen.update()
+        doubled = [k for k in keys if seen.answers[k] > 1]
+        lost = [k for k in keys if k not in seen.first]
         # a kill while a reply was being sent: never sent again (the officer may have it), the officer told
-        maybe = [k for k, (a, notes) in counts.items() if a == 0 and notes == 1]
+        maybe = [k for k in keys if seen.answers[k] == 0]
         assert not doubled and not lost, (doubled, lost, maybe)
-        assert all(notes <= 1 for _, notes in counts.values())
+        assert all(seen.notices[k] <= 1 for k in keys)
         logged = logged_questions(postgres_url)
         for user, _, text in asked:
             assert logged[(hash_user_id(user, SALT), text)] == 1, text
@@ -123,11 +121,10 @@ async def test_a_replica_killed_mid_burst_loses_and_doubles_nothing_and_serves_a
         before = len(cluster.proxy.acked)
         again = ask_all(server, [(user, "ukrao mi je mobitel?") for user in OFFICERS])
         again_keys = [(chat, mid) for chat, mid, _ in again]
-        await server.wait_until(
-            lambda: all(a == 1 for a, _ in tally(server, again_keys).values()), timeout=120, what="the new round"
-        )
+        await server.wait_until(lambda: seen.settled(again_keys) == len(OFFICERS), timeout=120, what="the new round")
         assert any(i == 0 for i, _ in cluster.proxy.acked[before:])
-        assert all(counts == (1, 0) for counts in tally(server, again_keys).values())
+        seen.update()
+        assert all(seen.answers[k] == 1 and not seen.notices[k] for k in again_keys)
     finally:
         if cluster is not None:
             await cluster.close()
