@@ -300,10 +300,13 @@ class FakeTelegramServer:
                 with contextlib.suppress(aiohttp.ClientError, TimeoutError):
                     async with self._session.post(hook["url"], json=update, headers=headers, timeout=timeout) as r:
                         status = r.status
+            acknowledged = 200 <= status < 300
+            if acknowledged:  # `delivered` true before the waiters are woken
+                self._delivering.discard(asyncio.current_task())  # type: ignore[arg-type]
             self.deliveries.append((update["update_id"], status))
             async with self._changed:
                 self._changed.notify_all()
-            if 200 <= status < 300:
+            if acknowledged:
                 return
             await asyncio.sleep(self.webhook_retry_seconds)
 
