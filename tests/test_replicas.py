@@ -81,6 +81,18 @@ async def test_a_webhook_update_is_acknowledged_once_settled_or_when_the_wait_ru
     await asyncio.wait_for(queue.put("stop"), 1)  # anything but an update (PTB's stop signal) is never held
 
 
+async def test_the_done_mark_is_not_queued_behind_the_replicas_other_writes(postgres_url: str) -> None:
+    qlog = await QueryLog.open_database(postgres_url)
+    try:
+        qlog.replica = "r"
+        assert await qlog.journal_received(update_id=1, chat_id=7, message_id=1, question="q")
+        async with qlog._lock:  # the writer busy with other questions' rows: the mark goes on its own connection
+            await asyncio.wait_for(qlog.journal_done(1), 5)
+        assert await qlog.journal_open() == []
+    finally:
+        await qlog.close()
+
+
 async def test_a_live_replicas_questions_are_never_taken_a_dead_ones_are_taken_once(postgres_url: str) -> None:
     logs = [await QueryLog.open_database(postgres_url) for _ in range(3)]
     try:

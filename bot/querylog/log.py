@@ -500,8 +500,18 @@ class QueryLog:
 
     async def journal_done(self, update_id: int) -> None:
         """The reply was sent (or definitely cannot be): forget the chat id and text, keep the update and
-        message ids (to recognise a re-delivery)."""
-        await self._write(writes.journal_done_write(update_id))
+        message ids (to recognise a re-delivery). On a shared database the mark goes at once on a connection of
+        its own, not behind this process's other writes (bot/replicas.py: the gap between a reply and this mark is
+        where a killed replica leaves an officer told to ask again); with writes kept for later it waits its turn
+        (the question's row, which set 'sending', may be among them)."""
+        write = writes.journal_done_write(update_id)
+        if self.storage.postgres and not self._backlog and not self._closed:
+            try:
+                await self.storage.run_aside(write)
+                return
+            except Exception as exc:
+                log.info("journal done for update %s: the second connection failed (%s)", update_id, type(exc).__name__)
+        await self._write(write)
 
     async def journal_open(self) -> list[dict[str, Any]]:
         """Questions journaled but not answered (a crash): oldest first."""

@@ -516,7 +516,10 @@ class FakeTelegramServer:
         if request.match_info["token"] != self.token:
             return web.json_response({"ok": False, "error_code": 401, "description": "Unauthorized"}, status=401)
         method = request.match_info["method"]
-        params, files = await self._params(request)
+        try:
+            params, files = await self._params(request)
+        except ConnectionResetError:  # the client died mid-request (a replica killed with SIGKILL): nothing arrived
+            return web.Response(status=400)
         if method == "getUpdates":
             self.polls += 1
             failure = self._failures[method].popleft() if self._failures.get(method) else None
