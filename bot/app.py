@@ -42,6 +42,7 @@ from bot import (
     jurisdiction_handlers,
     law_upload,
     laws,
+    replicas,
     texts,
     threads,
     transcription,
@@ -60,6 +61,7 @@ from bot.scheduling import FairScheduler
 from bot.signals import StartupSignals
 from bot.state import CONTEXT_TYPES, BotApplication
 from bot.updates import ScreeningRequest
+from bot.webhook import Acknowledgements, AcknowledgingQueue, KodeksApplication
 from kodeks import logsafe
 from kodeks.errors import KodeksError
 from kodeks.postgres import unreachable
@@ -132,8 +134,10 @@ def build_application(
     """A ready-to-start Application; nothing is contacted until it is initialised."""
     if settings.telegram_bot_token is None or not settings.telegram_bot_token.get_secret_value():
         raise KodeksError("TELEGRAM_BOT_TOKEN is not set (get one from @BotFather)")
+    acks = Acknowledgements(settings.webhook_ack_seconds) if settings.webhook_url else None
     builder = (
         Application.builder()
+        .application_class(KodeksApplication)
         .token(settings.telegram_bot_token.get_secret_value())
         .concurrent_updates(settings.concurrency)
         .rate_limiter(limiter or RetryingLimiter())
@@ -144,7 +148,11 @@ def build_application(
     if settings.telegram_base_url:
         base, files = bot_urls(settings.telegram_base_url)
         builder = builder.base_url(base).base_file_url(files)
+    if acks is not None:  # a webhook update is acknowledged once journaled or handled (bot/webhook.py)
+        builder = builder.update_queue(AcknowledgingQueue(acks))
     app = builder.build()
+    if isinstance(app, KodeksApplication):
+        app.acks = acks
     # psycopg's errors only with a database: a bot on the files never loads the driver
     failures = read_errors() if settings.database_url is not None else (sqlite3.Error,)
     try:  # officers.sqlite3 (or the database), seeded from KODEKS_ALLOWED_USERS / KODEKS_ADMINS (bot/enrolment)
@@ -161,6 +169,7 @@ def build_application(
         ) from exc
     state = app.bot_data  # bot/state.py: what every handler reaches as `context.bot_data`
     state.enrolment = enrolment
+    state.acks = acks
     state.deps = Deps(
         settings=settings,
         pipeline=pipeline,
@@ -211,7 +220,18 @@ async def serve(
         await set_menus(app.bot, settings.admins)
         # What a previous process left unanswered, read before anything is fetched: read later, it would
         # also hold the questions this process is answering (bot/journal.py).
-        left_open = await journal.left_open(app.bot_data.deps)
+        # On a shared database (replicas): this replica's first heartbeat, then only dead replicas' open
+        # questions, taken over (bot/replicas.py); a live replica's are never touched.
+        replica = replicas.identify(settings.replica_name) if app.bot_data.deps.log.shared else None
+        if replica is not None:
+            try:
+                left_open = await replicas.join(app.bot_data, replica)
+            except Exception as exc:
+                raise KodeksError(
+                    f"query log {app.bot_data.deps.log.where}: cannot join the replicas ({type(exc).__name__}: {exc})"
+                ) from exc
+        else:
+            left_open = await journal.left_open(app.bot_data.deps)
         polling: asyncio.Task[object] | None = None  # PTB's long-polling task, watched; none with a webhook
         if settings.webhook_url:
             secret = (
@@ -234,6 +254,13 @@ async def serve(
             log.info("long polling started")
         app.bot_data.polling = polling
         await app.start()
+        # The heartbeat runs until every answer in progress is finished (the `finally` below): stopped earlier,
+        # another replica would take over and answer them again.
+        beating = (
+            asyncio.create_task(replicas.keep_alive(app.bot, app.bot_data, replica, app.create_task))
+            if replica is not None
+            else None
+        )
         if signals is not None:
             signals.serving = True  # a reload is applied at once now; a stop is the ordinary one
         # Questions a crash left unanswered (bot/journal.py); app.stop() waits for this task too.
@@ -252,6 +279,10 @@ async def serve(
                     log.warning("the updater stopped with %s", type(exc).__name__)
             if app.running:
                 await app.stop()  # waits for concurrent handler tasks
+            if beating is not None:
+                beating.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await beating
             app.bot_data.deps.cpu.close()
 
 

@@ -182,6 +182,8 @@ async def answer_question(
         question=question,
         asked_at=message.date,
     )
+    if context.bot_data.acks is not None:  # journaled: the webhook may acknowledge it now (bot/webhook.py)
+        context.bot_data.acks.settle(update.update_id)
     if not fresh:
         log.info("update %s was journaled before: not answered again", update.update_id)
         return

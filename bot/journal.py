@@ -19,6 +19,10 @@ What recovery settles is what the journal held *before this process fetched anyt
 by `bot.app.serve` before polling starts): read later, it would also find a question this process has just
 journaled and is answering, and answer it a second time (seen under CPU load, when the read's thread ran
 late).
+
+On a database replicas share (KODEKS_DATABASE_URL), a replica settles only what it has *taken over* — the open
+entries of replicas whose heartbeat went stale (`bot.replicas`: at start-up instead of `left_open`, and at every
+heartbeat) — by the same rules; a live replica's questions are never touched.
 """
 
 from __future__ import annotations

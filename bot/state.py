@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from bot.officers import Officers
     from bot.threads import Threads
     from bot.transcription import Transcriber
+    from bot.webhook import Acknowledgements
 
 
 @dataclass
@@ -37,6 +38,7 @@ class AppState:
     upload_lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one law upload indexed at a time
     last_article: dict[int, str] = field(default_factory=dict)  # user id → the article "isto u RS?" means
     polling: asyncio.Task[object] | None = None  # the long-polling task `bot.app.serve` watches (None: a webhook)
+    acks: Acknowledgements | None = None  # webhook requests waiting for their update to be journaled (bot/webhook.py)
 
 
 # The context every handler gets: PTB's CallbackContext with `bot_data` an AppState (user and chat data unused).

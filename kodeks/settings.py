@@ -110,6 +110,16 @@ class Settings(BaseSettings):
     webhook_listen: str = Field("0.0.0.0", alias="KODEKS_WEBHOOK_LISTEN")
     webhook_port: int = Field(8443, alias="KODEKS_WEBHOOK_PORT")
     webhook_secret: SecretStr | None = Field(None, alias="KODEKS_WEBHOOK_SECRET")
+    # A webhook update is acknowledged (2xx) once journaled or handled, waiting at most this long (bot/webhook.py):
+    # an update whose replica dies before that is retried by Telegram, and reaches another replica.
+    webhook_ack_seconds: float = Field(30.0, alias="KODEKS_WEBHOOK_ACK_SECONDS", gt=0, le=600)
+    # --- issue 34: replicas sharing KODEKS_DATABASE_URL (bot/replicas.py) ---------------------
+    # This replica's name in the heartbeat table (default: the host name); the pid and start time are added.
+    replica_name: str | None = Field(None, alias="KODEKS_REPLICA_NAME", max_length=100)
+    # How often a replica writes its heartbeat and looks for a dead replica's open questions.
+    replica_heartbeat_seconds: float = Field(1.0, alias="KODEKS_REPLICA_HEARTBEAT_SECONDS", gt=0, le=60)
+    # A replica whose heartbeat is older than this is dead: a live one takes over its open questions.
+    replica_stale_seconds: float = Field(5.0, alias="KODEKS_REPLICA_STALE_SECONDS", gt=0, le=3600)
     rate_limit_per_minute: int = Field(10, alias="KODEKS_RATE_LIMIT_PER_MINUTE", ge=1)
     max_question_chars: int = Field(1000, alias="KODEKS_MAX_QUESTION_CHARS", ge=10)
     concurrency: int = Field(32, alias="KODEKS_CONCURRENCY", ge=1)

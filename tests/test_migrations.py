@@ -150,7 +150,7 @@ def test_a_log_with_some_added_columns_gets_only_the_missing_ones(tmp_path: Path
     before = file_status(path, QUERY_LOG)
     assert before.applied == (1, 2, 3, 6, 7, 8) and not before.recorded
     ran = upgrade_file(path, QUERY_LOG)
-    assert [m.number for m in ran] == [4, 5, 9, 10]
+    assert [m.number for m in ran] == [4, 5, 9, 10, 11]
     assert {how for n, _, how in record(path) if n in (1, 2, 3, 6, 7, 8)} == {"adopted"}
     got = columns(path, "queries")
     assert len(got) == len(set(got)) and {"not_loaded", "missing_statuses", "thread_id"} <= set(got)
@@ -169,7 +169,7 @@ def test_kodeks_migrate_status_then_migrate_then_nothing_left(tmp_path: Path) ->
     status = migrate(data, "--status")
     assert status.exit_code == 0, status.output
     lines = status.stdout.splitlines()
-    assert f"{data / 'queries.sqlite3'}: 2 of 10 migrations applied (made before" in lines[0]
+    assert f"{data / 'queries.sqlite3'}: 2 of 11 migrations applied (made before" in lines[0]
     assert lines[1].startswith("  pending: 3 source_cited_pending, 4 originals, 5 threads_and_voice, 6 queries_")
     assert f"{data / 'officers.sqlite3'}: 1 of 3 migrations applied" in status.stdout
     assert "  pending: 2 enrolment, 3 roster_version" in lines
@@ -191,7 +191,7 @@ def test_kodeks_migrate_status_then_migrate_then_nothing_left(tmp_path: Path) ->
     applied = {name: record(data / name) for name in ("queries.sqlite3", "officers.sqlite3", "rewrites.sqlite3")}
     again = migrate(data)
     assert again.exit_code == 0 and "applied now" not in again.stdout
-    assert f"{data / 'queries.sqlite3'}: 10 of 10 migrations applied\n" in again.stdout
+    assert f"{data / 'queries.sqlite3'}: 11 of 11 migrations applied\n" in again.stdout
     assert {name: record(data / name) for name in applied} == applied
 
 
@@ -200,7 +200,7 @@ def test_kodeks_migrate_status_of_an_empty_data_dir_creates_nothing(tmp_path: Pa
     data.mkdir()
     result = migrate(data, "--status")
     assert result.exit_code == 0, result.output
-    assert f"{data / 'queries.sqlite3'}: not there yet (the query log: created with its 10 migrations" in result.stdout
+    assert f"{data / 'queries.sqlite3'}: not there yet (the query log: created with its 11 migrations" in result.stdout
     assert not any(p.suffix == ".sqlite3" for p in data.iterdir())
     assert migrate(data).exit_code == 0
     assert not any(p.suffix == ".sqlite3" for p in data.iterdir())
@@ -215,10 +215,10 @@ async def test_a_file_from_a_newer_kodeks_is_refused_naming_it_and_the_remedy(tm
     log = data / "queries.sqlite3"
     upgrade_file(log, QUERY_LOG)
     with sqlite3.connect(log) as con:
-        con.execute("INSERT INTO schema_migrations VALUES (11, 'queries_future', '2027-01-01 00:00:00', 'ran')")
+        con.execute("INSERT INTO schema_migrations VALUES (12, 'queries_future', '2027-01-01 00:00:00', 'ran')")
     with pytest.raises(KodeksError, match="newer kodeks") as refused:
         await QueryLog.open(log)
-    assert str(log) in str(refused.value) and "migration 11 'queries_future'" in str(refused.value)
+    assert str(log) in str(refused.value) and "migration 12 'queries_future'" in str(refused.value)
     assert "restore the file from a backup" in str(refused.value)
 
     officers = data / "officers.sqlite3"
@@ -302,6 +302,6 @@ def test_every_sqlite_file_of_the_data_dir_has_migrations_numbered_without_gaps(
         schema.check_numbering()  # raises on a gap, a repeat or a shared name
         assert [m.number for m in schema.migrations] == list(range(1, schema.version + 1))
         assert all(m.name.isidentifier() and m.sql.strip() for m in schema.migrations)
-    assert REWRITES.version == 1 and OFFICERS.version == 3 and QUERY_LOG.version == 10
+    assert REWRITES.version == 1 and OFFICERS.version == 3 and QUERY_LOG.version == 11
     with pytest.raises(ValueError, match="numbered"):
         Schema("x", "x", (Migration(1, "a", "SELECT 1;"), Migration(3, "b", "SELECT 1;"))).check_numbering()

@@ -103,6 +103,9 @@ class QueryLog:
         # Updates journaled by this process, checked before any await: two copies of one update (a getUpdates
         # answer repeated after a client timeout) handled concurrently must not both be answered.
         self._journaled: collections.OrderedDict[tuple[int, int | None], None] = collections.OrderedDict()
+        # The replica this process is (bot/replicas.py), set by the bot on a shared database: the owner of the
+        # journal entries it takes. None: one process (SQLite, the CLI).
+        self.replica: str | None = None
 
     # --- lifecycle ---------------------------------------------------------------------------
 
@@ -213,6 +216,11 @@ class QueryLog:
             check=check,
             retention=Retention.from_settings(settings),
         )
+
+    @property
+    def shared(self) -> bool:
+        """A database replicas share (KODEKS_DATABASE_URL), not one process's file."""
+        return self.storage.postgres
 
     @property
     def path(self) -> Path:
@@ -473,6 +481,7 @@ class QueryLog:
                 chat_id=chat_id,
                 message_id=message_id,
                 question=question,
+                owner=self.replica,
             )
             await self._write(take)
             return take.result != 0  # None: kept for later (the database is down): answered, as on SQLite
@@ -491,12 +500,47 @@ class QueryLog:
 
     async def journal_done(self, update_id: int) -> None:
         """The reply was sent (or definitely cannot be): forget the chat id and text, keep the update and
-        message ids (to recognise a re-delivery)."""
-        await self._write(writes.journal_done_write(update_id))
+        message ids (to recognise a re-delivery). On a shared database the mark goes at once on a connection of
+        its own, not behind this process's other writes (bot/replicas.py: the gap between a reply and this mark is
+        where a killed replica leaves an officer told to ask again); with writes kept for later it waits its turn
+        (the question's row, which set 'sending', may be among them)."""
+        write = writes.journal_done_write(update_id)
+        if self.storage.postgres and not self._backlog and not self._closed:
+            try:
+                await self.storage.run_aside(write)
+                return
+            except Exception as exc:
+                log.info("journal done for update %s: the second connection failed (%s)", update_id, type(exc).__name__)
+        await self._write(write)
 
     async def journal_open(self) -> list[dict[str, Any]]:
         """Questions journaled but not answered (a crash): oldest first."""
         return await self._read(readers.journal_open)
+
+    # --- replicas on one database (bot/replicas.py) ------------------------------------------------
+
+    async def _now(self, write: Write) -> None:
+        """Run `write` at once, never kept for later: a heartbeat or a takeover is only worth its moment (the
+        next beat tries again); a failure is raised to the caller."""
+        if self._closed:
+            raise KodeksError(f"query log {self.where} is closed")
+        async with self._lock:
+            await self._run(write)
+
+    async def heartbeat(self, replica: str, started: datetime) -> None:
+        """Write this replica's heartbeat (PostgreSQL only: replicas share nothing else)."""
+        if self.storage.postgres:
+            await self._now(writes.heartbeat_write(replica, to_ts(started)))
+
+    async def journal_take_over(self, replica: str, stale_seconds: float) -> list[dict[str, Any]]:
+        """Make the open entries of dead replicas (heartbeat older than `stale_seconds`) this replica's and return
+        them, oldest first, for `bot.journal.recover`. Taken in one statement: two live replicas never both get
+        one. On SQLite (one process) nothing: start-up recovery reads the whole journal instead."""
+        if not self.storage.postgres:
+            return []
+        take = writes.takeover_write(replica, stale_seconds)
+        await self._now(take)
+        return sorted(take.rows, key=lambda row: int(row["update_id"]))
 
     # --- reading -----------------------------------------------------------------------------
 

@@ -51,6 +51,10 @@ class Storage(Protocol):
         """Close the writer connection (a failed transaction's connection is closed by `run` itself)."""
         ...
 
+    async def run_aside(self, write: Write) -> None:
+        """`write` at once on a connection apart from the writer's (PostgreSQL only; raises where there is none)."""
+        ...
+
     def explain(self, exc: BaseException) -> KodeksError | None:
         """One line an admin can act on for a failure to open the log; None for an exception not the engine's."""
         ...
@@ -124,6 +128,9 @@ class SqliteStorage:
         except BaseException:
             await self.close()  # rolls back; a fresh connection next time
             raise
+
+    async def run_aside(self, write: Write) -> None:
+        raise KodeksError(f"{self.path}: one writer connection (SQLite has no second one to write beside it)")
 
     def explain(self, exc: BaseException) -> KodeksError | None:
         if isinstance(exc, (sqlite3.Error, OSError, KodeksError)):

@@ -32,6 +32,8 @@ class Write:
     counted: tuple[int, ...] = (0,)  # statements whose changed-row counts make up `result`
     returns_id: bool = False  # the first statement inserts the row the write is about (PostgreSQL: RETURNING id)
     result: int | None = field(default=None, repr=False)  # None until written
+    returns_rows: bool = False  # the first statement ends in RETURNING: its rows are kept in `rows`
+    rows: list[dict[str, Any]] = field(default_factory=list, repr=False)
 
 
 def clean_text(value: Any) -> Any:
@@ -198,21 +200,64 @@ def journal_write(*, update_id: int, ts: str, chat_id: int, message_id: int | No
     )
 
 
-def journal_take_write(*, update_id: int, ts: str, chat_id: int, message_id: int | None, question: str) -> Write:
+def journal_take_write(
+    *, update_id: int, ts: str, chat_id: int, message_id: int | None, question: str, owner: str | None = None
+) -> Write:
     """The journal entry taken in one statement, for replicas sharing a database: `result` 1 if this process
     took the update (new, or the same update id with another message, as after a new bot token), 0 if another
-    process already holds it — the unique key is taken before the answer, so one update is answered once."""
+    process already holds it — the unique key is taken before the answer, so one update is answered once.
+    `owner` is the taking replica (bot/replicas.py): if it dies, a live one answers the entry."""
     return Write(
         [
             (
-                "INSERT INTO pending (update_id, ts, chat_id, message_id, question) VALUES (?, ?, ?, ?, ?) "
+                "INSERT INTO pending (update_id, ts, chat_id, message_id, question, owner) VALUES (?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (update_id) DO UPDATE SET ts = excluded.ts, chat_id = excluded.chat_id, "
-                "message_id = excluded.message_id, question = excluded.question, state = 'received' "
-                "WHERE pending.message_id IS DISTINCT FROM excluded.message_id",
-                (update_id, ts, chat_id, message_id, question),
+                "message_id = excluded.message_id, question = excluded.question, state = 'received', "
+                "owner = excluded.owner WHERE pending.message_id IS DISTINCT FROM excluded.message_id",
+                (update_id, ts, chat_id, message_id, question, owner),
             )
         ],
         "journal",
+    )
+
+
+# The database's clock in seconds (PostgreSQL): every replica's heartbeat is judged by the one clock, so a
+# replica machine whose clock is off can neither look dead nor keep a dead one looking alive.
+_PG_NOW = "EXTRACT(EPOCH FROM clock_timestamp())"
+REPLICAS_KEPT_S = 86_400  # heartbeat rows of replicas gone longer than this are deleted
+
+
+def heartbeat_write(replica: str, started: str) -> Write:
+    """This replica is alive now (PostgreSQL); rows of replicas gone for a day are dropped on the way."""
+    return Write(
+        [
+            (
+                f"INSERT INTO replicas (id, started, beat) VALUES (?, ?, {_PG_NOW}) "
+                "ON CONFLICT (id) DO UPDATE SET beat = excluded.beat",
+                (replica, started),
+            ),
+            (f"DELETE FROM replicas WHERE beat < {_PG_NOW} - ?", (REPLICAS_KEPT_S,)),
+        ],
+        "heartbeat",
+    )
+
+
+def takeover_write(replica: str, stale_seconds: float) -> Write:
+    """The open journal entries of replicas whose heartbeat is older than `stale_seconds` (or that never had one)
+    made `replica`'s, in one statement (PostgreSQL): of two live replicas looking at once, the row lock gives each
+    entry to one — the other's UPDATE re-reads the row, finds a live owner and skips it. The taken entries come
+    back in `rows` (oldest first once sorted by the caller)."""
+    return Write(
+        [
+            (
+                "UPDATE pending SET owner = ? WHERE state != 'done' AND (owner IS NULL OR owner NOT IN "
+                f"(SELECT id FROM replicas WHERE beat >= {_PG_NOW} - ?)) "
+                "RETURNING update_id, ts, chat_id, message_id, question, state",
+                (replica, stale_seconds),
+            )
+        ],
+        "journal takeover",
+        returns_rows=True,
     )
 
 

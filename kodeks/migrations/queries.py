@@ -243,5 +243,20 @@ QUERY_LOG = Schema(
             )
             for number, (column, kind) in enumerate(_ADDED_COLUMNS, start=6)
         ),
+        # 11: replicas sharing one database (issue 34, bot/replicas.py) — who answers each open question, and
+        #     each replica's heartbeat (seconds since the epoch by the database's clock, never a replica's)
+        Migration(
+            11,
+            "replicas",
+            """
+        ALTER TABLE pending ADD COLUMN owner TEXT;  -- the replica that took it (NULL: one process, or before)
+        CREATE INDEX pending_open ON pending(owner) WHERE state != 'done';
+        CREATE TABLE replicas (
+            id TEXT PRIMARY KEY,                    -- name:pid:start:random, new for every process
+            started TEXT NOT NULL,
+            beat DOUBLE PRECISION NOT NULL
+        );
+        """,
+        ),
     ),
 )

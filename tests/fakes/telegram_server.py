@@ -6,6 +6,11 @@ calls (`sendMessage`, `sendDocument`, ...). It validates what Telegram validates
 get wrong — Telegram HTML (allowed tags, balance, entities) and the 4,096-character limit measured
 on the parsed text — and can answer with a `RetryAfter` (429), a 502 or a dropped connection on demand (getUpdates too).
 
+Once the bot has called `setWebhook`, pushed updates are delivered as Telegram does: POSTed to the webhook URL
+(JSON, with the secret in `X-Telegram-Bot-Api-Secret-Token`), at most `max_connections` at once, and an update
+not acknowledged with a 2xx (an error status, a refused or dropped connection, no answer within
+`webhook_timeout`) is sent again after `webhook_retry_seconds`, until it is. `deliveries` records every attempt.
+
     server.send_text(USER, "koja je kazna za krađu?")
     [reply] = await server.wait_messages(USER, 1)
 """
@@ -168,6 +173,13 @@ class FakeTelegramServer:
         self._undeclared: set[str] = set()  # file paths served without a size
         self._runner: web.AppRunner | None = None
         self.port = 0
+        # webhook delivery (after setWebhook): every attempt as (update_id, HTTP status, or 0 for no answer)
+        self.deliveries: list[tuple[int, int]] = []
+        self.webhook_retry_seconds = 0.5
+        self.webhook_timeout = 60.0
+        self._delivering: set[asyncio.Task[None]] = set()
+        self._webhook_slots: asyncio.Semaphore | None = None
+        self._session: Any = None  # aiohttp.ClientSession, made at the first delivery
 
     # --- lifecycle ---------------------------------------------------------------------------
 
@@ -183,6 +195,12 @@ class FakeTelegramServer:
 
     async def stop(self) -> None:
         self._arrived.set()
+        for task in list(self._delivering):
+            task.cancel()
+        if self._delivering:
+            await asyncio.gather(*self._delivering, return_exceptions=True)
+        if self._session is not None:
+            await self._session.close()
         if self._runner:
             await self._runner.cleanup()
 
@@ -251,9 +269,46 @@ class FakeTelegramServer:
             self._update_ids = itertools.count(seq + 1)
         self._next_free = max(self._next_free, seq + 1)
         self._seq[id(update)] = seq
+        if self.webhook and self.webhook.get("url"):  # delivered to the bot, not fetched by it
+            task = asyncio.get_running_loop().create_task(self._deliver(update))
+            self._delivering.add(task)
+            task.add_done_callback(self._delivering.discard)
+            return update
         self._pending.append(update)
         self._arrived.set()
         return update
+
+    @property
+    def delivered(self) -> bool:
+        """Every pushed update acknowledged by the webhook (none still being delivered)."""
+        return not self._delivering
+
+    async def _deliver(self, update: dict[str, Any]) -> None:
+        """POST one update to the webhook until it is acknowledged with a 2xx, as Telegram does."""
+        import aiohttp
+
+        hook = self.webhook or {}
+        if self._session is None:
+            self._session = aiohttp.ClientSession()
+        if self._webhook_slots is None:
+            self._webhook_slots = asyncio.Semaphore(int(hook.get("max_connections") or 40))
+        headers = {"X-Telegram-Bot-Api-Secret-Token": hook["secret_token"]} if hook.get("secret_token") else {}
+        timeout = aiohttp.ClientTimeout(total=self.webhook_timeout)
+        while True:
+            status = 0
+            async with self._webhook_slots:
+                with contextlib.suppress(aiohttp.ClientError, TimeoutError):
+                    async with self._session.post(hook["url"], json=update, headers=headers, timeout=timeout) as r:
+                        status = r.status
+            acknowledged = 200 <= status < 300
+            if acknowledged:  # `delivered` true before the waiters are woken
+                self._delivering.discard(asyncio.current_task())  # type: ignore[arg-type]
+            self.deliveries.append((update["update_id"], status))
+            async with self._changed:
+                self._changed.notify_all()
+            if acknowledged:
+                return
+            await asyncio.sleep(self.webhook_retry_seconds)
 
     def _chat(self, user_id: int, chat_id: int | None, chat_type: str) -> dict[str, Any]:
         if chat_type == "private":
@@ -461,7 +516,10 @@ class FakeTelegramServer:
         if request.match_info["token"] != self.token:
             return web.json_response({"ok": False, "error_code": 401, "description": "Unauthorized"}, status=401)
         method = request.match_info["method"]
-        params, files = await self._params(request)
+        try:
+            params, files = await self._params(request)
+        except ConnectionResetError:  # the client died mid-request (a replica killed with SIGKILL): nothing arrived
+            return web.Response(status=400)
         if method == "getUpdates":
             self.polls += 1
             failure = self._failures[method].popleft() if self._failures.get(method) else None
