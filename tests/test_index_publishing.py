@@ -1,0 +1,187 @@
+"""One ingest, every replica (issue 34): a generation built in one data dir is published in PostgreSQL and a
+second data dir — another replica — fetches it, verifies it and serves it by itself; a damaged or unreachable
+publication keeps the old generation served and is reported (/stats, `kodeks stats`); a replica starting on an
+empty data dir, or restarted, serves the current one. Real PostgreSQL (tests/postgres_server.py), real index,
+real embedder, tiny corpora."""
+
+from __future__ import annotations
+
+import json
+import socket
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pytest
+
+from bot.stats import render
+from kodeks.migrations import QUERY_LOG
+from kodeks.migrations.postgres import upgrade_database
+from kodeks.settings import Settings
+from retrieval.index.generations import index_root, read_pointer
+from retrieval.index.publishing import publication_state, replica_name
+from retrieval.ingest.run import ingest_paths
+from retrieval.search.live import LiveRetriever
+from tests.retrieval_helpers import invoke, row, settings_for, write_corpus
+
+KZ = [row("KZ", "1", "Ko tuđu pokretnu stvar oduzme, kaznit će se zatvorom.", "Krađa")]
+ZOBS = [row("ZOBS", "1", "Vozač koji odbije alkotest kaznit će se novčanom kaznom.", "Alkotest", jurisdiction="BiH")]
+ZNN = [row("ZNN", "1", "Ko na javnom mjestu nosi nož, kaznit će se novčanom kaznom.", "Nošenje noža")]
+
+
+def replica(base: Path, url: str) -> Settings:
+    return settings_for(base, database_url=url)
+
+
+def ingest(settings: Settings, tmp_path: Path, name: str, rows: list[dict[str, Any]]) -> str:
+    report = ingest_paths(settings, [write_corpus(tmp_path / f"{name}.jsonl", rows)])
+    assert report.built
+    return str(report.generation)
+
+
+def rows(url: str, sql: str, *params: Any) -> list[tuple[Any, ...]]:
+    with psycopg.connect(url, autocommit=True) as con:
+        return list(con.execute(sql, params).fetchall())  # type: ignore[call-overload]
+
+
+def local_generations(settings: Settings) -> list[str]:
+    return sorted(p.name for p in index_root(settings).iterdir() if p.is_dir())
+
+
+@pytest.fixture
+def publisher(tmp_path: Path, postgres_url: str) -> Settings:
+    settings = replica(tmp_path / "publisher", postgres_url)
+    ingest(settings, tmp_path, "kz", KZ)
+    return settings
+
+
+def test_a_replica_on_an_empty_data_dir_fetches_the_published_generation_and_follows_the_next(
+    publisher: Settings, tmp_path: Path, postgres_url: str
+) -> None:
+    first = read_pointer(publisher)
+    assert rows(postgres_url, "SELECT generation FROM index_published") == [(first,)]
+    other = replica(tmp_path / "replica", postgres_url)
+    live = LiveRetriever.open(other)  # nothing in its data dir: the published generation is fetched
+    try:
+        assert live.generation == first and read_pointer(other) == first
+        assert live.search("krađa pokretne stvari").hits[0].id == "KZ čl. 1"
+        assert live.check() is None  # nothing new published
+
+        second = ingest(publisher, tmp_path, "znn", ZNN)  # published by the ingest itself
+        switch = live.check()
+        assert switch is not None and switch.error is None and (switch.old, switch.new) == (first, second)
+        assert live.search("nož na javnom mjestu").hits[0].id == "ZNN čl. 1"
+        state = live.serving()
+        assert (state.served, state.published, state.failed, state.error) == (second, second, None, None)
+        assert [(r.replica, r.served, r.failed) for r in state.replicas] == [(replica_name(other), second, None)]
+        assert live.check() is None
+        assert local_generations(other) == [second]  # the old one deleted once let go (nothing reads it)
+
+        third = ingest(publisher, tmp_path, "zobs", ZOBS)
+        published = [r[0] for r in rows(postgres_url, "SELECT generation FROM index_publications ORDER BY number")]
+        assert published == [second, third]  # the current and the previous are kept, older ones pruned
+        assert rows(postgres_url, "SELECT count(*) FROM index_publication_chunks WHERE generation = %s", first) == [
+            (0,)
+        ]
+        assert live.check() is not None and live.generation == third
+        assert live.search("alkotest").hits[0].id == "ZOBS čl. 1"
+    finally:
+        live.close()
+
+
+def test_a_damaged_publication_keeps_the_old_generation_served_and_says_so(
+    publisher: Settings, tmp_path: Path, postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    other = replica(tmp_path / "replica", postgres_url)
+    live = LiveRetriever.open(other)
+    try:
+        first = live.generation
+        second = ingest(publisher, tmp_path, "znn", ZNN)
+        with psycopg.connect(postgres_url, autocommit=True) as con:  # one byte of one file flipped in the database
+            con.execute(
+                "UPDATE index_publication_chunks SET data = overlay(data placing '\\x00'::bytea from 1 for 1) "
+                "WHERE generation = %s AND path = 'articles.jsonl'",
+                (second,),
+            )
+        switch = live.check()
+        assert switch is not None and switch.stage == "fetch" and switch.new == second and switch.old == first
+        assert switch.error is not None and "damaged" in switch.error and "articles.jsonl" in switch.error
+        assert live.generation == first and read_pointer(other) == first  # still served, still current here
+        assert live.search("krađa").hits[0].id == "KZ čl. 1"
+        assert local_generations(other) == [first]  # nothing half-fetched left behind
+        assert live.check() is None  # reported once, not every poll
+
+        state = live.serving()
+        assert (state.served, state.published, state.failed) == (first, second, second)
+        (mine,) = state.replicas
+        assert (mine.served, mine.failed) == (first, second) and mine.error and "damaged" in mine.error
+        text = render(_empty_stats(), lang="en", serving=state)
+        assert f"Served here: generation {first}" in text and f"Not served here: {second}" in text
+        assert f"still on {first}, {second} not served" in text
+
+        upgrade_database(postgres_url, QUERY_LOG)  # the bot's log, as a running bot leaves it
+        monkeypatch.setenv("KODEKS_DATABASE_URL", postgres_url)
+        result = invoke("stats", "--json", "--data-dir", str(other.data_dir))  # the CLI reads the same rows
+        assert result.exit_code == 0, result.output
+        index = json.loads(result.stdout)["index"]
+        assert (index["served"], index["published"], index["failed"]) == (first, second, second)
+
+        repaired = invoke("publish", "--data-dir", str(publisher.data_dir))  # published again whole
+        assert repaired.exit_code == 0, repaired.output
+        assert f"published generation {second}" in repaired.stdout and "replacing" in repaired.stdout
+        switch = live.check()
+        assert switch is not None and switch.error is None and live.generation == second
+        assert live.serving().failed is None and publication_state(other).replicas[0].failed is None
+    finally:
+        live.close()
+
+
+def test_an_unreachable_database_keeps_the_old_generation_and_a_restart_fetches_the_current(
+    publisher: Settings, tmp_path: Path, postgres_url: str
+) -> None:
+    other = replica(tmp_path / "replica", postgres_url)
+    first = read_pointer(publisher)
+    LiveRetriever.open(other).close()  # fetched once, then the replica stops
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        closed = s.getsockname()[1]  # nothing listens here once the socket is closed
+    cut_off = replica(other.data_dir, f"postgresql://kodeks:s3cret@127.0.0.1:{closed}/kodeks")
+    live = LiveRetriever.open(cut_off)  # starts on what its data dir has, and says why it could not fetch
+    try:
+        assert live.generation == first
+        assert live.check() is None  # the same failure is not reported at every poll
+        switch = live.check(force=True)  # SIGHUP: tried and reported again
+        assert switch is not None and switch.stage == "fetch" and switch.error and "cannot be used" in switch.error
+        assert live.search("krađa").hits[0].id == "KZ čl. 1"
+        state = live.serving()
+        assert state.error and "cannot be used" in state.error
+        assert state.served == first and state.database_error and "cannot be used" in state.database_error
+        assert "s3cret" not in json.dumps(state.__dict__, default=str)
+    finally:
+        live.close()
+
+    second = ingest(publisher, tmp_path, "znn", ZNN)  # published while the replica was down
+    live = LiveRetriever.open(other)  # the restart fetches the current one before serving
+    try:
+        assert live.generation == second
+        assert live.search("nož na javnom mjestu").hits[0].id == "ZNN čl. 1"
+    finally:
+        live.close()
+
+
+def test_an_empty_replica_that_cannot_fetch_refuses_to_start_with_the_reason(tmp_path: Path) -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        closed = s.getsockname()[1]
+    empty = replica(tmp_path / "empty", f"postgresql://kodeks:s3cret@127.0.0.1:{closed}/kodeks")
+    with pytest.raises(Exception) as caught:
+        LiveRetriever.open(empty)
+    message = str(caught.value)
+    assert "no index to serve" in message and "cannot be used" in message and "s3cret" not in message
+
+
+def _empty_stats() -> dict[str, Any]:
+    from bot.querylog import utcnow
+    from bot.querylog.figures import empty
+
+    return empty(utcnow())
