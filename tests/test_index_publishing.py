@@ -6,6 +6,7 @@ real embedder, tiny corpora."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import socket
 from pathlib import Path
@@ -18,8 +19,8 @@ from bot.stats import render
 from kodeks.migrations import QUERY_LOG
 from kodeks.migrations.postgres import upgrade_database
 from kodeks.settings import Settings
-from retrieval.index.generations import index_root, read_pointer
-from retrieval.index.publishing import publication_state, replica_name
+from retrieval.index.generations import current_paths, index_root, read_pointer
+from retrieval.index.publishing import publication_state, publish, replica_name
 from retrieval.ingest.run import ingest_paths
 from retrieval.search.live import LiveRetriever
 from tests.retrieval_helpers import invoke, row, settings_for, write_corpus
@@ -185,3 +186,60 @@ def _empty_stats() -> dict[str, Any]:
     from bot.querylog.figures import empty
 
     return empty(utcnow())
+
+
+def test_a_publication_that_fails_its_check_is_thrown_away(
+    publisher: Settings, tmp_path: Path, postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Checksums prove the bytes arrived as published, not that the publisher's generation was sound: the
+    fetched one passes the check a new generation passes before it is served."""
+    monkeypatch.setenv("KODEKS_DATABASE_URL", postgres_url)
+    other = replica(tmp_path / "replica", postgres_url)
+    live = LiveRetriever.open(other)
+    try:
+        first = live.generation
+        second = ingest(publisher, tmp_path, "znn", ZNN)
+        laws = index_root(publisher) / second / "laws.json"  # the publisher's folder damaged, then published again
+        laws.write_text(json.dumps({"NEPOZNAT": {}}), encoding="utf-8")
+        refused = invoke("publish", "--data-dir", str(publisher.data_dir))  # `kodeks publish` checks first
+        assert refused.exit_code == 1 and "laws.json" in refused.stderr
+        publish(publisher, current_paths(publisher))  # published as it is all the same (a publisher's bug)
+        switch = live.check()
+        assert switch is not None and switch.stage == "fetch" and switch.error and "laws.json" in switch.error
+        assert live.generation == first and local_generations(other) == [first]
+    finally:
+        live.close()
+
+
+async def test_the_running_bot_follows_the_publication_and_says_in_stats_what_it_could_not_fetch(
+    telegram_server: Any, publisher: Settings, tmp_path: Path, postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.test_bot import ADMIN, OFFICER, bot_settings, rendered, running_bot
+
+    monkeypatch.setenv("KODEKS_DATABASE_URL", postgres_url)  # for `kodeks publish`
+    settings = bot_settings(replica(tmp_path / "replica", postgres_url), telegram_server, index_poll_seconds=0.2)
+    live = await asyncio.to_thread(LiveRetriever.open, settings)
+    first = live.generation
+    async with running_bot(telegram_server, settings, live, tmp_path / "queries.sqlite3"):
+        local_only = publisher.model_copy(update={"database_url": None})  # built, not yet published
+        second = await asyncio.to_thread(ingest, local_only, tmp_path, "znn", ZNN)
+        laws = index_root(publisher) / second / "laws.json"
+        good = laws.read_bytes()
+        laws.write_text(json.dumps({"NEPOZNAT": {}}), encoding="utf-8")  # a generation unfit to serve
+        await asyncio.to_thread(publish, publisher, current_paths(publisher))
+        laws.write_bytes(good)
+        await telegram_server.wait_until(lambda: live.serving().failed == second, timeout=60, what="the failure")
+        telegram_server.send_text(ADMIN, "/stats")
+        [stats] = await telegram_server.wait_messages(ADMIN, 1)
+        await asyncio.to_thread(invoke, "publish", "--data-dir", str(publisher.data_dir))  # repaired
+        await telegram_server.wait_until(lambda: live.generation == second, timeout=60, what="the switch")
+        telegram_server.send_text(OFFICER, "smijem li nositi nož na javnom mjestu")
+        [answer] = await telegram_server.wait_messages(OFFICER, 1, timeout=120)
+        telegram_server.send_text(ADMIN, "/stats")
+        [_, after] = await telegram_server.wait_messages(ADMIN, 2)
+    live.close()
+    text = rendered(stats)
+    assert f"Ovdje se služi: generacija {first}" in text and f"Objavljena za sve replike: {second}" in text
+    assert f"Ovdje se ne služi: {second}" in text and "laws.json" in text
+    assert "ZNN, član 1" in rendered(answer)
+    assert f"Ovdje se služi: generacija {second}" in rendered(after) and "ne služi" not in rendered(after)

@@ -79,15 +79,16 @@ def now_text(precise: bool = False) -> str:
 
 
 @contextmanager
-def _database(settings: Settings) -> Iterator[PgConnection]:
-    """A connection with the publication tables in place; every database error becomes one PublicationError."""
+def _database(settings: Settings, create: bool = True) -> Iterator[PgConnection]:
+    """A connection with the publication tables in place (`create` False: as they are — a read makes nothing);
+    every database error becomes one PublicationError."""
     import psycopg
 
     url = database_url(settings)
     if url is None:
         raise PublicationError("KODEKS_DATABASE_URL is not set: there is nowhere to publish to or fetch from")
     try:
-        if url not in _upgraded:  # once a process: a replica checks every KODEKS_INDEX_POLL_SECONDS
+        if create and url not in _upgraded:  # once a process: a replica checks every KODEKS_INDEX_POLL_SECONDS
             upgrade_database(url, INDEX_PUBLICATIONS)
             _upgraded.add(url)
         con = connect(url)
@@ -189,8 +190,8 @@ def publish(settings: Settings, paths: IndexPaths, drop_collection: DropCollecti
 
 
 def publish_current(settings: Settings, wait: bool = True, on_wait: Callable[[str], None] | None = None) -> Published:
-    """`kodeks publish`: this data dir's current generation published (again), under the writer lock so no
-    cleanup deletes it meanwhile — after a publication that failed, or to move every replica back to it."""
+    """`kodeks publish`: this data dir's current generation checked and published (again), under the writer lock
+    so no cleanup deletes it meanwhile — after a publication that failed, or to move every replica back to it."""
     from retrieval.index.chroma import drop_collection_named
     from retrieval.index.generations import current_paths
 
@@ -200,6 +201,7 @@ def publish_current(settings: Settings, wait: bool = True, on_wait: Callable[[st
             raise PublicationError(
                 f"{settings.data_dir} holds no index generation to publish; build one with `kodeks ingest PATH...`"
             )
+        full_check(settings)(paths, load_manifest(paths))  # what a replica will check: refused here first
         return publish(settings, paths, lambda name: drop_collection_named(settings, name))
 
 
@@ -386,7 +388,10 @@ def record_replica(settings: Settings, served: str | None, failed: str | None, e
 def publication_state(settings: Settings) -> PublicationState:
     """What the database says (an unreachable one: the error, no rows)."""
     try:
-        with _database(settings) as con:
+        with _database(settings, create=False) as con:
+            there = con.execute("SELECT to_regclass('index_replicas') IS NOT NULL").fetchone()
+            if not (there and there[0]):
+                return PublicationState(None, None, [])  # nothing published to this database yet
             row = con.execute("SELECT generation, published_at FROM index_published WHERE id = 1").fetchone()
             rows = con.execute(
                 "SELECT replica, served, failed, error, checked_at FROM index_replicas ORDER BY replica"
