@@ -9,6 +9,10 @@ from __future__ import annotations
 import asyncio
 import json
 import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -243,3 +247,68 @@ async def test_the_running_bot_follows_the_publication_and_says_in_stats_what_it
     assert f"Ovdje se ne služi: {second}" in text and "laws.json" in text
     assert "ZNN, član 1" in rendered(answer)
     assert f"Ovdje se služi: generacija {second}" in rendered(after) and "ne služi" not in rendered(after)
+
+
+@pytest.fixture(scope="module")
+def chroma_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]]:
+    """A real Chroma server (`chroma run`) on a free local port, its log in a file: it logs every request, and a
+    pipe nobody reads would stop it once full."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    path = tmp_path_factory.mktemp("chroma-server")
+    log = path / "server.log"
+    with log.open("w") as out:
+        proc = subprocess.Popen(
+            [str(Path(sys.executable).with_name("chroma")), "run", "--path", str(path / "db"), "--port", str(port)],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            cwd=path,
+        )
+    try:
+        for _ in range(1200):
+            if "listening on" in log.read_text(errors="replace"):
+                break
+            if proc.poll() is not None:
+                pytest.fail("chroma run exited: " + log.read_text(errors="replace")[-2000:])
+            time.sleep(0.05)
+        else:
+            pytest.fail("chroma run did not start within 60 s")
+        yield "127.0.0.1", port
+    finally:
+        proc.terminate()
+        proc.wait(timeout=15)
+
+
+def test_on_a_chroma_server_only_the_files_are_published_and_the_collections_replicas_read_are_kept(
+    tmp_path: Path,
+    postgres_url: str,
+    chroma_server: tuple[str, int],
+) -> None:
+    from retrieval.index.chroma import chroma_client
+
+    host, port = chroma_server
+    server = {"chroma_host": host, "chroma_port": port, "collection": "kodeks_pub"}
+    publisher = settings_for(tmp_path / "publisher", database_url=postgres_url, **server)
+    other = settings_for(tmp_path / "replica", database_url=postgres_url, **server)
+    first = ingest(publisher, tmp_path, "kz", KZ)
+    files = json.loads(rows(postgres_url, "SELECT files FROM index_publications")[0][0])
+    assert files and not any(f["path"].startswith("chroma/") for f in files)  # the vectors stay on the server
+    live = LiveRetriever.open(other)
+    try:
+        assert live.generation == first and live.search("krađa").hits[0].id == "KZ čl. 1"
+        second = ingest(publisher, tmp_path, "znn", ZNN)  # the publisher's cleanup deletes its local `first`…
+        collections = {c.name for c in chroma_client(publisher).list_collections()}
+        assert f"kodeks_pub-{first}" in collections  # …but not its collection: the replica may still read it
+        assert live.check() is not None and live.generation == second
+        third = ingest(publisher, tmp_path, "zobs", ZOBS)
+        collections = {c.name for c in chroma_client(publisher).list_collections()}
+        assert f"kodeks_pub-{first}" not in collections  # pruned with its publication
+        assert {f"kodeks_pub-{second}", f"kodeks_pub-{third}"} <= collections
+        assert live.check() is not None and live.generation == third
+        assert live.search("alkotest", k=1).hits[0].id == "ZOBS čl. 1"
+        live.check()  # the replica deletes its local `second`, and leaves the collections of the publications
+        collections = {c.name for c in chroma_client(publisher).list_collections()}
+        assert {f"kodeks_pub-{second}", f"kodeks_pub-{third}"} <= collections and local_generations(other) == [third]
+    finally:
+        live.close()
