@@ -13,8 +13,8 @@ Why the database, not a shared volume or an object store: the replicas already n
 publication appear whole or not at all (a shared volume needs its own fencing, and NFS locks are exactly what
 leases.py must not rely on); and each replica still reads its index from a local disk, so a database outage
 never stops search — it only delays the next generation. The cost is the index's size in the database once per
-kept publication (two): about 60 MB at 2,000 chunks of the local embedder, mostly Chroma's folder and the
-float16 vectors. On a Chroma server (CHROMA_HOST) a generation's vectors are already in its own collection,
+kept publication (two): 43 MB for a 79 MB generation of 5,321 chunks (PostgreSQL compresses the bytea), published
+in 2.5 s and fetched and checked in 2.4 s (`bench/index_publishing.py`, docs/operations.md §9). On a Chroma server (CHROMA_HOST) a generation's vectors are already in its own collection,
 which every replica reads: only the files are published, and a pruned publication's collection is dropped.
 
 A replica never serves what it could not verify: a download that breaks off, a file whose checksum differs, or
