@@ -18,8 +18,10 @@ from typing import Any
 
 import psycopg
 import pytest
+from pydantic import SecretStr
 
 from bot.stats import render
+from kodeks.errors import KodeksError
 from kodeks.migrations import QUERY_LOG
 from kodeks.migrations.postgres import upgrade_database
 from kodeks.settings import Settings
@@ -310,5 +312,41 @@ def test_on_a_chroma_server_only_the_files_are_published_and_the_collections_rep
         live.check()  # the replica deletes its local `second`, and leaves the collections of the publications
         collections = {c.name for c in chroma_client(publisher).list_collections()}
         assert {f"kodeks_pub-{second}", f"kodeks_pub-{third}"} <= collections and local_generations(other) == [third]
+    finally:
+        live.close()
+
+
+def test_a_publisher_whose_publication_failed_keeps_its_new_generation_and_says_to_publish(
+    publisher: Settings, tmp_path: Path, postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bot on the publisher's own data dir: a write whose publication failed is served there (never replaced by
+    the older published one), reported, and `kodeks publish` brings every replica to it."""
+    first = read_pointer(publisher)
+    live = LiveRetriever.open(publisher)  # the published generation is this data dir's own: nothing fetched
+    try:
+        assert live.generation == first and live.check() is None
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            closed = s.getsockname()[1]
+        cut_off = publisher.model_copy(
+            update={"database_url": SecretStr(f"postgresql://kodeks:s3cret@127.0.0.1:{closed}/kodeks")}
+        )
+        with pytest.raises(KodeksError) as caught:
+            ingest(cut_off, tmp_path, "znn", ZNN)
+        message = str(caught.value)
+        assert "is current in" in message and "kodeks publish" in message and "s3cret" not in message
+        second = read_pointer(publisher)
+        assert second != first
+        switch = live.check()  # its own new generation, not the older published one
+        assert switch is not None and live.generation == second
+        assert live.serving().error and "never published" in live.serving().error  # said in /stats
+
+        monkeypatch.setenv("KODEKS_DATABASE_URL", postgres_url)
+        assert invoke("publish", "--data-dir", str(publisher.data_dir)).exit_code == 0
+        live.check()
+        assert live.generation == second and live.serving().error is None
+        other = LiveRetriever.open(replica(tmp_path / "replica", postgres_url))
+        assert other.generation == second
+        other.close()
     finally:
         live.close()

@@ -264,6 +264,11 @@ def fetch_current(settings: Settings, check: Check | None = None, failed: FetchO
                 return FetchOutcome(published, version=version)
             if failed is not None and failed.error and (failed.published, failed.version) == (published, version):
                 return failed
+            if local is not None and _ahead(con, local, published):
+                raise PublicationError(
+                    f"this data dir's generation {local} is newer than the published {published} and was never "
+                    f"published (an interrupted publication?); still serving {local} — run `kodeks publish` here"
+                )
             with writer_lock(settings, wait=False, command="fetch of the published index generation"):
                 _fetch(settings, con, published, check)
             return FetchOutcome(published, fetched=True, version=version)
@@ -274,6 +279,13 @@ def fetch_current(settings: Settings, check: Check | None = None, failed: FetchO
         return FetchOutcome(published, error=text.splitlines()[0] if text else type(exc).__name__, version=version)
 
 
+def _ahead(con: PgConnection, local: str, published: str) -> bool:
+    """A publisher whose own newest generation did not get published: it must not go back to the older one."""
+    if generation_number(local) <= generation_number(published):
+        return False
+    return con.execute("SELECT 1 FROM index_publications WHERE generation = ?", (local,)).fetchone() is None
+
+
 def _fetch(settings: Settings, con: PgConnection, name: str, check: Check | None) -> None:
     """Download (in one snapshot: a publication or a pruning meanwhile changes nothing of what is read), verify,
     make current."""
@@ -281,18 +293,21 @@ def _fetch(settings: Settings, con: PgConnection, name: str, check: Check | None
 
     con.raw.isolation_level = psycopg.IsolationLevel.REPEATABLE_READ
     with con.raw.transaction():
-        target, manifest, count = _download_all(settings, con, name)
+        target, manifest, count, downloaded = _download_all(settings, con, name)
     try:
         if check is not None:
             check(target, manifest)
         make_current(settings, target, manifest)
     except BaseException:
-        shutil.rmtree(target.root, ignore_errors=True)
+        if downloaded:  # a folder that was here already may be read by another process: it stays
+            shutil.rmtree(target.root, ignore_errors=True)
         raise
-    log.info("index: fetched published generation %s (%d files)", name, count)
+    log.info("index: fetched published generation %s (%d files%s)", name, count, "" if downloaded else ", on disk")
 
 
-def _download_all(settings: Settings, con: PgConnection, name: str) -> tuple[IndexPaths, dict[str, Any], int]:
+def _download_all(settings: Settings, con: PgConnection, name: str) -> tuple[IndexPaths, dict[str, Any], int, bool]:
+    """The publication in index/NAME (False: it was there already, whole — this data dir built it, or a fetch was
+    killed before it was made current)."""
     row = con.execute(
         "SELECT manifest, files, complete FROM index_publications WHERE generation = ?", (name,)
     ).fetchone()
@@ -305,7 +320,14 @@ def _download_all(settings: Settings, con: PgConnection, name: str) -> tuple[Ind
     for stale in root.glob(FETCH_PREFIX + "*"):  # a fetch killed halfway
         shutil.rmtree(stale, ignore_errors=True)
     target = generation_paths(settings, name)
-    if target.root.exists():  # fetched before but never made current (killed, or it failed its check)
+    if target.manifest.exists():  # complete: the same files, or a different generation of the same name
+        if all(_matches(target.root / str(e["path"]), e) for e in files):
+            return target, manifest, len(files), False
+        raise PublicationError(
+            f"{target.root} holds another generation than the published {name}; move it away (nothing reads it "
+            f"unless it is current) and the replica fetches the published one"
+        )
+    if target.root.exists():  # a folder without generation.json: half-built, so no process holds a lease on it
         shutil.rmtree(target.root)
     temp = root / f"{FETCH_PREFIX}{name}"
     temp.mkdir()
@@ -317,7 +339,14 @@ def _download_all(settings: Settings, con: PgConnection, name: str) -> tuple[Ind
     except BaseException:
         shutil.rmtree(temp, ignore_errors=True)
         raise
-    return target, manifest, len(files)
+    return target, manifest, len(files), True
+
+
+def _matches(path: Path, entry: dict[str, Any]) -> bool:
+    try:
+        return bool(path.stat().st_size == entry["size"] and _digest(path) == entry["sha256"])
+    except OSError:
+        return False
 
 
 def _download(con: PgConnection, name: str, entry: dict[str, Any], folder: Path) -> None:

@@ -199,11 +199,12 @@ class LiveRetriever:
         check = full_check(self._settings, self._slot.retriever.embedder)
         outcome = fetch_current(self._settings, check, None if force else before)
         self._fetched = outcome
-        if outcome.error:
-            if outcome is before or (before is not None and before.error == outcome.error and not force):
-                return None
-            return Switch(self.generation, outcome.published, 0.0, error=outcome.error, stage="fetch")
-        return self._switch(force)
+        switch = self._switch(force)  # this data dir's CURRENT, fetched or (on the publisher) its own newer one
+        if not outcome.error or (switch is not None and switch.error is None):
+            return switch
+        if outcome is before or (before is not None and before.error == outcome.error and not force):
+            return switch
+        return Switch(self.generation, outcome.published, 0.0, error=outcome.error, stage="fetch")
 
     def _problem(self) -> tuple[str | None, str | None]:
         """The generation not served though it should be (could not be fetched, or would not open), and why."""
