@@ -218,7 +218,12 @@ def test_a_publication_that_fails_its_check_is_thrown_away(
 
 
 async def test_the_running_bot_follows_the_publication_and_says_in_stats_what_it_could_not_fetch(
-    telegram_server: Any, publisher: Settings, tmp_path: Path, postgres_url: str, monkeypatch: pytest.MonkeyPatch
+    telegram_server: Any,
+    publisher: Settings,
+    tmp_path: Path,
+    postgres_url: str,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     from tests.test_bot import ADMIN, OFFICER, bot_settings, rendered, running_bot
 
@@ -226,6 +231,7 @@ async def test_the_running_bot_follows_the_publication_and_says_in_stats_what_it
     settings = bot_settings(replica(tmp_path / "replica", postgres_url), telegram_server, index_poll_seconds=0.2)
     live = await asyncio.to_thread(LiveRetriever.open, settings)
     first = live.generation
+    caplog.set_level("INFO", logger="bot.index_watch")
     async with running_bot(telegram_server, settings, live, tmp_path / "queries.sqlite3"):
         local_only = publisher.model_copy(update={"database_url": None})  # built, not yet published
         second = await asyncio.to_thread(ingest, local_only, tmp_path, "znn", ZNN)
@@ -249,6 +255,10 @@ async def test_the_running_bot_follows_the_publication_and_says_in_stats_what_it
     assert f"Ovdje se ne služi: {second}" in text and "laws.json" in text
     assert "ZNN, član 1" in rendered(answer)
     assert f"Ovdje se služi: generacija {second}" in rendered(after) and "ne služi" not in rendered(after)
+    logged = [r.getMessage() for r in caplog.records if r.name == "bot.index_watch"]
+    failures = [m for m in logged if "cannot be fetched" in m]
+    assert len(failures) == 1 and second in failures[0] and f"still serving {first}" in failures[0]  # once
+    assert any(f"now serving generation {second}" in m for m in logged)
 
 
 @pytest.fixture(scope="module")
