@@ -29,6 +29,7 @@ from bot.compare import remember
 from bot.deps import Deps, deps
 from bot.formatting import escape, format_articles
 from bot.gate import chat_id_of, guarded, message_of, new_message_of, query_of, sender_id
+from bot.index_watch import reports_serving
 from bot.jurisdiction_handlers import answer_compare
 from bot.laws import ambiguity_text
 from bot.missing_articles import answer_missing, still_shown
@@ -328,7 +329,8 @@ async def cmd_stats(update: Update, context: Context) -> None:
         await answer_usage(update, context, "stats")
         return
     stats = await d.log.stats()
-    await send_html(context.bot, chat_id_of(update), [render(stats, html=True)])
+    serving = await asyncio.to_thread(d.retriever.serving) if reports_serving(d.retriever) else None
+    await send_html(context.bot, chat_id_of(update), [render(stats, html=True, serving=serving)])
 
 
 @guarded

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from typing import Protocol, TypeGuard
 
 log = logging.getLogger(__name__)
@@ -23,6 +23,7 @@ class Switch(Protocol):
     old: str | None
     new: str | None
     error: str | None
+    stage: str  # "open" | "fetch"
     laws: int
     articles: int
     seconds: float
@@ -32,6 +33,48 @@ class FollowsGenerations(Protocol):
     """A retriever that can switch to a new index generation (`LiveRetriever.check`)."""
 
     def check(self, force: bool = False) -> Switch | None: ...
+
+
+class ReplicaRow(Protocol):
+    """One replica's last report (retrieval/index/publishing.py `ReplicaState`)."""
+
+    @property
+    def replica(self) -> str: ...
+    @property
+    def served(self) -> str | None: ...
+    @property
+    def failed(self) -> str | None: ...
+    @property
+    def error(self) -> str | None: ...
+    @property
+    def checked_at(self) -> str: ...
+
+
+class Serving(Protocol):
+    """What /stats shows of the index (retrieval/search/live.py `ServingState`)."""
+
+    @property
+    def served(self) -> str | None: ...
+    @property
+    def published(self) -> str | None: ...
+    @property
+    def failed(self) -> str | None: ...
+    @property
+    def error(self) -> str | None: ...
+    @property
+    def replicas(self) -> Sequence[ReplicaRow]: ...
+    @property
+    def database_error(self) -> str | None: ...
+
+
+class ReportsServing(Protocol):
+    """A retriever that says which generation it serves and what could not be fetched (`LiveRetriever.serving`)."""
+
+    def serving(self) -> Serving: ...
+
+
+def reports_serving(retriever: object) -> TypeGuard[ReportsServing]:
+    return callable(getattr(type(retriever), "serving", None))
 
 
 def follows_generations(retriever: object) -> TypeGuard[FollowsGenerations]:
@@ -59,7 +102,14 @@ async def watch_index(retriever: FollowsGenerations, interval: float, wake: asyn
             continue
         if switch is None:
             continue
-        if switch.error:
+        if switch.error and switch.stage == "fetch":
+            log.error(
+                "index: published generation %s cannot be fetched (%s); still serving %s",
+                switch.new,
+                switch.error,
+                switch.old,
+            )
+        elif switch.error:
             log.error(
                 "index: generation %s is current but cannot be opened (%s); still serving %s",
                 switch.new,

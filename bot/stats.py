@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.formatting import escape
+from bot.index_watch import Serving
 from bot.querylog.figures import WINDOWS
 
 LABELS: dict[str, dict[str, str]] = {
@@ -28,6 +29,14 @@ LABELS: dict[str, dict[str, str]] = {
         "errors": "Questions that ended in an error: {n}",
         "refused": "Refused strangers: {messages} messages from {users} people",
         "total": "Questions in the log, all time: {n}",
+        "index": "Index",
+        "served": "Served here: generation {g}",
+        "published": "Published for every replica: {g}",
+        "not_served": "⚠️ Not served here: {g} ({error})",
+        "replica": "Replica {name}: {served} (checked {at} UTC)",
+        "replica_failed": "⚠️ Replica {name}: still on {served}, {failed} not served ({error})",
+        "database": "⚠️ The database cannot be read: {error}",
+        "none": "none",
     },
     "bs": {
         "title": "📊 KODEKS statistika ({at} UTC)",
@@ -48,6 +57,14 @@ LABELS: dict[str, dict[str, str]] = {
         "errors": "Pitanja završena greškom: {n}",
         "refused": "Odbijeni neovlašteni: {messages} poruka od {users} osoba",
         "total": "Ukupno pitanja u evidenciji: {n}",
+        "index": "Indeks",
+        "served": "Ovdje se služi: generacija {g}",
+        "published": "Objavljena za sve replike: {g}",
+        "not_served": "⚠️ Ovdje se ne služi: {g} ({error})",
+        "replica": "Replika {name}: {served} (provjereno {at} UTC)",
+        "replica_failed": "⚠️ Replika {name}: i dalje {served}, {failed} se ne služi ({error})",
+        "database": "⚠️ Baza se ne može čitati: {error}",
+        "none": "nijedna",
     },
 }
 _LEVEL_NAMES = {
@@ -111,9 +128,47 @@ def _window_lines(w: dict[str, Any], lang: str) -> list[str]:
     return lines
 
 
-def render(stats: dict[str, Any], html: bool = False, lang: str = "bs") -> str:
+def index_lines(serving: Serving, lang: str) -> list[str]:
+    """The generation served here, the one published, one not served and why, and every replica's report."""
+    t = LABELS[lang]
+    none = t["none"]
+    lines = [t["served"].format(g=serving.served or none)]
+    if serving.published is not None:
+        lines.append(t["published"].format(g=serving.published))
+    if serving.failed or serving.error:
+        lines.append(t["not_served"].format(g=serving.failed or none, error=serving.error or "?"))
+    for r in serving.replicas:
+        if r.failed or r.error:
+            lines.append(
+                t["replica_failed"].format(
+                    name=r.replica, served=r.served or none, failed=r.failed or none, error=r.error or "?"
+                )
+            )
+        else:
+            lines.append(t["replica"].format(name=r.replica, served=r.served or none, at=r.checked_at))
+    if serving.database_error:
+        lines.append(t["database"].format(error=serving.database_error))
+    return lines
+
+
+def serving_dict(serving: Serving) -> dict[str, Any]:
+    """`kodeks stats --json`'s "index" part."""
+    return {
+        "served": serving.served,
+        "published": serving.published,
+        "failed": serving.failed,
+        "error": serving.error,
+        "database_error": serving.database_error,
+        "replicas": [
+            {"replica": r.replica, "served": r.served, "failed": r.failed, "error": r.error, "checked_at": r.checked_at}
+            for r in serving.replicas
+        ],
+    }
+
+
+def render(stats: dict[str, Any], html: bool = False, lang: str = "bs", serving: Serving | None = None) -> str:
     """Short lines that fit a phone screen, in one language (`bs` for Telegram, `en` for the CLI by default);
-    `html=True` escapes and bolds headings for Telegram."""
+    `html=True` escapes and bolds headings for Telegram. `serving`: the index part (which generation, what failed)."""
     t = LABELS[lang]
     esc = escape if html else (lambda s: s)
     bold = (lambda s: f"<b>{s}</b>") if html else (lambda s: s)
@@ -123,4 +178,7 @@ def render(stats: dict[str, Any], html: bool = False, lang: str = "bs") -> str:
         parts.append(bold(esc(t[name])))
         parts += [esc(line) for line in _window_lines(stats[name], lang)]
     parts += ["", esc(t["total"].format(n=stats["total_questions"]))]
+    if serving is not None:
+        parts += ["", bold(esc(t["index"]))]
+        parts += [esc(line) for line in index_lines(serving, lang)]
     return "\n".join(parts)

@@ -55,6 +55,12 @@ class GenerationCheckFailed(KodeksError):
     the message names the part; re-run the ingest (retrieval/index/checking.py)."""
 
 
+class PublicationError(KodeksError):
+    """An index generation could not be published to, or fetched from, the database (KODEKS_DATABASE_URL): the
+    message says why (unreachable, damaged, incomplete); a replica keeps serving the generation it has and /stats
+    says so (retrieval/index/publishing.py)."""
+
+
 class UnknownLaw(KodeksError):
     """`kodeks laws remove` / `rename` named no loaded law: the message lists the loaded ones to choose from
     (retrieval/index/library.py)."""

@@ -113,7 +113,7 @@ def stats(
     data_dir: Path | None = DataDirOption,
 ) -> None:
     """Questions, users, fallback levels, coverage, latency and feedback for the last day and week."""
-    from bot.stats import LABELS, render
+    from bot.stats import LABELS, render, serving_dict
 
     if lang not in LABELS:
         raise typer.BadParameter(f"use one of: {', '.join(LABELS)}", param_hint="--lang")
@@ -122,10 +122,43 @@ def stats(
         figures = _read_stats(settings)
     except KodeksError as exc:
         fail(str(exc))
+    serving = _serving(settings)
     if as_json:
-        print(json.dumps(figures, ensure_ascii=False, indent=2))
+        print(json.dumps({**figures, "index": serving_dict(serving)}, ensure_ascii=False, indent=2))
     else:
-        print(render(figures, lang=lang))
+        print(render(figures, lang=lang, serving=serving))
+
+
+def _serving(settings: Settings) -> Any:
+    """The index part of `kodeks stats`: this data dir's current generation (what a bot here serves), and with
+    KODEKS_DATABASE_URL the published one and every replica's last report (what could not be fetched, and why)."""
+    from retrieval.index.generations import read_pointer
+    from retrieval.index.publishing import database_url, publication_state
+    from retrieval.search.live import ServingState
+
+    try:
+        served = read_pointer(settings)
+        local_error = None
+    except KodeksError as exc:
+        served, local_error = None, str(exc).splitlines()[0]
+    if database_url(settings) is None:
+        return ServingState(served, error=local_error)
+    state = publication_state(settings)
+    mine = next((r for r in state.replicas if r.replica == _replica(settings)), None)
+    return ServingState(
+        served,
+        published=state.published,
+        failed=mine.failed if mine else None,
+        error=local_error or (mine.error if mine else None),
+        replicas=state.replicas,
+        database_error=state.error,
+    )
+
+
+def _replica(settings: Settings) -> str:
+    from retrieval.index.publishing import replica_name
+
+    return replica_name(settings)
 
 
 def _export(settings: Settings, since: Any, out: Path | None) -> int:

@@ -187,6 +187,21 @@ def ingest(
         raise typer.Exit(1)
 
 
+@commands.command()
+def publish(no_wait: bool = NoWaitOption, data_dir: Path | None = DataDirOption) -> None:
+    """Publish this data dir's current index generation to KODEKS_DATABASE_URL, for every replica (docs/operations.md §9).
+
+    `kodeks ingest` does this by itself; run it after a publication that failed, or to move the replicas back."""
+    from retrieval.index.publishing import publish_current
+
+    settings = load_settings(data_dir=data_dir)
+    done = publish_current(settings, wait=not no_wait, on_wait=wait_line)
+    again = ", replacing its earlier publication" if done.again else ""
+    print(f"published generation {done.generation} ({done.total_bytes / 1e6:.1f} MB{again})")
+    if done.pruned:
+        print(f"pruned: {', '.join(done.pruned)}")
+
+
 def summary_lines(result) -> str:
     """What was read and what the index holds now, counted as `kodeks laws` and /zakoni count:
     articles in force, with deleted articles and annexes named apart."""

@@ -127,7 +127,23 @@ class IndexWriter:
             return Cleanup()
 
     def _drop_collection(self, name: str) -> None:
-        drop_collection_named(self.settings, name)
+        drop_unpublished_collection(self.settings, name)
+
+    def publish(self, target: IndexPaths) -> None:
+        """With KODEKS_DATABASE_URL: the generation just made current, published for every replica. A failure
+        is reported (this data dir serves the new one, the replicas the previous) and `kodeks publish` retries."""
+        from kodeks.errors import PublicationError
+        from retrieval.index.publishing import database_url, publish
+
+        if database_url(self.settings) is None:
+            return
+        try:
+            publish(self.settings, target, lambda name: drop_collection_named(self.settings, name))
+        except PublicationError as exc:
+            raise PublicationError(
+                f"the new index generation {target.generation} is current in {self.settings.data_dir} but could "
+                f"not be published ({exc}); the other replicas still serve the previous one — run `kodeks publish`"
+            ) from None
 
     # --- one write -------------------------------------------------------------------------------
 
@@ -176,6 +192,7 @@ class IndexWriter:
         update.embedded = len(plan.to_embed)
         target = self._build(plan, vectors, new_records, fresh, identity)
         update.generation, update.built = target.generation, True
+        self.publish(target)
         done = self.tidy()
         return WriteResult(update, LibraryCounts.of(plan.after.values()), done)
 
@@ -333,6 +350,21 @@ class IndexWriter:
                 )
 
 
+def drop_unpublished_collection(settings: Settings, name: str) -> None:
+    """A Chroma server collection of a deleted local generation, unless replicas may still read it: a kept
+    publication's (publishing.py prunes those), or any while the database cannot say (fail closed)."""
+    from kodeks.errors import PublicationError
+    from retrieval.index.publishing import published_collections
+
+    try:
+        if name in published_collections(settings):
+            return
+    except PublicationError:
+        log.warning("the Chroma collection %s is kept: the database cannot say whether replicas read it", name)
+        return
+    drop_collection_named(settings, name)
+
+
 def tidy_unused(settings: Settings) -> Cleanup | None:
     """Delete generations no process reads any more, unless a writer is busy (it cleans up itself) or
     the data dir cannot be written (a read-only one keeps everything). For a process that only reads."""
@@ -340,7 +372,7 @@ def tidy_unused(settings: Settings) -> Cleanup | None:
 
     try:
         with writer_lock(settings, wait=False, command="cleanup of unused index generations"):
-            return cleanup(settings, lambda name: drop_collection_named(settings, name))
+            return cleanup(settings, lambda name: drop_unpublished_collection(settings, name))
     except (IndexBusy, KodeksError, OSError):
         return None
 
