@@ -232,7 +232,8 @@ def flowing_lines(text: str) -> list[str]:
             continue
         if open_paragraph and out and not _STRUCTURE.match(line):
             prev = out[-1]
-            if _SPLIT_WORD.search(prev):  # "kriv-" + "ično" → "krivično"; "BiH-" + "FBiH" keeps its hyphen
+            # Only prev's last two characters can match: searching all of it made a long stav's joining quadratic.
+            if _SPLIT_WORD.search(prev[-2:]):  # "kriv-" + "ično" → "krivično"; "BiH-" + "FBiH" keeps its hyphen
                 out[-1] = (prev[:-1] if line[0].islower() else prev) + line
             else:
                 out[-1] = f"{prev} {line}"

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,6 +27,7 @@ from tests.fakes.anthropic_server import (
     tool_input_reply,
     user_texts,
 )
+from tests.fixtures_index import REPO
 
 QUESTION = "neko mi je krivotvorio potpis, šta mu prijeti?"
 SEARCH = result(FORGERY, THEFT, query=QUESTION)
@@ -262,3 +267,26 @@ async def test_other_400s_are_not_retried(fake_anthropic: FakeAnthropic) -> None
     answer = await ask(fake_anthropic)
     assert_extractive(answer, "HTTP 400): max_tokens: too large")
     assert len(fake_anthropic.requests) == 1
+
+
+# Run in a fresh interpreter: the test process has long imported the SDK for the tests above.
+_NO_KEY_PROBE = """
+import sys
+import bot.app
+from kodeks.answering import Pipeline
+from kodeks.settings import Settings
+Pipeline(Settings(_env_file=None), retriever=None)
+print("anthropic" in sys.modules)
+"""
+
+
+def test_answering_without_a_key_never_imports_the_sdk(tmp_path: Path) -> None:
+    """The SDK costs 1-2 s to import: a bot without ANTHROPIC_API_KEY (the suite's own `kodeks bot` processes
+    among them) must not pay it at every start."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("ANTHROPIC_", "KODEKS_"))}
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH", "")]))
+    run = subprocess.run(
+        [sys.executable, "-c", _NO_KEY_PROBE], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "False"

@@ -21,6 +21,7 @@ from pydantic import SecretStr
 
 from bot import texts
 from bot.app import build_application, serve
+from bot.delivery import RetryingLimiter
 from bot.querylog import QueryLog
 from kodeks.answering import Pipeline
 from kodeks.settings import Settings
@@ -44,13 +45,21 @@ def bot_settings(base: Settings, server: FakeTelegramServer, **overrides: Any) -
 
 @contextlib.asynccontextmanager
 async def running_bot(
-    server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path, library: Any = None
+    server: FakeTelegramServer,
+    settings: Settings,
+    retriever: Any,
+    log_path: Path,
+    library: Any = None,
+    limiter: RetryingLimiter | None = None,
 ) -> AsyncIterator[SimpleNamespace]:
     """Serve the bot (as `kodeks bot` does) until the block ends; then stop gracefully and close.
-    `library`: the law library admins' uploads go to (bot.library.LawLibrary; None: no uploads)."""
+    `library`: the law library admins' uploads go to (bot.library.LawLibrary; None: no uploads);
+    `limiter`: the Bot API retrier (None: the bot's own, `RetryingLimiter()`)."""
     pipeline = Pipeline(settings, retriever=retriever)
     qlog = await QueryLog.open(log_path, retention_days=settings.log_retention_days)
-    app = build_application(settings, pipeline=pipeline, retriever=retriever, querylog=qlog, library=library)
+    app = build_application(
+        settings, pipeline=pipeline, retriever=retriever, querylog=qlog, library=library, limiter=limiter
+    )
     stop = asyncio.Event()
     task = asyncio.create_task(serve(app, settings, stop, poll_timeout=1))
     try:

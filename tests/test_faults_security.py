@@ -18,6 +18,7 @@ import aiohttp
 import pytest
 
 from bot import texts
+from bot.delivery import RetryingLimiter
 from kodeks import logsafe
 from kodeks.settings import Settings
 from tests.fakes.anthropic_server import (
@@ -86,8 +87,11 @@ async def test_a_stranger_is_refused_when_the_log_is_gone(
 async def test_a_failing_refusal_still_refuses(
     telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, log_path: Path
 ) -> None:
-    """Every attempt of the refusal's sendMessage gets a 500: the stranger and the group get nothing else."""
-    async with running_bot(telegram_server, settings, retriever, log_path):
+    """Every attempt of the refusal's sendMessage gets a 500: the stranger and the group get nothing else.
+    The bot's own retrier, its backoff shortened (0.5 s doubling is 7.5 s of sleeping per message): the same
+    five attempts, the same giving up."""
+    limiter = RetryingLimiter(backoff=0.01)
+    async with running_bot(telegram_server, settings, retriever, log_path, limiter=limiter):
         telegram_server.fail_next("sendMessage", status=500, times=5)  # the retrying limiter's attempts
         telegram_server.send_text(STRANGER, QUESTION)
         await telegram_server.wait_until(
@@ -106,6 +110,7 @@ async def test_a_failing_refusal_still_refuses(
     assert_nothing_answered(telegram_server, GROUP, log_path)
     assert [r["question"] for r in rows(log_path)] == ["ukrao mi je mobitel"]
     assert len(rows(log_path, "SELECT * FROM refusals")) == 1  # counted, not stored
+    assert limiter.retries == 8  # four repeats of each of the two failing messages
 
 
 async def test_a_stranger_pressing_a_button_with_the_log_gone_is_refused(

@@ -88,12 +88,13 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> dict:
     wheel = _build_wheel(tmp / "dist")
     names = set(zipfile.ZipFile(wheel).namelist())
     venv = tmp / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
+    # Without a pip of its own (seeding one costs seconds): the dev venv's pip installs into it (`--python`).
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
     python = venv / "bin" / "python"
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}  # no source tree on the path
     env["PYTHONNOUSERSITE"] = "1"
     subprocess.run(
-        [str(python), "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheel)],
+        [sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-deps", "--no-index", str(wheel)],
         check=True,
         env=env,
         timeout=180,

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from retrieval.ingest.pdf_text import (
+    PdfText,
     PdfTextError,
     find_gutter,
     is_page_number,
@@ -22,8 +23,7 @@ from retrieval.ingest.pdf_text import (
 from retrieval.ingest.sources import ExtractionError, extract_text
 from retrieval.ingest.split_check import cut_at_reference_headings, read_reference, token_recall
 from tests.pdf_fixtures import FOOTER, HEADER, one_column_pdf, two_column_law
-
-LAWS = Path(__file__).resolve().parents[1].parent / "shared" / "laws"
+from tests.real_laws import LAWS, real_pdf_text, shared_reading
 
 
 def _lines(text: str) -> list[str]:
@@ -178,12 +178,12 @@ def test_extract_text_reports_what_it_removed(law) -> None:
 needs_laws = pytest.mark.skipif(not LAWS.is_dir(), reason="../shared/laws is not there")
 
 
-def _shared_pdf_text(name: str):
-    """The extracted text of one of the real PDFs; the test is skipped when the file is not there."""
-    path = LAWS / name
-    if not path.exists():
+def _shared_pdf_text(name: str) -> PdfText:
+    """The extracted text of one of the real PDFs (the session's one reading of it, tests/real_laws.py);
+    the test is skipped when the file is not there."""
+    if not (LAWS / name).exists():
         pytest.skip(f"{name} is not in ../shared/laws")
-    return pdf_text(path)
+    return real_pdf_text(name)
 
 
 @pytest.fixture(scope="module")
@@ -249,7 +249,7 @@ def test_yuscii_pdf_decodes_to_clanak_1() -> None:
     if not path.exists():
         pytest.skip("the YUSCII PDF is not in ../shared/laws")
     notes: list[str] = []
-    text = extract_text(path, notes)
+    text = extract_text(path, notes, read_pdf=shared_reading)  # the session's one reading of the PDF
     assert "Članak 1." in text.split("\n") and "^lanak" not in text
     numbers = [int(n) for n in re.findall(r"^Članak (\d+)\.?$", text, re.MULTILINE)]
     assert numbers == list(range(1, 110))  # the README's 109 articles, in order

@@ -3,6 +3,10 @@
 Every way the call can fail — timeout, 429/5xx after the SDK's own retries, connection refused,
 a body that is not a message — becomes `ClaudeUnavailable` with a short human reason, so the caller
 has exactly one failure to turn into an extractive answer.
+
+The SDK is imported when a client is made, not with this module: importing it takes 1-2 s on this machine,
+paid at every start of `kodeks bot` (and `ask`, `chat`) that imports answering, and a bot without
+ANTHROPIC_API_KEY never makes a client.
 """
 
 from __future__ import annotations
@@ -10,12 +14,13 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass
-from typing import Any
-
-import anthropic
+from typing import TYPE_CHECKING, Any
 
 from kodeks.errors import ClaudeUnavailable
 from kodeks.settings import Settings
+
+if TYPE_CHECKING:
+    import anthropic
 
 log = logging.getLogger("kodeks.answering")
 
@@ -66,6 +71,8 @@ class ClaudeClient:
     def __init__(self, settings: Settings) -> None:
         if settings.anthropic_api_key is None:
             raise ValueError("ClaudeClient needs ANTHROPIC_API_KEY")
+        import anthropic
+
         self.timeout = settings.claude_timeout
         self.auto_tool_choice = False  # set when the API refuses tool_choice={"type": "tool"}
         self.max_retries = settings.claude_max_retries
@@ -106,6 +113,8 @@ class ClaudeClient:
         The prompt still says to answer only through the tool, and a reply without the tool call is
         rejected downstream, so nothing ungrounded gets through; the switch is remembered.
         """
+        import anthropic  # loaded by __init__: a dictionary look-up
+
         if self.auto_tool_choice and params.get("tool_choice", {}).get("type") == "tool":
             params = {**params, "tool_choice": {"type": "auto"}}
         try:
@@ -122,6 +131,8 @@ class ClaudeClient:
 
     def _reason(self, exc: Exception, retries: str) -> str:
         """Why the call failed, in words an operator reading the log can act on."""
+        import anthropic
+
         if isinstance(exc, anthropic.APITimeoutError):
             return f"Claude API timed out ({self.timeout:g} s per attempt, {retries})"
         if isinstance(exc, anthropic.APIConnectionError):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import tomllib
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -29,7 +29,7 @@ from retrieval.ingest.limits import (
     check_file_size,
     check_text,
 )
-from retrieval.ingest.pdf_text import PageProgress, pdf_text
+from retrieval.ingest.pdf_text import PageProgress, PdfText, pdf_text
 from retrieval.ingest.text_repair import repair_text
 from retrieval.types import ARTICLE_FIELDS, Article
 
@@ -38,6 +38,11 @@ if TYPE_CHECKING:
     from docx.document import Document as DocxDocument
 
 LAW_FILE_SUFFIXES = TEXT_SUFFIXES | HTML_SUFFIXES | {".pdf", ".docx"}  # one set per size limit (limits.py)
+
+# How a PDF's text is read: `pdf_text` itself; a caller that has already read a PDF (the tests read each
+# real law PDF once per session) passes a reader that hands the same reading back, and everything after it
+# — repair, splitting, the problems reported — still runs.
+PdfReader = Callable[[Path, PageProgress | None, ReadLimits], PdfText]
 
 
 @dataclass(frozen=True)
@@ -124,7 +129,11 @@ def _read_corpus_lines(
 
 
 def extract_text(
-    path: Path, notes: list[str] | None = None, on_page: PageProgress | None = None, limits: ReadLimits = DEFAULT_LIMITS
+    path: Path,
+    notes: list[str] | None = None,
+    on_page: PageProgress | None = None,
+    limits: ReadLimits = DEFAULT_LIMITS,
+    read_pdf: PdfReader = pdf_text,
 ) -> str:
     """Plain text of a law file, by its suffix, with broken encodings repaired (retrieval.ingest.text_repair).
 
@@ -133,7 +142,7 @@ def extract_text(
     raises `LimitExceeded` before its parser runs."""
     check_file_size(path, limits)
     try:
-        raw = _text_by_suffix(path, notes, on_page, limits)
+        raw = _text_by_suffix(path, notes, on_page, limits, read_pdf)
         check_text(len(raw), limits)
         repaired = repair_text(raw)
     except UnreadableText as exc:
@@ -143,10 +152,12 @@ def extract_text(
     return repaired.text
 
 
-def _text_by_suffix(path: Path, notes: list[str] | None, on_page: PageProgress | None, limits: ReadLimits) -> str:
+def _text_by_suffix(
+    path: Path, notes: list[str] | None, on_page: PageProgress | None, limits: ReadLimits, read_pdf: PdfReader
+) -> str:
     suffix = path.suffix.lower()
     if suffix == ".pdf":
-        return _pdf_text(path, notes, on_page, limits)
+        return _pdf_text(path, notes, on_page, limits, read_pdf)
     if suffix == ".docx":
         check_docx(path, limits)
         return _docx_text(path)
@@ -227,11 +238,15 @@ def _read_text_file(path: Path) -> str:
 
 
 def _pdf_text(
-    path: Path, notes: list[str] | None = None, on_page: PageProgress | None = None, limits: ReadLimits = DEFAULT_LIMITS
+    path: Path,
+    notes: list[str] | None = None,
+    on_page: PageProgress | None = None,
+    limits: ReadLimits = DEFAULT_LIMITS,
+    read_pdf: PdfReader = pdf_text,
 ) -> str:
     """Columns in reading order, running headers/footers and page numbers removed (retrieval.ingest.pdf_text)."""
     try:
-        result = pdf_text(path, on_page, limits)
+        result = read_pdf(path, on_page, limits)
     except PdfTextError as exc:
         raise ExtractionError(f"not a readable PDF ({exc})") from exc
     if not result.text.strip():
@@ -432,10 +447,11 @@ def read_source(
     info: LawInfo | None,
     on_page: PageProgress | None = None,
     limits: ReadLimits = DEFAULT_LIMITS,
+    read_pdf: PdfReader = pdf_text,
 ) -> tuple[list[Article], list[Problem]]:
     """Articles of one file: a corpus JSONL, or a law file split at its headings (`on_page(done, total)`
-    after each page of a PDF); what extraction repaired or removed comes back as warnings, a file over
-    one of the input `limits` as one error naming the limit."""
+    after each page of a PDF, its text read by `read_pdf`); what extraction repaired or removed comes back
+    as warnings, a file over one of the input `limits` as one error naming the limit."""
     if path.suffix.lower() in CORPUS_SUFFIXES:
         try:
             check_file_size(path, limits)
@@ -447,7 +463,7 @@ def read_source(
     info = info or LawInfo(law=path.stem)
     notes: list[str] = []
     try:
-        text = extract_text(path, notes, on_page, limits)
+        text = extract_text(path, notes, on_page, limits, read_pdf)
     except (ExtractionError, LimitExceeded) as exc:
         return [], [Problem(str(path), str(exc))]
     except OSError as exc:

@@ -230,7 +230,9 @@ class FakeTelegramServer:
     ) -> None:
         """Make the next `times` calls of `method` fail: 429 with retry_after, or any status (502 = network).
 
-        `status=DROP` (getUpdates only) closes the connection without any answer."""
+        `status=DROP` (getUpdates only) closes the connection without any answer. For getUpdates, a poll
+        in progress answers at once, empty (as Telegram does when its long poll times out), so the failure
+        is served to the very next poll instead of after the bot's long-poll timeout (10 s in `kodeks bot`)."""
         if retry_after is not None:
             spec = (429, {"retry_after": retry_after}, description or f"Too Many Requests: retry after {retry_after}")
         else:
@@ -238,6 +240,8 @@ class FakeTelegramServer:
             spec = (code, None, description or ("Bad Gateway" if code == 502 else "Internal Server Error"))
         for _ in range(times):
             self._failures[method].append(spec)
+        if method == "getUpdates":
+            self._arrived.set()
 
     def delay_next(self, method: str, seconds: float, times: int = 1) -> None:
         """Make the next `times` calls of `method` succeed (the message is delivered at once) but answer only
