@@ -91,3 +91,31 @@ def test_a_negation_without_an_act_before_it_is_no_correction(text: str) -> None
 def test_a_late_postposed_negation_without_an_opener_is_no_correction() -> None:
     long = "lopov je poslije toga otisao kod prijatelja u kucu pa je uzeo auto a ne bicikl"
     assert read_message(long, STORY).kind != "correction"
+
+
+@pytest.mark.parametrize(
+    "text", ["koliko lopov moze dobiti", "kolika je kazna za vozaca?", "кога треба обавијестити?", "moze li u pritvor?"]
+)
+def test_a_short_question_word_question_without_an_act_continues_the_case(text: str) -> None:
+    reading = read_message(text, STORY)
+    assert reading.kind == "continuation" and "torbu" in reading.inherited
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "koliko je kazna za silovanje maloljetnice u stanu",  # a matter of its own: more words than a question
+        "koja je kazna kad je neko ukrao auto",  # tells an act of its own
+    ],
+)
+def test_a_question_with_a_matter_of_its_own_stands_alone(text: str) -> None:
+    assert read_message(text, STORY).kind == "new"
+
+
+def test_a_new_topics_opener_is_not_searched() -> None:
+    reading = read_message("druga stvar, komsija mu prijeti pistoljem", STORY)
+    assert reading.kind == "new-topic" and reading.matter == "komsija mu prijeti pistoljem"
+    understood = understand("druga stvar, komsija mu prijeti pistoljem", _thread(STORY))
+    assert not understood.follow_up and understood.query == "komsija mu prijeti pistoljem"
+    asks = read_message("a sta je sa vozacem koji je pobjegao s mjesta nesrece", STORY)
+    assert asks.kind == "new-topic" and asks.matter == "vozacem koji je pobjegao s mjesta nesrece"

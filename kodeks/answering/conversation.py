@@ -159,7 +159,14 @@ def understand(question: str, thread: Thread | None, rewriter: FollowUpRewriter 
     question is never sent to the rewriter with the thread, so two topics cannot be glued together."""
     last = thread.last if thread is not None else None
     reading = read_message(question, (last.act or last.standalone) if last is not None else None)
-    alone = Understood(question, question, thread=thread, kind=reading.kind, jurisdiction=reading.jurisdiction)
+    alone = Understood(
+        question,
+        question,
+        thread=thread,
+        kind=reading.kind,
+        jurisdiction=reading.jurisdiction,
+        act=reading.matter or "",
+    )
     if thread is None or last is None or not reading.follow_up:
         return alone
     jurisdiction = reading.jurisdiction or last.jurisdiction  # a jurisdiction asked for stays for the thread

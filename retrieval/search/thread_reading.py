@@ -97,6 +97,8 @@ class Cues:
     max_own_words: int
     max_hypothetical_words: int
     hypothetical: tuple[_Phrase, ...]
+    max_question_words: int
+    questions: tuple[_Phrase, ...]
     related_openers: tuple[_Phrase, ...]
     min_act_words: int
     act_endings: tuple[str, ...]
@@ -140,6 +142,8 @@ def cues(path: Path | None = None) -> Cues:
         max_own_words=int(cont["max_own_words"]),
         max_hypothetical_words=int(cont["max_hypothetical_words"]),
         hypothetical=_phrases(cont["hypothetical"]),
+        max_question_words=int(cont.get("max_question_words", 0)),
+        questions=_phrases(cont.get("questions", [])),
         related_openers=_phrases(rel["openers"]),
         min_act_words=int(rel["min_act_words"]),
         act_endings=tuple(rel["act_endings"]),
@@ -153,6 +157,14 @@ def _match(phrases: tuple[_Phrase, ...], tokens: list[str], i: int) -> _Phrase |
 
 def _opens(phrases: tuple[_Phrase, ...], tokens: list[str], within: int = 1) -> bool:
     return any(_match(phrases, tokens, i) for i in range(min(within, len(tokens))))
+
+
+def _opener_end(phrases: tuple[_Phrase, ...], tokens: list[str], within: int) -> int | None:
+    """Where the first of `phrases` opening the message (within its first `within` words) ends, or None."""
+    for i in range(min(within, len(tokens))):
+        if (phrase := _match(phrases, tokens, i)) is not None:
+            return i + len(phrase.parts)
+    return None
 
 
 def _word_spans(folded: str) -> list[tuple[int, int]]:
@@ -311,9 +323,10 @@ def read_message(text: str, previous: str | None) -> Reading:
     if previous is None or not previous.strip():
         code, _ = named_jurisdiction(text, leaning=False, c=c)
         return Reading("new", jurisdiction=code)
-    if _opens(c.new_topic, tokens, c.new_topic_within):
+    opener = _opener_end(c.new_topic, tokens, c.new_topic_within)
+    if opener is not None:  # "druga stvar, …": the opener is no matter of the new question
         code, _ = named_jurisdiction(text, leaning=False, c=c, in_thread=True)
-        return Reading("new-topic", jurisdiction=code)
+        return Reading("new-topic", jurisdiction=code, matter=_kept_words(text, set(range(opener))))
     carried = inherited_text(previous)
     negated, replacing = _negated(tokens, c, _clause_ends(text))
     if negated and (_opens(c.correction_openers, tokens) or _contrast_before(tokens, c, replacing)):
@@ -335,6 +348,7 @@ def read_message(text: str, previous: str | None) -> Reading:
         len(own) <= 1
         or (hypothetical and len(own) <= c.max_hypothetical_words)
         or (is_follow_up(own_text) and not tells_an_act(own_text, c) and len(own) <= c.max_own_words)
+        or (_opens(c.questions, tokens) and len(own) <= c.max_question_words and not tells_an_act(own_text, c))
     )
     if leaning:
         if code is None:
@@ -349,8 +363,9 @@ def read_message(text: str, previous: str | None) -> Reading:
             adds=hypothetical,
             matter=_kept_words(text, naming),
         )
-    if _opens(c.asks_about, tokens, c.new_topic_within) and tells_an_act(own_text, c):
-        return Reading("new-topic", jurisdiction=code)  # "a šta je sa X koji je …": another case
+    asks = _opener_end(c.asks_about, tokens, c.new_topic_within)
+    if asks is not None and tells_an_act(own_text, c):  # "a šta je sa X koji je …": another case
+        return Reading("new-topic", jurisdiction=code, matter=_kept_words(text, set(range(asks))))
     if _opens(c.related_openers, tokens):
         return Reading("related", _without(carried, negated), jurisdiction=code, negated=negated)
     return Reading("new", jurisdiction=code)
