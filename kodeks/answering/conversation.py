@@ -97,7 +97,8 @@ class Understood:
     thread: Thread | None = None  # the thread it was read in (None: no thread)
     kind: str = "new"  # retrieval/search/thread_reading.py: new, new-topic, continuation, correction, related
     jurisdiction: str | None = None  # whose law to answer from, when the message (or its thread) named one
-    act: str = ""  # a correction's replacing act: searched instead of the whole message
+    act: str = ""  # searched instead of the whole message: a correction's replacing act, a continuation's own
+    # words without the jurisdiction it names ("а у Федерацији?" → "а": the name is the scope, not the matter)
     thread_act: str = ""  # the thread's act after this question (Exchange.act), "" for `standalone`
 
     @property
@@ -158,7 +159,14 @@ def understand(question: str, thread: Thread | None, rewriter: FollowUpRewriter 
     question is never sent to the rewriter with the thread, so two topics cannot be glued together."""
     last = thread.last if thread is not None else None
     reading = read_message(question, (last.act or last.standalone) if last is not None else None)
-    alone = Understood(question, question, thread=thread, kind=reading.kind, jurisdiction=reading.jurisdiction)
+    alone = Understood(
+        question,
+        question,
+        thread=thread,
+        kind=reading.kind,
+        jurisdiction=reading.jurisdiction,
+        act=reading.matter or "",
+    )
     if thread is None or last is None or not reading.follow_up:
         return alone
     jurisdiction = reading.jurisdiction or last.jurisdiction  # a jurisdiction asked for stays for the thread
@@ -183,16 +191,23 @@ def understand(question: str, thread: Thread | None, rewriter: FollowUpRewriter 
         thread,
         reading.kind,
         jurisdiction,
-        act=reading.act,
+        act=reading.act or _own_search(reading),
         thread_act=_thread_act(question, reading),
     )
+
+
+def _own_search(reading: Reading) -> str:
+    """A continuation's search words when it named a jurisdiction: its other words ("а како је то", searched with
+    the thread's act as context — measured better than the act at full weight); "" (search the message) when
+    it named none or said nothing else."""
+    return reading.matter or ""
 
 
 def _thread_act(question: str, reading: Reading) -> str:
     """The act a thread carries on with: an aspect ("a koja je kazna?", "a u RS?") leaves it as it was, a
     circumstance ("a da je bio naoružan?") joins it, a correction or a related act becomes it."""
     if reading.kind == "continuation":
-        return stand_alone(question, reading.inherited) if reading.adds else reading.inherited
+        return stand_alone(reading.own_words(question), reading.inherited) if reading.adds else reading.inherited
     return _standalone(question, reading)
 
 
@@ -228,7 +243,7 @@ def _standalone(question: str, reading: Reading) -> str:
     """What the next turn inherits: a continuation, with the thread's act; a correction, its replacing act
     alone (the act it took back must not return); a related act, first, then the thread's words (its people)."""
     if reading.kind == "continuation":
-        return stand_alone(question, reading.inherited)
+        return stand_alone(reading.own_words(question), reading.inherited)
     if reading.kind == "correction":
         return " ".join((reading.act or question).split())
     return " ".join(f"{question} {reading.inherited}".split())

@@ -47,6 +47,11 @@ class Reading:
     negated: tuple[str, ...] = ()
     act: str = ""  # a correction's replacing act ("nego mu je prijetio" → "mu je prijetio"), searched as the act
     adds: bool = False  # a continuation that adds a circumstance ("a da je bio naoružan?"), which the act keeps
+    matter: str | None = None  # the message's own words when some are not matter ("а у Федерацији?" → "а")
+
+    def own_words(self, text: str) -> str:
+        """What of `text` is searched as the officer's words: `matter` when the reading set it, else all."""
+        return text if self.matter is None else self.matter
 
     @property
     def follow_up(self) -> bool:
@@ -82,13 +87,18 @@ class Cues:
     asks_about: tuple[_Phrase, ...]
     correction_openers: tuple[_Phrase, ...]
     negations: tuple[_Phrase, ...]
+    postposed: tuple[_Phrase, ...]
+    postposed_within: int
     contrasts: tuple[_Phrase, ...]
     jurisdiction_cues: tuple[_Phrase, ...]
     jurisdiction_within: int
     places: tuple[tuple[_Phrase, str], ...]
+    adjectives: tuple[tuple[_Phrase, str], ...]
     max_own_words: int
     max_hypothetical_words: int
     hypothetical: tuple[_Phrase, ...]
+    max_question_words: int
+    questions: tuple[_Phrase, ...]
     related_openers: tuple[_Phrase, ...]
     min_act_words: int
     act_endings: tuple[str, ...]
@@ -107,11 +117,14 @@ def cues(path: Path | None = None) -> Cues:
     new, corr, jur, cont, rel = (
         data[k] for k in ("new_topic", "correction", "jurisdiction", "continuation", "related")
     )
-    places = tuple(
-        sorted(
-            ((_Phrase.of(name), code) for code, names in jur.get("places", {}).items() for name in names),
-            key=lambda pc: -len(pc[0].parts),
+    places, adjectives = (
+        tuple(
+            sorted(
+                ((_Phrase.of(name), code) for code, names in jur.get(table, {}).items() for name in names),
+                key=lambda pc: -len(pc[0].parts),
+            )
         )
+        for table in ("places", "adjectives")
     )
     return Cues(
         new_topic=_phrases(new["openers"]),
@@ -119,13 +132,18 @@ def cues(path: Path | None = None) -> Cues:
         asks_about=_phrases(new.get("asks_about", [])),
         correction_openers=_phrases(corr["openers"]),
         negations=_phrases(corr["negations"]),
+        postposed=_phrases(corr.get("postposed", [])),
+        postposed_within=int(corr.get("postposed_within", 0)),
         contrasts=_phrases(corr["contrasts"]),
         jurisdiction_cues=_phrases(jur["cues"]),
         jurisdiction_within=int(jur["within"]),
         places=places,
+        adjectives=adjectives,
         max_own_words=int(cont["max_own_words"]),
         max_hypothetical_words=int(cont["max_hypothetical_words"]),
         hypothetical=_phrases(cont["hypothetical"]),
+        max_question_words=int(cont.get("max_question_words", 0)),
+        questions=_phrases(cont.get("questions", [])),
         related_openers=_phrases(rel["openers"]),
         min_act_words=int(rel["min_act_words"]),
         act_endings=tuple(rel["act_endings"]),
@@ -141,15 +159,26 @@ def _opens(phrases: tuple[_Phrase, ...], tokens: list[str], within: int = 1) -> 
     return any(_match(phrases, tokens, i) for i in range(min(within, len(tokens))))
 
 
+def _opener_end(phrases: tuple[_Phrase, ...], tokens: list[str], within: int) -> int | None:
+    """Where the first of `phrases` opening the message (within its first `within` words) ends, or None."""
+    for i in range(min(within, len(tokens))):
+        if (phrase := _match(phrases, tokens, i)) is not None:
+            return i + len(phrase.parts)
+    return None
+
+
 def _word_spans(folded: str) -> list[tuple[int, int]]:
     return [(m.start(), m.end()) for m in re.finditer(r"[^\W_]+", folded)]
 
 
-def named_jurisdiction(text: str, leaning: bool, c: Cues | None = None) -> tuple[str | None, set[int]]:
-    """The jurisdiction `text` asks for by name, and the token positions naming it.
+def named_jurisdiction(
+    text: str, leaning: bool, c: Cues | None = None, in_thread: bool = False
+) -> tuple[str | None, set[int]]:
+    """The jurisdiction `text` asks for by name, and the token positions naming it (with the cue words before).
 
     A name counts after a cue word ("po zakonu RS", "a u Federaciji", "у РС") — or anywhere in a message that
-    leans on the thread (`leaning`: "RS?"); a town stands for its jurisdiction only in such a message."""
+    leans on the thread (`leaning`: "RS?"); a town stands for its jurisdiction only in such a message; an
+    adjective ("a po federalnom?") only in a message within a thread (`in_thread`), and only after a cue."""
     c = c or cues()
     folded = fold(text)
     spans = _word_spans(folded)
@@ -164,10 +193,21 @@ def named_jurisdiction(text: str, leaning: bool, c: Cues | None = None) -> tuple
             for phrase, code in c.places:
                 if phrase.at(tokens, n) and not any(f <= n < la for f, la, _ in found):
                     found.append((n, n + len(phrase.parts), code))
+    laws = [p for p in c.jurisdiction_cues if len(p.parts) == 1]
+    adjectives: set[int] = set()
+    if in_thread or leaning:
+        for n in range(len(tokens)):
+            for phrase, code in c.adjectives:
+                if phrase.at(tokens, n) and not any(f <= n < la for f, la, _ in found):
+                    found.append((n, n + len(phrase.parts), code))
+                    adjectives.add(n)
     for first, last, code in sorted(found):
         before = range(max(0, first - c.jurisdiction_within), first)
-        if leaning or any(_match(c.jurisdiction_cues, tokens, i) for i in before):
-            return code, set(range(first, last))
+        cued = [i for i in before if _match(c.jurisdiction_cues, tokens, i)]
+        if cued or (leaning and first not in adjectives):
+            while last < len(tokens) and any(p.parts[-1].endswith("*") and p.at(tokens, last) for p in laws):
+                last += 1  # "po federalnom zakonu": the law word after the name names no matter either
+            return code, set(range(cued[0] if cued else first, last))
     return None, set()
 
 
@@ -208,12 +248,50 @@ def _negated(tokens: list[str], c: Cues, ends: set[int]) -> tuple[tuple[str, ...
     return (), None
 
 
+def _opening(tokens: list[str], c: Cues) -> int:
+    """Where a message's own words start after the correction openers it begins with ("izvini, pogriješio sam,
+    …": several in a row)."""
+    i = 0
+    while (opener := _match(c.correction_openers, tokens, i)) is not None:
+        i += len(opener.parts)
+    return i
+
+
+def _postposed(tokens: list[str], c: Cues, ends: set[int]) -> tuple[tuple[str, ...], str]:
+    """A negation after the replacing act ("bio je nož a ne pištolj, i njime je prijetio …"): the content words it
+    takes back (to the end of its clause) and the act — the words before it and those after its clause."""
+    start = _opening(tokens, c)
+    for i in range(start, len(tokens)):
+        negation = _match(c.postposed, tokens, i)
+        if negation is None:
+            continue
+        if start == 0 and i >= c.postposed_within:
+            return (), ""
+        j = i + len(negation.parts)
+        while j < len(tokens) - 1 and j not in ends:
+            j += 1
+        taken = tuple(t for t in tokens[i + len(negation.parts) : j + 1] if content_words(t))
+        if not taken or not content_words(" ".join(tokens[start:i])):  # "a ne znam …": no act before it
+            return (), ""
+        return taken, " ".join(tokens[start:i] + tokens[j + 1 :])
+    return (), ""
+
+
 def _without(previous: str, negated: tuple[str, ...]) -> str:
     """The inherited words without those the officer took back (compared by their first five letters)."""
     if not negated:
         return previous
     stems = {w[:5] for w in negated}
     return " ".join(w for w in previous.split() if not any(t[:5] in stems for t in words(w)))
+
+
+def _kept_words(text: str, dropped: set[int]) -> str | None:
+    """`text` as written without the words at positions `dropped` (those of `words(text)`); None when nothing is
+    dropped, or when the written words do not line up with the folded ones."""
+    written = re.findall(r"[^\W_]+", text)
+    if not dropped or len(written) != len(words(text)):
+        return None
+    return " ".join(w for n, w in enumerate(written) if n not in dropped)
 
 
 def _contrast_before(tokens: list[str], c: Cues, replacing: int | None) -> bool:
@@ -232,6 +310,12 @@ def tells_an_act(text: str, c: Cues | None = None) -> bool:
     return any(w.endswith(c.act_endings) and w not in c.not_acts and len(w) > 3 for w in own)
 
 
+def _correction(carried: str, negated: tuple[str, ...], act: str, code: str | None) -> Reading:
+    """A correction: `act` replaces the thread's act, searched by its own words alone (the story's words, even
+    for an act that names its object by a pronoun only, pull back toward the act taken back: measured)."""
+    return Reading("correction", _without(carried, negated), jurisdiction=code, negated=negated, act=act)
+
+
 def read_message(text: str, previous: str | None) -> Reading:
     """How `text` reads after a thread whose act was last searched as `previous` (None: no thread)."""
     c = cues()
@@ -239,19 +323,24 @@ def read_message(text: str, previous: str | None) -> Reading:
     if previous is None or not previous.strip():
         code, _ = named_jurisdiction(text, leaning=False, c=c)
         return Reading("new", jurisdiction=code)
-    if _opens(c.new_topic, tokens, c.new_topic_within):
-        code, _ = named_jurisdiction(text, leaning=False, c=c)
-        return Reading("new-topic", jurisdiction=code)
+    opener = _opener_end(c.new_topic, tokens, c.new_topic_within)
+    if opener is not None:  # "druga stvar, …": the opener is no matter of the new question
+        code, _ = named_jurisdiction(text, leaning=False, c=c, in_thread=True)
+        return Reading("new-topic", jurisdiction=code, matter=_kept_words(text, set(range(opener))))
     carried = inherited_text(previous)
     negated, replacing = _negated(tokens, c, _clause_ends(text))
     if negated and (_opens(c.correction_openers, tokens) or _contrast_before(tokens, c, replacing)):
-        code, _ = named_jurisdiction(text, leaning=False, c=c)
+        code, _ = named_jurisdiction(text, leaning=False, c=c, in_thread=True)
         if replacing is not None and replacing < len(tokens):
             act = " ".join(tokens[replacing:])
         else:
             act = " ".join(t for t in tokens if t not in negated and not _match(c.correction_openers, [t], 0))
-        return Reading("correction", _without(carried, negated), jurisdiction=code, negated=negated, act=act)
-    code, naming = named_jurisdiction(text, leaning=False, c=c)
+        return _correction(carried, negated, act, code)
+    taken, act = _postposed(tokens, c, _clause_ends(text))
+    if taken:
+        code, _ = named_jurisdiction(text, leaning=False, c=c, in_thread=True)
+        return _correction(carried, taken, act, code)
+    code, naming = named_jurisdiction(text, leaning=False, c=c, in_thread=True)
     own_text = " ".join(t for n, t in enumerate(tokens) if n not in naming)
     own = content_words(own_text)
     hypothetical = _opens(c.hypothetical, tokens, 2)
@@ -259,13 +348,24 @@ def read_message(text: str, previous: str | None) -> Reading:
         len(own) <= 1
         or (hypothetical and len(own) <= c.max_hypothetical_words)
         or (is_follow_up(own_text) and not tells_an_act(own_text, c) and len(own) <= c.max_own_words)
+        or (_opens(c.questions, tokens) and len(own) <= c.max_question_words and not tells_an_act(own_text, c))
     )
     if leaning:
         if code is None:
-            code, _ = named_jurisdiction(text, leaning=True, c=c)
-        return Reading("continuation", _without(carried, negated), True, code is None, code, negated, adds=hypothetical)
-    if _opens(c.asks_about, tokens, c.new_topic_within) and tells_an_act(own_text, c):
-        return Reading("new-topic", jurisdiction=code)  # "a šta je sa X koji je …": another case
+            code, naming = named_jurisdiction(text, leaning=True, c=c, in_thread=True)
+        return Reading(
+            "continuation",
+            _without(carried, negated),
+            True,
+            code is None,
+            code,
+            negated,
+            adds=hypothetical,
+            matter=_kept_words(text, naming),
+        )
+    asks = _opener_end(c.asks_about, tokens, c.new_topic_within)
+    if asks is not None and tells_an_act(own_text, c):  # "a šta je sa X koji je …": another case
+        return Reading("new-topic", jurisdiction=code, matter=_kept_words(text, set(range(asks))))
     if _opens(c.related_openers, tokens):
         return Reading("related", _without(carried, negated), jurisdiction=code, negated=negated)
     return Reading("new", jurisdiction=code)
