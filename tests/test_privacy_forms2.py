@@ -72,3 +72,25 @@ def test_a_count_after_a_street_is_no_house_number(text: str) -> None:
 )
 def test_a_street_before_ulica_with_its_number_is_still_an_address(text: str, address: str) -> None:
     assert _of(text, "ADDRESS") == [address]
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("zivi u Ulici Branilaca grada 17", "Ulici Branilaca grada 17"),
+        ("stanuje u ulici Heroja rata 3", "ulici Heroja rata 3"),
+    ],
+)
+def test_a_lower_case_word_inside_a_capitalised_street_after_a_cue(text: str, address: str) -> None:
+    assert _of(text, "ADDRESS") == [address]
+
+
+@pytest.mark.parametrize(
+    "text", ["adresa suda 12", "u ulici Zakona 12", "na adresi Ministarstva unutrasnjih poslova 7"]
+)
+def test_an_institution_or_law_after_a_cue_is_no_street(text: str) -> None:
+    assert _of(text, "ADDRESS") == []
+
+
+def test_a_cyrillic_surname_declined_like_its_first_name() -> None:
+    assert _of("разговарали смо са Недимом Карахасаном о догађају", "PERSON") == ["Недимом Карахасаном"]
