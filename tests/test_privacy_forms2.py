@@ -55,6 +55,8 @@ def test_an_entrance_by_its_letter_is_part_of_the_address() -> None:
     [
         "u kozarskoj ulici 3 automobila parkirana na trotoaru",
         "u hrastovoj ulici 5 ljudi se tuklo",
+        "u Kozarskoj ulici 7 automobila stoji na trotoaru",  # capitalised, no cue
+        "Titova 5 automobila je parkirano",
     ],
 )
 def test_a_count_after_a_street_is_no_house_number(text: str) -> None:
