@@ -96,3 +96,28 @@ def test_an_institution_or_law_after_a_cue_is_no_street(text: str) -> None:
 
 def test_a_cyrillic_surname_declined_like_its_first_name() -> None:
     assert _of("разговарали смо са Недимом Карахасаном о догађају", "PERSON") == ["Недимом Карахасаном"]
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("ana kolar-brezak prijavila kradju", ["ana kolar-brezak"]),  # "brezak" is a dictionary word
+        ("ANA KOLAR-BREZAK PRIJAVILA KRADJU", ["ANA KOLAR-BREZAK"]),
+        ("selma hadzic-tesnjak odbija izjavu", ["selma hadzic-tesnjak"]),
+    ],
+)
+def test_the_second_half_of_a_double_surname(text: str, names: list[str]) -> None:
+    assert _of(text, "PERSON") == names
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("ana kolar-policajac", ["ana kolar"]),  # a word for a person
+        ("MARKO MARKOVIC-ZBOG KRADJE", ["MARKO MARKOVIC"]),
+        ("marko markovic-krivicno djelo", ["marko markovic"]),  # a word of the laws
+        ("marko markovic-pijan", ["marko markovic"]),  # an adjective's ending
+    ],
+)
+def test_a_word_of_the_language_after_a_hyphen_is_no_surname(text: str, names: list[str]) -> None:
+    assert _of(text, "PERSON") == names

@@ -211,16 +211,18 @@ def surnames_declined_like_first_names(text: str, tokens: list[Token], labels: l
             labels[j] = "S"
 
 
-def _unlisted_word(folded: str) -> bool:
+def _unlisted_word(folded: str, dictionary: bool = True) -> bool:
+    """No word of the laws, of everyday speech or of the lists (nor, unless `dictionary` is off, of the spelling
+    dictionaries)."""
     return not (
-        folded in lexicon.FUNCTION_WORDS
+        (dictionary and lexicon.dictionary_word(folded))
+        or folded in lexicon.FUNCTION_WORDS
         or folded in lexicon.person_words()
         or folded in lexicon.person_verbs()
         or folded in lexicon.common_forms()
         or folded in lexicon.word_set("common_words.txt")
         or lexicon.not_a_name(folded)
         or lexicon.law_word(folded)
-        or lexicon.dictionary_word(folded)
     )
 
 
@@ -232,6 +234,27 @@ def _unlisted_stem(stem: str, capitalised: bool) -> bool:
     ):
         return False
     return _unlisted_word(stem)
+
+
+def hyphenated_surnames(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "ana kolar-brezak", "ANA KOLAR-BREZAK", "hadzic-tesnjak": the word joined by a hyphen to a surname beside a
+    first name, written the same way, is the second half of a double surname — when no law text or list has it
+    as a word and it has no verb's or adjective's ending. A word of the spelling dictionaries may be one (brezak,
+    lipovac): the hyphen after a surname is the evidence. (Capitalised inside a sentence it has its capital.)"""
+    for j in range(1, len(tokens)):
+        token, before = tokens[j], tokens[j - 1]
+        if labels[j] != "O" or labels[j - 1] != "S" or gap(text, before, token) != "-":
+            continue
+        beside_first = j >= 2 and labels[j - 2] in "Ff" and gap(text, tokens[j - 2], before) == " "
+        folded = token.folded
+        if (
+            beside_first
+            and _same_style(token, before)
+            and len(folded) >= 3
+            and not folded.endswith((*_NOT_SURNAME_ENDINGS, "jan", "sk", "ck"))
+            and _unlisted_word(folded, dictionary=False)
+        ):
+            labels[j] = "S"
 
 
 def surnames_after_person_words(text: str, tokens: list[Token], labels: list[str]) -> None:

@@ -644,6 +644,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     name_cues.surnames_declined_like_first_names(text, tokens, labels)
     name_cues.surnames_after_person_words(text, tokens, labels)
     _first_names_beside_surnames(text, tokens, labels)
+    name_cues.hyphenated_surnames(text, tokens, labels)
     _lone_names_by_verbs(text, tokens, labels)
     _capitalised_words_by_verbs(text, tokens, labels)
     _places_named_after_people(text, tokens, labels)
