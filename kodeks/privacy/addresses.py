@@ -213,6 +213,7 @@ def _street_ok(words: list[str], capital_needed: bool) -> bool:
         lexicon.not_a_name(f)
         and f not in ("bosne", "bosna", "sarajevska")
         and not (i and not capital_needed and folded[i - 1] in ("za", "od", "prema"))  # "Put za Kreševo"
+        and not (i and not capital_needed and words[0][0].isupper() and words[i].islower())  # "Branilaca grada"
         for i, f in enumerate(folded)
     ):
         return False
@@ -240,6 +241,25 @@ def _street_before_ulica(words: list[str]) -> bool:
     )
 
 
+_WORD_AFTER = re.compile(r"^[ ]+([^\W\d_]+)")
+_VERB_ENDINGS = ("ao", "io", "eo", "uo", "li", "je", "ju")  # a past or present verb (not -la: automobila)
+
+
+def _count_after(rest: str) -> bool:
+    """ "u kozarskoj ulici 3 automobila", "u hrastovoj ulici 5 ljudi": a noun of the language in lower case right
+    after the number is what was counted, so the number is no house's (a verb there — "… 5 udario" — is not)."""
+    m = _WORD_AFTER.match(rest)
+    if m is None or not m.group(1).islower():
+        return False
+    word = fold(m.group(1))
+    return (
+        word not in lexicon.FUNCTION_WORDS
+        and not word.endswith(_VERB_ENDINGS)
+        and word not in lexicon.person_verbs()
+        and (lexicon.law_word(word) or word in lexicon.word_set("common_words.txt"))
+    )
+
+
 def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> Span | None:
     """The street of a candidate: the words after a street word if there is one (the longest such), else
     the longest run of capitalised words before the number — or, for a house number only a street has, the
@@ -259,7 +279,7 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
             return Span(offset, m.end(2), "ADDRESS")
     if _LAW_BEFORE.search(fold(text[max(0, m.start(1) - 40) : m.start(1)] + " " + words[0])):
         return None  # "Zakon o javnom redu i miru broj 12/24": a gazette number
-    if len(suffixes) >= 2 and _street_before_ulica(words[-2:]):
+    if len(suffixes) >= 2 and _street_before_ulica(words[-2:]) and not _count_after(text[m.end(2) :]):
         return Span(suffixes[-2][1], m.end(2), "ADDRESS")  # "u Hrastovoj ulici 3", "jasenovoj ulici 15"
     for chosen, offset, _ in suffixes:
         if any(
@@ -267,7 +287,7 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
             for k, w in enumerate(chosen)
         ):
             continue  # acronyms: "УС, 92/11" is a gazette reference
-        if _street_ok(chosen, capital_needed=True) or (
+        if (_street_ok(chosen, capital_needed=True) and (house_only or not _count_after(text[m.end(2) :]))) or (
             house_only and len(chosen) <= 3 and _street_ok(chosen, capital_needed=False)
         ):
             return Span(offset, m.end(2), "ADDRESS")
@@ -294,6 +314,7 @@ _LAW_BEFORE = re.compile(r"(?<!\w)(?:zakon|glasnik|sluzben|odluk|pravilnik|uredb
 # After the house number: entrance, flat and floor ("Ferhadija 12, stan 4, sprat 2", "8/3, drugi sprat")
 _FLAT_AFTER = re.compile(
     r"^(?:[ ]*,?[ ]*(?:(?:stan|st\.|sprat|spr\.|kat|ulaz|lamela)[ ]*(?:br\.?[ ]*)?\d{1,3}[a-zA-Z]?"
+    r"|(?:ulaz|lamela|улаз)[ ]+(?-i:[A-HА-Ж])"  # "ulaz B": an entrance by its letter (a capital: "ulaz a" is "and")
     r"|(?:prvi|drugi|tre[cćč]i|[cčć]etvrti|peti|[sš]esti|sedmi|osmi|deveti|deseti|\d{1,2}\.)[ ]+(?:sprat|kat)u?)"
     r"(?![\w/]))+",
     re.IGNORECASE,

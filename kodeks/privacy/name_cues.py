@@ -185,6 +185,78 @@ def unlisted_surnames_beside_first_names(text: str, tokens: list[Token], labels:
                 break
 
 
+# The case endings a declined first name and its surname share: "Nihada Brkana", "Nedimom Karahasanom", "Aidi Lipovac".
+_SHARED_CASE_ENDINGS = ("om", "em", "a", "u", "e")
+
+
+def surnames_declined_like_first_names(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "legit smo Nihada Brkana", "sa Nedimom Karahasanom": right after a first name (F: listed, or a name of the
+    dictionary capitalised inside a sentence) ending in a case ending, a word written the same way with the same case ending is its surname when the word without
+    that ending is no word of the laws, dictionaries or lists. The shared ending is the evidence: the -ana, -anom
+    of the surname's case would otherwise read as an adjective's ("pijana", "gradskom")."""
+    for j in range(1, len(tokens)):
+        token, first = tokens[j], tokens[j - 1]
+        if labels[j] != "O" or labels[j - 1] != "F" or gap(text, first, token) != " " or not _same_style(token, first):
+            continue
+        name = lexicon.first_name(first.folded)
+        if name is None:
+            continue  # (a feminine name's -a is its nominative and a masculine's genitive: "Nihada" either way)
+        ending = next((e for e in _SHARED_CASE_ENDINGS if first.folded.endswith(e) and token.folded.endswith(e)), "")
+        if not ending or len(first.folded) - len(ending) < 2:
+            continue
+        stem = token.folded[: -len(ending)]
+        if len(stem) < 4 or not _unlisted_stem(stem, capitalised=token.capitalised and not token.text.isupper()):
+            continue
+        if _unlisted_word(token.folded):
+            labels[j] = "S"
+
+
+def _unlisted_word(folded: str, dictionary: bool = True) -> bool:
+    """No word of the laws, of everyday speech or of the lists (nor, unless `dictionary` is off, of the spelling
+    dictionaries)."""
+    return not (
+        (dictionary and lexicon.dictionary_word(folded))
+        or folded in lexicon.FUNCTION_WORDS
+        or folded in lexicon.person_words()
+        or folded in lexicon.person_verbs()
+        or folded in lexicon.common_forms()
+        or folded in lexicon.word_set("common_words.txt")
+        or lexicon.not_a_name(folded)
+        or lexicon.law_word(folded)
+    )
+
+
+def _unlisted_stem(stem: str, capitalised: bool) -> bool:
+    """The surname's nominative: no word of the language, no verb's or adjective's ending (-an only capitalised:
+    "Brkan", not "pijan")."""
+    if stem.endswith((*_NOT_SURNAME_ENDINGS, "jan", "sk", "ck", "čk", "en")) or (
+        stem.endswith("an") and not capitalised
+    ):
+        return False
+    return _unlisted_word(stem)
+
+
+def hyphenated_surnames(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "ana kolar-brezak", "ANA KOLAR-BREZAK", "hadzic-tesnjak": the word joined by a hyphen to a surname beside a
+    first name, written the same way, is the second half of a double surname — when no law text or list has it
+    as a word and it has no verb's or adjective's ending. A word of the spelling dictionaries may be one (brezak,
+    lipovac): the hyphen after a surname is the evidence. (Capitalised inside a sentence it has its capital.)"""
+    for j in range(1, len(tokens)):
+        token, before = tokens[j], tokens[j - 1]
+        if labels[j] != "O" or labels[j - 1] != "S" or gap(text, before, token) != "-":
+            continue
+        beside_first = j >= 2 and labels[j - 2] in "Ff" and gap(text, tokens[j - 2], before) == " "
+        folded = token.folded
+        if (
+            beside_first
+            and _same_style(token, before)
+            and len(folded) >= 3
+            and not folded.endswith((*_NOT_SURNAME_ENDINGS, "jan", "sk", "ck"))
+            and _unlisted_word(folded, dictionary=False)
+        ):
+            labels[j] = "S"
+
+
 def surnames_after_person_words(text: str, tokens: list[Token], labels: list[str]) -> None:
     """ "svjedok Brkan", "vozac Salkan": right after a word for a person (person_words.txt), a capitalised word
     inside a sentence that no law text or dictionary has is a surname. Not in lower case: "vozac kamiona"."""

@@ -107,7 +107,7 @@ def _surnames_next_to_names(text: str, tokens: list[Token], labels: list[str]) -
     "sarac ivan", "ivana horvata"), a declined -ić without diacritics after one ("harisa hodzica"), and a
     listed surname or -ić after a word for a person ("osumnjiceni kovac", "stranka kovac")."""
     for j, token in enumerate(tokens):
-        if labels[j] != "O":
+        if labels[j] not in "OC":  # a capitalised listed surname at a sentence's start too: "Dario Kolar je …"
             continue
         left = j > 0 and gap(text, tokens[j - 1], token) == " "
         right = j + 1 < len(tokens) and gap(text, token, tokens[j + 1]) == " "
@@ -641,8 +641,10 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     _surnames_next_to_names(text, tokens, labels)
     _other_surnames_after_first_names(text, tokens, labels)
     name_cues.unlisted_surnames_beside_first_names(text, tokens, labels)
+    name_cues.surnames_declined_like_first_names(text, tokens, labels)
     name_cues.surnames_after_person_words(text, tokens, labels)
     _first_names_beside_surnames(text, tokens, labels)
+    name_cues.hyphenated_surnames(text, tokens, labels)
     _lone_names_by_verbs(text, tokens, labels)
     _capitalised_words_by_verbs(text, tokens, labels)
     _places_named_after_people(text, tokens, labels)
