@@ -8,16 +8,7 @@ stand in the same place — which stay unmasked.
 
 import pytest
 
-from kodeks.privacy import find
-
-
-def _kinds(text: str) -> list[tuple[str, str]]:
-    found, _ = find(text)
-    return [(text[s.start : s.end], s.kind) for s in found]
-
-
-def _persons(text: str) -> list[str]:
-    return [value for value, kind in _kinds(text) if kind == "PERSON"]
+from tests.privacy_helpers import found_kinds, found_persons
 
 
 @pytest.mark.parametrize(
@@ -35,7 +26,7 @@ def _persons(text: str) -> list[str]:
     ],
 )
 def test_the_words_after_a_naming_cue_are_a_name(text: str, names: list[str]) -> None:
-    assert _persons(text) == names
+    assert found_persons(text) == names
 
 
 @pytest.mark.parametrize(
@@ -47,7 +38,7 @@ def test_the_words_after_a_naming_cue_are_a_name(text: str, names: list[str]) ->
     ],
 )
 def test_the_word_after_a_nickname_cue_is_a_name(text: str, names: list[str]) -> None:
-    assert _persons(text) == names
+    assert found_persons(text) == names
 
 
 @pytest.mark.parametrize(
@@ -65,7 +56,7 @@ def test_the_word_after_a_nickname_cue_is_a_name(text: str, names: list[str]) ->
     ],
 )
 def test_a_cue_followed_by_a_word_of_the_language_masks_nothing(text: str) -> None:
-    assert _kinds(text) == []
+    assert found_kinds(text) == []
 
 
 @pytest.mark.parametrize(
@@ -77,7 +68,7 @@ def test_a_cue_followed_by_a_word_of_the_language_masks_nothing(text: str) -> No
     ],
 )
 def test_an_unlisted_surname_after_a_listed_first_name_in_lower_case(text: str, names: list[str]) -> None:
-    assert _persons(text) == names
+    assert found_persons(text) == names
 
 
 @pytest.mark.parametrize(
@@ -90,7 +81,7 @@ def test_an_unlisted_surname_after_a_listed_first_name_in_lower_case(text: str, 
     ],
 )
 def test_a_word_of_the_language_after_a_first_name_is_no_surname(text: str, names: list[str]) -> None:
-    assert _persons(text) == names
+    assert found_persons(text) == names
 
 
 @pytest.mark.parametrize(
@@ -102,7 +93,7 @@ def test_a_word_of_the_language_after_a_first_name_is_no_surname(text: str, name
     ],
 )
 def test_a_dictionary_ic_word_in_ica_as_a_person_verbs_object_is_a_person(text: str, name: str) -> None:
-    assert _persons(text) == [name]
+    assert found_persons(text) == [name]
 
 
 @pytest.mark.parametrize(
@@ -116,7 +107,7 @@ def test_a_dictionary_ic_word_in_ica_as_a_person_verbs_object_is_a_person(text: 
     ],
 )
 def test_ica_words_that_are_no_verbs_object_stay(text: str) -> None:
-    assert _kinds(text) == []
+    assert found_kinds(text) == []
 
 
 @pytest.mark.parametrize(
@@ -132,7 +123,7 @@ def test_ica_words_that_are_no_verbs_object_stay(text: str) -> None:
     ],
 )
 def test_street_before_ulica_cyrillic_br_and_kucni_broj(text: str, address: str) -> None:
-    assert [v for v, kind in _kinds(text) if kind == "ADDRESS"] == [address]
+    assert [v for v, kind in found_kinds(text) if kind == "ADDRESS"] == [address]
 
 
 @pytest.mark.parametrize(
@@ -146,7 +137,7 @@ def test_street_before_ulica_cyrillic_br_and_kucni_broj(text: str, address: str)
     ],
 )
 def test_address_look_alikes_stay(text: str) -> None:
-    assert _kinds(text) == []
+    assert found_kinds(text) == []
 
 
 @pytest.mark.parametrize(
@@ -159,7 +150,7 @@ def test_address_look_alikes_stay(text: str) -> None:
     ],
 )
 def test_a_surname_after_a_word_for_a_person_or_beside_a_first_name_written_alike(text: str, names: list[str]) -> None:
-    assert _persons(text) == names
+    assert found_persons(text) == names
 
 
 @pytest.mark.parametrize(
@@ -172,7 +163,7 @@ def test_a_surname_after_a_word_for_a_person_or_beside_a_first_name_written_alik
     ],
 )
 def test_words_after_a_word_for_a_person_that_are_no_surname_stay(text: str) -> None:
-    assert _kinds(text) == []
+    assert found_kinds(text) == []
 
 
 @pytest.mark.parametrize(
@@ -186,7 +177,7 @@ def test_words_after_a_word_for_a_person_that_are_no_surname_stay(text: str) -> 
     ],
 )
 def test_the_town_before_the_street_and_a_roman_floor_are_part_of_the_address(text: str, address: str) -> None:
-    assert [v for v, kind in _kinds(text) if kind == "ADDRESS"] == [address]
+    assert [v for v, kind in found_kinds(text) if kind == "ADDRESS"] == [address]
 
 
 @pytest.mark.parametrize(
@@ -198,7 +189,7 @@ def test_the_town_before_the_street_and_a_roman_floor_are_part_of_the_address(te
     ],
 )
 def test_a_town_and_a_comma_before_a_number_that_is_no_house_number_stay(text: str) -> None:
-    assert _kinds(text) == []
+    assert found_kinds(text) == []
 
 
 def test_a_nickname_in_quotes_after_a_name_is_the_same_person() -> None:
@@ -211,8 +202,8 @@ def test_a_nickname_in_quotes_after_a_name_is_the_same_person() -> None:
 
 def test_a_person_verb_after_a_conjunction_is_no_evidence_for_the_word_before() -> None:
     # "laze" (he lies) is also a case of the name Laza; "trazi" after "i" is the next predicate's verb
-    assert _kinds("vozac kaze da aparat laze i trazi novo mjerenje") == []
-    assert _persons("prijetio je ani nozem") == ["ani"]  # the verb before the name still counts
+    assert found_kinds("vozac kaze da aparat laze i trazi novo mjerenje") == []
+    assert found_persons("prijetio je ani nozem") == ["ani"]  # the verb before the name still counts
 
 
 @pytest.mark.parametrize(
@@ -226,7 +217,7 @@ def test_a_person_verb_after_a_conjunction_is_no_evidence_for_the_word_before() 
     ],
 )
 def test_one_capitalised_word_beside_a_person_verb_is_a_person(text: str, name: str) -> None:
-    assert _persons(text) == [name]
+    assert found_persons(text) == [name]
 
 
 @pytest.mark.parametrize(
@@ -243,7 +234,7 @@ def test_one_capitalised_word_beside_a_person_verb_is_a_person(text: str, name: 
     ],
 )
 def test_capitalised_words_beside_a_person_verb_that_are_no_person_stay(text: str) -> None:
-    assert _kinds(text) == []
+    assert found_kinds(text) == []
 
 
 @pytest.mark.parametrize(
@@ -256,16 +247,16 @@ def test_capitalised_words_beside_a_person_verb_that_are_no_person_stay(text: st
     ],
 )
 def test_broj_after_a_comma_and_the_town_after_a_dash_or_slash(text: str, address: str) -> None:
-    assert [v for v, kind in _kinds(text) if kind == "ADDRESS"] == [address]
+    assert [v for v, kind in found_kinds(text) if kind == "ADDRESS"] == [address]
 
 
 def test_only_a_listed_town_joins_after_a_dash() -> None:
-    assert _kinds("stanuje na Lipova 7 - Marko zna gdje") == [("Lipova 7", "ADDRESS"), ("Marko", "PERSON")]
-    assert _kinds("clan 12, broj 5 zakona o prekrsajima") == []
+    assert found_kinds("stanuje na Lipova 7 - Marko zna gdje") == [("Lipova 7", "ADDRESS"), ("Marko", "PERSON")]
+    assert found_kinds("clan 12, broj 5 zakona o prekrsajima") == []
 
 
 def test_a_capitalised_function_word_before_a_verb_form_is_no_person() -> None:
-    assert _kinds("2. Регистарске таблице\nЗа возила која се региструју издаје се") == []
+    assert found_kinds("2. Регистарске таблице\nЗа возила која се региструју издаје се") == []
 
 
 @pytest.mark.parametrize(
@@ -278,7 +269,7 @@ def test_a_capitalised_function_word_before_a_verb_form_is_no_person() -> None:
     ],
 )
 def test_a_verb_beside_a_surname_is_not_taken_for_its_first_name(text: str, names: list[str]) -> None:
-    assert _persons(text) == names
+    assert found_persons(text) == names
 
 
 @pytest.mark.parametrize(
@@ -290,7 +281,7 @@ def test_a_verb_beside_a_surname_is_not_taken_for_its_first_name(text: str, name
     ],
 )
 def test_zivi_na_adresi_in_capitals_keeps_the_house_number_in_the_address(text: str, address: str) -> None:
-    assert [v for v, kind in _kinds(text) if kind == "ADDRESS"] == [address]
+    assert [v for v, kind in found_kinds(text) if kind == "ADDRESS"] == [address]
 
 
 @pytest.mark.parametrize(
@@ -304,7 +295,7 @@ def test_zivi_na_adresi_in_capitals_keeps_the_house_number_in_the_address(text: 
     ],
 )
 def test_in_capitals_a_verb_or_an_acronym_beside_a_name_is_not_part_of_it(text: str, names: list[str]) -> None:
-    assert _persons(text) == names
+    assert found_persons(text) == names
 
 
 @pytest.mark.parametrize(
@@ -315,8 +306,8 @@ def test_in_capitals_a_verb_or_an_acronym_beside_a_name_is_not_part_of_it(text: 
     ],
 )
 def test_a_house_number_glued_to_the_street_after_a_cue(text: str, address: str) -> None:
-    assert [v for v, kind in _kinds(text) if kind == "ADDRESS"] == [address]
+    assert [v for v, kind in found_kinds(text) if kind == "ADDRESS"] == [address]
 
 
 def test_a_town_with_a_glued_number_after_a_cue_stays() -> None:
-    assert _kinds("zivi u sarajevu2024 godine") == []
+    assert found_kinds("zivi u sarajevu2024 godine") == []

@@ -5,16 +5,11 @@ after a street that is no house number. One test per class with its look-alikes 
 
 import pytest
 
-from kodeks.privacy import find
-
-
-def _kinds(text: str) -> list[tuple[str, str]]:
-    found, _ = find(text)
-    return [(text[s.start : s.end], s.kind) for s in found]
+from tests.privacy_helpers import found_kinds
 
 
 def _of(text: str, kind: str) -> list[str]:
-    return [value for value, k in _kinds(text) if k == kind]
+    return [value for value, k in found_kinds(text) if k == kind]
 
 
 @pytest.mark.parametrize(
@@ -60,7 +55,7 @@ def test_an_entrance_by_its_letter_is_part_of_the_address() -> None:
     ],
 )
 def test_a_count_after_a_street_is_no_house_number(text: str) -> None:
-    assert _kinds(text) == []
+    assert found_kinds(text) == []
 
 
 @pytest.mark.parametrize(

@@ -6,16 +6,8 @@ same place, which stay unmasked.
 
 import pytest
 
-from kodeks.privacy import find, lexicon
-
-
-def _kinds(text: str) -> list[tuple[str, str]]:
-    found, _ = find(text)
-    return [(text[s.start : s.end], s.kind) for s in found]
-
-
-def _persons(text: str) -> list[str]:
-    return [value for value, kind in _kinds(text) if kind == "PERSON"]
+from kodeks.privacy import lexicon
+from tests.privacy_helpers import found_kinds, found_persons
 
 
 @pytest.mark.parametrize(
@@ -29,7 +21,7 @@ def _persons(text: str) -> list[str]:
     ],
 )
 def test_a_declined_ic_surname_beside_a_person_verb_is_a_person(text: str, name: str) -> None:
-    assert _persons(text) == [name]
+    assert found_persons(text) == [name]
 
 
 @pytest.mark.parametrize(
@@ -41,7 +33,7 @@ def test_a_declined_ic_surname_beside_a_person_verb_is_a_person(text: str, name:
     ],
 )
 def test_a_lone_lowercase_surname_beside_a_person_verb_or_a_jmbg_is_a_person(text: str, name: str) -> None:
-    assert _persons(text) == [name]
+    assert found_persons(text) == [name]
 
 
 @pytest.mark.parametrize(
@@ -54,7 +46,7 @@ def test_a_lone_lowercase_surname_beside_a_person_verb_or_a_jmbg_is_a_person(tex
     ],
 )
 def test_a_declined_short_first_name_near_a_person_verb_is_a_person(text: str, name: str) -> None:
-    assert _persons(text) == [name]
+    assert found_persons(text) == [name]
 
 
 @pytest.mark.parametrize(
@@ -71,7 +63,7 @@ def test_a_declined_short_first_name_near_a_person_verb_is_a_person(text: str, n
     ],
 )
 def test_words_of_the_language_beside_a_person_verb_stay(text: str) -> None:
-    assert _kinds(text) == [], text
+    assert found_kinds(text) == [], text
 
 
 def test_the_word_checks_know_the_dictionary_and_the_laws() -> None:
@@ -91,12 +83,12 @@ def test_the_word_checks_know_the_dictionary_and_the_laws() -> None:
     ],
 )
 def test_a_person_right_after_a_place_noun_is_a_person(text: str, name: str) -> None:
-    assert _persons(text) == [name]
+    assert found_persons(text) == [name]
 
 
 def test_a_place_named_after_a_person_stays_a_place() -> None:
-    assert _persons("okupljanje u parku Ivana Gorana Kovačića") == []
-    assert _persons("gužva na trgu Alije Izetbegovića, šta radimo") == []
+    assert found_persons("okupljanje u parku Ivana Gorana Kovačića") == []
+    assert found_persons("gužva na trgu Alije Izetbegovića, šta radimo") == []
 
 
 @pytest.mark.parametrize(
@@ -109,11 +101,11 @@ def test_a_place_named_after_a_person_stays_a_place() -> None:
     ],
 )
 def test_the_town_after_street_and_number_is_part_of_the_address(text: str, address: str) -> None:
-    assert (address, "ADDRESS") in _kinds(text)
+    assert (address, "ADDRESS") in found_kinds(text)
 
 
 def test_a_count_after_a_form_of_biti_is_no_address() -> None:
-    assert _kinds("u ulici je bilo 5 u kafani pa su pobjegli") == []
+    assert found_kinds("u ulici je bilo 5 u kafani pa su pobjegli") == []
 
 
 @pytest.mark.parametrize(
@@ -126,11 +118,11 @@ def test_a_count_after_a_form_of_biti_is_no_address() -> None:
     ],
 )
 def test_a_ski_or_ov_surname_right_after_a_first_name_is_part_of_the_name(text: str, name: str) -> None:
-    assert _persons(text) == [name]
+    assert found_persons(text) == [name]
 
 
 def test_an_adjective_after_a_first_name_is_no_surname() -> None:
-    assert _persons("marko gradski prevoz ne radi") == ["marko"]
+    assert found_persons("marko gradski prevoz ne radi") == ["marko"]
 
 
 @pytest.mark.parametrize(
@@ -141,17 +133,17 @@ def test_an_adjective_after_a_first_name_is_no_surname() -> None:
     ],
 )
 def test_a_declined_ic_surname_after_a_person_preposition_is_a_person(text: str, name: str) -> None:
-    assert _persons(text) == [name]
+    assert found_persons(text) == [name]
 
 
 @pytest.mark.parametrize(
     "text", ["kod granice smo nasli drogu", "kod bolnice smo nasli ranjenog", "sa mladicem iz kafica se potukao"]
 )
 def test_a_word_after_a_person_preposition_stays(text: str) -> None:
-    assert _persons(text) == [], text
+    assert found_persons(text) == [], text
 
 
 def test_a_capital_at_the_start_is_checked_against_the_dictionary_nouns_only() -> None:
-    assert _persons("Delića smo zatekli kako obija auto") == ["Delića"]  # delić is a word, and a surname
-    assert _persons("Granicu smo zatvorili nakon dojave") == []
-    assert _persons("Lisicu smo zatekli u dvoristu") == []
+    assert found_persons("Delića smo zatekli kako obija auto") == ["Delića"]  # delić is a word, and a surname
+    assert found_persons("Granicu smo zatvorili nakon dojave") == []
+    assert found_persons("Lisicu smo zatekli u dvoristu") == []

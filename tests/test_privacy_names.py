@@ -1,11 +1,7 @@
 """Lower-case words of the language are never names; names themselves still are."""
 
 from kodeks.privacy import find
-
-
-def _persons(text: str) -> list[str]:
-    found, _ = find(text)
-    return [text[s.start : s.end] for s in found if s.kind == "PERSON"]
+from tests.privacy_helpers import found_persons
 
 
 def test_common_lowercase_words_are_not_names() -> None:
@@ -14,12 +10,12 @@ def test_common_lowercase_words_are_not_names() -> None:
         "uhvatili smo kradljivicu u prodavnici",
         "lopovka je pobjegla iz kafane",
     ):
-        assert _persons(text) == [], text
+        assert found_persons(text) == [], text
 
 
 def test_names_still_masked() -> None:
-    assert _persons("marko markovic je udario komsiju")
-    assert _persons("Ana Kovačević prijavila krađu")
+    assert found_persons("marko markovic je udario komsiju")
+    assert found_persons("Ana Kovačević prijavila krađu")
 
 
 def test_places_named_after_people_are_places() -> None:
@@ -32,7 +28,7 @@ def test_places_named_after_people_are_places() -> None:
         "tuča ispred osnovne škole Meša Selimović",
         "okupljanje u parku Ivana Gorana Kovačića",
     ):
-        assert _persons(text) == [], text
+        assert found_persons(text) == [], text
 
 
 def test_a_place_named_after_a_person_with_a_house_number_is_an_address() -> None:
@@ -42,8 +38,8 @@ def test_a_place_named_after_a_person_with_a_house_number_is_an_address() -> Non
 
 def test_rivers_and_mountains_that_are_first_names_are_places_after_a_preposition() -> None:
     for text in ("pijani vozač pao sa mosta na Drini", "tijelo pronađeno na obali Drine", "kupanje u Uni kod Bihaća"):
-        assert _persons(text) == [], text
-    assert _persons("Sava Kovačević je udario komšiju") == ["Sava Kovačević"]  # beside a surname: a person
+        assert found_persons(text) == [], text
+    assert found_persons("Sava Kovačević je udario komšiju") == ["Sava Kovačević"]  # beside a surname: a person
 
 
 def test_a_nickname_after_a_name_is_the_same_person() -> None:
@@ -56,14 +52,14 @@ def test_a_nickname_after_a_name_is_the_same_person() -> None:
 
 
 def test_a_participle_after_a_name_is_not_part_of_it() -> None:
-    assert _persons("Марко Марковић рођен 12. марта 1990") == ["Марко Марковић"]
-    assert _persons("gojko mandic uhapšen juče") == ["gojko mandic"]
+    assert found_persons("Марко Марковић рођен 12. марта 1990") == ["Марко Марковић"]
+    assert found_persons("gojko mandic uhapšen juče") == ["gojko mandic"]
 
 
 def test_a_declined_ovic_surname_without_diacritics_is_a_name_anywhere() -> None:
-    assert _persons("kurtovica smo zatekli kako obija auto") == ["kurtovica"]
-    assert _persons("udovica je prijavila krađu") == []  # a word of the language ending the same way
+    assert found_persons("kurtovica smo zatekli kako obija auto") == ["kurtovica"]
+    assert found_persons("udovica je prijavila krađu") == []  # a word of the language ending the same way
 
 
 def test_a_person_after_a_place_noun_who_does_something_is_a_person() -> None:
-    assert _persons("u parku Marko Marković udario Anu") == ["Marko Marković", "Anu"]
+    assert found_persons("u parku Marko Marković udario Anu") == ["Marko Marković", "Anu"]
