@@ -364,7 +364,7 @@ class QueryLog:
     ) -> int | None:
         """Log one question with the pipeline's result (or the error that prevented one); returns the row id
         (None while the log is unavailable: the row is written later). With `update_id`, the journal entry
-        moves to 'sending' in the same transaction. `question` is the masked text; `original` (the unmasked
+        moves to 'sending' in the same transaction (SQLite; on PostgreSQL `journal_sending` did it before). `question` is the masked text; `original` (the unmasked
         one) is kept apart only while the retention allows it (KODEKS_KEEP_ORIGINAL_HOURS > 0). `conversation`:
         the columns of migration 5 (input, standalone, standalone_by, thread_id, thread_turn, follows;
         `bot.answers.conversation_row`)."""
@@ -497,6 +497,18 @@ class QueryLog:
             )
         )
         return True
+
+    async def journal_sending(self, update_id: int) -> bool:
+        """The fence before a reply to `update_id` is sent: False if another replica has taken the entry over
+        (this one stalled past KODEKS_REPLICA_STALE_SECONDS) — then nothing may be sent, the new owner answers.
+        On PostgreSQL one statement (`writes.sending_write`) confirms and marks 'sending'; if the database cannot
+        be reached the mark is kept for later and True returned: answered, as `journal_received` does then. On
+        SQLite (one process) always True: `record` marks 'sending' with the question's row, as before."""
+        if not self.storage.postgres:
+            return True
+        fence = writes.sending_write(update_id, self.replica)
+        await self._write(fence)
+        return fence.result != 0
 
     async def journal_done(self, update_id: int) -> None:
         """The reply was sent (or definitely cannot be): forget the chat id and text, keep the update and

@@ -70,7 +70,8 @@ def question_write(
     postgres: bool = False,
 ) -> Write:
     """One question: `row` (time, user, question, error…) completed with the pipeline's `result` if there is
-    one, its cited laws, and the journal entry moved to 'sending' (with `update_id`) in the same transaction."""
+    one, its cited laws, and on SQLite the journal entry moved to 'sending' (with `update_id`) in the same
+    transaction (PostgreSQL: `sending_write` fenced it before, for replicas)."""
     if result is not None:
         search, answer = result.search, result.answer
         timings = result.timings_ms
@@ -124,7 +125,7 @@ def question_write(
         )
     if originals_cutoff is not None:
         statements.append(("DELETE FROM originals WHERE ts < ?", (originals_cutoff,)))
-    if update_id is not None:
+    if update_id is not None and not postgres:  # PostgreSQL: `sending_write`, the fence, ran before this row
         statements.append(("UPDATE pending SET state = 'sending' WHERE update_id = ?", (update_id,)))
     return Write(statements, "question", returns_id=True)
 
@@ -258,6 +259,21 @@ def takeover_write(replica: str, stale_seconds: float) -> Write:
         ],
         "journal takeover",
         returns_rows=True,
+    )
+
+
+def sending_write(update_id: int, owner: str | None) -> Write:
+    """The fence before a reply is sent (PostgreSQL): the entry moved to 'sending' only if it is still `owner`'s
+    and not yet being sent — `result` 0 when another replica took it over while this one stalled (it answers)."""
+    return Write(
+        [
+            (
+                "UPDATE pending SET state = 'sending' "
+                "WHERE update_id = ? AND state = 'received' AND owner IS NOT DISTINCT FROM ?",
+                (update_id, owner),
+            )
+        ],
+        "journal sending",
     )
 
 
