@@ -10,11 +10,13 @@ statement (`QueryLog.journal_take_over`): those are settled by the rules of star
 At start-up the same takeover replaces reading the whole journal: the open questions of a LIVE replica are
 never touched.
 
-The one window left: a replica that stops writing its heartbeat for longer than the stale setting while still
-alive (its database connection hung, the machine frozen) and then carries on answers what another replica has
-taken by then: that question may be answered twice. A replica killed while sending a reply leaves its entry
-`sending`: never sent again (the officer may have it), so at most once there, and the officer is told to ask
-again if it did not arrive (docs/operations.md, "More than one machine").
+A replica that stops writing its heartbeat for longer than the stale setting while still alive (its database
+connection hung, the machine frozen) and then carries on is fenced: before it sends, `QueryLog.journal_sending`
+confirms in one statement that the entry is still its own and marks it `sending`; if another replica took it over,
+nothing is sent (bot/answers.py). A replica killed (or stalled) after that mark leaves its entry `sending`: never
+sent again (the officer may have it), so at most once there, and the officer is told to ask again if it did not
+arrive. Left: a fence that cannot reach the database answers unconfirmed (docs/operations.md, "More than one
+machine").
 """
 
 from __future__ import annotations
