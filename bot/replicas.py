@@ -11,9 +11,9 @@ At start-up the same takeover replaces reading the whole journal: the open quest
 never touched.
 
 A replica that stops writing its heartbeat for longer than the stale setting while still alive (its database
-connection hung, the machine frozen) and then carries on is fenced: before it sends, `QueryLog.journal_sending`
-confirms in one statement that the entry is still its own and marks it `sending`; if another replica took it over,
-nothing is sent (bot/answers.py). A replica killed (or stalled) after that mark leaves its entry `sending`: never
+connection hung, the machine frozen) and then carries on is fenced: the log row's write, before the reply, marks
+the entry `sending` only if it is still this replica's; if another replica took it over, the write is rolled back
+and nothing is sent (`QueryLog.record` raises `TakenOver`; bot/answers.py). A replica killed (or stalled) after that mark leaves its entry `sending`: never
 sent again (the officer may have it), so at most once there, and the officer is told to ask again if it did not
 arrive. Left: a fence that cannot reach the database answers unconfirmed (docs/operations.md, "More than one
 machine").

@@ -18,12 +18,13 @@ from pathlib import Path
 from typing import Any
 
 import psycopg
+import pytest
 from aiohttp import web
 
 from bot import journal
 from bot.answers import deliver_answer
 from bot.app import build_application
-from bot.querylog import QueryLog, utcnow
+from bot.querylog import QueryLog, TakenOver, utcnow
 from bot.querylog.log import hash_user_id
 from bot.webhook import Acknowledgements, AcknowledgingQueue
 from kodeks.answering import Pipeline
@@ -41,6 +42,7 @@ from tests.replica_cluster import (
     plan,
 )
 from tests.test_bot import CROWD
+from tests.test_querylog import make_result
 
 OFFICERS = list(range(81_001, 81_007))
 
@@ -134,7 +136,7 @@ async def test_a_stalled_replica_sends_nothing_for_a_question_another_took_over(
     postgres_url: str, telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, caplog
 ) -> None:
     """Issue 34: replica A journals a question, then stalls past the stale setting; B takes the entry over. When
-    A carries on, its fence (`journal_sending`) refuses: A sends and logs nothing, and B answers the officer once."""
+    A carries on, its fence (the log row's write) refuses: A sends and logs nothing, and B answers the officer once."""
     user = CROWD[3]
     replicas = {}
     try:
@@ -153,7 +155,7 @@ async def test_a_stalled_replica_sends_nothing_for_a_question_another_took_over(
         taken = await b_log.journal_take_over("b", stale_seconds=5)
         assert [row["update_id"] for row in taken] == [77]
 
-        with caplog.at_level(logging.WARNING, logger="bot.answers"):  # A carries on with the question it took
+        with caplog.at_level(logging.WARNING, logger="bot.handlers"):  # A carries on with the question it took
             await deliver_answer(
                 a.bot, a.bot_data, chat_id=user, user_id=user, question="ukrao mi je mobitel", reply_to=9, update_id=77
             )
@@ -179,14 +181,20 @@ async def test_a_stalled_replica_sends_nothing_for_a_question_another_took_over(
             await pipeline.aclose()
 
 
-async def test_the_fence_passes_for_the_owner_and_only_once(postgres_url: str) -> None:
+async def test_the_fence_passes_for_the_owner_once_and_a_refused_write_keeps_nothing(postgres_url: str) -> None:
     qlog = await QueryLog.open_database(postgres_url)
     try:
         qlog.replica = "a"
         assert await qlog.journal_received(update_id=3, chat_id=7, message_id=1, question="q")
-        assert await qlog.journal_sending(3)  # its own entry: marked 'sending'
-        assert not await qlog.journal_sending(3)  # already being sent: never a second reply
+        first = await qlog.record(user_id=7, question="q", result=make_result(), update_id=3)
+        assert isinstance(first, int)  # its own entry: the row written, the entry marked 'sending'
+        with pytest.raises(TakenOver):  # already being sent: never a second reply
+            await qlog.record(user_id=7, question="q", result=make_result(), update_id=3)
         assert [row["state"] for row in await qlog.journal_open()] == ["sending"]
+        with psycopg.connect(postgres_url, autocommit=True) as con:  # the refused write's row, laws: rolled back
+            assert con.execute("SELECT count(*) FROM queries").fetchone() == (1,)
+            assert con.execute("SELECT count(DISTINCT query_id) FROM cited").fetchone() == (1,)
+        assert qlog.backlog == 0 and await qlog.count() == 1
     finally:
         await qlog.close()
 

@@ -14,7 +14,7 @@ rendering the figures is `bot.stats`'s job.
 """
 
 from bot.querylog.diagnosis import explain
-from bot.querylog.log import QueryLog
+from bot.querylog.log import QueryLog, TakenOver
 from bot.querylog.readers import iter_rows, open_reader
 from bot.querylog.schema import MIGRATIONS, SCHEMA_VERSION
 from bot.querylog.timestamps import from_ts, to_ts, utcnow
@@ -23,6 +23,7 @@ __all__ = [
     "MIGRATIONS",
     "SCHEMA_VERSION",
     "QueryLog",
+    "TakenOver",
     "explain",
     "from_ts",
     "iter_rows",

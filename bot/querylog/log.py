@@ -61,6 +61,10 @@ JOURNALED_IN_MEMORY = 10_000  # recent update ids this process has journaled (a 
 T = TypeVar("T")
 
 
+class TakenOver(Exception):
+    """`record` refused by the fence: another replica took the question over while this one stalled."""
+
+
 def hash_user_id(user_id: int | str, salt: str, hashed: bool = True) -> str:
     """The id as every file of KODEKS stores it: a salted SHA-256 (or the id itself, KODEKS_HASH_USER_IDS=false)."""
     if not hashed:
@@ -364,7 +368,10 @@ class QueryLog:
     ) -> int | None:
         """Log one question with the pipeline's result (or the error that prevented one); returns the row id
         (None while the log is unavailable: the row is written later). With `update_id`, the journal entry
-        moves to 'sending' in the same transaction (SQLite; on PostgreSQL `journal_sending` did it before). `question` is the masked text; `original` (the unmasked
+        moves to 'sending' in the same transaction; on PostgreSQL only if the entry is still this replica's and not
+        yet being sent (the fence), else nothing is written and `TakenOver` raised: nothing may be sent, the
+        replica that took it over answers. A database that cannot be reached keeps the write for later (None):
+        answered unconfirmed, as `journal_received` does then. `question` is the masked text; `original` (the unmasked
         one) is kept apart only while the retention allows it (KODEKS_KEEP_ORIGINAL_HOURS > 0). `conversation`:
         the columns of migration 5 (input, standalone, standalone_by, thread_id, thread_turn, follows;
         `bot.answers.conversation_row`)."""
@@ -380,11 +387,18 @@ class QueryLog:
         row.update(writes.conversation_columns(conversation))
         keep = self.retention.originals_hours > 0
         cutoff = self.retention.originals_cutoff(utcnow()) if keep else None
-        row_id = await self._write(
-            writes.question_write(
-                row, result, update_id, original if keep else None, cutoff, postgres=self.storage.postgres
-            )
+        write = writes.question_write(
+            row,
+            result,
+            update_id,
+            original if keep else None,
+            cutoff,
+            postgres=self.storage.postgres,
+            owner=self.replica,
         )
+        row_id = await self._write(write)
+        if write.refused:
+            raise TakenOver(f"update {update_id}")
         await self._maybe_purge()
         return row_id
 
@@ -497,18 +511,6 @@ class QueryLog:
             )
         )
         return True
-
-    async def journal_sending(self, update_id: int) -> bool:
-        """The fence before a reply to `update_id` is sent: False if another replica has taken the entry over
-        (this one stalled past KODEKS_REPLICA_STALE_SECONDS) — then nothing may be sent, the new owner answers.
-        On PostgreSQL one statement (`writes.sending_write`) confirms and marks 'sending'; if the database cannot
-        be reached the mark is kept for later and True returned: answered, as `journal_received` does then. On
-        SQLite (one process) always True: `record` marks 'sending' with the question's row, as before."""
-        if not self.storage.postgres:
-            return True
-        fence = writes.sending_write(update_id, self.replica)
-        await self._write(fence)
-        return fence.result != 0
 
     async def journal_done(self, update_id: int) -> None:
         """The reply was sent (or definitely cannot be): forget the chat id and text, keep the update and
