@@ -44,7 +44,7 @@ from bot.querylog.retention import Retention, purge_write
 from bot.querylog.storage import SqliteStorage, Storage
 from bot.querylog.timestamps import to_ts, utcnow
 from bot.querylog.writes import Write
-from kodeks.errors import KodeksError
+from kodeks.errors import KodeksError, TakenOver
 
 if TYPE_CHECKING:
     from kodeks.answering import PipelineResult
@@ -59,10 +59,6 @@ DONE_KEPT = timedelta(days=2)  # answered journal entries kept (ids only) to rec
 JOURNALED_IN_MEMORY = 10_000  # recent update ids this process has journaled (a few MB at most)
 
 T = TypeVar("T")
-
-
-class TakenOver(Exception):
-    """`record` refused by the fence: another replica took the question over while this one stalled."""
 
 
 def hash_user_id(user_id: int | str, salt: str, hashed: bool = True) -> str:

@@ -24,10 +24,6 @@ from kodeks.migrations.postgres import upgrade_database
 from kodeks.postgres import connect_async, to_pyformat, unreachable
 
 
-class _Refused(Exception):
-    """A write's fence changed no row: its transaction is rolled back."""
-
-
 def _clean(value: Any) -> Any:
     value = clean_text(value)
     return value.replace("\x00", "\ufffd") if isinstance(value, str) else value
@@ -104,12 +100,13 @@ class PostgresStorage:
                     if i in write.counted:
                         changed += max(cur.rowcount, 0)
                     if i == write.fence and cur.rowcount < 1:
-                        raise _Refused
+                        write.refused = True
+                        raise psycopg.Rollback()  # the whole write undone; the block ends without an error
+            if write.refused:
+                write.result = 0
+                return None
             write.result = changed
             return last
-        except _Refused:
-            write.refused, write.result = True, 0
-            return None
         except BaseException:
             await self.close()  # rolled back; a fresh connection next time
             raise
