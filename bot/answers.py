@@ -23,6 +23,7 @@ from bot.callbacks import answer_keyboard
 from bot.compare import remember
 from bot.delivery import keep_typing, unconfirmed
 from bot.formatting import escape, format_answer, jurisdiction_line
+from bot.querylog import TakenOver
 from bot.replies import send_html
 from bot.state import AppState
 from kodeks.answering import Answer, PipelineResult
@@ -109,10 +110,11 @@ async def deliver_answer(
     masked: Masked | None = None,
     input_kind: str = "text",
 ) -> None:
-    """Pipeline → log → reply with sources and buttons → journal done. The log row is written before
-    sending so the buttons can point at it, and an answer that could not be delivered is marked in the log.
-    A reply whose delivery is unknown (Telegram may have it: a read timeout) is not sent again (see
-    `bot.delivery`). `question` is the masked text (stored, searched, sent to Claude, kept in the thread);
+    """Pipeline → log → reply with sources and buttons → journal done. On a database replicas share, the log
+    row's write is the fence: nothing is sent or logged for a question another replica took over while this one
+    stalled (`TakenOver`). The log row is written before sending so the buttons can point at it, and an answer that could
+    not be delivered is marked in the log. A reply whose delivery is unknown (Telegram may have it: a read
+    timeout) is not sent again (see `bot.delivery`). `question` is the masked text (stored, searched, sent to Claude, kept in the thread);
     `masked` carries its placeholders' originals, which only the officer's own reply shows back (and, with
     KODEKS_KEEP_ORIGINAL_HOURS, a short-lived row apart from the log). `input_kind` is "voice" for a
     transcribed voice message."""
@@ -147,6 +149,11 @@ async def deliver_answer(
                 original=original,
                 conversation=conversation_row(result, thread, after, input_kind),
             )
+        except TakenOver:
+            # replicas: this one stalled past the stale setting and another took the question over; it answers
+            log.warning("update %s was taken over by another replica meanwhile; this reply is not sent", update_id)
+            update_id = None  # the entry is the new owner's: not marked done here
+            return
         except Exception:
             log.exception("could not write the query log")
             row_id = None

@@ -10,11 +10,13 @@ statement (`QueryLog.journal_take_over`): those are settled by the rules of star
 At start-up the same takeover replaces reading the whole journal: the open questions of a LIVE replica are
 never touched.
 
-The one window left: a replica that stops writing its heartbeat for longer than the stale setting while still
-alive (its database connection hung, the machine frozen) and then carries on answers what another replica has
-taken by then: that question may be answered twice. A replica killed while sending a reply leaves its entry
-`sending`: never sent again (the officer may have it), so at most once there, and the officer is told to ask
-again if it did not arrive (docs/operations.md, "More than one machine").
+A replica that stops writing its heartbeat for longer than the stale setting while still alive (its database
+connection hung, the machine frozen) and then carries on is fenced: the log row's write, before the reply, marks
+the entry `sending` only if it is still this replica's; if another replica took it over, the write is rolled back
+and nothing is sent (`QueryLog.record` raises `TakenOver`; bot/answers.py). A replica killed (or stalled) after that mark leaves its entry `sending`: never
+sent again (the officer may have it), so at most once there, and the officer is told to ask again if it did not
+arrive. Left: a fence that cannot reach the database answers unconfirmed (docs/operations.md, "More than one
+machine").
 """
 
 from __future__ import annotations

@@ -161,3 +161,9 @@ class CaptionError(KodeksError, ValueError):
     """A law file's caption names an unknown jurisdiction or a law name too long to be one; the message is the
     Bosnian reply to the admin, saying how to write the caption (bot/law_upload.py). Also a ValueError, as it
     always was: a caption is a value that does not parse."""
+
+
+class TakenOver(KodeksError):
+    """The query log refused a question's row: another replica took the question over while this one stalled
+    (no heartbeat for longer than KODEKS_REPLICA_STALE_SECONDS). The officer sees nothing from this replica —
+    the one that took it over answers; one line is logged (bot/answers.py, bot/querylog/log.py)."""

@@ -12,15 +12,23 @@ cannot start here (KODEKS_REQUIRE_POSTGRES=1 makes that a failure).
 from __future__ import annotations
 
 import asyncio
+import logging
 import shutil
 from pathlib import Path
+from typing import Any
 
 import psycopg
+import pytest
 from aiohttp import web
 
-from bot.querylog import QueryLog, utcnow
+from bot import journal
+from bot.answers import deliver_answer
+from bot.app import build_application
+from bot.querylog import QueryLog, TakenOver, utcnow
 from bot.querylog.log import hash_user_id
 from bot.webhook import Acknowledgements, AcknowledgingQueue
+from kodeks.answering import Pipeline
+from kodeks.settings import Settings
 from tests.fakes.telegram_server import FakeTelegramServer
 from tests.replica_cluster import (
     SALT,
@@ -33,6 +41,8 @@ from tests.replica_cluster import (
     logged_questions,
     plan,
 )
+from tests.test_bot import CROWD
+from tests.test_querylog import make_result
 
 OFFICERS = list(range(81_001, 81_007))
 
@@ -120,6 +130,73 @@ async def test_a_live_replicas_questions_are_never_taken_a_dead_ones_are_taken_o
     finally:
         for qlog in logs:
             await qlog.close()
+
+
+async def test_a_stalled_replica_sends_nothing_for_a_question_another_took_over(
+    postgres_url: str, telegram_server: FakeTelegramServer, settings: Settings, retriever: Any, caplog
+) -> None:
+    """Issue 34: replica A journals a question, then stalls past the stale setting; B takes the entry over. When
+    A carries on, its fence (the log row's write) refuses: A sends and logs nothing, and B answers the officer once."""
+    user = CROWD[3]
+    replicas = {}
+    try:
+        for name in ("a", "b"):
+            qlog = await QueryLog.open_database(postgres_url)
+            qlog.replica = name
+            await qlog.heartbeat(name, utcnow())
+            pipeline = Pipeline(settings, retriever=retriever)
+            app = build_application(settings, pipeline=pipeline, retriever=retriever, querylog=qlog)
+            await app.initialize()
+            replicas[name] = (app, qlog, pipeline)
+        (a, a_log, _), (b, b_log, _) = replicas["a"], replicas["b"]
+        assert await a_log.journal_received(update_id=77, chat_id=user, message_id=9, question="ukrao mi je mobitel")
+        with psycopg.connect(postgres_url, autocommit=True) as con:  # A stalls: no heartbeat for a minute
+            con.execute("UPDATE replicas SET beat = beat - 60 WHERE id = 'a'")
+        taken = await b_log.journal_take_over("b", stale_seconds=5)
+        assert [row["update_id"] for row in taken] == [77]
+
+        with caplog.at_level(logging.WARNING, logger="bot.handlers"):  # A carries on with the question it took
+            await deliver_answer(
+                a.bot, a.bot_data, chat_id=user, user_id=user, question="ukrao mi je mobitel", reply_to=9, update_id=77
+            )
+        assert "taken over by another replica" in caplog.text
+        assert telegram_server.messages(user) == []  # A sent nothing
+        with psycopg.connect(postgres_url, autocommit=True) as con:
+            assert con.execute("SELECT owner, state FROM pending WHERE update_id = 77").fetchone() == ("b", "received")
+            assert con.execute("SELECT count(*) FROM queries").fetchone() == (0,)  # nor logged the question
+
+        recovered = await journal.recover(b.bot, b.bot_data, entries=taken)
+        assert recovered.answered == 1
+        [answer] = await telegram_server.wait_messages(user, 1)
+        assert "Izvori:" in answer["text"]
+        assert await b_log.journal_open() == []
+        with psycopg.connect(postgres_url, autocommit=True) as con:
+            assert con.execute("SELECT count(*) FROM queries").fetchone() == (1,)
+        await asyncio.sleep(0.2)
+        assert len(telegram_server.messages(user)) == 1  # answered once
+    finally:
+        for app, qlog, pipeline in replicas.values():
+            await app.shutdown()
+            await qlog.close()
+            await pipeline.aclose()
+
+
+async def test_the_fence_passes_for_the_owner_once_and_a_refused_write_keeps_nothing(postgres_url: str) -> None:
+    qlog = await QueryLog.open_database(postgres_url)
+    try:
+        qlog.replica = "a"
+        assert await qlog.journal_received(update_id=3, chat_id=7, message_id=1, question="q")
+        first = await qlog.record(user_id=7, question="q", result=make_result(), update_id=3)
+        assert isinstance(first, int)  # its own entry: the row written, the entry marked 'sending'
+        with pytest.raises(TakenOver):  # already being sent: never a second reply
+            await qlog.record(user_id=7, question="q", result=make_result(), update_id=3)
+        assert [row["state"] for row in await qlog.journal_open()] == ["sending"]
+        with psycopg.connect(postgres_url, autocommit=True) as con:  # the refused write's row, laws: rolled back
+            assert con.execute("SELECT count(*) FROM queries").fetchone() == (1,)
+            assert con.execute("SELECT count(DISTINCT query_id) FROM cited").fetchone() == (1,)
+        assert qlog.backlog == 0 and await qlog.count() == 1
+    finally:
+        await qlog.close()
 
 
 BURST = 30

@@ -18,11 +18,13 @@ from bot.querylog.log import QueryLog
 from bot.querylog.readers import iter_rows, open_reader
 from bot.querylog.schema import MIGRATIONS, SCHEMA_VERSION
 from bot.querylog.timestamps import from_ts, to_ts, utcnow
+from kodeks.errors import TakenOver  # raised by QueryLog.record (the replicas' fence)
 
 __all__ = [
     "MIGRATIONS",
     "SCHEMA_VERSION",
     "QueryLog",
+    "TakenOver",
     "explain",
     "from_ts",
     "iter_rows",

@@ -44,7 +44,7 @@ from bot.querylog.retention import Retention, purge_write
 from bot.querylog.storage import SqliteStorage, Storage
 from bot.querylog.timestamps import to_ts, utcnow
 from bot.querylog.writes import Write
-from kodeks.errors import KodeksError
+from kodeks.errors import KodeksError, TakenOver
 
 if TYPE_CHECKING:
     from kodeks.answering import PipelineResult
@@ -364,7 +364,10 @@ class QueryLog:
     ) -> int | None:
         """Log one question with the pipeline's result (or the error that prevented one); returns the row id
         (None while the log is unavailable: the row is written later). With `update_id`, the journal entry
-        moves to 'sending' in the same transaction. `question` is the masked text; `original` (the unmasked
+        moves to 'sending' in the same transaction; on PostgreSQL only if the entry is still this replica's and not
+        yet being sent (the fence), else nothing is written and `TakenOver` raised: nothing may be sent, the
+        replica that took it over answers. A database that cannot be reached keeps the write for later (None):
+        answered unconfirmed, as `journal_received` does then. `question` is the masked text; `original` (the unmasked
         one) is kept apart only while the retention allows it (KODEKS_KEEP_ORIGINAL_HOURS > 0). `conversation`:
         the columns of migration 5 (input, standalone, standalone_by, thread_id, thread_turn, follows;
         `bot.answers.conversation_row`)."""
@@ -380,11 +383,18 @@ class QueryLog:
         row.update(writes.conversation_columns(conversation))
         keep = self.retention.originals_hours > 0
         cutoff = self.retention.originals_cutoff(utcnow()) if keep else None
-        row_id = await self._write(
-            writes.question_write(
-                row, result, update_id, original if keep else None, cutoff, postgres=self.storage.postgres
-            )
+        write = writes.question_write(
+            row,
+            result,
+            update_id,
+            original if keep else None,
+            cutoff,
+            postgres=self.storage.postgres,
+            owner=self.replica,
         )
+        row_id = await self._write(write)
+        if write.refused:
+            raise TakenOver(f"update {update_id}")
         await self._maybe_purge()
         return row_id
 

@@ -1,7 +1,8 @@
 """The query log in PostgreSQL (KODEKS_DATABASE_URL): what several bot replicas write and read together.
 
 The same `Write`s as on SQLite, run by psycopg's AsyncConnection in one transaction each; what differs is in
-the statements themselves (`writes.question_write(postgres=True)`) and here: parameter marks translated
+the statements themselves (`writes.question_write(postgres=True)`, whose journal mark is a fence: a `Write.fence`
+statement that changes no row rolls the whole write back) and here: parameter marks translated
 (`kodeks.postgres.to_pyformat`), the inserted row's id read with RETURNING, NUL characters (which SQLite
 stores and PostgreSQL's text refuses) replaced like lone surrogates. Migrations run at open under the
 migration lock (`kodeks.migrations.postgres`), so replicas starting together apply each step once.
@@ -98,6 +99,12 @@ class PostgresStorage:
                         write.rows = [dict(r) for r in await cur.fetchall()]
                     if i in write.counted:
                         changed += max(cur.rowcount, 0)
+                    if i == write.fence and cur.rowcount < 1:
+                        write.refused = True
+                        raise psycopg.Rollback()  # the whole write undone; the block ends without an error
+            if write.refused:
+                write.result = 0
+                return None
             write.result = changed
             return last
         except BaseException:

@@ -34,6 +34,9 @@ class Write:
     result: int | None = field(default=None, repr=False)  # None until written
     returns_rows: bool = False  # the first statement ends in RETURNING: its rows are kept in `rows`
     rows: list[dict[str, Any]] = field(default_factory=list, repr=False)
+    # PostgreSQL: a statement that must change a row, else the whole write is rolled back and `refused` set
+    fence: int | None = None
+    refused: bool = field(default=False, repr=False)
 
 
 def clean_text(value: Any) -> Any:
@@ -68,9 +71,12 @@ def question_write(
     originals_cutoff: str | None = None,
     *,
     postgres: bool = False,
+    owner: str | None = None,
 ) -> Write:
     """One question: `row` (time, user, question, error…) completed with the pipeline's `result` if there is
-    one, its cited laws, and the journal entry moved to 'sending' (with `update_id`) in the same transaction."""
+    one, its cited laws, and the journal entry moved to 'sending' (with `update_id`) in the same transaction. On
+    PostgreSQL that last statement is the fence (replicas): only if the entry is still `owner`'s and not yet
+    being sent, else nothing of the write is kept (`refused`): another replica took the question over."""
     if result is not None:
         search, answer = result.search, result.answer
         timings = result.timings_ms
@@ -124,9 +130,19 @@ def question_write(
         )
     if originals_cutoff is not None:
         statements.append(("DELETE FROM originals WHERE ts < ?", (originals_cutoff,)))
-    if update_id is not None:
+    fence = None
+    if update_id is not None and postgres:
+        fence = len(statements)
+        statements.append(
+            (
+                "UPDATE pending SET state = 'sending' "
+                "WHERE update_id = ? AND state = 'received' AND owner IS NOT DISTINCT FROM ?",
+                (update_id, owner),
+            )
+        )
+    elif update_id is not None:
         statements.append(("UPDATE pending SET state = 'sending' WHERE update_id = ?", (update_id,)))
-    return Write(statements, "question", returns_id=True)
+    return Write(statements, "question", returns_id=True, fence=fence)
 
 
 CONVERSATION_COLUMNS = ("input", "standalone", "standalone_by", "thread_id", "thread_turn", "follows")
