@@ -246,6 +246,12 @@ class Cluster:
         if proc is not None and proc.returncode is None:
             proc.kill()
 
+    async def wait_dead(self, i: int) -> None:
+        """Until the killed process is gone: after this it writes nothing more."""
+        proc = self.procs[i]
+        if proc is not None:
+            await proc.wait()
+
     async def stop(self, i: int) -> None:
         proc = self.procs[i]
         if proc is not None and proc.returncode is None:
@@ -305,6 +311,20 @@ def logged_questions(database_url: str) -> Counter[tuple[str, str]]:
     finally:
         con.close()
     return Counter((r[0], r[1]) for r in rows)
+
+
+def open_entries_of(database_url: str, replica_name: str) -> int:
+    """Journal entries a replica (by its KODEKS_REPLICA_NAME) holds open: taken, not yet done."""
+    from kodeks.postgres import connect
+
+    con = connect(database_url)
+    try:
+        row = con.execute(
+            "SELECT count(*) FROM pending WHERE state != 'done' AND owner LIKE ?", (f"{replica_name}:%",)
+        ).fetchone()
+    finally:
+        con.close()
+    return int(row[0]) if row else 0
 
 
 def ask_all(server: FakeTelegramServer, plan: list[tuple[int, str]]) -> list[tuple[int, int, str]]:
