@@ -75,14 +75,8 @@ async def cmd_nadleznost(update: Update, context: Context) -> None:
         await _admin_command(update, context, officers, target, args[1:])
         return
     if args:
-        code = jurisdictions.find(" ".join(args))
+        code = await _code_or_usage(update, context, args)
         if code is None:
-            await answer_usage(
-                update,
-                context,
-                "nadleznost",
-                texts.NADLEZNOST_UNKNOWN.format(code=" ".join(args)[:40], known=jurisdictions.known_codes()),
-            )
             return
         if admin:
             await officers.assign(user_id, code)
@@ -103,6 +97,19 @@ async def cmd_nadleznost(update: Update, context: Context) -> None:
     await context.bot.send_message(
         chat_id, text, parse_mode=ParseMode.HTML, reply_markup=_keyboard(await _choices(context))
     )
+
+
+async def _code_or_usage(update: Update, context: Context, words: list[str]) -> str | None:
+    """The jurisdiction the words name, or None after telling the sender the known codes and the usage."""
+    code = jurisdictions.find(" ".join(words))
+    if code is None:
+        await answer_usage(
+            update,
+            context,
+            "nadleznost",
+            texts.NADLEZNOST_UNKNOWN.format(code=" ".join(words)[:40], known=jurisdictions.known_codes()),
+        )
+    return code
 
 
 def _set_text(code: str) -> str:
@@ -131,14 +138,8 @@ async def _admin_command(update: Update, context: Context, officers: Officers, t
             texts.NADLEZNOST_ADMIN_CLEARED.format(user_id=target, current=current.code or "–"),
         )
         return
-    code = jurisdictions.find(" ".join(rest))
+    code = await _code_or_usage(update, context, rest)
     if code is None:
-        await answer_usage(
-            update,
-            context,
-            "nadleznost",
-            texts.NADLEZNOST_UNKNOWN.format(code=" ".join(rest)[:40], known=jurisdictions.known_codes()),
-        )
         return
     await officers.assign(target, code)
     await say(

@@ -137,18 +137,21 @@ def is_postgres(con: object) -> bool:
     return isinstance(con, PgConnection)
 
 
+# What every connection of ours is opened with, sync or async: rows as mappings, a bounded wait, and a name
+# that says in pg_stat_activity which program holds it.
+_CONNECTION_OPTIONS: dict[str, Any] = {
+    "row_factory": row_factory,
+    "connect_timeout": CONNECT_TIMEOUT_S,
+    "application_name": APPLICATION_NAME,
+}
+
+
 def connect(url: str, *, autocommit: bool = True) -> PgConnection:
     """A synchronous connection (readers, migrations, the CLI); a connection failure is one `KodeksError`."""
     import psycopg
 
     try:
-        con = psycopg.connect(
-            url,
-            autocommit=autocommit,
-            row_factory=row_factory,
-            connect_timeout=CONNECT_TIMEOUT_S,
-            application_name=APPLICATION_NAME,
-        )
+        con = psycopg.connect(url, autocommit=autocommit, **_CONNECTION_OPTIONS)
     except psycopg.Error as exc:
         raise unreachable(url, exc) from exc
     return PgConnection(con)
@@ -159,13 +162,7 @@ async def connect_async(url: str) -> psycopg.AsyncConnection[Any]:
     import psycopg
 
     try:
-        return await psycopg.AsyncConnection.connect(
-            url,
-            autocommit=True,
-            row_factory=row_factory,
-            connect_timeout=CONNECT_TIMEOUT_S,
-            application_name=APPLICATION_NAME,
-        )
+        return await psycopg.AsyncConnection.connect(url, autocommit=True, **_CONNECTION_OPTIONS)
     except psycopg.Error as exc:
         raise unreachable(url, exc) from exc
 
