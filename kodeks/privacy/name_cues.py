@@ -11,7 +11,7 @@ only function words are refused there. Labels as in names.py: F first name, S su
 
 from __future__ import annotations
 
-from kodeks.privacy import lexicon
+from kodeks.privacy import lexicon, name_pairs
 from kodeks.privacy.tokens import Token, gap
 
 # One word that a name follows: titles (gospodin, gđa, g. …) and "imenom" / "prezimena" …
@@ -180,6 +180,7 @@ def unlisted_surnames_beside_first_names(text: str, tokens: list[Token], labels:
                 and lexicon.first_name(tokens[k].folded) in lexicon.listed_first_names()
                 and _same_style(token, tokens[k])
                 and gap(text, *sorted((token, tokens[k]), key=lambda t: t.start)) == " "
+                and name_pairs.case_agrees(tokens[k], token)
             ):
                 labels[j] = "S"
                 break
