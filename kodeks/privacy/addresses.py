@@ -291,7 +291,25 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
             house_only and len(chosen) <= 3 and _street_ok(chosen, capital_needed=False)
         ):
             return Span(offset, m.end(2), "ADDRESS")
+    if _town_end(text, m.end(2)) > m.end(2):  # "jasenova 12 zenica", "kralja tvrtka 8 u sarajevu"
+        for chosen, offset, _ in suffixes:
+            if len(chosen) <= 3 and _street_ok(chosen, capital_needed=False) and _street_name(chosen):
+                return Span(offset, m.end(2), "ADDRESS")
     return None
+
+
+def _street_name(words: list[str]) -> bool:
+    """Words shaped like a street's name where no capital shows it (a listed town after the house number is the
+    evidence): the last a possessive or -ska adjective (jasenova, maglajska) or a person's genitive (kralja tvrtka,
+    vase pelagica, marsala tita); none a word of the laws (linija, voz, autobus) or a number's noun (broj, peron)."""
+    folded = [fold(w).rstrip(".") for w in words]
+    if any(f in lexicon.FUNCTION_WORDS or lexicon.law_word(f) or f.startswith(_LEGAL_STEMS) for f in folded):
+        return False
+    last = folded[-1]
+    if _STREET_ADJECTIVE.search(last):
+        return True
+    name = lexicon.first_name(last)
+    return (name is not None and name != last) or last.endswith(("ica", "ovica", "evica"))
 
 
 def addresses(text: str) -> list[Span]:

@@ -1,0 +1,60 @@
+"""Addresses without an address cue (bench/masking/dev_streets.jsonl): a street in lower case with its house number
+and a listed town after it, and a street word with a house number dictated in words; with the look-alikes whose
+numbers are no house's (a bus line, a platform, a kilometre, a law's article)."""
+
+import pytest
+
+from tests.privacy_helpers import found_kinds
+
+
+def _addresses(text: str) -> list[str]:
+    return [value for value, kind in found_kinds(text) if kind == "ADDRESS"]
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("jasenova 12 zenica, komsija prijavio buku", "jasenova 12 zenica"),
+        ("provala u kucu brezova 21, bihac sinoc", "brezova 21, bihac"),
+        ("nasilje u porodici na kralja tvrtka 8 u sarajevu", "kralja tvrtka 8 u sarajevu"),
+        ("dojava o drogi, maglajska 6 zenica, kako postupiti", "maglajska 6 zenica"),
+    ],
+)
+def test_a_lower_case_street_with_a_number_and_a_town(text: str, address: str) -> None:
+    assert _addresses(text) == [address]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "autobus broj 12 sarajevo ilidza je udario pjesaka",
+        "linija 3 tuzla centar je otkazana",
+        "peron 3 zenica, napadnut putnik",
+        "voz 12 sarajevo mostar kasni",
+        "na autoputu kod kilometra 15 zenica jug sudar",
+        "clan 12 zakona o prekrsajima, sta kaze",
+    ],
+)
+def test_a_number_before_a_town_after_a_word_of_the_language_is_no_address(text: str) -> None:
+    assert found_kinds(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("provala u ulici Vojvode Jasenovca broj dvadeset tri", "ulici Vojvode Jasenovca broj dvadeset tri"),
+        ("pretres u ulici lipovoj broj dvanaest bez naloga", "ulici lipovoj broj dvanaest"),
+        ("stanuje u brezovoj ulici broj cetrnaest", "brezovoj ulici broj cetrnaest"),
+        ("туча у улици Јасенова број седам", "улици Јасенова број седам"),
+    ],
+)
+def test_a_street_word_with_a_house_number_in_words(text: str, address: str) -> None:
+    assert _addresses(text) == [address]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["u ulici je bilo pet automobila", "u ulici lipovoj dvadeset godina nema rasvjete", "ulica bez broja"],
+)
+def test_a_street_word_before_a_count_is_no_address(text: str) -> None:
+    assert found_kinds(text) == []
