@@ -53,3 +53,16 @@ def test_a_birth_date_with_a_short_or_dictated_year_or_month(text: str, date: st
 )
 def test_other_dates_are_no_birth_dates(text: str) -> None:
     assert _births(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [("rodjen devedesete, da li je punoljetan", "devedesete"), ("rodjen 12-og marta 1990", "12-og marta 1990")],
+)
+def test_a_year_in_words_right_after_rodjen_and_a_day_with_its_ending(text: str, date: str) -> None:
+    assert _births(text) == [date]
+
+
+@pytest.mark.parametrize("text", ["rodjen u zenici, pedeset metara od skole", "devedeset dana zatvora"])
+def test_a_number_in_words_not_right_after_rodjen_is_no_year(text: str) -> None:
+    assert _births(text) == []

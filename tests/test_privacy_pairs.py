@@ -110,3 +110,34 @@ def test_a_first_name_only_the_regions_dictionary_has_beside_a_surname(text: str
 )
 def test_in_capitals_a_word_of_the_language_beside_a_name_stays(text: str, names: list[str]) -> None:
     assert found_persons(text) == names
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("lipovac nermin odbija potpisati zapisnik", ["lipovac nermin"]),
+        ("Grabovac Selma, svjedok, ne zeli doci", ["Grabovac Selma"]),
+    ],
+)
+def test_a_dictionary_surname_before_a_first_name_in_the_nominative(text: str, names: list[str]) -> None:
+    assert found_persons(text) == names
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("sa nerminom karahasanom smo obavili razgovor", ["nerminom karahasanom"]),  # -om: no adjective's ending
+        ("kod amire pecar pronadjeno 20 grama", ["amire pecar"]),  # Amira only the region's dictionary lists
+        ("elena petrovska je prijavila kradju pasosa", ["elena petrovska"]),  # a -ska surname, a name no list has
+    ],
+)
+def test_more_pairs_by_their_case_and_shape(text: str, names: list[str]) -> None:
+    assert found_persons(text) == names
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["policijska stanica je zatvorena", "slijede definicije pojmova", "nova jovanova kuca je prazna"],
+)
+def test_an_adjective_or_a_genitive_plural_is_no_other_surname(text: str) -> None:
+    assert found_persons(text) == []

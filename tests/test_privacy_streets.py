@@ -58,3 +58,15 @@ def test_a_street_word_with_a_house_number_in_words(text: str, address: str) -> 
 )
 def test_a_street_word_before_a_count_is_no_address(text: str) -> None:
     assert found_kinds(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("komsija iz Aleja lipa 7 prijavio buku", "Aleja lipa 7"),
+        ("zivi u selu Kamenica bb, opstina Zvornik", "selu Kamenica bb, opstina Zvornik"),
+        ("stanuje u zgradi broj 5 u ulici Lipova", "zgradi broj 5 u ulici Lipova"),
+    ],
+)
+def test_an_alley_a_municipality_after_the_village_and_a_building_before_its_street(text: str, address: str) -> None:
+    assert _addresses(text) == [address]

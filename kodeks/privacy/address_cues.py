@@ -143,7 +143,10 @@ def _phrase(text: str, start: int, after_adresa: bool, spoken_only: bool = False
 
 # The number first, the street after it ("kod broja 12 u ulici Lipovoj", "na broju 7 u Lipovoj ulici"), or the
 # street with "na broju" after it ("u lipovoj na broju 5"): "broj" in the locative/genitive is the cue.
-_NUMBER_FIRST = re.compile(r"(?<!\w)(?:kod|na|ispred)[ ]+broj[au][ ]+\d{1,4}[a-z]?(?:/\d{1,3})?[ ]+u[ ]+(?=\w)")
+_NUMBER_FIRST = re.compile(
+    r"(?<!\w)(?:(?:kod|na|ispred)[ ]+broj[au]|u[ ]+(?:zgrad[ia]|kuc[ia])[ ]+(?:broj|br\.?))[ ]*\d{1,4}[a-z]?(?:/\d{1,3})?"
+    r"[ ]+u[ ]+(?=\w)"
+)  # "kod broja 12 u ulici Lipovoj", "u zgradi broj 5 u ulici Lipova"
 _NUMBER_AFTER = re.compile(r"[ ]+na[ ]+broju[ ]+\d{1,4}[a-z]?(?:/\d{1,3})?(?![\w/])")
 _STREET_AFTER = ("ulici", "ulica", "ul.")
 

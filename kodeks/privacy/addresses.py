@@ -25,7 +25,7 @@ _NAME_WORD = rf"(?:[^\W\d_][^\W\d_.]*\.?|\d{{1,2}}\.[ ]+(?i:{_MONTH}))"  # "Ulic
 _ORDINAL = re.compile(r"^\d{1,2}\.$")
 _STREET_WORD = re.compile(
     r"(?<!\w)(?:ul\.|ul|ulica|ulici|ulicu|ulice|adresa|adresi|adresu|adresom|stanuje\s+(?:u|na)|stanuje|zivi\s+(?:u|na)|"
-    r"prebivaliste\w*|boraviste\w*|bulevar\w*|trg|trgu|naselje|naselju|obala|obali|sokak\w*|prolaz\w*)"
+    r"prebivaliste\w*|boraviste\w*|bulevar\w*|trg|trgu|naselje|naselju|obala|obali|sokak\w*|prolaz\w*|aleja|aleji)"
     r"(?:\s+(?:mu|joj|im|je|glasi|stanovanja|prebivalista|boravista))*"  # "adresa mu je Ferhadija 5"
     r"(?:\s+(?:u|na|broj|br\.?))?\s*:?\s*$"
 )
@@ -73,6 +73,8 @@ _PART_OF_NAME = frozenset(
         "naselja",
         "naselju",
         "sokak",
+        "aleja",
+        "aleji",
         "ul",
         "ulica",
         "ulici",
@@ -347,7 +349,8 @@ def _flat_end(text: str, end: int) -> int:
 # "12.03.1990", "12/2024", "123/24": a date or a case file's number, not a house number
 _DATE_OR_CASE_AFTER = re.compile(r"^[./-]\d")
 _TOWN_AFTER = re.compile(
-    r"^(?P<lead>[ ]*(?:,|[ ][-–/])?[ ]*(?:(?P<in>[uUуУ])[ ]+)?(?:\d{5}[ ]+)?)(?P<town>[^\W\d_]+(?:[ -][^\W\d_]+){0,2})"
+    r"^(?P<lead>[ ]*(?:,|[ ][-–/])?[ ]*(?:(?P<in>[uUуУ])[ ]+|(?P<municipality>(?i:op[sšćc]tin[aei]|opcin[aei]|općin[aei]|"
+    r"grad|општин[аеи]|опћин[аеи]|град))[ ]+)?(?:\d{5}[ ]+)?)(?P<town>[^\W\d_]+(?:[ -][^\W\d_]+){0,2})"
 )
 
 
@@ -380,7 +383,7 @@ def _town_end(text: str, end: int) -> int:
         return end  # "… 5 u Sarajevu": only a listed town, declined, after "u"
     if (
         not n
-        and "," in m.group("lead")
+        and ("," in m.group("lead") or m.group("municipality"))  # "…, Tuzla", "bb, opština Zvornik"
         and words[0][:1].isupper()
         and not words[0].isupper()
         and folded[0] not in lexicon.FUNCTION_WORDS

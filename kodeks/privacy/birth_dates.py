@@ -45,15 +45,18 @@ _DATE = re.compile(
     r"(?<![\d.,/-])(?:"
     rf"\d{{1,2}}\s?[./-]\s?\d{{1,2}}\s?[./-]\s?(?:19|20)?\d{{2}}\.?"  # 12.03.1990, 12. 3. 90, 12/03/1990
     rf"|\d{{1,2}}\.\s?{_ROMAN_MONTH}(?:\.\s?|\s){_YEAR_DIGITS}\.?"  # 12.III.1990, 12. III 1990
-    rf"|(?:\d{{1,2}}\.?|{_DAY_WORD})\s?{_MONTHS}(?:\s(?:{_YEAR}|{_SHORT_YEAR})\.?)?"  # 12. marta 1990, 12 marta 90
+    rf"|(?:\d{{1,2}}(?:\.|-?og|-?ga)?|{_DAY_WORD})\s?{_MONTHS}(?:\s(?:{_YEAR}|{_SHORT_YEAR})\.?)?"  # 12. marta 1990, 12-og marta 90
     rf"|{_DAY_WORD}\s{_MONTH_WORD}\s(?:{_YEAR}|{_SHORT_YEAR})\.?"  # dvanaestog treceg devedesete
     rf"|{_YEAR_DIGITS}-\d{{2}}-\d{{2}}"  # 1990-03-12
     rf"|\d{{2}}\s\d{{2}}\s{_YEAR_DIGITS}"  # 12 03 1990 (dictated)
     rf"|[0-3]\d[01]\d{_YEAR_DIGITS}"  # 12031990
     rf"|{_YEAR}\.?"  # 1990
     r"|'\d{2}"  # '92 (after godište)
+    rf"|{_TENS}\w{{0,3}}(?:\s+(?:{_UNITS})\w{{1,3}})?"  # devedesete, osamdeset pete: only right after rođen (below)
     r")(?![\d\w])"
 )
+_TENS_ALONE = re.compile(rf"^{_TENS}\w{{0,3}}(?:\s+(?:{_UNITS})\w{{1,3}})?$")
+_RIGHT_AFTER_BIRTH_WORD = re.compile(r"(?<!\w)(?:rodj?en[ao]?|godiste)(?:\s+je)?\s+$")
 _BIRTH_WORD = re.compile(
     r"(?<!\w)(rodj?en\w*|rodj\.?|rod\.|r\.|datum rodj?enja|dat\. rodj\.?|d\.r\.|dob|godiste|godista|born|"
     r"god\.? rodj?enja|godina rodj?enja|godine rodj?enja|datum i mjesto rodj?enja|"
@@ -90,6 +93,10 @@ def birth_dates(text: str) -> list[Span]:
             continue
         start, end = original_span(offsets, m.start(), m.end())
         context = folded[max(0, m.start() - 40) : m.start()]
+        if _TENS_ALONE.match(m.group()):
+            if _RIGHT_AFTER_BIRTH_WORD.search(context):
+                spans.append(Span(start, end, "DATE_OF_BIRTH"))  # "rodjen devedesete"
+            continue
         after = folded[m.end() : m.end() + 30]
         if _BIRTH_WORD.search(context) or _AFTER_NAME.search(context) or _BIRTH_AFTER.search(after):
             spans.append(Span(start, end, "DATE_OF_BIRTH"))

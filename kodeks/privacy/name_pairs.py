@@ -11,6 +11,8 @@ lipovac"). Labels as in names.py: F first name, f first name that may be a word,
 
 from __future__ import annotations
 
+import re
+
 from kodeks.privacy import lexicon
 from kodeks.privacy.tokens import Token, gap
 
@@ -55,23 +57,26 @@ def _nominatives(stem: str) -> list[str]:
     return out
 
 
-def _surname_nominative(nominative: str, capitalised: bool) -> bool:
+def _surname_nominative(nominative: str, capitalised: bool, an: bool = False) -> bool:
     """Whether a word can be a surname's nominative: a consonant at its end, no adjective's or participle's
-    ending, no word of the laws; a word of the spelling dictionaries only in a surname's noun shape."""
+    ending, no word of the laws; a word of the spelling dictionaries only in a surname's noun shape. `an`: an -an
+    nominative is no adjective's here (capitalised, or in a case no short adjective has: "nerminom karahasanom")."""
     if len(nominative) < 3 or nominative[-1] in _VOWELS or _word_of_the_language(nominative):
         return False
-    if nominative.endswith(_NOT_A_NOMINATIVE) and not (capitalised and nominative.endswith("an")):
+    if nominative.endswith(_NOT_A_NOMINATIVE) and not ((capitalised or an) and nominative.endswith("an")):
         return False
     return not lexicon.dictionary_word(nominative) or nominative.endswith(_NOUN_SURNAME)
 
 
 def _readings(folded: str) -> list[tuple[str, str]]:
-    """Each listed first name a word may be a form of, with the case ending it carries ("" for the nominative):
-    "dragana" is Dragana, or Dragan in the genitive."""
-    out = [(folded, "")] if folded in lexicon.listed_first_names() else []
+    """Each first name a word may be a form of, with the case ending it carries ("" for the nominative): "dragana"
+    is Dragana, or Dragan in the genitive; "amire" is Amira's genitive (the word is a listed name's form: the caller
+    took it for a first name)."""
+    names = lexicon.first_names()
+    out = [(folded, "")] if folded in names else []
     for stem in lexicon.bases(folded)[1:]:
         for candidate in (stem, stem + "o", stem + "a", stem + "e"):
-            if candidate in lexicon.listed_first_names() and candidate != folded:
+            if candidate in names and candidate != folded:
                 out.append((candidate, folded[len(stem) :]))
     return out
 
@@ -109,10 +114,12 @@ def _surname_after(first: Token, word: Token) -> bool:
                 continue
             for e in endings:
                 stem = folded[: -len(e)]
+                # The instrumental -om of a man's name and of an -an word: a noun (an adjective's would be -im).
+                an = e in ("om", "em") and not name.endswith("a")
                 if (
                     folded.endswith(e)
                     and len(stem) >= 3
-                    and any(_surname_nominative(n, capitalised) for n in _nominatives(stem))
+                    and any(_surname_nominative(n, capitalised, an) for n in _nominatives(stem))
                 ):
                     return True  # "mirsada pecara", "ivanom zidarom", "nermina lipovca"
     return False
@@ -121,18 +128,33 @@ def _surname_after(first: Token, word: Token) -> bool:
 def dictionary_surnames_after_first_names(text: str, tokens: list[Token], labels: list[str]) -> None:
     """ "nermin lipovac", "mirsada pecara", "kod senade lipovac", "NERMIN LIPOVAC": the word right after a listed
     first name, written the same way and in the same case, is its surname even when the spelling dictionaries have
-    it as a noun — if it has a surname's noun shape (-ac, -ak, -ar, -ec …) and no law text has it."""
-    for j in range(1, len(tokens)):
-        token, first = tokens[j], tokens[j - 1]
-        if (
-            labels[j] == "O"
-            and labels[j - 1] == "F"
-            and gap(text, first, token) == " "
-            and _style(first, token)
-            and not (token.text.isupper() and not first.text.isupper())
-            and _surname_after(first, token)
-        ):
-            labels[j] = "S"
+    it as a noun — if it has a surname's noun shape (-ac, -ak, -ar, -ec …) and no law text has it. Before a first
+    name in the nominative, the surname in the nominative: "lipovac nermin", "Grabovac Selma" (as officers list
+    people, surname first)."""
+    for j in range(len(tokens)):
+        token = tokens[j]
+        if labels[j] != "O" or token.folded in lexicon.word_set("common_words.txt"):
+            continue
+        if j > 0 and labels[j - 1] == "F":
+            first = tokens[j - 1]
+            if (
+                gap(text, first, token) == " "
+                and _style(first, token)
+                and not (token.text.isupper() and not first.text.isupper())
+                and _surname_after(first, token)
+            ):
+                labels[j] = "S"
+                continue
+        if j + 1 < len(tokens) and labels[j + 1] == "F":
+            first = tokens[j + 1]
+            if (
+                gap(text, token, first) == " "
+                and (_style(first, token) or (token.sentence_start and token.capitalised and first.capitalised))
+                and any(not ending for _, ending in _readings(first.folded))
+                and not _word_of_the_language(token.folded)
+                and _surname_nominative(token.folded, token.text[0].isupper())
+            ):
+                labels[j] = "S"
 
 
 # The case endings a first name shares with a declined -ić surname after it: the genitive -a/-e before -ića ("od
@@ -182,3 +204,34 @@ def regional_first_names_with_surnames(text: str, tokens: list[Token], labels: l
             continue
         if _surname_nominative(word.folded, word.text[0].isupper()):
             labels[j], labels[j + 1] = "F", "S"
+
+
+# A surname of the region without -ić in the nominative: -ski/-ska/-cki (Petrovska, Stojanovski). Not -ov/-ova here:
+# that is also a noun's genitive plural ("definicije pojmova").
+_OTHER_SURNAME = re.compile(r"(?:[sc]k[ia])$")
+
+
+def unknown_first_names_before_other_surnames(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "elena petrovska", "ELENA PETROVSKA": a word no list or dictionary has, right before a word of a -ski/-ska
+    surname's shape that no law text or dictionary has either (not "policijska", "gradski"),
+    both written the same way: a first name the lists miss and its surname."""
+    for j in range(len(tokens) - 1):
+        first, word = tokens[j], tokens[j + 1]
+        if (
+            labels[j] not in "Of"
+            or labels[j + 1] != "O"
+            or len(first.folded) < 4
+            or len(word.folded) < 6
+            or gap(text, first, word) != " "
+            or not _style(first, word)
+            or not _OTHER_SURNAME.search(word.folded)
+            or first.folded in lexicon.word_set("common_words.txt")
+            or word.folded in lexicon.word_set("common_words.txt")
+            or _word_of_the_language(first.folded)
+            or _word_of_the_language(word.folded)
+            or lexicon.dictionary_word(first.folded)
+            or lexicon.dictionary_word(word.folded)
+            or first.folded.endswith(("ski", "ska", "cki", "cka", "ov", "ova", "ao", "io", "la", "li", "lo", "ti"))
+        ):
+            continue
+        labels[j], labels[j + 1] = "F", "S"

@@ -649,6 +649,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     name_cues.surnames_declined_like_first_names(text, tokens, labels)
     name_pairs.dictionary_surnames_after_first_names(text, tokens, labels)
     name_pairs.regional_first_names_with_surnames(text, tokens, labels)
+    name_pairs.unknown_first_names_before_other_surnames(text, tokens, labels)
     name_cues.surnames_after_person_words(text, tokens, labels)
     _first_names_beside_surnames(text, tokens, labels)
     name_cues.hyphenated_surnames(text, tokens, labels)
