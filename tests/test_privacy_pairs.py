@@ -141,3 +141,18 @@ def test_more_pairs_by_their_case_and_shape(text: str, names: list[str]) -> None
 )
 def test_an_adjective_or_a_genitive_plural_is_no_other_surname(text: str) -> None:
     assert found_persons(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("Nermin lipovac je udario komsiju", ["Nermin lipovac"]),
+        ("Tarik brkan odbija alkotest", ["Tarik brkan"]),
+        ("Radenko vukas je vozio pijan", ["Radenko vukas"]),
+        ("Lipovac nermin odbija potpisati", ["Lipovac nermin"]),
+        ("Marko kaze da nije kriv", ["Marko"]),
+        ("Ivan pijan vozio kroz grad", ["Ivan"]),
+    ],
+)
+def test_a_phones_capital_on_the_first_word_counts_as_lower_case(text: str, names: list[str]) -> None:
+    assert found_persons(text) == names

@@ -158,7 +158,11 @@ _NOT_SURNAME_ENDINGS = ("ao", "io", "eo", "uo", "la", "lo", "le", "mo", "te", "o
 
 
 def _same_style(a: Token, b: Token) -> bool:
-    """Both in lower case, both in capitals, or both capitalised ("tarik brkan", "TARIK BRKAN", "Brkan Tarik")."""
+    """Both in lower case, both in capitals, or both capitalised ("tarik brkan", "TARIK BRKAN", "Brkan Tarik"); a
+    capital at a sentence's start before a lower-case word counts as lower case ("Tarik brkan odbija …")."""
+    first, second = sorted((a, b), key=lambda t: t.start)
+    if first.sentence_start and first.capitalised and not first.text.isupper() and second.text.islower():
+        return True
     return (
         (a.text.islower() and b.text.islower())
         or (a.text.isupper() and b.text.isupper() and len(a.text) > 2 and len(b.text) > 2)

@@ -28,7 +28,11 @@ _VOWELS = "aeiou"
 
 
 def _style(a: Token, b: Token) -> bool:
-    """Both lower case, both in capitals, or both capitalised."""
+    """Both lower case, both in capitals, or both capitalised — a capital at a sentence's start counting as lower case
+    before a lower-case word (a phone capitalises the first word: "Nermin lipovac je …")."""
+    first, second = sorted((a, b), key=lambda t: t.start)
+    if first.sentence_start and first.capitalised and not first.text.isupper() and second.text.islower():
+        return True
     if a.text.islower() and b.text.islower():
         return True
     if a.text.isupper() and b.text.isupper():
