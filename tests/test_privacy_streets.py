@@ -70,3 +70,34 @@ def test_a_street_word_before_a_count_is_no_address(text: str) -> None:
 )
 def test_an_alley_a_municipality_after_the_village_and_a_building_before_its_street(text: str, address: str) -> None:
     assert _addresses(text) == [address]
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("tuca u lipovoj 12 sinoc oko ponoci", "lipovoj 12"),
+        ("provala u stan na jasenovoj 7, sta da radimo", "jasenovoj 7"),
+        ("dojava da se u brezovoj 21 prodaje droga", "brezovoj 21"),
+        ("на јасеновој 7 је провала", "јасеновој 7"),
+        ("jasenova br 5 pronadjeno oruzje", "jasenova br 5"),
+        ("pretres u safeta zajke 44 bez naloga", "safeta zajke 44"),  # a first name's genitive, then a surname
+        ("tuca na marsala tita 12 ispred kafica", "marsala tita 12"),
+    ],
+)
+def test_a_lower_case_street_after_a_preposition_or_at_a_clauses_start(text: str, address: str) -> None:
+    assert _addresses(text) == [address]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "na autobuskoj 3 perona",  # a noun after the number: what it counts
+        "u bolnickoj 3 pacijenta",
+        "u drugoj 3 minute nakon incidenta je pobjegao",  # an ordinal, a unit
+        "u jasenovoj 5 dana nije bilo vode",
+        "na magistralnoj 17 je bila nesreca",  # no street's shape
+        "u sarajevskoj 5 slucajeva krade",
+    ],
+)
+def test_a_count_after_an_adjective_is_no_house_number(text: str) -> None:
+    assert found_kinds(text) == []

@@ -247,6 +247,12 @@ _WORD_AFTER = re.compile(r"^[ ]+([^\W\d_]+)")
 _VERB_ENDINGS = ("ao", "io", "eo", "uo", "li", "je", "ju")  # a past or present verb (not -la: automobila)
 
 
+# A preposition after the number starts the next phrase ("na Titova 12 ispred kafića"): no count.
+_PREPOSITIONS_AFTER = frozenset(
+    ["ispred", "iza", "pored", "blizu", "preko", "nakon", "tokom", "zbog", "kraj", "ispod", "iznad", "izmedju", "prije"]
+)
+
+
 def _count_after(rest: str) -> bool:
     """ "u kozarskoj ulici 3 automobila", "u hrastovoj ulici 5 ljudi": a noun of the language in lower case right
     after the number is what was counted, so the number is no house's (a verb there — "… 5 udario" — is not)."""
@@ -256,6 +262,7 @@ def _count_after(rest: str) -> bool:
     word = fold(m.group(1))
     return (
         word not in lexicon.FUNCTION_WORDS
+        and word not in _PREPOSITIONS_AFTER
         and not word.endswith(_VERB_ENDINGS)
         and word not in lexicon.person_verbs()
         and (lexicon.law_word(word) or word in lexicon.word_set("common_words.txt"))
@@ -293,11 +300,43 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
             house_only and len(chosen) <= 3 and _street_ok(chosen, capital_needed=False)
         ):
             return Span(offset, m.end(2), "ADDRESS")
-    if _town_end(text, m.end(2)) > m.end(2):  # "jasenova 12 zenica", "kralja tvrtka 8 u sarajevu"
-        for chosen, offset, _ in suffixes:
-            if len(chosen) <= 3 and _street_ok(chosen, capital_needed=False) and _street_name(chosen):
-                return Span(offset, m.end(2), "ADDRESS")
+    town_after = _town_end(text, m.end(2)) > m.end(2)  # "jasenova 12 zenica", "kralja tvrtka 8 u sarajevu"
+    set_off = (house_only or len(m.group(2)) <= 3) and _clause_goes_on(text[m.end(2) :])
+    for chosen, offset, _ in suffixes:
+        if (
+            len(chosen) <= 3
+            and (town_after or (set_off and _SET_OFF_BEFORE.search(fold(text[max(0, offset - 12) : offset]))))
+            and _street_ok(chosen, capital_needed=False)
+            and _street_name(chosen)
+        ):
+            return Span(offset, m.end(2), "ADDRESS")  # "u lipovoj 12", "na marsala tita 12", "lipova br. 12,"
     return None
+
+
+_TIME_WORDS = frozenset(["sinoc", "jutros", "juce", "jucer", "danas", "nocas", "prekjuce", "oko", "u", "na", "kod"])
+
+
+def _clause_goes_on(rest: str) -> bool:
+    """After the house number of a street with no capital and no cue: the end, a comma, a verb, a function word, a
+    preposition or a time ("u lipovoj 12 je tuča", "u lipovoj 12, sinoć") — any other word may be what a number
+    counts ("na autobuskoj 3 perona", "u bolničkoj 3 pacijenta"), so the number is no house's."""
+    m = _WORD_AFTER.match(rest)
+    if m is None:
+        return True
+    word = fold(m.group(1))
+    return (
+        word in lexicon.FUNCTION_WORDS
+        or word in _PREPOSITIONS_AFTER
+        or word in _TIME_WORDS
+        or word in lexicon.person_verbs()
+        or word.endswith((*_VERB_ENDINGS, "eno", "ano", "en"))  # pronađeno, uhapšen (not -la: "5 automobila")
+    )
+
+
+# Before a street with no capital and no cue: a preposition of place or the start of a sentence or clause.
+_SET_OFF_BEFORE = re.compile(
+    r"(?:^|[,.;:!?(]|(?<!\w)(?:u|na|kod|ispred|iza|pored|do|iz|blizu|puta))\s*$"
+)  # on folded text
 
 
 def _street_name(words: list[str]) -> bool:
@@ -311,7 +350,18 @@ def _street_name(words: list[str]) -> bool:
     if _STREET_ADJECTIVE.search(last):
         return True
     name = lexicon.first_name(last)
-    return (name is not None and name != last) or last.endswith(("ica", "ovica", "evica"))
+    if (name is not None and name != last) or last.endswith(("ica", "ovica", "evica")):
+        return True
+    # A person's first name (or title) in the genitive before a surname no list has: "safeta zajke", "kralja tvrtka".
+    return len(folded) >= 2 and (_genitive_of_a_name(folded[-2]) or folded[-2] in _TITLES_IN_STREETS)
+
+
+_TITLES_IN_STREETS = frozenset(["kralja", "marsala", "kneza", "cara", "bana", "vojvode", "hadzi", "fra", "sejha"])
+
+
+def _genitive_of_a_name(folded: str) -> bool:
+    name = lexicon.first_name(folded)
+    return name is not None and name != folded and folded.endswith(("a", "e"))
 
 
 def addresses(text: str) -> list[Span]:
