@@ -66,3 +66,7 @@ def test_a_year_in_words_right_after_rodjen_and_a_day_with_its_ending(text: str,
 @pytest.mark.parametrize("text", ["rodjen u zenici, pedeset metara od skole", "devedeset dana zatvora"])
 def test_a_number_in_words_not_right_after_rodjen_is_no_year(text: str) -> None:
     assert _births(text) == []
+
+
+def test_an_abbreviated_birth_word_after_a_name_is_not_part_of_it() -> None:
+    assert found_kinds("Ana Kovač rođ. 3.4.1985.") == [("Ana Kovač", "PERSON"), ("3.4.1985.", "DATE_OF_BIRTH")]

@@ -194,6 +194,7 @@ def _first_names_beside_surnames(text: str, tokens: list[Token], labels: list[st
                 0 <= k < len(tokens)
                 and labels[k] == "O"
                 and gap(text, *sorted((tokens[j], tokens[k]), key=lambda t: t.start)) == " "
+                and not (tokens[k].text.islower() and text[tokens[k].end : tokens[k].end + 1] == ".")  # "rođ.", "ul."
                 and _unlisted_first_name(tokens[k], tokens[j])
             ):
                 labels[k] = "F"
