@@ -101,3 +101,26 @@ def test_a_lower_case_street_after_a_preposition_or_at_a_clauses_start(text: str
 )
 def test_a_count_after_an_adjective_is_no_house_number(text: str) -> None:
     assert found_kinds(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("udes na Kasindolski put 7 sinoc", "Kasindolski put 7"),  # a road's word inside the name
+        ("Lipova kbr. 12 provala", "Lipova kbr. 12"),
+        ("komsija iz Lipova 12-a prijavio buku", "Lipova 12-a"),
+        ("komsija iz Lipova 12 A prijavio buku", "Lipova 12 A"),
+        ("stanuje na Trgu Bosne i Hercegovine 1", "Trgu Bosne i Hercegovine 1"),
+        ("Липова бб, Зворник", "Липова бб, Зворник"),
+        ("porodicno nasilje u selu Gornja Lipovica bb", "selu Gornja Lipovica bb"),
+    ],
+)
+def test_roads_house_letters_bb_in_cyrillic_and_a_village_word(text: str, address: str) -> None:
+    assert _addresses(text) == [address]
+
+
+@pytest.mark.parametrize(
+    "text", ["u selu Lipovica 5 kuca je izgorjelo", "u ulici Lipovoj 5 automobila je osteceno", "sarajevski put 5 puta"]
+)
+def test_a_count_after_a_village_or_street_is_no_house_number(text: str) -> None:
+    assert found_kinds(text) == []

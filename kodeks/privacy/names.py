@@ -451,7 +451,7 @@ def _person_verb_with_a_person_beside(text: str, tokens: list[Token], j: int) ->
 _PLACE_NOUNS = re.compile(
     r"^(?:most|mosta|mostu|mostom|cuprij\w*|trg|trga|trgu|trgom|ulic[aeiu]|ulicom|ul|bulevar\w*|park|parka|parku|"
     r"parkom|skol[aeiu]|skolom|os|ss|gimnazij\w*|naselj[aeu]|obal[aeiu]|setalist\w*|kasarn\w*|spomenik\w*|"
-    r"kej\w*|aleja|aleji|aleje|sokak\w*|avenij\w*)$"
+    r"kej\w*|aleja|aleji|aleje|sokak\w*|avenij\w*|sel[aou]|zaseo?k[au]?|mahal[aeiu])$"
 )  # not dom, centar, bolnica: "u bolnici Ana Kovač tvrdi …" is more often a person than an institution's name
 # Lower-case words inside such a name: "Zmaja od Bosne", "Mehmed paše Sokolovića", "kralja Tvrtka".
 _PLACE_NAME_JOINS = frozenset(
@@ -562,7 +562,7 @@ def _places_named_after_people(text: str, tokens: list[Token], labels: list[str]
                     break
                 k += 1
             if k > j + 1 and not _subject(text, tokens, k):
-                labels[j + 1 : k] = ["O"] * (k - j - 1)
+                labels[j:k] = ["O"] * (k - j)  # the place noun too ("selu" is no first name beside "Lipovica")
         elif (
             labels[j] in "Ff"
             and j > 0
