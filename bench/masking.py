@@ -108,6 +108,7 @@ def main() -> None:
     rows = [r for r in rows if args.split == "all" or r.get("split") == args.split]
     gold_n, typed, masked = Counter(), Counter(), Counter()
     mostly_unmasked = 0
+    extra_masks = 0
     clean = clean_masked = 0
     timings = []
     for row in rows:
@@ -138,10 +139,10 @@ def main() -> None:
                 print(
                     f"MISS   {row['id']} {gold['kind']:<13} {text[gold['start'] : gold['end']]!r} got {got}  | {text}"
                 )
-        if args.misses:
-            extra = [s for s in found if not any(s.start < g["end"] and g["start"] < s.end for g in row["spans"])]
-            if extra:
-                print(f"EXTRA  {row['id']}: {[(text[s.start : s.end], s.kind) for s in extra]}  | {text}")
+        extra = [s for s in found if not any(s.start < g["end"] and g["start"] < s.end for g in row["spans"])]
+        extra_masks += len(extra)
+        if args.misses and extra:
+            print(f"EXTRA  {row['id']}: {[(text[s.start : s.end], s.kind) for s in extra]}  | {text}")
 
     name = args.questions.name if args.questions else QUESTIONS.name
     print(
@@ -162,6 +163,7 @@ def main() -> None:
         f"spans left mostly unmasked (under half their letters and digits masked): {mostly_unmasked}/{total} = "
         f"{mostly_unmasked / total:.1%} (target ≤ 1%)"
     )
+    print(f"masks touching no labelled span, in questions with personal data: {extra_masks}")
     hit, n = lookalikes_masked(args.misses)
     print(f"look-alike questions ({LOOKALIKES.name}) with any mask: {hit}/{n} (target ≤ 1 of 20)")
     print(f"false masks on clean questions: {clean_masked}/{clean} = {clean_masked / max(clean, 1):.1%} (target ≤ 2%)")

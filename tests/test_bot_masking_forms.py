@@ -1,6 +1,7 @@
 """The forms officers type or dictate — a JMBG in groups, a dictated e-mail, a grouped IBAN, a date of birth in
-words or Cyrillic, an address with its town — never reach the stand-in Claude, the query log or the export: each
-form through the whole bot (the fake Bot API, the real pipeline, a real query log)."""
+words or Cyrillic or right after a name, an address with its town or in lower case without a cue, a surname that is
+also a word of the language — never reach the stand-in Claude, the query log or the export: each form through the
+whole bot (the fake Bot API, the real pipeline, a real query log)."""
 
 from __future__ import annotations
 
@@ -55,6 +56,22 @@ FORMS = {
     "name-after-cue": ("gospodin zulkan kaze da mu je ukraden auto, sta dalje", ("zulkan",), "[OSOBA 1]"),
     "name-ica-object": ("pretresli smo grbica bez naloga, je li to zakonito", ("grbica",), "[OSOBA 1]"),
     "address-before-ulica-cyrillic": ("станује у ул. Јасенова бр. 12, пријавила насиље", ("Јасенова",), "[ADRESA]"),
+    "name-dictionary-surname": (
+        "nermin lipovac i selma grabovac su svjedoci tuce",
+        ("lipovac", "grabovac"),
+        "[OSOBA 2]",
+    ),
+    "name-woman-undeclined-surname": ("kod senade lipovac smo nasli drogu u kupatilu", ("lipovac",), "[OSOBA 1]"),
+    "name-unlisted-first-name": ("sa zulfom hadzicem smo razgovarali, sta dalje", ("zulfom", "hadzicem"), "[OSOBA 1]"),
+    "address-lower-case-town": ("jasenova 12 zenica, komsija prijavio buku", ("jasenova", "zenica"), "[ADRESA]"),
+    "address-lower-case-no-cue": ("tuca u lipovoj 12 sinoc oko ponoci", ("lipovoj",), "[ADRESA]"),
+    "address-street-word-spoken-number": (
+        "pretres u ulici lipovoj broj dvanaest bez naloga",
+        ("lipovoj", "dvanaest"),
+        "[ADRESA]",
+    ),
+    "birth-after-name-no-comma": ("marko markovic 12.03.1990 uhapsen zbog kradje", ("12.03.1990",), "ROĐENJA]"),
+    "birth-dictated-month": ("rodjen je dvanaestog treceg devedesete, je li maloljetan", ("treceg",), "ROĐENJA]"),
 }
 
 

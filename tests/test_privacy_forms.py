@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from kodeks.privacy import mask
+from tests.privacy_helpers import found_kinds
 
 FORMS = [
     ("jmbg mu je 0101990 170003 sta dalje", "0101990 170003", "JMBG"),
@@ -70,3 +71,15 @@ def test_incident_dates_case_numbers_and_invalid_groups_stay(text: str) -> None:
 
 def test_a_speed_limit_after_naselje_is_no_address() -> None:
     assert mask("snimili ga radarom 97 na sat kroz naselje gdje je 60, sta mu ide").spans == ()
+
+
+@pytest.mark.parametrize(("text", "plate"), [("tablice 12-E-345", "12-E-345"), ("tablice M-45-E-123", "M-45-E-123")])
+def test_a_mistyped_plate_after_a_word_for_plates(text: str, plate: str) -> None:
+    assert found_kinds(text) == [(plate, "PLATE")]
+
+
+@pytest.mark.parametrize(
+    "text", ["vozilo marke VW-Golf 2012-2015", "kamion na 12-14 km/h", "auto iz 2012-E-2015 godine"]
+)
+def test_years_and_makes_after_a_vehicle_word_are_no_plate(text: str) -> None:
+    assert found_kinds(text) == []

@@ -93,9 +93,10 @@ def _number_words(words: list[re.Match[str]], i: int) -> int:
 _GLUED_NUMBER = re.compile(r"\d{1,4}[a-zA-Z]?(?:/\d{1,3})?(?![\w/.,]\d)(?![\w/])")
 
 
-def _phrase(text: str, start: int, after_adresa: bool) -> Span | None:
+def _phrase(text: str, start: int, after_adresa: bool, spoken_only: bool = False) -> Span | None:
     """The street-shaped phrase at `start`; one capitalised word alone only after "adresa" ("stanuje u
-    Dobrinji" names a neighbourhood, "adresa Skenderija" a street)."""
+    Dobrinji" names a neighbourhood, "adresa Skenderija" a street). `spoken_only`: only with a house number
+    dictated in words after it (a street word without an address cue: "u ulici lipovoj broj dvanaest")."""
     words = _words_at(text, start)
     if not words:
         return None
@@ -114,8 +115,13 @@ def _phrase(text: str, start: int, after_adresa: bool) -> Span | None:
         i += 1
     if not names:
         return None
+    if not street_word and i < len(words) and fold(words[i].group()).rstrip(".") in _ULICA:
+        street_word = True  # "brezovoj ulici broj cetrnaest": the street word after the name
+        i += 1
     end = names[-1].end()
     glued = _GLUED_NUMBER.match(text, end)
+    if spoken_only:
+        glued = None
     if glued and i == len(words) and not any(lexicon.not_a_name(fold(w.group())) for w in names):
         return Span(words[0].start(), glued.end(), "ADDRESS")  # "adresa lipova7": a phone's keyboard, no space
     if i < len(words) and fold(words[i].group()).rstrip(".") in ("broj", "br"):
@@ -123,6 +129,8 @@ def _phrase(text: str, start: int, after_adresa: bool) -> Span | None:
     spoken = _number_words(words, i)
     if spoken:
         end = words[i + spoken - 1].end()
+    elif spoken_only:
+        return None
     elif not street_word:
         capitalised = [w.group() for w in names if fold(w.group()) not in _JOINERS]
         if not all(w[:1].isupper() for w in capitalised) or (len(capitalised) == 1 and not after_adresa):
@@ -135,7 +143,10 @@ def _phrase(text: str, start: int, after_adresa: bool) -> Span | None:
 
 # The number first, the street after it ("kod broja 12 u ulici Lipovoj", "na broju 7 u Lipovoj ulici"), or the
 # street with "na broju" after it ("u lipovoj na broju 5"): "broj" in the locative/genitive is the cue.
-_NUMBER_FIRST = re.compile(r"(?<!\w)(?:kod|na|ispred)[ ]+broj[au][ ]+\d{1,4}[a-z]?(?:/\d{1,3})?[ ]+u[ ]+(?=\w)")
+_NUMBER_FIRST = re.compile(
+    r"(?<!\w)(?:(?:kod|na|ispred)[ ]+broj[au]|u[ ]+(?:zgrad[ia]|kuc[ia])[ ]+(?:broj|br\.?))[ ]*\d{1,4}[a-z]?(?:/\d{1,3})?"
+    r"[ ]+u[ ]+(?=\w)"
+)  # "kod broja 12 u ulici Lipovoj", "u zgradi broj 5 u ulici Lipova"
 _NUMBER_AFTER = re.compile(r"[ ]+na[ ]+broju[ ]+\d{1,4}[a-z]?(?:/\d{1,3})?(?![\w/])")
 _STREET_AFTER = ("ulici", "ulica", "ul.")
 
@@ -173,12 +184,22 @@ def _number_first(text: str) -> list[Span]:
     return spans
 
 
+_ULICA = ("ulica", "ulici", "ulicu", "ulice", "ul")
+# A street word, or a street's possessive or -ska name and the street word after it, with no address cue before:
+# "u ulici Vojvode Jasenovca broj dvadeset tri", "u brezovoj ulici broj cetrnaest" (a number in words must follow).
+_STREET_CUE = re.compile(r"(?<!\w)(?:[^\W\d_]+(?:ov|ev|in|sk|ck)(?:a|oj|e|u|om)[ ]+)?(?:ulic[aeiu]|ul\.)[ ]+")
+
+
 def cued_addresses(text: str) -> list[Span]:
     """Spans of the street-shaped phrases after an address cue (the town after them is added by the caller)."""
     folded = _folded(text)
     spans = []
     for m in _CUE.finditer(folded):
         span = _phrase(text, m.end(), after_adresa=m.group().startswith(("adres", "prijavljen")))
+        if span is not None:
+            spans.append(span)
+    for m in _STREET_CUE.finditer(folded):
+        span = _phrase(text, m.start(), after_adresa=False, spoken_only=True)
         if span is not None:
             spans.append(span)
     return spans + _number_first(text)

@@ -16,16 +16,19 @@ from retrieval.language.normalize import fold
 
 _MONTH = r"(?:januar|februar|mart|april|maj|jun|jul|august|avgust|septemb|oktob|novemb|decemb)\w*"
 _NUMBER = (
-    r"(?:\d{1,4}[a-zA-Z]?(?:\s?/\s?(?:\d{1,3}[a-zA-Z]?|[IVX]{1,4}\b))?|[bB][bB]|[bB]\.[bB]\.)(?![\w/])"
+    r"(?:\d{1,4}(?:[a-zA-Z]|-[a-hA-H]|[ ](?-i:[A-H])(?=[ ,.]|$))?(?:\s?/\s?(?:\d{1,3}[a-zA-Z]?|[IVX]{1,4}\b))?"
+    r"|[bBбБ][bBбБ]|[bBбБ]\.[bBбБ]\.)(?![\w/])"  # 12a, 12-a, 12 A, bb, бб
     rf"(?!\.?[ ]*(?i:{_MONTH}))"  # "1. maja": a date in a street's name, no house number
 )
 # A house number no count or article number has: a flat ("67/9"), a letter ("13a"), "bb" (no number).
-_HOUSE_ONLY = re.compile(r"^(?:\d{1,4}\s?/\s?(?:\d{1,3}[a-zA-Z]?|[IVX]{1,4})|\d{1,4}[a-zA-Z]|[bB]\.?[bB]\.?)$")
+_HOUSE_ONLY = re.compile(
+    r"^(?:\d{1,4}\s?/\s?(?:\d{1,3}[a-zA-Z]?|[IVX]{1,4})|\d{1,4}(?:[a-zA-Z]|-[a-hA-H]|[ ][A-H])|[bBбБ]\.?[bBбБ]\.?)$"
+)
 _NAME_WORD = rf"(?:[^\W\d_][^\W\d_.]*\.?|\d{{1,2}}\.[ ]+(?i:{_MONTH}))"  # "Ulica 6. marta 11"
 _ORDINAL = re.compile(r"^\d{1,2}\.$")
 _STREET_WORD = re.compile(
     r"(?<!\w)(?:ul\.|ul|ulica|ulici|ulicu|ulice|adresa|adresi|adresu|adresom|stanuje\s+(?:u|na)|stanuje|zivi\s+(?:u|na)|"
-    r"prebivaliste\w*|boraviste\w*|bulevar\w*|trg|trgu|naselje|naselju|obala|obali|sokak\w*|prolaz\w*)"
+    r"prebivaliste\w*|boraviste\w*|bulevar\w*|trg|trgu|naselje|naselju|obala|obali|sokak\w*|prolaz\w*|aleja|aleji|selo|selu|zaseok|zaseoku|mahala|mahali)"
     r"(?:\s+(?:mu|joj|im|je|glasi|stanovanja|prebivalista|boravista))*"  # "adresa mu je Ferhadija 5"
     r"(?:\s+(?:u|na|broj|br\.?))?\s*:?\s*$"
 )
@@ -73,6 +76,14 @@ _PART_OF_NAME = frozenset(
         "naselja",
         "naselju",
         "sokak",
+        "aleja",
+        "aleji",
+        "selo",
+        "selu",
+        "zaseok",
+        "zaseoku",
+        "mahala",
+        "mahali",
         "ul",
         "ulica",
         "ulici",
@@ -84,7 +95,7 @@ _ROMAN = re.compile(r"^[IVX]{1,4}\.?$")
 _CANDIDATE = re.compile(
     rf"(?<!\w)({_NAME_WORD}(?:[ ]+(?:{_NAME_WORD}|[IVX]{{1,4}}\.?))"
     + "{0,4}?)"
-    + rf"[ ]*(?:,?[ ]*(?:ku[cć]ni|кућни)[ ]+(?:broj|br\.?|број|бр\.?)[ ]*|,?[ ]*(?:br|бр)\.?:?[ ]*|,?[ ]+(?:broj|број):?[ ]+|,[ ]*|[ ]+kod[ ]+broja[ ]+|[ ]+)({_NUMBER})"
+    + rf"[ ]*(?:,?[ ]*(?:ku[cć]ni|кућни)[ ]+(?:broj|br\.?|број|бр\.?)[ ]*|,?[ ]*k\.?[ ]?br\.?:?[ ]*|,?[ ]*(?:br|бр)\.?:?[ ]*|,?[ ]+(?:broj|број):?[ ]+|,[ ]*|[ ]+kod[ ]+broja[ ]+|[ ]+)({_NUMBER})"
 )
 _NOT_STREET = frozenset(
     [
@@ -211,7 +222,7 @@ def _street_ok(words: list[str], capital_needed: bool) -> bool:
         return False  # "kroz naselje gdje je 60": a speed limit, no street
     if any(
         lexicon.not_a_name(f)
-        and f not in ("bosne", "bosna", "sarajevska")
+        and f not in ("bosne", "bosna", "hercegovine", "hercegovina", "sarajevska")
         and not (i and not capital_needed and folded[i - 1] in ("za", "od", "prema"))  # "Put za Kreševo"
         and not (i and not capital_needed and words[0][0].isupper() and words[i].islower())  # "Branilaca grada"
         for i, f in enumerate(folded)
@@ -219,11 +230,13 @@ def _street_ok(words: list[str], capital_needed: bool) -> bool:
         return False
     if capital_needed:
         return words[0][0].isupper() and all(
-            w[0].isupper() or fold(w) in ("od", "i", "na", "kralja", "bb") for w in words[1:]
+            w[0].isupper() or fold(w) in ("od", "i", "na", "kralja", "bb", *_ROAD_WORDS) for w in words[1:]
         )
     return True
 
 
+# A road's word inside a capitalised street's name: "Kasindolski put 7", "Hrasnička cesta 12".
+_ROAD_WORDS = ("cesta", "cesti", "cestu", "put", "putu", "ulica", "ulici")
 _ULICA = frozenset(["ulica", "ulici", "ulicu", "ulice", "ul", "ul."])
 # A street's own name before "ulica" is a possessive or a -ska adjective: Jasenova, Hrastovoj, Kozarskoj, Titovoj.
 _STREET_ADJECTIVE = re.compile(r"(?:ov|ev|in|sk|ck|čk)(?:a|oj|e|u|om)$")
@@ -241,8 +254,15 @@ def _street_before_ulica(words: list[str]) -> bool:
     )
 
 
+_ADDRESS_CUE_BEFORE = re.compile(r"(?<!\w)(?:adres\w*|stanuj\w*|zivi|prebival\w*|borav\w*|nastanjen\w*)")
 _WORD_AFTER = re.compile(r"^[ ]+([^\W\d_]+)")
 _VERB_ENDINGS = ("ao", "io", "eo", "uo", "li", "je", "ju")  # a past or present verb (not -la: automobila)
+
+
+# A preposition after the number starts the next phrase ("na Titova 12 ispred kafića"): no count.
+_PREPOSITIONS_AFTER = frozenset(
+    ["ispred", "iza", "pored", "blizu", "preko", "nakon", "tokom", "zbog", "kraj", "ispod", "iznad", "izmedju", "prije"]
+)
 
 
 def _count_after(rest: str) -> bool:
@@ -254,6 +274,8 @@ def _count_after(rest: str) -> bool:
     word = fold(m.group(1))
     return (
         word not in lexicon.FUNCTION_WORDS
+        and word not in _PREPOSITIONS_AFTER
+        and word not in ("stan", "sprat", "kat", "ulaz", "lamela", "sprata")
         and not word.endswith(_VERB_ENDINGS)
         and word not in lexicon.person_verbs()
         and (lexicon.law_word(word) or word in lexicon.word_set("common_words.txt"))
@@ -270,8 +292,13 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
         offset = m.start(1) + len(" ".join(words[:start_word])) + (1 if start_word else 0)
         offset = text.index(chosen[0], offset)
         suffixes.append((chosen, offset, _STREET_WORD.search(fold(text[max(0, offset - 30) : offset])) is not None))
+    counted = (
+        not house_only
+        and _count_after(text[m.end(2) :])
+        and not _ADDRESS_CUE_BEFORE.search(fold(text[max(0, m.start(1) - 40) : m.start(1)]))
+    )  # "u selu Lipovica 5 kuća je izgorjelo": a count after a place's name (not after "stanuje", "adresa")
     for i, (chosen, offset, keyword) in enumerate(suffixes):
-        if keyword and _street_ok(chosen, capital_needed=False):
+        if keyword and not counted and _street_ok(chosen, capital_needed=False):
             if (
                 i and fold(words[i - 1]).rstrip(".") in _PART_OF_NAME
             ):  # "Bulevar Meše Selimovića": the street word is its name
@@ -281,17 +308,87 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
         return None  # "Zakon o javnom redu i miru broj 12/24": a gazette number
     if len(suffixes) >= 2 and _street_before_ulica(words[-2:]) and not _count_after(text[m.end(2) :]):
         return Span(suffixes[-2][1], m.end(2), "ADDRESS")  # "u Hrastovoj ulici 3", "jasenovoj ulici 15"
-    for chosen, offset, _ in suffixes:
-        if any(
-            w.isupper() and len(w) <= 4 and w.lower() != "bb" and not (k and _ROMAN.match(w))
+    plain = [
+        (chosen, offset)
+        for chosen, offset, _ in suffixes
+        if not any(
+            w.isupper() and len(w) <= 4 and w.lower() not in ("bb", "бб") and not (k and _ROMAN.match(w))
             for k, w in enumerate(chosen)
-        ):
-            continue  # acronyms: "УС, 92/11" is a gazette reference
-        if (_street_ok(chosen, capital_needed=True) and (house_only or not _count_after(text[m.end(2) :]))) or (
-            house_only and len(chosen) <= 3 and _street_ok(chosen, capital_needed=False)
+        )  # acronyms: "УС, 92/11" is a gazette reference
+    ]
+    for chosen, offset in plain:
+        if _street_ok(chosen, capital_needed=True) and (house_only or not _count_after(text[m.end(2) :])):
+            return Span(offset, m.end(2), "ADDRESS")
+    for chosen, offset in plain:  # a number only a house has: the street's words need no capital ("lipova 13a")
+        if (
+            house_only
+            and len(chosen) <= 3
+            and _street_ok(chosen, capital_needed=False)
+            and not any(fold(w) in lexicon.FUNCTION_WORDS for w in chosen[:-1])  # not "komsija iz Lipova 13a"
         ):
             return Span(offset, m.end(2), "ADDRESS")
+    town_after = _town_end(text, m.end(2)) > m.end(2)  # "jasenova 12 zenica", "kralja tvrtka 8 u sarajevu"
+    set_off = (house_only or len(m.group(2)) <= 3) and _clause_goes_on(text[m.end(2) :])
+    for chosen, offset, _ in suffixes:
+        if (
+            len(chosen) <= 3
+            and (town_after or (set_off and _SET_OFF_BEFORE.search(fold(text[max(0, offset - 12) : offset]))))
+            and _street_ok(chosen, capital_needed=False)
+            and _street_name(chosen)
+        ):
+            return Span(offset, m.end(2), "ADDRESS")  # "u lipovoj 12", "na marsala tita 12", "lipova br. 12,"
     return None
+
+
+_TIME_WORDS = frozenset(["sinoc", "jutros", "juce", "jucer", "danas", "nocas", "prekjuce", "oko", "u", "na", "kod"])
+
+
+def _clause_goes_on(rest: str) -> bool:
+    """After the house number of a street with no capital and no cue: the end, a comma, a verb, a function word, a
+    preposition or a time ("u lipovoj 12 je tuča", "u lipovoj 12, sinoć") — any other word may be what a number
+    counts ("na autobuskoj 3 perona", "u bolničkoj 3 pacijenta"), so the number is no house's."""
+    m = _WORD_AFTER.match(rest)
+    if m is None:
+        return True
+    word = fold(m.group(1))
+    return (
+        word in lexicon.FUNCTION_WORDS
+        or word in _PREPOSITIONS_AFTER
+        or word in _TIME_WORDS
+        or word in lexicon.person_verbs()
+        or word.endswith((*_VERB_ENDINGS, "eno", "ano", "en"))  # pronađeno, uhapšen (not -la: "5 automobila")
+    )
+
+
+# Before a street with no capital and no cue: a preposition of place or the start of a sentence or clause.
+_SET_OFF_BEFORE = re.compile(
+    r"(?:^|[,.;:!?(]|(?<!\w)(?:u|na|kod|ispred|iza|pored|do|iz|blizu|puta))\s*$"
+)  # on folded text
+
+
+def _street_name(words: list[str]) -> bool:
+    """Words shaped like a street's name where no capital shows it (a listed town after the house number is the
+    evidence): the last a possessive or -ska adjective (jasenova, maglajska) or a person's genitive (kralja tvrtka,
+    vase pelagica, marsala tita); none a word of the laws (linija, voz, autobus) or a number's noun (broj, peron)."""
+    folded = [fold(w).rstrip(".") for w in words]
+    if any(f in lexicon.FUNCTION_WORDS or lexicon.law_word(f) or f.startswith(_LEGAL_STEMS) for f in folded):
+        return False
+    last = folded[-1]
+    if _STREET_ADJECTIVE.search(last):
+        return True
+    name = lexicon.first_name(last)
+    if (name is not None and name != last) or last.endswith(("ica", "ovica", "evica")):
+        return True
+    # A person's first name (or title) in the genitive before a surname no list has: "safeta zajke", "kralja tvrtka".
+    return len(folded) >= 2 and (_genitive_of_a_name(folded[-2]) or folded[-2] in _TITLES_IN_STREETS)
+
+
+_TITLES_IN_STREETS = frozenset(["kralja", "marsala", "kneza", "cara", "bana", "vojvode", "hadzi", "fra", "sejha"])
+
+
+def _genitive_of_a_name(folded: str) -> bool:
+    name = lexicon.first_name(folded)
+    return name is not None and name != folded and folded.endswith(("a", "e"))
 
 
 def addresses(text: str) -> list[Span]:
@@ -301,6 +398,8 @@ def addresses(text: str) -> list[Span]:
         if _UNITS_AFTER.match(text[m.end() :]) or _DATE_OR_CASE_AFTER.match(text[m.end() :]):
             continue
         words = street_text.split()
+        if words[-1].endswith(".") and len(words[-1]) > 4 and not _ROMAN.match(words[-1]):
+            continue  # "… Bosne i Hercegovine. 3": a full stop after a word ends the sentence, the number is the next one's
         house_only = bool(_HOUSE_ONLY.match(number)) or "broja" in fold(text[m.end(1) : m.start(2)])  # kod broja 22
         span = _street(text, m, words, house_only=house_only)
         if span is not None:
@@ -329,7 +428,8 @@ def _flat_end(text: str, end: int) -> int:
 # "12.03.1990", "12/2024", "123/24": a date or a case file's number, not a house number
 _DATE_OR_CASE_AFTER = re.compile(r"^[./-]\d")
 _TOWN_AFTER = re.compile(
-    r"^(?P<lead>[ ]*(?:,|[ ][-–/])?[ ]*(?:(?P<in>[uUуУ])[ ]+)?(?:\d{5}[ ]+)?)(?P<town>[^\W\d_]+(?:[ -][^\W\d_]+){0,2})"
+    r"^(?P<lead>[ ]*(?:,|[ ][-–/])?[ ]*(?:(?P<in>[uUуУ])[ ]+|(?P<municipality>(?i:op[sšćc]tin[aei]|opcin[aei]|općin[aei]|"
+    r"grad|општин[аеи]|опћин[аеи]|град))[ ]+)?(?:\d{5}[ ]+)?)(?P<town>[^\W\d_]+(?:[ -][^\W\d_]+){0,2})"
 )
 
 
@@ -362,7 +462,7 @@ def _town_end(text: str, end: int) -> int:
         return end  # "… 5 u Sarajevu": only a listed town, declined, after "u"
     if (
         not n
-        and "," in m.group("lead")
+        and ("," in m.group("lead") or m.group("municipality"))  # "…, Tuzla", "bb, opština Zvornik"
         and words[0][:1].isupper()
         and not words[0].isupper()
         and folded[0] not in lexicon.FUNCTION_WORDS

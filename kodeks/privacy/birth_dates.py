@@ -36,18 +36,27 @@ _YEAR_WORD = (
     rf"|dvije\s+(?:hiljade|tisuce)(?:\s+(?:{_TENS}\w{{0,3}}|(?:{_UNITS})\w{{1,3}}|\w+naest\w{{1,3}}|deset\w{{1,3}}))?)"
 )
 _YEAR = rf"(?:{_YEAR_DIGITS}|{_YEAR_WORD})"
+# After a day and a month the century is often left out: "12. marta 90", "3. aprila '85", "osamdeset pete".
+_SHORT_YEAR = rf"(?:'?\d{{2}}(?!\d)|{_TENS}\w{{0,3}}(?:\s+(?:{_UNITS})\w{{1,3}})?)"
+# A month dictated as its ordinal: "dvanaestog treceg devedesete", "sedmog sedmog dvije hiljade pete".
+_MONTH_WORD = r"(?:prv|drug|trec|cetvrt|pet|sest|sedm|osm|devet|deset|jedanaest|dvanaest)\w{1,3}"
 _ROMAN_MONTH = r"(?:i{1,3}|iv|vi{0,3}|ix|xi{0,2})"
 _DATE = re.compile(
     r"(?<![\d.,/-])(?:"
     rf"\d{{1,2}}\s?[./-]\s?\d{{1,2}}\s?[./-]\s?(?:19|20)?\d{{2}}\.?"  # 12.03.1990, 12. 3. 90, 12/03/1990
-    rf"|\d{{1,2}}\.\s?{_ROMAN_MONTH}\.\s?{_YEAR_DIGITS}\.?"  # 12.III.1990
-    rf"|(?:\d{{1,2}}\.?|{_DAY_WORD})\s?{_MONTHS}(?:\s{_YEAR}\.?)?"  # 12. marta 1990, dvanaestog marta
+    rf"|\d{{1,2}}\.\s?{_ROMAN_MONTH}(?:\.\s?|\s){_YEAR_DIGITS}\.?"  # 12.III.1990, 12. III 1990
+    rf"|(?:\d{{1,2}}(?:\.|-?og|-?ga)?|{_DAY_WORD})\s?{_MONTHS}(?:\s(?:{_YEAR}|{_SHORT_YEAR})\.?)?"  # 12. marta 1990, 12-og marta 90
+    rf"|{_DAY_WORD}\s{_MONTH_WORD}\s(?:{_YEAR}|{_SHORT_YEAR})\.?"  # dvanaestog treceg devedesete
     rf"|{_YEAR_DIGITS}-\d{{2}}-\d{{2}}"  # 1990-03-12
     rf"|\d{{2}}\s\d{{2}}\s{_YEAR_DIGITS}"  # 12 03 1990 (dictated)
     rf"|[0-3]\d[01]\d{_YEAR_DIGITS}"  # 12031990
     rf"|{_YEAR}\.?"  # 1990
+    r"|'\d{2}"  # '92 (after godište)
+    rf"|{_TENS}\w{{0,3}}(?:\s+(?:{_UNITS})\w{{1,3}})?"  # devedesete, osamdeset pete: only right after rođen (below)
     r")(?![\d\w])"
 )
+_TENS_ALONE = re.compile(rf"^{_TENS}\w{{0,3}}(?:\s+(?:{_UNITS})\w{{1,3}})?$")
+_RIGHT_AFTER_BIRTH_WORD = re.compile(r"(?<!\w)(?:rodj?en[ao]?|godiste)(?:\s+je)?\s+$")
 _BIRTH_WORD = re.compile(
     r"(?<!\w)(rodj?en\w*|rodj\.?|rod\.|r\.|datum rodj?enja|dat\. rodj\.?|d\.r\.|dob|godiste|godista|born|"
     r"god\.? rodj?enja|godina rodj?enja|godine rodj?enja|datum i mjesto rodj?enja|"
@@ -58,7 +67,10 @@ _AFTER_NAME = re.compile(r"[a-z]\.?\s*\(\s*$")  # "Marko M. (12.03.1985)"
 _BIRTH_AFTER = re.compile(
     r"^\W{0,3}(?:god(?:ine|\.)?\s*)?(?:godiste|godista|rodj?en\w*|rodj\.|r\.|god\.? rodj?enja)(?!\w)"
 )
-_WORD_COMMA = re.compile(r"[^\W\d_]\s*,\s*$")
+_WORD_COMMA = re.compile(r"[^\W\d_]\s*,?\s*$")  # "Marko Marić, 12.03.1990", "marko maric 12.03.1990"
+# Without a comma a date right after a name is a birth date only when it is that long ago: "marko maric 12.03.2024
+# uhapsen" may be the day of the arrest.
+_BIRTH_YEARS_AGO = 10
 _COMPACT = re.compile(r"^(?:\d{8}|\d{2} \d{2} \d{4})$")
 
 
@@ -81,6 +93,10 @@ def birth_dates(text: str) -> list[Span]:
             continue
         start, end = original_span(offsets, m.start(), m.end())
         context = folded[max(0, m.start() - 40) : m.start()]
+        if _TENS_ALONE.match(m.group()):
+            if _RIGHT_AFTER_BIRTH_WORD.search(context):
+                spans.append(Span(start, end, "DATE_OF_BIRTH"))  # "rodjen devedesete"
+            continue
         after = folded[m.end() : m.end() + 30]
         if _BIRTH_WORD.search(context) or _AFTER_NAME.search(context) or _BIRTH_AFTER.search(after):
             spans.append(Span(start, end, "DATE_OF_BIRTH"))
@@ -91,6 +107,12 @@ def birth_dates(text: str) -> list[Span]:
     if candidates:
         spans.extend(_beside_a_person(text, candidates))
     return spans
+
+
+def _long_ago(date: str) -> bool:
+    """Whether a date in digits (day, month, a four-digit year last) lies at least _BIRTH_YEARS_AGO years back."""
+    year = re.search(r"(?:19|20)\d{2}(?=\D*$)", date)
+    return year is not None and int(year.group()) <= datetime.date.today().year - _BIRTH_YEARS_AGO
 
 
 def _beside_a_person(text: str, candidates: list[tuple[int, int]]) -> list[Span]:
@@ -104,7 +126,12 @@ def _beside_a_person(text: str, candidates: list[tuple[int, int]]) -> list[Span]
     for start, end in candidates:
         before = text[:start]
         after = text[end:]
-        by_name = any(re.fullmatch(r"\s*,\s*", before[p_end:]) for _, p_end in people if p_end <= start)
+        by_name = any(
+            re.fullmatch(r"\s*,\s*", before[p_end:])
+            or (re.fullmatch(r"\s+", before[p_end:]) and _long_ago(text[start:end]))
+            for _, p_end in people
+            if p_end <= start
+        )
         by_id = any(re.fullmatch(r"[\s,;/()-]*", before[i_end:]) for _, i_end in ids if i_end <= start) or any(
             re.fullmatch(r"[\s,;/()-]*(?:jmbg|JMBG|jmb|JMB)?[\s:,]*", after[: i_start - end])
             for i_start, _ in ids

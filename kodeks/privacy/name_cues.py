@@ -11,7 +11,7 @@ only function words are refused there. Labels as in names.py: F first name, S su
 
 from __future__ import annotations
 
-from kodeks.privacy import lexicon
+from kodeks.privacy import lexicon, name_pairs
 from kodeks.privacy.tokens import Token, gap
 
 # One word that a name follows: titles (gospodin, gđa, g. …) and "imenom" / "prezimena" …
@@ -158,7 +158,11 @@ _NOT_SURNAME_ENDINGS = ("ao", "io", "eo", "uo", "la", "lo", "le", "mo", "te", "o
 
 
 def _same_style(a: Token, b: Token) -> bool:
-    """Both in lower case, both in capitals, or both capitalised ("tarik brkan", "TARIK BRKAN", "Brkan Tarik")."""
+    """Both in lower case, both in capitals, or both capitalised ("tarik brkan", "TARIK BRKAN", "Brkan Tarik"); a
+    capital at a sentence's start before a lower-case word counts as lower case ("Tarik brkan odbija …")."""
+    first, second = sorted((a, b), key=lambda t: t.start)
+    if first.sentence_start and first.capitalised and not first.text.isupper() and second.text.islower():
+        return True
     return (
         (a.text.islower() and b.text.islower())
         or (a.text.isupper() and b.text.isupper() and len(a.text) > 2 and len(b.text) > 2)
@@ -180,6 +184,7 @@ def unlisted_surnames_beside_first_names(text: str, tokens: list[Token], labels:
                 and lexicon.first_name(tokens[k].folded) in lexicon.listed_first_names()
                 and _same_style(token, tokens[k])
                 and gap(text, *sorted((token, tokens[k]), key=lambda t: t.start)) == " "
+                and name_pairs.case_agrees(tokens[k], token)
             ):
                 labels[j] = "S"
                 break

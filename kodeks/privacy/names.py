@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from kodeks.privacy import lexicon, name_cues
+from kodeks.privacy import lexicon, name_cues, name_pairs
 from kodeks.privacy.tokens import Token, gap, words
 from retrieval.language.normalize import fold
 
@@ -84,7 +84,8 @@ def _label(token: Token) -> str:
         # A name only the region's dictionary knows may be an everyday word ("blaže", "vojna", "masa"): it
         # counts on its own only capitalised inside a sentence, like the listed names that are words.
         ambiguous = name in lexicon.ambiguous_names() or name not in lexicon.listed_first_names()
-        weak = (ambiguous or folded in lexicon.common_forms()) and not mid_capital
+        # In capitals a capital says nothing (officers type whole questions so): "STA SADA" is no name.
+        weak = (ambiguous or folded in lexicon.common_forms()) and not (mid_capital and not token.text.isupper())
         return "f" if weak else "F"
     if mid_capital and not _ADJECTIVE.search(folded) and not token.text.isupper():
         return "C"  # (a heading in capitals is no name: "DJELA PROTIV")
@@ -170,10 +171,14 @@ def _unlisted_first_name(token: Token, surname: Token) -> bool:
         or lexicon.not_a_name(folded)
     ):
         return False
-    if folded in lexicon.common_forms() or (token.text.islower() and folded in lexicon.word_set("common_words.txt")):
+    if folded in lexicon.common_forms() or folded in _CLITICS:
         return False
+    if not (token.text[0].isupper() and not token.text.isupper()) and lexicon.law_word(folded):
+        return False  # a word of the laws in lower case or in capitals: "MARKOVIC NIJE", "KOVAC ZBOG"
     if not any(c in "aeiou" for c in folded):
         return False  # "JMBG", "MUP": no name
+    if name_pairs.unlisted_first_name_in_the_surnames_case(token, surname):
+        return True  # "zulfom hadzicem", "almedina zukic"
     if token.text[0].isupper() and not token.text.isupper():
         return True  # (in capitals the endings decide, as in lower case: "MARKOVIC ZBOG", "MARKOVIC UDARIO")
     # "mesic tvrdi", "hodzic vozi": a verb in the present (-i) or a person verb beside a surname, no first name
@@ -189,6 +194,7 @@ def _first_names_beside_surnames(text: str, tokens: list[Token], labels: list[st
                 0 <= k < len(tokens)
                 and labels[k] == "O"
                 and gap(text, *sorted((tokens[j], tokens[k]), key=lambda t: t.start)) == " "
+                and not (tokens[k].text.islower() and text[tokens[k].end : tokens[k].end + 1] == ".")  # "rođ.", "ul."
                 and _unlisted_first_name(tokens[k], tokens[j])
             ):
                 labels[k] = "F"
@@ -445,7 +451,7 @@ def _person_verb_with_a_person_beside(text: str, tokens: list[Token], j: int) ->
 _PLACE_NOUNS = re.compile(
     r"^(?:most|mosta|mostu|mostom|cuprij\w*|trg|trga|trgu|trgom|ulic[aeiu]|ulicom|ul|bulevar\w*|park|parka|parku|"
     r"parkom|skol[aeiu]|skolom|os|ss|gimnazij\w*|naselj[aeu]|obal[aeiu]|setalist\w*|kasarn\w*|spomenik\w*|"
-    r"kej\w*|aleja|aleji|aleje|sokak\w*|avenij\w*)$"
+    r"kej\w*|aleja|aleji|aleje|sokak\w*|avenij\w*|sel[aou]|zaseo?k[au]?|mahal[aeiu])$"
 )  # not dom, centar, bolnica: "u bolnici Ana Kovač tvrdi …" is more often a person than an institution's name
 # Lower-case words inside such a name: "Zmaja od Bosne", "Mehmed paše Sokolovića", "kralja Tvrtka".
 _PLACE_NAME_JOINS = frozenset(
@@ -556,7 +562,7 @@ def _places_named_after_people(text: str, tokens: list[Token], labels: list[str]
                     break
                 k += 1
             if k > j + 1 and not _subject(text, tokens, k):
-                labels[j + 1 : k] = ["O"] * (k - j - 1)
+                labels[j:k] = ["O"] * (k - j)  # the place noun too ("selu" is no first name beside "Lipovica")
         elif (
             labels[j] in "Ff"
             and j > 0
@@ -642,11 +648,17 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     _other_surnames_after_first_names(text, tokens, labels)
     name_cues.unlisted_surnames_beside_first_names(text, tokens, labels)
     name_cues.surnames_declined_like_first_names(text, tokens, labels)
+    name_pairs.dictionary_surnames_after_first_names(text, tokens, labels)
+    name_pairs.regional_first_names_with_surnames(text, tokens, labels)
+    name_pairs.unknown_first_names_before_other_surnames(text, tokens, labels)
     name_cues.surnames_after_person_words(text, tokens, labels)
     _first_names_beside_surnames(text, tokens, labels)
     name_cues.hyphenated_surnames(text, tokens, labels)
     _lone_names_by_verbs(text, tokens, labels)
     _capitalised_words_by_verbs(text, tokens, labels)
+    _first_names_beside_surnames(
+        text, tokens, labels
+    )  # again: beside the surnames only a verb showed ("sa zulfom hadzicem")
     _places_named_after_people(text, tokens, labels)
     name_cues.names_after_cues(text, tokens, labels)
     found: list[PersonSpan] = []

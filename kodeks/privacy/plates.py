@@ -39,6 +39,25 @@ def _plain(match: re.Match[str], form: int) -> bool:
     return upper and (match.group("s2") == "-" if form == 2 else bool(match.group("s2") or match.group("s1")))
 
 
+# A plate typed with a part missing or a dash too many ("12-E-345", "M-45-E-123"): letters and digits joined by dashes,
+# with a letter and four digits or more — only after a word for a vehicle or its plates.
+_MISTYPED = re.compile(rf"(?<![\w-])[{_L}\d]{{1,3}}(?:-[{_L}\d]{{1,3}}){{2,3}}(?![\w-])")
+
+
+def _mistyped(text: str, taken: list[Span]) -> list[Span]:
+    out = []
+    for m in _MISTYPED.finditer(text):
+        value = m.group()
+        if (
+            any(c.isalpha() for c in value)
+            and sum(c.isdigit() for c in value) >= 4
+            and not any(s.start < m.end() and m.start() < s.end for s in taken)
+            and keyword_before(text, m.start(), _PLATE_WORD, window=40)
+        ):
+            out.append(Span(m.start(), m.end(), "PLATE"))
+    return out
+
+
 def plates(text: str) -> list[Span]:
     spans: list[Span] = []
     for form, pattern in enumerate(_FORMS):
@@ -49,4 +68,4 @@ def plates(text: str) -> list[Span]:
                 continue  # "je 150 na (sat)": the old and foreign plates are written with a dash
             if _plain(m, form) or keyword_before(text, m.start(), _PLATE_WORD, window=40):
                 spans.append(Span(m.start(), m.end(), "PLATE"))
-    return spans
+    return spans + _mistyped(text, spans)
