@@ -435,16 +435,26 @@ def tells_an_act(text: str, c: Cues | None = None, min_words: int | None = None)
     """True for a message that narrates an act of its own: enough content words (`min_words`, else threads.toml's
     `min_act_words`), one a past verb (see threads.toml)."""
     c = c or cues()
-    own = [fold(w) for w in content_words(text)]
-    if len(own) < (c.min_act_words if min_words is None else min_words):
+    if len(content_words(text)) < (c.min_act_words if min_words is None else min_words):
         return False
-    return any(w.endswith(c.act_endings) and w not in c.not_acts and len(w) > 3 for w in own)
+    return _has_verb(text, c)
 
 
 def _correction(carried: str, negated: tuple[str, ...], act: str, code: str | None) -> Reading:
     """A correction: `act` replaces the thread's act, searched by its own words alone (the story's words, even
-    for an act that names its object by a pronoun only, pull back toward the act taken back: measured)."""
+    for an act that names its object by a pronoun only, pull back toward the act taken back: measured). A
+    replacing part without a verb of its own ("ne, nije nož nego pištolj", "nije muž, nego bivši partner")
+    corrects a person, a thing or a place, not the act: the story is searched with them swapped."""
+    if act and negated and not _has_verb(act):  # "nije uzeo novčanik nego mobitel": the verb stays, the thing goes
+        kept = _without(carried, tuple(w for w in negated if not _has_verb(w)))
+        return Reading("correction", kept, jurisdiction=code, negated=negated, act=f"{kept} {act}".strip())
     return Reading("correction", _without(carried, negated), jurisdiction=code, negated=negated, act=act)
+
+
+def _has_verb(text: str, c: Cues | None = None) -> bool:
+    """True when `text` has a verb in the past of its own (an l-participle, not an auxiliary: see threads.toml)."""
+    c = c or cues()
+    return any(w.endswith(c.act_endings) and w not in c.not_acts and len(w) > 3 for w in map(fold, content_words(text)))
 
 
 def _corrected(tokens: list[str], text: str, previous: str, c: Cues, start: int, naming: set[int]) -> Reading | None:
