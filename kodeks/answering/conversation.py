@@ -19,11 +19,13 @@ from __future__ import annotations
 
 import secrets
 import time
+from collections.abc import Collection
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from retrieval.jurisdictions import name_of
 from retrieval.language.followups import same_question, stand_alone
+from retrieval.search.parallels import Comparison
 from retrieval.search.rewriting import FollowUpRewriter
 from retrieval.search.thread_reading import Reading, read_message
 from retrieval.types import ThreadContext
@@ -53,6 +55,8 @@ class Exchange:
     jurisdiction: str | None = None  # the jurisdiction asked for by name, which the thread's follow-ups keep
     act: str = ""  # the thread's act as it stands after this turn (what the next follow-up inherits): the
     # matter and its circumstances, without the aspects asked ("koja je kazna") — "" for `standalone`
+    titles: tuple[str, ...] = ()  # the titles of the answer's articles ("Krađa"), in the order shown
+    weak: bool = False  # search judged its best results weak (serving.is_weak): the answer may have missed
 
 
 @dataclass(frozen=True)
@@ -100,6 +104,8 @@ class Understood:
     act: str = ""  # searched instead of the whole message: a correction's replacing act, a continuation's own
     # words without the jurisdiction it names ("а у Федерацији?" → "а": the name is the scope, not the matter)
     thread_act: str = ""  # the thread's act after this question (Exchange.act), "" for `standalone`
+    named: str | None = None  # the jurisdiction this message itself asked for ("a u RS?"), not the thread's
+    circumstance: bool = False  # a continuation that adds a circumstance ("a da je pješak umro?")
 
     @property
     def query(self) -> str:
@@ -170,7 +176,7 @@ def understand(question: str, thread: Thread | None, rewriter: FollowUpRewriter 
     if thread is None or last is None or not reading.follow_up:
         return alone
     jurisdiction = reading.jurisdiction or last.jurisdiction  # a jurisdiction asked for stays for the thread
-    previous = ThreadContext(articles=last.articles if reading.keep_articles else ())
+    previous = ThreadContext(articles=last.articles if reading.keep_articles and not last.weak else ())
     if rewriter is not None:
         try:
             text = rewriter.stand_alone(question, thread_text(thread) + reading_note(reading, jurisdiction))
@@ -179,7 +185,17 @@ def understand(question: str, thread: Thread | None, rewriter: FollowUpRewriter 
         text = " ".join((text or "").split())
         if text and not same_question(text, question):
             return Understood(
-                question, text, True, "claude", previous, thread.topic, thread, reading.kind, jurisdiction
+                question,
+                text,
+                True,
+                "claude",
+                previous,
+                thread.topic,
+                thread,
+                reading.kind,
+                jurisdiction,
+                named=reading.jurisdiction,
+                circumstance=reading.adds,
             )
     return Understood(
         question,
@@ -193,6 +209,8 @@ def understand(question: str, thread: Thread | None, rewriter: FollowUpRewriter 
         jurisdiction,
         act=reading.act or _own_search(reading),
         thread_act=_thread_act(question, reading),
+        named=reading.jurisdiction,
+        circumstance=reading.adds,
     )
 
 
@@ -231,12 +249,14 @@ def reading_note(reading: Reading, jurisdiction: str | None) -> str:
 
 def _context(reading: Reading, last: Exchange) -> ThreadContext:
     """What search inherits: a continuation, the thread's act (embedded with it) and the previous answer's
-    articles; a correction or a related act, nothing — it is found by its own words, in the thread's law and
+    articles — unless search judged that answer weak: a follow-up after a miss must not inherit the miss; a
+    correction or a related act, nothing — it is found by its own words, in the thread's law and
     jurisdiction: the story's words, even at their lower weight, pull toward the act already told or taken
     back (measured: docs/retrieval.md)."""
     if reading.kind in ("correction", "related"):
         return ThreadContext()
-    return ThreadContext(reading.inherited, last.articles if reading.keep_articles else (), dense=reading.dense)
+    trusted = reading.keep_articles and not last.weak  # after a weak answer its articles are no evidence
+    return ThreadContext(reading.inherited, last.articles if trusted else (), dense=reading.dense)
 
 
 def _standalone(question: str, reading: Reading) -> str:
@@ -249,8 +269,55 @@ def _standalone(question: str, reading: Reading) -> str:
     return " ".join(f"{question} {reading.inherited}".split())
 
 
-def exchange_of(understood: Understood, answer: Any, row_id: int | None = None) -> Exchange:
-    """What the next turn keeps of this one: the question, what was searched, the answer's articles and points."""
+MAX_CARRIED = 3  # of the previous answer's articles, carried into another jurisdiction or to their aggravated forms
+
+
+@runtime_checkable
+class ArticleGraph(Protocol):
+    """What carrying a thread's articles over needs of the index (the Retriever, or the bot's LiveRetriever)."""
+
+    def parallels(self, article_id: str, jurisdictions: Collection[str] | None = None) -> Comparison | None: ...
+
+    def citing(self, article_id: str) -> list[str]: ...
+
+
+def with_evidence(understood: Understood, index: ArticleGraph) -> Understood:
+    """`understood` with the previous answer's articles carried over where the message changed what they mean —
+    the thread's best evidence of its act, when search trusted that answer (not `weak`):
+
+    - another jurisdiction asked for ("a u RS?"): the previous articles are another code's, so their counterparts
+      in the jurisdiction asked for (`parallels`: same offence, its title agreeing by meaning) get the thread's
+      bonus instead — still served only if they then rank;
+    - a circumstance that may change the offence ("a da je pješak umro?", "a da su bili u grupi?"): the articles
+      of the same law that build on the previous ones by number (`citing`: "Ako je krivičnim djelom iz člana 333.
+      prouzročena smrt …") join them, so the aggravated form can rise.
+
+    Anything else, a weak previous answer, or a rewrite by Claude with no context to add to: unchanged."""
+    thread, context = understood.thread, understood.context
+    last = thread.last if thread is not None else None
+    if not understood.follow_up or understood.kind != "continuation" or context is None or last is None:
+        return understood
+    if last.weak or not last.articles:
+        return understood
+    carried: list[str] = []
+    if understood.named is not None:
+        target = understood.named
+        for article_id in last.articles[:MAX_CARRIED]:
+            comparison = index.parallels(article_id, [target])
+            if comparison is not None:
+                carried += [p.article.id for p in comparison.others if p.article is not None and p.match == "title"]
+    elif understood.circumstance:
+        carried = list(context.articles)
+        for article_id in last.articles[:MAX_CARRIED]:
+            carried += index.citing(article_id)
+    if not carried:
+        return understood
+    return replace(understood, context=replace(context, articles=tuple(dict.fromkeys(carried))))
+
+
+def exchange_of(understood: Understood, answer: Any, row_id: int | None = None, weak: bool = False) -> Exchange:
+    """What the next turn keeps of this one: the question, what was searched, the answer's articles (their ids,
+    labels and titles) and points, and whether search judged its results weak (`weak`)."""
     citations = list(getattr(answer, "citations", None) or [])
     points: list[str] = []
     reply = getattr(answer, "reply", None)
@@ -261,8 +328,10 @@ def exchange_of(understood: Understood, answer: Any, row_id: int | None = None) 
         standalone=_short(understood.standalone),
         articles=tuple(h.id for h in citations),
         labels=tuple(h.article.label for h in citations),
+        titles=tuple(h.article.title for h in citations),
         points=tuple(_short(p) for p in points if p.strip())[:MAX_POINTS],
         row_id=row_id,
         jurisdiction=understood.jurisdiction,
         act=_short(understood.thread_act) if understood.thread_act else "",
+        weak=weak,
     )

@@ -19,7 +19,14 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from kodeks.answering.answerer import Answerer
-from kodeks.answering.conversation import Thread, Understood, exchange_of, understand
+from kodeks.answering.conversation import (
+    ArticleGraph,
+    Thread,
+    Understood,
+    exchange_of,
+    understand,
+    with_evidence,
+)
 from kodeks.answering.models import Answer
 from kodeks.privacy import Masked, mask
 from kodeks.settings import Settings
@@ -77,7 +84,7 @@ class PipelineResult:
     def next_thread(self, row_id: int | None = None) -> Thread:
         """The conversation after this answer: its thread continued, or a new one this question starts."""
         understood = self.understood or Understood(self.question, self.question)
-        return understood.next_thread(exchange_of(understood, self.answer, row_id))
+        return understood.next_thread(exchange_of(understood, self.answer, row_id, weak=self.search.weak))
 
     def to_dict(self) -> dict[str, Any]:
         data = {
@@ -166,6 +173,8 @@ class Pipeline:
         else:
             understood = understand(question, None)  # no thread: only whether it names a jurisdiction
         jurisdiction = asked_jurisdiction(jurisdiction, understood.jurisdiction)
+        if understood.follow_up and isinstance(retriever, ArticleGraph):  # the previous answer's articles, carried
+            understood = await run(partial(with_evidence, understood, retriever))
         understand_ms = (time.perf_counter() - t0) * 1000.0
         t0 = time.perf_counter()
         search = await run(

@@ -331,6 +331,15 @@ class Catalog(Mapping[str, Article]):
             _article(r[0]) for r in self._query("SELECT row FROM articles WHERE number = ? ORDER BY idx", (number,))
         ]
 
+    def mentioning(self, law: str, text: str) -> list[Article]:
+        """The articles of `law` whose text contains `text` as written (a number another article cites by: the
+        caller reads the context), in index order."""
+        rows = self._query(
+            "SELECT row FROM articles WHERE law = ? AND instr(json_extract(row, '$.text'), ?) > 0 ORDER BY idx",
+            (law, text),
+        )
+        return [_article(r[0]) for r in rows]
+
     def first_of(self, indexes: Iterable[int], n: int) -> list[Article]:
         """The first `n` of these articles in law order, then article-number order (the `law_first` level)."""
         wanted = {int(i) for i in indexes}

@@ -43,6 +43,19 @@ _LAW_WORDS = ("zakon", "ustav", "uredb", "pravilnik", "kodeks", "odluk", "konven
 _CAPS_WORD = re.compile(r"[^\W\d_]{2,8}")
 
 
+def names_an_article(text: str) -> bool:
+    """True when `text` cites an article by word and number ("član 124 KZ RS", "čl. 286"): a reference."""
+    return _BY_WORD.search(fold(text)) is not None
+
+
+def cites(text: str, number: str) -> bool:
+    """True when `text` (an article's) refers to article `number` of its law by word: "iz člana 333", "članka
+    332. st. 1. i 2.", "čl. 286 i 287" — how a code's qualified and aggravated forms name the offence they build
+    on ("Ako je krivičnim djelom iz člana 333. prouzročena smrt …")."""
+    wanted = fold(number)
+    return any(wanted in _NUMBER_IN.findall(m.group(1)) for m in _BY_WORD.finditer(fold(text)))
+
+
 def _nearest(mentions: list[NameMatch], start: int, end: int) -> NameMatch | None:
     """The law named closest to an article reference: "član 42 KZ FBiH i član 153 ZKP FBiH" pairs
     42 with KZ FBiH and 153 with ZKP FBiH (a law right after the number wins a tie)."""

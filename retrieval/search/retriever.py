@@ -43,7 +43,7 @@ from retrieval.search.law_kinds import KindTopics, LawKind, asks_for_a_rule
 from retrieval.search.layout import ArticleLayout
 from retrieval.search.library_priors import LibraryPriors
 from retrieval.search.parallels import Comparison, find_parallels
-from retrieval.search.references import ReferenceResolver
+from retrieval.search.references import ReferenceResolver, cites
 from retrieval.search.rewriting import QueryRewriter
 from retrieval.search.serving import explain_matches, says_deleted, serve_with_minimum
 from retrieval.search.title_field import TitleIndex, opening_sentence
@@ -239,6 +239,19 @@ class Retriever:
         """The corresponding article in the other codes, found by meaning and title (parallels.py), or
         None for an unknown id."""
         return find_parallels(self, article_id, jurisdictions)
+
+    def citing(self, article_id: str) -> list[str]:
+        """The ids of the articles of the same law that refer to this one by number ("Ako je krivičnim djelom iz
+        člana 333. prouzročena smrt …"): its qualified and aggravated forms, and the provisions that apply to it.
+        Empty for an unknown id or an article without a number."""
+        source = self.catalog.get(article_id)
+        if source is None or not source.article[:1].isdigit():
+            return []
+        return [
+            a.id
+            for a in self.catalog.mentioning(source.law, source.article)
+            if a.id != article_id and not a.deleted and cites(a.text, source.article)
+        ]
 
     def lookup_reference(self, text: str, jurisdiction: str | Collection[str] | None = None) -> ReferenceLookup:
         """Explicit references in the text: resolved articles, plus `ambiguous` ones to ask about

@@ -13,15 +13,16 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
 from retrieval.jurisdictions import mentions
-from retrieval.language.followups import content_words, inherited_text, is_follow_up
+from retrieval.language.followups import content_words, followup_words, inherited_text, is_follow_up
 from retrieval.language.normalize import fold, words
 from retrieval.language.vocabulary import DATA_DIR, THREADS_FILE
+from retrieval.search.references import names_an_article
 
 Kind = Literal["new", "new-topic", "continuation", "correction", "related"]
 
@@ -85,14 +86,21 @@ class Cues:
     new_topic: tuple[_Phrase, ...]
     new_topic_within: int
     asks_about: tuple[_Phrase, ...]
+    acknowledgements: tuple[_Phrase, ...]
     correction_openers: tuple[_Phrase, ...]
+    paused: tuple[_Phrase, ...]
     negations: tuple[_Phrase, ...]
+    contrasted: tuple[_Phrase, ...]
+    copulas: frozenset[str]
     postposed: tuple[_Phrase, ...]
     postposed_within: int
     contrasts: tuple[_Phrase, ...]
     jurisdiction_cues: tuple[_Phrase, ...]
     jurisdiction_within: int
+    laws: tuple[_Phrase, ...]
+    names: tuple[tuple[_Phrase, str], ...]
     places: tuple[tuple[_Phrase, str], ...]
+    place_prepositions: tuple[_Phrase, ...]
     adjectives: tuple[tuple[_Phrase, str], ...]
     max_own_words: int
     max_hypothetical_words: int
@@ -117,27 +125,34 @@ def cues(path: Path | None = None) -> Cues:
     new, corr, jur, cont, rel = (
         data[k] for k in ("new_topic", "correction", "jurisdiction", "continuation", "related")
     )
-    places, adjectives = (
+    names, places, adjectives = (
         tuple(
             sorted(
                 ((_Phrase.of(name), code) for code, names in jur.get(table, {}).items() for name in names),
                 key=lambda pc: -len(pc[0].parts),
             )
         )
-        for table in ("places", "adjectives")
+        for table in ("names", "places", "adjectives")
     )
     return Cues(
         new_topic=_phrases(new["openers"]),
         new_topic_within=int(new["within"]),
         asks_about=_phrases(new.get("asks_about", [])),
+        acknowledgements=_phrases(data.get("acknowledgements", {}).get("openers", [])),
         correction_openers=_phrases(corr["openers"]),
+        paused=_phrases(corr.get("paused", [])),
         negations=_phrases(corr["negations"]),
+        contrasted=_phrases(corr.get("contrasted", [])),
+        copulas=frozenset(fold(w) for w in corr.get("copulas", [])),
         postposed=_phrases(corr.get("postposed", [])),
         postposed_within=int(corr.get("postposed_within", 0)),
         contrasts=_phrases(corr["contrasts"]),
         jurisdiction_cues=_phrases(jur["cues"]),
         jurisdiction_within=int(jur["within"]),
+        laws=_phrases(jur.get("laws", [])),
+        names=names,
         places=places,
+        place_prepositions=_phrases(jur.get("place_prepositions", [])),
         adjectives=adjectives,
         max_own_words=int(cont["max_own_words"]),
         max_hypothetical_words=int(cont["max_hypothetical_words"]),
@@ -171,44 +186,116 @@ def _word_spans(folded: str) -> list[tuple[int, int]]:
     return [(m.start(), m.end()) for m in re.finditer(r"[^\W_]+", folded)]
 
 
+_CASE_ENDING = re.compile(r"(?<=\w)-(?=[^\W\d_]{1,3}\b)")  # "rs-u", "fbih-a": a case ending after a hyphen
+
+
+@dataclass(frozen=True)
+class _Naming:
+    """One place a message names a jurisdiction: its tokens, its code, and how it was named."""
+
+    first: int
+    last: int  # one past its last token
+    code: str
+    how: Literal["alias", "name", "place", "adjective"]
+
+
+def _namings(
+    tokens: list[str], folded: str, c: Cues, leaning: bool, in_thread: bool, anywhere: bool, towns: bool
+) -> list[_Naming]:
+    """Every place `tokens` (of `folded`) name a jurisdiction, in text order (a longer name first)."""
+    spans = _word_spans(folded)
+    found: list[_Naming] = []
+
+    def free(n: int) -> bool:
+        return not any(f.first <= n < f.last for f in found)
+
+    for start, end, code in mentions(_CASE_ENDING.sub(" ", folded)):
+        first = next((n for n, (s, _) in enumerate(spans) if s >= start), len(spans))
+        last = next((n for n, (_, e) in enumerate(spans) if e >= end), len(spans) - 1) + 1
+        found.append(_Naming(first, last, code, "alias"))
+    tables: list[tuple[tuple[tuple[_Phrase, str], ...], Literal["name", "place", "adjective"]]] = []
+    if anywhere:
+        tables.append((c.names, "name"))
+    if towns:
+        tables.append((c.places, "place"))
+    if in_thread or leaning:
+        tables.append((c.adjectives, "adjective"))
+    for table, how in tables:
+        for n in range(len(tokens)):
+            for phrase, code in table:
+                if free(n) and phrase.at(tokens, n):
+                    found.append(_Naming(n, n + len(phrase.parts), code, how))
+    return sorted(found, key=lambda f: f.first)
+
+
+def _case_ending(folded: str, spans: list[tuple[int, int]], last: int) -> int:
+    """Past a case ending written after a hyphen ("RS-u", "FBiH-a"): part of the name, no word of its own."""
+    if (
+        0 < last < len(spans)
+        and folded[spans[last - 1][1] : spans[last][0]] == "-"
+        and _CASE_ENDING.match(folded, spans[last - 1][1])
+    ):
+        return last + 1
+    return last
+
+
+def _laws_after(tokens: list[str], last: int, c: Cues) -> int:
+    """Past the law words right after a name ("po federalnom krivičnom zakonu"): they name no matter either."""
+    while last < len(tokens) and _match(c.laws, tokens, last) is not None:
+        last += len(_match(c.laws, tokens, last).parts)  # type: ignore[union-attr]
+    return last
+
+
 def named_jurisdiction(
-    text: str, leaning: bool, c: Cues | None = None, in_thread: bool = False
+    text: str,
+    leaning: bool,
+    c: Cues | None = None,
+    in_thread: bool = False,
+    anywhere: bool = False,
+    towns: bool | None = None,
 ) -> tuple[str | None, set[int]]:
-    """The jurisdiction `text` asks for by name, and the token positions naming it (with the cue words before).
+    """The jurisdiction `text` asks for by name, and the token positions naming it (with the cue and law words).
 
     A name counts after a cue word ("po zakonu RS", "a u Federaciji", "у РС") — or anywhere in a message that
-    leans on the thread (`leaning`: "RS?"); a town stands for its jurisdiction only in such a message; an
-    adjective ("a po federalnom?") only in a message within a thread (`in_thread`), and only after a cue."""
+    leans on the thread (`leaning`: "RS?"). In a follow-up (`anywhere`), an entity's or the district's name counts
+    anywhere and in any case ("kako to Federacija tretira", "u RS-u"), and a town after a place preposition ("a
+    onda ga prodavao po Tuzli"); a town stands for its jurisdiction otherwise only in a leaning message. An
+    adjective ("a po federalnom?", "srpski zakon") counts only within a thread (`in_thread`): before a law word,
+    or after a cue word at the end of a clause. Names the text gives for different jurisdictions: the one named
+    with a law word first ("u Tuzli, ali po zakonu RS" → RS), else the first. `towns` False: no towns."""
     c = c or cues()
     folded = fold(text)
     spans = _word_spans(folded)
     tokens = [folded[s:e] for s, e in spans]
-    found: list[tuple[int, int, str]] = []  # (first token, last token + 1, code)
-    for start, end, code in mentions(folded):
-        first = next((n for n, (s, _) in enumerate(spans) if s >= start), len(spans))
-        last = next((n for n, (_, e) in enumerate(spans) if e >= end), len(spans) - 1) + 1
-        found.append((first, last, code))
-    if leaning:
-        for n in range(len(tokens)):
-            for phrase, code in c.places:
-                if phrase.at(tokens, n) and not any(f <= n < la for f, la, _ in found):
-                    found.append((n, n + len(phrase.parts), code))
-    laws = [p for p in c.jurisdiction_cues if len(p.parts) == 1]
-    adjectives: set[int] = set()
-    if in_thread or leaning:
-        for n in range(len(tokens)):
-            for phrase, code in c.adjectives:
-                if phrase.at(tokens, n) and not any(f <= n < la for f, la, _ in found):
-                    found.append((n, n + len(phrase.parts), code))
-                    adjectives.add(n)
-    for first, last, code in sorted(found):
-        before = range(max(0, first - c.jurisdiction_within), first)
+    ends = _clause_ends(text)
+    chosen: list[tuple[bool, int, str, set[int]]] = []  # (not named with a law word, first token, code, positions)
+    towns = (leaning or anywhere) if towns is None else towns
+    for f in _namings(tokens, folded, c, leaning, in_thread, anywhere, towns):
+        before = range(max(0, f.first - c.jurisdiction_within), f.first)
         cued = [i for i in before if _match(c.jurisdiction_cues, tokens, i)]
-        if cued or (leaning and first not in adjectives):
-            while last < len(tokens) and any(p.parts[-1].endswith("*") and p.at(tokens, last) for p in laws):
-                last += 1  # "po federalnom zakonu": the law word after the name names no matter either
-            return code, set(range(cued[0] if cued else first, last))
-    return None, set()
+        last = _laws_after(tokens, _case_ending(folded, spans, f.last), c)
+        with_law = last > f.last or any(_match(c.laws, tokens, i) for i in cued)
+        if f.how == "alias":
+            counts = bool(cued) or ((leaning or anywhere) and f.code != "BiH")  # the state: "državljanin BiH"
+        elif f.how == "place":
+            counts = leaning or any(p.at(tokens, f.first - len(p.parts)) for p in c.place_prepositions)
+        elif f.how == "adjective":
+            single = f.last - f.first == 1
+            at_end = f.last >= len(tokens) or (f.last - 1) in ends
+            counts = not single or last > f.last or (bool(cued) and at_end)
+        else:
+            counts = True
+        if counts:
+            start = cued[0] if cued and f.how != "place" else f.first
+            while f.how == "place" and start > 0 and _match(c.place_prepositions, tokens, start - 1):
+                start -= 1  # "po gradu u Tuzli": only "u" goes with the town
+            while f.how != "place" and start > 0 and _match(c.laws, tokens, start - 1):
+                start -= 1  # "a šta kaže KZ RS": the law's abbreviation goes with the name
+            chosen.append((not with_law, f.first, f.code, set(range(start, last))))
+    if not chosen:
+        return None, set()
+    _, _, code, _ = min(chosen, key=lambda x: (x[0], x[1]))
+    return code, set().union(*(positions for _, _, named, positions in chosen if named == code))
 
 
 def _clause_ends(text: str) -> set[int]:
@@ -223,58 +310,108 @@ def _clause_ends(text: str) -> set[int]:
     return ends
 
 
-def _negated(tokens: list[str], c: Cues, ends: set[int]) -> tuple[tuple[str, ...], int | None]:
-    """The content words a negation takes back (up to a contrast word or the end of its clause), and where
-    the replacing part starts (after the contrast word; None when there is none)."""
+@dataclass(frozen=True)
+class _Negation:
+    """A negation in a message: where it stands, the content words it takes back (up to a contrast word or the
+    end of its clause), where its clause ends, and where the replacing part starts (None: nothing after it)."""
+
+    at: int
+    taken: tuple[str, ...]
+    clause_end: int
+    replacing: int | None
+    contrast: bool  # a contrast word ("nego", "već") stands right before the replacing part
+
+
+def _negation(tokens: list[str], c: Cues, ends: set[int]) -> _Negation | None:
+    """The first negation of `tokens` that takes something back ("nije X nego Y", "nije X, Y", "ne X nego Y")."""
     for i in range(len(tokens)):
         negation = _match(c.negations, tokens, i)
+        bare = negation is None
+        negation = negation or _match(c.contrasted, tokens, i)
         if negation is None:
             continue
         taken: list[str] = []
         j = i + len(negation.parts)
+        found: _Negation | None = None
         while j < len(tokens):
             contrast = _match(c.contrasts, tokens, j)
             if contrast is not None:
-                return tuple(taken), j + len(contrast.parts)
+                after = j + len(contrast.parts)
+                found = _Negation(i, tuple(taken), j - 1, after if after < len(tokens) else None, True)
+                break
             if content_words(tokens[j]):
                 taken.append(tokens[j])
             if j in ends:  # the clause ends: what follows it replaces the negated part ("nije X, nego Y"; "nije X, Y")
                 after = j + 1
                 contrast = _match(c.contrasts, tokens, after)
                 after += len(contrast.parts) if contrast is not None else 0
-                return tuple(taken), (after if after < len(tokens) else None)
+                found = _Negation(i, tuple(taken), j, after if after < len(tokens) else None, contrast is not None)
+                break
             j += 1
-        return tuple(taken), None
-    return (), None
+        if found is None:
+            found = _Negation(i, tuple(taken), len(tokens) - 1, None, False)
+        if bare and not found.contrast:  # "ne zna", "ne smije": a bare "ne" takes back only before a contrast
+            continue
+        return found
+    return None
 
 
-def _opening(tokens: list[str], c: Cues) -> int:
-    """Where a message's own words start after the correction openers it begins with ("izvini, pogriješio sam,
-    …": several in a row)."""
-    i = 0
-    while (opener := _match(c.correction_openers, tokens, i)) is not None:
+def _opening(tokens: list[str], phrases: tuple[_Phrase, ...], i: int = 0) -> int:
+    """Where a message's own words start after the openers of `phrases` it begins with at `i` ("izvini,
+    pogriješio sam, …", "ok hvala, a …": several in a row)."""
+    while (opener := _match(phrases, tokens, i)) is not None:
         i += len(opener.parts)
     return i
 
 
-def _postposed(tokens: list[str], c: Cues, ends: set[int]) -> tuple[tuple[str, ...], str]:
+def _postposed(
+    tokens: list[str], c: Cues, ends: set[int], start: int, opened: bool, previous: str
+) -> tuple[tuple[str, ...], str]:
     """A negation after the replacing act ("bio je nož a ne pištolj, i njime je prijetio …"): the content words it
-    takes back (to the end of its clause) and the act — the words before it and those after its clause."""
-    start = _opening(tokens, c)
+    takes back (to the end of its clause) and the act — the words before it and those after its clause. Read
+    after an opener (`opened`), within the first words of a message, or anywhere when it takes back the
+    thread's words."""
     for i in range(start, len(tokens)):
         negation = _match(c.postposed, tokens, i)
         if negation is None:
             continue
-        if start == 0 and i >= c.postposed_within:
-            return (), ""
         j = i + len(negation.parts)
         while j < len(tokens) - 1 and j not in ends:
             j += 1
-        taken = tuple(t for t in tokens[i + len(negation.parts) : j + 1] if content_words(t))
+        taken = tuple(t for t in tokens[i + len(negation.parts) : j + 1] if t and content_words(t))
         if not taken or not content_words(" ".join(tokens[start:i])):  # "a ne znam …": no act before it
+            return (), ""
+        if not opened and i - start >= c.postposed_within and not _takes_back(taken, previous, c):
             return (), ""
         return taken, " ".join(tokens[start:i] + tokens[j + 1 :])
     return (), ""
+
+
+def _stem_match(a: str, b: str) -> bool:
+    """Two folded words of one stem, inflection aside: "udario"/"udarila", "noz"/"nozem", "torba"/"torbu"."""
+    short = min(len(a), len(b))
+    if short < 3:
+        return False
+    common = next((n for n, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), short)
+    return common >= max(3, min(5, short - 1))
+
+
+def _copular(tokens: list[str], negation: _Negation, c: Cues) -> bool:
+    """True for "it was not X" at the start of a message ("nije to bila krađa, …", "to nije bio nož, …"): the
+    negation within its first two words, a copula in or right after it."""
+    if negation.at > 1 or (negation.at == 1 and tokens[0] not in c.copulas):
+        return False
+    near = tokens[negation.at : negation.at + 3]
+    return any(t in c.copulas for t in near[1:]) or (negation.at == 1 and tokens[0] in c.copulas)
+
+
+def _takes_back(taken: tuple[str, ...], previous: str, c: Cues) -> bool:
+    """True when the first word a negation takes back (an auxiliary aside) is one the thread said."""
+    first = next((w for w in taken if fold(w) not in c.not_acts), None)
+    if first is None:
+        return False
+    said = [fold(w) for w in content_words(previous)]
+    return any(_stem_match(fold(first), w) for w in said)
 
 
 def _without(previous: str, negated: tuple[str, ...]) -> str:
@@ -294,26 +431,74 @@ def _kept_words(text: str, dropped: set[int]) -> str | None:
     return " ".join(w for n, w in enumerate(written) if n not in dropped)
 
 
-def _contrast_before(tokens: list[str], c: Cues, replacing: int | None) -> bool:
-    """True when a contrast word ("nego", "već") stands right before the replacing part."""
-    if replacing is None:
-        return False
-    return any(p.at(tokens, replacing - len(p.parts)) for p in c.contrasts if replacing >= len(p.parts))
-
-
-def tells_an_act(text: str, c: Cues | None = None) -> bool:
-    """True for a message that narrates an act of its own: enough content words, one a past verb (see threads.toml)."""
+def tells_an_act(text: str, c: Cues | None = None, min_words: int | None = None) -> bool:
+    """True for a message that narrates an act of its own: enough content words (`min_words`, else threads.toml's
+    `min_act_words`), one a past verb (see threads.toml)."""
     c = c or cues()
-    own = [fold(w) for w in content_words(text)]
-    if len(own) < c.min_act_words:
+    if len(content_words(text)) < (c.min_act_words if min_words is None else min_words):
         return False
-    return any(w.endswith(c.act_endings) and w not in c.not_acts and len(w) > 3 for w in own)
+    return _has_verb(text, c)
 
 
 def _correction(carried: str, negated: tuple[str, ...], act: str, code: str | None) -> Reading:
     """A correction: `act` replaces the thread's act, searched by its own words alone (the story's words, even
-    for an act that names its object by a pronoun only, pull back toward the act taken back: measured)."""
+    for an act that names its object by a pronoun only, pull back toward the act taken back: measured). A
+    replacing part without a verb of its own ("ne, nije nož nego pištolj", "nije muž, nego bivši partner")
+    corrects a person, a thing or a place, not the act: the story is searched with them swapped."""
+    if act and negated and not _has_verb(act):  # "nije uzeo novčanik nego mobitel": the verb stays, the thing goes
+        kept = _without(carried, tuple(w for w in negated if not _has_verb(w)))
+        return Reading("correction", kept, jurisdiction=code, negated=negated, act=f"{kept} {act}".strip())
     return Reading("correction", _without(carried, negated), jurisdiction=code, negated=negated, act=act)
+
+
+def _has_verb(text: str, c: Cues | None = None) -> bool:
+    """True when `text` has a verb in the past of its own (an l-participle, not an auxiliary: see threads.toml)."""
+    c = c or cues()
+    return any(w.endswith(c.act_endings) and w not in c.not_acts and len(w) > 3 for w in map(fold, content_words(text)))
+
+
+def _corrected(tokens: list[str], text: str, previous: str, c: Cues, start: int, naming: set[int]) -> Reading | None:
+    """The message as a correction of the thread's act, or None. A correction is (1) a negation with an opener
+    before it ("ne, nije X …") or a contrast after it ("nije X nego Y", "ne X već Y"); (2) a negation anywhere
+    that takes back what the thread said, an act remaining besides it ("prijetio mu je, nije ga udario"); (3) a
+    negation after the act ("bio je nož a ne pištolj"); (4) an opener and an act without a negation
+    ("ispravka: uzeo je novčanik", "ne, udario ga je palicom"). `start`: where the message's words begin after
+    its acknowledgements; `naming`: the positions naming a jurisdiction, which are no part of the act."""
+    ends = _clause_ends(text)
+    carried = inherited_text(previous)
+    kept = ["" if n in naming else t for n, t in enumerate(tokens)]
+
+    def joined(part: list[str]) -> str:
+        return " ".join(t for t in part if t)
+
+    opened = _opening(tokens, c.correction_openers, start)
+    negation = _negation(tokens, c, ends)
+    if negation is not None and negation.taken:
+        if negation.replacing is not None and (opened > start or negation.contrast or _copular(tokens, negation, c)):
+            return _correction(carried, negation.taken, joined(kept[negation.replacing :]), None)
+        if opened > start:  # "ne, nije ga udario": what is left besides the negated clause and the openers
+            act = joined(kept[opened : negation.at] + kept[negation.clause_end + 1 :])
+            if not content_words(act):
+                act = joined(
+                    [t for t in kept[start:] if t not in negation.taken and not _match(c.correction_openers, [t], 0)]
+                )
+            return _correction(carried, negation.taken, act, None)
+        if _takes_back(negation.taken, previous, c):
+            if negation.replacing is not None:
+                act = joined(kept[negation.replacing :])
+            else:
+                act = joined(kept[start : negation.at] + kept[negation.clause_end + 1 :])
+            if content_words(act):
+                return _correction(carried, negation.taken, act, None)
+    taken, act = _postposed(kept, c, ends, opened, opened > start, previous)
+    if taken:
+        return _correction(carried, taken, " ".join(act.split()), None)
+    if opened > start and negation is None and tells_an_act(joined(kept[opened:]), c, min_words=2):
+        short = _match(c.paused, tokens, start)
+        paused = short is None or opened > start + len(short.parts) or (opened - 1) in ends
+        if paused and not _opens(c.questions, tokens[opened:]) and not _opens(c.hypothetical, tokens[opened:], 2):
+            return _correction(carried, (), joined(kept[opened:]), None)
+    return None
 
 
 def read_message(text: str, previous: str | None) -> Reading:
@@ -327,45 +512,47 @@ def read_message(text: str, previous: str | None) -> Reading:
     if opener is not None:  # "druga stvar, …": the opener is no matter of the new question
         code, _ = named_jurisdiction(text, leaning=False, c=c, in_thread=True)
         return Reading("new-topic", jurisdiction=code, matter=_kept_words(text, set(range(opener))))
+    start = _opening(tokens, c.acknowledgements)  # "dobro, a ako …": read from "a ako"
+    # Is the message about another jurisdiction? Decided apart from what act it is about: any form of a name,
+    # anywhere in it, and those words are not searched.
+    reference = names_an_article(text)  # "šta propisuje član 124 KZ RS?" names a law, served by reference
+    code, naming = named_jurisdiction(text, leaning=False, c=c, in_thread=True, anywhere=not reference)
     carried = inherited_text(previous)
-    negated, replacing = _negated(tokens, c, _clause_ends(text))
-    if negated and (_opens(c.correction_openers, tokens) or _contrast_before(tokens, c, replacing)):
-        code, _ = named_jurisdiction(text, leaning=False, c=c, in_thread=True)
-        if replacing is not None and replacing < len(tokens):
-            act = " ".join(tokens[replacing:])
-        else:
-            act = " ".join(t for t in tokens if t not in negated and not _match(c.correction_openers, [t], 0))
-        return _correction(carried, negated, act, code)
-    taken, act = _postposed(tokens, c, _clause_ends(text))
-    if taken:
-        code, _ = named_jurisdiction(text, leaning=False, c=c, in_thread=True)
-        return _correction(carried, taken, act, code)
-    code, naming = named_jurisdiction(text, leaning=False, c=c, in_thread=True)
-    own_text = " ".join(t for n, t in enumerate(tokens) if n not in naming)
+    corrected = _corrected(tokens, text, previous, c, start, naming)
+    if corrected is not None:
+        return replace(corrected, jurisdiction=code)
+    # "a da nije bio pijan?" after "pijan vozio": what it takes back of the thread is not carried on either
+    negation = _negation(tokens, c, _clause_ends(text))
+    negated = negation.taken if negation is not None and _takes_back(negation.taken, previous, c) else ()
+    carried = _without(carried, negated)
+    dropped = naming | set(range(start))
+    body = [t for n, t in enumerate(tokens) if n not in dropped]
+    own_text = " ".join(body)
     own = content_words(own_text)
-    hypothetical = _opens(c.hypothetical, tokens, 2)
+    hypothetical = _opens(c.hypothetical, body, 2)
+    acts = tells_an_act(own_text, c)
     leaning = (
         len(own) <= 1
         or (hypothetical and len(own) <= c.max_hypothetical_words)
-        or (is_follow_up(own_text) and not tells_an_act(own_text, c) and len(own) <= c.max_own_words)
-        or (_opens(c.questions, tokens) and len(own) <= c.max_question_words and not tells_an_act(own_text, c))
+        or (is_follow_up(own_text) and not acts and len(own) <= c.max_own_words)
+        or (_opens(c.questions, body) and len(own) <= c.max_question_words and not acts)
     )
-    if leaning:
-        if code is None:
-            code, naming = named_jurisdiction(text, leaning=True, c=c, in_thread=True)
-        return Reading(
-            "continuation",
-            _without(carried, negated),
-            True,
-            code is None,
-            code,
-            negated,
-            adds=hypothetical,
-            matter=_kept_words(text, naming),
-        )
-    asks = _opener_end(c.asks_about, tokens, c.new_topic_within)
-    if asks is not None and tells_an_act(own_text, c):  # "a šta je sa X koji je …": another case
-        return Reading("new-topic", jurisdiction=code, matter=_kept_words(text, set(range(asks))))
-    if _opens(c.related_openers, tokens):
-        return Reading("related", _without(carried, negated), jurisdiction=code, negated=negated)
-    return Reading("new", jurisdiction=code)
+    if code is None and leaning:
+        code, naming = named_jurisdiction(text, leaning=True, c=c, in_thread=True)
+        dropped = naming | set(range(start))
+    matter = _kept_words(text, dropped)
+    # Another jurisdiction named, no act of its own, and a sign it is about the case on the table (a pronoun
+    # pointing back, or few words): that law for the thread's act, however the rest is phrased.
+    about_the_case = bool(followup_words().anaphora & set(body)) or len(own) <= c.max_hypothetical_words
+    asks = _opens(c.questions, body, 2)  # "kako bi to kvalifikovali u RS": a question, whatever verb it has
+    if leaning or (code is not None and about_the_case and (not acts or asks)):
+        return Reading("continuation", carried, True, code is None, code, negated, adds=hypothetical, matter=matter)
+    about = _opener_end(c.asks_about, body, c.new_topic_within)
+    if about is not None and acts:  # "a šta je sa X koji je …": another case
+        strict, _ = named_jurisdiction(text, leaning=False, c=c, in_thread=True)
+        return Reading("new-topic", jurisdiction=strict, matter=_kept_words(text, set(range(start + about))))
+    named, _ = named_jurisdiction(text, leaning=False, c=c, in_thread=True, anywhere=not reference, towns=False)
+    if _opens(c.related_openers, body) or named is not None:  # the same story, or another jurisdiction's part of it
+        return Reading("related", carried, jurisdiction=code, negated=negated, matter=matter)
+    strict, _ = named_jurisdiction(text, leaning=False, c=c, in_thread=True)
+    return Reading("new", jurisdiction=strict)
