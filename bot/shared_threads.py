@@ -29,7 +29,6 @@ log = logging.getLogger("bot.threads")
 
 PRUNE_EVERY = 60.0  # seconds between deletions of expired threads (by this replica)
 _NOW = "extract(epoch FROM clock_timestamp())::double precision"
-_TUPLES = {"articles", "labels", "points"}
 
 
 def thread_json(thread: Thread) -> str:
@@ -42,7 +41,8 @@ def thread_from_json(text: str) -> Thread:
     known = {f.name for f in fields(Exchange)}
     exchanges = []
     for e in data.get("exchanges", ()):
-        kept: dict[str, Any] = {k: tuple(v) if k in _TUPLES else v for k, v in e.items() if k in known}
+        # JSON has no tuples: every list read back is one of Exchange's tuple fields (articles, labels, titles …).
+        kept: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in e.items() if k in known}
         exchanges.append(Exchange(**kept))
     return Thread(
         id=str(data["id"]), exchanges=tuple(exchanges), turns=int(data.get("turns", 0)), topic=data.get("topic", "")
