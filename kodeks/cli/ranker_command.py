@@ -56,7 +56,7 @@ def train_ranker(
     from retrieval.evaluation import load_eval
     from retrieval.ranking.features import FEATURES, describe
     from retrieval.ranking.model import RankerModel
-    from retrieval.ranking.training import LabelledSet, adoptable, choose, cross_validate, misses, train
+    from retrieval.ranking.training import LabelledSet, Trainer, adoptable, cross_validate, misses
     from retrieval.ranking_sets import cache_key, collect, load_pools, save_pools
     from retrieval.search.retriever import Retriever
 
@@ -115,7 +115,8 @@ def train_ranker(
             + "; ".join(f"{n}: {e}" for n, e in embedders.items())
             + "): one model is trained over one embedder's scores"
         )
-    table = cross_validate(labelled) if len(labelled) > 1 else []
+    trainer = Trainer(labelled, lambda what: print(f"kodeks: training {what}", file=sys.stderr, flush=True))
+    table = cross_validate(labelled, trainer) if len(labelled) > 1 else []
     _print_table(table)
     adopt = adoptable(table)
     print(
@@ -124,8 +125,8 @@ def train_ranker(
     )
     for line in misses(table):
         print(f"  {line}")
-    choice = choose(labelled)
-    fit = train(labelled, choice)
+    choice = trainer.choose()
+    fit = trainer.fit(choice, frozenset())
     command = (
         "kodeks eval train-ranker " + " ".join(shlex.quote(a) for a in sys.argv[sys.argv.index("train-ranker") + 1 :])
         if "train-ranker" in sys.argv

@@ -72,20 +72,25 @@ class Trees:
     kind: str = "trees"
 
     def score(self, x: np.ndarray) -> np.ndarray:
-        n, t = len(x), len(self.feature)
+        n, (t, m) = len(x), self.feature.shape
         if not t or not n:
             return np.zeros(n)
-        trees = np.arange(t)[None, :]
-        rows = np.arange(n)[:, None]
-        node = np.zeros((n, t), dtype=np.int64)
+        # Flat gathers (one per array and level) over rows × trees: ~1 ms for 50 rows and 300 trees.
+        feature, threshold = self.feature.ravel(), self.threshold.ravel()
+        left, right = self.left.ravel(), self.right.ravel()
+        base = np.tile(np.arange(t) * m, n)  # each (row, tree)'s first node in the flat arrays
+        cell = np.repeat(np.arange(n) * x.shape[1], t)  # each (row, tree)'s row in x.ravel()
+        values = np.ascontiguousarray(x, dtype=np.float64).ravel()
+        node = np.zeros(n * t, dtype=np.int64)
         for _ in range(self.levels):
-            f = self.feature[trees, node]
+            at = base + node
+            f = feature[at]
             inner = f >= 0
             if not inner.any():
                 break
-            go_left = x[rows, np.maximum(f, 0)] <= self.threshold[trees, node]
-            node = np.where(inner, np.where(go_left, self.left[trees, node], self.right[trees, node]), node)
-        scores: np.ndarray = self.value[trees, node].sum(axis=1)
+            go_left = values[cell + np.maximum(f, 0)] <= threshold[at]
+            node = np.where(inner, np.where(go_left, left[at], right[at]), node)
+        scores: np.ndarray = self.value.ravel()[base + node].reshape(n, t).sum(axis=1)
         return scores
 
     def to_dict(self) -> dict[str, Any]:
@@ -172,7 +177,7 @@ class RankerModel:
 
     def order(self, x: np.ndarray) -> np.ndarray:
         """A pool's rows (in the hand order) in the learned order: its first `depth` by score, the rest after."""
-        return reorder(self.score(x), self.depth)
+        return reorder(self.score(x[: self.depth]), self.depth, len(x))
 
     def check(self, embedder: str) -> RankerModel:
         """This model, if it was trained over `embedder`'s scores and on this version's features; else refused."""
@@ -204,10 +209,12 @@ class RankerModel:
         path.write_text(json.dumps(self.to_dict(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
-def reorder(scores: np.ndarray, depth: int) -> np.ndarray:
-    """Indexes of a pool in the hand order, its first `depth` sorted by `scores` (stable), the rest after them."""
+def reorder(scores: np.ndarray, depth: int, size: int | None = None) -> np.ndarray:
+    """Indexes of a pool (of `size` rows, default len(scores)) in the hand order, its first `depth` sorted by
+    `scores` (stable), the rest after them."""
+    size = len(scores) if size is None else size
     head = np.argsort(-scores[:depth], kind="stable")
-    out: np.ndarray = np.concatenate([head, np.arange(len(head), len(scores))]).astype(np.int64)
+    out: np.ndarray = np.concatenate([head, np.arange(len(head), size)]).astype(np.int64)
     return out
 
 
