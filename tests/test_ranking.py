@@ -259,3 +259,16 @@ def test_features_are_computed_the_same_at_training_and_at_serving(tmp_path: Pat
     for name in ("title_bm25", "stem_share", "pair_share", "position", "title_dense", "law_rank_log"):
         assert column[name].any(), name  # the learned stage's own signals are there
     assert list((sample_index.data_dir / "ranking-cache").glob("title-vectors-*.npy"))  # embedded once, kept
+
+
+def test_an_anchored_model_is_drawn_to_the_hand_order() -> None:
+    sets = [generated_set("a", 1), generated_set("b", 2)]
+    loose = train(sets, Choice(0.01, "signals+hand", 12, "anchored")).scorer
+    tight = train(sets, Choice(1000.0, "signals+hand", 12, "anchored")).scorer
+    assert isinstance(loose, Linear) and isinstance(tight, Linear)
+    others = [i for i in range(len(FEATURES)) if i != HAND]
+    assert (
+        tight.weights[HAND] > 0 and np.abs(tight.weights[others]).max() < 0.01 * tight.weights[HAND]
+    )  # the hand order
+    assert int(np.argmax(loose.weights)) == DENSE  # with a weak pull, what decides wins
+    assert np.array_equal(train(sets, Choice(0.01, "signals+hand", 12, "anchored")).scorer.weights, loose.weights)

@@ -301,8 +301,8 @@ FEATURES: tuple[str, ...] = tuple(_REGISTRY)
 
 
 def describe() -> dict[str, str]:
-    """Each feature's name and the first line of its docstring (the docs' table, `kodeks eval train-ranker`)."""
-    return {name: (fn.__doc__ or "").strip().splitlines()[0] for name, fn in _REGISTRY.items()}
+    """Each feature's name and its docstring on one line (recorded in the model file; the docs' table)."""
+    return {name: " ".join((fn.__doc__ or "").split()) for name, fn in _REGISTRY.items()}
 
 
 def matrix(raw: RawSignals, rows: np.ndarray) -> np.ndarray:

@@ -36,6 +36,7 @@ FEATURE_SETS: dict[str, tuple[str, ...]] = {
     "signals": tuple(f for f in FEATURES if f != "hand"),
 }
 ITERATIONS = 80
+ANCHOR_GRID = (0.1, 1.0)  # "anchored": L2 towards the hand score's own model (see _linear)
 # A set trains with its first 300 questions at most (file order): every set weighs the same whatever its size, so
 # COLIEE's other 795 add little but time (trees train in time proportional to the rows). Held out, all are scored.
 TRAIN_QUESTIONS = 300
@@ -98,13 +99,16 @@ class Choice:
     l2: float
     features: str  # a key of FEATURE_SETS
     depth: int  # the learned stage reorders the hand order's first `depth` candidates (the rest keep their places)
-    model: str = "linear"  # "linear" (listwise logistic regression) or "trees" (LightGBM lambdarank)
+    model: str = "linear"  # "linear" (listwise logistic regression), "anchored" (the same, drawn to the hand order)
+    # or "trees" (LightGBM lambdarank)
     leaves: int = 0  # trees: leaves per tree
     rounds: int = 0  # trees: boosting rounds
 
     def describe(self) -> str:
         if self.model == "trees":
             return f"trees {self.leaves} leaves × {self.rounds}, top {self.depth}"
+        if self.model == "anchored":
+            return f"linear anchored at the hand order, L2 {self.l2}, top {self.depth}"
         return f"linear {self.features}, L2 {self.l2}, top {self.depth}"
 
     def to_dict(self) -> dict[str, object]:
@@ -164,12 +168,17 @@ def _train(sets: Sequence[LabelledSet], choice: Choice) -> Fit:
         pools += [(p, 1.0 / len(usable)) for p in usable]
     if choice.model == "trees":
         return Fit(_trees(pools, choice), depth)
+    # "linear" and "anchored"
     return Fit(_linear(pools, choice), depth)
 
 
 def _linear(pools: list[tuple[Pool, float]], choice: Choice) -> Linear:
-    """Listwise logistic regression: full-batch gradient descent with a backtracking line search from zero."""
-    keep = np.asarray([f in FEATURE_SETS[choice.features] for f in FEATURES])
+    """Listwise logistic regression: full-batch gradient descent with a backtracking line search. `anchored`: first
+    the hand score alone (its one weight: how sharply the hand order is trusted), then every feature with the L2
+    penalty pulling towards that model instead of towards zero — with few questions, the learned order stays near
+    the hand order unless the data say otherwise."""
+    features = FEATURES if choice.model == "anchored" else FEATURE_SETS[choice.features]
+    keep = np.asarray([f in features for f in FEATURES])
     n_features = len(FEATURES)
     if not pools:
         return Linear(np.zeros(n_features), np.ones(n_features), np.zeros(n_features))
@@ -185,34 +194,44 @@ def _linear(pools: list[tuple[Pool, float]], choice: Choice) -> Linear:
     scale = np.where(keep & (spread > 1e-9), spread, 1.0)
     z = np.where(keep, (x - mean) / scale, 0.0)
 
-    def loss_grad(w: np.ndarray) -> tuple[float, np.ndarray]:
-        s = z @ w
-        e = np.exp(s - np.maximum.reduceat(s, starts)[segment])
-        total = np.add.reduceat(e, starts)
-        rel = np.add.reduceat(e * target, starts)
-        loss = float(weight @ (np.log(total) - np.log(rel))) + 0.5 * choice.l2 * float(w @ w)
-        coef = weight[segment] * (e / total[segment] - target * e / rel[segment])
-        return loss, z.T @ coef + choice.l2 * w
+    def descend(active: np.ndarray, prior: np.ndarray, l2: float) -> np.ndarray:
+        """The weights (0 outside `active`) minimising the listwise loss + l2/2 · |w − prior|², from `prior`."""
+        za = np.where(active, z, 0.0)
 
-    w = np.zeros(n_features)
-    loss, grad = loss_grad(w)
-    step = 1.0
-    for _ in range(ITERATIONS):
-        g2 = float(grad @ grad)
-        if g2 < 1e-12:
-            break
-        while True:  # backtracking (Armijo): deterministic, no step size to tune
-            candidate = w - step * grad
-            new_loss, new_grad = loss_grad(candidate)
-            if new_loss <= loss - 0.5 * step * g2 or step < 1e-8:
+        def loss_grad(w: np.ndarray) -> tuple[float, np.ndarray]:
+            s = za @ w
+            e = np.exp(s - np.maximum.reduceat(s, starts)[segment])
+            total = np.add.reduceat(e, starts)
+            rel = np.add.reduceat(e * target, starts)
+            d = w - prior
+            loss = float(weight @ (np.log(total) - np.log(rel))) + 0.5 * l2 * float(d @ d)
+            coef = weight[segment] * (e / total[segment] - target * e / rel[segment])
+            return loss, np.where(active, za.T @ coef + l2 * d, 0.0)
+
+        w = prior.copy()
+        loss, grad = loss_grad(w)
+        step = 1.0
+        for _ in range(ITERATIONS):
+            g2 = float(grad @ grad)
+            if g2 < 1e-12:
                 break
-            step *= 0.5
-        converged = loss - new_loss < 1e-9
-        w, loss, grad = candidate, new_loss, new_grad
-        if converged:
-            break
-        step = min(step * 2.0, 64.0)
-    return Linear(mean, scale, np.where(keep, w, 0.0))
+            while True:  # backtracking (Armijo): deterministic, no step size to tune
+                candidate = w - step * grad
+                new_loss, new_grad = loss_grad(candidate)
+                if new_loss <= loss - 0.5 * step * g2 or step < 1e-8:
+                    break
+                step *= 0.5
+            converged = loss - new_loss < 1e-9
+            w, loss, grad = candidate, new_loss, new_grad
+            if converged:
+                break
+            step = min(step * 2.0, 64.0)
+        return w
+
+    prior = np.zeros(n_features)
+    if choice.model == "anchored":
+        prior = descend(np.asarray([f == "hand" for f in FEATURES]), prior, 0.0)
+    return Linear(mean, scale, np.where(keep, descend(keep, prior, choice.l2), 0.0))
 
 
 def _trees(pools: list[tuple[Pool, float]], choice: Choice) -> Trees:
@@ -264,6 +283,7 @@ def _flatten(root: dict[str, Any]) -> dict[str, list[Any]]:
 
 def choices() -> list[Choice]:
     linear = [Choice(l2, name, depth) for name in FEATURE_SETS for l2 in L2_GRID for depth in DEPTH_GRID]
+    linear += [Choice(l2, "signals+hand", depth, "anchored") for l2 in ANCHOR_GRID for depth in DEPTH_GRID]
     trees = [Choice(0.0, "signals+hand", TREE_DEPTH, "trees", leaves, rounds) for leaves, rounds in TREE_GRID]
     return linear + trees
 
