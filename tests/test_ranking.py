@@ -50,6 +50,7 @@ def test_training_on_a_generated_set_is_deterministic() -> None:
 
 
 TREES = Choice(0.0, "signals+hand", 12, "trees", 7, 30)
+BOOSTED = Choice(0.0, "signals+hand", 12, "boosted", 3, 30)
 
 
 def test_training_trees_on_a_generated_set_is_deterministic_and_learns_what_decides() -> None:
@@ -65,9 +66,12 @@ def test_training_trees_on_a_generated_set_is_deterministic_and_learns_what_deci
     assert metrics(unseen.pools, first)["mrr"] > metrics(unseen.pools, None)["mrr"]
 
 
-def test_trees_survive_the_model_file(tmp_path: Path) -> None:
+@pytest.mark.parametrize("choice", [TREES, BOOSTED], ids=["trees", "boosted"])
+def test_trees_survive_the_model_file(tmp_path: Path, choice: Choice) -> None:
     pytest.importorskip("lightgbm")
-    fit = train([generated_set("a", 1), generated_set("b", 2)], TREES)
+    fit = train([generated_set("a", 1), generated_set("b", 2)], choice)
+    assert fit.scorer.to_dict() == train([generated_set("a", 1), generated_set("b", 2)], choice).scorer.to_dict()
+    assert isinstance(fit.scorer, Trees) and (fit.scorer.base is not None) == (choice.model == "boosted")
     RankerModel(FEATURES, fit.scorer, "e", 12, {"command": "test"}).save(tmp_path / "t.json")
     back = load(tmp_path / "t.json").check("e")
     x = np.vstack([p.x for p in generated_set("c", 3).pools])

@@ -51,10 +51,11 @@ class Linear:
         return scores
 
     def to_dict(self) -> dict[str, Any]:
+        # Full precision: the file scores exactly as the model that was cross-validated.
         return {
-            "mean": [round(float(v), 6) for v in self.mean],
-            "scale": [round(float(v), 6) for v in self.scale],
-            "weights": [round(float(v), 6) for v in self.weights],
+            "mean": [float(v) for v in self.mean],
+            "scale": [float(v) for v in self.scale],
+            "weights": [float(v) for v in self.weights],
         }
 
 
@@ -69,9 +70,15 @@ class Trees:
     right: np.ndarray  # int64
     value: np.ndarray  # float64
     levels: int  # the deepest path: how many steps reach every leaf
+    base: Linear | None = None  # boosted from a linear model (the hand order's): its score plus the trees'
     kind: str = "trees"
 
     def score(self, x: np.ndarray) -> np.ndarray:
+        start = np.zeros(len(x)) if self.base is None else self.base.score(x)
+        scores: np.ndarray = start + self._trees(x)
+        return scores
+
+    def _trees(self, x: np.ndarray) -> np.ndarray:
         n, (t, m) = len(x), self.feature.shape
         if not t or not n:
             return np.zeros(n)
@@ -106,10 +113,10 @@ class Trees:
                     "value": [float(v) for v in self.value[i, :size]],
                 }
             )
-        return {"trees": out}
+        return {"trees": out, **({"base": self.base.to_dict()} if self.base is not None else {})}
 
     @classmethod
-    def of(cls, trees: list[dict[str, list[Any]]]) -> Trees:
+    def of(cls, trees: list[dict[str, list[Any]]], base: Linear | None = None) -> Trees:
         """From the file's per-tree lists (validated: every child inside its tree, features in range)."""
         size = max((len(t["feature"]) for t in trees), default=1)
         shape = (len(trees), size)
@@ -129,7 +136,7 @@ class Trees:
                 raise ValueError("a tree's node points outside it")
         if not (np.isfinite(threshold).all() and np.isfinite(value).all()):
             raise ValueError("a tree holds a number that is not finite")
-        return cls(feature, threshold, left, right, value, _levels(feature, left, right))
+        return cls(feature, threshold, left, right, value, _levels(feature, left, right), base)
 
 
 def _tree_size(feature: np.ndarray, left: np.ndarray, right: np.ndarray) -> int:
@@ -218,7 +225,7 @@ def reorder(scores: np.ndarray, depth: int, size: int | None = None) -> np.ndarr
     return out
 
 
-_OWN = ("format", "kind", "embedder", "depth", "features", "mean", "scale", "weights", "trees")
+_OWN = ("format", "kind", "embedder", "depth", "features", "mean", "scale", "weights", "trees", "base")
 
 
 def load(path: Path) -> RankerModel:
@@ -240,7 +247,8 @@ def load(path: Path) -> RankerModel:
         if kind == "linear":
             scorer = _linear(path, data, len(features))
         elif kind == "trees":
-            scorer = Trees.of(list(data["trees"]))
+            base = _linear(path, data["base"], len(features)) if "base" in data else None
+            scorer = Trees.of(list(data["trees"]), base)
         else:
             raise RankerFileError(f"{path} is not a ranking model (unknown kind {kind!r})")
     except (KeyError, TypeError, ValueError) as exc:

@@ -34,6 +34,7 @@ DEPTH_GRID = (50,)
 FEATURE_SETS: dict[str, tuple[str, ...]] = {
     "signals+hand": FEATURES,
     "signals": tuple(f for f in FEATURES if f != "hand"),
+    "hand": ("hand",),  # the hand order alone: what "anchored" and "boosted" start from
 }
 ITERATIONS = 80
 ANCHOR_GRID = (0.1, 1.0)  # "anchored": L2 towards the hand score's own model (see _linear)
@@ -41,7 +42,8 @@ ANCHOR_GRID = (0.1, 1.0)  # "anchored": L2 towards the hand score's own model (s
 # COLIEE's other 795 add little but time (trees train in time proportional to the rows). Held out, all are scored.
 TRAIN_QUESTIONS = 300
 # The trees: LightGBM's lambdarank, (leaves per tree, boosting rounds), over the first 30 of the hand order.
-TREE_GRID = ((3, 200), (7, 100), (15, 100))
+TREE_GRID = ((7, 100),)
+BOOSTED_GRID = ((3, 100), (7, 100))  # "boosted": the same trees, boosted from the hand order's own model
 TREE_DEPTH = 30
 TREE_PARAMS: dict[str, object] = {
     "objective": "lambdarank",
@@ -99,14 +101,16 @@ class Choice:
     l2: float
     features: str  # a key of FEATURE_SETS
     depth: int  # the learned stage reorders the hand order's first `depth` candidates (the rest keep their places)
-    model: str = "linear"  # "linear" (listwise logistic regression), "anchored" (the same, drawn to the hand order)
-    # or "trees" (LightGBM lambdarank)
+    model: str = "linear"  # "linear" (listwise logistic regression), "anchored" (the same, drawn to the hand order),
+    # "trees" (LightGBM lambdarank) or "boosted" (the same trees, boosted from the hand order's own model)
     leaves: int = 0  # trees: leaves per tree
     rounds: int = 0  # trees: boosting rounds
 
     def describe(self) -> str:
         if self.model == "trees":
             return f"trees {self.leaves} leaves × {self.rounds}, top {self.depth}"
+        if self.model == "boosted":
+            return f"trees boosted from the hand order, {self.leaves} leaves × {self.rounds}, top {self.depth}"
         if self.model == "anchored":
             return f"linear anchored at the hand order, L2 {self.l2}, top {self.depth}"
         return f"linear {self.features}, L2 {self.l2}, top {self.depth}"
@@ -166,7 +170,7 @@ def _train(sets: Sequence[LabelledSet], choice: Choice) -> Fit:
         usable = [Pool(p.x[:depth], p.relevant[:depth]) for p in s.pools[:TRAIN_QUESTIONS]]
         usable = [p for p in usable if p.relevant.any() and len(p.relevant) > 1]
         pools += [(p, 1.0 / len(usable)) for p in usable]
-    if choice.model == "trees":
+    if choice.model in ("trees", "boosted"):
         return Fit(_trees(pools, choice), depth)
     # "linear" and "anchored"
     return Fit(_linear(pools, choice), depth)
@@ -248,12 +252,18 @@ def _trees(pools: list[tuple[Pool, float]], choice: Choice) -> Trees:
     lengths = [len(p.relevant) for p, _ in pools]
     weight = np.concatenate([np.full(len(p.relevant), w) for p, w in pools])
     weight = weight / weight.mean()
+    # "boosted": the trees start from the hand order's own model (LightGBM's init_score) and learn what it misses.
+    base = _linear(pools, Choice(0.0, "hand", choice.depth)) if choice.model == "boosted" else None
     params = {**TREE_PARAMS, "num_leaves": choice.leaves}
-    data = lightgbm.Dataset(x, label=label, group=lengths, weight=weight, params={"verbose": -1})
+    start = base.score(x) if base is not None else None
+    data = lightgbm.Dataset(x, label=label, group=lengths, weight=weight, init_score=start, params={"verbose": -1})
     booster = lightgbm.train(params, data, num_boost_round=choice.rounds)
-    trees = Trees.of([_flatten(t["tree_structure"]) for t in booster.dump_model()["tree_info"]])
+    trees = Trees.of([_flatten(t["tree_structure"]) for t in booster.dump_model()["tree_info"]], base)
     sample = x[:: max(1, len(x) // 2000)]  # a sample of the rows: scoring them all costs more than training
-    if not np.allclose(trees.score(sample), booster.predict(sample, num_threads=1), atol=1e-9):
+    expected = np.asarray(booster.predict(sample, num_threads=1), dtype=np.float64)
+    if base is not None:
+        expected = expected + base.score(sample)
+    if not np.allclose(trees.score(sample), expected, atol=1e-9):
         raise KodeksError("the trees read back from LightGBM do not score as LightGBM does")
     return trees
 
@@ -285,6 +295,7 @@ def choices() -> list[Choice]:
     linear = [Choice(l2, name, depth) for name in FEATURE_SETS for l2 in L2_GRID for depth in DEPTH_GRID]
     linear += [Choice(l2, "signals+hand", depth, "anchored") for l2 in ANCHOR_GRID for depth in DEPTH_GRID]
     trees = [Choice(0.0, "signals+hand", TREE_DEPTH, "trees", leaves, rounds) for leaves, rounds in TREE_GRID]
+    trees += [Choice(0.0, "signals+hand", TREE_DEPTH, "boosted", leaves, rounds) for leaves, rounds in BOOSTED_GRID]
     return linear + trees
 
 
