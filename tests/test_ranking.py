@@ -276,3 +276,10 @@ def test_an_anchored_model_is_drawn_to_the_hand_order() -> None:
     )  # the hand order
     assert int(np.argmax(loose.weights)) == DENSE  # with a weak pull, what decides wins
     assert np.array_equal(train(sets, Choice(0.01, "signals+hand", 12, "anchored")).scorer.weights, loose.weights)
+
+
+def test_the_shipped_model_file_is_one_of_this_versions_features() -> None:
+    shipped = Path(__file__).resolve().parents[1] / "data" / "ranker.json"
+    model = load(shipped).check(json.loads(shipped.read_text(encoding="utf-8"))["embedder"])
+    assert model.meta["command"].startswith("kodeks eval train-ranker")
+    assert all(len(s["questions_sha256"]) == 64 for s in model.meta["sets"])
