@@ -298,7 +298,7 @@ class CandidateFinder:
         BM25 and the position, pool rows only for the word shares and the title's meaning."""
         assert self.signals is not None
         n = len(raw.hand)
-        raw.title_bm25, raw.chapter_bm25 = self.signals.title_scores(query)
+        raw.title_bm25, raw.chapter_bm25 = self.signals.title_scores(query)  # prepares the signals first
         raw.position = self.signals.position
         raw.law_code = self.layout.law_code
         stems, pairs = self.signals.word_shares(query, pool)

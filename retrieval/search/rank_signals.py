@@ -70,7 +70,7 @@ class RankSignals:
         self._cache_dir = cache_dir
         self._lock = threading.Lock()
         self._ready = False
-        self.position = _positions(layout.law_code)
+        self.position = np.zeros(0, dtype=np.float32)  # per article, set by `prepare`
         self._title: TitleIndex | None = None
         self._chapter: TitleIndex | None = None
         self._title_vectors: np.ndarray | None = None
@@ -82,6 +82,7 @@ class RankSignals:
         with self._lock:
             if self._ready:
                 return
+            self.position = _positions(self.layout.law_code)
             fields = self._fields()
             tokenizer = self.lexical.tokenizer
             self._title = TitleIndex.of_texts(tokenizer, fields.titles)
@@ -165,8 +166,12 @@ class RankSignals:
 def _positions(law_code: np.ndarray) -> np.ndarray:
     """Per article: its place among its law's articles in index order, 0 (first) … 1 (last)."""
     out = np.zeros(len(law_code), dtype=np.float32)
-    for code in np.unique(law_code):
-        rows = np.nonzero(law_code == code)[0]
-        if len(rows) > 1:
-            out[rows] = np.arange(len(rows)) / (len(rows) - 1)
+    if not len(law_code):
+        return out
+    order = np.argsort(law_code, kind="stable")  # each law's articles together, in index order
+    codes = law_code[order]
+    starts = np.r_[0, np.flatnonzero(codes[1:] != codes[:-1]) + 1]
+    sizes = np.diff(np.r_[starts, len(codes)])
+    place = np.arange(len(codes)) - np.repeat(starts, sizes)
+    out[order] = place / np.maximum(np.repeat(sizes, sizes) - 1, 1)
     return out
