@@ -28,9 +28,12 @@ def collect(
     questions: Sequence[EvalQuestion],
     prepare: Callable[[str], str] = lambda q: q,
     progress: Callable[[], None] | None = None,
+    own_law: bool = False,
 ) -> list[Pool]:
     """One pool per question (`prepare`: what the bot does to a question first, e.g. masking). A question answered
-    without a candidate pool (only by explicit reference) gets an empty pool: a miss for every ranking."""
+    without a candidate pool (only by explicit reference) gets an empty pool: a miss for every ranking.
+    `own_law`: each question searched within the law of its first relevant article only (that code as if alone;
+    no officer's scope), as bench/library.py's `-own` sets are."""
     seen: list[tuple[np.ndarray, np.ndarray]] = []
 
     def sink(order: np.ndarray, x: np.ndarray) -> None:
@@ -41,7 +44,11 @@ def collect(
     try:
         for q in questions:
             seen.clear()
-            result = retriever.search(prepare(q.question), k=10, jurisdiction=as_scope(q.jurisdiction))
+            if own_law:
+                law = q.relevant[0].split(" čl. ")[0] if q.relevant else None
+                result = retriever.search(prepare(q.question), k=10, law=law)
+            else:
+                result = retriever.search(prepare(q.question), k=10, jurisdiction=as_scope(q.jurisdiction))
             wanted = [i for r in q.relevant if (i := retriever.catalog.index_of(r)) >= 0]
             first = [h for h in result.hits if h.level == "reference"]
             served_first = tuple(h.id in q.relevant for h in first)
@@ -63,10 +70,10 @@ def collect(
     return pools
 
 
-def cache_key(questions_file: Path, generation: str | None, data_dir: Path) -> str:
-    """What a set's cached pools depend on: the questions, the index generation, the features."""
+def cache_key(questions_file: Path, generation: str | None, data_dir: Path, own_law: bool = False) -> str:
+    """What a set's cached pools depend on: the questions, the index generation, the features, how it is searched."""
     h = hashlib.sha256(questions_file.read_bytes())
-    h.update(f"|{generation}|{data_dir.resolve()}|{','.join(FEATURES)}".encode())
+    h.update(f"|{generation}|{data_dir.resolve()}|{','.join(FEATURES)}|{own_law}".encode())
     return h.hexdigest()[:16]
 
 

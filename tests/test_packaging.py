@@ -197,7 +197,8 @@ def test_env_example_names_no_issue_numbers() -> None:
 
 # --- What we import is what we declare ------------------------------------------------------------------------------
 
-OPTIONAL_IMPORTS = {"matplotlib": "plots"}  # imported only where an extra is needed, and said so when it is missing
+# Imported only where an extra is needed, and said so when it is missing.
+OPTIONAL_IMPORTS = {"matplotlib": "plots", "lightgbm": "train"}
 
 
 def _third_party_imports() -> dict[str, set[str]]:

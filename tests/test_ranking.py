@@ -13,8 +13,8 @@ import pytest
 
 from kodeks.errors import RankerFileError, RankerMismatchError
 from retrieval.ranking.features import FEATURES, RawSignals, matrix
-from retrieval.ranking.model import FORMAT, RankerModel, load
-from retrieval.ranking.training import Choice, LabelledSet, Pool, adoptable, cross_validate, metrics, train
+from retrieval.ranking.model import FORMAT, Linear, RankerModel, Trees, load
+from retrieval.ranking.training import Choice, LabelledSet, Pool, adoptable, cross_validate, metrics, misses, train
 from tests.fixtures_index import SAMPLE_EVAL
 from tests.retrieval_helpers import invoke
 
@@ -41,10 +41,44 @@ def generated_set(name: str, seed: int, questions: int = 30, depth: int = 12) ->
 def test_training_on_a_generated_set_is_deterministic() -> None:
     sets = [generated_set("a", 1), generated_set("b", 2)]
     first, second = train(sets, Choice(0.01, "signals", 12)), train(sets, Choice(0.01, "signals", 12))
-    assert np.array_equal(first.weights, second.weights)
-    assert np.array_equal(first.mean, second.mean) and np.array_equal(first.scale, second.scale)
-    assert first.weights[HAND] == 0.0  # "signals" leaves the hand score out
-    assert int(np.argmax(first.weights)) == DENSE  # it learned what decides
+    assert isinstance(first.scorer, Linear) and isinstance(second.scorer, Linear)
+    assert np.array_equal(first.scorer.weights, second.scorer.weights)
+    assert np.array_equal(first.scorer.mean, second.scorer.mean)
+    assert np.array_equal(first.scorer.scale, second.scorer.scale)
+    assert first.scorer.weights[HAND] == 0.0  # "signals" leaves the hand score out
+    assert int(np.argmax(first.scorer.weights)) == DENSE  # it learned what decides
+
+
+TREES = Choice(0.0, "signals+hand", 12, "trees", 7, 30)
+BOOSTED = Choice(0.0, "signals+hand", 12, "boosted", 3, 30)
+
+
+def test_training_trees_on_a_generated_set_is_deterministic_and_learns_what_decides() -> None:
+    pytest.importorskip("lightgbm")
+    sets = [generated_set("a", 1), generated_set("b", 2)]
+    first, second = train(sets, TREES), train(sets, TREES)
+    assert isinstance(first.scorer, Trees) and isinstance(second.scorer, Trees)
+    assert first.scorer.to_dict() == second.scorer.to_dict()  # the same trees to the last digit
+    assert len(first.scorer.feature) == 30
+    used = first.scorer.feature[first.scorer.feature >= 0]
+    assert np.bincount(used, minlength=len(FEATURES)).argmax() == DENSE  # split mostly on what decides
+    unseen = generated_set("c", 3)
+    assert metrics(unseen.pools, first)["mrr"] > metrics(unseen.pools, None)["mrr"]
+
+
+@pytest.mark.parametrize("choice", [TREES, BOOSTED], ids=["trees", "boosted"])
+def test_trees_survive_the_model_file(tmp_path: Path, choice: Choice) -> None:
+    pytest.importorskip("lightgbm")
+    fit = train([generated_set("a", 1), generated_set("b", 2)], choice)
+    assert fit.scorer.to_dict() == train([generated_set("a", 1), generated_set("b", 2)], choice).scorer.to_dict()
+    assert isinstance(fit.scorer, Trees) and (fit.scorer.base is not None) == (choice.model == "boosted")
+    RankerModel(FEATURES, fit.scorer, "e", 12, {"command": "test"}).save(tmp_path / "t.json")
+    back = load(tmp_path / "t.json").check("e")
+    x = np.vstack([p.x for p in generated_set("c", 3).pools])
+    assert np.array_equal(back.score(x), fit.scorer.score(x))
+    assert json.loads((tmp_path / "t.json").read_text())["kind"] == "trees"
+    with pytest.raises(RankerMismatchError, match="trained over"):
+        back.check("openai text-embedding-3-small (1536-d)")
 
 
 def test_leave_one_set_out_scores_each_set_without_it() -> None:
@@ -57,6 +91,7 @@ def test_leave_one_set_out_scores_each_set_without_it() -> None:
     for r in table:  # the learned order beats the noisy hand order on a set it did not see
         assert r.learned["mrr"] > r.hand["mrr"]
     assert adoptable(table)
+    assert misses(table) == []
 
 
 def test_the_same_questions_over_another_index_are_held_out_with_them() -> None:
@@ -107,7 +142,16 @@ def test_the_feature_matrix_is_named_and_unweighted() -> None:
 def model_file(path: Path, embedder: str, weights: dict[str, float]) -> Path:
     n = len(FEATURES)
     w = np.array([weights.get(f, 0.0) for f in FEATURES])
-    RankerModel(FEATURES, np.zeros(n), np.ones(n), w, embedder, 100, {"command": "test"}).save(path)
+    RankerModel(FEATURES, Linear(np.zeros(n), np.ones(n), w), embedder, 100, {"command": "test"}).save(path)
+    return path
+
+
+def trees_file(path: Path, embedder: str) -> Path:
+    """One stump on the hand score: a trees model that keeps the hand order's best first."""
+    hand = FEATURES.index("hand")
+    stump = {"feature": [hand, -1, -1], "threshold": [0.0, 0.0, 0.0], "left": [1, -1, -1], "right": [2, -1, -1]}
+    trees = Trees.of([{**stump, "value": [0.0, -1.0, 1.0]}])
+    RankerModel(FEATURES, trees, embedder, 100, {"command": "test"}).save(path)
     return path
 
 
@@ -117,6 +161,9 @@ def test_a_model_file_from_another_embedder_is_refused(tmp_path: Path, sample_in
     other = model_file(tmp_path / "other.json", "openai text-embedding-3-small (1536-d)", {"hand": 1.0})
     with pytest.raises(RankerMismatchError, match="trained over"):
         Retriever.open(sample_index.model_copy(update={"ranker": str(other)}))
+    trees = trees_file(tmp_path / "trees.json", "openai text-embedding-3-small (1536-d)")
+    with pytest.raises(RankerMismatchError, match="trained over"):
+        Retriever.open(sample_index.model_copy(update={"ranker": str(trees)}))
     result = invoke("search", "krađa", "-d", str(sample_index.data_dir), "--json")
     assert result.exit_code == 0  # the same index with the stage off searches as ever
 
@@ -185,3 +232,54 @@ def test_train_ranker_writes_a_model_that_records_how_it_was_made(tmp_path: Path
     assert [s["group"] for s in model["sets"]] == ["one", "one"]  # the same questions: one fold
     load(out).check(model["embedder"])
     assert list((tmp_path / "cache").glob("one-*.npz"))  # the pools are kept for the next run
+
+
+class Recorder:
+    """A ranking stage that keeps the feature matrix it was given and keeps the hand order."""
+
+    def __init__(self) -> None:
+        self.seen: list[np.ndarray] = []
+
+    def order(self, x: np.ndarray) -> np.ndarray:
+        self.seen.append(x.copy())
+        return np.arange(len(x))
+
+
+def test_features_are_computed_the_same_at_training_and_at_serving(tmp_path: Path, sample_index: Any) -> None:
+    from retrieval.evaluation import EvalQuestion
+    from retrieval.ranking_sets import collect
+    from retrieval.search.retriever import Retriever
+
+    question = EvalQuestion("q", "svrha kažnjavanja ako je neko krivotvorio potpis", ["KZ FBiH čl. 42"], None)
+    training = Retriever.open(sample_index)
+    [pool] = collect(training, [question])
+    serving = Retriever.open(sample_index)
+    stage = Recorder()
+    serving.candidates.ranking = stage
+    serving.search(question.question, k=10)
+    assert len(stage.seen) == 1
+    assert np.array_equal(stage.seen[0][: len(pool.x)], pool.x)
+    column = dict(zip(FEATURES, stage.seen[0].T, strict=True))
+    for name in ("title_bm25", "stem_share", "pair_share", "position", "title_dense", "law_rank_log"):
+        assert column[name].any(), name  # the learned stage's own signals are there
+    assert list((sample_index.data_dir / "ranking-cache").glob("title-vectors-*.npy"))  # embedded once, kept
+
+
+def test_an_anchored_model_is_drawn_to_the_hand_order() -> None:
+    sets = [generated_set("a", 1), generated_set("b", 2)]
+    loose = train(sets, Choice(0.01, "signals+hand", 12, "anchored")).scorer
+    tight = train(sets, Choice(1000.0, "signals+hand", 12, "anchored")).scorer
+    assert isinstance(loose, Linear) and isinstance(tight, Linear)
+    others = [i for i in range(len(FEATURES)) if i != HAND]
+    assert (
+        tight.weights[HAND] > 0 and np.abs(tight.weights[others]).max() < 0.01 * tight.weights[HAND]
+    )  # the hand order
+    assert int(np.argmax(loose.weights)) == DENSE  # with a weak pull, what decides wins
+    assert np.array_equal(train(sets, Choice(0.01, "signals+hand", 12, "anchored")).scorer.weights, loose.weights)
+
+
+def test_the_shipped_model_file_is_one_of_this_versions_features() -> None:
+    shipped = Path(__file__).resolve().parents[1] / "data" / "ranker.json"
+    model = load(shipped).check(json.loads(shipped.read_text(encoding="utf-8"))["embedder"])
+    assert model.meta["command"].startswith("kodeks eval train-ranker")
+    assert all(len(s["questions_sha256"]) == 64 for s in model.meta["sets"])

@@ -44,19 +44,28 @@ def train_ranker(
     masking: bool = typer.Option(
         True, "--mask/--no-mask", help="Mask personal data in each question first, as the bot does."
     ),
+    own_law: list[str] = typer.Option(
+        [],
+        "--own-law",
+        help="A set (by NAME) whose questions are each searched within the law of its first relevant article only, "
+        "as if that code were alone (repeat).",
+    ),
 ) -> None:
     """Train the learned ranking (KODEKS_RANKER=FILE turns it on) and print its leave-one-set-out table."""
     from kodeks.settings import load_settings
     from retrieval.evaluation import load_eval
-    from retrieval.ranking.features import FEATURES
+    from retrieval.ranking.features import FEATURES, describe
     from retrieval.ranking.model import RankerModel
-    from retrieval.ranking.training import LabelledSet, adoptable, choose, cross_validate, train
+    from retrieval.ranking.training import LabelledSet, Trainer, adoptable, cross_validate, misses
     from retrieval.ranking_sets import cache_key, collect, load_pools, save_pools
     from retrieval.search.retriever import Retriever
 
     parsed = [_parse_set(s) for s in sets]
     if len({name for name, _, _ in parsed}) != len(parsed):
         raise typer.BadParameter("each --set needs a name of its own", param_hint="--set")
+    unknown = sorted(set(own_law) - {name for name, _, _ in parsed})
+    if unknown:
+        raise typer.BadParameter(f"no --set is named {unknown[0]!r}", param_hint="--own-law")
     if masking:
         from kodeks.privacy import mask
 
@@ -76,12 +85,13 @@ def train_ranker(
         retriever = Retriever.open(settings)
         try:
             embedders[name] = retriever.embedder.identity.describe()
-            key = cache_key(questions_file, retriever.generation, data_dir)
+            within = name in own_law
+            key = cache_key(questions_file, retriever.generation, data_dir, within)
             cached = cache / f"{name}-{key}.npz" if cache is not None else None
             pools = load_pools(cached) if cached is not None else None
             if pools is None or len(pools) != len(questions):
                 print(f"kodeks: searching {len(questions)} questions of {name} …", file=sys.stderr, flush=True)
-                pools = collect(retriever, questions, prepare)
+                pools = collect(retriever, questions, prepare, own_law=within)
                 if cached is not None:
                     save_pools(cached, pools)
         finally:
@@ -92,6 +102,7 @@ def train_ranker(
             "questions_sha256": hashlib.sha256(questions_file.read_bytes()).hexdigest(),
             "questions": len(questions),
             "data_dir": str(data_dir),
+            "within_own_law": within,
         }
         texts = frozenset(q.question.strip().lower() for q in questions)
         group = next((g for g, seen in groups.items() if seen & texts), name)
@@ -104,15 +115,18 @@ def train_ranker(
             + "; ".join(f"{n}: {e}" for n, e in embedders.items())
             + "): one model is trained over one embedder's scores"
         )
-    table = cross_validate(labelled) if len(labelled) > 1 else []
+    trainer = Trainer(labelled, lambda what: print(f"kodeks: training {what}", file=sys.stderr, flush=True))
+    table = cross_validate(labelled, trainer) if len(labelled) > 1 else []
     _print_table(table)
     adopt = adoptable(table)
     print(
         "adoption rule (no set lower at hit@5, hit@1 better on average): "
         + ("met: the stage can be the default" if adopt else "not met: keep KODEKS_RANKER=off")
     )
-    choice = choose(labelled)
-    fit = train(labelled, choice)
+    for line in misses(table):
+        print(f"  {line}")
+    choice = trainer.choose()
+    fit = trainer.fit(choice, frozenset())
     command = (
         "kodeks eval train-ranker " + " ".join(shlex.quote(a) for a in sys.argv[sys.argv.index("train-ranker") + 1 :])
         if "train-ranker" in sys.argv
@@ -120,22 +134,21 @@ def train_ranker(
     )
     model = RankerModel(
         FEATURES,
-        fit.mean,
-        fit.scale,
-        fit.weights,
+        fit.scorer,
         next(iter(embedders.values())),
         fit.depth,
         {
             "command": command,
             "sets": [s.source for s in labelled],
-            "choice": {"l2": choice.l2, "features": choice.features, "depth": choice.depth},
+            "feature_meaning": describe(),
+            "choice": choice.to_dict(),
             "cross_validation": [
                 {
                     "held_out": r.name,
                     "questions": r.questions,
                     "hand": r.hand,
                     "learned": r.learned,
-                    "choice": {"l2": r.choice.l2, "features": r.choice.features, "depth": r.choice.depth},
+                    "choice": r.choice.to_dict(),
                 }
                 for r in table
             ],
@@ -143,8 +156,7 @@ def train_ranker(
         },
     )
     model.save(out)
-    weights = ", ".join(f"{f} {w:+.2f}" for f, w in zip(FEATURES, fit.weights, strict=True) if w)
-    print(f"model ({choice.features}, L2 {choice.l2}, top {choice.depth}) written to {out}: {weights}")
+    print(f"model ({choice.describe()}) written to {out}")
 
 
 def _print_table(table: list) -> None:
@@ -168,7 +180,7 @@ def _print_table(table: list) -> None:
         out.add_row(
             r.name,
             str(r.questions),
-            f"{r.choice.features}, L2 {r.choice.l2}, top {r.choice.depth}",
+            r.choice.describe(),
             f"{r.hand['hit@1']:.3f}",
             f"{r.learned['hit@1']:.3f}",
             f"{r.hand['hit@5']:.3f}",

@@ -129,6 +129,17 @@ class LexicalIndex:
                 out.append(end - start)
         return out
 
+    def postings(self, tokens: list[str]) -> list[np.ndarray]:
+        """The chunks each token occurs in (empty for a token the index does not know): which chunks hold a
+        question's words, for the learned ranking's word-share features (retrieval/search/rank_signals.py)."""
+        out = []
+        for token_id in self._token_ids(tokens):
+            if self._bm25 is None or token_id is None or token_id >= self._bm25.columns:
+                out.append(np.zeros(0, dtype=np.int64))
+            else:
+                out.append(np.asarray(self._bm25.chunks_of(token_id), dtype=np.int64))
+        return out
+
     def term_scores(self, terms: list[str]) -> np.ndarray:
         """BM25 of every chunk for added legal terms: their stems and stem pairs, each token once."""
         scores = np.zeros(len(self.chunk_ids), dtype=np.float32)

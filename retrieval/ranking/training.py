@@ -18,20 +18,49 @@ listwise over pools of varying length; LightGBM's lambdarank would be trees we c
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
+from threadpoolctl import threadpool_limits
 
+from kodeks.errors import KodeksError
 from retrieval.ranking.features import FEATURES
+from retrieval.ranking.model import Linear, Trees, reorder
 
 L2_GRID = (0.01, 1.0)
-DEPTH_GRID = (20, 50)
+DEPTH_GRID = (50,)
 FEATURE_SETS: dict[str, tuple[str, ...]] = {
     "signals+hand": FEATURES,
     "signals": tuple(f for f in FEATURES if f != "hand"),
+    "hand": ("hand",),  # the hand order alone: what "anchored" and "boosted" start from
 }
 ITERATIONS = 80
+ANCHOR_GRID = (0.1, 1.0)  # "anchored": L2 towards the hand score's own model (see _linear)
+# A set trains with its first 300 questions at most (file order): every set weighs the same whatever its size, so
+# COLIEE's other 795 add little but time (trees train in time proportional to the rows). Held out, all are scored.
+TRAIN_QUESTIONS = 300
+# The trees: LightGBM's lambdarank, (leaves per tree, boosting rounds), over the first 30 of the hand order.
+TREE_GRID = ((7, 100),)
+BOOSTED_GRID = ((3, 100), (7, 100))  # "boosted": the same trees, boosted from the hand order's own model
+TREE_DEPTH = 30
+TREE_PARAMS: dict[str, object] = {
+    "objective": "lambdarank",
+    "learning_rate": 0.05,
+    "min_data_in_leaf": 40,
+    "lambdarank_truncation_level": 20,
+    "label_gain": [0.0, 1.0],
+    "use_missing": False,
+    "max_bin": 63,
+    "feature_pre_filter": False,
+    # Deterministic: one thread, fixed seeds, column-wise histograms (the same pools give the same trees).
+    "deterministic": True,
+    "num_threads": 1,
+    "seed": 31,
+    "force_col_wise": True,
+    "verbose": -1,
+}
 
 
 @dataclass(frozen=True)
@@ -72,27 +101,41 @@ class Choice:
     l2: float
     features: str  # a key of FEATURE_SETS
     depth: int  # the learned stage reorders the hand order's first `depth` candidates (the rest keep their places)
+    model: str = "linear"  # "linear" (listwise logistic regression), "anchored" (the same, drawn to the hand order),
+    # "trees" (LightGBM lambdarank) or "boosted" (the same trees, boosted from the hand order's own model)
+    leaves: int = 0  # trees: leaves per tree
+    rounds: int = 0  # trees: boosting rounds
+
+    def describe(self) -> str:
+        if self.model == "trees":
+            return f"trees {self.leaves} leaves × {self.rounds}, top {self.depth}"
+        if self.model == "boosted":
+            return f"trees boosted from the hand order, {self.leaves} leaves × {self.rounds}, top {self.depth}"
+        if self.model == "anchored":
+            return f"linear anchored at the hand order, L2 {self.l2}, top {self.depth}"
+        return f"linear {self.features}, L2 {self.l2}, top {self.depth}"
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "model": self.model,
+            "l2": self.l2,
+            "features": self.features,
+            "depth": self.depth,
+            "leaves": self.leaves,
+            "rounds": self.rounds,
+        }
 
 
 @dataclass(frozen=True)
 class Fit:
-    """A trained linear model over all FEATURES (weights 0 for the features a choice leaves out)."""
+    """A trained model over all FEATURES (a linear one: weights 0 for the features a choice leaves out)."""
 
-    mean: np.ndarray
-    scale: np.ndarray
-    weights: np.ndarray
+    scorer: Linear | Trees
     depth: int
 
     def order(self, x: np.ndarray) -> np.ndarray:
         """The pool's rows in the learned order: the first `depth` reordered, the rest where they were."""
-        return reorder(((x - self.mean) / self.scale) @ self.weights, self.depth)
-
-
-def reorder(scores: np.ndarray, depth: int) -> np.ndarray:
-    """Indexes of a pool in the hand order, its first `depth` sorted by `scores` (stable), the rest after them."""
-    head = np.argsort(-scores[:depth], kind="stable")
-    out: np.ndarray = np.concatenate([head, np.arange(len(head), len(scores))]).astype(np.int64)
-    return out
+        return reorder(self.scorer.score(x[: self.depth]), self.depth, len(x))
 
 
 def metrics(pools: Sequence[Pool], fit: Fit | None) -> dict[str, float]:
@@ -114,17 +157,35 @@ def metrics(pools: Sequence[Pool], fit: Fit | None) -> dict[str, float]:
 
 
 def train(sets: Sequence[LabelledSet], choice: Choice) -> Fit:
-    """The model for `choice` on these sets (each set weighing the same). Deterministic."""
-    keep = np.asarray([f in FEATURE_SETS[choice.features] for f in FEATURES])
+    """The model for `choice` on these sets (each set weighing the same). Deterministic. One BLAS thread: the
+    products are small, and on a shared machine a thread pool costs more than it gives (4× here)."""
+    with threadpool_limits(1):
+        return _train(sets, choice)
+
+
+def _train(sets: Sequence[LabelledSet], choice: Choice) -> Fit:
     depth = choice.depth
     pools: list[tuple[Pool, float]] = []
     for s in sets:
-        usable = [Pool(p.x[:depth], p.relevant[:depth]) for p in s.pools]
+        usable = [Pool(p.x[:depth], p.relevant[:depth]) for p in s.pools[:TRAIN_QUESTIONS]]
         usable = [p for p in usable if p.relevant.any() and len(p.relevant) > 1]
         pools += [(p, 1.0 / len(usable)) for p in usable]
+    if choice.model in ("trees", "boosted"):
+        return Fit(_trees(pools, choice), depth)
+    # "linear" and "anchored"
+    return Fit(_linear(pools, choice), depth)
+
+
+def _linear(pools: list[tuple[Pool, float]], choice: Choice) -> Linear:
+    """Listwise logistic regression: full-batch gradient descent with a backtracking line search. `anchored`: first
+    the hand score alone (its one weight: how sharply the hand order is trusted), then every feature with the L2
+    penalty pulling towards that model instead of towards zero — with few questions, the learned order stays near
+    the hand order unless the data say otherwise."""
+    features = FEATURES if choice.model == "anchored" else FEATURE_SETS[choice.features]
+    keep = np.asarray([f in features for f in FEATURES])
     n_features = len(FEATURES)
     if not pools:
-        return Fit(np.zeros(n_features), np.ones(n_features), np.zeros(n_features), depth)
+        return Linear(np.zeros(n_features), np.ones(n_features), np.zeros(n_features))
     x = np.vstack([p.x for p, _ in pools])
     target = np.concatenate([p.relevant for p, _ in pools]).astype(np.float64)
     lengths = np.asarray([len(p.relevant) for p, _ in pools])
@@ -137,56 +198,146 @@ def train(sets: Sequence[LabelledSet], choice: Choice) -> Fit:
     scale = np.where(keep & (spread > 1e-9), spread, 1.0)
     z = np.where(keep, (x - mean) / scale, 0.0)
 
-    def loss_grad(w: np.ndarray) -> tuple[float, np.ndarray]:
-        s = z @ w
-        e = np.exp(s - np.maximum.reduceat(s, starts)[segment])
-        total = np.add.reduceat(e, starts)
-        rel = np.add.reduceat(e * target, starts)
-        loss = float(weight @ (np.log(total) - np.log(rel))) + 0.5 * choice.l2 * float(w @ w)
-        coef = weight[segment] * (e / total[segment] - target * e / rel[segment])
-        return loss, z.T @ coef + choice.l2 * w
+    def descend(active: np.ndarray, prior: np.ndarray, l2: float) -> np.ndarray:
+        """The weights (0 outside `active`) minimising the listwise loss + l2/2 · |w − prior|², from `prior`."""
+        za = np.where(active, z, 0.0)
 
-    w = np.zeros(n_features)
-    loss, grad = loss_grad(w)
-    step = 1.0
-    for _ in range(ITERATIONS):
-        g2 = float(grad @ grad)
-        if g2 < 1e-12:
-            break
-        while True:  # backtracking (Armijo): deterministic, no step size to tune
-            candidate = w - step * grad
-            new_loss, new_grad = loss_grad(candidate)
-            if new_loss <= loss - 0.5 * step * g2 or step < 1e-8:
+        def loss_grad(w: np.ndarray) -> tuple[float, np.ndarray]:
+            s = za @ w
+            e = np.exp(s - np.maximum.reduceat(s, starts)[segment])
+            total = np.add.reduceat(e, starts)
+            rel = np.add.reduceat(e * target, starts)
+            d = w - prior
+            loss = float(weight @ (np.log(total) - np.log(rel))) + 0.5 * l2 * float(d @ d)
+            coef = weight[segment] * (e / total[segment] - target * e / rel[segment])
+            return loss, np.where(active, za.T @ coef + l2 * d, 0.0)
+
+        w = prior.copy()
+        loss, grad = loss_grad(w)
+        step = 1.0
+        for _ in range(ITERATIONS):
+            g2 = float(grad @ grad)
+            if g2 < 1e-12:
                 break
-            step *= 0.5
-        converged = loss - new_loss < 1e-9
-        w, loss, grad = candidate, new_loss, new_grad
-        if converged:
-            break
-        step = min(step * 2.0, 64.0)
-    return Fit(mean, scale, np.where(keep, w, 0.0), depth)
+            while True:  # backtracking (Armijo): deterministic, no step size to tune
+                candidate = w - step * grad
+                new_loss, new_grad = loss_grad(candidate)
+                if new_loss <= loss - 0.5 * step * g2 or step < 1e-8:
+                    break
+                step *= 0.5
+            converged = loss - new_loss < 1e-9
+            w, loss, grad = candidate, new_loss, new_grad
+            if converged:
+                break
+            step = min(step * 2.0, 64.0)
+        return w
+
+    prior = np.zeros(n_features)
+    if choice.model == "anchored":
+        prior = descend(np.asarray([f == "hand" for f in FEATURES]), prior, 0.0)
+    return Linear(mean, scale, np.where(keep, descend(keep, prior, choice.l2), 0.0))
+
+
+def _trees(pools: list[tuple[Pool, float]], choice: Choice) -> Trees:
+    """LightGBM's lambdarank over the pools (each row weighing its set's share), read back into plain arrays —
+    and checked: the arrays score (a sample of) the training rows as LightGBM itself does, or training fails."""
+    if not pools:
+        return Trees.of([])
+    try:
+        import lightgbm
+    except ImportError:  # an install without the [train] extra
+        raise KodeksError("training trees needs LightGBM: pip install 'kodeks[train]'") from None
+    x = np.vstack([p.x for p, _ in pools])
+    label = np.concatenate([p.relevant for p, _ in pools]).astype(np.float64)
+    lengths = [len(p.relevant) for p, _ in pools]
+    weight = np.concatenate([np.full(len(p.relevant), w) for p, w in pools])
+    weight = weight / weight.mean()
+    # "boosted": the trees start from the hand order's own model (LightGBM's init_score) and learn what it misses.
+    base = _linear(pools, Choice(0.0, "hand", choice.depth)) if choice.model == "boosted" else None
+    params = {**TREE_PARAMS, "num_leaves": choice.leaves}
+    start = base.score(x) if base is not None else None
+    data = lightgbm.Dataset(x, label=label, group=lengths, weight=weight, init_score=start, params={"verbose": -1})
+    booster = lightgbm.train(params, data, num_boost_round=choice.rounds)
+    trees = Trees.of([_flatten(t["tree_structure"]) for t in booster.dump_model()["tree_info"]], base)
+    sample = x[:: max(1, len(x) // 2000)]  # a sample of the rows: scoring them all costs more than training
+    expected = np.asarray(booster.predict(sample, num_threads=1), dtype=np.float64)
+    if base is not None:
+        expected = expected + base.score(sample)
+    if not np.allclose(trees.score(sample), expected, atol=1e-9):
+        raise KodeksError("the trees read back from LightGBM do not score as LightGBM does")
+    return trees
+
+
+def _flatten(root: dict[str, Any]) -> dict[str, list[Any]]:
+    """One LightGBM tree (nested dicts of dump_model) as lists: node 0 the root, children after their parent."""
+    nodes: list[dict[str, Any]] = []
+    pending = [root]
+    while pending:  # breadth first: every node's index is known before its children are listed
+        node = pending.pop(0)
+        nodes.append(node)
+        if "split_index" in node:
+            pending += [node["left_child"], node["right_child"]]
+    index = {id(n): i for i, n in enumerate(nodes)}
+    out: dict[str, list[Any]] = {"feature": [], "threshold": [], "left": [], "right": [], "value": []}
+    for node in nodes:
+        inner = "split_index" in node
+        if inner and node.get("decision_type", "<=") != "<=":
+            raise KodeksError(f"a tree split of kind {node.get('decision_type')!r} is not supported")
+        out["feature"].append(int(node["split_feature"]) if inner else -1)
+        out["threshold"].append(float(node["threshold"]) if inner else 0.0)
+        out["left"].append(index[id(node["left_child"])] if inner else -1)
+        out["right"].append(index[id(node["right_child"])] if inner else -1)
+        out["value"].append(0.0 if inner else float(node.get("leaf_value", 0.0)))
+    return out
 
 
 def choices() -> list[Choice]:
-    return [Choice(l2, name, depth) for name in FEATURE_SETS for l2 in L2_GRID for depth in DEPTH_GRID]
+    linear = [Choice(l2, name, depth) for name in FEATURE_SETS for l2 in L2_GRID for depth in DEPTH_GRID]
+    linear += [Choice(l2, "signals+hand", depth, "anchored") for l2 in ANCHOR_GRID for depth in DEPTH_GRID]
+    trees = [Choice(0.0, "signals+hand", TREE_DEPTH, "trees", leaves, rounds) for leaves, rounds in TREE_GRID]
+    trees += [Choice(0.0, "signals+hand", TREE_DEPTH, "boosted", leaves, rounds) for leaves, rounds in BOOSTED_GRID]
+    return linear + trees
+
+
+class Trainer:
+    """Trains each (choice, sets left out) once: the inner leave-one-set-out of held-out fold A trains without
+    {A, B} for every other fold B — the same training as fold B's without {B, A} — so nested selection costs
+    F·(F−1)/2 + F trainings per choice, not F²."""
+
+    def __init__(self, sets: Sequence[LabelledSet], progress: Callable[[str], None] | None = None) -> None:
+        self.sets = list(sets)
+        self.folds = list(dict.fromkeys(s.fold for s in sets))
+        self._fits: dict[tuple[Choice, frozenset[str]], Fit] = {}
+        self._progress = progress
+
+    def fit(self, choice: Choice, without: frozenset[str]) -> Fit:
+        key = (choice, without)
+        if key not in self._fits:
+            if self._progress is not None:
+                self._progress(f"{choice.describe()} without {', '.join(sorted(without)) or 'none'}")
+            self._fits[key] = train([s for s in self.sets if s.fold not in without], choice)
+        return self._fits[key]
+
+    def choose(self, without: frozenset[str] = frozenset()) -> Choice:
+        """The choice with the best mean held-out MRR (then hit@1) over leave-one-set-out within the sets not
+        `without`; with one fold only, the strongest linear regularisation (nothing to hold out)."""
+        options = choices()
+        folds = [f for f in self.folds if f not in without]
+        if len(folds) < 2:
+            return max(options, key=lambda c: (c.model == "linear", c.l2, c.features == "signals+hand", -c.depth))
+        best: tuple[tuple[float, float], Choice] | None = None
+        for c in options:
+            held = [metrics(s.pools, self.fit(c, without | {s.fold})) for s in self.sets if s.fold in folds]
+            key = (float(np.mean([m["mrr"] for m in held])), float(np.mean([m["hit@1"] for m in held])))
+            if best is None or key > best[0]:
+                best = (key, c)
+        assert best is not None
+        return best[1]
 
 
 def choose(sets: Sequence[LabelledSet]) -> Choice:
-    """The choice with the best mean held-out MRR (then hit@1) over leave-one-set-out within `sets`; with one set
-    only, the strongest regularisation (nothing to hold out)."""
-    options = choices()
-    folds = list(dict.fromkeys(s.fold for s in sets))
-    if len(folds) < 2:
-        return max(options, key=lambda c: (c.l2, c.features == "signals+hand", -c.depth))
-    best: tuple[tuple[float, float], Choice] | None = None
-    for c in options:
-        fits = {f: train([o for o in sets if o.fold != f], c) for f in folds}
-        held = [metrics(s.pools, fits[s.fold]) for s in sets]
-        key = (float(np.mean([m["mrr"] for m in held])), float(np.mean([m["hit@1"] for m in held])))
-        if best is None or key > best[0]:
-            best = (key, c)
-    assert best is not None
-    return best[1]
+    """The choice leave-one-set-out over `sets` prefers (Trainer.choose)."""
+    return Trainer(sets).choose()
 
 
 @dataclass(frozen=True)
@@ -200,16 +351,17 @@ class HeldOut:
     learned: dict[str, float]
 
 
-def cross_validate(sets: Sequence[LabelledSet]) -> list[HeldOut]:
+def cross_validate(sets: Sequence[LabelledSet], trainer: Trainer | None = None) -> list[HeldOut]:
     """Nested leave-one-set-out: each set scored by a model (and a choice) made without it — nor without any set
     of its group (the same questions over another index would be the held-out questions seen in training)."""
+    trainer = trainer or Trainer(sets)
     made: dict[str, tuple[Choice, Fit]] = {}
     out = []
     for s in sets:
         if s.fold not in made:
-            others = [o for o in sets if o.fold != s.fold]
-            choice = choose(others)
-            made[s.fold] = (choice, train(others, choice))
+            without = frozenset({s.fold})
+            choice = trainer.choose(without)
+            made[s.fold] = (choice, trainer.fit(choice, without))
         choice, fit = made[s.fold]
         out.append(HeldOut(s.name, len(s.pools), choice, metrics(s.pools, None), metrics(s.pools, fit)))
     return out
@@ -222,3 +374,19 @@ def adoptable(table: Sequence[HeldOut]) -> bool:
     no_worse = all(r.learned["hit@5"] >= r.hand["hit@5"] - 1e-12 for r in table)
     better = np.mean([r.learned["hit@1"] for r in table]) > np.mean([r.hand["hit@1"] for r in table])
     return bool(no_worse and better)
+
+
+def misses(table: Sequence[HeldOut]) -> list[str]:
+    """What keeps the rule from being met, per set, in points: each set lower at hit@5, and the mean hit@1."""
+    out = [
+        f"{r.name}: hit@5 {100 * r.learned['hit@5']:.1f} against {100 * r.hand['hit@5']:.1f} "
+        f"({100 * (r.learned['hit@5'] - r.hand['hit@5']):+.1f} points)"
+        for r in table
+        if r.learned["hit@5"] < r.hand["hit@5"] - 1e-12
+    ]
+    if table:
+        learned = 100 * float(np.mean([r.learned["hit@1"] for r in table]))
+        hand = 100 * float(np.mean([r.hand["hit@1"] for r in table]))
+        if learned <= hand:
+            out.append(f"mean hit@1 {learned:.1f} against {hand:.1f} ({learned - hand:+.1f} points)")
+    return out

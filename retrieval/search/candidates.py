@@ -26,6 +26,7 @@ from retrieval.search.dense import DenseScorer
 from retrieval.search.fusion import fuse, mean_spread, ranks_of, top
 from retrieval.search.layout import ArticleLayout
 from retrieval.search.library_priors import LibraryPriors
+from retrieval.search.rank_signals import RankSignals
 from retrieval.search.subqueries import embedding_windows, split_subqueries
 from retrieval.search.title_field import TitleIndex
 from retrieval.types import Article, ThreadContext
@@ -88,6 +89,7 @@ class CandidateFinder:
         self.settings = settings
         self.ranking = ranking  # the learned stage (KODEKS_RANKER); None: the hand-weighted order is served
         self.sink: SignalSink | None = None  # set by retrieval/ranking_sets.py to collect training pools
+        self.signals: RankSignals | None = None  # what only the learned stage reads (set by the Retriever)
         self.priors = priors  # kinds and twins of a whole library (library_priors.py); None: none applied
         self.embedder = embedder
         self.lexical = lexical
@@ -155,7 +157,7 @@ class CandidateFinder:
         t2 = time.perf_counter()
 
         depth = min(s.candidate_depth, int(mask.sum()))
-        title = share = kind_share = offence_share = terms_share = question_share = None
+        title = share = kind_share = offence_share = terms_share = question_share = title_offence = None
         affinity = s.kind_affinity
         if self.titles is not None and (expansions or s.question_title_weight):
             # The added legal terms (a share of the best title match), or the question's own words: a question
@@ -185,6 +187,9 @@ class CandidateFinder:
                 kind_share[rows] = self.titles.share_of_best([(t, 1.0) for t in offences], mask[rows])
                 affinity = s.offence_affinity
                 offence_share = kind_share
+            if offences and self._collecting():
+                title_offence = np.zeros(n_articles, dtype=np.float32)
+                title_offence[rows] = self.titles.share_of_best([(t, 1.0) for t in offences], mask[rows])
         lexical_stats = mean_spread(lexical, mask) if s.fusion != "rrf" else None
         saturation = s.lexical_saturation if self._several_laws(mask) else 0.0
         earlier = previous if previous is not None else np.zeros(0, dtype=np.int64)
@@ -243,6 +248,9 @@ class CandidateFinder:
                 raw.off_topic = None if topic is None else ~topic
                 raw.kind_gap = None if share is None else self.priors.kind_gap(mask, share)
                 raw.offence_gap = None if offence_share is None else self.priors.kind_gap(mask, offence_share)
+            raw.title_offence = title_offence
+            if self.signals is not None:
+                self._own_signals(raw, query, qvecs if use_dense else None, order)
             x = matrix(raw, order)
             if self.sink is not None:
                 self.sink(order, x)
@@ -284,6 +292,22 @@ class CandidateFinder:
     def _collecting(self) -> bool:
         """Whether this search computes the feature matrix (the learned stage is on, or training collects)."""
         return self.ranking is not None or self.sink is not None
+
+    def _own_signals(self, raw: RawSignals, query: str, qvecs: np.ndarray | None, pool: np.ndarray) -> None:
+        """Fill in what only the learned stage reads (rank_signals.py): whole-index arrays for the title and chapter
+        BM25 and the position, pool rows only for the word shares and the title's meaning."""
+        assert self.signals is not None
+        n = len(raw.hand)
+        raw.title_bm25, raw.chapter_bm25 = self.signals.title_scores(query)  # prepares the signals first
+        raw.position = self.signals.position
+        raw.law_code = self.layout.law_code
+        stems, pairs = self.signals.word_shares(query, pool)
+        raw.stem_share, raw.pair_share = np.zeros(n), np.zeros(n)
+        raw.stem_share[pool], raw.pair_share[pool] = stems, pairs
+        similarity = self.signals.title_similarity(qvecs, pool)
+        if similarity is not None:
+            raw.title_dense = np.zeros(n)
+            raw.title_dense[pool] = similarity
 
     def _own_jurisdiction(self, officer: str | None) -> np.ndarray | None:
         """Per article: of the officer's own jurisdiction (None without an officer or a law of theirs)."""

@@ -43,6 +43,7 @@ from retrieval.search.law_kinds import KindTopics, LawKind, asks_for_a_rule
 from retrieval.search.layout import ArticleLayout
 from retrieval.search.library_priors import LibraryPriors
 from retrieval.search.parallels import Comparison, find_parallels
+from retrieval.search.rank_signals import RankSignals, TitleFields
 from retrieval.search.references import ReferenceResolver, cites
 from retrieval.search.rewriting import QueryRewriter
 from retrieval.search.serving import explain_matches, says_deleted, serve_with_minimum
@@ -120,6 +121,24 @@ class Retriever:
         self.candidates = CandidateFinder(
             settings, self.embedder, self.lexical, layout, self.dense, title_index, title_rows, priors, self._ranking()
         )
+        self.candidates.signals = RankSignals(
+            self.lexical,
+            layout,
+            self._rank_fields,
+            self.embedder.embed_passages,
+            self.embedder.identity.describe(),
+            settings.data_dir / "ranking-cache",
+        )
+        if self.candidates.ranking is not None:
+            self.candidates.signals.prepare()  # the title vectors at open, not in the first question's time
+
+    def _rank_fields(self) -> TitleFields:
+        """Titles (an untitled article's opening sentence) and chapters, per article: the learned stage's own title
+        signals (rank_signals.py), read when it first needs them."""
+        fields = self.catalog.title_rows()
+        openings = self.catalog.untitled_openings() if any(not f[0] for f in fields) else {}
+        titles = [title or opening_sentence(openings.get(i, "")) for i, (title, _, _, _) in enumerate(fields)]
+        return TitleFields(titles, [chapter for _, chapter, _, _ in fields])
 
     def _ranking(self) -> RankerModel | None:
         """The learned ranking stage KODEKS_RANKER names (None: "off"), refused when trained over another embedder."""
