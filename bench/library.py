@@ -26,6 +26,8 @@ Sets (`--sets`):
                chosen (with `apart-own` likewise)
   traffic, state, brcko   bench/sets/traffic_zobs.jsonl (ZOBS BiH), state_kzbih.jsonl (KZ BiH), brcko_kzbd.jsonl
                (KZ BD): officers' sets for the law kinds that had none (issue 31), each with `-own` likewise
+  o-kzfbih, o-kzrs, o-zobs, o-kzbih, o-kzbd   bench/sets/officers_*.jsonl: one officers' set per code, written
+               apart from the method (issue 31), each with `-own` likewise
   bsdev        the same questions over KZ RS alone (../shared/bench/bsdev/corpus.jsonl)
   coliee, gerlayqa   the other dev sets alone (no worse than before: 80.6 % / 21.1 % hit@5)
 
@@ -67,6 +69,12 @@ KIND_SETS = {
     "traffic": REPO / "bench" / "sets" / "traffic_zobs.jsonl",
     "state": REPO / "bench" / "sets" / "state_kzbih.jsonl",
     "brcko": REPO / "bench" / "sets" / "brcko_kzbd.jsonl",
+    # The officers' sets of issue 31, one per code, written apart from the method (bench/sets/README.md).
+    "o-kzfbih": REPO / "bench" / "sets" / "officers_kzfbih.jsonl",
+    "o-kzrs": REPO / "bench" / "sets" / "officers_kzrs.jsonl",
+    "o-zobs": REPO / "bench" / "sets" / "officers_zobs.jsonl",
+    "o-kzbih": REPO / "bench" / "sets" / "officers_kzbih.jsonl",
+    "o-kzbd": REPO / "bench" / "sets" / "officers_kzbd.jsonl",
 }
 
 # The dev library of issue 22: file, --law, --jurisdiction.
