@@ -7,7 +7,8 @@ a round-robin proxy, the fake Bot API delivering to the webhook and retrying wha
 update it had not acknowledged reaches the other replica through Telegram's retry; none is answered twice, each
 is in the query log once; /stats and /export, whichever replica answers them, count every replica's rows; the
 killed replica, restarted after a new index generation was published while it was down, serves that generation
-(and the live one switched to it by itself). Skipped with the reason when PostgreSQL cannot start here
+(and the live one switched to it by itself); an officer removed through one replica is refused by both from the
+next message, and admitted by both again once added back. Skipped with the reason when PostgreSQL cannot start here
 (KODEKS_REQUIRE_POSTGRES=1 makes that a failure).
 """
 
@@ -23,14 +24,16 @@ from typing import Any
 import psycopg
 import pytest
 from aiohttp import web
+from typer.testing import CliRunner
 
-from bot import journal
+from bot import journal, texts
 from bot.answers import deliver_answer
 from bot.app import build_application
 from bot.querylog import QueryLog, TakenOver, utcnow
 from bot.querylog.log import hash_user_id
 from bot.webhook import Acknowledgements, AcknowledgingQueue
 from kodeks.answering import Pipeline
+from kodeks.cli import app
 from kodeks.settings import Settings
 from tests.fakes.telegram_server import FakeTelegramServer, parse_html
 from tests.replica_cluster import (
@@ -229,6 +232,19 @@ NEW_LAW = {
 NEW_QUESTION = "smijem li nositi nož na javnom mjestu"
 
 
+async def one_message_to_each_replica(server: FakeTelegramServer, cluster: Cluster, user: int) -> list[str]:
+    """Two messages from `user`, one after the other (round robin: one to each replica); the two replies' texts."""
+    assert cluster.proxy is not None
+    routed = len(cluster.proxy.routed)
+    texts_back = []
+    for _ in range(2):
+        before = len(server.messages(user))
+        server.send_text(user, "ukrao mi je mobitel")
+        texts_back.append((await server.wait_messages(user, before + 1, timeout=60))[-1]["text"])
+    assert {i for i, _, _ in cluster.proxy.routed[routed:]} == {0, 1}
+    return texts_back
+
+
 async def admin_asks(server: FakeTelegramServer, text: str) -> dict[str, Any]:
     """`text` from the admin; the bot's reply (a message or a document)."""
     before = len(server.messages(ADMIN))
@@ -237,7 +253,7 @@ async def admin_asks(server: FakeTelegramServer, text: str) -> dict[str, Any]:
 
 
 async def test_a_replica_killed_mid_burst_loses_and_doubles_nothing_and_serves_again_after_a_restart(
-    postgres_url: str, tmp_path: Path
+    postgres_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     chroma = ChromaServer(tmp_path / "chroma").start()
     server = FakeTelegramServer()
@@ -330,6 +346,19 @@ async def test_a_replica_killed_mid_burst_loses_and_doubles_nothing_and_serves_a
             if call.status == 200 and call.params.get("reply_parameters")
         }
         assert all("ZNN, član 1" in replies[k] for k in again_keys), [replies[k][-300:] for k in again_keys]
+
+        # an officer removed on one replica is refused by both from the next message; added back (here with
+        # `kodeks officers add`, on any machine), admitted by both from the next
+        officer = OFFICERS[-1]
+        assert "Uklonjen" in (await admin_asks(server, f"/ukloni {officer}"))["text"]
+        refused = await one_message_to_each_replica(server, cluster, officer)
+        assert refused == [texts.REFUSED.format(user_id=officer)] * 2
+        monkeypatch.setenv("KODEKS_DATABASE_URL", postgres_url)
+        monkeypatch.setenv("KODEKS_USER_HASH_SALT", SALT)
+        added = CliRunner().invoke(app, ["officers", "add", str(officer), "--data-dir", str(publisher)])
+        assert added.exit_code == 0, added.output
+        admitted = await one_message_to_each_replica(server, cluster, officer)
+        assert all("Izvori:" in text for text in admitted), admitted
     finally:
         if cluster is not None:
             await cluster.close()
