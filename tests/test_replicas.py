@@ -110,6 +110,23 @@ async def test_the_done_mark_is_not_queued_behind_the_replicas_other_writes(post
         await qlog.close()
 
 
+async def test_a_replica_gone_for_a_day_is_dropped_by_the_first_beat_not_by_every_beat(postgres_url: str) -> None:
+    qlog = await QueryLog.open_database(postgres_url)
+    try:
+        await qlog.heartbeat("old", utcnow())
+        with psycopg.connect(postgres_url, autocommit=True) as con:
+            con.execute("UPDATE replicas SET beat = beat - 2 * 86400 WHERE id = 'old'")
+        await qlog.heartbeat("new", utcnow())  # within the hour of the first beat, which pruned: no DELETE now
+        with psycopg.connect(postgres_url, autocommit=True) as con:
+            assert sorted(r[0] for r in con.execute("SELECT id FROM replicas")) == ["new", "old"]
+        qlog._pruned_replicas_at = None  # as a new process's first beat (or one an hour later)
+        await qlog.heartbeat("new", utcnow())
+        with psycopg.connect(postgres_url, autocommit=True) as con:
+            assert [r[0] for r in con.execute("SELECT id FROM replicas")] == ["new"]
+    finally:
+        await qlog.close()
+
+
 async def test_a_live_replicas_questions_are_never_taken_a_dead_ones_are_taken_once(postgres_url: str) -> None:
     logs = [await QueryLog.open_database(postgres_url) for _ in range(3)]
     try:
