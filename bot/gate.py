@@ -54,6 +54,7 @@ async def gate(update: Update, context: Context) -> None:
         if not deps(context).seen.first_time(update.update_id):  # the same batch served again (bot/once.py)
             log.info("update %s was handled before: dropped", update.update_id)
         elif await _passes(update, context):
+            deps(context).admitted.first_time(update.update_id)  # what `guarded` asks, without asking again
             return
     except Exception as exc:
         log.warning(
@@ -164,11 +165,14 @@ Handler = Callable[[Update, Context], Coroutine[Any, Any, None]]  # what PTB cal
 
 
 def guarded(handler: Handler) -> Handler:
-    """Second line of defence: a group-0 handler does nothing for an update the gate should have stopped."""
+    """Second line of defence: a group-0 handler does nothing for an update the gate did not let through (a
+    handler registered past the gate, a gate removed). The gate's own verdict on this very update is what is
+    asked, not the roster again: with KODEKS_DATABASE_URL that would be a second database read per message,
+    milliseconds after the first, on the event loop."""
 
     @functools.wraps(handler)
     async def wrapper(update: Update, context: Context) -> None:
-        if not isinstance(update, Update) or not admitted(update, deps(context).access):
+        if not isinstance(update, Update) or update.update_id not in deps(context).admitted:
             log.error(
                 "update %s reached %s without passing the gate; ignored",
                 getattr(update, "update_id", None),

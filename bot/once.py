@@ -32,3 +32,6 @@ class SeenUpdates:
         if len(self._ids) > self.size:
             self._ids.popitem(last=False)
         return True
+
+    def __contains__(self, update_id: object) -> bool:
+        return update_id in self._ids

@@ -15,6 +15,7 @@ May import: the standard library, psycopg, `kodeks.errors`. The URL's password i
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
@@ -40,8 +41,10 @@ def where(url: str) -> str:
     return urlunsplit((parts.scheme, user + host, parts.path, "", ""))
 
 
+@functools.lru_cache(maxsize=1024)
 def to_pyformat(sql: str) -> str:
-    """`?` → `%s`, `:name` → `%(name)s`, `%` → `%%`, outside '…' literals, "…" identifiers and -- comments."""
+    """`?` → `%s`, `:name` → `%(name)s`, `%` → `%%`, outside '…' literals, "…" identifiers and -- comments.
+    Remembered: the same few statements run for every question, and this walks the text a character at a time."""
     out: list[str] = []
     i, n = 0, len(sql)
     while i < n:

@@ -28,6 +28,7 @@ import sys
 import time
 import urllib.request
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -107,13 +108,19 @@ class ChromaServer:
                 self.process.wait(5)
 
 
-def build_index(data_dir: Path, chroma_port: int) -> None:
-    """The sample corpus ingested into the Chroma server (vectors) and `data_dir` (the rest), local embedder."""
+def build_index(
+    data_dir: Path, chroma_port: int, database_url: str | None = None, paths: tuple[Path, ...] = (SAMPLE_CORPUS,)
+) -> str:
+    """`paths` (the sample corpus) ingested into the Chroma server (vectors) and `data_dir` (the rest), local
+    embedder; with `database_url` the new generation is published there for every replica (docs/operations.md,
+    "One ingest, every replica"): `data_dir` is then the publisher's, no replica's. Returns the generation."""
     from kodeks.settings import load_settings
     from retrieval.ingest.run import ingest_paths
 
-    settings = load_settings(data_dir=data_dir, chroma_host="127.0.0.1", chroma_port=chroma_port, _env_file=None)
-    ingest_paths(settings, [SAMPLE_CORPUS])
+    settings = load_settings(
+        data_dir=data_dir, chroma_host="127.0.0.1", chroma_port=chroma_port, database_url=database_url, _env_file=None
+    )
+    return str(ingest_paths(settings, list(paths)).generation)
 
 
 class RoundRobin:
@@ -187,6 +194,9 @@ class Cluster:
     procs: list[asyncio.subprocess.Process | None] = field(default_factory=list)
     proxy: RoundRobin | None = None
     starts: Counter[int] = field(default_factory=Counter)
+    spawned: Callable[[int, int], None] | None = (
+        None  # (replica, pid) as soon as it runs: bench/replicas.py's CPU budget
+    )
 
     async def open(self) -> None:
         self.ports = [free_port() for _ in self.data_dirs]
@@ -234,6 +244,8 @@ class Cluster:
                 stderr=err,
             )
         self.procs[i] = proc
+        if self.spawned is not None:
+            self.spawned(i, proc.pid)
         deadline = time.monotonic() + timeout
         while "webhook listening" not in path.read_text(errors="replace"):
             if proc.returncode is not None or time.monotonic() > deadline:

@@ -5,31 +5,37 @@ a round-robin proxy, the fake Bot API delivering to the webhook and retrying wha
 (tests/replica_cluster.py). What is proved: an update acknowledged by the killed replica was journaled first
 (bot/webhook.py), so a live replica takes it over once the dead one's heartbeat is stale (bot/replicas.py); an
 update it had not acknowledged reaches the other replica through Telegram's retry; none is answered twice, each
-is in the query log once; the killed replica, restarted, serves again. Skipped with the reason when PostgreSQL
-cannot start here (KODEKS_REQUIRE_POSTGRES=1 makes that a failure).
+is in the query log once; /stats and /export, whichever replica answers them, count every replica's rows; the
+killed replica, restarted after a new index generation was published while it was down, serves that generation
+(and the live one switched to it by itself); an officer removed through one replica is refused by both from the
+next message, and admitted by both again once added back. Skipped with the reason when PostgreSQL cannot start here
+(KODEKS_REQUIRE_POSTGRES=1 makes that a failure).
 """
 
 from __future__ import annotations
 
 import asyncio
+import gzip
+import json
 import logging
-import shutil
 from pathlib import Path
 from typing import Any
 
 import psycopg
 import pytest
 from aiohttp import web
+from typer.testing import CliRunner
 
-from bot import journal
+from bot import journal, texts
 from bot.answers import deliver_answer
 from bot.app import build_application
 from bot.querylog import QueryLog, TakenOver, utcnow
 from bot.querylog.log import hash_user_id
 from bot.webhook import Acknowledgements, AcknowledgingQueue
 from kodeks.answering import Pipeline
+from kodeks.cli import app
 from kodeks.settings import Settings
-from tests.fakes.telegram_server import FakeTelegramServer
+from tests.fakes.telegram_server import FakeTelegramServer, parse_html
 from tests.replica_cluster import (
     SALT,
     ChromaServer,
@@ -100,6 +106,23 @@ async def test_the_done_mark_is_not_queued_behind_the_replicas_other_writes(post
         async with qlog._lock:  # the writer busy with other questions' rows: the mark goes on its own connection
             await asyncio.wait_for(qlog.journal_done(1), 5)
         assert await qlog.journal_open() == []
+    finally:
+        await qlog.close()
+
+
+async def test_a_replica_gone_for_a_day_is_dropped_by_the_first_beat_not_by_every_beat(postgres_url: str) -> None:
+    qlog = await QueryLog.open_database(postgres_url)
+    try:
+        await qlog.heartbeat("old", utcnow())
+        with psycopg.connect(postgres_url, autocommit=True) as con:
+            con.execute("UPDATE replicas SET beat = beat - 2 * 86400 WHERE id = 'old'")
+        await qlog.heartbeat("new", utcnow())  # within the hour of the first beat, which pruned: no DELETE now
+        with psycopg.connect(postgres_url, autocommit=True) as con:
+            assert sorted(r[0] for r in con.execute("SELECT id FROM replicas")) == ["new", "old"]
+        qlog._pruned_replicas_at = None  # as a new process's first beat (or one an hour later)
+        await qlog.heartbeat("new", utcnow())
+        with psycopg.connect(postgres_url, autocommit=True) as con:
+            assert [r[0] for r in con.execute("SELECT id FROM replicas")] == ["new"]
     finally:
         await qlog.close()
 
@@ -202,17 +225,52 @@ async def test_the_fence_passes_for_the_owner_once_and_a_refused_write_keeps_not
 
 BURST = 30
 KILL_AFTER = 6  # answers sent before replica 0 is killed
+ADMIN = 81_100
 # Two questions answered at once per replica: at the kill, replica 0 holds journaled questions (taken over by the
 # heartbeat) and others still queued, not journaled and not acknowledged (Telegram's retry brings them to replica 1).
 REPLICA_ENV = {
     "KODEKS_REPLICA_HEARTBEAT_SECONDS": "0.5",
     "KODEKS_REPLICA_STALE_SECONDS": "2",
     "KODEKS_CONCURRENCY": "2",
+    "KODEKS_INDEX_POLL_SECONDS": "0.5",
+    "KODEKS_ADMINS": str(ADMIN),
 }
+# A law published while replica 0 is down: only the new generation answers this question from it
+NEW_LAW = {
+    "id": "ZNN čl. 1",
+    "law": "ZNN",
+    "article": "1",
+    "text": "Ko na javnom mjestu nosi nož, kaznit će se novčanom kaznom.",
+    "title": "Nošenje noža",
+    "law_title": "Zakon o nošenju noža (ilustrativni primjer)",
+    "jurisdiction": "FBiH",
+    "illustrative": True,
+}
+NEW_QUESTION = "smijem li nositi nož na javnom mjestu"
+
+
+async def one_message_to_each_replica(server: FakeTelegramServer, cluster: Cluster, user: int) -> list[str]:
+    """Two messages from `user`, one after the other (round robin: one to each replica); the two replies' texts."""
+    assert cluster.proxy is not None
+    routed = len(cluster.proxy.routed)
+    texts_back = []
+    for _ in range(2):
+        before = len(server.messages(user))
+        server.send_text(user, "ukrao mi je mobitel")
+        texts_back.append((await server.wait_messages(user, before + 1, timeout=60))[-1]["text"])
+    assert {i for i, _, _ in cluster.proxy.routed[routed:]} == {0, 1}
+    return texts_back
+
+
+async def admin_asks(server: FakeTelegramServer, text: str) -> dict[str, Any]:
+    """`text` from the admin; the bot's reply (a message or a document)."""
+    before = len(server.messages(ADMIN))
+    server.send_text(ADMIN, text)
+    return (await server.wait_messages(ADMIN, before + 1, timeout=60))[-1]
 
 
 async def test_a_replica_killed_mid_burst_loses_and_doubles_nothing_and_serves_again_after_a_restart(
-    postgres_url: str, tmp_path: Path
+    postgres_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     chroma = ChromaServer(tmp_path / "chroma").start()
     server = FakeTelegramServer()
@@ -220,22 +278,17 @@ async def test_a_replica_killed_mid_burst_loses_and_doubles_nothing_and_serves_a
     server.webhook_retry_seconds = 0.3
     cluster = None
     try:
-        first = tmp_path / "data0"
-        await asyncio.to_thread(build_index, first, chroma.port)
-        second = tmp_path / "data1"
-        shutil.copytree(first, second)
-        cluster = Cluster(
-            server,
-            postgres_url,
-            chroma.port,
-            [first, second],
-            OFFICERS,
-            tmp_path / "logs",
-            env=REPLICA_ENV,
-        )
+        # one ingest, published; each replica starts on an empty data dir and fetches it (the vectors on the server)
+        publisher = tmp_path / "publisher"
+        generation = await asyncio.to_thread(build_index, publisher, chroma.port, postgres_url)
+        data_dirs = [tmp_path / "data0", tmp_path / "data1"]
+        for data_dir in data_dirs:
+            data_dir.mkdir()
+        cluster = Cluster(server, postgres_url, chroma.port, data_dirs, OFFICERS, tmp_path / "logs", env=REPLICA_ENV)
         await cluster.open()
         await asyncio.gather(cluster.start(0), cluster.start(1))
         assert server.webhook is not None and cluster.proxy is not None
+        assert all((d / "index" / generation).is_dir() for d in data_dirs)
 
         burst = plan(BURST, OFFICERS)
         asked = ask_all(server, burst)
@@ -268,15 +321,61 @@ async def test_a_replica_killed_mid_burst_loses_and_doubles_nothing_and_serves_a
             assert "took over" in survivor_log, left_open
         assert any(i == 0 for i, _ in cluster.proxy.acked)  # replica 0 had its share before it died
 
-        # restarted, replica 0 serves again: its share of a new round answered by it
+        # a new generation published while replica 0 is down; replica 1 switches to it by itself
+        corpus = tmp_path / "znn.jsonl"
+        corpus.write_text(json.dumps(NEW_LAW, ensure_ascii=False) + "\n", encoding="utf-8")
+        newer = await asyncio.to_thread(build_index, publisher, chroma.port, postgres_url, (corpus,))
+        assert newer != generation
+        switched = f"now serving generation {newer}"
+        for _ in range(600):  # its poll (KODEKS_INDEX_POLL_SECONDS) finds it, fetches, checks and switches
+            if switched in cluster.log_path(1).read_text(errors="replace"):
+                break
+            await asyncio.sleep(0.1)
+        else:
+            pytest.fail("replica 1 did not switch to the published generation within 60 s")
+
+        # restarted, replica 0 serves the current generation (fetched before it serves) and takes its share again
         await cluster.start(0)
+        assert (data_dirs[0] / "index" / newer).is_dir()
+
+        # /stats and /export count every replica's rows, whichever replica answers (round robin: one each)
+        routed = len(cluster.proxy.routed)
+        stats = [await admin_asks(server, "/stats") for _ in range(2)]
+        exports = [await admin_asks(server, "/export") for _ in range(2)]
+        answered_by = [i for i, _, _ in cluster.proxy.routed[routed:]]
+        assert set(answered_by[:2]) == set(answered_by[2:4]) == {0, 1}, answered_by  # each asked of both replicas
+        for reply in stats:
+            assert f"Ukupno pitanja u evidenciji: {BURST}" in reply["text"], reply["text"]
+        for reply in exports:
+            lines = gzip.decompress(reply["_content"]).decode("utf-8").splitlines()
+            assert len(lines) == BURST and {json.loads(line)["question"] for line in lines} == {t for _, _, t in asked}
+
         before = len(cluster.proxy.acked)
-        again = ask_all(server, [(user, "ukrao mi je mobitel?") for user in OFFICERS])
+        again = ask_all(server, [(user, NEW_QUESTION) for user in OFFICERS])
         again_keys = [(chat, mid) for chat, mid, _ in again]
         await server.wait_until(lambda: seen.settled(again_keys) == len(OFFICERS), timeout=120, what="the new round")
-        assert any(i == 0 for i, _ in cluster.proxy.acked[before:])
+        assert {i for i, _ in cluster.proxy.acked[before:]} == {0, 1}
         seen.update()
         assert all(seen.answers[k] == 1 and not seen.notices[k] for k in again_keys)
+        replies = {
+            (call.params["chat_id"], call.params["reply_parameters"]["message_id"]): parse_html(call.params["text"])
+            for call in server.calls_to("sendMessage")
+            if call.status == 200 and call.params.get("reply_parameters")
+        }
+        assert all("ZNN, član 1" in replies[k] for k in again_keys), [replies[k][-300:] for k in again_keys]
+
+        # an officer removed on one replica is refused by both from the next message; added back (here with
+        # `kodeks officers add`, on any machine), admitted by both from the next
+        officer = OFFICERS[-1]
+        assert "Uklonjen" in (await admin_asks(server, f"/ukloni {officer}"))["text"]
+        refused = await one_message_to_each_replica(server, cluster, officer)
+        assert refused == [texts.REFUSED.format(user_id=officer)] * 2
+        monkeypatch.setenv("KODEKS_DATABASE_URL", postgres_url)
+        monkeypatch.setenv("KODEKS_USER_HASH_SALT", SALT)
+        added = CliRunner().invoke(app, ["officers", "add", str(officer), "--data-dir", str(publisher)])
+        assert added.exit_code == 0, added.output
+        admitted = await one_message_to_each_replica(server, cluster, officer)
+        assert all("Izvori:" in text for text in admitted), admitted
     finally:
         if cluster is not None:
             await cluster.close()

@@ -29,6 +29,7 @@ import collections
 import contextlib
 import hashlib
 import logging
+import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -103,6 +104,7 @@ class QueryLog:
         # Updates journaled by this process, checked before any await: two copies of one update (a getUpdates
         # answer repeated after a client timeout) handled concurrently must not both be answered.
         self._journaled: collections.OrderedDict[tuple[int, int | None], None] = collections.OrderedDict()
+        self._pruned_replicas_at: float | None = None  # monotonic time of the last heartbeat that pruned `replicas`
         # The replica this process is (bot/replicas.py), set by the bot on a shared database: the owner of the
         # journal entries it takes. None: one process (SQLite, the CLI).
         self.replica: str | None = None
@@ -538,9 +540,14 @@ class QueryLog:
             await self._run(write)
 
     async def heartbeat(self, replica: str, started: datetime) -> None:
-        """Write this replica's heartbeat (PostgreSQL only: replicas share nothing else)."""
+        """Write this replica's heartbeat (PostgreSQL only: replicas share nothing else); the first beat, and one an
+        hour after, also drops the rows of replicas gone for a day."""
         if self.storage.postgres:
-            await self._now(writes.heartbeat_write(replica, to_ts(started)))
+            now = time.monotonic()
+            prune = self._pruned_replicas_at is None or now - self._pruned_replicas_at >= writes.REPLICAS_PRUNED_EVERY_S
+            await self._now(writes.heartbeat_write(replica, to_ts(started), prune=prune))
+            if prune:
+                self._pruned_replicas_at = now
 
     async def journal_take_over(self, replica: str, stale_seconds: float) -> list[dict[str, Any]]:
         """Make the open entries of dead replicas (heartbeat older than `stale_seconds`) this replica's and return

@@ -241,21 +241,22 @@ def journal_take_write(
 # replica machine whose clock is off can neither look dead nor keep a dead one looking alive.
 _PG_NOW = "EXTRACT(EPOCH FROM clock_timestamp())"
 REPLICAS_KEPT_S = 86_400  # heartbeat rows of replicas gone longer than this are deleted
+REPLICAS_PRUNED_EVERY_S = 3_600  # how often a replica looks for them (not at every beat: one statement a beat)
 
 
-def heartbeat_write(replica: str, started: str) -> Write:
-    """This replica is alive now (PostgreSQL); rows of replicas gone for a day are dropped on the way."""
-    return Write(
-        [
-            (
-                f"INSERT INTO replicas (id, started, beat) VALUES (?, ?, {_PG_NOW}) "
-                "ON CONFLICT (id) DO UPDATE SET beat = excluded.beat",
-                (replica, started),
-            ),
-            (f"DELETE FROM replicas WHERE beat < {_PG_NOW} - ?", (REPLICAS_KEPT_S,)),
-        ],
-        "heartbeat",
-    )
+def heartbeat_write(replica: str, started: str, prune: bool = True) -> Write:
+    """This replica is alive now (PostgreSQL); with `prune`, rows of replicas gone for a day are dropped on the way
+    (the caller asks for that now and then: every beat it would be a transaction of two statements, not one)."""
+    statements: list[tuple[str, tuple[Any, ...]]] = [
+        (
+            f"INSERT INTO replicas (id, started, beat) VALUES (?, ?, {_PG_NOW}) "
+            "ON CONFLICT (id) DO UPDATE SET beat = excluded.beat",
+            (replica, started),
+        )
+    ]
+    if prune:
+        statements.append((f"DELETE FROM replicas WHERE beat < {_PG_NOW} - ?", (REPLICAS_KEPT_S,)))
+    return Write(statements, "heartbeat")
 
 
 def takeover_write(replica: str, stale_seconds: float) -> Write:
