@@ -275,6 +275,22 @@ def test_opening_writes_nothing_in_the_data_dir(three_laws) -> None:
     assert os.path.basename(str(current_paths(settings).root)).startswith("gen-")
 
 
+def test_a_retriever_dropped_without_close_is_freed_at_once(three_laws) -> None:
+    """No reference cycle through the retriever's parts (the learned stage's signals, caches): the last reference
+    gone, it is freed by reference counting, not at some later GC pass — its reader lease on the generation goes
+    with it, so a switched-away generation can be cleaned up."""
+    settings, _ = three_laws
+    retriever = Retriever.open(settings)
+    retriever.search("krađa")
+    ref = weakref.ref(retriever)
+    gc.disable()
+    try:
+        del retriever
+        assert ref() is None
+    finally:
+        gc.enable()
+
+
 # --- What we know of Chroma beyond its client API (retrieval/index/chroma.py, building.py) -------------------------
 
 

@@ -17,6 +17,7 @@ references.py) once at open and runs the steps of one search in order; scoring l
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Collection, Iterable, Mapping
 from pathlib import Path
@@ -51,6 +52,15 @@ from retrieval.search.title_field import TitleIndex, opening_sentence
 from retrieval.types import Article, Hit, LawSummary, ReferenceLookup, SearchResult, ThreadContext
 
 STEMS_CACHE = 2000  # served articles whose stems explain_matches keeps (cleared when full: memory stays flat)
+
+
+def title_fields(catalog: Catalog) -> TitleFields:
+    """Titles (an untitled article's opening sentence) and chapters, per article: the learned stage's own title
+    signals (rank_signals.py), read when it first needs them."""
+    fields = catalog.title_rows()
+    openings = catalog.untitled_openings() if any(not f[0] for f in fields) else {}
+    titles = [title or opening_sentence(openings.get(i, "")) for i, (title, _, _, _) in enumerate(fields)]
+    return TitleFields(titles, [chapter for _, chapter, _, _ in fields])
 
 
 class Retriever:
@@ -124,21 +134,15 @@ class Retriever:
         self.candidates.signals = RankSignals(
             self.lexical,
             layout,
-            self._rank_fields,
+            # the catalog only, not a bound method: a Retriever → signals → Retriever cycle would outlive the
+            # last reference until a GC pass, holding the generation's reader lease (an old one never cleaned)
+            functools.partial(title_fields, self.catalog),
             self.embedder.embed_passages,
             self.embedder.identity.describe(),
             settings.data_dir / "ranking-cache",
         )
         if self.candidates.ranking is not None:
             self.candidates.signals.prepare()  # the title vectors at open, not in the first question's time
-
-    def _rank_fields(self) -> TitleFields:
-        """Titles (an untitled article's opening sentence) and chapters, per article: the learned stage's own title
-        signals (rank_signals.py), read when it first needs them."""
-        fields = self.catalog.title_rows()
-        openings = self.catalog.untitled_openings() if any(not f[0] for f in fields) else {}
-        titles = [title or opening_sentence(openings.get(i, "")) for i, (title, _, _, _) in enumerate(fields)]
-        return TitleFields(titles, [chapter for _, chapter, _, _ in fields])
 
     def _ranking(self) -> RankerModel | None:
         """The learned ranking stage KODEKS_RANKER names (None: "off"), refused when trained over another embedder."""
