@@ -18,6 +18,8 @@ from tests.privacy_helpers import found_kinds
         ("broj telefona 33 dva jedan pet pet", "33 dva jedan pet pet", "PHONE"),  # after a word for a phone
         ("ima dvije lične, jednu 3KXA7B1M9 lažnu", "3KXA7B1M9", "DOC_NUMBER"),  # letters and digits interleaved
         ("osumnjičeni r.4.11.91 jmbg nepoznat", "4.11.91", "DATE_OF_BIRTH"),  # a birth word glued to the date
+        ("turista, born 7 March 1983, pokraden", "7 March 1983", "DATE_OF_BIRTH"),  # English months
+        ("rođena 21 May 1979 u Beču", "21 May 1979", "DATE_OF_BIRTH"),
     ],
 )
 def test_a_dictated_or_glued_number(text: str, value: str, kind: str) -> None:
@@ -32,6 +34,7 @@ def test_a_dictated_or_glued_number(text: str, value: str, kind: str) -> None:
         "kazna od 2 do 5 godina i 1 do 3 mjeseca",
         "uredba ISO9001 i standard EN12345",  # a prefix and a number: not interleaved
         "član 12.3.2024 glasnika",
+        "incident 4 March 2024 na granici",  # no birth word: an incident's date, and no street
     ],
 )
 def test_counts_and_references_stay(text: str) -> None:

@@ -24,6 +24,11 @@ from tests.privacy_helpers import found_kinds, found_persons
         ("u kafiću Mirza je udario konobara", ["Mirza"]),
         ("Kurtovic Cvijetin mi salje prijetnje", ["Kurtovic Cvijetin"]),  # -in after a surname: a first name
         ("prijavila je delic da joj prijeti", ["delic"]),  # a diminutive's shape beside a person verb: a surname
+        ("vlasnica kafića Ana Kovač, prijavila krađu", ["Ana Kovač"]),  # a first name and a surname after a café
+        ("muhidin prodaje drogu kod skole", ["muhidin"]),  # lower case: a dictionary-only name before a listed verb
+        ("hamdija je udario komsiju", ["hamdija"]),
+        ("Pierre Dupont, francuski državljanin, pokraden", ["Pierre Dupont"]),  # a foreign name at a sentence's start
+        ("stjepan vrana i luka vrana su braca", ["stjepan vrana", "luka vrana"]),  # the same surname again
     ],
 )
 def test_a_name_the_sentence_shows(text: str, persons: list[str]) -> None:
@@ -46,6 +51,10 @@ def test_a_name_the_sentence_shows(text: str, persons: list[str]) -> None:
         "mati ostavila dijete samo u stanu",  # a name's case form that is a word ("mati")
         "rado bi pomogao policiji",
         "dana 12. marta je uhapšen na granici",  # a month after a day's number, not Marta
+        "Jasna pravila postoje za to",  # a listed name before a noun of the laws shaped like a participle
+        "policija Banja Luka uhapsila dilera",  # a town's name before a verb
+        "svjedok kaze da je nada umrla",  # lower case, a word of the dictionaries
+        "Koji Zakon kaže nešto o tome",  # capitalised words of the laws at a sentence's start
     ],
 )
 def test_places_peoples_and_words_are_no_persons(text: str) -> None:

@@ -23,6 +23,8 @@ def _addresses(text: str) -> list[str]:
         ("Lipova 5, sprat IV, Tuzla", "Lipova 5, sprat IV, Tuzla"),
         ("svjedok iz Donje Zenice bb nije vidio", "Donje Zenice bb"),  # a village named after a town
         ("iz pofalica bb su ukrali ovce", "pofalica bb"),  # "bb" needs no capital and no street word
+        ("stan u Ul. Heroja Tuzle 14/2 je prazan", "Ul. Heroja Tuzle 14/2"),  # a town inside the street's name
+        ("na kućnom broju 9 u Jelovoj stanuje", "kućnom broju 9 u Jelovoj"),  # the number first, "kućni"
     ],
 )
 def test_a_street_in_another_form(text: str, address: str) -> None:

@@ -230,7 +230,7 @@ def _street_ok(words: list[str], capital_needed: bool, bb: bool = False) -> bool
         lexicon.not_a_name(f)
         and f not in ("bosne", "bosna", "hercegovine", "hercegovina", "sarajevska")
         and not (i and not capital_needed and folded[i - 1] in ("za", "od", "prema"))  # "Put za Kreševo"
-        and not (i and not capital_needed and words[0][0].isupper() and words[i].islower())  # "Branilaca grada"
+        and not (i and not capital_needed and words[0][0].isupper())  # "Branilaca grada", "Branilaca Sarajeva"
         for i, f in enumerate(folded)
     ):
         return False

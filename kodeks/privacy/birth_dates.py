@@ -19,7 +19,7 @@ from kodeks.privacy.spans import Span
 _MONTHS = (
     r"(?:januar\w*|februar\w*|mart\w*|april\w*|maj\w*|jun\w*|jul\w*|august\w*|avgust\w*|septemb\w*|oktob\w*|"
     r"novemb\w*|decemb\w*|sijec\w*|velj\w*|ozuj\w*|travn\w*|svib\w*|lipn\w*|srpn\w*|kolovoz\w*|rujn\w*|"
-    r"listopad\w*|studen\w*|prosin\w*)"
+    r"listopad\w*|studen\w*|prosin\w*|march|may|octob\w*)"  # and the English months the others do not cover
 )
 _UNITS = "prv|drug|trec|cetvrt|pet|sest|sedm|osm|devet"
 # "prvog", "dvanaestog", "dvadeset prvog", "tridesetog", "trideset prvi" (dictated days, ordinal forms)

@@ -55,12 +55,20 @@ _NICKNAME_CUES = frozenset(["zvani", "zvana", "zv", "alias"])
 _COORDINATION = frozenset(["i", "ili"])
 
 
-def _verb(token: Token) -> bool:
+def _verb(token: Token, participle: bool = True) -> bool:
+    """A verb whose subject is a person: data/person_verbs.txt, a verb of saying or doing above, or (`participle`) any
+    past participle's shape."""
     folded = token.folded
     return token.text.islower() and (
         folded in lexicon.person_verbs()
         or folded in _SPEECH_VERBS
-        or (len(folded) >= 4 and _PARTICIPLE.search(folded) is not None and not lexicon.dictionary_word(folded))
+        or (
+            participle
+            and len(folded) >= 4
+            and _PARTICIPLE.search(folded) is not None
+            and not lexicon.dictionary_word(folded)
+            and not lexicon.law_word(folded)  # "Jasna pravila …", "Nada je bila …": a noun or "biti"
+        )
     )
 
 
@@ -92,12 +100,17 @@ def first_names_before_verbs(text: str, tokens: list[Token], labels: list[str]) 
     capitalised word the name lists have) followed by a verb whose subject is a person (clitics skipped), or at a
     sentence's start by "iz" and a capitalised place or something already masked (`_` in the text find() gives)."""
     for j, token in enumerate(tokens):
-        if labels[j] not in "fO" or not token.capitalised or token.text.isupper() or not _weak_name(token):
+        if labels[j] != "f" or token.text.isupper() or not _weak_name(token):
+            continue  # (an O is no name here: "Banja Luka" is one place, whatever verb follows it)
+        if not token.capitalised:
+            _lower_case_name_before_verb(text, tokens, labels, j)
             continue
-        if lexicon.law_word(token.folded) and (labels[j] == "O" or token.folded not in lexicon.listed_first_names()):
-            continue  # "Niko ne može …", "Dana 12. …": a word of the laws, unless a listed name ("Luka kaže")
+        if lexicon.law_word(token.folded) and token.folded not in lexicon.listed_first_names():
+            continue  # "Niko ne može …": a word of the laws, unless a listed name ("Luka kaže")
         k = _next(text, tokens, j)
-        if k is not None and _verb(tokens[k]):
+        # Any participle after a listed name ("Nada kupila"); after a name only the dictionary has — which holds
+        # everyday words too ("Crni", "Sveta") — a verb of the lists.
+        if k is not None and _verb(tokens[k], participle=token.folded in lexicon.listed_first_names()):
             labels[j] = "F"
             continue
         if (
@@ -108,6 +121,24 @@ def first_names_before_verbs(text: str, tokens: list[Token], labels: list[str]) 
             and _place_after(text, tokens[k])
         ):
             labels[j] = "F"
+
+
+def _lower_case_name_before_verb(text: str, tokens: list[Token], labels: list[str], j: int) -> None:
+    """ "elvedin prodaje drogu", "mehmedalija je udario": in lower case a name only the region's dictionary has, in its
+    nominative and no word of any list of words (not "haso", "nada": the dictionaries have them), before a verb of the
+    lists (no participle's shape alone)."""
+    token = tokens[j]
+    folded = token.folded
+    if (
+        lexicon.first_name(folded) != folded
+        or _word(folded)
+        or folded in lexicon.word_set("common_words.txt")
+        or folded in lexicon.common_forms()
+    ):
+        return
+    k = _next(text, tokens, j)
+    if k is not None and _verb(tokens[k], participle=False):
+        labels[j] = "F"
 
 
 def _place_after(text: str, preposition: Token) -> bool:
@@ -173,6 +204,52 @@ def coordinated_weak_names(text: str, tokens: list[Token], labels: list[str]) ->
 
 def _word(folded: str) -> bool:
     return lexicon.law_word(folded) or lexicon.dictionary_word(folded) or folded in lexicon.person_words()
+
+
+def foreign_names_at_sentence_start(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "Pierre Dupont pasoš …", "Anna Müller je …": at a sentence's start, where a capital says nothing, a capitalised
+    word that no list of words has (no law word in any case, no word of the dictionaries, no place) before a
+    capitalised word inside the sentence (C) is the first half of a name the lists miss."""
+    for j in range(len(tokens) - 1):
+        token = tokens[j]
+        folded = token.folded
+        if (
+            labels[j] == "O"
+            and token.sentence_start
+            and token.capitalised
+            and not token.text.isupper()
+            and len(folded) >= 3
+            and labels[j + 1] == "C"
+            and gap(text, token, tokens[j + 1]) == " "
+            and not lexicon.law_word_in_any_case(tokens[j + 1].folded)  # "Zadaci Savjeta": a heading
+            and folded not in lexicon.FUNCTION_WORDS
+            and folded not in lexicon.word_set("common_words.txt")
+            and not lexicon.law_word_in_any_case(folded)
+            and not _word(folded)
+            and not lexicon.not_a_name(folded)
+            and not lexicon.is_place(folded)
+            and lexicon.phrase_at([t.folded for t in tokens], j) == 0
+        ):
+            labels[j] = "C"
+
+
+def repeated_surnames(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "stjepan vrana i luka vrana su braća": a word already read as a surname beside a first name is that surname
+    again where it stands, written the same way, right after another first name (a weak one too)."""
+    surnames = {
+        tokens[j].folded
+        for j in range(1, len(tokens))
+        if labels[j] == "S" and labels[j - 1] in "Ff" and gap(text, tokens[j - 1], tokens[j]) == " "
+    }
+    for j in range(1, len(tokens)):
+        if (
+            labels[j] == "O"
+            and tokens[j].folded in surnames
+            and labels[j - 1] in "Ff"
+            and gap(text, tokens[j - 1], tokens[j]) == " "
+            and tokens[j - 1].text.islower() == tokens[j].text.islower()
+        ):
+            labels[j] = "S"
 
 
 def hyphenated_first_names(text: str, tokens: list[Token], labels: list[str]) -> None:

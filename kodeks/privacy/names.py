@@ -594,6 +594,9 @@ def _places_named_after_people(text: str, tokens: list[Token], labels: list[str]
                 if joined and not (k + 1 < len(tokens) and tokens[k + 1].text[0].isupper()):
                     break
                 k += 1
+            named = labels[j + 1 : k]
+            if venue and ("S" in named or ("F" in named and "C" in named)):
+                continue  # "vlasnica kafića Ana Kovač": a first name and a surname after a café are a person
             if k > j + 1 and not _subject(text, tokens, k, j + 1):
                 labels[j:k] = ["O"] * (k - j)  # the place noun too ("selu" is no first name beside "Lipovica")
         elif (
@@ -696,7 +699,9 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     name_context.names_before_nickname_cues(text, tokens, labels)
     name_context.coordinated_first_names(text, tokens, labels)
     name_context.coordinated_weak_names(text, tokens, labels)
+    name_context.repeated_surnames(text, tokens, labels)
     name_context.hyphenated_first_names(text, tokens, labels)
+    name_context.foreign_names_at_sentence_start(text, tokens, labels)
     _places_named_after_people(text, tokens, labels)
     name_context.places_shaped_like_names(text, tokens, labels)
     _diminutives_alone(text, tokens, labels)
