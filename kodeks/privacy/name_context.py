@@ -206,33 +206,6 @@ def _word(folded: str) -> bool:
     return lexicon.law_word(folded) or lexicon.dictionary_word(folded) or folded in lexicon.person_words()
 
 
-def foreign_names_at_sentence_start(text: str, tokens: list[Token], labels: list[str]) -> None:
-    """ "Pierre Dupont pasoš …", "Anna Müller je …": at a sentence's start, where a capital says nothing, a capitalised
-    word that no list of words has (no law word in any case, no word of the dictionaries, no place) before a
-    capitalised word inside the sentence (C) is the first half of a name the lists miss."""
-    for j in range(len(tokens) - 1):
-        token = tokens[j]
-        folded = token.folded
-        if (
-            labels[j] == "O"
-            and token.sentence_start
-            and token.capitalised
-            and not token.text.isupper()
-            and len(folded) >= 3
-            and labels[j + 1] == "C"
-            and gap(text, token, tokens[j + 1]) == " "
-            and not lexicon.law_word_in_any_case(tokens[j + 1].folded)  # "Zadaci Savjeta": a heading
-            and folded not in lexicon.FUNCTION_WORDS
-            and folded not in lexicon.word_set("common_words.txt")
-            and not lexicon.law_word_in_any_case(folded)
-            and not _word(folded)
-            and not lexicon.not_a_name(folded)
-            and not lexicon.is_place(folded)
-            and lexicon.phrase_at([t.folded for t in tokens], j) == 0
-        ):
-            labels[j] = "C"
-
-
 def repeated_surnames(text: str, tokens: list[Token], labels: list[str]) -> None:
     """ "stjepan vrana i luka vrana su braća": a word already read as a surname beside a first name is that surname
     again where it stands, written the same way, right after another first name (a weak one too)."""

@@ -701,7 +701,6 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     name_context.coordinated_weak_names(text, tokens, labels)
     name_context.repeated_surnames(text, tokens, labels)
     name_context.hyphenated_first_names(text, tokens, labels)
-    name_context.foreign_names_at_sentence_start(text, tokens, labels)
     _places_named_after_people(text, tokens, labels)
     name_context.places_shaped_like_names(text, tokens, labels)
     _diminutives_alone(text, tokens, labels)
