@@ -1,7 +1,9 @@
 """The forms officers type or dictate — a JMBG in groups, a dictated e-mail, a grouped IBAN, a date of birth in
 words or Cyrillic or right after a name, an address with its town or in lower case without a cue, a surname that is
-also a word of the language — never reach the stand-in Claude, the query log or the export: each form through the
-whole bot (the fake Bot API, the real pipeline, a real query log)."""
+also a word of the language, a plate with dots or of another country, a phone dictated in words, an interleaved
+document serial, a first name only its verb or an e-mail beside it shows, a declined road word with a floor — never
+reach the stand-in Claude, the query log or the export: each form through the whole bot (the fake Bot API, the real
+pipeline, a real query log)."""
 
 from __future__ import annotations
 
@@ -72,6 +74,21 @@ FORMS = {
     ),
     "birth-after-name-no-comma": ("marko markovic 12.03.1990 uhapsen zbog kradje", ("12.03.1990",), "ROĐENJA]"),
     "birth-dictated-month": ("rodjen je dvanaestog treceg devedesete, je li maloljetan", ("treceg",), "ROĐENJA]"),
+    "plate-foreign": ("udario ga auto KA-HR 317 i otisao, sta sad", ("KA-HR",), "[TABLICE]"),
+    "plate-dots": ("vozilo sa tablicama K45.T.908 pobjeglo sa mjesta nesrece", ("K45.T.908",), "[TABLICE]"),
+    "phone-spoken": ("zove je sa 062 pet osam jedan nula dva tri i prijeti", ("pet osam jedan",), "[TELEFON]"),
+    "document-interleaved": ("ima dvije licne, jednu 3KXA7B1M9 lažnu, koja je prava", ("3KXA7B1M9",), "[DOKUMENT]"),
+    "name-sentence-start-verb": ("Sanja prodaje drogu ispred skole, sta da radimo", ("Sanja",), "[OSOBA 1]"),
+    "name-beside-email": (
+        "Nermina nermina.k@gmail.com kupila telefon preko oglasa i nema ga",
+        ("Nermina", "nermina.k"),
+        "[OSOBA 1]",
+    ),
+    "address-road-genitive-floor": (
+        "komsija sa Jajačke ceste 9, III sprat, stan 4, Travnik prijeti",
+        ("Jajačke", "Travnik"),
+        "[ADRESA]",
+    ),
 }
 
 

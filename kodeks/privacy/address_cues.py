@@ -135,16 +135,30 @@ def _phrase(text: str, start: int, after_adresa: bool, spoken_only: bool = False
         capitalised = [w.group() for w in names if fold(w.group()) not in _JOINERS]
         if not all(w[:1].isupper() for w in capitalised) or (len(capitalised) == 1 and not after_adresa):
             return None
+        if _a_person([fold(w) for w in capitalised]):
+            return None  # "tu živi Ermin Kadić": who lives there, not where
         towns = [w for w in capitalised if lexicon.not_a_name(fold(w))]
         if towns and (len(towns) == len(capitalised) or fold(names[0].group()) in (fold(t) for t in towns)):
             return None  # "živi u Sarajevu", "stanuje u Njemačkoj": a town or a country, no address
     return Span(words[0].start(), end, "ADDRESS")
 
 
+def _a_person(folded: list[str]) -> bool:
+    """A first name in its nominative and a word in a surname's nominative (no case ending: -ić, -ac, -ar): a person.
+    A street named after one has the name in the genitive ("Isaka Samokovlije", "Vase Pelagića", "Ante Starčevića")."""
+    return (
+        len(folded) == 2
+        and lexicon.first_name(folded[0]) == folded[0]
+        and not lexicon.is_place(folded[0])
+        and folded[1][-1:] not in "aeiou"
+        and not lexicon.not_a_name(folded[1])
+    )
+
+
 # The number first, the street after it ("kod broja 12 u ulici Lipovoj", "na broju 7 u Lipovoj ulici"), or the
 # street with "na broju" after it ("u lipovoj na broju 5"): "broj" in the locative/genitive is the cue.
 _NUMBER_FIRST = re.compile(
-    r"(?<!\w)(?:(?:kod|na|ispred)[ ]+broj[au]|u[ ]+(?:zgrad[ia]|kuc[ia])[ ]+(?:broj|br\.?))[ ]*\d{1,4}[a-z]?(?:/\d{1,3})?"
+    r"(?<!\w)(?:(?:kod|na|ispred)[ ]+(?:kucn(?:og|om)[ ]+)?broj[au]|u[ ]+(?:zgrad[ia]|kuc[ia])[ ]+(?:broj|br\.?))[ ]*\d{1,4}[a-z]?(?:/\d{1,3})?"
     r"[ ]+u[ ]+(?=\w)"
 )  # "kod broja 12 u ulici Lipovoj", "u zgradi broj 5 u ulici Lipova"
 _NUMBER_AFTER = re.compile(r"[ ]+na[ ]+broju[ ]+\d{1,4}[a-z]?(?:/\d{1,3})?(?![\w/])")

@@ -28,7 +28,7 @@ _NAME_WORD = rf"(?:[^\W\d_][^\W\d_.]*\.?|\d{{1,2}}\.[ ]+(?i:{_MONTH}))"  # "Ulic
 _ORDINAL = re.compile(r"^\d{1,2}\.$")
 _STREET_WORD = re.compile(
     r"(?<!\w)(?:ul\.|ul|ulica|ulici|ulicu|ulice|adresa|adresi|adresu|adresom|stanuje\s+(?:u|na)|stanuje|zivi\s+(?:u|na)|"
-    r"prebivaliste\w*|boraviste\w*|bulevar\w*|trg|trgu|naselje|naselju|obala|obali|sokak\w*|prolaz\w*|aleja|aleji|selo|selu|zaseok|zaseoku|mahala|mahali)"
+    r"prebivaliste\w*|boraviste\w*|bulevar\w*|trg|trgu|naselje|naselju|obal[aeiu]|obalom|sokak\w*|prolaz\w*|alej[aeiu]|selo|selu|zaseok|zaseoku|mahala|mahali)"
     r"(?:\s+(?:mu|joj|im|je|glasi|stanovanja|prebivalista|boravista))*"  # "adresa mu je Ferhadija 5"
     r"(?:\s+(?:u|na|broj|br\.?))?\s*:?\s*$"
 )
@@ -72,12 +72,16 @@ _PART_OF_NAME = frozenset(
         "obala",
         "obale",
         "obali",
+        "obalu",
+        "obalom",
         "naselje",
         "naselja",
         "naselju",
         "sokak",
         "aleja",
         "aleji",
+        "aleju",
+        "aleje",
         "selo",
         "selu",
         "zaseok",
@@ -205,7 +209,7 @@ _UNITS_AFTER = re.compile(
 )
 
 
-def _street_ok(words: list[str], capital_needed: bool) -> bool:
+def _street_ok(words: list[str], capital_needed: bool, bb: bool = False) -> bool:
     if any(_ORDINAL.match(w) for w in words):  # "1. maja", "6. marta": the date is the street's name
         if _ORDINAL.match(words[0]) and capital_needed:
             return False
@@ -218,25 +222,45 @@ def _street_ok(words: list[str], capital_needed: bool) -> bool:
         return False
     if any(f.startswith(_LEGAL_STEMS) for f in folded):
         return False
-    if all(f in lexicon.FUNCTION_WORDS for f in folded):
-        return False  # "kroz naselje gdje je 60": a speed limit, no street
-    if any(
+    if all(f in lexicon.FUNCTION_WORDS for f in folded) or any(
+        f in lexicon.FUNCTION_WORDS and f not in _PREPOSITIONS_IN_NAMES for f in folded
+    ):
+        return False  # "kroz naselje gdje je (ograničenje) 60": a speed limit, no street
+    if not (bb and capital_needed) and any(  # "iz Gornje Tuzle bb": a village named after a town, "bb" its number
         lexicon.not_a_name(f)
         and f not in ("bosne", "bosna", "hercegovine", "hercegovina", "sarajevska")
         and not (i and not capital_needed and folded[i - 1] in ("za", "od", "prema"))  # "Put za Kreševo"
-        and not (i and not capital_needed and words[0][0].isupper() and words[i].islower())  # "Branilaca grada"
+        and not (i and not capital_needed and words[0][0].isupper())  # "Branilaca grada", "Branilaca Sarajeva"
         for i, f in enumerate(folded)
     ):
         return False
     if capital_needed:
         return words[0][0].isupper() and all(
-            w[0].isupper() or fold(w) in ("od", "i", "na", "kralja", "bb", *_ROAD_WORDS) for w in words[1:]
-        )
+            w[0].isupper() or fold(w) in ("od", "i", "na", "bb", *_TITLES_IN_STREETS, *_ROAD_WORDS) for w in words[1:]
+        )  # "Obala Kulina bana", "Hrasničke ceste"
     return True
 
 
+# The only function words a street's or a village's name has: "Zmaja od Bosne", "Put za Kreševo", "Kamenica kod
+# Zvornika", "Vrelo na Bosni" — never "je", "gdje", "koji".
+_PREPOSITIONS_IN_NAMES = frozenset(
+    ["od", "i", "na", "za", "kod", "do", "iz", "pod", "nad", "pred", "pri", "u", "s", "sa"]
+)
 # A road's word inside a capitalised street's name: "Kasindolski put 7", "Hrasnička cesta 12".
-_ROAD_WORDS = ("cesta", "cesti", "cestu", "put", "putu", "ulica", "ulici")
+_ROAD_WORDS = (
+    "cesta",
+    "ceste",
+    "cesti",
+    "cestu",
+    "cestom",
+    "put",
+    "putu",
+    "ulica",
+    "ulice",
+    "ulici",
+    "ulicu",
+    "ulicom",
+)
 _ULICA = frozenset(["ulica", "ulici", "ulicu", "ulice", "ul", "ul."])
 # A street's own name before "ulica" is a possessive or a -ska adjective: Jasenova, Hrastovoj, Kozarskoj, Titovoj.
 _STREET_ADJECTIVE = re.compile(r"(?:ov|ev|in|sk|ck|čk)(?:a|oj|e|u|om)$")
@@ -312,12 +336,17 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
         (chosen, offset)
         for chosen, offset, _ in suffixes
         if not any(
-            w.isupper() and len(w) <= 4 and w.lower() not in ("bb", "бб") and not (k and _ROMAN.match(w))
+            w.isupper()
+            and len(w) <= 4
+            and w.lower() not in ("bb", "бб")
+            and not (k and _ROMAN.match(w))
+            and not re.fullmatch(r"[^\W\d_]\.", w)  # "M. Tita 5": an initial, no acronym
             for k, w in enumerate(chosen)
         )  # acronyms: "УС, 92/11" is a gazette reference
     ]
+    bb = bool(re.fullmatch(r"[bBбБ]\.?[bBбБ]\.?", m.group(2)))
     for chosen, offset in plain:
-        if _street_ok(chosen, capital_needed=True) and (house_only or not _count_after(text[m.end(2) :])):
+        if _street_ok(chosen, capital_needed=True, bb=bb) and (house_only or not _count_after(text[m.end(2) :])):
             return Span(offset, m.end(2), "ADDRESS")
     for chosen, offset in plain:  # a number only a house has: the street's words need no capital ("lipova 13a")
         if (
@@ -325,6 +354,7 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
             and len(chosen) <= 3
             and _street_ok(chosen, capital_needed=False)
             and not any(fold(w) in lexicon.FUNCTION_WORDS for w in chosen[:-1])  # not "komsija iz Lipova 13a"
+            and (bb or _street_name(chosen) or not any(_word_of_the_language(w) for w in chosen))  # "linije 31E"
         ):
             return Span(offset, m.end(2), "ADDRESS")
     town_after = _town_end(text, m.end(2)) > m.end(2)  # "jasenova 12 zenica", "kralja tvrtka 8 u sarajevu"
@@ -383,7 +413,30 @@ def _street_name(words: list[str]) -> bool:
     return len(folded) >= 2 and (_genitive_of_a_name(folded[-2]) or folded[-2] in _TITLES_IN_STREETS)
 
 
-_TITLES_IN_STREETS = frozenset(["kralja", "marsala", "kneza", "cara", "bana", "vojvode", "hadzi", "fra", "sejha"])
+def _word_of_the_language(word: str) -> bool:
+    """A lower-case word of the laws, of officers' everyday words or of the dictionaries: a bus line, a room, a
+    platform ("linije 31E", "sobi 12a") is numbered like a house."""
+    folded = fold(word).rstrip(".")
+    return word[:1].islower() and (lexicon.law_word_in_any_case(folded) or lexicon.dictionary_word(folded))
+
+
+_TITLES_IN_STREETS = frozenset(
+    [
+        "kralja",
+        "marsala",
+        "kneza",
+        "cara",
+        "bana",
+        "vojvode",
+        "hadzi",
+        "fra",
+        "sejha",
+        "bega",
+        "pase",
+        "brace",
+        "heroja",
+    ]
+)
 
 
 def _genitive_of_a_name(folded: str) -> bool:
@@ -414,7 +467,10 @@ _LAW_BEFORE = re.compile(r"(?<!\w)(?:zakon|glasnik|sluzben|odluk|pravilnik|uredb
 _FLAT_AFTER = re.compile(
     r"^(?:[ ]*,?[ ]*(?:(?:stan|st\.|sprat|spr\.|kat|ulaz|lamela)[ ]*(?:br\.?[ ]*)?\d{1,3}[a-zA-Z]?"
     r"|(?:ulaz|lamela|улаз)[ ]+(?-i:[A-HА-Ж])"  # "ulaz B": an entrance by its letter (a capital: "ulaz a" is "and")
-    r"|(?:prvi|drugi|tre[cćč]i|[cčć]etvrti|peti|[sš]esti|sedmi|osmi|deveti|deseti|\d{1,2}\.)[ ]+(?:sprat|kat)u?)"
+    r"|(?:prvi|drugi|tre[cćč]i|[cčć]etvrti|peti|[sš]esti|sedmi|osmi|deveti|deseti|\d{1,2}\.|(?-i:[IVX]{1,4})\.?)"
+    r"[ ]+(?:sprat|kat)u?"  # "drugi sprat", "II sprat"
+    r"|(?:sprat|kat)[ ]+(?-i:[IVX]{1,4})\.?"  # "sprat II"
+    r"|prizemlje|potkrovlje|suteren)"
     r"(?![\w/]))+",
     re.IGNORECASE,
 )

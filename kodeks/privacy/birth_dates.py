@@ -19,7 +19,7 @@ from kodeks.privacy.spans import Span
 _MONTHS = (
     r"(?:januar\w*|februar\w*|mart\w*|april\w*|maj\w*|jun\w*|jul\w*|august\w*|avgust\w*|septemb\w*|oktob\w*|"
     r"novemb\w*|decemb\w*|sijec\w*|velj\w*|ozuj\w*|travn\w*|svib\w*|lipn\w*|srpn\w*|kolovoz\w*|rujn\w*|"
-    r"listopad\w*|studen\w*|prosin\w*)"
+    r"listopad\w*|studen\w*|prosin\w*|march|may|octob\w*)"  # and the English months the others do not cover
 )
 _UNITS = "prv|drug|trec|cetvrt|pet|sest|sedm|osm|devet"
 # "prvog", "dvanaestog", "dvadeset prvog", "tridesetog", "trideset prvi" (dictated days, ordinal forms)
@@ -42,7 +42,7 @@ _SHORT_YEAR = rf"(?:'?\d{{2}}(?!\d)|{_TENS}\w{{0,3}}(?:\s+(?:{_UNITS})\w{{1,3}})
 _MONTH_WORD = r"(?:prv|drug|trec|cetvrt|pet|sest|sedm|osm|devet|deset|jedanaest|dvanaest)\w{1,3}"
 _ROMAN_MONTH = r"(?:i{1,3}|iv|vi{0,3}|ix|xi{0,2})"
 _DATE = re.compile(
-    r"(?<![\d.,/-])(?:"
+    r"(?<![\d,/-])(?<!\d\.)(?:"  # "r.12.3.87": a birth word's full stop glued to the date
     rf"\d{{1,2}}\s?[./-]\s?\d{{1,2}}\s?[./-]\s?(?:19|20)?\d{{2}}\.?"  # 12.03.1990, 12. 3. 90, 12/03/1990
     rf"|\d{{1,2}}\.\s?{_ROMAN_MONTH}(?:\.\s?|\s){_YEAR_DIGITS}\.?"  # 12.III.1990, 12. III 1990
     rf"|(?:\d{{1,2}}(?:\.|-?og|-?ga)?|{_DAY_WORD})\s?{_MONTHS}(?:\s(?:{_YEAR}|{_SHORT_YEAR})\.?)?"  # 12. marta 1990, 12-og marta 90

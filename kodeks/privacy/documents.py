@@ -1,6 +1,7 @@
 """Numbers of identity documents: lična karta / osobna iskaznica, passport, driving licence, vehicle
 registration, and a vehicle's chassis number (VIN) — the number after a word naming the document, or a
-shape no legal text has (a VIN; 9 letters and digits such as `1E181TKT3`; 8+ bare digits).
+shape no legal text has (a VIN; 9 letters and digits such as `1E181TKT3`, or interleaved such as `1EXM2P3K4`;
+8+ bare digits).
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ _VIN = re.compile(
     r"[A-HJ-NPR-Za-hj-npr-z0-9]{17}(?![A-Za-z0-9])"
 )
 _MIXED9 = re.compile(r"(?<![A-Za-z0-9])(?=(?:[A-Z]*\d){5})(?=\d*[A-Z])[0-9A-Z]{8,10}(?![A-Za-z0-9])")
+# Letters and digits interleaved ("1EXM2P3K4", "AB1C2D34"): a document's serial; no law, year or model is written so.
+_INTERLEAVED = re.compile(r"(?<![A-Za-z0-9-])(?=(?:[A-Z]*\d){3})(?=(?:\d*[A-Z]){3})[0-9A-Z]{8,10}(?![A-Za-z0-9-])")
 _LONG_DIGITS = re.compile(r"(?<![\d.,/-])\d{8,12}(?!\d|[.,/-]\d)")
 
 
@@ -30,8 +33,10 @@ def documents(text: str) -> list[Span]:
     for m in _CANDIDATE.finditer(text):
         if sum(c.isdigit() for c in m.group()) >= 2 and _DOC_WORD.search(before(text, m.start(), 45)):
             spans.append(Span(m.start(), m.end(), "DOC_NUMBER"))
-    for pattern in (_VIN, _MIXED9, _LONG_DIGITS):
+    for pattern in (_VIN, _MIXED9, _LONG_DIGITS, _INTERLEAVED):
         for m in pattern.finditer(text):
+            if pattern is _INTERLEAVED and len(re.findall(r"[A-Z]+|\d+", m.group())) < 5:
+                continue  # "ABC12345", "2016R0679": a prefix and a number, not interleaved
             if not any(s.start < m.end() and m.start() < s.end for s in spans):
                 spans.append(Span(m.start(), m.end(), "DOC_NUMBER"))
     return spans

@@ -177,6 +177,16 @@ def law_word(folded: str) -> bool:
     return folded in word_set("common_words.txt")
 
 
+def law_word_in_any_case(folded: str) -> bool:
+    """ "centrom" (centar), "sudom", "sobi" (soba): a case form of a word the law texts have in lower case."""
+    if law_word(folded):
+        return True
+    stems = bases(folded)[1:]
+    # "centrom" → "centr" → "centar": the fleeting a of the nominative
+    stems += [stem[:-1] + "a" + stem[-1] for stem in stems if len(stem) >= 3]
+    return any(law_word(stem + e) for stem in stems for e in ("", "a", "o", "e", "i"))
+
+
 def dictionary_word(folded: str, stem_alone: bool = True) -> bool:
     """Whether a form is a common word of the bs/hr/sr spelling dictionaries (dictionary_words.txt holds the
     lower-case entries shaped like a surname or a first name): the form itself, or a case ending stripped and the

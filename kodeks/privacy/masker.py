@@ -44,13 +44,24 @@ def find(text: str) -> tuple[list[Span], dict[tuple[int, int], tuple[str | None,
                 chosen.append(span)
                 taken.append((span.start, span.end))
     people: dict[tuple[int, int], tuple[str | None, str | None]] = {}
-    for person in names.persons(text):
+    for person in names.persons(_blanked(text, taken)):
         span = Span(person.start, person.end, "PERSON")
         if not _overlaps(span, taken):
             chosen.append(span)
             taken.append((span.start, span.end))
             people[(span.start, span.end)] = (person.surname, person.first)
     return sorted(chosen), people
+
+
+def _blanked(text: str, taken: list[tuple[int, int]]) -> str:
+    """`text` with what is already masked written over by underscores (offsets kept): a name beside an e-mail or an
+    address is then read as a name alone ("Dženana dzenana_k@…" is no two-word name that overlaps the e-mail)."""
+    if not taken:
+        return text
+    chars = list(text)
+    for start, end in taken:
+        chars[start:end] = "_" * (end - start)
+    return "".join(chars)
 
 
 class _Numbering:

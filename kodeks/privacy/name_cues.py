@@ -209,6 +209,8 @@ def surnames_declined_like_first_names(text: str, tokens: list[Token], labels: l
         ending = next((e for e in _SHARED_CASE_ENDINGS if first.folded.endswith(e) and token.folded.endswith(e)), "")
         if not ending or len(first.folded) - len(ending) < 2:
             continue
+        if token.text.islower() and token.folded.endswith(("ala", "ila", "ela", "ula")):
+            continue  # "Dženana kupila …": a verb's past participle, not her surname
         stem = token.folded[: -len(ending)]
         if len(stem) < 4 or not _unlisted_stem(stem, capitalised=token.capitalised and not token.text.isupper()):
             continue

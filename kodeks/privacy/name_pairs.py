@@ -25,6 +25,7 @@ _NOT_A_NOMINATIVE = ("en", "an", "ov", "ev", "in", "ski", "cki", "sk", "ck", "ao
 # A case ending the first name and its surname share ("mirsada pecara", "ivanom zidarom", "jasminu golubu").
 _SHARED = (("om", ("om", "em")), ("em", ("em", "om")), ("a", ("a",)), ("u", ("u",)), ("e", ("e",)))
 _VOWELS = "aeiou"
+_PARTICIPLE = re.compile(r"[aeiu]l[aoie]$")
 
 
 def _style(a: Token, b: Token) -> bool:
@@ -106,6 +107,8 @@ def _surname_after(first: Token, word: Token) -> bool:
     capitalised = word.text[0].isupper()
     if folded in lexicon.word_set("common_words.txt") or _word_of_the_language(folded):
         return False
+    if not capitalised and _PARTICIPLE.search(folded):
+        return False  # "dženana kupila …", "ivana uzela …": a verb's past participle, not a surname's case
     for name, ending in _readings(first.folded):
         if not ending:  # the nominative: "nermin lipovac", "selma grabovac"
             if _surname_nominative(folded, capitalised):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from kodeks.privacy import lexicon, name_cues, name_pairs
+from kodeks.privacy import lexicon, name_context, name_cues, name_pairs
 from kodeks.privacy.tokens import Token, gap, words
 from retrieval.language.normalize import fold
 
@@ -85,7 +85,12 @@ def _label(token: Token) -> str:
         # counts on its own only capitalised inside a sentence, like the listed names that are words.
         ambiguous = name in lexicon.ambiguous_names() or name not in lexicon.listed_first_names()
         # In capitals a capital says nothing (officers type whole questions so): "STA SADA" is no name.
-        weak = (ambiguous or folded in lexicon.common_forms()) and not (mid_capital and not token.text.isupper())
+        # A case form of a name that is itself a word of the dictionaries ("mati": mother, Mato's dative; "zlato",
+        # "rado") is as weak in lower case as the listed everyday-word forms.
+        word_form = token.text.islower() and name != folded and folded in lexicon.word_set("dictionary_words.txt")
+        weak = (ambiguous or word_form or folded in lexicon.common_forms()) and not (
+            mid_capital and not token.text.isupper()
+        )
         return "f" if weak else "F"
     if mid_capital and not _ADJECTIVE.search(folded) and not token.text.isupper():
         return "C"  # (a heading in capitals is no name: "DJELA PROTIV")
@@ -213,9 +218,10 @@ _PERSON_PREPOSITIONS = frozenset(["kod", "od", "sa", "s", "prema", "za", "bez"])
 _CONJUNCTIONS = frozenset(["i", "a", "ili", "pa", "te", "ali"])
 
 
-def _near_person_verb(text: str, tokens: list[Token], j: int, reach: int) -> bool:
+def _near_person_verb(text: str, tokens: list[Token], j: int, reach: int, things: bool = True) -> bool:
     """Whether a person verb (data/person_verbs.txt) stands within `reach` words of token `j` in the same clause
-    (a comma or a full stop ends the search; auxiliaries and clitics are not counted)."""
+    (a comma or a full stop ends the search; auxiliaries and clitics are not counted). `things=False`: not a verb
+    whose object is as often a thing ("ukrao", "oduzeli")."""
     for step in (-1, 1):
         k, seen = j, 0
         while 0 <= k + step < len(tokens) and seen < reach:
@@ -227,7 +233,7 @@ def _near_person_verb(text: str, tokens: list[Token], j: int, reach: int) -> boo
                 break  # "aparat laze i trazi": a verb after "i" is the next predicate's, not this word's
             if tokens[k].folded in _CLITICS:
                 continue
-            if tokens[k].folded in lexicon.person_verbs():
+            if tokens[k].folded in lexicon.person_verbs() and (things or not tokens[k].folded.startswith(_THING_VERBS)):
                 return True
             seen += 1
     return False
@@ -410,14 +416,7 @@ def _capitalised_words_by_verbs(text: str, tokens: list[Token], labels: list[str
             labels[j] = "S"
 
 
-def _law_word_in_any_case(folded: str) -> bool:
-    """ "centrom" (centar), "sudom": a case form of a word the law texts have in lower case."""
-    if lexicon.law_word(folded):
-        return True
-    stems = lexicon.bases(folded)[1:]
-    # "centrom" → "centr" → "centar": the fleeting a of the nominative
-    stems += [stem[:-1] + "a" + stem[-1] for stem in stems if len(stem) >= 3]
-    return any(lexicon.law_word(stem + e) for stem in stems for e in ("", "a", "o", "e", "i"))
+_law_word_in_any_case = lexicon.law_word_in_any_case
 
 
 # Person verbs whose object is a thing as often ("ukrao je Samsung", "vozio je Golfa"): as evidence for a capitalised
@@ -451,8 +450,15 @@ def _person_verb_with_a_person_beside(text: str, tokens: list[Token], j: int) ->
 _PLACE_NOUNS = re.compile(
     r"^(?:most|mosta|mostu|mostom|cuprij\w*|trg|trga|trgu|trgom|ulic[aeiu]|ulicom|ul|bulevar\w*|park|parka|parku|"
     r"parkom|skol[aeiu]|skolom|os|ss|gimnazij\w*|naselj[aeu]|obal[aeiu]|setalist\w*|kasarn\w*|spomenik\w*|"
-    r"kej\w*|aleja|aleji|aleje|sokak\w*|avenij\w*|sel[aou]|zaseo?k[au]?|mahal[aeiu])$"
+    r"kej\w*|aleja|aleji|aleje|sokak\w*|avenij\w*|sel[aou]|zaseo?k[au]?|mahal[aeiu]|prelaz|prelaza|prelazu)$"
 )  # not dom, centar, bolnica: "u bolnici Ana Kovač tvrdi …" is more often a person than an institution's name
+# A café, a hotel, a shop is named too ("u kafiću Vesna", "kod Hotela Bristol"), with capitals: a lower-case name after
+# it is a person ("u kaficu edin kos razbio …"), and so is a name followed by its verb.
+_VENUE_NOUNS = re.compile(
+    r"^(?:kafic\w*|kafan[aeiu]|kafanom|restoran\w*|hotel\w*|motel\w*|hostel\w*|pansion\w*|bar|bara|baru|klub\w*|"
+    r"diskotek\w*|nocn\w* klub\w*|market\w*|supermarket\w*|prodavnic\w*|trgovin\w*|apotek\w*|ljekarn\w*|salon\w*|"
+    r"picerij\w*|cafe|caffe|butik\w*|kladionic\w*|kasino|kasina|kasinu)$"
+)
 # Lower-case words inside such a name: "Zmaja od Bosne", "Mehmed paše Sokolovića", "kralja Tvrtka".
 _PLACE_NAME_JOINS = frozenset(
     [
@@ -533,16 +539,42 @@ _PLACE_BEFORE = frozenset(
 )
 
 
-def _subject(text: str, tokens: list[Token], k: int) -> bool:
+def _diminutives_alone(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "izvadio nozic": a lower-case -ić that the spelling dictionaries have (a diminutive: nožić, kućić) is a surname
+    only with a name beside it or a person verb near it ("prijavila je delic", "lalic udario")."""
+    for j, token in enumerate(tokens):
+        if (
+            labels[j] == "S"
+            and token.text.islower()
+            and token.folded.endswith("ic")
+            and token.folded in lexicon.word_set("dictionary_words.txt")
+            and not _listed_surname(token.folded)
+            and not any(
+                0 <= k < len(tokens)
+                and labels[k] in "FfSC"
+                and gap(text, *sorted((token, tokens[k]), key=lambda t: t.start)) == " "
+                for k in (j - 1, j + 1)
+            )
+            and not _near_person_verb(text, tokens, j, 2, things=False)  # "ukrao zvoncic": a thing
+        ):
+            labels[j] = "O"
+
+
+def _subject(text: str, tokens: list[Token], k: int, first: int) -> bool:
     """A surname in the nominative followed by a verb ("u parku Marko Marković udario …") is the sentence's
-    subject, a person — not the name of the place before it ("u parku Ivana Gorana Kovačića", "OŠ Vuk Karadžić")."""
+    subject, a person — not the name of the place before it ("u parku Ivana Gorana Kovačića", "OŠ Vuk Karadžić");
+    so is a listed first name in its nominative among the words (`first` to `k`) before the verb ("u kafiću Mirza je
+    udario", "u kaficu edin kos razbio")."""
     if k >= len(tokens) or gap(text, tokens[k - 1], tokens[k]) != " " or not tokens[k].text.islower():
         return False
     verb = tokens[k].folded
     last = tokens[k - 1].folded
     if last.endswith(_DECLINED_IC_ENDINGS) and _near_person_verb(text, tokens, k - 1, 1):
         return True  # "u parku Jovana Savica su pretukli", "na mostu Dragana Ilica smo zatekli": the verb's object
-    return last.endswith("ic") and (
+    person = last.endswith("ic") or any(
+        t.folded in lexicon.listed_first_names() and t.folded not in lexicon.ambiguous_names() for t in tokens[first:k]
+    )
+    return person and (  # "u kafiću Mirza je udario …": a listed first name in its nominative too
         verb in ("je", "su", "ga", "ju", "joj", "mu", "nije", "nisu") or verb.endswith(("o", "la", "li", "le", "lo"))
     )
 
@@ -551,17 +583,21 @@ def _places_named_after_people(text: str, tokens: list[Token], labels: list[str]
     """The name words after a place noun belong to the place, not to a person; a river or mountain that is also
     a first name ("Drina", "Una") is a place after a lower-case preposition or a word for water or land."""
     for j, token in enumerate(tokens):
-        if _PLACE_NOUNS.match(token.folded):
+        venue = _VENUE_NOUNS.match(token.folded) is not None
+        if venue or _PLACE_NOUNS.match(token.folded):
             k = j + 1
             while k < len(tokens) and k - j <= MAX_RUN + 1 and gap(text, tokens[k - 1], tokens[k]) in (" ", "-"):
                 word = tokens[k]
                 joined = word.text.islower() and word.folded in _PLACE_NAME_JOINS
-                if not (word.text[0].isupper() or labels[k] != "O" or joined):
+                if not (word.text[0].isupper() or labels[k] != "O" or joined) or (venue and not word.text[0].isupper()):
                     break
                 if joined and not (k + 1 < len(tokens) and tokens[k + 1].text[0].isupper()):
                     break
                 k += 1
-            if k > j + 1 and not _subject(text, tokens, k):
+            named = labels[j + 1 : k]
+            if venue and ("S" in named or ("F" in named and "C" in named)):
+                continue  # "vlasnica kafića Ana Kovač": a first name and a surname after a café are a person
+            if k > j + 1 and not _subject(text, tokens, k, j + 1):
                 labels[j:k] = ["O"] * (k - j)  # the place noun too ("selu" is no first name beside "Lipovica")
         elif (
             labels[j] in "Ff"
@@ -659,7 +695,16 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     _first_names_beside_surnames(
         text, tokens, labels
     )  # again: beside the surnames only a verb showed ("sa zulfom hadzicem")
+    name_context.first_names_before_verbs(text, tokens, labels)
+    name_context.names_before_nickname_cues(text, tokens, labels)
+    name_context.coordinated_first_names(text, tokens, labels)
+    name_context.coordinated_weak_names(text, tokens, labels)
+    name_context.repeated_surnames(text, tokens, labels)
+    name_context.hyphenated_first_names(text, tokens, labels)
     _places_named_after_people(text, tokens, labels)
+    name_context.places_shaped_like_names(text, tokens, labels)
+    _diminutives_alone(text, tokens, labels)
+    name_context.months_after_days(text, tokens, labels)
     name_cues.names_after_cues(text, tokens, labels)
     found: list[PersonSpan] = []
     j = 0

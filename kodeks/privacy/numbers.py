@@ -16,7 +16,7 @@ import phonenumbers
 from stdnum import iban as stdnum_iban
 from stdnum.si import emso
 
-from kodeks.privacy.context import keyword_before
+from kodeks.privacy.context import folded_with_offsets, keyword_before, original_span
 from kodeks.privacy.spans import Kind, Span
 
 _JMBG = re.compile(r"(?<![\d.,/-])(\d{13})(?!\d|[.,/-]\d)")
@@ -121,7 +121,7 @@ def phones(text: str) -> list[Span]:
     """Numbers libphonenumber accepts as possible for BiH (or, with +/00, anywhere), and BiH mobile numbers
     (06x) it does not know yet."""
     if sum(c.isdigit() for c in text) < MIN_DIGITS_FOR_PHONES:
-        return []
+        return spoken_phones(text)
     spans = []
     for match in phonenumbers.PhoneNumberMatcher(text, "BA", leniency=phonenumbers.Leniency.POSSIBLE):
         raw = match.raw_string
@@ -137,4 +137,43 @@ def phones(text: str) -> list[Span]:
     for m in _PHONE_LOOSE.finditer(text):
         if not any(s.start <= m.start() < s.end for s in spans):
             spans.append(Span(m.start(), m.end(), "PHONE"))
+    spans.extend(s for s in spoken_phones(text) if not any(s.start < o.end and o.start < s.end for o in spans))
+    return spans
+
+
+# A phone number dictated digit by digit, or partly in words: "061 tri dva jedan nula nula devet", "nula šest
+# jedan, dvjesto … " is not (only single digits in words).
+_DIGIT_WORDS = {
+    "nula": "0",
+    "jedan": "1",
+    "jedna": "1",
+    "jedno": "1",
+    "dva": "2",
+    "dvije": "2",
+    "tri": "3",
+    "cetiri": "4",
+    "pet": "5",
+    "sest": "6",
+    "sedam": "7",
+    "osam": "8",
+    "devet": "9",
+}
+_DIGIT_WORD = "|".join(_DIGIT_WORDS)
+_SPOKEN_RUN = re.compile(rf"(?<![\w+])(?:\d+|{_DIGIT_WORD})(?:[ ,/-]{{1,2}}(?:\d+|{_DIGIT_WORD}))+(?![\w])")
+
+
+def spoken_phones(text: str) -> list[Span]:
+    """Phone numbers with digits dictated in words: a BiH number (0 and a 3–6, nine or ten digits in all) or, after
+    a word for a phone, six digits or more — with at least one digit in words (the rest is phones() above)."""
+    folded, offsets = folded_with_offsets(text)
+    spans = []
+    for m in _SPOKEN_RUN.finditer(folded):
+        parts = re.findall(rf"\d+|{_DIGIT_WORD}", m.group())
+        if all(p.isdigit() for p in parts):
+            continue
+        digits = "".join(p if p.isdigit() else _DIGIT_WORDS[p] for p in parts)
+        national = digits[:1] == "0" and digits[1:2] in "3456" and 9 <= len(digits) <= 10
+        start, end = original_span(offsets, m.start(), m.end())
+        if national or (len(digits) >= 6 and keyword_before(text, start, _PHONE_WORD, window=25)):
+            spans.append(Span(start, end, "PHONE"))
     return spans

@@ -1,31 +1,38 @@
 """Licence plates: BiH's current `A12-E-345` and `123-A-456`, older `SA 123-456` / `SA-123-45`, neighbours'
-`BG 123-AB` / `ZG 1234-AB`; with dashes, spaces or nothing between the parts, Latin or Cyrillic letters
-(BiH plates use only the letters that look the same in both: A E J K M O T).
+`BG 123-AB` / `ZG 1234-AB`; with dashes, dots, spaces or nothing between the parts (`M21.E.777`, `E 31 M 990`),
+Latin or Cyrillic letters (BiH plates use only the letters that look the same in both: A E J K M O T); and,
+after a word for a vehicle or its plates, other countries' plates (`M-KL 4821`, `W 48213 X`).
 
-Dashes or no separator make a plate plain in any case ("a12e345", "123-a-456"); with spaces, or for the
+Dashes, dots or no separator make a plate plain in any case ("a12e345", "123-a-456"); with spaces, or for the
 older letter-prefix formats, a lower-case plate needs a word for a vehicle or its plates nearby — "platio 100
-a dobio 200" is not a plate.
+a dobio 200" is not a plate — unless a plate's letter is glued to its two digits ("t72 o 441": no word of the
+language is written so).
 """
 
 from __future__ import annotations
 
 import re
 
+from kodeks.privacy import lexicon
 from kodeks.privacy.context import keyword_before
 from kodeks.privacy.spans import Span
+from retrieval.language.normalize import fold
 
 _L = "A-Za-zА-Яа-яЈјЂђЋћЏџЉљЊњ"
 _UPPER = set("ABCDEFGHIJKLMNOPQRSTUVWXYZАБВГДЕЖЗИЈКЛМНОПРСТУФХЦЧЏШЂЋЉЊ")
+# The letters of BiH's plates, in either alphabet: a plate's shape with them is a plate even spaced or in lower case.
+_BIH_LETTERS = set("AEJKMOTaejkmotАЕЈКМОТаејкмот")
 _FORMS = [
-    re.compile(rf"(?<![\w-])[{_L}]\d{{2}}(?P<s1>[- ]?)[{_L}](?P<s2>[- ]?)\d{{3}}(?![\w-])"),  # A12-E-345
-    re.compile(rf"(?<![\w-])\d{{3}}(?P<s1>[- ]?)[{_L}](?P<s2>[- ]?)\d{{3}}(?![\w-])"),  # 123-A-456
+    # A12-E-345, M21.E.777, E 31 M 990 (a space after the first letter only in capitals: see _plain)
+    re.compile(rf"(?<![\w.-])[{_L}](?P<s0>[ ]?)\d{{2}}(?P<s1>[-. ]?)[{_L}](?P<s2>[-. ]?)\d{{3}}(?![\w-]|\.\d)"),
+    re.compile(rf"(?<![\w.-])\d{{3}}(?P<s1>[-. ]?)[{_L}](?P<s2>[-. ]?)\d{{3}}(?![\w-]|\.\d)"),  # 123-A-456
     re.compile(rf"(?<![\w-])[{_L}]{{2}}(?P<s1>[- ]?)\d{{3}}(?P<s2>[- ])\d{{2,3}}(?![\w-])"),  # SA 123-456
     re.compile(rf"(?<![\w-])[{_L}]{{2}}(?P<s1>[- ]?)\d{{3,4}}(?P<s2>[- ]?)[{_L}]{{1,2}}(?![\w-])"),  # ZG 1234-AB
 ]
 _PLATE_WORD = re.compile(
     r"(tablic\w*|registarsk\w*|registr\w*|reg\.?|oznak\w*|vozil\w*|auto\w*|kombi\w*|kamion\w*|"
-    r"motor\w*|golf\w*|bmw|audi|opel|passat|pasat|mercedes\w*|skod\w*|marke|vozio|vozila)\W*"
-    r"(\w+\W+){0,3}$"
+    r"motor\w*|golf\w*|bmw|audi|opel|passat|pasat|mercedes\w*|skod\w*|marke|vozio|vozila)"
+    r"(?:\W+\w+){0,3}\W*$"  # up to three words between: "tablice su mu bile sa 123-456"
 )
 
 
@@ -34,6 +41,10 @@ def _plain(match: re.Match[str], form: int) -> bool:
     letters = [c for c in match.group() if c.isalpha()]
     upper = all(c in _UPPER for c in letters)
     spaced = " " in (match.group("s1") + match.group("s2"))
+    if form == 0 and match.group("s0"):
+        return upper and all(c in _BIH_LETTERS for c in letters)  # "E 31 M 990"; "a 12 e 345" is no plate
+    if form == 0 and all(c in _BIH_LETTERS for c in letters):
+        return True  # "t72 o 441": a letter glued to two digits
     if form <= 1:
         return not spaced or upper
     return upper and (match.group("s2") == "-" if form == 2 else bool(match.group("s2") or match.group("s1")))
@@ -58,6 +69,47 @@ def _mistyped(text: str, taken: list[Span]) -> list[Span]:
     return out
 
 
+# Another country's plate: groups of capital letters and of digits joined by a space, a dash or a dot ("M-KL 4821",
+# "W 48213 X", "PG AB 123") — only after a word for a vehicle or its plates, and only when, less any make or
+# acronym the laws know at its start, it begins with a group of letters and has two digits or more in a row.
+_FOREIGN = re.compile(r"(?<![\w.-])[A-ZÄÖÜ0-9]{1,6}(?:[- .][A-ZÄÖÜ0-9]{1,6}){1,3}(?![\w-]|\.\w)")
+_GROUP = re.compile(r"[A-ZÄÖÜ]+|\d+")
+
+
+# The words before another country's plate: a vehicle or its plates, not "oznaka" alone ("oznaka KN 9701": a tariff
+# code) nor a word merely starting with "auto".
+_FOREIGN_WORD = re.compile(
+    r"(tablic\w*|registarsk\w*|registr\w*|reg\.?|vozil\w*|auto|auta|autu|autom|automobil\w*|kombi\w*|kamion\w*|"
+    r"motor|motora|motoru|golf\w*|bmw|audi|opel|passat|pasat|mercedes\w*|skod\w*|marke|vozio|vozila)"
+    r"(?:\W+\w+){0,3}\W*$"
+)
+
+
+def _foreign(text: str, taken: list[Span]) -> list[Span]:
+    out = []
+    for m in _FOREIGN.finditer(text):
+        groups = list(re.finditer(r"[A-ZÄÖÜ0-9]+", m.group()))
+        if any(not _GROUP.fullmatch(g.group()) for g in groups):
+            continue  # "A4 2.0", "X5 2020": a model's name mixes letters and digits, a plate's groups do not
+        while groups and groups[0].group().isalpha() and lexicon.not_a_name(fold(groups[0].group())):
+            groups = groups[1:]  # "BMW M-KL 4821", "KM 150": a make or a unit before it
+        letters = [g for g in groups if g.group().isalpha()]
+        digits = [g for g in groups if g.group().isdigit()]
+        if (
+            len(groups) < 2
+            or not groups[0].group().isalpha()  # a district's letters first: "320 D" is a model's name
+            or not any(len(g.group()) >= 2 for g in digits)
+            or any(lexicon.not_a_name(fold(g.group())) for g in letters)
+        ):
+            continue
+        start, end = m.start() + groups[0].start(), m.start() + groups[-1].end()
+        if not any(s.start < end and start < s.end for s in taken) and keyword_before(
+            text, start, _FOREIGN_WORD, window=40
+        ):
+            out.append(Span(start, end, "PLATE"))
+    return out
+
+
 def plates(text: str) -> list[Span]:
     spans: list[Span] = []
     for form, pattern in enumerate(_FORMS):
@@ -68,4 +120,5 @@ def plates(text: str) -> list[Span]:
                 continue  # "je 150 na (sat)": the old and foreign plates are written with a dash
             if _plain(m, form) or keyword_before(text, m.start(), _PLATE_WORD, window=40):
                 spans.append(Span(m.start(), m.end(), "PLATE"))
-    return spans + _mistyped(text, spans)
+    spans += _mistyped(text, spans)
+    return spans + _foreign(text, spans)

@@ -1,0 +1,295 @@
+"""Names shown by what the sentence does with them, and capitalised words that a place or a people owns.
+
+A first name that may also be a word ("Nada", "Vesna") or that only the region's name dictionary knows ("Elvedin")
+says nothing by its capital at a sentence's start; the verb after it does: "Nada kaže …", "Elvedin prodaje …",
+"Elvedin iz [address] …". So does a nickname cue after it ("mehmedalija zvani meho"), a name it is joined to by
+"i" ("mujo i haso"), or the name after a hyphen ("Jean-Pierre Laurent").
+
+The other way round, capitalised words that are no person: the name of a café or a hotel after the word for it
+("u kafiću Vesna", "kod Hotela Bristol": names.py's place nouns), a mountain or town shaped like a surname
+("na Trebeviću": data/geography.txt), a place named with a first name's possessive ("Marijin Dvor"), a people
+("vozač Austrijanac": data/not_names.txt). Labels as in names.py: F first name, f first name that may be a word,
+S surname, C capitalised word, O other.
+"""
+
+from __future__ import annotations
+
+import re
+
+from kodeks.privacy import lexicon
+from kodeks.privacy.tokens import Token, gap
+
+# Verbs of saying and of what people do that officers write after a name ("Nada kaže", "Elvedin prodaje"), besides
+# data/person_verbs.txt.
+_SPEECH_VERBS = frozenset(
+    [
+        "kaze",
+        "kazu",
+        "tvrdi",
+        "navodi",
+        "prica",
+        "govori",
+        "veli",
+        "prijavljuje",
+        "prodaje",
+        "nudi",
+        "dila",
+        "prijeti",
+        "vrijedja",
+        "uznemirava",
+        "prati",
+        "trazi",
+        "duguje",
+        "zivi",
+        "stanuje",
+        "dolazi",
+        "negira",
+        "priznaje",
+        "odbija",
+    ]
+)
+# A past participle ("kupila", "uzeo", "poslali"): the subject of such a verb is someone.
+_PARTICIPLE = re.compile(r"(?:[aeiu]o|[aeiu]la|[aeiu]li|[aeiu]le|[aeiu]lo)$")
+_CLITICS = frozenset(["je", "su", "se", "mu", "joj", "ga", "ih", "im", "nije", "nisu", "ce", "cu", "da", "li"])
+_NICKNAME_CUES = frozenset(["zvani", "zvana", "zv", "alias"])
+_COORDINATION = frozenset(["i", "ili"])
+
+
+def _verb(token: Token, participle: bool = True) -> bool:
+    """A verb whose subject is a person: data/person_verbs.txt, a verb of saying or doing above, or (`participle`) any
+    past participle's shape."""
+    folded = token.folded
+    return token.text.islower() and (
+        folded in lexicon.person_verbs()
+        or folded in _SPEECH_VERBS
+        or (
+            participle
+            and len(folded) >= 4
+            and _PARTICIPLE.search(folded) is not None
+            and not lexicon.dictionary_word(folded)
+            and not lexicon.law_word(folded)  # "Jasna pravila …", "Nada je bila …": a noun or "biti"
+        )
+    )
+
+
+def _next(text: str, tokens: list[Token], j: int) -> int | None:
+    """The first word after token `j` in the same clause, clitics skipped; None at a comma or a full stop."""
+    k = j
+    while k + 1 < len(tokens) and gap(text, tokens[k], tokens[k + 1]) == " ":
+        k += 1
+        if tokens[k].folded not in _CLITICS:
+            return k
+    return None
+
+
+def _weak_name(token: Token) -> bool:
+    """A first name that may be a word or that only the region's dictionary knows — not, in lower case, an everyday
+    word form ("marka", "zlata"), nor a place."""
+    folded = token.folded
+    return (
+        lexicon.first_name(folded) is not None
+        and (folded not in lexicon.common_forms() or token.capitalised)
+        and folded not in lexicon.FUNCTION_WORDS
+        and not lexicon.is_place(folded)
+        and not lexicon.not_a_name(folded)
+    )
+
+
+def first_names_before_verbs(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "Nada kaže da …", "Elvedin prodaje …", "Elvedin iz Lipove 5 …": a capitalised weak first name (f, or a
+    capitalised word the name lists have) followed by a verb whose subject is a person (clitics skipped), or at a
+    sentence's start by "iz" and a capitalised place or something already masked (`_` in the text find() gives)."""
+    for j, token in enumerate(tokens):
+        if labels[j] != "f" or token.text.isupper() or not _weak_name(token):
+            continue  # (an O is no name here: "Banja Luka" is one place, whatever verb follows it)
+        if not token.capitalised:
+            _lower_case_name_before_verb(text, tokens, labels, j)
+            continue
+        if lexicon.law_word(token.folded) and token.folded not in lexicon.listed_first_names():
+            continue  # "Niko ne može …": a word of the laws, unless a listed name ("Luka kaže")
+        k = _next(text, tokens, j)
+        # Any participle after a listed name ("Nada kupila"); after a name only the dictionary has — which holds
+        # everyday words too ("Crni", "Sveta") — a verb of the lists.
+        if k is not None and _verb(tokens[k], participle=token.folded in lexicon.listed_first_names()):
+            labels[j] = "F"
+            continue
+        if (
+            token.sentence_start
+            and k is not None
+            and tokens[k].folded in ("iz", "sa")
+            and gap(text, token, tokens[k]) == " "
+            and _place_after(text, tokens[k])
+        ):
+            labels[j] = "F"
+
+
+def _lower_case_name_before_verb(text: str, tokens: list[Token], labels: list[str], j: int) -> None:
+    """ "elvedin prodaje drogu", "mehmedalija je udario": in lower case a name only the region's dictionary has, in its
+    nominative and no word of any list of words (not "haso", "nada": the dictionaries have them), before a verb of the
+    lists (no participle's shape alone)."""
+    token = tokens[j]
+    folded = token.folded
+    if (
+        lexicon.first_name(folded) != folded
+        or _word(folded)
+        or folded in lexicon.word_set("common_words.txt")
+        or folded in lexicon.common_forms()
+    ):
+        return
+    k = _next(text, tokens, j)
+    if k is not None and _verb(tokens[k], participle=False):
+        labels[j] = "F"
+
+
+def _place_after(text: str, preposition: Token) -> bool:
+    after = text[preposition.end : preposition.end + 3]
+    return bool(re.match(r" (?:_|[A-ZČĆŠŽĐ])", after))
+
+
+def names_before_nickname_cues(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "mehmedalija zvani meho": the word right before a nickname cue is the name the nickname belongs to — when a
+    name list has it (in any case, as a weak name too) and it is no word of the laws."""
+    for j in range(len(tokens) - 1):
+        cue = tokens[j + 1]
+        if (
+            labels[j] in "fO"
+            and cue.folded in _NICKNAME_CUES
+            and gap(text, tokens[j], cue) == " "
+            and _weak_name(tokens[j])
+            and not lexicon.law_word(tokens[j].folded)
+            and tokens[j].folded not in lexicon.person_words()
+        ):
+            labels[j] = "F"
+
+
+def coordinated_first_names(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "mujo i haso", "Marko i Nada": a weak first name joined by "i" / "ili" to a first name or surname, written
+    the same way, is a name as well — the pair is the evidence."""
+    for j, token in enumerate(tokens):
+        if labels[j] != "f" or not _weak_name(token):
+            continue
+        for other, conj in ((j - 2, j - 1), (j + 2, j + 1)):
+            if not (0 <= other < len(tokens)) or labels[other] not in "FS":
+                continue
+            if tokens[conj].folded not in _COORDINATION:
+                continue
+            left, right = sorted((token, tokens[other]), key=lambda t: t.start)
+            middle = tokens[conj]
+            if gap(text, left, middle) != " " or gap(text, middle, right) != " ":
+                continue
+            if token.text.islower() == tokens[other].text.islower():
+                labels[j] = "F"
+                break
+
+
+def coordinated_weak_names(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "ibro i huso ukrali ovce": two weak first names joined by "i", written the same way, before a verb whose
+    subject is a person — when neither is a word of the laws or of the dictionaries."""
+    for j in range(len(tokens) - 2):
+        left, conj, right = tokens[j], tokens[j + 1], tokens[j + 2]
+        if (
+            labels[j] != "f"
+            or labels[j + 2] != "f"
+            or conj.folded != "i"
+            or gap(text, left, conj) != " "
+            or gap(text, conj, right) != " "
+            or left.text.islower() != right.text.islower()
+            or not all(_weak_name(t) and not _word(t.folded) for t in (left, right))
+        ):
+            continue
+        k = _next(text, tokens, j + 2)
+        if k is not None and _verb(tokens[k]):
+            labels[j] = labels[j + 2] = "F"
+
+
+def _word(folded: str) -> bool:
+    return lexicon.law_word(folded) or lexicon.dictionary_word(folded) or folded in lexicon.person_words()
+
+
+def repeated_surnames(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "stjepan vrana i luka vrana su braća": a word already read as a surname beside a first name is that surname
+    again where it stands, written the same way, right after another first name (a weak one too)."""
+    surnames = {
+        tokens[j].folded
+        for j in range(1, len(tokens))
+        if labels[j] == "S" and labels[j - 1] in "Ff" and gap(text, tokens[j - 1], tokens[j]) == " "
+    }
+    for j in range(1, len(tokens)):
+        if (
+            labels[j] == "O"
+            and tokens[j].folded in surnames
+            and labels[j - 1] in "Ff"
+            and gap(text, tokens[j - 1], tokens[j]) == " "
+            and tokens[j - 1].text.islower() == tokens[j].text.islower()
+        ):
+            labels[j] = "S"
+
+
+def hyphenated_first_names(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "Jean-Pierre Laurent", "Ana-Marija Kovač": a capitalised word joined by a hyphen to the first word of a
+    name is the first half of a double first name (a capital at a sentence's start counts here)."""
+    for j in range(len(tokens) - 2, -1, -1):
+        token, after = tokens[j], tokens[j + 1]
+        if (
+            labels[j] == "O"
+            and labels[j + 1] in "FSC"
+            and gap(text, token, after) == "-"
+            and token.capitalised
+            and not token.text.isupper()
+            and len(token.folded) >= 2
+            and not lexicon.not_a_name(token.folded)
+            and not lexicon.law_word_in_any_case(token.folded)
+            and not lexicon.is_place(token.folded)
+        ):
+            labels[j] = "C"
+
+
+# A first name's possessive ("Marijin", "Anina"): a place named so ("Marijin Dvor"), not a person.
+_POSSESSIVE_IN = re.compile(r"^(?P<stem>[a-z]+)in(?:a|e|u|om|oj|o|i)?$")
+
+
+def places_shaped_like_names(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """A mountain or town shaped like a surname with no name beside it ("na Trebeviću", "lovostaj na Vlašiću"), and
+    a capitalised possessive of a feminine first name ("prema Marijin Dvoru"): places, not people."""
+    for j, token in enumerate(tokens):
+        beside = any(
+            0 <= k < len(tokens)
+            and labels[k] in "FfS"
+            and gap(text, *sorted((token, tokens[k]), key=lambda t: t.start)) == " "
+            for k in (j - 1, j + 1)
+        )
+        if labels[j] == "S" and not beside and lexicon.is_place(token.folded):
+            labels[j] = "O"
+            continue
+        m = _POSSESSIVE_IN.match(token.folded)
+        if (
+            labels[j] == "C"
+            and m is not None
+            and m.group("stem") + "a" in lexicon.first_names()
+            and lexicon.first_name(token.folded) is None
+            and not (j > 0 and labels[j - 1] in "FfS" and gap(text, tokens[j - 1], token) == " ")  # "Kurtović Cvijetin"
+            and j + 1 < len(tokens)
+            and labels[j + 1] in "CO"
+            and tokens[j + 1].capitalised
+            and gap(text, token, tokens[j + 1]) == " "
+        ):
+            labels[j] = "O"  # "Marijin Dvor": the possessive and the capitalised noun it owns
+
+
+# A month after a day's number is a date ("12. marta", "3. maja", "1. juna"), whatever name it is a form of.
+_MONTH = re.compile(
+    r"^(?:januar|februar|mart|april|maj|jun|jul|august|avgust|septemb|oktob|novemb|decemb|sijec|velj|ozuj|travn|"
+    r"svib|lipn|srpn|kolovoz|rujn|listopad|studen|prosin)"
+)
+_DAY_BEFORE = re.compile(r"(?<![\d.])\d{1,2}\.?[ ]*$")
+
+
+def months_after_days(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "dana 12. marta je uhapšen": the month after a day's number, not Marta."""
+    for j, token in enumerate(tokens):
+        if (
+            labels[j] != "O"
+            and _MONTH.match(token.folded)
+            and _DAY_BEFORE.search(text[max(0, token.start - 6) : token.start])
+        ):
+            labels[j] = "O"

@@ -1,0 +1,49 @@
+"""Addresses in forms the earlier rounds did not know: a street word in any case inside a capitalised name ("sa
+Jajačke ceste 9", "na Obalu …"), a title in lower case inside it ("Kulina bana"), a first name cut to its initial
+("M. Tita"), a floor in Roman numerals, a village named after a town with "bb"; and who lives somewhere is no
+address ("tu živi Adnan Mehić"). Look-alikes: a bus line, a room, a platform numbered like a house."""
+
+import pytest
+
+from tests.privacy_helpers import found_kinds
+
+
+def _addresses(text: str) -> list[str]:
+    return [value for value, kind in found_kinds(text) if kind == "ADDRESS"]
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("vlasnik je sa Jajačke ceste 9, Travnik", "Jajačke ceste 9, Travnik"),  # a road word in the genitive
+        ("prešao je na Obalu Kulina bana 40 i nije se prijavio", "Obalu Kulina bana 40"),  # accusative, "bana"
+        ("komšija iz Ulice kneza Domagoja 8 prijavio", "Ulice kneza Domagoja 8"),
+        ("diler iz S. Tomića 14, Zenica prodaje", "S. Tomića 14, Zenica"),  # an initial, no acronym
+        ("iz Hrastove 12, III sprat, stan 9, Doboj dolazi", "Hrastove 12, III sprat, stan 9, Doboj"),  # Roman floor
+        ("Lipova 5, sprat IV, Tuzla", "Lipova 5, sprat IV, Tuzla"),
+        ("svjedok iz Donje Zenice bb nije vidio", "Donje Zenice bb"),  # a village named after a town
+        ("iz pofalica bb su ukrali ovce", "pofalica bb"),  # "bb" needs no capital and no street word
+        ("stan u Ul. Heroja Tuzle 14/2 je prazan", "Ul. Heroja Tuzle 14/2"),  # a town inside the street's name
+        ("na kućnom broju 9 u Jelovoj stanuje", "kućnom broju 9 u Jelovoj"),  # the number first, "kućni"
+    ],
+)
+def test_a_street_in_another_form(text: str, address: str) -> None:
+    assert _addresses(text) == [address]
+
+
+def test_who_lives_there_is_a_person_not_an_address() -> None:
+    assert found_kinds("stan 4 na drugom spratu, tu živi Adnan Mehić sa bratom") == [("Adnan Mehić", "PERSON")]
+    # a street named after a person has the name in the genitive: still an address
+    assert found_kinds("adresa Ante Starčevića, bez broja") == [("Ante Starčevića", "ADDRESS")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "vozač tramvaja linije 12B vozio bez odmora",  # a line numbered like a house
+        "u sobi 4a pronađena droga",  # a room
+        "kancelarija 12/3 u zgradi suda",
+    ],
+)
+def test_numbered_things_are_no_address(text: str) -> None:
+    assert found_kinds(text) == []
