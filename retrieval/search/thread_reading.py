@@ -47,6 +47,9 @@ class Reading:
     jurisdiction: str | None = None
     negated: tuple[str, ...] = ()
     act: str = ""  # a correction's replacing act ("nego mu je prijetio" → "mu je prijetio"), searched as the act
+    story: str = ""  # a correction's story kept around its new act: the persons, things and places the thread
+    # told, without the words taken back and without its verbs ("lik … novčanik na parkingu" for "nije ga našao,
+    # izvukao ga iz auta") — context, never the act
     adds: bool = False  # a continuation that adds a circumstance ("a da je bio naoružan?"), which the act keeps
     matter: str | None = None  # the message's own words when some are not matter ("а у Федерацији?" → "а")
 
@@ -441,14 +444,20 @@ def tells_an_act(text: str, c: Cues | None = None, min_words: int | None = None)
 
 
 def _correction(carried: str, negated: tuple[str, ...], act: str, code: str | None) -> Reading:
-    """A correction: `act` replaces the thread's act, searched by its own words alone (the story's words, even
-    for an act that names its object by a pronoun only, pull back toward the act taken back: measured). A
-    replacing part without a verb of its own ("ne, nije nož nego pištolj", "nije muž, nego bivši partner")
-    corrects a person, a thing or a place, not the act: the story is searched with them swapped."""
-    if act and negated and not _has_verb(act):  # "nije uzeo novčanik nego mobitel": the verb stays, the thing goes
+    """A correction: `act` replaces the thread's act and is searched as the act; the story's persons, things and
+    places (`story`: its words without those taken back and without its verbs) go with it as context — an act
+    that names its object by a pronoun ("nije ga ukrao, dala mu ga je na čuvanje") needs them, while the story's
+    verbs pulled back toward the act taken back (measured: docs/retrieval.md). A replacing part without a verb of
+    its own ("ne, nije nož nego pištolj", "nije muž, nego bivši partner") corrects a person, a thing or a place,
+    not the act: the story is searched with them swapped — unless all it takes back is a verb ("nije ga udario,
+    samo ga odgurnuo": the act is what changed, whatever form its new verb has)."""
+    only_verbs = bool(negated) and all(_has_verb(w) for w in negated)
+    if act and negated and not _has_verb(act) and not only_verbs:  # "nije uzeo novčanik nego mobitel"
         kept = _without(carried, tuple(w for w in negated if not _has_verb(w)))
         return Reading("correction", kept, jurisdiction=code, negated=negated, act=f"{kept} {act}".strip())
-    return Reading("correction", _without(carried, negated), jurisdiction=code, negated=negated, act=act)
+    remaining = _without(carried, negated)
+    story = " ".join(w for w in remaining.split() if not _has_verb(w))
+    return Reading("correction", remaining, jurisdiction=code, negated=negated, act=act, story=story)
 
 
 def _has_verb(text: str, c: Cues | None = None) -> bool:
