@@ -119,3 +119,21 @@ def test_a_message_pointing_back_continues_the_case(text: str) -> None:
 
 def test_a_story_of_its_own_with_personal_pronouns_is_still_a_new_question() -> None:
     assert read_message("vozač nudi saobraćajcu 50 KM da ga pusti", PURSE).kind == "new"
+
+
+# --- what a switch inherits ---------------------------------------------------------------------------------------
+
+
+def test_an_adjective_before_nothing_but_a_question_names_its_jurisdiction() -> None:
+    for text in ("a po federalnom kako je", "a po srpskom, šta kaže?"):
+        assert read_message(text, PURSE).jurisdiction in ("FBiH", "RS"), text
+    assert read_message("a kod federalne inspekcije?", PURSE).jurisdiction is None  # a noun after it: no law
+
+
+def test_a_new_topics_opener_is_no_part_of_the_act_its_thread_carries() -> None:
+    fresh = understand("drugo pitanje, neko je posjekao stabla u tuđoj šumi", _thread(PURSE))
+    assert fresh.kind == "new-topic" and fresh.thread_act == "neko je posjekao stabla u tuđoj šumi"
+    switched = understand(
+        "a po federalnom?", fresh.next_thread(Exchange(fresh.question, fresh.standalone, act=fresh.thread_act))
+    )
+    assert switched.jurisdiction == "FBiH" and "drugo" not in switched.standalone and "šumi" in switched.standalone

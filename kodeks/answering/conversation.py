@@ -172,6 +172,7 @@ def understand(question: str, thread: Thread | None, rewriter: FollowUpRewriter 
         kind=reading.kind,
         jurisdiction=reading.jurisdiction,
         act=reading.matter or "",
+        thread_act=reading.matter or "",  # a new topic's opener ("drugo pitanje, …") is no part of its act
     )
     if thread is None or last is None or not reading.follow_up:
         return alone

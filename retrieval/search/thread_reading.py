@@ -276,7 +276,7 @@ def named_jurisdiction(
     anywhere and in any case ("kako to Federacija tretira", "u RS-u"), and a town after a place preposition ("a
     onda ga prodavao po Tuzli"); a town stands for its jurisdiction otherwise only in a leaning message. An
     adjective ("a po federalnom?", "srpski zakon") counts only within a thread (`in_thread`): before a law word,
-    or after a cue word at the end of a clause. Names the text gives for different jurisdictions: the one named
+    or after a cue word at the end of a clause or before nothing but a question ("a po federalnom kako je?"). Names the text gives for different jurisdictions: the one named
     with a law word first ("u Tuzli, ali po zakonu RS" → RS), else the first. `towns` False: no towns."""
     c = c or cues()
     folded = fold(text)
@@ -296,7 +296,8 @@ def named_jurisdiction(
             counts = leaning or any(p.at(tokens, f.first - len(p.parts)) for p in c.place_prepositions)
         elif f.how == "adjective":
             single = f.last - f.first == 1
-            at_end = f.last >= len(tokens) or (f.last - 1) in ends
+            after = tokens[f.last : next((e + 1 for e in sorted(ends) if e >= f.last), len(tokens))]
+            at_end = f.last >= len(tokens) or (f.last - 1) in ends or not content_words(" ".join(after))
             counts = not single or last > f.last or (bool(cued) and at_end)
         else:
             counts = True
