@@ -251,14 +251,12 @@ def reading_note(reading: Reading, jurisdiction: str | None) -> str:
 def _context(reading: Reading, last: Exchange) -> ThreadContext:
     """What search inherits: a continuation, the thread's act (embedded with it) and the previous answer's
     articles — unless search judged that answer weak: a follow-up after a miss must not inherit the miss; a
-    correction, only the story's persons, things and places (`Reading.story`, BM25 at the lower weight, not
-    embedded); a related act, nothing — it is found by its own words, in the thread's law and jurisdiction: the
-    story's words, even at their lower weight, pull toward the act already told or taken back (measured:
+    correction or a related act, only the story's persons, things and places (`Reading.story`, BM25 at the lower
+    weight, not embedded) — it is found by its own words, in the thread's law and jurisdiction: the story's
+    verbs, even at their lower weight, pull toward the act already told or taken back (measured:
     docs/retrieval.md)."""
-    if reading.kind == "correction":  # the story's persons and things, in BM25 only: the new act leads
+    if reading.kind in ("correction", "related"):  # the story's persons and things, in BM25 only: its own act leads
         return ThreadContext(reading.story, (), dense=False)
-    if reading.kind == "related":
-        return ThreadContext()
     trusted = reading.keep_articles and not last.weak  # after a weak answer its articles are no evidence
     return ThreadContext(reading.inherited, last.articles if trusted else (), dense=reading.dense)
 

@@ -47,9 +47,10 @@ class Reading:
     jurisdiction: str | None = None
     negated: tuple[str, ...] = ()
     act: str = ""  # a correction's replacing act ("nego mu je prijetio" → "mu je prijetio"), searched as the act
-    story: str = ""  # a correction's story kept around its new act: the persons, things and places the thread
-    # told, without the words taken back and without its verbs ("lik … novčanik na parkingu" for "nije ga našao,
-    # izvukao ga iz auta") — context, never the act
+    story: str = ""  # the story kept around a correction's or a related act's own act: the persons, things and
+    # places the thread told, without the words taken back and without its verbs ("lik … novčanik na parkingu" for
+    # "nije ga našao, izvukao ga iz auta"; "… heroin" for "a onaj što ga je unio preko granice") — context, never
+    # the act
     adds: bool = False  # a continuation that adds a circumstance ("a da je bio naoružan?"), which the act keeps
     matter: str | None = None  # the message's own words when some are not matter ("а у Федерацији?" → "а")
 
@@ -469,8 +470,12 @@ def _correction(carried: str, negated: tuple[str, ...], act: str, code: str | No
         kept = _without(carried, tuple(w for w in negated if not _has_verb(w)))
         return Reading("correction", kept, jurisdiction=code, negated=negated, act=f"{kept} {act}".strip())
     remaining = _without(carried, negated)
-    story = " ".join(w for w in remaining.split() if not _has_verb(w))
-    return Reading("correction", remaining, jurisdiction=code, negated=negated, act=act, story=story)
+    return Reading("correction", remaining, jurisdiction=code, negated=negated, act=act, story=_setting(remaining))
+
+
+def _setting(story: str) -> str:
+    """The persons, things and places of a story: its words without its verbs (the act it told)."""
+    return " ".join(w for w in story.split() if not _has_verb(w))
 
 
 def _has_verb(text: str, c: Cues | None = None) -> bool:
@@ -614,7 +619,10 @@ def read_message(text: str, previous: str | None) -> Reading:
         said = {fold(w) for w in content_words(previous)}
         shared = any(_stem_match(fold(w), s) for w in own for s in said)
         if code is not None or shared:
-            return Reading("related", carried, jurisdiction=code, negated=negated, matter=_kept_words(text, dropped))
+            matter = _kept_words(text, dropped)
+            return Reading(
+                "related", carried, jurisdiction=code, negated=negated, matter=matter, story=_setting(carried)
+            )
         strict, _ = named_jurisdiction(text, leaning=False, c=c, in_thread=True)
         return Reading("new", jurisdiction=strict)
     points = bool(c.pointers & set(body)) and len(own) <= c.max_pointer_words
@@ -644,6 +652,6 @@ def read_message(text: str, previous: str | None) -> Reading:
         return Reading("new-topic", jurisdiction=strict, matter=_kept_words(text, set(range(start + about))))
     named, _ = named_jurisdiction(text, leaning=False, c=c, in_thread=True, anywhere=not reference, towns=False)
     if _opens(c.related_openers, body) or named is not None:  # the same story, or another jurisdiction's part of it
-        return Reading("related", carried, jurisdiction=code, negated=negated, matter=matter)
+        return Reading("related", carried, jurisdiction=code, negated=negated, matter=matter, story=_setting(carried))
     strict, _ = named_jurisdiction(text, leaning=False, c=c, in_thread=True)
     return Reading("new", jurisdiction=strict)
