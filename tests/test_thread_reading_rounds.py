@@ -137,3 +137,13 @@ def test_a_new_topics_opener_is_no_part_of_the_act_its_thread_carries() -> None:
         "a po federalnom?", fresh.next_thread(Exchange(fresh.question, fresh.standalone, act=fresh.thread_act))
     )
     assert switched.jurisdiction == "FBiH" and "drugo" not in switched.standalone and "šumi" in switched.standalone
+
+
+def test_a_related_act_pointing_back_keeps_the_storys_people_and_things_in_bm25_only() -> None:
+    """ "a onaj što ju je preprodao na pijaci": its object is the story's — the story's persons and things go along
+    (never its verbs); a related act pointing at nothing of the story carries nothing (a fresh "a …" question)."""
+    related = understand("a onaj što ju je preprodao na pijaci", _thread(PURSE))
+    assert related.kind == "related" and "torbicu" in related.context.words.split()
+    assert "ukrao" not in related.context.words and not related.context.dense and not related.context.articles
+    fresh = understand("a onda je preprodao bicikl na pijaci", _thread(PURSE))
+    assert fresh.kind == "related" and not fresh.context

@@ -619,10 +619,7 @@ def read_message(text: str, previous: str | None) -> Reading:
         said = {fold(w) for w in content_words(previous)}
         shared = any(_stem_match(fold(w), s) for w in own for s in said)
         if code is not None or shared:
-            matter = _kept_words(text, dropped)
-            return Reading(
-                "related", carried, jurisdiction=code, negated=negated, matter=matter, story=_setting(carried)
-            )
+            return Reading("related", carried, jurisdiction=code, negated=negated, matter=_kept_words(text, dropped))
         strict, _ = named_jurisdiction(text, leaning=False, c=c, in_thread=True)
         return Reading("new", jurisdiction=strict)
     points = bool(c.pointers & set(body)) and len(own) <= c.max_pointer_words
@@ -652,6 +649,8 @@ def read_message(text: str, previous: str | None) -> Reading:
         return Reading("new-topic", jurisdiction=strict, matter=_kept_words(text, set(range(start + about))))
     named, _ = named_jurisdiction(text, leaning=False, c=c, in_thread=True, anywhere=not reference, towns=False)
     if _opens(c.related_openers, body) or named is not None:  # the same story, or another jurisdiction's part of it
-        return Reading("related", carried, jurisdiction=code, negated=negated, matter=matter, story=_setting(carried))
+        # "a onaj što je to unio preko granice": pointing back, it leans on the story's people and things
+        story = _setting(carried) if c.pointers & set(body) else ""
+        return Reading("related", carried, jurisdiction=code, negated=negated, matter=matter, story=story)
     strict, _ = named_jurisdiction(text, leaning=False, c=c, in_thread=True)
     return Reading("new", jurisdiction=strict)
