@@ -108,7 +108,7 @@ def test_circumstances_of_the_case_stay_continuations(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "tamo ga ne može goniti bez prijedloga oštećene",  # a demonstrative, no act of its own
+        "tamo ga tužilac ne može goniti bez prijedloga oštećene stranke",  # a demonstrative, no act of its own
         "isti mladić je istog dana opljačkao još dvije žene na stanici",  # the same person again: an act, same case
     ],
 )
@@ -147,3 +147,10 @@ def test_a_related_act_pointing_back_keeps_the_storys_people_and_things_in_bm25_
     assert "ukrao" not in related.context.words and not related.context.dense and not related.context.articles
     fresh = understand("a onda je preprodao bicikl na pijaci", _thread(PURSE))
     assert fresh.kind == "related" and not fresh.context
+
+
+def test_a_short_follow_up_with_a_pronoun_stays_an_aspect_not_a_circumstance() -> None:
+    """ "a kazna za to?" was a follow-up asking an aspect before the pointers were read: it stays one (the thread's
+    act unchanged, no aggravated forms sought), while a longer message pointing back adds a circumstance."""
+    assert not read_message("a kazna za to?", PURSE).adds
+    assert read_message("tamo ga tužilac ne može goniti bez prijedloga oštećene stranke", PURSE).adds

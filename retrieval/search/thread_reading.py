@@ -629,10 +629,12 @@ def read_message(text: str, previous: str | None) -> Reading:
         or (hypothetical and len(own) <= c.max_hypothetical_words)
         or (is_follow_up(own_text) and not acts and len(own) <= c.max_own_words)
         or (_opens(c.questions, body) and len(own) <= c.max_question_words and not acts)
-        or (points and not acts)  # "tamo ide samo ako oštećeni podnese prijedlog"
-        or same  # "isti lik je tako uzeo pare od desetak ljudi"
     )
-    hypothetical = hypothetical or ((points or same) and not _opens(c.questions, body, 2))
+    # longer than a short follow-up, but pointing back: "tamo ide samo ako oštećeni podnese prijedlog", "isti lik je
+    # uzeo pare od desetak ljudi" — a circumstance of the case (what a short follow-up was read as stays so)
+    pointing = not leaning and ((points and not acts) or same)
+    leaning = leaning or pointing
+    hypothetical = hypothetical or (pointing and not _opens(c.questions, body, 2))
     if code is None and leaning:
         code, naming = named_jurisdiction(text, leaning=True, c=c, in_thread=True)
         dropped = naming | set(range(start))
