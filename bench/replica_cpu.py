@@ -34,7 +34,7 @@ from stats import machine
 
 from tests import postgres_server
 from tests.fakes.telegram_server import FakeTelegramServer, parse_html
-from tests.replica_cluster import ChromaServer, Cluster, Outcomes, ask_all, build_index, plan
+from tests.replica_cluster import ChromaServer, Cluster, Outcomes, ask_all, build_index, plan, stop_all
 
 HERE = Path(__file__).resolve().parents[1]
 FIRST_USER = 90_000
@@ -133,12 +133,7 @@ async def run(base: Path, rounds: int, repeats: int) -> None:
             for i in (0, 1) if repeat % 2 == 0 else (1, 0):
                 cpu[i].append(await one_round(i, rounds))
     finally:
-        if cluster is not None:
-            await cluster.close()
-        await server.stop()
-        chroma.stop()
-        pg.stop()
-        shutil.rmtree(work, ignore_errors=True)
+        await stop_all(cluster, server, chroma, pg, work)
 
     medians = []
     for i, name in ((0, f"base ({base})"), (1, "this checkout")):

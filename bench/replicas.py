@@ -46,7 +46,7 @@ from bot.querylog.log import hash_user_id
 from kodeks.postgres import connect
 from tests import postgres_server
 from tests.fakes.telegram_server import FakeTelegramServer
-from tests.replica_cluster import SALT, ChromaServer, Cluster, Outcomes, ask_all, build_index, plan
+from tests.replica_cluster import SALT, ChromaServer, Cluster, Outcomes, ask_all, build_index, plan, stop_all
 
 FIRST_USER = 90_000
 HEARTBEAT_S = 1.0  # the defaults of KODEKS_REPLICA_HEARTBEAT_SECONDS / _STALE_SECONDS
@@ -221,12 +221,7 @@ async def run(questions: int, n_officers: int, rounds: int, repeats: int, replic
         interrupted = [k for k in keys if update_of[k] in to_zero and k not in settled_at_kill]
         waits = [seen.first[k] - killed_at for k in interrupted if k in seen.first]
     finally:
-        if cluster is not None:
-            await cluster.close()
-        await server.stop()
-        chroma.stop()
-        pg.stop()
-        shutil.rmtree(work, ignore_errors=True)
+        await stop_all(cluster, server, chroma, pg, work)
         for budget in budgets:
             budget.remove()
 

@@ -35,6 +35,7 @@ from pathlib import Path
 from aiohttp import ClientError, ClientSession, ClientTimeout, web
 
 from tests.fakes.telegram_server import FakeTelegramServer
+from tests.postgres_server import PostgresServer
 
 REPO = Path(__file__).resolve().parents[1]
 SAMPLE_CORPUS = REPO / "data" / "sample" / "corpus.jsonl"
@@ -354,3 +355,22 @@ def plan(questions: int, officers: list[int]) -> list[tuple[int, str]]:
     return [
         (officers[i % len(officers)], QUESTIONS[(i // len(officers) + i) % len(QUESTIONS)]) for i in range(questions)
     ]
+
+
+async def stop_all(
+    cluster: Cluster | None,
+    server: FakeTelegramServer,
+    chroma: ChromaServer,
+    pg: PostgresServer | None = None,
+    work: Path | None = None,
+) -> None:
+    """Stop what a replica run started, the replicas first (they hold connections to the servers), then remove
+    its work folder: one teardown for the test and both replica benchmarks."""
+    if cluster is not None:
+        await cluster.close()
+    await server.stop()
+    chroma.stop()
+    if pg is not None:
+        pg.stop()
+    if work is not None:
+        shutil.rmtree(work, ignore_errors=True)

@@ -47,6 +47,7 @@ from tests.replica_cluster import (
     logged_questions,
     open_entries_of,
     plan,
+    stop_all,
 )
 from tests.test_bot import CROWD
 from tests.test_querylog import make_result
@@ -377,7 +378,4 @@ async def test_a_replica_killed_mid_burst_loses_and_doubles_nothing_and_serves_a
         admitted = await one_message_to_each_replica(server, cluster, officer)
         assert all("Izvori:" in text for text in admitted), admitted
     finally:
-        if cluster is not None:
-            await cluster.close()
-        await server.stop()
-        chroma.stop()
+        await stop_all(cluster, server, chroma)
