@@ -291,9 +291,11 @@ def with_evidence(understood: Understood, index: ArticleGraph) -> Understood:
     - another jurisdiction asked for ("a u RS?"): the previous articles are another code's, so their counterparts
       in the jurisdiction asked for (`parallels`: same offence, its title agreeing by meaning) get the thread's
       bonus instead — still served only if they then rank;
-    - a circumstance that may change the offence ("a da je pješak umro?", "a da su bili u grupi?"): the articles
-      of the same law that build on the previous ones by number (`citing`: "Ako je krivičnim djelom iz člana 333.
-      prouzročena smrt …") join them, so the aggravated form can rise.
+    - any other continuation — a circumstance that may change the offence ("a da je pješak umro?", "a da su bili u
+      grupi?") or an aspect ("a kolika je kazna za to?"): the articles of the same law that
+      build on the previous ones by number (`citing`: "Ako je krivičnim djelom iz člana 333. prouzročena smrt …",
+      "Novčanom kaznom … kazniće se vozač koji postupi suprotno članu 207") join them, so the aggravated form, or
+      the provision that sets the penalty for a rule stated elsewhere, can rise.
 
     Anything else, a weak previous answer, or a rewrite by Claude with no context to add to: unchanged."""
     thread, context = understood.thread, understood.context
@@ -309,7 +311,7 @@ def with_evidence(understood: Understood, index: ArticleGraph) -> Understood:
             comparison = index.parallels(article_id, [target])
             if comparison is not None:
                 carried += [p.article.id for p in comparison.others if p.article is not None and p.match == "title"]
-    elif understood.circumstance:
+    else:
         carried = list(context.articles)
         for article_id in last.articles[:MAX_CARRIED]:
             carried += index.citing(article_id)
