@@ -258,7 +258,10 @@ def _context(reading: Reading, last: Exchange) -> ThreadContext:
     if reading.kind in ("correction", "related"):  # the story's persons and things, in BM25 only: its own act leads
         return ThreadContext(reading.story, (), dense=False)
     trusted = reading.keep_articles and not last.weak  # after a weak answer its articles are no evidence
-    return ThreadContext(reading.inherited, last.articles if trusted else (), dense=reading.dense)
+    # a continuation in the thread's own jurisdiction keeps what its own words find alone (fused by rank); a switch
+    # to another jurisdiction is searched from the thread's act only (its own words are "a kako je to")
+    alone = reading.kind == "continuation" and reading.jurisdiction is None
+    return ThreadContext(reading.inherited, last.articles if trusted else (), dense=reading.dense, alone=alone)
 
 
 def _standalone(question: str, reading: Reading) -> str:
