@@ -32,3 +32,22 @@ def test_a_mountain_or_a_lake_after_a_place_preposition_names_its_entitys_law(te
 def test_na_before_anything_else_names_no_jurisdiction() -> None:
     assert read_message("a da je to bilo na benzinskoj pumpi?", STORY).jurisdiction is None
     assert read_message("ukrali su mu skije na Jahorini", None).jurisdiction is None  # a first question: own law
+
+
+# --- a new case told in a live thread is not read as the story's next act or as a correction -----------------------
+
+THEFT = "prijavila je da joj je komšija ukrao bicikl iz podruma"
+
+
+def test_a_negation_in_a_relative_clause_describes_and_takes_nothing_back() -> None:
+    reading = read_message("a u luci kod njega kontejner robe koju nije prijavio, duhan", THEFT)
+    assert reading.kind != "correction" and reading.negated == ()
+    # the same negation as a clause of its own still takes back what the thread said
+    assert read_message("nije ga prijavila, komšija joj ga je sam vratio", THEFT).kind == "correction"
+
+
+def test_a_story_of_someone_new_is_a_question_of_its_own() -> None:
+    assert read_message("a neko je provalio u garažu i odnio alat", THEFT).kind == "new"
+    assert read_message("a netko je izbušio gume na autu ispred zgrade", THEFT).kind == "new"
+    # pointing back ("neko od njih"), it is still the story's next act
+    assert read_message("a onda je neko od njih udario komšiju", THEFT).kind == "related"
