@@ -164,6 +164,9 @@ class Settings(BaseSettings):
     # the inherited words against the question's own, and the previous answer's articles' fused-score bonus.
     thread_weight: float = Field(0.75, alias="KODEKS_THREAD_WEIGHT", ge=0)
     thread_bonus: float = Field(0.5, alias="KODEKS_THREAD_BONUS", ge=0)
+    # A continuation's ranking fused by rank with its own words searched without the thread, at this weight
+    # against the thread's (retrieval/search/followup.py: fuse_alone); 0 = the thread's ranking alone.
+    thread_alone: float = Field(0.2, alias="KODEKS_THREAD_ALONE", ge=0)
     # Voice messages: transcribed by an OpenAI-compatible endpoint (OPENAI_API_KEY / OPENAI_BASE_URL, or the
     # two below for a separate one, e.g. a self-hosted Whisper server); off without a key or an endpoint.
     voice: bool = Field(True, alias="KODEKS_VOICE")

@@ -213,11 +213,14 @@ class ThreadContext:
     weight (KODEKS_THREAD_WEIGHT) and embedded with it as one more dense query; `articles`: the ids of the
     articles the previous answer gave, kept among the candidates with a bonus to their fused score
     (KODEKS_THREAD_BONUS) — served only if they then rank among the best, never blindly; `dense`: False to
-    keep the words out of the embedding (BM25 only): the question's own words alone are embedded."""
+    keep the words out of the embedding (BM25 only): the question's own words alone are embedded; `alone`: True to
+    fuse, by rank, this search with the question's own words searched without the thread (KODEKS_THREAD_ALONE), so
+    a continuation keeps what its own words find (retrieval/search/followup.py: `fuse_alone`)."""
 
     words: str = ""
     articles: tuple[str, ...] = ()
     dense: bool = True  # the words join the dense query (a continuation); False: lexical only
+    alone: bool = False  # also rank the question's own words without the thread, fused at KODEKS_THREAD_ALONE
 
     def __bool__(self) -> bool:
         return bool(self.words.strip() or self.articles)
@@ -226,6 +229,8 @@ class ThreadContext:
         out: dict[str, Any] = {"words": self.words, "articles": list(self.articles)}
         if not self.dense:
             out["dense"] = False
+        if self.alone:
+            out["alone"] = True
         return out
 
 

@@ -13,6 +13,7 @@ from kodeks.answering.conversation import Exchange, Thread, thread_text, underst
 from kodeks.answering.pipeline import Pipeline
 from kodeks.answering.rewrite import ClaudeRewriter
 from retrieval.language.followups import content_words, inherited_text, is_follow_up, stand_alone
+from retrieval.search.followup import fuse_alone
 from retrieval.search.retriever import Retriever
 from retrieval.search.rewriting import FollowUpRewriter
 from retrieval.types import ThreadContext
@@ -88,7 +89,7 @@ def test_understand_by_the_rules() -> None:
     thread = Thread().after(exchange(ALCOHOL, ("ZOBS BiH čl. 174",)))
     follow = understand("a koja je kazna?", thread)
     assert follow.follow_up and follow.by == "rules" and follow.query == "a koja je kazna?"
-    assert follow.context == ThreadContext(ALCOHOL, ("ZOBS BiH čl. 174",))
+    assert follow.context == ThreadContext(ALCOHOL, ("ZOBS BiH čl. 174",), alone=True)  # own words also ranked alone
     assert "alkotest" in follow.standalone and follow.summary().startswith("„a koja je kazna“ – nastavak na")
     alone = understand("neko mi je krivotvorio potpis", thread)
     assert not alone.follow_up and alone.context is None and alone.summary() == ""
@@ -132,6 +133,31 @@ def test_inherited_words_bring_the_matter_back(retriever: Retriever) -> None:
     follow = retriever.search("a koja je kazna?", k=3, context=ThreadContext("vozac odbije alkotest"))
     assert "ZOBS BiH čl. 174" in [h.id for h in follow.hits]
     assert [h.id for h in alone.hits] != [h.id for h in follow.hits]
+
+
+def test_a_continuation_is_fused_with_its_own_words_ranked_alone() -> None:
+    """Issue 29, fifth round: the thread's ranking leads; what the message's own words rank first moves up a few
+    places; beyond the fused depth the thread's order is kept."""
+    thread, own = ["a", "b", "c", "d", "e"], ["e", "x"]
+    assert fuse_alone(thread, own, 0.2, key=str) == ["a", "e", "b", "c", "d", "x"]
+    assert fuse_alone(thread, own, 0.0, key=str) == thread and fuse_alone(thread, [], 0.2, key=str) == thread
+    deep = [f"t{n}" for n in range(30)]
+    assert fuse_alone(deep, ["y"], 0.2, key=str)[-10:] == deep[20:]
+    # which messages: a continuation in the thread's jurisdiction — not a switch, not a correction
+    thread_of = Thread().after(exchange(ALCOHOL, ("ZOBS BiH čl. 174",)))
+    assert understand("a ako je imao i 1,5 promila?", thread_of).context.alone
+    assert not understand("a po zakonu RS?", thread_of).context.alone
+    assert not understand("ne, nije odbio alkotest, nego je pobjegao s kontrole", thread_of).context.alone
+
+
+def test_a_continuation_keeps_what_its_own_words_find(retriever: Retriever) -> None:
+    own = retriever.search("krivotvorio potpis na ugovoru", k=5).hits[0].id
+    pulled = ThreadContext("vozac odbije alkotest")
+    thread = [h.id for h in retriever.search("krivotvorio potpis na ugovoru", k=5, context=pulled).hits]
+    fused = retriever.search("krivotvorio potpis na ugovoru", k=5, context=replace(pulled, alone=True))
+    assert fused.thread is not None and fused.thread["alone"] is True
+    ids = [h.id for h in fused.hits]
+    assert own in ids and ids.index(own) <= (thread.index(own) if own in thread else len(thread))
 
 
 async def test_the_pipeline_answers_a_follow_up_from_its_stand_alone_question(sample_index, retriever) -> None:

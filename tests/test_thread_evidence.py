@@ -127,8 +127,14 @@ def test_a_circumstance_carries_the_articles_that_build_on_the_answers_ones(inde
     understood = with_evidence(understand("a da je pješak umro?", _thread(DRUNK, ("KZ FBiH čl. 333",))), index)
     assert understood.circumstance and understood.context is not None
     assert understood.context.articles == ("KZ FBiH čl. 333", "KZ FBiH čl. 336")
-    aspect = with_evidence(understand("a koja je kazna?", _thread(DRUNK, ("KZ FBiH čl. 333",))), index)
-    assert aspect.context is not None and aspect.context.articles == ("KZ FBiH čl. 333",)  # no circumstance
+
+
+def test_an_aspect_carries_the_articles_that_build_on_the_answers_ones(index: Any) -> None:
+    """Issue 29, fifth round: an aspect ("a kolika je kazna?") also carries them — in a law whose rules and penalties
+    are separate articles, the penalty provision cites the rule by number; in a code, the aggravated forms do."""
+    aspect = with_evidence(understand("a kolika je kazna za to?", _thread(DRUNK, ("KZ FBiH čl. 333",))), index)
+    assert not aspect.circumstance and aspect.named is None and aspect.context is not None
+    assert aspect.context.articles == ("KZ FBiH čl. 333", "KZ FBiH čl. 336")
 
 
 def test_a_weak_answer_is_no_evidence(index: Any) -> None:

@@ -258,7 +258,10 @@ def _context(reading: Reading, last: Exchange) -> ThreadContext:
     if reading.kind in ("correction", "related"):  # the story's persons and things, in BM25 only: its own act leads
         return ThreadContext(reading.story, (), dense=False)
     trusted = reading.keep_articles and not last.weak  # after a weak answer its articles are no evidence
-    return ThreadContext(reading.inherited, last.articles if trusted else (), dense=reading.dense)
+    # a continuation in the thread's own jurisdiction keeps what its own words find alone (fused by rank); a switch
+    # to another jurisdiction is searched from the thread's act only (its own words are "a kako je to")
+    alone = reading.kind == "continuation" and reading.jurisdiction is None
+    return ThreadContext(reading.inherited, last.articles if trusted else (), dense=reading.dense, alone=alone)
 
 
 def _standalone(question: str, reading: Reading) -> str:
@@ -291,9 +294,11 @@ def with_evidence(understood: Understood, index: ArticleGraph) -> Understood:
     - another jurisdiction asked for ("a u RS?"): the previous articles are another code's, so their counterparts
       in the jurisdiction asked for (`parallels`: same offence, its title agreeing by meaning) get the thread's
       bonus instead — still served only if they then rank;
-    - a circumstance that may change the offence ("a da je pješak umro?", "a da su bili u grupi?"): the articles
-      of the same law that build on the previous ones by number (`citing`: "Ako je krivičnim djelom iz člana 333.
-      prouzročena smrt …") join them, so the aggravated form can rise.
+    - any other continuation — a circumstance that may change the offence ("a da je pješak umro?", "a da su bili u
+      grupi?") or an aspect ("a kolika je kazna za to?"): the articles of the same law that
+      build on the previous ones by number (`citing`: "Ako je krivičnim djelom iz člana 333. prouzročena smrt …",
+      "Novčanom kaznom … kazniće se vozač koji postupi suprotno članu 207") join them, so the aggravated form, or
+      the provision that sets the penalty for a rule stated elsewhere, can rise.
 
     Anything else, a weak previous answer, or a rewrite by Claude with no context to add to: unchanged."""
     thread, context = understood.thread, understood.context
@@ -309,7 +314,7 @@ def with_evidence(understood: Understood, index: ArticleGraph) -> Understood:
             comparison = index.parallels(article_id, [target])
             if comparison is not None:
                 carried += [p.article.id for p in comparison.others if p.article is not None and p.match == "title"]
-    elif understood.circumstance:
+    else:
         carried = list(context.articles)
         for article_id in last.articles[:MAX_CARRIED]:
             carried += index.citing(article_id)

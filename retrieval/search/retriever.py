@@ -40,6 +40,7 @@ from retrieval.search.candidates import Candidate, CandidateFinder, Ranker
 from retrieval.search.confidence import LEAD_RANK, is_weak, label_confident, lead_of, legal_term_named, title_share
 from retrieval.search.coverage import TopicCoverage, judge
 from retrieval.search.dense import DenseScorer
+from retrieval.search.followup import fuse_alone
 from retrieval.search.law_kinds import KindTopics, LawKind, asks_for_a_rule
 from retrieval.search.layout import ArticleLayout
 from retrieval.search.library_priors import LibraryPriors
@@ -379,6 +380,15 @@ class Retriever:
             else ([], None)
         )
         candidates = self.layout.dedupe(references[: len(hits)] + candidates)[len(hits) :]
+        ranked = candidates  # the thread's ranking: what confidence is judged on
+        if context is not None and context.alone and s.thread_alone > 0 and candidates:
+            # a continuation: its own words ranked without the thread, fused by rank (followup.fuse_alone)
+            own = self.vocabulary.expand(query) if self.vocabulary is not None else []
+            own_topics = self.kind_topics.named(query) if self.kind_topics is not None else {}
+            own_kinds = self._topic_kinds(own_topics, bool(own_topics) and asks_for_a_rule(query), own)
+            alone, _ = self._candidates(query, scope, {}, own, None, officer, own_kinds)
+            alone = self.layout.dedupe(references[: len(hits)] + alone)[len(hits) :]
+            candidates = fuse_alone(candidates, alone, s.thread_alone, key=lambda c: c.index)
         served = serve_with_minimum(candidates, threshold, keep - len(hits), fallback_k - len(hits))
         if rank is not None:
             rank([c for c, _ in served])
@@ -402,7 +412,7 @@ class Retriever:
                 for a in self.catalog.first_of(np.nonzero(pool)[0].tolist(), fallback_k)
             ]
         share = title_share(hits, explained, expansions, self.lexical.tokenizer, self.lexical, self._field_stems)
-        lead = lead_of([c.fused for c in candidates[:LEAD_RANK]])
+        lead = lead_of([c.fused for c in ranked[:LEAD_RANK]])
         coverage = self._coverage(topics, asks_rule, scope, hits)
         term_named = legal_term_named(hits, expansions, self.lexical.tokenizer, self._field_stems)
         weak = is_weak(hits, share, lead, coverage, term_named)

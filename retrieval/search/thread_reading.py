@@ -96,6 +96,7 @@ class Cues:
     negations: tuple[_Phrase, ...]
     contrasted: tuple[_Phrase, ...]
     copulas: frozenset[str]
+    relatives: frozenset[str]
     postposed: tuple[_Phrase, ...]
     postposed_within: int
     contrasts: tuple[_Phrase, ...]
@@ -154,6 +155,7 @@ def cues(path: Path | None = None) -> Cues:
         negations=_phrases(corr["negations"]),
         contrasted=_phrases(corr.get("contrasted", [])),
         copulas=frozenset(fold(w) for w in corr.get("copulas", [])),
+        relatives=frozenset(fold(w) for w in corr.get("relatives", [])),
         postposed=_phrases(corr.get("postposed", [])),
         postposed_within=int(corr.get("postposed_within", 0)),
         contrasts=_phrases(corr["contrasts"]),
@@ -510,7 +512,8 @@ def _corrected(tokens: list[str], text: str, previous: str, c: Cues, start: int,
                     [t for t in kept[start:] if t not in negation.taken and not _match(c.correction_openers, [t], 0)]
                 )
             return _correction(carried, negation.taken, act, None)
-        if _takes_back(negation.taken, previous, c):
+        described = negation.at > 0 and tokens[negation.at - 1] in c.relatives  # "roba koju nije prijavio"
+        if _takes_back(negation.taken, previous, c) and not described:
             if negation.replacing is not None:
                 act = joined(kept[negation.replacing :])
             else:
@@ -585,6 +588,16 @@ def _own_case(body: list[str], previous: str, c: Cues) -> bool:
     return noun and not any(_stem_match(own[0], fold(w)) for w in content_words(previous))
 
 
+def _someone_new(body: list[str], c: Cues) -> bool:
+    """A story whose subject is an indefinite person ("a neko je obio podrum i odnio bicikle"): after the related
+    opener and the auxiliaries, its first content word is one of `subjects`, and nothing in it points back."""
+    if followup_words().anaphora & set(body):
+        return False
+    rest = body[_opener_end(c.related_openers, body, 1) or 0 :]
+    own = [t for t in rest if t not in c.auxiliaries and (content_words(t) or t in c.subjects)]
+    return bool(own) and own[0] in c.subjects
+
+
 def read_message(text: str, previous: str | None) -> Reading:
     """How `text` reads after a thread whose act was last searched as `previous` (None: no thread)."""
     c = cues()
@@ -607,7 +620,10 @@ def read_message(text: str, previous: str | None) -> Reading:
         return replace(corrected, jurisdiction=code)
     # "a da nije bio pijan?" after "pijan vozio": what it takes back of the thread is not carried on either
     negation = _negation(tokens, c, _clause_ends(text))
-    negated = negation.taken if negation is not None and _takes_back(negation.taken, previous, c) else ()
+    described = negation is not None and negation.at > 0 and tokens[negation.at - 1] in c.relatives
+    negated = (
+        negation.taken if negation is not None and not described and _takes_back(negation.taken, previous, c) else ()
+    )
     carried = _without(carried, negated)
     dropped = naming | set(range(start))
     body = [t for n, t in enumerate(tokens) if n not in dropped]
@@ -650,6 +666,9 @@ def read_message(text: str, previous: str | None) -> Reading:
         strict, _ = named_jurisdiction(text, leaning=False, c=c, in_thread=True)
         return Reading("new-topic", jurisdiction=strict, matter=_kept_words(text, set(range(start + about))))
     named, _ = named_jurisdiction(text, leaning=False, c=c, in_thread=True, anywhere=not reference, towns=False)
+    if _someone_new(body, c) and named is None:  # "a neko je obio podrum …": a case of its own
+        strict, _ = named_jurisdiction(text, leaning=False, c=c, in_thread=True)
+        return Reading("new", jurisdiction=strict)
     if _opens(c.related_openers, body) or named is not None:  # the same story, or another jurisdiction's part of it
         # "a onaj što je to unio preko granice": pointing back, it leans on the story's people and things
         story = _setting(carried) if c.pointers & set(body) else ""
