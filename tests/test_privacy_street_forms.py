@@ -25,6 +25,10 @@ def _addresses(text: str) -> list[str]:
         ("iz pofalica bb su ukrali ovce", "pofalica bb"),  # "bb" needs no capital and no street word
         ("stan u Ul. Heroja Tuzle 14/2 je prazan", "Ul. Heroja Tuzle 14/2"),  # a town inside the street's name
         ("na kućnom broju 9 u Jelovoj stanuje", "kućnom broju 9 u Jelovoj"),  # the number first, "kućni"
+        ("станује у Јеловој 17в са мајком", "Јеловој 17в"),  # a house's letter in Cyrillic
+        ("живи у Храстовој 8/3б", "Храстовој 8/3б"),
+        ("stan na Obali Ali-paše Lipovca 11 je obijen", "Obali Ali-paše Lipovca 11"),  # a title after a hyphen
+        ("stanuje u Sulejman-bega Lipe 3", "Sulejman-bega Lipe 3"),
     ],
 )
 def test_a_street_in_another_form(text: str, address: str) -> None:
@@ -43,6 +47,8 @@ def test_who_lives_there_is_a_person_not_an_address() -> None:
         "vozač tramvaja linije 12B vozio bez odmora",  # a line numbered like a house
         "u sobi 4a pronađena droga",  # a room
         "kancelarija 12/3 u zgradi suda",
+        "по члану 12а закона",  # an article's letter in Cyrillic
+        "у соби 4б нађена дрога",
     ],
 )
 def test_numbered_things_are_no_address(text: str) -> None:

@@ -16,15 +16,19 @@ from retrieval.language.normalize import fold
 
 _MONTH = r"(?:januar|februar|mart|april|maj|jun|jul|august|avgust|septemb|oktob|novemb|decemb)\w*"
 _NUMBER = (
-    r"(?:\d{1,4}(?:[a-zA-Z]|-[a-hA-H]|[ ](?-i:[A-H])(?=[ ,.]|$))?(?:\s?/\s?(?:\d{1,3}[a-zA-Z]?|[IVX]{1,4}\b))?"
+    r"(?:\d{1,4}(?:[a-zA-Zа-иА-И]|-[a-hA-Hа-иА-И]|[ ](?-i:[A-HА-И])(?=[ ,.]|$))?"  # 12a, 12а (Cyrillic), 12-a, 12 A
+    r"(?:\s?/\s?(?:\d{1,3}[a-zA-Zа-иА-И]?|[IVX]{1,4}\b))?"
     r"|[bBбБ][bBбБ]|[bBбБ]\.[bBбБ]\.)(?![\w/])"  # 12a, 12-a, 12 A, bb, бб
     rf"(?!\.?[ ]*(?i:{_MONTH}))"  # "1. maja": a date in a street's name, no house number
 )
 # A house number no count or article number has: a flat ("67/9"), a letter ("13a"), "bb" (no number).
 _HOUSE_ONLY = re.compile(
-    r"^(?:\d{1,4}\s?/\s?(?:\d{1,3}[a-zA-Z]?|[IVX]{1,4})|\d{1,4}(?:[a-zA-Z]|-[a-hA-H]|[ ][A-H])|[bBбБ]\.?[bBбБ]\.?)$"
+    r"^(?:\d{1,4}\s?/\s?(?:\d{1,3}[a-zA-Zа-иА-И]?|[IVX]{1,4})|\d{1,4}(?:[a-zA-Zа-иА-И]|-[a-hA-Hа-иА-И]|[ ][A-HА-И])"
+    r"|[bBбБ]\.?[bBбБ]\.?)$"
 )
-_NAME_WORD = rf"(?:[^\W\d_][^\W\d_.]*\.?|\d{{1,2}}\.[ ]+(?i:{_MONTH}))"  # "Ulica 6. marta 11"
+_NAME_WORD = (  # "Ulica 6. marta 11"; a title joined by a hyphen: "Obala Isa-bega Isakovića 4", "Mehmed-paše"
+    rf"(?:[^\W\d_][^\W\d_.]*(?:-(?i:pa[sš][aei]|beg|bega|begu|bey|ag[aeiu]|efendij[aeiu]))?\.?|\d{{1,2}}\.[ ]+(?i:{_MONTH}))"
+)
 _ORDINAL = re.compile(r"^\d{1,2}\.$")
 _STREET_WORD = re.compile(
     r"(?<!\w)(?:ul\.|ul|ulica|ulici|ulicu|ulice|adresa|adresi|adresu|adresom|stanuje\s+(?:u|na)|stanuje|zivi\s+(?:u|na)|"

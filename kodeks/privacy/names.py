@@ -92,6 +92,8 @@ def _label(token: Token) -> str:
             mid_capital and not token.text.isupper()
         )
         return "f" if weak else "F"
+    if token.capitalised and not token.text.isupper() and folded in lexicon.foreign_names():
+        return "F" if mid_capital else "f"  # "Piotr", "Mehmet": a foreigner's name, only capitalised and undeclined
     if mid_capital and not _ADJECTIVE.search(folded) and not token.text.isupper():
         return "C"  # (a heading in capitals is no name: "DJELA PROTIV")
     return "O"
@@ -450,14 +452,23 @@ def _person_verb_with_a_person_beside(text: str, tokens: list[Token], j: int) ->
 _PLACE_NOUNS = re.compile(
     r"^(?:most|mosta|mostu|mostom|cuprij\w*|trg|trga|trgu|trgom|ulic[aeiu]|ulicom|ul|bulevar\w*|park|parka|parku|"
     r"parkom|skol[aeiu]|skolom|os|ss|gimnazij\w*|naselj[aeu]|obal[aeiu]|setalist\w*|kasarn\w*|spomenik\w*|"
-    r"kej\w*|aleja|aleji|aleje|sokak\w*|avenij\w*|sel[aou]|zaseo?k[au]?|mahal[aeiu]|prelaz|prelaza|prelazu)$"
+    r"kej\w*|aleja|aleji|aleje|sokak\w*|avenij\w*|sel[aou]|zaseo?k[au]?|mahal[aeiu]|prelaz|prelaza|prelazu|"
+    r"univerzitet\w*|sveucilist\w*|fakultet\w*|institut\w*|akademij\w*|muzej\w*|bibliotek\w*|pozorist\w*|"
+    r"kazalist\w*|galerij\w*)$"
 )  # not dom, centar, bolnica: "u bolnici Ana Kovač tvrdi …" is more often a person than an institution's name
+# "Dom zdravlja", "Dom kulture": "dom" with the genitive that makes it an institution is a place noun (a home alone is
+# not: "dom Marka Markovića" is someone's).
+_DOM = frozenset(["dom", "doma", "domu", "domom"])
+_DOM_OF = frozenset(["zdravlja", "kulture", "penzionera", "mladih", "omladine", "armije", "ucenika", "studenata"])
+# A title with its full stop inside a place's name: "Dom zdravlja dr. Mustafa Šehović", "OŠ prof. Ante Lipe".
+_TITLES_WITH_STOP = frozenset(["dr", "prof", "prim", "mr", "sv", "akad"])
 # A café, a hotel, a shop is named too ("u kafiću Vesna", "kod Hotela Bristol"), with capitals: a lower-case name after
 # it is a person ("u kaficu edin kos razbio …"), and so is a name followed by its verb.
 _VENUE_NOUNS = re.compile(
     r"^(?:kafic\w*|kafan[aeiu]|kafanom|restoran\w*|hotel\w*|motel\w*|hostel\w*|pansion\w*|bar|bara|baru|klub\w*|"
     r"diskotek\w*|nocn\w* klub\w*|market\w*|supermarket\w*|prodavnic\w*|trgovin\w*|apotek\w*|ljekarn\w*|salon\w*|"
-    r"picerij\w*|cafe|caffe|butik\w*|kladionic\w*|kasino|kasina|kasinu)$"
+    r"picerij\w*|cafe|caffe|butik\w*|kladionic\w*|kasino|kasina|kasinu|radnj[aeiu]|radnjom|pekarn\w*|"
+    r"buregdzinic\w*|cevabdzinic\w*|slasticarn\w*|mjenjacnic\w*|menjacnic\w*|zlatarn\w*|kiosk\w*)$"
 )
 # Lower-case words inside such a name: "Zmaja od Bosne", "Mehmed paše Sokolovića", "kralja Tvrtka".
 _PLACE_NAME_JOINS = frozenset(
@@ -584,9 +595,23 @@ def _places_named_after_people(text: str, tokens: list[Token], labels: list[str]
     a first name ("Drina", "Una") is a place after a lower-case preposition or a word for water or land."""
     for j, token in enumerate(tokens):
         venue = _VENUE_NOUNS.match(token.folded) is not None
-        if venue or _PLACE_NOUNS.match(token.folded):
-            k = j + 1
-            while k < len(tokens) and k - j <= MAX_RUN + 1 and gap(text, tokens[k - 1], tokens[k]) in (" ", "-"):
+        dom = (
+            token.folded in _DOM
+            and j + 1 < len(tokens)
+            and tokens[j + 1].text.islower()
+            and tokens[j + 1].folded in _DOM_OF
+            and gap(text, token, tokens[j + 1]) == " "
+        )
+        if venue or dom or _PLACE_NOUNS.match(token.folded):
+            k = j + 2 if dom else j + 1
+            while (
+                k < len(tokens)
+                and k - j <= MAX_RUN + 1
+                and (
+                    gap(text, tokens[k - 1], tokens[k]) in (" ", "-")
+                    or (tokens[k - 1].folded in _TITLES_WITH_STOP and gap(text, tokens[k - 1], tokens[k]) == ". ")
+                )
+            ):
                 word = tokens[k]
                 joined = word.text.islower() and word.folded in _PLACE_NAME_JOINS
                 if not (word.text[0].isupper() or labels[k] != "O" or joined) or (venue and not word.text[0].isupper()):
@@ -594,10 +619,17 @@ def _places_named_after_people(text: str, tokens: list[Token], labels: list[str]
                 if joined and not (k + 1 < len(tokens) and tokens[k + 1].text[0].isupper()):
                     break
                 k += 1
-            named = labels[j + 1 : k]
+            named = [  # a capitalised preposition is the venue's name ("radnja Kod Mehe"), no surname
+                label
+                for label, word in zip(labels[j + 1 : k], tokens[j + 1 : k])
+                if word.folded not in lexicon.FUNCTION_WORDS
+            ]
             if venue and ("S" in named or ("F" in named and "C" in named)):
                 continue  # "vlasnica kafića Ana Kovač": a first name and a surname after a café are a person
-            if k > j + 1 and not _subject(text, tokens, k, j + 1):
+            # A place noun that starts its clause is the subject itself ("most Mehmed-paše Sokolovića je zatvoren",
+            # "Dom zdravlja dr. Mustafa Šehović traži …"): the name after it is the place's, whatever verb follows.
+            opens = token.sentence_start or (j > 0 and "," in gap(text, tokens[j - 1], token))
+            if k > j + 1 and (opens or not _subject(text, tokens, k, j + 1)):
                 labels[j:k] = ["O"] * (k - j)  # the place noun too ("selu" is no first name beside "Lipovica")
         elif (
             labels[j] in "Ff"
@@ -696,6 +728,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
         text, tokens, labels
     )  # again: beside the surnames only a verb showed ("sa zulfom hadzicem")
     name_context.first_names_before_verbs(text, tokens, labels)
+    name_context.foreign_names_with_surnames(text, tokens, labels)
     name_context.names_before_nickname_cues(text, tokens, labels)
     name_context.coordinated_first_names(text, tokens, labels)
     name_context.coordinated_weak_names(text, tokens, labels)
