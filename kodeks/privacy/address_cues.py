@@ -204,10 +204,32 @@ _ULICA = ("ulica", "ulici", "ulicu", "ulice", "ul")
 _STREET_CUE = re.compile(r"(?<!\w)(?:[^\W\d_]+(?:ov|ev|in|sk|ck)(?:a|oj|e|u|om)[ ]+)?(?:ulic[aeiu]|ul\.)[ ]+")
 
 
+# A town opening a sentence or a clause, as an address is dictated town first: "zenica crkvice broj dvadeset dva".
+_TOWN_OPENS = re.compile(r"(?:^|[,.;:!?][ ]*)([^\W\d_]+(?:[ ][^\W\d_]+)?)[ ]*,?[ ]+(?=[^\W\d_])")
+
+
+def _towns_first(text: str, folded: str) -> list[Span]:
+    """After a listed town in its nominative at a clause's start, a street and a number dictated in words."""
+    spans = []
+    for m in _TOWN_OPENS.finditer(folded):
+        words = m.group(1).split()
+        towns = lexicon.word_set("towns.txt")
+        start = m.end()
+        if "_".join(words) not in towns:
+            if len(words) == 2 and words[0] in towns:
+                start = m.start(1) + len(words[0]) + 1  # "zenica crkvice dvadeset dva": the second word is the street
+            else:
+                continue
+        span = _phrase(text, start, after_adresa=False, spoken_only=True)
+        if span is not None:
+            spans.append(span)
+    return spans
+
+
 def cued_addresses(text: str) -> list[Span]:
     """Spans of the street-shaped phrases after an address cue (the town after them is added by the caller)."""
     folded = _folded(text)
-    spans = []
+    spans = _towns_first(text, folded)
     for m in _CUE.finditer(folded):
         span = _phrase(text, m.end(), after_adresa=m.group().startswith(("adres", "prijavljen")))
         if span is not None:

@@ -208,7 +208,7 @@ _LEGAL_STEMS = (
 )
 _UNITS_AFTER = re.compile(
     r"^\s*(?:\.?\s*)?(?:dana|dan|sati|sat|h|min\w*|mjesec\w*|godin\w*|god\.?|km|KM|cm|mm|eur\w*|%|puta|m\b|"
-    r"metar\w*|kg|g\b|ml|l\b|promil\w*|stav\w*|tack\w*|clan\w*|posto|x|januar\w*|februar\w*|mart\w*|april\w*|maj\w*|jun\w*|jul\w*|august\w*|septemb\w*|oktob\w*|novemb\w*|decemb\w*|сеп\w*|окт\w*|нов\w*|дец\w*|јан\w*|феб\w*|мар\w*|апр\w*|мај\w*|јун\w*|јул\w*|авг\w*)",
+    r"metar\w*|kg|g\b|ml|l\b|promil\w*|stav\w*|tack\w*|clan\w*|posto|x|januar\w*|februar\w*|mart\w*|april\w*|maj\w*|jun\w*|jul\w*|august\w*|septemb\w*|oktob\w*|novemb\w*|decemb\w*|сеп\w*|окт\w*|нов\w*|дец\w*|јан\w*|феб\w*|мар\w*|апр\w*|мај\w*|јун\w*|јул\w*|авг\w*)(?![^\W\d_])",  # "22 hitno" is no "22 h"
     re.IGNORECASE,
 )
 
@@ -326,7 +326,10 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
         and not _ADDRESS_CUE_BEFORE.search(fold(text[max(0, m.start(1) - 40) : m.start(1)]))
     )  # "u selu Lipovica 5 kuća je izgorjelo": a count after a place's name (not after "stanuje", "adresa")
     for i, (chosen, offset, keyword) in enumerate(suffixes):
-        if keyword and not counted and _street_ok(chosen, capital_needed=False):
+        # "ulica Krajiških brigada 115 žena prijavila …": after a street word in the nominative (a label, not "u ulici")
+        # the word after the number is no count — nothing is counted in a street named so
+        labelled = _LABEL_BEFORE.search(fold(text[max(0, offset - 8) : offset])) is not None
+        if keyword and (not counted or labelled) and _street_ok(chosen, capital_needed=False):
             if (
                 i and fold(words[i - 1]).rstrip(".") in _PART_OF_NAME
             ):  # "Bulevar Meše Selimovića": the street word is its name
@@ -366,12 +369,31 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
     for chosen, offset, _ in suffixes:
         if (
             len(chosen) <= 3
-            and (town_after or (set_off and _SET_OFF_BEFORE.search(fold(text[max(0, offset - 12) : offset]))))
+            and (
+                town_after
+                or _town_before(text, offset)  # "tuzla rudarska 12 …": the town dictated first
+                or (set_off and _SET_OFF_BEFORE.search(fold(text[max(0, offset - 12) : offset])))
+            )
             and _street_ok(chosen, capital_needed=False)
             and _street_name(chosen)
         ):
             return Span(offset, m.end(2), "ADDRESS")  # "u lipovoj 12", "na marsala tita 12", "lipova br. 12,"
     return None
+
+
+_LABEL_BEFORE = re.compile(r"(?:^|[^\w.])(?:ulica|ul\.?)[ ]*:?[ ]*$")  # on folded text
+# A listed town at the start of a sentence or after a comma, right before a street ("tuzla rudarska 12").
+_TOWN_FIRST = re.compile(r"(?:^|[,.;:!?]\s*)(?P<town>[^\W\d_]+(?:[ -][^\W\d_]+)?)[ ]*,?[ ]+$")
+
+
+def _town_before(text: str, offset: int) -> bool:
+    """Whether a listed town opens the sentence or clause right before the street at `offset` (the town first, as an
+    address is dictated: "zenica crkvice 22", "banja luka, jasenova 7")."""
+    m = _TOWN_FIRST.search(text[max(0, offset - 30) : offset])
+    if not m:
+        return False
+    words = [fold(w) for w in re.split(r"[ -]", m.group("town"))]
+    return _is_town(words) == len(words) or (len(words) == 2 and _is_town(words[1:]) == 1 and m.start("town") > 0)
 
 
 _TIME_WORDS = frozenset(["sinoc", "jutros", "juce", "jucer", "danas", "nocas", "prekjuce", "oko", "u", "na", "kod"])
@@ -411,7 +433,7 @@ def _street_name(words: list[str]) -> bool:
     if _STREET_ADJECTIVE.search(last):
         return True
     name = lexicon.first_name(last)
-    if (name is not None and name != last) or last.endswith(("ica", "ovica", "evica")):
+    if (name is not None and name != last) or last.endswith(("ica", "ice", "ici")):  # Lipovica, Crkvice, Hodžići
         return True
     # A person's first name (or title) in the genitive before a surname no list has: "safeta zajke", "kralja tvrtka".
     return len(folded) >= 2 and (_genitive_of_a_name(folded[-2]) or folded[-2] in _TITLES_IN_STREETS)
