@@ -331,3 +331,74 @@ def foreign_names_with_surnames(text: str, tokens: list[Token], labels: list[str
         ):
             labels[j] = "F"
             labels[j + 1] = "C"
+
+
+# A nickname in quotes with no name before it ("mali „Kiki“ opet krade"): its verb after it shows a person. Present
+# forms of what officers' people do, besides the lists' verbs; adverbs between are skipped.
+_PRESENT_PERSON_VERBS = frozenset(
+    [
+        "krade",
+        "kradu",
+        "prodaje",
+        "prodaju",
+        "dila",
+        "dilaju",
+        "napada",
+        "napadaju",
+        "maltretira",
+        "maltretiraju",
+        "uznemirava",
+        "uznemiravaju",
+        "tuce",
+        "tuku",
+        "prijete",
+        "vrijedja",
+        "ucjenjuje",
+        "prosjaci",
+        "bjezi",
+        "bjeze",
+        "skriva",
+        "krije",
+    ]
+)
+_ADVERBS_BEFORE_VERBS = frozenset(["opet", "ponovo", "stalno", "jos", "vec", "sad", "sada", "svaki", "dan", "redovno"])
+_OPENING_QUOTES = "\"'„“«"
+_CLOSING_QUOTES = "\"'“”»"
+
+
+def quoted_nicknames(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "mali "Kiki" opet krade po haustorima": one or two capitalised words in quotes that no law, dictionary or list
+    of places has, before a verb whose subject is a person — a nickname; `vozio je "Golf"`, `"Lira" je bila puna` stay."""
+    for j, token in enumerate(tokens):
+        if (
+            labels[j] not in "OCf"
+            or not token.capitalised
+            or text[token.start - 1 : token.start] not in _OPENING_QUOTES
+        ):
+            continue
+        if token.start == 0:
+            continue
+        last = j
+        if (
+            j + 1 < len(tokens)
+            and gap(text, token, tokens[j + 1]) == " "
+            and tokens[j + 1].capitalised
+            and text[tokens[j + 1].end : tokens[j + 1].end + 1] in _CLOSING_QUOTES
+        ):
+            last = j + 1
+        if text[tokens[last].end : tokens[last].end + 1] not in _CLOSING_QUOTES or not text[tokens[last].end :][:1]:
+            continue
+        if any(
+            _word(t.folded)
+            or lexicon.law_word_in_any_case(t.folded)
+            or lexicon.not_a_name(t.folded)
+            or lexicon.is_place(t.folded)
+            or t.folded in lexicon.FUNCTION_WORDS
+            for t in tokens[j : last + 1]
+        ):
+            continue
+        k = last + 1
+        while k < len(tokens) and tokens[k].folded in _ADVERBS_BEFORE_VERBS | _CLITICS:
+            k += 1
+        if k < len(tokens) and (_verb(tokens[k], participle=False) or tokens[k].folded in _PRESENT_PERSON_VERBS):
+            labels[j : last + 1] = ["F"] * (last + 1 - j)

@@ -242,6 +242,10 @@ def _near_person_verb(text: str, tokens: list[Token], j: int, reach: int, things
 
 
 _WE = frozenset(["smo", "sam", "ste", "si"])  # the auxiliaries of a verb whose subject is the officer(s)
+# Modals whose subject is the officer(s) or plural (never a singular -ica noun), or impersonal "treba".
+_WE_MODALS = frozenset(
+    ["mogu", "mozemo", "moram", "moramo", "smijem", "smijemo", "trebamo", "treba", "hocemo", "cemo", "cu", "trebam"]
+)
 
 
 def _object_of_person_verb(text: str, tokens: list[Token], j: int) -> bool:
@@ -252,6 +256,19 @@ def _object_of_person_verb(text: str, tokens: list[Token], j: int) -> bool:
     token = tokens[j]
     if not (token.text.islower() and token.folded.endswith("ica")):
         return False
+    after = tokens[j + 1] if j + 1 < len(tokens) else None
+    before = j - 1
+    while before >= 0 and tokens[before].folded in ("li", "jel", "jeli", "da"):
+        before -= 1
+    if (
+        after is not None
+        and gap(text, token, after) == " "
+        and after.folded.endswith(("ti", "ci"))
+        and after.folded in lexicon.person_verbs()
+        and before >= 0
+        and tokens[before].folded in _WE_MODALS
+    ):
+        return True  # "mogu li karica privesti": the officers' infinitive, its object before it ("može li lisica …")
     k, we = j, False
     while k > 0 and gap(text, tokens[k - 1], tokens[k]) == " ":
         k -= 1
@@ -278,8 +295,11 @@ def _surname_shaped(token: Token, animate_object: bool = False) -> bool:
         return False
     if _listed_surname(folded):
         return True
-    shaped = (folded.endswith("ic") and len(folded) >= 5) or any(
-        folded.endswith(e) and len(folded) - len(e) >= 3 for e in _DECLINED_IC_ENDINGS
+    shaped = (
+        (folded.endswith("ic") and len(folded) >= 5)
+        or any(folded.endswith(e) and len(folded) - len(e) >= 3 for e in _DECLINED_IC_ENDINGS)
+        # -anin in any case (Gačanin, Hadžiosmanin): the dictionaries' -anin words (građanin, seljanin) are checked below
+        or any(folded.endswith(e) and len(folded) - len(e) >= 2 for e in ("anin", "anina", "aninu", "aninom"))
     )
     if not shaped or lexicon.law_word(folded):
         return False
@@ -363,6 +383,7 @@ def _lone_names_by_verbs(text: str, tokens: list[Token], labels: list[str]) -> N
             and not lexicon.law_word(token.folded)
             and token.folded not in lexicon.word_set("dictionary_words.txt")
             and not lexicon.is_place(token.folded)
+            and not lexicon.not_a_name(token.folded)  # "do petka": a day, not Petko's genitive
             and _near_person_verb(text, tokens, j, 2)
         ):
             labels[j] = "F"
@@ -729,6 +750,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     )  # again: beside the surnames only a verb showed ("sa zulfom hadzicem")
     name_context.first_names_before_verbs(text, tokens, labels)
     name_context.foreign_names_with_surnames(text, tokens, labels)
+    name_context.quoted_nicknames(text, tokens, labels)
     name_context.names_before_nickname_cues(text, tokens, labels)
     name_context.coordinated_first_names(text, tokens, labels)
     name_context.coordinated_weak_names(text, tokens, labels)
