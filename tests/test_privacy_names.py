@@ -91,3 +91,16 @@ def test_a_shop_named_kod_someone_is_a_place() -> None:
     assert found_persons("pekarna Kod Suljage opljačkana noćas") == []  # "Kod" capitalised: the shop's name
     assert found_persons("kiosk Kod Rame otvoren do ponoći") == []
     assert found_persons("vlasnik radnje Edin Lipovac prijavio krađu") == ["Edin Lipovac"]
+
+
+def test_a_possessive_of_a_first_name_names_its_owner() -> None:
+    assert found_persons("droga nađena u Harisovom autu") == ["Harisovom"]
+    assert found_persons("pretres u Amrinoj kući") == ["Amrinoj"]  # Amra's; "kući" stays
+    for text in ("sastanak u Marijinom Dvoru", "krađa u Titovoj ulici", "svjedok Jehovin dolazi"):
+        assert found_persons(text) == [], text  # a place, a street, no listed name
+
+
+def test_first_names_given_today_that_the_dictionary_lacks() -> None:
+    assert found_persons("otac od Merjem je prijavio nestanak") == ["Merjem"]
+    assert found_persons("Imran je udario brata") == ["Imran"]
+    assert found_persons("iman je važan vjerniku") == []  # "iman" (faith) is an everyday word too

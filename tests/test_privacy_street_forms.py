@@ -29,6 +29,7 @@ def _addresses(text: str) -> list[str]:
         ("живи у Храстовој 8/3б", "Храстовој 8/3б"),
         ("stan na Obali Ali-paše Lipovca 11 je obijen", "Obali Ali-paše Lipovca 11"),  # a title after a hyphen
         ("stanuje u Sulejman-bega Lipe 3", "Sulejman-bega Lipe 3"),
+        ("kuća broj 21 u selu Jelovac, vlasnik nepoznat", "broj 21 u selu Jelovac"),  # the house in the nominative
     ],
 )
 def test_a_street_in_another_form(text: str, address: str) -> None:

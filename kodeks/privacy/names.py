@@ -611,6 +611,39 @@ def _subject(text: str, tokens: list[Token], k: int, first: int) -> bool:
     )
 
 
+_POSSESSIVE = re.compile(r"^(?P<stem>[a-z]{2,})(?P<suffix>in|ov|ev)(?:a|e|u|o|og|oga|om|oj|im|ih|ima)?$")
+
+
+def _possessives_of_first_names(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "kod Dženanina stana", "u Markovom autu": a capitalised possessive of a listed first name inside a sentence,
+    before a lower-case noun, names its owner — a person. Before a capitalised word it names a place ("Marijin Dvor"),
+    and before a street's or a place's noun a street ("u Titovoj ulici")."""
+    for j, token in enumerate(tokens[:-1]):
+        after = tokens[j + 1]
+        if (
+            labels[j] not in "OC"
+            or not token.capitalised
+            or token.sentence_start
+            or token.text.isupper()
+            or gap(text, token, after) != " "
+            or not after.text.islower()
+            or after.folded in lexicon.FUNCTION_WORDS
+            or _PLACE_NOUNS.match(after.folded)
+            or _VENUE_NOUNS.match(after.folded)
+            or after.folded.startswith(("cest", "put", "crkv", "dzamij", "brd", "polj", "vod", "most"))
+        ):
+            continue
+        m = _POSSESSIVE.match(token.folded)
+        if m is None or lexicon.is_place(token.folded) or lexicon.not_a_name(token.folded):
+            continue
+        stem = m.group("stem")
+        owners = (stem + "a",) if m.group("suffix") == "in" else (stem, stem + "o", stem + "e")
+        if any(o in lexicon.listed_first_names() and o not in lexicon.ambiguous_names() for o in owners):
+            labels[j] = "F"
+            if labels[j + 1] == "f":
+                labels[j + 1] = "O"  # the noun it owns ("stana": a flat, not Stana)
+
+
 def _places_named_after_people(text: str, tokens: list[Token], labels: list[str]) -> None:
     """The name words after a place noun belong to the place, not to a person; a river or mountain that is also
     a first name ("Drina", "Una") is a place after a lower-case preposition or a word for water or land."""
@@ -751,6 +784,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     name_context.first_names_before_verbs(text, tokens, labels)
     name_context.foreign_names_with_surnames(text, tokens, labels)
     name_context.quoted_nicknames(text, tokens, labels)
+    _possessives_of_first_names(text, tokens, labels)
     name_context.names_before_nickname_cues(text, tokens, labels)
     name_context.coordinated_first_names(text, tokens, labels)
     name_context.coordinated_weak_names(text, tokens, labels)
