@@ -204,7 +204,7 @@ _ULICA = ("ulica", "ulici", "ulicu", "ulice", "ul")
 _STREET_CUE = re.compile(r"(?<!\w)(?:[^\W\d_]+(?:ov|ev|in|sk|ck)(?:a|oj|e|u|om)[ ]+)?(?:ulic[aeiu]|ul\.)[ ]+")
 
 
-# A town opening a sentence or a clause, as an address is dictated town first: "zenica crkvice broj dvadeset dva".
+# A town opening a sentence or a clause, as an address is dictated town first: "travnik brezova broj sedamnaest".
 _TOWN_OPENS = re.compile(r"(?:^|[,.;:!?][ ]*)([^\W\d_]+(?:[ ][^\W\d_]+)?)[ ]*,?[ ]+(?=[^\W\d_])")
 
 
@@ -217,7 +217,7 @@ def _towns_first(text: str, folded: str) -> list[Span]:
         start = m.end()
         if "_".join(words) not in towns:
             if len(words) == 2 and words[0] in towns:
-                start = m.start(1) + len(words[0]) + 1  # "zenica crkvice dvadeset dva": the second word is the street
+                start = m.start(1) + len(words[0]) + 1  # "travnik brezova dvadeset": the second word is the street
             else:
                 continue
         span = _phrase(text, start, after_adresa=False, spoken_only=True)

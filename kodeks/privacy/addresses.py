@@ -26,7 +26,7 @@ _HOUSE_ONLY = re.compile(
     r"^(?:\d{1,4}\s?/\s?(?:\d{1,3}[a-zA-Zа-иА-И]?|[IVX]{1,4})|\d{1,4}(?:[a-zA-Zа-иА-И]|-[a-hA-Hа-иА-И]|[ ][A-HА-И])"
     r"|[bBбБ]\.?[bBбБ]\.?)$"
 )
-_NAME_WORD = (  # "Ulica 6. marta 11"; a title joined by a hyphen: "Obala Isa-bega Isakovića 4", "Mehmed-paše"
+_NAME_WORD = (  # "Ulica 6. marta 11"; a title joined by a hyphen: "Obala Ali-paše Lipovca 11", "Sulejman-bega"
     rf"(?:[^\W\d_][^\W\d_.]*(?:-(?i:pa[sš][aei]|beg|bega|begu|bey|ag[aeiu]|efendij[aeiu]))?\.?|\d{{1,2}}\.[ ]+(?i:{_MONTH}))"
 )
 _ORDINAL = re.compile(r"^\d{1,2}\.$")
@@ -326,7 +326,7 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
         and not _ADDRESS_CUE_BEFORE.search(fold(text[max(0, m.start(1) - 40) : m.start(1)]))
     )  # "u selu Lipovica 5 kuća je izgorjelo": a count after a place's name (not after "stanuje", "adresa")
     for i, (chosen, offset, keyword) in enumerate(suffixes):
-        # "ulica Krajiških brigada 115 žena prijavila …": after a street word in the nominative (a label, not "u ulici")
+        # "ul. zelenih beretki 7 komšija prijavio …": after a street word in the nominative (a label, not "u ulici")
         # the word after the number is no count — nothing is counted in a street named so
         labelled = _LABEL_BEFORE.search(fold(text[max(0, offset - 8) : offset])) is not None
         if keyword and (not counted or labelled) and _street_ok(chosen, capital_needed=False):
@@ -371,7 +371,7 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
             len(chosen) <= 3
             and (
                 town_after
-                or _town_before(text, offset)  # "tuzla rudarska 12 …": the town dictated first
+                or _town_before(text, offset)  # "bihać jasenova 14 …": the town dictated first
                 or (set_off and _SET_OFF_BEFORE.search(fold(text[max(0, offset - 12) : offset])))
             )
             and _street_ok(chosen, capital_needed=False)
@@ -382,13 +382,13 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
 
 
 _LABEL_BEFORE = re.compile(r"(?:^|[^\w.])(?:ulica|ul\.?)[ ]*:?[ ]*$")  # on folded text
-# A listed town at the start of a sentence or after a comma, right before a street ("tuzla rudarska 12").
+# A listed town at the start of a sentence or after a comma, right before a street ("bihać jasenova 14").
 _TOWN_FIRST = re.compile(r"(?:^|[,.;:!?]\s*)(?P<town>[^\W\d_]+(?:[ -][^\W\d_]+)?)[ ]*,?[ ]+$")
 
 
 def _town_before(text: str, offset: int) -> bool:
     """Whether a listed town opens the sentence or clause right before the street at `offset` (the town first, as an
-    address is dictated: "zenica crkvice 22", "banja luka, jasenova 7")."""
+    address is dictated: "mostar lipovice 9", "banja luka, jasenova 7")."""
     m = _TOWN_FIRST.search(text[max(0, offset - 30) : offset])
     if not m:
         return False
@@ -433,7 +433,7 @@ def _street_name(words: list[str]) -> bool:
     if _STREET_ADJECTIVE.search(last):
         return True
     name = lexicon.first_name(last)
-    if (name is not None and name != last) or last.endswith(("ica", "ice", "ici")):  # Lipovica, Crkvice, Hodžići
+    if (name is not None and name != last) or last.endswith(("ica", "ice", "ici")):  # Lipovica, Lipovice, Hodžići
         return True
     # A person's first name (or title) in the genitive before a surname no list has: "safeta zajke", "kralja tvrtka".
     return len(folded) >= 2 and (_genitive_of_a_name(folded[-2]) or folded[-2] in _TITLES_IN_STREETS)

@@ -71,7 +71,7 @@ def regional_first_names() -> frozenset[str]:
 
 @cache
 def foreign_first_names() -> frozenset[str]:
-    """Folded first names given in the countries of the foreigners officers meet ("Piotr", "Mehmet", "Hans")."""
+    """Folded first names given in the countries of the foreigners officers meet ("Tomasz", "Ahmet", "Klaus")."""
     return _names_given_in(tuple(_FOREIGN_COLUMNS.items()))
 
 

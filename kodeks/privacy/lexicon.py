@@ -155,7 +155,7 @@ def first_names() -> frozenset[str]:
 
 @cache
 def foreign_names() -> frozenset[str]:
-    """First names of the foreigners officers meet ("Piotr", "Mehmet", "Hans"), less the region's and every word of
+    """First names of the foreigners officers meet ("Tomasz", "Jacek", "Klaus"), less the region's and every word of
     the laws or the dictionaries spelt the same in any case ("Sud", "Mir", "Saka"): names.py takes them only
     capitalised and undeclined, since the other countries' lists hold thousands of short names."""
     single, _ = _not_names()

@@ -309,7 +309,7 @@ def _name_and_no_word(folded: str) -> bool:
 
 
 def foreign_names_with_surnames(text: str, tokens: list[Token], labels: list[str]) -> None:
-    """ "Mehmet Yilmaz turski državljanin …", "Piotr Nowak je …": a foreigner's first name (no word of the language:
+    """ "Ahmet Demirtas nema vizu …", "Jacek Nowak je …": a foreigner's first name (no word of the language:
     lexicon.foreign_names), or a name of the region's lists no word shares, and a capitalised word after it that no law, dictionary or list of places has — a name
     also at a sentence's start, where a capital alone says nothing."""
     for j in range(len(tokens) - 1):
@@ -333,7 +333,7 @@ def foreign_names_with_surnames(text: str, tokens: list[Token], labels: list[str
             labels[j + 1] = "C"
 
 
-# A nickname in quotes with no name before it ("mali „Kiki“ opet krade"): its verb after it shows a person. Present
+# A nickname in quotes with no name before it ("onaj „Bimbo“ opet prodaje"): its verb after it shows a person. Present
 # forms of what officers' people do, besides the lists' verbs; adverbs between are skipped.
 _PRESENT_PERSON_VERBS = frozenset(
     [
@@ -367,7 +367,7 @@ _CLOSING_QUOTES = "\"'“”»"
 
 
 def quoted_nicknames(text: str, tokens: list[Token], labels: list[str]) -> None:
-    """ "mali "Kiki" opet krade po haustorima": one or two capitalised words in quotes that no law, dictionary or list
+    """'onaj "Bimbo" ponovo prodaje travu': one or two capitalised words in quotes that no law, dictionary or list
     of places has, before a verb whose subject is a person — a nickname; `vozio je "Golf"`, `"Lira" je bila puna` stay."""
     for j, token in enumerate(tokens):
         if (

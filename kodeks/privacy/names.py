@@ -93,7 +93,7 @@ def _label(token: Token) -> str:
         )
         return "f" if weak else "F"
     if token.capitalised and not token.text.isupper() and folded in lexicon.foreign_names():
-        return "F" if mid_capital else "f"  # "Piotr", "Mehmet": a foreigner's name, only capitalised and undeclined
+        return "F" if mid_capital else "f"  # "Tomasz", "Jacek": a foreigner's name, only capitalised and undeclined
     if mid_capital and not _ADJECTIVE.search(folded) and not token.text.isupper():
         return "C"  # (a heading in capitals is no name: "DJELA PROTIV")
     return "O"
@@ -268,7 +268,9 @@ def _object_of_person_verb(text: str, tokens: list[Token], j: int) -> bool:
         and before >= 0
         and tokens[before].folded in _WE_MODALS
     ):
-        return True  # "mogu li karica privesti": the officers' infinitive, its object before it ("može li lisica …")
+        return (
+            True  # "smijemo li grbica pretresti": the officers' infinitive, its object before it ("može li lisica …")
+        )
     k, we = j, False
     while k > 0 and gap(text, tokens[k - 1], tokens[k]) == " ":
         k -= 1
@@ -298,7 +300,7 @@ def _surname_shaped(token: Token, animate_object: bool = False) -> bool:
     shaped = (
         (folded.endswith("ic") and len(folded) >= 5)
         or any(folded.endswith(e) and len(folded) - len(e) >= 3 for e in _DECLINED_IC_ENDINGS)
-        # -anin in any case (Gačanin, Hadžiosmanin): the dictionaries' -anin words (građanin, seljanin) are checked below
+        # -anin in any case (Hodžanin, Mujanin): the dictionaries' -anin words (građanin, seljanin) are checked below
         or any(folded.endswith(e) and len(folded) - len(e) >= 2 for e in ("anin", "anina", "aninu", "aninom"))
     )
     if not shaped or lexicon.law_word(folded):
@@ -481,7 +483,7 @@ _PLACE_NOUNS = re.compile(
 # not: "dom Marka Markovića" is someone's).
 _DOM = frozenset(["dom", "doma", "domu", "domom"])
 _DOM_OF = frozenset(["zdravlja", "kulture", "penzionera", "mladih", "omladine", "armije", "ucenika", "studenata"])
-# A title with its full stop inside a place's name: "Dom zdravlja dr. Mustafa Šehović", "OŠ prof. Ante Lipe".
+# A title with its full stop inside a place's name: "Dom zdravlja dr. Mirsad Lipovača", "OŠ prof. Ante Lipe".
 _TITLES_WITH_STOP = frozenset(["dr", "prof", "prim", "mr", "sv", "akad"])
 # A café, a hotel, a shop is named too ("u kafiću Vesna", "kod Hotela Bristol"), with capitals: a lower-case name after
 # it is a person ("u kaficu edin kos razbio …"), and so is a name followed by its verb.
@@ -615,7 +617,7 @@ _POSSESSIVE = re.compile(r"^(?P<stem>[a-z]{2,})(?P<suffix>in|ov|ev)(?:a|e|u|o|og
 
 
 def _possessives_of_first_names(text: str, tokens: list[Token], labels: list[str]) -> None:
-    """ "kod Dženanina stana", "u Markovom autu": a capitalised possessive of a listed first name inside a sentence,
+    """ "u Harisovom autu", "u Amrinoj kući": a capitalised possessive of a listed first name inside a sentence,
     before a lower-case noun, names its owner — a person. Before a capitalised word it names a place ("Marijin Dvor"),
     and before a street's or a place's noun a street ("u Titovoj ulici")."""
     for j, token in enumerate(tokens[:-1]):
@@ -673,15 +675,15 @@ def _places_named_after_people(text: str, tokens: list[Token], labels: list[str]
                 if joined and not (k + 1 < len(tokens) and tokens[k + 1].text[0].isupper()):
                     break
                 k += 1
-            named = [  # a capitalised preposition is the venue's name ("radnja Kod Mehe"), no surname
+            named = [  # a capitalised preposition is the venue's name ("pekarna Kod Suljage"), no surname
                 label
                 for label, word in zip(labels[j + 1 : k], tokens[j + 1 : k])
                 if word.folded not in lexicon.FUNCTION_WORDS
             ]
             if venue and ("S" in named or ("F" in named and "C" in named)):
                 continue  # "vlasnica kafića Ana Kovač": a first name and a surname after a café are a person
-            # A place noun that starts its clause is the subject itself ("most Mehmed-paše Sokolovića je zatvoren",
-            # "Dom zdravlja dr. Mustafa Šehović traži …"): the name after it is the place's, whatever verb follows.
+            # A place noun that starts its clause is the subject itself ("most Hasan-paše Predojevića je zatvoren",
+            # "Dom zdravlja dr. Mirsad Lipovača traži …"): the name after it is the place's, whatever verb follows.
             opens = token.sentence_start or (j > 0 and "," in gap(text, tokens[j - 1], token))
             if k > j + 1 and (opens or not _subject(text, tokens, k, j + 1)):
                 labels[j:k] = ["O"] * (k - j)  # the place noun too ("selu" is no first name beside "Lipovica")
