@@ -97,6 +97,7 @@ FORMS = {
     "name-anin-surname": ("hodzanin je priveden zbog tuce, koliko ga drzimo", ("hodzanin",), "[OSOBA 1]"),
     "name-ica-before-infinitive": ("smijemo li grbica pretresti bez naloga", ("grbica",), "[OSOBA 1]"),
     "name-possessive": ("droga nadjena u Harisovom autu, sta dalje", ("Harisovom",), "[OSOBA 1]"),
+    "name-family-plural": ("Lipovčići su se potukli na svadbi, ko je kriv", ("Lipovčići",), "[OSOBA 1]"),
     "name-newly-listed": ("Merjem je prijavila da joj prijeti bivsi", ("Merjem",), "[OSOBA 1]"),
     "address-town-first": ("bihac jasenova 14 nasilje u porodici, sta radimo", ("jasenova",), "[ADRESA]"),
     "address-town-first-spoken": (

@@ -163,3 +163,10 @@ def test_a_declined_ic_word_before_the_officers_infinitive_is_its_object() -> No
     assert found_persons("treba mrkica saslusati do petka") == ["mrkica"]  # "petka" a day's case, not Petko
     assert found_persons("moze li lisica uhvatiti kokos") == []  # a singular subject: the fox catches
     assert found_persons("kod vrtica privesti dijete") == []  # after a preposition: a place
+
+
+def test_a_family_by_its_surnames_plural_before_a_plural_verb() -> None:
+    assert found_persons("Lipovčići su se potukli na svadbi") == ["Lipovčići"]
+    assert found_persons("Hrastovići prijavili krađu stoke") == ["Hrastovići"]
+    for text in ("Prodavačici je prijetio nožem", "po poledici vozio prebrzo", "u Hrastovićima smo zatekli lopova"):
+        assert found_persons(text) == [], text  # an -ica noun's dative (a singular verb), a village after "u"

@@ -96,7 +96,8 @@ def test_a_shop_named_kod_someone_is_a_place() -> None:
 def test_a_possessive_of_a_first_name_names_its_owner() -> None:
     assert found_persons("droga nađena u Harisovom autu") == ["Harisovom"]
     assert found_persons("pretres u Amrinoj kući") == ["Amrinoj"]  # Amra's; "kući" stays
-    for text in ("sastanak u Marijinom Dvoru", "krađa u Titovoj ulici", "svjedok Jehovin dolazi"):
+    assert found_persons("Emirov brat je prijavio krađu") == ["Emirov"]  # at a sentence's start, before kin
+    for text in ("sastanak u Marijinom Dvoru", "krađa u Titovoj ulici", "svjedok Jehovin dolazi", "Markov auto"):
         assert found_persons(text) == [], text  # a place, a street, no listed name
 
 

@@ -283,7 +283,7 @@ def _object_of_person_verb(text: str, tokens: list[Token], j: int) -> bool:
     return False
 
 
-def _surname_shaped(token: Token, animate_object: bool = False) -> bool:
+def _surname_shaped(token: Token, animate_object: bool = False, plural_verb_after: bool = False) -> bool:
     """A word shaped like a surname of the region: a listed surname, or -ić in any case ("savic", "savica",
     "savicu", "savicem") on a stem of three letters or more — and, unless listed, no word of the language: not in
     lower case in the law texts, not a word of the spelling dictionaries ("granicu", "lisica", "delić")."""
@@ -302,11 +302,28 @@ def _surname_shaped(token: Token, animate_object: bool = False) -> bool:
         or any(folded.endswith(e) and len(folded) - len(e) >= 3 for e in _DECLINED_IC_ENDINGS)
         # -anin in any case (Hodžanin, Mujanin): the dictionaries' -anin words (građanin, seljanin) are checked below
         or any(folded.endswith(e) and len(folded) - len(e) >= 2 for e in ("anin", "anina", "aninu", "aninom"))
+        # a family by its surname's plural ("Begovići su se potukli"): the rule's person verb beside it is needed
+        or any(folded.endswith(e) and len(folded) - len(e) >= 3 for e in ("ici", "icima"))
     )
     if not shaped or lexicon.law_word(folded):
         return False
     if animate_object:
         return True  # the -ića of a living being: no dictionary word (not_surnames.txt: psić, zečić … aside)
+    plural = next((e for e in ("icima", "ici") if folded.endswith(e)), None)
+    if plural and not folded.endswith(_DECLINED_IC_ENDINGS):
+        # "komadići", "delići": the dictionary's -ić words, only capitalised; -ici is also the dative of an -ica noun
+        # ("po poledici", "prijetio prodavačici"), so in lower case only a family's -ovići/-evići
+        singular, stem = folded[: -len(plural)] + "ic", folded[: -len(plural)]
+        if lexicon.law_word(singular) or (plural == "ici" and not plural_verb_after):
+            return False  # "Prodavačici je prijetio": a dative; a family takes a plural verb ("Begovići su …")
+        if not token.text.islower():
+            return True
+        return (
+            stem.endswith(("ov", "ev"))
+            and singular not in lexicon.word_set("dictionary_words.txt")
+            and not lexicon.law_word_in_any_case(stem + "ica")
+            and not lexicon.dictionary_word(stem + "ica")
+        )
     # A capital at a sentence's start says nothing, but the dictionary's -ić diminutives are surnames as well.
     return not lexicon.dictionary_word(folded, stem_alone=token.text.islower())
 
@@ -372,7 +389,13 @@ def _lone_names_by_verbs(text: str, tokens: list[Token], labels: list[str]) -> N
             labels[j] in "Of"
             and lower_or_first
             and (jmbg_after or person_preposition or _near_person_verb(text, tokens, j, 1))
-            and _surname_shaped(token, animate_object=_object_of_person_verb(text, tokens, j))
+            and _surname_shaped(
+                token,
+                animate_object=_object_of_person_verb(text, tokens, j),
+                plural_verb_after=j + 1 < len(tokens)
+                and gap(text, token, tokens[j + 1]) == " "
+                and (tokens[j + 1].folded in ("su", "nisu") or tokens[j + 1].folded.endswith("li")),
+            )
         ):
             labels[j] = "S"
             continue
@@ -625,7 +648,7 @@ def _possessives_of_first_names(text: str, tokens: list[Token], labels: list[str
         if (
             labels[j] not in "OC"
             or not token.capitalised
-            or token.sentence_start
+            or (token.sentence_start and after.folded not in lexicon.person_words())  # "Harisov brat je …" still
             or token.text.isupper()
             or gap(text, token, after) != " "
             or not after.text.islower()
