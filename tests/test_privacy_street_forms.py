@@ -30,6 +30,10 @@ def _addresses(text: str) -> list[str]:
         ("stan na Obali Ali-paše Lipovca 11 je obijen", "Obali Ali-paše Lipovca 11"),  # a title after a hyphen
         ("stanuje u Sulejman-bega Lipe 3", "Sulejman-bega Lipe 3"),
         ("kuća broj 21 u selu Jelovac, vlasnik nepoznat", "broj 21 u selu Jelovac"),  # the house in the nominative
+        ("pucnjava ispred kuće broj 8 u borovoj", "broj 8 u borovoj"),  # the genitive
+        ("u kuću broj 3 u jelovoj ušao lopov", "kuću broj 3 u jelovoj"),  # the verb after the street stays
+        ("buka iz stana u hrastovoj 21 c", "hrastovoj 21 c"),  # a house's letter in lower case after a space
+        ("komšije iz jelove 7 se svađaju", "jelove 7"),  # a clitic after the number starts the predicate
     ],
 )
 def test_a_street_in_another_form(text: str, address: str) -> None:
@@ -50,6 +54,8 @@ def test_who_lives_there_is_a_person_not_an_address() -> None:
         "kancelarija 12/3 u zgradi suda",
         "по члану 12а закона",  # an article's letter in Cyrillic
         "у соби 4б нађена дрога",
+        "sastanak u jelovoj 12 h",  # "h": hours, no house's letter
+        "po članu 12 b i c zakona",
     ],
 )
 def test_numbered_things_are_no_address(text: str) -> None:

@@ -158,9 +158,10 @@ def _a_person(folded: list[str]) -> bool:
 # The number first, the street after it ("kod broja 12 u ulici Lipovoj", "na broju 7 u Lipovoj ulici"), or the
 # street with "na broju" after it ("u lipovoj na broju 5"): "broj" in the locative/genitive is the cue.
 _NUMBER_FIRST = re.compile(  # also "kuća broj 14 u selu Dubrave": the house in the nominative
-    r"(?<!\w)(?:(?:kod|na|ispred)[ ]+(?:kucn(?:og|om)[ ]+)?broj[au]|(?:u[ ]+)?(?:zgrad[aiu]|kuc[aiu])[ ]+(?:broj|br\.?))[ ]*\d{1,4}[a-z]?(?:/\d{1,3})?"
+    r"(?<!\w)(?:(?:kod|na|ispred)[ ]+(?:kucn(?:og|om)[ ]+)?broj[au]|(?:u[ ]+)?(?:zgrad[aeiu]|kuc[aeiu])[ ]+(?:broj|br\.?))[ ]*\d{1,4}[a-z]?(?:/\d{1,3})?"
     r"[ ]+u[ ]+(?=\w)"
 )  # "kod broja 12 u ulici Lipovoj", "u zgradi broj 5 u ulici Lipova"
+_VERB_ENDINGS = ("ao", "io", "eo", "uo", "la", "li", "lo", "le")
 _NUMBER_AFTER = re.compile(r"[ ]+na[ ]+broju[ ]+\d{1,4}[a-z]?(?:/\d{1,3})?(?![\w/])")
 _STREET_AFTER = ("ulici", "ulica", "ul.")
 
@@ -171,6 +172,8 @@ def _street_words(text: str, start: int) -> list[re.Match[str]]:
     i = 1 if words and fold(words[0].group()).rstrip(".") in _STREET_WORDS else 0
     names: list[re.Match[str]] = []
     while i < len(words) and len(names) < 3 and _name_word(words[i].group()):
+        if names and words[i].group().islower() and fold(words[i].group()).endswith(_VERB_ENDINGS):
+            break  # "u kuću broj 5 u brezovoj upao lopov": the verb starts the clause, no street's word
         names.append(words[i])
         i += 1
     if names and all(lexicon.not_a_name(fold(w.group())) for w in names):

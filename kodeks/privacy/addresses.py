@@ -16,14 +16,14 @@ from retrieval.language.normalize import fold
 
 _MONTH = r"(?:januar|februar|mart|april|maj|jun|jul|august|avgust|septemb|oktob|novemb|decemb)\w*"
 _NUMBER = (
-    r"(?:\d{1,4}(?:[a-zA-Zа-иА-И]|-[a-hA-Hа-иА-И]|[ ](?-i:[A-HА-И])(?=[ ,.]|$))?"  # 12a, 12а (Cyrillic), 12-a, 12 A
+    r"(?:\d{1,4}(?:[a-zA-Zа-иА-И]|-[a-hA-Hа-иА-И]|[ ](?-i:[A-HА-Иb-g])(?=[ ,.]|$))?"  # 12a, 12а, 12-a, 12 A, 12 b (not "12 h")
     r"(?:\s?/\s?(?:\d{1,3}[a-zA-Zа-иА-И]?|[IVX]{1,4}\b))?"
     r"|[bBбБ][bBбБ]|[bBбБ]\.[bBбБ]\.)(?![\w/])"  # 12a, 12-a, 12 A, bb, бб
     rf"(?!\.?[ ]*(?i:{_MONTH}))"  # "1. maja": a date in a street's name, no house number
 )
 # A house number no count or article number has: a flat ("67/9"), a letter ("13a"), "bb" (no number).
 _HOUSE_ONLY = re.compile(
-    r"^(?:\d{1,4}\s?/\s?(?:\d{1,3}[a-zA-Zа-иА-И]?|[IVX]{1,4})|\d{1,4}(?:[a-zA-Zа-иА-И]|-[a-hA-Hа-иА-И]|[ ][A-HА-И])"
+    r"^(?:\d{1,4}\s?/\s?(?:\d{1,3}[a-zA-Zа-иА-И]?|[IVX]{1,4})|\d{1,4}(?:[a-zA-Zа-иА-И]|-[a-hA-Hа-иА-И]|[ ][A-HА-Иb-g])"
     r"|[bBбБ]\.?[bBбБ]\.?)$"
 )
 _NAME_WORD = (  # "Ulica 6. marta 11"; a title joined by a hyphen: "Obala Ali-paše Lipovca 11", "Sulejman-bega"
@@ -409,6 +409,7 @@ def _clause_goes_on(rest: str) -> bool:
     word = fold(m.group(1))
     return (
         word in lexicon.FUNCTION_WORDS
+        or word in ("se", "ce", "cu")  # "iz brezove 3 se svađaju": a clitic starts the predicate
         or word in _PREPOSITIONS_AFTER
         or word in _TIME_WORDS
         or word in lexicon.person_verbs()
