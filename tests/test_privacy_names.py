@@ -104,4 +104,5 @@ def test_a_possessive_of_a_first_name_names_its_owner() -> None:
 def test_first_names_given_today_that_the_dictionary_lacks() -> None:
     assert found_persons("otac od Merjem je prijavio nestanak") == ["Merjem"]
     assert found_persons("Imran je udario brata") == ["Imran"]
+    assert found_persons("senadin lipovac vozio bez dozvole") == ["senadin lipovac"]
     assert found_persons("iman je važan vjerniku") == []  # "iman" (faith) is an everyday word too

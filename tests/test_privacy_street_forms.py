@@ -34,6 +34,8 @@ def _addresses(text: str) -> list[str]:
         ("u kuću broj 3 u jelovoj ušao lopov", "kuću broj 3 u jelovoj"),  # the verb after the street stays
         ("buka iz stana u hrastovoj 21 c", "hrastovoj 21 c"),  # a house's letter in lower case after a space
         ("komšije iz jelove 7 se svađaju", "jelove 7"),  # a clitic after the number starts the predicate
+        ("DOMAĆINSTVO U ULICI JELOVA BROJ 9", "ULICI JELOVA BROJ 9"),  # "BROJ" in capitals
+        ("Boraca Zenice 31, stan 2, tu je tuča", "Boraca Zenice 31, stan 2"),  # a town in the name, no cue
     ],
 )
 def test_a_street_in_another_form(text: str, address: str) -> None:
@@ -56,6 +58,7 @@ def test_who_lives_there_is_a_person_not_an_address() -> None:
         "у соби 4б нађена дрога",
         "sastanak u jelovoj 12 h",  # "h": hours, no house's letter
         "po članu 12 b i c zakona",
+        "ZAKON O PREKRŠAJIMA BROJ 12/24",
     ],
 )
 def test_numbered_things_are_no_address(text: str) -> None:

@@ -103,7 +103,7 @@ _ROMAN = re.compile(r"^[IVX]{1,4}\.?$")
 _CANDIDATE = re.compile(
     rf"(?<!\w)({_NAME_WORD}(?:[ ]+(?:{_NAME_WORD}|[IVX]{{1,4}}\.?))"
     + "{0,4}?)"
-    + rf"[ ]*(?:,?[ ]*(?:ku[cć]ni|кућни)[ ]+(?:broj|br\.?|број|бр\.?)[ ]*|,?[ ]*k\.?[ ]?br\.?:?[ ]*|,?[ ]*(?:br|бр)\.?:?[ ]*|,?[ ]+(?:broj|број):?[ ]+|,[ ]*|[ ]+kod[ ]+broja[ ]+|[ ]+)({_NUMBER})"
+    + rf"[ ]*(?i:,?[ ]*(?:ku[cć]ni|кућни)[ ]+(?:broj|br\.?|број|бр\.?)[ ]*|,?[ ]*k\.?[ ]?br\.?:?[ ]*|,?[ ]*(?:br|бр)\.?:?[ ]*|,?[ ]+(?:broj|број):?[ ]+|,[ ]*|[ ]+kod[ ]+broja[ ]+|[ ]+)({_NUMBER})"  # "BROJ 7" in capitals too
 )
 _NOT_STREET = frozenset(
     [
@@ -235,6 +235,7 @@ def _street_ok(words: list[str], capital_needed: bool, bb: bool = False) -> bool
         and f not in ("bosne", "bosna", "hercegovine", "hercegovina", "sarajevska")
         and not (i and not capital_needed and folded[i - 1] in ("za", "od", "prema"))  # "Put za Kreševo"
         and not (i and not capital_needed and words[0][0].isupper())  # "Branilaca grada", "Branilaca Sarajeva"
+        and not (i and (folded[0].endswith(("aca", "ih")) or folded[0] in _TITLES_IN_STREETS))  # without a cue too
         for i, f in enumerate(folded)
     ):
         return False
