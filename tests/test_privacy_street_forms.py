@@ -36,6 +36,8 @@ def _addresses(text: str) -> list[str]:
         ("komšije iz jelove 7 se svađaju", "jelove 7"),  # a clitic after the number starts the predicate
         ("DOMAĆINSTVO U ULICI JELOVA BROJ 9", "ULICI JELOVA BROJ 9"),  # "BROJ" in capitals
         ("Boraca Zenice 31, stan 2, tu je tuča", "Boraca Zenice 31, stan 2"),  # a town in the name, no cue
+        ("stanuje u ulici kralja stjepana i 40", "ulici kralja stjepana i 40"),  # a ruler's number in lower case
+        ("адреса Цара Лазара И 7", "Цара Лазара И 7"),  # and in Cyrillic
     ],
 )
 def test_a_street_in_another_form(text: str, address: str) -> None:

@@ -213,6 +213,15 @@ _UNITS_AFTER = re.compile(
 )
 
 
+def _regnal(folded: list[str]) -> bool:
+    """ "kralja petra i", "Краља Петра И": a ruler's number after a title and a name, in lower case or Cyrillic."""
+    return (
+        len(folded) >= 3
+        and folded[-1].rstrip(".") in ("i", "ii", "iii", "iv", "v", "vi")
+        and folded[-3] in _TITLES_IN_STREETS
+    )
+
+
 def _street_ok(words: list[str], capital_needed: bool, bb: bool = False) -> bool:
     if any(_ORDINAL.match(w) for w in words):  # "1. maja", "6. marta": the date is the street's name
         if _ORDINAL.match(words[0]) and capital_needed:
@@ -221,7 +230,7 @@ def _street_ok(words: list[str], capital_needed: bool, bb: bool = False) -> bool
         if not words:
             return not capital_needed
     folded = [fold(w).rstrip(".") for w in words]
-    last = -2 if len(words) > 1 and _ROMAN.match(words[-1]) else -1  # "Petra I 23"
+    last = -2 if len(words) > 1 and (_ROMAN.match(words[-1]) or _regnal(folded)) else -1  # "Petra I 23"
     if not folded or folded[last] in _NOT_STREET or folded[0] in _NOT_STREET or folded[0] in _KEYWORD_ONLY:
         return False
     if any(f.startswith(_LEGAL_STEMS) for f in folded):
@@ -347,7 +356,7 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
             w.isupper()
             and len(w) <= 4
             and w.lower() not in ("bb", "бб")
-            and not (k and _ROMAN.match(w))
+            and not (k and (_ROMAN.match(w) or _regnal([fold(x) for x in chosen[: k + 1]])))
             and not re.fullmatch(r"[^\W\d_]\.", w)  # "M. Tita 5": an initial, no acronym
             for k, w in enumerate(chosen)
         )  # acronyms: "УС, 92/11" is a gazette reference
