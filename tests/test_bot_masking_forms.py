@@ -108,6 +108,11 @@ FORMS = {
     "address-cyrillic-letter": ("станује у Јеловој 17в са мајком, пријавила насиље", ("Јеловој", "17в"), "[ADRESA]"),
     "address-hyphen-title": ("stan na Obali Ali-paše Lipovca 11 je obijen", ("Ali-paše", "Lipovca"), "[ADRESA]"),
     "address-label-no-count": ("ul. zelenih beretki 7 komsija prijavio buku", ("beretki",), "[ADRESA]"),
+    "name-word-name-capitalised": ("Vera Golubac, vozila bez dozvole, sta dalje", ("Golubac",), "[OSOBA 1]"),
+    "name-after-official": ("sudija Brezak je odredio pritvor, koliko traje", ("Brezak",), "[OSOBA 1]"),
+    "address-capitals-broj": ("DOMAĆINSTVO U ULICI JELOVA BROJ 9, NASILJE", ("JELOVA",), "[ADRESA]"),
+    "address-regnal-lower-case": ("stanuje u ulici kralja stjepana i 40, prijetnje", ("stjepana",), "[ADRESA]"),
+    "address-lower-case-letter": ("buka iz stana u hrastovoj 21 c cijelu noc", ("hrastovoj",), "[ADRESA]"),
     "address-house-number-first": ("kuca broj 21 u selu Jelovac, provala", ("Jelovac",), "[ADRESA]"),
 }
 
