@@ -1,7 +1,9 @@
 """The forms officers type or dictate — a JMBG in groups, a dictated e-mail, a grouped IBAN, a date of birth in
 words or Cyrillic or right after a name, an address with its town or in lower case without a cue, a surname that is
 also a word of the language, a plate with dots or of another country, a phone dictated in words, an interleaved
-document serial, a first name only its verb or an e-mail beside it shows, a declined road word with a floor — never
+document serial, a first name only its verb or an e-mail beside it shows, a declined road word with a floor, a
+foreigner's name, a nickname in quotes, a -anin surname, a first name's possessive, a street after the town dictated
+first, a house's letter in Cyrillic, a title after a hyphen in a street's name — never
 reach the stand-in Claude, the query log or the export: each form through the whole bot (the fake Bot API, the real
 pipeline, a real query log)."""
 
@@ -89,6 +91,29 @@ FORMS = {
         ("Jajačke", "Travnik"),
         "[ADRESA]",
     ),
+    # the fifth round's classes (bench/masking/dev_writer2.jsonl, docs/privacy.md)
+    "name-foreign": ("Jacek Nowak nema vozacku, vozio kamion", ("Jacek", "Nowak"), "[OSOBA 1]"),
+    "name-quoted-nickname": ('onaj "Bimbo" opet prodaje travu kod skole', ("Bimbo",), "[OSOBA 1]"),
+    "name-anin-surname": ("hodzanin je priveden zbog tuce, koliko ga drzimo", ("hodzanin",), "[OSOBA 1]"),
+    "name-ica-before-infinitive": ("smijemo li grbica pretresti bez naloga", ("grbica",), "[OSOBA 1]"),
+    "name-possessive": ("droga nadjena u Harisovom autu, sta dalje", ("Harisovom",), "[OSOBA 1]"),
+    "name-family-plural": ("Lipovčići su se potukli na svadbi, ko je kriv", ("Lipovčići",), "[OSOBA 1]"),
+    "name-newly-listed": ("Merjem je prijavila da joj prijeti bivsi", ("Merjem",), "[OSOBA 1]"),
+    "address-town-first": ("bihac jasenova 14 nasilje u porodici, sta radimo", ("jasenova",), "[ADRESA]"),
+    "address-town-first-spoken": (
+        "travnik brezova broj sedamnaest hitno dodjite",
+        ("brezova", "sedamnaest"),
+        "[ADRESA]",
+    ),
+    "address-cyrillic-letter": ("станује у Јеловој 17в са мајком, пријавила насиље", ("Јеловој", "17в"), "[ADRESA]"),
+    "address-hyphen-title": ("stan na Obali Ali-paše Lipovca 11 je obijen", ("Ali-paše", "Lipovca"), "[ADRESA]"),
+    "address-label-no-count": ("ul. zelenih beretki 7 komsija prijavio buku", ("beretki",), "[ADRESA]"),
+    "name-word-name-capitalised": ("Vera Golubac, vozila bez dozvole, sta dalje", ("Golubac",), "[OSOBA 1]"),
+    "name-after-official": ("sudija Brezak je odredio pritvor, koliko traje", ("Brezak",), "[OSOBA 1]"),
+    "address-capitals-broj": ("DOMAĆINSTVO U ULICI JELOVA BROJ 9, NASILJE", ("JELOVA",), "[ADRESA]"),
+    "address-regnal-lower-case": ("stanuje u ulici kralja stjepana i 40, prijetnje", ("stjepana",), "[ADRESA]"),
+    "address-lower-case-letter": ("buka iz stana u hrastovoj 21 c cijelu noc", ("hrastovoj",), "[ADRESA]"),
+    "address-house-number-first": ("kuca broj 21 u selu Jelovac, provala", ("Jelovac",), "[ADRESA]"),
 }
 
 

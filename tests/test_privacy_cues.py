@@ -311,3 +311,12 @@ def test_a_house_number_glued_to_the_street_after_a_cue(text: str, address: str)
 
 def test_a_town_with_a_glued_number_after_a_cue_stays() -> None:
     assert found_kinds("zivi u sarajevu2024 godine") == []
+
+
+def test_a_dictionary_surname_after_a_word_for_a_person_or_an_official() -> None:
+    # a capitalised word in a surname's noun shape (-ac, -ak, -ar …) after a role is its surname, even where the
+    # dictionaries have it as a noun; officials and occupations count as roles
+    assert found_persons("sudija Brezak je odredio pritvor") == ["Brezak"]
+    assert found_persons("konobar Golubac je udaren flašom") == ["Golubac"]
+    for text in ("vozač Golfa pobjegao", "advokat odbrane traži spis", "sudija za prekršaje"):
+        assert found_persons(text) == [], text

@@ -147,3 +147,26 @@ def test_a_capital_at_the_start_is_checked_against_the_dictionary_nouns_only() -
     assert found_persons("Delića smo zatekli kako obija auto") == ["Delića"]  # delić is a word, and a surname
     assert found_persons("Granicu smo zatvorili nakon dojave") == []
     assert found_persons("Lisicu smo zatekli u dvoristu") == []
+
+
+def test_a_surname_in_anin_beside_a_person_verb_is_a_person() -> None:
+    assert found_persons("hodzanin je priveden sinoc") == ["hodzanin"]
+    assert found_persons("pretresli smo mujanina") == ["mujanina"]
+    for text in ("gradjanin je uhapsen", "muslimanin je napadnut ispred dzamije", "seljanin je prijavio kradju"):
+        assert found_persons(text) == [], text  # words of the laws, the dictionaries, a believer
+
+
+def test_a_declined_ic_word_before_the_officers_infinitive_is_its_object() -> None:
+    # after a modal whose subject is the officers (or plural), the -ića before a person verb's infinitive is a
+    # masculine object, so someone alive: a feminine -ica noun would be -icu there
+    assert found_persons("smijemo li grbica pretresti bez naloga") == ["grbica"]
+    assert found_persons("treba mrkica saslusati do petka") == ["mrkica"]  # "petka" a day's case, not Petko
+    assert found_persons("moze li lisica uhvatiti kokos") == []  # a singular subject: the fox catches
+    assert found_persons("kod vrtica privesti dijete") == []  # after a preposition: a place
+
+
+def test_a_family_by_its_surnames_plural_before_a_plural_verb() -> None:
+    assert found_persons("Lipovčići su se potukli na svadbi") == ["Lipovčići"]
+    assert found_persons("Hrastovići prijavili krađu stoke") == ["Hrastovići"]
+    for text in ("Prodavačici je prijetio nožem", "po poledici vozio prebrzo", "u Hrastovićima smo zatekli lopova"):
+        assert found_persons(text) == [], text  # an -ica noun's dative (a singular verb), a village after "u"

@@ -156,3 +156,10 @@ def test_an_adjective_or_a_genitive_plural_is_no_other_surname(text: str) -> Non
 )
 def test_a_phones_capital_on_the_first_word_counts_as_lower_case(text: str, names: list[str]) -> None:
     assert found_persons(text) == names
+
+
+def test_a_listed_name_that_is_a_word_with_a_capitalised_surname_after_it() -> None:
+    # "Nada", "Vera" are words too: with the surname-shaped word after them capitalised alike, a person
+    assert found_persons("Vera Golubac, vozila bez dozvole") == ["Vera Golubac"]
+    assert found_persons("ОШТЕЋЕНА ЈЕ НАДА ЛОВАЦ") == ["НАДА ЛОВАЦ"]
+    assert found_persons("nada lovac je prijavila") == []  # in lower case a word and a noun: no evidence

@@ -28,6 +28,11 @@ from tests.privacy_helpers import found_kinds, found_persons
         ("muhidin prodaje drogu kod skole", ["muhidin"]),  # lower case: a dictionary-only name before a listed verb
         ("hamdija je udario komsiju", ["hamdija"]),
         ("stjepan vrana i luka vrana su braca", ["stjepan vrana", "luka vrana"]),  # the same surname again
+        ("Tomasz je udario konobara", ["Tomasz"]),  # a foreigner's first name (Poland) before a verb
+        ("Ahmet Demirtas nema vizu ni pasos", ["Ahmet Demirtas"]),  # a foreigner's name and surname at the start
+        ("Klaus Fischer nije imao tahograf", ["Klaus Fischer"]),
+        ('onaj "Bimbo" ponovo prodaje travu', ["Bimbo"]),  # a nickname in quotes before its verb
+        ("klinac „Zeko“ stalno krade bicikle", ["Zeko"]),
     ],
 )
 def test_a_name_the_sentence_shows(text: str, persons: list[str]) -> None:
@@ -55,6 +60,12 @@ def test_a_name_the_sentence_shows(text: str, persons: list[str]) -> None:
         "svjedok kaze da je nada umrla",  # lower case, a word of the dictionaries
         "Koji Zakon kaže nešto o tome",  # capitalised words of the laws at a sentence's start
         "Zadaci Savjeta su propisani",  # a heading of the laws
+        "roba sa Kosova i iz Albanije bez deklaracije",  # countries that are foreigners' first names
+        "udario ga je šakom u glavu",  # a foreigner's name in another case and lower case is a word here
+        "nije prijavio carini robu",
+        'vozio je "Golf" bez tablica',  # quoted words with no verb of a person after them
+        'kafana "Lira" je bila puna',
+        'na vratima pise "Zabranjeno" za strance',
     ],
 )
 def test_places_peoples_and_words_are_no_persons(text: str) -> None:

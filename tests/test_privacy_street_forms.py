@@ -25,6 +25,19 @@ def _addresses(text: str) -> list[str]:
         ("iz pofalica bb su ukrali ovce", "pofalica bb"),  # "bb" needs no capital and no street word
         ("stan u Ul. Heroja Tuzle 14/2 je prazan", "Ul. Heroja Tuzle 14/2"),  # a town inside the street's name
         ("na kućnom broju 9 u Jelovoj stanuje", "kućnom broju 9 u Jelovoj"),  # the number first, "kućni"
+        ("станује у Јеловој 17в са мајком", "Јеловој 17в"),  # a house's letter in Cyrillic
+        ("живи у Храстовој 8/3б", "Храстовој 8/3б"),
+        ("stan na Obali Ali-paše Lipovca 11 je obijen", "Obali Ali-paše Lipovca 11"),  # a title after a hyphen
+        ("stanuje u Sulejman-bega Lipe 3", "Sulejman-bega Lipe 3"),
+        ("kuća broj 21 u selu Jelovac, vlasnik nepoznat", "broj 21 u selu Jelovac"),  # the house in the nominative
+        ("pucnjava ispred kuće broj 8 u borovoj", "broj 8 u borovoj"),  # the genitive
+        ("u kuću broj 3 u jelovoj ušao lopov", "kuću broj 3 u jelovoj"),  # the verb after the street stays
+        ("buka iz stana u hrastovoj 21 c", "hrastovoj 21 c"),  # a house's letter in lower case after a space
+        ("komšije iz jelove 7 se svađaju", "jelove 7"),  # a clitic after the number starts the predicate
+        ("DOMAĆINSTVO U ULICI JELOVA BROJ 9", "ULICI JELOVA BROJ 9"),  # "BROJ" in capitals
+        ("Boraca Zenice 31, stan 2, tu je tuča", "Boraca Zenice 31, stan 2"),  # a town in the name, no cue
+        ("stanuje u ulici kralja stjepana i 40", "ulici kralja stjepana i 40"),  # a ruler's number in lower case
+        ("адреса Цара Лазара И 7", "Цара Лазара И 7"),  # and in Cyrillic
     ],
 )
 def test_a_street_in_another_form(text: str, address: str) -> None:
@@ -43,6 +56,11 @@ def test_who_lives_there_is_a_person_not_an_address() -> None:
         "vozač tramvaja linije 12B vozio bez odmora",  # a line numbered like a house
         "u sobi 4a pronađena droga",  # a room
         "kancelarija 12/3 u zgradi suda",
+        "по члану 12а закона",  # an article's letter in Cyrillic
+        "у соби 4б нађена дрога",
+        "sastanak u jelovoj 12 h",  # "h": hours, no house's letter
+        "po članu 12 b i c zakona",
+        "ZAKON O PREKRŠAJIMA BROJ 12/24",
     ],
 )
 def test_numbered_things_are_no_address(text: str) -> None:

@@ -124,3 +124,42 @@ def test_roads_house_letters_bb_in_cyrillic_and_a_village_word(text: str, addres
 )
 def test_a_count_after_a_village_or_street_is_no_house_number(text: str) -> None:
     assert found_kinds(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("bihac jasenova 14 nasilje u porodici", "jasenova 14"),  # a listed town opening the sentence
+        ("prijava, doboj hrastova 3, komsije se svadjaju", "hrastova 3"),  # or a clause
+        ("mostar lipovice 9 pronadjen maloljetnik", "lipovice 9"),  # a plural place's name
+        ("travnik brezova broj sedamnaest hitno", "brezova broj sedamnaest"),  # the number dictated in words
+        ("bijeljina, jelovica trideset dva, pozar", "bijeljina, jelovica trideset dva"),
+    ],
+)
+def test_a_street_after_the_town_dictated_first(text: str, address: str) -> None:
+    assert _addresses(text) == [address]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "mostar dvadeset godina nije imao ovakav slucaj",  # a count after the town
+        "tuzla policija dva puta izlazila na teren",
+        "doboj 3 dana bez struje",
+        "zenica ima dva suda",
+    ],
+)
+def test_a_town_first_before_a_count_is_no_address(text: str) -> None:
+    assert _addresses(text) == []
+
+
+def test_a_street_labelled_in_the_nominative_takes_no_count_after_its_number() -> None:
+    # "ulica X 115" is a label: what follows starts the next clause ("u ulici X 5 ljudi" still counts people)
+    assert _addresses("ulica palih boraca 41 zena prijavila muza") == ["ulica palih boraca 41"]
+    assert _addresses("ul. zelenih beretki 7 komsija prijavio buku") == ["ul. zelenih beretki 7"]
+    assert _addresses("u ulici lipovoj 5 ljudi se potuklo") == []
+
+
+def test_a_word_starting_with_a_units_letter_is_no_unit() -> None:
+    assert _addresses("bihac jasenova 8 hitno treba patrola") == ["jasenova 8"]  # "8 hitno" is no "8 h"
+    assert _addresses("bihac jasenova 8 h je bila gužva") == []

@@ -157,10 +157,11 @@ def _a_person(folded: list[str]) -> bool:
 
 # The number first, the street after it ("kod broja 12 u ulici Lipovoj", "na broju 7 u Lipovoj ulici"), or the
 # street with "na broju" after it ("u lipovoj na broju 5"): "broj" in the locative/genitive is the cue.
-_NUMBER_FIRST = re.compile(
-    r"(?<!\w)(?:(?:kod|na|ispred)[ ]+(?:kucn(?:og|om)[ ]+)?broj[au]|u[ ]+(?:zgrad[ia]|kuc[ia])[ ]+(?:broj|br\.?))[ ]*\d{1,4}[a-z]?(?:/\d{1,3})?"
+_NUMBER_FIRST = re.compile(  # also "kuća broj 14 u selu Dubrave": the house in the nominative
+    r"(?<!\w)(?:(?:kod|na|ispred)[ ]+(?:kucn(?:og|om)[ ]+)?broj[au]|(?:u[ ]+)?(?:zgrad[aeiu]|kuc[aeiu])[ ]+(?:broj|br\.?))[ ]*\d{1,4}[a-z]?(?:/\d{1,3})?"
     r"[ ]+u[ ]+(?=\w)"
 )  # "kod broja 12 u ulici Lipovoj", "u zgradi broj 5 u ulici Lipova"
+_VERB_ENDINGS = ("ao", "io", "eo", "uo", "la", "li", "lo", "le")
 _NUMBER_AFTER = re.compile(r"[ ]+na[ ]+broju[ ]+\d{1,4}[a-z]?(?:/\d{1,3})?(?![\w/])")
 _STREET_AFTER = ("ulici", "ulica", "ul.")
 
@@ -171,6 +172,8 @@ def _street_words(text: str, start: int) -> list[re.Match[str]]:
     i = 1 if words and fold(words[0].group()).rstrip(".") in _STREET_WORDS else 0
     names: list[re.Match[str]] = []
     while i < len(words) and len(names) < 3 and _name_word(words[i].group()):
+        if names and words[i].group().islower() and fold(words[i].group()).endswith(_VERB_ENDINGS):
+            break  # "u kuću broj 5 u brezovoj upao lopov": the verb starts the clause, no street's word
         names.append(words[i])
         i += 1
     if names and all(lexicon.not_a_name(fold(w.group())) for w in names):
@@ -204,10 +207,32 @@ _ULICA = ("ulica", "ulici", "ulicu", "ulice", "ul")
 _STREET_CUE = re.compile(r"(?<!\w)(?:[^\W\d_]+(?:ov|ev|in|sk|ck)(?:a|oj|e|u|om)[ ]+)?(?:ulic[aeiu]|ul\.)[ ]+")
 
 
+# A town opening a sentence or a clause, as an address is dictated town first: "travnik brezova broj sedamnaest".
+_TOWN_OPENS = re.compile(r"(?:^|[,.;:!?][ ]*)([^\W\d_]+(?:[ ][^\W\d_]+)?)[ ]*,?[ ]+(?=[^\W\d_])")
+
+
+def _towns_first(text: str, folded: str) -> list[Span]:
+    """After a listed town in its nominative at a clause's start, a street and a number dictated in words."""
+    spans = []
+    for m in _TOWN_OPENS.finditer(folded):
+        words = m.group(1).split()
+        towns = lexicon.word_set("towns.txt")
+        start = m.end()
+        if "_".join(words) not in towns:
+            if len(words) == 2 and words[0] in towns:
+                start = m.start(1) + len(words[0]) + 1  # "travnik brezova dvadeset": the second word is the street
+            else:
+                continue
+        span = _phrase(text, start, after_adresa=False, spoken_only=True)
+        if span is not None:
+            spans.append(span)
+    return spans
+
+
 def cued_addresses(text: str) -> list[Span]:
     """Spans of the street-shaped phrases after an address cue (the town after them is added by the caller)."""
     folded = _folded(text)
-    spans = []
+    spans = _towns_first(text, folded)
     for m in _CUE.finditer(folded):
         span = _phrase(text, m.end(), after_adresa=m.group().startswith(("adres", "prijavljen")))
         if span is not None:

@@ -16,15 +16,19 @@ from retrieval.language.normalize import fold
 
 _MONTH = r"(?:januar|februar|mart|april|maj|jun|jul|august|avgust|septemb|oktob|novemb|decemb)\w*"
 _NUMBER = (
-    r"(?:\d{1,4}(?:[a-zA-Z]|-[a-hA-H]|[ ](?-i:[A-H])(?=[ ,.]|$))?(?:\s?/\s?(?:\d{1,3}[a-zA-Z]?|[IVX]{1,4}\b))?"
+    r"(?:\d{1,4}(?:[a-zA-Zа-иА-И]|-[a-hA-Hа-иА-И]|[ ](?-i:[A-HА-Иb-g])(?=[ ,.]|$))?"  # 12a, 12а, 12-a, 12 A, 12 b (not "12 h")
+    r"(?:\s?/\s?(?:\d{1,3}[a-zA-Zа-иА-И]?|[IVX]{1,4}\b))?"
     r"|[bBбБ][bBбБ]|[bBбБ]\.[bBбБ]\.)(?![\w/])"  # 12a, 12-a, 12 A, bb, бб
     rf"(?!\.?[ ]*(?i:{_MONTH}))"  # "1. maja": a date in a street's name, no house number
 )
 # A house number no count or article number has: a flat ("67/9"), a letter ("13a"), "bb" (no number).
 _HOUSE_ONLY = re.compile(
-    r"^(?:\d{1,4}\s?/\s?(?:\d{1,3}[a-zA-Z]?|[IVX]{1,4})|\d{1,4}(?:[a-zA-Z]|-[a-hA-H]|[ ][A-H])|[bBбБ]\.?[bBбБ]\.?)$"
+    r"^(?:\d{1,4}\s?/\s?(?:\d{1,3}[a-zA-Zа-иА-И]?|[IVX]{1,4})|\d{1,4}(?:[a-zA-Zа-иА-И]|-[a-hA-Hа-иА-И]|[ ][A-HА-Иb-g])"
+    r"|[bBбБ]\.?[bBбБ]\.?)$"
 )
-_NAME_WORD = rf"(?:[^\W\d_][^\W\d_.]*\.?|\d{{1,2}}\.[ ]+(?i:{_MONTH}))"  # "Ulica 6. marta 11"
+_NAME_WORD = (  # "Ulica 6. marta 11"; a title joined by a hyphen: "Obala Ali-paše Lipovca 11", "Sulejman-bega"
+    rf"(?:[^\W\d_][^\W\d_.]*(?:-(?i:pa[sš][aei]|beg|bega|begu|bey|ag[aeiu]|efendij[aeiu]))?\.?|\d{{1,2}}\.[ ]+(?i:{_MONTH}))"
+)
 _ORDINAL = re.compile(r"^\d{1,2}\.$")
 _STREET_WORD = re.compile(
     r"(?<!\w)(?:ul\.|ul|ulica|ulici|ulicu|ulice|adresa|adresi|adresu|adresom|stanuje\s+(?:u|na)|stanuje|zivi\s+(?:u|na)|"
@@ -99,7 +103,7 @@ _ROMAN = re.compile(r"^[IVX]{1,4}\.?$")
 _CANDIDATE = re.compile(
     rf"(?<!\w)({_NAME_WORD}(?:[ ]+(?:{_NAME_WORD}|[IVX]{{1,4}}\.?))"
     + "{0,4}?)"
-    + rf"[ ]*(?:,?[ ]*(?:ku[cć]ni|кућни)[ ]+(?:broj|br\.?|број|бр\.?)[ ]*|,?[ ]*k\.?[ ]?br\.?:?[ ]*|,?[ ]*(?:br|бр)\.?:?[ ]*|,?[ ]+(?:broj|број):?[ ]+|,[ ]*|[ ]+kod[ ]+broja[ ]+|[ ]+)({_NUMBER})"
+    + rf"[ ]*(?i:,?[ ]*(?:ku[cć]ni|кућни)[ ]+(?:broj|br\.?|број|бр\.?)[ ]*|,?[ ]*k\.?[ ]?br\.?:?[ ]*|,?[ ]*(?:br|бр)\.?:?[ ]*|,?[ ]+(?:broj|број):?[ ]+|,[ ]*|[ ]+kod[ ]+broja[ ]+|[ ]+)({_NUMBER})"  # "BROJ 7" in capitals too
 )
 _NOT_STREET = frozenset(
     [
@@ -204,9 +208,18 @@ _LEGAL_STEMS = (
 )
 _UNITS_AFTER = re.compile(
     r"^\s*(?:\.?\s*)?(?:dana|dan|sati|sat|h|min\w*|mjesec\w*|godin\w*|god\.?|km|KM|cm|mm|eur\w*|%|puta|m\b|"
-    r"metar\w*|kg|g\b|ml|l\b|promil\w*|stav\w*|tack\w*|clan\w*|posto|x|januar\w*|februar\w*|mart\w*|april\w*|maj\w*|jun\w*|jul\w*|august\w*|septemb\w*|oktob\w*|novemb\w*|decemb\w*|сеп\w*|окт\w*|нов\w*|дец\w*|јан\w*|феб\w*|мар\w*|апр\w*|мај\w*|јун\w*|јул\w*|авг\w*)",
+    r"metar\w*|kg|g\b|ml|l\b|promil\w*|stav\w*|tack\w*|clan\w*|posto|x|januar\w*|februar\w*|mart\w*|april\w*|maj\w*|jun\w*|jul\w*|august\w*|septemb\w*|oktob\w*|novemb\w*|decemb\w*|сеп\w*|окт\w*|нов\w*|дец\w*|јан\w*|феб\w*|мар\w*|апр\w*|мај\w*|јун\w*|јул\w*|авг\w*)(?![^\W\d_])",  # "22 hitno" is no "22 h"
     re.IGNORECASE,
 )
+
+
+def _regnal(folded: list[str]) -> bool:
+    """ "kralja petra i", "Краља Петра И": a ruler's number after a title and a name, in lower case or Cyrillic."""
+    return (
+        len(folded) >= 3
+        and folded[-1].rstrip(".") in ("i", "ii", "iii", "iv", "v", "vi")
+        and folded[-3] in _TITLES_IN_STREETS
+    )
 
 
 def _street_ok(words: list[str], capital_needed: bool, bb: bool = False) -> bool:
@@ -217,7 +230,7 @@ def _street_ok(words: list[str], capital_needed: bool, bb: bool = False) -> bool
         if not words:
             return not capital_needed
     folded = [fold(w).rstrip(".") for w in words]
-    last = -2 if len(words) > 1 and _ROMAN.match(words[-1]) else -1  # "Petra I 23"
+    last = -2 if len(words) > 1 and (_ROMAN.match(words[-1]) or _regnal(folded)) else -1  # "Petra I 23"
     if not folded or folded[last] in _NOT_STREET or folded[0] in _NOT_STREET or folded[0] in _KEYWORD_ONLY:
         return False
     if any(f.startswith(_LEGAL_STEMS) for f in folded):
@@ -231,6 +244,7 @@ def _street_ok(words: list[str], capital_needed: bool, bb: bool = False) -> bool
         and f not in ("bosne", "bosna", "hercegovine", "hercegovina", "sarajevska")
         and not (i and not capital_needed and folded[i - 1] in ("za", "od", "prema"))  # "Put za Kreševo"
         and not (i and not capital_needed and words[0][0].isupper())  # "Branilaca grada", "Branilaca Sarajeva"
+        and not (i and (folded[0].endswith(("aca", "ih")) or folded[0] in _TITLES_IN_STREETS))  # without a cue too
         for i, f in enumerate(folded)
     ):
         return False
@@ -322,7 +336,10 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
         and not _ADDRESS_CUE_BEFORE.search(fold(text[max(0, m.start(1) - 40) : m.start(1)]))
     )  # "u selu Lipovica 5 kuća je izgorjelo": a count after a place's name (not after "stanuje", "adresa")
     for i, (chosen, offset, keyword) in enumerate(suffixes):
-        if keyword and not counted and _street_ok(chosen, capital_needed=False):
+        # "ul. zelenih beretki 7 komšija prijavio …": after a street word in the nominative (a label, not "u ulici")
+        # the word after the number is no count — nothing is counted in a street named so
+        labelled = _LABEL_BEFORE.search(fold(text[max(0, offset - 8) : offset])) is not None
+        if keyword and (not counted or labelled) and _street_ok(chosen, capital_needed=False):
             if (
                 i and fold(words[i - 1]).rstrip(".") in _PART_OF_NAME
             ):  # "Bulevar Meše Selimovića": the street word is its name
@@ -339,7 +356,7 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
             w.isupper()
             and len(w) <= 4
             and w.lower() not in ("bb", "бб")
-            and not (k and _ROMAN.match(w))
+            and not (k and (_ROMAN.match(w) or _regnal([fold(x) for x in chosen[: k + 1]])))
             and not re.fullmatch(r"[^\W\d_]\.", w)  # "M. Tita 5": an initial, no acronym
             for k, w in enumerate(chosen)
         )  # acronyms: "УС, 92/11" is a gazette reference
@@ -362,12 +379,31 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
     for chosen, offset, _ in suffixes:
         if (
             len(chosen) <= 3
-            and (town_after or (set_off and _SET_OFF_BEFORE.search(fold(text[max(0, offset - 12) : offset]))))
+            and (
+                town_after
+                or _town_before(text, offset)  # "bihać jasenova 14 …": the town dictated first
+                or (set_off and _SET_OFF_BEFORE.search(fold(text[max(0, offset - 12) : offset])))
+            )
             and _street_ok(chosen, capital_needed=False)
             and _street_name(chosen)
         ):
             return Span(offset, m.end(2), "ADDRESS")  # "u lipovoj 12", "na marsala tita 12", "lipova br. 12,"
     return None
+
+
+_LABEL_BEFORE = re.compile(r"(?:^|[^\w.])(?:ulica|ul\.?)[ ]*:?[ ]*$")  # on folded text
+# A listed town at the start of a sentence or after a comma, right before a street ("bihać jasenova 14").
+_TOWN_FIRST = re.compile(r"(?:^|[,.;:!?]\s*)(?P<town>[^\W\d_]+(?:[ -][^\W\d_]+)?)[ ]*,?[ ]+$")
+
+
+def _town_before(text: str, offset: int) -> bool:
+    """Whether a listed town opens the sentence or clause right before the street at `offset` (the town first, as an
+    address is dictated: "mostar lipovice 9", "banja luka, jasenova 7")."""
+    m = _TOWN_FIRST.search(text[max(0, offset - 30) : offset])
+    if not m:
+        return False
+    words = [fold(w) for w in re.split(r"[ -]", m.group("town"))]
+    return _is_town(words) == len(words) or (len(words) == 2 and _is_town(words[1:]) == 1 and m.start("town") > 0)
 
 
 _TIME_WORDS = frozenset(["sinoc", "jutros", "juce", "jucer", "danas", "nocas", "prekjuce", "oko", "u", "na", "kod"])
@@ -383,6 +419,7 @@ def _clause_goes_on(rest: str) -> bool:
     word = fold(m.group(1))
     return (
         word in lexicon.FUNCTION_WORDS
+        or word in ("se", "ce", "cu")  # "iz brezove 3 se svađaju": a clitic starts the predicate
         or word in _PREPOSITIONS_AFTER
         or word in _TIME_WORDS
         or word in lexicon.person_verbs()
@@ -407,7 +444,7 @@ def _street_name(words: list[str]) -> bool:
     if _STREET_ADJECTIVE.search(last):
         return True
     name = lexicon.first_name(last)
-    if (name is not None and name != last) or last.endswith(("ica", "ovica", "evica")):
+    if (name is not None and name != last) or last.endswith(("ica", "ice", "ici")):  # Lipovica, Lipovice, Hodžići
         return True
     # A person's first name (or title) in the genitive before a surname no list has: "safeta zajke", "kralja tvrtka".
     return len(folded) >= 2 and (_genitive_of_a_name(folded[-2]) or folded[-2] in _TITLES_IN_STREETS)

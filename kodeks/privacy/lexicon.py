@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import cache
 from importlib import resources
 
-from kodeks.privacy.gazetteer import regional_first_names
+from kodeks.privacy.gazetteer import foreign_first_names, regional_first_names
 
 # Pronouns, prepositions, conjunctions and forms of "biti": never a name, whatever a name dictionary lists
 # ("Koji" is a Japanese name).
@@ -151,6 +151,24 @@ def first_names() -> frozenset[str]:
         n for n in regional_first_names() if n not in single and n not in common_forms() and n not in FUNCTION_WORDS
     }
     return listed_first_names() | frozenset(regional)
+
+
+@cache
+def foreign_names() -> frozenset[str]:
+    """First names of the foreigners officers meet ("Tomasz", "Jacek", "Klaus"), less the region's and every word of
+    the laws or the dictionaries spelt the same in any case ("Sud", "Mir", "Saka"): names.py takes them only
+    capitalised and undeclined, since the other countries' lists hold thousands of short names."""
+    single, _ = _not_names()
+    return frozenset(
+        n
+        for n in foreign_first_names() - regional_first_names()
+        if len(n) >= 4
+        and n not in single
+        and n not in common_forms()
+        and n not in listed_first_names()
+        and not law_word_in_any_case(n)
+        and not dictionary_word(n)
+    )
 
 
 def ambiguous_names() -> frozenset[str]:

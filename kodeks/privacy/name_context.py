@@ -87,7 +87,7 @@ def _weak_name(token: Token) -> bool:
     word form ("marka", "zlata"), nor a place."""
     folded = token.folded
     return (
-        lexicon.first_name(folded) is not None
+        (lexicon.first_name(folded) is not None or (token.capitalised and folded in lexicon.foreign_names()))
         and (folded not in lexicon.common_forms() or token.capitalised)
         and folded not in lexicon.FUNCTION_WORDS
         and not lexicon.is_place(folded)
@@ -110,7 +110,8 @@ def first_names_before_verbs(text: str, tokens: list[Token], labels: list[str]) 
         k = _next(text, tokens, j)
         # Any participle after a listed name ("Nada kupila"); after a name only the dictionary has — which holds
         # everyday words too ("Crni", "Sveta") — a verb of the lists.
-        if k is not None and _verb(tokens[k], participle=token.folded in lexicon.listed_first_names()):
+        listed = token.folded in lexicon.listed_first_names() or token.folded in lexicon.foreign_names()
+        if k is not None and _verb(tokens[k], participle=listed):
             labels[j] = "F"
             continue
         if (
@@ -293,3 +294,111 @@ def months_after_days(text: str, tokens: list[Token], labels: list[str]) -> None
             and _DAY_BEFORE.search(text[max(0, token.start - 6) : token.start])
         ):
             labels[j] = "O"
+
+
+def _name_and_no_word(folded: str) -> bool:
+    """A first name in its nominative that no word of the laws, the dictionaries or the lists shares ("Ahmet", not
+    "Vojna", "Nada")."""
+    return (
+        lexicon.first_name(folded) == folded
+        and not _word(folded)
+        and folded not in lexicon.common_forms()
+        and folded not in lexicon.ambiguous_names()
+        and not lexicon.law_word_in_any_case(folded)
+    )
+
+
+def foreign_names_with_surnames(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "Ahmet Demirtas nema vizu …", "Jacek Nowak je …": a foreigner's first name (no word of the language:
+    lexicon.foreign_names), or a name of the region's lists no word shares, and a capitalised word after it that no law, dictionary or list of places has — a name
+    also at a sentence's start, where a capital alone says nothing."""
+    for j in range(len(tokens) - 1):
+        token, after = tokens[j], tokens[j + 1]
+        if (
+            labels[j] == "f"
+            and token.capitalised
+            and not token.text.isupper()
+            and (token.folded in lexicon.foreign_names() or _name_and_no_word(token.folded))
+            and after.capitalised
+            and not after.text.isupper()
+            and gap(text, token, after) == " "
+            and labels[j + 1] in "CO"
+            and not _word(after.folded)
+            and not lexicon.law_word_in_any_case(after.folded)
+            and not lexicon.not_a_name(after.folded)
+            and not lexicon.is_place(after.folded)
+            and after.folded not in lexicon.FUNCTION_WORDS
+        ):
+            labels[j] = "F"
+            labels[j + 1] = "C"
+
+
+# A nickname in quotes with no name before it ("onaj „Bimbo“ opet prodaje"): its verb after it shows a person. Present
+# forms of what officers' people do, besides the lists' verbs; adverbs between are skipped.
+_PRESENT_PERSON_VERBS = frozenset(
+    [
+        "krade",
+        "kradu",
+        "prodaje",
+        "prodaju",
+        "dila",
+        "dilaju",
+        "napada",
+        "napadaju",
+        "maltretira",
+        "maltretiraju",
+        "uznemirava",
+        "uznemiravaju",
+        "tuce",
+        "tuku",
+        "prijete",
+        "vrijedja",
+        "ucjenjuje",
+        "prosjaci",
+        "bjezi",
+        "bjeze",
+        "skriva",
+        "krije",
+    ]
+)
+_ADVERBS_BEFORE_VERBS = frozenset(["opet", "ponovo", "stalno", "jos", "vec", "sad", "sada", "svaki", "dan", "redovno"])
+_OPENING_QUOTES = "\"'„“«"
+_CLOSING_QUOTES = "\"'“”»"
+
+
+def quoted_nicknames(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """'onaj "Bimbo" ponovo prodaje travu': one or two capitalised words in quotes that no law, dictionary or list
+    of places has, before a verb whose subject is a person — a nickname; `vozio je "Golf"`, `"Lira" je bila puna` stay."""
+    for j, token in enumerate(tokens):
+        if (
+            labels[j] not in "OCf"
+            or not token.capitalised
+            or text[token.start - 1 : token.start] not in _OPENING_QUOTES
+        ):
+            continue
+        if token.start == 0:
+            continue
+        last = j
+        if (
+            j + 1 < len(tokens)
+            and gap(text, token, tokens[j + 1]) == " "
+            and tokens[j + 1].capitalised
+            and text[tokens[j + 1].end : tokens[j + 1].end + 1] in _CLOSING_QUOTES
+        ):
+            last = j + 1
+        if text[tokens[last].end : tokens[last].end + 1] not in _CLOSING_QUOTES or not text[tokens[last].end :][:1]:
+            continue
+        if any(
+            _word(t.folded)
+            or lexicon.law_word_in_any_case(t.folded)
+            or lexicon.not_a_name(t.folded)
+            or lexicon.is_place(t.folded)
+            or t.folded in lexicon.FUNCTION_WORDS
+            for t in tokens[j : last + 1]
+        ):
+            continue
+        k = last + 1
+        while k < len(tokens) and tokens[k].folded in _ADVERBS_BEFORE_VERBS | _CLITICS:
+            k += 1
+        if k < len(tokens) and (_verb(tokens[k], participle=False) or tokens[k].folded in _PRESENT_PERSON_VERBS):
+            labels[j : last + 1] = ["F"] * (last + 1 - j)

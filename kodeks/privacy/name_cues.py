@@ -277,9 +277,17 @@ def surnames_after_person_words(text: str, tokens: list[Token], labels: list[str
             and labels[j] == "C"
             and not token.folded.endswith((*_NOT_SURNAME_ENDINGS, "in"))  # "svjedok Jehovin": a possessive
             and not lexicon.law_word(token.folded)
-            and not lexicon.dictionary_word(token.folded)
+            and (
+                not lexicon.dictionary_word(token.folded)
+                # a dictionary word in a surname's noun shape, in its nominative ("sudija Lipovac", "svjedok Pecar")
+                or (token.folded.endswith(_NOUN_SURNAME_SHAPES) and not lexicon.law_word_in_any_case(token.folded))
+            )
         ):
             labels[j] = "S"
+
+
+# The noun shapes of surnames that are also words of the dictionaries (Lipovac, Brezak, Pecar, Vrebac, Golub).
+_NOUN_SURNAME_SHAPES = ("ac", "ak", "ar", "ec", "ek", "ub", "uk")
 
 
 def _unlisted_surname(token: Token) -> bool:

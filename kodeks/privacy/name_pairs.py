@@ -140,9 +140,17 @@ def dictionary_surnames_after_first_names(text: str, tokens: list[Token], labels
     people, surname first)."""
     for j in range(len(tokens)):
         token = tokens[j]
-        if labels[j] != "O" or token.folded in lexicon.word_set("common_words.txt"):
+        if labels[j] not in "OC" or token.folded in lexicon.word_set("common_words.txt"):
             continue
-        if j > 0 and labels[j - 1] == "F":
+        # A listed name that is also a word ("Nada", "Rade") counts here only with both words capitalised alike.
+        weak_capitalised = (
+            j > 0
+            and labels[j - 1] == "f"
+            and tokens[j - 1].capitalised
+            and token.capitalised
+            and tokens[j - 1].folded in lexicon.listed_first_names()
+        )
+        if j > 0 and ((labels[j - 1] == "F" and labels[j] == "O") or weak_capitalised):
             first = tokens[j - 1]
             if (
                 gap(text, first, token) == " "
@@ -151,8 +159,9 @@ def dictionary_surnames_after_first_names(text: str, tokens: list[Token], labels
                 and _surname_after(first, token)
             ):
                 labels[j] = "S"
+                labels[j - 1] = "F"
                 continue
-        if j + 1 < len(tokens) and labels[j + 1] == "F":
+        if labels[j] == "O" and j + 1 < len(tokens) and labels[j + 1] == "F":
             first = tokens[j + 1]
             if (
                 gap(text, token, first) == " "

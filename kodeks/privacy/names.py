@@ -92,6 +92,8 @@ def _label(token: Token) -> str:
             mid_capital and not token.text.isupper()
         )
         return "f" if weak else "F"
+    if token.capitalised and not token.text.isupper() and folded in lexicon.foreign_names():
+        return "F" if mid_capital else "f"  # "Tomasz", "Jacek": a foreigner's name, only capitalised and undeclined
     if mid_capital and not _ADJECTIVE.search(folded) and not token.text.isupper():
         return "C"  # (a heading in capitals is no name: "DJELA PROTIV")
     return "O"
@@ -240,6 +242,10 @@ def _near_person_verb(text: str, tokens: list[Token], j: int, reach: int, things
 
 
 _WE = frozenset(["smo", "sam", "ste", "si"])  # the auxiliaries of a verb whose subject is the officer(s)
+# Modals whose subject is the officer(s) or plural (never a singular -ica noun), or impersonal "treba".
+_WE_MODALS = frozenset(
+    ["mogu", "mozemo", "moram", "moramo", "smijem", "smijemo", "trebamo", "treba", "hocemo", "cemo", "cu", "trebam"]
+)
 
 
 def _object_of_person_verb(text: str, tokens: list[Token], j: int) -> bool:
@@ -250,6 +256,21 @@ def _object_of_person_verb(text: str, tokens: list[Token], j: int) -> bool:
     token = tokens[j]
     if not (token.text.islower() and token.folded.endswith("ica")):
         return False
+    after = tokens[j + 1] if j + 1 < len(tokens) else None
+    before = j - 1
+    while before >= 0 and tokens[before].folded in ("li", "jel", "jeli", "da"):
+        before -= 1
+    if (
+        after is not None
+        and gap(text, token, after) == " "
+        and after.folded.endswith(("ti", "ci"))
+        and after.folded in lexicon.person_verbs()
+        and before >= 0
+        and tokens[before].folded in _WE_MODALS
+    ):
+        return (
+            True  # "smijemo li grbica pretresti": the officers' infinitive, its object before it ("može li lisica …")
+        )
     k, we = j, False
     while k > 0 and gap(text, tokens[k - 1], tokens[k]) == " ":
         k -= 1
@@ -262,7 +283,7 @@ def _object_of_person_verb(text: str, tokens: list[Token], j: int) -> bool:
     return False
 
 
-def _surname_shaped(token: Token, animate_object: bool = False) -> bool:
+def _surname_shaped(token: Token, animate_object: bool = False, plural_verb_after: bool = False) -> bool:
     """A word shaped like a surname of the region: a listed surname, or -ić in any case ("savic", "savica",
     "savicu", "savicem") on a stem of three letters or more — and, unless listed, no word of the language: not in
     lower case in the law texts, not a word of the spelling dictionaries ("granicu", "lisica", "delić")."""
@@ -276,13 +297,33 @@ def _surname_shaped(token: Token, animate_object: bool = False) -> bool:
         return False
     if _listed_surname(folded):
         return True
-    shaped = (folded.endswith("ic") and len(folded) >= 5) or any(
-        folded.endswith(e) and len(folded) - len(e) >= 3 for e in _DECLINED_IC_ENDINGS
+    shaped = (
+        (folded.endswith("ic") and len(folded) >= 5)
+        or any(folded.endswith(e) and len(folded) - len(e) >= 3 for e in _DECLINED_IC_ENDINGS)
+        # -anin in any case (Hodžanin, Mujanin): the dictionaries' -anin words (građanin, seljanin) are checked below
+        or any(folded.endswith(e) and len(folded) - len(e) >= 2 for e in ("anin", "anina", "aninu", "aninom"))
+        # a family by its surname's plural ("Begovići su se potukli"): the rule's person verb beside it is needed
+        or any(folded.endswith(e) and len(folded) - len(e) >= 3 for e in ("ici", "icima"))
     )
     if not shaped or lexicon.law_word(folded):
         return False
     if animate_object:
         return True  # the -ića of a living being: no dictionary word (not_surnames.txt: psić, zečić … aside)
+    plural = next((e for e in ("icima", "ici") if folded.endswith(e)), None)
+    if plural and not folded.endswith(_DECLINED_IC_ENDINGS):
+        # "komadići", "delići": the dictionary's -ić words, only capitalised; -ici is also the dative of an -ica noun
+        # ("po poledici", "prijetio prodavačici"), so in lower case only a family's -ovići/-evići
+        singular, stem = folded[: -len(plural)] + "ic", folded[: -len(plural)]
+        if lexicon.law_word(singular) or (plural == "ici" and not plural_verb_after):
+            return False  # "Prodavačici je prijetio": a dative; a family takes a plural verb ("Begovići su …")
+        if not token.text.islower():
+            return True
+        return (
+            stem.endswith(("ov", "ev"))
+            and singular not in lexicon.word_set("dictionary_words.txt")
+            and not lexicon.law_word_in_any_case(stem + "ica")
+            and not lexicon.dictionary_word(stem + "ica")
+        )
     # A capital at a sentence's start says nothing, but the dictionary's -ić diminutives are surnames as well.
     return not lexicon.dictionary_word(folded, stem_alone=token.text.islower())
 
@@ -348,7 +389,13 @@ def _lone_names_by_verbs(text: str, tokens: list[Token], labels: list[str]) -> N
             labels[j] in "Of"
             and lower_or_first
             and (jmbg_after or person_preposition or _near_person_verb(text, tokens, j, 1))
-            and _surname_shaped(token, animate_object=_object_of_person_verb(text, tokens, j))
+            and _surname_shaped(
+                token,
+                animate_object=_object_of_person_verb(text, tokens, j),
+                plural_verb_after=j + 1 < len(tokens)
+                and gap(text, token, tokens[j + 1]) == " "
+                and (tokens[j + 1].folded in ("su", "nisu") or tokens[j + 1].folded.endswith("li")),
+            )
         ):
             labels[j] = "S"
             continue
@@ -361,6 +408,7 @@ def _lone_names_by_verbs(text: str, tokens: list[Token], labels: list[str]) -> N
             and not lexicon.law_word(token.folded)
             and token.folded not in lexicon.word_set("dictionary_words.txt")
             and not lexicon.is_place(token.folded)
+            and not lexicon.not_a_name(token.folded)  # "do petka": a day, not Petko's genitive
             and _near_person_verb(text, tokens, j, 2)
         ):
             labels[j] = "F"
@@ -450,14 +498,23 @@ def _person_verb_with_a_person_beside(text: str, tokens: list[Token], j: int) ->
 _PLACE_NOUNS = re.compile(
     r"^(?:most|mosta|mostu|mostom|cuprij\w*|trg|trga|trgu|trgom|ulic[aeiu]|ulicom|ul|bulevar\w*|park|parka|parku|"
     r"parkom|skol[aeiu]|skolom|os|ss|gimnazij\w*|naselj[aeu]|obal[aeiu]|setalist\w*|kasarn\w*|spomenik\w*|"
-    r"kej\w*|aleja|aleji|aleje|sokak\w*|avenij\w*|sel[aou]|zaseo?k[au]?|mahal[aeiu]|prelaz|prelaza|prelazu)$"
+    r"kej\w*|aleja|aleji|aleje|sokak\w*|avenij\w*|sel[aou]|zaseo?k[au]?|mahal[aeiu]|prelaz|prelaza|prelazu|"
+    r"univerzitet\w*|sveucilist\w*|fakultet\w*|institut\w*|akademij\w*|muzej\w*|bibliotek\w*|pozorist\w*|"
+    r"kazalist\w*|galerij\w*)$"
 )  # not dom, centar, bolnica: "u bolnici Ana Kovač tvrdi …" is more often a person than an institution's name
+# "Dom zdravlja", "Dom kulture": "dom" with the genitive that makes it an institution is a place noun (a home alone is
+# not: "dom Marka Markovića" is someone's).
+_DOM = frozenset(["dom", "doma", "domu", "domom"])
+_DOM_OF = frozenset(["zdravlja", "kulture", "penzionera", "mladih", "omladine", "armije", "ucenika", "studenata"])
+# A title with its full stop inside a place's name: "Dom zdravlja dr. Mirsad Lipovača", "OŠ prof. Ante Lipe".
+_TITLES_WITH_STOP = frozenset(["dr", "prof", "prim", "mr", "sv", "akad"])
 # A café, a hotel, a shop is named too ("u kafiću Vesna", "kod Hotela Bristol"), with capitals: a lower-case name after
 # it is a person ("u kaficu edin kos razbio …"), and so is a name followed by its verb.
 _VENUE_NOUNS = re.compile(
     r"^(?:kafic\w*|kafan[aeiu]|kafanom|restoran\w*|hotel\w*|motel\w*|hostel\w*|pansion\w*|bar|bara|baru|klub\w*|"
     r"diskotek\w*|nocn\w* klub\w*|market\w*|supermarket\w*|prodavnic\w*|trgovin\w*|apotek\w*|ljekarn\w*|salon\w*|"
-    r"picerij\w*|cafe|caffe|butik\w*|kladionic\w*|kasino|kasina|kasinu)$"
+    r"picerij\w*|cafe|caffe|butik\w*|kladionic\w*|kasino|kasina|kasinu|radnj[aeiu]|radnjom|pekarn\w*|"
+    r"buregdzinic\w*|cevabdzinic\w*|slasticarn\w*|mjenjacnic\w*|menjacnic\w*|zlatarn\w*|kiosk\w*)$"
 )
 # Lower-case words inside such a name: "Zmaja od Bosne", "Mehmed paše Sokolovića", "kralja Tvrtka".
 _PLACE_NAME_JOINS = frozenset(
@@ -579,14 +636,61 @@ def _subject(text: str, tokens: list[Token], k: int, first: int) -> bool:
     )
 
 
+_POSSESSIVE = re.compile(r"^(?P<stem>[a-z]{2,})(?P<suffix>in|ov|ev)(?:a|e|u|o|og|oga|om|oj|im|ih|ima)?$")
+
+
+def _possessives_of_first_names(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "u Harisovom autu", "u Amrinoj kući": a capitalised possessive of a listed first name inside a sentence,
+    before a lower-case noun, names its owner — a person. Before a capitalised word it names a place ("Marijin Dvor"),
+    and before a street's or a place's noun a street ("u Titovoj ulici")."""
+    for j, token in enumerate(tokens[:-1]):
+        after = tokens[j + 1]
+        if (
+            labels[j] not in "OC"
+            or not token.capitalised
+            or (token.sentence_start and after.folded not in lexicon.person_words())  # "Harisov brat je …" still
+            or token.text.isupper()
+            or gap(text, token, after) != " "
+            or not after.text.islower()
+            or after.folded in lexicon.FUNCTION_WORDS
+            or _PLACE_NOUNS.match(after.folded)
+            or _VENUE_NOUNS.match(after.folded)
+            or after.folded.startswith(("cest", "put", "crkv", "dzamij", "brd", "polj", "vod", "most"))
+        ):
+            continue
+        m = _POSSESSIVE.match(token.folded)
+        if m is None or lexicon.is_place(token.folded) or lexicon.not_a_name(token.folded):
+            continue
+        stem = m.group("stem")
+        owners = (stem + "a",) if m.group("suffix") == "in" else (stem, stem + "o", stem + "e")
+        if any(o in lexicon.listed_first_names() and o not in lexicon.ambiguous_names() for o in owners):
+            labels[j] = "F"
+            if labels[j + 1] == "f":
+                labels[j + 1] = "O"  # the noun it owns ("stana": a flat, not Stana)
+
+
 def _places_named_after_people(text: str, tokens: list[Token], labels: list[str]) -> None:
     """The name words after a place noun belong to the place, not to a person; a river or mountain that is also
     a first name ("Drina", "Una") is a place after a lower-case preposition or a word for water or land."""
     for j, token in enumerate(tokens):
         venue = _VENUE_NOUNS.match(token.folded) is not None
-        if venue or _PLACE_NOUNS.match(token.folded):
-            k = j + 1
-            while k < len(tokens) and k - j <= MAX_RUN + 1 and gap(text, tokens[k - 1], tokens[k]) in (" ", "-"):
+        dom = (
+            token.folded in _DOM
+            and j + 1 < len(tokens)
+            and tokens[j + 1].text.islower()
+            and tokens[j + 1].folded in _DOM_OF
+            and gap(text, token, tokens[j + 1]) == " "
+        )
+        if venue or dom or _PLACE_NOUNS.match(token.folded):
+            k = j + 2 if dom else j + 1
+            while (
+                k < len(tokens)
+                and k - j <= MAX_RUN + 1
+                and (
+                    gap(text, tokens[k - 1], tokens[k]) in (" ", "-")
+                    or (tokens[k - 1].folded in _TITLES_WITH_STOP and gap(text, tokens[k - 1], tokens[k]) == ". ")
+                )
+            ):
                 word = tokens[k]
                 joined = word.text.islower() and word.folded in _PLACE_NAME_JOINS
                 if not (word.text[0].isupper() or labels[k] != "O" or joined) or (venue and not word.text[0].isupper()):
@@ -594,10 +698,17 @@ def _places_named_after_people(text: str, tokens: list[Token], labels: list[str]
                 if joined and not (k + 1 < len(tokens) and tokens[k + 1].text[0].isupper()):
                     break
                 k += 1
-            named = labels[j + 1 : k]
+            named = [  # a capitalised preposition is the venue's name ("pekarna Kod Suljage"), no surname
+                label
+                for label, word in zip(labels[j + 1 : k], tokens[j + 1 : k])
+                if word.folded not in lexicon.FUNCTION_WORDS
+            ]
             if venue and ("S" in named or ("F" in named and "C" in named)):
                 continue  # "vlasnica kafića Ana Kovač": a first name and a surname after a café are a person
-            if k > j + 1 and not _subject(text, tokens, k, j + 1):
+            # A place noun that starts its clause is the subject itself ("most Hasan-paše Predojevića je zatvoren",
+            # "Dom zdravlja dr. Mirsad Lipovača traži …"): the name after it is the place's, whatever verb follows.
+            opens = token.sentence_start or (j > 0 and "," in gap(text, tokens[j - 1], token))
+            if k > j + 1 and (opens or not _subject(text, tokens, k, j + 1)):
                 labels[j:k] = ["O"] * (k - j)  # the place noun too ("selu" is no first name beside "Lipovica")
         elif (
             labels[j] in "Ff"
@@ -696,6 +807,9 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
         text, tokens, labels
     )  # again: beside the surnames only a verb showed ("sa zulfom hadzicem")
     name_context.first_names_before_verbs(text, tokens, labels)
+    name_context.foreign_names_with_surnames(text, tokens, labels)
+    name_context.quoted_nicknames(text, tokens, labels)
+    _possessives_of_first_names(text, tokens, labels)
     name_context.names_before_nickname_cues(text, tokens, labels)
     name_context.coordinated_first_names(text, tokens, labels)
     name_context.coordinated_weak_names(text, tokens, labels)
