@@ -137,6 +137,7 @@ def train_ranker(
         fit.scorer,
         next(iter(embedders.values())),
         fit.depth,
+        fit.rerank,
         {
             "command": command,
             "sets": [s.source for s in labelled],

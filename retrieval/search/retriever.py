@@ -373,7 +373,14 @@ class Retriever:
         asks_rule = bool(topics) and asks_for_a_rule(explained)
         candidates, rank = (
             self._candidates(
-                query, scope, timings, expansions, context, officer, self._topic_kinds(topics, asks_rule, expansions)
+                query,
+                scope,
+                timings,
+                expansions,
+                context,
+                officer,
+                self._topic_kinds(topics, asks_rule, expansions),
+                [c.index for c in references[: len(hits)]],
             )
             if len(hits) < keep
             else ([], None)
@@ -607,14 +614,16 @@ class Retriever:
         context: ThreadContext | None = None,
         officer: str | None = None,
         topic_kinds: frozenset[str] = frozenset(),
+        served: list[int] | None = None,
     ) -> tuple[list[Candidate], Ranker | None]:
-        """Both retrievers over the articles the filter admits (deleted ones never), fused (candidates.py)."""
+        """Both retrievers over the articles the filter admits (deleted ones never), fused (candidates.py); `served`:
+        the references served ahead of them."""
         mask = self._open_mask if allowed is None else (self._open_mask & allowed)
         previous = None
         if context is not None and context.articles:
             previous = np.asarray([i for a in context.articles if (i := self.catalog.index_of(a)) >= 0], dtype=np.int64)
         return self.candidates.find(
-            query, mask, allowed is not None, timings, expansions, context, previous, officer, topic_kinds
+            query, mask, allowed is not None, timings, expansions, context, previous, officer, topic_kinds, served or ()
         )
 
     def _topic_kinds(
