@@ -135,7 +135,9 @@ def test_understand_searches_a_corrections_act_and_forgets_the_old_one() -> None
     corrected = understand("ne, nije razbio staklo, nego je izgrebao vrata ključem", _thread(STORY))
     assert corrected.kind == "correction" and corrected.query.endswith("izgrebao vrata kljucem")
     assert "razbio" not in corrected.standalone and "razbio" not in corrected.context.words
-    assert not corrected.context  # nothing of the story it corrects is searched: only its jurisdiction carries on
+    # of the story only its persons and things go along, in BM25 only, never its verbs nor what was taken back
+    assert corrected.context.words == "komšija mu je na autu kamenom" and not corrected.context.dense
+    assert corrected.context.articles == ()
 
 
 def test_an_aspect_leaves_the_threads_act_as_it_was_and_a_circumstance_joins_it() -> None:

@@ -172,6 +172,7 @@ def understand(question: str, thread: Thread | None, rewriter: FollowUpRewriter 
         kind=reading.kind,
         jurisdiction=reading.jurisdiction,
         act=reading.matter or "",
+        thread_act=reading.matter or "",  # a new topic's opener ("drugo pitanje, …") is no part of its act
     )
     if thread is None or last is None or not reading.follow_up:
         return alone
@@ -250,22 +251,24 @@ def reading_note(reading: Reading, jurisdiction: str | None) -> str:
 def _context(reading: Reading, last: Exchange) -> ThreadContext:
     """What search inherits: a continuation, the thread's act (embedded with it) and the previous answer's
     articles — unless search judged that answer weak: a follow-up after a miss must not inherit the miss; a
-    correction or a related act, nothing — it is found by its own words, in the thread's law and
-    jurisdiction: the story's words, even at their lower weight, pull toward the act already told or taken
-    back (measured: docs/retrieval.md)."""
-    if reading.kind in ("correction", "related"):
-        return ThreadContext()
+    correction or a related act, only the story's persons, things and places (`Reading.story`, BM25 at the lower
+    weight, not embedded) — it is found by its own words, in the thread's law and jurisdiction: the story's
+    verbs, even at their lower weight, pull toward the act already told or taken back (measured:
+    docs/retrieval.md)."""
+    if reading.kind in ("correction", "related"):  # the story's persons and things, in BM25 only: its own act leads
+        return ThreadContext(reading.story, (), dense=False)
     trusted = reading.keep_articles and not last.weak  # after a weak answer its articles are no evidence
     return ThreadContext(reading.inherited, last.articles if trusted else (), dense=reading.dense)
 
 
 def _standalone(question: str, reading: Reading) -> str:
-    """What the next turn inherits: a continuation, with the thread's act; a correction, its replacing act
-    alone (the act it took back must not return); a related act, first, then the thread's words (its people)."""
+    """What the next turn inherits: a continuation, with the thread's act; a correction, its replacing act with
+    the story's persons, things and places (the act it took back, and the story's verbs, must not return); a
+    related act, first, then the thread's words (its people)."""
     if reading.kind == "continuation":
         return stand_alone(reading.own_words(question), reading.inherited)
-    if reading.kind == "correction":
-        return " ".join((reading.act or question).split())
+    if reading.kind == "correction":  # the new act with the story's persons and things, never its old verbs
+        return " ".join(f"{reading.story} {reading.act or question}".split())
     return " ".join(f"{question} {reading.inherited}".split())
 
 

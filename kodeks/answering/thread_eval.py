@@ -12,7 +12,7 @@ also carry the search's own confidence of each turn (`weak`, `level`): what the 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,6 +20,7 @@ from typing import Any
 from kodeks.errors import KodeksError
 from retrieval.evaluation import line_jurisdiction
 from retrieval.jurisdictions import scope_of
+from retrieval.types import Hit
 
 FIRST = "first"
 FOLLOW_UP = "follow-up"  # a later turn's kind when the line names none
@@ -97,6 +98,22 @@ class Tally:
         }
 
 
+def ranking_evidence(hits: Sequence[Hit]) -> dict[str, Any]:
+    """What search's own ranking says of its first article: both retrievers' ranks of it, its dense similarity,
+    and its fused score's margin over the second and the fifth — what a confidence of a turn could be read from."""
+    if not hits:
+        return {}
+    top = hits[0]
+    scores = [h.score for h in hits]
+    return {
+        "dense_rank": top.dense_rank,
+        "lexical_rank": top.lexical_rank,
+        "similarity": None if top.similarity is None else round(top.similarity, 4),
+        "gap2": round(scores[0] - scores[1], 4) if len(scores) > 1 else None,
+        "gap5": round(scores[0] - scores[4], 4) if len(scores) > 4 else None,
+    }
+
+
 async def evaluate_threads(
     pipeline: Any, cases: list[ThreadCase], progress: Callable[[], None] | None = None
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -119,11 +136,13 @@ async def evaluate_threads(
                 "q": turn.question,
                 "searched": result.standalone,
                 "follow_up": bool(result.understood and result.understood.follow_up),
+                "read_as": result.understood.kind if result.understood else None,  # the reading's kind
                 "scope": list(result.search.scope or []),
                 "rank": rank,
                 "top": ids[:5],
                 "weak": result.search.weak,  # how sure search was of this turn (what the next turn inherits)
                 "level": result.search.level,
+                "evidence": ranking_evidence(result.search.hits),
             }
             if n == 0:
                 first.add(rank)

@@ -50,6 +50,31 @@ MIN_STEM_PREFIX = 5
 # Enclitics (folded): short auxiliary and pronoun forms that stand second in a clause, so they fall between
 # the words of a phrase ("vozio je pijan", "razbio mu je bravu") — a phrase's words may have a cluster of them between.
 MAX_CLITICS = 2  # a cluster: "mu je", "ga je", "se je"
+PHRASE_GAP = 1  # other words a phrase may hold between its words, in all
+# A phrase never reaches over these: the words of a clause boundary or a negation change what is said.
+PHRASE_STOPS = frozenset(
+    {
+        "ne",
+        "nije",
+        "nisu",
+        "nisam",
+        "nismo",
+        "niste",
+        "nema",
+        "i",
+        "a",
+        "ali",
+        "ili",
+        "pa",
+        "nego",
+        "vec",
+        "da",
+        "kad",
+        "kada",
+        "ako",
+        "jer",
+    }
+)
 CLITICS = frozenset(
     [
         "je",
@@ -112,21 +137,35 @@ class _Pattern:
         return any(self._from(folded, stems, start) for start in range(len(folded) - len(self.parts) + 1))
 
     def _from(self, folded: list[str], stems: list[str], start: int) -> bool:
-        at = start
-        for i, (value, is_prefix) in enumerate(self.parts):
-            skipped = 0
-            while (
-                i
-                and skipped < MAX_CLITICS
-                and at < len(folded)
-                and folded[at] in CLITICS
-                and not _word_matches(folded[at], stems[at], value, is_prefix)
+        return self._rest(folded, stems, 0, start, PHRASE_GAP)
+
+    def _rest(self, folded: list[str], stems: list[str], i: int, at: int, gap: int) -> bool:
+        """Whether parts[i:] occur from `at`: the first right there, each next one after at most a cluster of
+        clitics and `gap` other words left for the whole phrase (an object between a verb and what it pins:
+        "oteli momku mobitel" is "oteli … mobitel")."""
+        if i == len(self.parts):
+            return True
+        value, is_prefix = self.parts[i]
+        if i == 0:
+            return (
+                at < len(folded)
+                and _word_matches(folded[at], stems[at], value, is_prefix)
+                and self._rest(folded, stems, 1, at + 1, gap)
+            )
+        skipped_clitics = skipped_words = 0
+        while at < len(folded):
+            if _word_matches(folded[at], stems[at], value, is_prefix) and self._rest(
+                folded, stems, i + 1, at + 1, gap - skipped_words
             ):
-                at, skipped = at + 1, skipped + 1  # a clitic between two words of the phrase
-            if at >= len(folded) or not _word_matches(folded[at], stems[at], value, is_prefix):
+                return True
+            if folded[at] in CLITICS and skipped_clitics < MAX_CLITICS:
+                skipped_clitics += 1
+            elif skipped_words < gap and folded[at] not in PHRASE_STOPS:
+                skipped_words += 1
+            else:
                 return False
             at += 1
-        return True
+        return False
 
 
 class _PatternIndex:

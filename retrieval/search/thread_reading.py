@@ -47,6 +47,10 @@ class Reading:
     jurisdiction: str | None = None
     negated: tuple[str, ...] = ()
     act: str = ""  # a correction's replacing act ("nego mu je prijetio" → "mu je prijetio"), searched as the act
+    story: str = ""  # the story kept around a correction's or a related act's own act: the persons, things and
+    # places the thread told, without the words taken back and without its verbs ("lik … novčanik na parkingu" for
+    # "nije ga našao, izvukao ga iz auta"; "… heroin" for "a onaj što ga je unio preko granice") — context, never
+    # the act
     adds: bool = False  # a continuation that adds a circumstance ("a da je bio naoružan?"), which the act keeps
     matter: str | None = None  # the message's own words when some are not matter ("а у Федерацији?" → "а")
 
@@ -107,6 +111,12 @@ class Cues:
     hypothetical: tuple[_Phrase, ...]
     max_question_words: int
     questions: tuple[_Phrase, ...]
+    own_case_words: int
+    auxiliaries: frozenset[str]
+    subjects: frozenset[str]
+    pointers: frozenset[str]
+    sameness: frozenset[str]
+    max_pointer_words: int
     related_openers: tuple[_Phrase, ...]
     min_act_words: int
     act_endings: tuple[str, ...]
@@ -159,6 +169,12 @@ def cues(path: Path | None = None) -> Cues:
         hypothetical=_phrases(cont["hypothetical"]),
         max_question_words=int(cont.get("max_question_words", 0)),
         questions=_phrases(cont.get("questions", [])),
+        own_case_words=int(cont.get("own_case_words", 0)) or 10**6,
+        auxiliaries=frozenset(fold(w) for w in cont.get("auxiliaries", [])),
+        subjects=frozenset(fold(w) for w in cont.get("subjects", [])),
+        pointers=frozenset(fold(w) for w in cont.get("pointers", [])),
+        sameness=frozenset(fold(w) for w in cont.get("sameness", [])),
+        max_pointer_words=int(cont.get("max_pointer_words", 0)),
         related_openers=_phrases(rel["openers"]),
         min_act_words=int(rel["min_act_words"]),
         act_endings=tuple(rel["act_endings"]),
@@ -261,7 +277,7 @@ def named_jurisdiction(
     anywhere and in any case ("kako to Federacija tretira", "u RS-u"), and a town after a place preposition ("a
     onda ga prodavao po Tuzli"); a town stands for its jurisdiction otherwise only in a leaning message. An
     adjective ("a po federalnom?", "srpski zakon") counts only within a thread (`in_thread`): before a law word,
-    or after a cue word at the end of a clause. Names the text gives for different jurisdictions: the one named
+    or after a cue word at the end of a clause or before nothing but a question ("a po federalnom kako je?"). Names the text gives for different jurisdictions: the one named
     with a law word first ("u Tuzli, ali po zakonu RS" → RS), else the first. `towns` False: no towns."""
     c = c or cues()
     folded = fold(text)
@@ -281,7 +297,8 @@ def named_jurisdiction(
             counts = leaning or any(p.at(tokens, f.first - len(p.parts)) for p in c.place_prepositions)
         elif f.how == "adjective":
             single = f.last - f.first == 1
-            at_end = f.last >= len(tokens) or (f.last - 1) in ends
+            after = tokens[f.last : next((e + 1 for e in sorted(ends) if e >= f.last), len(tokens))]
+            at_end = f.last >= len(tokens) or (f.last - 1) in ends or not content_words(" ".join(after))
             counts = not single or last > f.last or (bool(cued) and at_end)
         else:
             counts = True
@@ -441,14 +458,24 @@ def tells_an_act(text: str, c: Cues | None = None, min_words: int | None = None)
 
 
 def _correction(carried: str, negated: tuple[str, ...], act: str, code: str | None) -> Reading:
-    """A correction: `act` replaces the thread's act, searched by its own words alone (the story's words, even
-    for an act that names its object by a pronoun only, pull back toward the act taken back: measured). A
-    replacing part without a verb of its own ("ne, nije nož nego pištolj", "nije muž, nego bivši partner")
-    corrects a person, a thing or a place, not the act: the story is searched with them swapped."""
-    if act and negated and not _has_verb(act):  # "nije uzeo novčanik nego mobitel": the verb stays, the thing goes
+    """A correction: `act` replaces the thread's act and is searched as the act; the story's persons, things and
+    places (`story`: its words without those taken back and without its verbs) go with it as context — an act
+    that names its object by a pronoun ("nije ga ukrao, dala mu ga je na čuvanje") needs them, while the story's
+    verbs pulled back toward the act taken back (measured: docs/retrieval.md). A replacing part without a verb of
+    its own ("ne, nije nož nego pištolj", "nije muž, nego bivši partner") corrects a person, a thing or a place,
+    not the act: the story is searched with them swapped — unless all it takes back is a verb ("nije ga udario,
+    samo ga odgurnuo": the act is what changed, whatever form its new verb has)."""
+    only_verbs = bool(negated) and all(_has_verb(w) for w in negated)
+    if act and negated and not _has_verb(act) and not only_verbs:  # "nije uzeo novčanik nego mobitel"
         kept = _without(carried, tuple(w for w in negated if not _has_verb(w)))
         return Reading("correction", kept, jurisdiction=code, negated=negated, act=f"{kept} {act}".strip())
-    return Reading("correction", _without(carried, negated), jurisdiction=code, negated=negated, act=act)
+    remaining = _without(carried, negated)
+    return Reading("correction", remaining, jurisdiction=code, negated=negated, act=act, story=_setting(remaining))
+
+
+def _setting(story: str) -> str:
+    """The persons, things and places of a story: its words without its verbs (the act it told)."""
+    return " ".join(w for w in story.split() if not _has_verb(w))
 
 
 def _has_verb(text: str, c: Cues | None = None) -> bool:
@@ -493,12 +520,69 @@ def _corrected(tokens: list[str], text: str, previous: str, c: Cues, start: int,
     taken, act = _postposed(kept, c, ends, opened, opened > start, previous)
     if taken:
         return _correction(carried, taken, " ".join(act.split()), None)
-    if opened > start and negation is None and tells_an_act(joined(kept[opened:]), c, min_words=2):
+    number = _number_taken_back(text, previous, c)
+    if number is not None:  # "ne 90, nego 75 na sat", "0,6 ne 1,4": the story with its number swapped
+        first, last = number
+        rest = [
+            t
+            for n, t in enumerate(kept[opened:], opened)
+            if not first <= n < last and not _match(c.contrasted, kept, n)
+        ]
+        return _swapped(carried, tuple(tokens[first:last]), joined(rest))
+    if opened > start and negation is None:
         short = _match(c.paused, tokens, start)
         paused = short is None or opened > start + len(short.parts) or (opened - 1) in ends
-        if paused and not _opens(c.questions, tokens[opened:]) and not _opens(c.hypothetical, tokens[opened:], 2):
-            return _correction(carried, (), joined(kept[opened:]), None)
+        told = joined(kept[opened:])
+        asks = _opens(c.questions, tokens[opened:]) or _opens(c.hypothetical, tokens[opened:], 2)
+        if paused and not asks and tells_an_act(told, c, min_words=2):
+            return _correction(carried, (), told, None)
+        if paused and not asks and short is None and content_words(told):  # "ispravka: ima 15 godina"
+            numbers = tuple(w for w in words(carried) if w.isdigit()) if any(t.isdigit() for t in kept[opened:]) else ()
+            return _swapped(carried, numbers, told)
     return None
+
+
+_NUMBER = r"\d+(?:[.,]\d+)?"
+
+
+def _number_taken_back(text: str, previous: str, c: Cues) -> tuple[int, int] | None:
+    """Where a number the thread said stands next to a bare "ne" that takes it back ("ne 90, … 75 na sat",
+    "0,6 ne 1,4"): the token positions of that number (a decimal is two tokens) in `words(text)`, or None."""
+    folded, said = fold(text), fold(previous)
+    negations = "|".join(re.escape(" ".join(p.parts)) for p in c.contrasted)
+    for pattern in (rf"\b(?:{negations})\s+({_NUMBER})", rf"({_NUMBER})\s+(?:{negations})\b"):
+        for m in re.finditer(pattern, folded):
+            if re.search(rf"(?<![\d.,]){re.escape(m.group(1))}(?![\d]|[.,]\d)", said):
+                first = len(words(folded[: m.start(1)]))
+                return first, first + len(words(m.group(1)))
+    return None
+
+
+def _swapped(carried: str, taken: tuple[str, ...], told: str) -> Reading:
+    """A correction of a detail — a number, an age, an amount — not of the act: the story with `taken` dropped and
+    the officer's new words added ("klinac od 13 godina ukrao bicikl" + "ispravka: ima 15" → "klinac od godina ukrao
+    bicikl ima 15")."""
+    kept = _without(carried, taken) if taken else carried
+    return Reading("correction", kept, negated=taken, act=f"{kept} {told}".strip())
+
+
+def _own_case(body: list[str], previous: str, c: Cues) -> bool:
+    """A hypothetical that tells a case of its own ("šta ako vozač odbije alkotest?", "a da je općinski službenik
+    tražio pare?"), not a circumstance of the thread's ("a ako je pješak umro?"): enough words of its own, nothing
+    pointing back, and a subject the thread did not name (threads.toml, [continuation] `own_case_words`)."""
+    if followup_words().anaphora & set(body) or len(content_words(" ".join(body))) < c.own_case_words:
+        return False
+    rest = body[_opener_end(c.hypothetical, body, 2) or 0 :]
+    if any(t in c.subjects for t in rest[:2]):  # "a šta ako neko udari policajca?"
+        return True
+    own = [t for t in rest if content_words(t)]
+    if not own or fold(own[0]).endswith(c.act_endings):
+        return False  # "a ako udari …", "a ako je imao …": a verb first — the thread's person does it
+    acted = any(_has_verb(w, c) for w in own[1:])
+    if c.auxiliaries & set(rest) and not acted:
+        return False  # "a ako je pješak teško povrijeđen?": a state of the case, not an act of its own
+    noun = own[0][-1] not in "aeiou" or acted
+    return noun and not any(_stem_match(own[0], fold(w)) for w in content_words(previous))
 
 
 def read_message(text: str, previous: str | None) -> Reading:
@@ -531,12 +615,26 @@ def read_message(text: str, previous: str | None) -> Reading:
     own = content_words(own_text)
     hypothetical = _opens(c.hypothetical, body, 2)
     acts = tells_an_act(own_text, c)
+    if hypothetical and _own_case(body, previous, c):  # "šta ako vozač odbije alkotest?": its own words lead
+        said = {fold(w) for w in content_words(previous)}
+        shared = any(_stem_match(fold(w), s) for w in own for s in said)
+        if code is not None or shared:
+            return Reading("related", carried, jurisdiction=code, negated=negated, matter=_kept_words(text, dropped))
+        strict, _ = named_jurisdiction(text, leaning=False, c=c, in_thread=True)
+        return Reading("new", jurisdiction=strict)
+    points = bool(c.pointers & set(body)) and len(own) <= c.max_pointer_words
+    same = bool(c.sameness & set(body)) and len(own) <= c.max_pointer_words
     leaning = (
         len(own) <= 1
         or (hypothetical and len(own) <= c.max_hypothetical_words)
         or (is_follow_up(own_text) and not acts and len(own) <= c.max_own_words)
         or (_opens(c.questions, body) and len(own) <= c.max_question_words and not acts)
     )
+    # longer than a short follow-up, but pointing back: "tamo ide samo ako oštećeni podnese prijedlog", "isti lik je
+    # uzeo pare od desetak ljudi" — a circumstance of the case (what a short follow-up was read as stays so)
+    pointing = not leaning and ((points and not acts) or same)
+    leaning = leaning or pointing
+    hypothetical = hypothetical or (pointing and not _opens(c.questions, body, 2))
     if code is None and leaning:
         code, naming = named_jurisdiction(text, leaning=True, c=c, in_thread=True)
         dropped = naming | set(range(start))
@@ -553,6 +651,8 @@ def read_message(text: str, previous: str | None) -> Reading:
         return Reading("new-topic", jurisdiction=strict, matter=_kept_words(text, set(range(start + about))))
     named, _ = named_jurisdiction(text, leaning=False, c=c, in_thread=True, anywhere=not reference, towns=False)
     if _opens(c.related_openers, body) or named is not None:  # the same story, or another jurisdiction's part of it
-        return Reading("related", carried, jurisdiction=code, negated=negated, matter=matter)
+        # "a onaj što je to unio preko granice": pointing back, it leans on the story's people and things
+        story = _setting(carried) if c.pointers & set(body) else ""
+        return Reading("related", carried, jurisdiction=code, negated=negated, matter=matter, story=story)
     strict, _ = named_jurisdiction(text, leaning=False, c=c, in_thread=True)
     return Reading("new", jurisdiction=strict)
