@@ -273,7 +273,7 @@ def test_features_are_computed_the_same_at_training_and_at_serving(tmp_path: Pat
     column = dict(zip(FEATURES, stage.seen[0].T, strict=True))
     for name in ("title_bm25", "stem_share", "pair_share", "position", "title_dense", "law_rank_log"):
         assert column[name].any(), name  # the learned stage's own signals are there
-    assert list((sample_index.data_dir / "ranking-cache").glob("title-vectors-*.npy"))  # embedded once, kept
+    assert not (sample_index.data_dir / "ranking-cache").exists()  # opening wrote nothing: the writer stored them
 
 
 def test_an_anchored_model_is_drawn_to_the_hand_order() -> None:
@@ -404,3 +404,42 @@ def test_a_served_search_and_the_training_evaluation_order_a_pool_alike(tmp_path
         moved += learned[:first] != hand[:first]
         referenced += bool(references)
     assert moved and referenced  # the stage did reorder something; a reference took the first place once
+
+
+def test_the_writer_stores_the_title_vectors_and_reuses_the_unchanged(tmp_path: Path) -> None:
+    from retrieval.index.title_fields import store_vectors, stored_vectors
+
+    calls: list[list[str]] = []
+
+    def embed(texts: list[str]) -> np.ndarray:  # a stand-in embedder: one direction per text length
+        calls.append(texts)
+        return np.asarray([[len(t), 1.0, 0.0] for t in texts])
+
+    first, second = tmp_path / "g1", tmp_path / "g2"
+    first.mkdir(), second.mkdir()
+    texts = ["Krađa", "Razbojništvo Krivična djela protiv imovine", ""]
+    assert store_vectors(first, texts, "e", embed) == 2
+    vectors = stored_vectors(first, texts, "e")
+    assert vectors is not None and vectors.shape == (3, 3) and not vectors[2].any()
+    assert np.allclose(np.linalg.norm(vectors[:2], axis=1), 1.0)
+    assert stored_vectors(first, texts, "another embedder") is None  # never another embedder's
+    assert stored_vectors(first, ["Krađa", "Ubistvo", ""], "e") is None  # never of other texts
+    changed = ["Krađa", "Ubistvo", ""]
+    calls.clear()
+    assert store_vectors(second, changed, "e", embed, previous=first) == 1  # only the changed title embedded
+    assert calls == [["Ubistvo"]]
+    again = stored_vectors(second, changed, "e")
+    assert again is not None and np.array_equal(again[0], vectors[0])
+
+
+def test_a_generation_holds_its_title_vectors_and_opening_embeds_none(sample_index: Any) -> None:
+    from retrieval.index.generations import current_paths
+    from retrieval.index.title_fields import embed_fields, stored_vectors
+    from retrieval.search.retriever import Retriever, title_fields
+
+    retriever = Retriever.open(sample_index)
+    texts = title_fields(retriever.catalog).texts()
+    stored = stored_vectors(current_paths(sample_index).root, texts, retriever.embedder.identity.describe())
+    assert stored is not None and stored.shape[0] == len(texts)
+    fresh = embed_fields(texts, retriever.embedder.embed_passages)
+    assert fresh is not None and np.allclose(stored, fresh, atol=1e-5)  # what the stage would embed itself

@@ -30,6 +30,8 @@ from retrieval.index.catalog import Catalog
 from retrieval.index.chunking import chunk_article
 from retrieval.index.law_catalog import summarize, table_time
 from retrieval.index.opening import OpenedIndex, open_index, row_reader
+from retrieval.index.title_fields import TitleFields, stored_vectors
+from retrieval.index.title_fields import title_fields as read_title_fields
 from retrieval.jurisdictions import Scope, as_scope, known_codes, scope_of
 from retrieval.jurisdictions import find as find_jurisdiction
 from retrieval.language.normalize import fold
@@ -44,7 +46,7 @@ from retrieval.search.law_kinds import KindTopics, LawKind, asks_for_a_rule
 from retrieval.search.layout import ArticleLayout
 from retrieval.search.library_priors import LibraryPriors
 from retrieval.search.parallels import Comparison, find_parallels
-from retrieval.search.rank_signals import RankSignals, TitleFields
+from retrieval.search.rank_signals import RankSignals
 from retrieval.search.references import ReferenceResolver, cites
 from retrieval.search.rewriting import QueryRewriter
 from retrieval.search.serving import explain_matches, says_deleted, serve_with_minimum
@@ -57,10 +59,7 @@ STEMS_CACHE = 2000  # served articles whose stems explain_matches keeps (cleared
 def title_fields(catalog: Catalog) -> TitleFields:
     """Titles (an untitled article's opening sentence) and chapters, per article: the learned stage's own title
     signals (rank_signals.py), read when it first needs them."""
-    fields = catalog.title_rows()
-    openings = catalog.untitled_openings() if any(not f[0] for f in fields) else {}
-    titles = [title or opening_sentence(openings.get(i, "")) for i, (title, _, _, _) in enumerate(fields)]
-    return TitleFields(titles, [chapter for _, chapter, _, _ in fields])
+    return read_title_fields(catalog, opening_sentence)
 
 
 class Retriever:
@@ -138,8 +137,7 @@ class Retriever:
             # last reference until a GC pass, holding the generation's reader lease (an old one never cleaned)
             functools.partial(title_fields, self.catalog),
             self.embedder.embed_passages,
-            self.embedder.identity.describe(),
-            settings.data_dir / "ranking-cache",
+            functools.partial(stored_vectors, index.paths.root, embedder=self.embedder.identity.describe()),
         )
         if self.candidates.ranking is not None:
             self.candidates.signals.prepare()  # the title vectors at open, not in the first question's time
