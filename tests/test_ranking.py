@@ -13,7 +13,7 @@ import pytest
 
 from kodeks.errors import RankerFileError, RankerMismatchError
 from retrieval.ranking.features import FEATURES, RawSignals, matrix
-from retrieval.ranking.model import FORMAT, Linear, RankerModel, Trees, cascade, load
+from retrieval.ranking.model import FORMAT, SHIPPED, Linear, RankerModel, Trees, cascade, load
 from retrieval.ranking.training import (
     Choice,
     Fit,
@@ -205,7 +205,7 @@ def test_the_stage_reorders_real_searches(tmp_path: Path, sample_index: Any) -> 
     from retrieval.search.retriever import Retriever
 
     embedder = Retriever.open(sample_index).embedder.identity.describe()
-    plain = Retriever.open(sample_index)
+    plain = Retriever.open(sample_index.model_copy(update={"ranker": "off"}))
     as_hand = Retriever.open(
         sample_index.model_copy(update={"ranker": str(model_file(tmp_path / "h.json", embedder, {"hand": 1.0}))})
     )
@@ -290,10 +290,30 @@ def test_an_anchored_model_is_drawn_to_the_hand_order() -> None:
 
 
 def test_the_shipped_model_file_is_one_of_this_versions_features() -> None:
-    shipped = Path(__file__).resolve().parents[1] / "data" / "ranker.json"
-    model = load(shipped).check(json.loads(shipped.read_text(encoding="utf-8"))["embedder"])
+    model = load(SHIPPED).check(json.loads(SHIPPED.read_text(encoding="utf-8"))["embedder"])
     assert model.meta["command"].startswith("kodeks eval train-ranker")
     assert all(len(s["questions_sha256"]) == 64 for s in model.meta["sets"])
+    assert model.meta["adoption_rule_met"]  # on by default only because the leave-one-set-out said so
+
+
+def test_the_stage_is_on_by_default_with_the_shipped_model(
+    tmp_path: Path, sample_index: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    import retrieval.search.retriever as retriever_module
+    from kodeks.settings import load_settings
+    from retrieval.search.retriever import Retriever
+
+    assert load_settings(_env_file=None).ranker == "on"
+    default = Retriever.open(sample_index)
+    assert default.candidates.ranking is not None and default.candidates.ranking.rerank == load(SHIPPED).rerank
+    assert "rank" in default.search("kazna za krađu", k=5).timings_ms
+    assert Retriever.open(sample_index.model_copy(update={"ranker": "off"})).candidates.ranking is None
+    # An index of another embedder than the shipped model's: the hand order serves, and a warning says why.
+    other = model_file(tmp_path / "other.json", "openai text-embedding-3-small (1536-d)", {"hand": 1.0}, rerank=5)
+    monkeypatch.setattr(retriever_module, "SHIPPED_RANKER", other)
+    with caplog.at_level("WARNING"):
+        assert Retriever.open(sample_index).candidates.ranking is None
+    assert "hand-weighted order serves" in caplog.text
 
 
 def test_the_cascade_reorders_only_the_first_served_and_keeps_which_they_are() -> None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -29,6 +30,9 @@ import numpy as np
 
 from kodeks.errors import RankerFileError, RankerMismatchError
 from retrieval.ranking.features import FEATURES
+
+# The model kodeks ships (`KODEKS_RANKER=on`, the default): package data, so an installed kodeks finds it.
+SHIPPED = Path(str(resources.files("retrieval.ranking") / "data" / "ranker.json"))
 
 FORMAT = "kodeks-ranker/3"
 # /1: linear only, read as `linear`; /1 and /2 have no `rerank`: they reordered their whole `depth`, read as that

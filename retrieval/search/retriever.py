@@ -18,6 +18,7 @@ references.py) once at open and runs the steps of one search in order; scoring l
 from __future__ import annotations
 
 import functools
+import logging
 import time
 from collections.abc import Collection, Iterable, Mapping
 from pathlib import Path
@@ -36,6 +37,7 @@ from retrieval.jurisdictions import Scope, as_scope, known_codes, scope_of
 from retrieval.jurisdictions import find as find_jurisdiction
 from retrieval.language.normalize import fold
 from retrieval.language.vocabulary import Expansion, question_vocabulary
+from retrieval.ranking.model import SHIPPED as SHIPPED_RANKER
 from retrieval.ranking.model import RankerModel
 from retrieval.ranking.model import load as load_ranker
 from retrieval.search.candidates import Candidate, CandidateFinder, Ranker
@@ -52,6 +54,8 @@ from retrieval.search.rewriting import QueryRewriter
 from retrieval.search.serving import explain_matches, says_deleted, serve_with_minimum
 from retrieval.search.title_field import TitleIndex, opening_sentence
 from retrieval.types import Article, Hit, LawSummary, ReferenceLookup, SearchResult, ThreadContext
+
+log = logging.getLogger(__name__)
 
 STEMS_CACHE = 2000  # served articles whose stems explain_matches keeps (cleared when full: memory stays flat)
 
@@ -143,11 +147,26 @@ class Retriever:
             self.candidates.signals.prepare()  # the title vectors at open, not in the first question's time
 
     def _ranking(self) -> RankerModel | None:
-        """The learned ranking stage KODEKS_RANKER names (None: "off"), refused when trained over another embedder."""
+        """The learned ranking stage KODEKS_RANKER names (None: "off"). "on" is the model kodeks ships, trained over
+        the default local embedder: an index of another embedder is served the hand-weighted order (what that
+        model learned is meaningless on other scores), and a warning says so. A file named is refused when trained
+        over another embedder (RankerMismatchError): whoever named it meant it to serve."""
         name = self.settings.ranker.strip()
         if not name or name.lower() == "off":
             return None
-        return load_ranker(Path(name).expanduser()).check(self.embedder.identity.describe())
+        embedder = self.embedder.identity.describe()
+        if name.lower() == "on":
+            model = load_ranker(SHIPPED_RANKER)
+            if model.embedder != embedder:
+                log.warning(
+                    "the shipped ranking model was trained over %s, this index is searched with %s: the hand-weighted "
+                    "order serves (train one for this index: kodeks eval train-ranker; KODEKS_RANKER=FILE)",
+                    model.embedder,
+                    embedder,
+                )
+                return None
+            return model.check(embedder)
+        return load_ranker(Path(name).expanduser()).check(embedder)
 
     def _title_field_texts(self, fields: list[tuple[str, str, bool, str | None]], rows: np.ndarray) -> list[str]:
         """Title and chapter of each article; an article without a title (a traffic law's) is represented by
