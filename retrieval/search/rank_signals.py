@@ -36,8 +36,6 @@ from retrieval.search.title_field import TitleIndex
 
 log = logging.getLogger(__name__)
 
-EMBED_BATCH = 64
-
 
 class RankSignals:
     """The learned stage's own signals over one index. Built lazily, once (thread-safe)."""
