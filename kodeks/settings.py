@@ -84,9 +84,11 @@ class Settings(BaseSettings):
     offence_affinity: float = Field(1.5, alias="KODEKS_OFFENCE_AFFINITY", ge=0)
     # positive lexical z-scores compressed as s·ln(1 + z/s) where several laws compete (fusion.saturate); 0 = off
     lexical_saturation: float = Field(5.0, alias="KODEKS_LEXICAL_SATURATION", ge=0)
-    # issue 31 — the learned ranking stage (retrieval/ranking/, docs/retrieval.md "Learned ranking"): a model file
-    # made by `kodeks eval train-ranker` reorders the candidate pool; "off" serves the hand-weighted order above
-    ranker: str = Field("off", alias="KODEKS_RANKER")
+    # issue 31 — the learned ranking stage (retrieval/ranking/, docs/retrieval.md "Learned ranking"): the hand-weighted
+    # order above chooses the first few served, the model reorders them. "on": the model kodeks ships (over the
+    # default embedder; an index of another is served the hand order); a model file made by `kodeks eval
+    # train-ranker`; "off": the hand-weighted order alone
+    ranker: str = Field("on", alias="KODEKS_RANKER")
 
     # --- answering -----------------------------------------------------------------------
     anthropic_api_key: SecretStr | None = Field(None, alias="ANTHROPIC_API_KEY")

@@ -74,6 +74,22 @@ def test_each_change_is_a_new_current_generation_and_an_unchanged_ingest_writes_
     assert "preinači" in chroma_chunks(settings)["KZ čl. 2#0"]["document"]
 
 
+def test_a_generation_without_title_vectors_is_upgraded_by_the_next_ingest_without_re_embedding(three_laws) -> None:
+    from retrieval.index.title_fields import META_FILE, VECTORS_FILE, has_vectors
+
+    settings, files = three_laws
+    old = current_paths(settings)
+    assert has_vectors(old.root)  # the writer stores them with every generation
+    for name in (META_FILE, VECTORS_FILE):  # as a generation written before the learned ranking's title vectors
+        (old.root / name).unlink()
+    assert Retriever.open(settings).search("krađa").hits[0].id == "KZ čl. 1"  # read as it is (embedded in memory)
+    assert not has_vectors(old.root)  # and nothing written by reading
+    report = ingest_paths(settings, files)
+    assert (report.built, report.embedded) == (True, 0)
+    assert has_vectors(current_paths(settings).root)
+    assert not ingest_paths(settings, files).built  # then an unchanged ingest writes none again
+
+
 def test_a_generation_in_use_is_never_deleted_and_goes_once_let_go(three_laws) -> None:
     settings, files = three_laws
     reader = Retriever.open(settings)

@@ -108,9 +108,12 @@ def library_rows() -> list[dict[str, Any]]:
 
 @pytest.fixture(scope="module")
 def library(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """The hand-weighted order (the learned stage off): these tests are about the priors, which choose the first five
+    the stage may reorder (test_state_only_offences_still_come_first checks what the stage serves too)."""
     from retrieval.search.retriever import Retriever
 
-    return Retriever.open(index_rows(tmp_path_factory.mktemp("library-priors"), library_rows()))
+    settings = index_rows(tmp_path_factory.mktemp("library-priors"), library_rows())
+    return Retriever.open(settings.model_copy(update={"ranker": "off"}))
 
 
 def test_a_toy_library_has_twins_for_its_officers(library: Any) -> None:
@@ -155,13 +158,23 @@ def test_the_officer_s_own_code_before_the_state_code_s_twin(library: Any) -> No
         assert ids[0] == own, ids
 
 
+STATE_ONLY = (
+    ("našli smo lažne novčanice kod njega", "KZ BiH čl. 205"),
+    ("prenio je robu preko granice mimo carine", "KZ BiH čl. 214"),
+    ("vojnici su 1993 ubijali civile", "KZ BiH čl. 173"),
+)
+
+
 def test_state_only_offences_still_come_first(library: Any) -> None:
-    for question, state in (
-        ("našli smo lažne novčanice kod njega", "KZ BiH čl. 205"),
-        ("prenio je robu preko granice mimo carine", "KZ BiH čl. 214"),
-        ("vojnici su 1993 ubijali civile", "KZ BiH čl. 173"),
-    ):
+    for question, state in STATE_ONLY:
         assert library.search(question, jurisdiction=scope_of("RS")).hits[0].id == state, question
+    # With the learned stage (the default) the priors still choose the first five: the state's article is among them.
+    from retrieval.search.retriever import Retriever
+
+    served = Retriever.open(library.settings.model_copy(update={"ranker": "on"}))
+    assert served.candidates.ranking is not None
+    for question, state in STATE_ONLY:
+        assert state in [h.id for h in served.search(question, jurisdiction=scope_of("RS")).hits[:5]], question
 
 
 def test_the_priors_are_settings(tmp_path: Path, library: Any) -> None:

@@ -41,7 +41,10 @@ from retrieval.language.vocabulary import bcs_vocabulary, missing_files
 from retrieval.language.followups import is_follow_up
 from retrieval.search.law_kinds import KindTopics
 from prompts import load_prompt
+from kodeks.settings import load_settings
+from retrieval.ranking.model import SHIPPED, load
 vocabulary = bcs_vocabulary()
+ranker = load(SHIPPED)
 topics = KindTopics.of(vocabulary)
 print(json.dumps({
     "origins": {name: importlib.util.find_spec(name).origin for name in ("retrieval", "kodeks", "bot", "prompts")},
@@ -54,6 +57,7 @@ print(json.dumps({
     "expansions": {q: [e.to_dict() for e in vocabulary.expand(q)] for q in sys.argv[1:]},
     "kinds": {q: topics.named(q) for q in sys.argv[1:]},
     "follow_up": [is_follow_up("a koja je kazna?"), is_follow_up("ukrali su mi auto ispred kuće u petak")],
+    "ranker": {"default": load_settings(_env_file=None).ranker, "path": str(SHIPPED), "rerank": ranker.rerank},
 }, ensure_ascii=False))
 """
 
@@ -135,6 +139,11 @@ def test_the_wheel_ships_every_data_file(installed: dict) -> None:
     assert probe["privacy"] == sorted(p.name for p in (ROOT / "kodeks/privacy/data").glob("*.txt"))
     assert probe["prompt"].startswith("system_bs:")
     assert probe["follow_up"] == [True, False]
+    # The learned ranking's model, on by default: the installed package's own file, read by the installed code.
+    assert "retrieval/ranking/data/ranker.json" in names
+    assert probe["ranker"]["default"] == "on"
+    assert not Path(probe["ranker"]["path"]).is_relative_to(ROOT)
+    assert probe["ranker"]["rerank"] >= 1
 
 
 def test_the_installed_package_is_the_wheels_not_the_source_tree(installed: dict) -> None:

@@ -13,8 +13,19 @@ import pytest
 
 from kodeks.errors import RankerFileError, RankerMismatchError
 from retrieval.ranking.features import FEATURES, RawSignals, matrix
-from retrieval.ranking.model import FORMAT, Linear, RankerModel, Trees, load
-from retrieval.ranking.training import Choice, LabelledSet, Pool, adoptable, cross_validate, metrics, misses, train
+from retrieval.ranking.model import FORMAT, SHIPPED, Linear, RankerModel, Trees, cascade, load
+from retrieval.ranking.training import (
+    Choice,
+    Fit,
+    LabelledSet,
+    Pool,
+    Trainer,
+    adoptable,
+    cross_validate,
+    metrics,
+    misses,
+    train,
+)
 from tests.fixtures_index import SAMPLE_EVAL
 from tests.retrieval_helpers import invoke
 
@@ -72,7 +83,7 @@ def test_trees_survive_the_model_file(tmp_path: Path, choice: Choice) -> None:
     fit = train([generated_set("a", 1), generated_set("b", 2)], choice)
     assert fit.scorer.to_dict() == train([generated_set("a", 1), generated_set("b", 2)], choice).scorer.to_dict()
     assert isinstance(fit.scorer, Trees) and (fit.scorer.base is not None) == (choice.model == "boosted")
-    RankerModel(FEATURES, fit.scorer, "e", 12, {"command": "test"}).save(tmp_path / "t.json")
+    RankerModel(FEATURES, fit.scorer, "e", 12, 12, {"command": "test"}).save(tmp_path / "t.json")
     back = load(tmp_path / "t.json").check("e")
     x = np.vstack([p.x for p in generated_set("c", 3).pools])
     assert np.array_equal(back.score(x), fit.scorer.score(x))
@@ -139,10 +150,10 @@ def test_the_feature_matrix_is_named_and_unweighted() -> None:
     assert not column["lexical_log_library"].any()  # one law: the library's lexical feature is off
 
 
-def model_file(path: Path, embedder: str, weights: dict[str, float]) -> Path:
+def model_file(path: Path, embedder: str, weights: dict[str, float], rerank: int = 100) -> Path:
     n = len(FEATURES)
     w = np.array([weights.get(f, 0.0) for f in FEATURES])
-    RankerModel(FEATURES, Linear(np.zeros(n), np.ones(n), w), embedder, 100, {"command": "test"}).save(path)
+    RankerModel(FEATURES, Linear(np.zeros(n), np.ones(n), w), embedder, 100, rerank, {"command": "test"}).save(path)
     return path
 
 
@@ -151,7 +162,7 @@ def trees_file(path: Path, embedder: str) -> Path:
     hand = FEATURES.index("hand")
     stump = {"feature": [hand, -1, -1], "threshold": [0.0, 0.0, 0.0], "left": [1, -1, -1], "right": [2, -1, -1]}
     trees = Trees.of([{**stump, "value": [0.0, -1.0, 1.0]}])
-    RankerModel(FEATURES, trees, embedder, 100, {"command": "test"}).save(path)
+    RankerModel(FEATURES, trees, embedder, 100, 100, {"command": "test"}).save(path)
     return path
 
 
@@ -194,7 +205,7 @@ def test_the_stage_reorders_real_searches(tmp_path: Path, sample_index: Any) -> 
     from retrieval.search.retriever import Retriever
 
     embedder = Retriever.open(sample_index).embedder.identity.describe()
-    plain = Retriever.open(sample_index)
+    plain = Retriever.open(sample_index.model_copy(update={"ranker": "off"}))
     as_hand = Retriever.open(
         sample_index.model_copy(update={"ranker": str(model_file(tmp_path / "h.json", embedder, {"hand": 1.0}))})
     )
@@ -240,7 +251,7 @@ class Recorder:
     def __init__(self) -> None:
         self.seen: list[np.ndarray] = []
 
-    def order(self, x: np.ndarray) -> np.ndarray:
+    def order(self, x: np.ndarray, before: int = 0, skip: np.ndarray | None = None) -> np.ndarray:
         self.seen.append(x.copy())
         return np.arange(len(x))
 
@@ -262,7 +273,7 @@ def test_features_are_computed_the_same_at_training_and_at_serving(tmp_path: Pat
     column = dict(zip(FEATURES, stage.seen[0].T, strict=True))
     for name in ("title_bm25", "stem_share", "pair_share", "position", "title_dense", "law_rank_log"):
         assert column[name].any(), name  # the learned stage's own signals are there
-    assert list((sample_index.data_dir / "ranking-cache").glob("title-vectors-*.npy"))  # embedded once, kept
+    assert not (sample_index.data_dir / "ranking-cache").exists()  # opening wrote nothing: the writer stored them
 
 
 def test_an_anchored_model_is_drawn_to_the_hand_order() -> None:
@@ -279,7 +290,176 @@ def test_an_anchored_model_is_drawn_to_the_hand_order() -> None:
 
 
 def test_the_shipped_model_file_is_one_of_this_versions_features() -> None:
-    shipped = Path(__file__).resolve().parents[1] / "data" / "ranker.json"
-    model = load(shipped).check(json.loads(shipped.read_text(encoding="utf-8"))["embedder"])
+    model = load(SHIPPED).check(json.loads(SHIPPED.read_text(encoding="utf-8"))["embedder"])
     assert model.meta["command"].startswith("kodeks eval train-ranker")
     assert all(len(s["questions_sha256"]) == 64 for s in model.meta["sets"])
+    assert model.meta["adoption_rule_met"]  # on by default only because the leave-one-set-out said so
+
+
+def test_the_stage_is_on_by_default_with_the_shipped_model(
+    tmp_path: Path, sample_index: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    import retrieval.search.retriever as retriever_module
+    from kodeks.settings import load_settings
+    from retrieval.search.retriever import Retriever
+
+    assert load_settings(_env_file=None).ranker == "on"
+    default = Retriever.open(sample_index)
+    assert default.candidates.ranking is not None and default.candidates.ranking.rerank == load(SHIPPED).rerank
+    assert "rank" in default.search("kazna za krađu", k=5).timings_ms
+    assert Retriever.open(sample_index.model_copy(update={"ranker": "off"})).candidates.ranking is None
+    # An index of another embedder than the shipped model's: the hand order serves, and a warning says why.
+    other = model_file(tmp_path / "other.json", "openai text-embedding-3-small (1536-d)", {"hand": 1.0}, rerank=5)
+    monkeypatch.setattr(retriever_module, "SHIPPED_RANKER", other)
+    with caplog.at_level("WARNING"):
+        assert Retriever.open(sample_index).candidates.ranking is None
+    assert "hand-weighted order serves" in caplog.text
+
+
+def test_the_cascade_reorders_only_the_first_served_and_keeps_which_they_are() -> None:
+    rng = np.random.default_rng(5)
+    for _ in range(50):
+        size, rerank, before = int(rng.integers(1, 12)), int(rng.integers(1, 8)), int(rng.integers(0, 3))
+        skip = rng.random(size) < 0.2
+        scores = rng.normal(size=size)
+        order = cascade(scores.__getitem__, size, rerank, before, skip)
+        assert sorted(order.tolist()) == list(range(size))
+        head = np.nonzero(~skip)[0][: max(0, rerank - before)]
+        assert sorted(order[head].tolist()) == head.tolist()  # the same rows fill the first places…
+        assert scores[order[head]].tolist() == sorted(scores[head].tolist(), reverse=True)  # …best first
+        rest = np.setdiff1d(np.arange(size), head)
+        assert order[rest].tolist() == rest.tolist()  # every other row where the hand order put it
+
+
+def test_a_cascade_of_five_keeps_the_hand_orders_hit_at_5() -> None:
+    sets = [generated_set("a", 1), generated_set("b", 2)]
+    fit = train(sets, Choice(0.01, "signals", 12, rerank=5))
+    assert fit.rerank == 5 and fit.depth == 12
+    whole = train(sets, Choice(0.01, "signals", 12))
+    assert np.array_equal(fit.scorer.weights, whole.scorer.weights)  # N changes how it serves, not what is learned
+    unseen = generated_set("c", 3, questions=60).pools
+    # References served ahead of the pool take the first places: the cascade counts them.
+    unseen += [Pool(p.x, p.relevant, served_first=(False,)) for p in generated_set("d", 4).pools]
+    hand, learned = metrics(unseen, None), metrics(unseen, fit)
+    assert learned["hit@5"] == hand["hit@5"]
+    assert learned["hit@1"] > hand["hit@1"]  # what moves is the first article
+    assert metrics(unseen, whole)["hit@5"] != hand["hit@5"]  # reordering the whole pool moves hit@5 too
+
+
+def test_training_with_a_cascade_is_deterministic_and_its_n_is_chosen() -> None:
+    sets = [generated_set("a", 1), generated_set("b", 2), generated_set("c", 3)]
+    first = train(sets, Choice(0.01, "signals+hand", 12, rerank=5))
+    second = train(sets, Choice(0.01, "signals+hand", 12, rerank=5))
+    assert isinstance(first.scorer, Linear) and isinstance(second.scorer, Linear)
+    assert np.array_equal(first.scorer.weights, second.scorer.weights) and first.rerank == second.rerank == 5
+    trainer = Trainer(sets)
+    chosen = trainer.choose(frozenset({"a"}))
+    assert chosen == Trainer(sets).choose(frozenset({"a"}))
+    # The rule's choice: no inner set lower at hit@5 than the hand order.
+    for s in sets[1:]:
+        assert trainer.held_out(chosen, frozenset({"a", s.fold}), s)["hit@5"] >= metrics(s.pools, None)["hit@5"]
+
+
+def test_a_model_file_of_an_older_format_is_read_as_reordering_its_depth(tmp_path: Path) -> None:
+    path = model_file(tmp_path / "m.json", "e", {"hand": 1.0}, rerank=5)
+    model = load(path)
+    assert (model.depth, model.rerank) == (100, 5)
+    data = json.loads(path.read_text())
+    assert data["format"] == FORMAT and data["rerank"] == 5
+    for old in ("kodeks-ranker/2", "kodeks-ranker/1"):
+        del data["rerank"]
+        data["format"] = old
+        path.write_text(json.dumps(data))
+        assert (load(path).depth, load(path).rerank) == (100, 100)
+        data["rerank"] = 5
+    data["format"], data["rerank"] = FORMAT, 101
+    path.write_text(json.dumps(data))
+    with pytest.raises(RankerFileError, match="rerank"):
+        load(path)
+    del data["rerank"]
+    path.write_text(json.dumps(data))
+    with pytest.raises(RankerFileError, match="rerank"):
+        load(path)
+
+
+def served_once(retriever: Any, indexes: np.ndarray) -> list[str]:
+    """The articles' ids in this order, identical texts once (as search serves them: layout.dedupe)."""
+    articles = retriever.catalog.many(indexes.tolist())
+    seen: set[int] = set()
+    out = []
+    for i in indexes.tolist():
+        code = int(retriever.layout.hash_code[i])
+        if code not in seen:
+            seen.add(code)
+            out.append(articles[i].id)
+    return out
+
+
+def test_a_served_search_and_the_training_evaluation_order_a_pool_alike(tmp_path: Path, sample_index: Any) -> None:
+    from retrieval.search.retriever import Retriever
+
+    embedder = Retriever.open(sample_index).embedder.identity.describe()
+    # An order unlike the hand order's: the lexical evidence against the dense one.
+    path = model_file(tmp_path / "m.json", embedder, {"lexical_z": 1.0, "dense_z": -1.0}, rerank=5)
+    model = load(path)
+    fit = Fit(model.scorer, model.depth, model.rerank)
+    served = Retriever.open(sample_index.model_copy(update={"ranker": str(path)}))
+    pools: list[tuple[np.ndarray, np.ndarray]] = []
+    served.candidates.sink = lambda order, x: pools.append((order.copy(), x.copy()))
+    moved = referenced = 0
+    for question in ("kazna za krađu", "svrha kažnjavanja", "nužna odbrana", "član 42 KZ FBiH i krivotvorenje"):
+        pools.clear()
+        hits = served.search(question, k=10).hits
+        references = [h for h in hits if h.level == "reference"]
+        [(order, x)] = pools  # the hand order's pool, before the stage
+        codes = served.layout.hash_code
+        taken = {int(codes[served.catalog.index_of(h.id)]) for h in references}
+        keep = ~np.isin(codes[order], list(taken))  # as training's pools are collected (ranking_sets.collect)
+        pool = order[keep]
+        rows = fit.order(x[keep], len(references))  # training's evaluation (metrics)
+        learned, hand = served_once(served, pool[rows]), served_once(served, pool)
+        assert [h.id for h in hits[len(references) :]] == learned[: 10 - len(references)]
+        first = 5 - len(references)
+        assert sorted(learned[:first]) == sorted(hand[:first])  # the first five: the hand order's articles
+        moved += learned[:first] != hand[:first]
+        referenced += bool(references)
+    assert moved and referenced  # the stage did reorder something; a reference took the first place once
+
+
+def test_the_writer_stores_the_title_vectors_and_reuses_the_unchanged(tmp_path: Path) -> None:
+    from retrieval.index.title_fields import store_vectors, stored_vectors
+
+    calls: list[list[str]] = []
+
+    def embed(texts: list[str]) -> np.ndarray:  # a stand-in embedder: one direction per text length
+        calls.append(texts)
+        return np.asarray([[len(t), 1.0, 0.0] for t in texts])
+
+    first, second = tmp_path / "g1", tmp_path / "g2"
+    first.mkdir(), second.mkdir()
+    texts = ["Krađa", "Razbojništvo Krivična djela protiv imovine", ""]
+    assert store_vectors(first, texts, "e", embed) == 2
+    vectors = stored_vectors(first, texts, "e")
+    assert vectors is not None and vectors.shape == (3, 3) and not vectors[2].any()
+    assert np.allclose(np.linalg.norm(vectors[:2], axis=1), 1.0)
+    assert stored_vectors(first, texts, "another embedder") is None  # never another embedder's
+    assert stored_vectors(first, ["Krađa", "Ubistvo", ""], "e") is None  # never of other texts
+    changed = ["Krađa", "Ubistvo", ""]
+    calls.clear()
+    assert store_vectors(second, changed, "e", embed, previous=first) == 1  # only the changed title embedded
+    assert calls == [["Ubistvo"]]
+    again = stored_vectors(second, changed, "e")
+    assert again is not None and np.array_equal(again[0], vectors[0])
+
+
+def test_a_generation_holds_its_title_vectors_and_opening_embeds_none(sample_index: Any) -> None:
+    from retrieval.index.generations import current_paths
+    from retrieval.index.title_fields import embed_fields, stored_vectors
+    from retrieval.search.retriever import Retriever, title_fields
+
+    retriever = Retriever.open(sample_index)
+    texts = title_fields(retriever.catalog).texts()
+    stored = stored_vectors(current_paths(sample_index).root, texts, retriever.embedder.identity.describe())
+    assert stored is not None and stored.shape[0] == len(texts)
+    fresh = embed_fields(texts, retriever.embedder.embed_passages)
+    assert fresh is not None and np.allclose(stored, fresh, atol=1e-5)  # what the stage would embed itself

@@ -35,7 +35,11 @@ def train_ranker(
     sets: list[str] = typer.Option(
         ..., "--set", help="A labelled set: NAME=QUESTIONS.jsonl:DATA_DIR (repeat; at least two for cross-validation)."
     ),
-    out: Path = typer.Option(Path("data/ranker.json"), "--out", help="Where the model file is written."),
+    out: Path = typer.Option(
+        Path("retrieval/ranking/data/ranker.json"),
+        "--out",
+        help="Where the model file is written (the default, in a checkout: the model kodeks ships).",
+    ),
     cache: Path | None = typer.Option(
         None,
         "--cache",
@@ -51,7 +55,7 @@ def train_ranker(
         "as if that code were alone (repeat).",
     ),
 ) -> None:
-    """Train the learned ranking (KODEKS_RANKER=FILE turns it on) and print its leave-one-set-out table."""
+    """Train the learned ranking (KODEKS_RANKER=FILE serves it) and print its leave-one-set-out table."""
     from kodeks.settings import load_settings
     from retrieval.evaluation import load_eval
     from retrieval.ranking.features import FEATURES, describe
@@ -121,7 +125,7 @@ def train_ranker(
     adopt = adoptable(table)
     print(
         "adoption rule (no set lower at hit@5, hit@1 better on average): "
-        + ("met: the stage can be the default" if adopt else "not met: keep KODEKS_RANKER=off")
+        + ("met: the stage can be the default" if adopt else "not met: the stage must not be the default")
     )
     for line in misses(table):
         print(f"  {line}")
@@ -137,6 +141,7 @@ def train_ranker(
         fit.scorer,
         next(iter(embedders.values())),
         fit.depth,
+        fit.rerank,
         {
             "command": command,
             "sets": [s.source for s in labelled],
@@ -188,4 +193,4 @@ def _print_table(table: list) -> None:
             f"{r.hand['mrr']:.3f}",
             f"{r.learned['mrr']:.3f}",
         )
-    Console(width=160).print(out)
+    Console(width=200).print(out)

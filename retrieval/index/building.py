@@ -8,8 +8,8 @@
 nothing changes, and otherwise embeds what is new (the slow part, before anything is written),
 copies the current Chroma folder into a new generation (or, on a Chroma server, fills a new
 collection from the current one), applies the plan there, writes the article table, catalog,
-lexical index, compact vectors and laws.json, checks the whole (checking.py) and makes it current
-(generations.py). Afterwards, generations no process reads any more are deleted. Extra disk during a
+lexical index, compact vectors, laws.json and the title fields' vectors (title_fields.py), checks the
+whole (checking.py) and makes it current (generations.py). Afterwards, generations no process reads any more are deleted. Extra disk during a
 write: one generation (the new one) beside the current, measured in docs/benchmarks.md.
 
 Why a copied Chroma folder per generation rather than one shared Chroma with a collection per
@@ -33,6 +33,7 @@ from typing import Any
 from kodeks.errors import IndexMismatchError, KodeksError
 from kodeks.settings import Settings
 from retrieval.index.articles import load_articles
+from retrieval.index.catalog import Catalog
 from retrieval.index.checking import check_generation
 from retrieval.index.chroma import (
     chroma_client,
@@ -57,6 +58,7 @@ from retrieval.index.generations import (
 from retrieval.index.law_catalog import LibraryCounts, load_law_records, now_utc, save_law_records, updated_records
 from retrieval.index.layout import IndexPaths
 from retrieval.index.opening import recorded_identity
+from retrieval.index.title_fields import has_vectors, store_vectors, title_fields
 from retrieval.index.writer import IndexUpdate, Plan, ProgressStart, apply_plan, embed_plan, plan_update
 from retrieval.index.writer_lock import writer_lock
 from retrieval.types import Article
@@ -265,6 +267,7 @@ class IndexWriter:
             lexical.current
             and catalog_current(self.source.root)
             and vectors_current(self.source.dense, lexical.chunk_ids)
+            and has_vectors(self.source.root)  # a generation from before the title vectors: upgraded by the next ingest
         )
 
     def _build(
@@ -287,6 +290,7 @@ class IndexWriter:
             collection = open_collection(settings, identity, True, target, client)
             apply_plan(settings, target, collection, plan, vectors, identity.dim)
             save_law_records(target.root, records)
+            self._store_title_vectors(target, identity)
             counts = LibraryCounts.of(plan.after.values())
             manifest = {
                 "created_at": now_utc(),
@@ -321,6 +325,18 @@ class IndexWriter:
             if disk is not None:
                 raise disk from None
             raise
+
+    def _store_title_vectors(self, target: IndexPaths, identity: EmbedderIdentity) -> None:
+        """The title fields' vectors for the learned ranking (title_fields.py), with the generation: opening it then
+        embeds nothing. The current generation's vectors of unchanged texts are reused."""
+        catalog = Catalog.open(target.root)
+        try:
+            texts = title_fields(catalog).texts()
+        finally:
+            catalog.close()
+        previous = self.source.root if self.source.articles.exists() else None
+        embedded = store_vectors(target.root, texts, identity.describe(), self.embedder.embed_passages, previous)
+        log.info("title vectors: %d of %d embedded, the rest reused", embedded, len(texts))
 
     def _copy_vectors(self, target: IndexPaths, plan: Plan, identity: EmbedderIdentity) -> None:
         """The current generation's vectors into the new one: its Chroma folder copied, or on a server

@@ -6,6 +6,10 @@ A model is one of two kinds (training.py chooses between them by leave-one-set-o
   leaf each row falls in. The trees are kept in the file as plain arrays (per tree: the split feature, its
   threshold, the left and right child, the leaf value) and evaluated here with numpy: serving needs no LightGBM.
 
+Serving is a cascade (`cascade`): the hand order decides which articles are the first `rerank` served (recall), the
+model only reorders within them (which comes first). With `rerank` = 5 what is served in the first five is the hand
+order's by construction; `rerank` = `depth` reorders the whole pool the model was trained on.
+
 Its file (JSON, written by training.py through `kodeks eval train-ranker`) records the command that made it, the
 labelled sets it saw, the feature names and the embedder whose dense scores it was trained on. The dense
 z-scores and title similarities of another embedder have another shape, so what was learned on one is
@@ -16,7 +20,9 @@ meaningless on the other: such a file is refused (RankerMismatchError), as is on
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -25,8 +31,12 @@ import numpy as np
 from kodeks.errors import RankerFileError, RankerMismatchError
 from retrieval.ranking.features import FEATURES
 
-FORMAT = "kodeks-ranker/2"
-OLD_FORMATS = ("kodeks-ranker/1",)  # linear only, read as `linear`
+# The model kodeks ships (`KODEKS_RANKER=on`, the default): package data, so an installed kodeks finds it.
+SHIPPED = Path(str(resources.files("retrieval.ranking") / "data" / "ranker.json"))
+
+FORMAT = "kodeks-ranker/3"
+# /1: linear only, read as `linear`; /1 and /2 have no `rerank`: they reordered their whole `depth`, read as that
+OLD_FORMATS = ("kodeks-ranker/1", "kodeks-ranker/2")
 
 
 class Scorer(Protocol):
@@ -175,16 +185,18 @@ class RankerModel:
     features: tuple[str, ...]
     scorer: Linear | Trees
     embedder: str  # EmbedderIdentity.describe() of the index the features were computed on
-    depth: int  # how many of the hand order's first candidates it reorders
+    depth: int  # how many of the hand order's first candidates it was trained on
+    rerank: int  # how many of the first served it reorders (the cascade's N, ≤ depth)
     meta: dict[str, Any] = field(default_factory=dict)
 
     def score(self, x: np.ndarray) -> np.ndarray:
         """One score per row of a feature matrix (higher: ranked first)."""
         return self.scorer.score(x)
 
-    def order(self, x: np.ndarray) -> np.ndarray:
-        """A pool's rows (in the hand order) in the learned order: its first `depth` by score, the rest after."""
-        return reorder(self.score(x[: self.depth]), self.depth, len(x))
+    def order(self, x: np.ndarray, before: int = 0, skip: np.ndarray | None = None) -> np.ndarray:
+        """A pool's rows (in the hand order) in the served order: the cascade over its first `rerank` (see
+        `cascade`; `before`: articles served ahead of the pool, `skip`: rows not served, as there)."""
+        return cascade(lambda rows: self.score(x[rows]), len(x), self.rerank, before, skip)
 
     def check(self, embedder: str) -> RankerModel:
         """This model, if it was trained over `embedder`'s scores and on this version's features; else refused."""
@@ -206,6 +218,7 @@ class RankerModel:
             "kind": self.scorer.kind,
             "embedder": self.embedder,
             "depth": self.depth,
+            "rerank": self.rerank,
             "features": list(self.features),
             **self.meta,
             **self.scorer.to_dict(),
@@ -216,16 +229,30 @@ class RankerModel:
         path.write_text(json.dumps(self.to_dict(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
-def reorder(scores: np.ndarray, depth: int, size: int | None = None) -> np.ndarray:
-    """Indexes of a pool (of `size` rows, default len(scores)) in the hand order, its first `depth` sorted by
-    `scores` (stable), the rest after them."""
-    size = len(scores) if size is None else size
-    head = np.argsort(-scores[:depth], kind="stable")
-    out: np.ndarray = np.concatenate([head, np.arange(len(head), size)]).astype(np.int64)
+def cascade(
+    score: Callable[[np.ndarray], np.ndarray],
+    size: int,
+    rerank: int,
+    before: int = 0,
+    skip: np.ndarray | None = None,
+) -> np.ndarray:
+    """The served order of a pool of `size` rows in the hand order: the rows that fill the first `rerank` served
+    places in the hand order, sorted by `score` (of those row indexes; stable), each other row where it was.
+
+    `before`: articles served ahead of the pool (explicit references), which take the first places; `skip`: rows
+    that will not be served (a reference's own text). So the head is the first `rerank − before` rows not
+    skipped: whichever order it takes, the texts in the first `rerank` served places are the hand order's (rows of
+    identical texts are served once, the better placed: the head's texts are the same set in any order).
+    One function for serving (RankerModel.order) and for training's evaluation (training.Fit.order)."""
+    out = np.arange(size, dtype=np.int64)
+    rows = out if skip is None else np.nonzero(~np.asarray(skip, dtype=bool))[0]
+    head = rows[: max(0, rerank - before)]
+    if len(head) > 1:
+        out[head] = head[np.argsort(-np.asarray(score(head)), kind="stable")]
     return out
 
 
-_OWN = ("format", "kind", "embedder", "depth", "features", "mean", "scale", "weights", "trees", "base")
+_OWN = ("format", "kind", "embedder", "depth", "rerank", "features", "mean", "scale", "weights", "trees", "base")
 
 
 def load(path: Path) -> RankerModel:
@@ -242,6 +269,7 @@ def load(path: Path) -> RankerModel:
         features = tuple(str(f) for f in data["features"])
         embedder = str(data["embedder"])
         depth = int(data["depth"])
+        rerank = depth if data["format"] in OLD_FORMATS else int(data["rerank"])
         kind = str(data.get("kind", "linear"))
         scorer: Linear | Trees
         if kind == "linear":
@@ -255,8 +283,10 @@ def load(path: Path) -> RankerModel:
         raise RankerFileError(f"{path} is not a ranking model (missing or bad {exc})") from None
     if depth < 1:
         raise RankerFileError(f"{path} is not a ranking model (depth must be at least 1)")
+    if not 1 <= rerank <= depth:
+        raise RankerFileError(f"{path} is not a ranking model (rerank must be between 1 and its depth, {depth})")
     meta = {k: v for k, v in data.items() if k not in _OWN}
-    return RankerModel(features, scorer, embedder, depth, meta)
+    return RankerModel(features, scorer, embedder, depth, rerank, meta)
 
 
 def _linear(path: Path, data: dict[str, Any], n: int) -> Linear:

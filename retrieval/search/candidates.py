@@ -62,9 +62,11 @@ Ranker = Callable[[list[Candidate]], None]
 
 
 class RankingStage(Protocol):
-    """The learned ranking (retrieval/ranking/model.py): a candidate pool's rows (features, hand order) reordered."""
+    """The learned ranking (retrieval/ranking/model.py): a candidate pool's rows (features, hand order) in the served
+    order — a cascade over the first few served; `before`: articles served ahead of the pool, `skip`: rows that are
+    not served (a reference's own text)."""
 
-    def order(self, x: np.ndarray) -> np.ndarray: ...
+    def order(self, x: np.ndarray, before: int = 0, skip: np.ndarray | None = None) -> np.ndarray: ...
 
 
 # Training's collector: (the pool's article indexes in the hand order, their feature matrix). Called per search.
@@ -109,6 +111,7 @@ class CandidateFinder:
         previous: np.ndarray | None = None,
         officer: str | None = None,
         topic_kinds: Collection[str] = (),
+        served: Sequence[int] = (),
     ) -> tuple[list[Candidate], Ranker | None]:
         """The best candidates among the articles `mask` admits (`filtered`: a law or jurisdiction filter
         made it narrower than the whole library), best first; and a function that fills in the dense and
@@ -257,7 +260,9 @@ class CandidateFinder:
             if self.ranking is not None:
                 # The learned stage reorders the pool. The candidates keep the hand scores by rank (the best
                 # score goes to the learned first): `weak`'s lead and the logged scores stay on their scale.
-                by = self.ranking.order(x)
+                codes = self.layout.hash_code
+                skip = np.isin(codes[order], codes[np.asarray(served, dtype=np.int64)]) if len(served) else None
+                by = self.ranking.order(x, len(served), skip)
                 ranked = np.sort(fused[order])[::-1]
                 order = order[by]
                 fused = fused.copy()

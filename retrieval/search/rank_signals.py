@@ -6,9 +6,9 @@ also sees, per candidate:
 
 - the question's words scored by BM25 against the title alone and against the chapter heading alone (two small
   indexes over short strings, built at the first search that needs them);
-- the question's meaning against the title's own vector (the title field's texts embedded as passages once per
-  index generation and embedder, cached in `<data dir>/ranking-cache/`: vectors of another embedder are never
-  compared — the cache records whose they are and is remade when the index's embedder differs);
+- the question's meaning against the title's own vector (the title field's texts embedded as passages by the
+  writer with each generation: retrieval/index/title_fields.py; vectors of another embedder or other texts are
+  never compared — a generation without its own is embedded in memory at the first search, never written);
 - the share of the question's content stems the article holds anywhere (idf-weighted), and of its adjacent word
   pairs (the lexical index keeps stem pairs as tokens): coverage of the question, where BM25 lets one rare word
   decide;
@@ -21,33 +21,20 @@ training pools compute any of it (`CandidateFinder._collecting`).
 
 from __future__ import annotations
 
-import hashlib
 import itertools
-import json
 import logging
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 
 from retrieval.index.lexical import LexicalIndex
+from retrieval.index.title_fields import TitleFields, embed_fields
 from retrieval.language.tokens import PAIR_MARK
 from retrieval.search.layout import ArticleLayout
 from retrieval.search.title_field import TitleIndex
 
 log = logging.getLogger(__name__)
-
-EMBED_BATCH = 64
-
-
-@dataclass(frozen=True)
-class TitleFields:
-    """Per article (index order): its title (an untitled article's opening sentence) and its chapter heading."""
-
-    titles: list[str]
-    chapters: list[str]
 
 
 class RankSignals:
@@ -59,15 +46,13 @@ class RankSignals:
         layout: ArticleLayout,
         fields: Callable[[], TitleFields],
         embed_passages: Callable[[list[str]], np.ndarray] | None,
-        embedder: str,
-        cache_dir: Path | None,
+        stored: Callable[[list[str]], np.ndarray | None] = lambda texts: None,
     ) -> None:
         self.lexical = lexical
         self.layout = layout
         self._fields = fields
         self._embed = embed_passages
-        self.embedder = embedder
-        self._cache_dir = cache_dir
+        self._stored = stored  # the generation's own title vectors of these texts, if it holds them
         self._lock = threading.Lock()
         self._ready = False
         self.position = np.zeros(0, dtype=np.float32)  # per article, set by `prepare`
@@ -128,39 +113,16 @@ class RankSignals:
         return stem_share, pair_share
 
     def _vectors(self, fields: TitleFields) -> np.ndarray | None:
-        """Unit vectors of the title fields (zero rows for articles without one), from the cache when it holds
-        this embedder's vectors of these very texts; else embedded now and cached."""
+        """Unit vectors of the title fields (zero rows for articles without one): the generation's own when it holds
+        this embedder's of these very texts; else embedded now, in memory only (opening writes nothing)."""
         if self._embed is None:
             return None
-        texts = [" ".join(p for p in (t, c) if p) for t, c in zip(fields.titles, fields.chapters, strict=True)]
-        digest = hashlib.sha256(json.dumps([self.embedder, texts], ensure_ascii=False).encode()).hexdigest()[:20]
-        path = self._cache_dir / f"title-vectors-{digest}.npy" if self._cache_dir is not None else None
-        if path is not None and path.exists():
-            try:
-                cached: np.ndarray = np.load(path)
-                if cached.shape[0] == len(texts):
-                    return cached
-            except (OSError, ValueError):
-                pass
-        wanted = [i for i, t in enumerate(texts) if t.strip()]
-        if not wanted:
-            return None
-        parts = [
-            self._embed([texts[i] for i in wanted[a : a + EMBED_BATCH]]) for a in range(0, len(wanted), EMBED_BATCH)
-        ]
-        found = np.vstack(parts).astype(np.float32)
-        found /= np.maximum(np.linalg.norm(found, axis=1, keepdims=True), 1e-12)
-        vectors = np.zeros((len(texts), found.shape[1]), dtype=np.float32)
-        vectors[wanted] = found
-        if path is not None:
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                tmp = path.with_suffix(".tmp.npy")
-                np.save(tmp, vectors)
-                tmp.replace(path)
-            except OSError as exc:  # a read-only data dir: the vectors stay in memory
-                log.info("title vectors not cached (%s)", exc)
-        return vectors
+        texts = fields.texts()
+        stored = self._stored(texts)
+        if stored is not None:
+            return stored
+        log.info("the index generation holds no title vectors of these texts: embedding %d in memory", len(texts))
+        return embed_fields(texts, self._embed)
 
 
 def _positions(law_code: np.ndarray) -> np.ndarray:

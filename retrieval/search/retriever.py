@@ -18,6 +18,7 @@ references.py) once at open and runs the steps of one search in order; scoring l
 from __future__ import annotations
 
 import functools
+import logging
 import time
 from collections.abc import Collection, Iterable, Mapping
 from pathlib import Path
@@ -30,10 +31,13 @@ from retrieval.index.catalog import Catalog
 from retrieval.index.chunking import chunk_article
 from retrieval.index.law_catalog import summarize, table_time
 from retrieval.index.opening import OpenedIndex, open_index, row_reader
+from retrieval.index.title_fields import TitleFields, stored_vectors
+from retrieval.index.title_fields import title_fields as read_title_fields
 from retrieval.jurisdictions import Scope, as_scope, known_codes, scope_of
 from retrieval.jurisdictions import find as find_jurisdiction
 from retrieval.language.normalize import fold
 from retrieval.language.vocabulary import Expansion, question_vocabulary
+from retrieval.ranking.model import SHIPPED as SHIPPED_RANKER
 from retrieval.ranking.model import RankerModel
 from retrieval.ranking.model import load as load_ranker
 from retrieval.search.candidates import Candidate, CandidateFinder, Ranker
@@ -45,12 +49,14 @@ from retrieval.search.law_kinds import KindTopics, LawKind, asks_for_a_rule
 from retrieval.search.layout import ArticleLayout
 from retrieval.search.library_priors import LibraryPriors
 from retrieval.search.parallels import Comparison, find_parallels
-from retrieval.search.rank_signals import RankSignals, TitleFields
+from retrieval.search.rank_signals import RankSignals
 from retrieval.search.references import ReferenceResolver, cites
 from retrieval.search.rewriting import QueryRewriter
 from retrieval.search.serving import explain_matches, says_deleted, serve_with_minimum
 from retrieval.search.title_field import TitleIndex, opening_sentence
 from retrieval.types import Article, Hit, LawSummary, ReferenceLookup, SearchResult, ThreadContext
+
+log = logging.getLogger(__name__)
 
 STEMS_CACHE = 2000  # served articles whose stems explain_matches keeps (cleared when full: memory stays flat)
 
@@ -58,10 +64,7 @@ STEMS_CACHE = 2000  # served articles whose stems explain_matches keeps (cleared
 def title_fields(catalog: Catalog) -> TitleFields:
     """Titles (an untitled article's opening sentence) and chapters, per article: the learned stage's own title
     signals (rank_signals.py), read when it first needs them."""
-    fields = catalog.title_rows()
-    openings = catalog.untitled_openings() if any(not f[0] for f in fields) else {}
-    titles = [title or opening_sentence(openings.get(i, "")) for i, (title, _, _, _) in enumerate(fields)]
-    return TitleFields(titles, [chapter for _, chapter, _, _ in fields])
+    return read_title_fields(catalog, opening_sentence)
 
 
 class Retriever:
@@ -139,18 +142,32 @@ class Retriever:
             # last reference until a GC pass, holding the generation's reader lease (an old one never cleaned)
             functools.partial(title_fields, self.catalog),
             self.embedder.embed_passages,
-            self.embedder.identity.describe(),
-            settings.data_dir / "ranking-cache",
+            functools.partial(stored_vectors, index.paths.root, embedder=self.embedder.identity.describe()),
         )
         if self.candidates.ranking is not None:
             self.candidates.signals.prepare()  # the title vectors at open, not in the first question's time
 
     def _ranking(self) -> RankerModel | None:
-        """The learned ranking stage KODEKS_RANKER names (None: "off"), refused when trained over another embedder."""
+        """The learned ranking stage KODEKS_RANKER names (None: "off"). "on" is the model kodeks ships, trained over
+        the default local embedder: an index of another embedder is served the hand-weighted order (what that
+        model learned is meaningless on other scores), and a warning says so. A file named is refused when trained
+        over another embedder (RankerMismatchError): whoever named it meant it to serve."""
         name = self.settings.ranker.strip()
         if not name or name.lower() == "off":
             return None
-        return load_ranker(Path(name).expanduser()).check(self.embedder.identity.describe())
+        embedder = self.embedder.identity.describe()
+        if name.lower() == "on":
+            model = load_ranker(SHIPPED_RANKER)
+            if model.embedder != embedder:
+                log.warning(
+                    "the shipped ranking model was trained over %s, this index is searched with %s: the hand-weighted "
+                    "order serves (train one for this index: kodeks eval train-ranker; KODEKS_RANKER=FILE)",
+                    model.embedder,
+                    embedder,
+                )
+                return None
+            return model.check(embedder)
+        return load_ranker(Path(name).expanduser()).check(embedder)
 
     def _title_field_texts(self, fields: list[tuple[str, str, bool, str | None]], rows: np.ndarray) -> list[str]:
         """Title and chapter of each article; an article without a title (a traffic law's) is represented by
@@ -374,7 +391,14 @@ class Retriever:
         asks_rule = bool(topics) and asks_for_a_rule(explained)
         candidates, rank = (
             self._candidates(
-                query, scope, timings, expansions, context, officer, self._topic_kinds(topics, asks_rule, expansions)
+                query,
+                scope,
+                timings,
+                expansions,
+                context,
+                officer,
+                self._topic_kinds(topics, asks_rule, expansions),
+                [c.index for c in references[: len(hits)]],
             )
             if len(hits) < keep
             else ([], None)
@@ -617,14 +641,16 @@ class Retriever:
         context: ThreadContext | None = None,
         officer: str | None = None,
         topic_kinds: frozenset[str] = frozenset(),
+        served: list[int] | None = None,
     ) -> tuple[list[Candidate], Ranker | None]:
-        """Both retrievers over the articles the filter admits (deleted ones never), fused (candidates.py)."""
+        """Both retrievers over the articles the filter admits (deleted ones never), fused (candidates.py); `served`:
+        the references served ahead of them."""
         mask = self._open_mask if allowed is None else (self._open_mask & allowed)
         previous = None
         if context is not None and context.articles:
             previous = np.asarray([i for a in context.articles if (i := self.catalog.index_of(a)) >= 0], dtype=np.int64)
         return self.candidates.find(
-            query, mask, allowed is not None, timings, expansions, context, previous, officer, topic_kinds
+            query, mask, allowed is not None, timings, expansions, context, previous, officer, topic_kinds, served or ()
         )
 
     def _topic_kinds(

@@ -20,25 +20,14 @@ priors' kind affinity (docs/retrieval.md, "Searching a whole library").
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 
 import numpy as np
 
 from retrieval.index.bm25_build import build_bm25
+from retrieval.index.title_fields import opening_sentence as opening_sentence  # what stands in for a missing title
 from retrieval.language.tokens import Tokenizer
 from retrieval.types import Article
-
-_PARAGRAPH_MARK = re.compile(r"^\s*\(\d+[a-z]?\)\s*")
-_SENTENCE_END = re.compile(r"(?<=[.;:!?])\s")
-OPENING_WORDS = 30
-
-
-def opening_sentence(text: str) -> str:
-    """What stands in for the title of an article that has none: its first sentence, at most OPENING_WORDS
-    words ("Vozač ne smije da upravlja vozilom … ako je pod djelovanjem alkohola.")."""
-    text = _PARAGRAPH_MARK.sub("", text.strip())
-    return " ".join(_SENTENCE_END.split(text, 1)[0].split()[:OPENING_WORDS])
 
 
 def field_text(article: Article) -> str:
