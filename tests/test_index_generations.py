@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gc
 import json
+import logging
 import os
 import weakref
 from pathlib import Path
@@ -74,19 +75,37 @@ def test_each_change_is_a_new_current_generation_and_an_unchanged_ingest_writes_
     assert "preinači" in chroma_chunks(settings)["KZ čl. 2#0"]["document"]
 
 
-def test_a_generation_without_title_vectors_is_upgraded_by_the_next_ingest_without_re_embedding(three_laws) -> None:
+def test_a_generation_without_title_vectors_is_upgraded_by_the_next_ingest_without_re_embedding(
+    three_laws, caplog: pytest.LogCaptureFixture
+) -> None:
     from retrieval.index.title_fields import META_FILE, VECTORS_FILE, has_vectors
+    from retrieval.ranking.model import SHIPPED
 
     settings, files = three_laws
     old = current_paths(settings)
     assert has_vectors(old.root)  # the writer stores them with every generation
     for name in (META_FILE, VECTORS_FILE):  # as a generation written before the learned ranking's title vectors
         (old.root / name).unlink()
-    assert Retriever.open(settings).search("krađa").hits[0].id == "KZ čl. 1"  # read as it is (embedded in memory)
+    with caplog.at_level(logging.WARNING, logger="retrieval.search.retriever"):
+        reader = Retriever.open(settings)  # the shipped model: the hand order serves, nothing embedded at open
+    assert reader.candidates.ranking is None
+    assert "kodeks ingest" in caplog.text
+    assert reader.search("krađa").hits[0].id == "KZ čl. 1"
+    named = Retriever.open(settings.model_copy(update={"ranker": str(SHIPPED)}))  # a model named: embedded in memory
+    assert named.candidates.ranking is not None
+    assert named.search("krađa").hits[0].id == "KZ čl. 1"
+    reader.close()
+    named.close()
     assert not has_vectors(old.root)  # and nothing written by reading
+    again = Retriever.open(settings)
+    assert again.candidates.ranking is None
+    again.close()
     report = ingest_paths(settings, files)
     assert (report.built, report.embedded) == (True, 0)
     assert has_vectors(current_paths(settings).root)
+    upgraded = Retriever.open(settings)
+    assert upgraded.candidates.ranking is not None  # the learned stage serves again
+    upgraded.close()
     assert not ingest_paths(settings, files).built  # then an unchanged ingest writes none again
 
 

@@ -5,7 +5,8 @@ The writer embeds the fields as passages when it builds a generation (building.p
 generation's vectors of unchanged texts, so opening an index embeds nothing and writes nothing (a read-only data
 dir searches as any other). The file records whose vectors they are (the embedder) and of which texts (a digest
 per text): a reader uses them only when both match what it would embed itself. A generation written before they
-were stored has none: the reader embeds them in memory (rank_signals.py), and the next `kodeks ingest` — even of
+were stored has none: the shipped model then leaves the hand order to serve (retriever.py), a model file named
+embeds them in memory (rank_signals.py), and the next `kodeks ingest` — even of
 unchanged laws — writes a generation that holds them.
 """
 

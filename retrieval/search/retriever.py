@@ -32,6 +32,7 @@ from retrieval.index.chunking import chunk_article
 from retrieval.index.law_catalog import summarize, table_time
 from retrieval.index.opening import OpenedIndex, open_index, row_reader
 from retrieval.index.title_fields import TitleFields, stored_vectors
+from retrieval.index.title_fields import has_vectors as has_title_vectors
 from retrieval.index.title_fields import title_fields as read_title_fields
 from retrieval.jurisdictions import Scope, as_scope, known_codes, scope_of
 from retrieval.jurisdictions import find as find_jurisdiction
@@ -133,7 +134,15 @@ class Retriever:
             vectors_file,
         )
         self.candidates = CandidateFinder(
-            settings, self.embedder, self.lexical, layout, self.dense, title_index, title_rows, priors, self._ranking()
+            settings,
+            self.embedder,
+            self.lexical,
+            layout,
+            self.dense,
+            title_index,
+            title_rows,
+            priors,
+            self._ranking(index.paths.root),
         )
         self.candidates.signals = RankSignals(
             self.lexical,
@@ -147,11 +156,14 @@ class Retriever:
         if self.candidates.ranking is not None:
             self.candidates.signals.prepare()  # the title vectors at open, not in the first question's time
 
-    def _ranking(self) -> RankerModel | None:
+    def _ranking(self, generation: Path) -> RankerModel | None:
         """The learned ranking stage KODEKS_RANKER names (None: "off"). "on" is the model kodeks ships, trained over
         the default local embedder: an index of another embedder is served the hand-weighted order (what that
-        model learned is meaningless on other scores), and a warning says so. A file named is refused when trained
-        over another embedder (RankerMismatchError): whoever named it meant it to serve."""
+        model learned is meaningless on other scores), and so is a generation written before title vectors were
+        stored with it (embedding every title at each open would cost a library minutes per start); a warning
+        says which and how to change it. A file named is refused when trained over another embedder
+        (RankerMismatchError), and over an old generation embeds the titles in memory: whoever named it meant it
+        to serve."""
         name = self.settings.ranker.strip()
         if not name or name.lower() == "off":
             return None
@@ -164,6 +176,12 @@ class Retriever:
                     "order serves (train one for this index: kodeks eval train-ranker; KODEKS_RANKER=FILE)",
                     model.embedder,
                     embedder,
+                )
+                return None
+            if not has_title_vectors(generation):
+                log.warning(
+                    "this index was written before the learned ranking's title vectors were stored with it: the "
+                    "hand-weighted order serves until the next `kodeks ingest` (of the same files is enough)"
                 )
                 return None
             return model.check(embedder)
