@@ -26,6 +26,9 @@ _SURNAME_DECLINED = re.compile(
 _ADJECTIVE = re.compile(r"(?:sk|čk|ck|šk|čn|n)(?:i|a|e|o|og|om|oj|ih|im|ima)$")  # Advokatske, Ustavnog: not names
 _ROMAN = re.compile(r"^[IVXLC]+$")
 _FOLDED_DECLINED = re.compile(r"[oe]vic(?:a|u|em|om)$")
+# A surname's possessive and the colloquial word for a woman of the family: "Halilovićevog cimera", "Vidovićeva
+# majka", "Omerovićka je vidjela" — capitalised, any case; the person is the surname's (the same placeholder).
+_SURNAME_DERIVED = re.compile(r"(?:ić|ић)(?:ev|ев|k|к)(?:a|e|i|u|o|og|oga|om|oj|im|ih|а|е|и|у|о|ог|ом|ој|им|их)?$")
 _JOINS = re.compile(r"^(?: |-|\. ?)$")
 
 
@@ -72,6 +75,14 @@ def _label(token: Token) -> str:
     base = surname_base(folded)
     if base is None and _SURNAME_DECLINED.search(token.text) and token.text[0].isupper():
         base = folded[: folded.rindex("ic") + 2]  # "Hodžića"; lower case "pića", "vrtića" are words
+    if (
+        base is None
+        and token.capitalised
+        and _SURNAME_DERIVED.search(token.text.lower())
+        and not lexicon.dictionary_word(folded)
+        and not lexicon.law_word_in_any_case(folded)
+    ):
+        base = folded[: folded.rindex("ic") + 2]  # "Halilovićevog", "Omerovićka": the family's person
     if (
         base is None
         and _FOLDED_DECLINED.search(folded)
@@ -778,6 +789,15 @@ def _keep(labels: list[str]) -> bool:
     return strong > 0 or labels.count("C") >= 2
 
 
+def _nouns_after_surname_possessives(tokens: list[Token], labels: list[str]) -> None:
+    """ "Halilovićevog cimera", "Jurićeva žena": the lower-case word after a surname's possessive is what the family
+    owns or who belongs to it, never the other half of a name."""
+    for i in range(len(tokens) - 1):
+        possessive = _SURNAME_DERIVED.search(tokens[i].text.lower())
+        if labels[i] == "S" and possessive and possessive.group()[2:4] in ("ev", "ев") and tokens[i + 1].text.islower():
+            labels[i + 1] = "O"
+
+
 def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     tokens = words(text) if tokens is None else tokens
     folded = [t.folded for t in tokens]
@@ -820,6 +840,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     _diminutives_alone(text, tokens, labels)
     name_context.months_after_days(text, tokens, labels)
     name_cues.names_after_cues(text, tokens, labels)
+    _nouns_after_surname_possessives(tokens, labels)
     found: list[PersonSpan] = []
     j = 0
     while j < len(tokens):
