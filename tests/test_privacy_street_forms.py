@@ -65,3 +65,32 @@ def test_who_lives_there_is_a_person_not_an_address() -> None:
 )
 def test_numbered_things_are_no_address(text: str) -> None:
     assert found_kinds(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        # sixth round (dev_writer3): a flat dictated in words or in Cyrillic after the house's number
+        ("stanuje na jelovoj broj sedam stan trinaest, ne otvara", "jelovoj broj sedam stan trinaest"),
+        ("живи у Храстовој 5, стан 11 са мајком", "Храстовој 5, стан 11"),
+        # a street named by common nouns, lower case, with "broj" and a number in words after the street word
+        ("ulica palih boraca broj devet dim iz podruma", "ulica palih boraca broj devet"),
+        # a village Upper or Lower X named after a town, lower case, with "bb"
+        ("u selu donja zenica bb je pozar", "selu donja zenica bb"),
+    ],
+)
+def test_flats_common_noun_streets_and_upper_lower_villages(text: str, address: str) -> None:
+    assert address in _addresses(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ulica je zatvorena vec deset dana",  # a street word and a count, no "broj"
+        "ulica palih boraca je zatvorena",  # no number
+        "u stanu dvanaest osoba, je li to skup",
+        "putuje iz donje zenice u sarajevo",  # no house's number
+    ],
+)
+def test_no_address_without_a_house_number(text: str) -> None:
+    assert _addresses(text) == []

@@ -79,6 +79,19 @@ def _name_word(word: str) -> bool:
     )
 
 
+def _common_word_before_broj(words: list[re.Match[str]], i: int) -> bool:
+    """After a street word, a lower-case word of the language still names the street when "broj" and a number in
+    words follow within the street's length ("ulica branilaca grada broj osam": a street named by common nouns)."""
+    numbers = lexicon.word_set("number_words.txt")
+    for k in range(i, min(len(words) - 1, i + _MAX_WORDS)):
+        f = fold(words[k].group()).rstrip(".")
+        if f in ("broj", "br"):
+            return k > i and fold(words[k + 1].group()) in numbers and _number_words(words, k + 1) > 0
+        if f in lexicon.FUNCTION_WORDS or f.startswith(_LEGAL) or f in numbers or f in _STREET_WORDS:
+            return False
+    return False
+
+
 def _number_words(words: list[re.Match[str]], i: int) -> int:
     """How many words from `i` on are a number dictated in words (0 if none, or if a unit follows)."""
     numbers = lexicon.word_set("number_words.txt")
@@ -109,7 +122,9 @@ def _phrase(text: str, start: int, after_adresa: bool, spoken_only: bool = False
             names.extend(words[i : i + 2])
             i += 2
             continue
-        if f in lexicon.word_set("number_words.txt") or not _name_word(words[i].group()):
+        if f in lexicon.word_set("number_words.txt"):
+            break
+        if not _name_word(words[i].group()) and not (street_word and _common_word_before_broj(words, i)):
             break
         names.append(words[i])
         i += 1

@@ -222,6 +222,10 @@ def _regnal(folded: list[str]) -> bool:
     )
 
 
+# Upper and Lower X, a village named after a town or a river ("Gornja Tuzla", "Donji Vakuf", "Gornje Hrasno").
+_UPPER_LOWER = frozenset(g + e for g in ("gornj", "donj", "srednj") for e in ("a", "i", "e", "oj", "em", "eg", "u"))
+
+
 def _street_ok(words: list[str], capital_needed: bool, bb: bool = False) -> bool:
     if any(_ORDINAL.match(w) for w in words):  # "1. maja", "6. marta": the date is the street's name
         if _ORDINAL.match(words[0]) and capital_needed:
@@ -245,6 +249,7 @@ def _street_ok(words: list[str], capital_needed: bool, bb: bool = False) -> bool
         and not (i and not capital_needed and folded[i - 1] in ("za", "od", "prema"))  # "Put za Kreševo"
         and not (i and not capital_needed and words[0][0].isupper())  # "Branilaca grada", "Branilaca Sarajeva"
         and not (i and (folded[0].endswith(("aca", "ih")) or folded[0] in _TITLES_IN_STREETS))  # without a cue too
+        and not (i and folded[i - 1] in _UPPER_LOWER)  # "gornja tuzla bb": a village named after a town
         for i, f in enumerate(folded)
     ):
         return False
@@ -501,8 +506,17 @@ def addresses(text: str) -> list[Span]:
 
 _LAW_BEFORE = re.compile(r"(?<!\w)(?:zakon|glasnik|sluzben|odluk|pravilnik|uredb)")
 # After the house number: entrance, flat and floor ("Ferhadija 12, stan 4, sprat 2", "8/3, drugi sprat")
+# A flat's number dictated in words after the house's ("broj devet stan dvanaest"): the number words, diacritics or not.
+_FLAT_WORD = "|".join(
+    sorted(
+        (w.replace("c", "[cčć]").replace("s", "[sš]") for w in lexicon.word_set("number_words.txt")),
+        key=len,
+        reverse=True,
+    )
+)
 _FLAT_AFTER = re.compile(
-    r"^(?:[ ]*,?[ ]*(?:(?:stan|st\.|sprat|spr\.|kat|ulaz|lamela)[ ]*(?:br\.?[ ]*)?\d{1,3}[a-zA-Z]?"
+    r"^(?:[ ]*,?[ ]*(?:(?:stan|st\.|sprat|spr\.|kat|ulaz|lamela|стан|спрат|кат|улаз)[ ]*(?:br\.?[ ]*)?\d{1,3}[a-zA-Z]?"
+    rf"|(?:stan|стан)[ ]+(?:broj[ ]+)?(?:{_FLAT_WORD})(?:[ ]+(?:{_FLAT_WORD}))?"
     r"|(?:ulaz|lamela|улаз)[ ]+(?-i:[A-HА-Ж])"  # "ulaz B": an entrance by its letter (a capital: "ulaz a" is "and")
     r"|(?:prvi|drugi|tre[cćč]i|[cčć]etvrti|peti|[sš]esti|sedmi|osmi|deveti|deseti|\d{1,2}\.|(?-i:[IVX]{1,4})\.?)"
     r"[ ]+(?:sprat|kat)u?"  # "drugi sprat", "II sprat"
