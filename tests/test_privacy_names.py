@@ -106,3 +106,27 @@ def test_first_names_given_today_that_the_dictionary_lacks() -> None:
     assert found_persons("Imran je udario brata") == ["Imran"]
     assert found_persons("senadin lipovac vozio bez dozvole") == ["senadin lipovac"]
     assert found_persons("iman je važan vjerniku") == []  # "iman" (faith) is an everyday word too
+
+
+def test_sixth_round_places_makes_and_institutions_are_no_persons() -> None:
+    # dev_writer3: Upper/Lower X, an abbreviation's name, a car's model, a hospital opening its clause
+    for text in (
+        "pronadjen je u MZ Srednja Lipnica kod mosta",
+        "putovao je iz Donjeg Jelovca u Gornju Brezu",
+        "u SŠ Ante Lipa je pukla cijev",  # an abbreviation in capitals: the school's name, whatever verb follows
+        "Renault Megane je ukraden ispred zgrade",
+        "nasli smo Škodu Felicia bez tablica",
+        "klinika Brezovača traži policijsku pratnju",  # the institution opening its clause is the subject
+    ):
+        assert found_persons(text) == [], text
+    assert found_persons("u SŠ je Ante Lipić udario profesora") == ["Ante Lipić"]  # a name after the verb
+    assert found_persons("Ana Lipić vozi Opel Corsu") == ["Ana Lipić"]
+    assert found_persons("klinika: Vera Lipić traži otpust") == ["Vera Lipić"]  # a first name after it: a person
+
+
+def test_a_maiden_name_after_its_cue_is_a_person() -> None:
+    assert "Hrastić" in found_persons("Mara Jelić rođena Hrastić prijavila je prijetnje")
+    assert "Kruška" in found_persons("Vesna Lipić, djevojačko prezime Kruška, nije prijavila promjenu")
+    assert "Брест" in found_persons("Јелена Липић рођена Брест тражи забрану")
+    for text in ("rođena je u Tuzli 1990.", "rođena u Sarajevu, ne zna maternji jezik", "rod je dokazan"):
+        assert found_persons(text) == [], text

@@ -94,3 +94,18 @@ def test_flats_common_noun_streets_and_upper_lower_villages(text: str, address: 
 )
 def test_no_address_without_a_house_number(text: str) -> None:
     assert _addresses(text) == []
+
+
+def test_a_settlement_then_its_house_by_number() -> None:
+    # dev_writer3: the settlement named first, its house after it
+    assert "Gornja Lipnica, kuća broj 14" in _addresses("MZ Gornja Lipnica, kuća broj 14, pronađen ranjen")
+    assert any("Jelovac" in a and "br. 3" in a for a in _addresses("u selu Jelovac kuća br. 3 gori"))
+    assert _addresses("selo ima 300 kuća, kuća broj 3 je prazna") == []  # no settlement's name before it
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["VOZIO POD DEJSTVOM ALKOHOLA, 1,6 PROMILA", "brzina u naselju Lipa 70,5 km/h", "Zakona 12,5 posto"],
+)
+def test_a_decimal_is_a_measure_not_a_house_number(text: str) -> None:
+    assert _addresses(text) == []

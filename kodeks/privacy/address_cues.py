@@ -216,6 +216,24 @@ def _number_first(text: str) -> list[Span]:
     return spans
 
 
+# A settlement named first and its house after it: "MZ Gornja Lipa, kuća broj 12", "selo Jelovac kuća br. 4".
+_SETTLEMENT_HOUSE = re.compile(
+    r"(?<!\w)(?:mz|mjesn[aeoi]j?[ ]+zajednic[aeiu]|sel[aoue]|zaseo?k[au]?|naselj[aeu])[ ]+"
+    r"(?P<name>[^\W\d_]+(?:[ -][^\W\d_]+){0,2})[ ]*,?[ ]*(?:u[ ]+)?kuc[aeiu][ ]+(?:broj|br\.?)[ ]*\d{1,4}[a-z]?(?![\w/])",
+    re.IGNORECASE,
+)
+
+
+def _settlement_houses(text: str) -> list[Span]:
+    """The settlement's capitalised name, then its house by number."""
+    spans = []
+    for m in _SETTLEMENT_HOUSE.finditer(_folded(text)):
+        name = text[m.start("name") : m.end("name")]
+        if all(w[:1].isupper() for w in name.replace("-", " ").split()):
+            spans.append(Span(m.start("name"), m.end(), "ADDRESS"))
+    return spans
+
+
 _ULICA = ("ulica", "ulici", "ulicu", "ulice", "ul")
 # A street word, or a street's possessive or -ska name and the street word after it, with no address cue before:
 # "u ulici Vojvode Jasenovca broj dvadeset tri", "u brezovoj ulici broj cetrnaest" (a number in words must follow).
@@ -256,4 +274,4 @@ def cued_addresses(text: str) -> list[Span]:
         span = _phrase(text, m.start(), after_adresa=False, spoken_only=True)
         if span is not None:
             spans.append(span)
-    return spans + _number_first(text)
+    return spans + _number_first(text) + _settlement_houses(text)

@@ -533,7 +533,7 @@ def _flat_end(text: str, end: int) -> int:
 
 
 # "12.03.1990", "12/2024", "123/24": a date or a case file's number, not a house number
-_DATE_OR_CASE_AFTER = re.compile(r"^[./-]\d")
+_DATE_OR_CASE_AFTER = re.compile(r"^[./-]\d|^,\d")  # also a decimal ("1,8 promila"): a measure, no house number
 _TOWN_AFTER = re.compile(
     r"^(?P<lead>[ ]*(?:,|[ ][-–/])?[ ]*(?:(?P<in>[uUуУ])[ ]+|(?P<municipality>(?i:op[sšćc]tin[aei]|opcin[aei]|općin[aei]|"
     r"grad|општин[аеи]|опћин[аеи]|град))[ ]+)?(?:\d{5}[ ]+)?)(?P<town>[^\W\d_]+(?:[ -][^\W\d_]+){0,2})"

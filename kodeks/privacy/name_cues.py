@@ -54,9 +54,30 @@ _MAX_NAME_WORDS = 2
 _ABBREVIATED = frozenset(["g", "gosp", "gdin", "gdja", "gdjica", "gdica", "zv"])
 
 
+# A woman's maiden name: "rođena Lipa", "djevojačko Zrnić", "rođ. Hrast", "djevojačko prezime Lipa" — a capitalised
+# word must follow ("rođena u Tuzli", "rođena je 1990." name nothing).
+MAIDEN_CUES = frozenset(["rodjena", "rodena", "rodj", "djevojacko", "djevojackog", "djevojacki"])
+
+
+def _maiden_cue_end(text: str, tokens: list[Token], j: int) -> int | None:
+    k = j + 1
+    while k < len(tokens) and tokens[k].folded in ("prezime", "prezimena"):
+        k += 1
+    if tokens[j].folded == "rodj" and not gap(
+        text, tokens[j], tokens[j + 1] if j + 1 < len(tokens) else tokens[j]
+    ).startswith("."):
+        return None  # the abbreviation only with its full stop
+    if k < len(tokens) and tokens[k].text[:1].isupper() and not tokens[k].text[1:2].isdigit():
+        return k
+    return None
+
+
 def _cue_end(text: str, tokens: list[Token], j: int) -> tuple[int, bool] | None:
     """If a cue ends at token `j`: the index of the first word after it and whether it is a nickname cue."""
     word = tokens[j].folded
+    if word in MAIDEN_CUES and j + 1 < len(tokens):
+        maiden = _maiden_cue_end(text, tokens, j)
+        return None if maiden is None else (maiden, False)
     if word in _NICKNAME_CUES:
         return j + 1, True
     if word in _TITLES:

@@ -511,11 +511,14 @@ _PLACE_NOUNS = re.compile(
     r"parkom|skol[aeiu]|skolom|os|ss|gimnazij\w*|naselj[aeu]|obal[aeiu]|setalist\w*|kasarn\w*|spomenik\w*|"
     r"kej\w*|aleja|aleji|aleje|sokak\w*|avenij\w*|sel[aou]|zaseo?k[au]?|mahal[aeiu]|prelaz|prelaza|prelazu|"
     r"univerzitet\w*|sveucilist\w*|fakultet\w*|institut\w*|akademij\w*|muzej\w*|bibliotek\w*|pozorist\w*|"
-    r"kazalist\w*|galerij\w*)$"
+    r"kazalist\w*|galerij\w*|mz)$"
 )  # not dom, centar, bolnica: "u bolnici Ana Kovač tvrdi …" is more often a person than an institution's name
 # "Dom zdravlja", "Dom kulture": "dom" with the genitive that makes it an institution is a place noun (a home alone is
 # not: "dom Marka Markovića" is someone's).
 _DOM = frozenset(["dom", "doma", "domu", "domom"])
+# A hospital, a clinic, a centre opening its clause is the subject, the capitalised word after it its name ("bolnica
+# Kasindo traži pratnju"); inside a sentence a person follows them as often ("u bolnici Ana Kovač tvrdi").
+_INSTITUTION_NOUNS = re.compile(r"^(?:bolnic[aeiu]|klinik[aeiu]|ambulant[aeiu]|centar|centr[aeu])$")
 _DOM_OF = frozenset(["zdravlja", "kulture", "penzionera", "mladih", "omladine", "armije", "ucenika", "studenata"])
 # A title with its full stop inside a place's name: "Dom zdravlja dr. Mirsad Lipovača", "OŠ prof. Ante Lipe".
 _TITLES_WITH_STOP = frozenset(["dr", "prof", "prim", "mr", "sv", "akad"])
@@ -692,7 +695,9 @@ def _places_named_after_people(text: str, tokens: list[Token], labels: list[str]
             and tokens[j + 1].folded in _DOM_OF
             and gap(text, token, tokens[j + 1]) == " "
         )
-        if venue or dom or _PLACE_NOUNS.match(token.folded):
+        opening = token.sentence_start or (j > 0 and "," in gap(text, tokens[j - 1], token))
+        institution = opening and _INSTITUTION_NOUNS.match(token.folded) is not None
+        if venue or dom or institution or _PLACE_NOUNS.match(token.folded):
             k = j + 2 if dom else j + 1
             while (
                 k < len(tokens)
@@ -714,12 +719,17 @@ def _places_named_after_people(text: str, tokens: list[Token], labels: list[str]
                 for label, word in zip(labels[j + 1 : k], tokens[j + 1 : k])
                 if word.folded not in lexicon.FUNCTION_WORDS
             ]
+            if institution and ("F" in named or "f" in named):
+                continue  # "bolnica: Ana Kovač traži …" a first name after it is a person
             if venue and ("S" in named or ("F" in named and "C" in named)):
                 continue  # "vlasnica kafića Ana Kovač": a first name and a surname after a café are a person
             # A place noun that starts its clause is the subject itself ("most Hasan-paše Predojevića je zatvoren",
             # "Dom zdravlja dr. Mirsad Lipovača traži …"): the name after it is the place's, whatever verb follows.
             opens = token.sentence_start or (j > 0 and "," in gap(text, tokens[j - 1], token))
-            if k > j + 1 and (opens or not _subject(text, tokens, k, j + 1)):
+            # An abbreviation in capitals ("u OŠ Hasan Kikić je …", "MZ Gornja Lipa") names the institution: the
+            # nominative after it is its name, never a person in the sentence.
+            abbreviation = token.text.isupper() and len(token.text) <= 3
+            if k > j + 1 and (opens or abbreviation or not _subject(text, tokens, k, j + 1)):
                 labels[j:k] = ["O"] * (k - j)  # the place noun too ("selu" is no first name beside "Lipovica")
         elif (
             labels[j] in "Ff"
@@ -789,6 +799,28 @@ def _keep(labels: list[str]) -> bool:
     return strong > 0 or labels.count("C") >= 2
 
 
+# Upper, Lower, Middle X: a village or a town ("Gornja Lipa", "Donji Vakuf", "Srednje Brdo"), never a person.
+_UPPER_LOWER = re.compile(r"^(?:gornj|donj|srednj)(?:a|i|e|oj|em|eg|ega|emu|u|ih|im)$")
+
+
+def _upper_lower_places(tokens: list[Token], labels: list[str]) -> None:
+    """ "MZ Gornja Vijaka", "iz Donjeg Lipovca": the capitalised word after Gornji/Donji/Srednji is a place's."""
+    for i in range(len(tokens) - 1):
+        if tokens[i].capitalised and _UPPER_LOWER.match(tokens[i].folded) and tokens[i + 1].capitalised:
+            labels[i] = labels[i + 1] = "O"
+
+
+def _vehicle_models(tokens: list[Token], labels: list[str]) -> None:
+    """ "Opel Astra", "ŠKODA OCTAVIA", "Škodu Feliciju": a make (data/vehicle_makes.txt) in any case and the
+    capitalised model after it."""
+    makes = lexicon.word_set("vehicle_makes.txt")
+    for i in range(len(tokens) - 1):
+        named = labels[i + 1] == "S" or (i > 0 and labels[i - 1] in "FfS" and tokens[i - 1].capitalised)
+        make = any(b in makes or b + "a" in makes for b in lexicon.bases(tokens[i].folded))  # "Škodu", "Opelom"
+        if tokens[i].capitalised and make and tokens[i + 1].capitalised and not named:
+            labels[i] = labels[i + 1] = "O"  # not "Mercedes Marković", "Ana Ford": a surname or a name beside it
+
+
 def _nouns_after_surname_possessives(tokens: list[Token], labels: list[str]) -> None:
     """ "Halilovićevog cimera", "Jurićeva žena": the lower-case word after a surname's possessive is what the family
     owns or who belongs to it, never the other half of a name."""
@@ -841,6 +873,11 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     name_context.months_after_days(text, tokens, labels)
     name_cues.names_after_cues(text, tokens, labels)
     _nouns_after_surname_possessives(tokens, labels)
+    _upper_lower_places(tokens, labels)
+    for i, token in enumerate(tokens):
+        if token.folded in name_cues.MAIDEN_CUES:
+            labels[i] = "O"  # "TOPIĆ SNJEŽANA ROĐ. BANOVIĆ": the cue between two names is neither's
+    _vehicle_models(tokens, labels)
     found: list[PersonSpan] = []
     j = 0
     while j < len(tokens):
