@@ -73,6 +73,7 @@ def test_numbered_things_are_no_address(text: str) -> None:
         # sixth round (dev_writer3): a flat dictated in words or in Cyrillic after the house's number
         ("stanuje na jelovoj broj sedam stan trinaest, ne otvara", "jelovoj broj sedam stan trinaest"),
         ("живи у Храстовој 5, стан 11 са мајком", "Храстовој 5, стан 11"),
+        ("станује у Јеловој број девет стан двадесет два", "Јеловој број девет стан двадесет два"),
         # a street named by common nouns, lower case, with "broj" and a number in words after the street word
         ("ulica palih boraca broj devet dim iz podruma", "ulica palih boraca broj devet"),
         # a village Upper or Lower X named after a town, lower case, with "bb"
@@ -105,7 +106,13 @@ def test_a_settlement_then_its_house_by_number() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["VOZIO POD DEJSTVOM ALKOHOLA, 1,6 PROMILA", "brzina u naselju Lipa 70,5 km/h", "Zakona 12,5 posto"],
+    [
+        "VOZIO POD DEJSTVOM ALKOHOLA, 1,6 PROMILA",
+        "brzina u naselju Lipa 70,5 km/h",
+        "Zakona 12,5 posto",
+        "ukradena je Zastava 128 iz dvorišta",  # a car's model by its number after the make
+        "parkiran Peugeot 307 na trotoaru",
+    ],
 )
-def test_a_decimal_is_a_measure_not_a_house_number(text: str) -> None:
+def test_a_decimal_or_a_cars_model_is_no_house_number(text: str) -> None:
     assert _addresses(text) == []

@@ -46,9 +46,12 @@ _LEGAL = ("clan", "stav", "tack", "zakon", "glasni", "sluzben")
 _MAX_WORDS = 4
 
 
-def _folded(text: str) -> str:
+def folded_letters(text: str) -> str:
     """`text` folded one letter for one ("đ" → "d", Cyrillic → Latin), so offsets stay those of `text`."""
     return "".join((fold(c) or c)[0] for c in text)
+
+
+_folded = folded_letters
 
 
 def _words_at(text: str, start: int) -> list[re.Match[str]]:

@@ -234,6 +234,8 @@ def _street_ok(words: list[str], capital_needed: bool, bb: bool = False) -> bool
         if not words:
             return not capital_needed
     folded = [fold(w).rstrip(".") for w in words]
+    if folded and any(b in lexicon.word_set("vehicle_makes.txt") for b in lexicon.bases(folded[-1])):
+        return False  # "Zastava 101", "Audi 80": a car's model, no house number
     last = -2 if len(words) > 1 and (_ROMAN.match(words[-1]) or _regnal(folded)) else -1  # "Petra I 23"
     if not folded or folded[last] in _NOT_STREET or folded[0] in _NOT_STREET or folded[0] in _KEYWORD_ONLY:
         return False
@@ -506,17 +508,11 @@ def addresses(text: str) -> list[Span]:
 
 _LAW_BEFORE = re.compile(r"(?<!\w)(?:zakon|glasnik|sluzben|odluk|pravilnik|uredb)")
 # After the house number: entrance, flat and floor ("Ferhadija 12, stan 4, sprat 2", "8/3, drugi sprat")
-# A flat's number dictated in words after the house's ("broj devet stan dvanaest"): the number words, diacritics or not.
-_FLAT_WORD = "|".join(
-    sorted(
-        (w.replace("c", "[cčć]").replace("s", "[sš]") for w in lexicon.word_set("number_words.txt")),
-        key=len,
-        reverse=True,
-    )
-)
+# A flat's number dictated in words after the house's ("broj devet stan dvanaest", "стан тринаест"), read folded.
+_FLAT_WORD = "|".join(sorted(lexicon.word_set("number_words.txt"), key=len, reverse=True))
+_FLAT_SPOKEN = re.compile(rf"^[ ]*,?[ ]*stan[ ]+(?:broj[ ]+)?(?:{_FLAT_WORD})(?:[ ]+(?:{_FLAT_WORD}))?(?!\w)")
 _FLAT_AFTER = re.compile(
     r"^(?:[ ]*,?[ ]*(?:(?:stan|st\.|sprat|spr\.|kat|ulaz|lamela|стан|спрат|кат|улаз)[ ]*(?:br\.?[ ]*)?\d{1,3}[a-zA-Z]?"
-    rf"|(?:stan|стан)[ ]+(?:broj[ ]+)?(?:{_FLAT_WORD})(?:[ ]+(?:{_FLAT_WORD}))?"
     r"|(?:ulaz|lamela|улаз)[ ]+(?-i:[A-HА-Ж])"  # "ulaz B": an entrance by its letter (a capital: "ulaz a" is "and")
     r"|(?:prvi|drugi|tre[cćč]i|[cčć]etvrti|peti|[sš]esti|sedmi|osmi|deveti|deseti|\d{1,2}\.|(?-i:[IVX]{1,4})\.?)"
     r"[ ]+(?:sprat|kat)u?"  # "drugi sprat", "II sprat"
@@ -529,7 +525,9 @@ _FLAT_AFTER = re.compile(
 
 def _flat_end(text: str, end: int) -> int:
     m = _FLAT_AFTER.match(text[end:])
-    return end + m.end() if m else end
+    end = end + m.end() if m else end
+    spoken = _FLAT_SPOKEN.match(address_cues.folded_letters(text[end:]))
+    return _flat_end(text, end + spoken.end()) if spoken else end
 
 
 # "12.03.1990", "12/2024", "123/24": a date or a case file's number, not a house number
