@@ -130,3 +130,12 @@ def test_a_maiden_name_after_its_cue_is_a_person() -> None:
     assert "Брест" in found_persons("Јелена Липић рођена Брест тражи забрану")
     for text in ("rođena je u Tuzli 1990.", "rođena u Sarajevu, ne zna maternji jezik", "rod je dokazan"):
         assert found_persons(text) == [], text
+
+
+def test_a_womans_indeclinable_surname_before_her_declined_name_in_capitals() -> None:
+    # report capitals: her surname in a consonant stays in the nominative before "MARIJU", "SENADI", "SANJOM"
+    assert found_persons("UDARIO JE SUPRUGU JASENOVAC VESNU") == ["JASENOVAC VESNU"]
+    assert found_persons("RAZGOVARALI SMO SA BRESTOVAC ANOM") == ["BRESTOVAC ANOM"]
+    for text, word in (("IZVRŠEN NAPAD NA VESNU", "NAPAD"), ("POZVAO JE POLICAJAC VESNU", "POLICAJAC")):
+        assert not any(word in person for person in found_persons(text)), text  # a law's word, a role: no surname
+    assert not any("NALOG" in person for person in found_persons("PREDAO SAM NALOG ANI"))

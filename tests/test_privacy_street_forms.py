@@ -116,3 +116,12 @@ def test_a_settlement_then_its_house_by_number() -> None:
 )
 def test_a_decimal_or_a_cars_model_is_no_house_number(text: str) -> None:
     assert _addresses(text) == []
+
+
+def test_a_settlements_building_and_a_village_with_its_municipality_after_the_street() -> None:
+    # probing after the sixth round: a building in a settlement; Upper/Lower X and its municipality after the number
+    assert any(
+        a.endswith("Jasen, zgrada 7, ulaz 1, stan 4") for a in _addresses("u naselju Jasen, zgrada 7, ulaz 1, stan 4")
+    )
+    assert "Brezova bb, Donji Hrast, općina Lipa" in _addresses("adresa: Brezova bb, Donji Hrast, općina Lipa")
+    assert _addresses("u naselju ima zgrada 12 a u njima dvjesto stanova") == []

@@ -219,10 +219,11 @@ def _number_first(text: str) -> list[Span]:
     return spans
 
 
-# A settlement named first and its house after it: "MZ Gornja Lipa, kuća broj 12", "selo Jelovac kuća br. 4".
+# A settlement named first and its house after it: "MZ Gornja Lipa, kuća broj 12", "selo Jelovac kuća br. 4",
+# "naselje Breza, zgrada 4" (a flat after it is added by the caller).
 _SETTLEMENT_HOUSE = re.compile(
     r"(?<!\w)(?:mz|mjesn[aeoi]j?[ ]+zajednic[aeiu]|sel[aoue]|zaseo?k[au]?|naselj[aeu])[ ]+"
-    r"(?P<name>[^\W\d_]+(?:[ -][^\W\d_]+){0,2})[ ]*,?[ ]*(?:u[ ]+)?kuc[aeiu][ ]+(?:broj|br\.?)[ ]*\d{1,4}[a-z]?(?![\w/])",
+    r"(?P<name>[^\W\d_]+(?:[ -][^\W\d_]+){0,2})[ ]*,?[ ]*(?:u[ ]+)?(?:kuc|zgrad)[aeiu][ ]+(?:(?:broj|br\.?)[ ]*)?\d{1,4}[a-z]?(?![\w/])",
     re.IGNORECASE,
 )
 

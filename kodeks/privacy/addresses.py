@@ -578,13 +578,19 @@ def _town_end(text: str, end: int) -> int:
         n = 1
     if not n:
         return end
+    if n == 1 and folded[0] in _UPPER_LOWER and len(words) > 1 and words[1][:1].isupper():
+        n = 2  # "…, Gornji Lipovac": a village Upper or Lower X, both words
     town_words = words[:n]
     offset = end + m.start("town")
-    return (
+    new_end = (
         offset + len(" ".join(town_words))
         if len(town_words) == 1
         else offset + len(m.group("town")[: sum(len(w) + 1 for w in town_words) - 1])
     )
+    after = _TOWN_AFTER.match(text[new_end:])
+    if after and after.group("municipality") and "," in after.group("lead"):
+        return _town_end(text, new_end)  # "…, Gornji Lipovac, općina Zenica": the municipality after the village
+    return new_end
 
 
 # Before the street: a town, with or without its postal code, and a comma ("71000 Sarajevo, Lipova 7").

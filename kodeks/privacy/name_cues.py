@@ -235,11 +235,11 @@ def surnames_declined_like_first_names(text: str, tokens: list[Token], labels: l
         stem = token.folded[: -len(ending)]
         if len(stem) < 4 or not _unlisted_stem(stem, capitalised=token.capitalised and not token.text.isupper()):
             continue
-        if _unlisted_word(token.folded):
+        if unlisted_word(token.folded):
             labels[j] = "S"
 
 
-def _unlisted_word(folded: str, dictionary: bool = True) -> bool:
+def unlisted_word(folded: str, dictionary: bool = True) -> bool:
     """No word of the laws, of everyday speech or of the lists (nor, unless `dictionary` is off, of the spelling
     dictionaries)."""
     return not (
@@ -261,7 +261,7 @@ def _unlisted_stem(stem: str, capitalised: bool) -> bool:
         stem.endswith("an") and not capitalised
     ):
         return False
-    return _unlisted_word(stem)
+    return unlisted_word(stem)
 
 
 def hyphenated_surnames(text: str, tokens: list[Token], labels: list[str]) -> None:
@@ -280,7 +280,7 @@ def hyphenated_surnames(text: str, tokens: list[Token], labels: list[str]) -> No
             and _same_style(token, before)
             and len(folded) >= 3
             and not folded.endswith((*_NOT_SURNAME_ENDINGS, "jan", "sk", "ck"))
-            and _unlisted_word(folded, dictionary=False)
+            and unlisted_word(folded, dictionary=False)
         ):
             labels[j] = "S"
 

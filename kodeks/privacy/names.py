@@ -810,6 +810,22 @@ def _upper_lower_places(tokens: list[Token], labels: list[str]) -> None:
             labels[i] = labels[i + 1] = "O"
 
 
+def _indeclinable_surnames_in_capitals(tokens: list[Token], labels: list[str]) -> None:
+    """ "NAPAO SUPRUGU LIPOVAC MARIJU": in a report in capitals (where a capital says nothing) a woman's surname
+    ending in a consonant does not decline, so it stands in the nominative before her declined first name; a word
+    there that no list, law or everyday word has is her surname."""
+    for j in range(len(tokens) - 1):
+        token, first = tokens[j], tokens[j + 1]
+        if labels[j] != "O" or labels[j + 1] not in "Ff" or not (token.text.isupper() and first.text.isupper()):
+            continue
+        ending = next((e for e in ("om", "oj", "u", "e", "i") if first.folded.endswith(e)), "")
+        nominative = first.folded[: -len(ending)] + "a" if ending else ""
+        if not nominative or lexicon.first_name(nominative) != nominative:
+            continue  # her name in the nominative is the same-case rule's; a man's surname declines with him
+        if len(token.folded) >= 4 and token.folded[-1] not in "aeiou" and name_cues.unlisted_word(token.folded, False):
+            labels[j] = "S"
+
+
 def _vehicle_models(tokens: list[Token], labels: list[str]) -> None:
     """ "Opel Astra", "ŠKODA OCTAVIA", "Škodu Feliciju": a make (data/vehicle_makes.txt) in any case and the
     capitalised model after it."""
@@ -873,6 +889,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     name_context.months_after_days(text, tokens, labels)
     name_cues.names_after_cues(text, tokens, labels)
     _nouns_after_surname_possessives(tokens, labels)
+    _indeclinable_surnames_in_capitals(tokens, labels)
     _upper_lower_places(tokens, labels)
     for i, token in enumerate(tokens):
         if token.folded in name_cues.MAIDEN_CUES:
