@@ -128,6 +128,7 @@ def test_a_maiden_name_after_its_cue_is_a_person() -> None:
     assert "Hrastić" in found_persons("Mara Jelić rođena Hrastić prijavila je prijetnje")
     assert "Kruška" in found_persons("Vesna Lipić, djevojačko prezime Kruška, nije prijavila promjenu")
     assert "Брест" in found_persons("Јелена Липић рођена Брест тражи забрану")
+    assert "Jasenovac" in found_persons("Vera Lipić (rođ. Jasenovac) prijavila je prijetnje")  # the abbreviation
     for text in ("rođena je u Tuzli 1990.", "rođena u Sarajevu, ne zna maternji jezik", "rod je dokazan"):
         assert found_persons(text) == [], text
 
@@ -139,3 +140,12 @@ def test_a_womans_indeclinable_surname_before_her_declined_name_in_capitals() ->
     for text, word in (("IZVRŠEN NAPAD NA VESNU", "NAPAD"), ("POZVAO JE POLICAJAC VESNU", "POLICAJAC")):
         assert not any(word in person for person in found_persons(text)), text  # a law's word, a role: no surname
     assert not any("NALOG" in person for person in found_persons("PREDAO SAM NALOG ANI"))
+
+
+def test_a_weak_first_name_and_a_surname_shaped_word_before_a_verb_or_a_nickname_cue() -> None:
+    # narratives: a first name only the dictionary has opens the sentence, a capitalised word in a surname's shape
+    # after it (even a word of the dictionaries), then the person's verb or a nickname cue
+    assert found_persons("Hamdija Jasenovac je udario komšiju") == ["Hamdija Jasenovac"]
+    assert found_persons("Hamdija Jasenovac zvani Hamdo i njegov brat") == ["Hamdija Jasenovac", "Hamdo"]
+    for text in ("Sveta Stolica je objavila saopćenje", "Crni Petak je počeo u ponoć", "Vojna Policija je došla"):
+        assert found_persons(text) == [], text

@@ -51,7 +51,7 @@ _NICKNAME_CUES = frozenset(["zvani", "zvana", "zvanog", "zvanom", "zv", "nadimka
 # After a cue these say the name is not known: "osoba po imenu nepoznata", "NN lice".
 _UNKNOWN = frozenset(["nepoznat", "nepoznata", "nepoznato", "nepoznatog", "nn", "neko", "nekako", "isto"])
 _MAX_NAME_WORDS = 2
-_ABBREVIATED = frozenset(["g", "gosp", "gdin", "gdja", "gdjica", "gdica", "zv"])
+_ABBREVIATED = frozenset(["g", "gosp", "gdin", "gdja", "gdjica", "gdica", "zv", "rodj"])
 
 
 # A woman's maiden name: "rođena Lipa", "djevojačko Zrnić", "rođ. Hrast", "djevojačko prezime Lipa" — a capitalised
