@@ -149,3 +149,11 @@ def test_a_weak_first_name_and_a_surname_shaped_word_before_a_verb_or_a_nickname
     assert found_persons("Hamdija Jasenovac zvani Hamdo i njegov brat") == ["Hamdija Jasenovac", "Hamdo"]
     for text in ("Sveta Stolica je objavila saopćenje", "Crni Petak je počeo u ponoć", "Vojna Policija je došla"):
         assert found_persons(text) == [], text
+
+
+def test_a_surname_and_a_first_name_before_the_fathers_name() -> None:
+    # a report's line: "SIN"/"KĆI" and a first name's genitive show the two words before are a person
+    assert found_persons("OSUMNJIČENI JASENOVAC NIKO SIN ENESA") == ["JASENOVAC NIKO", "ENESA"]
+    assert found_persons("osumnjicena brestovac vera kci ahmeda") == ["brestovac vera", "ahmeda"]
+    for text in ("ima sina i kći marka", "njegov sin je dobar", "rekao je da je sin petra"):
+        assert found_persons(text) in ([], ["marka"], ["petra"]), text  # no word before the cue taken

@@ -178,7 +178,7 @@ def names_after_cues(text: str, tokens: list[Token], labels: list[str]) -> None:
 _NOT_SURNAME_ENDINGS = ("ao", "io", "eo", "uo", "la", "lo", "le", "mo", "te", "og", "om", "oj", "ih", "im", "i")
 
 
-def _same_style(a: Token, b: Token) -> bool:
+def same_style(a: Token, b: Token) -> bool:
     """Both in lower case, both in capitals, or both capitalised ("tarik brkan", "TARIK BRKAN", "Brkan Tarik"); a
     capital at a sentence's start before a lower-case word counts as lower case ("Tarik brkan odbija …")."""
     first, second = sorted((a, b), key=lambda t: t.start)
@@ -203,7 +203,7 @@ def unlisted_surnames_beside_first_names(text: str, tokens: list[Token], labels:
                 0 <= k < len(tokens)
                 and labels[k] == "F"
                 and lexicon.first_name(tokens[k].folded) in lexicon.listed_first_names()
-                and _same_style(token, tokens[k])
+                and same_style(token, tokens[k])
                 and gap(text, *sorted((token, tokens[k]), key=lambda t: t.start)) == " "
                 and name_pairs.case_agrees(tokens[k], token)
             ):
@@ -222,7 +222,7 @@ def surnames_declined_like_first_names(text: str, tokens: list[Token], labels: l
     of the surname's case would otherwise read as an adjective's ("pijana", "gradskom")."""
     for j in range(1, len(tokens)):
         token, first = tokens[j], tokens[j - 1]
-        if labels[j] != "O" or labels[j - 1] != "F" or gap(text, first, token) != " " or not _same_style(token, first):
+        if labels[j] != "O" or labels[j - 1] != "F" or gap(text, first, token) != " " or not same_style(token, first):
             continue
         name = lexicon.first_name(first.folded)
         if name is None:
@@ -277,7 +277,7 @@ def hyphenated_surnames(text: str, tokens: list[Token], labels: list[str]) -> No
         folded = token.folded
         if (
             beside_first
-            and _same_style(token, before)
+            and same_style(token, before)
             and len(folded) >= 3
             and not folded.endswith((*_NOT_SURNAME_ENDINGS, "jan", "sk", "ck"))
             and unlisted_word(folded, dictionary=False)

@@ -826,6 +826,41 @@ def _indeclinable_surnames_in_capitals(tokens: list[Token], labels: list[str]) -
             labels[j] = "S"
 
 
+# A report names a person with the father's name: "BREZOVAC DINO SIN ENVERA", "lipovac ana kći hasana".
+_CHILD_OF = frozenset(["sin", "kci", "kcerka", "kcer"])
+
+
+def _names_before_a_fathers_name(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "SIN/KĆI" and a first name in the genitive after a surname and a first name: the father's name is strong
+    evidence that the two words before are a person (a weak first name and a dictionary word in a surname's shape
+    included); the father's name is a person too."""
+    for j in range(2, len(tokens) - 1):
+        if tokens[j].folded not in _CHILD_OF or gap(text, tokens[j], tokens[j + 1]) != " ":
+            continue
+        father = tokens[j + 1]
+        base = lexicon.first_name(father.folded)
+        if base is None or base == father.folded or father.folded in lexicon.FUNCTION_WORDS:
+            continue  # the genitive of a first name ("ENVERA", "hasana"), not "sin je …"
+        pair = tokens[j - 2 : j]
+        if not all(gap(text, a, b) == " " for a, b in zip(pair, [*pair[1:], tokens[j]])) or not name_cues.same_style(
+            pair[0], pair[1]
+        ):
+            continue
+        names = [lexicon.first_name(t.folded) is not None for t in pair]
+        others = [t for t, named in zip(pair, names) if not named]
+        if any(names) and all(
+            len(t.folded) >= 3
+            and t.folded not in lexicon.FUNCTION_WORDS
+            and t.folded not in lexicon.person_words()
+            and not lexicon.law_word_in_any_case(t.folded)
+            and not lexicon.is_place(t.folded)
+            for t in others
+        ):
+            for k, named in zip((j - 2, j - 1), names):
+                labels[k] = "F" if named else "S"
+            labels[j + 1] = "F"
+
+
 def _vehicle_models(tokens: list[Token], labels: list[str]) -> None:
     """ "Opel Astra", "ŠKODA OCTAVIA", "Škodu Feliciju": a make (data/vehicle_makes.txt) in any case and the
     capitalised model after it."""
@@ -890,6 +925,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     name_cues.names_after_cues(text, tokens, labels)
     _nouns_after_surname_possessives(tokens, labels)
     _indeclinable_surnames_in_capitals(tokens, labels)
+    _names_before_a_fathers_name(text, tokens, labels)
     _upper_lower_places(tokens, labels)
     for i, token in enumerate(tokens):
         if token.folded in name_cues.MAIDEN_CUES:
