@@ -157,3 +157,9 @@ def test_a_surname_and_a_first_name_before_the_fathers_name() -> None:
     assert found_persons("osumnjicena brestovac vera kci ahmeda") == ["brestovac vera", "ahmeda"]
     for text in ("ima sina i kći marka", "njegov sin je dobar", "rekao je da je sin petra"):
         assert found_persons(text) in ([], ["marka"], ["petra"]), text  # no word before the cue taken
+
+
+def test_a_lower_case_word_of_the_language_before_a_full_name_is_not_part_of_it() -> None:
+    # "stana" (a flat's genitive, and a first name) before a capitalised first name and surname stays the officer's
+    assert found_persons("vlasnica stana Vesna Jasenovac-Lipić navodi") == ["Vesna Jasenovac-Lipić"]
+    assert found_persons("nada Lipović je prijavila") == ["nada Lipović"]  # her own first name, before her surname

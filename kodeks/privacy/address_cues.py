@@ -223,7 +223,7 @@ def _number_first(text: str) -> list[Span]:
 # "naselje Breza, zgrada 4" (a flat after it is added by the caller).
 _SETTLEMENT_HOUSE = re.compile(
     r"(?<!\w)(?:mz|mjesn[aeoi]j?[ ]+zajednic[aeiu]|sel[aoue]|zaseo?k[au]?|naselj[aeu])[ ]+"
-    r"(?P<name>[^\W\d_]+(?:[ -][^\W\d_]+){0,2})[ ]*,?[ ]*(?:u[ ]+)?(?:kuc|zgrad)[aeiu][ ]+(?:(?:broj|br\.?)[ ]*)?\d{1,4}[a-z]?(?![\w/])",
+    r"(?P<name>[^\W\d_]+(?:[ -][^\W\d_]+){0,2})[ ]*,?[ ]*(?:u[ ]+)?(?:kuc|zgrad)[aeiu][ ]+(?:(?:broj|br\.?)[ ]*)?(?:\d{1,4}[a-z]?|bb)(?![\w/])",
     re.IGNORECASE,
 )
 

@@ -948,6 +948,15 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
                 break  # a full stop after a word (not an initial) ends the sentence
             k += 1
         run, run_labels = tokens[j:k], labels[j:k]
+        while (
+            len(run) > 1
+            and run_labels[0] == "f"
+            and run[0].text.islower()
+            and run[1].capitalised
+            and run_labels[1] == "F"  # a first name of its own after it ("nada Marković" is one person)
+            and (lexicon.dictionary_word(run[0].folded) or lexicon.law_word_in_any_case(run[0].folded))
+        ):
+            run, run_labels = run[1:], run_labels[1:]  # "vlasnica stana Aida Lipić": a word before a full name
         while run_labels and run_labels[0] == "f" and "F" not in run_labels[1:2] and "S" not in run_labels[1:2]:
             run, run_labels = (
                 run[1:],
