@@ -114,6 +114,16 @@ FORMS = {
     "address-regnal-lower-case": ("stanuje u ulici kralja stjepana i 40, prijetnje", ("stjepana",), "[ADRESA]"),
     "address-lower-case-letter": ("buka iz stana u hrastovoj 21 c cijelu noc", ("hrastovoj",), "[ADRESA]"),
     "address-house-number-first": ("kuca broj 21 u selu Jelovac, provala", ("Jelovac",), "[ADRESA]"),
+    # the sixth round's classes (bench/masking/dev_writer3.jsonl, docs/privacy.md)
+    "phone-read-in-groups": (
+        "zvala je sa nula sezdeset dva sedamsto osamnaest cetiri sto devet, prijeti",
+        ("sedamsto", "osamnaest"),
+        "[TELEFON]",
+    ),
+    "name-surname-possessive": ("auto je ostao u Lipovčićevom dvorištu, ko odgovara", ("Lipovčićevom",), "[OSOBA 1]"),
+    "name-maiden": ("Mara Jelić rođena Hrastić trazi zabranu prilaska", ("Hrastić",), "[OSOBA"),
+    "address-flat-in-words": ("stanuje na jelovoj broj sedam stan trinaest, ne otvara", ("trinaest",), "[ADRESA]"),
+    "address-settlement-house": ("MZ Gornja Lipnica, kuća broj 14, ranjen muskarac", ("Lipnica",), "[ADRESA]"),
 }
 
 

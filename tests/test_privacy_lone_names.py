@@ -170,3 +170,13 @@ def test_a_family_by_its_surnames_plural_before_a_plural_verb() -> None:
     assert found_persons("Hrastovići prijavili krađu stoke") == ["Hrastovići"]
     for text in ("Prodavačici je prijetio nožem", "po poledici vozio prebrzo", "u Hrastovićima smo zatekli lopova"):
         assert found_persons(text) == [], text  # an -ica noun's dative (a singular verb), a village after "u"
+
+
+def test_a_surnames_possessive_or_its_word_for_a_woman_of_the_family_is_a_person() -> None:
+    # sixth round (dev_writer3): the family's adjective in any case, and the colloquial -ićka
+    assert found_persons("auto je ostao u Lipovčićevom dvorištu") == ["Lipovčićevom"]
+    assert found_persons("svjedok je Jelićeva snaja iz prizemlja") == ["Jelićeva"]
+    assert found_persons("rekla je Hrastovićka da nije vidjela nista") == ["Hrastovićka"]
+    assert found_persons("на то је Јелићева кћерка пријавила") == ["Јелићева"]
+    for text in ("pločica je pala sa zida", "kućica u dvorištu je obijena", "Slovenka je prijavila kradju"):
+        assert found_persons(text) == [], text  # words of the language, a nationality

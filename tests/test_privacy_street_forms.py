@@ -65,3 +65,64 @@ def test_who_lives_there_is_a_person_not_an_address() -> None:
 )
 def test_numbered_things_are_no_address(text: str) -> None:
     assert found_kinds(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        # sixth round (dev_writer3): a flat dictated in words or in Cyrillic after the house's number
+        ("stanuje na jelovoj broj sedam stan trinaest, ne otvara", "jelovoj broj sedam stan trinaest"),
+        ("живи у Храстовој 5, стан 11 са мајком", "Храстовој 5, стан 11"),
+        ("станује у Јеловој број девет стан двадесет два", "Јеловој број девет стан двадесет два"),
+        # a street named by common nouns, lower case, with "broj" and a number in words after the street word
+        ("ulica palih boraca broj devet dim iz podruma", "ulica palih boraca broj devet"),
+        # a village Upper or Lower X named after a town, lower case, with "bb"
+        ("u selu donja zenica bb je pozar", "selu donja zenica bb"),
+    ],
+)
+def test_flats_common_noun_streets_and_upper_lower_villages(text: str, address: str) -> None:
+    assert address in _addresses(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ulica je zatvorena vec deset dana",  # a street word and a count, no "broj"
+        "ulica palih boraca je zatvorena",  # no number
+        "u stanu dvanaest osoba, je li to skup",
+        "putuje iz donje zenice u sarajevo",  # no house's number
+    ],
+)
+def test_no_address_without_a_house_number(text: str) -> None:
+    assert _addresses(text) == []
+
+
+def test_a_settlement_then_its_house_by_number() -> None:
+    # dev_writer3: the settlement named first, its house after it
+    assert "Gornja Lipnica, kuća broj 14" in _addresses("MZ Gornja Lipnica, kuća broj 14, pronađen ranjen")
+    assert any("Jelovac" in a and "br. 3" in a for a in _addresses("u selu Jelovac kuća br. 3 gori"))
+    assert _addresses("selo ima 300 kuća, kuća broj 3 je prazna") == []  # no settlement's name before it
+    assert any(a.startswith("Brestovci, kuća bb") for a in _addresses("MZ Lipa, zaseok Brestovci, kuća bb, požar"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "VOZIO POD DEJSTVOM ALKOHOLA, 1,6 PROMILA",
+        "brzina u naselju Lipa 70,5 km/h",
+        "Zakona 12,5 posto",
+        "ukradena je Zastava 128 iz dvorišta",  # a car's model by its number after the make
+        "parkiran Peugeot 307 na trotoaru",
+    ],
+)
+def test_a_decimal_or_a_cars_model_is_no_house_number(text: str) -> None:
+    assert _addresses(text) == []
+
+
+def test_a_settlements_building_and_a_village_with_its_municipality_after_the_street() -> None:
+    # probing after the sixth round: a building in a settlement; Upper/Lower X and its municipality after the number
+    assert any(
+        a.endswith("Jasen, zgrada 7, ulaz 1, stan 4") for a in _addresses("u naselju Jasen, zgrada 7, ulaz 1, stan 4")
+    )
+    assert "Brezova bb, Donji Hrast, općina Lipa" in _addresses("adresa: Brezova bb, Donji Hrast, općina Lipa")
+    assert _addresses("u naselju ima zgrada 12 a u njima dvjesto stanova") == []

@@ -46,9 +46,12 @@ _LEGAL = ("clan", "stav", "tack", "zakon", "glasni", "sluzben")
 _MAX_WORDS = 4
 
 
-def _folded(text: str) -> str:
+def folded_letters(text: str) -> str:
     """`text` folded one letter for one ("đ" → "d", Cyrillic → Latin), so offsets stay those of `text`."""
     return "".join((fold(c) or c)[0] for c in text)
+
+
+_folded = folded_letters
 
 
 def _words_at(text: str, start: int) -> list[re.Match[str]]:
@@ -77,6 +80,19 @@ def _name_word(word: str) -> bool:
         and len(f) >= 2
         and not (word[:1].islower() and f in lexicon.word_set("common_words.txt"))
     )
+
+
+def _common_word_before_broj(words: list[re.Match[str]], i: int) -> bool:
+    """After a street word, a lower-case word of the language still names the street when "broj" and a number in
+    words follow within the street's length ("ulica branilaca grada broj osam": a street named by common nouns)."""
+    numbers = lexicon.word_set("number_words.txt")
+    for k in range(i, min(len(words) - 1, i + _MAX_WORDS)):
+        f = fold(words[k].group()).rstrip(".")
+        if f in ("broj", "br"):
+            return k > i and fold(words[k + 1].group()) in numbers and _number_words(words, k + 1) > 0
+        if f in lexicon.FUNCTION_WORDS or f.startswith(_LEGAL) or f in numbers or f in _STREET_WORDS:
+            return False
+    return False
 
 
 def _number_words(words: list[re.Match[str]], i: int) -> int:
@@ -109,7 +125,9 @@ def _phrase(text: str, start: int, after_adresa: bool, spoken_only: bool = False
             names.extend(words[i : i + 2])
             i += 2
             continue
-        if f in lexicon.word_set("number_words.txt") or not _name_word(words[i].group()):
+        if f in lexicon.word_set("number_words.txt"):
+            break
+        if not _name_word(words[i].group()) and not (street_word and _common_word_before_broj(words, i)):
             break
         names.append(words[i])
         i += 1
@@ -201,6 +219,25 @@ def _number_first(text: str) -> list[Span]:
     return spans
 
 
+# A settlement named first and its house after it: "MZ Gornja Lipa, kuća broj 12", "selo Jelovac kuća br. 4",
+# "naselje Breza, zgrada 4" (a flat after it is added by the caller).
+_SETTLEMENT_HOUSE = re.compile(
+    r"(?<!\w)(?:mz|mjesn[aeoi]j?[ ]+zajednic[aeiu]|sel[aoue]|zaseo?k[au]?|naselj[aeu])[ ]+"
+    r"(?P<name>[^\W\d_]+(?:[ -][^\W\d_]+){0,2})[ ]*,?[ ]*(?:u[ ]+)?(?:kuc|zgrad)[aeiu][ ]+(?:(?:broj|br\.?)[ ]*)?(?:\d{1,4}[a-z]?|bb)(?![\w/])",
+    re.IGNORECASE,
+)
+
+
+def _settlement_houses(text: str) -> list[Span]:
+    """The settlement's capitalised name, then its house by number."""
+    spans = []
+    for m in _SETTLEMENT_HOUSE.finditer(_folded(text)):
+        name = text[m.start("name") : m.end("name")]
+        if all(w[:1].isupper() for w in name.replace("-", " ").split()):
+            spans.append(Span(m.start("name"), m.end(), "ADDRESS"))
+    return spans
+
+
 _ULICA = ("ulica", "ulici", "ulicu", "ulice", "ul")
 # A street word, or a street's possessive or -ska name and the street word after it, with no address cue before:
 # "u ulici Vojvode Jasenovca broj dvadeset tri", "u brezovoj ulici broj cetrnaest" (a number in words must follow).
@@ -241,4 +278,4 @@ def cued_addresses(text: str) -> list[Span]:
         span = _phrase(text, m.start(), after_adresa=False, spoken_only=True)
         if span is not None:
             spans.append(span)
-    return spans + _number_first(text)
+    return spans + _number_first(text) + _settlement_houses(text)

@@ -222,6 +222,10 @@ def _regnal(folded: list[str]) -> bool:
     )
 
 
+# Upper and Lower X, a village named after a town or a river ("Gornja Tuzla", "Donji Vakuf", "Gornje Hrasno").
+_UPPER_LOWER = frozenset(g + e for g in ("gornj", "donj", "srednj") for e in ("a", "i", "e", "oj", "em", "eg", "u"))
+
+
 def _street_ok(words: list[str], capital_needed: bool, bb: bool = False) -> bool:
     if any(_ORDINAL.match(w) for w in words):  # "1. maja", "6. marta": the date is the street's name
         if _ORDINAL.match(words[0]) and capital_needed:
@@ -230,6 +234,8 @@ def _street_ok(words: list[str], capital_needed: bool, bb: bool = False) -> bool
         if not words:
             return not capital_needed
     folded = [fold(w).rstrip(".") for w in words]
+    if folded and any(b in lexicon.word_set("vehicle_makes.txt") for b in lexicon.bases(folded[-1])):
+        return False  # "Zastava 101", "Audi 80": a car's model, no house number
     last = -2 if len(words) > 1 and (_ROMAN.match(words[-1]) or _regnal(folded)) else -1  # "Petra I 23"
     if not folded or folded[last] in _NOT_STREET or folded[0] in _NOT_STREET or folded[0] in _KEYWORD_ONLY:
         return False
@@ -245,6 +251,7 @@ def _street_ok(words: list[str], capital_needed: bool, bb: bool = False) -> bool
         and not (i and not capital_needed and folded[i - 1] in ("za", "od", "prema"))  # "Put za Kreševo"
         and not (i and not capital_needed and words[0][0].isupper())  # "Branilaca grada", "Branilaca Sarajeva"
         and not (i and (folded[0].endswith(("aca", "ih")) or folded[0] in _TITLES_IN_STREETS))  # without a cue too
+        and not (i and folded[i - 1] in _UPPER_LOWER)  # "gornja tuzla bb": a village named after a town
         for i, f in enumerate(folded)
     ):
         return False
@@ -501,8 +508,11 @@ def addresses(text: str) -> list[Span]:
 
 _LAW_BEFORE = re.compile(r"(?<!\w)(?:zakon|glasnik|sluzben|odluk|pravilnik|uredb)")
 # After the house number: entrance, flat and floor ("Ferhadija 12, stan 4, sprat 2", "8/3, drugi sprat")
+# A flat's number dictated in words after the house's ("broj devet stan dvanaest", "стан тринаест"), read folded.
+_FLAT_WORD = "|".join(sorted(lexicon.word_set("number_words.txt"), key=len, reverse=True))
+_FLAT_SPOKEN = re.compile(rf"^[ ]*,?[ ]*stan[ ]+(?:broj[ ]+)?(?:{_FLAT_WORD})(?:[ ]+(?:{_FLAT_WORD}))?(?!\w)")
 _FLAT_AFTER = re.compile(
-    r"^(?:[ ]*,?[ ]*(?:(?:stan|st\.|sprat|spr\.|kat|ulaz|lamela)[ ]*(?:br\.?[ ]*)?\d{1,3}[a-zA-Z]?"
+    r"^(?:[ ]*,?[ ]*(?:(?:stan|st\.|sprat|spr\.|kat|ulaz|lamela|стан|спрат|кат|улаз)[ ]*(?:br\.?[ ]*)?\d{1,3}[a-zA-Z]?"
     r"|(?:ulaz|lamela|улаз)[ ]+(?-i:[A-HА-Ж])"  # "ulaz B": an entrance by its letter (a capital: "ulaz a" is "and")
     r"|(?:prvi|drugi|tre[cćč]i|[cčć]etvrti|peti|[sš]esti|sedmi|osmi|deveti|deseti|\d{1,2}\.|(?-i:[IVX]{1,4})\.?)"
     r"[ ]+(?:sprat|kat)u?"  # "drugi sprat", "II sprat"
@@ -515,11 +525,13 @@ _FLAT_AFTER = re.compile(
 
 def _flat_end(text: str, end: int) -> int:
     m = _FLAT_AFTER.match(text[end:])
-    return end + m.end() if m else end
+    end = end + m.end() if m else end
+    spoken = _FLAT_SPOKEN.match(address_cues.folded_letters(text[end:]))
+    return _flat_end(text, end + spoken.end()) if spoken else end
 
 
 # "12.03.1990", "12/2024", "123/24": a date or a case file's number, not a house number
-_DATE_OR_CASE_AFTER = re.compile(r"^[./-]\d")
+_DATE_OR_CASE_AFTER = re.compile(r"^[./-]\d|^,\d")  # also a decimal ("1,8 promila"): a measure, no house number
 _TOWN_AFTER = re.compile(
     r"^(?P<lead>[ ]*(?:,|[ ][-–/])?[ ]*(?:(?P<in>[uUуУ])[ ]+|(?P<municipality>(?i:op[sšćc]tin[aei]|opcin[aei]|općin[aei]|"
     r"grad|општин[аеи]|опћин[аеи]|град))[ ]+)?(?:\d{5}[ ]+)?)(?P<town>[^\W\d_]+(?:[ -][^\W\d_]+){0,2})"
@@ -566,13 +578,19 @@ def _town_end(text: str, end: int) -> int:
         n = 1
     if not n:
         return end
+    if n == 1 and folded[0] in _UPPER_LOWER and len(words) > 1 and words[1][:1].isupper():
+        n = 2  # "…, Gornji Lipovac": a village Upper or Lower X, both words
     town_words = words[:n]
     offset = end + m.start("town")
-    return (
+    new_end = (
         offset + len(" ".join(town_words))
         if len(town_words) == 1
         else offset + len(m.group("town")[: sum(len(w) + 1 for w in town_words) - 1])
     )
+    after = _TOWN_AFTER.match(text[new_end:])
+    if after and after.group("municipality") and "," in after.group("lead"):
+        return _town_end(text, new_end)  # "…, Gornji Lipovac, općina Zenica": the municipality after the village
+    return new_end
 
 
 # Before the street: a town, with or without its postal code, and a comma ("71000 Sarajevo, Lipova 7").

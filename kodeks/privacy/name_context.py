@@ -111,6 +111,12 @@ def first_names_before_verbs(text: str, tokens: list[Token], labels: list[str]) 
         # Any participle after a listed name ("Nada kupila"); after a name only the dictionary has — which holds
         # everyday words too ("Crni", "Sveta") — a verb of the lists.
         listed = token.folded in lexicon.listed_first_names() or token.folded in lexicon.foreign_names()
+        if k == j + 1 and _surname_shaped(tokens[k], labels[k]):
+            after = _next(text, tokens, k)
+            nickname = after is not None and tokens[after].folded in ("zvani", "zvana", "zv", "alias")
+            if after is not None and (nickname or _verb(tokens[after], participle=listed)):
+                labels[j], labels[k] = "F", "S"  # "Mehmedalija Jasenovac je udario", "… zvani Meho": name, surname
+                continue
         if k is not None and _verb(tokens[k], participle=listed):
             labels[j] = "F"
             continue
@@ -122,6 +128,22 @@ def first_names_before_verbs(text: str, tokens: list[Token], labels: list[str]) 
             and _place_after(text, tokens[k])
         ):
             labels[j] = "F"
+
+
+def _surname_shaped(token: Token, label: str) -> bool:
+    """A capitalised word in a surname's nominative shape (a consonant at the end) that no law or place has."""
+    folded = token.folded
+    return (
+        label in ("O", "C")
+        and token.capitalised
+        and not token.text.isupper()
+        and len(folded) >= 4
+        and folded[-1] not in "aeiou"
+        and not lexicon.law_word_in_any_case(folded)
+        and not lexicon.is_place(folded)
+        and not lexicon.not_a_name(folded)
+        and folded not in lexicon.FUNCTION_WORDS
+    )
 
 
 def _lower_case_name_before_verb(text: str, tokens: list[Token], labels: list[str], j: int) -> None:

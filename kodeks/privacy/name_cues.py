@@ -51,12 +51,33 @@ _NICKNAME_CUES = frozenset(["zvani", "zvana", "zvanog", "zvanom", "zv", "nadimka
 # After a cue these say the name is not known: "osoba po imenu nepoznata", "NN lice".
 _UNKNOWN = frozenset(["nepoznat", "nepoznata", "nepoznato", "nepoznatog", "nn", "neko", "nekako", "isto"])
 _MAX_NAME_WORDS = 2
-_ABBREVIATED = frozenset(["g", "gosp", "gdin", "gdja", "gdjica", "gdica", "zv"])
+_ABBREVIATED = frozenset(["g", "gosp", "gdin", "gdja", "gdjica", "gdica", "zv", "rodj"])
+
+
+# A woman's maiden name: "rođena Lipa", "djevojačko Zrnić", "rođ. Hrast", "djevojačko prezime Lipa" — a capitalised
+# word must follow ("rođena u Tuzli", "rođena je 1990." name nothing).
+MAIDEN_CUES = frozenset(["rodjena", "rodena", "rodj", "djevojacko", "djevojackog", "djevojacki"])
+
+
+def _maiden_cue_end(text: str, tokens: list[Token], j: int) -> int | None:
+    k = j + 1
+    while k < len(tokens) and tokens[k].folded in ("prezime", "prezimena"):
+        k += 1
+    if tokens[j].folded == "rodj" and not gap(
+        text, tokens[j], tokens[j + 1] if j + 1 < len(tokens) else tokens[j]
+    ).startswith("."):
+        return None  # the abbreviation only with its full stop
+    if k < len(tokens) and tokens[k].text[:1].isupper() and not tokens[k].text[1:2].isdigit():
+        return k
+    return None
 
 
 def _cue_end(text: str, tokens: list[Token], j: int) -> tuple[int, bool] | None:
     """If a cue ends at token `j`: the index of the first word after it and whether it is a nickname cue."""
     word = tokens[j].folded
+    if word in MAIDEN_CUES and j + 1 < len(tokens):
+        maiden = _maiden_cue_end(text, tokens, j)
+        return None if maiden is None else (maiden, False)
     if word in _NICKNAME_CUES:
         return j + 1, True
     if word in _TITLES:
@@ -157,7 +178,7 @@ def names_after_cues(text: str, tokens: list[Token], labels: list[str]) -> None:
 _NOT_SURNAME_ENDINGS = ("ao", "io", "eo", "uo", "la", "lo", "le", "mo", "te", "og", "om", "oj", "ih", "im", "i")
 
 
-def _same_style(a: Token, b: Token) -> bool:
+def same_style(a: Token, b: Token) -> bool:
     """Both in lower case, both in capitals, or both capitalised ("tarik brkan", "TARIK BRKAN", "Brkan Tarik"); a
     capital at a sentence's start before a lower-case word counts as lower case ("Tarik brkan odbija …")."""
     first, second = sorted((a, b), key=lambda t: t.start)
@@ -182,7 +203,7 @@ def unlisted_surnames_beside_first_names(text: str, tokens: list[Token], labels:
                 0 <= k < len(tokens)
                 and labels[k] == "F"
                 and lexicon.first_name(tokens[k].folded) in lexicon.listed_first_names()
-                and _same_style(token, tokens[k])
+                and same_style(token, tokens[k])
                 and gap(text, *sorted((token, tokens[k]), key=lambda t: t.start)) == " "
                 and name_pairs.case_agrees(tokens[k], token)
             ):
@@ -201,7 +222,7 @@ def surnames_declined_like_first_names(text: str, tokens: list[Token], labels: l
     of the surname's case would otherwise read as an adjective's ("pijana", "gradskom")."""
     for j in range(1, len(tokens)):
         token, first = tokens[j], tokens[j - 1]
-        if labels[j] != "O" or labels[j - 1] != "F" or gap(text, first, token) != " " or not _same_style(token, first):
+        if labels[j] != "O" or labels[j - 1] != "F" or gap(text, first, token) != " " or not same_style(token, first):
             continue
         name = lexicon.first_name(first.folded)
         if name is None:
@@ -214,11 +235,11 @@ def surnames_declined_like_first_names(text: str, tokens: list[Token], labels: l
         stem = token.folded[: -len(ending)]
         if len(stem) < 4 or not _unlisted_stem(stem, capitalised=token.capitalised and not token.text.isupper()):
             continue
-        if _unlisted_word(token.folded):
+        if unlisted_word(token.folded):
             labels[j] = "S"
 
 
-def _unlisted_word(folded: str, dictionary: bool = True) -> bool:
+def unlisted_word(folded: str, dictionary: bool = True) -> bool:
     """No word of the laws, of everyday speech or of the lists (nor, unless `dictionary` is off, of the spelling
     dictionaries)."""
     return not (
@@ -240,7 +261,7 @@ def _unlisted_stem(stem: str, capitalised: bool) -> bool:
         stem.endswith("an") and not capitalised
     ):
         return False
-    return _unlisted_word(stem)
+    return unlisted_word(stem)
 
 
 def hyphenated_surnames(text: str, tokens: list[Token], labels: list[str]) -> None:
@@ -256,10 +277,10 @@ def hyphenated_surnames(text: str, tokens: list[Token], labels: list[str]) -> No
         folded = token.folded
         if (
             beside_first
-            and _same_style(token, before)
+            and same_style(token, before)
             and len(folded) >= 3
             and not folded.endswith((*_NOT_SURNAME_ENDINGS, "jan", "sk", "ck"))
-            and _unlisted_word(folded, dictionary=False)
+            and unlisted_word(folded, dictionary=False)
         ):
             labels[j] = "S"
 

@@ -26,6 +26,9 @@ _SURNAME_DECLINED = re.compile(
 _ADJECTIVE = re.compile(r"(?:sk|čk|ck|šk|čn|n)(?:i|a|e|o|og|om|oj|ih|im|ima)$")  # Advokatske, Ustavnog: not names
 _ROMAN = re.compile(r"^[IVXLC]+$")
 _FOLDED_DECLINED = re.compile(r"[oe]vic(?:a|u|em|om)$")
+# A surname's possessive and the colloquial word for a woman of the family: "Halilovićevog cimera", "Vidovićeva
+# majka", "Omerovićka je vidjela" — capitalised, any case; the person is the surname's (the same placeholder).
+_SURNAME_DERIVED = re.compile(r"(?:ić|ић)(?:ev|ев|k|к)(?:a|e|i|u|o|og|oga|om|oj|im|ih|а|е|и|у|о|ог|ом|ој|им|их)?$")
 _JOINS = re.compile(r"^(?: |-|\. ?)$")
 
 
@@ -72,6 +75,14 @@ def _label(token: Token) -> str:
     base = surname_base(folded)
     if base is None and _SURNAME_DECLINED.search(token.text) and token.text[0].isupper():
         base = folded[: folded.rindex("ic") + 2]  # "Hodžića"; lower case "pića", "vrtića" are words
+    if (
+        base is None
+        and token.capitalised
+        and _SURNAME_DERIVED.search(token.text.lower())
+        and not lexicon.dictionary_word(folded)
+        and not lexicon.law_word_in_any_case(folded)
+    ):
+        base = folded[: folded.rindex("ic") + 2]  # "Halilovićevog", "Omerovićka": the family's person
     if (
         base is None
         and _FOLDED_DECLINED.search(folded)
@@ -500,11 +511,14 @@ _PLACE_NOUNS = re.compile(
     r"parkom|skol[aeiu]|skolom|os|ss|gimnazij\w*|naselj[aeu]|obal[aeiu]|setalist\w*|kasarn\w*|spomenik\w*|"
     r"kej\w*|aleja|aleji|aleje|sokak\w*|avenij\w*|sel[aou]|zaseo?k[au]?|mahal[aeiu]|prelaz|prelaza|prelazu|"
     r"univerzitet\w*|sveucilist\w*|fakultet\w*|institut\w*|akademij\w*|muzej\w*|bibliotek\w*|pozorist\w*|"
-    r"kazalist\w*|galerij\w*)$"
+    r"kazalist\w*|galerij\w*|mz)$"
 )  # not dom, centar, bolnica: "u bolnici Ana Kovač tvrdi …" is more often a person than an institution's name
 # "Dom zdravlja", "Dom kulture": "dom" with the genitive that makes it an institution is a place noun (a home alone is
 # not: "dom Marka Markovića" is someone's).
 _DOM = frozenset(["dom", "doma", "domu", "domom"])
+# A hospital, a clinic, a centre opening its clause is the subject, the capitalised word after it its name ("bolnica
+# Kasindo traži pratnju"); inside a sentence a person follows them as often ("u bolnici Ana Kovač tvrdi").
+_INSTITUTION_NOUNS = re.compile(r"^(?:bolnic[aeiu]|klinik[aeiu]|ambulant[aeiu]|centar|centr[aeu])$")
 _DOM_OF = frozenset(["zdravlja", "kulture", "penzionera", "mladih", "omladine", "armije", "ucenika", "studenata"])
 # A title with its full stop inside a place's name: "Dom zdravlja dr. Mirsad Lipovača", "OŠ prof. Ante Lipe".
 _TITLES_WITH_STOP = frozenset(["dr", "prof", "prim", "mr", "sv", "akad"])
@@ -681,7 +695,9 @@ def _places_named_after_people(text: str, tokens: list[Token], labels: list[str]
             and tokens[j + 1].folded in _DOM_OF
             and gap(text, token, tokens[j + 1]) == " "
         )
-        if venue or dom or _PLACE_NOUNS.match(token.folded):
+        opening = token.sentence_start or (j > 0 and "," in gap(text, tokens[j - 1], token))
+        institution = opening and _INSTITUTION_NOUNS.match(token.folded) is not None
+        if venue or dom or institution or _PLACE_NOUNS.match(token.folded):
             k = j + 2 if dom else j + 1
             while (
                 k < len(tokens)
@@ -703,12 +719,17 @@ def _places_named_after_people(text: str, tokens: list[Token], labels: list[str]
                 for label, word in zip(labels[j + 1 : k], tokens[j + 1 : k])
                 if word.folded not in lexicon.FUNCTION_WORDS
             ]
+            if institution and ("F" in named or "f" in named):
+                continue  # "bolnica: Ana Kovač traži …" a first name after it is a person
             if venue and ("S" in named or ("F" in named and "C" in named)):
                 continue  # "vlasnica kafića Ana Kovač": a first name and a surname after a café are a person
             # A place noun that starts its clause is the subject itself ("most Hasan-paše Predojevića je zatvoren",
             # "Dom zdravlja dr. Mirsad Lipovača traži …"): the name after it is the place's, whatever verb follows.
             opens = token.sentence_start or (j > 0 and "," in gap(text, tokens[j - 1], token))
-            if k > j + 1 and (opens or not _subject(text, tokens, k, j + 1)):
+            # An abbreviation in capitals ("u OŠ Hasan Kikić je …", "MZ Gornja Lipa") names the institution: the
+            # nominative after it is its name, never a person in the sentence.
+            abbreviation = token.text.isupper() and len(token.text) <= 3
+            if k > j + 1 and (opens or abbreviation or not _subject(text, tokens, k, j + 1)):
                 labels[j:k] = ["O"] * (k - j)  # the place noun too ("selu" is no first name beside "Lipovica")
         elif (
             labels[j] in "Ff"
@@ -778,6 +799,88 @@ def _keep(labels: list[str]) -> bool:
     return strong > 0 or labels.count("C") >= 2
 
 
+# Upper, Lower, Middle X: a village or a town ("Gornja Lipa", "Donji Vakuf", "Srednje Brdo"), never a person.
+_UPPER_LOWER = re.compile(r"^(?:gornj|donj|srednj)(?:a|i|e|oj|em|eg|ega|emu|u|ih|im)$")
+
+
+def _upper_lower_places(tokens: list[Token], labels: list[str]) -> None:
+    """ "MZ Gornja Vijaka", "iz Donjeg Lipovca": the capitalised word after Gornji/Donji/Srednji is a place's."""
+    for i in range(len(tokens) - 1):
+        if tokens[i].capitalised and _UPPER_LOWER.match(tokens[i].folded) and tokens[i + 1].capitalised:
+            labels[i] = labels[i + 1] = "O"
+
+
+def _indeclinable_surnames_in_capitals(tokens: list[Token], labels: list[str]) -> None:
+    """ "NAPAO SUPRUGU LIPOVAC MARIJU": in a report in capitals (where a capital says nothing) a woman's surname
+    ending in a consonant does not decline, so it stands in the nominative before her declined first name; a word
+    there that no list, law or everyday word has is her surname."""
+    for j in range(len(tokens) - 1):
+        token, first = tokens[j], tokens[j + 1]
+        if labels[j] != "O" or labels[j + 1] not in "Ff" or not (token.text.isupper() and first.text.isupper()):
+            continue
+        ending = next((e for e in ("om", "oj", "u", "e", "i") if first.folded.endswith(e)), "")
+        nominative = first.folded[: -len(ending)] + "a" if ending else ""
+        if not nominative or lexicon.first_name(nominative) != nominative:
+            continue  # her name in the nominative is the same-case rule's; a man's surname declines with him
+        if len(token.folded) >= 4 and token.folded[-1] not in "aeiou" and name_cues.unlisted_word(token.folded, False):
+            labels[j] = "S"
+
+
+# A report names a person with the father's name: "BREZOVAC DINO SIN ENVERA", "lipovac ana kći hasana".
+_CHILD_OF = frozenset(["sin", "kci", "kcerka", "kcer"])
+
+
+def _names_before_a_fathers_name(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "SIN/KĆI" and a first name in the genitive after a surname and a first name: the father's name is strong
+    evidence that the two words before are a person (a weak first name and a dictionary word in a surname's shape
+    included); the father's name is a person too."""
+    for j in range(2, len(tokens) - 1):
+        if tokens[j].folded not in _CHILD_OF or gap(text, tokens[j], tokens[j + 1]) != " ":
+            continue
+        father = tokens[j + 1]
+        base = lexicon.first_name(father.folded)
+        if base is None or base == father.folded or father.folded in lexicon.FUNCTION_WORDS:
+            continue  # the genitive of a first name ("ENVERA", "hasana"), not "sin je …"
+        pair = tokens[j - 2 : j]
+        if not all(gap(text, a, b) == " " for a, b in zip(pair, [*pair[1:], tokens[j]])) or not name_cues.same_style(
+            pair[0], pair[1]
+        ):
+            continue
+        names = [lexicon.first_name(t.folded) is not None for t in pair]
+        others = [t for t, named in zip(pair, names) if not named]
+        if any(names) and all(
+            len(t.folded) >= 3
+            and t.folded not in lexicon.FUNCTION_WORDS
+            and t.folded not in lexicon.person_words()
+            and not lexicon.law_word_in_any_case(t.folded)
+            and not lexicon.is_place(t.folded)
+            for t in others
+        ):
+            for k, named in zip((j - 2, j - 1), names):
+                labels[k] = "F" if named else "S"
+            labels[j + 1] = "F"
+
+
+def _vehicle_models(tokens: list[Token], labels: list[str]) -> None:
+    """ "Opel Astra", "ŠKODA OCTAVIA", "Škodu Feliciju": a make (data/vehicle_makes.txt) in any case and the
+    capitalised model after it."""
+    makes = lexicon.word_set("vehicle_makes.txt")
+    for i in range(len(tokens) - 1):
+        named = labels[i + 1] == "S" or (i > 0 and labels[i - 1] in "FfS" and tokens[i - 1].capitalised)
+        make = any(b in makes or b + "a" in makes for b in lexicon.bases(tokens[i].folded))  # "Škodu", "Opelom"
+        if tokens[i].capitalised and make and tokens[i + 1].capitalised and not named:
+            labels[i] = labels[i + 1] = "O"  # not "Mercedes Marković", "Ana Ford": a surname or a name beside it
+
+
+def _nouns_after_surname_possessives(tokens: list[Token], labels: list[str]) -> None:
+    """ "Halilovićevog cimera", "Jurićeva žena": the lower-case word after a surname's possessive is what the family
+    owns or who belongs to it, never the other half of a name."""
+    for i in range(len(tokens) - 1):
+        possessive = _SURNAME_DERIVED.search(tokens[i].text.lower())
+        if labels[i] == "S" and possessive and possessive.group()[2:4] in ("ev", "ев") and tokens[i + 1].text.islower():
+            labels[i + 1] = "O"
+
+
 def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     tokens = words(text) if tokens is None else tokens
     folded = [t.folded for t in tokens]
@@ -820,6 +923,14 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     _diminutives_alone(text, tokens, labels)
     name_context.months_after_days(text, tokens, labels)
     name_cues.names_after_cues(text, tokens, labels)
+    _nouns_after_surname_possessives(tokens, labels)
+    _indeclinable_surnames_in_capitals(tokens, labels)
+    _names_before_a_fathers_name(text, tokens, labels)
+    _upper_lower_places(tokens, labels)
+    for i, token in enumerate(tokens):
+        if token.folded in name_cues.MAIDEN_CUES:
+            labels[i] = "O"  # "TOPIĆ SNJEŽANA ROĐ. BANOVIĆ": the cue between two names is neither's
+    _vehicle_models(tokens, labels)
     found: list[PersonSpan] = []
     j = 0
     while j < len(tokens):
@@ -837,6 +948,15 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
                 break  # a full stop after a word (not an initial) ends the sentence
             k += 1
         run, run_labels = tokens[j:k], labels[j:k]
+        while (
+            len(run) > 1
+            and run_labels[0] == "f"
+            and run[0].text.islower()
+            and run[1].capitalised
+            and run_labels[1] == "F"  # a first name of its own after it ("nada Marković" is one person)
+            and (lexicon.dictionary_word(run[0].folded) or lexicon.law_word_in_any_case(run[0].folded))
+        ):
+            run, run_labels = run[1:], run_labels[1:]  # "vlasnica stana Aida Lipić": a word before a full name
         while run_labels and run_labels[0] == "f" and "F" not in run_labels[1:2] and "S" not in run_labels[1:2]:
             run, run_labels = (
                 run[1:],

@@ -162,6 +162,95 @@ _DIGIT_WORD = "|".join(_DIGIT_WORDS)
 _SPOKEN_RUN = re.compile(rf"(?<![\w+])(?:\d+|{_DIGIT_WORD})(?:[ ,/-]{{1,2}}(?:\d+|{_DIGIT_WORD}))+(?![\w])")
 
 
+# A phone number dictated in groups, as people read one out: "nula šezdeset pet, dvjesto trideset četiri, pet sto
+# šest" (065 234 506). Each group is read as its own number: hundreds give three digits, tens two, a digit one.
+_TEENS = {
+    "deset": 10,
+    "jedanaest": 11,
+    "dvanaest": 12,
+    "trinaest": 13,
+    "cetrnaest": 14,
+    "petnaest": 15,
+    "sesnaest": 16,
+    "sedamnaest": 17,
+    "osamnaest": 18,
+    "devetnaest": 19,
+}
+_TENS = {
+    "dvadeset": 2,
+    "trideset": 3,
+    "cetrdeset": 4,
+    "pedeset": 5,
+    "sezdeset": 6,
+    "sedamdeset": 7,
+    "osamdeset": 8,
+    "devedeset": 9,
+}
+_HUNDREDS = {
+    "sto": 1,
+    "stotinu": 1,
+    "dvjesto": 2,
+    "dvjesta": 2,
+    "dvesta": 2,
+    "trista": 3,
+    "cetiristo": 4,
+    "petsto": 5,
+    "sesto": 6,
+    "seststo": 6,
+    "sedamsto": 7,
+    "osamsto": 8,
+    "devetsto": 9,
+}
+_NUMBER_WORD = "|".join(sorted([*_DIGIT_WORDS, *_TEENS, *_TENS, *_HUNDREDS], key=len, reverse=True))
+_GROUPED_RUN = re.compile(rf"(?<![\w+])(?:{_NUMBER_WORD})(?:[ ,/-]{{1,2}}(?:{_NUMBER_WORD}))+(?![\w])")
+
+
+def _grouped_digits(words: list[str]) -> str:
+    """The digits of number words read group by group ("sezdeset pet" 65, "pet sto sest" 506, "nula" 0)."""
+    digits, i = [], 0
+    while i < len(words):
+        word = words[i]
+        hundreds = None
+        if word in _HUNDREDS:
+            hundreds, i = _HUNDREDS[word], i + 1
+        elif word in _DIGIT_WORDS and i + 1 < len(words) and words[i + 1] in ("sto", "stotina") and word != "nula":
+            hundreds, i = int(_DIGIT_WORDS[word]), i + 2
+        rest = None
+        if i < len(words) and words[i] in _TEENS:
+            rest, i = _TEENS[words[i]], i + 1
+        elif i < len(words) and words[i] in _TENS:
+            rest, i = _TENS[words[i]] * 10, i + 1
+            if i < len(words) and words[i] in _DIGIT_WORDS and words[i] != "nula":
+                rest, i = rest + int(_DIGIT_WORDS[words[i]]), i + 1
+        elif hundreds is not None and i < len(words) and words[i] in _DIGIT_WORDS and words[i] != "nula":
+            rest, i = int(_DIGIT_WORDS[words[i]]), i + 1
+        if hundreds is not None:
+            digits.append(f"{hundreds}{rest or 0:02d}")
+        elif rest is not None:
+            digits.append(str(rest))
+        else:
+            digits.append(_DIGIT_WORDS[words[i]])
+            i += 1
+    return "".join(digits)
+
+
+def grouped_spoken_phones(text: str) -> list[Span]:
+    """Phone numbers dictated in groups of tens and hundreds (at least one such word; single digits are
+    spoken_phones()): a BiH number (0 and a 3–6, nine or ten digits), or after a word for a phone six digits or more."""
+    folded, offsets = folded_with_offsets(text)
+    spans = []
+    for m in _GROUPED_RUN.finditer(folded):
+        words = re.findall(_NUMBER_WORD, m.group())
+        if all(w in _DIGIT_WORDS for w in words):
+            continue
+        digits = _grouped_digits(words)
+        national = digits[:1] == "0" and digits[1:2] in "3456" and 9 <= len(digits) <= 10
+        start, end = original_span(offsets, m.start(), m.end())
+        if national or (len(digits) >= 6 and keyword_before(text, start, _PHONE_WORD, window=25)):
+            spans.append(Span(start, end, "PHONE"))
+    return spans
+
+
 def spoken_phones(text: str) -> list[Span]:
     """Phone numbers with digits dictated in words: a BiH number (0 and a 3–6, nine or ten digits in all) or, after
     a word for a phone, six digits or more — with at least one digit in words (the rest is phones() above)."""
@@ -176,4 +265,5 @@ def spoken_phones(text: str) -> list[Span]:
         start, end = original_span(offsets, m.start(), m.end())
         if national or (len(digits) >= 6 and keyword_before(text, start, _PHONE_WORD, window=25)):
             spans.append(Span(start, end, "PHONE"))
+    spans.extend(s for s in grouped_spoken_phones(text) if not any(s.start < o.end and o.start < s.end for o in spans))
     return spans
