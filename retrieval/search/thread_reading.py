@@ -122,6 +122,12 @@ class Cues:
     min_act_words: int
     act_endings: tuple[str, ...]
     not_acts: frozenset[str]
+    states: tuple[_Phrase, ...] = ()
+    reports: frozenset[str] = frozenset()
+    consequence: tuple[_Phrase, ...] = ()
+    circumstance_max_words: int = 0
+    amounts: tuple[_Phrase, ...] = ()
+    max_fragment_words: int = 0
 
 
 def _phrases(values: list[str]) -> tuple[_Phrase, ...]:
@@ -136,6 +142,7 @@ def cues(path: Path | None = None) -> Cues:
     new, corr, jur, cont, rel = (
         data[k] for k in ("new_topic", "correction", "jurisdiction", "continuation", "related")
     )
+    circ: dict[str, Any] = data.get("circumstance", {})
     names, places, adjectives = (
         tuple(
             sorted(
@@ -181,6 +188,12 @@ def cues(path: Path | None = None) -> Cues:
         min_act_words=int(rel["min_act_words"]),
         act_endings=tuple(rel["act_endings"]),
         not_acts=frozenset(fold(w) for w in rel["not_acts"]),
+        states=_phrases(circ.get("states", [])),
+        reports=frozenset(fold(w) for w in circ.get("reports", [])),
+        consequence=_phrases(circ.get("consequence", [])),
+        circumstance_max_words=int(circ.get("max_words", 0)),
+        amounts=_phrases(circ.get("amounts", [])),
+        max_fragment_words=int(circ.get("max_fragment_words", 0)),
     )
 
 
@@ -598,6 +611,37 @@ def _someone_new(body: list[str], c: Cues) -> bool:
     return bool(own) and own[0] in c.subjects
 
 
+def _marked(phrases: tuple[_Phrase, ...], tokens: list[str]) -> set[int]:
+    """The positions of `tokens` that one of `phrases` covers."""
+    marked: set[int] = set()
+    for i in range(len(tokens)):
+        found = _match(phrases, tokens, i)
+        if found is not None:
+            marked.update(range(i, i + len(found.parts)))
+    return marked
+
+
+def _circumstance(body: list[str], previous: str, c: Cues) -> bool:
+    """A consequence or a state of the story's persons or things told in the thread ("the victim died, what does
+    he get"; "he admitted it"; "the damage is about N"), naming no act the thread has not: a circumstance of the
+    thread's act (threads.toml, [circumstance]). Not with a question of its own, nor an indefinite new person."""
+    size = len(content_words(" ".join(body)))
+    if not c.states or size > c.circumstance_max_words or _someone_new(body, c):
+        return False
+    states = _marked(c.states, body) | (_marked(c.amounts, body) if size <= c.max_fragment_words else set())
+    if not states:
+        return False
+    marked = states | _marked(c.consequence, body)
+    reported = next((i for i, t in enumerate(body) if t in c.reports), len(body))  # "priznao da je …": told again
+    rest = [t for i, t in enumerate(body) if i not in marked and i < reported]
+    if _marked(c.questions, rest):  # a question of its own
+        return False
+    said = [fold(w) for w in content_words(previous)]
+    return not any(
+        _has_verb(w, c) and not any(_stem_match(fold(w), s) for s in said) for w in content_words(" ".join(rest))
+    )
+
+
 def read_message(text: str, previous: str | None) -> Reading:
     """How `text` reads after a thread whose act was last searched as `previous` (None: no thread)."""
     c = cues()
@@ -669,6 +713,8 @@ def read_message(text: str, previous: str | None) -> Reading:
     if _someone_new(body, c) and named is None:  # "a neko je obio podrum …": a case of its own
         strict, _ = named_jurisdiction(text, leaning=False, c=c, in_thread=True)
         return Reading("new", jurisdiction=strict)
+    if _circumstance(body, previous, c):  # "oštećeni preminuo u bolnici, šta mu ide": the act, with a circumstance
+        return Reading("continuation", carried, True, code is None, code, negated, adds=True, matter=matter)
     if _opens(c.related_openers, body) or named is not None:  # the same story, or another jurisdiction's part of it
         # "a onaj što je to unio preko granice": pointing back, it leans on the story's people and things
         story = _setting(carried) if c.pointers & set(body) else ""
