@@ -264,6 +264,20 @@ def not_a_name(folded: str) -> bool:
 
 
 @cache
+def word_of_the_language(folded: str) -> bool:
+    """A word a surname may not be, even after a first name: of the laws, of everyday speech, a person, a verb,
+    a place (name_pairs.py, name_cues.py)."""
+    return (
+        folded in FUNCTION_WORDS
+        or folded in person_words()
+        or folded in person_verbs()
+        or folded in common_forms()
+        or law_word(folded)
+        or not_a_name(folded)
+        or is_place(folded)
+    )
+
+
 def places() -> frozenset[str]:
     """Rivers, lakes, mountains (data/geography.txt) and one-word towns (data/towns.txt)."""
     return word_set("geography.txt") | frozenset(w for w in _read("towns.txt") if "_" not in w)

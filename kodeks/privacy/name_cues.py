@@ -318,12 +318,6 @@ def _unlisted_surname(token: Token) -> bool:
         len(folded) < 3
         or folded.endswith(_NOT_SURNAME_ENDINGS)
         or folded.endswith("jan")
-        or folded in lexicon.FUNCTION_WORDS
-        or folded in lexicon.person_words()
-        or folded in lexicon.person_verbs()
-        or folded in lexicon.common_forms()
-        or lexicon.not_a_name(folded)
-        or lexicon.law_word(folded)
+        or lexicon.word_of_the_language(folded)
         or lexicon.dictionary_word(folded)
-        or lexicon.is_place(folded)
     )

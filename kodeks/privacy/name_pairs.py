@@ -41,19 +41,6 @@ def _style(a: Token, b: Token) -> bool:
     return a.text[0].isupper() and b.text[0].isupper() and not a.text.isupper() and not b.text.isupper()
 
 
-def _word_of_the_language(folded: str) -> bool:
-    """A word a surname may not be, even after a first name: of the laws, of everyday speech, a person, a verb."""
-    return (
-        folded in lexicon.FUNCTION_WORDS
-        or folded in lexicon.person_words()
-        or folded in lexicon.person_verbs()
-        or folded in lexicon.common_forms()
-        or lexicon.law_word(folded)
-        or lexicon.not_a_name(folded)
-        or lexicon.is_place(folded)
-    )
-
-
 def _nominatives(stem: str) -> list[str]:
     """The nominatives a declined stem may have: "pecar" (pecara), "lipovac" (lipovca: the fleeting a)."""
     out = [stem]
@@ -66,7 +53,7 @@ def _surname_nominative(nominative: str, capitalised: bool, an: bool = False) ->
     """Whether a word can be a surname's nominative: a consonant at its end, no adjective's or participle's
     ending, no word of the laws; a word of the spelling dictionaries only in a surname's noun shape. `an`: an -an
     nominative is no adjective's here (capitalised, or in a case no short adjective has: "nerminom karahasanom")."""
-    if len(nominative) < 3 or nominative[-1] in _VOWELS or _word_of_the_language(nominative):
+    if len(nominative) < 3 or nominative[-1] in _VOWELS or lexicon.word_of_the_language(nominative):
         return False
     if nominative.endswith(_NOT_A_NOMINATIVE) and not ((capitalised or an) and nominative.endswith("an")):
         return False
@@ -105,7 +92,7 @@ def _surname_after(first: Token, word: Token) -> bool:
     """Whether `word`, right after the listed first name `first`, is its surname in the same case."""
     folded = word.folded
     capitalised = word.text[0].isupper()
-    if folded in lexicon.word_set("common_words.txt") or _word_of_the_language(folded):
+    if folded in lexicon.word_set("common_words.txt") or lexicon.word_of_the_language(folded):
         return False
     if not capitalised and _PARTICIPLE.search(folded):
         return False  # "dženana kupila …", "ivana uzela …": a verb's past participle, not a surname's case
@@ -167,7 +154,7 @@ def dictionary_surnames_after_first_names(text: str, tokens: list[Token], labels
                 gap(text, token, first) == " "
                 and (_style(first, token) or (token.sentence_start and token.capitalised and first.capitalised))
                 and any(not ending for _, ending in _readings(first.folded))
-                and not _word_of_the_language(token.folded)
+                and not lexicon.word_of_the_language(token.folded)
                 and _surname_nominative(token.folded, token.text[0].isupper())
             ):
                 labels[j] = "S"
@@ -186,7 +173,7 @@ def unlisted_first_name_in_the_surnames_case(word: Token, surname: Token) -> boo
     folded, last = word.folded, surname.folded
     if not _style(word, surname) or len(folded) < 4 or word.start > surname.start:
         return False
-    if _word_of_the_language(folded) or lexicon.dictionary_word(folded):
+    if lexicon.word_of_the_language(folded) or lexicon.dictionary_word(folded):
         return False
     if last.endswith("ic"):
         return folded.endswith("ina") and len(folded) >= 5
@@ -213,7 +200,7 @@ def regional_first_names_with_surnames(text: str, tokens: list[Token], labels: l
             or gap(text, first, word) != " "
             or not _style(first, word)
             or first.folded.endswith(("ni", "ki", "ska", "na", "la", "lo"))
-            or _word_of_the_language(first.folded)
+            or lexicon.word_of_the_language(first.folded)
             or lexicon.dictionary_word(first.folded)
             or word.folded in lexicon.word_set("common_words.txt")
         ):
@@ -243,8 +230,8 @@ def unknown_first_names_before_other_surnames(text: str, tokens: list[Token], la
             or not _OTHER_SURNAME.search(word.folded)
             or first.folded in lexicon.word_set("common_words.txt")
             or word.folded in lexicon.word_set("common_words.txt")
-            or _word_of_the_language(first.folded)
-            or _word_of_the_language(word.folded)
+            or lexicon.word_of_the_language(first.folded)
+            or lexicon.word_of_the_language(word.folded)
             or lexicon.dictionary_word(first.folded)
             or lexicon.dictionary_word(word.folded)
             or first.folded.endswith(("ski", "ska", "cki", "cka", "ov", "ova", "ao", "io", "la", "li", "lo", "ti"))
