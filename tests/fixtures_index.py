@@ -30,6 +30,14 @@ def _isolated_env(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.delenv(name, raising=False)
 
 
+@pytest.fixture
+def in_empty_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Run from an empty directory, so a developer's .env in the working directory cannot leak a real key into a
+    command the test runs (the CLI reads ./.env). Used by the CLI tests: `pytestmark = pytest.mark.usefixtures(...)`."""
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
 @pytest.fixture(scope="session")
 def sample_index(tmp_path_factory: pytest.TempPathFactory) -> Settings:
     """Settings whose data dir holds the sample corpus, ingested with the real local embedder (once)."""

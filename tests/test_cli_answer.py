@@ -18,11 +18,7 @@ from tests.fakes.anthropic_server import FakeAnthropic, passage_ids, reply, user
 from tests.fixtures_index import SAMPLE_EVAL
 from tests.retrieval_helpers import invoke, one_line_error
 
-
-@pytest.fixture(autouse=True)
-def _no_dotenv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Run from an empty directory so a developer's .env cannot leak a real key into the tests."""
-    monkeypatch.chdir(tmp_path)
+pytestmark = pytest.mark.usefixtures("in_empty_dir")
 
 
 # --- kodeks ask -----------------------------------------------------------------------------------

@@ -12,11 +12,7 @@ from typer.testing import CliRunner
 from bot import texts
 from kodeks.settings import Settings
 
-
-@pytest.fixture(autouse=True)
-def _no_dotenv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Run from an empty directory so a developer's .env cannot leak a real key into the tests."""
-    monkeypatch.chdir(tmp_path)
+pytestmark = pytest.mark.usefixtures("in_empty_dir")
 
 
 def chat(settings: Settings, lines: list[str], *extra: str):

@@ -20,9 +20,7 @@ from tests.retrieval_helpers import invoke, kodeks_command, one_line_error
 runner = CliRunner()
 
 
-@pytest.fixture(autouse=True)
-def _no_dotenv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(tmp_path)  # no developer .env
+pytestmark = pytest.mark.usefixtures("in_empty_dir")
 
 
 # --- global options and short flags --------------------------------------------------------------

@@ -75,10 +75,7 @@ THREADS = [
 ]
 
 
-@pytest.fixture(autouse=True)
-def _no_dotenv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Run from an empty directory so a developer's .env cannot leak a real key into the tests."""
-    monkeypatch.chdir(tmp_path)
+pytestmark = pytest.mark.usefixtures("in_empty_dir")
 
 
 @pytest.fixture(scope="module")

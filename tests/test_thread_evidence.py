@@ -4,7 +4,6 @@ circumstance — over a tiny real index (real embedder, real Chroma; wording inv
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -75,10 +74,7 @@ THEFT = "ukrao mu je novčanik iz džepa u tramvaju"
 DRUNK = "pijan vozio auto kroz naselje i udario pješaka"
 
 
-@pytest.fixture(autouse=True)
-def _no_dotenv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Run from an empty directory so a developer's .env cannot leak a real key into the tests."""
-    monkeypatch.chdir(tmp_path)
+pytestmark = pytest.mark.usefixtures("in_empty_dir")
 
 
 @pytest.fixture(scope="module")
