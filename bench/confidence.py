@@ -9,7 +9,8 @@ officer of its jurisdiction; the confidence constants were chosen on ids n01–n
 reported apart ("held out"); `not covered (apart)` — bench/sets/not_covered_heldout.jsonl, 40 more written
 apart from the method. `covered` — bsdev's 48 questions as an RS officer, the 40 library check questions
 (bench/sets/library_check.jsonl) and the 60 held-out library questions (bench/sets/library_heldout.jsonl)
-over the library, and bsdev / coliee / gerlayqa alone.
+over the library, and bsdev / coliee / gerlayqa alone; with `--officers` also issue 31's sets per law kind
+and per code (traffic, state, brcko, o-kzfbih …; bench/sets/README.md), covered, over the library.
 
 Printed per set: the share flagged weak, split for covered sets into flagged while a relevant article
 was among the first five (a false alarm) and flagged while none was (a right warning); and how many hits
@@ -75,6 +76,11 @@ def main() -> None:
     parser.add_argument("--set-env", action="append", default=[], metavar="KODEKS_X=V")
     parser.add_argument("--cache-queries", action="store_true")
     parser.add_argument("--as-built", action="store_true", help="the library as it is on disk (see bench/library.py)")
+    parser.add_argument(
+        "--officers",
+        action="store_true",
+        help="also issue 31's sets per law kind and code (bench/library.py KIND_SETS)",
+    )
     parser.add_argument("--singles", nargs="*", default=["bsdev", "coliee", "gerlayqa"], choices=list(lib.SINGLE))
     args = parser.parse_args()
     if not (lib.LAWS.exists() and lib.BENCH.exists()):
@@ -96,6 +102,9 @@ def main() -> None:
     rows.append(("library check", "library", measure(retriever, load_eval(lib.CHECK), args.k)))
     rows.append(("library held out", "library", measure(retriever, load_eval(lib.HELDOUT), args.k)))
     rows.append(("library apart 2", "library", measure(retriever, load_eval(lib.APART), args.k)))
+    if args.officers:
+        for name, path in lib.KIND_SETS.items():
+            rows.append((name, "library", measure(retriever, load_eval(path), args.k)))
     del retriever
     for name in args.singles:
         _corpus, questions, language = lib.SINGLE[name]

@@ -12,6 +12,8 @@ from retrieval.search.confidence import (
     CONFIDENT_GAP,
     CONFIDENT_LEAD,
     CONFIDENT_RANK,
+    LEARNED_MODEL,
+    LEARNED_SCORE,
     NO_TOPIC_LEAD,
     WEAK_LEAD,
     WEAK_LEGAL_LEAD,
@@ -95,6 +97,39 @@ def test_what_the_question_is_about_decides_first() -> None:
     assert not is_weak(hits, share=0.0, lead=NO_TOPIC_LEAD, coverage=story)
     assert is_weak(hits, share=0.0, lead=NO_TOPIC_LEAD - 0.1, coverage=story)
     assert is_weak(hits, share=0.0, lead=NO_TOPIC_LEAD, coverage=TopicCoverage())  # nothing judged: the old lead
+
+
+def test_the_learned_stage_s_score_of_its_first_article_is_evidence() -> None:
+    """A story of an act that names no kind of law, whose first article the learned ranking scores high, is covered
+    however little the first article stands out in the hand order; never where the question is about kinds of law
+    the scope lacks, nor without a vocabulary (the constant was chosen on BCS questions)."""
+    hits = [hit(1, 3.0), hit(2, 2.9)]
+    story = TopicCoverage(judged=True)
+    assert is_weak(hits, share=0.0, lead=0.0, coverage=story, learned=LEARNED_SCORE - 0.1)
+    assert not is_weak(hits, share=0.0, lead=0.0, coverage=story, learned=LEARNED_SCORE)
+    assert is_weak(hits, share=0.0, lead=0.0, coverage=story, learned=None)  # no learned stage: the lead alone
+    unfound = TopicCoverage(True, loaded=frozenset({"traffic safety"}))  # a loaded kind, none of it first
+    assert not is_weak(hits, share=0.0, lead=0.0, coverage=unfound, learned=LEARNED_SCORE)
+    housing = TopicCoverage(judged=True, missing=frozenset({"property and housing"}))
+    assert is_weak(hits, share=0.0, lead=0.0, coverage=housing, learned=LEARNED_SCORE + 5)
+    assert is_weak(hits, share=0.0, lead=0.0, coverage=TopicCoverage(), learned=LEARNED_SCORE + 5)
+
+
+def test_the_learned_score_is_read_on_the_scale_its_constant_was_chosen_for(juris: Any) -> None:
+    """The first articles the learned stage reorders carry its score; `weak` reads it only from the shipped model
+    (LEARNED_SCORE was chosen on its scale: a retrained model must have the constant chosen again)."""
+    from retrieval.ranking.model import SHIPPED, Linear, RankerModel, load
+
+    candidates, _ = juris._candidates("ubio ga nožem", None, {}, [])
+    rerank = juris.candidates.ranking.rerank
+    assert all(c.learned is not None for c in candidates[:rerank])
+    assert all(c.learned is None for c in candidates[rerank:])
+    shipped = load(SHIPPED)
+    assert shipped.fingerprint == LEARNED_MODEL, "the shipped ranking model changed: choose LEARNED_SCORE again"
+    assert isinstance(shipped.scorer, Linear)
+    doubled = Linear(shipped.scorer.mean, shipped.scorer.scale, shipped.scorer.weights * 2)
+    other = RankerModel(shipped.features, doubled, shipped.embedder, shipped.depth, shipped.rerank)
+    assert other.fingerprint != LEARNED_MODEL
 
 
 def test_a_confident_hit_is_one_both_retrievers_rank_high() -> None:

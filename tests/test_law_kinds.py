@@ -215,6 +215,21 @@ def test_everyday_words_of_stories_name_no_kind() -> None:
         assert topics.named(story) == {}, story
 
 
+def test_a_title_speaks_of_a_kind_in_any_inflection_a_question_would() -> None:
+    """An article's title names a topic of a kind in the inflection a question's word would also match: "Ugrožavanje
+    javnog saobraćaja" speaks of traffic ("saobraćaj": Snowball stems the two forms apart), "Nezakonit lov" of
+    hunting; a short word is matched only by its own stem ("pas" is not "pasoš")."""
+    from retrieval.language.tokens import Tokenizer
+    from retrieval.language.vocabulary import bcs_vocabulary
+    from retrieval.search.law_kinds import KindTopics
+
+    topics, tokenizer = KindTopics.of(bcs_vocabulary()), Tokenizer("serbian")
+    assert topics.spoken_of({"traffic safety"}, tokenizer.stems("Ugrožavanje javnog saobraćaja"))
+    assert topics.spoken_of({"hunting and fishing"}, tokenizer.stems("Nezakonit lov"))
+    assert not topics.spoken_of({"animals"}, tokenizer.stems("Falsifikovanje pasoša"))
+    assert not topics.spoken_of({"traffic safety"}, tokenizer.stems("Teška krađa"))
+
+
 def test_a_jmbg_named_is_no_question_about_personal_documents() -> None:
     """The word "JMBG" alone (checking one, someone refusing to give it) or a masked one is no sign of the law
     on registers and documents: no "not loaded" notice for it; a passport or an identity card still is."""

@@ -248,8 +248,13 @@ def test_train_ranker_writes_a_model_that_records_how_it_was_made(tmp_path: Path
 class Recorder:
     """A ranking stage that keeps the feature matrix it was given and keeps the hand order."""
 
+    rerank = 5
+
     def __init__(self) -> None:
         self.seen: list[np.ndarray] = []
+
+    def score(self, x: np.ndarray) -> np.ndarray:
+        return np.zeros(len(x))
 
     def order(self, x: np.ndarray, before: int = 0, skip: np.ndarray | None = None) -> np.ndarray:
         self.seen.append(x.copy())

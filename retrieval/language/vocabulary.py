@@ -229,10 +229,13 @@ class TermMatcher:
 
     def within(self, term: str, stems: Collection[str]) -> bool:
         """Whether every word of `term` (three letters or more: not the "o" of "porez na imovinu") is among
-        `stems` (an article's, as the tokenizer gives them), a prefix by any stem it begins."""
+        `stems` (an article's, as the tokenizer gives them), a prefix by any stem it begins — and a word, as in a
+        question (`_word_matches`), also by a stem it begins when it has MIN_STEM_PREFIX letters or more: Snowball
+        leaves some inflections apart ("saobraćaj" → saobraca, a title's "saobraćaja" → saobracaj)."""
         parts = [(value, is_prefix) for value, is_prefix in self._patterns[term].parts if len(value) >= 3]
         return bool(parts) and all(
-            value in stems if not is_prefix else any(s.startswith(value) for s in stems) for value, is_prefix in parts
+            value in stems or ((is_prefix or len(value) >= MIN_STEM_PREFIX) and any(s.startswith(value) for s in stems))
+            for value, is_prefix in parts
         )
 
 

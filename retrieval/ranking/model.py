@@ -19,6 +19,7 @@ meaningless on the other: such a file is refused (RankerMismatchError), as is on
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -197,6 +198,13 @@ class RankerModel:
         """A pool's rows (in the hand order) in the served order: the cascade over its first `rerank` (see
         `cascade`; `before`: articles served ahead of the pool, `skip`: rows not served, as there)."""
         return cascade(lambda rows: self.score(x[rows]), len(x), self.rerank, before, skip)
+
+    @property
+    def fingerprint(self) -> str:
+        """What its scores are a function of (kind, features, parameters), hashed: a constant read on this model's
+        scale (confidence.LEARNED_SCORE) is only meaningful for the model it was chosen on."""
+        what = {"kind": self.scorer.kind, "features": list(self.features), **self.scorer.to_dict()}
+        return hashlib.sha256(json.dumps(what, sort_keys=True).encode()).hexdigest()
 
     def check(self, embedder: str) -> RankerModel:
         """This model, if it was trained over `embedder`'s scores and on this version's features; else refused."""

@@ -51,6 +51,7 @@ class Candidate:
     similarity: float | None = None
     chunk: int = -1  # the best-matching chunk: its text is the excerpt
     article: Article | None = None
+    learned: float | None = None  # the learned stage's score, for the first served it reorders (confidence.py)
 
     def loaded(self) -> Article:
         """The article, once read: references carry theirs, the served ones are read by `Retriever._hydrate`."""
@@ -64,9 +65,15 @@ Ranker = Callable[[list[Candidate]], None]
 class RankingStage(Protocol):
     """The learned ranking (retrieval/ranking/model.py): a candidate pool's rows (features, hand order) in the served
     order — a cascade over the first few served; `before`: articles served ahead of the pool, `skip`: rows that are
-    not served (a reference's own text)."""
+    not served (a reference's own text). `score`: one score per row (the first served's is evidence for `weak`)."""
+
+    @property
+    def rerank(self) -> int:  # how many of the first served it reorders
+        ...
 
     def order(self, x: np.ndarray, before: int = 0, skip: np.ndarray | None = None) -> np.ndarray: ...
+
+    def score(self, x: np.ndarray) -> np.ndarray: ...
 
 
 # Training's collector: (the pool's article indexes in the hand order, their feature matrix). Called per search.
@@ -231,6 +238,7 @@ class CandidateFinder:
                 fused[order] = fused_over(order)
             order = order[np.argsort(-fused[order], kind="stable")]
         rank_ms = None
+        learned: dict[int, float] = {}
         if self._collecting() and len(order):
             t_rank = time.perf_counter()
             raw = RawSignals(
@@ -263,6 +271,9 @@ class CandidateFinder:
                 codes = self.layout.hash_code
                 skip = np.isin(codes[order], codes[np.asarray(served, dtype=np.int64)]) if len(served) else None
                 by = self.ranking.order(x, len(served), skip)
+                # what it scores the first it serves is evidence that the library has the answer (`weak`)
+                head = by[: self.ranking.rerank]
+                learned = dict(zip(order[head].tolist(), self.ranking.score(x[head]).tolist()))
                 ranked = np.sort(fused[order])[::-1]
                 order = order[by]
                 fused = fused.copy()
@@ -275,7 +286,13 @@ class CandidateFinder:
                 continue
             chunk = best_dense_chunk[i] if use_dense else best_lexical_chunk[i]
             candidates.append(
-                Candidate(i, fused=float(fused[i]), similarity=float(dense[i]) if use_dense else None, chunk=int(chunk))
+                Candidate(
+                    i,
+                    fused=float(fused[i]),
+                    similarity=float(dense[i]) if use_dense else None,
+                    chunk=int(chunk),
+                    learned=learned.get(i),
+                )
             )
         t3 = time.perf_counter()
         timings.update(

@@ -16,12 +16,18 @@ rule or tells an act), and only then by the ranking's evidence:
   there, WEAK_TITLE_SHARE;
 - **an added legal term found in one of the first articles** (the vocabulary recognised an offence), which
   counts from a smaller lead, WEAK_LEGAL_LEAD; or naming a first article's title (`legal_term_named`).
+- **how sure the learned ranking stage is of the first article it serves** (retrieval/ranking: its score, on
+  the shipped model's scale, LEARNED_SCORE): where the question names no kind of law, a story whose right
+  article the hand order ranks first by only a little (a lead under NO_TOPIC_LEAD) is still one the model
+  recognises from the article's title, its offence and both retrievers' scores together; read only where the
+  kinds were judged (a BCS vocabulary) and only from the model the constant was chosen for (LEARNED_MODEL).
 
 A hit is labelled `threshold` only when the search is not weak, it is the first, it leads the LEAD_RANK-th
 candidate by CONFIDENT_LEAD and the second by CONFIDENT_GAP, both retrievers rank it among their first
 CONFIDENT_RANK, and its dense similarity reaches KODEKS_THRESHOLD; every other hit is `top_k`. The constants
 were chosen on half of the first not-covered set (bench/sets/not_covered.jsonl, ids n01–n20), bsdev and the
-library check set; the other sets are reported apart (bench/confidence.py).
+library check set; the other sets are reported apart (bench/confidence.py; docs/retrieval.md, "Confidence,
+third round (issue 31)").
 """
 
 from __future__ import annotations
@@ -44,6 +50,10 @@ WEAK_TITLE_SHARE = (
     0.2  # … nor one whose question words (idf-weighted) name this much of what the first articles are about
 )
 WEAK_LEGAL_LEAD = 0.4  # … nor one whose first articles contain an added legal term and lead by this
+LEARNED_SCORE = 3.0  # … nor one whose first article the learned ranking stage scores this high (its own scale) …
+# … the shipped model's (retrieval/ranking/data/ranker.json: RankerModel.fingerprint); another model's scores are
+# on another scale, and `weak` reads none of them
+LEARNED_MODEL = "d2eee03b7dc9ce0c3db8781539425c9abc9efb4b9aee2ce67e927adb26ce7669"
 CONFIDENT_LEAD = 2.0  # a hit labelled `threshold` leads the 10th candidate by this …
 CONFIDENT_GAP = 0.75  # … and the second by this
 CONFIDENT_RANK = 30  # … and both retrievers rank it among their first this many (dense and lexical agree)
@@ -113,12 +123,18 @@ def legal_term_named(
 
 
 def is_weak(
-    hits: Sequence[Hit], share: float, lead: float, coverage: TopicCoverage | None = None, named: bool = False
+    hits: Sequence[Hit],
+    share: float,
+    lead: float,
+    coverage: TopicCoverage | None = None,
+    named: bool = False,
+    learned: float | None = None,
 ) -> bool:
     """True when the loaded laws may not cover the question; never for an explicit reference. Needs
     `serving.explain_matches` to have run (the added legal terms found in each hit). `share`:
     `title_share`; `lead`: `lead_of` the similarity candidates' fused scores; `coverage`: the question's
-    kinds of law against the laws in its scope (coverage.py); `named`: `legal_term_named`.
+    kinds of law against the laws in its scope (coverage.py); `named`: `legal_term_named`; `learned`: the
+    learned stage's score of the first article it serves (None: no stage, or another model than LEARNED_MODEL).
 
     With the kinds judged (a BCS vocabulary), what the question is about decides first:
     - about kinds of law the scope has none of (a landlord, a passport) — weak when it asks for a rule of
@@ -127,7 +143,7 @@ def is_weak(
     - about a kind the scope has, and one of the first articles is of that kind — not weak (unless the
       question also asks for a rule of a kind the scope lacks: "koliko se plaća porez kad prodam auto");
     - about no kind in particular (most officers' stories of an act) — the evidence of the ranking, from a
-      lower lead (NO_TOPIC_LEAD) than where nothing was judged.
+      lower lead (NO_TOPIC_LEAD) than where nothing was judged, or the learned stage's score (LEARNED_SCORE).
     Otherwise (no vocabulary: another language) the evidence alone: a lead, a title share, a legal term."""
     if not hits:
         return True
@@ -135,11 +151,16 @@ def is_weak(
         return False
     legal = any(m.startswith("+") for h in hits[:WEAK_DEPTH] for m in h.matched)
 
-    def evidence(least_lead: float) -> bool:
-        return lead >= least_lead or share >= WEAK_TITLE_SHARE or (legal and lead >= WEAK_LEGAL_LEAD)
+    def evidence(least_lead: float, sure: float | None = learned) -> bool:
+        return (
+            lead >= least_lead
+            or share >= WEAK_TITLE_SHARE
+            or (legal and lead >= WEAK_LEGAL_LEAD)
+            or (sure is not None and sure >= LEARNED_SCORE)
+        )
 
     if coverage is None or not coverage.judged:
-        return not evidence(WEAK_LEAD)
+        return not evidence(WEAK_LEAD, None)  # the learned score's constant was chosen on BCS questions only
     if coverage.only_missing:
         return coverage.asks_rule or not (coverage.spoken or named)
     if coverage.loaded and coverage.served and not (coverage.missing and coverage.asks_rule):

@@ -42,7 +42,15 @@ from retrieval.ranking.model import SHIPPED as SHIPPED_RANKER
 from retrieval.ranking.model import RankerModel
 from retrieval.ranking.model import load as load_ranker
 from retrieval.search.candidates import Candidate, CandidateFinder, Ranker
-from retrieval.search.confidence import LEAD_RANK, is_weak, label_confident, lead_of, legal_term_named, title_share
+from retrieval.search.confidence import (
+    LEAD_RANK,
+    LEARNED_MODEL,
+    is_weak,
+    label_confident,
+    lead_of,
+    legal_term_named,
+    title_share,
+)
 from retrieval.search.coverage import TopicCoverage, judge
 from retrieval.search.dense import DenseScorer
 from retrieval.search.followup import fuse_alone
@@ -133,16 +141,11 @@ class Retriever:
             settings.candidate_depth,
             vectors_file,
         )
+        ranking = self._ranking(index.paths.root)
+        # `weak` reads the learned score of the first article only on the model its constant was chosen for
+        self._learned_weak = ranking is not None and ranking.fingerprint == LEARNED_MODEL
         self.candidates = CandidateFinder(
-            settings,
-            self.embedder,
-            self.lexical,
-            layout,
-            self.dense,
-            title_index,
-            title_rows,
-            priors,
-            self._ranking(index.paths.root),
+            settings, self.embedder, self.lexical, layout, self.dense, title_index, title_rows, priors, ranking
         )
         self.candidates.signals = RankSignals(
             self.lexical,
@@ -457,7 +460,8 @@ class Retriever:
         lead = lead_of([c.fused for c in ranked[:LEAD_RANK]])
         coverage = self._coverage(topics, asks_rule, scope, hits)
         term_named = legal_term_named(hits, expansions, self.lexical.tokenizer, self._field_stems)
-        weak = is_weak(hits, share, lead, coverage, term_named)
+        learned = ranked[0].learned if ranked and self._learned_weak else None
+        weak = is_weak(hits, share, lead, coverage, term_named, learned)
         label_confident(hits, weak, threshold, lead, s.search_mode == "hybrid")
         timings["total"] = (time.perf_counter() - started) * 1000
         return SearchResult(
