@@ -233,3 +233,28 @@ def test_search_json_shows_the_expansions_and_what_each_hit_matched(variants_ind
     theft = next(h for h in data["hits"] if h["id"] == "KZ E čl. 224")
     assert "+krađa" in theft["matched"]
     assert isinstance(data["weak"], bool)
+
+
+@pytest.mark.parametrize(
+    "story",
+    [
+        "ugasio firmu da ne plati prijavljeni pdv",  # an act of not paying is evasion, not the tax return's rules
+        "nije platio pdv od 100 hiljada",
+        "inspektor uio strpao u dzep zlatni nakit",  # an official in a story is no question about the authority
+        "pdv inspektor uzeo mito",
+    ],
+)
+def test_a_story_about_tax_or_its_officials_adds_no_rule_of_the_vat_law(story: str) -> None:
+    """The entries written from the VAT law's side answer questions about its rules (filing, paying, the authority);
+    a story of an act against the tax, or by one of its officials, must not pull the rules in over the offence."""
+    adds = {e.adds for e in bcs_vocabulary().expand(story)}
+    assert not adds & {
+        "prijava za pdv",
+        "poreski period",
+        "uio",
+        "podnošenje prijave za plaćanje pdv-a i plaćanje poreza",
+    }
+
+
+def test_a_question_about_paying_vat_reaches_the_return_rules() -> None:
+    assert "prijava za pdv" in {e.adds for e in bcs_vocabulary().expand("kada se plaća pdv")}
