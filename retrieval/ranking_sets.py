@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
@@ -21,6 +22,45 @@ from retrieval.jurisdictions import as_scope
 from retrieval.ranking.features import FEATURES
 from retrieval.ranking.training import Pool
 from retrieval.search.retriever import Retriever
+from retrieval.types import SearchResult
+
+Seen = list[tuple[np.ndarray, np.ndarray]]  # the pools one search handed over: (article indexes, features)
+
+
+@contextmanager
+def collecting(retriever: Retriever) -> Iterator[Seen]:
+    """While open, every candidate pool the retriever's searches compute is appended to the list it yields (in the
+    order searched: a follow-up searched with its thread and again alone hands over two)."""
+    seen: Seen = []
+
+    def sink(order: np.ndarray, x: np.ndarray) -> None:
+        seen.append((order.copy(), x.copy()))
+
+    retriever.candidates.sink = sink
+    try:
+        yield seen
+    finally:
+        retriever.candidates.sink = None
+
+
+def pool_of(
+    retriever: Retriever, result: SearchResult, relevant: Sequence[str], pool: tuple[np.ndarray, np.ndarray] | None
+) -> Pool:
+    """The labelled Pool of one search: `pool` (what `collecting` saw of it; None: nothing was searched, every hit a
+    reference) with `relevant`'s rows marked, the references served ahead of it and their texts taken out."""
+    first = [h for h in result.hits if h.level == "reference"]
+    served_first = tuple(h.id in relevant for h in first)
+    if pool is None:  # nothing searched (every hit a reference): what was served is fixed for every ranking
+        fixed = tuple(h.id in relevant for h in result.hits)
+        return Pool(np.zeros((0, len(FEATURES))), np.zeros(0, dtype=bool), None, fixed)
+    order, x = pool
+    wanted = [i for r in relevant if (i := retriever.catalog.index_of(r)) >= 0]
+    codes = retriever.layout.hash_code
+    keys = codes[order].astype(np.int64)
+    # What the references already serve is not served again from the pool (layout.dedupe).
+    taken = [int(codes[i]) for h in first if (i := retriever.catalog.index_of(h.id)) >= 0]
+    keep = ~np.isin(keys, taken)
+    return Pool(x[keep], np.isin(order[keep], wanted), keys[keep], served_first)
 
 
 def collect(
@@ -34,14 +74,8 @@ def collect(
     without a candidate pool (only by explicit reference) gets an empty pool: a miss for every ranking.
     `own_law`: each question searched within the law of its first relevant article only (that code as if alone;
     no officer's scope), as bench/library.py's `-own` sets are."""
-    seen: list[tuple[np.ndarray, np.ndarray]] = []
-
-    def sink(order: np.ndarray, x: np.ndarray) -> None:
-        seen.append((order.copy(), x.copy()))
-
     pools = []
-    retriever.candidates.sink = sink
-    try:
+    with collecting(retriever) as seen:
         for q in questions:
             seen.clear()
             if own_law:
@@ -49,31 +83,21 @@ def collect(
                 result = retriever.search(prepare(q.question), k=10, law=law)
             else:
                 result = retriever.search(prepare(q.question), k=10, jurisdiction=as_scope(q.jurisdiction))
-            wanted = [i for r in q.relevant if (i := retriever.catalog.index_of(r)) >= 0]
-            first = [h for h in result.hits if h.level == "reference"]
-            served_first = tuple(h.id in q.relevant for h in first)
-            if seen:
-                order, x = seen[-1]
-                codes = retriever.layout.hash_code
-                keys = codes[order].astype(np.int64)
-                # What the references already serve is not served again from the pool (layout.dedupe).
-                taken = [int(codes[i]) for h in first if (i := retriever.catalog.index_of(h.id)) >= 0]
-                keep = ~np.isin(keys, taken)
-                pools.append(Pool(x[keep], np.isin(order[keep], wanted), keys[keep], served_first))
-            else:  # nothing searched (every hit a reference): what was served is fixed for every ranking
-                fixed = tuple(h.id in q.relevant for h in result.hits)
-                pools.append(Pool(np.zeros((0, len(FEATURES))), np.zeros(0, dtype=bool), None, fixed))
+            pools.append(pool_of(retriever, result, q.relevant, seen[-1] if seen else None))
             if progress is not None:
                 progress()
-    finally:
-        retriever.candidates.sink = None
     return pools
 
 
-def cache_key(questions_file: Path, generation: str | None, data_dir: Path, own_law: bool = False) -> str:
-    """What a set's cached pools depend on: the questions, the index generation, the features, how it is searched."""
+def cache_key(
+    questions_file: Path, generation: str | None, data_dir: Path, own_law: bool = False, played: str = ""
+) -> str:
+    """What a set's cached pools depend on: the questions, the index generation, the features, how it is searched
+    (`played`: a thread set's split and masking — its turns played in their threads)."""
     h = hashlib.sha256(questions_file.read_bytes())
     h.update(f"|{generation}|{data_dir.resolve()}|{','.join(FEATURES)}|{own_law}".encode())
+    if played:
+        h.update(f"|threads:{played}".encode())
     return h.hexdigest()[:16]
 
 

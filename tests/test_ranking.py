@@ -297,7 +297,7 @@ def test_an_anchored_model_is_drawn_to_the_hand_order() -> None:
 def test_the_shipped_model_file_is_one_of_this_versions_features() -> None:
     model = load(SHIPPED).check(json.loads(SHIPPED.read_text(encoding="utf-8"))["embedder"])
     assert model.meta["command"].startswith("kodeks eval train-ranker")
-    assert all(len(s["questions_sha256"]) == 64 for s in model.meta["sets"])
+    assert all(len(s.get("questions_sha256") or s["threads_sha256"]) == 64 for s in model.meta["sets"])
     assert model.meta["adoption_rule_met"]  # on by default only because the leave-one-set-out said so
 
 
@@ -468,3 +468,101 @@ def test_a_generation_holds_its_title_vectors_and_opening_embeds_none(sample_ind
     assert stored is not None and stored.shape[0] == len(texts)
     fresh = embed_fields(texts, retriever.embedder.embed_passages)
     assert fresh is not None and np.allclose(stored, fresh, atol=1e-5)  # what the stage would embed itself
+
+
+THREAD_LINES = [
+    {
+        "id": "t1",
+        "jurisdiction": "FBiH",
+        "split": "tune",
+        "turns": [
+            {"q": "ukrao mu je novčanik iz džepa u tramvaju", "relevant": ["KZ FBiH čl. 286"]},
+            {"q": "a koja je kazna za to?", "relevant": ["KZ FBiH čl. 286"]},
+        ],
+    },
+    {
+        "id": "t2",
+        "jurisdiction": "FBiH",
+        "split": "tune",
+        "turns": [
+            {"q": "neko mi je krivotvorio potpis na ugovoru", "relevant": ["KZ FBiH čl. 373"]},
+            {"q": "a šta ako je to bila lična karta?", "relevant": ["KZ FBiH čl. 373"]},
+        ],
+    },
+    {
+        "id": "t3",
+        "jurisdiction": "FBiH",
+        "split": "measure",  # never seen: only the tune split is asked for
+        "turns": [{"q": "vozač odbija alkotest", "relevant": ["ZOBS BiH čl. 174"]}],
+    },
+]
+
+
+def test_thread_turns_are_pools_played_in_their_thread(tmp_path: Path, sample_index: Any) -> None:
+    """Each turn's pool is the one its search computed in the thread `kodeks eval threads` plays (the follow-up's
+    rows carry the previous answer as the `previous` feature), and a split leaves the other threads out."""
+    from kodeks.answering.thread_eval import load_threads
+    from kodeks.answering.thread_pools import collect_threads
+
+    path = tmp_path / "threads.jsonl"
+    path.write_text("".join(json.dumps(t, ensure_ascii=False) + "\n" for t in THREAD_LINES), encoding="utf-8")
+    cases = load_threads(path, "tune")
+    played = collect_threads(sample_index, cases)
+    assert played.first == [True, False, True, False]
+    assert all(p.relevant.any() for p in played.pools)
+    previous = FEATURES.index("previous")
+    assert not any(p.x[:, previous].any() for p, f in zip(played.pools, played.first, strict=True) if f)
+    assert played.pools[1].x[:, previous].any()  # the follow-up's pool knows what the thread served
+    again = collect_threads(sample_index, cases)
+    assert all(np.array_equal(a.x, b.x) for a, b in zip(played.pools, again.pools, strict=True))
+
+
+def test_train_ranker_with_thread_sets_is_deterministic_and_scores_their_turns_apart(
+    tmp_path: Path, sample_index: Any
+) -> None:
+    data_dir = sample_index.data_dir
+    path = tmp_path / "threads.jsonl"
+    path.write_text("".join(json.dumps(t, ensure_ascii=False) + "\n" for t in THREAD_LINES), encoding="utf-8")
+    models = []
+    for run in ("a", "b"):  # collected afresh each time (no shared cache): the same model to the last digit
+        out = tmp_path / f"{run}.json"
+        result = invoke(
+            "eval",
+            "train-ranker",
+            "--set",
+            f"single={SAMPLE_EVAL}:{data_dir}",
+            "--threads",
+            f"talk={path}:{data_dir}",
+            "--split",
+            "talk=tune",
+            "--out",
+            str(out),
+            "--cache",
+            str(tmp_path / f"cache-{run}"),
+        )
+        assert result.exit_code == 0, result.output
+        assert "first turns" in result.output and "follow-ups" in result.output
+        models.append(json.loads(out.read_text(encoding="utf-8")))
+    first, second = models
+    assert first["weights"] == second["weights"] and first["mean"] == second["mean"]
+    talk = next(s for s in first["sets"] if s["name"] == "talk")
+    assert talk["split"] == "tune" and talk["threads"] == 2 and talk["questions"] == 4
+    assert len(talk["threads_sha256"]) == 64
+    row = next(r for r in first["cross_validation"] if r["held_out"] == "talk")
+    assert {p: v["turns"] for p, v in row["parts"].items()} == {"first turns": 2, "follow-ups": 2}
+    assert list((tmp_path / "cache-a").glob("talk-*.npz"))
+
+
+def test_the_adoption_rule_holds_the_thread_sets_turns_apart() -> None:
+    from retrieval.ranking.training import HeldOut
+
+    same = {"hit@1": 0.5, "hit@5": 0.8, "mrr": 0.6}
+    up = {"hit@1": 0.7, "hit@5": 0.8, "mrr": 0.7}
+    down = {"hit@1": 0.3, "hit@5": 0.8, "mrr": 0.5}
+    choice = Choice(0.01, "signals", 12)
+    singles = HeldOut("single", 10, choice, same, up)
+    gaining = HeldOut("talk", 4, choice, same, same, {"first turns": (2, same, up), "follow-ups": (2, same, same)})
+    losing = HeldOut("talk", 4, choice, same, same, {"first turns": (2, same, up), "follow-ups": (2, same, down)})
+    assert adoptable([singles, gaining])
+    assert not adoptable([singles, losing])  # the single questions' gain does not pay for the follow-ups' loss
+    assert misses([singles, losing]) == ["thread sets' follow-ups: mean hit@1 30.0 against 50.0 (-20.0 points)"]

@@ -12,7 +12,7 @@ also carry the search's own confidence of each turn (`weak`, `level`): what the 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -114,6 +114,18 @@ def ranking_evidence(hits: Sequence[Hit]) -> dict[str, Any]:
     }
 
 
+async def play(pipeline: Any, case: ThreadCase) -> AsyncIterator[tuple[int, Turn, Any]]:
+    """Each turn of `case` (its number from 0, the turn, the PipelineResult) asked through `Pipeline.ask` in the
+    thread the earlier turns left, as the bot asks an officer's message: the one way a thread is played, for
+    `evaluate_threads` and for the learned ranking's thread sets (kodeks/ranking_threads.py)."""
+    scope = scope_of(case.jurisdiction) if case.jurisdiction else None
+    thread = None
+    for n, turn in enumerate(case.turns):
+        result = await pipeline.ask(turn.question, jurisdiction=scope, thread=thread)
+        thread = result.next_thread()
+        yield n, turn, result
+
+
 async def evaluate_threads(
     pipeline: Any, cases: list[ThreadCase], progress: Callable[[], None] | None = None
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -123,10 +135,7 @@ async def evaluate_threads(
     details: list[dict[str, Any]] = []
     for case in cases:
         scope = scope_of(case.jurisdiction) if case.jurisdiction else None
-        thread = None
-        for n, turn in enumerate(case.turns):
-            result = await pipeline.ask(turn.question, jurisdiction=scope, thread=thread)
-            thread = result.next_thread()
+        async for n, turn, result in play(pipeline, case):
             ids = [h.id for h in result.search.hits]
             rank = _rank(ids, turn.relevant)
             row: dict[str, Any] = {

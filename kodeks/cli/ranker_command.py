@@ -22,6 +22,13 @@ from kodeks.errors import KodeksError
 eval_commands = typer.Typer()  # merged into `kodeks eval`
 
 
+def _parse_split(spec: str) -> tuple[str, str]:
+    name, sep, value = spec.partition("=")
+    if not (sep and name.strip() and value.strip()):
+        raise typer.BadParameter(f"{spec!r} is not NAME=SPLIT", param_hint="--split")
+    return name.strip(), value.strip()
+
+
 def _parse_set(spec: str) -> tuple[str, Path, Path]:
     name, sep, rest = spec.partition("=")
     questions, sep2, data_dir = rest.rpartition(":")
@@ -54,8 +61,21 @@ def train_ranker(
         help="A set (by NAME) whose questions are each searched within the law of its first relevant article only, "
         "as if that code were alone (repeat).",
     ),
+    threads: list[str] = typer.Option(
+        [],
+        "--threads",
+        help="A thread set: NAME=THREADS.jsonl:DATA_DIR (the `kodeks eval threads` format; repeat). Each turn is "
+        "played in its thread as `kodeks eval threads` plays it; the set is one of the leave-one-set-out.",
+    ),
+    split: list[str] = typer.Option(
+        [],
+        "--split",
+        help='NAME=SPLIT: only the threads of that --threads set whose "split" is SPLIT (repeat).',
+    ),
 ) -> None:
     """Train the learned ranking (KODEKS_RANKER=FILE serves it) and print its leave-one-set-out table."""
+    from kodeks.answering.thread_eval import load_threads
+    from kodeks.answering.thread_pools import collect_threads
     from kodeks.settings import load_settings
     from retrieval.evaluation import load_eval
     from retrieval.ranking.features import FEATURES, describe
@@ -65,8 +85,14 @@ def train_ranker(
     from retrieval.search.retriever import Retriever
 
     parsed = [_parse_set(s) for s in sets]
-    if len({name for name, _, _ in parsed}) != len(parsed):
-        raise typer.BadParameter("each --set needs a name of its own", param_hint="--set")
+    played = [_parse_set(s) for s in threads]
+    names = [name for name, _, _ in parsed + played]
+    if len(set(names)) != len(names):
+        raise typer.BadParameter("each --set and --threads needs a name of its own", param_hint="--set")
+    splits = dict(_parse_split(s) for s in split)
+    unknown_split = sorted(set(splits) - {name for name, _, _ in played})
+    if unknown_split:
+        raise typer.BadParameter(f"no --threads set is named {unknown_split[0]!r}", param_hint="--split")
     unknown = sorted(set(own_law) - {name for name, _, _ in parsed})
     if unknown:
         raise typer.BadParameter(f"no --set is named {unknown[0]!r}", param_hint="--own-law")
@@ -113,6 +139,44 @@ def train_ranker(
         groups[group] = groups.get(group, frozenset()) | texts
         source["group"] = group
         labelled.append(LabelledSet(name, pools, source, group))
+    for name, threads_file, data_dir in played:
+        cases = load_threads(threads_file, splits.get(name))
+        turns = [turn for case in cases for turn in case.turns]
+        settings = load_settings(data_dir=data_dir).model_copy(update={"mask_personal_data": masking})
+        retriever = Retriever.open(settings.model_copy(update={"ranker": "off"}))
+        try:
+            embedders[name] = retriever.embedder.identity.describe()
+            key = cache_key(threads_file, retriever.generation, data_dir, played=f"{splits.get(name)}|{masking}")
+        finally:
+            retriever.close()
+        cached = cache / f"{name}-{key}.npz" if cache is not None else None
+        pools = load_pools(cached) if cached is not None else None
+        firsts = [n == 0 for case in cases for n in range(len(case.turns))]
+        if pools is None or len(pools) != len(turns):
+            print(f"kodeks: playing {len(cases)} threads ({len(turns)} turns) of {name} …", file=sys.stderr, flush=True)
+            collected = collect_threads(settings, cases)
+            pools, firsts = collected.pools, collected.first
+            if cached is not None:
+                save_pools(cached, pools)
+        source = {
+            "name": name,
+            "threads_file": str(threads_file),
+            "threads_sha256": hashlib.sha256(threads_file.read_bytes()).hexdigest(),
+            "split": splits.get(name),
+            "threads": len(cases),
+            "questions": len(turns),
+            "data_dir": str(data_dir),
+            "within_own_law": False,
+        }
+        texts = frozenset(t.question.strip().lower() for t in turns)
+        group = next((g for g, seen in groups.items() if seen & texts), name)
+        groups[group] = groups.get(group, frozenset()) | texts
+        source["group"] = group
+        parts = {
+            "first turns": [i for i, f in enumerate(firsts) if f],
+            "follow-ups": [i for i, f in enumerate(firsts) if not f],
+        }
+        labelled.append(LabelledSet(name, pools, source, group, parts))
     if len(set(embedders.values())) > 1:
         raise KodeksError(
             "the sets' indexes were built by different embedders ("
@@ -124,7 +188,8 @@ def train_ranker(
     _print_table(table)
     adopt = adoptable(table)
     print(
-        "adoption rule (no set lower at hit@5, hit@1 better on average): "
+        "adoption rule (no set lower at hit@5, hit@1 better on average; thread sets: their first turns and follow-ups "
+        "each no lower at hit@5, nor at hit@1 on average): "
         + ("met: the stage can be the default" if adopt else "not met: the stage must not be the default")
     )
     for line in misses(table):
@@ -154,6 +219,11 @@ def train_ranker(
                     "hand": r.hand,
                     "learned": r.learned,
                     "choice": r.choice.to_dict(),
+                    **(
+                        {"parts": {p: {"turns": n, "hand": h, "learned": m} for p, (n, h, m) in r.parts.items()}}
+                        if r.parts
+                        else {}
+                    ),
                 }
                 for r in table
             ],
@@ -182,15 +252,18 @@ def _print_table(table: list) -> None:
     ):
         out.add_column(column, justify="right")
     for r in table:
-        out.add_row(
-            r.name,
-            str(r.questions),
-            r.choice.describe(),
-            f"{r.hand['hit@1']:.3f}",
-            f"{r.learned['hit@1']:.3f}",
-            f"{r.hand['hit@5']:.3f}",
-            f"{r.learned['hit@5']:.3f}",
-            f"{r.hand['mrr']:.3f}",
-            f"{r.learned['mrr']:.3f}",
-        )
+        rows = [(r.name, r.questions, r.choice.describe(), r.hand, r.learned)]
+        rows += [(f"  {part}", n, "", hand, learned) for part, (n, hand, learned) in r.parts.items()]
+        for name, n, choice, hand, learned in rows:
+            out.add_row(
+                name,
+                str(n),
+                choice,
+                f"{hand['hit@1']:.3f}",
+                f"{learned['hit@1']:.3f}",
+                f"{hand['hit@5']:.3f}",
+                f"{learned['hit@5']:.3f}",
+                f"{hand['mrr']:.3f}",
+                f"{learned['mrr']:.3f}",
+            )
     Console(width=200).print(out)
