@@ -124,6 +124,14 @@ FORMS = {
     "name-maiden": ("Mara Jelić rođena Hrastić trazi zabranu prilaska", ("Hrastić",), "[OSOBA"),
     "address-flat-in-words": ("stanuje na jelovoj broj sedam stan trinaest, ne otvara", ("trinaest",), "[ADRESA]"),
     "address-settlement-house": ("MZ Gornja Lipnica, kuća broj 14, ranjen muskarac", ("Lipnica",), "[ADRESA]"),
+    # the seventh round's classes (bench/masking/dev_writer4.jsonl, docs/privacy.md)
+    "jmbg-dictated": (
+        "jmbg jedan dva nula tri devet osam sedam jedan nula pet jedan nula dva, da li je trazen",
+        ("sedam jedan nula pet",),
+        "[JMBG]",
+    ),
+    "document-in-groups": ("pasoš C 5518 907 ostao je kod nas, sta dalje", ("5518",), "[DOKUMENT]"),
+    "address-resident-cue": ("nastanjen u Hrastovoj 7, Tuzla, ne dolazi na poziv", ("Hrastovoj",), "[ADRESA]"),
 }
 
 

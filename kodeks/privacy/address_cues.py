@@ -17,7 +17,7 @@ from kodeks.privacy.spans import Span
 from retrieval.language.normalize import fold
 
 _CUE = re.compile(
-    r"(?<!\w)(?:adres[aeiu]|adresom|stanuj\w*|zivi|prijavljen[aio]?(?:[ ]+je)?[ ]+na[ ]+adresi)"
+    r"(?<!\w)(?:adres[aeiu]|adresom|stanuj\w*|zivi|nastanjen[aio]?|prijavljen[aio]?(?:[ ]+je)?[ ]+na[ ]+adresi)"
     r"(?:[ ]+(?:mu|joj|im|je|glasi|stanovanja|prebivalista|boravista|u|na|adres[aeiu]))*[ ]*:?[ ]+"
 )
 _WORD = re.compile(r"[^\W\d_]+\.?")

@@ -31,7 +31,7 @@ _NAME_WORD = (  # "Ulica 6. marta 11"; a title joined by a hyphen: "Obala Ali-pa
 )
 _ORDINAL = re.compile(r"^\d{1,2}\.$")
 _STREET_WORD = re.compile(
-    r"(?<!\w)(?:ul\.|ul|ulica|ulici|ulicu|ulice|adresa|adresi|adresu|adresom|stanuje\s+(?:u|na)|stanuje|zivi\s+(?:u|na)|"
+    r"(?<!\w)(?:ul\.|ul|ulica|ulici|ulicu|ulice|adresa|adresi|adresu|adresom|stanuje\s+(?:u|na)|stanuje|zivi\s+(?:u|na)|nastanjen[aio]?\s+(?:u|na)|"
     r"prebivaliste\w*|boraviste\w*|bulevar\w*|trg|trgu|naselje|naselju|obal[aeiu]|obalom|sokak\w*|prolaz\w*|alej[aeiu]|selo|selu|zaseok|zaseoku|mahala|mahali)"
     r"(?:\s+(?:mu|joj|im|je|glasi|stanovanja|prebivalista|boravista))*"  # "adresa mu je Ferhadija 5"
     r"(?:\s+(?:u|na|broj|br\.?))?\s*:?\s*$"
@@ -49,6 +49,10 @@ _KEYWORD_ONLY = frozenset(
         "adresom",
         "stanuje",
         "zivi",
+        "nastanjen",
+        "nastanjena",
+        "nastanjeno",
+        "nastanjeni",
         "prebivaliste",
         "boraviste",
         "u",

@@ -511,7 +511,7 @@ _PLACE_NOUNS = re.compile(
     r"parkom|skol[aeiu]|skolom|os|ss|gimnazij\w*|naselj[aeu]|obal[aeiu]|setalist\w*|kasarn\w*|spomenik\w*|"
     r"kej\w*|aleja|aleji|aleje|sokak\w*|avenij\w*|sel[aou]|zaseo?k[au]?|mahal[aeiu]|prelaz|prelaza|prelazu|"
     r"univerzitet\w*|sveucilist\w*|fakultet\w*|institut\w*|akademij\w*|muzej\w*|bibliotek\w*|pozorist\w*|"
-    r"kazalist\w*|galerij\w*|mz)$"
+    r"kazalist\w*|galerij\w*|stadion\w*|dvoran\w*|mz)$"
 )  # not dom, centar, bolnica: "u bolnici Ana Kovač tvrdi …" is more often a person than an institution's name
 # "Dom zdravlja", "Dom kulture": "dom" with the genitive that makes it an institution is a place noun (a home alone is
 # not: "dom Marka Markovića" is someone's).
@@ -631,6 +631,22 @@ def _diminutives_alone(text: str, tokens: list[Token], labels: list[str]) -> Non
             labels[j] = "O"
 
 
+def _second_name(text: str, tokens: list[Token], labels: list[str], k: int) -> bool:
+    """A place is named after one person: after a surname closing its name ("OŠ Meša Selimović", "parku Hasana
+    Kikića") a capitalised listed first name that a surname or its own verb follows starts a person of the sentence
+    ("… Selimović Edin je prodavao", "… Kikića Mujo Sejdić i Haso"); a nickname after the name ("stadion Asim
+    Ferhatović Hase") is still the place's."""
+    last, word = tokens[k - 1], tokens[k]
+    if not (labels[k - 1] == "S" or last.folded.endswith(("ic", *_DECLINED_IC_ENDINGS))) or labels[k] not in "Ff":
+        return False
+    if not word.capitalised or lexicon.first_name(word.folded) != word.folded:
+        return False  # its nominative only: "Trg Alije Izetbegovića" has no name after the surname
+    if k + 1 >= len(tokens) or gap(text, word, tokens[k + 1]) != " ":
+        return False
+    after = tokens[k + 1]
+    return (after.capitalised and labels[k + 1] in "SC") or _subject(text, tokens, k + 1, k)
+
+
 def _subject(text: str, tokens: list[Token], k: int, first: int) -> bool:
     """A surname in the nominative followed by a verb ("u parku Marko Marković udario …") is the sentence's
     subject, a person — not the name of the place before it ("u parku Ivana Gorana Kovačića", "OŠ Vuk Karadžić");
@@ -641,13 +657,26 @@ def _subject(text: str, tokens: list[Token], k: int, first: int) -> bool:
     verb = tokens[k].folded
     last = tokens[k - 1].folded
     if last.endswith(_DECLINED_IC_ENDINGS) and _near_person_verb(text, tokens, k - 1, 1):
-        return True  # "u parku Jovana Savica su pretukli", "na mostu Dragana Ilica smo zatekli": the verb's object
+        # "u parku Jovana Savica su pretukli", "na mostu Dragana Ilica smo zatekli": the verb's object — unless the
+        # verb has its object after it ("na mostu Mehmed-paše Sokolovića zatekli smo Nenada Marića")
+        return not _object_after(text, tokens, k)
     person = last.endswith("ic") or any(
         t.folded in lexicon.listed_first_names() and t.folded not in lexicon.ambiguous_names() for t in tokens[first:k]
     )
     return person and (  # "u kafiću Mirza je udario …": a listed first name in its nominative too
         verb in ("je", "su", "ga", "ju", "joj", "mu", "nije", "nisu") or verb.endswith(("o", "la", "li", "le", "lo"))
     )
+
+
+_CLITICS_AFTER_VERB = frozenset(["smo", "su", "je", "sam", "ste", "ga", "ju", "je", "mu", "joj", "se"])
+
+
+def _object_after(text: str, tokens: list[Token], k: int) -> bool:
+    """Whether a capitalised name follows the verb at `k` (its clitics skipped): the verb's object is there."""
+    m = k + 1
+    while m < len(tokens) and tokens[m].folded in _CLITICS_AFTER_VERB and tokens[m].text.islower():
+        m += 1
+    return m < len(tokens) and tokens[m].capitalised and not tokens[m].sentence_start
 
 
 _POSSESSIVE = re.compile(r"^(?P<stem>[a-z]{2,})(?P<suffix>in|ov|ev)(?:a|e|u|o|og|oga|om|oj|im|ih|ima)?$")
@@ -713,6 +742,8 @@ def _places_named_after_people(text: str, tokens: list[Token], labels: list[str]
                     break
                 if joined and not (k + 1 < len(tokens) and tokens[k + 1].text[0].isupper()):
                     break
+                if k > j + 1 and _second_name(text, tokens, labels, k):
+                    break  # "u parku Hasana Kikića Mujo Sejdić i …": the place is named after one person
                 k += 1
             named = [  # a capitalised preposition is the venue's name ("pekarna Kod Suljage"), no surname
                 label
@@ -803,10 +834,17 @@ def _keep(labels: list[str]) -> bool:
 _UPPER_LOWER = re.compile(r"^(?:gornj|donj|srednj)(?:a|i|e|oj|em|eg|ega|emu|u|ih|im)$")
 
 
+# A saint's name names a church, a hospital, a school, a square ("bolnica Sveti Duh", "OŠ Sveti Sava", "Sv. Ante"):
+# no living person is called so.
+_SAINT = re.compile(r"^(?:svet(?:i|a|o|og|oga|om|oj|e|u)|sv)$")
+
+
 def _upper_lower_places(tokens: list[Token], labels: list[str]) -> None:
-    """ "MZ Gornja Vijaka", "iz Donjeg Lipovca": the capitalised word after Gornji/Donji/Srednji is a place's."""
+    """ "MZ Gornja Vijaka", "iz Donjeg Lipovca": the capitalised word after Gornji/Donji/Srednji is a place's;
+    after Sveti/Sveta/Sv. it is a saint's."""
     for i in range(len(tokens) - 1):
-        if tokens[i].capitalised and _UPPER_LOWER.match(tokens[i].folded) and tokens[i + 1].capitalised:
+        place = _UPPER_LOWER.match(tokens[i].folded) or _SAINT.match(tokens[i].folded)
+        if tokens[i].capitalised and place and tokens[i + 1].capitalised:
             labels[i] = labels[i + 1] = "O"
 
 
@@ -963,6 +1001,15 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
                 run_labels[1:],
             )  # "rada Savjeta": a word that may be a name needs a name beside it
         while run_labels and run_labels[-1] == "f" and len(run_labels) > 1 and run_labels[-2] not in "FS":
+            run, run_labels = run[:-1], run_labels[:-1]
+        while (  # "i Haso pili su …": a lower-case word that may be a name is no half of a capitalised one
+            len(run_labels) > 1
+            and run_labels[-1] == "f"
+            and run[-1].text.islower()
+            and run[-2].capitalised
+            and not run[-2].sentence_start
+            and not run[-2].text.isupper()
+        ):
             run, run_labels = run[:-1], run_labels[:-1]
         while run_labels and run_labels[-1] == "i":  # a trailing initial is the next sentence's first letter
             run, run_labels = run[:-1], run_labels[:-1]
