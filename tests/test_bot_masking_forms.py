@@ -132,6 +132,9 @@ FORMS = {
     ),
     "document-in-groups": ("pasoš C 5518 907 ostao je kod nas, sta dalje", ("5518",), "[DOKUMENT]"),
     "address-resident-cue": ("nastanjen u Hrastovoj 7, Tuzla, ne dolazi na poziv", ("Hrastovoj",), "[ADRESA]"),
+    "address-flat-before-town": ("nasilje jasenova 7 stan 3 tuzla, hitno", ("jasenova", "tuzla"), "[ADRESA]"),
+    "name-after-demonstrative": ("onaj Ćiro iz naselja je prijetio konobaru", ("Ćiro",), "[OSOBA 1]"),
+    "name-foreign-three-words": ("uhapšen je Youssef El Idrissi, tvrdi da je maloljetan", ("Idrissi",), "[OSOBA 1]"),
 }
 
 

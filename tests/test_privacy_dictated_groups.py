@@ -96,3 +96,45 @@ def test_a_stadium_or_a_hall_named_after_a_person() -> None:
 
 def test_a_lower_case_word_that_may_be_a_name_is_no_half_of_a_capitalised_one() -> None:
     assert found_persons("on i Edin pili su pivo u parku") == ["Edin"]  # "pili": a verb (and a case of Pile)
+
+
+def test_a_towns_name_of_two_words_declined_or_with_its_side() -> None:
+    assert ("jasenovoj 4 u banja luci", "ADDRESS") in found_kinds("u jasenovoj 4 u banja luci je tuča")
+    assert ("Hrastova 9 u Banjoj Luci", "ADDRESS") in found_kinds("živi na adresi Hrastova 9 u Banjoj Luci")
+    assert ("Brezik bb, Doboj Jug", "ADDRESS") in found_kinds("adresa Brezik bb, Doboj Jug, pretres sutra")
+
+
+def test_a_flat_or_a_floor_between_the_number_and_the_town() -> None:
+    assert found_kinds("nasilje jasenova 7 stan 3 tuzla hitno") == [("jasenova 7 stan 3 tuzla", "ADDRESS")]
+    found = found_kinds("stanuje na adresi brezova broj dvadeset sprat dva mostar ne otvara")
+    assert found == [("brezova broj dvadeset sprat dva mostar", "ADDRESS")]
+    assert found_kinds("na jelovoj 5 stan 9 pacijenata") == []  # no town: "stan" alone is no address's evidence
+    assert found_kinds("zgrada ima sprat tri stana") == []
+
+
+def test_a_weak_first_name_right_after_a_word_for_a_person_or_kin() -> None:
+    assert found_persons("prijava protiv supruga elvedina zbog prijetnji") == ["elvedina"]
+    assert found_persons("svjedokinja nina tvrdi da ga je vidjela") == ["nina"]  # a dictionary word: its verb after
+    for text in ("majka nada kaže da ga nema", "vozač marka golf je pobjegao", "sin je dobar"):
+        assert found_persons(text) == [], text
+
+
+def test_a_nickname_in_quotes_as_a_person_verbs_object() -> None:
+    assert found_persons('uhapsili smo "Žabca" kod pijace') == ["Žabca"]
+    for text in ('vozio je "Golf" bez tablica', 'ukrao je "Samsung" iz izloga', 'pozvali smo "Hitnu" odmah'):
+        assert found_persons(text) == [], text
+
+
+def test_a_capitalised_word_after_a_demonstrative() -> None:
+    assert found_persons("onaj Ćiro iz naselja je prijetio") == ["Ćiro"]
+    assert found_persons("neki Šilja prodaje travu") == ["Šilja"]
+    for text in ("taj Golf je ukraden", "onaj Zakon o prekršajima", "ona Austrijanka je pala", "ta Banja Luka"):
+        assert found_persons(text) == [], text
+
+
+def test_a_foreign_name_of_three_words() -> None:
+    assert found_persons("migrant Abdul Karim Hashimi nema dokumente") == ["Abdul Karim Hashimi"]
+    assert found_persons("uhapšen je Youssef El Idrissi, maloljetan") == ["Youssef El Idrissi"]
+    assert found_persons("Jean-Marc Lefebvre je prijavio krađu") == ["Jean-Marc Lefebvre"]
+    for text, word in (("Ana Marija Sarajevo", "Sarajevo"), ("Mirza Edin Policija", "Policija")):
+        assert not any(word in person for person in found_persons(text)), text

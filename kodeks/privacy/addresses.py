@@ -385,7 +385,8 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
             and (bb or _street_name(chosen) or not any(_word_of_the_language(w) for w in chosen))  # "linije 31E"
         ):
             return Span(offset, m.end(2), "ADDRESS")
-    town_after = _town_end(text, m.end(2)) > m.end(2)  # "jasenova 12 zenica", "kralja tvrtka 8 u sarajevu"
+    flat = _flat_end(text, m.end(2))  # "zeljeznicka 5 stan 9 zenica": the flat between the number and the town
+    town_after = _town_end(text, flat) > flat  # "jasenova 12 zenica", "kralja tvrtka 8 u sarajevu"
     set_off = (house_only or len(m.group(2)) <= 3) and _clause_goes_on(text[m.end(2) :])
     for chosen, offset, _ in suffixes:
         if (
@@ -512,9 +513,12 @@ def addresses(text: str) -> list[Span]:
 
 _LAW_BEFORE = re.compile(r"(?<!\w)(?:zakon|glasnik|sluzben|odluk|pravilnik|uredb)")
 # After the house number: entrance, flat and floor ("Ferhadija 12, stan 4, sprat 2", "8/3, drugi sprat")
-# A flat's number dictated in words after the house's ("broj devet stan dvanaest", "стан тринаест"), read folded.
+# A flat's, floor's or entrance's number dictated in words after the house's ("broj devet stan dvanaest", "стан
+# тринаест", "sprat tri"), read folded.
 _FLAT_WORD = "|".join(sorted(lexicon.word_set("number_words.txt"), key=len, reverse=True))
-_FLAT_SPOKEN = re.compile(rf"^[ ]*,?[ ]*stan[ ]+(?:broj[ ]+)?(?:{_FLAT_WORD})(?:[ ]+(?:{_FLAT_WORD}))?(?!\w)")
+_FLAT_SPOKEN = re.compile(  # the floor and the entrance too: "broj sto dvadeset dva sprat tri"
+    rf"^[ ]*,?[ ]*(?:stan|sprat|kat|ulaz)[ ]+(?:broj[ ]+)?(?:{_FLAT_WORD})(?:[ ]+(?:{_FLAT_WORD}))?(?!\w)"
+)
 _FLAT_AFTER = re.compile(
     r"^(?:[ ]*,?[ ]*(?:(?:stan|st\.|sprat|spr\.|kat|ulaz|lamela|стан|спрат|кат|улаз)[ ]*(?:br\.?[ ]*)?\d{1,3}[a-zA-Z]?"
     r"|(?:ulaz|lamela|улаз)[ ]+(?-i:[A-HА-Ж])"  # "ulaz B": an entrance by its letter (a capital: "ulaz a" is "and")
@@ -551,10 +555,21 @@ def _is_town(words: list[str]) -> int:
         if (
             len(parts) <= len(words)
             and len(parts) > best
-            and all(w.startswith(p[: max(3, len(p) - 2)]) and len(w) <= len(p) + 3 for w, p in zip(words, parts))
+            and all(w.startswith(_stems(p)) and len(w) <= len(p) + 3 for w, p in zip(words, parts))
         ):
             best = len(parts)
     return best
+
+
+# A stem's last k, g, h softens before the locative's and dative's -i: "Luka" → "u Banjoj Luci", "Praga" → "Prazi".
+_SOFTENED = {"k": "c", "g": "z", "h": "s"}
+
+
+def _stems(part: str) -> tuple[str, ...]:
+    """The beginnings a declined form of a town's word starts with: its stem, and the stem softened."""
+    stem = part[: max(3, len(part) - 2)]
+    soft = _SOFTENED.get(stem[-1])
+    return (stem, stem[:-1] + soft) if soft else (stem,)
 
 
 def _town_end(text: str, end: int) -> int:

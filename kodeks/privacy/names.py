@@ -478,9 +478,7 @@ def _capitalised_words_by_verbs(text: str, tokens: list[Token], labels: list[str
 _law_word_in_any_case = lexicon.law_word_in_any_case
 
 
-# Person verbs whose object is a thing as often ("ukrao je Samsung", "vozio je Golfa"): as evidence for a capitalised
-# word after them they do not count.
-_THING_VERBS = ("ukra", "oduz", "voz", "nas", "pronas", "preda", "uze", "zadrz", "kra", "obij", "provali", "opljack")
+_THING_VERBS = lexicon.THING_VERBS
 
 
 def _person_verb_with_a_person_beside(text: str, tokens: list[Token], j: int) -> bool:
@@ -949,9 +947,12 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     )  # again: beside the surnames only a verb showed ("sa zulfom hadzicem")
     name_context.first_names_before_verbs(text, tokens, labels)
     name_context.foreign_names_with_surnames(text, tokens, labels)
+    name_context.third_words_of_names(text, tokens, labels)
     name_context.quoted_nicknames(text, tokens, labels)
     _possessives_of_first_names(text, tokens, labels)
     name_context.names_before_nickname_cues(text, tokens, labels)
+    name_context.weak_names_after_person_words(text, tokens, labels)
+    name_context.names_after_demonstratives(text, tokens, labels)
     name_context.coordinated_first_names(text, tokens, labels)
     name_context.coordinated_weak_names(text, tokens, labels)
     name_context.repeated_surnames(text, tokens, labels)
