@@ -134,6 +134,7 @@ FORMS = {
     "address-resident-cue": ("nastanjen u Hrastovoj 7, Tuzla, ne dolazi na poziv", ("Hrastovoj",), "[ADRESA]"),
     "address-flat-before-town": ("nasilje jasenova 7 stan 3 tuzla, hitno", ("jasenova", "tuzla"), "[ADRESA]"),
     "name-after-demonstrative": ("onaj Ćiro iz naselja je prijetio konobaru", ("Ćiro",), "[OSOBA 1]"),
+    "plate-dictated": ("tablice te pedeset dva em sto devetnaest, vozac pobjegao", ("pedeset dva",), "[TABLICE]"),
     "name-foreign-three-words": ("uhapšen je Youssef El Idrissi, tvrdi da je maloljetan", ("Idrissi",), "[OSOBA 1]"),
 }
 

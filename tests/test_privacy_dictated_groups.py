@@ -138,3 +138,27 @@ def test_a_foreign_name_of_three_words() -> None:
     assert found_persons("Jean-Marc Lefebvre je prijavio krađu") == ["Jean-Marc Lefebvre"]
     for text, word in (("Ana Marija Sarajevo", "Sarajevo"), ("Mirza Edin Policija", "Policija")):
         assert not any(word in person for person in found_persons(text)), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "tablice te pedeset dva em sto devetnaest, pobjegao je",  # T52-M-119
+        "auto o osamnaest a dvjesto četrdeset tri stoji na trotoaru",  # O18-A-243
+        "регистарске ознаке ка 41 је шест нула осам",  # K41-J-608
+    ],
+)
+def test_a_plate_dictated_with_its_letters_by_name(text: str) -> None:
+    assert [kind for _, kind in found_kinds(text)] == ["PLATE"], text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "vozilo je bilo a dvadeset e pa je pobjeglo",
+        "vozio je 2 sata a e 300 km",
+        "tablice je skinuo a trideset dana nije platio",  # no letter between the numbers
+    ],
+)
+def test_letters_and_numbers_that_are_no_dictated_plate(text: str) -> None:
+    assert "PLATE" not in [kind for _, kind in found_kinds(text)], text

@@ -228,6 +228,27 @@ _NUMBER_WORD = "|".join(sorted([*_DIGIT_WORDS, *_TEENS, *_TENS, *_HUNDREDS], key
 _GROUPED_RUN = re.compile(rf"(?<![\w+])(?:{_NUMBER_WORD})(?:[ ,/-]{{1,2}}(?:{_NUMBER_WORD}))+(?![\w])")
 
 
+def number_word(folded: str) -> bool:
+    """Whether a folded word is a number said in words (nula … devetsto) or written in digits."""
+    return folded.isdigit() or folded in _DIGIT_WORDS or folded in _TEENS or folded in _TENS or folded in _HUNDREDS
+
+
+def spoken_digits(words: list[str]) -> str:
+    """The digits of folded number words (and digits) as people read a number out ("trideset jedan" 31, "osamsto
+    osamdeset devet" 889, "nula 6" 06)."""
+    digits: list[str] = []
+    spoken: list[str] = []
+    for word in words:
+        if word.isdigit():
+            digits.append(_grouped_digits(spoken))
+            spoken = []
+            digits.append(word)
+        else:
+            spoken.append(word)
+    digits.append(_grouped_digits(spoken))
+    return "".join(digits)
+
+
 def _grouped_digits(words: list[str]) -> str:
     """The digits of number words read group by group ("sezdeset pet" 65, "pet sto sest" 506, "nula" 0)."""
     digits, i = [], 0
