@@ -162,3 +162,20 @@ def test_a_plate_dictated_with_its_letters_by_name(text: str) -> None:
 )
 def test_letters_and_numbers_that_are_no_dictated_plate(text: str) -> None:
     assert "PLATE" not in [kind for _, kind in found_kinds(text)], text
+
+
+def test_the_naming_cue_is_no_surname_before_the_name() -> None:
+    assert found_persons("žena po imenu vesna je nestala") == ["vesna"]
+    assert found_persons("osoba po imenu tarik brkan") == ["tarik brkan"]
+
+
+def test_a_first_name_before_an_age() -> None:
+    assert found_persons("Edo (17) je uhapšen kod škole") == ["Edo"]
+    assert found_persons("Vesna, 16 godina, nije se vratila kući") == ["Vesna"]
+    assert found_persons("Član (3) glasi ovako") == []
+
+
+def test_a_surnames_initial_after_the_first_name() -> None:
+    assert found_persons("Almir K. je prijavio krađu") == ["Almir K"]  # the initial without its full stop
+    assert found_persons("vidjeli smo Senu L., 34 godine") == ["Senu L"]
+    assert found_persons("Prijavio ga je Marko. K. je tada pobjegao") == ["Marko"]  # a new sentence after the name

@@ -917,6 +917,25 @@ def _nouns_after_surname_possessives(tokens: list[Token], labels: list[str]) -> 
             labels[i + 1] = "O"
 
 
+# After a surname's initial ("Nedžad R. je prijavio", "Ana K., 34"): a lower-case word or a comma goes on the sentence.
+_SENTENCE_GOES_ON = re.compile(r"^\.(?:[ ]+[a-zčćšžđа-ш]|,)")
+# An age after a name: "Dino (19) je uhapšen", "Lejla, 17 godina, …": a person, even a name that may be a word.
+_AGE_AFTER = re.compile(r"^(?:[ ]*\([ ]*\d{1,2}[ ]*(?:god\.?|g\.)?[ ]*\)|,[ ]*\d{1,2}[ ]*(?:godin\w*|god\.|g\.))")
+
+
+def _names_before_ages(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """A first name of any list (a weak one too) right before an age, in brackets or after a comma, is a person."""
+    for j, token in enumerate(tokens):
+        if (
+            labels[j] in "fC"
+            and token.text[:1].isupper()
+            and lexicon.first_name(token.folded) is not None
+            and token.folded not in lexicon.FUNCTION_WORDS
+            and _AGE_AFTER.match(text[token.end :])
+        ):
+            labels[j] = "F"
+
+
 def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     tokens = words(text) if tokens is None else tokens
     folded = [t.folded for t in tokens]
@@ -970,6 +989,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
         if token.folded in name_cues.MAIDEN_CUES:
             labels[i] = "O"  # "TOPIĆ SNJEŽANA ROĐ. BANOVIĆ": the cue between two names is neither's
     _vehicle_models(tokens, labels)
+    _names_before_ages(text, tokens, labels)
     found: list[PersonSpan] = []
     j = 0
     while j < len(tokens):
@@ -1012,7 +1032,9 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
             and not run[-2].text.isupper()
         ):
             run, run_labels = run[:-1], run_labels[:-1]
-        while run_labels and run_labels[-1] == "i":  # a trailing initial is the next sentence's first letter
+        while (  # a trailing initial is the next sentence's first letter — unless the sentence goes on after it
+            run_labels and run_labels[-1] == "i" and not (len(run) > 1 and _SENTENCE_GOES_ON.match(text[run[-1].end :]))
+        ):
             run, run_labels = run[:-1], run_labels[:-1]
         if run_labels and _keep(run_labels):
             surname, first = _key(run, run_labels)
