@@ -179,3 +179,17 @@ def test_a_surnames_initial_after_the_first_name() -> None:
     assert found_persons("Almir K. je prijavio krađu") == ["Almir K"]  # the initial without its full stop
     assert found_persons("vidjeli smo Senu L., 34 godine") == ["Senu L"]
     assert found_persons("Prijavio ga je Marko. K. je tada pobjegao") == ["Marko"]  # a new sentence after the name
+
+
+def test_a_date_of_birth_in_digits_with_an_apostrophed_year() -> None:
+    assert ("14.02.'91", "DATE_OF_BIRTH") in found_kinds("rođena 14.02.'91 u Tuzli, nestala")
+    assert found_kinds("incident 14.02.'24 kod pijace") == []  # not after a birth word or a name
+
+
+def test_a_date_in_brackets_after_a_word_of_the_laws_dates_a_text() -> None:
+    assert found_kinds("Pravilnik (2021) kaže da se kazna plaća u roku") == []
+    assert found_kinds("odluka (14.05.2020) je poništena") == []
+    assert ("14.05.1988", "DATE_OF_BIRTH") in found_kinds("Vera Lipić (14.05.1988) prijavila je krađu")
+    assert found_persons("Vesna (14.05.1988) nije se vratila") == [
+        "Vesna"
+    ]  # a name that is a word, then its birth date

@@ -920,7 +920,10 @@ def _nouns_after_surname_possessives(tokens: list[Token], labels: list[str]) -> 
 # After a surname's initial ("Nedžad R. je prijavio", "Ana K., 34"): a lower-case word or a comma goes on the sentence.
 _SENTENCE_GOES_ON = re.compile(r"^\.(?:[ ]+[a-zčćšžđа-ш]|,)")
 # An age after a name: "Dino (19) je uhapšen", "Lejla, 17 godina, …": a person, even a name that may be a word.
-_AGE_AFTER = re.compile(r"^(?:[ ]*\([ ]*\d{1,2}[ ]*(?:god\.?|g\.)?[ ]*\)|,[ ]*\d{1,2}[ ]*(?:godin\w*|god\.|g\.))")
+_AGE_AFTER = re.compile(  # or a date of birth in brackets: "Nada (12.03.1990) nestala"
+    r"^(?:[ ]*\([ ]*\d{1,2}[ ]*(?:god\.?|g\.)?[ ]*\)|,[ ]*\d{1,2}[ ]*(?:godin\w*|god\.|g\.)"
+    r"|[ ]*\([ ]*(?:\d{1,2}[./][ ]?\d{1,2}[./][ ]?(?:19|20)?\d{2}\.?|_{6,})[ ]*\))"  # (found already: written over)
+)
 
 
 def _names_before_ages(text: str, tokens: list[Token], labels: list[str]) -> None:
