@@ -128,7 +128,16 @@ def test_a_nickname_in_quotes_as_a_person_verbs_object() -> None:
 def test_a_capitalised_word_after_a_demonstrative() -> None:
     assert found_persons("onaj Ćiro iz naselja je prijetio") == ["Ćiro"]
     assert found_persons("neki Šilja prodaje travu") == ["Šilja"]
-    for text in ("taj Golf je ukraden", "onaj Zakon o prekršajima", "ona Austrijanka je pala", "ta Banja Luka"):
+    assert found_persons("napadač je bio neki hamdija") == ["hamdija"]  # a listed name in lower case too
+    for text in (
+        "taj Golf je ukraden",
+        "onaj Zakon o prekršajima",
+        "ona Austrijanka je pala",
+        "ta Banja Luka",
+        "taj vuk je napao ovce",
+        "neka nada postoji",
+        "onaj mali je pobjegao",
+    ):
         assert found_persons(text) == [], text
 
 
@@ -193,3 +202,10 @@ def test_a_date_in_brackets_after_a_word_of_the_laws_dates_a_text() -> None:
     assert found_persons("Vesna (14.05.1988) nije se vratila") == [
         "Vesna"
     ]  # a name that is a word, then its birth date
+
+
+def test_a_capitalised_street_after_a_preposition_with_its_number_in_words() -> None:
+    assert found_kinds("u Jelovoj devet je tuča") == [("Jelovoj devet", "ADDRESS")]
+    assert found_kinds("ispred Brezove dvadeset dva su se potukli") == [("Brezove dvadeset dva", "ADDRESS")]
+    for text in ("u Tuzlanskoj tri automobila su", "u Jelovoj sedam dana", "na Brezovoj jedan čovjek leži"):
+        assert found_kinds(text) == [], text  # what the number counts, not a house

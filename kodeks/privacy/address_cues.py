@@ -161,6 +161,11 @@ def _phrase(text: str, start: int, after_adresa: bool, spoken_only: bool = False
     return Span(words[0].start(), end, "ADDRESS")
 
 
+def spoken_street(text: str, start: int) -> Span | None:
+    """The street at `start` with its house number dictated in words after it, if it has one."""
+    return _phrase(text, start, after_adresa=False, spoken_only=True)
+
+
 def _a_person(folded: list[str]) -> bool:
     """A first name in its nominative and a word in a surname's nominative (no case ending: -ić, -ac, -ar): a person.
     A street named after one has the name in the genitive ("Isaka Samokovlije", "Vase Pelagića", "Ante Starčevića")."""

@@ -506,9 +506,28 @@ def addresses(text: str) -> list[Span]:
         span = _street(text, m, words, house_only=house_only)
         if span is not None:
             spans.append(Span(_town_start(text, span.start), _town_end(text, _flat_end(text, span.end)), "ADDRESS"))
-    for span in address_cues.cued_addresses(text):  # "adresa Hamdije Kreševljakovića", "titova dvanaest"
+    for span in [
+        *address_cues.cued_addresses(text),
+        *_spoken_after_place(text),
+    ]:  # "adresa Hamdije …", "titova dvanaest"
         spans.append(Span(_town_start(text, span.start), _town_end(text, _flat_end(text, span.end)), "ADDRESS"))
     return _no_overlaps(spans)
+
+
+# A capitalised street's possessive or -ska name after a preposition of place, then its number dictated in words:
+# "u Hrastovoj sedam", "ispred Lipove dvadeset dva je …" (no cue: the clause must go on after the number).
+_PLACE_THEN_STREET = re.compile(
+    r"(?<!\w)(?:u|na|iz|kod|ispred|pored|do)[ ]+(?=[A-ZČĆŠŽĐ][a-zčćšžđ]+(?:ov|ev|in|sk|ck|čk)(?:a|oj|e|u|om)[ ])"
+)
+
+
+def _spoken_after_place(text: str) -> list[Span]:
+    spans = []
+    for m in _PLACE_THEN_STREET.finditer(text):
+        span = address_cues.spoken_street(text, m.end())
+        if span is not None and _clause_goes_on(text[span.end :]):
+            spans.append(span)
+    return spans
 
 
 _LAW_BEFORE = re.compile(r"(?<!\w)(?:zakon|glasnik|sluzben|odluk|pravilnik|uredb)")

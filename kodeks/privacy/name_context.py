@@ -223,14 +223,18 @@ _DEMONSTRATIVES = frozenset(
 
 def names_after_demonstratives(text: str, tokens: list[Token], labels: list[str]) -> None:
     """ "onaj Mrki iz naselja je prijetio": a capitalised word inside a sentence right after a demonstrative (onaj,
-    taj, neki, izvjesni …) that no law, dictionary, list of places, makes or peoples has is a nickname or a name."""
+    taj, neki, izvjesni …) that no law, dictionary, list of places, makes or peoples has is a nickname or a name; so
+    is a first name of the lists in lower case that is no such word ("neki miralem")."""
     makes = lexicon.word_set("vehicle_makes.txt")
     for j in range(1, len(tokens)):
         token, pointer = tokens[j], tokens[j - 1]
+        lower_name = labels[j] == "f" and token.text.islower() and _weak_name(token)  # "neki miralem"
+        if lower_name and token.folded in lexicon.word_set("common_words.txt"):
+            continue
         if (
             labels[j] not in "Cf"
-            or not token.capitalised
-            or token.sentence_start
+            or not (token.capitalised or lower_name)
+            or (token.sentence_start and not lower_name)
             or token.text.isupper()
             or pointer.folded not in _DEMONSTRATIVES
             or pointer.text.isupper()
