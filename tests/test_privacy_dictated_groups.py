@@ -209,3 +209,16 @@ def test_a_capitalised_street_after_a_preposition_with_its_number_in_words() -> 
     assert found_kinds("ispred Brezove dvadeset dva su se potukli") == [("Brezove dvadeset dva", "ADDRESS")]
     for text in ("u Tuzlanskoj tri automobila su", "u Jelovoj sedam dana", "na Brezovoj jedan čovjek leži"):
         assert found_kinds(text) == [], text  # what the number counts, not a house
+
+
+def test_a_lower_case_name_before_a_negated_verb() -> None:
+    assert found_persons("šta ako hamdija ne želi dati otisak") == ["hamdija"]
+    for text in ("Niko ne želi da svjedoči", "niko ne želi da svjedoči", "nada ne želi ništa"):
+        assert found_persons(text) == [], text
+
+
+def test_a_first_names_possessive_in_lower_case_before_a_word_for_kin() -> None:
+    assert found_persons("kaže da je harisov brat udario") == ["harisov"]
+    assert found_persons("amrina sestra je prijavila") == ["amrina"]
+    for text in ("njegov brat je došao", "susjedov sin je pobjegao", "titova ulica je zatvorena"):
+        assert found_persons(text) == [], text

@@ -25,6 +25,8 @@ _SPEECH_VERBS = frozenset(
     [
         "kaze",
         "kazu",
+        "zeli",
+        "zele",
         "tvrdi",
         "navodi",
         "prica",
@@ -160,6 +162,8 @@ def _lower_case_name_before_verb(text: str, tokens: list[Token], labels: list[st
     ):
         return
     k = _next(text, tokens, j)
+    if k is not None and tokens[k].folded == "ne":
+        k = _next(text, tokens, k)  # "enver ne želi …": the negated verb
     if k is not None and _verb(tokens[k], participle=False):
         labels[j] = "F"
 

@@ -682,13 +682,20 @@ _POSSESSIVE = re.compile(r"^(?P<stem>[a-z]{2,})(?P<suffix>in|ov|ev)(?:a|e|u|o|og
 
 def _possessives_of_first_names(text: str, tokens: list[Token], labels: list[str]) -> None:
     """ "u Harisovom autu", "u Amrinoj kući": a capitalised possessive of a listed first name inside a sentence,
-    before a lower-case noun, names its owner — a person. Before a capitalised word it names a place ("Marijin Dvor"),
+    before a lower-case noun, names its owner — a person (in lower case before a word for kin: "mirsadov brat"). Before a capitalised word it names a place ("Marijin Dvor"),
     and before a street's or a place's noun a street ("u Titovoj ulici")."""
     for j, token in enumerate(tokens[:-1]):
         after = tokens[j + 1]
+        # in lower case only before a word for kin or a person, and no word of the language: "mirsadov brat"
+        lower = (
+            token.text.islower()
+            and after.folded in lexicon.person_words()
+            and not lexicon.word_of_the_language(token.folded)
+            and not lexicon.dictionary_word(token.folded)
+        )
         if (
             labels[j] not in "OC"
-            or not token.capitalised
+            or not (token.capitalised or lower)
             or (token.sentence_start and after.folded not in lexicon.person_words())  # "Harisov brat je …" still
             or token.text.isupper()
             or gap(text, token, after) != " "
