@@ -133,9 +133,9 @@ FORMS = {
     "document-in-groups": ("pasoš C 5518 907 ostao je kod nas, sta dalje", ("5518",), "[DOKUMENT]"),
     "address-resident-cue": ("nastanjen u Hrastovoj 7, Tuzla, ne dolazi na poziv", ("Hrastovoj",), "[ADRESA]"),
     "address-flat-before-town": ("nasilje jasenova 7 stan 3 tuzla, hitno", ("jasenova", "tuzla"), "[ADRESA]"),
-    "name-after-demonstrative": ("onaj Ćiro iz naselja je prijetio konobaru", ("Ćiro",), "[OSOBA 1]"),
+    "name-after-demonstrative": ("onaj Ćiro sa pijace stalno krade, sta da radimo", ("Ćiro",), "[OSOBA 1]"),
     "plate-dictated": ("tablice te pedeset dva em sto devetnaest, vozac pobjegao", ("pedeset dva",), "[TABLICE]"),
-    "name-foreign-three-words": ("uhapšen je Youssef El Idrissi, tvrdi da je maloljetan", ("Idrissi",), "[OSOBA 1]"),
+    "name-foreign-three-words": ("prijavu je podnio Karim El Idrissi, konobar", ("Idrissi",), "[OSOBA 1]"),
 }
 
 

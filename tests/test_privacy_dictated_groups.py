@@ -77,15 +77,15 @@ def test_a_saints_name_is_a_place() -> None:
 
 def test_a_place_is_named_after_one_person() -> None:
     # after the surname that closes the place's name, a first name with its verb or its surname is the sentence's
-    assert found_persons("ispred OŠ Hasan Lipić Almir je prodavao tablete") == ["Almir"]
-    assert found_persons("u parku Ivana Jelića Mirza Lipović i Edin pili su pivo") == ["Mirza Lipović", "Edin"]
-    assert found_persons("u Domu zdravlja dr. Ante Brezić Sanela Hrastić je napala sestru") == ["Sanela Hrastić"]
+    assert found_persons("kod OŠ Hasan Lipić Almir je nudio cigarete djeci") == ["Almir"]
+    assert found_persons("u parku Ivana Jelića Mirza Lipović i Edin su razbili klupu") == ["Mirza Lipović", "Edin"]
+    assert found_persons("u Domu zdravlja dr. Ante Brezić Sanela Hrastić je vrijeđala doktora") == ["Sanela Hrastić"]
     # a nickname after the name, or no verb: still the place's
     assert found_persons("navijači na stadionu Asim Lipović Hase, nakon utakmice") == []
 
 
 def test_the_name_before_a_verb_whose_object_follows_it_is_the_places() -> None:
-    assert found_persons("na mostu Mehmed-paše Lipovića zatekli smo Marka Jelića sa nožem") == ["Marka Jelića"]
+    assert found_persons("na ćupriji Ali-paše Lipovića uhapsili smo Marka Jelića") == ["Marka Jelića"]
     assert found_persons("na mostu Dragana Lipica smo zatekli") == ["Dragana Lipica"]  # the verb's object
 
 
@@ -113,8 +113,8 @@ def test_a_flat_or_a_floor_between_the_number_and_the_town() -> None:
 
 
 def test_a_weak_first_name_right_after_a_word_for_a_person_or_kin() -> None:
-    assert found_persons("prijava protiv supruga elvedina zbog prijetnji") == ["elvedina"]
-    assert found_persons("svjedokinja nina tvrdi da ga je vidjela") == ["nina"]  # a dictionary word: its verb after
+    assert found_persons("zahtjev protiv muža nusreta zbog nasilja") == ["nusreta"]
+    assert found_persons("komšinica ruža tvrdi da ga je vidjela") == ["ruža"]  # a dictionary word: its verb after
     for text in ("majka nada kaže da ga nema", "vozač marka golf je pobjegao", "sin je dobar"):
         assert found_persons(text) == [], text
 
@@ -126,7 +126,7 @@ def test_a_nickname_in_quotes_as_a_person_verbs_object() -> None:
 
 
 def test_a_capitalised_word_after_a_demonstrative() -> None:
-    assert found_persons("onaj Ćiro iz naselja je prijetio") == ["Ćiro"]
+    assert found_persons("onaj Ćiro sa pijace stalno krade") == ["Ćiro"]
     assert found_persons("neki Šilja prodaje travu") == ["Šilja"]
     assert found_persons("napadač je bio neki hamdija") == ["hamdija"]  # a listed name in lower case too
     for text in (
@@ -142,8 +142,8 @@ def test_a_capitalised_word_after_a_demonstrative() -> None:
 
 
 def test_a_foreign_name_of_three_words() -> None:
-    assert found_persons("migrant Abdul Karim Hashimi nema dokumente") == ["Abdul Karim Hashimi"]
-    assert found_persons("uhapšen je Youssef El Idrissi, maloljetan") == ["Youssef El Idrissi"]
+    assert found_persons("u autobusu je bio Ahmad Wali Noori bez vize") == ["Ahmad Wali Noori"]
+    assert found_persons("prijavu je podnio Karim El Idrissi, konobar") == ["Karim El Idrissi"]
     assert found_persons("Jean-Marc Lefebvre je prijavio krađu") == ["Jean-Marc Lefebvre"]
     for text, word in (("Ana Marija Sarajevo", "Sarajevo"), ("Mirza Edin Policija", "Policija")):
         assert not any(word in person for person in found_persons(text)), text
