@@ -124,6 +124,18 @@ FORMS = {
     "name-maiden": ("Mara Jelić rođena Hrastić trazi zabranu prilaska", ("Hrastić",), "[OSOBA"),
     "address-flat-in-words": ("stanuje na jelovoj broj sedam stan trinaest, ne otvara", ("trinaest",), "[ADRESA]"),
     "address-settlement-house": ("MZ Gornja Lipnica, kuća broj 14, ranjen muskarac", ("Lipnica",), "[ADRESA]"),
+    # the seventh round's classes (bench/masking/dev_writer4.jsonl, docs/privacy.md)
+    "jmbg-dictated": (
+        "jmbg jedan dva nula tri devet osam sedam jedan nula pet jedan nula dva, da li je trazen",
+        ("sedam jedan nula pet",),
+        "[JMBG]",
+    ),
+    "document-in-groups": ("pasoš C 5518 907 ostao je kod nas, sta dalje", ("5518",), "[DOKUMENT]"),
+    "address-resident-cue": ("nastanjen u Hrastovoj 7, Tuzla, ne dolazi na poziv", ("Hrastovoj",), "[ADRESA]"),
+    "address-flat-before-town": ("nasilje jasenova 7 stan 3 tuzla, hitno", ("jasenova", "tuzla"), "[ADRESA]"),
+    "name-after-demonstrative": ("onaj Ćiro sa pijace stalno krade, sta da radimo", ("Ćiro",), "[OSOBA 1]"),
+    "plate-dictated": ("tablice te pedeset dva em sto devetnaest, vozac pobjegao", ("pedeset dva",), "[TABLICE]"),
+    "name-foreign-three-words": ("prijavu je podnio Karim El Idrissi, konobar", ("Idrissi",), "[OSOBA 1]"),
 }
 
 

@@ -17,7 +17,7 @@ from kodeks.privacy.spans import Span
 from retrieval.language.normalize import fold
 
 _CUE = re.compile(
-    r"(?<!\w)(?:adres[aeiu]|adresom|stanuj\w*|zivi|prijavljen[aio]?(?:[ ]+je)?[ ]+na[ ]+adresi)"
+    r"(?<!\w)(?:adres[aeiu]|adresom|stanuj\w*|zivi|nastanjen[aio]?|prijavljen[aio]?(?:[ ]+je)?[ ]+na[ ]+adresi)"
     r"(?:[ ]+(?:mu|joj|im|je|glasi|stanovanja|prebivalista|boravista|u|na|adres[aeiu]))*[ ]*:?[ ]+"
 )
 _WORD = re.compile(r"[^\W\d_]+\.?")
@@ -159,6 +159,11 @@ def _phrase(text: str, start: int, after_adresa: bool, spoken_only: bool = False
         if towns and (len(towns) == len(capitalised) or fold(names[0].group()) in (fold(t) for t in towns)):
             return None  # "živi u Sarajevu", "stanuje u Njemačkoj": a town or a country, no address
     return Span(words[0].start(), end, "ADDRESS")
+
+
+def spoken_street(text: str, start: int) -> Span | None:
+    """The street at `start` with its house number dictated in words after it, if it has one."""
+    return _phrase(text, start, after_adresa=False, spoken_only=True)
 
 
 def _a_person(folded: list[str]) -> bool:

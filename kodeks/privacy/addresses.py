@@ -31,7 +31,7 @@ _NAME_WORD = (  # "Ulica 6. marta 11"; a title joined by a hyphen: "Obala Ali-pa
 )
 _ORDINAL = re.compile(r"^\d{1,2}\.$")
 _STREET_WORD = re.compile(
-    r"(?<!\w)(?:ul\.|ul|ulica|ulici|ulicu|ulice|adresa|adresi|adresu|adresom|stanuje\s+(?:u|na)|stanuje|zivi\s+(?:u|na)|"
+    r"(?<!\w)(?:ul\.|ul|ulica|ulici|ulicu|ulice|adresa|adresi|adresu|adresom|stanuje\s+(?:u|na)|stanuje|zivi\s+(?:u|na)|nastanjen[aio]?\s+(?:u|na)|"
     r"prebivaliste\w*|boraviste\w*|bulevar\w*|trg|trgu|naselje|naselju|obal[aeiu]|obalom|sokak\w*|prolaz\w*|alej[aeiu]|selo|selu|zaseok|zaseoku|mahala|mahali)"
     r"(?:\s+(?:mu|joj|im|je|glasi|stanovanja|prebivalista|boravista))*"  # "adresa mu je Ferhadija 5"
     r"(?:\s+(?:u|na|broj|br\.?))?\s*:?\s*$"
@@ -49,6 +49,10 @@ _KEYWORD_ONLY = frozenset(
         "adresom",
         "stanuje",
         "zivi",
+        "nastanjen",
+        "nastanjena",
+        "nastanjeno",
+        "nastanjeni",
         "prebivaliste",
         "boraviste",
         "u",
@@ -381,7 +385,8 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
             and (bb or _street_name(chosen) or not any(_word_of_the_language(w) for w in chosen))  # "linije 31E"
         ):
             return Span(offset, m.end(2), "ADDRESS")
-    town_after = _town_end(text, m.end(2)) > m.end(2)  # "jasenova 12 zenica", "kralja tvrtka 8 u sarajevu"
+    flat = _flat_end(text, m.end(2))  # "zeljeznicka 5 stan 9 zenica": the flat between the number and the town
+    town_after = _town_end(text, flat) > flat  # "jasenova 12 zenica", "kralja tvrtka 8 u sarajevu"
     set_off = (house_only or len(m.group(2)) <= 3) and _clause_goes_on(text[m.end(2) :])
     for chosen, offset, _ in suffixes:
         if (
@@ -501,16 +506,38 @@ def addresses(text: str) -> list[Span]:
         span = _street(text, m, words, house_only=house_only)
         if span is not None:
             spans.append(Span(_town_start(text, span.start), _town_end(text, _flat_end(text, span.end)), "ADDRESS"))
-    for span in address_cues.cued_addresses(text):  # "adresa Hamdije Kreševljakovića", "titova dvanaest"
+    for span in [
+        *address_cues.cued_addresses(text),
+        *_spoken_after_place(text),
+    ]:  # "adresa Hamdije …", "titova dvanaest"
         spans.append(Span(_town_start(text, span.start), _town_end(text, _flat_end(text, span.end)), "ADDRESS"))
     return _no_overlaps(spans)
 
 
+# A capitalised street's possessive or -ska name after a preposition of place, then its number dictated in words:
+# "u Hrastovoj sedam", "ispred Lipove dvadeset dva je …" (no cue: the clause must go on after the number).
+_PLACE_THEN_STREET = re.compile(
+    r"(?<!\w)(?:u|na|iz|kod|ispred|pored|do)[ ]+(?=[A-ZČĆŠŽĐ][a-zčćšžđ]+(?:ov|ev|in|sk|ck|čk)(?:a|oj|e|u|om)[ ])"
+)
+
+
+def _spoken_after_place(text: str) -> list[Span]:
+    spans = []
+    for m in _PLACE_THEN_STREET.finditer(text):
+        span = address_cues.spoken_street(text, m.end())
+        if span is not None and _clause_goes_on(text[span.end :]):
+            spans.append(span)
+    return spans
+
+
 _LAW_BEFORE = re.compile(r"(?<!\w)(?:zakon|glasnik|sluzben|odluk|pravilnik|uredb)")
 # After the house number: entrance, flat and floor ("Ferhadija 12, stan 4, sprat 2", "8/3, drugi sprat")
-# A flat's number dictated in words after the house's ("broj devet stan dvanaest", "стан тринаест"), read folded.
+# A flat's, floor's or entrance's number dictated in words after the house's ("broj devet stan dvanaest", "стан
+# тринаест", "sprat tri"), read folded.
 _FLAT_WORD = "|".join(sorted(lexicon.word_set("number_words.txt"), key=len, reverse=True))
-_FLAT_SPOKEN = re.compile(rf"^[ ]*,?[ ]*stan[ ]+(?:broj[ ]+)?(?:{_FLAT_WORD})(?:[ ]+(?:{_FLAT_WORD}))?(?!\w)")
+_FLAT_SPOKEN = re.compile(  # the floor and the entrance too: "broj sto dvadeset dva sprat tri"
+    rf"^[ ]*,?[ ]*(?:stan|sprat|kat|ulaz)[ ]+(?:broj[ ]+)?(?:{_FLAT_WORD})(?:[ ]+(?:{_FLAT_WORD}))?(?!\w)"
+)
 _FLAT_AFTER = re.compile(
     r"^(?:[ ]*,?[ ]*(?:(?:stan|st\.|sprat|spr\.|kat|ulaz|lamela|стан|спрат|кат|улаз)[ ]*(?:br\.?[ ]*)?\d{1,3}[a-zA-Z]?"
     r"|(?:ulaz|lamela|улаз)[ ]+(?-i:[A-HА-Ж])"  # "ulaz B": an entrance by its letter (a capital: "ulaz a" is "and")
@@ -547,10 +574,21 @@ def _is_town(words: list[str]) -> int:
         if (
             len(parts) <= len(words)
             and len(parts) > best
-            and all(w.startswith(p[: max(3, len(p) - 2)]) and len(w) <= len(p) + 3 for w, p in zip(words, parts))
+            and all(w.startswith(_stems(p)) and len(w) <= len(p) + 3 for w, p in zip(words, parts))
         ):
             best = len(parts)
     return best
+
+
+# A stem's last k, g, h softens before the locative's and dative's -i: "Luka" → "u Banjoj Luci", "Praga" → "Prazi".
+_SOFTENED = {"k": "c", "g": "z", "h": "s"}
+
+
+def _stems(part: str) -> tuple[str, ...]:
+    """The beginnings a declined form of a town's word starts with: its stem, and the stem softened."""
+    stem = part[: max(3, len(part) - 2)]
+    soft = _SOFTENED.get(stem[-1])
+    return (stem, stem[:-1] + soft) if soft else (stem,)
 
 
 def _town_end(text: str, end: int) -> int:

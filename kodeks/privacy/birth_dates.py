@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime
 import re
 
+from kodeks.privacy import lexicon
 from kodeks.privacy.context import folded_with_offsets, original_span
 from kodeks.privacy.spans import Span
 
@@ -43,7 +44,7 @@ _MONTH_WORD = r"(?:prv|drug|trec|cetvrt|pet|sest|sedm|osm|devet|deset|jedanaest|
 _ROMAN_MONTH = r"(?:i{1,3}|iv|vi{0,3}|ix|xi{0,2})"
 _DATE = re.compile(
     r"(?<![\d,/-])(?<!\d\.)(?:"  # "r.12.3.87": a birth word's full stop glued to the date
-    rf"\d{{1,2}}\s?[./-]\s?\d{{1,2}}\s?[./-]\s?(?:19|20)?\d{{2}}\.?"  # 12.03.1990, 12. 3. 90, 12/03/1990
+    rf"\d{{1,2}}\s?[./-]\s?\d{{1,2}}\s?[./-]\s?(?:(?:19|20)?\d{{2}}|'\d{{2}})\.?"  # 12.03.1990, 12. 3. 90, 3.7.'89
     rf"|\d{{1,2}}\.\s?{_ROMAN_MONTH}(?:\.\s?|\s){_YEAR_DIGITS}\.?"  # 12.III.1990, 12. III 1990
     rf"|(?:\d{{1,2}}(?:\.|-?og|-?ga)?|{_DAY_WORD})\s?{_MONTHS}(?:\s(?:{_YEAR}|{_SHORT_YEAR})\.?)?"  # 12. marta 1990, 12-og marta 90
     rf"|{_DAY_WORD}\s{_MONTH_WORD}\s(?:{_YEAR}|{_SHORT_YEAR})\.?"  # dvanaestog treceg devedesete
@@ -98,7 +99,8 @@ def birth_dates(text: str) -> list[Span]:
                 spans.append(Span(start, end, "DATE_OF_BIRTH"))  # "rodjen devedesete"
             continue
         after = folded[m.end() : m.end() + 30]
-        if _BIRTH_WORD.search(context) or _AFTER_NAME.search(context) or _BIRTH_AFTER.search(after):
+        after_name = _AFTER_NAME.search(context) is not None and not _after_a_word_of_the_laws(context)
+        if _BIRTH_WORD.search(context) or after_name or _BIRTH_AFTER.search(after):
             spans.append(Span(start, end, "DATE_OF_BIRTH"))
         elif not re.fullmatch(rf"{_YEAR}\.?", m.group()) and (
             _WORD_COMMA.search(text, max(0, start - 3), start) or sum(c.isdigit() for c in text) >= 21
@@ -107,6 +109,16 @@ def birth_dates(text: str) -> list[Span]:
     if candidates:
         spans.extend(_beside_a_person(text, candidates))
     return spans
+
+
+_LAST_WORD = re.compile(r"([a-z]+)\.?\s*\(\s*$")
+
+
+def _after_a_word_of_the_laws(context: str) -> bool:
+    """ "Zakon (2019)", "odluka (12.03.2020)": a date in brackets after a word the laws use dates a text, no person."""
+    m = _LAST_WORD.search(context)
+    word = m.group(1) if m else ""
+    return len(word) > 2 and lexicon.law_word_in_any_case(word) and lexicon.first_name(word) is None
 
 
 def _long_ago(date: str) -> bool:

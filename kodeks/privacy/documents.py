@@ -26,12 +26,31 @@ _MIXED9 = re.compile(r"(?<![A-Za-z0-9])(?=(?:[A-Z]*\d){5})(?=\d*[A-Z])[0-9A-Z]{8
 # Letters and digits interleaved ("1EXM2P3K4", "AB1C2D34"): a document's serial; no law, year or model is written so.
 _INTERLEAVED = re.compile(r"(?<![A-Za-z0-9-])(?=(?:[A-Z]*\d){3})(?=(?:\d*[A-Z]){3})[0-9A-Z]{8,10}(?![A-Za-z0-9-])")
 _LONG_DIGITS = re.compile(r"(?<![\d.,/-])\d{8,12}(?!\d|[.,/-]\d)")
+# A document's number typed in groups after its word ("lična karta br 1E KX 12345", "pasoš B 4471 823"): capitals
+# or digit-bearing groups with one space between them, read as one number when they hold 7 to 12 characters.
+_GROUP = r"(?:[A-Z]{1,3}|[A-Za-z]{0,3}\d[A-Za-z0-9]{0,8})"
+_GROUPED = re.compile(rf"(?<![\w/.-]){_GROUP}(?: {_GROUP}){{1,4}}(?![\w/-])")
+_SPACED_DATE = re.compile(r"\d{1,2} \d{1,2} \d{2,4}")
+
+
+def _grouped_document(number: str) -> bool:
+    characters = number.replace(" ", "")
+    return (
+        7 <= len(characters) <= 12 and sum(c.isdigit() for c in characters) >= 3 and not _SPACED_DATE.fullmatch(number)
+    )
 
 
 def documents(text: str) -> list[Span]:
     spans = []
     for m in _CANDIDATE.finditer(text):
         if sum(c.isdigit() for c in m.group()) >= 2 and _DOC_WORD.search(before(text, m.start(), 45)):
+            spans.append(Span(m.start(), m.end(), "DOC_NUMBER"))
+    for m in _GROUPED.finditer(text):
+        if (
+            _grouped_document(m.group())
+            and _DOC_WORD.search(before(text, m.start(), 45))
+            and not any(s.start < m.end() and m.start() < s.end for s in spans)
+        ):
             spans.append(Span(m.start(), m.end(), "DOC_NUMBER"))
     for pattern in (_VIN, _MIXED9, _LONG_DIGITS, _INTERLEAVED):
         for m in pattern.finditer(text):

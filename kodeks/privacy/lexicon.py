@@ -14,6 +14,10 @@ from importlib import resources
 
 from kodeks.privacy.gazetteer import foreign_first_names, regional_first_names
 
+# Person verbs whose object is a thing as often ("ukrao je Samsung", "vozio je Golfa"): as evidence for a capitalised
+# word after them they do not count.
+THING_VERBS = ("ukra", "oduz", "voz", "nas", "pronas", "preda", "uze", "zadrz", "kra", "obij", "provali", "opljack")
+
 # Pronouns, prepositions, conjunctions and forms of "biti": never a name, whatever a name dictionary lists
 # ("Koji" is a Japanese name).
 FUNCTION_WORDS = frozenset(

@@ -25,6 +25,8 @@ _SPEECH_VERBS = frozenset(
     [
         "kaze",
         "kazu",
+        "zeli",
+        "zele",
         "tvrdi",
         "navodi",
         "prica",
@@ -160,6 +162,8 @@ def _lower_case_name_before_verb(text: str, tokens: list[Token], labels: list[st
     ):
         return
     k = _next(text, tokens, j)
+    if k is not None and tokens[k].folded == "ne":
+        k = _next(text, tokens, k)  # "enver ne želi …": the negated verb
     if k is not None and _verb(tokens[k], participle=False):
         labels[j] = "F"
 
@@ -167,6 +171,87 @@ def _lower_case_name_before_verb(text: str, tokens: list[Token], labels: list[st
 def _place_after(text: str, preposition: Token) -> bool:
     after = text[preposition.end : preposition.end + 3]
     return bool(re.match(r" (?:_|[A-ZČĆŠŽĐ])", after))
+
+
+def weak_names_after_person_words(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "protiv supruga elvedina", "svjedokinja nina kaže": right after a word for a person or kin (person_words.txt),
+    a lower-case first name that may be a word or only the region's dictionary has names that person — when it is
+    no word of the laws or of officers' everyday words, and a word of the dictionaries only with its verb after it."""
+    for j in range(1, len(tokens)):
+        token, role = tokens[j], tokens[j - 1]
+        if (
+            labels[j] != "f"
+            or not token.text.islower()
+            or not role.text.islower()
+            or role.folded not in lexicon.person_words()
+            or gap(text, role, token) != " "
+            or not _weak_name(token)
+            or lexicon.law_word_in_any_case(token.folded)
+            or token.folded in lexicon.word_set("common_words.txt")
+            or token.folded in lexicon.person_words()
+        ):
+            continue
+        if lexicon.dictionary_word(token.folded):
+            k = _next(text, tokens, j)
+            if k is None or not _verb(tokens[k], participle=False):
+                continue  # "sin dado …": a word of the dictionaries needs the name's verb after it
+        labels[j] = "F"
+
+
+# "onaj Mrki", "neki Zeko", "taj Šiljo": officers point at someone they know by a nickname or a name.
+_DEMONSTRATIVES = frozenset(
+    [
+        "onaj",
+        "onog",
+        "onoga",
+        "onom",
+        "ona",
+        "onu",
+        "onoj",
+        "taj",
+        "tog",
+        "toga",
+        "ta",
+        "tu",
+        "neki",
+        "nekog",
+        "neka",
+        "neku",
+        "izvjesni",
+        "izvjesnog",
+        "izvjesna",
+        "izvjesnu",
+    ]
+)
+
+
+def names_after_demonstratives(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "onaj Mrki iz naselja je prijetio": a capitalised word inside a sentence right after a demonstrative (onaj,
+    taj, neki, izvjesni …) that no law, dictionary, list of places, makes or peoples has is a nickname or a name; so
+    is a first name of the lists in lower case that is no such word ("neki miralem")."""
+    makes = lexicon.word_set("vehicle_makes.txt")
+    for j in range(1, len(tokens)):
+        token, pointer = tokens[j], tokens[j - 1]
+        lower_name = labels[j] == "f" and token.text.islower() and _weak_name(token)  # "neki miralem"
+        if lower_name and token.folded in lexicon.word_set("common_words.txt"):
+            continue
+        if (
+            labels[j] not in "Cf"
+            or not (token.capitalised or lower_name)
+            or (token.sentence_start and not lower_name)
+            or token.text.isupper()
+            or pointer.folded not in _DEMONSTRATIVES
+            or pointer.text.isupper()
+            or gap(text, pointer, token) != " "
+            or _word(token.folded)
+            or lexicon.law_word_in_any_case(token.folded)
+            or lexicon.is_place(token.folded)
+            or lexicon.not_a_name(token.folded)
+            or token.folded in lexicon.FUNCTION_WORDS
+            or any(b in makes or b + "a" in makes for b in lexicon.bases(token.folded))
+        ):
+            continue
+        labels[j] = "F"
 
 
 def names_before_nickname_cues(text: str, tokens: list[Token], labels: list[str]) -> None:
@@ -254,7 +339,7 @@ def hyphenated_first_names(text: str, tokens: list[Token], labels: list[str]) ->
     for j in range(len(tokens) - 2, -1, -1):
         token, after = tokens[j], tokens[j + 1]
         if (
-            labels[j] == "O"
+            labels[j] in "Of"  # "Jean-Luc Moreau": a weak or foreign name at a sentence's start too
             and labels[j + 1] in "FSC"
             and gap(text, token, after) == "-"
             and token.capitalised
@@ -264,7 +349,7 @@ def hyphenated_first_names(text: str, tokens: list[Token], labels: list[str]) ->
             and not lexicon.law_word_in_any_case(token.folded)
             and not lexicon.is_place(token.folded)
         ):
-            labels[j] = "C"
+            labels[j] = "F" if labels[j] == "f" else "C"
 
 
 # A first name's possessive ("Marijin", "Anina"): a place named so ("Marijin Dvor"), not a person.
@@ -355,6 +440,45 @@ def foreign_names_with_surnames(text: str, tokens: list[Token], labels: list[str
             labels[j + 1] = "C"
 
 
+# The particles of Arabic, Dutch, German, Romance names: "Youssef El Amrani", "Ahmad bin Salem", "Jan van Dijk".
+_NAME_PARTICLES = frozenset(
+    ["el", "al", "ibn", "bin", "ben", "abu", "van", "von", "de", "da", "di", "del", "der", "dos", "das", "le"]
+)
+
+
+def third_words_of_names(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "Abdul Rahman Sultani", "Youssef El Amrani": after two first names, or a first name and a name's particle, a
+    capitalised word inside the sentence that no law, dictionary, list of places or peoples has is the surname —
+    also in an adjective's shape (-ani, -ski), which alone is no name."""
+    for j in range(len(tokens) - 2):
+        first, second, third = tokens[j], tokens[j + 1], tokens[j + 2]
+        particle = second.folded in _NAME_PARTICLES
+        if not (
+            labels[j] == "F"
+            and (labels[j + 1] == "F" or particle)
+            and first.capitalised
+            and (second.capitalised or particle)
+            and not first.text.isupper()
+            and third.capitalised
+            and not third.sentence_start
+            and not third.text.isupper()
+            and gap(text, first, second) == " "
+            and gap(text, second, third) == " "
+            and labels[j + 2] in "CO"
+        ):
+            continue
+        folded = third.folded
+        if (
+            _word(folded)
+            or lexicon.law_word_in_any_case(folded)
+            or lexicon.not_a_name(folded)
+            or lexicon.is_place(folded)
+            or folded in lexicon.FUNCTION_WORDS
+        ):
+            continue
+        labels[j + 1 : j + 3] = [labels[j + 1] if not particle else "C", "C"]
+
+
 # A nickname in quotes with no name before it ("onaj „Bimbo“ opet prodaje"): its verb after it shows a person. Present
 # forms of what officers' people do, besides the lists' verbs; adverbs between are skipped.
 _PRESENT_PERSON_VERBS = frozenset(
@@ -424,3 +548,22 @@ def quoted_nicknames(text: str, tokens: list[Token], labels: list[str]) -> None:
             k += 1
         if k < len(tokens) and (_verb(tokens[k], participle=False) or tokens[k].folded in _PRESENT_PERSON_VERBS):
             labels[j : last + 1] = ["F"] * (last + 1 - j)
+        elif _object_of_a_person_verb(tokens, j):
+            labels[j : last + 1] = ["F"] * (last + 1 - j)  # 'uhvatili smo "Kobru"': the verb's object
+
+
+_OFFICERS_AUXILIARIES = frozenset(["smo", "sam", "ste", "si"])
+
+
+def _object_of_a_person_verb(tokens: list[Token], j: int) -> bool:
+    """Whether the word before token `j` (clitics and the officers' auxiliaries skipped) is a verb whose object is a
+    person (data/person_verbs.txt; not one whose object is a thing as often: ukrao, vozio, našli)."""
+    m = j - 1
+    while m >= 0 and tokens[m].folded in _CLITICS | _OFFICERS_AUXILIARIES and tokens[m].text.islower():
+        m -= 1
+    return (
+        m >= 0
+        and tokens[m].text.islower()
+        and tokens[m].folded in lexicon.person_verbs()
+        and not tokens[m].folded.startswith(lexicon.THING_VERBS)
+    )

@@ -196,8 +196,8 @@ def unlisted_surnames_beside_first_names(text: str, tokens: list[Token], labels:
     written the same way, is its surname when no law text, dictionary or list has it as a word and it has no
     ending of a verb or adjective (a capitalised word inside a sentence is found by its capital already)."""
     for j, token in enumerate(tokens):
-        if labels[j] != "O" or not _unlisted_surname(token):
-            continue
+        if labels[j] != "O" or not _unlisted_surname(token) or _naming_word(token.folded):
+            continue  # "po imenu alma": the cue before the name is none of it
         for k in (j - 1, j + 1):
             if (
                 0 <= k < len(tokens)
@@ -209,6 +209,11 @@ def unlisted_surnames_beside_first_names(text: str, tokens: list[Token], labels:
             ):
                 labels[j] = "S"
                 break
+
+
+def _naming_word(folded: str) -> bool:
+    """A word that names what follows it: a title, a verb of naming, "ime"/"imenu", a nickname cue."""
+    return folded in _TITLES or folded in _NAMING_VERBS or folded in _NAME_NOUNS or folded in _NICKNAME_CUES
 
 
 # The case endings a declined first name and its surname share: "Nihada Brkana", "Nedimom Karahasanom", "Aidi Lipovac".

@@ -478,9 +478,7 @@ def _capitalised_words_by_verbs(text: str, tokens: list[Token], labels: list[str
 _law_word_in_any_case = lexicon.law_word_in_any_case
 
 
-# Person verbs whose object is a thing as often ("ukrao je Samsung", "vozio je Golfa"): as evidence for a capitalised
-# word after them they do not count.
-_THING_VERBS = ("ukra", "oduz", "voz", "nas", "pronas", "preda", "uze", "zadrz", "kra", "obij", "provali", "opljack")
+_THING_VERBS = lexicon.THING_VERBS
 
 
 def _person_verb_with_a_person_beside(text: str, tokens: list[Token], j: int) -> bool:
@@ -511,7 +509,7 @@ _PLACE_NOUNS = re.compile(
     r"parkom|skol[aeiu]|skolom|os|ss|gimnazij\w*|naselj[aeu]|obal[aeiu]|setalist\w*|kasarn\w*|spomenik\w*|"
     r"kej\w*|aleja|aleji|aleje|sokak\w*|avenij\w*|sel[aou]|zaseo?k[au]?|mahal[aeiu]|prelaz|prelaza|prelazu|"
     r"univerzitet\w*|sveucilist\w*|fakultet\w*|institut\w*|akademij\w*|muzej\w*|bibliotek\w*|pozorist\w*|"
-    r"kazalist\w*|galerij\w*|mz)$"
+    r"kazalist\w*|galerij\w*|stadion\w*|dvoran\w*|mz)$"
 )  # not dom, centar, bolnica: "u bolnici Ana Kovač tvrdi …" is more often a person than an institution's name
 # "Dom zdravlja", "Dom kulture": "dom" with the genitive that makes it an institution is a place noun (a home alone is
 # not: "dom Marka Markovića" is someone's).
@@ -631,6 +629,22 @@ def _diminutives_alone(text: str, tokens: list[Token], labels: list[str]) -> Non
             labels[j] = "O"
 
 
+def _second_name(text: str, tokens: list[Token], labels: list[str], k: int) -> bool:
+    """A place is named after one person: after a surname closing its name ("OŠ Meša Selimović", "parku Hasana
+    Kikića") a capitalised listed first name that a surname or its own verb follows starts a person of the sentence
+    ("… Selimović Edin je prodavao", "… Kikića Mujo Sejdić i Haso"); a nickname after the name ("stadion Asim
+    Ferhatović Hase") is still the place's."""
+    last, word = tokens[k - 1], tokens[k]
+    if not (labels[k - 1] == "S" or last.folded.endswith(("ic", *_DECLINED_IC_ENDINGS))) or labels[k] not in "Ff":
+        return False
+    if not word.capitalised or lexicon.first_name(word.folded) != word.folded:
+        return False  # its nominative only: "Trg Alije Izetbegovića" has no name after the surname
+    if k + 1 >= len(tokens) or gap(text, word, tokens[k + 1]) != " ":
+        return False
+    after = tokens[k + 1]
+    return (after.capitalised and labels[k + 1] in "SC") or _subject(text, tokens, k + 1, k)
+
+
 def _subject(text: str, tokens: list[Token], k: int, first: int) -> bool:
     """A surname in the nominative followed by a verb ("u parku Marko Marković udario …") is the sentence's
     subject, a person — not the name of the place before it ("u parku Ivana Gorana Kovačića", "OŠ Vuk Karadžić");
@@ -641,7 +655,9 @@ def _subject(text: str, tokens: list[Token], k: int, first: int) -> bool:
     verb = tokens[k].folded
     last = tokens[k - 1].folded
     if last.endswith(_DECLINED_IC_ENDINGS) and _near_person_verb(text, tokens, k - 1, 1):
-        return True  # "u parku Jovana Savica su pretukli", "na mostu Dragana Ilica smo zatekli": the verb's object
+        # "u parku Jovana Savica su pretukli", "na mostu Dragana Ilica smo zatekli": the verb's object — unless the
+        # verb has its object after it ("na mostu Mehmed-paše Sokolovića zatekli smo Nenada Marića")
+        return not _object_after(text, tokens, k)
     person = last.endswith("ic") or any(
         t.folded in lexicon.listed_first_names() and t.folded not in lexicon.ambiguous_names() for t in tokens[first:k]
     )
@@ -650,18 +666,36 @@ def _subject(text: str, tokens: list[Token], k: int, first: int) -> bool:
     )
 
 
+_CLITICS_AFTER_VERB = frozenset(["smo", "su", "je", "sam", "ste", "ga", "ju", "je", "mu", "joj", "se"])
+
+
+def _object_after(text: str, tokens: list[Token], k: int) -> bool:
+    """Whether a capitalised name follows the verb at `k` (its clitics skipped): the verb's object is there."""
+    m = k + 1
+    while m < len(tokens) and tokens[m].folded in _CLITICS_AFTER_VERB and tokens[m].text.islower():
+        m += 1
+    return m < len(tokens) and tokens[m].capitalised and not tokens[m].sentence_start
+
+
 _POSSESSIVE = re.compile(r"^(?P<stem>[a-z]{2,})(?P<suffix>in|ov|ev)(?:a|e|u|o|og|oga|om|oj|im|ih|ima)?$")
 
 
 def _possessives_of_first_names(text: str, tokens: list[Token], labels: list[str]) -> None:
     """ "u Harisovom autu", "u Amrinoj kući": a capitalised possessive of a listed first name inside a sentence,
-    before a lower-case noun, names its owner — a person. Before a capitalised word it names a place ("Marijin Dvor"),
+    before a lower-case noun, names its owner — a person (in lower case before a word for kin: "mirsadov brat"). Before a capitalised word it names a place ("Marijin Dvor"),
     and before a street's or a place's noun a street ("u Titovoj ulici")."""
     for j, token in enumerate(tokens[:-1]):
         after = tokens[j + 1]
+        # in lower case only before a word for kin or a person, and no word of the language: "mirsadov brat"
+        lower = (
+            token.text.islower()
+            and after.folded in lexicon.person_words()
+            and not lexicon.word_of_the_language(token.folded)
+            and not lexicon.dictionary_word(token.folded)
+        )
         if (
             labels[j] not in "OC"
-            or not token.capitalised
+            or not (token.capitalised or lower)
             or (token.sentence_start and after.folded not in lexicon.person_words())  # "Harisov brat je …" still
             or token.text.isupper()
             or gap(text, token, after) != " "
@@ -713,6 +747,8 @@ def _places_named_after_people(text: str, tokens: list[Token], labels: list[str]
                     break
                 if joined and not (k + 1 < len(tokens) and tokens[k + 1].text[0].isupper()):
                     break
+                if k > j + 1 and _second_name(text, tokens, labels, k):
+                    break  # "u parku Hasana Kikića Mujo Sejdić i …": the place is named after one person
                 k += 1
             named = [  # a capitalised preposition is the venue's name ("pekarna Kod Suljage"), no surname
                 label
@@ -803,10 +839,17 @@ def _keep(labels: list[str]) -> bool:
 _UPPER_LOWER = re.compile(r"^(?:gornj|donj|srednj)(?:a|i|e|oj|em|eg|ega|emu|u|ih|im)$")
 
 
+# A saint's name names a church, a hospital, a school, a square ("bolnica Sveti Duh", "OŠ Sveti Sava", "Sv. Ante"):
+# no living person is called so.
+_SAINT = re.compile(r"^(?:svet(?:i|a|o|og|oga|om|oj|e|u)|sv)$")
+
+
 def _upper_lower_places(tokens: list[Token], labels: list[str]) -> None:
-    """ "MZ Gornja Vijaka", "iz Donjeg Lipovca": the capitalised word after Gornji/Donji/Srednji is a place's."""
+    """ "MZ Gornja Vijaka", "iz Donjeg Lipovca": the capitalised word after Gornji/Donji/Srednji is a place's;
+    after Sveti/Sveta/Sv. it is a saint's."""
     for i in range(len(tokens) - 1):
-        if tokens[i].capitalised and _UPPER_LOWER.match(tokens[i].folded) and tokens[i + 1].capitalised:
+        place = _UPPER_LOWER.match(tokens[i].folded) or _SAINT.match(tokens[i].folded)
+        if tokens[i].capitalised and place and tokens[i + 1].capitalised:
             labels[i] = labels[i + 1] = "O"
 
 
@@ -881,6 +924,28 @@ def _nouns_after_surname_possessives(tokens: list[Token], labels: list[str]) -> 
             labels[i + 1] = "O"
 
 
+# After a surname's initial ("Nedžad R. je prijavio", "Ana K., 34"): a lower-case word or a comma goes on the sentence.
+_SENTENCE_GOES_ON = re.compile(r"^\.(?:[ ]+[a-zčćšžđа-ш]|,)")
+# An age after a name: "Dino (19) je uhapšen", "Lejla, 17 godina, …": a person, even a name that may be a word.
+_AGE_AFTER = re.compile(  # or a date of birth in brackets: "Nada (12.03.1990) nestala"
+    r"^(?:[ ]*\([ ]*\d{1,2}[ ]*(?:god\.?|g\.)?[ ]*\)|,[ ]*\d{1,2}[ ]*(?:godin\w*|god\.|g\.)"
+    r"|[ ]*\([ ]*(?:\d{1,2}[./][ ]?\d{1,2}[./][ ]?(?:19|20)?\d{2}\.?|_{6,})[ ]*\))"  # (found already: written over)
+)
+
+
+def _names_before_ages(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """A first name of any list (a weak one too) right before an age, in brackets or after a comma, is a person."""
+    for j, token in enumerate(tokens):
+        if (
+            labels[j] in "fC"
+            and token.text[:1].isupper()
+            and lexicon.first_name(token.folded) is not None
+            and token.folded not in lexicon.FUNCTION_WORDS
+            and _AGE_AFTER.match(text[token.end :])
+        ):
+            labels[j] = "F"
+
+
 def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     tokens = words(text) if tokens is None else tokens
     folded = [t.folded for t in tokens]
@@ -911,9 +976,12 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     )  # again: beside the surnames only a verb showed ("sa zulfom hadzicem")
     name_context.first_names_before_verbs(text, tokens, labels)
     name_context.foreign_names_with_surnames(text, tokens, labels)
+    name_context.third_words_of_names(text, tokens, labels)
     name_context.quoted_nicknames(text, tokens, labels)
     _possessives_of_first_names(text, tokens, labels)
     name_context.names_before_nickname_cues(text, tokens, labels)
+    name_context.weak_names_after_person_words(text, tokens, labels)
+    name_context.names_after_demonstratives(text, tokens, labels)
     name_context.coordinated_first_names(text, tokens, labels)
     name_context.coordinated_weak_names(text, tokens, labels)
     name_context.repeated_surnames(text, tokens, labels)
@@ -931,6 +999,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
         if token.folded in name_cues.MAIDEN_CUES:
             labels[i] = "O"  # "TOPIĆ SNJEŽANA ROĐ. BANOVIĆ": the cue between two names is neither's
     _vehicle_models(tokens, labels)
+    _names_before_ages(text, tokens, labels)
     found: list[PersonSpan] = []
     j = 0
     while j < len(tokens):
@@ -964,7 +1033,18 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
             )  # "rada Savjeta": a word that may be a name needs a name beside it
         while run_labels and run_labels[-1] == "f" and len(run_labels) > 1 and run_labels[-2] not in "FS":
             run, run_labels = run[:-1], run_labels[:-1]
-        while run_labels and run_labels[-1] == "i":  # a trailing initial is the next sentence's first letter
+        while (  # "i Haso pili su …": a lower-case word that may be a name is no half of a capitalised one
+            len(run_labels) > 1
+            and run_labels[-1] == "f"
+            and run[-1].text.islower()
+            and run[-2].capitalised
+            and not run[-2].sentence_start
+            and not run[-2].text.isupper()
+        ):
+            run, run_labels = run[:-1], run_labels[:-1]
+        while (  # a trailing initial is the next sentence's first letter — unless the sentence goes on after it
+            run_labels and run_labels[-1] == "i" and not (len(run) > 1 and _SENTENCE_GOES_ON.match(text[run[-1].end :]))
+        ):
             run, run_labels = run[:-1], run_labels[:-1]
         if run_labels and _keep(run_labels):
             surname, first = _key(run, run_labels)

@@ -58,6 +58,29 @@ def jmbgs(text: str) -> list[Span]:
             continue  # "0038762123456": an international phone number (no JMBG starts with a day 00)
         spans.append(Span(m.start(1), m.end(1), kind))
     spans.extend(s for s in grouped_jmbgs(text) if not any(s.start < o.end and o.start < s.end for o in spans))
+    spans.extend(s for s in spoken_jmbgs(text) if not any(s.start < o.end and o.start < s.end for o in spans))
+    return spans
+
+
+def spoken_jmbgs(text: str) -> list[Span]:
+    """JMBGs dictated in words, digit by digit or in groups ("nula tri nula četiri devet osam šest …"): a run of
+    number words (digits too) whose 13 digits have a valid date and check digit. Only valid ones: a dictated
+    number is otherwise a phone or an amount."""
+    folded, offsets = folded_with_offsets(text)
+    spans: list[Span] = []
+    for pattern in (_SPOKEN_RUN, _GROUPED_RUN):
+        for m in pattern.finditer(folded):
+            parts = re.findall(rf"\d+|{_NUMBER_WORD}", m.group())
+            if all(p.isdigit() for p in parts):
+                continue
+            if pattern is _SPOKEN_RUN:
+                digits = "".join(p if p.isdigit() else _DIGIT_WORDS[p] for p in parts)
+            else:
+                digits = _grouped_digits(parts)
+            if jmbg_valid(digits):
+                start, end = original_span(offsets, m.start(), m.end())
+                if not any(start < s.end and s.start < end for s in spans):
+                    spans.append(Span(start, end, "JMBG"))
     return spans
 
 
@@ -203,6 +226,27 @@ _HUNDREDS = {
 }
 _NUMBER_WORD = "|".join(sorted([*_DIGIT_WORDS, *_TEENS, *_TENS, *_HUNDREDS], key=len, reverse=True))
 _GROUPED_RUN = re.compile(rf"(?<![\w+])(?:{_NUMBER_WORD})(?:[ ,/-]{{1,2}}(?:{_NUMBER_WORD}))+(?![\w])")
+
+
+def number_word(folded: str) -> bool:
+    """Whether a folded word is a number said in words (nula … devetsto) or written in digits."""
+    return folded.isdigit() or folded in _DIGIT_WORDS or folded in _TEENS or folded in _TENS or folded in _HUNDREDS
+
+
+def spoken_digits(words: list[str]) -> str:
+    """The digits of folded number words (and digits) as people read a number out ("trideset jedan" 31, "osamsto
+    osamdeset devet" 889, "nula 6" 06)."""
+    digits: list[str] = []
+    spoken: list[str] = []
+    for word in words:
+        if word.isdigit():
+            digits.append(_grouped_digits(spoken))
+            spoken = []
+            digits.append(word)
+        else:
+            spoken.append(word)
+    digits.append(_grouped_digits(spoken))
+    return "".join(digits)
 
 
 def _grouped_digits(words: list[str]) -> str:

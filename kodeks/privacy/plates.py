@@ -6,15 +6,16 @@ after a word for a vehicle or its plates, other countries' plates (`M-KL 4821`, 
 Dashes, dots or no separator make a plate plain in any case ("a12e345", "123-a-456"); with spaces, or for the
 older letter-prefix formats, a lower-case plate needs a word for a vehicle or its plates nearby — "platio 100
 a dobio 200" is not a plate — unless a plate's letter is glued to its two digits ("t72 o 441": no word of the
-language is written so).
+language is written so). A plate dictated after such a word, each letter by its name and the numbers in words
+("tablice ka trideset jedan je osamsto osamdeset devet"), is one too.
 """
 
 from __future__ import annotations
 
 import re
 
-from kodeks.privacy import lexicon
-from kodeks.privacy.context import keyword_before
+from kodeks.privacy import lexicon, numbers
+from kodeks.privacy.context import folded_with_offsets, keyword_before, original_span
 from kodeks.privacy.spans import Span
 from retrieval.language.normalize import fold
 
@@ -110,6 +111,45 @@ def _foreign(text: str, taken: list[Span]) -> list[Span]:
     return out
 
 
+# A BiH plate dictated, after a word for a vehicle or its plates: each letter by its name ("ka" K, "je" J, "em" M,
+# "te" T), the numbers in words or digits ("ka trideset jedan je osamsto osamdeset devet": K31-J-889).
+_LETTER_NAMES = frozenset(["a", "e", "je", "j", "ka", "k", "em", "m", "o", "te", "t"])
+_FOLDED_WORD = re.compile(r"[a-z0-9]+")
+
+
+def _dictated(text: str, taken: list[Span]) -> list[Span]:
+    """Plates dictated as letter names and number words: a letter, two digits, a letter, three digits."""
+    folded, offsets = folded_with_offsets(text)
+    words = list(_FOLDED_WORD.finditer(folded))
+    out = []
+    for i, first in enumerate(words):
+        if first.group() not in _LETTER_NAMES:
+            continue
+        j = i + 1
+        while j < len(words) and numbers.number_word(words[j].group()) and words[j].group() not in _LETTER_NAMES:
+            j += 1
+        if j == i + 1 or j >= len(words) or words[j].group() not in _LETTER_NAMES:
+            continue
+        if len(numbers.spoken_digits([w.group() for w in words[i + 1 : j]])) != 2:
+            continue
+        k, last = j + 1, None
+        while k < len(words) and numbers.number_word(words[k].group()):
+            if len(numbers.spoken_digits([w.group() for w in words[j + 1 : k + 1]])) == 3:
+                last = k
+            k += 1
+        if last is None or not all(
+            _SEPARATED.fullmatch(folded[a.end() : b.start()]) for a, b in zip(words[i:last], words[i + 1 : last + 1])
+        ):
+            continue  # one plate: only spaces, commas or dashes between its parts
+        start, end = original_span(offsets, first.start(), words[last].end())
+        if not any(s.start < end and start < s.end for s in taken) and keyword_before(text, start, _PLATE_WORD, 40):
+            out.append(Span(start, end, "PLATE"))
+    return out
+
+
+_SEPARATED = re.compile(r"[ ,-]{1,2}")
+
+
 def plates(text: str) -> list[Span]:
     spans: list[Span] = []
     for form, pattern in enumerate(_FORMS):
@@ -121,4 +161,5 @@ def plates(text: str) -> list[Span]:
             if _plain(m, form) or keyword_before(text, m.start(), _PLATE_WORD, window=40):
                 spans.append(Span(m.start(), m.end(), "PLATE"))
     spans += _mistyped(text, spans)
-    return spans + _foreign(text, spans)
+    spans += _foreign(text, spans)
+    return spans + _dictated(text, spans)
