@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import shlex
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 import typer
@@ -134,10 +135,7 @@ def train_ranker(
             "data_dir": str(data_dir),
             "within_own_law": within,
         }
-        texts = frozenset(q.question.strip().lower() for q in questions)
-        group = next((g for g, seen in groups.items() if seen & texts), name)
-        groups[group] = groups.get(group, frozenset()) | texts
-        source["group"] = group
+        group = source["group"] = _fold_of(groups, name, (q.question for q in questions))
         labelled.append(LabelledSet(name, pools, source, group))
     for name, threads_file, data_dir in played:
         cases = load_threads(threads_file, splits.get(name))
@@ -168,10 +166,7 @@ def train_ranker(
             "data_dir": str(data_dir),
             "within_own_law": False,
         }
-        texts = frozenset(t.question.strip().lower() for t in turns)
-        group = next((g for g, seen in groups.items() if seen & texts), name)
-        groups[group] = groups.get(group, frozenset()) | texts
-        source["group"] = group
+        group = source["group"] = _fold_of(groups, name, (t.question for t in turns))
         parts = {
             "first turns": [i for i, f in enumerate(firsts) if f],
             "follow-ups": [i for i, f in enumerate(firsts) if not f],
@@ -232,6 +227,15 @@ def train_ranker(
     )
     model.save(out)
     print(f"model ({choice.describe()}) written to {out}")
+
+
+def _fold_of(groups: dict[str, frozenset[str]], name: str, questions: Iterable[str]) -> str:
+    """The fold a set is held out in: the first earlier set sharing a question with it (a question asked in two sets
+    must never be trained on while it is scored), else a fold of its own. Records the set's questions in `groups`."""
+    texts = frozenset(q.strip().lower() for q in questions)
+    group = next((g for g, seen in groups.items() if seen & texts), name)
+    groups[group] = groups.get(group, frozenset()) | texts
+    return group
 
 
 def _print_table(table: list) -> None:
