@@ -215,6 +215,25 @@ def mentions(folded: str) -> list[tuple[int, int, str]]:
     return sorted(kept)
 
 
+def names_level_above(text: str, officer: str | None) -> bool:
+    """Whether `text` names a level above the officer's own ("svjedok na Sudu BiH", "izbori za Predsjedništvo
+    BiH" asked by an RS or a Brčko officer): the matter is that level's — its courts, its elections, its
+    institutions, which its own code's articles name as their field ("pred institucijama Bosne i
+    Hercegovine", KZ BiH čl. 235) — so its code's twin of the officer's provision is what applies, not a copy
+    of the officer's own (retrieval/search/library_priors.py)."""
+    if not officer or find(officer) is None:
+        return False
+    above = set(ancestors(officer))
+    folded = fold(text)
+    spans = mentions(folded)
+    for n, (start, _, code) in enumerate(spans):
+        # "u Brčko distriktu BiH", "Federaciji BiH" in any case ending: the state's name completes another's
+        part_of_name = n > 0 and not folded[spans[n - 1][1] : start].strip()
+        if code in above and not part_of_name:
+            return True
+    return False
+
+
 MAX_REQUEST_WORDS = 6
 # A comparison is a short follow-up that names a jurisdiction and opens like one ("isto u RS?", "a u Brčkom?",
 # "kako je u Federaciji", "uporedi sa RS") — anything longer, or with a number, is a question of its own.

@@ -69,6 +69,22 @@ def test_jurisdictions_named_in_free_text() -> None:
 # --- search for an officer -----------------------------------------------------------------------
 
 
+def test_a_question_naming_a_level_above_the_officer_s_own() -> None:
+    """The state named in a question ("pred Sudom BiH", "država BiH") by an officer below it; not the state's
+    name as part of a lower level's ("Federaciji BiH", "Brčko distriktu BiH"), not an officer's own level."""
+    from retrieval.jurisdictions import names_level_above
+
+    assert names_level_above("svjedok na Sudu BiH je slagao", "BD")
+    assert names_level_above("traži od države BiH da pusti brata", "RS")
+    assert names_level_above("to propisuje Bosna i Hercegovina", "RS")
+    assert names_level_above("to propisuje Federacija", "KS")
+    assert not names_level_above("ukrao je auto u Federaciji BiH", "FBiH")
+    assert not names_level_above("ukrao je u Brčko distriktu BiH", "BD")
+    assert not names_level_above("svjedok na Sudu BiH", "BiH")
+    assert not names_level_above("svjedok na Sudu BiH", None)
+    assert not names_level_above("a u RS?", "FBiH")
+
+
 def test_rs_officer_gets_kz_rs_and_never_another_entitys_code(juris: Any) -> None:
     result = juris.search(MURDER, jurisdiction=scope_of("RS"))
     assert result.hits[0].id == "KZ RS čl. 124"

@@ -233,7 +233,7 @@ def test_an_article_titled_as_one_of_the_officer_s_own_is_a_twin() -> None:
         frozenset({"genocid"}),
     ]
     vectors = np.full((4, 8), 0.5, dtype=np.float32)  # every pair alike: no mutual neighbour stands out by meaning
-    twins = _twins(
+    twins, copies = _twins(
         law_code,
         ["KZ RS", "KZ BiH"],
         {"KZ RS": "RS", "KZ BiH": "BiH"},
@@ -243,6 +243,36 @@ def test_an_article_titled_as_one_of_the_officer_s_own_is_a_twin() -> None:
         titles,
     )
     assert twins["rs"].tolist() == [False, False, True, False]
+    assert copies["rs"].tolist() == [True, False, False, False]  # the officer's own side of the same pair
+
+
+def test_a_question_about_the_state_s_matter_lowers_the_officer_s_copy_instead() -> None:
+    """Of two twin provisions, the state's is lowered for an entity officer — unless the question names the
+    state (its court, its elections): then the officer's own copy is (`level_above`)."""
+    from retrieval.search.library_priors import LibraryPriors
+
+    # 0: KZ RS perjury, 1: KZ RS theft, 2: KZ BiH perjury (its twin), 3: KZ BiH genocide
+    priors = LibraryPriors(
+        np.zeros(4, dtype=np.int32),
+        {"rs": np.asarray([False, False, True, False])},
+        copies={"rs": np.asarray([True, False, False, False])},
+    )
+    fused = np.asarray([2.0, 1.0, 2.0, 0.5])
+    mask = np.ones(4, dtype=bool)
+    assert priors.adjust(fused, mask, None, "RS", 1.0, 0.0).tolist() == [2.0, 1.0, 1.0, 0.5]
+    assert priors.adjust(fused, mask, None, "RS", 1.0, 0.0, level_above=True).tolist() == [1.0, 1.0, 2.0, 0.5]
+    assert priors.adjust(fused, mask, None, "BiH", 1.0, 0.0, level_above=True).tolist() == fused.tolist()
+
+
+def test_the_state_s_twin_first_when_the_question_names_the_state(library: Any) -> None:
+    """Perjury before the state's court is the state code's offence (its article names the state's
+    institutions); before any court, the officer's own. The toy library finds both pairs as twins."""
+    rs_scope = scope_of("RS")
+    assert library.candidates.priors.copies["rs"].any()
+    ids = [h.id for h in library.search("svjedok je lagao pred Sudom BiH", jurisdiction=rs_scope).hits]
+    assert ids.index("KZ BiH čl. 235") < ids.index("KZ RS čl. 356"), ids
+    ids = [h.id for h in library.search("svjedok je lagao pred sudom u Banjaluci", jurisdiction=rs_scope).hits]
+    assert ids.index("KZ RS čl. 356") < ids.index("KZ BiH čl. 235"), ids
 
 
 def test_what_the_question_is_about_orders_the_kinds(library: Any) -> None:

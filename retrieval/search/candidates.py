@@ -119,6 +119,7 @@ class CandidateFinder:
         officer: str | None = None,
         topic_kinds: Collection[str] = (),
         served: Sequence[int] = (),
+        level_above: bool = False,
     ) -> tuple[list[Candidate], Ranker | None]:
         """The best candidates among the articles `mask` admits (`filtered`: a law or jurisdiction filter
         made it narrower than the whole library), best first; and a function that fills in the dense and
@@ -126,7 +127,9 @@ class CandidateFinder:
         A follow-up's `context` and the indexes of its `previous` answer's articles weigh in as
         retrieval/search/followup.py says. `officer`: the asking officer's own jurisdiction (the library
         priors' twins are theirs); `topic_kinds`: the kinds of law the question is about, by its topics (the
-        laws of other kinds are lowered by KODEKS_TOPIC_AFFINITY)."""
+        laws of other kinds are lowered by KODEKS_TOPIC_AFFINITY); `level_above`: the question is about a level above
+        the officer's own (it names it: jurisdictions.names_level_above), so of two twin provisions the officer's
+        own copy is lowered instead of the higher code's (library_priors.LibraryPriors.twins_of)."""
         s = self.settings
         if not mask.any():
             return [], None
@@ -222,7 +225,9 @@ class CandidateFinder:
             )
             bonus_at = earlier if rows is None else np.nonzero(np.isin(rows, earlier))[0]
             return followup.with_bonus(
-                self._with_priors(scores, mask, kind_share, officer, rows, topic, affinity), bonus_at, s.thread_bonus
+                self._with_priors(scores, mask, kind_share, officer, rows, topic, affinity, level_above),
+                bonus_at,
+                s.thread_bonus,
             )
 
         fused = fused_over()
@@ -255,7 +260,7 @@ class CandidateFinder:
                 own_jurisdiction=self._own_jurisdiction(officer),
             )
             if self.priors is not None:
-                raw.twin = self.priors.twins_of(officer)
+                raw.twin = self.priors.twins_of(officer, level_above)
                 raw.off_topic = None if topic is None else ~topic
                 raw.kind_gap = None if share is None else self.priors.kind_gap(mask, share)
                 raw.offence_gap = None if offence_share is None else self.priors.kind_gap(mask, offence_share)
@@ -354,6 +359,7 @@ class CandidateFinder:
         rows: np.ndarray | None = None,
         topic: np.ndarray | None = None,
         affinity: float | None = None,
+        level_above: bool = False,
     ) -> np.ndarray:
         """Fused scores with the library priors (twins of the officer's own law, kind and topic affinity) applied.
         `share`: the title share the kinds are judged by; `affinity`: its weight (KODEKS_KIND_AFFINITY, or
@@ -362,4 +368,6 @@ class CandidateFinder:
         affinity = s.kind_affinity if affinity is None else affinity
         if self.priors is None or not (s.twin_penalty or affinity or s.topic_affinity):
             return fused
-        return self.priors.adjust(fused, mask, share, officer, s.twin_penalty, affinity, rows, topic, s.topic_affinity)
+        return self.priors.adjust(
+            fused, mask, share, officer, s.twin_penalty, affinity, rows, topic, s.topic_affinity, level_above
+        )

@@ -49,10 +49,13 @@ class LibraryPriors:
         twins: dict[str, np.ndarray],
         law_code: np.ndarray | None = None,
         law_kinds: Sequence[frozenset[str]] = (),
+        copies: dict[str, np.ndarray] | None = None,
     ) -> None:
         self.kind_group = kind_group  # int32 per article: articles of one kind of law share a group
         self.groups = int(kind_group.max()) + 1 if len(kind_group) else 0
         self.twins = twins  # folded jurisdiction code → bool per article: a higher-level twin of its own law
+        # the other side of the same pairs: folded code → bool per article: its own law's article with a higher twin
+        self.copies = copies if copies is not None else {}
         self._law_code = law_code if law_code is not None else np.zeros(0, np.int32)
         self._law_kinds = list(law_kinds)  # per law code: every kind the law is
 
@@ -61,9 +64,13 @@ class LibraryPriors:
         codes = [code for code, of in enumerate(self._law_kinds) if not of.isdisjoint(kinds)]
         return np.isin(self._law_code, codes) if codes else None
 
-    def twins_of(self, officer: str | None) -> np.ndarray | None:
-        """Per article: a higher-level twin of a provision the officer's own law has (None: no officer, no twins)."""
-        return self.twins.get(fold(officer)) if officer else None
+    def twins_of(self, officer: str | None, level_above: bool = False) -> np.ndarray | None:
+        """Per article: a higher-level twin of a provision the officer's own law has (None: no officer, no twins).
+        `level_above`: the question names a level above the officer's own (jurisdictions.names_level_above) — its
+        matter is that level's, so the officer's own copies of the pairs are the ones lowered instead."""
+        if not officer:
+            return None
+        return (self.copies if level_above else self.twins).get(fold(officer))
 
     def kind_gap(self, mask: np.ndarray, title: np.ndarray) -> np.ndarray | None:
         """Per article: 1 − the best title share (`title`) among the admitted articles of its kind of law; None
@@ -99,9 +106,9 @@ class LibraryPriors:
         group_names = list(dict.fromkeys(kinds[law] for law in law_names))
         per_law_group = np.asarray([group_names.index(kinds[law]) for law in law_names], dtype=np.int32)
         kind_group = per_law_group[law_code] if len(law_code) else np.zeros(0, np.int32)
-        twins = _twins(law_code, law_names, jurisdiction_of_law, kinds, parallel, article_vectors, title_stems)
+        twins, copies = _twins(law_code, law_names, jurisdiction_of_law, kinds, parallel, article_vectors, title_stems)
         law_kinds = [frozenset(k.kind for k in kinds_of_law.get(law, ())) for law in law_names]
-        return cls(kind_group, twins, law_code, law_kinds)
+        return cls(kind_group, twins, law_code, law_kinds, copies)
 
     def adjust(
         self,
@@ -114,12 +121,14 @@ class LibraryPriors:
         rows: np.ndarray | None = None,
         topic: np.ndarray | None = None,
         topic_affinity: float = 0.0,
+        level_above: bool = False,
     ) -> np.ndarray:
         """`fused` with the priors applied (`rows`: the articles `fused` holds, when it is a subset). `topic`:
-        per article, of a kind the question's topics name (`of_kinds`); the others lowered by `topic_affinity`."""
+        per article, of a kind the question's topics name (`of_kinds`); the others lowered by `topic_affinity`.
+        `level_above`: the question is about a level above the officer's (`twins_of`)."""
         idx = slice(None) if rows is None else rows
         out = fused
-        if twin_penalty and (twins := self.twins_of(officer)) is not None:
+        if twin_penalty and (twins := self.twins_of(officer, level_above)) is not None:
             out = out - twin_penalty * twins[idx]
         if kind_affinity and title is not None and (gap := self.kind_gap(mask, title)) is not None:
             out = out - kind_affinity * gap[idx]
@@ -136,13 +145,15 @@ def _twins(
     parallel: set[str],
     article_vectors: Callable[[np.ndarray], np.ndarray],
     title_stems: Sequence[frozenset[str]] | None = None,
-) -> dict[str, np.ndarray]:
-    """For each jurisdiction with a law: the articles of laws above it (same kind) that have a twin in it —
+) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
+    """For each jurisdiction with a law: the articles of laws above it (same kind) that have a twin in it, and
+    (the second mapping) its own articles that have a twin above —
     only for kinds where each level has a complete code of its own (`parallel` in law_kinds.toml). A twin is
     a mutual nearest neighbour by meaning, or an article titled as one of the officer's law is ("Kazna
     zatvora", "Uvjetna osuda" ~ "Uslovna osuda": the variants meet in the stems), whose texts are too long
     and general for their nearest neighbours to be each other."""
     out: dict[str, np.ndarray] = {}
+    copies: dict[str, np.ndarray] = {}
     codes = {law: find_jurisdiction(jurisdiction_of_law.get(law, "")) for law in law_names}
     for low, low_code in codes.items():
         if low_code is None or low not in parallel:
@@ -153,24 +164,37 @@ def _twins(
                 continue
             high_rows = np.nonzero(law_code == law_names.index(high))[0]
             low_rows = np.nonzero(law_code == law_names.index(low))[0]
-            found = _mutual_neighbours(high_rows, low_rows, article_vectors)
+            found, own = _mutual_pairs(high_rows, low_rows, article_vectors)
             if title_stems is not None:
                 titled = {title_stems[i] for i in low_rows.tolist() if title_stems[i]}
+                above_titles = {title_stems[i] for i in high_rows.tolist() if title_stems[i]}
                 found = np.union1d(
                     found, [i for i in high_rows.tolist() if title_stems[i] and title_stems[i] in titled]
+                ).astype(np.int64)
+                own = np.union1d(
+                    own, [i for i in low_rows.tolist() if title_stems[i] and title_stems[i] in above_titles]
                 ).astype(np.int64)
             if found.size:
                 mask = out.setdefault(fold(low_code), np.zeros(len(law_code), dtype=bool))
                 mask[found] = True
-    return out
+                mine = copies.setdefault(fold(low_code), np.zeros(len(law_code), dtype=bool))
+                mine[own] = True
+    return out, copies
 
 
 def _mutual_neighbours(
     high: np.ndarray, low: np.ndarray, article_vectors: Callable[[np.ndarray], np.ndarray]
 ) -> np.ndarray:
     """Articles of `high` whose nearest article in `low` has them as its nearest too, with a margin."""
+    return _mutual_pairs(high, low, article_vectors)[0]
+
+
+def _mutual_pairs(
+    high: np.ndarray, low: np.ndarray, article_vectors: Callable[[np.ndarray], np.ndarray]
+) -> tuple[np.ndarray, np.ndarray]:
+    """The pairs `_mutual_neighbours` finds: (their articles of `high`, their articles of `low`)."""
     if len(high) < 2 or len(low) < 2:
-        return np.zeros(0, dtype=np.int64)
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
     a, b = article_vectors(high), article_vectors(low)
     ok_a, ok_b = np.linalg.norm(a, axis=1) > 0, np.linalg.norm(b, axis=1) > 0
     high, low, a, b = high[ok_a], low[ok_b], a[ok_a], b[ok_b]
@@ -181,5 +205,5 @@ def _mutual_neighbours(
     best = sims.argmax(axis=1)
     mutual = sims.argmax(axis=0)[best] == np.arange(len(high))
     margin = sims[np.arange(len(high)), best] / ((near_a + near_b[best]) / 2)
-    twins: np.ndarray = high[mutual & (margin >= TWIN_MARGIN)]
-    return twins
+    kept = mutual & (margin >= TWIN_MARGIN)
+    return high[kept], low[best[kept]]

@@ -34,7 +34,7 @@ from retrieval.index.opening import OpenedIndex, open_index, row_reader
 from retrieval.index.title_fields import TitleFields, stored_vectors
 from retrieval.index.title_fields import has_vectors as has_title_vectors
 from retrieval.index.title_fields import title_fields as read_title_fields
-from retrieval.jurisdictions import Scope, as_scope, known_codes, scope_of
+from retrieval.jurisdictions import Scope, as_scope, known_codes, names_level_above, scope_of
 from retrieval.jurisdictions import find as find_jurisdiction
 from retrieval.language.normalize import fold
 from retrieval.language.vocabulary import Expansion, question_vocabulary
@@ -666,13 +666,24 @@ class Retriever:
         served: list[int] | None = None,
     ) -> tuple[list[Candidate], Ranker | None]:
         """Both retrievers over the articles the filter admits (deleted ones never), fused (candidates.py); `served`:
-        the references served ahead of them."""
+        the references served ahead of them. A question that names a level above the officer's own ("pred Sudom
+        BiH") is about that level's matter: of two twins, the officer's own copy is lowered (library_priors.py)."""
         mask = self._open_mask if allowed is None else (self._open_mask & allowed)
         previous = None
         if context is not None and context.articles:
             previous = np.asarray([i for a in context.articles if (i := self.catalog.index_of(a)) >= 0], dtype=np.int64)
         return self.candidates.find(
-            query, mask, allowed is not None, timings, expansions, context, previous, officer, topic_kinds, served or ()
+            query,
+            mask,
+            allowed is not None,
+            timings,
+            expansions,
+            context,
+            previous,
+            officer,
+            topic_kinds,
+            served or (),
+            level_above=names_level_above(query, officer),
         )
 
     def _topic_kinds(
