@@ -12,7 +12,10 @@ advocacy, …). Two things then go wrong that never happen over one code (measur
   bitext-mining criterion: "Terorizam" ~ "Terorizam", "Davanje lažnog iskaza" ~ the same; "Genocid",
   "Krivotvorenje novca", "Ratni zločin …" have no counterpart in an entity code and are no twins) — is
   lowered by KODEKS_TWIN_PENALTY (fused z units) in that officer's searches. State-only offences stay
-  where their scores put them. Only for kinds where every level has a complete code of its own (criminal
+  where their scores put them. Twins are pairs: a question that names the level above ("svjedok na Sudu
+  BiH", "izbori za predsjedništvo BiH": jurisdictions.names_level_above) is about that level's matter —
+  KZ BiH's twin offences name the state's institutions as their field (čl. 151, 191, 235) — so the
+  officer's own copy of the pair is lowered instead (`copies`). Only for kinds where every level has a complete code of its own (criminal
   codes and procedure: `parallel` in retrieval/language/data/law_kinds.toml); the state traffic law is a framework the entity
   laws complete, and its alcohol article is no duplicate of the RS law's pedestrian one.
 - **Other kinds of law on everyday words.** "ukrao je gorivo iz kamiona na parkingu" is a theft, but
