@@ -169,6 +169,10 @@ class Settings(BaseSettings):
     # A continuation's ranking fused by rank with its own words searched without the thread, at this weight
     # against the thread's (retrieval/search/followup.py: fuse_alone); 0 = the thread's ranking alone.
     thread_alone: float = Field(0.2, alias="KODEKS_THREAD_ALONE", ge=0)
+    # A continuation or a correction searched in the kind of law its thread's trusted answer agrees on (its first two
+    # articles' laws: the criminal code, the traffic law …): other kinds lowered by KODEKS_TOPIC_AFFINITY, unless the
+    # message names a topic of its own (retrieval/search/retriever.py: _thread_kinds).
+    thread_kind: bool = Field(True, alias="KODEKS_THREAD_KIND")
     # Voice messages: transcribed by an OpenAI-compatible endpoint (OPENAI_API_KEY / OPENAI_BASE_URL, or the
     # two below for a separate one, e.g. a self-hosted Whisper server); off without a key or an endpoint.
     voice: bool = Field(True, alias="KODEKS_VOICE")

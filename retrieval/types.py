@@ -215,15 +215,20 @@ class ThreadContext:
     (KODEKS_THREAD_BONUS) — served only if they then rank among the best, never blindly; `dense`: False to
     keep the words out of the embedding (BM25 only): the question's own words alone are embedded; `alone`: True to
     fuse, by rank, this search with the question's own words searched without the thread (KODEKS_THREAD_ALONE), so
-    a continuation keeps what its own words find (retrieval/search/followup.py: `fuse_alone`)."""
+    a continuation keeps what its own words find (retrieval/search/followup.py: `fuse_alone`); `law_of`: articles whose
+    kinds of law the search prefers when the question itself names none — articles of other kinds are lowered by
+    KODEKS_TOPIC_AFFINITY, as for a question's topic (the thread's law: a story about a crime told on with "na
+    parkingu", "u autu" stays in the criminal code)."""
 
     words: str = ""
     articles: tuple[str, ...] = ()
     dense: bool = True  # the words join the dense query (a continuation); False: lexical only
     alone: bool = False  # also rank the question's own words without the thread, fused at KODEKS_THREAD_ALONE
+    law_of: tuple[str, ...] = ()  # articles whose shared kinds of law this search prefers, as a topic: the
+    # first articles of the thread's trusted answer — the kind of law the thread is in (a crime stays a crime)
 
     def __bool__(self) -> bool:
-        return bool(self.words.strip() or self.articles)
+        return bool(self.words.strip() or self.articles or self.law_of)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"words": self.words, "articles": list(self.articles)}
@@ -231,6 +236,8 @@ class ThreadContext:
             out["dense"] = False
         if self.alone:
             out["alone"] = True
+        if self.law_of:
+            out["law_of"] = list(self.law_of)
         return out
 
 

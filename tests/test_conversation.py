@@ -89,7 +89,8 @@ def test_understand_by_the_rules() -> None:
     thread = Thread().after(exchange(ALCOHOL, ("ZOBS BiH čl. 174",)))
     follow = understand("a koja je kazna?", thread)
     assert follow.follow_up and follow.by == "rules" and follow.query == "a koja je kazna?"
-    assert follow.context == ThreadContext(ALCOHOL, ("ZOBS BiH čl. 174",), alone=True)  # own words also ranked alone
+    # own words also ranked alone; the kind of law of the answer's first articles kept (issue 29, seventh round)
+    assert follow.context == ThreadContext(ALCOHOL, ("ZOBS BiH čl. 174",), alone=True, law_of=("ZOBS BiH čl. 174",))
     assert "alkotest" in follow.standalone and follow.summary().startswith("„a koja je kazna“ – nastavak na")
     alone = understand("neko mi je krivotvorio potpis", thread)
     assert not alone.follow_up and alone.context is None and alone.summary() == ""

@@ -248,6 +248,12 @@ def reading_note(reading: Reading, jurisdiction: str | None) -> str:
     return "\n" + "\n".join(lines)
 
 
+# the readings that stay in the thread's kind of law (a related act is found by its own words); the previous answer's
+# first articles whose laws must agree on a kind for the thread to keep it
+LAW_KEPT = ("continuation", "correction")
+LAW_ARTICLES = 2
+
+
 def _context(reading: Reading, last: Exchange) -> ThreadContext:
     """What search inherits: a continuation, the thread's act (embedded with it) and the previous answer's
     articles — unless search judged that answer weak: a follow-up after a miss must not inherit the miss; a
@@ -255,13 +261,18 @@ def _context(reading: Reading, last: Exchange) -> ThreadContext:
     weight, not embedded) — it is found by its own words, in the thread's law and jurisdiction: the story's
     verbs, even at their lower weight, pull toward the act already told or taken back (measured:
     docs/retrieval.md)."""
+    # the kind of law the thread is in: what its trusted answer's first articles agree on (a correction or a switch
+    # changes the act or the jurisdiction, not whether it is a crime or a traffic offence)
+    law_of = last.articles[:LAW_ARTICLES] if not last.weak and reading.kind in LAW_KEPT else ()
     if reading.kind in ("correction", "related"):  # the story's persons and things, in BM25 only: its own act leads
-        return ThreadContext(reading.story, (), dense=False)
+        return ThreadContext(reading.story, (), dense=False, law_of=law_of)
     trusted = reading.keep_articles and not last.weak  # after a weak answer its articles are no evidence
     # a continuation in the thread's own jurisdiction keeps what its own words find alone (fused by rank); a switch
     # to another jurisdiction is searched from the thread's act only (its own words are "a kako je to")
     alone = reading.kind == "continuation" and reading.jurisdiction is None
-    return ThreadContext(reading.inherited, last.articles if trusted else (), dense=reading.dense, alone=alone)
+    return ThreadContext(
+        reading.inherited, last.articles if trusted else (), dense=reading.dense, alone=alone, law_of=law_of
+    )
 
 
 def _standalone(question: str, reading: Reading) -> str:

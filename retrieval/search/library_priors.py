@@ -67,6 +67,13 @@ class LibraryPriors:
         codes = [code for code, of in enumerate(self._law_kinds) if not of.isdisjoint(kinds)]
         return np.isin(self._law_code, codes) if codes else None
 
+    def shared_kinds(self, rows: Collection[int]) -> frozenset[str]:
+        """The kinds of law the laws of all these articles (row indexes) are — what a thread's answer agrees it is
+        about; empty when they differ (a traffic article and a criminal code's) or none is known."""
+        codes = {int(self._law_code[r]) for r in rows if 0 <= r < len(self._law_code)}
+        kinds = [self._law_kinds[c] for c in codes if c < len(self._law_kinds)]
+        return frozenset.intersection(*kinds) if kinds and len(kinds) == len(codes) else frozenset()
+
     def twins_of(self, officer: str | None, level_above: bool = False) -> np.ndarray | None:
         """Per article: a higher-level twin of a provision the officer's own law has (None: no officer, no twins).
         `level_above`: the question names a level above the officer's own (jurisdictions.names_level_above) — its

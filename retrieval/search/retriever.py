@@ -418,7 +418,7 @@ class Retriever:
                 expansions,
                 context,
                 officer,
-                self._topic_kinds(topics, asks_rule, expansions),
+                self._topic_kinds(topics, asks_rule, expansions) or self._thread_kinds(context),
                 [c.index for c in references[: len(hits)]],
             )
             if len(hits) < keep
@@ -685,6 +685,16 @@ class Retriever:
             served or (),
             level_above=names_level_above(query, officer),
         )
+
+    def _thread_kinds(self, context: ThreadContext | None) -> frozenset[str]:
+        """The kinds of law the thread's trusted answer agrees on (`ThreadContext.law_of`: its first articles' laws),
+        preferred as a question's topic is when the question names none: a follow-up's everyday words ("u autu", "na
+        parkingu", "na mostu") must not move a story about a crime into the traffic law (docs/retrieval.md, seventh
+        round). An answer split between kinds gives none."""
+        priors = self.candidates.priors
+        if context is None or not context.law_of or priors is None or not self.settings.thread_kind:
+            return frozenset()
+        return priors.shared_kinds([i for a in context.law_of if (i := self.catalog.index_of(a)) >= 0])
 
     def _topic_kinds(
         self, topics: dict[str, list[str]], asks_rule: bool, expansions: list[Expansion]
