@@ -2,6 +2,13 @@
 
     .venv/bin/python bench/confidence.py                 # library sets + the single codes
     .venv/bin/python bench/confidence.py --cache-queries # method sweeps (no embedding; latency meaningless)
+    .venv/bin/python bench/confidence.py --cache-queries --learned-scores  # what bounds confidence.LEARNED_SCORE
+
+`--learned-scores` prints, for the sets the constants were tuned on only (not covered n01–n20, bsdev as an RS
+officer, library check, bsdev alone), each question the learned stage's score decides (`weak` without it, not weak
+with it at any score): its score, and whether it is not covered or a false alarm (a right article in the first
+five). LEARNED_SCORE goes above the highest not-covered score and at or below the lowest false alarm's. It reads
+the model in the search (KODEKS_RANKER) whatever LEARNED_MODEL says: for choosing the constant of a new model.
 
 Sets: `not covered` — bench/sets/not_covered.jsonl, 40 questions of our own whose law is not loaded in
 the dev library (dog bites, identity checks, a landlord, wages, a passport …; no gold), each asked by an
@@ -69,6 +76,61 @@ def measure(retriever, questions: list[EvalQuestion], k: int) -> dict[str, float
     }
 
 
+def learned_scores(retriever, questions: list[EvalQuestion], covered: bool) -> list[tuple[float, str, str]]:
+    """(score, kind, question) of each question the learned score decides: kind "not covered", "false alarm" (a
+    right article in the first five) or "right warning" (none)."""
+    import retrieval.search.confidence as confidence
+
+    served: list[float | None] = []
+    serve = retriever.candidates.serve
+
+    def recording(candidates, before=0, timings=None):
+        out = serve(candidates, before, timings)
+        served.append(out[0].learned if out else None)
+        return out
+
+    retriever.candidates.serve = recording
+    retriever._learned_weak = retriever.candidates.ranking is not None  # this model's scores, whatever LEARNED_MODEL
+    chosen = confidence.LEARNED_SCORE
+    out = []
+    try:
+        for q in questions:
+            weak = {}
+            for score in (float("inf"), float("-inf")):
+                confidence.LEARNED_SCORE = score
+                served.clear()
+                result = retriever.search(q.question, k=10, jurisdiction=as_scope(q.jurisdiction))
+                weak[score] = result.weak
+            if weak[float("inf")] and not weak[float("-inf")] and served and served[-1] is not None:
+                found = any(h.id in q.relevant for h in result.hits[:5])
+                kind = "false alarm" if found else "right warning"
+                out.append((served[-1], kind if covered else "not covered", q.question))
+    finally:
+        confidence.LEARNED_SCORE = chosen
+        retriever.candidates.serve = serve
+    return out
+
+
+def print_learned_scores(rows: list[tuple[str, list[tuple[float, str, str]]]]) -> None:
+    print(f"\nquestions the learned score decides (tune sets only; LEARNED_SCORE now {_constant()}):")
+    for name, found in rows:
+        for score, kind, question in sorted(found):
+            print(f"{name:22s} {score:7.3f} {kind:14s} {question[:80]}")
+    not_covered = [s for _, found in rows for s, kind, _ in found if kind == "not covered"]
+    alarms = [s for _, found in rows for s, kind, _ in found if kind == "false alarm"]
+    high = max(not_covered, default=float("-inf"))
+    low = min(alarms, default=float("inf"))
+    print(
+        f"highest not-covered score {high:.3f}, lowest false alarm's {low:.3f}: LEARNED_SCORE in ({high:.3f}, {low:.3f}]"
+    )
+
+
+def _constant() -> float:
+    from retrieval.search.confidence import LEARNED_SCORE
+
+    return LEARNED_SCORE
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--work", type=Path, default=Path("/tmp/kodeks-library"))
@@ -82,6 +144,7 @@ def main() -> None:
         help="also issue 31's sets per law kind and code (bench/library.py KIND_SETS)",
     )
     parser.add_argument("--singles", nargs="*", default=["bsdev", "coliee", "gerlayqa"], choices=list(lib.SINGLE))
+    parser.add_argument("--learned-scores", action="store_true", help="what bounds LEARNED_SCORE (tune sets only)")
     args = parser.parse_args()
     if not (lib.LAWS.exists() and lib.BENCH.exists()):
         print(f"[skip] {lib.SHARED} not found", file=sys.stderr)
@@ -94,6 +157,19 @@ def main() -> None:
         lib.build_library(args.work, env, not args.as_built), "serbian", env, cache("library")
     )
     retriever.search("zagrijavanje")
+    if args.learned_scores:
+        tuned = [
+            ("not covered (fit)", learned_scores(retriever, not_covered("fit"), covered=False)),
+            ("bsdev, RS officer", learned_scores(retriever, lib.with_jurisdiction(dev, "RS"), covered=True)),
+            ("library check", learned_scores(retriever, load_eval(lib.CHECK), covered=True)),
+        ]
+        del retriever
+        alone = lib.open_retriever(
+            lib.build_single(args.work, "bsdev", env), lib.SINGLE["bsdev"][2], env, cache("bsdev")
+        )
+        tuned.append(("bsdev alone", learned_scores(alone, dev, covered=True)))
+        print_learned_scores(tuned)
+        return
     rows.append(("not covered (fit)", "library", measure(retriever, not_covered("fit"), args.k)))
     rows.append(("not covered (held out)", "library", measure(retriever, not_covered("hold"), args.k)))
     rows.append(("not covered (apart)", "library", measure(retriever, not_covered("apart"), args.k)))

@@ -120,7 +120,9 @@ def test_the_learned_score_is_read_on_the_scale_its_constant_was_chosen_for(juri
     (LEARNED_SCORE was chosen on its scale: a retrained model must have the constant chosen again)."""
     from retrieval.ranking.model import SHIPPED, Linear, RankerModel, load
 
-    candidates, _ = juris._candidates("ubio ga nožem", None, {}, [])
+    found, _ = juris._candidates("ubio ga nožem", None, {}, [])
+    assert all(c.learned is None for c in found)  # a search's candidates come in the hand order
+    candidates = juris.candidates.serve(found)  # the stage orders what is served
     rerank = juris.candidates.ranking.rerank
     assert all(c.learned is not None for c in candidates[:rerank])
     assert all(c.learned is None for c in candidates[rerank:])

@@ -5,6 +5,7 @@ over generated pools for the arithmetic and the real sample index (real embedder
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -273,8 +274,8 @@ def test_features_are_computed_the_same_at_training_and_at_serving(tmp_path: Pat
     stage = Recorder()
     serving.candidates.ranking = stage
     serving.search(question.question, k=10)
-    assert len(stage.seen) == 1
-    assert np.array_equal(stage.seen[0][: len(pool.x)], pool.x)
+    assert len(stage.seen) == 1 and len(stage.seen[0]) == stage.rerank  # it orders the first five served
+    assert np.array_equal(stage.seen[0], pool.x[: stage.rerank])
     column = dict(zip(FEATURES, stage.seen[0].T, strict=True))
     for name in ("title_bm25", "stem_share", "pair_share", "position", "title_dense", "law_rank_log"):
         assert column[name].any(), name  # the learned stage's own signals are there
@@ -429,6 +430,30 @@ def test_a_served_search_and_the_training_evaluation_order_a_pool_alike(tmp_path
         moved += learned[:first] != hand[:first]
         referenced += bool(references)
     assert moved and referenced  # the stage did reorder something; a reference took the first place once
+
+
+def test_a_continuation_serves_the_hand_orders_five_after_the_fusion(tmp_path: Path, sample_index: Any) -> None:
+    """A continuation's served list is its thread's ranking fused with its own words ranked alone; the stage orders
+    that list, not each ranking before the fusion, so its first five are the hand order's, and training keeps the
+    same list as the turn's pool (what serving orders is what training evaluates)."""
+    from retrieval.ranking_sets import collecting
+    from retrieval.search.retriever import Retriever
+    from retrieval.types import ThreadContext
+
+    embedder = Retriever.open(sample_index).embedder.identity.describe()
+    path = model_file(tmp_path / "r.json", embedder, {"hand": -1.0}, rerank=5)  # the hand order's first last
+    plain = Retriever.open(sample_index.model_copy(update={"ranker": "off"}))
+    staged = Retriever.open(sample_index.model_copy(update={"ranker": str(path)}))
+    question, pulled = "a ako je ukrao auto?", ThreadContext("vozac odbije alkotest")
+    thread = [h.id for h in plain.search(question, k=10, context=pulled).hits]
+    continued = replace(pulled, alone=True)
+    with collecting(plain) as seen:
+        hand = [h.id for h in plain.search(question, k=10, context=continued).hits]
+    assert hand[:5] != thread[:5]  # the fusion reordered the first five: the stage orders its result
+    served = [h.id for h in staged.search(question, k=10, context=continued).hits]
+    assert sorted(served[:5]) == sorted(hand[:5]) and served[:5] != hand[:5] and served[5:] == hand[5:]
+    assert len(seen) == 3  # the thread's search, the words alone, and the served list they fuse into
+    assert served_once(plain, seen[-1][0])[:10] == hand
 
 
 def test_the_writer_stores_the_title_vectors_and_reuses_the_unchanged(tmp_path: Path) -> None:

@@ -6,8 +6,9 @@ hand-weighted order served (KODEKS_RANKER off, as every training set is collecte
 reading; an extractive answer, whose articles the next turn inherits). Every turn gives the candidate pool its
 search computed *with its thread*: the rows carry the thread's features (`previous`: served in the previous answer;
 the inherited words in the lexical and dense scores). A continuation is also searched alone and the two rankings
-fused (retrieval/search/followup.py `fuse_alone`); the pool kept is the thread's search, the one the stage reorders
-with the thread's signals (the one searched first).
+fused (retrieval/search/followup.py `fuse_alone`); the pool kept is that fused list, the one the stage orders when
+it serves (`CandidateFinder.serve`: the thread's rows with the thread's signals, an article only its words alone
+found with the features of that search; the last pool the search handed over).
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ async def _play_all(
             for case in cases:
                 seen.clear()
                 async for n, turn, result in play(pipeline, case):
-                    pools.append(pool_of(retriever, result.search, turn.relevant, seen[0] if seen else None))
+                    pools.append(pool_of(retriever, result.search, turn.relevant, seen[-1] if seen else None))
                     first.append(n == 0)
                     seen.clear()
                     if progress is not None:

@@ -144,7 +144,7 @@ def train_ranker(
         retriever = Retriever.open(settings.model_copy(update={"ranker": "off"}))
         try:
             embedders[name] = retriever.embedder.identity.describe()
-            key = cache_key(threads_file, retriever.generation, data_dir, played=f"{splits.get(name)}|{masking}")
+            key = cache_key(threads_file, retriever.generation, data_dir, played=f"{splits.get(name)}|{masking}|served")
         finally:
             retriever.close()
         cached = cache / f"{name}-{key}.npz" if cache is not None else None

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 import numpy as np
@@ -52,6 +52,7 @@ class Candidate:
     chunk: int = -1  # the best-matching chunk: its text is the excerpt
     article: Article | None = None
     learned: float | None = None  # the learned stage's score, for the first served it reorders (confidence.py)
+    features: np.ndarray | None = field(default=None, repr=False)  # its row of the stage's features (while computed)
 
     def loaded(self) -> Article:
         """The article, once read: references carry theirs, the served ones are read by `Retriever._hydrate`."""
@@ -118,7 +119,6 @@ class CandidateFinder:
         previous: np.ndarray | None = None,
         officer: str | None = None,
         topic_kinds: Collection[str] = (),
-        served: Sequence[int] = (),
         level_above: bool = False,
     ) -> tuple[list[Candidate], Ranker | None]:
         """The best candidates among the articles `mask` admits (`filtered`: a law or jurisdiction filter
@@ -243,7 +243,7 @@ class CandidateFinder:
                 fused[order] = fused_over(order)
             order = order[np.argsort(-fused[order], kind="stable")]
         rank_ms = None
-        learned: dict[int, float] = {}
+        pool_rows: dict[int, np.ndarray] = {}  # each pool row's features: the stage orders the served list (`serve`)
         if self._collecting() and len(order):
             t_rank = time.perf_counter()
             raw = RawSignals(
@@ -270,19 +270,7 @@ class CandidateFinder:
             x = matrix(raw, order)
             if self.sink is not None:
                 self.sink(order, x)
-            if self.ranking is not None:
-                # The learned stage reorders the pool. The candidates keep the hand scores by rank (the best
-                # score goes to the learned first): `weak`'s lead and the logged scores stay on their scale.
-                codes = self.layout.hash_code
-                skip = np.isin(codes[order], codes[np.asarray(served, dtype=np.int64)]) if len(served) else None
-                by = self.ranking.order(x, len(served), skip)
-                # what it scores the first it serves is evidence that the library has the answer (`weak`)
-                head = by[: self.ranking.rerank]
-                learned = dict(zip(order[head].tolist(), self.ranking.score(x[head]).tolist()))
-                ranked = np.sort(fused[order])[::-1]
-                order = order[by]
-                fused = fused.copy()
-                fused[order] = ranked
+            pool_rows = dict(zip(order.tolist(), x, strict=True))
             rank_ms = (time.perf_counter() - t_rank) * 1000
         candidates = []
         for i in order:
@@ -296,7 +284,7 @@ class CandidateFinder:
                     fused=float(fused[i]),
                     similarity=float(dense[i]) if use_dense else None,
                     chunk=int(chunk),
-                    learned=learned.get(i),
+                    features=pool_rows.get(i),
                 )
             )
         t3 = time.perf_counter()
@@ -315,6 +303,36 @@ class CandidateFinder:
                 c.lexical_rank = int(lexical_rank[c.index]) or None
 
         return candidates, rank
+
+    def serve(
+        self, candidates: list[Candidate], before: int = 0, timings: dict[str, float] | None = None
+    ) -> list[Candidate]:
+        """The served list in the learned stage's order: the cascade (model.cascade) over its first `rerank`, so the
+        articles in the first places are the hand order's whatever the list is — one search's candidates, or a
+        continuation's thread ranking fused with its words alone (followup.fuse_alone): ordering each of the two
+        before the fusion would let the fusion change which articles are served first. `before`: articles served
+        ahead of the list (references). The first `rerank` keep the hand scores by rank (the best goes to the
+        learned first: `weak`'s lead and the logged scores stay on their scale) and carry the stage's score."""
+        stage = self.ranking
+        head = candidates[: stage.rerank] if stage is not None else []
+        if stage is None or not head or any(c.features is None for c in head):
+            return candidates
+        started = time.perf_counter()
+        x = np.vstack([c.features for c in head if c.features is not None])
+        by = stage.order(x, before)
+        scores = stage.score(x)
+        hand = sorted((c.fused for c in head), reverse=True)
+        served = [replace(head[j], fused=hand[n], learned=float(scores[j])) for n, j in enumerate(by.tolist())]
+        if timings is not None and "rank" in timings:
+            timings["rank"] += (time.perf_counter() - started) * 1000
+        return served + candidates[len(head) :]
+
+    def collect_served(self, candidates: Sequence[Candidate]) -> None:
+        """Hand a continuation's served list (its two rankings fused) to training's collector as one more pool: the
+        list the stage orders when it serves (`serve`), so training evaluates what serving does."""
+        if self.sink is not None and candidates and all(c.features is not None for c in candidates):
+            x = np.vstack([c.features for c in candidates if c.features is not None])
+            self.sink(np.asarray([c.index for c in candidates], dtype=np.int64), x)
 
     def _collecting(self) -> bool:
         """Whether this search computes the feature matrix (the learned stage is on, or training collects)."""

@@ -419,13 +419,12 @@ class Retriever:
                 context,
                 officer,
                 self._topic_kinds(topics, asks_rule, expansions) or self._thread_kinds(context),
-                [c.index for c in references[: len(hits)]],
             )
             if len(hits) < keep
             else ([], None)
         )
         candidates = self.layout.dedupe(references[: len(hits)] + candidates)[len(hits) :]
-        ranked = candidates  # the thread's ranking: what confidence is judged on
+        ranked = candidates  # the thread's ranking in the hand order: what `weak`'s lead is judged on
         if context is not None and context.alone and s.thread_alone > 0 and candidates:
             # a continuation: its own words ranked without the thread, fused by rank (followup.fuse_alone)
             own = self.vocabulary.expand(query) if self.vocabulary is not None else []
@@ -434,6 +433,9 @@ class Retriever:
             alone, _ = self._candidates(query, scope, {}, own, None, officer, own_kinds)
             alone = self.layout.dedupe(references[: len(hits)] + alone)[len(hits) :]
             candidates = fuse_alone(candidates, alone, s.thread_alone, key=lambda c: c.index)
+            self.candidates.collect_served(candidates)
+        # The learned stage orders what is served (after the fusion): its first five are the hand order's.
+        candidates = self.candidates.serve(candidates, len(hits), timings)
         served = serve_with_minimum(candidates, threshold, keep - len(hits), fallback_k - len(hits))
         if rank is not None:
             rank([c for c, _ in served])
@@ -460,7 +462,7 @@ class Retriever:
         lead = lead_of([c.fused for c in ranked[:LEAD_RANK]])
         coverage = self._coverage(topics, asks_rule, scope, hits)
         term_named = legal_term_named(hits, expansions, self.lexical.tokenizer, self._field_stems)
-        learned = ranked[0].learned if ranked and self._learned_weak else None
+        learned = candidates[0].learned if candidates and self._learned_weak else None  # of the first it serves
         weak = is_weak(hits, share, lead, coverage, term_named, learned)
         label_confident(hits, weak, threshold, lead, s.search_mode == "hybrid")
         timings["total"] = (time.perf_counter() - started) * 1000
@@ -663,11 +665,11 @@ class Retriever:
         context: ThreadContext | None = None,
         officer: str | None = None,
         topic_kinds: frozenset[str] = frozenset(),
-        served: list[int] | None = None,
     ) -> tuple[list[Candidate], Ranker | None]:
-        """Both retrievers over the articles the filter admits (deleted ones never), fused (candidates.py); `served`:
-        the references served ahead of them. A question that names a level above the officer's own ("pred Sudom
-        BiH") is about that level's matter: of two twins, the officer's own copy is lowered (library_priors.py)."""
+        """Both retrievers over the articles the filter admits (deleted ones never), fused, in the hand order
+        (candidates.py; the learned stage orders the served list: `CandidateFinder.serve`). A question that names a
+        level above the officer's own ("pred Sudom BiH") is about that level's matter: of two twins, the officer's own
+        copy is lowered (library_priors.py)."""
         mask = self._open_mask if allowed is None else (self._open_mask & allowed)
         previous = None
         if context is not None and context.articles:
@@ -682,7 +684,6 @@ class Retriever:
             previous,
             officer,
             topic_kinds,
-            served or (),
             level_above=names_level_above(query, officer),
         )
 
