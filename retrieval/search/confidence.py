@@ -50,10 +50,10 @@ WEAK_TITLE_SHARE = (
     0.2  # … nor one whose question words (idf-weighted) name this much of what the first articles are about
 )
 WEAK_LEGAL_LEAD = 0.4  # … nor one whose first articles contain an added legal term and lead by this
-LEARNED_SCORE = 4.0  # … nor one whose first article the learned ranking stage scores this high (its own scale) …
+LEARNED_SCORE = 3.0  # … nor one whose first article the learned ranking stage scores this high (its own scale) …
 # … the shipped model's (retrieval/ranking/data/ranker.json: RankerModel.fingerprint); another model's scores are
 # on another scale, and `weak` reads none of them
-LEARNED_MODEL = "a57dc4ffe64156a62ec7b764256265599c45ca79cfee1b5fbe4e8c8a0b4d6c10"
+LEARNED_MODEL = "d2eee03b7dc9ce0c3db8781539425c9abc9efb4b9aee2ce67e927adb26ce7669"
 CONFIDENT_LEAD = 2.0  # a hit labelled `threshold` leads the 10th candidate by this …
 CONFIDENT_GAP = 0.75  # … and the second by this
 CONFIDENT_RANK = 30  # … and both retrievers rank it among their first this many (dense and lexical agree)
