@@ -17,6 +17,8 @@ from kodeks.privacy.gazetteer import foreign_first_names, regional_first_names
 # Person verbs whose object is a thing as often ("ukrao je Samsung", "vozio je Golfa"): as evidence for a capitalised
 # word after them they do not count.
 THING_VERBS = ("ukra", "oduz", "voz", "nas", "pronas", "preda", "uze", "zadrz", "kra", "obij", "provali", "opljack")
+# The auxiliaries of a verb whose subject is the officer(s): "pretresli SMO", "zatekao SAM".
+OFFICERS_AUXILIARIES = frozenset(["smo", "sam", "ste", "si"])
 
 # Pronouns, prepositions, conjunctions and forms of "biti": never a name, whatever a name dictionary lists
 # ("Koji" is a Japanese name).

@@ -552,14 +552,11 @@ def quoted_nicknames(text: str, tokens: list[Token], labels: list[str]) -> None:
             labels[j : last + 1] = ["F"] * (last + 1 - j)  # 'uhvatili smo "Kobru"': the verb's object
 
 
-_OFFICERS_AUXILIARIES = frozenset(["smo", "sam", "ste", "si"])
-
-
 def _object_of_a_person_verb(tokens: list[Token], j: int) -> bool:
     """Whether the word before token `j` (clitics and the officers' auxiliaries skipped) is a verb whose object is a
     person (data/person_verbs.txt; not one whose object is a thing as often: ukrao, vozio, našli)."""
     m = j - 1
-    while m >= 0 and tokens[m].folded in _CLITICS | _OFFICERS_AUXILIARIES and tokens[m].text.islower():
+    while m >= 0 and tokens[m].folded in _CLITICS | lexicon.OFFICERS_AUXILIARIES and tokens[m].text.islower():
         m -= 1
     return (
         m >= 0

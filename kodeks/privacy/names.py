@@ -246,13 +246,14 @@ def _near_person_verb(text: str, tokens: list[Token], j: int, reach: int, things
                 break  # "aparat laze i trazi": a verb after "i" is the next predicate's, not this word's
             if tokens[k].folded in _CLITICS:
                 continue
-            if tokens[k].folded in lexicon.person_verbs() and (things or not tokens[k].folded.startswith(_THING_VERBS)):
+            if tokens[k].folded in lexicon.person_verbs() and (
+                things or not tokens[k].folded.startswith(lexicon.THING_VERBS)
+            ):
                 return True
             seen += 1
     return False
 
 
-_WE = frozenset(["smo", "sam", "ste", "si"])  # the auxiliaries of a verb whose subject is the officer(s)
 # Modals whose subject is the officer(s) or plural (never a singular -ica noun), or impersonal "treba".
 _WE_MODALS = frozenset(
     ["mogu", "mozemo", "moram", "moramo", "smijem", "smijemo", "trebamo", "treba", "hocemo", "cemo", "cu", "trebam"]
@@ -286,7 +287,7 @@ def _object_of_person_verb(text: str, tokens: list[Token], j: int) -> bool:
     while k > 0 and gap(text, tokens[k - 1], tokens[k]) == " ":
         k -= 1
         if tokens[k].folded in _CLITICS:
-            we = we or tokens[k].folded in _WE
+            we = we or tokens[k].folded in lexicon.OFFICERS_AUXILIARIES
             continue
         # "smo"/"sam" or a plural verb: the officers are the subject, so the word is the object; a feminine -ica
         # noun (lisica, grbica) would be -icu there.
@@ -467,18 +468,12 @@ def _capitalised_words_by_verbs(text: str, tokens: list[Token], labels: list[str
             and len(token.folded) >= 3
             and token.folded not in lexicon.FUNCTION_WORDS  # "За возила" at a line's start in a law
             and not (j > 0 and tokens[j - 1].folded in _LOCATIVE)
-            and not _law_word_in_any_case(token.folded)
+            and not lexicon.law_word_in_any_case(token.folded)
             and not lexicon.dictionary_word(token.folded)
             and not lexicon.is_place(token.folded)
             and _person_verb_with_a_person_beside(text, tokens, j)
         ):
             labels[j] = "S"
-
-
-_law_word_in_any_case = lexicon.law_word_in_any_case
-
-
-_THING_VERBS = lexicon.THING_VERBS
 
 
 def _person_verb_with_a_person_beside(text: str, tokens: list[Token], j: int) -> bool:
@@ -495,7 +490,7 @@ def _person_verb_with_a_person_beside(text: str, tokens: list[Token], j: int) ->
                 continue  # "razgovarali smo sa Brkanom": a person's case after sa / od / prema
             verb = tokens[k].folded
             if verb in lexicon.person_verbs() and (
-                step > 0 or not (verb.startswith(_THING_VERBS) or verb in ("dao", "dala"))
+                step > 0 or not (verb.startswith(lexicon.THING_VERBS) or verb in ("dao", "dala"))
             ):
                 return True
             break

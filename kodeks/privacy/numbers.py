@@ -73,10 +73,7 @@ def spoken_jmbgs(text: str) -> list[Span]:
             parts = re.findall(rf"\d+|{_NUMBER_WORD}", m.group())
             if all(p.isdigit() for p in parts):
                 continue
-            if pattern is _SPOKEN_RUN:
-                digits = "".join(p if p.isdigit() else _DIGIT_WORDS[p] for p in parts)
-            else:
-                digits = _grouped_digits(parts)
+            digits = spoken_digits(parts)  # digit by digit, or in groups of tens and hundreds
             if jmbg_valid(digits):
                 start, end = original_span(offsets, m.start(), m.end())
                 if not any(start < s.end and s.start < end for s in spans):
