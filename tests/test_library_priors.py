@@ -129,7 +129,7 @@ def test_twins_are_mutual_nearest_neighbours_with_a_margin() -> None:
     """The criterion on constructed vectors: a provision both codes have (a near-identical pair), one only
     the state has (its nearest entity article is nearer to other state articles: not mutual), and one
     whose nearest is mutual but no closer than the rest of its neighbourhood (no margin)."""
-    from retrieval.search.library_priors import _mutual_neighbours
+    from retrieval.search.library_priors import _mutual_pairs
 
     rng = np.random.default_rng(0)
     base = rng.normal(size=(6, 32))
@@ -145,7 +145,7 @@ def test_twins_are_mutual_nearest_neighbours_with_a_margin() -> None:
     ]  # 2
     entity = [shared, unit(base[2] + 0.2 * base[1]), unit(base[3]), unit(base[4]), unit(base[5])]
     vectors = np.asarray(state + entity)
-    found = _mutual_neighbours(np.arange(3), np.arange(3, 8), lambda idx: vectors[idx])
+    found, _ = _mutual_pairs(np.arange(3), np.arange(3, 8), lambda idx: vectors[idx])
     assert 0 in found.tolist() and 1 not in found.tolist()
 
 

@@ -326,11 +326,10 @@ def test_the_cascade_reorders_only_the_first_served_and_keeps_which_they_are() -
     rng = np.random.default_rng(5)
     for _ in range(50):
         size, rerank, before = int(rng.integers(1, 12)), int(rng.integers(1, 8)), int(rng.integers(0, 3))
-        skip = rng.random(size) < 0.2
         scores = rng.normal(size=size)
-        order = cascade(scores.__getitem__, size, rerank, before, skip)
+        order = cascade(scores.__getitem__, size, rerank, before)
         assert sorted(order.tolist()) == list(range(size))
-        head = np.nonzero(~skip)[0][: max(0, rerank - before)]
+        head = np.arange(size)[: max(0, rerank - before)]
         assert sorted(order[head].tolist()) == head.tolist()  # the same rows fill the first places…
         assert scores[order[head]].tolist() == sorted(scores[head].tolist(), reverse=True)  # …best first
         rest = np.setdiff1d(np.arange(size), head)

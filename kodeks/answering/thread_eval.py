@@ -117,7 +117,7 @@ def ranking_evidence(hits: Sequence[Hit]) -> dict[str, Any]:
 async def play(pipeline: Any, case: ThreadCase) -> AsyncIterator[tuple[int, Turn, Any]]:
     """Each turn of `case` (its number from 0, the turn, the PipelineResult) asked through `Pipeline.ask` in the
     thread the earlier turns left, as the bot asks an officer's message: the one way a thread is played, for
-    `evaluate_threads` and for the learned ranking's thread sets (kodeks/ranking_threads.py)."""
+    `evaluate_threads` and for the learned ranking's thread sets (kodeks/answering/thread_pools.py)."""
     scope = scope_of(case.jurisdiction) if case.jurisdiction else None
     thread = None
     for n, turn in enumerate(case.turns):

@@ -53,7 +53,6 @@ async def _play_all(
     async with Pipeline(settings, retriever) as pipeline:
         with collecting(retriever) as seen:
             for case in cases:
-                seen.clear()
                 async for n, turn, result in play(pipeline, case):
                     pools.append(pool_of(retriever, result.search, turn.relevant, seen[-1] if seen else None))
                     first.append(n == 0)

@@ -194,10 +194,10 @@ class RankerModel:
         """One score per row of a feature matrix (higher: ranked first)."""
         return self.scorer.score(x)
 
-    def order(self, x: np.ndarray, before: int = 0, skip: np.ndarray | None = None) -> np.ndarray:
+    def order(self, x: np.ndarray, before: int = 0) -> np.ndarray:
         """A pool's rows (in the hand order) in the served order: the cascade over its first `rerank` (see
-        `cascade`; `before`: articles served ahead of the pool, `skip`: rows not served, as there)."""
-        return cascade(lambda rows: self.score(x[rows]), len(x), self.rerank, before, skip)
+        `cascade`; `before`: articles served ahead of the pool)."""
+        return cascade(lambda rows: self.score(x[rows]), len(x), self.rerank, before)
 
     @property
     def fingerprint(self) -> str:
@@ -242,19 +242,16 @@ def cascade(
     size: int,
     rerank: int,
     before: int = 0,
-    skip: np.ndarray | None = None,
 ) -> np.ndarray:
     """The served order of a pool of `size` rows in the hand order: the rows that fill the first `rerank` served
     places in the hand order, sorted by `score` (of those row indexes; stable), each other row where it was.
 
-    `before`: articles served ahead of the pool (explicit references), which take the first places; `skip`: rows
-    that will not be served (a reference's own text). So the head is the first `rerank − before` rows not
-    skipped: whichever order it takes, the texts in the first `rerank` served places are the hand order's (rows of
-    identical texts are served once, the better placed: the head's texts are the same set in any order).
+    `before`: articles served ahead of the pool (explicit references), which take the first places. So the head is
+    the first `rerank − before` rows: whichever order it takes, the texts in the first `rerank` served places are the
+    hand order's (a pool holds no reference's own text: search removes it before serving, layout.dedupe).
     One function for serving (RankerModel.order) and for training's evaluation (training.Fit.order)."""
     out = np.arange(size, dtype=np.int64)
-    rows = out if skip is None else np.nonzero(~np.asarray(skip, dtype=bool))[0]
-    head = rows[: max(0, rerank - before)]
+    head = out[: max(0, rerank - before)].copy()
     if len(head) > 1:
         out[head] = head[np.argsort(-np.asarray(score(head)), kind="stable")]
     return out

@@ -65,14 +65,14 @@ Ranker = Callable[[list[Candidate]], None]
 
 class RankingStage(Protocol):
     """The learned ranking (retrieval/ranking/model.py): a candidate pool's rows (features, hand order) in the served
-    order — a cascade over the first few served; `before`: articles served ahead of the pool, `skip`: rows that are
-    not served (a reference's own text). `score`: one score per row (the first served's is evidence for `weak`)."""
+    order — a cascade over the first few served; `before`: articles served ahead of the pool. `score`: one score per
+    row (the first served's is evidence for `weak`)."""
 
     @property
     def rerank(self) -> int:  # how many of the first served it reorders
         ...
 
-    def order(self, x: np.ndarray, before: int = 0, skip: np.ndarray | None = None) -> np.ndarray: ...
+    def order(self, x: np.ndarray, before: int = 0) -> np.ndarray: ...
 
     def score(self, x: np.ndarray) -> np.ndarray: ...
 

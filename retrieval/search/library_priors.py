@@ -192,17 +192,11 @@ def _twins(
     return out, copies
 
 
-def _mutual_neighbours(
-    high: np.ndarray, low: np.ndarray, article_vectors: Callable[[np.ndarray], np.ndarray]
-) -> np.ndarray:
-    """Articles of `high` whose nearest article in `low` has them as its nearest too, with a margin."""
-    return _mutual_pairs(high, low, article_vectors)[0]
-
-
 def _mutual_pairs(
     high: np.ndarray, low: np.ndarray, article_vectors: Callable[[np.ndarray], np.ndarray]
 ) -> tuple[np.ndarray, np.ndarray]:
-    """The pairs `_mutual_neighbours` finds: (their articles of `high`, their articles of `low`)."""
+    """Twins by meaning: articles of `high` whose nearest article in `low` has them as its nearest too, with a
+    margin — (their articles of `high`, their articles of `low`)."""
     if len(high) < 2 or len(low) < 2:
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
     a, b = article_vectors(high), article_vectors(low)
