@@ -327,9 +327,10 @@ def main() -> None:
         return
     env = dict(item.split("=", 1) for item in args.set_env)
     if args.without_openings:
-        import retrieval.search.retriever as retriever_module
+        import retrieval.index.title_fields as title_fields_module
 
-        retriever_module.opening_sentence = lambda text: ""
+        # the title field and the learned stage's title fields both read it (title_fields.title_fields)
+        title_fields_module.opening_sentence = lambda text: ""
     args.work.mkdir(parents=True, exist_ok=True)
     library_dir = (
         build_library(args.work, env, not args.as_built)

@@ -483,8 +483,8 @@ def test_the_writer_stores_the_title_vectors_and_reuses_the_unchanged(tmp_path: 
 
 def test_a_generation_holds_its_title_vectors_and_opening_embeds_none(sample_index: Any) -> None:
     from retrieval.index.generations import current_paths
-    from retrieval.index.title_fields import embed_fields, stored_vectors
-    from retrieval.search.retriever import Retriever, title_fields
+    from retrieval.index.title_fields import embed_fields, stored_vectors, title_fields
+    from retrieval.search.retriever import Retriever
 
     retriever = Retriever.open(sample_index)
     texts = title_fields(retriever.catalog).texts()

@@ -58,11 +58,12 @@ class TitleRows(Protocol):
     def untitled_openings(self, chars: int = 300) -> dict[int, str]: ...
 
 
-def title_fields(catalog: TitleRows, opening: Callable[[str], str] = opening_sentence) -> TitleFields:
-    """The title fields of every article in the catalog (`opening`: an untitled article's stand-in title)."""
-    fields = catalog.title_rows()
+def title_fields(catalog: TitleRows, rows: list[tuple[str, str, bool, str | None]] | None = None) -> TitleFields:
+    """The title fields of every article in the catalog (an untitled article's: its opening sentence); `rows`: its
+    `title_rows()` when the caller has read them already (search does at open)."""
+    fields = catalog.title_rows() if rows is None else rows
     openings = catalog.untitled_openings() if any(not f[0] for f in fields) else {}
-    titles = [title or opening(openings.get(i, "")) for i, (title, _, _, _) in enumerate(fields)]
+    titles = [title or opening_sentence(openings.get(i, "")) for i, (title, _, _, _) in enumerate(fields)]
     return TitleFields(titles, [chapter for _, chapter, _, _ in fields])
 
 

@@ -31,8 +31,8 @@ from retrieval.index.catalog import Catalog
 from retrieval.index.chunking import chunk_article
 from retrieval.index.law_catalog import summarize, table_time
 from retrieval.index.opening import OpenedIndex, open_index, row_reader
-from retrieval.index.title_fields import TitleFields, stored_vectors
 from retrieval.index.title_fields import has_vectors as has_title_vectors
+from retrieval.index.title_fields import stored_vectors
 from retrieval.index.title_fields import title_fields as read_title_fields
 from retrieval.jurisdictions import Scope, as_scope, known_codes, names_level_above, scope_of
 from retrieval.jurisdictions import find as find_jurisdiction
@@ -62,18 +62,12 @@ from retrieval.search.rank_signals import RankSignals
 from retrieval.search.references import ReferenceResolver, cites
 from retrieval.search.rewriting import QueryRewriter
 from retrieval.search.serving import explain_matches, says_deleted, serve_with_minimum
-from retrieval.search.title_field import TitleIndex, opening_sentence
+from retrieval.search.title_field import TitleIndex
 from retrieval.types import Article, Hit, LawSummary, ReferenceLookup, SearchResult, ThreadContext
 
 log = logging.getLogger(__name__)
 
 STEMS_CACHE = 2000  # served articles whose stems explain_matches keeps (cleared when full: memory stays flat)
-
-
-def title_fields(catalog: Catalog) -> TitleFields:
-    """Titles (an untitled article's opening sentence) and chapters, per article: the learned stage's own title
-    signals (rank_signals.py), read when it first needs them."""
-    return read_title_fields(catalog, opening_sentence)
 
 
 class Retriever:
@@ -152,7 +146,7 @@ class Retriever:
             layout,
             # the catalog only, not a bound method: a Retriever → signals → Retriever cycle would outlive the
             # last reference until a GC pass, holding the generation's reader lease (an old one never cleaned)
-            functools.partial(title_fields, self.catalog),
+            functools.partial(read_title_fields, self.catalog),
             self.embedder.embed_passages,
             functools.partial(stored_vectors, index.paths.root, embedder=self.embedder.identity.describe()),
         )
@@ -191,14 +185,11 @@ class Retriever:
         return load_ranker(Path(name).expanduser()).check(embedder)
 
     def _title_field_texts(self, fields: list[tuple[str, str, bool, str | None]], rows: np.ndarray) -> list[str]:
-        """Title and chapter of each article; an article without a title (a traffic law's) is represented by
-        its opening sentence instead, so a question's legal terms can find it there too (docs/retrieval.md)."""
-        openings = self.catalog.untitled_openings() if any(not fields[i][0] for i in rows) else {}
-        texts = []
-        for i in rows:
-            title, chapter = fields[i][0] or opening_sentence(openings.get(int(i), "")), fields[i][1]
-            texts.append(" ".join(p for p in (title, chapter) if p))
-        return texts
+        """Title and chapter of each of these articles (`fields`: the catalog's title rows); an article without a
+        title (a traffic law's) is represented by its opening sentence instead, so a question's legal terms can
+        find it there too (docs/retrieval.md) — the same texts as the learned stage's title fields."""
+        texts = read_title_fields(self.catalog, fields).texts()
+        return [texts[int(i)] for i in rows]
 
     def _library_priors(self, vectors: np.ndarray, titles: list[str]) -> LibraryPriors | None:
         """Kinds and twins of the loaded laws (library_priors.py); None over a single law (nothing to do).
