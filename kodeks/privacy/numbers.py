@@ -301,7 +301,7 @@ def spoken_phones(text: str) -> list[Span]:
         parts = re.findall(rf"\d+|{_DIGIT_WORD}", m.group())
         if all(p.isdigit() for p in parts):
             continue
-        digits = "".join(p if p.isdigit() else _DIGIT_WORDS[p] for p in parts)
+        digits = spoken_digits(parts)
         national = digits[:1] == "0" and digits[1:2] in "3456" and 9 <= len(digits) <= 10
         start, end = original_span(offsets, m.start(), m.end())
         if national or (len(digits) >= 6 and keyword_before(text, start, _PHONE_WORD, window=25)):
