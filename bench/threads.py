@@ -36,12 +36,14 @@ SPLITS: tuple[tuple[str, str | None, str], ...] = (
     ("threads_more.jsonl", "measure", "measure"),
     ("followups.jsonl", "holdout", "measure"),
     ("threads_fresh.jsonl", "measure", "measure"),
+    ("threads_fresh2.jsonl", "measure", "measure"),
     ("threads_apart.jsonl", "tune", "tune"),
     ("threads_writer.jsonl", None, "tune"),
     ("threads_more.jsonl", "tune", "tune"),
     ("threads.jsonl", "tune", "tune"),
     ("followups.jsonl", "dev", "tune"),
     ("threads_fresh.jsonl", "tune", "tune"),
+    ("threads_fresh2.jsonl", "tune", "tune"),
 )
 
 
