@@ -4,8 +4,14 @@
     KODEKS_RANKER=off .venv/bin/python bench/threads.py --data-dir IDX  # the same with the hand order alone
     .venv/bin/python bench/threads.py --data-dir IDX --only measure     # the measure/holdout splits only
 
-IDX is a data dir holding the four criminal codes and the traffic laws (the library of bench/library.py, or
-the four corpora of `kodeks eval threads`'s docs). Each line is `kodeks eval threads FILE --split S` (same
+IDX is a data dir holding every law the sets are labelled with: the four criminal codes and both traffic laws —
+the library of bench/library.py, or the four corpora and the two text files:
+
+    kodeks ingest ../shared/laws/{kz_rs,kz_fbih,kz_bih,zobs_bih}.corpus.jsonl --data-dir IDX
+    kodeks ingest ../shared/laws/kz-brcko.txt --law "KZ BD" --jurisdiction BD --data-dir IDX
+    kodeks ingest ../shared/laws/zbs-rs.txt --law "ZBS RS" --jurisdiction RS --data-dir IDX
+
+A set labelled with articles the index does not hold is named with a warning (those turns cannot be found). Each line is `kodeks eval threads FILE --split S` (same
 function, kodeks/answering/thread_eval.py), printed as first turns and follow-ups hit@1 / hit@5 (follow-ups
 also asked alone), jurisdiction switches and corrections found in the first five; then the totals of the
 measure splits and of the tune splits, in turns. Measure splits were never read while tuning the reading of a
@@ -24,7 +30,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from kodeks.answering import Pipeline
-from kodeks.answering.thread_eval import evaluate_threads, load_threads
+from kodeks.answering.thread_eval import evaluate_threads, load_threads, relevant_outside
 from kodeks.settings import load_settings
 
 DATA = REPO / "bench" / "data"
@@ -86,6 +92,9 @@ async def run(data_dir: Path, only: str | None) -> None:
             cases = load_threads(DATA / name, split)
             if not cases:
                 continue
+            unknown = relevant_outside(cases, getattr(await pipeline.retriever(), "articles", ()))
+            if unknown:
+                print(f"  warning: {len(unknown)} labelled articles of {name} are not in the index, e.g. {unknown[:3]}")
             report, _ = await evaluate_threads(pipeline, cases)
             first, follow, alone = report["first"], report["followups"], report["followups_alone"]
             kinds = report["by_kind"]

@@ -122,3 +122,15 @@ def test_eval_threads_bad_file_fails_in_one_line(tiny: Settings, tmp_path: Path)
     assert "unknown jurisdiction" in one_line_error(
         invoke("eval", "threads", str(unknown), "--data-dir", str(tiny.data_dir))
     )
+
+
+def test_eval_threads_warns_of_labels_no_law_of_the_index_holds(tiny: Settings, tmp_path: Path) -> None:
+    """A turn labelled with an article of a law the index lacks can never be found: the command says so, and
+    still scores the set (a lower figure over a partial index is the index's, not the method's)."""
+    turns = [{"q": "ukrao mi je novčanik", "relevant": ["KZ BD čl. 280"]}]
+    threads = _write(tmp_path / "missing.jsonl", [{"id": "m", "jurisdiction": "BD", "turns": turns}])
+    result = invoke("eval", "threads", str(threads), "--data-dir", str(tiny.data_dir))
+    assert result.exit_code == 0, result.output
+    assert "1 relevant id(s) are not in the index" in result.stderr and "KZ BD čl. 280" in result.stderr
+    quiet = invoke("eval", "threads", str(_write(tmp_path / "t.jsonl", THREADS)), "--data-dir", str(tiny.data_dir))
+    assert "not in the index" not in quiet.stderr

@@ -12,7 +12,7 @@ also carry the search's own confidence of each turn (`weak`, `level`): what the 
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -71,6 +71,12 @@ def load_threads(path: Path, split: str | None = None) -> list[ThreadCase]:
     if not cases:
         raise KodeksError(f"{path}: no threads" + (f" of split {split!r}" if split else ""))
     return cases
+
+
+def relevant_outside(cases: Sequence[ThreadCase], known: Collection[str]) -> list[str]:
+    """The labelled articles no law of the index holds (sorted, once each): a turn labelled with one can never be
+    found, so a figure over an index that lacks a set's laws is lower for a reason that is not the method's."""
+    return sorted({r for case in cases for turn in case.turns for r in turn.relevant if r not in known})
 
 
 def _rank(ids: list[str], relevant: tuple[str, ...]) -> int | None:

@@ -204,7 +204,20 @@ async def _evaluate_threads(settings: Settings, cases: list[Any]) -> tuple[dict[
     from kodeks.answering.thread_eval import evaluate_threads
 
     async with Pipeline(settings) as pipeline:  # the bot's pipeline: a key in the settings means Claude's rewrite
+        warn_relevant_outside(cases, await pipeline.retriever())
         return await evaluate_threads(pipeline, cases)
+
+
+def warn_relevant_outside(cases: list[Any], retriever: object) -> None:
+    """Say on stderr when some labelled articles are in no law of the index (as `kodeks eval retrieval` does)."""
+    from kodeks.answering.thread_eval import relevant_outside
+
+    known = getattr(retriever, "articles", None)
+    unknown = relevant_outside(cases, known) if known is not None else []
+    if unknown:
+        print(
+            f"kodeks: warning: {len(unknown)} relevant id(s) are not in the index, e.g. {unknown[:3]}", file=sys.stderr
+        )
 
 
 @eval_commands.command("threads")
