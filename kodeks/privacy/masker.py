@@ -23,6 +23,7 @@ RECOGNISERS: tuple[tuple[str, Recogniser], ...] = (
     ("IBAN", numbers.ibans),
     ("JMBG", numbers.jmbgs),
     ("DATE_OF_BIRTH", birth_dates.birth_dates),  # before phones: "rođen 12 03 1990" is no phone number
+    ("DOC_NUMBER", documents.identity_documents),  # before phones: "lična karta 009876543" is no phone number
     ("PHONE", numbers.phones),
     ("PLATE", plates.plates),
     ("DOC_NUMBER", documents.documents),
