@@ -21,7 +21,7 @@ from kodeks.privacy.tokens import Token, gap
 
 # Verbs of saying and of what people do that officers write after a name ("Nada kaže", "Elvedin prodaje"), besides
 # data/person_verbs.txt.
-_SPEECH_VERBS = frozenset(
+SPEECH_VERBS = frozenset(
     [
         "kaze",
         "kazu",
@@ -63,7 +63,7 @@ def _verb(token: Token, participle: bool = True) -> bool:
     folded = token.folded
     return token.text.islower() and (
         folded in lexicon.person_verbs()
-        or folded in _SPEECH_VERBS
+        or folded in SPEECH_VERBS
         or (
             participle
             and len(folded) >= 4
@@ -453,10 +453,13 @@ def third_words_of_names(text: str, tokens: list[Token], labels: list[str]) -> N
     for j in range(len(tokens) - 2):
         first, second, third = tokens[j], tokens[j + 1], tokens[j + 2]
         particle = second.folded in _NAME_PARTICLES
+        # Or a first name beside a capitalised word no list has, either side ("Ahmad Shah", "Ali Reza" inside a
+        # sentence: a capitalised "Ali" there is no conjunction): a two-word first name, as Afghans' and Iranians' are.
+        pair = labels[j] in "FC" and labels[j + 1] in "FC" and "F" in labels[j : j + 2]
         if not (
-            labels[j] == "F"
-            and (labels[j + 1] == "F" or particle)
+            (pair or (labels[j] == "F" and particle))
             and first.capitalised
+            and not (labels[j] == "C" and first.sentence_start)
             and (second.capitalised or particle)
             and not first.text.isupper()
             and third.capitalised
