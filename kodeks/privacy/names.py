@@ -982,6 +982,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     _possessives_of_first_names(text, tokens, labels)
     name_context.names_before_nickname_cues(text, tokens, labels)
     name_context.weak_names_after_person_words(text, tokens, labels)
+    name_context.foreign_names_in_lower_case(text, tokens, labels)
     name_context.names_after_demonstratives(text, tokens, labels)
     name_context.coordinated_first_names(text, tokens, labels)
     name_context.coordinated_weak_names(text, tokens, labels)
