@@ -30,7 +30,7 @@ _FEMININE_PARTICIPLE = re.compile(r"(?:la|ena|ana|ita)$")
 _WOMANS_NOUN = re.compile(r"(?:ica|inja|kinja|ka)$")
 # Where a woman's declined name follows, a preposition of company or place: "sa vesnom kolar", "kod vesne kolar".
 _PREPOSITIONS = frozenset(["sa", "s", "kod"])
-_CLITICS = frozenset(["je", "se", "su", "mu", "joj", "ga", "ju"])
+_CLITICS = frozenset(["je", "se", "su", "mu", "joj", "ga", "ju", "smo", "sam", "ste"])
 
 
 def _noun_shaped(token: Token) -> bool:
