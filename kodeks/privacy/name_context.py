@@ -595,7 +595,11 @@ def foreign_names_in_lower_case(text: str, tokens: list[Token], labels: list[str
         first, second = tokens[j], tokens[j + 1]
         if labels[j] not in "Of" or labels[j + 1] not in "OfF" or gap(text, first, second) != " ":
             continue
-        foreign = first.text.islower() and any(b in lexicon.foreign_names() for b in lexicon.bases(first.folded))
+        foreign = (
+            first.text.islower()
+            and lexicon.first_name(first.folded) is None  # "marka pijana": Marko's, a name of the region's lists
+            and any(b in lexicon.foreign_names() for b in lexicon.bases(first.folded))
+        )
         if not (foreign and _no_word_at_all(second)):
             continue
         k = j - 1
