@@ -46,7 +46,7 @@ _TITLES = frozenset(
 _NAMING_VERBS = frozenset(["zove", "zovu", "zovem", "zvao", "zvala", "zvali", "preziva", "prezivao", "prezivala"])
 _NAMING_CLITICS = frozenset(["se", "ga", "je", "mu", "joj"])
 # The one named, before the verb of naming: a clitic or a relative pronoun ("ga zovu X", "koju zovu X").
-_NAMED_OBJECTS = frozenset(["ga", "ju", "ih", "kojeg", "kojega", "koga", "koju"])
+_NAMED_OBJECTS = frozenset(["ga", "ju", "ih", "kojeg", "kojega", "koju"])  # not "koga": a question ("koga zovu …?")
 # "ime mu je X", "prezime: X", "po imenu X".
 _NAME_NOUNS = frozenset(["ime", "prezime", "imenu", "nadimak"])
 _NICKNAME_CUES = frozenset(["zvani", "zvana", "zvanog", "zvanom", "zv", "nadimka", "nadimkom", "alias"])

@@ -335,8 +335,8 @@ def spoken_phones(text: str) -> list[Span]:
     spans = []
     for m in _SPOKEN_RUN.finditer(folded):
         parts = re.findall(rf"\d+|{_DIGIT_WORD}", m.group())
-        if all(p.isdigit() for p in parts):
-            continue
+        if all(p.isdigit() for p in parts) and not _PLUS_BEFORE.search(folded[: m.start()]):
+            continue  # digits alone are phones(); after the word "plus" ("plus 387 61 …") they are read here
         span = _spoken_phone(text, folded, offsets, m, spoken_digits(parts))
         if span is not None:
             spans.append(span)
