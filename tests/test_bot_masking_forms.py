@@ -3,7 +3,8 @@ words or Cyrillic or right after a name, an address with its town or in lower ca
 also a word of the language, a plate with dots or of another country, a phone dictated in words, an interleaved
 document serial, a first name only its verb or an e-mail beside it shows, a declined road word with a floor, a
 foreigner's name, a nickname in quotes, a -anin surname, a first name's possessive, a street after the town dictated
-first, a house's letter in Cyrillic, a title after a hyphen in a street's name — never
+first, a house's letter in Cyrillic, a title after a hyphen in a street's name, a phone dictated after "plus", an
+identity document's number in a phone's shape, a trade's noun as a surname, a nickname after "ga zovu" — never
 reach the stand-in Claude, the query log or the export: each form through the whole bot (the fake Bot API, the real
 pipeline, a real query log)."""
 
@@ -136,6 +137,29 @@ FORMS = {
     "name-after-demonstrative": ("onaj Ćiro sa pijace stalno krade, sta da radimo", ("Ćiro",), "[OSOBA 1]"),
     "plate-dictated": ("tablice te pedeset dva em sto devetnaest, vozac pobjegao", ("pedeset dva",), "[TABLICE]"),
     "name-foreign-three-words": ("prijavu je podnio Karim El Idrissi, konobar", ("Idrissi",), "[OSOBA 1]"),
+    # the eighth round's classes (bench/masking/dev_writer5.jsonl, docs/privacy.md)
+    "phone-dictated-after-plus": (
+        "zvao je plus tri osam pet devet osam sedam sest pet cetiri tri dva, prijeti",
+        ("devet osam sedam sest",),
+        "[TELEFON]",
+    ),
+    "jmbg-colloquial-hundred": (
+        "jmbg sedamnaest nula tri devetsto osamdeset pet sedamnaest cetristo trideset jedan dva, da li je trazen",
+        ("cetristo trideset",),
+        "[JMBG]",
+    ),
+    "document-in-a-phones-shape": (
+        "bosanska licna karta 062345678 kod privedenog, sta dalje",
+        ("062345678",),
+        "[DOKUMENT]",
+    ),
+    "plate-foreign-vehicle-after": ("W-AB 7731 austrijski kamion stoji na parkingu", ("W-AB", "7731"), "[TABLICE]"),
+    "address-block-flat-code": ("naselje Brezik 7, B2/11, razbijeno staklo", ("Brezik", "B2/11"), "[ADRESA]"),
+    "name-town-like-after-address": ("Lipova 14, Samir Hrastić, prijetnje komsiji", ("Samir", "Hrastić"), "[OSOBA 1]"),
+    "name-noun-surname": ("jelka vrabac kaze da joj je neko razbio auto", ("jelka", "vrabac"), "[OSOBA 1]"),
+    "name-nickname-after-zovu": ("onaj sto ga zovu Lisica, ima zabranu prilaska", ("Lisica",), "[OSOBA 1]"),
+    "name-two-word-first-name": ("Javed Gul Durrani spavao je u parku, sta sa njim", ("Javed", "Durrani"), "[OSOBA 1]"),
+    "name-foreign-lower-case": ("zaustavili smo yusufa demirbasa na granici bez vize", ("demirbasa",), "[OSOBA 1]"),
 }
 
 

@@ -541,6 +541,7 @@ _FLAT_SPOKEN = re.compile(  # the floor and the entrance too: "broj sto dvadeset
 _FLAT_AFTER = re.compile(
     r"^(?:[ ]*,?[ ]*(?:(?:stan|st\.|sprat|spr\.|kat|ulaz|lamela|стан|спрат|кат|улаз)[ ]*(?:br\.?[ ]*)?\d{1,3}[a-zA-Z]?"
     r"|(?:ulaz|lamela|улаз)[ ]+(?-i:[A-HА-Ж])"  # "ulaz B": an entrance by its letter (a capital: "ulaz a" is "and")
+    r"|(?-i:[A-ZА-Ш])\d{1,2}/\d{1,3}"  # a block or entrance by its letter and the flat: "Lipa 5, B3/14"
     r"|(?:prvi|drugi|tre[cćč]i|[cčć]etvrti|peti|[sš]esti|sedmi|osmi|deveti|deseti|\d{1,2}\.|(?-i:[IVX]{1,4})\.?)"
     r"[ ]+(?:sprat|kat)u?"  # "drugi sprat", "II sprat"
     r"|(?:sprat|kat)[ ]+(?-i:[IVX]{1,4})\.?"  # "sprat II"
@@ -601,6 +602,9 @@ def _town_end(text: str, end: int) -> int:
     words = re.split(r"[ -]", m.group("town"))
     folded = [fold(w) for w in words]
     n = _is_town(folded)
+    if n and len(words) > n and words[n][:1].isupper() and lexicon.first_name(folded[0]) == folded[0]:
+        return end  # "…102a, Milica Lipović": a first name and a capitalised word after it are a person (no town
+        # of towns.txt is a first name in its nominative; "Milica" only starts like "Milići")
     if m.group("in") and not n:
         return end  # "… 5 u Sarajevu": only a listed town, declined, after "u"
     if (

@@ -17,6 +17,12 @@ _DOC_WORD = re.compile(
     r"kartic\w*|legitimacij\w*|serijsk\w* broj\w*|dozvol\w*)"
     r"(?:\W+(?:broj|br|nr|no|serijski|je|sa|glasi|pod|na|ime|oznak\w*)){0,3}\W*$"
 )
+# The identity documents whose number is no phone even in a phone's shape ("lična karta 009876543"): read before
+# phones. Not "kartica", "dozvola", "dokument": a SIM card's or a permit's line may be a phone.
+_IDENTITY_WORD = re.compile(
+    r"(?<!\w)(licn\w* kart\w*|lk|l\.k\.?|osobn\w*|pasos\w*|putovnic\w*|vozack\w*|saobracajn\w*|prometn\w*)"
+    r"(?:\W+(?:broj|br|nr|no|serijski|je|glasi|pod))*\W*$"
+)
 _CANDIDATE = re.compile(r"(?<![\w/.-])(?=[A-Za-z0-9-]*\d)[A-Za-z0-9](?:[A-Za-z0-9-]{3,16})[A-Za-z0-9](?![\w/-])")
 _VIN = re.compile(
     r"(?<![A-Za-z0-9])(?=(?:[A-HJ-NPR-Za-hj-npr-z]*\d){3})(?=(?:\d*[A-HJ-NPR-Za-hj-npr-z]){3})"
@@ -59,3 +65,9 @@ def documents(text: str) -> list[Span]:
             if not any(s.start < m.end() and m.start() < s.end for s in spans):
                 spans.append(Span(m.start(), m.end(), "DOC_NUMBER"))
     return spans
+
+
+def identity_documents(text: str) -> list[Span]:
+    """The numbers right after an identity document's word (lična karta, pasoš, vozačka …): a document's, whatever
+    their shape, so the masker reads them before phone numbers ("srpska lična karta 009876543" is no phone)."""
+    return [s for s in documents(text) if _IDENTITY_WORD.search(before(text, s.start, 45))]

@@ -2,7 +2,8 @@
 
 Overlaps are settled by how sure each recogniser is: checksummed and strictly shaped identifiers first
 (e-mail, IBAN, JMBG), dates of birth (only found with a birth word or a name beside them, and a date is
-never a phone), phone, plate, then document numbers, then addresses, then names
+never a phone), an identity document's number after its word (a number in a phone's shape there is the document's),
+phone, plate, then document numbers, then addresses, then names
 (a street named after a person is an address: "Vase Pelagića 12"). Placeholders already in the text
 ("[OSOBA 1]") are kept as they are and never masked again, so masking is idempotent.
 """
@@ -23,6 +24,7 @@ RECOGNISERS: tuple[tuple[str, Recogniser], ...] = (
     ("IBAN", numbers.ibans),
     ("JMBG", numbers.jmbgs),
     ("DATE_OF_BIRTH", birth_dates.birth_dates),  # before phones: "rođen 12 03 1990" is no phone number
+    ("DOC_NUMBER", documents.identity_documents),  # before phones: "lična karta 009876543" is no phone number
     ("PHONE", numbers.phones),
     ("PLATE", plates.plates),
     ("DOC_NUMBER", documents.documents),

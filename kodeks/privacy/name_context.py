@@ -21,7 +21,7 @@ from kodeks.privacy.tokens import Token, gap
 
 # Verbs of saying and of what people do that officers write after a name ("Nada kaže", "Elvedin prodaje"), besides
 # data/person_verbs.txt.
-_SPEECH_VERBS = frozenset(
+SPEECH_VERBS = frozenset(
     [
         "kaze",
         "kazu",
@@ -63,7 +63,7 @@ def _verb(token: Token, participle: bool = True) -> bool:
     folded = token.folded
     return token.text.islower() and (
         folded in lexicon.person_verbs()
-        or folded in _SPEECH_VERBS
+        or folded in SPEECH_VERBS
         or (
             participle
             and len(folded) >= 4
@@ -453,10 +453,13 @@ def third_words_of_names(text: str, tokens: list[Token], labels: list[str]) -> N
     for j in range(len(tokens) - 2):
         first, second, third = tokens[j], tokens[j + 1], tokens[j + 2]
         particle = second.folded in _NAME_PARTICLES
+        # Or a first name beside a capitalised word no list has, either side ("Ahmad Shah", "Ali Reza" inside a
+        # sentence: a capitalised "Ali" there is no conjunction): a two-word first name, as Afghans' and Iranians' are.
+        pair = labels[j] in "FC" and labels[j + 1] in "FC" and "F" in labels[j : j + 2]
         if not (
-            labels[j] == "F"
-            and (labels[j + 1] == "F" or particle)
+            (pair or (labels[j] == "F" and particle))
             and first.capitalised
+            and not (labels[j] == "C" and first.sentence_start)
             and (second.capitalised or particle)
             and not first.text.isupper()
             and third.capitalised
@@ -564,3 +567,52 @@ def _object_of_a_person_verb(tokens: list[Token], j: int) -> bool:
         and tokens[m].folded in lexicon.person_verbs()
         and not tokens[m].folded.startswith(lexicon.THING_VERBS)
     )
+
+
+def _no_word_at_all(token: Token) -> bool:
+    """A lower-case word that no law, dictionary, list of everyday words, people or places has (a name's form may be:
+    many surnames are a first name's, "hamidi")."""
+    folded = token.folded
+    return (
+        token.text.islower()
+        and token.text.isalpha()
+        and len(folded) >= 2
+        and not _word(folded)
+        and not lexicon.word_of_the_language(folded)
+        and not lexicon.law_word_in_any_case(folded)
+        and folded not in lexicon.word_set("common_words.txt")
+        and folded not in lexicon.word_set("number_words.txt")
+    )
+
+
+def foreign_names_in_lower_case(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "radnik tariq hamidi nema dozvolu", "zaustavili smo yusufa demirbasa": after a word for a person
+    (person_words.txt) or a verb whose object is a person (the officers' auxiliary and clitics skipped), a foreigner's
+    first name in lower case, in any case (lexicon.foreign_names: no word of the language), and a word after it that
+    no law, dictionary or list has: a foreigner's name typed in lower case. Not two words no list has alone: the
+    dictionaries miss many case forms of everyday words ("nožem", "mobitel")."""
+    for j in range(1, len(tokens) - 1):
+        first, second = tokens[j], tokens[j + 1]
+        if labels[j] not in "Of" or labels[j + 1] not in "OfF" or gap(text, first, second) != " ":
+            continue
+        foreign = (
+            first.text.islower()
+            and lexicon.first_name(first.folded) is None  # "marka pijana": Marko's, a name of the region's lists
+            and any(b in lexicon.foreign_names() for b in lexicon.bases(first.folded))
+        )
+        if not (foreign and _no_word_at_all(second)):
+            continue
+        k = j - 1
+        while (
+            k > 0
+            and tokens[k].folded in lexicon.OFFICERS_AUXILIARIES | _CLITICS
+            and gap(text, tokens[k], tokens[k + 1]) == " "
+        ):
+            k -= 1
+        before = tokens[k]
+        if gap(text, before, tokens[k + 1]) != " " or not before.text.islower():
+            continue
+        person_word = before.folded in lexicon.person_words() and k == j - 1
+        person_verb = before.folded in lexicon.person_verbs() and not before.folded.startswith(lexicon.THING_VERBS)
+        if person_word or person_verb:
+            labels[j], labels[j + 1] = "F", "S"

@@ -45,6 +45,8 @@ _TITLES = frozenset(
 # A verb of naming before or after "se": "zove se X", "se zove X", "zvao se X", "zovu ga X".
 _NAMING_VERBS = frozenset(["zove", "zovu", "zovem", "zvao", "zvala", "zvali", "preziva", "prezivao", "prezivala"])
 _NAMING_CLITICS = frozenset(["se", "ga", "je", "mu", "joj"])
+# The one named, before the verb of naming: a clitic or a relative pronoun ("ga zovu X", "koju zovu X").
+_NAMED_OBJECTS = frozenset(["ga", "ju", "ih", "kojeg", "kojega", "koju"])  # not "koga": a question ("koga zovu …?")
 # "ime mu je X", "prezime: X", "po imenu X".
 _NAME_NOUNS = frozenset(["ime", "prezime", "imenu", "nadimak"])
 _NICKNAME_CUES = frozenset(["zvani", "zvana", "zvanog", "zvanom", "zv", "nadimka", "nadimkom", "alias"])
@@ -101,6 +103,8 @@ def _cue_end(text: str, tokens: list[Token], j: int) -> tuple[int, bool] | None:
         return j + 2, False  # "zove se brkan tarik"
     if word == "se" and j + 1 < len(tokens) and tokens[j + 1].folded in _NAMING_VERBS:
         return j + 2, False  # "svjedokinja se zove nermina"
+    if word in _NAMED_OBJECTS and j + 1 < len(tokens) and tokens[j + 1].folded in ("zove", "zovu", "zovemo"):
+        return j + 2, False  # "onaj što ga zovu Kobra", "mladić kojeg zovu Jazavac": the one named before the verb
     if word in _NAME_NOUNS:
         if word == "imenu" and not (j > 0 and tokens[j - 1].folded == "po"):
             return None

@@ -18,7 +18,7 @@ from kodeks.privacy.tokens import Token, gap
 
 # The shapes of the region's surnames that are also nouns of the spelling dictionaries (Lipovac, Jarak, Pecar,
 # Vrebac, Brezak, Kolar): only these may be a surname where the dictionary has the word.
-_NOUN_SURNAME = ("ac", "ak", "ar", "ec", "ek", "ic", "ica", "ub", "uk", "os", "ok")
+NOUN_SURNAME = ("ac", "ak", "ar", "ec", "ek", "ic", "ica", "ub", "uk", "os", "ok")
 # Endings of adjectives, participles and possessives ("pijan", "uhapsen", "njegov", "sestrin", "gradski"): the nominative
 # of no surname here. (-an surnames — Brkan, Salkan — are taken only capitalised.)
 _NOT_A_NOMINATIVE = ("en", "an", "ov", "ev", "in", "ski", "cki", "sk", "ck", "ao", "io", "eo", "uo")
@@ -57,10 +57,10 @@ def _surname_nominative(nominative: str, capitalised: bool, an: bool = False) ->
         return False
     if nominative.endswith(_NOT_A_NOMINATIVE) and not ((capitalised or an) and nominative.endswith("an")):
         return False
-    return not lexicon.dictionary_word(nominative) or nominative.endswith(_NOUN_SURNAME)
+    return not lexicon.dictionary_word(nominative) or nominative.endswith(NOUN_SURNAME)
 
 
-def _readings(folded: str) -> list[tuple[str, str]]:
+def first_name_readings(folded: str) -> list[tuple[str, str]]:
     """Each first name a word may be a form of, with the case ending it carries ("" for the nominative): "dragana"
     is Dragana, or Dragan in the genitive; "amire" is Amira's genitive (the word is a listed name's form: the caller
     took it for a first name)."""
@@ -78,14 +78,14 @@ def case_agrees(first: Token, word: Token) -> bool:
     nominative ("haris lendo", "brkan tarik"), the word with the name's case ending ("nihada brkana"), or after a
     woman's declined name a word in a surname's noun shape, which keeps its nominative ("kod senade lipovac") —
     not "od emine novcanik", where the noun is in another case than the name."""
-    for name, ending in _readings(first.folded):
+    for name, ending in first_name_readings(first.folded):
         if not ending or any(
             ending == name_ending and word.folded.endswith(endings) for name_ending, endings in _SHARED
         ):
             return True
-        if name.endswith("a") and word.folded.endswith(_NOUN_SURNAME):
+        if name.endswith("a") and word.folded.endswith(NOUN_SURNAME):
             return True
-    return not _readings(first.folded)  # a name the readings miss: leave it to the caller's evidence
+    return not first_name_readings(first.folded)  # a name the readings miss: leave it to the caller's evidence
 
 
 def _surname_after(first: Token, word: Token) -> bool:
@@ -96,12 +96,12 @@ def _surname_after(first: Token, word: Token) -> bool:
         return False
     if not capitalised and _PARTICIPLE.search(folded):
         return False  # "dženana kupila …", "ivana uzela …": a verb's past participle, not a surname's case
-    for name, ending in _readings(first.folded):
+    for name, ending in first_name_readings(first.folded):
         if not ending:  # the nominative: "nermin lipovac", "selma grabovac"
             if _surname_nominative(folded, capitalised):
                 return True
             continue
-        if name.endswith("a") and folded.endswith(_NOUN_SURNAME) and _surname_nominative(folded, capitalised):
+        if name.endswith("a") and folded.endswith(NOUN_SURNAME) and _surname_nominative(folded, capitalised):
             return True  # a woman's surname keeps its nominative: "kod senade lipovac", "sa eminom jarak"
         for name_ending, endings in _SHARED:
             if ending != name_ending:
@@ -153,7 +153,7 @@ def dictionary_surnames_after_first_names(text: str, tokens: list[Token], labels
             if (
                 gap(text, token, first) == " "
                 and (_style(first, token) or (token.sentence_start and token.capitalised and first.capitalised))
-                and any(not ending for _, ending in _readings(first.folded))
+                and any(not ending for _, ending in first_name_readings(first.folded))
                 and not lexicon.word_of_the_language(token.folded)
                 and _surname_nominative(token.folded, token.text[0].isupper())
             ):

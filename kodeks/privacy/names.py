@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from kodeks.privacy import lexicon, name_context, name_cues, name_pairs
+from kodeks.privacy import lexicon, name_context, name_cues, name_pairs, noun_surnames
 from kodeks.privacy.tokens import Token, gap, words
 from retrieval.language.normalize import fold
 
@@ -369,6 +369,9 @@ def _other_surnames_after_first_names(text: str, tokens: list[Token], labels: li
             or len(folded) < 5
             or not _OTHER_SURNAME.search(folded)
             or (token.text.isupper() != first.text.isupper() and not token.text[0].isupper())
+            # "u kafiću Ruža vjetrova": a name's halves are typed alike, so a lower-case word after a capitalised
+            # first name inside a sentence is no surname of this shape (a genitive plural, -ova, often)
+            or (token.text.islower() and first.capitalised and not first.sentence_start)
             or folded in lexicon.FUNCTION_WORDS
             or folded in lexicon.person_words()
             or folded in lexicon.common_forms()
@@ -741,6 +744,8 @@ def _places_named_after_people(text: str, tokens: list[Token], labels: list[str]
                 if not (word.text[0].isupper() or labels[k] != "O" or joined) or (venue and not word.text[0].isupper()):
                     break
                 if joined and not (k + 1 < len(tokens) and tokens[k + 1].text[0].isupper()):
+                    if gap(text, tokens[k - 1], word) == "-":
+                        k += 1  # "most Sinan-bega", "ćuprija Ali-paše": a title joined by a hyphen closes the name
                     break
                 if k > j + 1 and _second_name(text, tokens, labels, k):
                     break  # "u parku Hasana Kikića Mujo Sejdić i …": the place is named after one person
@@ -959,6 +964,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     name_cues.unlisted_surnames_beside_first_names(text, tokens, labels)
     name_cues.surnames_declined_like_first_names(text, tokens, labels)
     name_pairs.dictionary_surnames_after_first_names(text, tokens, labels)
+    noun_surnames.noun_surnames_after_first_names(text, tokens, labels)
     name_pairs.regional_first_names_with_surnames(text, tokens, labels)
     name_pairs.unknown_first_names_before_other_surnames(text, tokens, labels)
     name_cues.surnames_after_person_words(text, tokens, labels)
@@ -976,6 +982,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     _possessives_of_first_names(text, tokens, labels)
     name_context.names_before_nickname_cues(text, tokens, labels)
     name_context.weak_names_after_person_words(text, tokens, labels)
+    name_context.foreign_names_in_lower_case(text, tokens, labels)
     name_context.names_after_demonstratives(text, tokens, labels)
     name_context.coordinated_first_names(text, tokens, labels)
     name_context.coordinated_weak_names(text, tokens, labels)

@@ -137,6 +137,16 @@ def emails(text: str) -> list[Span]:
     return spans
 
 
+_DATE_SHAPE = re.compile(r"(\d{1,2})[./] ?(\d{1,2})[./] ?(?:19|20)\d{2}\.?")
+
+
+def _a_date(raw: str) -> bool:
+    """Whether `raw` is a date written with dots or slashes (a real day and month, a year of this or the last
+    century): libphonenumber reads "06.12.2026" as a possible number."""
+    m = _DATE_SHAPE.fullmatch(raw.strip())
+    return m is not None and 1 <= int(m.group(1)) <= 31 and 1 <= int(m.group(2)) <= 12
+
+
 def phones(text: str) -> list[Span]:
     """Numbers libphonenumber accepts as possible for BiH (or, with +/00, anywhere), and BiH mobile numbers
     (06x) it does not know yet."""
@@ -147,6 +157,8 @@ def phones(text: str) -> list[Span]:
         raw = match.raw_string
         if text[match.start - 1 : match.start].isalnum() or text[match.end : match.end + 1].isalnum():
             continue  # inside a word: a chassis number, a code
+        if _a_date(raw):
+            continue  # "06.12.2026": a day, a month and a year, never a number to call (06 is no mobile's 06x)
         digits = sum(c.isdigit() for c in raw)
         international = raw.startswith(("+", "00"))
         national = str(match.number.national_number)
@@ -206,6 +218,8 @@ _TENS = {
     "osamdeset": 8,
     "devedeset": 9,
 }
+# Every spelling of the hundreds officers type or say: ijekavian and ekavian (dvjesto, dvesta), and the
+# colloquial forms with a letter dropped or doubled (četristo, šeststo).
 _HUNDREDS = {
     "sto": 1,
     "stotinu": 1,
@@ -214,6 +228,7 @@ _HUNDREDS = {
     "dvesta": 2,
     "trista": 3,
     "cetiristo": 4,
+    "cetristo": 4,
     "petsto": 5,
     "sesto": 6,
     "seststo": 6,
@@ -285,11 +300,32 @@ def grouped_spoken_phones(text: str) -> list[Span]:
         if all(w in _DIGIT_WORDS for w in words):
             continue
         digits = _grouped_digits(words)
-        national = digits[:1] == "0" and digits[1:2] in "3456" and 9 <= len(digits) <= 10
-        start, end = original_span(offsets, m.start(), m.end())
-        if national or (len(digits) >= 6 and keyword_before(text, start, _PHONE_WORD, window=25)):
-            spans.append(Span(start, end, "PHONE"))
+        span = _spoken_phone(text, folded, offsets, m, digits)
+        if span is not None:
+            spans.append(span)
     return spans
+
+
+# "plus tri osam sedam …", "plus 387 …": the country's code said as "plus" before the dictated digits.
+_PLUS_BEFORE = re.compile(r"(?<!\w)plus[ ]+$")
+
+
+def _spoken_phone(text: str, folded: str, offsets: list[int], m: re.Match[str], digits: str) -> Span | None:
+    """A dictated run of `digits` as a phone: a BiH number (0 and a 3–6, nine or ten digits), after "plus" a number
+    possible in its country (libphonenumber; "plus" joins the span), or six digits or more after a word for a phone."""
+    start, end = original_span(offsets, m.start(), m.end())
+    plus = _PLUS_BEFORE.search(folded[: m.start()])
+    if plus is not None and 8 <= len(digits) <= 15:
+        try:
+            number = phonenumbers.parse("+" + digits, None)
+        except phonenumbers.NumberParseException:
+            number = None
+        if number is not None and phonenumbers.is_possible_number(number):
+            return Span(original_span(offsets, plus.start(), plus.end())[0], end, "PHONE")
+    national = digits[:1] == "0" and digits[1:2] in "3456" and 9 <= len(digits) <= 10
+    if national or (len(digits) >= 6 and keyword_before(text, start, _PHONE_WORD, window=25)):
+        return Span(start, end, "PHONE")
+    return None
 
 
 def spoken_phones(text: str) -> list[Span]:
@@ -299,12 +335,10 @@ def spoken_phones(text: str) -> list[Span]:
     spans = []
     for m in _SPOKEN_RUN.finditer(folded):
         parts = re.findall(rf"\d+|{_DIGIT_WORD}", m.group())
-        if all(p.isdigit() for p in parts):
-            continue
-        digits = spoken_digits(parts)
-        national = digits[:1] == "0" and digits[1:2] in "3456" and 9 <= len(digits) <= 10
-        start, end = original_span(offsets, m.start(), m.end())
-        if national or (len(digits) >= 6 and keyword_before(text, start, _PHONE_WORD, window=25)):
-            spans.append(Span(start, end, "PHONE"))
+        if all(p.isdigit() for p in parts) and not _PLUS_BEFORE.search(folded[: m.start()]):
+            continue  # digits alone are phones(); after the word "plus" ("plus 387 61 …") they are read here
+        span = _spoken_phone(text, folded, offsets, m, spoken_digits(parts))
+        if span is not None:
+            spans.append(span)
     spans.extend(s for s in grouped_spoken_phones(text) if not any(s.start < o.end and o.start < s.end for o in spans))
     return spans

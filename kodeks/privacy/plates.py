@@ -86,6 +86,13 @@ _FOREIGN_WORD = re.compile(
 )
 
 
+# Or a word for a vehicle right after it, up to two words between: "M-KL 4821 njemački kombi", "W 48213 X, bijeli auto".
+_FOREIGN_WORD_AFTER = re.compile(
+    r"^\W*(?:[^\W\d]+\W+){0,2}(?:vozil\w*|auto|auta|autu|autom|automobil\w*|kombi\w*|kamion\w*|motor|motora|"
+    r"kamp\w* prikolic\w*|prikolic\w*)(?!\w)"
+)
+
+
 def _foreign(text: str, taken: list[Span]) -> list[Span]:
     out = []
     for m in _FOREIGN.finditer(text):
@@ -104,8 +111,9 @@ def _foreign(text: str, taken: list[Span]) -> list[Span]:
         ):
             continue
         start, end = m.start() + groups[0].start(), m.start() + groups[-1].end()
-        if not any(s.start < end and start < s.end for s in taken) and keyword_before(
-            text, start, _FOREIGN_WORD, window=40
+        if not any(s.start < end and start < s.end for s in taken) and (
+            keyword_before(text, start, _FOREIGN_WORD, window=40)
+            or _FOREIGN_WORD_AFTER.match(fold(text[end : end + 40]))
         ):
             out.append(Span(start, end, "PLATE"))
     return out
