@@ -128,6 +128,9 @@ class Cues:
     circumstance_max_words: int = 0
     amounts: tuple[_Phrase, ...] = ()
     max_fragment_words: int = 0
+    statement_max_words: int = 0
+    additive: frozenset[str] = frozenset()
+    impersonal: frozenset[str] = frozenset()
 
 
 def _phrases(values: list[str]) -> tuple[_Phrase, ...]:
@@ -194,6 +197,9 @@ def cues(path: Path | None = None) -> Cues:
         circumstance_max_words=int(circ.get("max_words", 0)),
         amounts=_phrases(circ.get("amounts", [])),
         max_fragment_words=int(circ.get("max_fragment_words", 0)),
+        statement_max_words=int(data.get("statement", {}).get("max_words", 0)),
+        additive=frozenset(fold(w) for w in data.get("statement", {}).get("additive", [])),
+        impersonal=frozenset(fold(w) for w in data.get("statement", {}).get("impersonal", [])),
     )
 
 
@@ -642,6 +648,56 @@ def _circumstance(body: list[str], previous: str, c: Cues) -> bool:
     )
 
 
+_CLUSTER_PARTICIPLE = re.compile(r"[bcdgkprstzž]l[aeio]$")  # "našli", "rekla", "došlo": a consonant before the l
+
+
+def _participle(token: str, before: str, c: Cues) -> bool:
+    """A past verb in a form `act_endings` leaves out: a consonant before the l ("našli", "rekla") or, right after an
+    auxiliary, a dialect form in "-o" for "-ao" ("je izbo", "je otrgo")."""
+    word = fold(token)
+    if len(word) <= 3 or word in c.not_acts:
+        return False
+    return bool(_CLUSTER_PARTICIPLE.search(word)) or (word.endswith("o") and before in c.auxiliaries)
+
+
+def _statement(body: list[str], previous: str, c: Cues) -> bool:
+    """A short statement that tells no act and has no subject of its own, leaning on the story ("imao je i X", "među
+    njima Y", "radi se o Z", "a već je osuđivan"): a state or a detail of the story's persons or things, which the
+    thread's act keeps (threads.toml, [statement]). Not one that opens with a question word, names a noun the thread
+    did not name first (a noun ends in a consonant, as for a hypothetical's subject) or an indefinite person."""
+    rest = body[_opener_end(c.related_openers, body, 1) or 0 :]
+    own = content_words(" ".join(rest))
+    if not c.statement_max_words or not own or len(own) > c.statement_max_words:
+        return False
+    if _opens(c.questions, rest, 2) or tells_an_act(" ".join(rest), c) or _someone_new(body, c):
+        return False
+    if any(_participle(t, rest[n - 1] if n else "", c) for n, t in enumerate(rest)):
+        return False  # "našli i 2 kg …", "mi je izbo gume": an act in a form [related] `act_endings` does not list
+    said = [fold(w) for w in content_words(previous)]
+    first = fold(own[0])
+    if first[-1].isalpha() and first[-1] not in "aeiou" and not any(_stem_match(first, s) for s in said):
+        return False  # "vozač nema vozačku": a subject of its own
+    return _leans(rest, c)
+
+
+def _leans(rest: list[str], c: Cues) -> bool:
+    """A statement tied to the story by its form: it points back ("među njima"), adds with "i"/"još" after its verb
+    or an auxiliary ("imao je i nož", "piše i ženi"), or has no subject — an auxiliary before any content word, a
+    participle first, or "se" second ("a već je osuđivan", "radi se o …"). A word the thread said is no tie: a new
+    case names the same things ("auto nema registraciju" after a crash of two cars)."""
+    if followup_words().anaphora & set(rest):
+        return True
+    if any(t in c.additive and (n == 1 or rest[n - 1] in c.auxiliaries) for n, t in enumerate(rest)):
+        return True
+    head = next((t for t in rest if t in c.auxiliaries or content_words(t)), "")
+    first = fold(head)
+    return (
+        head in c.auxiliaries
+        or (first.endswith(c.act_endings) and len(first) > 3)
+        or (len(rest) > 1 and rest[1] in c.impersonal)
+    )
+
+
 def read_message(text: str, previous: str | None) -> Reading:
     """How `text` reads after a thread whose act was last searched as `previous` (None: no thread)."""
     c = cues()
@@ -713,7 +769,8 @@ def read_message(text: str, previous: str | None) -> Reading:
     if _someone_new(body, c) and named is None:  # "a neko je obio podrum …": a case of its own
         strict, _ = named_jurisdiction(text, leaning=False, c=c, in_thread=True)
         return Reading("new", jurisdiction=strict)
-    if _circumstance(body, previous, c):  # "oštećeni preminuo u bolnici, šta mu ide": the act, with a circumstance
+    if _circumstance(body, previous, c) or _statement(body, previous, c):  # "oštećeni preminuo u bolnici, šta mu
+        # ide", "imao je i nož": the act, with a circumstance
         return Reading("continuation", carried, True, code is None, code, negated, adds=True, matter=matter)
     if _opens(c.related_openers, body) or named is not None:  # the same story, or another jurisdiction's part of it
         # "a onaj što je to unio preko granice": pointing back, it leans on the story's people and things
