@@ -397,8 +397,9 @@ class CandidateFinder:
         """Per article, on topic (the rest lowered by KODEKS_TOPIC_AFFINITY): of a kind the question's topics name
         when a rule is asked (`asked`: LibraryPriors.of_kinds), and not a special law whose subject it never names
         (`named_kinds`: LibraryPriors.unnamed); and the articles off topic only for being unnamed. That prior says
-        which laws the question is about, not how far its best article stands out: `weak`'s lead and the learned
-        stage read the scores without it (`Candidate.unnamed_lowering`; the stage's `hand` as it was trained)."""
+        which laws the question is about, not how far its best article stands out: the stage orders with it, but
+        what `weak` reads — the lead and the stage's score of the first served — is computed without it
+        (`Candidate.unnamed_lowering`, `Candidate.evidence`)."""
         if self.priors is None:
             return None, None
         unnamed = self.priors.unnamed(named_kinds) if named_kinds is not None and self.settings.topic_affinity else None
