@@ -77,7 +77,8 @@ class Settings(BaseSettings):
     twin_penalty: float = Field(1.0, alias="KODEKS_TWIN_PENALTY", ge=0)
     kind_affinity: float = Field(1.0, alias="KODEKS_KIND_AFFINITY", ge=0)
     # … and the laws of no kind the question's topics name (retrieval/language/data/law_kinds.toml), when it names some, asks for
-    # a rule, and the vocabulary recognised no offence in it, by this (z units)
+    # a rule, and the vocabulary recognised no offence in it, by this (z units); and, in any question, a law of a special
+    # subject (traffic, VAT …: no complete code at every level) none of whose kinds' topics it names (library_priors.py)
     topic_affinity: float = Field(0.5, alias="KODEKS_TOPIC_AFFINITY", ge=0)
     # … and where a verb of an offence's root was recognised ("ukrao" → krađa: the derivation table), the kinds
     # none of whose titles name that offence, by this × (1 − best share), instead of KODEKS_KIND_AFFINITY

@@ -355,3 +355,96 @@ def test_weak_when_the_library_has_no_law_of_what_is_asked(library: Any) -> None
         str(library.settings.data_dir),
     )
     assert "no law of this kind is loaded: zakon o radu" in out.stdout
+
+
+# --- a law of a special subject on a story that never names it ---------------------------------------------
+
+
+def test_only_laws_of_a_special_subject_can_be_unnamed(library: Any) -> None:
+    """The traffic law is of a special subject (topics, no complete code at every level); the criminal codes are
+    not: a story names no traffic topic → the traffic law's articles are off topic, never a criminal code's."""
+    priors = library.candidates.priors
+    unnamed = priors.unnamed(frozenset())
+    assert unnamed is not None
+    ids = {library.catalog.many([i])[i].id for i in np.nonzero(unnamed)[0]}
+    assert ids == {"ZOBS BiH čl. 26", "ZOBS BiH čl. 174"}
+    assert priors.unnamed({"traffic safety"}) is None  # named: nothing is off topic
+    assert priors.unnamed({"criminal code"}) is not None
+
+
+def test_unnamed_arithmetic() -> None:
+    """Off topic joins the rule-asked topic mask: lowered once by the topic affinity, whichever made it so."""
+    from retrieval.search.library_priors import LibraryPriors
+
+    law_code = np.asarray([0, 1, 2])  # a criminal code, a traffic law, a law of no known kind
+    priors = LibraryPriors(
+        np.asarray([0, 1, 2], dtype=np.int32),
+        {},
+        law_code,
+        [frozenset({"criminal code"}), frozenset({"traffic safety"}), frozenset()],
+        special=[False, True, False],
+    )
+    unnamed = priors.unnamed({"labour"})
+    assert unnamed is not None and unnamed.tolist() == [False, True, False]
+    out = priors.adjust(np.ones(3), np.ones(3, dtype=bool), None, None, 0.0, 0.0, topic=~unnamed, topic_affinity=0.5)
+    assert out.tolist() == [1.0, 0.5, 1.0]
+
+
+def test_a_story_naming_no_traffic_topic_lowers_the_traffic_law(library: Any) -> None:
+    """A story of a theft told in words the traffic article also has ("teretno", "oštećeno") but naming nothing of
+    traffic: the traffic articles lose the topic affinity, the criminal code's keep their scores. The same theft
+    told with a lorry names the traffic kind ("kamion"): nothing is lowered for being unnamed."""
+    from retrieval.search.retriever import Retriever
+
+    scope = scope_of("RS")
+    plain = Retriever.open(library.settings.model_copy(update={"topic_affinity": 0.0}))
+
+    def scores(retriever: Any, question: str) -> dict[str, float]:
+        return {h.id: h.score for h in retriever.search(question, k=14, jurisdiction=scope).hits}
+
+    story, story_plain = (scores(r, "ukrao je gorivo pa ostavio oštećeno teretno") for r in (library, plain))
+    assert story["ZOBS BiH čl. 26"] == pytest.approx(story_plain["ZOBS BiH čl. 26"] - library.settings.topic_affinity)
+    assert story["KZ RS čl. 224"] == pytest.approx(story_plain["KZ RS čl. 224"])
+    named, named_plain = (scores(r, "ukrao mu je gorivo iz kamiona") for r in (library, plain))
+    assert named["ZOBS BiH čl. 26"] == pytest.approx(named_plain["ZOBS BiH čl. 26"])
+
+
+def test_weak_s_lead_and_the_learned_stage_read_the_scores_before_the_unnamed_prior(library: Any) -> None:
+    """Lowering a whole law says what the question is about, not how far its best article stands out: each candidate
+    carries what the prior took (`unnamed_lowering`), and adding it back gives the scores without the prior."""
+    from retrieval.search.retriever import Retriever
+
+    plain = Retriever.open(library.settings.model_copy(update={"topic_affinity": 0.0}))
+    story = "ukrao je gorivo pa ostavio oštećeno teretno"
+    expansions = library.vocabulary.expand(story)
+    named = library._named_kinds({}, expansions)
+    assert "traffic safety" not in named
+    found, _ = library._candidates(story, None, {}, expansions, None, "RS", frozenset(), named)
+    before, _ = plain._candidates(story, None, {}, expansions, None, "RS", frozenset(), named)
+    lowered = {library.catalog.many([c.index])[c.index].id: c.unnamed_lowering for c in found}
+    assert lowered["ZOBS BiH čl. 26"] == library.settings.topic_affinity and lowered["KZ RS čl. 224"] == 0.0
+    without = {c.index: c.fused + c.unnamed_lowering for c in found}
+    assert all(without[c.index] == pytest.approx(c.fused) for c in before)
+
+
+def test_the_stage_orders_with_the_prior_and_scores_for_weak_without_it(library: Any) -> None:
+    """With the learned stage on, a candidate the unnamed prior lowered carries two feature rows: the one the stage
+    orders by (its `hand` the lowered score) and the one its score for `weak` is computed from, as the model was
+    trained (`hand` before the prior); for an article the prior left alone the two rows' `hand` is the same."""
+    from retrieval.ranking.features import FEATURES
+    from retrieval.search.retriever import Retriever
+
+    served = Retriever.open(library.settings.model_copy(update={"ranker": "on"}))
+    assert served.candidates.ranking is not None
+    story = "ukrao je gorivo pa ostavio oštećeno teretno"
+    expansions = served.vocabulary.expand(story)
+    found, _ = served._candidates(
+        story, None, {}, expansions, None, "RS", frozenset(), served._named_kinds({}, expansions)
+    )
+    hand = list(FEATURES).index("hand")
+    by_id = {served.catalog.many([c.index])[c.index].id: c for c in found}
+    lowered, kept = by_id["ZOBS BiH čl. 26"], by_id["KZ RS čl. 224"]
+    assert lowered.features is not None and lowered.evidence is not None
+    assert lowered.features[hand] == pytest.approx(lowered.fused)
+    assert lowered.evidence[hand] == pytest.approx(lowered.fused + served.settings.topic_affinity)
+    assert kept.evidence is not None and kept.evidence[hand] == pytest.approx(kept.features[hand])

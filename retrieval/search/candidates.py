@@ -52,6 +52,11 @@ class Candidate:
     chunk: int = -1  # the best-matching chunk: its text is the excerpt
     article: Article | None = None
     learned: float | None = None  # the learned stage's score, for the first served it reorders (confidence.py)
+    # what the unnamed-subject prior took from `fused` (LibraryPriors.unnamed): `weak`'s lead is read without it
+    unnamed_lowering: float = 0.0
+    # its feature row as the stage was trained on them, where the unnamed-subject prior applied: what the stage's
+    # score `weak` reads is computed from (the order is the stage's over `features`, which carry the prior)
+    evidence: np.ndarray | None = field(default=None, repr=False)
     features: np.ndarray | None = field(default=None, repr=False)  # its row of the stage's features (while computed)
 
     def loaded(self) -> Article:
@@ -120,6 +125,7 @@ class CandidateFinder:
         officer: str | None = None,
         topic_kinds: Collection[str] = (),
         level_above: bool = False,
+        named_kinds: Collection[str] | None = None,
     ) -> tuple[list[Candidate], Ranker | None]:
         """The best candidates among the articles `mask` admits (`filtered`: a law or jurisdiction filter
         made it narrower than the whole library), best first; and a function that fills in the dense and
@@ -129,7 +135,9 @@ class CandidateFinder:
         priors' twins are theirs); `topic_kinds`: the kinds of law the question is about, by its topics (the
         laws of other kinds are lowered by KODEKS_TOPIC_AFFINITY); `level_above`: the question is about a level above
         the officer's own (it names it: jurisdictions.names_level_above), so of two twin provisions the officer's
-        own copy is lowered instead of the higher code's (library_priors.LibraryPriors.twins_of)."""
+        own copy is lowered instead of the higher code's (library_priors.LibraryPriors.twins_of); `named_kinds`: the
+        kinds of law the question's words or the vocabulary's additions name a topic of (None: not judged) — a law of
+        a special subject none of them is, is off topic too (LibraryPriors.unnamed)."""
         s = self.settings
         if not mask.any():
             return [], None
@@ -206,7 +214,8 @@ class CandidateFinder:
         lexical_stats = mean_spread(lexical, mask) if s.fusion != "rrf" else None
         saturation = s.lexical_saturation if self._several_laws(mask) else 0.0
         earlier = previous if previous is not None else np.zeros(0, dtype=np.int64)
-        topic = self.priors.of_kinds(topic_kinds) if self.priors is not None and topic_kinds else None
+        asked = self.priors.of_kinds(topic_kinds) if self.priors is not None and topic_kinds else None
+        topic, unnamed_only = self._on_topic(asked, named_kinds)
 
         def fused_over(rows: np.ndarray | None = None) -> np.ndarray:
             """Fused scores of every article (or of `rows` only) with the library priors and the thread's bonus."""
@@ -244,6 +253,7 @@ class CandidateFinder:
             order = order[np.argsort(-fused[order], kind="stable")]
         rank_ms = None
         pool_rows: dict[int, np.ndarray] = {}  # each pool row's features: the stage orders the served list (`serve`)
+        evidence: dict[int, np.ndarray] = {}  # … and as trained, where the unnamed prior applied (`Candidate.evidence`)
         if self._collecting() and len(order):
             t_rank = time.perf_counter()
             raw = RawSignals(
@@ -268,6 +278,15 @@ class CandidateFinder:
             if self.signals is not None:
                 self._own_signals(raw, query, qvecs if use_dense else None, order)
             x = matrix(raw, order)
+            if unnamed_only is not None and self.ranking is not None:
+                # the stage orders by the prior too; the score `weak` reads is the one it was calibrated on: the hand
+                # scores before the prior, `off_topic` the rule-asked mask alone
+                before = replace(
+                    raw,
+                    hand=fused + s.topic_affinity * unnamed_only,
+                    off_topic=None if asked is None else ~asked,
+                )
+                evidence = dict(zip(order.tolist(), matrix(before, order), strict=True))
             if self.sink is not None:
                 self.sink(order, x)
             pool_rows = dict(zip(order.tolist(), x, strict=True))
@@ -285,6 +304,8 @@ class CandidateFinder:
                     similarity=float(dense[i]) if use_dense else None,
                     chunk=int(chunk),
                     features=pool_rows.get(i),
+                    unnamed_lowering=s.topic_affinity if unnamed_only is not None and unnamed_only[i] else 0.0,
+                    evidence=evidence.get(i),
                 )
             )
         t3 = time.perf_counter()
@@ -321,6 +342,8 @@ class CandidateFinder:
         x = np.vstack([c.features for c in head if c.features is not None])
         by = stage.order(x, before)
         scores = stage.score(x)
+        if any(c.evidence is not None for c in head):  # the score `weak` reads: Candidate.evidence
+            scores = stage.score(np.vstack([x[n] if c.evidence is None else c.evidence for n, c in enumerate(head)]))
         hand = sorted((c.fused for c in head), reverse=True)
         served = [replace(head[j], fused=hand[n], learned=float(scores[j])) for n, j in enumerate(by.tolist())]
         if timings is not None and "rank" in timings:
@@ -367,6 +390,24 @@ class CandidateFinder:
         """Whether the admitted articles belong to more than one law (a library: fusion.saturate applies)."""
         codes = self.layout.law_code[mask]
         return bool(codes.size) and bool((codes != codes[0]).any())
+
+    def _on_topic(
+        self, asked: np.ndarray | None, named_kinds: Collection[str] | None
+    ) -> tuple[np.ndarray | None, np.ndarray | None]:
+        """Per article, on topic (the rest lowered by KODEKS_TOPIC_AFFINITY): of a kind the question's topics name
+        when a rule is asked (`asked`: LibraryPriors.of_kinds), and not a special law whose subject it never names
+        (`named_kinds`: LibraryPriors.unnamed); and the articles off topic only for being unnamed. That prior says
+        which laws the question is about, not how far its best article stands out: the stage orders with it, but
+        what `weak` reads — the lead and the stage's score of the first served — is computed without it
+        (`Candidate.unnamed_lowering`, `Candidate.evidence`)."""
+        if self.priors is None:
+            return None, None
+        unnamed = self.priors.unnamed(named_kinds) if named_kinds is not None and self.settings.topic_affinity else None
+        if unnamed is None:
+            return asked, None
+        if asked is None:
+            return ~unnamed, unnamed
+        return asked & ~unnamed, unnamed & asked
 
     def _with_priors(
         self,

@@ -24,6 +24,12 @@ advocacy, …). Two things then go wrong that never happen over one code (measur
   of law none of whose titles or chapters match them (the best title-field share within its kind) is
   lowered by KODEKS_KIND_AFFINITY × (1 − that share). Kinds come from `law_kinds` (title and short
   name); a law of no known kind is a kind of its own.
+- **A special law on a story that never names its subject.** Where nothing is recognised at all ("na graničnom
+  prelazu službenik naplaćuje taksu i stavlja u džep", "pregledali mu laptop …"), the traffic and VAT laws' long
+  articles still win on everyday words (a crossing, a school, children, goods) by both retrievers. A law of a
+  special subject — no complete code every level has, topics in law_kinds.toml — is off topic unless the question's
+  words or the vocabulary's additions name one of its kind's topics (`unnamed`); off topic is lowered by
+  KODEKS_TOPIC_AFFINITY, as the laws of other kinds are when a rule is asked about a named topic.
 
 Over one law both are no-ops (no other level, one kind), so single-code results are unchanged.
 """
@@ -53,6 +59,7 @@ class LibraryPriors:
         law_code: np.ndarray | None = None,
         law_kinds: Sequence[frozenset[str]] = (),
         copies: dict[str, np.ndarray] | None = None,
+        special: Sequence[bool] = (),
     ) -> None:
         self.kind_group = kind_group  # int32 per article: articles of one kind of law share a group
         self.groups = int(kind_group.max()) + 1 if len(kind_group) else 0
@@ -61,10 +68,21 @@ class LibraryPriors:
         self.copies = copies if copies is not None else {}
         self._law_code = law_code if law_code is not None else np.zeros(0, np.int32)
         self._law_kinds = list(law_kinds)  # per law code: every kind the law is
+        # per law code: a law of a special subject (traffic, VAT, advocacy …): of known kinds, none of them a
+        # complete code every level has (`parallel`), each with topics a question would name it by (`unnamed`)
+        self._special = list(special) or [False] * len(self._law_kinds)
 
     def of_kinds(self, kinds: Collection[str]) -> np.ndarray | None:
         """Per article: its law is of one of these kinds; None when no loaded law is (nothing to prefer)."""
         codes = [code for code, of in enumerate(self._law_kinds) if not of.isdisjoint(kinds)]
+        return np.isin(self._law_code, codes) if codes else None
+
+    def unnamed(self, named: Collection[str]) -> np.ndarray | None:
+        """Per article: its law is of a special subject (`_special`) and the question names none of its kinds
+        (`named`: the kinds whose topics its words or the vocabulary's additions name) — a story of a crime told
+        with a border crossing, a school or a tax inspector in it is not about the traffic or the VAT law. None
+        when no loaded law is so."""
+        codes = [c for c, of in enumerate(self._law_kinds) if self._special[c] and of.isdisjoint(named)]
         return np.isin(self._law_code, codes) if codes else None
 
     def shared_kinds(self, rows: Collection[int]) -> frozenset[str]:
@@ -118,7 +136,11 @@ class LibraryPriors:
         kind_group = per_law_group[law_code] if len(law_code) else np.zeros(0, np.int32)
         twins, copies = _twins(law_code, law_names, jurisdiction_of_law, kinds, parallel, article_vectors, title_stems)
         law_kinds = [frozenset(k.kind for k in kinds_of_law.get(law, ())) for law in law_names]
-        return cls(kind_group, twins, law_code, law_kinds, copies)
+        special = [
+            bool(found) and all(not k.parallel and k.topics for k in found)
+            for found in (kinds_of_law.get(law, ()) for law in law_names)
+        ]
+        return cls(kind_group, twins, law_code, law_kinds, copies, special)
 
     def adjust(
         self,

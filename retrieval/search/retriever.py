@@ -410,6 +410,7 @@ class Retriever:
                 context,
                 officer,
                 self._topic_kinds(topics, asks_rule, expansions) or self._thread_kinds(context),
+                self._named_kinds(topics, expansions),
             )
             if len(hits) < keep
             else ([], None)
@@ -421,7 +422,16 @@ class Retriever:
             own = self.vocabulary.expand(query) if self.vocabulary is not None else []
             own_topics = self.kind_topics.named(query) if self.kind_topics is not None else {}
             own_kinds = self._topic_kinds(own_topics, bool(own_topics) and asks_for_a_rule(query), own)
-            alone, _ = self._candidates(query, scope, {}, own, None, officer, own_kinds)
+            alone, _ = self._candidates(
+                query,
+                scope,
+                {},
+                own,
+                None,
+                officer,
+                own_kinds,
+                self._named_kinds(own_topics, own),
+            )
             alone = self.layout.dedupe(references[: len(hits)] + alone)[len(hits) :]
             candidates = fuse_alone(candidates, alone, s.thread_alone, key=lambda c: c.index)
             self.candidates.collect_served(candidates)
@@ -450,7 +460,9 @@ class Retriever:
                 for a in self.catalog.first_of(np.nonzero(pool)[0].tolist(), fallback_k)
             ]
         share = title_share(hits, explained, expansions, self.lexical.tokenizer, self.lexical, self._field_stems)
-        lead = lead_of([c.fused for c in ranked[:LEAD_RANK]])
+        # the lead as the scores stood before the unnamed-subject prior (`Candidate.unnamed_lowering`): it says which
+        # laws the question is about, not how far the best article stands out by the evidence
+        lead = lead_of(sorted((c.fused + c.unnamed_lowering for c in ranked), reverse=True)[:LEAD_RANK])
         coverage = self._coverage(topics, asks_rule, scope, hits)
         term_named = legal_term_named(hits, expansions, self.lexical.tokenizer, self._field_stems)
         learned = candidates[0].learned if candidates and self._learned_weak else None  # of the first it serves
@@ -656,6 +668,7 @@ class Retriever:
         context: ThreadContext | None = None,
         officer: str | None = None,
         topic_kinds: frozenset[str] = frozenset(),
+        named_kinds: frozenset[str] | None = None,
     ) -> tuple[list[Candidate], Ranker | None]:
         """Both retrievers over the articles the filter admits (deleted ones never), fused, in the hand order
         (candidates.py; the learned stage orders the served list: `CandidateFinder.serve`). A question that names a
@@ -676,6 +689,7 @@ class Retriever:
             officer,
             topic_kinds,
             level_above=names_level_above(query, officer),
+            named_kinds=named_kinds,
         )
 
     def _thread_kinds(self, context: ThreadContext | None) -> frozenset[str]:
@@ -687,6 +701,17 @@ class Retriever:
         if context is None or not context.law_of or priors is None or not self.settings.thread_kind:
             return frozenset()
         return priors.shared_kinds([i for a in context.law_of if (i := self.catalog.index_of(a)) >= 0])
+
+    def _named_kinds(self, topics: dict[str, list[str]], expansions: list[Expansion]) -> frozenset[str]:
+        """The kinds of law the question names a topic of, in its own words (`topics`) or in the legal terms the
+        vocabulary added for them (a lay phrase whose legal term is one of a kind's topics): a law of a special
+        subject none of them is, is off topic (library_priors.LibraryPriors.unnamed). Each term is read alone, so
+        that no phrase is made across two of them."""
+        named = set(topics)
+        if self.kind_topics is not None:
+            for adds in dict.fromkeys(e.adds for e in expansions):
+                named.update(self.kind_topics.named(adds))
+        return frozenset(named)
 
     def _topic_kinds(
         self, topics: dict[str, list[str]], asks_rule: bool, expansions: list[Expansion]
