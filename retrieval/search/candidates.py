@@ -207,6 +207,9 @@ class CandidateFinder:
         saturation = s.lexical_saturation if self._several_laws(mask) else 0.0
         earlier = previous if previous is not None else np.zeros(0, dtype=np.int64)
         topic = self.priors.of_kinds(topic_kinds) if self.priors is not None and topic_kinds else None
+        named = self._named_laws(context, mask)
+        if named is not None:  # a switch: the named jurisdiction's own laws, as a topic's kinds are preferred
+            topic = named if topic is None else (topic & named)
 
         def fused_over(rows: np.ndarray | None = None) -> np.ndarray:
             """Fused scores of every article (or of `rows` only) with the library priors and the thread's bonus."""
@@ -362,6 +365,19 @@ class CandidateFinder:
             return None
         own: np.ndarray = self.layout.jurisdiction_code == names.index(code)
         return own
+
+    def _named_laws(self, context: ThreadContext | None, mask: np.ndarray) -> np.ndarray | None:
+        """Per article: of the jurisdiction the thread asked for by name (`ThreadContext.named`) — the others of its
+        scope, the levels above, are lowered as off its topic ("a u RS?" after a story whose everyday words reach the
+        state's traffic law: the officer asked for the RS code). None without a name, or when no admitted article is
+        of it (a jurisdiction without a loaded law: its scope is the levels above alone)."""
+        if context is None or not context.named or not self.settings.thread_named:
+            return None
+        code = fold(context.named)
+        if code not in self.layout.jurisdiction_names:
+            return None
+        own: np.ndarray = self.layout.jurisdiction_code == self.layout.jurisdiction_names.index(code)
+        return own if (own & mask).any() else None
 
     def _several_laws(self, mask: np.ndarray) -> bool:
         """Whether the admitted articles belong to more than one law (a library: fusion.saturate applies)."""
