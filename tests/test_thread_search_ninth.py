@@ -1,9 +1,9 @@
 """Issue 29, ninth round: a thread that asked for another jurisdiction's law by name is searched in that
 jurisdiction's own laws first. The officer's scope for such a turn is the named jurisdiction and the levels above it
 (the state's criminal code, the state's traffic law); a switch ("a kako je to u Republici Srpskoj?") asks for the
-entity's code, so the laws of the levels above are lowered as off the turn's topic (KODEKS_TOPIC_AFFINITY) — a story
-whose everyday words reach the state's traffic law is not answered from it. Wording invented for these tests; the toy
-library of tests/test_library_priors.py, real embedder."""
+entity's code, so the laws of the levels above are lowered as off the turn's topic (KODEKS_TOPIC_AFFINITY) and by
+KODEKS_THREAD_NAMED more — a story whose everyday words reach the state's traffic law is not answered from it.
+Wording invented for these tests; the toy library of tests/test_library_priors.py, real embedder."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from kodeks.answering.conversation import Exchange, Thread, understand
+from kodeks.answering.pipeline import with_named
 from retrieval.jurisdictions import scope_of
 from retrieval.types import ThreadContext
 from tests.retrieval_helpers import index_rows
@@ -30,17 +31,26 @@ def _thread(jurisdiction: str | None = None) -> Thread:
     "text",
     ["a kako je to u Republici Srpskoj?", "а у РС?", "a po zakonu RS koji je to član?"],
 )
-def test_a_switch_carries_the_jurisdiction_it_named(text: str) -> None:
-    understood = understand(text, _thread())
+def test_a_switch_to_another_jurisdiction_carries_its_name(text: str) -> None:
+    understood = with_named(understand(text, _thread()), scope_of("FBiH"))
     assert understood.follow_up and understood.context is not None
     assert understood.context.named == "RS" and understood.context.to_dict()["named"] == "RS"
 
 
 def test_the_thread_keeps_the_name_and_a_turn_without_one_has_none() -> None:
-    kept = understand("a koja je kazna za to?", _thread(jurisdiction="RS"))  # after "a u RS?": still the RS law
+    officer = scope_of("FBiH")
+    kept = with_named(understand("a koja je kazna za to?", _thread(jurisdiction="RS")), officer)  # after "a u RS?"
     assert kept.context is not None and kept.context.named == "RS"
-    plain = understand("a koja je kazna za to?", _thread())
+    plain = with_named(understand("a koja je kazna za to?", _thread()), officer)
     assert plain.context is not None and plain.context.named is None and "named" not in plain.context.to_dict()
+
+
+def test_the_officer_s_own_jurisdiction_named_as_the_story_s_place_is_no_switch() -> None:
+    """ "u Brčkom …" told by a Brčko officer is where it happened: the state's laws of the scope keep their place (a
+    smuggling or a terrorism case there is the state's); without an officer's scope a name changes nothing either."""
+    understood = understand("a koja je kazna za to?", _thread(jurisdiction="BD"))
+    assert with_named(understood, scope_of("BD")).context == understood.context
+    assert with_named(understand("а у РС?", _thread()), None).context.named is None  # type: ignore[union-attr]
 
 
 @pytest.fixture(scope="module")
@@ -58,15 +68,15 @@ def _scores(retriever: Any, named: str | None, scope: str = "RS") -> dict[str, f
 
 
 def test_the_named_jurisdiction_s_own_laws_before_the_levels_above(library: Any) -> None:
-    """Every article of the levels above (the state's traffic law and criminal code) is lowered by the topic affinity;
-    the named entity's own articles keep their scores."""
+    """Every article of the levels above (the state's traffic law and criminal code) is lowered by the topic affinity
+    and KODEKS_THREAD_NAMED; the named entity's own articles keep their scores."""
     plain, named = _scores(library, None), _scores(library, "RS")
-    affinity = library.settings.topic_affinity
+    lowered = library.settings.topic_affinity + library.settings.thread_named
     above = [i for i in plain if not i.startswith("KZ RS")]
     own = [i for i in plain if i.startswith("KZ RS")]
-    assert above and own and affinity > 0
+    assert above and own and library.settings.topic_affinity > 0 and library.settings.thread_named > 0
     for article in above:
-        assert named.get(article, -np.inf) <= plain[article] - affinity + 1e-6
+        assert named.get(article, -np.inf) <= plain[article] - lowered + 1e-6
     for article in own:
         if article in named:
             assert named[article] == pytest.approx(plain[article])
@@ -74,9 +84,9 @@ def test_the_named_jurisdiction_s_own_laws_before_the_levels_above(library: Any)
 
 def test_no_preference_without_a_law_of_the_named_jurisdiction_or_with_the_setting_off(library: Any) -> None:
     """Brčko has no law in the toy library: its scope is the state's laws alone, and nothing is lowered. Off:
-    KODEKS_THREAD_NAMED=false."""
+    KODEKS_THREAD_NAMED=0."""
     from retrieval.search.retriever import Retriever
 
     assert _scores(library, "BD", scope="BD") == pytest.approx(_scores(library, None, scope="BD"))
-    off = Retriever.open(library.settings.model_copy(update={"thread_named": False}))
+    off = Retriever.open(library.settings.model_copy(update={"thread_named": 0.0}))
     assert _scores(off, "RS") == pytest.approx(_scores(library, None))

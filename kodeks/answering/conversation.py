@@ -264,21 +264,14 @@ def _context(reading: Reading, last: Exchange) -> ThreadContext:
     # the kind of law the thread is in: what its trusted answer's first articles agree on (a correction or a switch
     # changes the act or the jurisdiction, not whether it is a crime or a traffic offence)
     law_of = last.articles[:LAW_ARTICLES] if not last.weak and reading.kind in LAW_KEPT else ()
-    # the jurisdiction asked for by name (now or earlier in the thread): its own laws before the levels above it
-    named = reading.jurisdiction or last.jurisdiction
     if reading.kind in ("correction", "related"):  # the story's persons and things, in BM25 only: its own act leads
-        return ThreadContext(reading.story, (), dense=False, law_of=law_of, named=named)
+        return ThreadContext(reading.story, (), dense=False, law_of=law_of)
     trusted = reading.keep_articles and not last.weak  # after a weak answer its articles are no evidence
     # a continuation in the thread's own jurisdiction keeps what its own words find alone (fused by rank); a switch
     # to another jurisdiction is searched from the thread's act only (its own words are "a kako je to")
     alone = reading.kind == "continuation" and reading.jurisdiction is None
     return ThreadContext(
-        reading.inherited,
-        last.articles if trusted else (),
-        dense=reading.dense,
-        alone=alone,
-        law_of=law_of,
-        named=named,
+        reading.inherited, last.articles if trusted else (), dense=reading.dense, alone=alone, law_of=law_of
     )
 
 

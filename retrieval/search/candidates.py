@@ -227,6 +227,8 @@ class CandidateFinder:
                 saturation,
             )
             bonus_at = earlier if rows is None else np.nonzero(np.isin(rows, earlier))[0]
+            if named is not None:  # the levels above a named jurisdiction: lowered further (KODEKS_THREAD_NAMED)
+                scores = scores - s.thread_named * ~named[at]
             return followup.with_bonus(
                 self._with_priors(scores, mask, kind_share, officer, rows, topic, affinity, level_above),
                 bonus_at,
@@ -368,10 +370,11 @@ class CandidateFinder:
 
     def _named_laws(self, context: ThreadContext | None, mask: np.ndarray) -> np.ndarray | None:
         """Per article: of the jurisdiction the thread asked for by name (`ThreadContext.named`) — the others of its
-        scope, the levels above, are lowered as off its topic ("a u RS?" after a story whose everyday words reach the
-        state's traffic law: the officer asked for the RS code). None without a name, or when no admitted article is
-        of it (a jurisdiction without a loaded law: its scope is the levels above alone)."""
-        if context is None or not context.named or not self.settings.thread_named:
+        scope, the levels above, are lowered as off its topic (KODEKS_TOPIC_AFFINITY) and by KODEKS_THREAD_NAMED more
+        ("a u RS?" after a story whose everyday words reach the state's traffic law: the officer asked for the RS
+        code). None without a name, with KODEKS_THREAD_NAMED 0, or when no admitted article is of it (a jurisdiction
+        without a loaded law: its scope is the levels above alone)."""
+        if context is None or not context.named or self.settings.thread_named <= 0:
             return None
         code = fold(context.named)
         if code not in self.layout.jurisdiction_names:
