@@ -174,6 +174,11 @@ class Settings(BaseSettings):
     # articles' laws: the criminal code, the traffic law …): other kinds lowered by KODEKS_TOPIC_AFFINITY, unless the
     # message names a topic of its own (retrieval/search/retriever.py: _thread_kinds).
     thread_kind: bool = Field(True, alias="KODEKS_THREAD_KIND")
+    # A follow-up in a thread that asked for a jurisdiction by name ("a u RS?") prefers that jurisdiction's own laws to
+    # the levels above in its scope: they are lowered by KODEKS_TOPIC_AFFINITY as off its topic and by this many
+    # z-score units more (retrieval/search/candidates.py: _named_laws; measured: docs/retrieval.md, ninth round).
+    # 0 = no preference.
+    thread_named: float = Field(1.0, alias="KODEKS_THREAD_NAMED", ge=0)
     # Voice messages: transcribed by an OpenAI-compatible endpoint (OPENAI_API_KEY / OPENAI_BASE_URL, or the
     # two below for a separate one, e.g. a self-hosted Whisper server); off without a key or an endpoint.
     voice: bool = Field(True, alias="KODEKS_VOICE")

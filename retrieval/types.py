@@ -218,7 +218,9 @@ class ThreadContext:
     a continuation keeps what its own words find (retrieval/search/followup.py: `fuse_alone`); `law_of`: articles whose
     kinds of law the search prefers when the question itself names none — articles of other kinds are lowered by
     KODEKS_TOPIC_AFFINITY, as for a question's topic (the thread's law: a story about a crime told on with "na
-    parkingu", "u autu" stays in the criminal code)."""
+    parkingu", "u autu" stays in the criminal code); `named`: another jurisdiction the thread asked for by name, whose
+    own laws the search prefers over the levels above it in the same way (a switch "a u RS?" wants the RS code, not the
+    state's traffic law its story's everyday words reach)."""
 
     words: str = ""
     articles: tuple[str, ...] = ()
@@ -226,6 +228,8 @@ class ThreadContext:
     alone: bool = False  # also rank the question's own words without the thread, fused at KODEKS_THREAD_ALONE
     law_of: tuple[str, ...] = ()  # articles whose shared kinds of law this search prefers, as a topic: the
     # first articles of the thread's trusted answer — the kind of law the thread is in (a crime stays a crime)
+    named: str | None = None  # the jurisdiction the thread asked for by name ("a u RS?"), searched with the levels
+    # above it: its own laws are preferred, as a topic is — the officer asked for that entity's law, not the state's
 
     def __bool__(self) -> bool:
         return bool(self.words.strip() or self.articles or self.law_of)
@@ -238,6 +242,8 @@ class ThreadContext:
             out["alone"] = True
         if self.law_of:
             out["law_of"] = list(self.law_of)
+        if self.named:
+            out["named"] = self.named
         return out
 
 

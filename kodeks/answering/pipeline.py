@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable, Collection
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
@@ -112,6 +112,18 @@ def asked_jurisdiction(officer: str | Collection[str] | None, named: str | None)
     return scope_of(named)
 
 
+def with_named(understood: Understood, officer: str | Collection[str] | None) -> Understood:
+    """`understood` with the jurisdiction it asks for (the message's or its thread's) in its search context when that is
+    another jurisdiction than the officer's own (`asked_jurisdiction` changes the scope): the named jurisdiction's own
+    laws are then preferred to the levels above in that scope (`ThreadContext.named`) — an officer asking "a u RS?"
+    wants the RS code. Unchanged for a name that is the officer's own ("u Brčkom …" told by a Brčko officer is the
+    story's place, and the state's laws of the scope stay as they are) or without a follow-up's context."""
+    named, context = understood.jurisdiction, understood.context
+    if named is None or context is None or asked_jurisdiction(officer, named) is officer:
+        return understood
+    return replace(understood, context=replace(context, named=named))
+
+
 class Pipeline:
     """Retriever + Answerer. The retriever is opened on first use (loading the index takes a while)."""
 
@@ -172,6 +184,7 @@ class Pipeline:
             understood = await asyncio.to_thread(understand, question, thread, self._follow_up_rewriter())
         else:
             understood = understand(question, None)  # no thread: only whether it names a jurisdiction
+        understood = with_named(understood, jurisdiction)
         jurisdiction = asked_jurisdiction(jurisdiction, understood.jurisdiction)
         if understood.follow_up and isinstance(retriever, ArticleGraph):  # the previous answer's articles, carried
             understood = await run(partial(with_evidence, understood, retriever))

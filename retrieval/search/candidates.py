@@ -216,6 +216,10 @@ class CandidateFinder:
         earlier = previous if previous is not None else np.zeros(0, dtype=np.int64)
         asked = self.priors.of_kinds(topic_kinds) if self.priors is not None and topic_kinds else None
         topic, unnamed_only = self._on_topic(asked, named_kinds)
+        topic = self.priors.of_kinds(topic_kinds) if self.priors is not None and topic_kinds else None
+        named = self._named_laws(context, mask)
+        if named is not None:  # a switch: the named jurisdiction's own laws, as a topic's kinds are preferred
+            topic = named if topic is None else (topic & named)
 
         def fused_over(rows: np.ndarray | None = None) -> np.ndarray:
             """Fused scores of every article (or of `rows` only) with the library priors and the thread's bonus."""
@@ -233,6 +237,8 @@ class CandidateFinder:
                 saturation,
             )
             bonus_at = earlier if rows is None else np.nonzero(np.isin(rows, earlier))[0]
+            if named is not None:  # the levels above a named jurisdiction: lowered further (KODEKS_THREAD_NAMED)
+                scores = scores - s.thread_named * ~named[at]
             return followup.with_bonus(
                 self._with_priors(scores, mask, kind_share, officer, rows, topic, affinity, level_above),
                 bonus_at,
@@ -385,6 +391,20 @@ class CandidateFinder:
             return None
         own: np.ndarray = self.layout.jurisdiction_code == names.index(code)
         return own
+
+    def _named_laws(self, context: ThreadContext | None, mask: np.ndarray) -> np.ndarray | None:
+        """Per article: of the jurisdiction the thread asked for by name (`ThreadContext.named`) — the others of its
+        scope, the levels above, are lowered as off its topic (KODEKS_TOPIC_AFFINITY) and by KODEKS_THREAD_NAMED more
+        ("a u RS?" after a story whose everyday words reach the state's traffic law: the officer asked for the RS
+        code). None without a name, with KODEKS_THREAD_NAMED 0, or when no admitted article is of it (a jurisdiction
+        without a loaded law: its scope is the levels above alone)."""
+        if context is None or not context.named or self.settings.thread_named <= 0:
+            return None
+        code = fold(context.named)
+        if code not in self.layout.jurisdiction_names:
+            return None
+        own: np.ndarray = self.layout.jurisdiction_code == self.layout.jurisdiction_names.index(code)
+        return own if (own & mask).any() else None
 
     def _several_laws(self, mask: np.ndarray) -> bool:
         """Whether the admitted articles belong to more than one law (a library: fusion.saturate applies)."""
