@@ -216,10 +216,11 @@ class CandidateFinder:
         earlier = previous if previous is not None else np.zeros(0, dtype=np.int64)
         asked = self.priors.of_kinds(topic_kinds) if self.priors is not None and topic_kinds else None
         topic, unnamed_only = self._on_topic(asked, named_kinds)
-        topic = self.priors.of_kinds(topic_kinds) if self.priors is not None and topic_kinds else None
         named = self._named_laws(context, mask)
         if named is not None:  # a switch: the named jurisdiction's own laws, as a topic's kinds are preferred
             topic = named if topic is None else (topic & named)
+            if unnamed_only is not None:  # off the named jurisdiction too: lowered for that, not only for being unnamed
+                unnamed_only = unnamed_only & named
 
         def fused_over(rows: np.ndarray | None = None) -> np.ndarray:
             """Fused scores of every article (or of `rows` only) with the library priors and the thread's bonus."""
