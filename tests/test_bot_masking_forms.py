@@ -178,6 +178,11 @@ FORMS = {
         ("Lindenstraße", "Wien"),
         "[ADRESA]",
     ),
+    "address-flat-after-town": (
+        "adresa hrastova broj dvadeset dva zenica stan jedanaest, buka",
+        ("hrastova", "jedanaest"),
+        "[ADRESA]",
+    ),
     "phone-dictated-dashes": (
         "telefon nula šezdeset dva crtica trista dvadeset jedan crtica sto devetnaest zove je",
         ("trista dvadeset jedan",),

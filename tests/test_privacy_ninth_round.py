@@ -1,6 +1,6 @@
 """The ninth round's classes of form (bench/masking/dev_writer6.jsonl, a tuning set; docs/privacy.md "Ninth round"):
 surnames that are words or places beside a first name, a name cut to an initial in a report, a school's name in
-quotes, a year of birth alone after its word, numbers and addresses from abroad, dictation with spoken separators
+quotes, a year of birth alone after its word, numbers and addresses from abroad, a flat said after the town, dictation with spoken separators
 and letters spelled by name, places after "iz" and a verb of dwelling, a town's code in brackets, a maiden name's
 placeholder, a plural after a verb of taking. Invented examples (none of the set's words or names), each with the
 look-alikes that must stay unmasked."""
@@ -183,6 +183,24 @@ def test_an_address_abroad_with_its_postcode_and_town(text: str, address: str) -
     assert (address, "ADDRESS") in found_kinds(text), found_kinds(text)
 
 
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        (
+            "adresa hrastova broj dvadeset dva zenica stan jedanaest komšije se žale",
+            "hrastova broj dvadeset dva zenica stan jedanaest",
+        ),
+        ("stanuje u Lipovoj 7, Tuzla, stan 3, prijavila buku", "Lipovoj 7, Tuzla, stan 3"),
+    ],
+)
+def test_a_flat_said_after_the_town(text: str, address: str) -> None:
+    assert (address, "ADDRESS") in found_kinds(text), found_kinds(text)
+
+
+def test_a_word_for_a_flat_after_the_town_without_its_number_stays() -> None:
+    assert found_kinds("stanuje u Lipovoj 7, Tuzla, stan je prazan") == [("Lipovoj 7, Tuzla", "ADDRESS")]
+
+
 # --- dictated: spoken separators and letters spelled by name ---------------------------------------------------------
 
 
@@ -239,6 +257,16 @@ def test_dictated_with_spoken_separators_and_letters(text: str, value: str, kind
 )
 def test_dictated_words_that_spell_nothing(text: str) -> None:
     assert kinds(text) == [], found_kinds(text)
+
+
+def test_a_first_name_after_ime_in_a_dictated_form() -> None:
+    text = "prezime lipić crtica hrastić ime jagoda rođena petog maja dvije hiljade druge ona je oštećena"
+    assert "jagoda" in found_persons(text), found_kinds(text)
+
+
+@pytest.mark.parametrize("text", ["ime roditelja nije poznato", "ime grada je Zenica", "ime ulice nije poznato"])
+def test_a_noun_after_ime_is_no_name(text: str) -> None:
+    assert found_persons(text) == [], found_kinds(text)
 
 
 # --- a place after "iz" or a verb of dwelling ------------------------------------------------------------------------

@@ -505,13 +505,22 @@ def addresses(text: str) -> list[Span]:
         house_only = bool(_HOUSE_ONLY.match(number)) or "broja" in fold(text[m.end(1) : m.start(2)])  # kod broja 22
         span = _street(text, m, words, house_only=house_only)
         if span is not None:
-            spans.append(Span(_town_start(text, span.start), _town_end(text, _flat_end(text, span.end)), "ADDRESS"))
+            spans.append(Span(_town_start(text, span.start), _flat_after_town(text, span.end), "ADDRESS"))
     for span in [
         *address_cues.cued_addresses(text),
         *_spoken_after_place(text),
     ]:  # "adresa Hamdije …", "titova dvanaest"
-        spans.append(Span(_town_start(text, span.start), _town_end(text, _flat_end(text, span.end)), "ADDRESS"))
+        spans.append(Span(_town_start(text, span.start), _flat_after_town(text, span.end), "ADDRESS"))
     return _no_overlaps(spans)
+
+
+def _flat_after_town(text: str, end: int) -> int:
+    """Where an address ends with its flat, its town, and a flat said after the town ("… broj sedam zenica stan
+    dvanaest", "Lipova 7, Tuzla, stan 3"): the flat or floor after the address's town is that address's — only
+    once a town has joined the span, so "stan 3" after a street alone is as before."""
+    with_flat = _flat_end(text, end)
+    with_town = _town_end(text, with_flat)
+    return _flat_end(text, with_town) if with_town > with_flat else with_town
 
 
 # A capitalised street's possessive or -ska name after a preposition of place, then its number dictated in words:
