@@ -4,7 +4,9 @@ also a word of the language, a plate with dots or of another country, a phone di
 document serial, a first name only its verb or an e-mail beside it shows, a declined road word with a floor, a
 foreigner's name, a nickname in quotes, a -anin surname, a first name's possessive, a street after the town dictated
 first, a house's letter in Cyrillic, a title after a hyphen in a street's name, a phone dictated after "plus", an
-identity document's number in a phone's shape, a trade's noun as a surname, a nickname after "ga zovu" — never
+identity document's number in a phone's shape, a trade's noun as a surname, a nickname after "ga zovu", a word as a
+surname, a name cut to an initial, a year of birth glued to "god.", numbers, plates and addresses from abroad, a phone
+dictated with "crtica", a passport's number and an IBAN spelled letter by letter — never
 reach the stand-in Claude, the query log or the export: each form through the whole bot (the fake Bot API, the real
 pipeline, a real query log)."""
 
@@ -160,6 +162,42 @@ FORMS = {
     "name-nickname-after-zovu": ("onaj sto ga zovu Lisica, ima zabranu prilaska", ("Lisica",), "[OSOBA 1]"),
     "name-two-word-first-name": ("Javed Gul Durrani spavao je u parku, sta sa njim", ("Javed", "Durrani"), "[OSOBA 1]"),
     "name-foreign-lower-case": ("zaustavili smo yusufa demirbasa na granici bez vize", ("demirbasa",), "[OSOBA 1]"),
+    # the ninth round (docs/privacy.md "Ninth round")
+    "name-word-surname": ("Uručili smo poziv Senadu Kamenu lično, a on ga je bacio", ("Kamenu",), "[OSOBA 1]"),
+    "name-report-initial": ("Učesnici tuče: Lipić A. / Jelić B. / nepoznat", ("Lipić", "Jelić"), "[OSOBA"),
+    "birth-year-glued": ("imam lika:LIPOVIC Sead,god.1979, da li ga mogu pretresti", ("1979",), "[DATUM ROĐENJA]"),
+    "phone-abroad-after-word": ("tel. 0664 3318920 zove svaki dan, prijetnje", ("0664", "3318920"), "[TELEFON]"),
+    "iban-after-iban": (
+        "uplata sa AT952011182233445566 na BA591610000123456789,iznos 8000 KM",
+        ("AT952011182233445566", "BA591610000123456789"),
+        "[RAČUN",
+    ),
+    "plate-serial-with-letter": ("tablice G-41823K, vozač pobjegao", ("G-41823K",), "[TABLICE]"),
+    "address-abroad-postcode": (
+        "adresa Lindenstraße 45/3, 1100 Wien, treba li ambasada",
+        ("Lindenstraße", "Wien"),
+        "[ADRESA]",
+    ),
+    "address-flat-after-town": (
+        "adresa hrastova broj dvadeset dva zenica stan jedanaest, buka",
+        ("hrastova", "jedanaest"),
+        "[ADRESA]",
+    ),
+    "phone-dictated-dashes": (
+        "telefon nula šezdeset dva crtica trista dvadeset jedan crtica sto devetnaest zove je",
+        ("trista dvadeset jedan",),
+        "[TELEFON]",
+    ),
+    "document-spelled": (
+        "pasoš broj ce razmak sedam tri jedan pet nula dva osam izdat u mostaru",
+        ("sedam tri jedan pet nula dva osam",),
+        "[DOKUMENT]",
+    ),
+    "iban-spelled": (
+        "iban be a pet devet jedan šest jedan nula nula nula nula jedan dva tri četiri pet šest sedam osam devet",
+        ("jedan dva tri četiri pet šest sedam osam devet",),
+        "[RAČUN]",
+    ),
 }
 
 

@@ -17,13 +17,13 @@ from retrieval.language.normalize import fold
 _MONTH = r"(?:januar|februar|mart|april|maj|jun|jul|august|avgust|septemb|oktob|novemb|decemb)\w*"
 _NUMBER = (
     r"(?:\d{1,4}(?:[a-zA-Zа-иА-И]|-[a-hA-Hа-иА-И]|[ ](?-i:[A-HА-Иb-g])(?=[ ,.]|$))?"  # 12a, 12а, 12-a, 12 A, 12 b (not "12 h")
-    r"(?:\s?/\s?(?:\d{1,3}[a-zA-Zа-иА-И]?|[IVX]{1,4}\b))?"
+    r"(?:\s?/\s?(?:\d{1,3}[a-zA-Zа-иА-И]?|[IVX]{1,4}\b)){0,2}"  # 67/9; Vienna's house/stair/door: 88/2/14
     r"|[bBбБ][bBбБ]|[bBбБ]\.[bBбБ]\.)(?![\w/])"  # 12a, 12-a, 12 A, bb, бб
     rf"(?!\.?[ ]*(?i:{_MONTH}))"  # "1. maja": a date in a street's name, no house number
 )
 # A house number no count or article number has: a flat ("67/9"), a letter ("13a"), "bb" (no number).
 _HOUSE_ONLY = re.compile(
-    r"^(?:\d{1,4}\s?/\s?(?:\d{1,3}[a-zA-Zа-иА-И]?|[IVX]{1,4})|\d{1,4}(?:[a-zA-Zа-иА-И]|-[a-hA-Hа-иА-И]|[ ][A-HА-Иb-g])"
+    r"^(?:\d{1,4}(?:\s?/\s?(?:\d{1,3}[a-zA-Zа-иА-И]?|[IVX]{1,4})){1,2}|\d{1,4}(?:[a-zA-Zа-иА-И]|-[a-hA-Hа-иА-И]|[ ][A-HА-Иb-g])"
     r"|[bBбБ]\.?[bBбБ]\.?)$"
 )
 _NAME_WORD = (  # "Ulica 6. marta 11"; a title joined by a hyphen: "Obala Ali-paše Lipovca 11", "Sulejman-bega"
@@ -505,13 +505,22 @@ def addresses(text: str) -> list[Span]:
         house_only = bool(_HOUSE_ONLY.match(number)) or "broja" in fold(text[m.end(1) : m.start(2)])  # kod broja 22
         span = _street(text, m, words, house_only=house_only)
         if span is not None:
-            spans.append(Span(_town_start(text, span.start), _town_end(text, _flat_end(text, span.end)), "ADDRESS"))
+            spans.append(Span(_town_start(text, span.start), _flat_after_town(text, span.end), "ADDRESS"))
     for span in [
         *address_cues.cued_addresses(text),
         *_spoken_after_place(text),
     ]:  # "adresa Hamdije …", "titova dvanaest"
-        spans.append(Span(_town_start(text, span.start), _town_end(text, _flat_end(text, span.end)), "ADDRESS"))
+        spans.append(Span(_town_start(text, span.start), _flat_after_town(text, span.end), "ADDRESS"))
     return _no_overlaps(spans)
+
+
+def _flat_after_town(text: str, end: int) -> int:
+    """Where an address ends with its flat, its town, and a flat said after the town ("… broj sedam zenica stan
+    dvanaest", "Lipova 7, Tuzla, stan 3"): the flat or floor after the address's town is that address's — only
+    once a town has joined the span, so "stan 3" after a street alone is as before."""
+    with_flat = _flat_end(text, end)
+    with_town = _town_end(text, with_flat)
+    return _flat_end(text, with_town) if with_town > with_flat else with_town
 
 
 # A capitalised street's possessive or -ska name after a preposition of place, then its number dictated in words:
@@ -562,7 +571,7 @@ def _flat_end(text: str, end: int) -> int:
 _DATE_OR_CASE_AFTER = re.compile(r"^[./-]\d|^,\d")  # also a decimal ("1,8 promila"): a measure, no house number
 _TOWN_AFTER = re.compile(
     r"^(?P<lead>[ ]*(?:,|[ ][-–/])?[ ]*(?:(?P<in>[uUуУ])[ ]+|(?P<municipality>(?i:op[sšćc]tin[aei]|opcin[aei]|općin[aei]|"
-    r"grad|општин[аеи]|опћин[аеи]|град))[ ]+)?(?:\d{5}[ ]+)?)(?P<town>[^\W\d_]+(?:[ -][^\W\d_]+){0,2})"
+    r"grad|општин[аеи]|опћин[аеи]|град))[ ]+)?(?:\d{4,5}[ ]+)?)(?P<town>[^\W\d_]+(?:[ -][^\W\d_]+){0,2})"
 )
 
 

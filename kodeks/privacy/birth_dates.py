@@ -108,7 +108,40 @@ def birth_dates(text: str) -> list[Span]:
             candidates.append((start, end))  # only these can be beside a name or a JMBG (names are costly to find)
     if candidates:
         spans.extend(_beside_a_person(text, candidates))
+    taken = [(s.start, s.end) for s in spans]
+    for start, end in _years_after_birth_words(folded, offsets):
+        if not any(start < e and s < end for s, e in taken):
+            spans.append(Span(start, end, "DATE_OF_BIRTH"))
     return spans
+
+
+# A year of birth alone, right after its word: "r.88", "rodjen 95.god", "rođen 97. godine", "godište 88", "(god.99)",
+# "god.1983" — two digits, or four after "god." (which alone is no birth word: "34 god." is an age, and a year after
+# "god." is a birth year only that long ago). Not a day: "rođen 12. marta", "r. 12.03." are the full dates above.
+_YEAR_AFTER_BIRTH_WORD = re.compile(
+    r"(?<![\w.])(?:(?P<born>rodj?en[aio]?|r\.|godiste|godista)|(?<!\d )(?<!\d)god\.?)\s?"
+    r"(?P<year>(?:19|20)\d{2}|\d{2})(?!\d)"
+    rf"(?!\.?\s?(?:\d|{_MONTHS}|{_ROMAN_MONTH}\.))"
+)
+
+
+_YEAR_ENDS = re.compile(r"^(?:\.?\s?god|\s*[,;)!?/]|\.?\s*$|\.\s)")
+
+
+def _years_after_birth_words(folded: str, offsets: list[int]) -> list[tuple[int, int]]:
+    found = []
+    this_year = datetime.date.today().year
+    for m in _YEAR_AFTER_BIRTH_WORD.finditer(folded):
+        year = int(m.group("year"))
+        if year < 100:
+            year += 1900 if year > this_year % 100 else 2000
+        if not (m.group("born") or year <= this_year - _BIRTH_YEARS_AGO) or year < 1900:
+            continue
+        born = m.group("born") or ""
+        if len(m.group("year")) == 2 and born.startswith(("r", "rod")) and not _YEAR_ENDS.match(folded[m.end() :]):
+            continue  # "rođen 12 puta": two digits after rođen/r. are a year only before "god." or where it ends
+        found.append(original_span(offsets, m.start("year"), m.end("year")))
+    return found
 
 
 _LAST_WORD = re.compile(r"([a-z]+)\.?\s*\(\s*$")

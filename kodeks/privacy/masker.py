@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from kodeks.privacy import addresses, birth_dates, documents, names, numbers, plates
+from kodeks.privacy import addresses, birth_dates, documents, names, numbers, plates, spelled
 from kodeks.privacy.spans import ALWAYS_NUMBERED, LABELS, PLACEHOLDER, Masked, Span
 from retrieval.language.normalize import fold
 
@@ -24,6 +24,7 @@ RECOGNISERS: tuple[tuple[str, Recogniser], ...] = (
     ("IBAN", numbers.ibans),
     ("JMBG", numbers.jmbgs),
     ("DATE_OF_BIRTH", birth_dates.birth_dates),  # before phones: "rođen 12 03 1990" is no phone number
+    ("IBAN, DOC_NUMBER", spelled.spelled_identifiers),  # spelled after their word: "pasoš ce razmak pet pet …"
     ("DOC_NUMBER", documents.identity_documents),  # before phones: "lična karta 009876543" is no phone number
     ("PHONE", numbers.phones),
     ("PLATE", plates.plates),

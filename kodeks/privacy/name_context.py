@@ -600,8 +600,8 @@ def foreign_names_in_lower_case(text: str, tokens: list[Token], labels: list[str
             and lexicon.first_name(first.folded) is None  # "marka pijana": Marko's, a name of the region's lists
             and any(b in lexicon.foreign_names() for b in lexicon.bases(first.folded))
         )
-        if not (foreign and _no_word_at_all(second)):
-            continue
+        if not (foreign and _no_word_at_all(second)) or text[second.end : second.end + 1] == ".":
+            continue  # "lika rodj.12.3.": a word cut short by a full stop is an abbreviation, no surname
         k = j - 1
         while (
             k > 0

@@ -112,7 +112,13 @@ def _cue_end(text: str, tokens: list[Token], j: int) -> tuple[int, bool] | None:
         while k < len(tokens) and tokens[k].folded in ("mu", "joj", "je", "njegovo", "njeno", "njezino"):
             k += 1
         after = gap(text, tokens[k - 1], tokens[k]) if k < len(tokens) else ""
-        if word in ("ime", "prezime", "nadimak") and k == j + 1 and ":" not in after:
+        dictated = (  # "prezime lipić ime jasna rođena …": a form dictated without its colons
+            word == "ime"
+            and k == j + 1 < len(tokens)
+            and after == " "
+            and lexicon.first_name(tokens[k].folded) == tokens[k].folded  # a first name in its nominative
+        )
+        if word in ("ime", "prezime", "nadimak") and k == j + 1 and ":" not in after and not dictated:
             return None  # "ime i prezime", "ime roditelja" without "mu je" or a colon: no name follows
         return k, word == "nadimak"
     return None

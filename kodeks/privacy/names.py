@@ -14,7 +14,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from kodeks.privacy import lexicon, name_context, name_cues, name_pairs, noun_surnames
+from kodeks.privacy import (
+    lexicon,
+    name_context,
+    name_cues,
+    name_pairs,
+    noun_surnames,
+    place_prepositions,
+    word_surnames,
+)
 from kodeks.privacy.tokens import Token, gap, words
 from retrieval.language.normalize import fold
 
@@ -425,8 +433,25 @@ def _lone_names_by_verbs(text: str, tokens: list[Token], labels: list[str]) -> N
             and not lexicon.is_place(token.folded)
             and not lexicon.not_a_name(token.folded)  # "do petka": a day, not Petko's genitive
             and _near_person_verb(text, tokens, j, 2)
+            and not _genitive_after_a_thing_verb(text, tokens, j, name)
         ):
             labels[j] = "F"
+
+
+def _genitive_after_a_thing_verb(text: str, tokens: list[Token], j: int, name: str) -> bool:
+    """ "ukrao je ruže", "vozio je …": right after a verb whose object is as often a thing, the object is in the
+    accusative — a woman's name there ends in -u, so her name's -e form
+    (genitive) is the plural of the noun ("ruže", "jagode"), not her."""
+    k = j - 1
+    while k >= 0 and tokens[k].folded in _CLITICS | lexicon.OFFICERS_AUXILIARIES:
+        k -= 1
+    return (
+        k >= 0
+        and gap(text, tokens[k], tokens[k + 1]) == " "
+        and tokens[k].folded.startswith(lexicon.THING_VERBS)
+        and name.endswith("a")
+        and tokens[j].folded == name[:-1] + "e"
+    )
 
 
 # Before a place rather than a person: "na Grbavici smo zatekli", "kod Merkatora smo uhapsili", "u Dobrinji su".
@@ -715,6 +740,10 @@ def _possessives_of_first_names(text: str, tokens: list[Token], labels: list[str
                 labels[j + 1] = "O"  # the noun it owns ("stana": a flat, not Stana)
 
 
+# A place's name in quotes after its noun: 'škole "Hasan Lipić"', 'OŠ „Ante Brezić“' — the quotes name it.
+_OPENING_QUOTE = re.compile(r'^ ?["„“”\'«»]$')
+
+
 def _places_named_after_people(text: str, tokens: list[Token], labels: list[str]) -> None:
     """The name words after a place noun belong to the place, not to a person; a river or mountain that is also
     a first name ("Drina", "Una") is a place after a lower-case preposition or a word for water or land."""
@@ -736,6 +765,7 @@ def _places_named_after_people(text: str, tokens: list[Token], labels: list[str]
                 and k - j <= MAX_RUN + 1
                 and (
                     gap(text, tokens[k - 1], tokens[k]) in (" ", "-")
+                    or (k == j + 1 and _OPENING_QUOTE.match(gap(text, token, tokens[k])) is not None)
                     or (tokens[k - 1].folded in _TITLES_WITH_STOP and gap(text, tokens[k - 1], tokens[k]) == ". ")
                 )
             ):
@@ -800,6 +830,8 @@ def _nicknames(text: str, found: list[PersonSpan]) -> list[PersonSpan]:
     for person in found:
         after = text[person.end :]
         m = _NICKNAME.match(after) or _NICKNAME_QUOTED.match(after)
+        if m and m.group(1).isupper() and len(m.group(1)) <= 3:
+            continue  # "Lipić Ana (ZE)", "(BL)": two or three capitals in brackets are a town's or a country's code
         if m and not lexicon.not_a_name(fold(m.group(1).split()[0])):
             out.append(PersonSpan(person.end + m.start(1), person.end + m.end(1), person.surname, person.first))
             continue
@@ -814,6 +846,21 @@ def _nicknames(text: str, found: list[PersonSpan]) -> list[PersonSpan]:
             and not word.endswith(_NOT_NAME_ENDINGS)
         ):
             out.append(PersonSpan(person.end + m.start(1), person.end + m.end(1), person.surname, person.first))
+    return out
+
+
+# Between a woman's name and her maiden name: "rođ.", "rođena", "djevojačko (prezime)".
+_MAIDEN_BETWEEN = re.compile(r"^[ ,]*(?:rodj?\.?|rodj?ena|djevojack\w*(?: prezime)?:?)[ ]*$")
+
+
+def _maiden_names(text: str, found: list[PersonSpan]) -> list[PersonSpan]:
+    """ "Ana Lipić rođ. Brezić", "LIPIĆ rođ. BREZIĆ Ana": the maiden name is the same woman's, so it gets her
+    placeholder ("[OSOBA 1] rođ. [OSOBA 1]", as a nickname does); the cue stays, it is no personal data."""
+    out = sorted(found, key=lambda p: p.start)
+    for i in range(1, len(out)):
+        before, after = out[i - 1], out[i]
+        if _MAIDEN_BETWEEN.match(fold(text[before.end : after.start])) and (before.surname or before.first):
+            out[i] = PersonSpan(after.start, after.end, before.surname, before.first)
     return out
 
 
@@ -924,13 +971,49 @@ def _nouns_after_surname_possessives(tokens: list[Token], labels: list[str]) -> 
             labels[i + 1] = "O"
 
 
-# After a surname's initial ("Nedžad R. je prijavio", "Ana K., 34"): a lower-case word or a comma goes on the sentence.
-_SENTENCE_GOES_ON = re.compile(r"^\.(?:[ ]+[a-zčćšžđа-ш]|,)")
+# After a surname's initial ("Nedžad R. je prijavio", "Ana K., 34"): a lower-case word or a comma goes on the sentence;
+# so do a list's separators (";", "/", a closing bracket) and the message's end ("Učesnici: Lipić A. / Jelić B.").
+_SENTENCE_GOES_ON = re.compile(r"^\.(?:[ ]+[a-zčćšžđа-ш]|[ ]*[,;/)]|[ ]*$)")
 # An age after a name: "Dino (19) je uhapšen", "Lejla, 17 godina, …": a person, even a name that may be a word.
 _AGE_AFTER = re.compile(  # or a date of birth in brackets: "Nada (12.03.1990) nestala"
     r"^(?:[ ]*\([ ]*\d{1,2}[ ]*(?:god\.?|g\.)?[ ]*\)|,[ ]*\d{1,2}[ ]*(?:godin\w*|god\.|g\.)"
     r"|[ ]*\([ ]*(?:\d{1,2}[./][ ]?\d{1,2}[./][ ]?(?:19|20)?\d{2}\.?|_{6,})[ ]*\))"  # (found already: written over)
 )
+
+
+def _words_before_initials(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "Vesna S., 34 god.", "LIPIC M. i LIPIC S.", "Kovač Z. / Jelić D.": a capitalised word right before a capital
+    initial whose sentence goes on is a name cut short in a report, even a name that may be a word or a surname in
+    capitals no list has — unless it is a word of the laws or the dictionaries, a place or a function word ("Tip A.",
+    "Mostar B." stay; a capitalised word counts only as a first name or a surname of the lists or of the -ić shape:
+    "Prilog B.")."""
+    for j in range(len(tokens) - 1):
+        word, initial = tokens[j], tokens[j + 1]
+        if not (
+            labels[j + 1] == "i"
+            and gap(text, word, initial) == " "
+            and _SENTENCE_GOES_ON.match(text[initial.end :])
+            and len(word.text) >= 3
+            and word.text[0].isupper()
+            and (word.text[1:].islower() or word.text.isupper())
+        ):
+            continue
+        if labels[j] in "FS":
+            continue
+        named = labels[j] in "fC" and lexicon.first_name(word.folded) is not None
+        unknown = (  # a surname in a report's capitals no list has ("LIPIC M."), not a capitalised word ("Prilog B.")
+            word.text.isupper()
+            and word.folded not in lexicon.FUNCTION_WORDS
+            and not lexicon.dictionary_word(word.folded)
+            and not lexicon.law_word_in_any_case(word.folded)
+            and not lexicon.is_place(word.folded)
+            and not lexicon.not_a_name(word.folded)
+        )
+        surname_shaped = (word.folded.endswith("ic") or _listed_surname(word.folded)) and not lexicon.is_place(
+            word.folded
+        )
+        if named or unknown or surname_shaped:
+            labels[j] = "S" if not named else "F"
 
 
 def _names_before_ages(text: str, tokens: list[Token], labels: list[str]) -> None:
@@ -988,6 +1071,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     name_context.coordinated_weak_names(text, tokens, labels)
     name_context.repeated_surnames(text, tokens, labels)
     name_context.hyphenated_first_names(text, tokens, labels)
+    word_surnames.word_surnames_beside_first_names(text, tokens, labels)
     _places_named_after_people(text, tokens, labels)
     name_context.places_shaped_like_names(text, tokens, labels)
     _diminutives_alone(text, tokens, labels)
@@ -997,11 +1081,13 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     _indeclinable_surnames_in_capitals(tokens, labels)
     _names_before_a_fathers_name(text, tokens, labels)
     _upper_lower_places(tokens, labels)
+    place_prepositions.places_after_from(text, tokens, labels)
     for i, token in enumerate(tokens):
         if token.folded in name_cues.MAIDEN_CUES:
             labels[i] = "O"  # "TOPIĆ SNJEŽANA ROĐ. BANOVIĆ": the cue between two names is neither's
     _vehicle_models(tokens, labels)
     _names_before_ages(text, tokens, labels)
+    _words_before_initials(text, tokens, labels)
     found: list[PersonSpan] = []
     j = 0
     while j < len(tokens):
@@ -1052,6 +1138,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
             surname, first = _key(run, run_labels)
             found.append(PersonSpan(run[0].start, run[-1].end, surname, first))
         j = k
+    found = _maiden_names(text, found)
     nicknames = _nicknames(text, found)  # the same person as the name before: its identity wins over the cue's
     found = [p for p in found if not any(n.start < p.end and p.start < n.end for n in nicknames)] + nicknames
     for m in _INITIALS.finditer(text):

@@ -19,7 +19,7 @@ from stdnum.si import emso
 from kodeks.privacy.context import folded_with_offsets, keyword_before, original_span
 from kodeks.privacy.spans import Kind, Span
 
-_JMBG = re.compile(r"(?<![\d.,/-])(\d{13})(?!\d|[.,/-]\d)")
+_JMBG = re.compile(r"(?<![\d.,/+-])(\d{13})(?!\d|[.,/-]\d)")
 _DIGIT_RUN = re.compile(r"(?<![\w.,/-])\d+(?:(?: ?[.-] ?| )\d+)+(?![\w]|[.,/-]\d)")
 _JMBG_WORD = re.compile(r"(jmbg|jmb|maticni( broj)?|maticnog broja|mbg)\W*(je|broj|br)?\W*$")
 # An IBAN in any grouping: "BA391290079401028494", "BA39 1290 0794 0102 8494", "BA39-1290-0794-…", "BA39.129.…";
@@ -32,7 +32,11 @@ _EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+(?<!\.)", re.UNICO
 # "marko majmun gmail tačka com". Only with a top-level domain at the end, so " at " alone is never enough.
 _AT = r"(?:\s*@\s*|\s*[(\[{<]\s*(?:at|et|@)\s*[)\]}>]\s*|\s+(?:at|et|majmun|majmunce|majmunče)\s+)"
 _DOT = r"(?:\s*\.\s*|\s*[(\[{<]\s*(?:dot|tacka|tačka|tocka|točka)\s*[)\]}>]\s*|\s+(?:dot|tacka|tačka|tocka|točka)\s+)"
-_LOCAL_DOT = r"(?:\.|\s*[(\[]\s*(?:dot|tacka|tačka|tocka|točka)\s*[)\]]\s*|\s+(?:dot|tacka|tačka|tocka|točka)\s+)"
+# Between the local part's words a dot, and dictated an underscore or a dash too ("ana underscore lipic majmunče …").
+_LOCAL_DOT = (
+    r"(?:\.|\s*[(\[]\s*(?:dot|tacka|tačka|tocka|točka)\s*[)\]]\s*|\s+(?:dot|tacka|tačka|tocka|točka)\s+"
+    r"|\s+(?:underscore|donja crta|crtica|povlaka)\s+)"
+)
 _TLD = r"(?:com|net|org|info|biz|edu|gov|ba|hr|rs|me|si|mk|de|at|ch|eu|uk|us|it|fr|nl|se|no|dk|tr|ru|io|co)"
 _EMAIL_SPOKEN = re.compile(
     rf"(?<![\w.+-])[\w+-]+(?:{_LOCAL_DOT}[\w+-]+)*{_AT}[\w-]+(?:{_DOT}[\w-]+)*{_DOT}{_TLD}(?![\w-])",
@@ -43,6 +47,9 @@ _PHONE_WORD = re.compile(
 )
 _PHONE_LOOSE = re.compile(r"(?<![\d+])(?:\+|00)?(?:387[ /-]?)?0?6\d[ /-]?\d{3}[ /-]?\d{3,4}(?!\d)")
 MIN_DIGITS_FOR_PHONES = 6
+# Right after a word for a phone, a number dialled inside another country (a trunk 0, at most three groups):
+# "tel. 0664 2081735" (Austria), "mob 0176 12345678" (Germany) — libphonenumber reads it as BiH's and rejects it.
+_PHONE_ABROAD = re.compile(r"(?<![\w+./-])0\d{2,4}(?:[ /-]?\d{2,8}){1,2}(?![\w]|[./-]\d)")
 
 
 def jmbg_valid(number: str) -> bool:
@@ -114,14 +121,17 @@ def _account_valid(parts: tuple[str, ...]) -> bool:
 
 def ibans(text: str) -> list[Span]:
     spans = []
-    for m in _IBAN.finditer(text):
+    pos = 0
+    while m := _IBAN.search(text, pos):
         raw = m.group(1)
+        pos = m.start(1) + 1
         # the longest prefix that is a valid IBAN (the pattern may run into a following word of four characters)
         for end in range(len(raw), 14, -1):
             if raw[end - 1] in " .-" or raw[end : end + 1].isalnum():
                 continue  # a prefix ends on a character that ends a word
             if stdnum_iban.is_valid(raw[:end].upper()):
                 spans.append(Span(m.start(1), m.start(1) + end, "IBAN"))
+                pos = m.start(1) + end  # the pattern ran on into the next IBAN ("AT… na BA…"): look there again
                 break
     for m in _ACCOUNT.finditer(text):
         if _account_valid(m.groups()):
@@ -169,6 +179,14 @@ def phones(text: str) -> list[Span]:
     for m in _PHONE_LOOSE.finditer(text):
         if not any(s.start <= m.start() < s.end for s in spans):
             spans.append(Span(m.start(), m.end(), "PHONE"))
+    for m in _PHONE_ABROAD.finditer(text):
+        digits = sum(c.isdigit() for c in m.group())
+        if (
+            9 <= digits <= 12
+            and keyword_before(text, m.start(), _PHONE_WORD, window=12)
+            and not any(s.start < m.end() and m.start() < s.end for s in spans)
+        ):
+            spans.append(Span(m.start(), m.end(), "PHONE"))  # "tel. 0664 2081735": abroad, typed as dialled there
     spans.extend(s for s in spoken_phones(text) if not any(s.start < o.end and o.start < s.end for o in spans))
     return spans
 
@@ -237,7 +255,11 @@ _HUNDREDS = {
     "devetsto": 9,
 }
 _NUMBER_WORD = "|".join(sorted([*_DIGIT_WORDS, *_TEENS, *_TENS, *_HUNDREDS], key=len, reverse=True))
-_GROUPED_RUN = re.compile(rf"(?<![\w+])(?:{_NUMBER_WORD})(?:[ ,/-]{{1,2}}(?:{_NUMBER_WORD}))+(?![\w])")
+# A dash, a space or a slash said as a word between dictated groups ("nula šezdeset jedan crtica četiristo …"): the
+# voice transcript writes what was said; the groups on either side are one number.
+SPOKEN_SEPARATORS = frozenset(["crtica", "crta", "povlaka", "razmak", "kosa"])
+SPOKEN_SEPARATOR_GAP = r"(?:[ ,/-]{1,2}(?:(?:crtica|crta|povlaka|razmak|kosa crta)[ ,]{1,2})?)"
+_GROUPED_RUN = re.compile(rf"(?<![\w+])(?:{_NUMBER_WORD})(?:{SPOKEN_SEPARATOR_GAP}(?:{_NUMBER_WORD}))+(?![\w])")
 
 
 def number_word(folded: str) -> bool:
@@ -296,7 +318,7 @@ def grouped_spoken_phones(text: str) -> list[Span]:
     folded, offsets = folded_with_offsets(text)
     spans = []
     for m in _GROUPED_RUN.finditer(folded):
-        words = re.findall(_NUMBER_WORD, m.group())
+        words = [w for w in re.findall(r"[a-z0-9]+", m.group()) if w not in SPOKEN_SEPARATORS]
         if all(w in _DIGIT_WORDS for w in words):
             continue
         digits = _grouped_digits(words)

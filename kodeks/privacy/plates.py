@@ -75,6 +75,9 @@ def _mistyped(text: str, taken: list[Span]) -> list[Span]:
 # acronym the laws know at its start, it begins with a group of letters and has two digits or more in a row.
 _FOREIGN = re.compile(r"(?<![\w.-])[A-ZÄÖÜ0-9]{1,6}(?:[- .][A-ZÄÖÜ0-9]{1,6}){1,3}(?![\w-]|\.\w)")
 _GROUP = re.compile(r"[A-ZÄÖÜ]+|\d+")
+# Vienna's and Graz's serial glued to its closing letter after the district's ("W-48213K"): four digits or more, then
+# one or two capitals — no model's name has so many digits ("X5", "A4", "320D").
+_SERIAL_WITH_LETTER = re.compile(r"\d{4,}[A-ZÄÖÜ]{1,2}")
 
 
 # The words before another country's plate: a vehicle or its plates, not "oznaka" alone ("oznaka KN 9701": a tariff
@@ -97,12 +100,12 @@ def _foreign(text: str, taken: list[Span]) -> list[Span]:
     out = []
     for m in _FOREIGN.finditer(text):
         groups = list(re.finditer(r"[A-ZÄÖÜ0-9]+", m.group()))
-        if any(not _GROUP.fullmatch(g.group()) for g in groups):
+        if any(not _GROUP.fullmatch(g.group()) and not _SERIAL_WITH_LETTER.fullmatch(g.group()) for g in groups):
             continue  # "A4 2.0", "X5 2020": a model's name mixes letters and digits, a plate's groups do not
         while groups and groups[0].group().isalpha() and lexicon.not_a_name(fold(groups[0].group())):
             groups = groups[1:]  # "BMW M-KL 4821", "KM 150": a make or a unit before it
         letters = [g for g in groups if g.group().isalpha()]
-        digits = [g for g in groups if g.group().isdigit()]
+        digits = [g for g in groups if g.group()[:1].isdigit()]
         if (
             len(groups) < 2
             or not groups[0].group().isalpha()  # a district's letters first: "320 D" is a model's name
@@ -128,7 +131,7 @@ _FOLDED_WORD = re.compile(r"[a-z0-9]+")
 def _dictated(text: str, taken: list[Span]) -> list[Span]:
     """Plates dictated as letter names and number words: a letter, two digits, a letter, three digits."""
     folded, offsets = folded_with_offsets(text)
-    words = list(_FOLDED_WORD.finditer(folded))
+    words = [w for w in _FOLDED_WORD.finditer(folded) if w.group() not in numbers.SPOKEN_SEPARATORS]
     out = []
     for i, first in enumerate(words):
         if first.group() not in _LETTER_NAMES:
@@ -155,7 +158,7 @@ def _dictated(text: str, taken: list[Span]) -> list[Span]:
     return out
 
 
-_SEPARATED = re.compile(r"[ ,-]{1,2}")
+_SEPARATED = re.compile(numbers.SPOKEN_SEPARATOR_GAP.replace("/", ""))  # "a dvadeset tri crtica ka crtica …"
 
 
 def plates(text: str) -> list[Span]:

@@ -1,0 +1,128 @@
+"""Document numbers and IBANs dictated character by character: each letter by its name ("ce", "ka", "em", "be a"),
+each digit or group in words, "razmak" or "crtica" where a space or a dash is ("pasoš broj ce razmak pet pet …",
+"iban be a tri devet …"). The voice transcript writes what was said, so the number is only in the words.
+
+Only right after the identifier's own word (a document's, as in documents.py; "iban", "račun" for an account), and
+only when what the words spell is one: an IBAN must pass its mod-97 check; a document's number needs 7 to 12
+characters, five digits or more and a letter (or 8 to 12 digits). Everyday words that are also letters' names ("a",
+"i", "u", "o", "je") end the run when nothing spelled follows them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from stdnum import iban as stdnum_iban
+
+from kodeks.privacy import numbers
+from kodeks.privacy.context import before, folded_with_offsets, original_span
+from kodeks.privacy.documents import _DOC_WORD
+from kodeks.privacy.spans import Span
+
+# The letters' names as the region spells them aloud (folded: "če" → "ce" is C's too), and the foreign ones.
+_LETTERS = {
+    "a": "A",
+    "be": "B",
+    "ce": "C",
+    "de": "D",
+    "e": "E",
+    "ef": "F",
+    "ge": "G",
+    "ha": "H",
+    "i": "I",
+    "je": "J",
+    "ka": "K",
+    "el": "L",
+    "em": "M",
+    "en": "N",
+    "o": "O",
+    "pe": "P",
+    "er": "R",
+    "es": "S",
+    "te": "T",
+    "u": "U",
+    "ve": "V",
+    "ze": "Z",
+    "iks": "X",
+    "ipsilon": "Y",
+}
+# Letters' names that are everyday words too: at the run's end they are the sentence's, not the number's.
+_WORDS_TOO = frozenset(["a", "i", "u", "o", "je", "e", "te"])
+_WORD = re.compile(r"[a-z0-9]+")
+_IBAN_WORD = re.compile(r"(?<!\w)(iban\w*|racun\w*)(?:\W+(?:broj|br|je|glasi|iban))*\W*$")
+
+
+def _chars(words: list[str]) -> str:
+    out, digits = "", []
+    for w in words:
+        if numbers.number_word(w):
+            digits.append(w)
+            continue
+        if digits:
+            out, digits = out + numbers.spoken_digits(digits), []
+        out += _LETTERS.get(w, "")
+    return out + (numbers.spoken_digits(digits) if digits else "")
+
+
+def _run_end(words: list[re.Match[str]], i: int) -> int:
+    """The index after the last word from `i` on that spells a character: letters' names, number words, spoken
+    separators — less the everyday words and separators at its end."""
+    j = i
+    while j < len(words) and (
+        numbers.number_word(words[j].group())
+        or words[j].group() in _LETTERS
+        or words[j].group() in numbers.SPOKEN_SEPARATORS
+    ):
+        j += 1
+    while j > i and (words[j - 1].group() in _WORDS_TOO or words[j - 1].group() in numbers.SPOKEN_SEPARATORS):
+        j -= 1
+    return j
+
+
+def spelled_identifiers(text: str) -> list[Span]:
+    folded, offsets = folded_with_offsets(text)
+    words = list(_WORD.finditer(folded))
+    spans: list[Span] = []
+    i = 0
+    while i < len(words):
+        start = words[i].start()
+        w = words[i].group()
+        if not (w in _LETTERS or numbers.number_word(w)) or w.isdigit():
+            i += 1
+            continue
+        context = before(folded, start, 45)
+        iban_cue = _IBAN_WORD.search(context) is not None
+        doc_cue = _DOC_WORD.search(context) is not None
+        if not (iban_cue or doc_cue):
+            i += 1
+            continue
+        last = _run_end(words, i)
+        chars = _chars([x.group() for x in words[i:last]])
+        span = None
+        if iban_cue and re.match(r"[A-Z]{2}\d{2}", chars):
+            for end in range(len(chars), 14, -1):
+                if stdnum_iban.is_valid(chars[:end]):
+                    span = _iban_span(words, i, chars[:end], offsets)
+                    break
+        elif doc_cue and _document(chars) and any(not x.group().isdigit() for x in words[i:last]):
+            span = Span(*original_span(offsets, start, words[last - 1].end()), "DOC_NUMBER")
+        if span is not None:
+            spans.append(span)
+            i = last
+        else:
+            i += 1
+    return spans
+
+
+def _document(chars: str) -> bool:
+    n_digits = sum(c.isdigit() for c in chars)
+    letters = len(chars) - n_digits
+    return (7 <= len(chars) <= 12 and n_digits >= 5 and letters >= 1) or (letters == 0 and 8 <= n_digits <= 12)
+
+
+def _iban_span(words: list[re.Match[str]], i: int, chars: str, offsets: list[int]) -> Span:
+    """The span of the fewest words from `i` that spell `chars`."""
+    for k in range(i + 1, len(words) + 1):
+        if _chars([x.group() for x in words[i:k]]) == chars:
+            return Span(*original_span(offsets, words[i].start(), words[k - 1].end()), "IBAN")
+    return Span(*original_span(offsets, words[i].start(), words[-1].end()), "IBAN")
