@@ -1,7 +1,7 @@
-"""bench/data/threads_fresh.jsonl loads as `kodeks eval threads` reads it, and every article it names is one of
-its law as the shared files give it.
+"""The thread sets written apart (bench/data/threads_fresh.jsonl, threads_fresh2.jsonl) load as `kodeks eval
+threads` reads them, and every article they name is one of its law as the shared files give it.
 
-The set was written apart from the method (gold found by reading the laws); this checks its form and its ids
+Each set was written apart from the method (gold found by reading the laws); this checks its form and its ids
 only. KZ FBiH ids are checked against the reference split of the PDF in force, KZ RS / KZ BiH / ZOBS BiH against
 their corpus JSONL, KZ BD and ZBS RS against an article heading of their text (a heading alone on its line:
 the deleted ones read "Član 41a brisan …"). Each law's check skips when its file is absent.
@@ -12,14 +12,13 @@ from __future__ import annotations
 import json
 import re
 from functools import cache
-from pathlib import Path
 
 import pytest
 
 from kodeks.answering.thread_eval import FIRST, load_threads
 from tests.fixtures_index import REPO
 
-SET = REPO / "bench" / "data" / "threads_fresh.jsonl"
+DATA = REPO / "bench" / "data"
 LAWS = REPO.parent / "shared" / "laws"
 CORPUS = {
     "KZ FBiH": "kz_fbih_pdf.reference.jsonl",
@@ -29,14 +28,20 @@ CORPUS = {
 }
 TEXT = {"KZ BD": "kz-brcko.txt", "ZBS RS": "zbs-rs.txt"}
 KINDS = {FIRST, "follow-up", "jurisdiction", "correction", "related", "new-topic"}
+# Each set: the letter its thread ids start with, and the laws it names.
+SETS = {
+    "threads_fresh.jsonl": ("f", sorted(CORPUS) + sorted(TEXT)),
+    "threads_fresh2.jsonl": ("g", [*sorted(CORPUS), "KZ BD"]),
+}
+LAWS_NAMED = [(name, law) for name, (_, laws) in SETS.items() for law in laws]
 
 
-def rows() -> list[dict[str, object]]:
-    return [json.loads(line) for line in SET.read_text(encoding="utf-8").splitlines() if line.strip()]
+def rows(name: str) -> list[dict[str, object]]:
+    return [json.loads(line) for line in (DATA / name).read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-def gold() -> list[tuple[str, str]]:
-    return [(str(row["id"]), ref) for row in rows() for turn in row["turns"] for ref in turn["relevant"]]  # type: ignore[attr-defined]
+def gold(name: str) -> list[tuple[str, str]]:
+    return [(str(row["id"]), ref) for row in rows(name) for turn in row["turns"] for ref in turn["relevant"]]  # type: ignore[attr-defined]
 
 
 @cache
@@ -51,8 +56,9 @@ def headings(name: str) -> frozenset[str]:
     return frozenset(re.findall(r"(?m)^\s*Član\s+(\d+[a-zšđčćž]?)\.?\s*$", text))
 
 
-def test_the_set_loads_as_the_thread_eval_reads_it() -> None:
-    cases = load_threads(SET)
+@pytest.mark.parametrize("name", sorted(SETS))
+def test_the_set_loads_as_the_thread_eval_reads_it(name: str) -> None:
+    cases = load_threads(DATA / name)
     assert len(cases) == 30
     assert {c.jurisdiction for c in cases} == {"BiH", "FBiH", "RS", "BD"}
     assert all(t.relevant for c in cases for t in c.turns)
@@ -60,17 +66,20 @@ def test_the_set_loads_as_the_thread_eval_reads_it() -> None:
     assert all(c.turns[0].kind == FIRST and all(t.kind != FIRST for t in c.turns[1:]) for c in cases)
 
 
-def test_the_split_alternates_by_thread_number() -> None:
-    for number, row in enumerate(rows(), 1):
-        assert row["id"] == f"f{number:02d}"
+@pytest.mark.parametrize("name", sorted(SETS))
+def test_the_split_alternates_by_thread_number_and_ids_are_unique(name: str) -> None:
+    letter = SETS[name][0]
+    for number, row in enumerate(rows(name), 1):
+        assert row["id"] == f"{letter}{number:02d}"
         assert row["split"] == ("tune" if number % 2 else "measure")
-    assert len(load_threads(SET, "tune")) == len(load_threads(SET, "measure")) == 15
+    assert len({row["id"] for row in rows(name)}) == 30
+    assert len(load_threads(DATA / name, "tune")) == len(load_threads(DATA / name, "measure")) == 15
 
 
-@pytest.mark.parametrize("law", sorted(CORPUS) + sorted(TEXT))
-def test_every_gold_article_is_one_of_its_law(law: str) -> None:
-    named = [(tid, ref) for tid, ref in gold() if ref.split(" čl. ")[0] == law]
-    assert named, f"the set names no {law} article"
+@pytest.mark.parametrize(("name", "law"), LAWS_NAMED)
+def test_every_gold_article_is_one_of_its_law(name: str, law: str) -> None:
+    named = [(tid, ref) for tid, ref in gold(name) if ref.split(" čl. ")[0] == law]
+    assert named, f"{name} names no {law} article"
     file = CORPUS.get(law) or TEXT[law]
     if not (LAWS / file).exists():
         pytest.skip(f"{file} absent")
@@ -81,11 +90,13 @@ def test_every_gold_article_is_one_of_its_law(law: str) -> None:
     assert not missing, f"not articles of {law}: {missing}"
 
 
-def test_every_gold_id_names_a_known_law() -> None:
-    laws = set(CORPUS) | set(TEXT)
-    assert all(re.fullmatch(r"(.+) čl\. \d+[a-zšđčćž]?", ref) and ref.split(" čl. ")[0] in laws for _, ref in gold())
+@pytest.mark.parametrize("name", sorted(SETS))
+def test_every_gold_id_names_a_law_of_the_set(name: str) -> None:
+    laws = set(SETS[name][1])
+    refs = [ref for _, ref in gold(name)]
+    assert all(re.fullmatch(r"(.+) čl\. \d+[a-zšđčćž]?", ref) and ref.split(" čl. ")[0] in laws for ref in refs)
 
 
-def test_the_set_is_where_the_readme_says() -> None:
-    assert "threads_fresh.jsonl" in (REPO / "bench" / "sets" / "README.md").read_text(encoding="utf-8")
-    assert Path(SET).exists()
+@pytest.mark.parametrize("name", sorted(SETS))
+def test_the_set_is_where_the_readme_says(name: str) -> None:
+    assert name in (REPO / "bench" / "sets" / "README.md").read_text(encoding="utf-8")
