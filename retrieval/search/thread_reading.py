@@ -92,6 +92,7 @@ class Cues:
     asks_about: tuple[_Phrase, ...]
     acknowledgements: tuple[_Phrase, ...]
     correction_openers: tuple[_Phrase, ...]
+    turned: tuple[_Phrase, ...]
     paused: tuple[_Phrase, ...]
     negations: tuple[_Phrase, ...]
     contrasted: tuple[_Phrase, ...]
@@ -117,6 +118,7 @@ class Cues:
     subjects: frozenset[str]
     pointers: frozenset[str]
     sameness: frozenset[str]
+    then: frozenset[str]
     max_pointer_words: int
     related_openers: tuple[_Phrase, ...]
     min_act_words: int
@@ -127,6 +129,7 @@ class Cues:
     consequence: tuple[_Phrase, ...] = ()
     circumstance_max_words: int = 0
     amounts: tuple[_Phrase, ...] = ()
+    ages: tuple[_Phrase, ...] = ()
     max_fragment_words: int = 0
     statement_max_words: int = 0
     additive: frozenset[str] = frozenset()
@@ -161,6 +164,7 @@ def cues(path: Path | None = None) -> Cues:
         asks_about=_phrases(new.get("asks_about", [])),
         acknowledgements=_phrases(data.get("acknowledgements", {}).get("openers", [])),
         correction_openers=_phrases(corr["openers"]),
+        turned=_phrases(corr.get("turned", [])),
         paused=_phrases(corr.get("paused", [])),
         negations=_phrases(corr["negations"]),
         contrasted=_phrases(corr.get("contrasted", [])),
@@ -186,6 +190,7 @@ def cues(path: Path | None = None) -> Cues:
         subjects=frozenset(fold(w) for w in cont.get("subjects", [])),
         pointers=frozenset(fold(w) for w in cont.get("pointers", [])),
         sameness=frozenset(fold(w) for w in cont.get("sameness", [])),
+        then=frozenset(fold(w) for w in cont.get("then", [])),
         max_pointer_words=int(cont.get("max_pointer_words", 0)),
         related_openers=_phrases(rel["openers"]),
         min_act_words=int(rel["min_act_words"]),
@@ -196,6 +201,7 @@ def cues(path: Path | None = None) -> Cues:
         consequence=_phrases(circ.get("consequence", [])),
         circumstance_max_words=int(circ.get("max_words", 0)),
         amounts=_phrases(circ.get("amounts", [])),
+        ages=_phrases(circ.get("ages", [])),
         max_fragment_words=int(circ.get("max_fragment_words", 0)),
         statement_max_words=int(data.get("statement", {}).get("max_words", 0)),
         additive=frozenset(fold(w) for w in data.get("statement", {}).get("additive", [])),
@@ -521,6 +527,15 @@ def _corrected(tokens: list[str], text: str, previous: str, c: Cues, start: int,
 
     opened = _opening(tokens, c.correction_openers, start)
     negation = _negation(tokens, c, ends)
+    turned = _opener_end(c.turned, tokens[opened:], 1)
+    if turned is not None and negation is not None and negation.at == opened + turned and negation.replacing:
+        instead = joined(kept[negation.replacing :])  # "ipak nije X, Y": the story turned out otherwise
+        if _takes_back(negation.taken, previous, c) or tells_an_act(instead, c):
+            opened += turned  # not "ispostavilo se da nije prvi put, već je osuđivan" (a circumstance)
+    bare = _bare_ne(tokens, c, ends, start, previous)
+    if bare is not None:  # "ne X, Y": X the thread said, Y the act
+        taken_back, instead_at = bare
+        return _correction(carried, taken_back, joined(kept[instead_at:]), None)
     if negation is not None and negation.taken:
         if negation.replacing is not None and (opened > start or negation.contrast or _copular(tokens, negation, c)):
             return _correction(carried, negation.taken, joined(kept[negation.replacing :]), None)
@@ -562,6 +577,25 @@ def _corrected(tokens: list[str], text: str, previous: str, c: Cues, start: int,
             numbers = tuple(w for w in words(carried) if w.isdigit()) if any(t.isdigit() for t in kept[opened:]) else ()
             return _swapped(carried, numbers, told)
     return None
+
+
+def _bare_ne(tokens: list[str], c: Cues, ends: set[int], at: int, previous: str) -> tuple[tuple[str, ...], int] | None:
+    """A bare "ne" first in a message taking back the words of its clause ("ne cigarete, u gepeku su bili …" after a
+    story of cigarettes): those words and where the replacing part starts, or None. Only when the first word taken
+    back is one the thread said, the clause ends before the message does, and what follows has content words."""
+    if at >= len(tokens) or _match(c.contrasted, tokens, at) is None or at in ends:
+        return None
+    end = next((e for e in sorted(ends) if e > at), None)
+    if end is None or end + 1 >= len(tokens):
+        return None
+    taken = tuple(t for t in tokens[at + 1 : end + 1] if content_words(t))
+    if not taken or any(_match(c.contrasts, tokens, i) for i in range(at + 1, end + 2)):
+        return None  # "ne X nego Y", "ne X, nego Y": the contrast reading's
+    if any(t.isdigit() for t in taken):
+        return None  # "ne 90, 75 je vozio": a number the thread said, swapped in the story (_number_taken_back)
+    if not _takes_back(taken, previous, c) or not content_words(" ".join(tokens[end + 1 :])):
+        return None
+    return taken, end + 1
 
 
 _NUMBER = r"\d+(?:[.,]\d+)?"
@@ -607,6 +641,14 @@ def _own_case(body: list[str], previous: str, c: Cues) -> bool:
     return noun and not any(_stem_match(own[0], fold(w)) for w in content_words(previous))
 
 
+def _told_again(own: list[str], previous: str, c: Cues) -> bool:
+    """True when every past verb of `own` (content words) is one the thread said, by stem: the thread's act told
+    again, not an act of its own (tenth round)."""
+    said = [fold(w) for w in content_words(previous)]
+    verbs = [fold(w) for w in own if _has_verb(w, c)]
+    return bool(verbs) and all(any(_stem_match(v, s) for s in said) for v in verbs)
+
+
 def _someone_new(body: list[str], c: Cues) -> bool:
     """A story whose subject is an indefinite person ("a neko je obio podrum i odnio bicikle"): after the related
     opener and the auxiliaries, its first content word is one of `subjects`, and nothing in it points back."""
@@ -634,11 +676,16 @@ def _circumstance(body: list[str], previous: str, c: Cues) -> bool:
     size = len(content_words(" ".join(body)))
     if not c.states or size > c.circumstance_max_words or _someone_new(body, c):
         return False
-    states = _marked(c.states, body) | (_marked(c.amounts, body) if size <= c.max_fragment_words else set())
+    fragment = _marked(c.amounts, body) | _marked(c.ages, body) if size <= c.max_fragment_words else set()
+    states = _marked(c.states, body) | fragment
     if not states:
         return False
     marked = states | _marked(c.consequence, body)
     reported = next((i for i, t in enumerate(body) if t in c.reports), len(body))  # "priznao da je …": told again
+    # a past verb right before a state is the state's ("završio u bolnici", "ostao mrtav") in a short statement (at
+    # most [statement] `max_words`); a longer message with such a verb tells a story of its own
+    if size <= c.statement_max_words:
+        marked |= {i - 1 for i in states if i > 0 and i - 1 not in marked and _has_verb(body[i - 1], c)}
     rest = [t for i, t in enumerate(body) if i not in marked and i < reported]
     if _marked(c.questions, rest):  # a question of its own
         return False
@@ -738,7 +785,7 @@ def read_message(text: str, previous: str | None) -> Reading:
             return Reading("related", carried, jurisdiction=code, negated=negated, matter=_kept_words(text, dropped))
         strict, _ = named_jurisdiction(text, leaning=False, c=c, in_thread=True)
         return Reading("new", jurisdiction=strict)
-    points = bool(c.pointers & set(body)) and len(own) <= c.max_pointer_words
+    points = bool((c.pointers | c.then) & set(body)) and len(own) <= c.max_pointer_words
     same = bool(c.sameness & set(body)) and len(own) <= c.max_pointer_words
     leaning = (
         len(own) <= 1
@@ -759,7 +806,10 @@ def read_message(text: str, previous: str | None) -> Reading:
     # pointing back, or few words): that law for the thread's act, however the rest is phrased.
     about_the_case = bool(followup_words().anaphora & set(body)) or len(own) <= c.max_hypothetical_words
     asks = _opens(c.questions, body, 2)  # "kako bi to kvalifikovali u RS": a question, whatever verb it has
-    if leaning or (code is not None and about_the_case and (not acts or asks)):
+    # an act the thread already told, named again with the jurisdiction ("a po KZ RS za to što ga je ostavio?" after
+    # "… ostavio ga na cesti"), is no act of its own: that law for the thread's act
+    told = acts and _told_again(own, previous, c)
+    if leaning or (code is not None and about_the_case and (not acts or asks or told)):
         return Reading("continuation", carried, True, code is None, code, negated, adds=hypothetical, matter=matter)
     about = _opener_end(c.asks_about, body, c.new_topic_within)
     if about is not None and acts:  # "a šta je sa X koji je …": another case
