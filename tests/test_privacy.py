@@ -34,6 +34,17 @@ def test_the_same_person_gets_the_same_placeholder_within_a_question() -> None:
     assert masked.text == "[OSOBA 1] je udario [OSOBA 2], a onda je [OSOBA 1] pobjegao; [OSOBA 2] je zvala policiju"
 
 
+def test_two_people_of_one_surname_get_two_placeholders() -> None:
+    """A wife and her husband, two brothers: one placeholder for both would tell Claude one person did both acts, and
+    the reply would show one name for the two. A surname alone stays with the first of them; a first name alone
+    with its own."""
+    masked = mask("prijavila je Ivana Lipić da joj je muž Dario Lipić prijetio, a Dario je već osuđivan")
+    assert masked.text == "prijavila je [OSOBA 1] da joj je muž [OSOBA 2] prijetio, a [OSOBA 2] je već osuđivan"
+    assert masked.unmask("[OSOBA 2] je prijetio [OSOBA 1]") == "Dario Lipić je prijetio Ivana Lipić"
+    same = mask("Dario Lipić je udario komšiju, a onda je Lipić pobjegao")
+    assert same.text == "[OSOBA 1] je udario komšiju, a onda je [OSOBA 1] pobjegao"
+
+
 @pytest.mark.parametrize(
     "text, kind",
     [

@@ -68,7 +68,9 @@ def _blanked(text: str, taken: list[tuple[int, int]]) -> str:
 
 
 class _Numbering:
-    """The same person (or the same number) gets the same placeholder within one text."""
+    """The same person (or the same number) gets the same placeholder within one text; two people of one surname
+    (a husband and a wife, brothers) get two, or Claude could not tell who did what and the reply would show one
+    name for both."""
 
     def __init__(self, text: str) -> None:
         used = [int(m.group("n")) for m in PLACEHOLDER.finditer(text) if m.group("n") and m.group("label") == "OSOBA"]
@@ -78,6 +80,8 @@ class _Numbering:
 
     def person(self, surname: str | None, first: str | None, surface: str) -> int:
         for i, (s, f, n) in enumerate(self._people):
+            if surname and s == surname and first and f and f != first:
+                continue  # the same surname with another first name: another person of the family
             if (surname and s == surname) or (first and f == first and (not surname or not s)):
                 if surname and not s:
                     self._people[i] = (surname, f or first, n)
