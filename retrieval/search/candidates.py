@@ -348,9 +348,8 @@ class CandidateFinder:
         started = time.perf_counter()
         x = np.vstack([c.features for c in head if c.features is not None])
         by = stage.order(x, before)
-        scores = stage.score(x)
-        if any(c.evidence is not None for c in head):  # the score `weak` reads: Candidate.evidence
-            scores = stage.score(np.vstack([x[n] if c.evidence is None else c.evidence for n, c in enumerate(head)]))
+        # the score `weak` reads: each row as the stage was trained on it (Candidate.evidence, where the prior applied)
+        scores = stage.score(np.vstack([x[n] if c.evidence is None else c.evidence for n, c in enumerate(head)]))
         hand = sorted((c.fused for c in head), reverse=True)
         served = [replace(head[j], fused=hand[n], learned=float(scores[j])) for n, j in enumerate(by.tolist())]
         if timings is not None and "rank" in timings:
@@ -385,7 +384,8 @@ class CandidateFinder:
             raw.title_dense[pool] = similarity
 
     def _own_jurisdiction(self, officer: str | None) -> np.ndarray | None:
-        """Per article: of the officer's own jurisdiction (None without an officer or a law of theirs)."""
+        """Per article: of the officer's own jurisdiction — or of any one jurisdiction named (None without one or
+        without a law of it)."""
         names = self.layout.jurisdiction_names
         code = fold(officer) if officer else None
         if code is None or code not in names:
@@ -401,11 +401,8 @@ class CandidateFinder:
         without a loaded law: its scope is the levels above alone)."""
         if context is None or not context.named or self.settings.thread_named <= 0:
             return None
-        code = fold(context.named)
-        if code not in self.layout.jurisdiction_names:
-            return None
-        own: np.ndarray = self.layout.jurisdiction_code == self.layout.jurisdiction_names.index(code)
-        return own if (own & mask).any() else None
+        own = self._own_jurisdiction(context.named)
+        return own if own is not None and (own & mask).any() else None
 
     def _several_laws(self, mask: np.ndarray) -> bool:
         """Whether the admitted articles belong to more than one law (a library: fusion.saturate applies)."""
