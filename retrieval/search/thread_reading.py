@@ -440,6 +440,18 @@ def _stem_match(a: str, b: str) -> bool:
     return common >= max(3, min(5, short - 1))
 
 
+@lru_cache(maxsize=64)
+def _thread_words(previous: str) -> tuple[str, ...]:
+    """The thread's content words, folded: what `_said` compares with, read once per thread text."""
+    return tuple(fold(w) for w in content_words(previous))
+
+
+def _said(word: str, previous: str) -> bool:
+    """True when `word` is, by stem, one the thread (`previous`) said."""
+    folded = fold(word)
+    return any(_stem_match(folded, s) for s in _thread_words(previous))
+
+
 def _copular(tokens: list[str], negation: _Negation, c: Cues) -> bool:
     """True for "it was not X" at the start of a message ("nije to bila krađa, …", "to nije bio nož, …"): the
     negation within its first two words, a copula in or right after it."""
@@ -452,10 +464,7 @@ def _copular(tokens: list[str], negation: _Negation, c: Cues) -> bool:
 def _takes_back(taken: tuple[str, ...], previous: str, c: Cues) -> bool:
     """True when the first word a negation takes back (an auxiliary aside) is one the thread said."""
     first = next((w for w in taken if fold(w) not in c.not_acts), None)
-    if first is None:
-        return False
-    said = [fold(w) for w in content_words(previous)]
-    return any(_stem_match(fold(first), w) for w in said)
+    return first is not None and _said(first, previous)
 
 
 def _without(previous: str, negated: tuple[str, ...]) -> str:
@@ -638,15 +647,14 @@ def _own_case(body: list[str], previous: str, c: Cues) -> bool:
     if c.auxiliaries & set(rest) and not acted:
         return False  # "a ako je pješak teško povrijeđen?": a state of the case, not an act of its own
     noun = own[0][-1] not in "aeiou" or acted
-    return noun and not any(_stem_match(own[0], fold(w)) for w in content_words(previous))
+    return noun and not _said(own[0], previous)
 
 
 def _told_again(own: list[str], previous: str, c: Cues) -> bool:
     """True when every past verb of `own` (content words) is one the thread said, by stem: the thread's act told
     again, not an act of its own (tenth round)."""
-    said = [fold(w) for w in content_words(previous)]
-    verbs = [fold(w) for w in own if _has_verb(w, c)]
-    return bool(verbs) and all(any(_stem_match(v, s) for s in said) for v in verbs)
+    verbs = [w for w in own if _has_verb(w, c)]
+    return bool(verbs) and all(_said(v, previous) for v in verbs)
 
 
 def _someone_new(body: list[str], c: Cues) -> bool:
@@ -689,10 +697,7 @@ def _circumstance(body: list[str], previous: str, c: Cues) -> bool:
     rest = [t for i, t in enumerate(body) if i not in marked and i < reported]
     if _marked(c.questions, rest):  # a question of its own
         return False
-    said = [fold(w) for w in content_words(previous)]
-    return not any(
-        _has_verb(w, c) and not any(_stem_match(fold(w), s) for s in said) for w in content_words(" ".join(rest))
-    )
+    return not any(_has_verb(w, c) and not _said(w, previous) for w in content_words(" ".join(rest)))
 
 
 _CLUSTER_PARTICIPLE = re.compile(r"[bcdgkprstzž]l[aeio]$")  # "našli", "rekla", "došlo": a consonant before the l
@@ -720,9 +725,8 @@ def _statement(body: list[str], previous: str, c: Cues) -> bool:
         return False
     if any(_participle(t, rest[n - 1] if n else "", c) for n, t in enumerate(rest)):
         return False  # "našli i 2 kg …", "mi je izbo gume": an act in a form [related] `act_endings` does not list
-    said = [fold(w) for w in content_words(previous)]
     first = fold(own[0])
-    if first[-1].isalpha() and first[-1] not in "aeiou" and not any(_stem_match(first, s) for s in said):
+    if first[-1].isalpha() and first[-1] not in "aeiou" and not _said(first, previous):
         return False  # "vozač nema vozačku": a subject of its own
     return _leans(rest, c)
 
@@ -779,8 +783,7 @@ def read_message(text: str, previous: str | None) -> Reading:
     hypothetical = _opens(c.hypothetical, body, 2)
     acts = tells_an_act(own_text, c)
     if hypothetical and _own_case(body, previous, c):  # "šta ako vozač odbije alkotest?": its own words lead
-        said = {fold(w) for w in content_words(previous)}
-        shared = any(_stem_match(fold(w), s) for w in own for s in said)
+        shared = any(_said(w, previous) for w in own)
         if code is not None or shared:
             return Reading("related", carried, jurisdiction=code, negated=negated, matter=_kept_words(text, dropped))
         strict, _ = named_jurisdiction(text, leaning=False, c=c, in_thread=True)
