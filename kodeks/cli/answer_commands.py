@@ -11,7 +11,7 @@ from typing import Any
 import typer
 
 from kodeks.cli.laws_command import ambiguity_lines
-from kodeks.cli.shared import DataDirOption, fail
+from kodeks.cli.shared import DataDirOption, fail, warn_not_in_index
 from kodeks.errors import KodeksError
 from kodeks.settings import Settings, load_settings
 
@@ -213,11 +213,7 @@ def warn_relevant_outside(cases: list[Any], retriever: object) -> None:
     from kodeks.answering.thread_eval import relevant_outside
 
     known = getattr(retriever, "articles", None)
-    unknown = relevant_outside(cases, known) if known is not None else []
-    if unknown:
-        print(
-            f"kodeks: warning: {len(unknown)} relevant id(s) are not in the index, e.g. {unknown[:3]}", file=sys.stderr
-        )
+    warn_not_in_index(relevant_outside(cases, known) if known is not None else [])
 
 
 @eval_commands.command("threads")

@@ -15,7 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from kodeks.cli.laws_command import ambiguity_lines
-from kodeks.cli.shared import DataDirOption, NoWaitOption, plural, wait_line
+from kodeks.cli.shared import DataDirOption, NoWaitOption, plural, wait_line, warn_not_in_index
 from kodeks.settings import load_settings
 from retrieval.ingest.sources import LawInfo
 
@@ -401,11 +401,7 @@ def eval_retrieval(
 
         retriever.rewriter = ClaudeRewriter(settings.model_copy(update={"rewrite": True}))
     known = set(retriever.articles)
-    unknown = sorted({r for q in questions for r in q.relevant if r not in known})
-    if unknown:
-        print(
-            f"kodeks: warning: {len(unknown)} relevant id(s) are not in the index, e.g. {unknown[:3]}", file=sys.stderr
-        )
+    warn_not_in_index(sorted({r for q in questions for r in q.relevant if r not in known}))
     masking = settings.mask_personal_data if masking is None else masking
     if masking:
         from kodeks.privacy import mask

@@ -63,6 +63,15 @@ def wait_line(line: str) -> None:
     print(f"kodeks: {line}", file=sys.stderr, flush=True)
 
 
+def warn_not_in_index(unknown: list[str]) -> None:
+    """Say on stderr that some labelled articles are in no law of the index (`kodeks eval retrieval`, `kodeks eval
+    threads`): those questions can never be found, so a figure over that index is lower for a reason not the method's."""
+    if unknown:
+        print(
+            f"kodeks: warning: {len(unknown)} relevant id(s) are not in the index, e.g. {unknown[:3]}", file=sys.stderr
+        )
+
+
 def fail(message: str) -> NoReturn:
     """Print one clear line on stderr and exit 1."""
     print(f"kodeks: {message}", file=sys.stderr)
