@@ -11,7 +11,8 @@ import re
 from kodeks.privacy.context import before
 from kodeks.privacy.spans import Span
 
-_DOC_WORD = re.compile(
+# A document's word right before its number (also what spelled.py reads a spelled number after).
+DOC_WORD = re.compile(
     r"(licn\w* kart\w*|lk|l\.k\.?|licn\w*|osobn\w* iskaznic\w*|osobn\w*|pasos\w*|putovnic\w*|vozack\w*(?: dozvol\w*)?|"
     r"vd|saobracajn\w*(?: dozvol\w*)?|prometn\w*(?: dozvol\w*)?|dokument\w*|isprav\w*|sasij\w*|vin|iskaznic\w*|"
     r"kartic\w*|legitimacij\w*|serijsk\w* broj\w*|dozvol\w*)"
@@ -49,12 +50,12 @@ def _grouped_document(number: str) -> bool:
 def documents(text: str) -> list[Span]:
     spans = []
     for m in _CANDIDATE.finditer(text):
-        if sum(c.isdigit() for c in m.group()) >= 2 and _DOC_WORD.search(before(text, m.start(), 45)):
+        if sum(c.isdigit() for c in m.group()) >= 2 and DOC_WORD.search(before(text, m.start(), 45)):
             spans.append(Span(m.start(), m.end(), "DOC_NUMBER"))
     for m in _GROUPED.finditer(text):
         if (
             _grouped_document(m.group())
-            and _DOC_WORD.search(before(text, m.start(), 45))
+            and DOC_WORD.search(before(text, m.start(), 45))
             and not any(s.start < m.end() and m.start() < s.end for s in spans)
         ):
             spans.append(Span(m.start(), m.end(), "DOC_NUMBER"))

@@ -16,7 +16,7 @@ from stdnum import iban as stdnum_iban
 
 from kodeks.privacy import numbers
 from kodeks.privacy.context import before, folded_with_offsets, original_span
-from kodeks.privacy.documents import _DOC_WORD
+from kodeks.privacy.documents import DOC_WORD
 from kodeks.privacy.spans import Span
 
 # The letters' names as the region spells them aloud (folded: "če" → "ce" is C's too), and the foreign ones.
@@ -92,7 +92,7 @@ def spelled_identifiers(text: str) -> list[Span]:
             continue
         context = before(folded, start, 45)
         iban_cue = _IBAN_WORD.search(context) is not None
-        doc_cue = _DOC_WORD.search(context) is not None
+        doc_cue = DOC_WORD.search(context) is not None
         if not (iban_cue or doc_cue):
             i += 1
             continue
