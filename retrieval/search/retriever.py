@@ -707,7 +707,9 @@ class Retriever:
         inherited words are not read (its expansions may come from them), as for a level's name."""
         if self.state_field is None:
             return False
-        added = [e.adds for e in expansions if e.source in ("thesaurus", "derivation")] if not _inherits(context) else []
+        added = (
+            [e.adds for e in expansions if e.source in ("thesaurus", "derivation")] if not _inherits(context) else []
+        )
         return bool(self.state_field.told(query, added))
 
     def _thread_kinds(self, context: ThreadContext | None) -> frozenset[str]:
