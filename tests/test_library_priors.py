@@ -448,3 +448,54 @@ def test_the_stage_orders_with_the_prior_and_scores_for_weak_without_it(library:
     assert lowered.features[hand] == pytest.approx(lowered.fused)
     assert lowered.evidence[hand] == pytest.approx(lowered.fused + served.settings.topic_affinity)
     assert kept.evidence is not None and kept.evidence[hand] == pytest.approx(kept.features[hand])
+
+
+def test_the_state_s_field_is_told_in_general_words(library: Any) -> None:
+    """What the state's criminal code keeps to itself ([state_field] in law_kinds.toml): the border, customs, war
+    crimes — in the question's words or a legal term the vocabulary added; not what every level's code has
+    (terrorism), nor a limit that is no border."""
+    field = library.state_field
+    for told in (
+        "uhvatili su ga na zelenoj granici s cigaretama",
+        "carinici su mu u kombiju našli robu",
+        "švercovao je kafu iz Srbije",
+        "ratni zločin nad civilima u selu",
+    ):
+        assert field.told(told), told
+    for untold in (
+        "vozio je preko dozvoljene granice alkohola",
+        "prijeti terorističkim napadom na trgu",
+        "ukrao je bicikl ispred škole",
+    ):
+        assert not field.told(untold), untold
+
+
+def test_a_story_of_the_state_s_field_lowers_the_officer_s_copy_of_a_twin(library: Any) -> None:
+    """Perjury at a smuggling trial is perjury before the state's court (smuggling is the state's field): of the two
+    twin perjury provisions, the RS officer's own copy is lowered, as when the question names the state's court. At a
+    trial for a theft, the officer's own first."""
+    rs_scope = scope_of("RS")
+    ids = [h.id for h in library.search("svjedok je lagao na suđenju za krijumčarenje", jurisdiction=rs_scope).hits]
+    assert ids.index("KZ BiH čl. 235") < ids.index("KZ RS čl. 356"), ids
+    ids = [h.id for h in library.search("svjedok je lagao na suđenju za krađu", jurisdiction=rs_scope).hits]
+    assert ids.index("KZ RS čl. 356") < ids.index("KZ BiH čl. 235"), ids
+
+
+def test_a_story_of_the_state_s_field_is_the_criminal_code_s_kind(library: Any) -> None:
+    """A state officer's story at the border told in words the traffic article has ("ostavio … teretno", "bez
+    goriva"): the criminal codes are its kind, with no gap in the kind affinity whatever their titles say; the
+    traffic article keeps its own. The same words asking for a rule are not judged so."""
+    story = "na graničnom prelazu je ostavio oštećeno teretno bez goriva i pobjegao"
+
+    def scores(question: str, field: bool) -> dict[str, float]:
+        expansions = library.vocabulary.expand(question)
+        named = library._named_kinds({}, expansions)
+        found, _ = library._candidates(question, None, {}, expansions, None, "BiH", frozenset(), named, field)
+        return {library.catalog.many([c.index])[c.index].id: c.fused for c in found}
+
+    assert library._tells_state_field(story, library.vocabulary.expand(story), None)
+    told, plain = scores(story, True), scores(story, False)
+    assert told["ZOBS BiH čl. 26"] == pytest.approx(plain["ZOBS BiH čl. 26"])
+    assert told["KZ BiH čl. 214"] > plain["KZ BiH čl. 214"] + 0.2
+    rule = "smije li se na graničnom prelazu ostaviti oštećeno teretno bez goriva"
+    assert scores(rule, True) == pytest.approx(scores(rule, False))

@@ -126,6 +126,7 @@ class CandidateFinder:
         topic_kinds: Collection[str] = (),
         level_above: bool = False,
         named_kinds: Collection[str] | None = None,
+        field_kinds: Collection[str] = (),
     ) -> tuple[list[Candidate], Ranker | None]:
         """The best candidates among the articles `mask` admits (`filtered`: a law or jurisdiction filter
         made it narrower than the whole library), best first; and a function that fills in the dense and
@@ -137,7 +138,9 @@ class CandidateFinder:
         the officer's own (it names it: jurisdictions.names_level_above), so of two twin provisions the officer's
         own copy is lowered instead of the higher code's (library_priors.LibraryPriors.twins_of); `named_kinds`: the
         kinds of law the question's words or the vocabulary's additions name a topic of (None: not judged) — a law of
-        a special subject none of them is, is off topic too (LibraryPriors.unnamed)."""
+        a special subject none of them is, is off topic too (LibraryPriors.unnamed); `field_kinds`: the kinds of law
+        a story of the state's field is about (law_kinds.StateField): judged on topic by the kind affinity whatever
+        their titles say, the other kinds by theirs."""
         s = self.settings
         if not mask.any():
             return [], None
@@ -208,6 +211,11 @@ class CandidateFinder:
                 kind_share[rows] = self.titles.share_of_best([(t, 1.0) for t in offences], mask[rows])
                 affinity = s.offence_affinity
                 offence_share = kind_share
+            field = self.priors.of_kinds(field_kinds) if self.priors is not None and field_kinds else None
+            if field is not None:
+                # a story of the state's field (the border, customs, terrorism) is a criminal code's, as one whose
+                # offence the vocabulary recognised is: no gap for its kinds, whatever their titles say
+                kind_share = np.where(field, np.float32(1.0), kind_share)
             if offences and self._collecting():
                 title_offence = np.zeros(n_articles, dtype=np.float32)
                 title_offence[rows] = self.titles.share_of_best([(t, 1.0) for t in offences], mask[rows])

@@ -153,3 +153,42 @@ class KindTopics:
     def spoken_of(self, kinds: Collection[str], stems: Collection[str]) -> bool:
         """Whether a text (its stems: an article's title and chapter) names a topic of one of the kinds."""
         return any(self._matcher.within(topic, stems) for topic, of in self._kinds.items() if not of.isdisjoint(kinds))
+
+
+@lru_cache(maxsize=4)
+def state_field_terms(path: Path | None = None) -> tuple[str, ...]:
+    """The terms of [state_field] in retrieval/language/data/law_kinds.toml (or `path`): the fields the state's
+    criminal code keeps to itself (the state border, customs and indirect taxes, terrorism, war crimes …)."""
+    return tuple(str(t) for t in _read(path).get("state_field", {}).get("terms", []))
+
+
+@lru_cache(maxsize=4)
+def state_field_kinds(path: Path | None = None) -> frozenset[str]:
+    """The kinds of law [state_field] says hold the state's field (the criminal codes): a story telling it is theirs."""
+    return frozenset(str(k) for k in _read(path).get("state_field", {}).get("kinds", []))
+
+
+class StateField:
+    """Whether a question tells a matter of the state's field ([state_field]), matched as the thesaurus matches lay
+    terms, in its own words or in a legal term the vocabulary added for them ("bombaški napad" → terorizam); and
+    the kinds of law that hold the field (`kinds`)."""
+
+    def __init__(self, matcher: TermMatcher, kinds: frozenset[str]) -> None:
+        self._matcher = matcher
+        self.kinds = kinds
+
+    @classmethod
+    def of(
+        cls, vocabulary: Vocabulary, terms: Collection[str] | None = None, kinds: Collection[str] | None = None
+    ) -> StateField:
+        return cls(
+            vocabulary.matcher(state_field_terms() if terms is None else terms),
+            state_field_kinds() if kinds is None else frozenset(kinds),
+        )
+
+    def told(self, text: str, added: Collection[str] = ()) -> list[str]:
+        """The state's field terms `text` or one of the `added` legal terms (each read alone) names."""
+        found = dict.fromkeys(self._matcher.found(text))
+        for term in added:
+            found.update(dict.fromkeys(self._matcher.found(term)))
+        return list(found)

@@ -34,7 +34,7 @@ from retrieval.index.opening import OpenedIndex, open_index, row_reader
 from retrieval.index.title_fields import has_vectors as has_title_vectors
 from retrieval.index.title_fields import stored_vectors
 from retrieval.index.title_fields import title_fields as read_title_fields
-from retrieval.jurisdictions import Scope, as_scope, known_codes, names_level_above, scope_of
+from retrieval.jurisdictions import Scope, ancestors, as_scope, known_codes, names_level_above, scope_of
 from retrieval.jurisdictions import find as find_jurisdiction
 from retrieval.language.normalize import fold
 from retrieval.language.vocabulary import Expansion, question_vocabulary
@@ -54,7 +54,7 @@ from retrieval.search.confidence import (
 from retrieval.search.coverage import TopicCoverage, judge
 from retrieval.search.dense import DenseScorer
 from retrieval.search.followup import fuse_alone
-from retrieval.search.law_kinds import KindTopics, LawKind, asks_for_a_rule
+from retrieval.search.law_kinds import KindTopics, LawKind, StateField, asks_for_a_rule
 from retrieval.search.layout import ArticleLayout
 from retrieval.search.library_priors import LibraryPriors
 from retrieval.search.parallels import Comparison, find_parallels
@@ -99,6 +99,8 @@ class Retriever:
         self.vocabulary = question_vocabulary(settings, self.lexical.tokenizer)
         # Which kinds of law a question talks about, against what each loaded law is (coverage.py: `weak`).
         self.kind_topics = KindTopics.of(self.vocabulary) if self.vocabulary is not None else None
+        # Whether a question tells a matter of the state's field (the border, customs, terrorism …): library_priors.py
+        self.state_field = StateField.of(self.vocabulary) if self.vocabulary is not None else None
         self._kinds_of_law = {
             law: frozenset(k.kind for k in kinds) for law, kinds in self.references.names.kinds.items()
         }
@@ -401,6 +403,7 @@ class Retriever:
         # for the topic affinity of the ranking and for `weak`.
         topics = self.kind_topics.named(explained) if self.kind_topics is not None else {}
         asks_rule = bool(topics) and asks_for_a_rule(explained)
+        field = self._tells_state_field(query, expansions, context)
         candidates, rank = (
             self._candidates(
                 query,
@@ -411,6 +414,7 @@ class Retriever:
                 officer,
                 self._topic_kinds(topics, asks_rule, expansions) or self._thread_kinds(context),
                 self._named_kinds(topics, expansions),
+                field,
             )
             if len(hits) < keep
             else ([], None)
@@ -431,6 +435,7 @@ class Retriever:
                 officer,
                 own_kinds,
                 self._named_kinds(own_topics, own),
+                field,
             )
             alone = self.layout.dedupe(references[: len(hits)] + alone)[len(hits) :]
             candidates = fuse_alone(candidates, alone, s.thread_alone, key=lambda c: c.index)
@@ -669,11 +674,14 @@ class Retriever:
         officer: str | None = None,
         topic_kinds: frozenset[str] = frozenset(),
         named_kinds: frozenset[str] | None = None,
+        field: bool = False,
     ) -> tuple[list[Candidate], Ranker | None]:
         """Both retrievers over the articles the filter admits (deleted ones never), fused, in the hand order
         (candidates.py; the learned stage orders the served list: `CandidateFinder.serve`). A question that names a
-        level above the officer's own ("pred Sudom BiH") is about that level's matter: of two twins, the officer's own
-        copy is lowered (library_priors.py)."""
+        level above the officer's own ("pred Sudom BiH"), or tells a matter of the state's field (`field`:
+        `_tells_state_field`) where the officer serves below the state, is about that level's matter: of two twins, the
+        officer's own copy is lowered (library_priors.py). A story of the state's field is the field's kinds' (the
+        criminal codes': law_kinds.StateField.kinds), as one whose offence the vocabulary recognised."""
         mask = self._open_mask if allowed is None else (self._open_mask & allowed)
         previous = None
         if context is not None and context.articles:
@@ -688,9 +696,21 @@ class Retriever:
             previous,
             officer,
             topic_kinds,
-            level_above=names_level_above(query, officer),
+            level_above=names_level_above(query, officer) or (field and _below_state(officer)),
             named_kinds=named_kinds,
+            field_kinds=self.state_field.kinds if field and self.state_field and not asks_for_a_rule(query) else (),
         )
+
+    def _tells_state_field(self, query: str, expansions: list[Expansion], context: ThreadContext | None) -> bool:
+        """Whether the question tells a matter of the state's field (law_kinds.StateField: the border, customs,
+        terrorism, war crimes …) in its own words or the legal terms the vocabulary added for them. A follow-up's
+        inherited words are not read (its expansions may come from them), as for a level's name."""
+        if self.state_field is None:
+            return False
+        added = (
+            [e.adds for e in expansions if e.source in ("thesaurus", "derivation")] if not _inherits(context) else []
+        )
+        return bool(self.state_field.told(query, added))
 
     def _thread_kinds(self, context: ThreadContext | None) -> frozenset[str]:
         """The kinds of law the thread's trusted answer agrees on (`ThreadContext.law_of`: its first articles' laws),
@@ -750,6 +770,16 @@ class CatalogReferences(ReferenceResolver):
             (number, not kind and not (deleted or says_deleted(short)))
             for number, deleted, kind, short in self._catalog.law_entries(law)
         ]
+
+
+def _below_state(officer: str | None) -> bool:
+    """Whether the officer serves a level below the state (an entity, Brčko, a canton): the state's twins apply."""
+    return bool(officer) and "BiH" in ancestors(officer or "")
+
+
+def _inherits(context: ThreadContext | None) -> bool:
+    """Whether a search reads words a thread gave it (a follow-up's context), beside the question's own."""
+    return context is not None and bool(context.words)
 
 
 def _officer(jurisdiction: str | Collection[str] | None) -> str | None:
