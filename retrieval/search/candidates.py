@@ -213,7 +213,7 @@ class CandidateFinder:
                 offence_share = kind_share
             field = self.priors.of_kinds(field_kinds) if self.priors is not None and field_kinds else None
             if field is not None:
-                # a story of the state's field (the border, customs, terrorism) is a criminal code's, as one whose
+                # a story of the state's field (the border, customs, war crimes) is a criminal code's, as one whose
                 # offence the vocabulary recognised is: no gap for its kinds, whatever their titles say
                 kind_share = np.where(field, np.float32(1.0), kind_share)
             if offences and self._collecting():

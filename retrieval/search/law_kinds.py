@@ -158,7 +158,7 @@ class KindTopics:
 @lru_cache(maxsize=4)
 def state_field_terms(path: Path | None = None) -> tuple[str, ...]:
     """The terms of [state_field] in retrieval/language/data/law_kinds.toml (or `path`): the fields the state's
-    criminal code keeps to itself (the state border, customs and indirect taxes, terrorism, war crimes …)."""
+    criminal code keeps to itself (the state border, customs and indirect taxes, war crimes, smuggling across the border …)."""
     return tuple(str(t) for t in _read(path).get("state_field", {}).get("terms", []))
 
 
@@ -170,8 +170,8 @@ def state_field_kinds(path: Path | None = None) -> frozenset[str]:
 
 class StateField:
     """Whether a question tells a matter of the state's field ([state_field]), matched as the thesaurus matches lay
-    terms, in its own words or in a legal term the vocabulary added for them ("bombaški napad" → terorizam); and
-    the kinds of law that hold the field (`kinds`)."""
+    terms, in its own words or in a legal term the vocabulary added for them ("prošvercao" → krijumčarenje); and the
+    kinds of law that hold the field (`kinds`)."""
 
     def __init__(self, matcher: TermMatcher, kinds: frozenset[str]) -> None:
         self._matcher = matcher

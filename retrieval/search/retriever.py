@@ -99,7 +99,7 @@ class Retriever:
         self.vocabulary = question_vocabulary(settings, self.lexical.tokenizer)
         # Which kinds of law a question talks about, against what each loaded law is (coverage.py: `weak`).
         self.kind_topics = KindTopics.of(self.vocabulary) if self.vocabulary is not None else None
-        # Whether a question tells a matter of the state's field (the border, customs, terrorism …): library_priors.py
+        # Whether a question tells a matter of the state's field (the border, customs, war crimes …): library_priors.py
         self.state_field = StateField.of(self.vocabulary) if self.vocabulary is not None else None
         self._kinds_of_law = {
             law: frozenset(k.kind for k in kinds) for law, kinds in self.references.names.kinds.items()
@@ -703,7 +703,7 @@ class Retriever:
 
     def _tells_state_field(self, query: str, expansions: list[Expansion], context: ThreadContext | None) -> bool:
         """Whether the question tells a matter of the state's field (law_kinds.StateField: the border, customs,
-        terrorism, war crimes …) in its own words or the legal terms the vocabulary added for them. A follow-up's
+        war crimes …) in its own words or the legal terms the vocabulary added for them. A follow-up's
         inherited words are not read (its expansions may come from them), as for a level's name."""
         if self.state_field is None:
             return False
