@@ -127,6 +127,7 @@ class CandidateFinder:
         level_above: bool = False,
         named_kinds: Collection[str] | None = None,
         field_kinds: Collection[str] = (),
+        harm_offences: Sequence[str] = (),
     ) -> tuple[list[Candidate], Ranker | None]:
         """The best candidates among the articles `mask` admits (`filtered`: a law or jurisdiction filter
         made it narrower than the whole library), best first; and a function that fills in the dense and
@@ -140,7 +141,10 @@ class CandidateFinder:
         kinds of law the question's words or the vocabulary's additions name a topic of (None: not judged) — a law of
         a special subject none of them is, is off topic too (LibraryPriors.unnamed); `field_kinds`: the kinds of law
         a story of the state's field is about (law_kinds.StateField): judged on topic by the kind affinity whatever
-        their titles say, the other kinds by theirs."""
+        their titles say, the other kinds by theirs; `harm_offences`: the criminal offences a story is about for the
+        harm to a person it tells (law_kinds.HarmReading) — the kinds of law are judged by them as by an offence
+        verb's (KODEKS_OFFENCE_AFFINITY); the title field, the lexical query and the stage's `title_offence` are not
+        (they would move the scores within one law)."""
         s = self.settings
         if not mask.any():
             return [], None
@@ -204,11 +208,13 @@ class CandidateFinder:
             title = s.title_weight * share
             kind_share = share
             offences = [e.adds for e in expansions if e.source == "derivation"]
-            if offences and self.priors is not None and s.offence_affinity:
+            judged = list(dict.fromkeys([*offences, *harm_offences]))
+            if judged and self.priors is not None and s.offence_affinity:
                 # A verb of an offence's own root ("ukrao" → krađa) says what the question is about: the kinds
-                # of law are judged by that offence alone, not by where it happened ("… iz kamiona na parkingu").
+                # of law are judged by that offence alone, not by where it happened ("… iz kamiona na parkingu");
+                # so does harm to a person in a story of the road ("oborio pješaka": endangering traffic).
                 kind_share = np.zeros(n_articles, dtype=np.float32)
-                kind_share[rows] = self.titles.share_of_best([(t, 1.0) for t in offences], mask[rows])
+                kind_share[rows] = self.titles.share_of_best([(t, 1.0) for t in judged], mask[rows])
                 affinity = s.offence_affinity
                 offence_share = kind_share
             field = self.priors.of_kinds(field_kinds) if self.priors is not None and field_kinds else None

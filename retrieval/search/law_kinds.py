@@ -38,6 +38,9 @@ class LawKind:
     # The only level that legislates this area ("state": customs, VAT, foreigners …), "" where every level or
     # several do (criminal codes, traffic): what lets a reply say "ovu oblast uređuje državni nivo".
     level: str = ""
+    # The criminal codes' offences a story of this kind's subject is about when it tells harm done to a person
+    # (their titles' heads: "ugrožavanje javnog saobraćaja", "nepružanje pomoći" for the road): `HarmReading`.
+    harm: tuple[str, ...] = ()
 
 
 @lru_cache(maxsize=4)
@@ -61,6 +64,7 @@ def load_kinds(path: Path | None = None) -> tuple[LawKind, ...]:
             tuple(str(t) for t in k.get("topics", [])),
             str(k.get("label") or k["kind"]),
             str(k.get("level", "")),
+            tuple(str(t) for t in k.get("harm", [])),
         )
         for k in data.get("kind", [])
     )
@@ -158,7 +162,8 @@ class KindTopics:
 @lru_cache(maxsize=4)
 def state_field_terms(path: Path | None = None) -> tuple[str, ...]:
     """The terms of [state_field] in retrieval/language/data/law_kinds.toml (or `path`): the fields the state's
-    criminal code keeps to itself (the state border, customs and indirect taxes, war crimes, smuggling across the border …)."""
+    criminal code keeps to itself (the state border, customs and indirect taxes, war crimes, smuggling across the
+    border …)."""
     return tuple(str(t) for t in _read(path).get("state_field", {}).get("terms", []))
 
 
@@ -192,3 +197,50 @@ class StateField:
         for term in added:
             found.update(dict.fromkeys(self._matcher.found(term)))
         return list(found)
+
+
+class HarmReading:
+    """Whether a story tells harm done to a person — hurt, killed, put in danger ([harm_to_a_person] in
+    retrieval/language/data/law_kinds.toml) — and so which criminal offences a story of a named kind's subject is
+    about (`LawKind.harm`): "oborio pješaka i odvezao se" is the criminal codes' endangering of traffic and leaving
+    the injured, not only the traffic law's rules, while "udario u parkirani auto" and "parkirao na zebri" are not.
+    A striking act counts only with a person in the same clause; the words alone count anywhere."""
+
+    def __init__(
+        self,
+        words: TermMatcher,
+        acts: TermMatcher,
+        persons: TermMatcher,
+        offences: dict[str, tuple[str, ...]],
+        kinds: frozenset[str] = frozenset(),
+    ) -> None:
+        self._words, self._acts, self._persons = words, acts, persons
+        self._offences = offences  # kind → its `harm` offences
+        self.kinds = kinds  # the kinds of law whose offences those are (the criminal codes): the story's topic
+
+    @classmethod
+    def of(
+        cls, vocabulary: Vocabulary, kinds: tuple[LawKind, ...] | None = None, path: Path | None = None
+    ) -> HarmReading:
+        """The reading of `law_kinds.toml` (or `path`), matched as `vocabulary` matches the thesaurus's lay terms."""
+        data = _read(path).get("harm_to_a_person", {})
+        kinds = load_kinds(path) if kinds is None else kinds
+        return cls(
+            vocabulary.matcher(str(w) for w in data.get("words", [])),
+            vocabulary.matcher(str(w) for w in data.get("acts", [])),
+            vocabulary.matcher(str(w) for w in data.get("persons", [])),
+            {k.kind: k.harm for k in kinds if k.harm},
+            frozenset(str(k) for k in data.get("kinds", [])),
+        )
+
+    def tells_harm(self, text: str) -> bool:
+        """Whether the text tells a person hurt, killed or put in danger."""
+        if self._words.found(text):
+            return True
+        return any(self._acts.found(c) and self._persons.found(c) for c in _CLAUSE.split(text) if c.strip())
+
+    def offences(self, text: str, named: Collection[str]) -> list[str]:
+        """The criminal offences (titles) the story is about for the harm it tells, of the kinds it names (`named`);
+        empty where no named kind has such offences or no harm is told."""
+        found = [t for kind in sorted(named) for t in self._offences.get(kind, ())]
+        return list(dict.fromkeys(found)) if found and self.tells_harm(text) else []

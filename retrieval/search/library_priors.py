@@ -30,6 +30,12 @@ advocacy, …). Two things then go wrong that never happen over one code (measur
   special subject — no complete code every level has, topics in law_kinds.toml — is off topic unless the question's
   words or the vocabulary's additions name one of its kind's topics (`unnamed`); off topic is lowered by
   KODEKS_TOPIC_AFFINITY, as the laws of other kinds are when a rule is asked about a named topic.
+- **A story of the road that tells harm done to a person.** "pijan vozio i zamalo sletio s putnicima", "preticao
+  … vozač teško povrijeđen": the traffic law's rules are in it, but the injury, the death or the danger makes it the
+  criminal codes' endangering of traffic (or leaving the injured). Such a story (law_kinds.HarmReading: no rule asked,
+  a kind named whose `harm` lists those offences) judges the kinds by the offences' titles (KODEKS_OFFENCE_AFFINITY,
+  as an offence verb does) and has the criminal codes as its topic (the other laws lowered by KODEKS_TOPIC_AFFINITY,
+  as for a rule asked): the retriever passes both in (`Retriever._harm_offences`, `_harm_kinds`).
 
 Over one law both are no-ops (no other level, one kind), so single-code results are unchanged.
 """

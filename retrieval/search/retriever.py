@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import logging
 import time
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -54,7 +54,7 @@ from retrieval.search.confidence import (
 from retrieval.search.coverage import TopicCoverage, judge
 from retrieval.search.dense import DenseScorer
 from retrieval.search.followup import fuse_alone
-from retrieval.search.law_kinds import KindTopics, LawKind, StateField, asks_for_a_rule
+from retrieval.search.law_kinds import HarmReading, KindTopics, LawKind, StateField, asks_for_a_rule
 from retrieval.search.layout import ArticleLayout
 from retrieval.search.library_priors import LibraryPriors
 from retrieval.search.parallels import Comparison, find_parallels
@@ -101,6 +101,8 @@ class Retriever:
         self.kind_topics = KindTopics.of(self.vocabulary) if self.vocabulary is not None else None
         # Whether a question tells a matter of the state's field (the border, customs, war crimes …): library_priors.py
         self.state_field = StateField.of(self.vocabulary) if self.vocabulary is not None else None
+        # Which criminal offences a story of a named kind's subject is about for the harm it tells (law_kinds.py)
+        self.harm = HarmReading.of(self.vocabulary) if self.vocabulary is not None else None
         self._kinds_of_law = {
             law: frozenset(k.kind for k in kinds) for law, kinds in self.references.names.kinds.items()
         }
@@ -404,6 +406,8 @@ class Retriever:
         topics = self.kind_topics.named(explained) if self.kind_topics is not None else {}
         asks_rule = bool(topics) and asks_for_a_rule(explained)
         field = self._tells_state_field(query, expansions, context)
+        named_kinds = self._named_kinds(topics, expansions)
+        harm = self._harm_offences(explained, asks_rule, named_kinds)
         candidates, rank = (
             self._candidates(
                 query,
@@ -412,9 +416,12 @@ class Retriever:
                 expansions,
                 context,
                 officer,
-                self._topic_kinds(topics, asks_rule, expansions) or self._thread_kinds(context),
-                self._named_kinds(topics, expansions),
-                field,
+                self._topic_kinds(topics, asks_rule, expansions)
+                or self._harm_kinds(harm)
+                or self._thread_kinds(context),
+                named_kinds,
+                field=field,
+                harm_offences=harm,
             )
             if len(hits) < keep
             else ([], None)
@@ -425,7 +432,10 @@ class Retriever:
             # a continuation: its own words ranked without the thread, fused by rank (followup.fuse_alone)
             own = self.vocabulary.expand(query) if self.vocabulary is not None else []
             own_topics = self.kind_topics.named(query) if self.kind_topics is not None else {}
-            own_kinds = self._topic_kinds(own_topics, bool(own_topics) and asks_for_a_rule(query), own)
+            own_rule = bool(own_topics) and asks_for_a_rule(query)
+            own_kinds = self._topic_kinds(own_topics, own_rule, own)
+            own_named = self._named_kinds(own_topics, own)
+            own_harm = self._harm_offences(query, own_rule, own_named)
             alone, _ = self._candidates(
                 query,
                 scope,
@@ -433,9 +443,10 @@ class Retriever:
                 own,
                 None,
                 officer,
-                own_kinds,
-                self._named_kinds(own_topics, own),
-                field,
+                own_kinds or self._harm_kinds(own_harm),
+                own_named,
+                field=field,
+                harm_offences=own_harm,
             )
             alone = self.layout.dedupe(references[: len(hits)] + alone)[len(hits) :]
             candidates = fuse_alone(candidates, alone, s.thread_alone, key=lambda c: c.index)
@@ -675,13 +686,15 @@ class Retriever:
         topic_kinds: frozenset[str] = frozenset(),
         named_kinds: frozenset[str] | None = None,
         field: bool = False,
+        harm_offences: Sequence[str] = (),
     ) -> tuple[list[Candidate], Ranker | None]:
         """Both retrievers over the articles the filter admits (deleted ones never), fused, in the hand order
         (candidates.py; the learned stage orders the served list: `CandidateFinder.serve`). A question that names a
         level above the officer's own ("pred Sudom BiH"), or tells a matter of the state's field (`field`:
         `_tells_state_field`) where the officer serves below the state, is about that level's matter: of two twins, the
         officer's own copy is lowered (library_priors.py). A story of the state's field is the field's kinds' (the
-        criminal codes': law_kinds.StateField.kinds), as one whose offence the vocabulary recognised."""
+        criminal codes': law_kinds.StateField.kinds), as one whose offence the vocabulary recognised; a story that
+        tells harm to a person is about the offences `harm_offences` names (law_kinds.HarmReading)."""
         mask = self._open_mask if allowed is None else (self._open_mask & allowed)
         previous = None
         if context is not None and context.articles:
@@ -699,6 +712,7 @@ class Retriever:
             level_above=names_level_above(query, officer) or (field and _below_state(officer)),
             named_kinds=named_kinds,
             field_kinds=self.state_field.kinds if field and self.state_field and not asks_for_a_rule(query) else (),
+            harm_offences=harm_offences,
         )
 
     def _tells_state_field(self, query: str, expansions: list[Expansion], context: ThreadContext | None) -> bool:
@@ -732,6 +746,23 @@ class Retriever:
             for adds in dict.fromkeys(e.adds for e in expansions):
                 named.update(self.kind_topics.named(adds))
         return frozenset(named)
+
+    def _harm_offences(self, text: str, asks_rule: bool, named: frozenset[str]) -> list[str]:
+        """The criminal offences a story (no rule asked) of a named kind's subject is about for the harm to a person
+        it tells (law_kinds.HarmReading): "pijan vozio i zamalo pregazio dijete" is endangering traffic as well as the
+        traffic law's alcohol rules, so the kinds of law are judged by that offence's titles too (candidates.py);
+        "smije li vozač … ako je povrijeđen" asks the traffic law's rule. Nothing over one law (no priors)."""
+        if self.harm is None or asks_rule or self.candidates.priors is None or not self.settings.offence_affinity:
+            return []
+        return self.harm.offences(text, named)
+
+    def _harm_kinds(self, harm: Sequence[str]) -> frozenset[str]:
+        """The kinds of law a story that tells harm to a person is about (`harm`: its offences, `_harm_offences`) —
+        the criminal codes' (law_kinds.toml, [harm_to_a_person]); the laws of other kinds are off its topic, as they
+        are when a rule is asked about a named topic (KODEKS_TOPIC_AFFINITY)."""
+        if not harm or self.harm is None:
+            return frozenset()
+        return self.harm.kinds
 
     def _topic_kinds(
         self, topics: dict[str, list[str]], asks_rule: bool, expansions: list[Expansion]

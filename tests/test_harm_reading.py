@@ -1,0 +1,125 @@
+"""Harm done to a person in a story of the road (retrieval.search.law_kinds.HarmReading): the criminal codes'
+offences against traffic safety are what such a story is about, so over a library the traffic law's articles are
+lowered as a kind (offence and topic affinity) — never over one law, never for a rule asked, never for a crash that
+hurt nobody. Invented phrasings over a small generated library indexed with the real embedder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from retrieval.jurisdictions import scope_of
+from tests.retrieval_helpers import index_rows, row
+
+ZOBS = "Zakon o osnovama bezbjednosti saobraćaja na putevima – test"
+
+
+def rs(number: str, title: str, text: str) -> dict[str, Any]:
+    return row("KZ RS", number, text, title, jurisdiction="RS")
+
+
+def zobs(number: str, text: str) -> dict[str, Any]:
+    return row("ZOBS BiH", number, text, "", jurisdiction="BiH", law_title=ZOBS)
+
+
+def rows() -> list[dict[str, Any]]:
+    return [
+        rs(
+            "402",
+            "Ugrožavanje javnog saobraćaja",
+            "Učesnik u saobraćaju koji se ne drži propisa pa time dovede u opasnost život ljudi, kazniće se zatvorom.",
+        ),
+        rs("224", "Krađa", "Ko oduzme tuđu pokretnu stvar da je prisvoji, kazniće se zatvorom do tri godine."),
+        rs("124", "Ubistvo", "Ko drugog liši života, kazniće se kaznom zatvora od pet do dvadeset godina."),
+        zobs("174", "Vozač ne smije da upravlja vozilom pod dejstvom alkohola niti na pločniku i trotoaru."),
+        zobs("26", "Zabranjeno je na parkingu i kolovozu ostavljati neregistrovano ili oštećeno vozilo."),
+    ]
+
+
+@pytest.fixture(scope="module")
+def library(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """The hand-weighted order (the learned stage off): the prior chooses the five the stage may reorder."""
+    from retrieval.search.retriever import Retriever
+
+    settings = index_rows(tmp_path_factory.mktemp("harm"), rows())
+    return Retriever.open(settings.model_copy(update={"ranker": "off"}))
+
+
+@pytest.fixture(scope="module")
+def without_harm(library: Any) -> Any:
+    """The same library with no harm reading: what search did before it."""
+    from retrieval.search.retriever import Retriever
+
+    plain = Retriever.open(library.settings)
+    plain.harm = None
+    return plain
+
+
+def test_harm_is_an_injury_a_death_a_danger_or_a_person_struck() -> None:
+    from retrieval.language.vocabulary import bcs_vocabulary
+    from retrieval.search.law_kinds import HarmReading
+
+    harm = HarmReading.of(bcs_vocabulary())
+    assert harm.tells_harm("motociklista je teško povrijeđen na krivini")
+    assert harm.tells_harm("u noći je poginuo suvozač")
+    assert harm.tells_harm("kamionom je oborio penzionera na pločniku")
+    assert harm.tells_harm("на кривини је оборио бициклисту")  # Cyrillic, as the thesaurus reads it
+    assert harm.tells_harm("umalo je pregazio školarce")
+    # a striking act without a person, a person without one, or the two in different clauses: no harm
+    assert not harm.tells_harm("udario je u parkirani kombi")
+    assert not harm.tells_harm("penzioner parkira na trotoaru")
+    assert not harm.tells_harm("udario je u ogradu, a penzioner je sve gledao")
+
+
+def test_harm_names_the_offences_of_a_named_kind_only() -> None:
+    from retrieval.language.vocabulary import bcs_vocabulary
+    from retrieval.search.law_kinds import HarmReading
+
+    harm = HarmReading.of(bcs_vocabulary())
+    story = "kamionom je oborio penzionera na pločniku"
+    assert "ugrožavanje javnog saobraćaja" in harm.offences(story, {"traffic safety"})
+    assert harm.offences(story, {"labour"}) == []  # no offences for that kind's subject
+    assert harm.offences("kamionom je udario u ogradu", {"traffic safety"}) == []
+    assert harm.kinds == {"criminal code"}
+
+
+def scores(retriever: Any, question: str) -> dict[str, float]:
+    return {h.id: h.score for h in retriever.search(question, k=10, jurisdiction=scope_of("RS")).hits}
+
+
+def test_a_road_story_that_tells_harm_lowers_the_traffic_law(library: Any, without_harm: Any) -> None:
+    """ "pijan je vozio i pokosio penzionera": the traffic law's alcohol article is lowered below where it stood
+    without the reading, by at least the topic affinity; the criminal code's endangering of traffic is not."""
+    story = "pijan je vozio i pokosio penzionera ispred zgrade"
+    assert library._harm_offences(story, False, library._named_kinds({"traffic safety": ["vozio"]}, []))
+    now, before = scores(library, story), scores(without_harm, story)
+    assert now["ZOBS BiH čl. 174"] <= before["ZOBS BiH čl. 174"] - library.settings.topic_affinity
+    assert now["KZ RS čl. 402"] >= before["KZ RS čl. 402"] - 1e-6
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "pijan je vozio i udario u ogradu ispred zgrade",  # a crash that hurt nobody: the traffic law's matter
+        "smije li vozač voziti pijan ako je neko povrijeđen",  # a rule asked, even of an injury
+    ],
+)
+def test_no_harm_or_a_rule_asked_changes_nothing(library: Any, without_harm: Any, question: str) -> None:
+    now, before = scores(library, question), scores(without_harm, question)
+    assert now == pytest.approx(before)
+
+
+def test_a_single_law_reads_no_harm(tmp_path: Path) -> None:
+    """Over one law there are no kinds to tell apart: no priors, no offences read, the story served as before."""
+    from retrieval.search.retriever import Retriever
+
+    settings = index_rows(tmp_path, [r for r in rows() if r["law"] == "KZ RS"])
+    single = Retriever.open(settings.model_copy(update={"ranker": "off"}))
+    assert single.candidates.priors is None
+    story = "pijan je vozio i pokosio penzionera ispred zgrade"
+    assert single._harm_offences(story, False, frozenset({"traffic safety"})) == []
+    plain = Retriever.open(settings.model_copy(update={"ranker": "off"}))
+    plain.harm = None
+    assert scores(single, story) == pytest.approx(scores(plain, story))
