@@ -119,6 +119,7 @@ class Cues:
     pointers: frozenset[str]
     sameness: frozenset[str]
     then: frozenset[str]
+    here: frozenset[str]
     max_pointer_words: int
     related_openers: tuple[_Phrase, ...]
     min_act_words: int
@@ -191,6 +192,7 @@ def cues(path: Path | None = None) -> Cues:
         pointers=frozenset(fold(w) for w in cont.get("pointers", [])),
         sameness=frozenset(fold(w) for w in cont.get("sameness", [])),
         then=frozenset(fold(w) for w in cont.get("then", [])),
+        here=frozenset(fold(w) for w in cont.get("here", [])),
         max_pointer_words=int(cont.get("max_pointer_words", 0)),
         related_openers=_phrases(rel["openers"]),
         min_act_words=int(rel["min_act_words"]),
@@ -667,6 +669,47 @@ def _someone_new(body: list[str], c: Cues) -> bool:
     return bool(own) and own[0] in c.subjects
 
 
+def _consequence_asked(body: list[str], previous: str, c: Cues) -> bool:
+    """A statement about one of the story's persons or things, then what follows for someone ("biciklista ima
+    modrice, šta slijedi gazdi konja?" after a horse that hit a cyclist): the thread's act with a circumstance, even
+    without a state word of [circumstance] `states` — its first content word is one the thread said, it tells no act
+    of its own (a past verb the thread did not say) and asks only what follows (threads.toml, [circumstance]
+    `consequence`; eleventh round). "vozač kamiona nema dozvolu, šta slijedi …" (a person the thread did not name)
+    reads as before."""
+    if not c.consequence or len(content_words(" ".join(body))) > c.circumstance_max_words:
+        return False
+    asked = _marked(c.consequence, body)
+    if not asked:
+        return False
+    told = body[_opener_end(c.related_openers, body, 1) or 0 : min(asked)]
+    own = content_words(" ".join(told))
+    if not own or _marked(c.questions, told) or any(_has_verb(w, c) and not _said(w, previous) for w in own):
+        return False
+    return _said(own[0], previous)
+
+
+def _same_scene(body: list[str], previous: str, c: Cues) -> bool:
+    """A message that opens at the place the thread told, by the same preposition, and points back to it ("u podrumu
+    su se okupljali klinci i tu …" after "u podrumu kuće našli …"): the same scene told again with something new,
+    which keeps the thread's act (eleventh round; threads.toml [continuation] `here`). Not with an indefinite person
+    (someone new), nor without a word pointing back (a place of the same kind in another case)."""
+    if len(content_words(" ".join(body))) > c.max_pointer_words:
+        return False
+    rest = body[_opener_end(c.related_openers, body, 1) or 0 :]
+    prep = _match(c.place_prepositions, rest, 0)
+    if prep is None or len(rest) <= len(prep.parts) or not content_words(rest[len(prep.parts)]):
+        return False
+    place, n = fold(rest[len(prep.parts)]), len(prep.parts)
+    if c.subjects & set(rest):
+        return False  # "u podrumu je neko obio šupe": someone new at a place of the same name
+    if not (c.here | c.pointers) & set(rest[n + 1 :]):
+        return False  # "na prelazu nudio …" after "… na prelazu": a place of the same kind, not the same scene
+    said = words(previous)
+    return any(
+        prep.at(said, i) and i + n < len(said) and _stem_match(place, fold(said[i + n])) for i in range(len(said))
+    )
+
+
 def _marked(phrases: tuple[_Phrase, ...], tokens: list[str]) -> set[int]:
     """The positions of `tokens` that one of `phrases` covers."""
     marked: set[int] = set()
@@ -822,8 +865,13 @@ def read_message(text: str, previous: str | None) -> Reading:
     if _someone_new(body, c) and named is None:  # "a neko je obio podrum …": a case of its own
         strict, _ = named_jurisdiction(text, leaning=False, c=c, in_thread=True)
         return Reading("new", jurisdiction=strict)
-    if _circumstance(body, previous, c) or _statement(body, previous, c):  # "oštećeni preminuo u bolnici, šta mu
-        # ide", "imao je i nož": the act, with a circumstance
+    if (
+        _circumstance(body, previous, c)
+        or _statement(body, previous, c)
+        or _consequence_asked(body, previous, c)
+        or _same_scene(body, previous, c)
+    ):  # "oštećeni preminuo u bolnici, šta mu ide", "imao je i nož", "X ima modrice, šta slijedi gazdi", "u podrumu
+        # … i tu …": the act, with a circumstance
         return Reading("continuation", carried, True, code is None, code, negated, adds=True, matter=matter)
     if _opens(c.related_openers, body) or named is not None:  # the same story, or another jurisdiction's part of it
         # "a onaj što je to unio preko granice": pointing back, it leans on the story's people and things
