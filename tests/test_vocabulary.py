@@ -267,3 +267,64 @@ def test_a_word_that_only_begins_like_an_act_adds_nothing_of_it() -> None:
     assert "ubistvo" not in {e.adds for e in v.expand("živica zaklanja pogled na raskrsnici")}
     for act in ("zaklao ga je nožem", "prijeti da će je zaklat", "našli su zaklanog čovjeka"):
         assert "ubistvo" in {e.adds for e in v.expand(act)}, act
+
+
+# --- money in speech ([money] of the thesaurus) -----------------------------------------------------
+
+MONEY = """
+[money]
+word = "novac"
+forms = ["novac", "novca", "pare", "keš"]
+currencies = ["eura", "maraka"]
+after_number = ["km"]
+not_before = ["h", "na sat"]
+
+[[entry]]
+lay = ["nudio pare", "km na sat"]
+legal = ["davanje mita"]
+"""
+
+
+@pytest.fixture(scope="module")
+def money_vocabulary(tmp_path_factory: pytest.TempPathFactory) -> Vocabulary:
+    path = tmp_path_factory.mktemp("money") / "thesaurus.toml"
+    path.write_text(MONEY, encoding="utf-8")
+    return Vocabulary.load(Tokenizer("serbian", vocabulary=False)._stem, thesaurus=path)
+
+
+@pytest.mark.parametrize(
+    "story",
+    ["nudio mu je novac", "nudio mu 50 KM", "nudio 1.200 km", "nudila je dvjesto eura", "nudio keš", "nudio maraka"],
+)
+def test_an_amount_or_a_word_of_money_meets_a_lay_phrase_written_with_another(
+    money_vocabulary: Vocabulary, story: str
+) -> None:
+    """The thesaurus says "nudio pare"; an officer writes the sum or another word for money: one act."""
+    assert "davanje mita" in {e.adds for e in money_vocabulary.expand(story)}, story
+
+
+def test_kilometres_and_words_that_only_look_like_money_stay_what_they_are(money_vocabulary: Vocabulary) -> None:
+    v = money_vocabulary
+    assert v.question_words("vozio 140 km/h") == ["vozio", "140", "km", "h"]  # a speed, not a sum
+    assert "davanje mita" in {e.adds for e in v.expand("vozio je 90 km na sat")}
+    assert v.question_words("dao mu 20 km") == ["dao", "mu", "novac"]  # after a number, "km" is a sum
+    assert v.question_words("nudio km") == ["nudio", "km"]  # without one it is not
+    assert "davanje mita" not in {e.adds for e in v.expand("nudio dva para patika")}  # "para" is also of a pair
+
+
+def test_a_thesaurus_without_money_reads_no_money(tmp_path: Path) -> None:
+    path = tmp_path / "thesaurus.toml"
+    path.write_text('[[entry]]\nlay = ["nudio pare"]\nlegal = ["davanje mita"]\n', encoding="utf-8")
+    v = Vocabulary.load(Tokenizer("serbian", vocabulary=False)._stem, thesaurus=path)
+    assert v.question_words("nudio 50 KM") == ["nudio", "50", "km"]
+    assert v.expand("nudio 50 KM") == []
+
+
+@pytest.mark.parametrize(
+    "story",
+    ["carinik uzeo 300 KM da ne pregleda prtljag", "ljekarka traži 200 eura da ga primi preko reda"],
+)
+def test_a_sum_asked_or_taken_for_an_official_act_reaches_bribery(story: str) -> None:
+    """With the shipped thesaurus: the sum is money, so the bribery entries' phrases are found."""
+    adds = {e.adds for e in bcs_vocabulary().expand(story)}
+    assert adds & {"primanje mita", "primanje dara i drugih oblika koristi", "davanje mita"}, (story, adds)

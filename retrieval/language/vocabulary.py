@@ -239,6 +239,56 @@ class TermMatcher:
         )
 
 
+@dataclass(frozen=True)
+class MoneyReading:
+    """How speech names money, read as one word where lay terms are matched (never in the index): the thesaurus
+    writes "tražio novac" or "tražio pare", an officer "tražio 500 KM" — one act. A word of `forms` ("pare",
+    "novca") and an amount (a number followed by a currency: "500 KM", "1.500 maraka") become `word`; a
+    currency that also measures something else ("km" is kilometres too) counts only after a number and not
+    before the words of a speed ("150 km/h", "90 km na sat")."""
+
+    word: str = ""
+    forms: frozenset[str] = frozenset()
+    currencies: frozenset[str] = frozenset()  # money whatever stands before it: "maraka", "eura"
+    after_number: frozenset[str] = frozenset()  # money only after a number: "km", "marke"
+    not_before: tuple[tuple[str, ...], ...] = ()  # what makes an amount a measure: ("h",), ("na", "sat")
+
+    @classmethod
+    def of(cls, table: dict[str, Any]) -> MoneyReading:
+        """The thesaurus's [money] table (an empty reading when there is none)."""
+
+        def folded(key: str) -> frozenset[str]:
+            return frozenset(fold(w) for w in table.get(key, []))
+
+        return cls(
+            fold(str(table.get("word", ""))),
+            folded("forms"),
+            folded("currencies"),
+            folded("after_number"),
+            tuple(tuple(words(w)) for w in table.get("not_before", [])),
+        )
+
+    def read(self, folded: list[str]) -> list[str]:
+        """`folded` words with money as one word: the currency of an amount replaces it, its digits dropped."""
+        if not self.word:
+            return folded
+        out: list[str] = []
+        for n, w in enumerate(folded):
+            after_digits = bool(out) and out[-1].isdigit()
+            if w in self.currencies or (w in self.after_number and after_digits and not self._measure(folded, n + 1)):
+                while out and out[-1].isdigit():
+                    out.pop()
+                out.append(self.word)
+            elif w in self.forms:
+                out.append(self.word)
+            else:
+                out.append(w)
+        return out
+
+    def _measure(self, folded: list[str], at: int) -> bool:
+        return any(tuple(folded[at : at + len(words_)]) == words_ for words_ in self.not_before)
+
+
 class Vocabulary:
     """Variant canonicalisation (both sides) and question expansion (derivation, thesaurus)."""
 
@@ -252,6 +302,7 @@ class Vocabulary:
     ) -> None:
         self._raw_stem = stem
         self.fingerprint = fingerprint
+        self._money = MoneyReading.of(thesaurus.get("money", {}))
         jat = variants.get("jat", {})
         self._jat_exceptions = frozenset(fold(w) for w in jat.get("exceptions", []))
         self._jat_forms = {fold(k): fold(v) for k, v in jat.get("forms", {}).items()}
@@ -318,7 +369,10 @@ class Vocabulary:
 
     def _pattern(self, term: str) -> _Pattern:
         parts = []
-        for raw in term.split():
+        pieces = term.split()
+        if not any(raw.endswith("*") for raw in pieces):  # a lay term's "pare", "50 KM" read as a question's ([money])
+            pieces = self._money.read(words(term))
+        for raw in pieces:
             is_prefix = raw.endswith("*")
             found = words(raw.rstrip("*"))
             for w in found:
@@ -351,8 +405,9 @@ class Vocabulary:
         return out
 
     def question_words(self, text: str) -> list[str]:
-        """A question's words as lay terms are matched: folded, in their canonical variant."""
-        return [self.canonical_word(w) for w in words(text)]
+        """A question's words as lay terms are matched: folded, in their canonical variant, money and an amount
+        of money read as one word ([money] of the thesaurus: "500 KM", "pare" and "novac" are one thing)."""
+        return [self.canonical_word(w) for w in self._money.read(words(text))]
 
     def question_stems(self, folded: list[str]) -> list[str]:
         """The canonical stem of each of `question_words`."""
