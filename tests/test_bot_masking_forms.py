@@ -6,7 +6,9 @@ foreigner's name, a nickname in quotes, a -anin surname, a first name's possessi
 first, a house's letter in Cyrillic, a title after a hyphen in a street's name, a phone dictated after "plus", an
 identity document's number in a phone's shape, a trade's noun as a surname, a nickname after "ga zovu", a word as a
 surname, a name cut to an initial, a year of birth glued to "god.", numbers, plates and addresses from abroad, a phone
-dictated with "crtica", a passport's number and an IBAN spelled letter by letter — never
+dictated with "crtica", a passport's number and an IBAN spelled letter by letter, the house number before the street,
+an address in the English-speaking form, a plural of "živjeti" as a cue, a house's letter after a number in words, a
+word as a first name before a surname, a first name's instrumental after "sa" — never
 reach the stand-in Claude, the query log or the export: each form through the whole bot (the fake Bot API, the real
 pipeline, a real query log)."""
 
@@ -198,6 +200,21 @@ FORMS = {
         ("jedan dva tri četiri pet šest sedam osam devet",),
         "[RAČUN]",
     ),
+    # the tenth round (docs/privacy.md "Tenth round")
+    "address-house-first": ("Osumnjičena stanuje na 14 Hrastovoj, ne otvara vrata", ("Hrastovoj",), "[ADRESA]"),
+    "address-english": (
+        "brat mu živi u 221 Maple Avenue, Springfield, IL 62704, kako poslati poziv",
+        ("Maple", "Springfield", "62704"),
+        "[ADRESA]",
+    ),
+    "address-dwelling-plural": ("zive u brijesce 4 stan 7 zenica, pitam za nalog", ("brijesce",), "[ADRESA]"),
+    "address-house-letter-spoken": (
+        "adresa jasenova broj devet c, komšije se žale",
+        ("jasenova", "devet c"),
+        "[ADRESA]",
+    ),
+    "name-word-first-name": ("svjedok Vlada Lipović je došao u stanicu", ("Vlada", "Lipović"), "[OSOBA 1]"),
+    "name-instrumental-after-with": ("s muharemom iz sela se posvađao, pa ga je udario", ("muharemom",), "[OSOBA 1]"),
 }
 
 

@@ -17,7 +17,7 @@ from kodeks.privacy.spans import Span
 from retrieval.language.normalize import fold
 
 _CUE = re.compile(
-    r"(?<!\w)(?:adres[aeiu]|adresom|stanuj\w*|zivi|nastanjen[aio]?|prijavljen[aio]?(?:[ ]+je)?[ ]+na[ ]+adresi)"
+    r"(?<!\w)(?:adres[aeiu]|adresom|stanuj\w*|ziv(?:i|e|im|imo|ite|is|io|jela|jeli|jele|ela|eli|ele)|nastanjen[aio]?|prijavljen[aio]?(?:[ ]+je)?[ ]+na[ ]+adresi)"
     r"(?:[ ]+(?:mu|joj|im|je|glasi|stanovanja|prebivalista|boravista|u|na|adres[aeiu]))*[ ]*:?[ ]+"
 )
 _WORD = re.compile(r"[^\W\d_]+\.?")
@@ -106,6 +106,8 @@ def _number_words(words: list[re.Match[str]], i: int) -> int:
     return j - i
 
 
+# A house's letter after a number dictated in words, where the phrase ends: "broj sedam a," "broj dvanaest b".
+_HOUSE_LETTER = re.compile(r"[ ]+([a-hA-Hа-иА-И])(?=[ ]*(?:[,.;!?)]|$))")
 _GLUED_NUMBER = re.compile(r"\d{1,4}[a-zA-Z]?(?:/\d{1,3})?(?![\w/.,]\d)(?![\w/])")
 
 
@@ -147,6 +149,8 @@ def _phrase(text: str, start: int, after_adresa: bool, spoken_only: bool = False
     spoken = _number_words(words, i)
     if spoken:
         end = words[i + spoken - 1].end()
+        letter = _HOUSE_LETTER.match(text, end)
+        end = letter.end(1) if letter else end  # "broj sedam a,": the house's letter (a conjunction has words after it)
     elif spoken_only:
         return None
     elif not street_word:
@@ -155,6 +159,8 @@ def _phrase(text: str, start: int, after_adresa: bool, spoken_only: bool = False
             return None
         if _a_person([fold(w) for w in capitalised]):
             return None  # "tu živi Ermin Kadić": who lives there, not where
+        if lexicon.phrase_at([fold(w) for w in capitalised], 0) == len(capitalised):
+            return None  # "koji žive u Republici Srpskoj": an entity's or a town's name of two words, no address
         towns = [w for w in capitalised if lexicon.not_a_name(fold(w))]
         if towns and (len(towns) == len(capitalised) or fold(names[0].group()) in (fold(t) for t in towns)):
             return None  # "živi u Sarajevu", "stanuje u Njemačkoj": a town or a country, no address
@@ -224,6 +230,41 @@ def _number_first(text: str) -> list[Span]:
     return spans
 
 
+# The house number before the street after a cue of dwelling, as in the English-speaking world and in speech:
+# "živi na 22 Lipovoj", "stanuje na 7 Kralja Tvrtka" (the street's words as after "kod broja 12 u …").
+_HOUSE_FIRST = re.compile(r"\d{1,4}[a-z]?(?:/\d{1,3})?[ ]+(?=[^\W\d_])")
+
+
+def _house_first_after_cues(text: str, folded: str) -> list[Span]:
+    spans = []
+    for m in _CUE.finditer(folded):
+        house = _HOUSE_FIRST.match(folded, m.end())
+        if house is None:
+            continue
+        names = _street_words(text, house.end())
+        if names and all(
+            w.group()[:1].isupper() or fold(w.group()).rstrip(".") in (*_JOINERS, *_STREET_WORDS) for w in names
+        ):
+            spans.append(Span(m.end(), names[-1].end(), "ADDRESS"))
+    return spans
+
+
+# An address in the English-speaking form: the number, the street with its word, the town, the state and its ZIP code
+# ("1520 Lime Street, St. Albans, VT 05478", "14 Hill Road, Leeds"): the street's word shows it without a cue.
+_ENGLISH_ADDRESS = re.compile(
+    r"(?<![\w/.,-])\d{1,5}[A-Za-z]?[ ]+(?:[A-Z][a-z]+\.?[ ]+){1,3}"
+    r"(?:Street|St\.|Avenue|Ave\.?|Road|Rd\.|Boulevard|Blvd\.?|Lane|Drive|Way|Place|Court|Terrace|Highway|Square)"
+    r"(?:,?[ ]+(?:Apt\.?|Suite|Unit)[ ]*#?\d{1,5}[A-Z]?)?"
+    r"(?:,[ ]*(?:[A-Z][a-z]+\.?|St\.)(?:[ ][A-Z][a-z]+){0,2})?"  # the town: "St. Louis", "New York"
+    r"(?:,?[ ]+[A-Z]{2}[ ]+\d{5}(?:-\d{4})?|,?[ ]+[A-Z]{1,2}\d{1,2}[A-Z]?[ ]\d[A-Z]{2})?"  # "MO 63103", "LS1 4DY"
+    r"(?!\w)"
+)
+
+
+def _english_addresses(text: str) -> list[Span]:
+    return [Span(m.start(), m.end(), "ADDRESS") for m in _ENGLISH_ADDRESS.finditer(text)]
+
+
 # A settlement named first and its house after it: "MZ Gornja Lipa, kuća broj 12", "selo Jelovac kuća br. 4",
 # "naselje Breza, zgrada 4" (a flat after it is added by the caller).
 _SETTLEMENT_HOUSE = re.compile(
@@ -283,4 +324,10 @@ def cued_addresses(text: str) -> list[Span]:
         span = _phrase(text, m.start(), after_adresa=False, spoken_only=True)
         if span is not None:
             spans.append(span)
-    return spans + _number_first(text) + _settlement_houses(text)
+    return (
+        spans
+        + _number_first(text)
+        + _settlement_houses(text)
+        + _house_first_after_cues(text, folded)
+        + _english_addresses(text)
+    )

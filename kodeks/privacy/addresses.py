@@ -9,8 +9,9 @@ capitalised words inside a sentence, followed by a house number (digits with an 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
-from kodeks.privacy import address_cues, lexicon
+from kodeks.privacy import address_cues, institutions, lexicon
 from kodeks.privacy.spans import Span
 from retrieval.language.normalize import fold
 
@@ -31,7 +32,7 @@ _NAME_WORD = (  # "Ulica 6. marta 11"; a title joined by a hyphen: "Obala Ali-pa
 )
 _ORDINAL = re.compile(r"^\d{1,2}\.$")
 _STREET_WORD = re.compile(
-    r"(?<!\w)(?:ul\.|ul|ulica|ulici|ulicu|ulice|adresa|adresi|adresu|adresom|stanuje\s+(?:u|na)|stanuje|zivi\s+(?:u|na)|nastanjen[aio]?\s+(?:u|na)|"
+    r"(?<!\w)(?:ul\.|ul|ulica|ulici|ulicu|ulice|adresa|adresi|adresu|adresom|stanuje\s+(?:u|na)|stanuje|ziv(?:i|e|im|imo|ite|is|io|jela|jeli|jele|ela|eli|ele)\s+(?:u|na)|nastanjen[aio]?\s+(?:u|na)|"
     r"prebivaliste\w*|boraviste\w*|bulevar\w*|trg|trgu|naselje|naselju|obal[aeiu]|obalom|sokak\w*|prolaz\w*|alej[aeiu]|selo|selu|zaseok|zaseoku|mahala|mahali)"
     r"(?:\s+(?:mu|joj|im|je|glasi|stanovanja|prebivalista|boravista))*"  # "adresa mu je Ferhadija 5"
     r"(?:\s+(?:u|na|broj|br\.?))?\s*:?\s*$"
@@ -49,6 +50,10 @@ _KEYWORD_ONLY = frozenset(
         "adresom",
         "stanuje",
         "zivi",
+        "zive",
+        "zivio",
+        "zivjela",
+        "zivjeli",
         "nastanjen",
         "nastanjena",
         "nastanjeno",
@@ -303,7 +308,9 @@ def _street_before_ulica(words: list[str]) -> bool:
     )
 
 
-_ADDRESS_CUE_BEFORE = re.compile(r"(?<!\w)(?:adres\w*|stanuj\w*|zivi|prebival\w*|borav\w*|nastanjen\w*)")
+_ADDRESS_CUE_BEFORE = re.compile(
+    r"(?<!\w)(?:adres\w*|stanuj\w*|ziv(?:i|e|im|imo|ite|is|io|jela|jeli|jele|ela|eli|ele)(?!\w)|prebival\w*|borav\w*|nastanjen\w*)"
+)
 _WORD_AFTER = re.compile(r"^[ ]+([^\W\d_]+)")
 _VERB_ENDINGS = ("ao", "io", "eo", "uo", "li", "je", "ju")  # a past or present verb (not -la: automobila)
 
@@ -494,7 +501,19 @@ def _genitive_of_a_name(folded: str) -> bool:
 
 
 def addresses(text: str) -> list[Span]:
+    return _addresses(text)[0]
+
+
+def institution_addresses(text: str) -> list[Span]:
+    """The addresses of institutions (institutions.py): no one's home, left unmasked, and their street's words are no
+    person's ("Centar za socijalni rad, Hamdije Lipovca 38": a street named after a man)."""
+    return _addresses(text)[1]
+
+
+@lru_cache(maxsize=16)  # the masker asks for both lists of one text
+def _addresses(text: str) -> tuple[list[Span], list[Span]]:
     spans: list[Span] = []
+    public: list[Span] = []
     for m in _CANDIDATE.finditer(text):
         street_text, number = m.group(1), m.group(2)
         if _UNITS_AFTER.match(text[m.end() :]) or _DATE_OR_CASE_AFTER.match(text[m.end() :]):
@@ -504,14 +523,20 @@ def addresses(text: str) -> list[Span]:
             continue  # "… Bosne i Hercegovine. 3": a full stop after a word ends the sentence, the number is the next one's
         house_only = bool(_HOUSE_ONLY.match(number)) or "broja" in fold(text[m.end(1) : m.start(2)])  # kod broja 22
         span = _street(text, m, words, house_only=house_only)
-        if span is not None:
+        if span is not None and institutions.institution_before(text, span.start):
+            public.append(span)
+        elif span is not None:
             spans.append(Span(_town_start(text, span.start), _flat_after_town(text, span.end), "ADDRESS"))
     for span in [
         *address_cues.cued_addresses(text),
         *_spoken_after_place(text),
     ]:  # "adresa Hamdije …", "titova dvanaest"
+        if institutions.starts_with_institution(text, span.start) or institutions.institution_before(text, span.start):
+            public.append(span)  # "na adresi Centra za socijalni rad, Lipova 38": the institution's, no one's home
+            continue
         spans.append(Span(_town_start(text, span.start), _flat_after_town(text, span.end), "ADDRESS"))
-    return _no_overlaps(spans)
+    kept = _no_overlaps(spans)
+    return kept, [p for p in public if not any(p.start < k.end and k.start < p.end for k in kept)]
 
 
 def _flat_after_town(text: str, end: int) -> int:

@@ -46,10 +46,12 @@ def find(text: str) -> tuple[list[Span], dict[tuple[int, int], tuple[str | None,
             if not _overlaps(span, taken):
                 chosen.append(span)
                 taken.append((span.start, span.end))
+    # An institution's address is no one's home and stays as typed, but its street's words are no person's either.
+    public = [(s.start, s.end) for s in addresses.institution_addresses(text) if not _overlaps(s, taken)]
     people: dict[tuple[int, int], tuple[str | None, str | None]] = {}
-    for person in names.persons(_blanked(text, taken)):
+    for person in names.persons(_blanked(text, taken + public)):
         span = Span(person.start, person.end, "PERSON")
-        if not _overlaps(span, taken):
+        if not _overlaps(span, taken + public):
             chosen.append(span)
             taken.append((span.start, span.end))
             people[(span.start, span.end)] = (person.surname, person.first)

@@ -616,3 +616,84 @@ def foreign_names_in_lower_case(text: str, tokens: list[Token], labels: list[str
         person_verb = before.folded in lexicon.person_verbs() and not before.folded.startswith(lexicon.THING_VERBS)
         if person_word or person_verb:
             labels[j], labels[j + 1] = "F", "S"
+
+
+_WITH = frozenset(["sa", "s"])
+# Verbs one does with someone (their past participles): talking, quarrelling, fighting, meeting, drinking, going —
+# "s jagodom je napravio kolač" (a thing one makes something with) is not among them.
+_COMPANY_VERBS = (
+    "pric",
+    "ispric",
+    "razgovar",
+    "svad",
+    "posvad",
+    "tuk",
+    "potuk",
+    "dogovar",
+    "dogovor",
+    "sast",
+    "druz",
+    "sjed",
+    "pio",
+    "pil",
+    "popi",
+    "igra",
+    "seta",
+    "vidj",
+    "ziv",
+    "izas",
+    "izis",
+    "dosa",
+    "dosl",
+    "otis",
+    "pobjeg",
+    "bjez",
+    "prijet",
+)
+
+
+def instrumental_names_after_with(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "sa hasom iz kafane sam pričao", "s jasminom se svađao": right after "sa"/"s" a first name's instrumental in
+    lower case is the one someone was with — when the form is no word of the laws, the dictionaries or the places
+    ("sa nadom", "sa zlatom" stay words) and a verb one does with someone stands within four words in the clause (a
+    verb of saying, of data/person_verbs.txt, or a participle of talking, quarrelling, meeting, drinking, going)."""
+    for j in range(1, len(tokens)):
+        token, before = tokens[j], tokens[j - 1]
+        if labels[j] not in "Of" or not token.text.islower() or before.folded not in _WITH:
+            continue
+        if gap(text, before, token) != " " or not token.folded.endswith(("om", "em")):
+            continue
+        name = lexicon.first_name(token.folded)
+        if (
+            name is None
+            or name == token.folded
+            or token.folded in lexicon.word_set("dictionary_words.txt")
+            or token.folded in lexicon.common_forms()
+            or lexicon.law_word_in_any_case(token.folded)
+            or lexicon.is_place(token.folded)
+            or lexicon.not_a_name(token.folded)
+        ):
+            continue
+        if _verb_in_clause(text, tokens, j, 4):
+            labels[j] = "F"
+
+
+def _verb_in_clause(text: str, tokens: list[Token], j: int, reach: int) -> bool:
+    """A past participle, a verb of saying or a person verb within `reach` words of `j`, no comma between."""
+    for step in (-1, 1):
+        k = j
+        for _ in range(reach):
+            if not 0 <= k + step < len(tokens):
+                break
+            left, right = sorted((tokens[k], tokens[k + step]), key=lambda t: t.start)
+            if gap(text, left, right) != " ":
+                break
+            k += step
+            word = tokens[k].folded
+            if (
+                word in SPEECH_VERBS
+                or word in lexicon.person_verbs()
+                or (_PARTICIPLE.search(word) and word.startswith(_COMPANY_VERBS))
+            ):
+                return True
+    return False

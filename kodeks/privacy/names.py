@@ -18,9 +18,11 @@ from kodeks.privacy import (
     lexicon,
     name_context,
     name_cues,
+    name_mentions,
     name_pairs,
     noun_surnames,
     place_prepositions,
+    titles,
     word_surnames,
 )
 from kodeks.privacy.tokens import Token, gap, words
@@ -1066,12 +1068,14 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     name_context.names_before_nickname_cues(text, tokens, labels)
     name_context.weak_names_after_person_words(text, tokens, labels)
     name_context.foreign_names_in_lower_case(text, tokens, labels)
+    name_context.instrumental_names_after_with(text, tokens, labels)
     name_context.names_after_demonstratives(text, tokens, labels)
     name_context.coordinated_first_names(text, tokens, labels)
     name_context.coordinated_weak_names(text, tokens, labels)
     name_context.repeated_surnames(text, tokens, labels)
     name_context.hyphenated_first_names(text, tokens, labels)
     word_surnames.word_surnames_beside_first_names(text, tokens, labels)
+    word_surnames.word_first_names_before_surnames(text, tokens, labels)
     _places_named_after_people(text, tokens, labels)
     name_context.places_shaped_like_names(text, tokens, labels)
     _diminutives_alone(text, tokens, labels)
@@ -1082,6 +1086,9 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     _names_before_a_fathers_name(text, tokens, labels)
     _upper_lower_places(tokens, labels)
     place_prepositions.places_after_from(text, tokens, labels)
+    titles.names_after_titles(text, tokens, labels)
+    name_mentions.names_mentioned_as_names(text, tokens, labels)
+    name_mentions.adjectives_before_nouns(text, tokens, labels)
     for i, token in enumerate(tokens):
         if token.folded in name_cues.MAIDEN_CUES:
             labels[i] = "O"  # "TOPIĆ SNJEŽANA ROĐ. BANOVIĆ": the cue between two names is neither's

@@ -123,3 +123,25 @@ def word_surnames_beside_first_names(text: str, tokens: list[Token], labels: lis
             if word.sentence_start and not (lexicon.is_place(word.folded) and not _a_town(word.folded)):
                 continue  # "Juče Senad …": a capital at the start says nothing
             labels[k] = "S"
+
+
+def word_first_names_before_surnames(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """The mirror case: a first name that is a word or a place ("Bosna", "Lipa", "Zora" as a word of the laws) between
+    a word for a person and a surname ("osumnjičena Lipa Karić", "svjedok Kamen Lipić"): a person word names someone,
+    and the capitalised word right before her surname, typed like it, is her first name — no place stands there."""
+    for j in range(2, len(tokens)):
+        word, person = tokens[j - 1], tokens[j - 2]
+        if (
+            labels[j] == "S"
+            and labels[j - 1] == "O"
+            and person.folded in lexicon.person_words()
+            and gap(text, person, word) == " "
+            and gap(text, word, tokens[j]) == " "
+            and word.capitalised
+            and word.text.isupper() == tokens[j].text.isupper()
+            and len(word.text) >= 3
+            and word.folded not in lexicon.FUNCTION_WORDS
+            and word.folded not in lexicon.person_words()
+            and _known_word(word)
+        ):
+            labels[j - 1] = "F"

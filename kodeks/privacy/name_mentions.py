@@ -1,0 +1,104 @@
+"""Name words that name no one: a name talked about as a name, and a name's form that is an adjective before its noun.
+
+- "Goran i Vesna su česta imena", "Ana je žensko ime": first names alone (no surname) whose predicate is the noun
+  "ime"/"imena" (at most two words before it: "česta", "žensko") and where the clause ends after that noun (or
+  only where follows: "u BiH", "kod nas") are
+  words mentioned, not people. "Marko je ime njegovog oca" goes on after the noun (whose name it is): a person's.
+- "za Novu godinu", "po Novom zakonu": a capitalised word that is a name's case form ("Novo") and in the very same
+  form an adjective of the laws, right before a lower-case noun of the laws in the same case (the endings agree:
+  -u … -u, -om … -u/-om, -oj … -i), is the adjective. No word for a person may be the noun ("Milu komšinicu" is
+  the neighbour Mila).
+
+Labels as in names.py: F first name, f a first name that may be a word, S surname, C capitalised, O other.
+"""
+
+from __future__ import annotations
+
+import re
+
+from kodeks.privacy import lexicon
+from kodeks.privacy.tokens import Token, gap
+from retrieval.language.normalize import fold
+
+_NAME_NOUNS = frozenset(["ime", "imena", "imenom"])
+_COPULA = frozenset(["je", "su"])
+_COORDINATION = frozenset(["i", "ili"])
+_CLAUSE_END = re.compile(r"^\s*(?:[,.;:!?)—–-]|$)")
+# Where the names are common may follow the noun: "… su česta imena u BiH", "… kod nas".
+_WHERE_AFTER = re.compile(r"^[ ]+(?:u|na|kod)[ ]+([^\W\d_]+)(?=\s*(?:[,.;:!?)—–-]|$))")
+
+
+def names_mentioned_as_names(text: str, tokens: list[Token], labels: list[str]) -> None:
+    for n, noun in enumerate(tokens):
+        if noun.folded not in _NAME_NOUNS or not noun.text.islower() or not _clause_ends(text[noun.end :]):
+            continue
+        k = n - 1
+        while k >= 0 and n - k <= 2 and tokens[k].text.islower() and tokens[k].folded not in _COPULA:
+            if tokens[k].folded in lexicon.FUNCTION_WORDS:
+                break
+            k -= 1
+        if k < 1 or tokens[k].folded not in _COPULA:
+            continue
+        subject: list[int] = []
+        i = k - 1
+        while i >= 0 and gap(text, tokens[i], tokens[i + 1]).strip() in ("", ","):
+            if labels[i] in "Ff":
+                subject.append(i)
+            elif not (tokens[i].folded in _COORDINATION and subject):
+                break
+            i -= 1
+        opening = i < 0 or gap(text, tokens[i], tokens[i + 1]).strip() not in ("",)
+        if subject and opening and all(labels[x] in "Ff" for x in subject):
+            for x in subject:
+                labels[x] = "O"
+
+
+def _clause_ends(rest: str) -> bool:
+    """The clause ends after the noun, or only where the names are common follows ("u BiH", "kod nas")."""
+    if _CLAUSE_END.match(rest):
+        return True
+    m = _WHERE_AFTER.match(rest)
+    if m is None:
+        return False
+    where = fold(m.group(1))
+    return where in ("nas", "njih", "nama") or lexicon.not_a_name(where) or lexicon.is_place(where)
+
+
+# Adjective ending → the endings its noun may have in the same case ("Novu godinu", "Novom zakonu", "Novoj godini").
+_AGREEMENT = (
+    ("oj", ("i", "oj")),
+    ("om", ("om", "em", "u", "i")),
+    ("og", ("a",)),
+    ("im", ("im", "ima")),
+    ("u", ("u",)),
+    ("a", ("a",)),
+    ("e", ("e",)),
+)
+
+
+def _agrees(adjective: str, noun: str) -> bool:
+    for ending, noun_endings in _AGREEMENT:
+        if adjective.endswith(ending):
+            return noun.endswith(noun_endings)
+    return False
+
+
+def adjectives_before_nouns(text: str, tokens: list[Token], labels: list[str]) -> None:
+    for j in range(len(tokens) - 1):
+        word, noun = tokens[j], tokens[j + 1]
+        if labels[j] not in "Ff" or not word.capitalised or word.text.isupper():
+            continue
+        if (j > 0 and labels[j - 1] in "FSC" and gap(text, tokens[j - 1], word) == " ") or labels[j + 1] != "O":
+            continue  # a name beside another name word is a person
+        if (
+            gap(text, word, noun) == " "
+            and noun.text.islower()
+            and lexicon.law_word(word.folded)
+            and word.folded != lexicon.first_name(word.folded)  # the form is a case form, the nominative a name
+            and lexicon.law_word_in_any_case(noun.folded)
+            and noun.folded not in lexicon.FUNCTION_WORDS
+            and noun.folded not in lexicon.person_words()
+            and noun.folded not in lexicon.person_verbs()
+            and _agrees(word.folded, noun.folded)
+        ):
+            labels[j] = "O"
