@@ -40,6 +40,7 @@ def _house_number_beside(text: str, start: int, end: int) -> bool:
 
 
 def names_after_titles(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """Labels O the words after a ruler's or marshal's title in the genitive, unless a house number stands beside."""
     for j, token in enumerate(tokens[:-1]):
         if token.folded not in TITLES or gap(text, token, tokens[j + 1]) != " ":
             continue
