@@ -43,6 +43,7 @@ SPLITS: tuple[tuple[str, str | None, str], ...] = (
     ("followups.jsonl", "holdout", "measure"),
     ("threads_fresh.jsonl", "measure", "measure"),
     ("threads_fresh2.jsonl", "measure", "measure"),
+    ("threads_fresh3.jsonl", "measure", "measure"),
     ("threads_apart.jsonl", "tune", "tune"),
     ("threads_writer.jsonl", None, "tune"),
     ("threads_more.jsonl", "tune", "tune"),
@@ -50,6 +51,7 @@ SPLITS: tuple[tuple[str, str | None, str], ...] = (
     ("followups.jsonl", "dev", "tune"),
     ("threads_fresh.jsonl", "tune", "tune"),
     ("threads_fresh2.jsonl", "tune", "tune"),
+    ("threads_fresh3.jsonl", "tune", "tune"),
 )
 
 
