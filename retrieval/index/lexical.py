@@ -140,16 +140,26 @@ class LexicalIndex:
                 out.append(np.asarray(self._bm25.chunks_of(token_id), dtype=np.int64))
         return out
 
-    def term_scores(self, terms: list[str]) -> np.ndarray:
-        """BM25 of every chunk for added legal terms: their stems and stem pairs, each token once."""
+    def term_scores(self, terms: list[str] | list[tuple[str, float]]) -> np.ndarray:
+        """BM25 of every chunk for added legal terms (texts, or (text, weight) pairs): their stems and stem pairs,
+        each token once, at the highest weight of the terms it comes from."""
         scores = np.zeros(len(self.chunk_ids), dtype=np.float32)
         if self._bm25 is None or not terms:
             return scores
-        tokens = sorted({t for term in terms for t in self.tokenizer.terms(term)})
-        ids = sorted({i for i in self._token_ids(tokens) if i is not None and i < self._bm25.columns})
-        if not ids:
+        weight_of: dict[str, float] = {}
+        for term in terms:
+            text, weight = term if isinstance(term, tuple) else (term, 1.0)
+            for t in self.tokenizer.terms(text):
+                weight_of[t] = max(weight_of.get(t, 0.0), weight)
+        tokens = sorted(weight_of)
+        columns: dict[int, float] = {}
+        for token, i in zip(tokens, self._token_ids(tokens)):
+            if i is not None and i < self._bm25.columns:
+                columns[i] = max(columns.get(i, 0.0), weight_of[token])
+        if not columns:
             return scores
-        return self._bm25.scores(ids, [1.0] * len(ids), len(self.chunk_ids))
+        ids = sorted(columns)
+        return self._bm25.scores(ids, [columns[i] for i in ids], len(self.chunk_ids))
 
     def scores(self, query: str) -> np.ndarray:
         """BM25 score of every chunk (aligned with `chunk_ids`); zeros when nothing matches.

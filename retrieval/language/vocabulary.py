@@ -22,12 +22,13 @@ import hashlib
 import re
 import tomllib
 from collections.abc import Callable, Collection, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from retrieval.language.clauses import UNREALISED_WEIGHT, threatens, without_unrealised
 from retrieval.language.normalize import fold, words
 
 # The shipped files are package data of retrieval.language ([tool.setuptools.package-data]), so a non-editable
@@ -117,9 +118,14 @@ class Expansion:
     source: str  # "thesaurus" | "derivation" | "variant"
     matched: str  # the question's words (folded) that triggered it
     adds: str  # the legal term added to the search
+    # 1, or less where only a threatened or avoided act triggered it ("da mu ne zapali lokal": clauses.py)
+    weight: float = 1.0
 
     def to_dict(self) -> dict[str, str]:
-        return {"source": self.source, "matched": self.matched, "adds": self.adds}
+        out = {"source": self.source, "matched": self.matched, "adds": self.adds}
+        if self.weight != 1.0:
+            out["weight"] = f"{self.weight:g}"
+        return out
 
 
 @dataclass(frozen=True, eq=False)  # compared and hashed by identity: a set of found patterns stays cheap
@@ -303,6 +309,8 @@ class Vocabulary:
         self._raw_stem = stem
         self.fingerprint = fingerprint
         self._money = MoneyReading.of(thesaurus.get("money", {}))
+        # a future offence said to someone is a threat: read as this word of threatening too ([threat])
+        self._threat_word = str(thesaurus.get("threat", {}).get("word", ""))
         jat = variants.get("jat", {})
         self._jat_exceptions = frozenset(fold(w) for w in jat.get("exceptions", []))
         self._jat_forms = {fold(k): fold(v) for k, v in jat.get("forms", {}).items()}
@@ -388,6 +396,27 @@ class Vocabulary:
 
     def expand(self, text: str) -> list[Expansion]:
         """What the thesaurus, the derivation table and the query-only variant pairs add to a question.
+
+        A term that only a clause of a threatened or avoided act triggers ("traži pare da mu ne zapali lokal":
+        clauses.py) weighs `UNREALISED_WEIGHT`: the story's act is what was done, not what was threatened."""
+        out = self._expand_text(text)
+        reduced = without_unrealised(text)
+        if reduced is None:
+            return out
+        done = {e.adds for e in self._expand_text(reduced)}
+        out = [e if e.adds in done else replace(e, weight=UNREALISED_WEIGHT) for e in out]
+        if self._threat_word and threatens(text) and any(e.weight < 1.0 for e in out):
+            # "rekao mu da će ga zaklati": the act done is the threat, whatever verb of saying told it
+            known = {e.adds for e in out}
+            out += [
+                Expansion(e.source, fold(self._threat_word), e.adds)
+                for e in self._expand_text(self._threat_word)
+                if e.adds not in known
+            ]
+        return out
+
+    def _expand_text(self, text: str) -> list[Expansion]:
+        """`expand` without the reading of clauses.
 
         Spoken BCS contracts the masculine past participle -ao to -o ("ukro" for ukrao, "pretuko" for
         pretukao, "reko" for rekao); a word of four letters or more that ends in a consonant + o is
@@ -480,6 +509,14 @@ def variants_fingerprint(data_dir: Path = DATA_DIR) -> str:
 
 def legal_terms(expansions: Iterable[Expansion]) -> list[str]:
     return [e.adds for e in expansions]
+
+
+def weighted_terms(expansions: Iterable[Expansion]) -> list[tuple[str, float]]:
+    """Each added legal term once, with the highest weight any of its expansions gives it."""
+    best: dict[str, float] = {}
+    for e in expansions:
+        best[e.adds] = max(best.get(e.adds, 0.0), e.weight)
+    return list(best.items())
 
 
 def question_vocabulary(settings: object, tokenizer: object) -> Vocabulary | None:

@@ -19,7 +19,7 @@ import numpy as np
 from kodeks.settings import Settings
 from retrieval.index.lexical import LexicalIndex
 from retrieval.language.normalize import embedding_text, fold
-from retrieval.language.vocabulary import Expansion, legal_terms
+from retrieval.language.vocabulary import Expansion, weighted_terms
 from retrieval.ranking.features import RawSignals, matrix
 from retrieval.search import followup
 from retrieval.search.dense import DenseScorer
@@ -177,7 +177,9 @@ class CandidateFinder:
         if use_lexical:
             chunk_lexical = self.lexical.scores(query)
             if expansions and s.expansion_weight:
-                chunk_lexical = chunk_lexical + s.expansion_weight * self.lexical.term_scores(legal_terms(expansions))
+                chunk_lexical = chunk_lexical + s.expansion_weight * self.lexical.term_scores(
+                    weighted_terms(expansions)
+                )
             inherited = followup.lexical_scores(self.lexical, context, s.thread_weight)
             if inherited is not None:
                 chunk_lexical = chunk_lexical + inherited
@@ -192,7 +194,7 @@ class CandidateFinder:
             # in the law's own words ("koliko promila smije imati vozač") names what the article is about too.
             share = np.zeros(n_articles, dtype=np.float32)
             rows = self.title_rows
-            legal = [(t, 1.0) for t in legal_terms(expansions)]
+            legal = weighted_terms(expansions)
             if legal:
                 share[rows] = self.titles.share_of_best(legal, mask[rows])
             terms_share = share.copy()
@@ -207,7 +209,7 @@ class CandidateFinder:
                 share[rows] = np.maximum(share[rows], s.question_title_weight * question_share[rows])
             title = s.title_weight * share
             kind_share = share
-            offences = [e.adds for e in expansions if e.source == "derivation"]
+            offences = [e.adds for e in expansions if e.source == "derivation" and e.weight == 1.0]
             judged = list(dict.fromkeys([*offences, *harm_offences]))
             if judged and self.priors is not None and s.offence_affinity:
                 # A verb of an offence's own root ("ukrao" → krađa) says what the question is about: the kinds
