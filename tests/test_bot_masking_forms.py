@@ -215,6 +215,30 @@ FORMS = {
     ),
     "name-word-first-name": ("svjedok Vlada Lipović je došao u stanicu", ("Vlada", "Lipović"), "[OSOBA 1]"),
     "name-instrumental-after-with": ("s muharemom iz sela se posvađao, pa ga je udario", ("muharemom",), "[OSOBA 1]"),
+    # the eleventh round (docs/privacy.md "Eleventh round")
+    "name-said-again": (
+        "Svjedok je Bogdan Brezić. Bogdan ima 50 godina, je li iskaz valjan?",
+        ("Bogdan",),
+        "[OSOBA 1]",
+    ),
+    "address-village-home": (
+        "Ana Lipić živi kod brata u selu Brezova Glava, kako da joj uručimo poziv?",
+        ("Brezova", "Glava"),
+        "[ADRESA]",
+    ),
+    "address-village-by-town": ("Svjedok iz sela Jasenovo kod Kaknja nije došao", ("Jasenovo", "Kaknja"), "[ADRESA]"),
+    "address-settlement-building": (
+        "stanuje u naselju brezik zgrada sedam ulaz c drugi sprat, prijavio je krađu",
+        ("brezik", "sedam"),
+        "[ADRESA]",
+    ),
+    "address-for-delivery": ("Adresa za dostavu: Put za Kreševo 33, 70101 Lipa", ("Kreševo", "70101"), "[ADRESA]"),
+    "email-dictated-in-words": (
+        "mail mu je ana lipic u majmunu gmail tacka com, prijeti",
+        ("lipic", "gmail"),
+        "[EMAIL]",
+    ),
+    "document-cyrillic": ("Лична карта бр. 2ТК771045 нађена је у парку", ("2ТК771045",), "[DOKUMENT]"),
 }
 
 

@@ -18,7 +18,8 @@ from retrieval.language.normalize import fold
 
 _CUE = re.compile(
     r"(?<!\w)(?:adres[aeiu]|adresom|stanuj\w*|ziv(?:i|e|im|imo|ite|is|io|jela|jeli|jele|ela|eli|ele)|nastanjen[aio]?|prijavljen[aio]?(?:[ ]+je)?[ ]+na[ ]+adresi)"
-    r"(?:[ ]+(?:mu|joj|im|je|glasi|stanovanja|prebivalista|boravista|u|na|adres[aeiu]))*[ ]*:?[ ]+"
+    r"(?:[ ]+(?:mu|joj|im|je|glasi|stanovanja|prebivalista|boravista|u|na|adres[aeiu]|za[ ]+dostav[aeu]|dostave))*"
+    r"[ ]*:?[ ]+"  # "adresa za dostavu: …": where a person gets the summons is her home
 )
 _WORD = re.compile(r"[^\W\d_]+\.?")
 _STREET_WORDS = (
@@ -269,7 +270,8 @@ def _english_addresses(text: str) -> list[Span]:
 # "naselje Breza, zgrada 4" (a flat after it is added by the caller).
 _SETTLEMENT_HOUSE = re.compile(
     r"(?<!\w)(?:mz|mjesn[aeoi]j?[ ]+zajednic[aeiu]|sel[aoue]|zaseo?k[au]?|naselj[aeu])[ ]+"
-    r"(?P<name>[^\W\d_]+(?:[ -][^\W\d_]+){0,2})[ ]*,?[ ]*(?:u[ ]+)?(?:kuc|zgrad)[aeiu][ ]+(?:(?:broj|br\.?)[ ]*)?(?:\d{1,4}[a-z]?|bb)(?![\w/])",
+    r"(?P<name>[^\W\d_]+(?:[ -][^\W\d_]+){0,2})[ ]*,?[ ]*(?:u[ ]+)?(?:kuc|zgrad|lamel)[aeiu][ ]+(?:(?:broj|br\.?)[ ]*)?"
+    r"(?:\d{1,4}[a-z]?|bb|(?P<letter>[a-h]),[ ]*(?:broj|br\.?)[ ]*\d{1,4}[a-z]?)(?![\w/])",
     re.IGNORECASE,
 )
 
@@ -279,7 +281,12 @@ def _settlement_houses(text: str) -> list[Span]:
     spans = []
     for m in _SETTLEMENT_HOUSE.finditer(_folded(text)):
         name = text[m.start("name") : m.end("name")]
-        if all(w[:1].isupper() for w in name.replace("-", " ").split()):
+        words = fold(name).replace("-", " ").split()
+        if (
+            name[:1].isupper()  # "Naselje Lipova strana, lamela C, broj 4": the name's first word is enough
+            and not any(w in lexicon.FUNCTION_WORDS for w in words[1:])  # "naselje Lipa a zgrada 4": no name
+            and (m.group("letter") is None or text[m.start("letter")].isupper())  # "lamela C": the block's capital
+        ):
             spans.append(Span(m.start("name"), m.end(), "ADDRESS"))
     return spans
 

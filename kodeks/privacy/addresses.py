@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from kodeks.privacy import address_cues, institutions, lexicon
+from kodeks.privacy import address_cues, institutions, lexicon, villages
 from kodeks.privacy.spans import Span
 from retrieval.language.normalize import fold
 
@@ -34,7 +34,7 @@ _ORDINAL = re.compile(r"^\d{1,2}\.$")
 _STREET_WORD = re.compile(
     r"(?<!\w)(?:ul\.|ul|ulica|ulici|ulicu|ulice|adresa|adresi|adresu|adresom|stanuje\s+(?:u|na)|stanuje|ziv(?:i|e|im|imo|ite|is|io|jela|jeli|jele|ela|eli|ele)\s+(?:u|na)|nastanjen[aio]?\s+(?:u|na)|"
     r"prebivaliste\w*|boraviste\w*|bulevar\w*|trg|trgu|naselje|naselju|obal[aeiu]|obalom|sokak\w*|prolaz\w*|alej[aeiu]|selo|selu|zaseok|zaseoku|mahala|mahali)"
-    r"(?:\s+(?:mu|joj|im|je|glasi|stanovanja|prebivalista|boravista))*"  # "adresa mu je Ferhadija 5"
+    r"(?:\s+(?:mu|joj|im|je|glasi|stanovanja|prebivalista|boravista|za\s+dostav[aeu]|dostave))*"  # "adresa mu je …"
     r"(?:\s+(?:u|na|broj|br\.?))?\s*:?\s*$"
 )
 _KEYWORD_ONLY = frozenset(
@@ -510,6 +510,10 @@ def institution_addresses(text: str) -> list[Span]:
     return _addresses(text)[1]
 
 
+# A number named by its kind: a dialling code, an ordinal, a phone's — never a house number.
+_KIND_OF_NUMBER = re.compile(r"^(?:pozivn|redn|telefonsk|mobiln|fiksn|kontaktn)\w*[ ]+(?:broj|br\.?)[ ]*\d")
+
+
 @lru_cache(maxsize=16)  # the masker asks for both lists of one text
 def _addresses(text: str) -> tuple[list[Span], list[Span]]:
     spans: list[Span] = []
@@ -519,6 +523,8 @@ def _addresses(text: str) -> tuple[list[Span], list[Span]]:
         if _UNITS_AFTER.match(text[m.end() :]) or _DATE_OR_CASE_AFTER.match(text[m.end() :]):
             continue
         words = street_text.split()
+        if _KIND_OF_NUMBER.match(fold(text[m.start(1) : m.end(2)])):
+            continue  # "Pozivni broj 122", "redni broj 4": a number of its own kind, no house's
         if words[-1].endswith(".") and len(words[-1]) > 4 and not _ROMAN.match(words[-1]):
             continue  # "… Bosne i Hercegovine. 3": a full stop after a word ends the sentence, the number is the next one's
         house_only = bool(_HOUSE_ONLY.match(number)) or "broja" in fold(text[m.end(1) : m.start(2)])  # kod broja 22
@@ -530,6 +536,7 @@ def _addresses(text: str) -> tuple[list[Span], list[Span]]:
     for span in [
         *address_cues.cued_addresses(text),
         *_spoken_after_place(text),
+        *villages.village_homes(text),
     ]:  # "adresa Hamdije …", "titova dvanaest"
         if institutions.starts_with_institution(text, span.start) or institutions.institution_before(text, span.start):
             public.append(span)  # "na adresi Centra za socijalni rad, Lipova 38": the institution's, no one's home
@@ -570,11 +577,12 @@ _LAW_BEFORE = re.compile(r"(?<!\w)(?:zakon|glasnik|sluzben|odluk|pravilnik|uredb
 # тринаест", "sprat tri"), read folded.
 _FLAT_WORD = "|".join(sorted(lexicon.word_set("number_words.txt"), key=len, reverse=True))
 _FLAT_SPOKEN = re.compile(  # the floor and the entrance too: "broj sto dvadeset dva sprat tri"
-    rf"^[ ]*,?[ ]*(?:stan|sprat|kat|ulaz)[ ]+(?:broj[ ]+)?(?:{_FLAT_WORD})(?:[ ]+(?:{_FLAT_WORD}))?(?!\w)"
+    rf"^[ ]*,?[ ]*(?:stan|sprat|kat|ulaz|zgrada)[ ]+(?:broj[ ]+)?(?:{_FLAT_WORD})(?:[ ]+(?:{_FLAT_WORD}))?(?!\w)"
 )
 _FLAT_AFTER = re.compile(
     r"^(?:[ ]*,?[ ]*(?:(?:stan|st\.|sprat|spr\.|kat|ulaz|lamela|стан|спрат|кат|улаз)[ ]*(?:br\.?[ ]*)?\d{1,3}[a-zA-Z]?"
     r"|(?:ulaz|lamela|улаз)[ ]+(?-i:[A-HА-Ж])"  # "ulaz B": an entrance by its letter (a capital: "ulaz a" is "and")
+    r"|(?:ulaz|lamela|улаз)[ ]+(?-i:[b-hб-ж])(?=[ ]+\w+[ ]+(?:sprat|kat|спрат|кат))"  # dictated: "ulaz b treci sprat"
     r"|(?-i:[A-ZА-Ш])\d{1,2}/\d{1,3}"  # a block or entrance by its letter and the flat: "Lipa 5, B3/14"
     r"|(?:prvi|drugi|tre[cćč]i|[cčć]etvrti|peti|[sš]esti|sedmi|osmi|deveti|deseti|\d{1,2}\.|(?-i:[IVX]{1,4})\.?)"
     r"[ ]+(?:sprat|kat)u?"  # "drugi sprat", "II sprat"

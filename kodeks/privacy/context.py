@@ -43,3 +43,20 @@ def _fold_char(ch: str) -> str:
 def original_span(offsets: list[int], start: int, end: int) -> tuple[int, int]:
     """A folded `start:end` (from `folded_with_offsets`) as offsets into the original text."""
     return offsets[start], offsets[end - 1] + 1
+
+
+_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+
+
+def latin_letters(text: str) -> str:
+    """`text` with each Cyrillic letter written as one Latin letter of the same case ("1КП482093" → "1KP482093"),
+    offsets kept: a number's shape (capitals and digits) is then read as in a Latin message."""
+    if not _CYRILLIC.search(text):
+        return text
+    out = []
+    for ch in text:
+        if _CYRILLIC.match(ch):
+            latin = (fold(ch) or ch)[0]
+            ch = latin.upper() if ch.isupper() else latin
+        out.append(ch)
+    return "".join(out)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from kodeks.privacy.context import before
+from kodeks.privacy.context import before, latin_letters
 from kodeks.privacy.spans import Span
 
 # A document's word right before its number (also what spelled.py reads a spelled number after).
@@ -48,6 +48,7 @@ def _grouped_document(number: str) -> bool:
 
 
 def documents(text: str) -> list[Span]:
+    text = latin_letters(text)  # "Лична карта бр. 1КП482093": the number's shape as in Latin
     spans = []
     for m in _CANDIDATE.finditer(text):
         if sum(c.isdigit() for c in m.group()) >= 2 and DOC_WORD.search(before(text, m.start(), 45)):

@@ -4,7 +4,8 @@
 A court, a police station, a health centre, a social work centre, a school publishes its address; it says nothing of
 a citizen. The evidence is the apposition: the institution's phrase (its noun, then at most four words of its name:
 capitals, "za", "u", or lower-case words of the laws — "za socijalni rad", "u Tuzli") ends right before the address
-with a comma, a dash or a colon, or the address cue itself takes the institution in the genitive ("na adresi Centra
+with a comma, a dash or a colon, or the institution is the subject of "is at" ("Općinski sud je na adresi …",
+"… se nalazi u Ulici …"), or the address cue itself takes the institution in the genitive ("na adresi Centra
 za …"). Failing closed where the address may be a person's: not after a word of dwelling in the sentence (živi,
 stanuje, prebivalište …: "živi kod škole, Lipova 5"), and not where a person is named by the institution ("učenica
 OŠ Lipa, Lipova 5", "radi u Domu zdravlja, Lipova 5": a list of a person's details has her home after her school or
@@ -38,6 +39,12 @@ _WORKS = re.compile(r"^(?:radi|radio|radila|rade|zaposlen\w*|uposlen\w*|uci|ucio
 _WORD = re.compile(r"[^\W\d_]+")
 _SENTENCE = re.compile(r"[.!?;\n]")
 _APPOSITION = re.compile(r"[ ]*(?:,|[-–—:(])[ ]*$")
+# Or the institution is the subject of "is at": "Općinski sud je na adresi Lipova 3", "Centar … se nalazi u Ulici …".
+_IS_AT = re.compile(
+    r"[ ]+(?:je|su|se[ ]+nalaz[ie]|nalaz[ie][ ]+se)(?:[ ]+(?:premjesten|premješten|preseljen)[aoi]?)?"
+    r"[ ]+(?:u|na)(?:[ ]+adres[iu])?[ ]*$",
+    re.IGNORECASE,
+)
 _MAX_NAME_WORDS = 4
 # Where one goes or where something happens (not "iz": "Ana Lipić iz Općine Lipa, …" is someone from there).
 _PREPOSITIONS = frozenset(["u", "na", "kod", "do", "pred", "ispred", "pored", "prema", "iza"])
@@ -73,7 +80,7 @@ def starts_with_institution(text: str, start: int) -> bool:
 def institution_before(text: str, start: int) -> bool:
     """Whether the address at `start` stands in apposition to an institution's phrase before it (see the module)."""
     before = text[max(0, start - 80) : start]
-    sep = _APPOSITION.search(before)
+    sep = _APPOSITION.search(before) or _IS_AT.search(before)
     if sep is None:
         return False
     head = before[: sep.start()]

@@ -2,7 +2,7 @@
 
 - "Goran i Vesna su česta imena", "Ana je žensko ime": first names alone (no surname) whose predicate is the noun
   "ime"/"imena" (at most two words before it: "česta", "žensko") and where the clause ends after that noun (or
-  only where follows: "u BiH", "kod nas") are
+  only where follows: "u BiH", "kod nas", or the thing it names: "ime trgovine", "ime psa") are
   words mentioned, not people. "Marko je ime njegovog oca" goes on after the noun (whose name it is): a person's.
 - "za Novu godinu", "po Novom zakonu": a capitalised word that is a name's case form ("Novo") and in the very same
   form an adjective of the laws, right before a lower-case noun of the laws in the same case (the endings agree:
@@ -53,9 +53,30 @@ def names_mentioned_as_names(text: str, tokens: list[Token], labels: list[str]) 
                 labels[x] = "O"
 
 
+_THING_AFTER = re.compile(r"^[ ]+([a-zčćšžđ]+)(?![\w-])")
+_POSSESSIVE_ENDINGS = ("og", "eg", "oj", "ih", "im", "ega", "oga")
+
+
+def _a_things_name(rest: str) -> bool:
+    """ "Lipa je ime trgovine u kojoj …": the noun after "ime" is a thing's (a shop, a firm, a dog), a lower-case
+    word of the laws or the dictionaries that is no word for a person and no possessive ("ime mog brata")."""
+    m = _THING_AFTER.match(rest)
+    if m is None:
+        return False
+    word = fold(m.group(1))
+    return (
+        (lexicon.law_word(word) or lexicon.dictionary_word(word))
+        and word not in lexicon.person_words()
+        and word not in lexicon.FUNCTION_WORDS
+        and lexicon.first_name(word) is None
+        and not word.endswith(_POSSESSIVE_ENDINGS)
+    )
+
+
 def _clause_ends(rest: str) -> bool:
-    """The clause ends after the noun, or only where the names are common follows ("u BiH", "kod nas")."""
-    if _CLAUSE_END.match(rest):
+    """The clause ends after the noun, or only where the names are common follows ("u BiH", "kod nas"), or the name
+    is a thing's ("… ime trgovine")."""
+    if _CLAUSE_END.match(rest) or _a_things_name(rest):
         return True
     m = _WHERE_AFTER.match(rest)
     if m is None:

@@ -20,6 +20,7 @@ from kodeks.privacy import (
     name_cues,
     name_mentions,
     name_pairs,
+    name_repeats,
     noun_surnames,
     place_prepositions,
     titles,
@@ -1096,6 +1097,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     _names_before_ages(text, tokens, labels)
     _words_before_initials(text, tokens, labels)
     found: list[PersonSpan] = []
+    named: list[tuple[Token, int]] = []  # each found person's first-name word (a story repeats it alone)
     j = 0
     while j < len(tokens):
         if labels[j] == "O":
@@ -1143,8 +1145,19 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
             run, run_labels = run[:-1], run_labels[:-1]
         if run_labels and _keep(run_labels):
             surname, first = _key(run, run_labels)
+            firsts = [t for t, x in zip(run, run_labels) if x in "Ff"]
+            if not firsts and len(run) > 1 and run_labels[0] == "C":
+                firsts = [run[0]]  # "Kod Pereta Lipovca": an unlisted first name before its surname
+            named.extend((t, len(found)) for t in firsts[:1])
             found.append(PersonSpan(run[0].start, run[-1].end, surname, first))
         j = k
+    taken = [(p.start, p.end) for p in found]
+    for token, index in name_repeats.repeated_first_names(tokens, taken, named):
+        found.append(PersonSpan(token.start, token.end, found[index].surname, found[index].first))
+    for start, end, index in name_repeats.names_restated(text, [p.start for p in found]):
+        if not any(p.start < end and start < p.end for p in found):
+            found.append(PersonSpan(start, end, found[index].surname, found[index].first))
+    found.sort(key=lambda p: p.start)
     found = _maiden_names(text, found)
     nicknames = _nicknames(text, found)  # the same person as the name before: its identity wins over the cue's
     found = [p for p in found if not any(n.start < p.end and p.start < n.end for n in nicknames)] + nicknames

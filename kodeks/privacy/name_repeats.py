@@ -1,0 +1,77 @@
+"""A first name said again in the same message, in any case: "Kod Lipe Marić … Lipa je rekla …".
+
+A story names a person once in full, then calls them by the first name alone, often at a sentence's start where a
+capital says nothing and in another case than the first mention ("Stanu" … "Stana", "Acom" … "Aca", "Mileta" …
+"Mile"). The first mention, already read as a person, is the evidence: a capitalised word written the same way,
+or a form of the same first name from the dictionary sharing its stem, is that person again. Only first names of
+spans already found spread, so a message without a person gets no new mask (fail closed only where a name is known).
+A short name restated in full right after it ("Lipko, odnosno Lipomir Brezić") is that person too.
+"""
+
+from __future__ import annotations
+
+import re
+
+from kodeks.privacy import lexicon
+from kodeks.privacy.tokens import Token
+from retrieval.language.normalize import fold
+
+# After these a capitalised word is a place more often than a person ("iz Lipe", "u Lipi", "na Lipi").
+_PLACE_PREPOSITIONS = frozenset(["iz", "u", "na", "niz", "uz", "preko", "do", "kroz"])
+
+
+def _stems(folded: str) -> set[str]:
+    """The form and its stems; a name of the -e declension loses its -et- too ("mileta" → "mil", as "mile")."""
+    out = set(lexicon.bases(folded))
+    out |= {stem[:-2] for stem in list(out) if stem.endswith("et") and len(stem) >= 4}
+    return out
+
+
+def repeated_first_names(
+    tokens: list[Token], taken: list[tuple[int, int]], named: list[tuple[Token, int]]
+) -> list[tuple[Token, int]]:
+    """Tokens outside `taken` that repeat a first name of `named` (token, index of its person), with that index;
+    never right after a preposition of place, where the same word is a river or a village ("iz Drine")."""
+    if not named:
+        return []
+    stems = [(token.folded, _stems(token.folded), index, token.text.isupper()) for token, index in named]
+    out: list[tuple[Token, int]] = []
+    for j, token in enumerate(tokens):
+        if (
+            not token.capitalised
+            or (j > 0 and tokens[j - 1].folded in _PLACE_PREPOSITIONS and tokens[j - 1].text.islower())
+            or len(token.text) < 3
+            or token.folded in lexicon.FUNCTION_WORDS
+            or any(start <= token.start < end for start, end in taken)
+        ):
+            continue
+        for form, its_stems, index, upper in stems:
+            if token.text.isupper() and not upper:
+                continue  # "trgovina LIPA d.o.o., vlasnica Lipa Brezić": a firm in capitals, not the woman again
+            same = token.folded == form
+            declined = lexicon.first_name(token.folded) is not None and bool(
+                set(lexicon.bases(token.folded)[1:]) & its_stems
+            )
+            if same or declined:
+                out.append((token, index))
+                break
+    return out
+
+
+# "Lipko, odnosno Lipomir Brezić, …": the word before a restatement is the same person by a short name.
+_RESTATED = re.compile(r"(?<![\w.])([^\W\d_]{2,})[ ]*,[ ]*(?:odnosno|tj\.|to jest|zapravo|ustvari|u stvari)[ ]+$")
+
+
+def names_restated(text: str, person_starts: list[int]) -> list[tuple[int, int, int]]:
+    """(start, end, index of the person) of a capitalised first name (or a diminutive of one) that a restatement
+    ("odnosno", "tj.", "zapravo") names in full right after it."""
+    out = []
+    for index, start in enumerate(person_starts):
+        m = _RESTATED.search(text[max(0, start - 60) : start])
+        if m is None:
+            continue
+        word = m.group(1)
+        if word[:1].isupper() and word[1:].islower() and lexicon.first_name(fold(word)) is not None:
+            offset = max(0, start - 60)
+            out.append((offset + m.start(1), offset + m.end(1), index))
+    return out

@@ -1,0 +1,61 @@
+"""A village or hamlet as a home: "živi kod brata u selu Lipova Glava", "u zaseoku Brezići bb kod Kaknja".
+
+In the country a village, a hamlet and the town it lies by are the whole address — there is no street, and often
+no "bb". The settlement's word (selo, zaseok, naselje in the locative or genitive) is the cue and stays outside the
+span; the village's capitalised name words follow. It is an address when it is placed by its town ("… kod Kaknja":
+only a home is named that precisely), or when a word of dwelling stands before it in the same clause (živi,
+stanuje, prijavljen, nastanjen, boravi). A village named bare in a story of an incident ("tuča u selu Lipa") stays.
+"""
+
+from __future__ import annotations
+
+import re
+
+from kodeks.privacy.address_cues import folded_letters
+from kodeks.privacy.spans import Span
+
+_SETTLEMENT = re.compile(r"(?<!\w)(?:sel[aou]|zaseo?k[au]?|naselj[aeu])[ ]+", re.IGNORECASE)
+_NAME_WORD = re.compile(r"[^\W\d_]+")
+_BB = re.compile(r"[ ]+bb(?!\w)", re.IGNORECASE)
+_BY_TOWN = re.compile(r"[ ]+kod[ ]+(?P<town>[^\W\d_]+)(?!\w)", re.IGNORECASE)
+_DWELLING = re.compile(
+    r"(?<!\w)(?:ziv(?:i|e|imo|io|jela|jeli|ela|eli)|stanuj\w*|prijavljen\w*|nastanjen\w*|boravi\w*)(?!\w)"
+)
+_CLAUSE_END = re.compile(r"[.;!?]|,[ ]+(?:a|ali|pa|ali|dok)[ ]")
+_MAX_NAME_WORDS = 3
+
+
+def _capitalised(word: str) -> bool:
+    return word[:1].isupper() and (word[1:].islower() or len(word) == 1)
+
+
+def _name_end(text: str, start: int) -> int | None:
+    """The end of one to three capitalised words from `start`, single spaces between them."""
+    end, count = start, 0
+    while count < _MAX_NAME_WORDS:
+        m = _NAME_WORD.match(text, end if count == 0 else end + 1)
+        if not m or not _capitalised(m.group()) or (count and text[end] != " "):
+            break
+        end, count = m.end(), count + 1
+    return end if count else None
+
+
+def village_homes(text: str) -> list[Span]:
+    """Spans of villages and hamlets named as someone's home (the settlement's word outside)."""
+    folded = folded_letters(text).lower()
+    spans = []
+    for m in _SETTLEMENT.finditer(folded):
+        end = _name_end(text, m.end())
+        if end is None:
+            continue
+        bb = _BB.match(folded, end)  # matched on the folded text: Cyrillic "бб", "код" too
+        if bb:
+            end = bb.end()
+        by_town = _BY_TOWN.match(folded, end)
+        placed = by_town is not None and _capitalised(text[by_town.start("town") : by_town.end("town")])
+        if by_town and placed:
+            end = by_town.end()
+        clause = _CLAUSE_END.split(folded[: m.start()])[-1]
+        if placed or _DWELLING.search(clause):
+            spans.append(Span(m.end(), end, "ADDRESS"))
+    return spans
