@@ -14,3 +14,8 @@ def found_kinds(text: str) -> list[tuple[str, str]]:
 def found_persons(text: str) -> list[str]:
     """The texts of the PERSON spans."""
     return [value for value, kind in found_kinds(text) if kind == "PERSON"]
+
+
+def found_kind_names(text: str) -> list[str]:
+    """The kinds of the spans `find` marks, in order."""
+    return [kind for _, kind in found_kinds(text)]

@@ -9,11 +9,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.privacy_helpers import found_kind_names as kinds
 from tests.privacy_helpers import found_kinds, found_persons
-
-
-def kinds(text: str) -> list[str]:
-    return [kind for _, kind in found_kinds(text)]
 
 
 # 1703985174312: 17 0 3 985 17 431 2, read in groups, the hundred as "četristo"

@@ -11,12 +11,8 @@ from __future__ import annotations
 import pytest
 
 from kodeks.privacy import mask
+from tests.privacy_helpers import found_kind_names as kinds
 from tests.privacy_helpers import found_kinds, found_persons
-
-
-def kinds(text: str) -> list[str]:
-    return [kind for _, kind in found_kinds(text)]
-
 
 # --- an institution's address ------------------------------------------------------------------------------------------
 
