@@ -211,6 +211,7 @@ class CandidateFinder:
             kind_share = share
             offences = [e.adds for e in expansions if e.source == "derivation" and e.weight == 1.0]
             judged = list(dict.fromkeys([*offences, *harm_offences]))
+            offence_titles = None  # the title share of `offences` alone, where the kind affinity computed it already
             if judged and self.priors is not None and s.offence_affinity:
                 # A verb of an offence's own root ("ukrao" → krađa) says what the question is about: the kinds
                 # of law are judged by that offence alone, not by where it happened ("… iz kamiona na parkingu");
@@ -219,14 +220,18 @@ class CandidateFinder:
                 kind_share[rows] = self.titles.share_of_best([(t, 1.0) for t in judged], mask[rows])
                 affinity = s.offence_affinity
                 offence_share = kind_share
+                if judged == offences:  # no harm offence added, none repeated: the stage's `title_offence` too
+                    offence_titles = kind_share
             field = self.priors.of_kinds(field_kinds) if self.priors is not None and field_kinds else None
             if field is not None:
                 # a story of the state's field (the border, customs, war crimes) is a criminal code's, as one whose
                 # offence the vocabulary recognised is: no gap for its kinds, whatever their titles say
                 kind_share = np.where(field, np.float32(1.0), kind_share)
             if offences and self._collecting():
-                title_offence = np.zeros(n_articles, dtype=np.float32)
-                title_offence[rows] = self.titles.share_of_best([(t, 1.0) for t in offences], mask[rows])
+                title_offence = offence_titles
+                if title_offence is None:
+                    title_offence = np.zeros(n_articles, dtype=np.float32)
+                    title_offence[rows] = self.titles.share_of_best([(t, 1.0) for t in offences], mask[rows])
         lexical_stats = mean_spread(lexical, mask) if s.fusion != "rrf" else None
         saturation = s.lexical_saturation if self._several_laws(mask) else 0.0
         earlier = previous if previous is not None else np.zeros(0, dtype=np.int64)
