@@ -159,20 +159,6 @@ class KindTopics:
         return any(self._matcher.within(topic, stems) for topic, of in self._kinds.items() if not of.isdisjoint(kinds))
 
 
-@lru_cache(maxsize=4)
-def state_field_terms(path: Path | None = None) -> tuple[str, ...]:
-    """The terms of [state_field] in retrieval/language/data/law_kinds.toml (or `path`): the fields the state's
-    criminal code keeps to itself (the state border, customs and indirect taxes, war crimes, smuggling across the
-    border …)."""
-    return tuple(str(t) for t in _read(path).get("state_field", {}).get("terms", []))
-
-
-@lru_cache(maxsize=4)
-def state_field_kinds(path: Path | None = None) -> frozenset[str]:
-    """The kinds of law [state_field] says hold the state's field (the criminal codes): a story telling it is theirs."""
-    return frozenset(str(k) for k in _read(path).get("state_field", {}).get("kinds", []))
-
-
 class StateField:
     """Whether a question tells a matter of the state's field ([state_field]), matched as the thesaurus matches lay
     terms, in its own words or in a legal term the vocabulary added for them ("prošvercao" → krijumčarenje); and the
@@ -183,12 +169,12 @@ class StateField:
         self.kinds = kinds
 
     @classmethod
-    def of(
-        cls, vocabulary: Vocabulary, terms: Collection[str] | None = None, kinds: Collection[str] | None = None
-    ) -> StateField:
+    def of(cls, vocabulary: Vocabulary, path: Path | None = None) -> StateField:
+        """The [state_field] of `law_kinds.toml` (or `path`), matched as `vocabulary` matches the thesaurus's lay terms."""
+        data = _read(path).get("state_field", {})
         return cls(
-            vocabulary.matcher(state_field_terms() if terms is None else terms),
-            state_field_kinds() if kinds is None else frozenset(kinds),
+            vocabulary.matcher(str(t) for t in data.get("terms", [])),
+            frozenset(str(k) for k in data.get("kinds", [])),
         )
 
     def told(self, text: str, added: Collection[str] = ()) -> list[str]:
