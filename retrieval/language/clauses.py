@@ -26,7 +26,7 @@ _PRONOUNS = frozenset(
     {"mu", "ga", "joj", "ju", "je", "ih", "im", "me", "te", "mi", "ti", "nam", "vam", "se", "nas", "vas"}
 )
 # Words that open another clause: the threatened act ends there ("da će ga ubiti, a onda …").
-_CLAUSE_WORDS = frozenset({"a", "ali", "pa", "nego", "vec", "jer", "kad", "kada", "ako", "dok", "da", "pošto", "posto"})
+_CLAUSE_WORDS = frozenset({"a", "ali", "pa", "nego", "vec", "jer", "kad", "kada", "ako", "dok", "da", "posto"})
 # The past auxiliary: after a threatened act's verb it opens a clause of an act done ("… ju je udario").
 _PAST = frozenset({"je", "su", "sam", "si", "smo", "ste"})
 _SEGMENT = re.compile(r"[^,.;:!?\n]+")
