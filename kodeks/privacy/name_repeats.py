@@ -45,14 +45,12 @@ def repeated_first_names(
             or any(start <= token.start < end for start, end in taken)
         ):
             continue
+        # the token's stems, if it is a first name of the dictionary: read once, compared with each name's
+        declined_from = set(lexicon.bases(token.folded)[1:]) if lexicon.first_name(token.folded) is not None else set()
         for form, its_stems, index, upper in stems:
             if token.text.isupper() and not upper:
                 continue  # "trgovina LIPA d.o.o., vlasnica Lipa Brezić": a firm in capitals, not the woman again
-            same = token.folded == form
-            declined = lexicon.first_name(token.folded) is not None and bool(
-                set(lexicon.bases(token.folded)[1:]) & its_stems
-            )
-            if same or declined:
+            if token.folded == form or declined_from & its_stems:
                 out.append((token, index))
                 break
     return out
