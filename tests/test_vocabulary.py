@@ -328,3 +328,37 @@ def test_a_sum_asked_or_taken_for_an_official_act_reaches_bribery(story: str) ->
     """With the shipped thesaurus: the sum is money, so the bribery entries' phrases are found."""
     adds = {e.adds for e in bcs_vocabulary().expand(story)}
     assert adds & {"primanje mita", "primanje dara i drugih oblika koristi", "davanje mita"}, (story, adds)
+
+
+# --- the act told as a story (law-side pass 3 of the thesaurus) ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("story", "offence"),
+    [
+        ("platila sam unaprijed 200 KM za telefon a paket nikad nije stigao", "prevara"),
+        ("djeca sama danima, niko ne brine o njima", "zapuštanje i zlostavljanje djeteta"),
+        ("kad smo došli brava izvaljena a ormari otvoreni", "teška krađa"),
+        ("strgao joj lančić s vrata i pobjegao", "razbojništvo"),
+        ("komšija se uselio u moj stan dok sam bio u Njemačkoj", "protivzakonito useljenje"),
+        ("šef me dira po leđima", "polno uznemiravanje"),
+        ("ovaj sahranio u dvorištu brata", "ubistvo"),
+    ],
+)
+def test_an_act_told_as_a_story_reaches_its_offence(story: str, offence: str) -> None:
+    """Victims and witnesses tell what happened instead of naming the offence; the story's verb and object are
+    enough to add the offence's title (invented stories, one per class)."""
+    assert offence in {e.adds for e in bcs_vocabulary().expand(story)}, story
+
+
+@pytest.mark.parametrize(
+    ("story", "not_added"),
+    [
+        ("pješak podlegao povredama nakon udesa", "smrt"),  # a road death is no beating the victim died of
+        ("policija pretresla stan i našla drogu", "teška krađa"),  # a search is no burglary
+        ("vozač neće da izađe iz auta", "narušavanje nepovredivosti stana"),  # nor a car a home
+    ],
+)
+def test_a_story_phrase_shared_with_another_offence_adds_nothing_of_the_act(story: str, not_added: str) -> None:
+    """Phrases that also stand in another offence's story were left out of the story entries."""
+    assert not_added not in {e.adds for e in bcs_vocabulary().expand(story)}, story
