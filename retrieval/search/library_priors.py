@@ -15,12 +15,13 @@ advocacy, …). Two things then go wrong that never happen over one code (measur
   where their scores put them. Twins are pairs: a question that names the level above ("svjedok na Sudu
   BiH", "izbori za predsjedništvo BiH": jurisdictions.names_level_above) is about that level's matter —
   KZ BiH's twin offences name the state's institutions as their field (čl. 151, 191, 235) — so the
-  officer's own copy of the pair is lowered instead (`copies`). Of a pair, the preferred copy is always served
-  before the lowered one (`partners`): the penalty lowers the state's copy against every other article, and where
-  the officer's own copy stood lower still (a general-part article found by its words alone) it is lifted to just
-  above its twin, so the state's copy never takes the place its provision's own copy should hold. Only for kinds where every level has a complete code of its own (criminal
-  codes and procedure: `parallel` in retrieval/language/data/law_kinds.toml); the state traffic law is a framework the entity
-  laws complete, and its alcohol article is no duplicate of the RS law's pedestrian one.
+  officer's own copy of the pair is lowered instead (`copies`). Of a pair, the preferred copy is served before the
+  lowered one (`partners`): the penalty lowers the state's copy against every other article, and where the
+  officer's own copy stood lower still, within the penalty of it (a general-part article found by its words alone),
+  it is lifted to just above its twin, so the state's copy does not take the place its own copy should hold. Only
+  for kinds where every level has a complete code of its own (criminal codes and procedure: `parallel` in
+  retrieval/language/data/law_kinds.toml); the state traffic law is a framework the entity laws complete, and its
+  alcohol article is no duplicate of the RS law's pedestrian one.
 - **Other kinds of law on everyday words.** "ukrao je gorivo iz kamiona na parkingu" is a theft, but
   "kamion" and "parking" are rare words of the traffic law, so its articles outscore the criminal code
   on BM25. The question's legal terms (the vocabulary's additions: "krađa") say what it is about; a kind
