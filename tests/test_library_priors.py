@@ -123,6 +123,8 @@ def test_a_toy_library_has_twins_for_its_officers(library: Any) -> None:
     assert {"KZ BiH čl. 201", "KZ BiH čl. 235"} <= twins  # the same terrorism and perjury articles
     assert "KZ BiH čl. 171" not in twins  # genocide: the state's alone
     assert "bd" not in priors.twins  # no Brčko law loaded: no twins to prefer
+    terror, own = library.catalog.index_of("KZ BiH čl. 201"), library.catalog.index_of("KZ RS čl. 299")
+    assert priors.partners["rs"][terror] == own and priors.partners["rs"][own] == terror  # one pair, both ways
 
 
 def test_twins_are_mutual_nearest_neighbours_with_a_margin() -> None:
@@ -233,7 +235,7 @@ def test_an_article_titled_as_one_of_the_officer_s_own_is_a_twin() -> None:
         frozenset({"genocid"}),
     ]
     vectors = np.full((4, 8), 0.5, dtype=np.float32)  # every pair alike: no mutual neighbour stands out by meaning
-    twins, copies = _twins(
+    twins, copies, partners = _twins(
         law_code,
         ["KZ RS", "KZ BiH"],
         {"KZ RS": "RS", "KZ BiH": "BiH"},
@@ -244,6 +246,39 @@ def test_an_article_titled_as_one_of_the_officer_s_own_is_a_twin() -> None:
     )
     assert twins["rs"].tolist() == [False, False, True, False]
     assert copies["rs"].tolist() == [True, False, False, False]  # the officer's own side of the same pair
+    assert partners["rs"].tolist() == [2, -1, 0, -1]  # each side knows the other
+
+
+def test_the_officer_s_own_copy_is_served_before_its_lowered_twin() -> None:
+    """The penalty lowers the state's copy against every article; where the officer's own copy of the provision stood
+    lower still, but within the penalty of it, it is lifted to just above its twin, never lowered — and for a question
+    about the state's matter the other way round. A copy further back (the question does not read the two as one
+    provision) stays where it is, and so does an article outside the filter."""
+    from retrieval.search.library_priors import LibraryPriors
+
+    # 0: KZ RS limitation (own copy), 1: KZ RS theft, 2: KZ BiH limitation (its twin), 3: KZ BiH genocide
+    priors = LibraryPriors(
+        np.zeros(4, dtype=np.int32),
+        {"rs": np.asarray([False, False, True, False])},
+        copies={"rs": np.asarray([True, False, False, False])},
+        partners={"rs": np.asarray([2, -1, 0, -1])},
+    )
+    mask = np.ones(4, dtype=bool)
+    out = priors.adjust(np.asarray([1.4, 1.2, 3.0, 2.5]), mask, None, "RS", 1.0, 0.0)
+    assert out[2] == 2.0 and out[0] > out[2] and out[[1, 3]].tolist() == [1.2, 2.5]
+    assert [int(i) for i in np.argsort(-out)] == [3, 0, 2, 1]  # the pair in the officer's order, genocide first
+    # an own copy already before its twin keeps its score; one further than the penalty behind it too
+    assert priors.adjust(np.asarray([3.0, 1.2, 3.0, 2.5]), mask, None, "RS", 1.0, 0.0).tolist() == [3.0, 1.2, 2.0, 2.5]
+    assert priors.adjust(np.asarray([0.5, 1.2, 3.0, 2.5]), mask, None, "RS", 1.0, 0.0).tolist() == [0.5, 1.2, 2.0, 2.5]
+    # the state's matter: the officer's copy is the lowered one, the state's served just before it
+    above = priors.adjust(np.asarray([3.0, 1.2, 1.5, 2.5]), mask, None, "RS", 1.0, 0.0, level_above=True)
+    assert above[0] == 2.0 and above[2] > above[0]
+    # a subset of rows (the re-fused top) pairs within it; a copy outside the filter (-inf) is not brought in
+    sub = priors.adjust(np.asarray([3.0, 1.4, 2.5]), mask, None, "RS", 1.0, 0.0, rows=np.asarray([2, 0, 3]))
+    assert sub[0] == 2.0 and sub[1] > sub[0]
+    outside = priors.adjust(np.asarray([-np.inf, 1.2, 3.0, 2.5]), mask, None, "RS", 1.0, 0.0)
+    assert outside[0] == -np.inf
+    assert priors.adjust(np.asarray([1.4, 1.2, 3.0, 2.5]), mask, None, "BiH", 1.0, 0.0).tolist() == [1.4, 1.2, 3.0, 2.5]
 
 
 def test_a_question_about_the_state_s_matter_lowers_the_officer_s_copy_instead() -> None:

@@ -15,9 +15,13 @@ advocacy, …). Two things then go wrong that never happen over one code (measur
   where their scores put them. Twins are pairs: a question that names the level above ("svjedok na Sudu
   BiH", "izbori za predsjedništvo BiH": jurisdictions.names_level_above) is about that level's matter —
   KZ BiH's twin offences name the state's institutions as their field (čl. 151, 191, 235) — so the
-  officer's own copy of the pair is lowered instead (`copies`). Only for kinds where every level has a complete code of its own (criminal
-  codes and procedure: `parallel` in retrieval/language/data/law_kinds.toml); the state traffic law is a framework the entity
-  laws complete, and its alcohol article is no duplicate of the RS law's pedestrian one.
+  officer's own copy of the pair is lowered instead (`copies`). Of a pair, the preferred copy is served before the
+  lowered one (`partners`): the penalty lowers the state's copy against every other article, and where the
+  officer's own copy stood lower still, within the penalty of it (a general-part article found by its words alone),
+  it is lifted to just above its twin, so the state's copy does not take the place its own copy should hold. Only
+  for kinds where every level has a complete code of its own (criminal codes and procedure: `parallel` in
+  retrieval/language/data/law_kinds.toml); the state traffic law is a framework the entity laws complete, and its
+  alcohol article is no duplicate of the RS law's pedestrian one.
 - **Other kinds of law on everyday words.** "ukrao je gorivo iz kamiona na parkingu" is a theft, but
   "kamion" and "parking" are rare words of the traffic law, so its articles outscore the criminal code
   on BM25. The question's legal terms (the vocabulary's additions: "krađa") say what it is about; a kind
@@ -53,6 +57,7 @@ from retrieval.search.law_kinds import LawKind
 
 TWIN_NEIGHBOURS = 4  # the margin compares a pair with each side's mean similarity to its 4 nearest
 TWIN_MARGIN = 1.005  # mutual nearest neighbours whose similarity stands this far above their neighbourhoods
+PAIR_STEP = 1e-3  # how far above its lowered twin the preferred copy of a pair is served (an order, not a weight)
 
 
 class LibraryPriors:
@@ -66,6 +71,7 @@ class LibraryPriors:
         law_kinds: Sequence[frozenset[str]] = (),
         copies: dict[str, np.ndarray] | None = None,
         special: Sequence[bool] = (),
+        partners: dict[str, np.ndarray] | None = None,
     ) -> None:
         self.kind_group = kind_group  # int32 per article: articles of one kind of law share a group
         self.groups = int(kind_group.max()) + 1 if len(kind_group) else 0
@@ -77,6 +83,9 @@ class LibraryPriors:
         # per law code: a law of a special subject (traffic, VAT, advocacy …): of known kinds, none of them a
         # complete code every level has (`parallel`), each with topics a question would name it by (`unnamed`)
         self._special = list(special) or [False] * len(self._law_kinds)
+        # folded code → per article: the other side of its twin pair (its own copy for a higher code's twin, the
+        # higher twin for its own copy), -1 where it has none
+        self.partners = partners if partners is not None else {}
 
     def of_kinds(self, kinds: Collection[str]) -> np.ndarray | None:
         """Per article: its law is of one of these kinds; None when no loaded law is (nothing to prefer)."""
@@ -117,6 +126,34 @@ class LibraryPriors:
         gap: np.ndarray = 1.0 - share[self.kind_group]
         return gap
 
+    def _own_copy_first(
+        self, out: np.ndarray, lowered: np.ndarray, officer: str | None, penalty: float, rows: np.ndarray | None
+    ) -> np.ndarray:
+        """`out` (the penalty applied) with each pair's preferred copy served just before the lowered one (`lowered`:
+        the mask `twins_of` gave; `rows`: the articles `out` holds, when a subset). The penalty lowers the state's copy
+        against every other article, but where the officer's own copy stands lower still ("zastara krivičnog progona",
+        found by words only), the pair came out in the wrong order, the state's copy taking a place among the first
+        five that its provision's own copy should hold: the preferred copy is lifted to just above its twin, never
+        lowered, and articles outside the filter (-inf) stay out."""
+        partner = self.partners.get(fold(officer or ""))
+        if partner is None:
+            return out
+        if rows is None:
+            at = np.nonzero(lowered & (partner >= 0))[0]
+            twin, copy = at, partner[at]
+        else:
+            where = {int(r): n for n, r in enumerate(rows.tolist())}
+            found = [(n, where.get(int(partner[r]), -1)) for n, r in enumerate(rows.tolist()) if lowered[r]]
+            twin = np.asarray([n for n, c in found if c >= 0], dtype=np.int64)
+            copy = np.asarray([c for _, c in found if c >= 0], dtype=np.int64)
+        if not len(twin):
+            return out
+        out = np.array(out, copy=True)
+        # within the penalty behind its lowered twin: further back, the question does not read the two as one provision
+        ok = np.isfinite(out[twin]) & np.isfinite(out[copy]) & (out[copy] >= out[twin] - penalty)
+        np.maximum.at(out, copy[ok], out[twin[ok]] + PAIR_STEP)
+        return out
+
     @classmethod
     def build(
         cls,
@@ -140,13 +177,15 @@ class LibraryPriors:
         group_names = list(dict.fromkeys(kinds[law] for law in law_names))
         per_law_group = np.asarray([group_names.index(kinds[law]) for law in law_names], dtype=np.int32)
         kind_group = per_law_group[law_code] if len(law_code) else np.zeros(0, np.int32)
-        twins, copies = _twins(law_code, law_names, jurisdiction_of_law, kinds, parallel, article_vectors, title_stems)
+        twins, copies, partners = _twins(
+            law_code, law_names, jurisdiction_of_law, kinds, parallel, article_vectors, title_stems
+        )
         law_kinds = [frozenset(k.kind for k in kinds_of_law.get(law, ())) for law in law_names]
         special = [
             bool(found) and all(not k.parallel and k.topics for k in found)
             for found in (kinds_of_law.get(law, ()) for law in law_names)
         ]
-        return cls(kind_group, twins, law_code, law_kinds, copies, special)
+        return cls(kind_group, twins, law_code, law_kinds, copies, special, partners)
 
     def adjust(
         self,
@@ -167,7 +206,7 @@ class LibraryPriors:
         idx = slice(None) if rows is None else rows
         out = fused
         if twin_penalty and (twins := self.twins_of(officer, level_above)) is not None:
-            out = out - twin_penalty * twins[idx]
+            out = self._own_copy_first(out - twin_penalty * twins[idx], twins, officer, twin_penalty, rows)
         if kind_affinity and title is not None and (gap := self.kind_gap(mask, title)) is not None:
             out = out - kind_affinity * gap[idx]
         if topic_affinity and topic is not None:
@@ -183,15 +222,17 @@ def _twins(
     parallel: set[str],
     article_vectors: Callable[[np.ndarray], np.ndarray],
     title_stems: Sequence[frozenset[str]] | None = None,
-) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
-    """For each jurisdiction with a law: the articles of laws above it (same kind) that have a twin in it, and
-    (the second mapping) its own articles that have a twin above —
+) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray], dict[str, np.ndarray]]:
+    """For each jurisdiction with a law: the articles of laws above it (same kind) that have a twin in it,
+    (the second mapping) its own articles that have a twin above, and (the third) per article the index of its
+    twin (-1: none) —
     only for kinds where each level has a complete code of its own (`parallel` in law_kinds.toml). A twin is
     a mutual nearest neighbour by meaning, or an article titled as one of the officer's law is ("Kazna
     zatvora", "Uvjetna osuda" ~ "Uslovna osuda": the variants meet in the stems), whose texts are too long
     and general for their nearest neighbours to be each other."""
     out: dict[str, np.ndarray] = {}
     copies: dict[str, np.ndarray] = {}
+    partners: dict[str, np.ndarray] = {}
     codes = {law: find_jurisdiction(jurisdiction_of_law.get(law, "")) for law in law_names}
     for low, low_code in codes.items():
         if low_code is None or low not in parallel:
@@ -203,7 +244,10 @@ def _twins(
             high_rows = np.nonzero(law_code == law_names.index(high))[0]
             low_rows = np.nonzero(law_code == law_names.index(low))[0]
             found, own = _mutual_pairs(high_rows, low_rows, article_vectors)
+            pair = partners.setdefault(fold(low_code), np.full(len(law_code), -1, dtype=np.int64))
+            pair[found], pair[own] = own, found
             if title_stems is not None:
+                _pair_by_titles(pair, high_rows, low_rows, title_stems)
                 titled = {title_stems[i] for i in low_rows.tolist() if title_stems[i]}
                 above_titles = {title_stems[i] for i in high_rows.tolist() if title_stems[i]}
                 found = np.union1d(
@@ -217,7 +261,18 @@ def _twins(
                 mask[found] = True
                 mine = copies.setdefault(fold(low_code), np.zeros(len(law_code), dtype=bool))
                 mine[own] = True
-    return out, copies
+    return out, copies, partners
+
+
+def _pair_by_titles(pair: np.ndarray, high: np.ndarray, low: np.ndarray, title_stems: Sequence[frozenset[str]]) -> None:
+    """Pair (in `pair`: per article, its twin's index) the articles of `high` and `low` titled alike that meaning
+    left unpaired — one article of each title, as the masks count them twins."""
+    low_by_title = {title_stems[i]: i for i in low.tolist() if title_stems[i]}
+    high_by_title = {title_stems[i]: i for i in high.tolist() if title_stems[i]}
+    for stems, i in high_by_title.items():
+        j = low_by_title.get(stems, -1)
+        if j >= 0 and pair[i] < 0 and pair[j] < 0:
+            pair[i], pair[j] = j, i
 
 
 def _mutual_pairs(
