@@ -52,7 +52,8 @@ class Reading:
     # "nije ga našao, izvukao ga iz auta"; "… heroin" for "a onaj što ga je unio preko granice") — context, never
     # the act
     adds: bool = False  # a continuation that adds a circumstance ("a da je bio naoružan?"), which the act keeps
-    matter: str | None = None  # the message's own words when some are not matter ("а у Федерацији?" → "а")
+    matter: str | None = None  # the message's own words when some are not matter ("а у Федерацији?" → "а"), or with
+    # the person the officers' words for themselves stand for ("… prijetio nama" → "… prijetio nama službeno lice")
 
     def own_words(self, text: str) -> str:
         """What of `text` is searched as the officer's words: `matter` when the reading set it, else all."""
@@ -135,6 +136,10 @@ class Cues:
     statement_max_words: int = 0
     additive: frozenset[str] = frozenset()
     impersonal: frozenset[str] = frozenset()
+    money: tuple[_Phrase, ...] = ()
+    officer_during: tuple[_Phrase, ...] = ()
+    officer_targets: frozenset[str] = frozenset()
+    officer_person: str = ""
 
 
 def _phrases(values: list[str]) -> tuple[_Phrase, ...]:
@@ -150,6 +155,7 @@ def cues(path: Path | None = None) -> Cues:
         data[k] for k in ("new_topic", "correction", "jurisdiction", "continuation", "related")
     )
     circ: dict[str, Any] = data.get("circumstance", {})
+    officers: dict[str, Any] = data.get("officers", {})
     names, places, adjectives = (
         tuple(
             sorted(
@@ -208,6 +214,10 @@ def cues(path: Path | None = None) -> Cues:
         statement_max_words=int(data.get("statement", {}).get("max_words", 0)),
         additive=frozenset(fold(w) for w in data.get("statement", {}).get("additive", [])),
         impersonal=frozenset(fold(w) for w in data.get("statement", {}).get("impersonal", [])),
+        money=_phrases(data.get("other_party", {}).get("money", [])),
+        officer_during=_phrases(officers.get("during", [])),
+        officer_targets=frozenset(fold(w) for w in officers.get("targets", [])),
+        officer_person=str(officers.get("person", "")),
     )
 
 
@@ -710,6 +720,62 @@ def _same_scene(body: list[str], previous: str, c: Cues) -> bool:
     )
 
 
+def _other_party(body: list[str], previous: str, c: Cues) -> bool:
+    """The other party of the thread's act acting in it ("a carinik uzeo pare" after "nudio cariniku pare …", "firma mu
+    dala …" after "službenik tražio pare od firme …"): the message opens with a noun the thread said only in another
+    form inside a clause — its object or a thing of its act, now the subject — and tells an act, pointing back or in
+    few words, that names no person or thing the thread did not (twelfth round; threads.toml [other_party]). The two
+    sides of one exchange (a bribe offered and taken, a payment asked and made) are one story: the thread's act, with
+    what the other side did added. Not the thread's own subject again ("lik je onda …": a related act of its own),
+    someone the thread did not name, an indefinite person, a longer story, or the other party's act on someone new
+    ("biciklista je oborio pješaka …" after a horse that hit the cyclist)."""
+    rest = body[_opener_end(c.related_openers, body, 1) or 0 :]
+    own = content_words(" ".join(rest))
+    if not rest or not own or rest[0] != own[0] or len(own) > c.max_pointer_words or _someone_new(body, c):
+        return False
+    first = fold(own[0])
+    if first in c.auxiliaries or first in c.not_acts or _has_verb(first, c) or first.isdigit():
+        return False
+    said = _thread_words(previous)
+    if first in said or not _named_inside(first, previous):
+        return False  # the thread's subject again, or someone it named only as a subject, or not at all
+    leans = bool(followup_words().anaphora & set(rest)) or len(own) <= c.max_own_words
+    if not leans or not tells_an_act(" ".join(rest), c):
+        return False
+    # what it tells (up to a question: "…, šta je sa X") names no person or thing of its own: the exchange's
+    # money or an amount, the thread's words, or a word pointed to ("te pare") — not "oborio pješaka na trotoaru"
+    asked = _marked(c.questions, rest) | _marked(c.asks_about, rest) | _marked(c.consequence, rest)
+    told = rest[1 : min(asked, default=len(rest))]
+    amounts = _marked(c.amounts, told) | _marked(c.money, told)
+    return all(
+        n in amounts
+        or t.isdigit()
+        or _has_verb(t, c)
+        or _said(t, previous)
+        or (n > 0 and told[n - 1] in c.pointers)
+        or not content_words(t)
+        for n, t in enumerate(told)
+    )
+
+
+def _named_inside(word: str, previous: str) -> bool:
+    """True when the thread said `word` (by stem) inside a clause, after its first content word — as the object or a
+    thing of its act ("nudio cariniku …", "tražio pare od firme"), not as the subject a clause opens with ("komšije
+    zvale")."""
+    folded = fold(previous)
+    tokens = [folded[s:e] for s, e in _word_spans(folded)]
+    ends = _clause_ends(previous)
+    opened = False  # a content word of this clause came before
+    for n, token in enumerate(tokens):
+        if content_words(token):
+            if opened and _stem_match(word, token):
+                return True
+            opened = True
+        if n in ends:
+            opened = False
+    return False
+
+
 def _marked(phrases: tuple[_Phrase, ...], tokens: list[str]) -> set[int]:
     """The positions of `tokens` that one of `phrases` covers."""
     marked: set[int] = set()
@@ -792,6 +858,23 @@ def _leans(rest: list[str], c: Cues) -> bool:
     )
 
 
+def _against_officers(body: list[str], c: Cues) -> bool:
+    """An act done to the officers while on duty (twelfth round; threads.toml [officers]): a time clause of their own
+    doing ("kad smo došli …", "dok smo ga vezali …"), the officers as the act's object ("nama", "kolegu") and an act
+    told — the law's words for that person (`person`) are then searched with the message's own."""
+    if not c.officer_person or not c.officer_targets & set(body) or not _marked(c.officer_during, body):
+        return False
+    return tells_an_act(" ".join(body), c)
+
+
+def _own_act(reading: Reading, text: str, body: list[str], c: Cues) -> Reading:
+    """`reading` (an act searched by its own words: a related act or a question of its own) with the person the
+    officers' words for themselves stand for, when the act is done to them on duty (`_against_officers`)."""
+    if not _against_officers(body, c):
+        return reading
+    return replace(reading, matter=f"{reading.own_words(text)} {c.officer_person}")
+
+
 def read_message(text: str, previous: str | None) -> Reading:
     """How `text` reads after a thread whose act was last searched as `previous` (None: no thread)."""
     c = cues()
@@ -828,9 +911,10 @@ def read_message(text: str, previous: str | None) -> Reading:
     if hypothetical and _own_case(body, previous, c):  # "šta ako vozač odbije alkotest?": its own words lead
         shared = any(_said(w, previous) for w in own)
         if code is not None or shared:
-            return Reading("related", carried, jurisdiction=code, negated=negated, matter=_kept_words(text, dropped))
+            related = Reading("related", carried, jurisdiction=code, negated=negated, matter=_kept_words(text, dropped))
+            return _own_act(related, text, body, c)
         strict, _ = named_jurisdiction(text, leaning=False, c=c, in_thread=True)
-        return Reading("new", jurisdiction=strict)
+        return _own_act(Reading("new", jurisdiction=strict), text, body, c)
     points = bool((c.pointers | c.then) & set(body)) and len(own) <= c.max_pointer_words
     same = bool(c.sameness & set(body)) and len(own) <= c.max_pointer_words
     leaning = (
@@ -864,18 +948,20 @@ def read_message(text: str, previous: str | None) -> Reading:
     named, _ = named_jurisdiction(text, leaning=False, c=c, in_thread=True, anywhere=not reference, towns=False)
     if _someone_new(body, c) and named is None:  # "a neko je obio podrum …": a case of its own
         strict, _ = named_jurisdiction(text, leaning=False, c=c, in_thread=True)
-        return Reading("new", jurisdiction=strict)
+        return _own_act(Reading("new", jurisdiction=strict), text, body, c)
     if (
         _circumstance(body, previous, c)
         or _statement(body, previous, c)
         or _consequence_asked(body, previous, c)
         or _same_scene(body, previous, c)
+        or _other_party(body, previous, c)
     ):  # "oštećeni preminuo u bolnici, šta mu ide", "imao je i nož", "X ima modrice, šta slijedi gazdi", "u podrumu
-        # … i tu …": the act, with a circumstance
+        # … i tu …", "a carinik uzeo pare" (the other party): the act, with a circumstance
         return Reading("continuation", carried, True, code is None, code, negated, adds=True, matter=matter)
     if _opens(c.related_openers, body) or named is not None:  # the same story, or another jurisdiction's part of it
         # "a onaj što je to unio preko granice": pointing back, it leans on the story's people and things
         story = _setting(carried) if c.pointers & set(body) else ""
-        return Reading("related", carried, jurisdiction=code, negated=negated, matter=matter, story=story)
+        related = Reading("related", carried, jurisdiction=code, negated=negated, matter=matter, story=story)
+        return _own_act(related, text, body, c)
     strict, _ = named_jurisdiction(text, leaning=False, c=c, in_thread=True)
-    return Reading("new", jurisdiction=strict)
+    return _own_act(Reading("new", jurisdiction=strict), text, body, c)
