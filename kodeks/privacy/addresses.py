@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from kodeks.privacy import address_cues, institutions, lexicon, villages
+from kodeks.privacy import address_cues, dwelling, institutions, lexicon, villages
 from kodeks.privacy.spans import Span
 from retrieval.language.normalize import fold
 
@@ -32,7 +32,8 @@ _NAME_WORD = (  # "Ulica 6. marta 11"; a title joined by a hyphen: "Obala Ali-pa
 )
 _ORDINAL = re.compile(r"^\d{1,2}\.$")
 _STREET_WORD = re.compile(
-    r"(?<!\w)(?:ul\.|ul|ulica|ulici|ulicu|ulice|adresa|adresi|adresu|adresom|stanuje\s+(?:u|na)|stanuje|ziv(?:i|e|im|imo|ite|is|io|jela|jeli|jele|ela|eli|ele)\s+(?:u|na)|nastanjen[aio]?\s+(?:u|na)|"
+    r"(?<!\w)(?:ul\.|ul|ulica|ulici|ulicu|ulice|adresa|adresi|adresu|adresom|stanuje\s+(?:u|na)|stanuje|"
+    rf"{dwelling.LIVES}\s+(?:u|na)|{dwelling.SETTLED_FORMS}\s+(?:u|na)|"
     r"prebivaliste\w*|boraviste\w*|bulevar\w*|trg|trgu|naselje|naselju|obal[aeiu]|obalom|sokak\w*|prolaz\w*|alej[aeiu]|selo|selu|zaseok|zaseoku|mahala|mahali)"
     r"(?:\s+(?:mu|joj|im|je|glasi|stanovanja|prebivalista|boravista|za\s+dostav[aeu]|dostave))*"  # "adresa mu je …"
     r"(?:\s+(?:u|na|broj|br\.?))?\s*:?\s*$"
@@ -309,7 +310,7 @@ def _street_before_ulica(words: list[str]) -> bool:
 
 
 _ADDRESS_CUE_BEFORE = re.compile(
-    r"(?<!\w)(?:adres\w*|stanuj\w*|ziv(?:i|e|im|imo|ite|is|io|jela|jeli|jele|ela|eli|ele)(?!\w)|prebival\w*|borav\w*|nastanjen\w*)"
+    rf"(?<!\w)(?:adres\w*|{dwelling.STAYS}|{dwelling.LIVES}(?!\w)|{dwelling.PERMANENT}|{dwelling.RESIDES}|{dwelling.SETTLED})"
 )
 _WORD_AFTER = re.compile(r"^[ ]+([^\W\d_]+)")
 _VERB_ENDINGS = ("ao", "io", "eo", "uo", "li", "je", "ju")  # a past or present verb (not -la: automobila)
@@ -612,7 +613,7 @@ def _is_town(words: list[str]) -> int:
     """How many of `words` (folded) name a town of data/towns.txt, declined or not ("Sarajevo", "Banja Luka",
     "u Banjoj Luci" is not asked here); 0 if none."""
     best = 0
-    for town in lexicon.word_set("towns.txt"):
+    for town in lexicon.towns():
         parts = town.split("_")
         if (
             len(parts) <= len(words)

@@ -458,26 +458,7 @@ def _genitive_after_a_thing_verb(text: str, tokens: list[Token], j: int, name: s
 
 
 # Before a place rather than a person: "na Grbavici smo zatekli", "kod Merkatora smo uhapsili", "u Dobrinji su".
-_LOCATIVE = frozenset(
-    [
-        "u",
-        "na",
-        "iz",
-        "kod",
-        "do",
-        "prema",
-        "kroz",
-        "preko",
-        "ispred",
-        "iza",
-        "pored",
-        "blizu",
-        "oko",
-        "ka",
-        "niz",
-        "uz",
-    ]
-)
+_LOCATIVE = place_prepositions.OF_PLACES
 
 
 def _capitalised_words_by_verbs(text: str, tokens: list[Token], labels: list[str]) -> None:
@@ -584,27 +565,8 @@ _PLACE_NAME_JOINS = frozenset(
     ]
 )
 # Before a river, lake, mountain or town that is also a first name: "na Drini", "obala Drine", "u Uni".
-_PLACE_BEFORE = frozenset(
+_PLACE_BEFORE = place_prepositions.BEFORE_NATURE | frozenset(
     [
-        "u",
-        "na",
-        "iz",
-        "kod",
-        "do",
-        "preko",
-        "pored",
-        "uz",
-        "niz",
-        "prema",
-        "blizu",
-        "ispod",
-        "iznad",
-        "oko",
-        "za",
-        "od",
-        "sa",
-        "s",
-        "kraj",
         "rijeka",
         "rijeke",
         "rijeci",
