@@ -36,3 +36,6 @@ SPOKEN_LETTERS: dict[str, str] = {
 }
 # The letters of BiH's plates: only those that look the same in Latin and Cyrillic.
 PLATE_LETTERS = "AEJKMOT"
+# A consonant written alone, as voice typing or a hurried officer writes it ("pasoš b nula šest …"): the letter itself.
+# (The vowels alone are their own names above.)
+LETTERS_ALONE: dict[str, str] = {c: c.upper() for c in "bcdfghjklmnprstvz"}

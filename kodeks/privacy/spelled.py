@@ -17,11 +17,13 @@ from stdnum import iban as stdnum_iban
 from kodeks.privacy import numbers
 from kodeks.privacy.context import before, folded_with_offsets, original_span
 from kodeks.privacy.documents import DOC_WORD
-from kodeks.privacy.letters import SPOKEN_LETTERS
+from kodeks.privacy.letters import LETTERS_ALONE, SPOKEN_LETTERS
 from kodeks.privacy.spans import Span
 
 # Letters' names that are everyday words too: at the run's end they are the sentence's, not the number's.
-_WORDS_TOO = frozenset(["a", "i", "u", "o", "je", "e", "te"])
+_WORDS_TOO = frozenset(["a", "i", "u", "o", "je", "e", "te", "s", "k"])
+# What spells a letter here: its name, or the consonant written alone.
+_LETTERS = {**SPOKEN_LETTERS, **LETTERS_ALONE}
 _WORD = re.compile(r"[a-z0-9]+")
 _IBAN_WORD = re.compile(r"(?<!\w)(iban\w*|racun\w*)(?:\W+(?:broj|br|je|glasi|iban))*\W*$")
 
@@ -34,7 +36,7 @@ def _chars(words: list[str]) -> str:
             continue
         if digits:
             out, digits = out + numbers.spoken_digits(digits), []
-        out += SPOKEN_LETTERS.get(w, "")
+        out += _LETTERS.get(w, "")
     return out + (numbers.spoken_digits(digits) if digits else "")
 
 
@@ -44,7 +46,7 @@ def _run_end(words: list[re.Match[str]], i: int) -> int:
     j = i
     while j < len(words) and (
         numbers.number_word(words[j].group())
-        or words[j].group() in SPOKEN_LETTERS
+        or words[j].group() in _LETTERS
         or words[j].group() in numbers.SPOKEN_SEPARATORS
     ):
         j += 1
@@ -61,7 +63,7 @@ def spelled_identifiers(text: str) -> list[Span]:
     while i < len(words):
         start = words[i].start()
         w = words[i].group()
-        if not (w in SPOKEN_LETTERS or numbers.number_word(w)) or w.isdigit():
+        if not (w in _LETTERS or numbers.number_word(w)) or w.isdigit():
             i += 1
             continue
         context = before(folded, start, 45)
