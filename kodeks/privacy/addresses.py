@@ -408,7 +408,31 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
             and _street_name(chosen)
         ):
             return Span(offset, m.end(2), "ADDRESS")  # "u lipovoj 12", "na marsala tita 12", "lipova br. 12,"
+    for chosen, offset, _ in suffixes:
+        if len(chosen) <= 3 and _after_dwelling_and_town(text, offset) and _capitalised_name(chosen):
+            return Span(offset, m.end(2), "ADDRESS")  # "živi kod majke u Tuzli, Armije BiH 15": the cue's home
     return None
+
+
+_TOWN_AND_COMMA = re.compile(r"(?<!\w)([^\W\d_]+)[ ]*,[ ]*$")
+_CLAUSE_BREAK = re.compile(r"[.;!?]")
+
+
+def _after_dwelling_and_town(text: str, offset: int) -> bool:
+    """Whether a listed town and a comma stand right before `offset`, after a word of dwelling in the same sentence
+    ("živi kod majke u Tuzli, …"): what follows with a house number is that home's street, whatever its words are
+    (a street named after an institution or an army, with an acronym, is a street there)."""
+    m = _TOWN_AND_COMMA.search(text, max(0, offset - 40), offset)
+    if m is None or _is_town([fold(m.group(1))]) != 1:
+        return False
+    before = text[max(0, m.start() - 60) : m.start()]
+    before = _CLAUSE_BREAK.split(before)[-1]
+    return _ADDRESS_CUE_BEFORE.search(fold(before)) is not None
+
+
+def _capitalised_name(words: list[str]) -> bool:
+    """Every word capitalised or an acronym, none a word the laws' citations start with (član, zakon …)."""
+    return all(w[:1].isupper() and not fold(w).startswith(_LEGAL_STEMS) for w in words)
 
 
 _LABEL_BEFORE = re.compile(r"(?:^|[^\w.])(?:ulica|ul\.?)[ ]*:?[ ]*$")  # on folded text
