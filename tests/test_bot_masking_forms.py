@@ -239,6 +239,23 @@ FORMS = {
         "[EMAIL]",
     ),
     "document-cyrillic": ("Лична карта бр. 2ТК771045 нађена је у парку", ("2ТК771045",), "[DOKUMENT]"),
+    # the twelfth round (docs/privacy.md "Twelfth round")
+    "name-after-partner-word": ("prijetnje bivsoj djevojci amri preko vibera, sta radimo", ("amri",), "[OSOBA 1]"),
+    "document-letter-alone": (
+        "pasos broj d nula sedam tri devet cetiri jedan dva nadjen u autobusu",
+        ("d nula sedam tri devet",),
+        "[DOKUMENT]",
+    ),
+    "birth-year-in-a-list": (
+        "Osumnjičeni LIPOVAC Dragan (Mile), 1976, da li ga privodimo?",
+        ("1976", "LIPOVAC"),
+        "[DATUM ROĐENJA]",
+    ),
+    "address-after-dwelling-and-town": (
+        "ime Ana Lipić, živi kod majke u Tuzli, Armije BiH 15, prijavila je prevaru",
+        ("Armije BiH 15",),
+        "[ADRESA]",
+    ),
 }
 
 

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import re
 
-from kodeks.privacy import lexicon
+from kodeks.privacy import dwelling, lexicon
 from kodeks.privacy.spans import Span
 from retrieval.language.normalize import fold
 
 _CUE = re.compile(
-    r"(?<!\w)(?:adres[aeiu]|adresom|stanuj\w*|ziv(?:i|e|im|imo|ite|is|io|jela|jeli|jele|ela|eli|ele)|nastanjen[aio]?|prijavljen[aio]?(?:[ ]+je)?[ ]+na[ ]+adresi)"
+    rf"(?<!\w)(?:adres[aeiu]|adresom|{dwelling.STAYS}|{dwelling.LIVES}|{dwelling.SETTLED_FORMS}|"
+    r"prijavljen[aio]?(?:[ ]+je)?[ ]+na[ ]+adresi)"
     r"(?:[ ]+(?:mu|joj|im|je|glasi|stanovanja|prebivalista|boravista|u|na|adres[aeiu]|za[ ]+dostav[aeu]|dostave))*"
     r"[ ]*:?[ ]+"  # "adresa za dostavu: …": where a person gets the summons is her home
 )
@@ -306,7 +307,7 @@ def _towns_first(text: str, folded: str) -> list[Span]:
     spans = []
     for m in _TOWN_OPENS.finditer(folded):
         words = m.group(1).split()
-        towns = lexicon.word_set("towns.txt")
+        towns = lexicon.towns()
         start = m.end()
         if "_".join(words) not in towns:
             if len(words) == 2 and words[0] in towns:

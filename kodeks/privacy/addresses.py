@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from kodeks.privacy import address_cues, institutions, lexicon, villages
+from kodeks.privacy import address_cues, dwelling, institutions, lexicon, villages
 from kodeks.privacy.spans import Span
 from retrieval.language.normalize import fold
 
@@ -32,7 +32,8 @@ _NAME_WORD = (  # "Ulica 6. marta 11"; a title joined by a hyphen: "Obala Ali-pa
 )
 _ORDINAL = re.compile(r"^\d{1,2}\.$")
 _STREET_WORD = re.compile(
-    r"(?<!\w)(?:ul\.|ul|ulica|ulici|ulicu|ulice|adresa|adresi|adresu|adresom|stanuje\s+(?:u|na)|stanuje|ziv(?:i|e|im|imo|ite|is|io|jela|jeli|jele|ela|eli|ele)\s+(?:u|na)|nastanjen[aio]?\s+(?:u|na)|"
+    r"(?<!\w)(?:ul\.|ul|ulica|ulici|ulicu|ulice|adresa|adresi|adresu|adresom|stanuje\s+(?:u|na)|stanuje|"
+    rf"{dwelling.LIVES}\s+(?:u|na)|{dwelling.SETTLED_FORMS}\s+(?:u|na)|"
     r"prebivaliste\w*|boraviste\w*|bulevar\w*|trg|trgu|naselje|naselju|obal[aeiu]|obalom|sokak\w*|prolaz\w*|alej[aeiu]|selo|selu|zaseok|zaseoku|mahala|mahali)"
     r"(?:\s+(?:mu|joj|im|je|glasi|stanovanja|prebivalista|boravista|za\s+dostav[aeu]|dostave))*"  # "adresa mu je …"
     r"(?:\s+(?:u|na|broj|br\.?))?\s*:?\s*$"
@@ -309,7 +310,7 @@ def _street_before_ulica(words: list[str]) -> bool:
 
 
 _ADDRESS_CUE_BEFORE = re.compile(
-    r"(?<!\w)(?:adres\w*|stanuj\w*|ziv(?:i|e|im|imo|ite|is|io|jela|jeli|jele|ela|eli|ele)(?!\w)|prebival\w*|borav\w*|nastanjen\w*)"
+    rf"(?<!\w)(?:adres\w*|{dwelling.STAYS}|{dwelling.LIVES}(?!\w)|{dwelling.PERMANENT}|{dwelling.RESIDES}|{dwelling.SETTLED})"
 )
 _WORD_AFTER = re.compile(r"^[ ]+([^\W\d_]+)")
 _VERB_ENDINGS = ("ao", "io", "eo", "uo", "li", "je", "ju")  # a past or present verb (not -la: automobila)
@@ -407,7 +408,31 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
             and _street_name(chosen)
         ):
             return Span(offset, m.end(2), "ADDRESS")  # "u lipovoj 12", "na marsala tita 12", "lipova br. 12,"
+    for chosen, offset, _ in suffixes:
+        if len(chosen) <= 3 and _after_dwelling_and_town(text, offset) and _capitalised_name(chosen):
+            return Span(offset, m.end(2), "ADDRESS")  # "živi kod majke u Tuzli, Armije BiH 15": the cue's home
     return None
+
+
+_TOWN_AND_COMMA = re.compile(r"(?<!\w)([^\W\d_]+)[ ]*,[ ]*$")
+_CLAUSE_BREAK = re.compile(r"[.;!?]")
+
+
+def _after_dwelling_and_town(text: str, offset: int) -> bool:
+    """Whether a listed town and a comma stand right before `offset`, after a word of dwelling in the same sentence
+    ("živi kod majke u Tuzli, …"): what follows with a house number is that home's street, whatever its words are
+    (a street named after an institution or an army, with an acronym, is a street there)."""
+    m = _TOWN_AND_COMMA.search(text, max(0, offset - 40), offset)
+    if m is None or _is_town([fold(m.group(1))]) != 1:
+        return False
+    before = text[max(0, m.start() - 60) : m.start()]
+    before = _CLAUSE_BREAK.split(before)[-1]
+    return _ADDRESS_CUE_BEFORE.search(fold(before)) is not None
+
+
+def _capitalised_name(words: list[str]) -> bool:
+    """Every word capitalised or an acronym, none a word the laws' citations start with (član, zakon …)."""
+    return all(w[:1].isupper() and not fold(w).startswith(_LEGAL_STEMS) for w in words)
 
 
 _LABEL_BEFORE = re.compile(r"(?:^|[^\w.])(?:ulica|ul\.?)[ ]*:?[ ]*$")  # on folded text
@@ -612,7 +637,7 @@ def _is_town(words: list[str]) -> int:
     """How many of `words` (folded) name a town of data/towns.txt, declined or not ("Sarajevo", "Banja Luka",
     "u Banjoj Luci" is not asked here); 0 if none."""
     best = 0
-    for town in lexicon.word_set("towns.txt"):
+    for town in lexicon.towns():
         parts = town.split("_")
         if (
             len(parts) <= len(words)

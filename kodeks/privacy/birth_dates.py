@@ -88,7 +88,8 @@ def _plausible(date: str) -> bool:
 def birth_dates(text: str) -> list[Span]:
     folded, offsets = folded_with_offsets(text)
     spans = []
-    candidates = []
+    candidates: list[tuple[int, int]] = []
+    years: list[tuple[int, int]] = []
     for m in _DATE.finditer(folded):
         if _COMPACT.match(m.group().rstrip(".")) and not _plausible(m.group().rstrip(".")):
             continue
@@ -106,8 +107,10 @@ def birth_dates(text: str) -> list[Span]:
             _WORD_COMMA.search(text, max(0, start - 3), start) or sum(c.isdigit() for c in text) >= 21
         ):
             candidates.append((start, end))  # only these can be beside a name or a JMBG (names are costly to find)
-    if candidates:
-        spans.extend(_beside_a_person(text, candidates))
+        elif _a_year_in_a_list(text, folded, m, start, end):
+            years.append((start, end))
+    if candidates or years:
+        spans.extend(_beside_a_person(text, candidates, years))
     taken = [(s.start, s.end) for s in spans]
     for start, end in _years_after_birth_words(folded, offsets):
         if not any(start < e and s < end for s, e in taken):
@@ -160,9 +163,30 @@ def _long_ago(date: str) -> bool:
     return year is not None and int(year.group()) <= datetime.date.today().year - _BIRTH_YEARS_AGO
 
 
-def _beside_a_person(text: str, candidates: list[tuple[int, int]]) -> list[Span]:
+# A year alone as an item of a report's list after a name: "LIPIĆ Marko (Ivan), 1985, iz Tuzle" — a comma before it
+# (after a word or a closing bracket) and a comma, a semicolon or the end after it.
+_LIST_BEFORE = re.compile(r"[^\W\d_)]\)?[ ]*,[ ]*$")
+_LIST_AFTER = re.compile(r"^[ ]*(?:[,;]|\.?[ ]*$)")
+
+
+def _a_year_in_a_list(text: str, folded: str, m: re.Match[str], start: int, end: int) -> bool:
+    """A four-digit year at least _BIRTH_YEARS_AGO back, set off by commas right after a word: the candidate for a
+    year of birth after a name (the name itself is asked for in _beside_a_person)."""
+    year = m.group().rstrip(".")
+    return (
+        re.fullmatch(_YEAR_DIGITS, year) is not None
+        and 1900 <= int(year) <= datetime.date.today().year - _BIRTH_YEARS_AGO
+        and _LIST_BEFORE.search(text, max(0, start - 4), start) is not None
+        and _LIST_AFTER.match(folded[m.end() :]) is not None
+    )
+
+
+def _beside_a_person(
+    text: str, candidates: list[tuple[int, int]], years: list[tuple[int, int]] | None = None
+) -> list[Span]:
     """Full dates right after a name and a comma ("Marko Marić, 12.03.1990") or right beside a JMBG: whose
-    else could they be. A date before a name ("dana 12.03.2024. Marko …") is not one."""
+    else could they be. A date before a name ("dana 12.03.2024. Marko …") is not one. A year alone only right after
+    a name (its father's name or nickname in brackets between) and a comma: "LIPIĆ Marko (Ivan), 1985,"."""
     from kodeks.privacy import names, numbers  # the recognisers whose spans say "a person is named here"
 
     people = [(p.start, p.end) for p in names.persons(text)]
@@ -183,5 +207,8 @@ def _beside_a_person(text: str, candidates: list[tuple[int, int]]) -> list[Span]
             if i_start >= end
         )
         if by_name or by_id:
+            spans.append(Span(start, end, "DATE_OF_BIRTH"))
+    for start, end in years or []:
+        if any(re.fullmatch(r"\)?[ ]*,[ ]*", text[p_end:start]) for _, p_end in people if p_end <= start):
             spans.append(Span(start, end, "DATE_OF_BIRTH"))
     return spans

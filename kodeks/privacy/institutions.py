@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from kodeks.privacy import lexicon
+from kodeks.privacy import dwelling, lexicon, place_prepositions
 from retrieval.language.normalize import fold
 
 # The institution's noun, folded. "dom" only with the genitive that makes it an institution ("Dom zdravlja"): a home
@@ -31,7 +31,8 @@ _DOM = frozenset(["dom", "doma", "domu", "domom"])
 # Lower-case words inside an institution's name besides the laws' words: "za", "u", "i", "pri", "Dom zdravlja".
 _JOINS = frozenset(["za", "u", "i", "pri", "na", "od", "zdravlja", "kulture", "penzionera", "zdravstva"])
 _DWELLING = re.compile(
-    r"(?<!\w)(?:ziv[a-z]*|stanuj\w*|stanovanj\w*|prebival\w*|borav\w*|nastanjen\w*|prijavljen\w*|smjesten\w*|"
+    r"(?<!\w)(?:ziv[a-z]*|"  # any word of the stem, "život" too: failing closed
+    rf"{dwelling.STAYS}|stanovanj\w*|{dwelling.PERMANENT}|{dwelling.RESIDES}|{dwelling.SETTLED}|{dwelling.REGISTERED}|smjesten\w*|"
     r"adres[aeiu]\s+(?:mu|joj|im|stanovanja))(?!\w)"
 )
 # Before the institution: a word for a person, or a verb of working or learning there ("radi u školi …").
@@ -47,7 +48,7 @@ _IS_AT = re.compile(
 )
 _MAX_NAME_WORDS = 4
 # Where one goes or where something happens (not "iz": "Ana Lipić iz Općine Lipa, …" is someone from there).
-_PREPOSITIONS = frozenset(["u", "na", "kod", "do", "pred", "ispred", "pored", "prema", "iza"])
+_PREPOSITIONS = place_prepositions.WHERE_TO
 _ADJECTIVE = re.compile(r"(?:sk|ck|čk|n|j)(?:i|a|o|e|og|om|oj)$")  # opcinski, kantonalni, policijska, osnovna
 
 

@@ -284,9 +284,21 @@ def word_of_the_language(folded: str) -> bool:
     )
 
 
+def towns() -> frozenset[str]:
+    """The towns of data/towns.txt, folded, a name of several words joined by "_" ("banja_luka"). Every rule that asks
+    for a town reads it here, so the list is one list."""
+    return word_set("towns.txt")
+
+
+def is_town(folded: str) -> bool:
+    """ "tuzli", "zenicom": a form of a one-word town (its stem, or the stem with -a/-o/-e, is listed)."""
+    return any(stem in towns() or any(stem + e in towns() for e in ("a", "o", "e")) for stem in bases(folded))
+
+
+@cache
 def places() -> frozenset[str]:
     """Rivers, lakes, mountains (data/geography.txt) and one-word towns (data/towns.txt)."""
-    return word_set("geography.txt") | frozenset(w for w in _read("towns.txt") if "_" not in w)
+    return word_set("geography.txt") | frozenset(w for w in towns() if "_" not in w)
 
 
 def is_place(folded: str) -> bool:

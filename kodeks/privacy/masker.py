@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from kodeks.privacy import addresses, birth_dates, documents, names, numbers, plates, spelled, spoken_emails
+from kodeks.privacy import addresses, birth_dates, documents, emails, names, numbers, plates, spelled
 from kodeks.privacy.spans import ALWAYS_NUMBERED, LABELS, PLACEHOLDER, Masked, Span
 from retrieval.language.normalize import fold
 
@@ -20,8 +20,8 @@ Recogniser = Callable[[str], list[Span]]
 
 # Most certain first: a span overlapping one already chosen is dropped.
 RECOGNISERS: tuple[tuple[str, Recogniser], ...] = (
-    ("EMAIL", numbers.emails),
-    ("EMAIL", spoken_emails.spoken_emails),  # dictated: "ana lipic u majmunu gmail tacka com"
+    ("EMAIL", emails.typed_emails),
+    ("EMAIL", emails.spoken_emails),  # dictated: "ana lipic u majmunu gmail tacka com"
     ("IBAN", numbers.ibans),
     ("JMBG", numbers.jmbgs),
     ("DATE_OF_BIRTH", birth_dates.birth_dates),  # before phones: "rođen 12 03 1990" is no phone number

@@ -123,3 +123,38 @@ def adjectives_before_nouns(text: str, tokens: list[Token], labels: list[str]) -
             and _agrees(word.folded, noun.folded)
         ):
             labels[j] = "O"
+
+
+# The nouns of geography a place is said to be: "Drina i Una su rijeke", "Lipa je selo".
+_GEOGRAPHY_NOUNS = frozenset(
+    [
+        *("rijeka", "rijeke", "jezero", "jezera", "planina", "planine", "potok", "potoci", "more", "mora"),
+        *("grad", "gradovi", "selo", "sela", "mjesto", "mjesta", "naselje", "naselja", "opcina", "opcine"),
+    ]
+)
+
+
+def places_mentioned_as_places(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "Drina i Una su rijeke gdje …", "Sava je rijeka": capitalised words that are each a river, a mountain or a
+    town (data/geography.txt, towns.txt), coordinated as the subject of je/su with a noun of geography as the
+    predicate (at most one lower-case word between: "su granične rijeke"), are the places. A subject word that is no
+    place ("Ana i Una su …"), or a surname beside them, leaves them all as they were."""
+    for n, noun in enumerate(tokens):
+        if noun.folded not in _GEOGRAPHY_NOUNS or not noun.text.islower():
+            continue
+        k = n - 1
+        if k >= 1 and tokens[k].folded not in _COPULA and tokens[k].text.islower():
+            k -= 1  # "su granične rijeke"
+        if k < 1 or tokens[k].folded not in _COPULA:
+            continue
+        subject: list[int] = []
+        i = k - 1
+        while i >= 0 and gap(text, tokens[i], tokens[i + 1]).strip() in ("", ","):
+            if tokens[i].capitalised:
+                subject.append(i)
+            elif not (tokens[i].folded in _COORDINATION and subject):
+                break
+            i -= 1
+        if subject and all(labels[x] != "S" and lexicon.is_place(tokens[x].folded) for x in subject):
+            for x in subject:
+                labels[x] = "O"

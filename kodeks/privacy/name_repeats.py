@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import re
 
-from kodeks.privacy import lexicon
+from kodeks.privacy import lexicon, place_prepositions
 from kodeks.privacy.tokens import Token
 from retrieval.language.normalize import fold
 
 # After these a capitalised word is a place more often than a person ("iz Lipe", "u Lipi", "na Lipi").
-_PLACE_PREPOSITIONS = frozenset(["iz", "u", "na", "niz", "uz", "preko", "do", "kroz"])
+_PLACE_PREPOSITIONS = place_prepositions.OF_PLACES_ONLY
 
 
 def _stems(folded: str) -> set[str]:

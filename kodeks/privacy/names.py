@@ -24,6 +24,7 @@ from kodeks.privacy import (
     noun_surnames,
     place_prepositions,
     titles,
+    units,
     word_surnames,
 )
 from kodeks.privacy.tokens import Token, gap, words
@@ -458,26 +459,7 @@ def _genitive_after_a_thing_verb(text: str, tokens: list[Token], j: int, name: s
 
 
 # Before a place rather than a person: "na Grbavici smo zatekli", "kod Merkatora smo uhapsili", "u Dobrinji su".
-_LOCATIVE = frozenset(
-    [
-        "u",
-        "na",
-        "iz",
-        "kod",
-        "do",
-        "prema",
-        "kroz",
-        "preko",
-        "ispred",
-        "iza",
-        "pored",
-        "blizu",
-        "oko",
-        "ka",
-        "niz",
-        "uz",
-    ]
-)
+_LOCATIVE = place_prepositions.OF_PLACES
 
 
 def _capitalised_words_by_verbs(text: str, tokens: list[Token], labels: list[str]) -> None:
@@ -584,27 +566,8 @@ _PLACE_NAME_JOINS = frozenset(
     ]
 )
 # Before a river, lake, mountain or town that is also a first name: "na Drini", "obala Drine", "u Uni".
-_PLACE_BEFORE = frozenset(
+_PLACE_BEFORE = place_prepositions.BEFORE_NATURE | frozenset(
     [
-        "u",
-        "na",
-        "iz",
-        "kod",
-        "do",
-        "preko",
-        "pored",
-        "uz",
-        "niz",
-        "prema",
-        "blizu",
-        "ispod",
-        "iznad",
-        "oko",
-        "za",
-        "od",
-        "sa",
-        "s",
-        "kraj",
         "rijeka",
         "rijeke",
         "rijeci",
@@ -743,6 +706,26 @@ def _possessives_of_first_names(text: str, tokens: list[Token], labels: list[str
                 labels[j + 1] = "O"  # the noun it owns ("stana": a flat, not Stana)
 
 
+# A school's type in its official name: "Osnovna škola …", "Srednja tehnička škola …", "Mješovita srednja škola …".
+_SCHOOL_TYPE = re.compile(r"^(?:osnovn|srednj|mjesovit|tehnick|muzick|medicinsk|ekonomsk|gradjevinsk|strucn)\w*$")
+_AUXILIARIES_OF_PASSIVE = frozenset(["je", "su", "nije", "nisu", "se", "ce", "bi"])
+_PASSIVE = re.compile(r"(?:[ej]?en|an|ut)[aeio]?$")
+
+
+def _no_persons_predicate(text: str, tokens: list[Token], k: int) -> bool:
+    """After the name words ending at `k`: the clause ends, or an auxiliary and a passive participle follow ("… je
+    pronađen nož"): nothing a person did. An active verb or a noun after "je" ("… je udario", "… je nastavnica") may
+    be the person's, so those stay as they were."""
+    if k >= len(tokens) or gap(text, tokens[k - 1], tokens[k]).strip():
+        return True
+    return (
+        tokens[k].folded in _AUXILIARIES_OF_PASSIVE
+        and k + 1 < len(tokens)
+        and gap(text, tokens[k], tokens[k + 1]) == " "
+        and _PASSIVE.search(tokens[k + 1].folded) is not None
+    )
+
+
 # A place's name in quotes after its noun: 'škole "Hasan Lipić"', 'OŠ „Ante Brezić“' — the quotes name it.
 _OPENING_QUOTE = re.compile(r'^ ?["„“”\'«»]$')
 
@@ -798,7 +781,17 @@ def _places_named_after_people(text: str, tokens: list[Token], labels: list[str]
             # An abbreviation in capitals ("u OŠ Hasan Kikić je …", "MZ Gornja Lipa") names the institution: the
             # nominative after it is its name, never a person in the sentence.
             abbreviation = token.text.isupper() and len(token.text) <= 3
-            if k > j + 1 and (opens or abbreviation or not _subject(text, tokens, k, j + 1)):
+            # A school's full name, its type capitalised before "škola" ("u Osnovnoj školi Hasan Kikić je …"), names
+            # the school as "OŠ" does: a story's school in lower case ("u osnovnoj školi Ivo Lipić je …") does not.
+            official = (
+                j > 0
+                and token.folded.startswith("skol")
+                and tokens[j - 1].capitalised
+                and _SCHOOL_TYPE.match(tokens[j - 1].folded) is not None
+                and gap(text, tokens[j - 1], token) == " "
+                and _no_persons_predicate(text, tokens, k)
+            )
+            if k > j + 1 and (opens or abbreviation or official or not _subject(text, tokens, k, j + 1)):
                 labels[j:k] = ["O"] * (k - j)  # the place noun too ("selu" is no first name beside "Lipovica")
         elif (
             labels[j] in "Ff"
@@ -1078,6 +1071,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     word_surnames.word_surnames_beside_first_names(text, tokens, labels)
     word_surnames.word_first_names_before_surnames(text, tokens, labels)
     _places_named_after_people(text, tokens, labels)
+    units.places_after_units(text, tokens, labels)
     name_context.places_shaped_like_names(text, tokens, labels)
     _diminutives_alone(text, tokens, labels)
     name_context.months_after_days(text, tokens, labels)
@@ -1090,6 +1084,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     titles.names_after_titles(text, tokens, labels)
     name_mentions.names_mentioned_as_names(text, tokens, labels)
     name_mentions.adjectives_before_nouns(text, tokens, labels)
+    name_mentions.places_mentioned_as_places(text, tokens, labels)
     for i, token in enumerate(tokens):
         if token.folded in name_cues.MAIDEN_CUES:
             labels[i] = "O"  # "TOPIĆ SNJEŽANA ROĐ. BANOVIĆ": the cue between two names is neither's

@@ -1,5 +1,5 @@
-"""Identifiers with a check digit or a strict format: JMBG, IBAN and bank account numbers, phone numbers,
-e-mail addresses.
+"""Identifiers with a check digit or a strict format: JMBG, IBAN and bank account numbers, phone numbers
+(e-mail addresses: emails.py).
 
 Well-kept libraries where they exist: python-stdnum validates JMBG (it is the Yugoslav EMŠO: same 13 digits,
 date and mod-11 check digit, `stdnum.si.emso`) and IBANs (mod-97 and each country's layout, `stdnum.iban`);
@@ -27,21 +27,6 @@ _JMBG_WORD = re.compile(r"(jmbg|jmb|maticni( broj)?|maticnog broja|mbg)\W*(je|br
 _IBAN = re.compile(r"(?<![A-Za-z0-9])([A-Za-z]{2}\d{2}(?:[ .-]?[A-Za-z0-9]){10,30})")
 # A BiH account number: 16 digits, as 3-3-8-2, with its own mod-97 check digits at the end.
 _ACCOUNT = re.compile(r"(?<![\d-])(\d{3})[- ]?(\d{3})[- ]?(\d{8})[- ]?(\d{2})(?![\d-])")
-_EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+(?<!\.)", re.UNICODE)
-# As officers type or dictate one: "marko @ gmail.com", "marko(at)gmail.com", "marko at gmail dot com",
-# "marko majmun gmail tačka com". Only with a top-level domain at the end, so " at " alone is never enough.
-_AT = r"(?:\s*@\s*|\s*[(\[{<]\s*(?:at|et|@)\s*[)\]}>]\s*|\s+(?:at|et|majmun|majmunce|majmunče)\s+)"
-_DOT = r"(?:\s*\.\s*|\s*[(\[{<]\s*(?:dot|tacka|tačka|tocka|točka)\s*[)\]}>]\s*|\s+(?:dot|tacka|tačka|tocka|točka)\s+)"
-# Between the local part's words a dot, and dictated an underscore or a dash too ("ana underscore lipic majmunče …").
-_LOCAL_DOT = (
-    r"(?:\.|\s*[(\[]\s*(?:dot|tacka|tačka|tocka|točka)\s*[)\]]\s*|\s+(?:dot|tacka|tačka|tocka|točka)\s+"
-    r"|\s+(?:underscore|donja crta|crtica|povlaka)\s+)"
-)
-_TLD = r"(?:com|net|org|info|biz|edu|gov|ba|hr|rs|me|si|mk|de|at|ch|eu|uk|us|it|fr|nl|se|no|dk|tr|ru|io|co)"
-_EMAIL_SPOKEN = re.compile(
-    rf"(?<![\w.+-])[\w+-]+(?:{_LOCAL_DOT}[\w+-]+)*{_AT}[\w-]+(?:{_DOT}[\w-]+)*{_DOT}{_TLD}(?![\w-])",
-    re.IGNORECASE | re.UNICODE,
-)
 _PHONE_WORD = re.compile(
     r"(tel|telefon\w*|mob\w*|broj (telefona|mobitela|mobilnog)|pozv\w*|zvao|zvala|poziv\w*|sms|viber|whatsapp|kontakt)\W*$"
 )
@@ -136,14 +121,6 @@ def ibans(text: str) -> list[Span]:
     for m in _ACCOUNT.finditer(text):
         if _account_valid(m.groups()):
             spans.append(Span(m.start(), m.end(), "IBAN"))
-    return spans
-
-
-def emails(text: str) -> list[Span]:
-    spans = [Span(m.start(), m.end(), "EMAIL") for m in _EMAIL.finditer(text)]
-    for m in _EMAIL_SPOKEN.finditer(text):
-        if not any(s.start < m.end() and m.start() < s.end for s in spans):
-            spans.append(Span(m.start(), m.end(), "EMAIL"))
     return spans
 
 

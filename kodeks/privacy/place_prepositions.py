@@ -13,11 +13,36 @@ from __future__ import annotations
 
 import re
 
+from kodeks.privacy import dwelling
 from kodeks.privacy.tokens import Token, gap
+
+# The prepositions before a place, written once for every rule that asks whether a word is a place by what stands
+# before it (folded, lower case). They differ by what else may follow them: a set that also admits a person would let
+# a name through, so each rule takes the narrowest set that fits its question.
+
+# Said of a place and hardly of a person: "iz Lipe", "u Lipi", "niz Drinu", "preko Save", "kroz Brezik".
+OF_PLACES_ONLY: frozenset[str] = frozenset(["iz", "u", "na", "niz", "uz", "preko", "do", "kroz"])
+# Every preposition of place, the ones said of people too among them: "kod Merkatora", "ispred Robota", "prema Ilidži".
+OF_PLACES: frozenset[str] = OF_PLACES_ONLY | frozenset(["kod", "prema", "ispred", "iza", "pored", "blizu", "oko", "ka"])
+# Where one goes or where something happens, before an institution ("došla u OŠ …"); not "iz": "Ana Lipić iz Općine
+# Lipa" is someone from there.
+WHERE_TO: frozenset[str] = frozenset(["u", "na", "kod", "do", "pred", "ispred", "pored", "prema", "iza"])
+# Before a river, lake, mountain or town that is also a first name: "na Drini", "ispod Trebevića", "kraj Une".
+BEFORE_NATURE: frozenset[str] = frozenset(
+    [
+        *("u", "na", "iz", "kod", "do", "preko", "pored", "uz", "niz", "prema", "blizu", "ispod", "iznad", "oko"),
+        *("za", "od", "sa", "s", "kraj"),
+    ]
+)
+# Any preposition a noun can follow, of place or not: before a word that is then no first name ("u Hercegovini").
+ANY: frozenset[str] = OF_PLACES | frozenset(
+    ["od", "za", "sa", "s", "po", "pod", "pred", "nad", "ispod", "k", "van", "izvan"]
+)
 
 # A verb of dwelling, working, being born or coming before "u": "živi u", "radi u", "rođen u", "nastanjen u".
 _DWELLING = re.compile(
-    r"^(?:ziv\w*|stanuj\w*|stanova\w*|radi|radio|radila|rade|borav\w*|nastanjen\w*|rodj?en\w*|dosao|dosla)$"
+    r"^(?:ziv\w*|"  # any word of the stem
+    rf"{dwelling.STAYS}|stanova\w*|radi|radio|radila|rade|{dwelling.RESIDES}|{dwelling.SETTLED}|rodj?en\w*|dosao|dosla)$"
 )
 
 

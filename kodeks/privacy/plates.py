@@ -16,13 +16,14 @@ import re
 
 from kodeks.privacy import lexicon, numbers
 from kodeks.privacy.context import folded_with_offsets, keyword_before, original_span
+from kodeks.privacy.letters import PLATE_LETTERS, SPOKEN_LETTERS
 from kodeks.privacy.spans import Span
 from retrieval.language.normalize import fold
 
 _L = "A-Za-zА-Яа-яЈјЂђЋћЏџЉљЊњ"
 _UPPER = set("ABCDEFGHIJKLMNOPQRSTUVWXYZАБВГДЕЖЗИЈКЛМНОПРСТУФХЦЧЏШЂЋЉЊ")
 # The letters of BiH's plates, in either alphabet: a plate's shape with them is a plate even spaced or in lower case.
-_BIH_LETTERS = set("AEJKMOTaejkmotАЕЈКМОТаејкмот")
+_BIH_LETTERS = set(PLATE_LETTERS + PLATE_LETTERS.lower() + "АЕЈКМОТаејкмот")
 _FORMS = [
     # A12-E-345, M21.E.777, E 31 M 990 (a space after the first letter only in capitals: see _plain)
     re.compile(rf"(?<![\w.-])[{_L}](?P<s0>[ ]?)\d{{2}}(?P<s1>[-. ]?)[{_L}](?P<s2>[-. ]?)\d{{3}}(?![\w-]|\.\d)"),
@@ -124,7 +125,9 @@ def _foreign(text: str, taken: list[Span]) -> list[Span]:
 
 # A BiH plate dictated, after a word for a vehicle or its plates: each letter by its name ("ka" K, "je" J, "em" M,
 # "te" T), the numbers in words or digits ("ka trideset jedan je osamsto osamdeset devet": K31-J-889).
-_LETTER_NAMES = frozenset(["a", "e", "je", "j", "ka", "k", "em", "m", "o", "te", "t"])
+_LETTER_NAMES = frozenset(name for name, letter in SPOKEN_LETTERS.items() if letter in PLATE_LETTERS) | frozenset(
+    PLATE_LETTERS.lower()  # the letter alone, as typed: "k 31 j 889"
+)
 _FOLDED_WORD = re.compile(r"[a-z0-9]+")
 
 

@@ -17,37 +17,13 @@ from stdnum import iban as stdnum_iban
 from kodeks.privacy import numbers
 from kodeks.privacy.context import before, folded_with_offsets, original_span
 from kodeks.privacy.documents import DOC_WORD
+from kodeks.privacy.letters import LETTERS_ALONE, SPOKEN_LETTERS
 from kodeks.privacy.spans import Span
 
-# The letters' names as the region spells them aloud (folded: "če" → "ce" is C's too), and the foreign ones.
-_LETTERS = {
-    "a": "A",
-    "be": "B",
-    "ce": "C",
-    "de": "D",
-    "e": "E",
-    "ef": "F",
-    "ge": "G",
-    "ha": "H",
-    "i": "I",
-    "je": "J",
-    "ka": "K",
-    "el": "L",
-    "em": "M",
-    "en": "N",
-    "o": "O",
-    "pe": "P",
-    "er": "R",
-    "es": "S",
-    "te": "T",
-    "u": "U",
-    "ve": "V",
-    "ze": "Z",
-    "iks": "X",
-    "ipsilon": "Y",
-}
 # Letters' names that are everyday words too: at the run's end they are the sentence's, not the number's.
-_WORDS_TOO = frozenset(["a", "i", "u", "o", "je", "e", "te"])
+_WORDS_TOO = frozenset(["a", "i", "u", "o", "je", "e", "te", "s", "k"])
+# What spells a letter here: its name, or the consonant written alone.
+_LETTERS = {**SPOKEN_LETTERS, **LETTERS_ALONE}
 _WORD = re.compile(r"[a-z0-9]+")
 _IBAN_WORD = re.compile(r"(?<!\w)(iban\w*|racun\w*)(?:\W+(?:broj|br|je|glasi|iban))*\W*$")
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from kodeks.privacy import dwelling
 from kodeks.privacy.address_cues import folded_letters
 from kodeks.privacy.spans import Span
 
@@ -19,7 +20,9 @@ _NAME_WORD = re.compile(r"[^\W\d_]+")
 _BB = re.compile(r"[ ]+bb(?!\w)", re.IGNORECASE)
 _BY_TOWN = re.compile(r"[ ]+kod[ ]+(?P<town>[^\W\d_]+)(?!\w)", re.IGNORECASE)
 _DWELLING = re.compile(
-    r"(?<!\w)(?:ziv(?:i|e|imo|io|jela|jeli|ela|eli)|stanuj\w*|prijavljen\w*|nastanjen\w*|boravi\w*)(?!\w)"
+    # the third person and the plural of "živjeti" only (not dwelling.LIVES: "živim", "živite" were never read here)
+    r"(?<!\w)(?:ziv(?:i|e|imo|io|jela|jeli|ela|eli)|"
+    rf"{dwelling.STAYS}|{dwelling.REGISTERED}|{dwelling.SETTLED}|boravi\w*)(?!\w)"
 )
 _CLAUSE_END = re.compile(r"[.;!?]|,[ ]+(?:a|ali|pa|ali|dok)[ ]")
 _MAX_NAME_WORDS = 3

@@ -22,41 +22,10 @@ from __future__ import annotations
 
 import re
 
-from kodeks.privacy import lexicon
+from kodeks.privacy import lexicon, place_prepositions
 from kodeks.privacy.tokens import Token, gap
 
-_PREPOSITIONS = frozenset(
-    [
-        "u",
-        "na",
-        "iz",
-        "kod",
-        "od",
-        "do",
-        "za",
-        "sa",
-        "s",
-        "prema",
-        "preko",
-        "kroz",
-        "po",
-        "pod",
-        "pred",
-        "nad",
-        "iza",
-        "ispod",
-        "ispred",
-        "pored",
-        "oko",
-        "blizu",
-        "k",
-        "ka",
-        "van",
-        "izvan",
-        "niz",
-        "uz",
-    ]
-)
+_PREPOSITIONS = place_prepositions.ANY
 # A birth word after a name: rođen, rodjena, r., godište, god. — and a date of birth already written over.
 _BIRTH_AFTER = re.compile(r"^[ ,]*(?:ro[dđ]j?en[aio]?\b|r\.|godi[sš]t[ea]\b|god\.|_{2,})", re.IGNORECASE)
 
@@ -69,14 +38,6 @@ def _known_word(token: Token) -> bool:
         or lexicon.is_place(folded)
         or lexicon.not_a_name(folded)
     )
-
-
-def _towns() -> frozenset[str]:
-    return lexicon.word_set("towns.txt")
-
-
-def _a_town(folded: str) -> bool:
-    return any(stem in _towns() or any(stem + e in _towns() for e in ("a", "o", "e")) for stem in lexicon.bases(folded))
 
 
 def _name_at(labels: list[str], tokens: list[Token], text: str, i: int, beside: int) -> bool:
@@ -105,7 +66,7 @@ def word_surnames_beside_first_names(text: str, tokens: list[Token], labels: lis
             first = min(j, k)
             if first > 0 and tokens[first - 1].text.islower() and tokens[first - 1].folded in _PREPOSITIONS:
                 continue  # "u Bosni Senad …", "iz Grada Mostara": a place after its preposition
-            if k > j and _a_town(word.folded):
+            if k > j and lexicon.is_town(word.folded):
                 continue  # "Senad Mostar": where he is from
             if word.folded in lexicon.person_words():
                 continue  # "majka nada", "svjedok Senad": a word for the person, no surname
@@ -120,7 +81,7 @@ def word_surnames_beside_first_names(text: str, tokens: list[Token], labels: lis
             same = (capitalised and not name.text.isupper()) or (word.text.isupper() and name.text.isupper())
             if not (same or report):
                 continue
-            if word.sentence_start and not (lexicon.is_place(word.folded) and not _a_town(word.folded)):
+            if word.sentence_start and not (lexicon.is_place(word.folded) and not lexicon.is_town(word.folded)):
                 continue  # "Juče Senad …": a capital at the start says nothing
             labels[k] = "S"
 
