@@ -256,6 +256,37 @@ FORMS = {
         ("Armije BiH 15",),
         "[ADRESA]",
     ),
+    # the thirteenth round (docs/privacy.md "Thirteenth round")
+    "plate-foreign-digits-first": ("Holandski auto, tablice 47-KLM-3, stoji na trotoaru", ("47-KLM-3",), "[TABLICE]"),
+    "name-nickname-between": ("Na pijaci je Ivo «Ićo» Brezar prodavao duhan", ("Ićo", "Brezar"), "[OSOBA 1]"),
+    "name-nickname-tied": (
+        "Svi kažu da stoji „Škorpion“, a to je Ivo Lipić koji je izašao iz zatvora",
+        ("Škorpion", "Lipić"),
+        "[OSOBA 1]",
+    ),
+    "name-nickname-after-naming-verb": ("Svi ga zovu „Jazavac“ i prodaje travu", ("Jazavac",), "[OSOBA 1]"),
+    "name-digraph-initial": ('Iz poruke: "Lj. Lipić mi duguje novac", šta da radim', ("Lj.", "Lipić"), "[OSOBA 1]"),
+    "name-hyphen-initials": ("Svjedokinja K. L.-M. traži zaštitu identiteta", ("L.-M.",), "[OSOBA 1]"),
+    "name-particle": ("Kamper Jeroen van der Lipa kampuje kraj rijeke", ("Jeroen", "van der Lipa"), "[OSOBA 1]"),
+    "birth-year-apposition": ("Zaustavili smo K.L., 1996. god., bez vozačke", ("1996",), "[DATUM ROĐENJA]"),
+    "name-before-age-in-words": (
+        "Majka sa djecom, najstarije Ali star četiri godine, spavala je u parku",
+        ("Ali",),
+        "[OSOBA",
+    ),
+    "name-adjective-shaped-surname": ("Nađen je pasoš na ime Youssef Brezani, šta dalje", ("Brezani",), "[OSOBA 1]"),
+    "name-after-demonstrative-neuter-shape": ("Opet dolazi onaj Brasko sa drugog sprata", ("Brasko",), "[OSOBA 1]"),
+    "name-word-surname-saying": ("Vesna Zlopaka tvrdi da joj je komšija uzeo drva", ("Zlopaka",), "[OSOBA 1]"),
+    "address-street-word-after-town": (
+        "ja sam Ana Lipić iz Lipe Aleja Brezova 12 komšija mi pali gume",
+        ("Aleja Brezova 12",),
+        "[ADRESA]",
+    ),
+    "address-own-home": (
+        "stalno stoji ispred moje zgrade u Jasenovih staza 9, je li to proganjanje",
+        ("Jasenovih staza",),
+        "[ADRESA]",
+    ),
 }
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from kodeks.privacy import address_cues, dwelling, institutions, lexicon, villages
+from kodeks.privacy import address_cues, dwelling, institutions, lexicon, street_words, villages
 from kodeks.privacy.spans import Span
 from retrieval.language.normalize import fold
 
@@ -562,6 +562,7 @@ def _addresses(text: str) -> tuple[list[Span], list[Span]]:
         *address_cues.cued_addresses(text),
         *_spoken_after_place(text),
         *villages.village_homes(text),
+        *street_words.named_streets(text, _UNITS_AFTER),  # "iz Lipe Aleja Brezova 8", "moje zgrade u Lipa 9"
     ]:  # "adresa Hamdije …", "titova dvanaest"
         if institutions.starts_with_institution(text, span.start) or institutions.institution_before(text, span.start):
             public.append(span)  # "na adresi Centra za socijalni rad, Lipova 38": the institution's, no one's home

@@ -12,7 +12,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from kodeks.privacy import addresses, birth_dates, documents, emails, names, numbers, plates, spelled
+from kodeks.privacy import (
+    addresses,
+    birth_dates,
+    birth_years,
+    documents,
+    emails,
+    institution_phones,
+    names,
+    numbers,
+    plates,
+    spelled,
+)
 from kodeks.privacy.spans import ALWAYS_NUMBERED, LABELS, PLACEHOLDER, Masked, Span
 from retrieval.language.normalize import fold
 
@@ -25,9 +36,10 @@ RECOGNISERS: tuple[tuple[str, Recogniser], ...] = (
     ("IBAN", numbers.ibans),
     ("JMBG", numbers.jmbgs),
     ("DATE_OF_BIRTH", birth_dates.birth_dates),  # before phones: "rođen 12 03 1990" is no phone number
+    ("DATE_OF_BIRTH", birth_years.years_beside_people),  # "A.B., 1998. god., …"
     ("IBAN, DOC_NUMBER", spelled.spelled_identifiers),  # spelled after their word: "pasoš ce razmak pet pet …"
     ("DOC_NUMBER", documents.identity_documents),  # before phones: "lična karta 009876543" is no phone number
-    ("PHONE", numbers.phones),
+    ("PHONE", institution_phones.personal_phones),  # not an institution's landline: "PS Centar na 033 …"
     ("PLATE", plates.plates),
     ("DOC_NUMBER", documents.documents),
     ("ADDRESS", addresses.addresses),

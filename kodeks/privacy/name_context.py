@@ -157,6 +157,7 @@ def _lower_case_name_before_verb(text: str, tokens: list[Token], labels: list[st
     if (
         lexicon.first_name(folded) != folded
         or _word(folded)
+        or lexicon.law_word_in_any_case(folded)  # "iz četvrtog stana kaže": a case form of a word of the laws
         or folded in lexicon.word_set("common_words.txt")
         or folded in lexicon.common_forms()
     ):

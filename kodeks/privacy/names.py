@@ -12,17 +12,24 @@ nothing.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 
 from kodeks.privacy import (
+    adjective_shaped_names,
+    initials,
     lexicon,
     name_context,
     name_cues,
     name_mentions,
     name_pairs,
+    name_particles,
     name_repeats,
     noun_surnames,
     place_prepositions,
+    place_shapes,
+    public_names,
+    quoted_nicknames,
+    spoken_ages,
     titles,
     units,
     word_surnames,
@@ -1081,7 +1088,9 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     _names_before_a_fathers_name(text, tokens, labels)
     _upper_lower_places(tokens, labels)
     place_prepositions.places_after_from(text, tokens, labels)
+    place_shapes.places_shaped_like_people(text, tokens, labels)  # "iz Nikšića", "Bosna i Drina", crossroads
     titles.names_after_titles(text, tokens, labels)
+    public_names.public_names(text, tokens, labels)
     name_mentions.names_mentioned_as_names(text, tokens, labels)
     name_mentions.adjectives_before_nouns(text, tokens, labels)
     name_mentions.places_mentioned_as_places(text, tokens, labels)
@@ -1090,6 +1099,8 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
             labels[i] = "O"  # "TOPIĆ SNJEŽANA ROĐ. BANOVIĆ": the cue between two names is neither's
     _vehicle_models(tokens, labels)
     _names_before_ages(text, tokens, labels)
+    spoken_ages.names_before_spoken_ages(text, tokens, labels)  # "najmlađe Ali star dvije godine"
+    adjective_shaped_names.adjective_shaped_names(text, tokens, labels)  # "Youssef Amrani", "onaj Jasko"
     _words_before_initials(text, tokens, labels)
     found: list[PersonSpan] = []
     named: list[tuple[Token, int]] = []  # each found person's first-name word (a story repeats it alone)
@@ -1156,7 +1167,10 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     found = _maiden_names(text, found)
     nicknames = _nicknames(text, found)  # the same person as the name before: its identity wins over the cue's
     found = [p for p in found if not any(n.start < p.end and p.start < n.end for n in nicknames)] + nicknames
+    found = [PersonSpan(*p) for p in quoted_nicknames.join_nicknames(text, [astuple(p) for p in found])]
     for m in _INITIALS.finditer(text):
         if m.group(1) + m.group(2) != "NN" and not any(p.start <= m.start() < p.end for p in found):
             found.append(PersonSpan(m.start(), m.end(), None, None))
+    found = [PersonSpan(*initials.widened(text, p.start, p.end), p.surname, p.first) for p in found]  # "Dž. Hasić"
+    found = [PersonSpan(*name_particles.widened(text, *astuple(p))) for p in found]  # "Pieter van den Berg"
     return sorted(found, key=lambda p: p.start)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from kodeks.privacy import lexicon, numbers
+from kodeks.privacy import lexicon, numbers, plate_shapes
 from kodeks.privacy.context import folded_with_offsets, keyword_before, original_span
 from kodeks.privacy.letters import PLATE_LETTERS, SPOKEN_LETTERS
 from kodeks.privacy.spans import Span
@@ -176,4 +176,6 @@ def plates(text: str) -> list[Span]:
                 spans.append(Span(m.start(), m.end(), "PLATE"))
     spans += _mistyped(text, spans)
     spans += _foreign(text, spans)
+    spans += plate_shapes.digits_first_plates(text, spans, _FOREIGN_WORD, _FOREIGN_WORD_AFTER)  # "52-XKT-9"
+    spans = [s for s in spans if not plate_shapes.road(text[s.start : s.end])]  # "na R-444": a road
     return spans + _dictated(text, spans)

@@ -1,0 +1,34 @@
+"""A year of birth in apposition after a person: "Zaustavili smo A.B., 1998. god., bez vozačke", "Ivo Lipić, 1987.
+godište, …", "Ana L., 2001. g.)".
+
+A year alone is no date of birth (birth_dates.py wants a birth word before it); after a person's name and a comma,
+with "god."/"godine"/"g." after it and the apposition closed right there (a comma, a semicolon, a bracket, the end),
+it is that person's detail, as a full date would be ("Marko Marić, 12.03.1990"). It must lie ten years back or more
+(birth_dates.py's rule for dates beside a name). "Ivo Lipić, 2019. god. je osuđen" goes on after the year: a year of
+an event, left.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+
+from kodeks.privacy.spans import Span
+
+_YEAR = re.compile(r"(?<=,)[ ]?(?P<year>(?:19|20)\d{2})\.?[ ]?(?:god\.?|godine|g\.|godište|godiste)(?=[ ]*(?:[,;)]|$))")
+_BIRTH_YEARS_AGO = 10
+
+
+def years_beside_people(text: str) -> list[Span]:
+    """Years with "god." in apposition right after a person found by names.py."""
+    matches = [m for m in _YEAR.finditer(text) if int(m.group("year")) <= datetime.date.today().year - _BIRTH_YEARS_AGO]
+    if not matches:
+        return []
+    from kodeks.privacy import names  # costly: only where such a year stands
+
+    ends = [p.end for p in names.persons(text)]
+    return [
+        Span(m.start("year"), m.end("year"), "DATE_OF_BIRTH")
+        for m in matches
+        if any(re.fullmatch(r"[ ]*", text[end : m.start() - 1]) for end in ends if end < m.start())
+    ]

@@ -1,0 +1,43 @@
+"""Two addresses the candidate scan of addresses.py passes over:
+
+- a street that opens with its own street word, with a house number, anywhere in a sentence: "… iz Lipe Aleja Brezova
+  88 …", "Bulevar Jasenova 12", "Obala Lipe 3", "Šetalište Brezika 7". The scan reads the longest run of words before
+  a number and, when that run is no street (a town and then the street: "iz Lipe Aleja …"), never tries the run from
+  the street word on; this does. Not "Trg": a square is where people gather ("na Trgu Lipa 3 osobe …").
+- a street after a home with its owner: "ispred moje zgrade u Zelenih Lipa 9", "kod naše kuće na Brezovim
+  stazama 4" — "moje zgrade", "našeg stana" say it is someone's home, so the street's name needs no possessive shape.
+
+The number must be a house's (no unit or count after it: addresses.py's `_UNITS_AFTER`, passed in).
+"""
+
+from __future__ import annotations
+
+import re
+
+from kodeks.privacy.spans import Span
+
+_NUMBER = r"\d{1,4}(?:[a-hA-H])?(?:[ ]?/[ ]?\d{1,3})?"
+_END = r"(?![\w/-]|[.,]\d)"
+_STREET_OPENING = re.compile(
+    r"(?<![\w-])(?P<street>(?:Alej[aeiu]|ALEJ[AEIU]|Bulevar\w*|BULEVAR\w*|Obal[aeiu]|Obalom|Šetališt[eau]|Setalist[eau]|"
+    r"Sokak\w*|Алеј[аеиу]|Булевар\w*|Обал[аеиу])(?:[ ]+[^\W\d_][^\W\d_.]*){1,4}),?[ ]+"
+    rf"(?P<number>{_NUMBER}){_END}"
+)
+_OWN_HOME = re.compile(
+    r"(?<!\w)(?:moj|moje|mog|moga|mojoj|naš|naše|našeg|našoj|nas|nase|naseg|nasoj|njegov\w*|njen\w*|njezin\w*|"
+    r"njihov\w*|njihov)[ ]+(?:zgrad[aeiu]|kuć[aeiu]|kuc[aeiu]|stan[au]?|ulaz[au]?|dvorišt[aeu]|dvorist[aeu]|"
+    r"kapij[aeiu])[ ]+(?:u|na)[ ]+"
+    r"(?P<street>[A-ZČĆŠŽĐ][^\W\d_]*(?:[ ]+[^\W\d_]+){0,3})[ ]+"
+    rf"(?P<number>{_NUMBER}){_END}"
+)
+
+
+def named_streets(text: str, units_after: re.Pattern[str]) -> list[Span]:
+    """Addresses opened by a street word or placed at someone's own home (street and house number)."""
+    out = []
+    for pattern in (_STREET_OPENING, _OWN_HOME):
+        for m in pattern.finditer(text):
+            if units_after.match(text[m.end() :]):
+                continue
+            out.append(Span(m.start("street"), m.end("number"), "ADDRESS"))
+    return out
