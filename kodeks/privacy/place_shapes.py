@@ -38,7 +38,7 @@ def _crossroads_streets(text: str, tokens: list[Token], labels: list[str]) -> No
             if (
                 word.text[:1].isupper()
                 and _SURNAME_POSSESSIVE.search(word.folded)
-                and not titles._house_number_beside(text, word.start, word.end)
+                and not titles.house_number_beside(text, word.start, word.end)
             ):
                 labels[k] = "O"
 

@@ -27,7 +27,7 @@ _NUMBER_AFTER = re.compile(
 )
 
 
-def _house_number_beside(text: str, start: int, end: int) -> bool:
+def house_number_beside(text: str, start: int, end: int) -> bool:
     """A house number before or after the street ("22 Lipova", "… Tita 12", "… broj sedam"): then it may be someone's
     home the address rules missed, and the words stay masked as they were (failing closed)."""
     if _NUMBER_BEFORE.search(text[max(0, start - 8) : start]) or _NUMBER_AFTER.match(text[end : end + 12]):
@@ -53,5 +53,5 @@ def names_after_titles(text: str, tokens: list[Token], labels: list[str]) -> Non
             if k > j + 1 and lexicon.first_name(word.folded) == word.folded and labels[k] in "Ff":
                 break  # "… Maršala Tita Marko Lipić": a first name in the nominative starts a person of today
             k += 1
-        if k > j + 1 and not _house_number_beside(text, token.start, tokens[k - 1].end):
+        if k > j + 1 and not house_number_beside(text, token.start, tokens[k - 1].end):
             labels[j:k] = ["O"] * (k - j)
