@@ -128,6 +128,7 @@ class CandidateFinder:
         named_kinds: Collection[str] | None = None,
         field_kinds: Collection[str] = (),
         harm_offences: Sequence[str] = (),
+        offence_kinds: Collection[str] = (),
     ) -> tuple[list[Candidate], Ranker | None]:
         """The best candidates among the articles `mask` admits (`filtered`: a law or jurisdiction filter
         made it narrower than the whole library), best first; and a function that fills in the dense and
@@ -144,7 +145,9 @@ class CandidateFinder:
         their titles say, the other kinds by theirs; `harm_offences`: the criminal offences a story is about for the
         harm to a person it tells (law_kinds.HarmReading) — the kinds of law are judged by them as by an offence
         verb's (KODEKS_OFFENCE_AFFINITY); the title field, the lexical query and the stage's `title_offence` are not
-        (they would move the scores within one law)."""
+        (they would move the scores within one law); `offence_kinds`: the kinds of law a story that names another kind
+        only by a circumstance of its act is about if its legal terms are titled best in one of them
+        (law_kinds.CircumstanceReading, `_offence_told`) — the laws of other kinds are then off its topic."""
         s = self.settings
         if not mask.any():
             return [], None
@@ -236,6 +239,11 @@ class CandidateFinder:
         saturation = s.lexical_saturation if self._several_laws(mask) else 0.0
         earlier = previous if previous is not None else np.zeros(0, dtype=np.int64)
         asked = self.priors.of_kinds(topic_kinds) if self.priors is not None and topic_kinds else None
+        if asked is None and offence_kinds:
+            asked = self._offence_told(terms_share, mask, offence_kinds)
+            if asked is not None and offence_share is None:
+                # the offence the story was recognised as judges the kinds, as an offence verb's does
+                affinity = s.offence_affinity
         topic, unnamed_only = self._on_topic(asked, named_kinds)
         named = self._named_laws(context, mask)
         if named is not None:  # a switch: the named jurisdiction's own laws, as a topic's kinds are preferred
@@ -429,6 +437,20 @@ class CandidateFinder:
         """Whether the admitted articles belong to more than one law (a library: fusion.saturate applies)."""
         codes = self.layout.law_code[mask]
         return bool(codes.size) and bool((codes != codes[0]).any())
+
+    def _offence_told(
+        self, terms_share: np.ndarray | None, mask: np.ndarray, kinds: Collection[str]
+    ) -> np.ndarray | None:
+        """The articles of `kinds` (LibraryPriors.of_kinds) where the title the vocabulary's legal terms match best
+        among the admitted articles is one of theirs — an offence the story was recognised as ("paljevina" for
+        "zapalio mu auto") — else None: the story's circumstance words then decide nothing (law_kinds.CircumstanceReading)."""
+        if self.priors is None or terms_share is None or not mask.any():
+            return None
+        best = int(np.argmax(np.where(mask, terms_share, -1.0)))
+        if terms_share[best] <= 0:
+            return None
+        of = self.priors.of_kinds(kinds)
+        return of if of is not None and of[best] else None
 
     def _on_topic(
         self, asked: np.ndarray | None, named_kinds: Collection[str] | None

@@ -41,6 +41,9 @@ class LawKind:
     # The criminal codes' offences a story of this kind's subject is about when it tells harm done to a person
     # (their titles' heads: "ugrožavanje javnog saobraćaja", "nepružanje pomoći" for the road): `HarmReading`.
     harm: tuple[str, ...] = ()
+    # The topics that name only what a story happened with (a vehicle, its driver), no rule of the kind:
+    # `CircumstanceReading`.
+    circumstances: tuple[str, ...] = ()
 
 
 @lru_cache(maxsize=4)
@@ -65,6 +68,7 @@ def load_kinds(path: Path | None = None) -> tuple[LawKind, ...]:
             str(k.get("label") or k["kind"]),
             str(k.get("level", "")),
             tuple(str(t) for t in k.get("harm", [])),
+            tuple(str(t) for t in k.get("circumstances", [])),
         )
         for k in data.get("kind", [])
     )
@@ -230,3 +234,43 @@ class HarmReading:
         empty where no named kind has such offences or no harm is told."""
         found = [t for kind in sorted(named) for t in self._offences.get(kind, ())]
         return list(dict.fromkeys(found)) if found and self.tells_harm(text) else []
+
+
+class CircumstanceReading:
+    """Which kinds of law a story names only by a circumstance — the vehicle or the driver a crime was done with, to or
+    by ("zapalio mu auto", "vozač nudio novac policajcu"): every topic of the kind it names is one of the kind's
+    `circumstances` ([circumstance] in retrieval/language/data/law_kinds.toml). Such a story is about its act where
+    the vocabulary's legal terms name an offence of the `kinds` (the criminal codes): the retriever decides that by
+    where those terms are titled best (candidates.py). A topic of the kind's rules ("parkirao", "alkotest") keeps it."""
+
+    def __init__(
+        self,
+        circumstances: dict[str, frozenset[str]],
+        kinds: frozenset[str],
+        read_as: dict[str, frozenset[str]] | None = None,
+    ) -> None:
+        self._circumstances = circumstances  # kind → its topics that are circumstances only
+        # kind → every topic a circumstance word itself is read as ("vozilo" also as "vozio": one stem): what a legal
+        # term that names the vehicle in the law's word ("tuđe vozilo") names
+        self._read_as = read_as if read_as is not None else circumstances
+        self.kinds = kinds  # the kinds whose offences such a story is about (the criminal codes)
+
+    @classmethod
+    def of(
+        cls, topics: KindTopics | None = None, kinds: tuple[LawKind, ...] | None = None, path: Path | None = None
+    ) -> CircumstanceReading:
+        """The reading of `law_kinds.toml` (or `path`); `topics` reads each circumstance word as a question's."""
+        data = _read(path).get("circumstance", {})
+        kinds = load_kinds(path) if kinds is None else kinds
+        circumstances = {k.kind: frozenset(k.circumstances) for k in kinds if k.circumstances}
+        read_as = {
+            kind: of.union(*(topics.named(word).get(kind, ()) for word in of)) if topics is not None else of
+            for kind, of in circumstances.items()
+        }
+        return cls(circumstances, frozenset(str(k) for k in data.get("kinds", [])), read_as)
+
+    def only_circumstances(self, topics: dict[str, list[str]], legal: bool = False) -> frozenset[str]:
+        """The kinds `topics` (KindTopics.named: kind → the topics of it named) names by circumstances alone;
+        `legal`: `topics` are a legal term's, whose vehicle may read as more topics than its own (`_read_as`)."""
+        of = self._read_as if legal else self._circumstances
+        return frozenset(kind for kind, named in topics.items() if named and set(named) <= of.get(kind, set()))

@@ -40,6 +40,10 @@ advocacy, …). Two things then go wrong that never happen over one code (measur
   a kind named whose `harm` lists those offences) judges the kinds by the offences' titles (KODEKS_OFFENCE_AFFINITY,
   as an offence verb does) and has the criminal codes as its topic (the other laws lowered by KODEKS_TOPIC_AFFINITY,
   as for a rule asked): the retriever passes both in (`Retriever._harm_offences`, `_harm_kinds`).
+- **A crime told with a vehicle.** "zapalio je auto svom šefu", "vozač nudi policajcu novac": the traffic law's
+  subject is named only by the vehicle or the driver (law_kinds.CircumstanceReading) and the legal terms are titled
+  best in a criminal code: the criminal codes are the story's topic, the kinds judged at KODEKS_OFFENCE_AFFINITY
+  (`Retriever._circumstance_kinds`, `CandidateFinder._offence_told`).
 
 Over one law both are no-ops (no other level, one kind), so single-code results are unchanged.
 """

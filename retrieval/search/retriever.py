@@ -54,7 +54,14 @@ from retrieval.search.confidence import (
 from retrieval.search.coverage import TopicCoverage, judge
 from retrieval.search.dense import DenseScorer
 from retrieval.search.followup import fuse_alone
-from retrieval.search.law_kinds import HarmReading, KindTopics, LawKind, StateField, asks_for_a_rule
+from retrieval.search.law_kinds import (
+    CircumstanceReading,
+    HarmReading,
+    KindTopics,
+    LawKind,
+    StateField,
+    asks_for_a_rule,
+)
 from retrieval.search.layout import ArticleLayout
 from retrieval.search.library_priors import LibraryPriors
 from retrieval.search.parallels import Comparison, find_parallels
@@ -103,6 +110,8 @@ class Retriever:
         self.state_field = StateField.of(self.vocabulary) if self.vocabulary is not None else None
         # Which criminal offences a story of a named kind's subject is about for the harm it tells (law_kinds.py)
         self.harm = HarmReading.of(self.vocabulary) if self.vocabulary is not None else None
+        # Which kinds of law a story names only by a circumstance of its act (a vehicle, a driver): law_kinds.py
+        self.circumstance = CircumstanceReading.of(self.kind_topics) if self.kind_topics is not None else None
         self._kinds_of_law = {
             law: frozenset(k.kind for k in kinds) for law, kinds in self.references.names.kinds.items()
         }
@@ -422,6 +431,7 @@ class Retriever:
                 named_kinds,
                 field=field,
                 harm_offences=harm,
+                offence_kinds=self._circumstance_kinds(topics, asks_rule, harm, expansions),
             )
             if len(hits) < keep
             else ([], None)
@@ -447,6 +457,7 @@ class Retriever:
                 own_named,
                 field=field,
                 harm_offences=own_harm,
+                offence_kinds=self._circumstance_kinds(own_topics, own_rule, own_harm, own),
             )
             alone = self.layout.dedupe(references[: len(hits)] + alone)[len(hits) :]
             candidates = fuse_alone(candidates, alone, s.thread_alone, key=lambda c: c.index)
@@ -687,6 +698,7 @@ class Retriever:
         named_kinds: frozenset[str] | None = None,
         field: bool = False,
         harm_offences: Sequence[str] = (),
+        offence_kinds: Collection[str] = (),
     ) -> tuple[list[Candidate], Ranker | None]:
         """Both retrievers over the articles the filter admits (deleted ones never), fused, in the hand order
         (candidates.py; the learned stage orders the served list: `CandidateFinder.serve`). A question that names a
@@ -694,7 +706,9 @@ class Retriever:
         `_tells_state_field`) where the officer serves below the state, is about that level's matter: of two twins, the
         officer's own copy is lowered (library_priors.py). A story of the state's field is the field's kinds' (the
         criminal codes': law_kinds.StateField.kinds), as one whose offence the vocabulary recognised; a story that
-        tells harm to a person is about the offences `harm_offences` names (law_kinds.HarmReading)."""
+        tells harm to a person is about the offences `harm_offences` names (law_kinds.HarmReading); one that names a
+        kind only by a circumstance is about its offence when its legal terms are titled best in `offence_kinds`
+        (law_kinds.CircumstanceReading)."""
         mask = self._open_mask if allowed is None else (self._open_mask & allowed)
         previous = None
         if context is not None and context.articles:
@@ -713,6 +727,7 @@ class Retriever:
             named_kinds=named_kinds,
             field_kinds=self.state_field.kinds if field and self.state_field and not asks_for_a_rule(query) else (),
             harm_offences=harm_offences,
+            offence_kinds=offence_kinds,
         )
 
     def _tells_state_field(self, query: str, expansions: list[Expansion], context: ThreadContext | None) -> bool:
@@ -763,6 +778,30 @@ class Retriever:
         if not harm or self.harm is None:
             return frozenset()
         return self.harm.kinds
+
+    def _circumstance_kinds(
+        self, topics: dict[str, list[str]], asks_rule: bool, harm: Sequence[str], expansions: list[Expansion]
+    ) -> frozenset[str]:
+        """The kinds whose offence a story is about if its legal terms are titled best in one of them (candidates.py):
+        a story (no rule asked, no harm to a person read) that names a kind of law only by a circumstance of its act
+        ("zapalio je auto svom šefu": the vehicle, not a rule of the road) and in which the vocabulary recognised
+        something (law_kinds.CircumstanceReading). Nothing over one law (no priors)."""
+        if self.circumstance is None or asks_rule or harm or self.candidates.priors is None:
+            return frozenset()
+        if not self.settings.topic_affinity or self.kind_topics is None:
+            return frozenset()
+        recognised = dict.fromkeys(e.adds for e in expansions if e.source in ("thesaurus", "derivation"))
+        if not recognised:
+            return frozenset()
+        circumstantial = self.circumstance.only_circumstances(topics)
+        if not circumstantial:
+            return frozenset()
+        # the vocabulary's legal terms name no rule of the kind either ("saobraćajna nezgoda": the road's own matter)
+        for adds in recognised:
+            named = {k: of for k, of in self.kind_topics.named(adds).items() if k in circumstantial}
+            if named and len(self.circumstance.only_circumstances(named, legal=True)) < len(named):
+                return frozenset()
+        return self.circumstance.kinds
 
     def _topic_kinds(
         self, topics: dict[str, list[str]], asks_rule: bool, expansions: list[Expansion]

@@ -1,0 +1,115 @@
+"""A crime told on the road (retrieval.search.law_kinds.CircumstanceReading): a story that names the traffic law's
+subject only by a vehicle or a driver ("zapalio mu automobil") and whose legal terms are titled best in a criminal
+code is about that offence, so over a library the traffic law's articles are lowered as off its topic — never for a
+rule of the road named or added by the vocabulary, never for a rule asked, never over one law. Invented phrasings
+over a small generated library indexed with the real embedder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from retrieval.jurisdictions import scope_of
+from tests.retrieval_helpers import index_rows, row
+
+ZOBS = "Zakon o osnovama bezbjednosti saobraćaja na putevima – test"
+
+
+def rs(number: str, title: str, text: str) -> dict[str, Any]:
+    return row("KZ RS", number, text, title, jurisdiction="RS")
+
+
+def zobs(number: str, text: str) -> dict[str, Any]:
+    return row("ZOBS BiH", number, text, "", jurisdiction="BiH", law_title=ZOBS)
+
+
+def rows() -> list[dict[str, Any]]:
+    return [
+        rs("243", "Paljevina", "Ko podmetne požar i time uništi ili ošteti tuđu stvar, kazniće se zatvorom."),
+        rs("224", "Krađa", "Ko oduzme tuđu pokretnu stvar da je prisvoji, kazniće se zatvorom do tri godine."),
+        rs("124", "Ubistvo", "Ko drugog liši života, kazniće se kaznom zatvora od pet do dvadeset godina."),
+        zobs("26", "Zabranjeno je na parkingu i kolovozu ostavljati neregistrovano ili oštećeno vozilo ili automobil."),
+        zobs("72", "Automobil se ne smije parkirati na trotoaru; vozač koji parkira vozilo na trotoaru kazniće se."),
+        zobs("154", "Vozač automobila koji učestvuje u saobraćajnoj nezgodi mora ostati na mjestu nezgode."),
+    ]
+
+
+@pytest.fixture(scope="module")
+def library(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """The hand-weighted order (the learned stage off): the prior chooses the five the stage may reorder."""
+    from retrieval.search.retriever import Retriever
+
+    settings = index_rows(tmp_path_factory.mktemp("circumstance"), rows())
+    return Retriever.open(settings.model_copy(update={"ranker": "off"}))
+
+
+@pytest.fixture(scope="module")
+def without_reading(library: Any) -> Any:
+    """The same library with no circumstance reading: what search did before it."""
+    from retrieval.search.retriever import Retriever
+
+    plain = Retriever.open(library.settings)
+    plain.circumstance = None
+    return plain
+
+
+def test_a_kind_named_by_a_vehicle_or_a_driver_alone() -> None:
+    from retrieval.language.vocabulary import bcs_vocabulary
+    from retrieval.search.law_kinds import CircumstanceReading, KindTopics
+
+    topics = KindTopics.of(bcs_vocabulary())
+    reading = CircumstanceReading.of(topics)
+    assert reading.kinds == {"criminal code"}
+    assert reading.only_circumstances(topics.named("noću mu je neko zapalio automobil")) == {"traffic safety"}
+    assert reading.only_circumstances(topics.named("vozač kamiona je prijetio radniku")) == {"traffic safety"}
+    # a rule of the road named beside the vehicle: parking, speed, alcohol test, driving itself
+    assert not reading.only_circumstances(topics.named("parkirao je automobil na trotoaru"))
+    assert not reading.only_circumstances(topics.named("vozač je duvao alkotest"))
+    assert not reading.only_circumstances(topics.named("vozio je cijeli dan"))
+    # a legal term that names the vehicle in the law's word ("tuđe vozilo") is read as naming the vehicle
+    assert reading.only_circumstances(topics.named("tuđe vozilo"), legal=True) == {"traffic safety"}
+    assert not reading.only_circumstances(topics.named("saobraćajna nezgoda"), legal=True)
+
+
+def scores(retriever: Any, question: str) -> dict[str, float]:
+    return {h.id: h.score for h in retriever.search(question, k=10, jurisdiction=scope_of("RS")).hits}
+
+
+def test_a_crime_told_with_a_vehicle_lowers_the_traffic_law(library: Any, without_reading: Any) -> None:
+    """ "zapalio mu automobil": the traffic law's articles on cars are lowered by at least the topic affinity; the
+    criminal code's arson is not."""
+    story = "noću mu je neko zapalio automobil u dvorištu"
+    now, before = scores(library, story), scores(without_reading, story)
+    lowered = [a for a in before if a.startswith("ZOBS") and a in now]
+    assert lowered
+    for article in lowered:
+        assert now[article] <= before[article] - library.settings.topic_affinity + 1e-6
+    assert now["KZ RS čl. 243"] >= before["KZ RS čl. 243"] - 1e-6
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "parkirao je automobil na trotoaru ispred zgrade",  # a rule of the road named: the traffic law's matter
+        "udario auto i otišao sa mjesta saobraćajne nezgode",  # the vocabulary adds the road's own terms
+        "kako prijaviti da je ukraden automobil",  # a rule asked
+    ],
+)
+def test_a_rule_of_the_road_changes_nothing(library: Any, without_reading: Any, question: str) -> None:
+    now, before = scores(library, question), scores(without_reading, question)
+    assert now == pytest.approx(before)
+
+
+def test_a_single_law_reads_no_circumstance(tmp_path: Path) -> None:
+    """Over one law there are no kinds to tell apart: no priors, nothing read, the story served as before."""
+    from retrieval.search.retriever import Retriever
+
+    settings = index_rows(tmp_path, [r for r in rows() if r["law"] == "KZ RS"])
+    single = Retriever.open(settings.model_copy(update={"ranker": "off"}))
+    assert single.candidates.priors is None
+    story = "noću mu je neko zapalio automobil u dvorištu"
+    plain = Retriever.open(settings.model_copy(update={"ranker": "off"}))
+    plain.circumstance = None
+    assert scores(single, story) == pytest.approx(scores(plain, story))
