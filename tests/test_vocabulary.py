@@ -362,3 +362,38 @@ def test_an_act_told_as_a_story_reaches_its_offence(story: str, offence: str) ->
 def test_a_story_phrase_shared_with_another_offence_adds_nothing_of_the_act(story: str, not_added: str) -> None:
     """Phrases that also stand in another offence's story were left out of the story entries."""
     assert not_added not in {e.adds for e in bcs_vocabulary().expand(story)}, story
+
+
+# --- traffic rules that need a driver's act (issue 31/29) ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("story", "rule_term"),
+    [
+        ("dao je sinu auto da vozi iako nema vozačku", "dao vozilo na upravljanje"),
+        ("vlasnik je dao auto bez vozačke komšiji", "dao vozilo na upravljanje"),
+        ("pustio ga da vozi njegov kamion", "dao vozilo na upravljanje"),
+        ("nije stao na stop i izletio na glavnu", "prvenstvo prolaza"),
+        ("prošao je znak stop bez zaustavljanja", "prvenstvo prolaza"),
+    ],
+)
+def test_a_traffic_rule_told_with_a_drivers_act_reaches_the_rule(story: str, rule_term: str) -> None:
+    """Letting someone drive and the stop sign are rules of driving: with a word of driving they still reach the
+    traffic law's terms (invented stories)."""
+    assert rule_term in {e.adds for e in bcs_vocabulary().expand(story)}, story
+
+
+@pytest.mark.parametrize(
+    ("story", "rule_term"),
+    [
+        ("dao mu je auto na čuvanje a on ga prodao za dijelove", "dao vozilo na upravljanje"),
+        ("posudio mu auto pa prijavio da je ukraden", "dao vozilo na upravljanje"),
+        ("dao mu ključeve od auta i više ga nije vidio", "dao vozilo na upravljanje"),
+        ("noću su skinuli znak stop s raskrsnice", "prvenstvo prolaza"),
+        ("neko je polomio znak stop kod škole", "prvenstvo prolaza"),
+    ],
+)
+def test_a_vehicle_or_sign_in_a_crime_story_reads_no_rule_of_driving(story: str, rule_term: str) -> None:
+    """A car given, lent or its keys handed over, and a stop sign taken down, tell embezzlement, fraud or
+    endangering of traffic as often as driving: without a driver's act the rule's terms are not added."""
+    assert rule_term not in {e.adds for e in bcs_vocabulary().expand(story)}, story
