@@ -386,7 +386,7 @@ def test_a_traffic_rule_told_with_a_drivers_act_reaches_the_rule(story: str, rul
 @pytest.mark.parametrize(
     ("story", "rule_term"),
     [
-        ("dao mu je auto na čuvanje a on ga prodao za dijelove", "dao vozilo na upravljanje"),
+        ("dala mu je auto na korištenje a on ga založio", "dao vozilo na upravljanje"),
         ("posudio mu auto pa prijavio da je ukraden", "dao vozilo na upravljanje"),
         ("dao mu ključeve od auta i više ga nije vidio", "dao vozilo na upravljanje"),
         ("noću su skinuli znak stop s raskrsnice", "prvenstvo prolaza"),
