@@ -375,6 +375,7 @@ def test_a_story_phrase_shared_with_another_offence_adds_nothing_of_the_act(stor
         ("pustio ga da vozi njegov kamion", "dao vozilo na upravljanje"),
         ("nije stao na stop i izletio na glavnu", "prvenstvo prolaza"),
         ("prošao je znak stop bez zaustavljanja", "prvenstvo prolaza"),
+        ("zakačio mi je auto na parkingu i otišao", "ostaviti podatke o sebi i vozilu"),
     ],
 )
 def test_a_traffic_rule_told_with_a_drivers_act_reaches_the_rule(story: str, rule_term: str) -> None:
@@ -391,9 +392,11 @@ def test_a_traffic_rule_told_with_a_drivers_act_reaches_the_rule(story: str, rul
         ("dao mu ključeve od auta i više ga nije vidio", "dao vozilo na upravljanje"),
         ("noću su skinuli znak stop s raskrsnice", "prvenstvo prolaza"),
         ("neko je polomio znak stop kod škole", "prvenstvo prolaza"),
+        ("noću mi je neko ogrebao auto ispred zgrade", "ostaviti podatke o sebi i vozilu"),
     ],
 )
 def test_a_vehicle_or_sign_in_a_crime_story_reads_no_rule_of_driving(story: str, rule_term: str) -> None:
-    """A car given, lent or its keys handed over, and a stop sign taken down, tell embezzlement, fraud or
-    endangering of traffic as often as driving: without a driver's act the rule's terms are not added."""
+    """A car given, lent or its keys handed over, a stop sign taken down and a car scratched tell embezzlement,
+    fraud, endangering of traffic or damage to property as often as driving: without a driver's act the rule's terms
+    are not added."""
     assert rule_term not in {e.adds for e in bcs_vocabulary().expand(story)}, story
