@@ -121,6 +121,12 @@ class Expansion:
     # 1, or less where only a threatened or avoided act triggered it ("da mu ne zapali lokal": clauses.py)
     weight: float = 1.0
 
+    @property
+    def recognised(self) -> bool:
+        """A legal term the vocabulary recognised the question's words as (thesaurus or derivation), not a spelling
+        variant of a word: what the readings of a question's subject count as "the vocabulary recognised something"."""
+        return self.source in ("thesaurus", "derivation")
+
     def to_dict(self) -> dict[str, str]:
         out = {"source": self.source, "matched": self.matched, "adds": self.adds}
         if self.weight != 1.0:

@@ -736,9 +736,7 @@ class Retriever:
         inherited words are not read (its expansions may come from them), as for a level's name."""
         if self.state_field is None:
             return False
-        added = (
-            [e.adds for e in expansions if e.source in ("thesaurus", "derivation")] if not _inherits(context) else []
-        )
+        added = [e.adds for e in expansions if e.recognised] if not _inherits(context) else []
         return bool(self.state_field.told(query, added))
 
     def _thread_kinds(self, context: ThreadContext | None) -> frozenset[str]:
@@ -790,7 +788,7 @@ class Retriever:
             return frozenset()
         if not self.settings.topic_affinity or self.kind_topics is None:
             return frozenset()
-        recognised = dict.fromkeys(e.adds for e in expansions if e.source in ("thesaurus", "derivation"))
+        recognised = dict.fromkeys(e.adds for e in expansions if e.recognised)
         if not recognised:
             return frozenset()
         circumstantial = self.circumstance.only_circumstances(topics)
@@ -812,7 +810,7 @@ class Retriever:
         — the same reading as `weak`'s (law_kinds.asks_for_a_rule; library_priors.py: topic affinity)."""
         if self.candidates.priors is None or not self.settings.topic_affinity or not asks_rule:
             return frozenset()
-        if any(e.source in ("thesaurus", "derivation") for e in expansions):
+        if any(e.recognised for e in expansions):
             return frozenset()
         return frozenset(topics)
 
