@@ -21,6 +21,35 @@ def row(law: str, article: str, text: str, title: str = "", jurisdiction: str = 
     }
 
 
+# A traffic law's long title, as a generated library's test rows carry it (the law kinds read it)
+ZOBS_TEST_TITLE = "Zakon o osnovama bezbjednosti saobraćaja na putevima – test"
+
+
+def rs_row(number: str, title: str, text: str) -> dict[str, Any]:
+    """An article of KZ RS (a criminal code of RS) for a generated library."""
+    return row("KZ RS", number, text, title, jurisdiction="RS")
+
+
+def zobs_row(number: str, text: str) -> dict[str, Any]:
+    """An untitled article of ZOBS BiH (the state's traffic law) for a generated library."""
+    return row("ZOBS BiH", number, text, "", jurisdiction="BiH", law_title=ZOBS_TEST_TITLE)
+
+
+def hand_ordered(settings: Settings) -> Any:
+    """A Retriever over `settings`' index in the hand-weighted order (the learned stage off), the order the library's
+    priors and readings act on."""
+    from retrieval.search.retriever import Retriever
+
+    return Retriever.open(settings.model_copy(update={"ranker": "off"}))
+
+
+def rs_scores(retriever: Any, question: str) -> dict[str, float]:
+    """Article id → score of the first ten hits for an RS officer."""
+    from retrieval.jurisdictions import scope_of
+
+    return {h.id: h.score for h in retriever.search(question, k=10, jurisdiction=scope_of("RS")).hits}
+
+
 def write_corpus(path: Path, rows: list[dict[str, Any]]) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")

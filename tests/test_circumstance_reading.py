@@ -11,38 +11,28 @@ from typing import Any
 
 import pytest
 
-from retrieval.jurisdictions import scope_of
-from tests.retrieval_helpers import index_rows, row
-
-ZOBS = "Zakon o osnovama bezbjednosti saobraćaja na putevima – test"
-
-
-def rs(number: str, title: str, text: str) -> dict[str, Any]:
-    return row("KZ RS", number, text, title, jurisdiction="RS")
-
-
-def zobs(number: str, text: str) -> dict[str, Any]:
-    return row("ZOBS BiH", number, text, "", jurisdiction="BiH", law_title=ZOBS)
+from tests.retrieval_helpers import hand_ordered, index_rows, rs_row, rs_scores, zobs_row
 
 
 def rows() -> list[dict[str, Any]]:
     return [
-        rs("243", "Paljevina", "Ko podmetne požar i time uništi ili ošteti tuđu stvar, kazniće se zatvorom."),
-        rs("224", "Krađa", "Ko oduzme tuđu pokretnu stvar da je prisvoji, kazniće se zatvorom do tri godine."),
-        rs("124", "Ubistvo", "Ko drugog liši života, kazniće se kaznom zatvora od pet do dvadeset godina."),
-        zobs("26", "Zabranjeno je na parkingu i kolovozu ostavljati neregistrovano ili oštećeno vozilo ili automobil."),
-        zobs("72", "Automobil se ne smije parkirati na trotoaru; vozač koji parkira vozilo na trotoaru kazniće se."),
-        zobs("154", "Vozač automobila koji učestvuje u saobraćajnoj nezgodi mora ostati na mjestu nezgode."),
+        rs_row("243", "Paljevina", "Ko podmetne požar i time uništi ili ošteti tuđu stvar, kazniće se zatvorom."),
+        rs_row("224", "Krađa", "Ko oduzme tuđu pokretnu stvar da je prisvoji, kazniće se zatvorom do tri godine."),
+        rs_row("124", "Ubistvo", "Ko drugog liši života, kazniće se kaznom zatvora od pet do dvadeset godina."),
+        zobs_row(
+            "26", "Zabranjeno je na parkingu i kolovozu ostavljati neregistrovano ili oštećeno vozilo ili automobil."
+        ),
+        zobs_row(
+            "72", "Automobil se ne smije parkirati na trotoaru; vozač koji parkira vozilo na trotoaru kazniće se."
+        ),
+        zobs_row("154", "Vozač automobila koji učestvuje u saobraćajnoj nezgodi mora ostati na mjestu nezgode."),
     ]
 
 
 @pytest.fixture(scope="module")
 def library(tmp_path_factory: pytest.TempPathFactory) -> Any:
     """The hand-weighted order (the learned stage off): the prior chooses the five the stage may reorder."""
-    from retrieval.search.retriever import Retriever
-
-    settings = index_rows(tmp_path_factory.mktemp("circumstance"), rows())
-    return Retriever.open(settings.model_copy(update={"ranker": "off"}))
+    return hand_ordered(index_rows(tmp_path_factory.mktemp("circumstance"), rows()))
 
 
 @pytest.fixture(scope="module")
@@ -73,15 +63,11 @@ def test_a_kind_named_by_a_vehicle_or_a_driver_alone() -> None:
     assert not reading.only_circumstances(topics.named("saobraćajna nezgoda"), legal=True)
 
 
-def scores(retriever: Any, question: str) -> dict[str, float]:
-    return {h.id: h.score for h in retriever.search(question, k=10, jurisdiction=scope_of("RS")).hits}
-
-
 def test_a_crime_told_with_a_vehicle_lowers_the_traffic_law(library: Any, without_reading: Any) -> None:
     """ "zapalio mu automobil": the traffic law's articles on cars are lowered by at least the topic affinity; the
     criminal code's arson is not."""
     story = "noću mu je neko zapalio automobil u dvorištu"
-    now, before = scores(library, story), scores(without_reading, story)
+    now, before = rs_scores(library, story), rs_scores(without_reading, story)
     lowered = [a for a in before if a.startswith("ZOBS") and a in now]
     assert lowered
     for article in lowered:
@@ -98,18 +84,17 @@ def test_a_crime_told_with_a_vehicle_lowers_the_traffic_law(library: Any, withou
     ],
 )
 def test_a_rule_of_the_road_changes_nothing(library: Any, without_reading: Any, question: str) -> None:
-    now, before = scores(library, question), scores(without_reading, question)
+    now, before = rs_scores(library, question), rs_scores(without_reading, question)
     assert now == pytest.approx(before)
 
 
 def test_a_single_law_reads_no_circumstance(tmp_path: Path) -> None:
     """Over one law there are no kinds to tell apart: no priors, nothing read, the story served as before."""
-    from retrieval.search.retriever import Retriever
 
     settings = index_rows(tmp_path, [r for r in rows() if r["law"] == "KZ RS"])
-    single = Retriever.open(settings.model_copy(update={"ranker": "off"}))
+    single = hand_ordered(settings)
     assert single.candidates.priors is None
     story = "noću mu je neko zapalio automobil u dvorištu"
-    plain = Retriever.open(settings.model_copy(update={"ranker": "off"}))
+    plain = hand_ordered(settings)
     plain.circumstance = None
-    assert scores(single, story) == pytest.approx(scores(plain, story))
+    assert rs_scores(single, story) == pytest.approx(rs_scores(plain, story))

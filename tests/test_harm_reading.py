@@ -10,41 +10,27 @@ from typing import Any
 
 import pytest
 
-from retrieval.jurisdictions import scope_of
-from tests.retrieval_helpers import index_rows, row
-
-ZOBS = "Zakon o osnovama bezbjednosti saobraćaja na putevima – test"
-
-
-def rs(number: str, title: str, text: str) -> dict[str, Any]:
-    return row("KZ RS", number, text, title, jurisdiction="RS")
-
-
-def zobs(number: str, text: str) -> dict[str, Any]:
-    return row("ZOBS BiH", number, text, "", jurisdiction="BiH", law_title=ZOBS)
+from tests.retrieval_helpers import hand_ordered, index_rows, rs_row, rs_scores, zobs_row
 
 
 def rows() -> list[dict[str, Any]]:
     return [
-        rs(
+        rs_row(
             "402",
             "Ugrožavanje javnog saobraćaja",
             "Učesnik u saobraćaju koji se ne drži propisa pa time dovede u opasnost život ljudi, kazniće se zatvorom.",
         ),
-        rs("224", "Krađa", "Ko oduzme tuđu pokretnu stvar da je prisvoji, kazniće se zatvorom do tri godine."),
-        rs("124", "Ubistvo", "Ko drugog liši života, kazniće se kaznom zatvora od pet do dvadeset godina."),
-        zobs("174", "Vozač ne smije da upravlja vozilom pod dejstvom alkohola niti na pločniku i trotoaru."),
-        zobs("26", "Zabranjeno je na parkingu i kolovozu ostavljati neregistrovano ili oštećeno vozilo."),
+        rs_row("224", "Krađa", "Ko oduzme tuđu pokretnu stvar da je prisvoji, kazniće se zatvorom do tri godine."),
+        rs_row("124", "Ubistvo", "Ko drugog liši života, kazniće se kaznom zatvora od pet do dvadeset godina."),
+        zobs_row("174", "Vozač ne smije da upravlja vozilom pod dejstvom alkohola niti na pločniku i trotoaru."),
+        zobs_row("26", "Zabranjeno je na parkingu i kolovozu ostavljati neregistrovano ili oštećeno vozilo."),
     ]
 
 
 @pytest.fixture(scope="module")
 def library(tmp_path_factory: pytest.TempPathFactory) -> Any:
     """The hand-weighted order (the learned stage off): the prior chooses the five the stage may reorder."""
-    from retrieval.search.retriever import Retriever
-
-    settings = index_rows(tmp_path_factory.mktemp("harm"), rows())
-    return Retriever.open(settings.model_copy(update={"ranker": "off"}))
+    return hand_ordered(index_rows(tmp_path_factory.mktemp("harm"), rows()))
 
 
 @pytest.fixture(scope="module")
@@ -85,16 +71,12 @@ def test_harm_names_the_offences_of_a_named_kind_only() -> None:
     assert harm.kinds == {"criminal code"}
 
 
-def scores(retriever: Any, question: str) -> dict[str, float]:
-    return {h.id: h.score for h in retriever.search(question, k=10, jurisdiction=scope_of("RS")).hits}
-
-
 def test_a_road_story_that_tells_harm_lowers_the_traffic_law(library: Any, without_harm: Any) -> None:
     """ "pijan je vozio i pokosio penzionera": the traffic law's alcohol article is lowered below where it stood
     without the reading, by at least the topic affinity; the criminal code's endangering of traffic is not."""
     story = "pijan je vozio i pokosio penzionera ispred zgrade"
     assert library._harm_offences(story, False, library._named_kinds({"traffic safety": ["vozio"]}, []))
-    now, before = scores(library, story), scores(without_harm, story)
+    now, before = rs_scores(library, story), rs_scores(without_harm, story)
     assert now["ZOBS BiH čl. 174"] <= before["ZOBS BiH čl. 174"] - library.settings.topic_affinity
     assert now["KZ RS čl. 402"] >= before["KZ RS čl. 402"] - 1e-6
 
@@ -107,19 +89,18 @@ def test_a_road_story_that_tells_harm_lowers_the_traffic_law(library: Any, witho
     ],
 )
 def test_no_harm_or_a_rule_asked_changes_nothing(library: Any, without_harm: Any, question: str) -> None:
-    now, before = scores(library, question), scores(without_harm, question)
+    now, before = rs_scores(library, question), rs_scores(without_harm, question)
     assert now == pytest.approx(before)
 
 
 def test_a_single_law_reads_no_harm(tmp_path: Path) -> None:
     """Over one law there are no kinds to tell apart: no priors, no offences read, the story served as before."""
-    from retrieval.search.retriever import Retriever
 
     settings = index_rows(tmp_path, [r for r in rows() if r["law"] == "KZ RS"])
-    single = Retriever.open(settings.model_copy(update={"ranker": "off"}))
+    single = hand_ordered(settings)
     assert single.candidates.priors is None
     story = "pijan je vozio i pokosio penzionera ispred zgrade"
     assert single._harm_offences(story, False, frozenset({"traffic safety"})) == []
-    plain = Retriever.open(settings.model_copy(update={"ranker": "off"}))
+    plain = hand_ordered(settings)
     plain.harm = None
-    assert scores(single, story) == pytest.approx(scores(plain, story))
+    assert rs_scores(single, story) == pytest.approx(rs_scores(plain, story))
