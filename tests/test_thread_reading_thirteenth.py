@@ -83,6 +83,14 @@ def test_a_correction_of_words_neither_act_said_is_read_as_before() -> None:
     assert read_message(text, last, interrupted=GARAGE) == read_message(text, last)
 
 
+def test_a_correction_of_a_word_the_last_question_said_stays_with_it() -> None:
+    """ "ima" is also in the story broken into, but "godina" is the last question's: a number swapped in it."""
+    last = "klinac od 12 godina vozi motor po glavnoj cesti"
+    story = "pas ujeo dijete u dvorištu, dijete ima ugriz na ruci"
+    text = "ne, ima 15 godina i vozi bez kacige"
+    assert read_message(text, last, interrupted=story) == read_message(text, last)
+
+
 def test_a_new_topic_keeps_no_story_to_return_to() -> None:
     story = Thread().after(Exchange(question=GARAGE, standalone=GARAGE, act=GARAGE))
     other = understand("druga stvar: vozač bez dozvole u centru grada", story)

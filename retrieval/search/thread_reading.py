@@ -907,14 +907,14 @@ def _own_act(reading: Reading, text: str, body: list[str], c: Cues) -> Reading:
 def read_message(text: str, previous: str | None, interrupted: str = "") -> Reading:
     """How `text` reads after a thread whose act was last searched as `previous` (None: no thread). `interrupted`:
     the act of the story a question of its own broke into in this conversation ("" for none) — a correction that
-    takes back nothing `previous` said but words of that story returns to it (thirteenth round)."""
+    takes back no word `previous` said but words of that story returns to it (thirteenth round)."""
     reading = _read(text, previous)
     if (
         interrupted.strip()
         and previous
         and reading.kind == "correction"
         and reading.negated
-        and not _takes_back(reading.negated, previous, cues())
+        and not any(_said(w, previous) for w in reading.negated if fold(w) not in cues().not_acts)
         and _takes_back(reading.negated, interrupted, cues())
     ):  # "izvini, vrata nisu bila obijena, …" after a question of its own broke into a story of a break-in
         return _read(text, interrupted)
