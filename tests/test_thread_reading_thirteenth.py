@@ -39,9 +39,9 @@ def test_someone_coming_upon_the_person_in_the_act_adds_the_laws_word(text: str)
 @pytest.mark.parametrize(
     "text",
     [
-        "dok su ga pretresali nudio carinku novac",  # no subject of its own in the time clause
+        "dok su ga legitimisali nudio je policajcu novac",  # no subject of its own in the time clause
         "kad ga je udario, pobjegao je",  # the clause is the person's own act
-        "kad ga je zaštitar zaustavio bio je pijan",  # nothing done after it (a state)
+        "kad ga je čuvar primijetio bio je pijan",  # nothing done after it (a state)
         "kad smo ga zaustavili udario je kolegu",  # the officers' own doing: [officers], not [caught]
         "kad je neko zvao policiju on je već pobjegao",  # no pronoun pointing back as the clause's object
     ],
@@ -52,7 +52,7 @@ def test_other_time_clauses_add_no_law_word(text: str) -> None:
 
 
 def test_a_first_question_told_so_is_read_as_before() -> None:
-    assert read_message("kad ga je zaštitar zaustavio udario ga je i pobjegao", None).matter is None
+    assert read_message("kad ga je čuvar uhvatio udario ga je i pobjegao", None).matter is None
 
 
 def test_a_correction_returns_to_the_story_a_question_of_its_own_broke_into() -> None:

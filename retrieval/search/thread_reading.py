@@ -875,7 +875,7 @@ def _against_officers(body: list[str], c: Cues) -> bool:
 def _caught_in_act(body: list[str], c: Cues) -> bool:
     """Someone came upon the thread's person in the act (thirteenth round; threads.toml [caught]): the message opens
     with a time clause whose object points back to that person, an auxiliary and a subject of its own before the
-    clause's verb ("kad ga je zaštitar zaustavio …", "a kad ju je vlasnica primijetila …"), and then tells an act
+    clause's verb ("kad ga je prodavačica zaustavila …", "a kad ju je vlasnica primijetila …"), and then tells an act
     of that person's — an act done when found in the thread's act."""
     if not c.caught_law:
         return False
