@@ -14,7 +14,8 @@ import tomllib
 import pytest
 
 from kodeks.answering.conversation import Exchange, Thread, exchange_of, understand
-from retrieval.language.vocabulary import DATA_DIR, THREADS_FILE
+from retrieval.language.normalize import words
+from retrieval.language.vocabulary import DATA_DIR, THREADS_FILE, bcs_vocabulary
 from retrieval.search.thread_reading import cues, read_message
 
 SHOP = "lik u trgovini strpao parfeme u torbu i izašao bez plaćanja"
@@ -109,3 +110,22 @@ def test_the_thread_reading_keeps_no_money_list_of_its_own() -> None:
     assert "money" not in data.get("other_party", {})
     # a thing, not money, is someone else's story as before
     assert read_message("a saobraćajac uzeo novčanik", OFFER).kind != "continuation"
+
+
+@pytest.mark.parametrize(
+    ("text", "marked"),
+    [
+        ("uzeo 500 km", {2}),
+        ("dao mu pare", {2}),
+        ("tražio 100 maraka", {2}),
+        ("vozio 150 km na sat", set()),
+        ("km", set()),
+    ],
+)
+def test_the_money_marks_are_what_the_vocabulary_reads_as_money(text: str, marked: set[int]) -> None:
+    """`MoneyReading.marks` says where `read` puts its money word: an amount's currency, a form of money — not a
+    speed's kilometres."""
+    money = bcs_vocabulary().money
+    assert money.marks(words(text)) == marked
+    read = money.read(words(text))
+    assert (money.word in read) == bool(marked)

@@ -300,17 +300,15 @@ class MoneyReading:
     def marks(self, folded: list[str]) -> set[int]:
         """The positions of `folded` that name money as `read` reads them: a word of `forms`, a currency, or a
         currency that also measures something else after a number (not before the words of a speed)."""
-        return (
-            {
-                n
-                for n, w in enumerate(folded)
-                if w in self.forms
-                or w in self.currencies
-                or (w in self.after_number and n > 0 and folded[n - 1].isdigit() and not self._measure(folded, n + 1))
-            }
-            if self.word
-            else set()
-        )
+        if not self.word:
+            return set()
+        return {
+            n
+            for n, w in enumerate(folded)
+            if w in self.forms
+            or w in self.currencies
+            or (w in self.after_number and n > 0 and folded[n - 1].isdigit() and not self._measure(folded, n + 1))
+        }
 
     def _measure(self, folded: list[str], at: int) -> bool:
         return any(tuple(folded[at : at + len(words_)]) == words_ for words_ in self.not_before)
