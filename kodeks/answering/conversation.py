@@ -67,6 +67,8 @@ class Thread:
     exchanges: tuple[Exchange, ...] = ()
     turns: int = 0  # questions asked in this thread so far (more than it remembers, after three)
     topic: str = ""  # the thread's first question
+    interrupted: str = ""  # the act of the thread a question read as one of its own broke into (a correction may
+    # return to it: thread_reading.read_message), "" for none
 
     @property
     def last(self) -> Exchange | None:
@@ -130,6 +132,10 @@ class Understood:
         """The thread to keep after this question: this one continued, or a new one it starts."""
         if self.follow_up and self.thread is not None:
             return self.thread.after(exchange)
+        last = self.thread.last if self.thread is not None else None
+        if self.kind == "new" and last is not None:  # a question of its own in a live thread: the story it broke
+            # into is kept, for a correction of that story ("izvini, vrata nisu bila obijena …")
+            return Thread(interrupted=last.act or last.standalone).after(exchange)
         return Thread().after(exchange)
 
     def to_dict(self) -> dict[str, Any]:
@@ -164,7 +170,11 @@ def understand(question: str, thread: Thread | None, rewriter: FollowUpRewriter 
     The reading (`retrieval.search.thread_reading.read_message`) decides first and binds the rewrite: a new
     question is never sent to the rewriter with the thread, so two topics cannot be glued together."""
     last = thread.last if thread is not None else None
-    reading = read_message(question, (last.act or last.standalone) if last is not None else None)
+    reading = read_message(
+        question,
+        (last.act or last.standalone) if last is not None else None,
+        thread.interrupted if thread is not None else "",
+    )
     alone = Understood(
         question,
         question,

@@ -297,6 +297,19 @@ class MoneyReading:
                 out.append(w)
         return out
 
+    def marks(self, folded: list[str]) -> set[int]:
+        """The positions of `folded` that name money as `read` reads them: a word of `forms`, a currency, or a
+        currency that also measures something else after a number (not before the words of a speed)."""
+        if not self.word:
+            return set()
+        return {
+            n
+            for n, w in enumerate(folded)
+            if w in self.forms
+            or w in self.currencies
+            or (w in self.after_number and n > 0 and folded[n - 1].isdigit() and not self._measure(folded, n + 1))
+        }
+
     def _measure(self, folded: list[str], at: int) -> bool:
         return any(tuple(folded[at : at + len(words_)]) == words_ for words_ in self.not_before)
 
@@ -348,6 +361,11 @@ class Vocabulary:
         ]
         self._thesaurus_index = _PatternIndex(p for patterns, _ in self._thesaurus for p in patterns)
         self._query_pairs_index = _PatternIndex(p for p, _ in self._query_pairs)
+
+    @property
+    def money(self) -> MoneyReading:
+        """How this vocabulary reads money in a question (the thesaurus's [money] table)."""
+        return self._money
 
     # --- loading ------------------------------------------------------------------------------
 

@@ -21,7 +21,7 @@ from typing import Any, Literal
 from retrieval.jurisdictions import mentions
 from retrieval.language.followups import content_words, followup_words, inherited_text, is_follow_up
 from retrieval.language.normalize import fold, words
-from retrieval.language.vocabulary import DATA_DIR, THREADS_FILE
+from retrieval.language.vocabulary import DATA_DIR, THREADS_FILE, bcs_vocabulary
 from retrieval.search.references import names_an_article
 
 Kind = Literal["new", "new-topic", "continuation", "correction", "related"]
@@ -136,10 +136,12 @@ class Cues:
     statement_max_words: int = 0
     additive: frozenset[str] = frozenset()
     impersonal: frozenset[str] = frozenset()
-    money: tuple[_Phrase, ...] = ()
     officer_during: tuple[_Phrase, ...] = ()
     officer_targets: frozenset[str] = frozenset()
     officer_person: str = ""
+    caught_during: tuple[_Phrase, ...] = ()
+    caught_objects: frozenset[str] = frozenset()
+    caught_law: str = ""
 
 
 def _phrases(values: list[str]) -> tuple[_Phrase, ...]:
@@ -156,6 +158,7 @@ def cues(path: Path | None = None) -> Cues:
     )
     circ: dict[str, Any] = data.get("circumstance", {})
     officers: dict[str, Any] = data.get("officers", {})
+    caught: dict[str, Any] = data.get("caught", {})
     names, places, adjectives = (
         tuple(
             sorted(
@@ -214,10 +217,12 @@ def cues(path: Path | None = None) -> Cues:
         statement_max_words=int(data.get("statement", {}).get("max_words", 0)),
         additive=frozenset(fold(w) for w in data.get("statement", {}).get("additive", [])),
         impersonal=frozenset(fold(w) for w in data.get("statement", {}).get("impersonal", [])),
-        money=_phrases(data.get("other_party", {}).get("money", [])),
         officer_during=_phrases(officers.get("during", [])),
         officer_targets=frozenset(fold(w) for w in officers.get("targets", [])),
         officer_person=str(officers.get("person", "")),
+        caught_during=_phrases(caught.get("during", [])),
+        caught_objects=frozenset(fold(w) for w in caught.get("objects", [])),
+        caught_law=str(caught.get("law", "")),
     )
 
 
@@ -746,7 +751,7 @@ def _other_party(body: list[str], previous: str, c: Cues) -> bool:
     # money or an amount, the thread's words, or a word pointed to ("te pare") — not "oborio pješaka na trotoaru"
     asked = _marked(c.questions, rest) | _marked(c.asks_about, rest) | _marked(c.consequence, rest)
     told = rest[1 : min(asked, default=len(rest))]
-    amounts = _marked(c.amounts, told) | _marked(c.money, told)
+    amounts = _marked(c.amounts, told) | bcs_vocabulary().money.marks(told)  # "pare", "500 KM": the vocabulary's money
     return all(
         n in amounts
         or t.isdigit()
@@ -867,16 +872,57 @@ def _against_officers(body: list[str], c: Cues) -> bool:
     return tells_an_act(" ".join(body), c)
 
 
+def _caught_in_act(body: list[str], c: Cues) -> bool:
+    """Someone came upon the thread's person in the act (thirteenth round; threads.toml [caught]): the message opens
+    with a time clause whose object points back to that person, an auxiliary and a subject of its own before the
+    clause's verb ("kad ga je prodavačica zaustavila …", "a kad ju je vlasnica primijetila …"), and then tells an act
+    of that person's — an act done when found in the thread's act."""
+    if not c.caught_law:
+        return False
+    rest = body[_opener_end(c.related_openers, body, 1) or 0 :]
+    during = _match(c.caught_during, rest, 0)
+    if during is None:
+        return False
+    n = len(during.parts)
+    if n + 2 >= len(rest) or rest[n] not in c.caught_objects or rest[n + 1] not in c.auxiliaries:
+        return False
+    subject = fold(rest[n + 2])
+    if not content_words(subject) or _has_verb(subject, c) or subject in c.auxiliaries or subject in c.subjects:
+        return False  # "kad ga je udario, …": no subject of its own — the clause is the person's own act
+    verb = next((i for i in range(n + 3, len(rest)) if _has_verb(rest[i], c) or _participle(rest[i], "", c)), None)
+    return verb is not None and tells_an_act(" ".join(rest[verb + 1 :]), c, min_words=1)
+
+
 def _own_act(reading: Reading, text: str, body: list[str], c: Cues) -> Reading:
     """`reading` (an act searched by its own words: a related act or a question of its own) with the person the
-    officers' words for themselves stand for, when the act is done to them on duty (`_against_officers`)."""
-    if not _against_officers(body, c):
-        return reading
-    return replace(reading, matter=f"{reading.own_words(text)} {c.officer_person}")
+    officers' words for themselves stand for, when the act is done to them on duty (`_against_officers`), or with
+    the law's word for one found in the act, when someone came upon the thread's person in it (`_caught_in_act`)."""
+    if _against_officers(body, c):
+        return replace(reading, matter=f"{reading.own_words(text)} {c.officer_person}")
+    if _caught_in_act(body, c):
+        return replace(reading, matter=f"{reading.own_words(text)} {c.caught_law}")
+    return reading
 
 
-def read_message(text: str, previous: str | None) -> Reading:
-    """How `text` reads after a thread whose act was last searched as `previous` (None: no thread)."""
+def read_message(text: str, previous: str | None, interrupted: str = "") -> Reading:
+    """How `text` reads after a thread whose act was last searched as `previous` (None: no thread). `interrupted`:
+    the act of the story a question of its own broke into in this conversation ("" for none) — a correction that
+    takes back no word `previous` said but words of that story returns to it (thirteenth round)."""
+    reading = _read(text, previous)
+    if (
+        interrupted.strip()
+        and previous
+        and reading.kind == "correction"
+        and reading.negated
+        and not any(_said(w, previous) for w in reading.negated if fold(w) not in cues().not_acts)
+        and _takes_back(reading.negated, interrupted, cues())
+    ):  # "izvini, vrata nisu bila obijena, …" after a question of its own broke into a story of a break-in
+        return _read(text, interrupted)
+    return reading
+
+
+def _read(text: str, previous: str | None) -> Reading:
+    """`read_message` against one act."""
     c = cues()
     tokens = words(text)
     if previous is None or not previous.strip():
