@@ -1,7 +1,9 @@
-"""A lay phrase's person stands for any person (issue 29, first turns): the thesaurus's story phrases were written
-as the victim tells the act ("čeka me ispred", "poslao moje gole slike"), an officer tells it of someone else
-("čeka je ispred", "poslao njene gole slike"). Invented stories, both ways: the phrase told of another person
-reaches its offence; a story without the person, or of another act, does not take it."""
+"""Story phrases met as officers tell them (issue 29, first turns). A lay phrase's person stands for any person:
+the thesaurus's story phrases were written as the victim tells the act ("čeka me ispred", "poslao moje gole
+slike"), an officer tells it of someone else ("čeka je ispred", "poslao njene gole slike"). And a phrase may hold
+two other words between its words: a story puts a numeral, an adjective or a time between a verb and what pins it
+("ostavila dvoje male djece same", "čeka svaki dan ispred"). Invented stories, both ways: the phrase told so
+reaches its offence; a story without the person, with more words between, or of another act, does not take it."""
 
 from __future__ import annotations
 
@@ -90,7 +92,10 @@ def test_a_thesaurus_without_persons_reads_its_pronouns_as_words(tmp_path: Path)
     ("story", "offence"),
     [
         ("bivši muž je čeka ispred stana", "proganjanje"),
-        ("momak proslijedio njene gole slike u grupu", "zloupotreba fotografije i video-zapisa polno eksplicitnog sadržaja"),
+        (
+            "momak proslijedio njene gole slike u grupu",
+            "zloupotreba fotografije i video-zapisa polno eksplicitnog sadržaja",
+        ),
         ("neko je ušao u njen profil na instagramu", "neovlašteni pristup"),
         ("otvorio njegovu poštu i pročitao", "povreda tajnosti pisma ili drugih pošiljki"),
     ],
@@ -112,6 +117,21 @@ def test_a_story_of_another_act_takes_no_person_phrase(story: str, not_added: st
     assert not_added not in _adds(bcs_vocabulary(), story), story
 
 
+@pytest.mark.parametrize(
+    ("story", "offence"),
+    [
+        ("otac ostavio troje male djece same u kući", "zapuštanje i zlostavljanje djeteta"),  # "ostavio djecu same"
+        ("ona ga čeka svako jutro ispred škole", "proganjanje"),  # "čeka me ispred": a person and a time
+    ],
+)
+def test_a_story_with_two_words_inside_a_phrase_reaches_its_offence(story: str, offence: str) -> None:
+    assert offence in _adds(bcs_vocabulary(), story), story
+
+
+def test_three_words_inside_a_phrase_are_another_story() -> None:
+    assert "zapuštanje i zlostavljanje djeteta" not in _adds(bcs_vocabulary(), "ostavio djecu kod bake na selu same")
+
+
 # --- search over generated laws ------------------------------------------------------------------------
 
 
@@ -121,7 +141,12 @@ def stalking_index(tmp_path_factory: pytest.TempPathFactory) -> Path:
         tmp_path_factory.mktemp("persons-index"),
         [
             row("KZ T", "144", "Ko uporno prati ili uhodi drugo lice i time kod njega izazove strah.", "Proganjanje"),
-            row("KZ T", "150", "Ko ugrozi sigurnost drugog ozbiljnom prijetnjom, kaznit će se.", "Ugrožavanje sigurnosti"),
+            row(
+                "KZ T",
+                "150",
+                "Ko ugrozi sigurnost drugog ozbiljnom prijetnjom, kaznit će se.",
+                "Ugrožavanje sigurnosti",
+            ),
             row("KZ T", "224", "Ko tuđu pokretnu stvar oduzme od drugog u namjeri da je prisvoji.", "Krađa"),
         ],
     ).data_dir
