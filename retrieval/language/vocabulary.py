@@ -232,7 +232,8 @@ class _Pattern:
 
 class _PatternIndex:
     """Which patterns occur in a question, without trying every pattern at every word: patterns are
-    filed under what their first word must be (its stem, or the first letters a prefix match needs),
+    filed under what their first word must be (its stem, or the first letters a prefix match needs; the first word
+    that is not a person slot, which every match holds),
     so a question of n words tries only the few patterns that can start at each of them. Matching is
     `_Pattern.find`'s, unchanged — this only narrows the candidates (a linear scan over a thesaurus of
     a thousand lay terms was half of a search's time)."""
