@@ -33,7 +33,9 @@ Sets (`--sets`):
 
 Every figure is `Retriever.search` as shipped (threshold on, k = 10) unless --set-env changes a setting.
 --diagnose prints, per library question, where its gold article ranks here and alone, and which laws
-fill the top five.
+fill the top five; and, for every set with an `-own` run, the questions the library loses (or gains) against
+their own code at hit@5 and hit@1, each with the articles that take the place and why by class (the same law's
+order, another level's twin code, another kind of law). Measure-only sets (heldout, apart) print counts only.
 """
 
 from __future__ import annotations
@@ -256,6 +258,86 @@ def diagnose(library: SetRun, alone: SetRun | None, out=sys.stdout) -> None:
     )
 
 
+MEASURE_ONLY = ("heldout", "apart")  # sets written apart from the method: totals only, their misses are not read
+
+
+@dataclass
+class Cost:
+    """One question the library serves worse (or better) than its own code alone, at one cut-off."""
+
+    set: str
+    id: str
+    question: str
+    library: int | None  # the right article's best rank over the library (None: not in the served ten)
+    own: int | None  # … within its own law alone
+    lost: bool  # in the own code's first `k` and not the library's (False: the other way)
+    ahead: list[dict]  # the library's articles above the right one within the first `k` (law, article, title, class)
+
+
+def place_class(gold_law: str, hit: dict, kind_of: dict[str, str]) -> str:
+    """Why an article of the library stands where the right one should: the same law (the order within one law
+    under the library's standardisation), a code of the same kind at another level (a twin code: the state's,
+    an entity's or Brčko's copy of the provision), or a law of another kind (traffic, VAT, the constitution …;
+    `kind_of`: law → its first kind of law_kinds.toml, a law of no known kind is a kind of its own)."""
+    law = hit.get("law", "")
+    if law == gold_law:
+        return "same law"
+    return "another level" if kind_of.get(law, law) == kind_of.get(gold_law, gold_law) else "another kind"
+
+
+def library_cost(library: SetRun, own: SetRun, k: int, kind_of: dict[str, str] | None = None) -> list[Cost]:
+    """The questions of `library` whose right article is in the first `k` of `own` (the same questions within their
+    own law) and not of the library's, or the other way — with the articles of the library's first `k` above it."""
+    own_by_id = {d["id"]: d for d in own.details}
+    out = []
+    for d in library.details:
+        alone = own_by_id.get(d["id"])
+        if alone is None:
+            continue
+        here, there = _best_rank(d), _best_rank(alone)
+        if ((here or 99) <= k) == ((there or 99) <= k):
+            continue
+        gold = set(d["relevant"])
+        gold_law = d["relevant"][0].split(" čl. ")[0]
+        ahead = [
+            {
+                **{key: h.get(key, "") for key in ("law", "article", "title")},
+                "class": place_class(gold_law, h, kind_of or {}),
+            }
+            for h in d["top"][: min(k, (here or 99) - 1)]
+            if h.get("id") not in gold
+        ]
+        out.append(Cost(library.name, d["id"], d["question"], here, there, (here or 99) > k, ahead))
+    return out
+
+
+def print_cost(library: SetRun, own: SetRun, kind_of: dict[str, str], out=sys.stdout) -> None:
+    """The library's cost against the own code, question by question (counts only for a measure-only set)."""
+    for k in (5, 1):
+        costs = library_cost(library, own, k, kind_of)
+        lost = [c for c in costs if c.lost]
+        # a measure-only set: how many, never which nor why (its misses are not read)
+        classes = (
+            Counter(a["class"] for c in lost for a in c.ahead[:1]) if library.name not in MEASURE_ONLY else Counter()
+        )
+        print(
+            f"\n{library.name} against {own.name} at hit@{k}: lost {len(lost)}, gained {len(costs) - len(lost)}"
+            + (f"; first place taken by {', '.join(f'{c} {n}' for c, n in classes.most_common())}" if classes else ""),
+            file=out,
+        )
+        if library.name in MEASURE_ONLY:
+            continue
+        for c in costs:
+            first = c.ahead[0] if c.ahead else {}
+            laws = Counter(a["law"] for a in c.ahead)
+            print(
+                f"  {'LOST' if c.lost else 'gain'} {c.id:5s} {c.library or '-'!s:>3s} / {c.own or '-'!s:>3s}  "
+                f"{first.get('class', ''):13s} {', '.join(f'{law} {n}' for law, n in laws.most_common()):28s} "
+                f"{c.question[:60]}",
+                file=out,
+            )
+
+
 def _best_rank(detail: dict) -> int | None:
     ranks = [r for r in detail["ranks"].values() if r]
     return min(ranks) if ranks else None
@@ -346,8 +428,10 @@ def main() -> None:
         return args.work / f"queries-{name}.json" if args.cache_queries else None
 
     runs: list[SetRun] = []
+    kind_of: dict[str, str] = {}  # law → its kind (law_kinds.toml), for --diagnose's classes
     if library_dir is not None:
         retriever = open_retriever(library_dir, "serbian", env, cache_of("library"))
+        kind_of = {law: kinds[0].kind for law, kinds in retriever.references.names.kinds.items() if kinds}
         for name, code in (("library-rs", "RS"), ("library", None)):
             if name in args.sets:
                 runs.append(run_set(retriever, with_jurisdiction(dev, code), name, args.k))
@@ -382,6 +466,9 @@ def main() -> None:
         for name in ("library-rs", "library"):
             if name in by:
                 diagnose(by[name], by.get("bsdev"))
+        for name in ("heldout", "apart", *KIND_SETS):
+            if name in by and f"{name}-own" in by:
+                print_cost(by[name], by[f"{name}-own"], kind_of)
     if args.details:
         with args.details.open("w", encoding="utf-8") as f:
             for r in runs:
