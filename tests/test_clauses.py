@@ -122,7 +122,8 @@ def test_a_threat_to_burn_a_house_finds_the_threat_before_the_arson(threat_index
 
 def test_a_future_offence_said_to_someone_reads_as_a_threat() -> None:
     vocabulary = bcs_vocabulary()
-    threat = {e.adds for e in vocabulary.expand("prijeti mu") if e.weight == 1.0}
+    # the [threat] word as the reading reads it (bare: "prijeti mu" also meets "prijeti mi", a person phrase)
+    threat = {e.adds for e in vocabulary.expand("prijeti") if e.weight == 1.0}
     said = vocabulary.expand("napisao mu je na zidu da će ga ubiti")
     assert threat and threat <= {e.adds for e in said if e.weight == 1.0}
     # an avoided act is no threat ("da ga ne …"), and a future with no offence in it adds nothing

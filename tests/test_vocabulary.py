@@ -106,8 +106,9 @@ def test_thesaurus_expands_lay_words_with_legal_terms() -> None:
 
 def test_a_phrase_is_found_with_a_clitic_between_its_words(tmp_path: Path) -> None:
     """BCS puts "je", "ga", "se" … second in a clause, between the words of a lay phrase; a cluster of them
-    ("mu je") may stand between two words, and one other word in the whole phrase (an adjective, an object:
-    "vozio auto pijan"), never two, never a negation or a clause word, and the order still counts."""
+    ("mu je") may stand between two words, and two other words in the whole phrase (an adjective, an object, a
+    time: "vozio auto pijan", "vozio novi auto pijan"), never three, never a negation or a clause word, and the
+    order still counts."""
     path = tmp_path / "thesaurus.toml"
     path.write_text(
         '[[entry]]\nlay = ["vozio pijan", "razbio bravu"]\nlegal = ["pod uticajem alkohola"]\n', encoding="utf-8"
@@ -119,7 +120,8 @@ def test_a_phrase_is_found_with_a_clitic_between_its_words(tmp_path: Path) -> No
 
     assert adds("vozio je pijan kroz grad") and adds("razbio mu je bravu") and adds("vozio pijan")
     assert adds("razbio mu je juce bravu") and adds("vozio auto pijan")  # one other word between
-    assert not adds("vozio novi auto pijan")  # two
+    assert adds("vozio novi auto pijan") and adds("razbio mu je juce ulaznu bravu")  # two
+    assert not adds("vozio svoj novi auto pijan")  # three
     assert not adds("vozio a nije pijan") and not adds("razbio ne bravu")  # a clause word, a negation
     assert not adds("pijan vozio")  # the other order
 

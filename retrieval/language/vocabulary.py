@@ -51,7 +51,9 @@ MIN_STEM_PREFIX = 5
 # Enclitics (folded): short auxiliary and pronoun forms that stand second in a clause, so they fall between
 # the words of a phrase ("vozio je pijan", "razbio mu je bravu") — a phrase's words may have a cluster of them between.
 MAX_CLITICS = 2  # a cluster: "mu je", "ga je", "se je"
-PHRASE_GAP = 1  # other words a phrase may hold between its words, in all
+# Other words a phrase may hold between its words, in all: a story puts an object, a numeral or a time between a
+# verb and what pins it ("ostavila dvoje male djece same", "čeka svaki dan ispred"; docs/retrieval.md).
+PHRASE_GAP = 2
 # A phrase never reaches over these: the words of a clause boundary or a negation change what is said.
 PHRASE_STOPS = frozenset(
     {
@@ -134,45 +136,93 @@ class Expansion:
         return out
 
 
+@dataclass(frozen=True)
+class PersonWords:
+    """Who a story is about, as a lay phrase names it ([persons] of the thesaurus): the phrases were written as
+    the victim tells the act ("čeka me ispred", "poslao moje gole slike"), an officer tells it of someone else
+    ("čeka je ispred", "poslao njene gole slike"). A person word of a phrase is a slot any person word fills."""
+
+    clitics: frozenset[str] = frozenset()  # "me", "ga", "joj": also met just before the phrase (second in a clause)
+    words: frozenset[str] = frozenset()  # stressed pronouns and possessives, whole words: "njega", "naše"
+    stems: tuple[str, ...] = ()  # possessives by their beginning: "moj" (moja, mojoj …), "njegov"
+
+    @classmethod
+    def of(cls, table: dict[str, Any], canonical: Callable[[str], str]) -> PersonWords:
+        """The thesaurus's [persons] table, its words folded as a question's (none when there is no table)."""
+
+        def folded(key: str) -> list[str]:
+            return [canonical(fold(w)) for w in table.get(key, [])]
+
+        return cls(frozenset(folded("clitics")), frozenset(folded("words")), tuple(folded("stems")))
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and (
+            word in self.clitics or word in self.words or (bool(self.stems) and word.startswith(self.stems))
+        )
+
+
+PERSON = ""  # a part's value for a person slot (no stem is empty)
+CLITIC = "\x00"  # a person slot only a clitic fills: the phrase's clitic read before its first word
+SLOTS = (PERSON, CLITIC)
+Part = tuple[str, bool]  # (stem or prefix, is_prefix); (PERSON, False), (CLITIC, False) are person slots
+
+
 @dataclass(frozen=True, eq=False)  # compared and hashed by identity: a set of found patterns stays cheap
 class _Pattern:
-    """A lay term: per word either a stem to equal or a prefix ("*") to start with."""
+    """A lay term: per word either a stem to equal, a prefix ("*") to start with, or a person slot (PERSON) any
+    person word fills. Found as written, or (`moved`) with its clitic person before its first word: "čeka me
+    ispred" is also "je čeka … ispred"."""
 
-    parts: tuple[tuple[str, bool], ...]  # (stem or prefix, is_prefix)
+    parts: tuple[Part, ...]  # as written
     text: str
+    persons: PersonWords = PersonWords()
+    moved: tuple[Part, ...] | None = None  # the clitic person first, when the phrase has one not first
+
+    @property
+    def key_part(self) -> Part | None:
+        """The first part that is a word (not a person slot): what the pattern is filed under."""
+        return next((p for p in self.parts if p[0] not in SLOTS), None)
 
     def find(self, folded: list[str], stems: list[str]) -> bool:
         """Whether the words occur in order, each next to the one before or after a cluster of clitics: BCS puts
         its clitics second in a clause ("vozio je pijan", "razbio mu je bravu"), between the words of a phrase."""
         if not self.parts:
             return False
-        return any(self._from(folded, stems, start) for start in range(len(folded) - len(self.parts) + 1))
+        orders = (self.parts,) if self.moved is None else (self.parts, self.moved)
+        return any(
+            self._rest(parts, folded, stems, 0, start, PHRASE_GAP)
+            for parts in orders
+            for start in range(len(folded) - len(parts) + 1)
+        )
 
-    def _from(self, folded: list[str], stems: list[str], start: int) -> bool:
-        return self._rest(folded, stems, 0, start, PHRASE_GAP)
+    def _matches(self, word: str, stem: str, part: Part) -> bool:
+        value, is_prefix = part
+        if value == CLITIC:
+            return word in self.persons.clitics
+        return word in self.persons if value == PERSON else _word_matches(word, stem, value, is_prefix)
 
-    def _rest(self, folded: list[str], stems: list[str], i: int, at: int, gap: int) -> bool:
+    def _rest(self, parts: tuple[Part, ...], folded: list[str], stems: list[str], i: int, at: int, gap: int) -> bool:
         """Whether parts[i:] occur from `at`: the first right there, each next one after at most a cluster of
         clitics and `gap` other words left for the whole phrase (an object between a verb and what it pins:
         "oteli momku mobitel" is "oteli … mobitel")."""
-        if i == len(self.parts):
+        if i == len(parts):
             return True
-        value, is_prefix = self.parts[i]
         if i == 0:
             return (
                 at < len(folded)
-                and _word_matches(folded[at], stems[at], value, is_prefix)
-                and self._rest(folded, stems, 1, at + 1, gap)
+                and self._matches(folded[at], stems[at], parts[0])
+                and self._rest(parts, folded, stems, 1, at + 1, gap)
             )
         skipped_clitics = skipped_words = 0
+        room = 0 if parts[i - 1][0] == CLITIC else gap  # a clitic stands right before its verb, no word between
         while at < len(folded):
-            if _word_matches(folded[at], stems[at], value, is_prefix) and self._rest(
-                folded, stems, i + 1, at + 1, gap - skipped_words
+            if self._matches(folded[at], stems[at], parts[i]) and self._rest(
+                parts, folded, stems, i + 1, at + 1, gap - skipped_words
             ):
                 return True
             if folded[at] in CLITICS and skipped_clitics < MAX_CLITICS:
                 skipped_clitics += 1
-            elif skipped_words < gap and folded[at] not in PHRASE_STOPS:
+            elif skipped_words < room and folded[at] not in PHRASE_STOPS:
                 skipped_words += 1
             else:
                 return False
@@ -182,7 +232,8 @@ class _Pattern:
 
 class _PatternIndex:
     """Which patterns occur in a question, without trying every pattern at every word: patterns are
-    filed under what their first word must be (its stem, or the first letters a prefix match needs),
+    filed under what their first word must be (its stem, or the first letters a prefix match needs; the first word
+    that is not a person slot, which every match holds),
     so a question of n words tries only the few patterns that can start at each of them. Matching is
     `_Pattern.find`'s, unchanged — this only narrows the candidates (a linear scan over a thesaurus of
     a thousand lay terms was half of a search's time)."""
@@ -195,9 +246,10 @@ class _PatternIndex:
         self._always: list[int] = []  # prefixes shorter than KEY letters
         self.patterns = list(patterns)
         for i, p in enumerate(self.patterns):
-            if not p.parts:
+            key = p.key_part
+            if key is None:
                 continue
-            value, is_prefix = p.parts[0]
+            value, is_prefix = key
             if not is_prefix:
                 self._by_stem.setdefault(value, []).append(i)
             if is_prefix or len(value) >= MIN_STEM_PREFIX:
@@ -334,6 +386,7 @@ class Vocabulary:
         self._jat_exceptions = frozenset(fold(w) for w in jat.get("exceptions", []))
         self._jat_forms = {fold(k): fold(v) for k, v in jat.get("forms", {}).items()}
         self.canonical_word = lru_cache(maxsize=200_000)(self._canonical_word)
+        self._persons = PersonWords.of(thesaurus.get("persons", {}), self.canonical_word)
         # Exact pairs: every stem of a line → the stem of its first word (after the jat rule).
         self._stem_map: dict[str, str] = {}
         for line in variants.get("pairs", {}).get("lines", []):
@@ -400,17 +453,24 @@ class Vocabulary:
         return self._raw_stem(self.canonical_word(found[0])) if len(found) == 1 else ""
 
     def _pattern(self, term: str) -> _Pattern:
-        parts = []
+        parts: list[Part] = []
         pieces = term.split()
         if not any(raw.endswith("*") for raw in pieces):  # a lay term's "pare", "50 KM" read as a question's ([money])
             pieces = self._money.read(words(term))
+        clitic_at: int | None = None
         for raw in pieces:
             is_prefix = raw.endswith("*")
             found = words(raw.rstrip("*"))
             for w in found:
                 w = self.canonical_word(w)
-                parts.append((w, True) if is_prefix else (self.canonical_stem(self._raw_stem(w)), False))
-        return _Pattern(tuple(parts), term)
+                if len(pieces) > 1 and not is_prefix and w in self._persons:  # a phrase's person: any person
+                    if clitic_at is None and w in self._persons.clitics and parts:
+                        clitic_at = len(parts)  # the clitic not first: also read before the first word
+                    parts.append((PERSON, False))
+                else:
+                    parts.append((w, True) if is_prefix else (self.canonical_stem(self._raw_stem(w)), False))
+        moved = None if clitic_at is None else ((CLITIC, False), *parts[:clitic_at], *parts[clitic_at + 1 :])
+        return _Pattern(tuple(parts), term, self._persons, moved)
 
     def matcher(self, terms: Iterable[str]) -> TermMatcher:
         """A `TermMatcher` for these terms, matched as this vocabulary matches lay terms."""
