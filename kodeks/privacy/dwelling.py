@@ -17,3 +17,6 @@ SETTLED_FORMS = r"nastanjen[aio]?"  # the participle alone, before "u"/"na": "na
 REGISTERED = r"prijavljen\w*"
 RESIDES = r"borav\w*"
 PERMANENT = r"prebival\w*"  # prebivalište, prebivališta
+# The noun for a home in its case forms (a word, not a regex piece): "dom Marka Lipića" is someone's, "Dom zdravlja"
+# an institution's.
+HOME = frozenset(["dom", "doma", "domu", "domom"])
