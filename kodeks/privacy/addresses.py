@@ -16,26 +16,31 @@ from kodeks.privacy.spans import Span
 from retrieval.language.normalize import fold
 
 _MONTH = r"(?:januar|februar|mart|april|maj|jun|jul|august|avgust|septemb|oktob|novemb|decemb)\w*"
+_HOUSE_LETTER = (
+    r"(?:[a-zA-Zа-иА-И]|-[a-hA-Hа-иА-И]|[ ](?-i:[A-HА-Иb-g])(?=[ ,./]|$))"  # 12a, 12а, 12-a, 12 A, 12 b (not "12 h")
+)
 _NUMBER = (
-    r"(?:\d{1,4}(?:[a-zA-Zа-иА-И]|-[a-hA-Hа-иА-И]|[ ](?-i:[A-HА-Иb-g])(?=[ ,.]|$))?"  # 12a, 12а, 12-a, 12 A, 12 b (not "12 h")
-    r"(?:\s?/\s?(?:\d{1,3}[a-zA-Zа-иА-И]?|[IVX]{1,4}\b)){0,2}"  # 67/9; Vienna's house/stair/door: 88/2/14
-    r"|[bBбБ][bBбБ]|[bBбБ]\.[bBбБ]\.)(?![\w/])"  # 12a, 12-a, 12 A, bb, бб
+    r"(?:\d{1,4}[a-zA-Zа-иА-И]?[ ]?[-–][ ]?\d{1,4}[a-zA-Zа-иА-И]?(?![-–./]?\d)"  # a range of houses: 12-14, 12a-12c
+    rf"|\d{{1,4}}{_HOUSE_LETTER}?"
+    r"(?:\s?/\s?(?:\d{1,3}[a-zA-Zа-иА-И]?|[IVX]{1,4}\b|[a-hA-Hа-иА-И](?![\w/]))){0,2}"  # 67/9, 21/B; Vienna's 88/2/14
+    r"|[bBбБ][bBбБ]|[bBбБ]\.[bBбБ]\.|[bBбБ]/[bBбБ])(?![\w/])"  # bb, бб, b.b., b/b
     rf"(?!\.?[ ]*(?i:{_MONTH}))"  # "1. maja": a date in a street's name, no house number
 )
 # A house number no count or article number has: a flat ("67/9"), a letter ("13a"), "bb" (no number).
 _HOUSE_ONLY = re.compile(
-    r"^(?:\d{1,4}(?:\s?/\s?(?:\d{1,3}[a-zA-Zа-иА-И]?|[IVX]{1,4})){1,2}|\d{1,4}(?:[a-zA-Zа-иА-И]|-[a-hA-Hа-иА-И]|[ ][A-HА-Иb-g])"
-    r"|[bBбБ]\.?[bBбБ]\.?)$"
+    r"^(?:\d{1,4}(?:[a-zA-Zа-иА-И]|[ ][A-HА-Иb-g])?(?:\s?/\s?(?:\d{1,3}[a-zA-Zа-иА-И]?|[IVX]{1,4}|[a-hA-Hа-иА-И])){1,2}"
+    r"|\d{1,4}(?:[a-zA-Zа-иА-И]|-[a-hA-Hа-иА-И]|[ ][A-HА-Иb-g])"
+    r"|[bBбБ]\.?[bBбБ]\.?|[bBбБ]/[bBбБ])$"
 )
 _NAME_WORD = (  # "Ulica 6. marta 11"; a title joined by a hyphen: "Obala Ali-paše Lipovca 11", "Sulejman-bega"
     rf"(?:[^\W\d_][^\W\d_.]*(?:-(?i:pa[sš][aei]|beg|bega|begu|bey|ag[aeiu]|efendij[aeiu]))?\.?|\d{{1,2}}\.[ ]+(?i:{_MONTH}))"
 )
 _ORDINAL = re.compile(r"^\d{1,2}\.$")
 _STREET_WORD = re.compile(
-    r"(?<!\w)(?:ul\.|ul|ulica|ulici|ulicu|ulice|adresa|adresi|adresu|adresom|stanuje\s+(?:u|na)|stanuje|"
-    rf"{dwelling.LIVES}\s+(?:u|na)|{dwelling.SETTLED_FORMS}\s+(?:u|na)|"
+    r"(?<!\w)(?:ul\.|ul|ulica|ulici|ulicu|ulice|adresa|adresi|adresu|adresom|adr\.|stanuje\s+(?:u|na)|stanuje|"
+    rf"{dwelling.LIVES}\s+(?:u|na)|{dwelling.SETTLED_FORMS}\s+(?:u|na)|{dwelling.REGISTERED_FORMS}(?:\s+je)?\s+(?:u|na)|"
     r"prebivaliste\w*|boraviste\w*|bulevar\w*|trg|trgu|naselje|naselju|obal[aeiu]|obalom|sokak\w*|prolaz\w*|alej[aeiu]|selo|selu|zaseok|zaseoku|mahala|mahali)"
-    r"(?:\s+(?:mu|joj|im|je|glasi|stanovanja|prebivalista|boravista|za\s+dostav[aeu]|dostave))*"  # "adresa mu je …"
+    r"(?:\s+(?:mu|joj|im|je|glasi|stanovanja|prebivalista|boravista|prijave|za\s+dostav[aeu]|dostave))*"  # "adresa mu je …"
     r"(?:\s+(?:u|na|broj|br\.?))?\s*:?\s*$"
 )
 _KEYWORD_ONLY = frozenset(
@@ -71,6 +76,12 @@ _KEYWORD_ONLY = frozenset(
         "stanovanja",
         "prebivalista",
         "boravista",
+        "prijave",
+        "adr",
+        "prijavljen",
+        "prijavljena",
+        "prijavljeni",
+        "prijavljeno",
     ]
 )
 _PART_OF_NAME = frozenset(
@@ -234,6 +245,15 @@ def _regnal(folded: list[str]) -> bool:
 
 # Upper and Lower X, a village named after a town or a river ("Gornja Tuzla", "Donji Vakuf", "Gornje Hrasno").
 _UPPER_LOWER = frozenset(g + e for g in ("gornj", "donj", "srednj") for e in ("a", "i", "e", "oj", "em", "eg", "u"))
+
+
+_RANGE = re.compile(r"^(\d+)[a-zA-Zа-иА-И]?[ ]?[-–][ ]?(\d+)")
+
+
+def _rising(number: str) -> bool:
+    """A range of houses ("12-14", "7a-7c") runs up; any other number is no range."""
+    m = _RANGE.match(number)
+    return m is None or int(m.group(1)) <= int(m.group(2))
 
 
 def _street_ok(words: list[str], capital_needed: bool, bb: bool = False) -> bool:
@@ -552,6 +572,8 @@ def _addresses(text: str) -> tuple[list[Span], list[Span]]:
             continue  # "Pozivni broj 122", "redni broj 4": a number of its own kind, no house's
         if words[-1].endswith(".") and len(words[-1]) > 4 and not _ROMAN.match(words[-1]):
             continue  # "… Bosne i Hercegovine. 3": a full stop after a word ends the sentence, the number is the next one's
+        if not _rising(number):
+            continue  # "5-3": no range of houses runs down
         house_only = bool(_HOUSE_ONLY.match(number)) or "broja" in fold(text[m.end(1) : m.start(2)])  # kod broja 22
         span = _street(text, m, words, house_only=house_only)
         if span is not None and institutions.institution_before(text, span.start):
