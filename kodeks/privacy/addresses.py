@@ -33,7 +33,7 @@ _HOUSE_ONLY = re.compile(
     r"|[bBбБ]\.?[bBбБ]\.?|[bBбБ]/[bBбБ])$"
 )
 _NAME_WORD = (  # "Ulica 6. marta 11"; a title joined by a hyphen: "Obala Ali-paše Lipovca 11", "Sulejman-bega"
-    rf"(?:[^\W\d_][^\W\d_.]*(?:-(?i:pa[sš][aei]|beg|bega|begu|bey|ag[aeiu]|efendij[aeiu]))?\.?|\d{{1,2}}\.[ ]+(?i:{_MONTH}))"
+    rf"(?:[^\W\d_][^\W\d_.]*(?:-(?i:pa[sš][aei]|beg|bega|begu|begov[aeiu]?|bey|ag[aeiu]|efendij[aeiu]))?\.?|\d{{1,2}}\.[ ]+(?i:{_MONTH}))"
 )
 _ORDINAL = re.compile(r"^\d{1,2}\.$")
 _STREET_WORD = re.compile(
@@ -340,11 +340,15 @@ _VERB_ENDINGS = ("ao", "io", "eo", "uo", "li", "je", "ju")  # a past or present 
 _PREPOSITIONS_AFTER = frozenset(
     ["ispred", "iza", "pored", "blizu", "preko", "nakon", "tokom", "zbog", "kraj", "ispod", "iznad", "izmedju", "prije"]
 )
+# A conjunction after the number starts the next clause ("živi na Lipovoj 14 nego kod brata"): nothing counted.
+_CONJUNCTIONS_AFTER = frozenset(["nego", "jer", "dok", "pošto", "posto", "mada", "iako", "ukoliko", "tamo", "gdje"])
 
 
 def _count_after(rest: str) -> bool:
     """ "u kozarskoj ulici 3 automobila", "u hrastovoj ulici 5 ljudi": a noun of the language in lower case right
     after the number is what was counted, so the number is no house's (a verb there — "… 5 udario" — is not)."""
+    if _FLAT_AFTER.match(rest):
+        return False  # "Lipova 3 drugi ulaz": the entrance, the floor or the flat, nothing counted
     m = _WORD_AFTER.match(rest)
     if m is None or not m.group(1).islower():
         return False
@@ -352,6 +356,7 @@ def _count_after(rest: str) -> bool:
     return (
         word not in lexicon.FUNCTION_WORDS
         and word not in _PREPOSITIONS_AFTER
+        and word not in _CONJUNCTIONS_AFTER
         and word not in ("stan", "sprat", "kat", "ulaz", "lamela", "sprata")
         and not word.endswith(_VERB_ENDINGS)
         and word not in lexicon.person_verbs()
@@ -404,6 +409,9 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
     for chosen, offset in plain:
         if _street_ok(chosen, capital_needed=True, bb=bb) and (house_only or not _count_after(text[m.end(2) :])):
             return Span(offset, m.end(2), "ADDRESS")
+    for chosen, offset in plain:
+        if _named_as_streets_are(chosen) and _home_after(text, m.end(2)):
+            return Span(offset, m.end(2), "ADDRESS")  # "Patriotske lige 8, stan 3", "Igmanskog marša 5, Hadžići"
     for chosen, offset in plain:  # a number only a house has: the street's words need no capital ("lipova 13a")
         if (
             house_only
@@ -432,6 +440,26 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
         if len(chosen) <= 3 and _after_dwelling_and_town(text, offset) and _capitalised_name(chosen):
             return Span(offset, m.end(2), "ADDRESS")  # "živi kod majke u Tuzli, Armije BiH 15": the cue's home
     return None
+
+
+def _named_as_streets_are(words: list[str]) -> bool:
+    """A street's official spelling: its first word capitalised, the rest in lower case ("Patriotske lige", "Žrtava
+    fašizma", "Zlatnih ljiljana", "Trg slobode"), none a word the laws' citations start with nor an institution's noun."""
+    return (
+        1 < len(words) <= 3
+        and words[0][:1].isupper()
+        and not words[0].isupper()
+        and all(w.islower() for w in words[1:])
+        and fold(words[0]) not in lexicon.FUNCTION_WORDS
+        and not any(institutions.INSTITUTION.match(fold(w)) for w in words)  # "Policijske uprave 5, Tuzla"
+        and _street_ok(words, capital_needed=False)
+    )
+
+
+def _home_after(text: str, end: int) -> bool:
+    """After a street's house number, what only an address has: its flat, entrance or floor ("…, stan 3"), or its
+    town after a comma ("…, Hadžići")."""
+    return _flat_end(text, end) > end or ("," in text[end : end + 2] and _town_end(text, end) > end)
 
 
 _TOWN_AND_COMMA = re.compile(r"(?<!\w)([^\W\d_]+)[ ]*,[ ]*$")
@@ -485,6 +513,7 @@ def _clause_goes_on(rest: str) -> bool:
         word in lexicon.FUNCTION_WORDS
         or word in ("se", "ce", "cu")  # "iz brezove 3 se svađaju": a clitic starts the predicate
         or word in _PREPOSITIONS_AFTER
+        or word in _CONJUNCTIONS_AFTER
         or word in _TIME_WORDS
         or word in lexicon.person_verbs()
         or word.endswith((*_VERB_ENDINGS, "eno", "ano", "en"))  # pronađeno, uhapšen (not -la: "5 automobila")
@@ -628,12 +657,14 @@ _FLAT_SPOKEN = re.compile(  # the floor and the entrance too: "broj sto dvadeset
     rf"^[ ]*,?[ ]*(?:stan|sprat|kat|ulaz|zgrada)[ ]+(?:broj[ ]+)?(?:{_FLAT_WORD})(?:[ ]+(?:{_FLAT_WORD}))?(?!\w)"
 )
 _FLAT_AFTER = re.compile(
-    r"^(?:[ ]*,?[ ]*(?:(?:stan|st\.|sprat|spr\.|kat|ulaz|lamela|стан|спрат|кат|улаз)[ ]*(?:br\.?[ ]*)?\d{1,3}[a-zA-Z]?"
+    r"^(?:[ ]*(?:,|[ ][-–])?[ ]*(?:(?:stan|st\.|sprat|spr\.|kat|ulaz|lamela|стан|спрат|кат|улаз)[ ]*(?:br\.?[ ]*)?\d{1,3}[a-zA-Z]?"
+    r"|(?:ulaz|lamela|sprat|kat|улаз|спрат)[ ]+(?-i:[IVX]{1,4})(?![\w.])"  # "ulaz II"
+    r"|(?<=,[ ])(?:(?-i:[IVX]{1,4})|\d{1,2})/\d{1,3}"  # after a comma, the floor and the flat: "7, III/12", "7, 3/12"
     r"|(?:ulaz|lamela|улаз)[ ]+(?-i:[A-HА-Ж])"  # "ulaz B": an entrance by its letter (a capital: "ulaz a" is "and")
     r"|(?:ulaz|lamela|улаз)[ ]+(?-i:[b-hб-ж])(?=[ ]+\w+[ ]+(?:sprat|kat|спрат|кат))"  # dictated: "ulaz b treci sprat"
     r"|(?-i:[A-ZА-Ш])\d{1,2}/\d{1,3}"  # a block or entrance by its letter and the flat: "Lipa 5, B3/14"
     r"|(?:prvi|drugi|tre[cćč]i|[cčć]etvrti|peti|[sš]esti|sedmi|osmi|deveti|deseti|\d{1,2}\.|(?-i:[IVX]{1,4})\.?)"
-    r"[ ]+(?:sprat|kat)u?"  # "drugi sprat", "II sprat"
+    r"[ ]+(?:sprat|kat|ulaz)u?"  # "drugi sprat", "II sprat", "drugi ulaz"
     r"|(?:sprat|kat)[ ]+(?-i:[IVX]{1,4})\.?"  # "sprat II"
     r"|prizemlje|potkrovlje|suteren)"
     r"(?![\w/]))+",
@@ -651,8 +682,8 @@ def _flat_end(text: str, end: int) -> int:
 # "12.03.1990", "12/2024", "123/24": a date or a case file's number, not a house number
 _DATE_OR_CASE_AFTER = re.compile(r"^[./-]\d|^,\d")  # also a decimal ("1,8 promila"): a measure, no house number
 _TOWN_AFTER = re.compile(
-    r"^(?P<lead>[ ]*(?:,|[ ][-–/])?[ ]*(?:(?P<in>[uUуУ])[ ]+|(?P<municipality>(?i:op[sšćc]tin[aei]|opcin[aei]|općin[aei]|"
-    r"grad|општин[аеи]|опћин[аеи]|град))[ ]+)?(?:\d{4,5}[ ]+)?)(?P<town>[^\W\d_]+(?:[ -][^\W\d_]+){0,2})"
+    r"^(?P<lead>[ ]*(?:,|[ ][-–/])?[ ]*(?:(?P<in>[uUуУ]|kod|код)[ ]+|(?P<municipality>(?i:op[sšćc]tin[aei]|opcin[aei]|općin[aei]|"
+    r"grad|општин[аеи]|опћин[аеи]|град))[ ]+)?(?:\d{4,5}[ ]+|\d{2}[ ]\d{3}[ ]+)?)(?P<town>[^\W\d_]+(?:[ -][^\W\d_]+){0,2})"
 )
 
 
@@ -680,6 +711,9 @@ def _stems(part: str) -> tuple[str, ...]:
     stem = part[: max(3, len(part) - 2)]
     soft = _SOFTENED.get(stem[-1])
     return (stem, stem[:-1] + soft) if soft else (stem,)
+
+
+_CODE_AFTER_TOWN = re.compile(r"^,?[ ]+(?:\d{5}|\d{2}[ ]\d{3})(?![\d.,/-]?\d)")
 
 
 def _town_end(text: str, end: int) -> int:
@@ -719,6 +753,9 @@ def _town_end(text: str, end: int) -> int:
         if len(town_words) == 1
         else offset + len(m.group("town")[: sum(len(w) + 1 for w in town_words) - 1])
     )
+    code = _CODE_AFTER_TOWN.match(text[new_end:])
+    if code:
+        new_end += code.end()  # "Tuzla 75000": the postal code after the town
     after = _TOWN_AFTER.match(text[new_end:])
     if after and after.group("municipality") and "," in after.group("lead"):
         return _town_end(text, new_end)  # "…, Gornji Lipovac, općina Zenica": the municipality after the village
