@@ -23,14 +23,15 @@ _NUMBER = (
     r"(?:\d{1,4}[a-zA-Zа-иА-И]?[ ]?[-–][ ]?\d{1,4}[a-zA-Zа-иА-И]?(?![-–./]?\d)"  # a range of houses: 12-14, 12a-12c
     rf"|\d{{1,4}}{_HOUSE_LETTER}?"
     r"(?:\s?/\s?(?:\d{1,3}[a-zA-Zа-иА-И]?|[IVX]{1,4}\b|[a-hA-Hа-иА-И](?![\w/]))){0,2}"  # 67/9, 21/B; Vienna's 88/2/14
-    r"|[bBбБ][bBбБ]|[bBбБ]\.[bBбБ]\.|[bBбБ]/[bBбБ])(?![\w/])"  # bb, бб, b.b., b/b
+    r"|[bBбБ][bBбБ]|[bBбБ]\.[bBбБ]\.|[bBбБ]/[bBбБ]|(?i:bez[ ]+broja|без[ ]+броја)"  # bb, бб, b.b., b/b, bez broja
+    r"|(?-i:[A-HА-Ж])-\d{1,3})(?![\w/])"  # a block by its letter and number: "Stupine B-4"
     rf"(?!\.?[ ]*(?i:{_MONTH}))"  # "1. maja": a date in a street's name, no house number
 )
 # A house number no count or article number has: a flat ("67/9"), a letter ("13a"), "bb" (no number).
 _HOUSE_ONLY = re.compile(
     r"^(?:\d{1,4}(?:[a-zA-Zа-иА-И]|[ ][A-HА-Иb-g])?(?:\s?/\s?(?:\d{1,3}[a-zA-Zа-иА-И]?|[IVX]{1,4}|[a-hA-Hа-иА-И])){1,2}"
     r"|\d{1,4}(?:[a-zA-Zа-иА-И]|-[a-hA-Hа-иА-И]|[ ][A-HА-Иb-g])"
-    r"|[bBбБ]\.?[bBбБ]\.?|[bBбБ]/[bBбБ])$"
+    r"|[bBбБ]\.?[bBбБ]\.?|[bBбБ]/[bBбБ])$"  # not "bez broja": "kuća bez broja" is said of any house
 )
 _NAME_WORD = (  # "Ulica 6. marta 11"; a title joined by a hyphen: "Obala Ali-paše Lipovca 11", "Sulejman-bega"
     rf"(?:[^\W\d_][^\W\d_.]*(?:-(?i:pa[sš][aei]|beg|bega|begu|begov[aeiu]?|bey|ag[aeiu]|efendij[aeiu]))?\.?|\d{{1,2}}\.[ ]+(?i:{_MONTH}))"
@@ -39,7 +40,7 @@ _ORDINAL = re.compile(r"^\d{1,2}\.$")
 _STREET_WORD = re.compile(
     r"(?<!\w)(?:ul\.|ul|ulica|ulici|ulicu|ulice|adresa|adresi|adresu|adresom|adr\.|stanuje\s+(?:u|na)|stanuje|"
     rf"{dwelling.LIVES}\s+(?:u|na)|{dwelling.SETTLED_FORMS}\s+(?:u|na)|{dwelling.REGISTERED_FORMS}(?:\s+je)?\s+(?:u|na)|"
-    r"prebivaliste\w*|boraviste\w*|bulevar\w*|trg|trgu|naselje|naselju|obal[aeiu]|obalom|sokak\w*|prolaz\w*|alej[aeiu]|selo|selu|zaseok|zaseoku|mahala|mahali)"
+    r"prebivaliste\w*|boraviste\w*|bulevar\w*|bul\.|trg|trgu|naselje|naselju|obal[aeiu]|obalom|sokak\w*|prolaz\w*|alej[aeiu]|selo|selu|zaseok|zaseoku|mahala|mahali)"
     r"(?:\s+(?:mu|joj|im|je|glasi|stanovanja|prebivalista|boravista|prijave|za\s+dostav[aeu]|dostave))*"  # "adresa mu je …"
     r"(?:\s+(?:u|na|broj|br\.?))?\s*:?\s*$"
 )
@@ -87,6 +88,7 @@ _KEYWORD_ONLY = frozenset(
 _PART_OF_NAME = frozenset(
     [
         "bulevar",
+        "bul",
         "bulevara",
         "bulevaru",
         "bulevarom",
@@ -250,6 +252,9 @@ _UPPER_LOWER = frozenset(g + e for g in ("gornj", "donj", "srednj") for e in ("a
 _RANGE = re.compile(r"^(\d+)[a-zA-Zа-иА-И]?[ ]?[-–][ ]?(\d+)")
 
 
+_NUMBER_WORD = re.compile(r"(?i)(?<!\w)(?:broj|br|број|бр)(?!\w)")
+
+
 def _rising(number: str) -> bool:
     """A range of houses ("12-14", "7a-7c") runs up; any other number is no range."""
     m = _RANGE.match(number)
@@ -341,6 +346,7 @@ _PREPOSITIONS_AFTER = frozenset(
     ["ispred", "iza", "pored", "blizu", "preko", "nakon", "tokom", "zbog", "kraj", "ispod", "iznad", "izmedju", "prije"]
 )
 # A conjunction after the number starts the next clause ("živi na Lipovoj 14 nego kod brata"): nothing counted.
+_DWELLS = re.compile(rf"^(?:{dwelling.LIVES}|{dwelling.STAYS}|{dwelling.RESIDES})$")
 _CONJUNCTIONS_AFTER = frozenset(["nego", "jer", "dok", "pošto", "posto", "mada", "iako", "ukoliko", "tamo", "gdje"])
 
 
@@ -355,6 +361,7 @@ def _count_after(rest: str) -> bool:
     word = fold(m.group(1))
     return (
         word not in lexicon.FUNCTION_WORDS
+        and not _DWELLS.match(word)  # "u zaseoku Brezići 6 živi sam starac": the predicate, nothing counted
         and word not in _PREPOSITIONS_AFTER
         and word not in _CONJUNCTIONS_AFTER
         and word not in ("stan", "sprat", "kat", "ulaz", "lamela", "sprata")
@@ -405,7 +412,7 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
             for k, w in enumerate(chosen)
         )  # acronyms: "УС, 92/11" is a gazette reference
     ]
-    bb = bool(re.fullmatch(r"[bBбБ]\.?[bBбБ]\.?", m.group(2)))
+    bb = bool(re.fullmatch(r"[bBбБ]\.?[bBбБ]\.?|[bBбБ]/[bBбБ]|(?i:bez[ ]+broja|без[ ]+броја)", m.group(2)))
     for chosen, offset in plain:
         if _street_ok(chosen, capital_needed=True, bb=bb) and (house_only or not _count_after(text[m.end(2) :])):
             return Span(offset, m.end(2), "ADDRESS")
@@ -514,6 +521,7 @@ def _clause_goes_on(rest: str) -> bool:
         or word in ("se", "ce", "cu")  # "iz brezove 3 se svađaju": a clitic starts the predicate
         or word in _PREPOSITIONS_AFTER
         or word in _CONJUNCTIONS_AFTER
+        or _DWELLS.match(word) is not None
         or word in _TIME_WORDS
         or word in lexicon.person_verbs()
         or word.endswith((*_VERB_ENDINGS, "eno", "ano", "en"))  # pronađeno, uhapšen (not -la: "5 automobila")
@@ -599,7 +607,12 @@ def _addresses(text: str) -> tuple[list[Span], list[Span]]:
         words = street_text.split()
         if _KIND_OF_NUMBER.match(fold(text[m.start(1) : m.end(2)])):
             continue  # "Pozivni broj 122", "redni broj 4": a number of its own kind, no house's
-        if words[-1].endswith(".") and len(words[-1]) > 4 and not _ROMAN.match(words[-1]):
+        if (
+            words[-1].endswith(".")
+            and len(words[-1]) > 4
+            and not _ROMAN.match(words[-1])
+            and not _NUMBER_WORD.search(text[m.end(1) : m.start(2)])  # "Lipova. Broj 14": dictated, the number named
+        ):
             continue  # "… Bosne i Hercegovine. 3": a full stop after a word ends the sentence, the number is the next one's
         if not _rising(number):
             continue  # "5-3": no range of houses runs down
