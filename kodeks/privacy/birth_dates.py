@@ -18,14 +18,14 @@ from kodeks.privacy.context import folded_with_offsets, original_span
 from kodeks.privacy.spans import Span
 from retrieval.language.normalize import fold
 
-_MONTHS = (
+MONTHS = (
     r"(?:januar\w*|februar\w*|mart\w*|april\w*|maj\w*|jun\w*|jul\w*|august\w*|avgust\w*|septemb\w*|oktob\w*|"
     r"novemb\w*|decemb\w*|sijec\w*|velj\w*|ozuj\w*|travn\w*|svib\w*|lipn\w*|srpn\w*|kolovoz\w*|rujn\w*|"
     r"listopad\w*|studen\w*|prosin\w*|march|may|octob\w*)"  # and the English months the others do not cover
 )
 _UNITS = "prv|drug|trec|cetvrt|pet|sest|sedm|osm|devet"
 # "prvog", "dvanaestog", "dvadeset prvog", "tridesetog", "trideset prvi" (dictated days, ordinal forms)
-_DAY_WORD = (
+DAY_WORD = (
     rf"(?:(?:dvadeset|trideset)(?:\s+(?:{_UNITS})\w{{0,3}})?|(?:dvadeset|trideset)\w{{1,3}}|"
     rf"(?:jedanaest|dvanaest|trinaest|cetrnaest|petnaest|sesnaest|sedamnaest|osamnaest|devetnaest|deset)\w{{1,3}}|"
     rf"(?:{_UNITS})\w{{1,3}})"
@@ -47,8 +47,8 @@ _DATE = re.compile(
     r"(?<![\d,/-])(?<!\d\.)(?:"  # "r.12.3.87": a birth word's full stop glued to the date
     rf"\d{{1,2}}\s?[./-]\s?\d{{1,2}}\s?[./-]\s?(?:(?:19|20)?\d{{2}}|'\d{{2}})\.?"  # 12.03.1990, 12. 3. 90, 3.7.'89
     rf"|\d{{1,2}}\.\s?{_ROMAN_MONTH}(?:\.\s?|\s){_YEAR_DIGITS}\.?"  # 12.III.1990, 12. III 1990
-    rf"|(?:\d{{1,2}}(?:\.|-?og|-?ga)?|{_DAY_WORD})\s?{_MONTHS}(?:\s(?:{_YEAR}|{_SHORT_YEAR})\.?)?"  # 12. marta 1990, 12-og marta 90
-    rf"|{_DAY_WORD}\s{_MONTH_WORD}\s(?:{_YEAR}|{_SHORT_YEAR})\.?"  # dvanaestog treceg devedesete
+    rf"|(?:\d{{1,2}}(?:\.|-?og|-?ga)?|{DAY_WORD})\s?{MONTHS}(?:\s(?:{_YEAR}|{_SHORT_YEAR})\.?)?"  # 12. marta 1990, 12-og marta 90
+    rf"|{DAY_WORD}\s{_MONTH_WORD}\s(?:{_YEAR}|{_SHORT_YEAR})\.?"  # dvanaestog treceg devedesete
     rf"|{_YEAR_DIGITS}-\d{{2}}-\d{{2}}"  # 1990-03-12
     rf"|\d{{2}}\s\d{{2}}\s{_YEAR_DIGITS}"  # 12 03 1990 (dictated)
     rf"|[0-3]\d[01]\d{_YEAR_DIGITS}"  # 12031990
@@ -149,14 +149,14 @@ def _a_vehicles_year(text: str, start: int) -> bool:
 _YEAR_AFTER_BIRTH_WORD = re.compile(
     r"(?<![\w.])(?:(?P<born>rodj?en[aio]?|r\.|godiste|godista)|(?<!\d )(?<!\d)god\.?)\s?"
     r"(?P<year>(?:19|20)\d{2}|\d{2})(?!\d)"
-    rf"(?!\.?\s?(?:\d|{_MONTHS}|{_ROMAN_MONTH}\.))"
+    rf"(?!\.?\s?(?:\d|{MONTHS}|{_ROMAN_MONTH}\.))"
 )
 
 
 # A month and a year without the day, right after rođen/r. ("rodjen marta 83", "rođena u maju 1990."): the officer
 # knows no more of the date, and it is still the person's.
 _MONTH_AND_YEAR_AFTER_BIRTH_WORD = re.compile(
-    rf"(?<![\w.])(?:rodj?en[aio]?|rodj\.|r\.)\s?(?:je\s+)?(?:u\s+)?(?P<date>{_MONTHS}\s+(?:{_YEAR}|'?\d{{2}}(?!\d))\.?)"
+    rf"(?<![\w.])(?:rodj?en[aio]?|rodj\.|r\.)\s?(?:je\s+)?(?:u\s+)?(?P<date>{MONTHS}\s+(?:{_YEAR}|'?\d{{2}}(?!\d))\.?)"
     r"(?![\w.,]\d)"
 )
 _YEAR_ENDS = re.compile(r"^(?:\.?\s?god|\s*[,;)!?/]|\.?\s*$|\.\s)")
