@@ -16,22 +16,20 @@ from kodeks.privacy.spans import Span
 from retrieval.language.normalize import fold
 
 _MONTH = r"(?:januar|februar|mart|april|maj|jun|jul|august|avgust|septemb|oktob|novemb|decemb)\w*"
-_HOUSE_LETTER = (
-    r"(?:[a-zA-Zа-иА-И]|-[a-hA-Hа-иА-И]|[ ](?-i:[A-HА-Иb-g])(?=[ ,./]|$))"  # 12a, 12а, 12-a, 12 A, 12 b (not "12 h")
-)
+_HOUSE_LETTER = r"(?:[a-zA-Zа-иА-И]|-[a-hA-Hа-иА-И]|[ ](?-i:[A-HА-Иb-g])(?=[ ,./]|$)|[ ][a-hа-и](?=/\d))"  # 12a, 12-a, 12 A, 12 b, 12 a/3
 _NUMBER = (
     r"(?:\d{1,4}[a-zA-Zа-иА-И]?[ ]?[-–][ ]?\d{1,4}[a-zA-Zа-иА-И]?(?![-–./]?\d)"  # a range of houses: 12-14, 12a-12c
     rf"|\d{{1,4}}{_HOUSE_LETTER}?"
     r"(?:\s?/\s?(?:\d{1,3}[a-zA-Zа-иА-И]?|[IVX]{1,4}\b|[a-hA-Hа-иА-И](?![\w/]))){0,2}"  # 67/9, 21/B; Vienna's 88/2/14
-    r"|[bBбБ][bBбБ]|[bBбБ]\.[bBбБ]\.|[bBбБ]/[bBбБ]|(?i:bez[ ]+broja|без[ ]+броја)"  # bb, бб, b.b., b/b, bez broja
+    r"|[bBбБ][bBбБ]|[bBбБ]\.[ ]?[bBбБ]\.|[bBбБ]/[bBбБ]|(?i:bez[ ]+broja|без[ ]+броја)"  # bb, бб, b.b., b/b, bez broja
     r"|(?-i:[A-HА-Ж])-\d{1,3})(?![\w/])"  # a block by its letter and number: "Stupine B-4"
     rf"(?!\.?[ ]*(?i:{_MONTH}))"  # "1. maja": a date in a street's name, no house number
 )
 # A house number no count or article number has: a flat ("67/9"), a letter ("13a"), "bb" (no number).
 _HOUSE_ONLY = re.compile(
-    r"^(?:\d{1,4}(?:[a-zA-Zа-иА-И]|[ ][A-HА-Иb-g])?(?:\s?/\s?(?:\d{1,3}[a-zA-Zа-иА-И]?|[IVX]{1,4}|[a-hA-Hа-иА-И])){1,2}"
+    r"^(?:\d{1,4}(?:[a-zA-Zа-иА-И]|[ ][A-HА-Иa-g])?(?:\s?/\s?(?:\d{1,3}[a-zA-Zа-иА-И]?|[IVX]{1,4}|[a-hA-Hа-иА-И])){1,2}"
     r"|\d{1,4}(?:[a-zA-Zа-иА-И]|-[a-hA-Hа-иА-И]|[ ][A-HА-Иb-g])"
-    r"|[bBбБ]\.?[bBбБ]\.?|[bBбБ]/[bBбБ])$"  # not "bez broja": "kuća bez broja" is said of any house
+    r"|[bBбБ]\.?[ ]?[bBбБ]\.?|[bBбБ]/[bBбБ])$"  # not "bez broja": "kuća bez broja" is said of any house
 )
 _NAME_WORD = (  # "Ulica 6. marta 11"; a title joined by a hyphen: "Obala Ali-paše Lipovca 11", "Sulejman-bega"
     rf"(?:[^\W\d_][^\W\d_.]*(?:-(?i:pa[sš][aei]|beg|bega|begu|begov[aeiu]?|bey|ag[aeiu]|efendij[aeiu]))?\.?|\d{{1,2}}\.[ ]+(?i:{_MONTH}))"
@@ -412,7 +410,7 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
             for k, w in enumerate(chosen)
         )  # acronyms: "УС, 92/11" is a gazette reference
     ]
-    bb = bool(re.fullmatch(r"[bBбБ]\.?[bBбБ]\.?|[bBбБ]/[bBбБ]|(?i:bez[ ]+broja|без[ ]+броја)", m.group(2)))
+    bb = bool(re.fullmatch(r"[bBбБ]\.?[ ]?[bBбБ]\.?|[bBбБ]/[bBбБ]|(?i:bez[ ]+broja|без[ ]+броја)", m.group(2)))
     for chosen, offset in plain:
         if _street_ok(chosen, capital_needed=True, bb=bb) and (house_only or not _count_after(text[m.end(2) :])):
             return Span(offset, m.end(2), "ADDRESS")
@@ -673,13 +671,13 @@ _FLAT_AFTER = re.compile(
     r"^(?:[ ]*(?:,|[ ][-–])?[ ]*(?:(?:stan|st\.|sprat|spr\.|kat|ulaz|lamela|стан|спрат|кат|улаз)[ ]*(?:br\.?[ ]*)?\d{1,3}[a-zA-Z]?"
     r"|(?:ulaz|lamela|sprat|kat|улаз|спрат)[ ]+(?-i:[IVX]{1,4})(?![\w.])"  # "ulaz II"
     r"|(?<=,[ ])(?:(?-i:[IVX]{1,4})|\d{1,2})/\d{1,3}"  # after a comma, the floor and the flat: "7, III/12", "7, 3/12"
-    r"|(?:ulaz|lamela|улаз)[ ]+(?-i:[A-HА-Ж])"  # "ulaz B": an entrance by its letter (a capital: "ulaz a" is "and")
+    r"|(?:ulaz|lamela|blok|улаз|блок)[ ]+(?-i:[A-HА-Ж])"  # "ulaz B", "blok C": by its letter (a capital: "ulaz a" is "and")
     r"|(?:ulaz|lamela|улаз)[ ]+(?-i:[b-hб-ж])(?=[ ]+\w+[ ]+(?:sprat|kat|спрат|кат))"  # dictated: "ulaz b treci sprat"
     r"|(?-i:[A-ZА-Ш])\d{1,2}/\d{1,3}"  # a block or entrance by its letter and the flat: "Lipa 5, B3/14"
     r"|(?:prvi|drugi|tre[cćč]i|[cčć]etvrti|peti|[sš]esti|sedmi|osmi|deveti|deseti|\d{1,2}\.|(?-i:[IVX]{1,4})\.?)"
     r"[ ]+(?:sprat|kat|ulaz)u?"  # "drugi sprat", "II sprat", "drugi ulaz"
     r"|(?:sprat|kat)[ ]+(?-i:[IVX]{1,4})\.?"  # "sprat II"
-    r"|prizemlje|potkrovlje|suteren)"
+    r"|(?:u[ ]+)?(?:prizemlj[eu]|potkrovlj[eu]|suteren[u]?|mansard[aei]))"  # "u prizemlju", "mansarda"
     r"(?![\w/]))+",
     re.IGNORECASE,
 )
