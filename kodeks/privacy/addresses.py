@@ -704,11 +704,7 @@ def _is_town(words: list[str]) -> int:
     best = 0
     for town in lexicon.towns():
         parts = town.split("_")
-        if (
-            len(parts) <= len(words)
-            and len(parts) > best
-            and all(w.startswith(_stems(p)) and len(w) <= len(p) + 3 for w, p in zip(words, parts))
-        ):
+        if len(parts) <= len(words) and len(parts) > best and all(_declined(w, p) for w, p in zip(words, parts)):
             best = len(parts)
     return best
 
@@ -722,6 +718,20 @@ def _stems(part: str) -> tuple[str, ...]:
     stem = part[: max(3, len(part) - 2)]
     soft = _SOFTENED.get(stem[-1])
     return (stem, stem[:-1] + soft) if soft else (stem,)
+
+
+def _declined(word: str, part: str) -> bool:
+    """Whether `word` is a case form of a town's word `part` (both folded): its stem and at most three letters, or,
+    where the last syllable's "a" drops, that shorter stem and a case ending ("Kakanj" → "kod Kaknja")."""
+    if word.startswith(_stems(part)) and len(word) <= len(part) + 3:
+        return True
+    fleeting = _FLEETING_A.match(part)
+    return fleeting is not None and word in {fleeting.group(1) + fleeting.group(2) + e for e in _CASE_ENDINGS}
+
+
+# The "a" of a last syllable drops when a town's name is declined: "Kakanj" → "Kaknja", "Lukavac" → "Lukavca".
+_FLEETING_A = re.compile(r"^(\w{3,})a(nj|c|k|lj)$")
+_CASE_ENDINGS = ("a", "u", "e", "om", "em")
 
 
 _CODE_AFTER_TOWN = re.compile(r"^,?[ ]+(?:\d{5}|\d{2}[ ]\d{3})(?![\d.,/-]?\d)")
