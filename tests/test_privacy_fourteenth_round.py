@@ -236,3 +236,26 @@ def test_an_incident_month_stays() -> None:
 
 def test_the_masked_text_of_a_range() -> None:
     assert mask("živi u Brezovoj 12-14, Tuzla").text == "živi u [ADRESA]"
+
+
+# --- a building's noun before the street; the flat before the street ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("ukradeno auto ispred zgrade brezova 7", "brezova 7"),  # a building's noun sets the street off
+        ("iz kuce jasenova 3 je nestalo zlato", "kuce jasenova 3"),
+        ("u stanu broj 5 u Lipovoj 12 je provala", "stanu broj 5 u Lipovoj 12"),  # the flat first, then the street
+    ],
+)
+def test_a_building_or_a_flat_before_the_street(text: str, address: str) -> None:
+    assert address in _addresses(text), found_kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["zgrada 7 spratova ima lift", "ispred zgrade opcine 5 ljudi protestuje", "u stanu broj 5 u sarajevu je nađen"],
+)
+def test_a_building_with_a_count_or_a_town_stays(text: str) -> None:
+    assert "ADDRESS" not in found_kind_names(text), found_kinds(text)

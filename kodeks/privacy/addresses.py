@@ -528,8 +528,8 @@ def _clause_goes_on(rest: str) -> bool:
 
 # Before a street with no capital and no cue: a preposition of place or the start of a sentence or clause.
 _SET_OFF_BEFORE = re.compile(
-    r"(?:^|[,.;:!?(]|(?<!\w)(?:u|na|kod|ispred|iza|pored|do|iz|blizu|puta))\s*$"
-)  # on folded text
+    r"(?:^|[,.;:!?(]|(?<!\w)(?:u|na|kod|ispred|iza|pored|do|iz|blizu|puta|zgrad[aeiu]|kuc[aeiu]|stana|ulaza))\s*$"
+)  # on folded text; a building's noun too: "ispred zgrade brezova 7", "iz kuće jasenova 3"
 
 
 def _street_name(words: list[str]) -> bool:
