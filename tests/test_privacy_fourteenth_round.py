@@ -259,3 +259,18 @@ def test_a_building_or_a_flat_before_the_street(text: str, address: str) -> None
 )
 def test_a_building_with_a_count_or_a_town_stays(text: str) -> None:
     assert "ADDRESS" not in found_kind_names(text), found_kinds(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "kind"),
+    [
+        ("адреса Храстова 12-14, Какањ", "Храстова 12-14, Какањ", "ADDRESS"),
+        ("станује на адреси Јасенова 21/Б", "Јасенова 21/Б", "ADDRESS"),
+        ("станује у Брезовој 4, улаз III, стан 23", "Брезовој 4, улаз III, стан 23", "ADDRESS"),
+        ("станује на Храстова 3, 71 000 Сарајево", "Храстова 3, 71 000 Сарајево", "ADDRESS"),
+        ("живи на Липовој 12 код Зенице", "Липовој 12 код Зенице", "ADDRESS"),
+        ("рођен априла 79 каже", "априла 79", "DATE_OF_BIRTH"),
+    ],
+)
+def test_the_same_forms_in_cyrillic(text: str, value: str, kind: str) -> None:
+    assert (value, kind) in found_kinds(text), found_kinds(text)
