@@ -287,6 +287,36 @@ FORMS = {
         ("Jasenovih staza",),
         "[ADRESA]",
     ),
+    # the fourteenth round (docs/privacy.md "Fourteenth round")
+    "address-range": ("adresa Hrastova 12-14, Kakanj, komšije se svađaju", ("Hrastova 12-14", "12-14"), "[ADRESA]"),
+    "address-slash-letter": (
+        "Jasenova 21/B je adresa vlasnika psa koji je ujeo dijete",
+        ("Jasenova 21/B",),
+        "[ADRESA]",
+    ),
+    "address-official-spelling": (
+        "Plavih ruža 14, Kakanj je adresa oštećenog, ko piše prijavu",
+        ("Plavih ruža 14",),
+        "[ADRESA]",
+    ),
+    "address-code-after-town": ("adresa Brezova 4, Tuzla 75000, jel moram upisati", ("Brezova 4", "75000"), "[ADRESA]"),
+    "address-registered-cue": ("prijavljen na Osmog maja 22 a tamo niko ne živi", ("Osmog maja 22",), "[ADRESA]"),
+    "address-entrance-roman": (
+        "stanuje u Brezovoj 4, ulaz III, stan 23, ima psa bez brnjice",
+        ("Brezovoj 4", "ulaz III", "stan 23"),
+        "[ADRESA]",
+    ),
+    "address-dictated-slash": (
+        "adresa prijave kralja tvrtka drugog dvadeset kosa crta tri zenica a on je u Njemačkoj",
+        ("tvrtka drugog dvadeset", "kosa crta tri"),
+        "[ADRESA]",
+    ),
+    "address-village-no-number": (
+        "živi u selu Jasenovo bez broja kod Kaknja, kako dostaviti poziv",
+        ("Jasenovo bez broja", "Kaknja"),
+        "[ADRESA]",
+    ),
+    "birth-month-year": ("rodjen aprila 79 kaže, tačan datum ne zna", ("aprila 79",), "[DATUM ROĐENJA]"),
 }
 
 

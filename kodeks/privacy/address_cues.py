@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import re
 
-from kodeks.privacy import dwelling, lexicon
+from kodeks.privacy import birth_dates, dwelling, lexicon
 from kodeks.privacy.spans import Span
 from retrieval.language.normalize import fold
 
 _CUE = re.compile(
     rf"(?<!\w)(?:adres[aeiu]|adresom|{dwelling.STAYS}|{dwelling.LIVES}|{dwelling.SETTLED_FORMS}|"
     r"prijavljen[aio]?(?:[ ]+je)?[ ]+na[ ]+adresi)"
-    r"(?:[ ]+(?:mu|joj|im|je|glasi|stanovanja|prebivalista|boravista|u|na|adres[aeiu]|za[ ]+dostav[aeu]|dostave))*"
+    r"(?:[ ]+(?:mu|joj|im|je|glasi|stanovanja|prebivalista|boravista|prijave|u|na|adres[aeiu]|za[ ]+dostav[aeu]|dostave))*"
     r"[ ]*:?[ ]+"  # "adresa za dostavu: …": where a person gets the summons is her home
 )
 _WORD = re.compile(r"[^\W\d_]+\.?")
@@ -46,6 +46,9 @@ _JOINERS = ("od", "kod", "za")  # "Zmaja od Bosne", "Kamenica kod Zvornika", "Pu
 _UNITS = ("godin", "dan", "mjesec", "sat", "minut", "km", "metar", "put", "posto", "osob", "djec", "clan", "sedmic")
 _LEGAL = ("clan", "stav", "tack", "zakon", "glasni", "sluzben")
 _MAX_WORDS = 4
+# A ruler's number said as a word after a title and a name, in a street's name: "kralja petra prvog", "cara dušana".
+_RULERS_TITLES = frozenset(["kralja", "cara", "kneza", "bana", "vojvode", "kraljice", "carice"])
+_REGNAL_WORDS = frozenset(["prvog", "drugog", "treceg", "cetvrtog", "petog", "prve", "druge", "trece"])
 
 
 def folded_letters(text: str) -> str:
@@ -113,6 +116,19 @@ _HOUSE_LETTER = re.compile(r"[ ]+([a-hA-Hа-иА-И])(?=[ ]*(?:[,.;!?)]|$))")
 _GLUED_NUMBER = re.compile(r"\d{1,4}[a-zA-Z]?(?:/\d{1,3})?(?![\w/.,]\d)(?![\w/])")
 
 
+_DAY_ORDINAL = re.compile(rf"^{birth_dates.DAY_WORD}$")
+_MONTH_NAME = re.compile(rf"^{birth_dates.MONTHS}$")
+
+
+def _dictated_date(words: list[re.Match[str]], i: int) -> int:
+    """How many words from `i` are a day's ordinal and a month's name ("dvadeset petog maja", "prvog marta")."""
+    for n in (2, 1):
+        day = " ".join(fold(w.group()) for w in words[i : i + n])
+        if i + n < len(words) and _DAY_ORDINAL.match(day) and _MONTH_NAME.match(fold(words[i + n].group())):
+            return n + 1
+    return 0
+
+
 def _phrase(text: str, start: int, after_adresa: bool, spoken_only: bool = False) -> Span | None:
     """The street-shaped phrase at `start`; one capitalised word alone only after "adresa" ("stanuje u
     Dobrinji" names a neighbourhood, "adresa Skenderija" a street). `spoken_only`: only with a house number
@@ -123,11 +139,18 @@ def _phrase(text: str, start: int, after_adresa: bool, spoken_only: bool = False
     street_word = fold(words[0].group()).rstrip(".") in _STREET_WORDS
     i = 1 if street_word else 0
     names: list[re.Match[str]] = []
+    date = _dictated_date(words, i) if street_word else 0
+    names.extend(words[i : i + date])  # "ulica dvadeset petog maja broj devet": a street named by a date, dictated
+    i += date
     while i < len(words) and len(names) < _MAX_WORDS:
         f = fold(words[i].group())
         if f in _JOINERS and names and i + 1 < len(words) and _name_word(words[i + 1].group()):
             names.extend(words[i : i + 2])
             i += 2
+            continue
+        if f in _REGNAL_WORDS and len(names) >= 2 and fold(names[-2].group()) in _RULERS_TITLES:
+            names.append(words[i])  # "kralja petra prvog trideset osam": the ruler's number, said as a word
+            i += 1
             continue
         if f in lexicon.word_set("number_words.txt"):
             break
@@ -151,6 +174,10 @@ def _phrase(text: str, start: int, after_adresa: bool, spoken_only: bool = False
     spoken = _number_words(words, i)
     if spoken:
         end = words[i + spoken - 1].end()
+        k = i + spoken
+        if k + 2 < len(words) and [fold(w.group()) for w in words[k : k + 2]] == ["kosa", "crta"]:
+            flat = _number_words(words, k + 2)  # "trideset osam kosa crta dva": the slash dictated, then the flat
+            end = words[k + 1 + flat].end() if flat else end
         letter = _HOUSE_LETTER.match(text, end)
         end = letter.end(1) if letter else end  # "broj sedam a,": the house's letter (a conjunction has words after it)
     elif spoken_only:
@@ -189,7 +216,7 @@ def _a_person(folded: list[str]) -> bool:
 # The number first, the street after it ("kod broja 12 u ulici Lipovoj", "na broju 7 u Lipovoj ulici"), or the
 # street with "na broju" after it ("u lipovoj na broju 5"): "broj" in the locative/genitive is the cue.
 _NUMBER_FIRST = re.compile(  # also "kuća broj 14 u selu Dubrave": the house in the nominative
-    r"(?<!\w)(?:(?:kod|na|ispred)[ ]+(?:kucn(?:og|om)[ ]+)?broj[au]|(?:u[ ]+)?(?:zgrad[aeiu]|kuc[aeiu])[ ]+(?:broj|br\.?))[ ]*\d{1,4}[a-z]?(?:/\d{1,3})?"
+    r"(?<!\w)(?:(?:kod|na|ispred)[ ]+(?:kucn(?:og|om)[ ]+)?broj[au]|(?:u[ ]+)?(?:zgrad[aeiu]|kuc[aeiu]|stan[au]?)[ ]+(?:broj|br\.?))[ ]*\d{1,4}[a-z]?(?:/\d{1,3})?"
     r"[ ]+u[ ]+(?=\w)"
 )  # "kod broja 12 u ulici Lipovoj", "u zgradi broj 5 u ulici Lipova"
 _VERB_ENDINGS = ("ao", "io", "eo", "uo", "la", "li", "lo", "le")

@@ -16,26 +16,30 @@ from kodeks.privacy.spans import Span
 from retrieval.language.normalize import fold
 
 _MONTH = r"(?:januar|februar|mart|april|maj|jun|jul|august|avgust|septemb|oktob|novemb|decemb)\w*"
+_HOUSE_LETTER = r"(?:[a-zA-Zа-иА-И]|-[a-hA-Hа-иА-И]|[ ](?-i:[A-HА-Иb-g])(?=[ ,./]|$)|[ ][a-hа-и](?=/\d))"  # 12a, 12-a, 12 A, 12 b, 12 a/3
 _NUMBER = (
-    r"(?:\d{1,4}(?:[a-zA-Zа-иА-И]|-[a-hA-Hа-иА-И]|[ ](?-i:[A-HА-Иb-g])(?=[ ,.]|$))?"  # 12a, 12а, 12-a, 12 A, 12 b (not "12 h")
-    r"(?:\s?/\s?(?:\d{1,3}[a-zA-Zа-иА-И]?|[IVX]{1,4}\b)){0,2}"  # 67/9; Vienna's house/stair/door: 88/2/14
-    r"|[bBбБ][bBбБ]|[bBбБ]\.[bBбБ]\.)(?![\w/])"  # 12a, 12-a, 12 A, bb, бб
+    r"(?:\d{1,4}[a-zA-Zа-иА-И]?[ ]?[-–][ ]?\d{1,4}[a-zA-Zа-иА-И]?(?![-–./]?\d)"  # a range of houses: 12-14, 12a-12c
+    rf"|\d{{1,4}}{_HOUSE_LETTER}?"
+    r"(?:\s?/\s?(?:\d{1,3}[a-zA-Zа-иА-И]?|[IVX]{1,4}\b|[a-hA-Hа-иА-И](?![\w/]))){0,2}"  # 67/9, 21/B; Vienna's 88/2/14
+    r"|[bBбБ][bBбБ]|[bBбБ]\.[ ]?[bBбБ]\.|[bBбБ]/[bBбБ]|(?i:bez[ ]+broja|без[ ]+броја)"  # bb, бб, b.b., b/b, bez broja
+    r"|(?-i:[A-HА-Ж])-\d{1,3})(?![\w/])"  # a block by its letter and number: "Stupine B-4"
     rf"(?!\.?[ ]*(?i:{_MONTH}))"  # "1. maja": a date in a street's name, no house number
 )
 # A house number no count or article number has: a flat ("67/9"), a letter ("13a"), "bb" (no number).
 _HOUSE_ONLY = re.compile(
-    r"^(?:\d{1,4}(?:\s?/\s?(?:\d{1,3}[a-zA-Zа-иА-И]?|[IVX]{1,4})){1,2}|\d{1,4}(?:[a-zA-Zа-иА-И]|-[a-hA-Hа-иА-И]|[ ][A-HА-Иb-g])"
-    r"|[bBбБ]\.?[bBбБ]\.?)$"
+    r"^(?:\d{1,4}(?:[a-zA-Zа-иА-И]|[ ][A-HА-Иa-g])?(?:\s?/\s?(?:\d{1,3}[a-zA-Zа-иА-И]?|[IVX]{1,4}|[a-hA-Hа-иА-И])){1,2}"
+    r"|\d{1,4}(?:[a-zA-Zа-иА-И]|-[a-hA-Hа-иА-И]|[ ][A-HА-Иb-g])"
+    r"|[bBбБ]\.?[ ]?[bBбБ]\.?|[bBбБ]/[bBбБ])$"  # not "bez broja": "kuća bez broja" is said of any house
 )
 _NAME_WORD = (  # "Ulica 6. marta 11"; a title joined by a hyphen: "Obala Ali-paše Lipovca 11", "Sulejman-bega"
-    rf"(?:[^\W\d_][^\W\d_.]*(?:-(?i:pa[sš][aei]|beg|bega|begu|bey|ag[aeiu]|efendij[aeiu]))?\.?|\d{{1,2}}\.[ ]+(?i:{_MONTH}))"
+    rf"(?:[^\W\d_][^\W\d_.]*(?:-(?i:pa[sš][aei]|beg|bega|begu|begov[aeiu]?|bey|ag[aeiu]|efendij[aeiu]))?\.?|\d{{1,2}}\.[ ]+(?i:{_MONTH}))"
 )
 _ORDINAL = re.compile(r"^\d{1,2}\.$")
 _STREET_WORD = re.compile(
-    r"(?<!\w)(?:ul\.|ul|ulica|ulici|ulicu|ulice|adresa|adresi|adresu|adresom|stanuje\s+(?:u|na)|stanuje|"
-    rf"{dwelling.LIVES}\s+(?:u|na)|{dwelling.SETTLED_FORMS}\s+(?:u|na)|"
-    r"prebivaliste\w*|boraviste\w*|bulevar\w*|trg|trgu|naselje|naselju|obal[aeiu]|obalom|sokak\w*|prolaz\w*|alej[aeiu]|selo|selu|zaseok|zaseoku|mahala|mahali)"
-    r"(?:\s+(?:mu|joj|im|je|glasi|stanovanja|prebivalista|boravista|za\s+dostav[aeu]|dostave))*"  # "adresa mu je …"
+    r"(?<!\w)(?:ul\.|ul|ulica|ulici|ulicu|ulice|adresa|adresi|adresu|adresom|adr\.|stanuje\s+(?:u|na)|stanuje|"
+    rf"{dwelling.LIVES}\s+(?:u|na)|{dwelling.SETTLED_FORMS}\s+(?:u|na)|{dwelling.REGISTERED_FORMS}(?:\s+je)?\s+(?:u|na)|"
+    r"prebivaliste\w*|boraviste\w*|bulevar\w*|bul\.|trg|trgu|naselje|naselju|obal[aeiu]|obalom|sokak\w*|prolaz\w*|alej[aeiu]|selo|selu|zaseok|zaseoku|mahala|mahali)"
+    r"(?:\s+(?:mu|joj|im|je|glasi|stanovanja|prebivalista|boravista|prijave|za\s+dostav[aeu]|dostave))*"  # "adresa mu je …"
     r"(?:\s+(?:u|na|broj|br\.?))?\s*:?\s*$"
 )
 _KEYWORD_ONLY = frozenset(
@@ -71,11 +75,18 @@ _KEYWORD_ONLY = frozenset(
         "stanovanja",
         "prebivalista",
         "boravista",
+        "prijave",
+        "adr",
+        "prijavljen",
+        "prijavljena",
+        "prijavljeni",
+        "prijavljeno",
     ]
 )
 _PART_OF_NAME = frozenset(
     [
         "bulevar",
+        "bul",
         "bulevara",
         "bulevaru",
         "bulevarom",
@@ -236,6 +247,18 @@ def _regnal(folded: list[str]) -> bool:
 _UPPER_LOWER = frozenset(g + e for g in ("gornj", "donj", "srednj") for e in ("a", "i", "e", "oj", "em", "eg", "u"))
 
 
+_RANGE = re.compile(r"^(\d+)[a-zA-Zа-иА-И]?[ ]?[-–][ ]?(\d+)")
+
+
+_NUMBER_WORD = re.compile(r"(?i)(?<!\w)(?:broj|br|број|бр)(?!\w)")
+
+
+def _rising(number: str) -> bool:
+    """A range of houses ("12-14", "7a-7c") runs up; any other number is no range."""
+    m = _RANGE.match(number)
+    return m is None or int(m.group(1)) <= int(m.group(2))
+
+
 def _street_ok(words: list[str], capital_needed: bool, bb: bool = False) -> bool:
     if any(_ORDINAL.match(w) for w in words):  # "1. maja", "6. marta": the date is the street's name
         if _ORDINAL.match(words[0]) and capital_needed:
@@ -320,18 +343,25 @@ _VERB_ENDINGS = ("ao", "io", "eo", "uo", "li", "je", "ju")  # a past or present 
 _PREPOSITIONS_AFTER = frozenset(
     ["ispred", "iza", "pored", "blizu", "preko", "nakon", "tokom", "zbog", "kraj", "ispod", "iznad", "izmedju", "prije"]
 )
+# A conjunction after the number starts the next clause ("živi na Lipovoj 14 nego kod brata"): nothing counted.
+_DWELLS = re.compile(rf"^(?:{dwelling.LIVES}|{dwelling.STAYS}|{dwelling.RESIDES})$")
+_CONJUNCTIONS_AFTER = frozenset(["nego", "jer", "dok", "pošto", "posto", "mada", "iako", "ukoliko", "tamo", "gdje"])
 
 
 def _count_after(rest: str) -> bool:
     """ "u kozarskoj ulici 3 automobila", "u hrastovoj ulici 5 ljudi": a noun of the language in lower case right
     after the number is what was counted, so the number is no house's (a verb there — "… 5 udario" — is not)."""
+    if _FLAT_AFTER.match(rest):
+        return False  # "Lipova 3 drugi ulaz": the entrance, the floor or the flat, nothing counted
     m = _WORD_AFTER.match(rest)
     if m is None or not m.group(1).islower():
         return False
     word = fold(m.group(1))
     return (
         word not in lexicon.FUNCTION_WORDS
+        and not _DWELLS.match(word)  # "u zaseoku Brezići 6 živi sam starac": the predicate, nothing counted
         and word not in _PREPOSITIONS_AFTER
+        and word not in _CONJUNCTIONS_AFTER
         and word not in ("stan", "sprat", "kat", "ulaz", "lamela", "sprata")
         and not word.endswith(_VERB_ENDINGS)
         and word not in lexicon.person_verbs()
@@ -380,10 +410,13 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
             for k, w in enumerate(chosen)
         )  # acronyms: "УС, 92/11" is a gazette reference
     ]
-    bb = bool(re.fullmatch(r"[bBбБ]\.?[bBбБ]\.?", m.group(2)))
+    bb = bool(re.fullmatch(r"[bBбБ]\.?[ ]?[bBбБ]\.?|[bBбБ]/[bBбБ]|(?i:bez[ ]+broja|без[ ]+броја)", m.group(2)))
     for chosen, offset in plain:
         if _street_ok(chosen, capital_needed=True, bb=bb) and (house_only or not _count_after(text[m.end(2) :])):
             return Span(offset, m.end(2), "ADDRESS")
+    for chosen, offset in plain:
+        if _named_as_streets_are(chosen) and _home_after(text, m.end(2)):
+            return Span(offset, m.end(2), "ADDRESS")  # "Patriotske lige 8, stan 3", "Igmanskog marša 5, Hadžići"
     for chosen, offset in plain:  # a number only a house has: the street's words need no capital ("lipova 13a")
         if (
             house_only
@@ -412,6 +445,26 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
         if len(chosen) <= 3 and _after_dwelling_and_town(text, offset) and _capitalised_name(chosen):
             return Span(offset, m.end(2), "ADDRESS")  # "živi kod majke u Tuzli, Armije BiH 15": the cue's home
     return None
+
+
+def _named_as_streets_are(words: list[str]) -> bool:
+    """A street's official spelling: its first word capitalised, the rest in lower case ("Patriotske lige", "Žrtava
+    fašizma", "Zlatnih ljiljana", "Trg slobode"), none a word the laws' citations start with nor an institution's noun."""
+    return (
+        1 < len(words) <= 3
+        and words[0][:1].isupper()
+        and not words[0].isupper()
+        and all(w.islower() for w in words[1:])
+        and fold(words[0]) not in lexicon.FUNCTION_WORDS
+        and not any(institutions.INSTITUTION.match(fold(w)) for w in words)  # "Policijske uprave 5, Tuzla"
+        and _street_ok(words, capital_needed=False)
+    )
+
+
+def _home_after(text: str, end: int) -> bool:
+    """After a street's house number, what only an address has: its flat, entrance or floor ("…, stan 3"), or its
+    town after a comma ("…, Hadžići")."""
+    return _flat_end(text, end) > end or ("," in text[end : end + 2] and _town_end(text, end) > end)
 
 
 _TOWN_AND_COMMA = re.compile(r"(?<!\w)([^\W\d_]+)[ ]*,[ ]*$")
@@ -465,6 +518,8 @@ def _clause_goes_on(rest: str) -> bool:
         word in lexicon.FUNCTION_WORDS
         or word in ("se", "ce", "cu")  # "iz brezove 3 se svađaju": a clitic starts the predicate
         or word in _PREPOSITIONS_AFTER
+        or word in _CONJUNCTIONS_AFTER
+        or _DWELLS.match(word) is not None
         or word in _TIME_WORDS
         or word in lexicon.person_verbs()
         or word.endswith((*_VERB_ENDINGS, "eno", "ano", "en"))  # pronađeno, uhapšen (not -la: "5 automobila")
@@ -473,8 +528,8 @@ def _clause_goes_on(rest: str) -> bool:
 
 # Before a street with no capital and no cue: a preposition of place or the start of a sentence or clause.
 _SET_OFF_BEFORE = re.compile(
-    r"(?:^|[,.;:!?(]|(?<!\w)(?:u|na|kod|ispred|iza|pored|do|iz|blizu|puta))\s*$"
-)  # on folded text
+    r"(?:^|[,.;:!?(]|(?<!\w)(?:u|na|kod|ispred|iza|pored|do|iz|blizu|puta|zgrad[aeiu]|kuc[aeiu]|stana|ulaza))\s*$"
+)  # on folded text; a building's noun too: "ispred zgrade brezova 7", "iz kuće jasenova 3"
 
 
 def _street_name(words: list[str]) -> bool:
@@ -550,8 +605,15 @@ def _addresses(text: str) -> tuple[list[Span], list[Span]]:
         words = street_text.split()
         if _KIND_OF_NUMBER.match(fold(text[m.start(1) : m.end(2)])):
             continue  # "Pozivni broj 122", "redni broj 4": a number of its own kind, no house's
-        if words[-1].endswith(".") and len(words[-1]) > 4 and not _ROMAN.match(words[-1]):
+        if (
+            words[-1].endswith(".")
+            and len(words[-1]) > 4
+            and not _ROMAN.match(words[-1])
+            and not _NUMBER_WORD.search(text[m.end(1) : m.start(2)])  # "Lipova. Broj 14": dictated, the number named
+        ):
             continue  # "… Bosne i Hercegovine. 3": a full stop after a word ends the sentence, the number is the next one's
+        if not _rising(number):
+            continue  # "5-3": no range of houses runs down
         house_only = bool(_HOUSE_ONLY.match(number)) or "broja" in fold(text[m.end(1) : m.start(2)])  # kod broja 22
         span = _street(text, m, words, house_only=house_only)
         if span is not None and institutions.institution_before(text, span.start):
@@ -606,14 +668,16 @@ _FLAT_SPOKEN = re.compile(  # the floor and the entrance too: "broj sto dvadeset
     rf"^[ ]*,?[ ]*(?:stan|sprat|kat|ulaz|zgrada)[ ]+(?:broj[ ]+)?(?:{_FLAT_WORD})(?:[ ]+(?:{_FLAT_WORD}))?(?!\w)"
 )
 _FLAT_AFTER = re.compile(
-    r"^(?:[ ]*,?[ ]*(?:(?:stan|st\.|sprat|spr\.|kat|ulaz|lamela|стан|спрат|кат|улаз)[ ]*(?:br\.?[ ]*)?\d{1,3}[a-zA-Z]?"
-    r"|(?:ulaz|lamela|улаз)[ ]+(?-i:[A-HА-Ж])"  # "ulaz B": an entrance by its letter (a capital: "ulaz a" is "and")
+    r"^(?:[ ]*(?:,|[ ][-–])?[ ]*(?:(?:stan|st\.|sprat|spr\.|kat|ulaz|lamela|стан|спрат|кат|улаз)[ ]*(?:br\.?[ ]*)?\d{1,3}[a-zA-Z]?"
+    r"|(?:ulaz|lamela|sprat|kat|улаз|спрат)[ ]+(?-i:[IVX]{1,4})(?![\w.])"  # "ulaz II"
+    r"|(?<=,[ ])(?:(?-i:[IVX]{1,4})|\d{1,2})/\d{1,3}"  # after a comma, the floor and the flat: "7, III/12", "7, 3/12"
+    r"|(?:ulaz|lamela|blok|улаз|блок)[ ]+(?-i:[A-HА-Ж])"  # "ulaz B", "blok C": by its letter (a capital: "ulaz a" is "and")
     r"|(?:ulaz|lamela|улаз)[ ]+(?-i:[b-hб-ж])(?=[ ]+\w+[ ]+(?:sprat|kat|спрат|кат))"  # dictated: "ulaz b treci sprat"
     r"|(?-i:[A-ZА-Ш])\d{1,2}/\d{1,3}"  # a block or entrance by its letter and the flat: "Lipa 5, B3/14"
     r"|(?:prvi|drugi|tre[cćč]i|[cčć]etvrti|peti|[sš]esti|sedmi|osmi|deveti|deseti|\d{1,2}\.|(?-i:[IVX]{1,4})\.?)"
-    r"[ ]+(?:sprat|kat)u?"  # "drugi sprat", "II sprat"
+    r"[ ]+(?:sprat|kat|ulaz)u?"  # "drugi sprat", "II sprat", "drugi ulaz"
     r"|(?:sprat|kat)[ ]+(?-i:[IVX]{1,4})\.?"  # "sprat II"
-    r"|prizemlje|potkrovlje|suteren)"
+    r"|(?:u[ ]+)?(?:prizemlj[eu]|potkrovlj[eu]|suteren[u]?|mansard[aei]))"  # "u prizemlju", "mansarda"
     r"(?![\w/]))+",
     re.IGNORECASE,
 )
@@ -629,8 +693,8 @@ def _flat_end(text: str, end: int) -> int:
 # "12.03.1990", "12/2024", "123/24": a date or a case file's number, not a house number
 _DATE_OR_CASE_AFTER = re.compile(r"^[./-]\d|^,\d")  # also a decimal ("1,8 promila"): a measure, no house number
 _TOWN_AFTER = re.compile(
-    r"^(?P<lead>[ ]*(?:,|[ ][-–/])?[ ]*(?:(?P<in>[uUуУ])[ ]+|(?P<municipality>(?i:op[sšćc]tin[aei]|opcin[aei]|općin[aei]|"
-    r"grad|општин[аеи]|опћин[аеи]|град))[ ]+)?(?:\d{4,5}[ ]+)?)(?P<town>[^\W\d_]+(?:[ -][^\W\d_]+){0,2})"
+    r"^(?P<lead>[ ]*(?:,|[ ][-–/])?[ ]*(?:(?P<in>[uUуУ]|kod|код)[ ]+|(?P<municipality>(?i:op[sšćc]tin[aei]|opcin[aei]|općin[aei]|"
+    r"grad|општин[аеи]|опћин[аеи]|град))[ ]+)?(?:\d{4,5}[ ]+|\d{2}[ ]\d{3}[ ]+)?)(?P<town>[^\W\d_]+(?:[ -][^\W\d_]+){0,2})"
 )
 
 
@@ -640,11 +704,7 @@ def _is_town(words: list[str]) -> int:
     best = 0
     for town in lexicon.towns():
         parts = town.split("_")
-        if (
-            len(parts) <= len(words)
-            and len(parts) > best
-            and all(w.startswith(_stems(p)) and len(w) <= len(p) + 3 for w, p in zip(words, parts))
-        ):
+        if len(parts) <= len(words) and len(parts) > best and all(_declined(w, p) for w, p in zip(words, parts)):
             best = len(parts)
     return best
 
@@ -658,6 +718,23 @@ def _stems(part: str) -> tuple[str, ...]:
     stem = part[: max(3, len(part) - 2)]
     soft = _SOFTENED.get(stem[-1])
     return (stem, stem[:-1] + soft) if soft else (stem,)
+
+
+def _declined(word: str, part: str) -> bool:
+    """Whether `word` is a case form of a town's word `part` (both folded): its stem and at most three letters, or,
+    where the last syllable's "a" drops, that shorter stem and a case ending ("Kakanj" → "kod Kaknja")."""
+    if word.startswith(_stems(part)) and len(word) <= len(part) + 3:
+        return True
+    fleeting = _FLEETING_A.match(part)
+    return fleeting is not None and word in {fleeting.group(1) + fleeting.group(2) + e for e in _CASE_ENDINGS}
+
+
+# The "a" of a last syllable drops when a town's name is declined: "Kakanj" → "Kaknja", "Lukavac" → "Lukavca".
+_FLEETING_A = re.compile(r"^(\w{3,})a(nj|c|k|lj)$")
+_CASE_ENDINGS = ("a", "u", "e", "om", "em")
+
+
+_CODE_AFTER_TOWN = re.compile(r"^,?[ ]+(?:\d{5}|\d{2}[ ]\d{3})(?![\d.,/-]?\d)")
 
 
 def _town_end(text: str, end: int) -> int:
@@ -697,6 +774,9 @@ def _town_end(text: str, end: int) -> int:
         if len(town_words) == 1
         else offset + len(m.group("town")[: sum(len(w) + 1 for w in town_words) - 1])
     )
+    code = _CODE_AFTER_TOWN.match(text[new_end:])
+    if code:
+        new_end += code.end()  # "Tuzla 75000": the postal code after the town
     after = _TOWN_AFTER.match(text[new_end:])
     if after and after.group("municipality") and "," in after.group("lead"):
         return _town_end(text, new_end)  # "…, Gornji Lipovac, općina Zenica": the municipality after the village

@@ -16,15 +16,16 @@ import re
 from kodeks.privacy import lexicon
 from kodeks.privacy.context import folded_with_offsets, original_span
 from kodeks.privacy.spans import Span
+from retrieval.language.normalize import fold
 
-_MONTHS = (
+MONTHS = (
     r"(?:januar\w*|februar\w*|mart\w*|april\w*|maj\w*|jun\w*|jul\w*|august\w*|avgust\w*|septemb\w*|oktob\w*|"
     r"novemb\w*|decemb\w*|sijec\w*|velj\w*|ozuj\w*|travn\w*|svib\w*|lipn\w*|srpn\w*|kolovoz\w*|rujn\w*|"
     r"listopad\w*|studen\w*|prosin\w*|march|may|octob\w*)"  # and the English months the others do not cover
 )
 _UNITS = "prv|drug|trec|cetvrt|pet|sest|sedm|osm|devet"
 # "prvog", "dvanaestog", "dvadeset prvog", "tridesetog", "trideset prvi" (dictated days, ordinal forms)
-_DAY_WORD = (
+DAY_WORD = (
     rf"(?:(?:dvadeset|trideset)(?:\s+(?:{_UNITS})\w{{0,3}})?|(?:dvadeset|trideset)\w{{1,3}}|"
     rf"(?:jedanaest|dvanaest|trinaest|cetrnaest|petnaest|sesnaest|sedamnaest|osamnaest|devetnaest|deset)\w{{1,3}}|"
     rf"(?:{_UNITS})\w{{1,3}})"
@@ -46,8 +47,8 @@ _DATE = re.compile(
     r"(?<![\d,/-])(?<!\d\.)(?:"  # "r.12.3.87": a birth word's full stop glued to the date
     rf"\d{{1,2}}\s?[./-]\s?\d{{1,2}}\s?[./-]\s?(?:(?:19|20)?\d{{2}}|'\d{{2}})\.?"  # 12.03.1990, 12. 3. 90, 3.7.'89
     rf"|\d{{1,2}}\.\s?{_ROMAN_MONTH}(?:\.\s?|\s){_YEAR_DIGITS}\.?"  # 12.III.1990, 12. III 1990
-    rf"|(?:\d{{1,2}}(?:\.|-?og|-?ga)?|{_DAY_WORD})\s?{_MONTHS}(?:\s(?:{_YEAR}|{_SHORT_YEAR})\.?)?"  # 12. marta 1990, 12-og marta 90
-    rf"|{_DAY_WORD}\s{_MONTH_WORD}\s(?:{_YEAR}|{_SHORT_YEAR})\.?"  # dvanaestog treceg devedesete
+    rf"|(?:\d{{1,2}}(?:\.|-?og|-?ga)?|{DAY_WORD})\s?{MONTHS}(?:\s(?:{_YEAR}|{_SHORT_YEAR})\.?)?"  # 12. marta 1990, 12-og marta 90
+    rf"|{DAY_WORD}\s{_MONTH_WORD}\s(?:{_YEAR}|{_SHORT_YEAR})\.?"  # dvanaestog treceg devedesete
     rf"|{_YEAR_DIGITS}-\d{{2}}-\d{{2}}"  # 1990-03-12
     rf"|\d{{2}}\s\d{{2}}\s{_YEAR_DIGITS}"  # 12 03 1990 (dictated)
     rf"|[0-3]\d[01]\d{_YEAR_DIGITS}"  # 12031990
@@ -111,11 +112,35 @@ def birth_dates(text: str) -> list[Span]:
             years.append((start, end))
     if candidates or years:
         spans.extend(_beside_a_person(text, candidates, years))
+    for m in _MONTH_AND_YEAR_AFTER_BIRTH_WORD.finditer(folded):  # "rođen marta 83": the day not known
+        start, end = original_span(offsets, m.start("date"), m.end("date"))
+        spans = [s for s in spans if not (start <= s.start and s.end <= end)] + [Span(start, end, "DATE_OF_BIRTH")]
     taken = [(s.start, s.end) for s in spans]
     for start, end in _years_after_birth_words(folded, offsets):
         if not any(start < e and s < end for s, e in taken):
             spans.append(Span(start, end, "DATE_OF_BIRTH"))
-    return spans
+    return [s for s in spans if not _a_vehicles_year(text, s.start)]
+
+
+# "auto je godište 2008", "kamion, godište 1999": the year a vehicle was made, said with the same word as a person's.
+_VEHICLE_YEAR = re.compile(
+    r"(?<!\w)(?P<vehicle>[a-z]+)(?:[ ,]+(?:je|mu|joj|bio|bilo|[a-z]+(?:e|a|o|i)))?[ ,]*(?:\(|-)?[ ]*"
+    r"(?:godiste|godista|proizvodnje|proizveden\w*)[ :]*(?:je[ ]+)?$"
+)
+_VEHICLES = re.compile(
+    r"^(?:vozil\w*|auto|auta|autu|autom|automobil\w*|kombi\w*|kamion\w*|motor|motora|motoru|motocikl\w*|"
+    r"traktor\w*|autobus\w*|prikolic\w*|skuter\w*|dzip\w*|terenac|terenca)$"
+)
+
+
+def _a_vehicles_year(text: str, start: int) -> bool:
+    m = _VEHICLE_YEAR.search(fold(text[max(0, start - 40) : start]))
+    if m is None:
+        return False
+    word = m.group("vehicle")
+    return _VEHICLES.match(word) is not None or any(
+        b in lexicon.word_set("vehicle_makes.txt") for b in lexicon.bases(word)
+    )
 
 
 # A year of birth alone, right after its word: "r.88", "rodjen 95.god", "rođen 97. godine", "godište 88", "(god.99)",
@@ -124,10 +149,16 @@ def birth_dates(text: str) -> list[Span]:
 _YEAR_AFTER_BIRTH_WORD = re.compile(
     r"(?<![\w.])(?:(?P<born>rodj?en[aio]?|r\.|godiste|godista)|(?<!\d )(?<!\d)god\.?)\s?"
     r"(?P<year>(?:19|20)\d{2}|\d{2})(?!\d)"
-    rf"(?!\.?\s?(?:\d|{_MONTHS}|{_ROMAN_MONTH}\.))"
+    rf"(?!\.?\s?(?:\d|{MONTHS}|{_ROMAN_MONTH}\.))"
 )
 
 
+# A month and a year without the day, right after rođen/r. ("rodjen marta 83", "rođena u maju 1990."): the officer
+# knows no more of the date, and it is still the person's.
+_MONTH_AND_YEAR_AFTER_BIRTH_WORD = re.compile(
+    rf"(?<![\w.])(?:rodj?en[aio]?|rodj\.|r\.)\s?(?:je\s+)?(?:u\s+)?(?P<date>{MONTHS}\s+(?:{_YEAR}|'?\d{{2}}(?!\d))\.?)"
+    r"(?![\w.,]\d)"
+)
 _YEAR_ENDS = re.compile(r"^(?:\.?\s?god|\s*[,;)!?/]|\.?\s*$|\.\s)")
 
 

@@ -15,5 +15,9 @@ STAYS = r"stanuj\w*"
 SETTLED = r"nastanjen\w*"
 SETTLED_FORMS = r"nastanjen[aio]?"  # the participle alone, before "u"/"na": "nastanjena u …"
 REGISTERED = r"prijavljen\w*"
+REGISTERED_FORMS = r"prijavljen[aio]?"  # the participle alone, before "(je) u/na": "prijavljena je na …"
 RESIDES = r"borav\w*"
 PERMANENT = r"prebival\w*"  # prebivalište, prebivališta
+# The noun for a home in its case forms (a word, not a regex piece): "dom Marka Lipića" is someone's, "Dom zdravlja"
+# an institution's.
+HOME = frozenset(["dom", "doma", "domu", "domom"])

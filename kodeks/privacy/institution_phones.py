@@ -15,6 +15,7 @@ import re
 
 from kodeks.privacy import lexicon, numbers
 from kodeks.privacy.spans import Span
+from kodeks.privacy.tokens import CLAUSE_END, WORD
 from retrieval.language.normalize import fold
 
 # The institution's noun or abbreviation, folded ("dom" only before "zdravlja": see _noun_at).
@@ -34,8 +35,6 @@ _LINKS = frozenset(
 )  # fmt: skip
 _MAX_NAME_WORDS = 3
 _MAX_WORDS = 8
-_WORD = re.compile(r"[^\W\d_]+")
-_CLAUSE_END = re.compile(r"[.!?;\n]")
 
 
 def _landline(raw: str) -> bool:
@@ -50,10 +49,10 @@ def _landline(raw: str) -> bool:
 def _institution_before(text: str, start: int) -> bool:
     """Whether the clause before `start` ends with an institution's phrase and words of calling only."""
     before = text[max(0, start - 80) : start]
-    ends = list(_CLAUSE_END.finditer(before))
+    ends = list(CLAUSE_END.finditer(before))
     if ends:
         before = before[ends[-1].end() :]
-    words = list(_WORD.finditer(before))[-_MAX_WORDS:]
+    words = list(WORD.finditer(before))[-_MAX_WORDS:]
     names = 0
     after = ""  # the word after this one (read backwards): "Novo Sarajevo" is a place, "Ivo Lipić" a person
     for w in reversed(words):

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from kodeks.privacy import dwelling, lexicon, place_prepositions
+from kodeks.privacy.tokens import CLAUSE_END, WORD
 from retrieval.language.normalize import fold
 
 # The institution's noun, folded. "dom" only with the genitive that makes it an institution ("Dom zdravlja"): a home
@@ -27,7 +28,6 @@ INSTITUTION = re.compile(
     r"fakultet\w*|vrtic\w*|opcin\w*|opstin\w*|ministarstv\w*|zavod\w*|agencij\w*|ambasad\w*|konzulat\w*|"
     r"direkcij\w*|inspektorat\w*|ustanov\w*|institucij\w*)$"
 )
-_DOM = frozenset(["dom", "doma", "domu", "domom"])
 # Lower-case words inside an institution's name besides the laws' words: "za", "u", "i", "pri", "Dom zdravlja".
 _JOINS = frozenset(["za", "u", "i", "pri", "na", "od", "zdravlja", "kulture", "penzionera", "zdravstva"])
 _DWELLING = re.compile(
@@ -37,8 +37,6 @@ _DWELLING = re.compile(
 )
 # Before the institution: a word for a person, or a verb of working or learning there ("radi u školi …").
 _WORKS = re.compile(r"^(?:radi|radio|radila|rade|zaposlen\w*|uposlen\w*|uci|ucio|ucila|pohadja\w*|student\w*)$")
-_WORD = re.compile(r"[^\W\d_]+")
-_SENTENCE = re.compile(r"[.!?;\n]")
 _APPOSITION = re.compile(r"[ ]*(?:,|[-–—:(])[ ]*$")
 # Or the institution is the subject of "is at": "Općinski sud je na adresi Lipova 3", "Centar … se nalazi u Ulici …".
 _IS_AT = re.compile(
@@ -54,7 +52,7 @@ _ADJECTIVE = re.compile(r"(?:sk|ck|čk|n|j)(?:i|a|o|e|og|om|oj)$")  # opcinski, 
 
 def _noun_at(words: list[str], i: int) -> bool:
     """Whether the folded word at `i` is an institution's noun ("dom" with its genitive after it)."""
-    if words[i] in _DOM:
+    if words[i] in dwelling.HOME:
         return i + 1 < len(words) and words[i + 1] in ("zdravlja", "kulture", "penzionera", "zdravstva")
     return INSTITUTION.match(words[i]) is not None
 
@@ -74,7 +72,7 @@ def _not_a_persons(word: str) -> bool:
 
 def starts_with_institution(text: str, start: int) -> bool:
     """Whether the phrase at `start` opens with an institution's noun ("adresi Centra za socijalni rad")."""
-    rest = [fold(w) for w in _WORD.findall(text[start : start + 40])]
+    rest = [fold(w) for w in WORD.findall(text[start : start + 40])]
     return bool(rest) and _noun_at(rest, 0)
 
 
@@ -85,14 +83,14 @@ def institution_before(text: str, start: int) -> bool:
     if sep is None:
         return False
     head = before[: sep.start()]
-    cut = max((m.end() for m in _SENTENCE.finditer(head)), default=0)
+    cut = max((m.end() for m in CLAUSE_END.finditer(head)), default=0)
     comma = head.rfind(",")
     whole = text[:start]
-    opening = max((m.end() for m in _SENTENCE.finditer(whole)), default=0)
+    opening = max((m.end() for m in CLAUSE_END.finditer(whole)), default=0)
     if _DWELLING.search(fold(whole[opening:])):
         return False  # "živi kod škole, Lipova 5", "prijavljen na adresi Centra …, Lipova 5": where someone lives
     segment = head[max(cut, comma + 1) :]
-    tokens = list(_WORD.finditer(segment))
+    tokens = list(WORD.finditer(segment))
     if not tokens:
         return False
     surfaces = [t.group() for t in tokens]

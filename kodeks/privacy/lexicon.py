@@ -19,6 +19,8 @@ from kodeks.privacy.gazetteer import foreign_first_names, regional_first_names
 THING_VERBS = ("ukra", "oduz", "voz", "nas", "pronas", "preda", "uze", "zadrz", "kra", "obij", "provali", "opljack")
 # The auxiliaries of a verb whose subject is the officer(s): "pretresli SMO", "zatekao SAM".
 OFFICERS_AUXILIARIES = frozenset(["smo", "sam", "ste", "si"])
+# The conjunctions that join two names or two places ("Ana i Sava", "Bosna ili Drina").
+COORDINATION = frozenset(["i", "ili"])
 
 # Pronouns, prepositions, conjunctions and forms of "biti": never a name, whatever a name dictionary lists
 # ("Koji" is a Japanese name).

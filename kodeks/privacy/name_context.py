@@ -54,7 +54,6 @@ SPEECH_VERBS = frozenset(
 _PARTICIPLE = re.compile(r"(?:[aeiu]o|[aeiu]la|[aeiu]li|[aeiu]le|[aeiu]lo)$")
 _CLITICS = frozenset(["je", "su", "se", "mu", "joj", "ga", "ih", "im", "nije", "nisu", "ce", "cu", "da", "li"])
 _NICKNAME_CUES = frozenset(["zvani", "zvana", "zv", "alias"])
-_COORDINATION = frozenset(["i", "ili"])
 
 
 def _verb(token: Token, participle: bool = True) -> bool:
@@ -280,7 +279,7 @@ def coordinated_first_names(text: str, tokens: list[Token], labels: list[str]) -
         for other, conj in ((j - 2, j - 1), (j + 2, j + 1)):
             if not (0 <= other < len(tokens)) or labels[other] not in "FS":
                 continue
-            if tokens[conj].folded not in _COORDINATION:
+            if tokens[conj].folded not in lexicon.COORDINATION:
                 continue
             left, right = sorted((token, tokens[other]), key=lambda t: t.start)
             middle = tokens[conj]

@@ -22,7 +22,6 @@ from retrieval.language.normalize import fold
 
 _NAME_NOUNS = frozenset(["ime", "imena", "imenom"])
 _COPULA = frozenset(["je", "su"])
-_COORDINATION = frozenset(["i", "ili"])
 _CLAUSE_END = re.compile(r"^\s*(?:[,.;:!?)—–-]|$)")
 # Where the names are common may follow the noun: "… su česta imena u BiH", "… kod nas".
 _WHERE_AFTER = re.compile(r"^[ ]+(?:u|na|kod)[ ]+([^\W\d_]+)(?=\s*(?:[,.;:!?)—–-]|$))")
@@ -44,7 +43,7 @@ def names_mentioned_as_names(text: str, tokens: list[Token], labels: list[str]) 
         while i >= 0 and gap(text, tokens[i], tokens[i + 1]).strip() in ("", ","):
             if labels[i] in "Ff":
                 subject.append(i)
-            elif not (tokens[i].folded in _COORDINATION and subject):
+            elif not (tokens[i].folded in lexicon.COORDINATION and subject):
                 break
             i -= 1
         opening = i < 0 or gap(text, tokens[i], tokens[i + 1]).strip() not in ("",)
@@ -152,7 +151,7 @@ def places_mentioned_as_places(text: str, tokens: list[Token], labels: list[str]
         while i >= 0 and gap(text, tokens[i], tokens[i + 1]).strip() in ("", ","):
             if tokens[i].capitalised:
                 subject.append(i)
-            elif not (tokens[i].folded in _COORDINATION and subject):
+            elif not (tokens[i].folded in lexicon.COORDINATION and subject):
                 break
             i -= 1
         if subject and all(labels[x] != "S" and lexicon.is_place(tokens[x].folded) for x in subject):

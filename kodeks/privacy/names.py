@@ -16,6 +16,7 @@ from dataclasses import astuple, dataclass
 
 from kodeks.privacy import (
     adjective_shaped_names,
+    dwelling,
     initials,
     lexicon,
     name_context,
@@ -528,7 +529,6 @@ _PLACE_NOUNS = re.compile(
 )  # not dom, centar, bolnica: "u bolnici Ana Kovač tvrdi …" is more often a person than an institution's name
 # "Dom zdravlja", "Dom kulture": "dom" with the genitive that makes it an institution is a place noun (a home alone is
 # not: "dom Marka Markovića" is someone's).
-_DOM = frozenset(["dom", "doma", "domu", "domom"])
 # A hospital, a clinic, a centre opening its clause is the subject, the capitalised word after it its name ("bolnica
 # Kasindo traži pratnju"); inside a sentence a person follows them as often ("u bolnici Ana Kovač tvrdi").
 _INSTITUTION_NOUNS = re.compile(r"^(?:bolnic[aeiu]|klinik[aeiu]|ambulant[aeiu]|centar|centr[aeu])$")
@@ -743,7 +743,7 @@ def _places_named_after_people(text: str, tokens: list[Token], labels: list[str]
     for j, token in enumerate(tokens):
         venue = _VENUE_NOUNS.match(token.folded) is not None
         dom = (
-            token.folded in _DOM
+            token.folded in dwelling.HOME
             and j + 1 < len(tokens)
             and tokens[j + 1].text.islower()
             and tokens[j + 1].folded in _DOM_OF
@@ -1078,7 +1078,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     word_surnames.word_surnames_beside_first_names(text, tokens, labels)
     word_surnames.word_first_names_before_surnames(text, tokens, labels)
     _places_named_after_people(text, tokens, labels)
-    units.places_after_units(text, tokens, labels)
+    units.places_after_facilities(text, tokens, labels)
     name_context.places_shaped_like_names(text, tokens, labels)
     _diminutives_alone(text, tokens, labels)
     name_context.months_after_days(text, tokens, labels)

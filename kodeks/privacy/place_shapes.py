@@ -24,7 +24,6 @@ _CROSSROADS = re.compile(r"^(?:raskrsnic\w*|raskrsc\w*|raskrizj\w*|krizanj\w*|ug
 _STREET_POSSESSIVE = re.compile(r"(?:ic|ov|ev|in)(?:ev|ov)?(?:a|e|oj|u|om)$")
 _SURNAME_POSSESSIVE = re.compile(r"ic(?:ev|eva|eve|evoj|evu|evom)$")
 _REACH = 8  # words after the crossroads' word
-_AND = frozenset(["i", "ili"])
 
 
 def _crossroads_streets(text: str, tokens: list[Token], labels: list[str]) -> None:
@@ -50,11 +49,15 @@ def _coordinated_places(text: str, tokens: list[Token], labels: list[str]) -> No
         if j + 1 < len(tokens) and labels[j + 1] in "FSC" and gap(text, token, tokens[j + 1]) == " ":
             continue  # "Drina Lipić": a surname after it makes it a first name
         neighbours = []
-        if j >= 2 and tokens[j - 1].folded in _AND and gap(text, tokens[j - 2], tokens[j - 1]) == " ":
+        if j >= 2 and tokens[j - 1].folded in lexicon.COORDINATION and gap(text, tokens[j - 2], tokens[j - 1]) == " ":
             neighbours.append(tokens[j - 2])
         if j >= 1 and gap(text, tokens[j - 1], token).strip() == ",":
             neighbours.append(tokens[j - 1])
-        if j + 2 < len(tokens) and tokens[j + 1].folded in _AND and gap(text, token, tokens[j + 1]) == " ":
+        if (
+            j + 2 < len(tokens)
+            and tokens[j + 1].folded in lexicon.COORDINATION
+            and gap(text, token, tokens[j + 1]) == " "
+        ):
             neighbours.append(tokens[j + 2])
         if any(
             n.text[:1].isupper() and lexicon.is_place(n.folded) and lexicon.not_a_name(n.folded) for n in neighbours

@@ -9,7 +9,9 @@ from functools import cached_property
 
 from retrieval.language.normalize import fold
 
-_WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
+WORD = re.compile(r"[^\W\d_]+", re.UNICODE)  # a run of letters: every rule that reads words reads these
+# Where a clause ends for the rules that read back to its start (an institution's name, its phone).
+CLAUSE_END = re.compile(r"[.!?;\n]")
 _SENTENCE_END = set(".!?:;\n\"'„“”«»()–—")
 
 
@@ -33,7 +35,7 @@ class Token:
 
 def words(text: str) -> list[Token]:
     tokens = []
-    for match in _WORD.finditer(text):
+    for match in WORD.finditer(text):
         before = text[: match.start()].rstrip()
         tokens.append(
             Token(

@@ -14,9 +14,9 @@ import re
 from kodeks.privacy import dwelling
 from kodeks.privacy.address_cues import folded_letters
 from kodeks.privacy.spans import Span
+from kodeks.privacy.tokens import WORD
 
 _SETTLEMENT = re.compile(r"(?<!\w)(?:sel[aou]|zaseo?k[au]?|naselj[aeu])[ ]+", re.IGNORECASE)
-_NAME_WORD = re.compile(r"[^\W\d_]+")
 _BB = re.compile(r"[ ]+bb(?!\w)", re.IGNORECASE)
 _BY_TOWN = re.compile(r"[ ]+kod[ ]+(?P<town>[^\W\d_]+)(?!\w)", re.IGNORECASE)
 _DWELLING = re.compile(
@@ -36,7 +36,7 @@ def _name_end(text: str, start: int) -> int | None:
     """The end of one to three capitalised words from `start`, single spaces between them."""
     end, count = start, 0
     while count < _MAX_NAME_WORDS:
-        m = _NAME_WORD.match(text, end if count == 0 else end + 1)
+        m = WORD.match(text, end if count == 0 else end + 1)
         if not m or not _capitalised(m.group()) or (count and text[end] != " "):
             break
         end, count = m.end(), count + 1
