@@ -36,8 +36,8 @@ from retrieval.index.title_fields import stored_vectors
 from retrieval.index.title_fields import title_fields as read_title_fields
 from retrieval.jurisdictions import Scope, ancestors, as_scope, known_codes, names_level_above, scope_of
 from retrieval.jurisdictions import find as find_jurisdiction
-from retrieval.language.normalize import fold
 from retrieval.language.asking import asking_clause
+from retrieval.language.normalize import fold
 from retrieval.language.vocabulary import Expansion, question_vocabulary
 from retrieval.ranking.model import SHIPPED as SHIPPED_RANKER
 from retrieval.ranking.model import RankerModel
