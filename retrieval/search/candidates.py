@@ -138,7 +138,7 @@ class CandidateFinder:
         field_kinds: Collection[str] = (),
         harm_offences: Sequence[str] = (),
         offence_kinds: Collection[str] = (),
-        asked: Asked | None = None,
+        asking: Asked | None = None,
     ) -> tuple[list[Candidate], Ranker | None]:
         """The best candidates among the articles `mask` admits (`filtered`: a law or jurisdiction filter
         made it narrower than the whole library), best first; and a function that fills in the dense and
@@ -157,7 +157,7 @@ class CandidateFinder:
         verb's (KODEKS_OFFENCE_AFFINITY); the title field, the lexical query and the stage's `title_offence` are not
         (they would move the scores within one law); `offence_kinds`: the kinds of law a story that names another kind
         only by a circumstance of its act is about if its legal terms are titled best in one of them
-        (law_kinds.CircumstanceReading, `_offence_told`) — the laws of other kinds are then off its topic; `asked`: the
+        (law_kinds.CircumstanceReading, `_offence_told`) — the laws of other kinds are then off its topic; `asking`: the
         question's asking clause — its words in an article's own title add KODEKS_ASKED_TITLE_WEIGHT × their share
         to the title field (`_asked_share`)."""
         s = self.settings
@@ -223,8 +223,8 @@ class CandidateFinder:
                 assert question_share is not None
                 share[rows] = np.maximum(share[rows], s.question_title_weight * question_share[rows])
             title = s.title_weight * share
-            if asked is not None and s.asked_title_weight:
-                title = title + s.asked_title_weight * self._asked_share(asked, mask)
+            if asking is not None and s.asked_title_weight:
+                title = title + s.asked_title_weight * self._asked_share(asking, mask)
             kind_share = share
             offences = [e.adds for e in expansions if e.source == "derivation" and e.weight == 1.0]
             judged = list(dict.fromkeys([*offences, *harm_offences]))

@@ -731,7 +731,7 @@ class Retriever:
             field_kinds=self.state_field.kinds if field and self.state_field and not asks_for_a_rule(query) else (),
             harm_offences=harm_offences,
             offence_kinds=offence_kinds,
-            asked=self._asked(query),
+            asking=self._asked(query),
         )
 
     def _asked(self, query: str) -> Asked | None:
