@@ -27,10 +27,14 @@ _PARTS = re.compile(r"[^,.;:!?\n]+[,.;:!?\n]*")
 
 
 def asking_clause(question: str) -> str:
-    """The parts of `question` that ask (joined; "" when none does): each part between punctuation that holds an
-    asking word or ends with "?"."""
-    asked = []
+    """The parts of `question` that ask (joined), each part between punctuation that holds an asking word or ends
+    with "?" — "" when none does, or when every part asks: a question without a story ("koja je kazna za krađu?", a
+    thread's "a je li to krivično djelo?") names its subject in the clause itself, and the title field reads it as
+    it reads any question's words."""
+    asked, told = [], False
     for part in _PARTS.findall(question):
         if part.rstrip().endswith("?") or ASKING_WORDS.intersection(words(part)):
             asked.append(part.strip(" ,.;:!?\n"))
-    return " ".join(p for p in asked if p)
+        elif words(part):
+            told = True
+    return " ".join(p for p in asked if p) if told else ""
