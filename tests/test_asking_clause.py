@@ -17,12 +17,12 @@ from tests.retrieval_helpers import hand_ordered, index_rows, rs_row, rs_scores,
 @pytest.mark.parametrize(
     ("question", "clause"),
     [
-        ("muž je krenuo na nju nožem pa ga je ubola, je li to odbrana", "je li to odbrana"),
+        ("komšija ga napao sjekirom pa ga je udario motkom, je li to odbrana", "je li to odbrana"),
         (
-            "ukrali mu kombi prije pet godina, može li još prijava ili je zastarilo",
+            "ukrali mu bicikl prije šest godina, može li još prijava ili je zastarilo",
             "može li još prijava ili je zastarilo",
         ),
-        ("жена убола мужа, да ли је то одбрана", "да ли је то одбрана"),
+        ("комшија га напао секиром, да ли је то одбрана", "да ли је то одбрана"),
         ("vozi bez kacige. jel smije", "jel smije"),
         ("vozač traži da mu vade krv, ko plaća analizu?", "ko plaća analizu"),
         ("ratni zločin iz 92, zar to nije zastarjelo", "zar to nije zastarjelo"),
@@ -99,16 +99,18 @@ def without_clause(library: Any) -> Any:
 
 
 def test_the_institution_asked_about_comes_before_the_story_s_offence(library: Any, without_clause: Any) -> None:
-    question = "muž je krenuo na nju nožem pa ga je ubola, je li to odbrana"
+    question = "komšija ga napao sjekirom pa ga je udario motkom, je li to odbrana"
     now, before = rs_scores(library, question), rs_scores(without_clause, question)
     assert library.settings.asked_title_weight > 0
     assert next(iter(now)) == "KZ RS čl. 26"
+    assert next(iter(before)) != "KZ RS čl. 26"  # the story's offence first without the clause
     assert now["KZ RS čl. 26"] > before["KZ RS čl. 26"] + 1.0
-    # the story's offence gains nothing from a word it does not hold in its title
-    assert now["KZ RS čl. 190"] == pytest.approx(before["KZ RS čl. 190"], abs=1e-5)
+    # what came first before gains nothing from a word its title does not hold
+    first = next(iter(before))
+    assert now[first] == pytest.approx(before[first], abs=1e-5)
 
 
-@pytest.mark.parametrize("question", ["muž je krenuo na nju nožem pa ga je ubola", "a je li to odbrana?"])
+@pytest.mark.parametrize("question", ["komšija ga napao sjekirom pa ga je udario motkom", "a je li to odbrana?"])
 def test_a_story_that_asks_nothing_or_a_question_alone_is_searched_as_before(
     library: Any, without_clause: Any, question: str
 ) -> None:

@@ -1,7 +1,7 @@
 """The clause of a question that asks: where an officer's story ends and the question about it begins.
 
-An officer tells a story and then asks about it: "žena ubola muža nožem kad je krenuo da je davi, da li je to
-odbrana ili ubistvo", "ukraden kombi prije 4 godine, može li još prijava ili je zastarilo". The story's words name
+An officer tells a story and then asks about it: "komšija ga napao sjekirom pa ga je udario motkom, je li to
+odbrana", "ukrali mu bicikl prije šest godina, može li još prijava ili je zastarilo". The story's words name
 the act (and every person and thing in it); the asking clause names what the officer wants to know — often an
 institution of a code's general part (self-defence, limitation, attempt) whose title holds that very word, while
 the story's words fill the first place with the offence they tell. Search reads the asking clause apart
