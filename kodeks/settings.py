@@ -67,6 +67,10 @@ class Settings(BaseSettings):
     # issue 22: the question's own words in the title field — how much of the question a title holds (idf-weighted
     # coverage, 0..1) × this, against an added legal term's share of the best title match
     question_title_weight: float = Field(1.0, alias="KODEKS_QUESTION_TITLE_WEIGHT", ge=0)
+    # issue 31: the words of the question's asking clause ("…, je li to odbrana") in an article's own title (not an
+    # untitled article's opening sentence) — their coverage or the legal terms the vocabulary reads in them, 0..1 —
+    # × this, added to the title field (retrieval/language/asking.py; chosen by leave-one-set-out, docs/retrieval.md)
+    asked_title_weight: float = Field(3.0, alias="KODEKS_ASKED_TITLE_WEIGHT", ge=0)
     # Dense scoring: every vector exactly in memory, or Chroma's HNSW index for the nearest chunks (then
     # the fused top re-scored exactly); `auto` = exact up to KODEKS_EXACT_MAX_CHUNKS (docs/architecture.md).
     dense_search: Literal["auto", "exact", "hnsw"] = Field("auto", alias="KODEKS_DENSE_SEARCH")

@@ -68,6 +68,14 @@ class Candidate:
 Ranker = Callable[[list[Candidate]], None]
 
 
+@dataclass(frozen=True)
+class Asked:
+    """The question's asking clause (retrieval/language/asking.py) and the vocabulary's additions read in it alone."""
+
+    clause: str
+    expansions: Sequence[Expansion] = ()
+
+
 class RankingStage(Protocol):
     """The learned ranking (retrieval/ranking/model.py): a candidate pool's rows (features, hand order) in the served
     order — a cascade over the first few served; `before`: articles served ahead of the pool. `score`: one score per
@@ -112,6 +120,7 @@ class CandidateFinder:
         self.dense = dense
         self.titles = titles  # None: no title field (KODEKS_TITLE_WEIGHT=0 or no vocabulary)
         self.title_rows = title_rows  # the articles the title field covers (those with chunks)
+        self.titled: np.ndarray | None = None  # per article, a title of its own (set by the Retriever); None: none
 
     def find(
         self,
@@ -129,6 +138,7 @@ class CandidateFinder:
         field_kinds: Collection[str] = (),
         harm_offences: Sequence[str] = (),
         offence_kinds: Collection[str] = (),
+        asking: Asked | None = None,
     ) -> tuple[list[Candidate], Ranker | None]:
         """The best candidates among the articles `mask` admits (`filtered`: a law or jurisdiction filter
         made it narrower than the whole library), best first; and a function that fills in the dense and
@@ -147,7 +157,9 @@ class CandidateFinder:
         verb's (KODEKS_OFFENCE_AFFINITY); the title field, the lexical query and the stage's `title_offence` are not
         (they would move the scores within one law); `offence_kinds`: the kinds of law a story that names another kind
         only by a circumstance of its act is about if its legal terms are titled best in one of them
-        (law_kinds.CircumstanceReading, `_offence_told`) — the laws of other kinds are then off its topic."""
+        (law_kinds.CircumstanceReading, `_offence_told`) — the laws of other kinds are then off its topic; `asking`: the
+        question's asking clause — its words in an article's own title add KODEKS_ASKED_TITLE_WEIGHT × their share
+        to the title field (`_asked_share`)."""
         s = self.settings
         if not mask.any():
             return [], None
@@ -211,6 +223,8 @@ class CandidateFinder:
                 assert question_share is not None
                 share[rows] = np.maximum(share[rows], s.question_title_weight * question_share[rows])
             title = s.title_weight * share
+            if asking is not None and s.asked_title_weight:
+                title = title + s.asked_title_weight * self._asked_share(asking, mask)
             kind_share = share
             offences = [e.adds for e in expansions if e.source == "derivation" and e.weight == 1.0]
             judged = list(dict.fromkeys([*offences, *harm_offences]))
@@ -391,6 +405,23 @@ class CandidateFinder:
         if self.sink is not None and candidates and all(c.features is not None for c in candidates):
             x = np.vstack([c.features for c in candidates if c.features is not None])
             self.sink(np.asarray([c.index for c in candidates], dtype=np.int64), x)
+
+    def _asked_share(self, asked: Asked, mask: np.ndarray) -> np.ndarray:
+        """Per article, how much of the asking clause its own title holds (0..1): the clause's words by their idf
+        coverage, or the legal terms the vocabulary reads in the clause by their share of the best title match,
+        whichever is more — 0 for an article without a title of its own (a traffic law's opening sentence holds the
+        everyday words of a question, "smije", "dozvoljeno", and no name of an institution)."""
+        assert self.titles is not None
+        n = len(mask)
+        out = np.zeros(n, dtype=np.float32)
+        if self.titled is None:
+            return out
+        rows = self.title_rows
+        out[rows] = self.titles.coverage(asked.clause, mask[rows])
+        terms = weighted_terms(asked.expansions)
+        if terms:
+            out[rows] = np.maximum(out[rows], self.titles.share_of_best(terms, mask[rows]))
+        return np.where(self.titled[:n], out, np.float32(0.0))
 
     def _collecting(self) -> bool:
         """Whether this search computes the feature matrix (the learned stage is on, or training collects)."""

@@ -36,12 +36,13 @@ from retrieval.index.title_fields import stored_vectors
 from retrieval.index.title_fields import title_fields as read_title_fields
 from retrieval.jurisdictions import Scope, ancestors, as_scope, known_codes, names_level_above, scope_of
 from retrieval.jurisdictions import find as find_jurisdiction
+from retrieval.language.asking import asking_clause
 from retrieval.language.normalize import fold
 from retrieval.language.vocabulary import Expansion, question_vocabulary
 from retrieval.ranking.model import SHIPPED as SHIPPED_RANKER
 from retrieval.ranking.model import RankerModel
 from retrieval.ranking.model import load as load_ranker
-from retrieval.search.candidates import Candidate, CandidateFinder, Ranker
+from retrieval.search.candidates import Asked, Candidate, CandidateFinder, Ranker
 from retrieval.search.confidence import (
     LEAD_RANK,
     LEARNED_MODEL,
@@ -135,6 +136,7 @@ class Retriever:
             else None
         )
         priors = self._library_priors(index.vectors, [title for title, _, _, _ in fields])
+        titled = np.fromiter((bool(title) for title, _, _, _ in fields), dtype=bool, count=len(fields))
         del fields
         self._article_stems: dict[str, frozenset[str]] = {}  # filled by explain_matches for served hits
         self._field_stems: dict[str, frozenset[str]] = {}  # their titles' and chapters' stems (confidence.py)
@@ -154,6 +156,7 @@ class Retriever:
         self.candidates = CandidateFinder(
             settings, self.embedder, self.lexical, layout, self.dense, title_index, title_rows, priors, ranking
         )
+        self.candidates.titled = titled
         self.candidates.signals = RankSignals(
             self.lexical,
             layout,
@@ -728,7 +731,18 @@ class Retriever:
             field_kinds=self.state_field.kinds if field and self.state_field and not asks_for_a_rule(query) else (),
             harm_offences=harm_offences,
             offence_kinds=offence_kinds,
+            asking=self._asked(query),
         )
+
+    def _asked(self, query: str) -> Asked | None:
+        """The question's asking clause and the legal terms the vocabulary reads in it (retrieval/language/asking.py),
+        when KODEKS_ASKED_TITLE_WEIGHT weighs it; None otherwise or when no part of the question asks."""
+        if not self.settings.asked_title_weight:
+            return None
+        clause = asking_clause(query)
+        if not clause:
+            return None
+        return Asked(clause, self.vocabulary.expand(clause) if self.vocabulary is not None else [])
 
     def _tells_state_field(self, query: str, expansions: list[Expansion], context: ThreadContext | None) -> bool:
         """Whether the question tells a matter of the state's field (law_kinds.StateField: the border, customs,
