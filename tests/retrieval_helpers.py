@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from kodeks.settings import Settings, load_settings
+from retrieval.language.vocabulary import Vocabulary, bcs_vocabulary
 
 
 def row(law: str, article: str, text: str, title: str = "", jurisdiction: str = "FBiH", **extra: Any) -> dict[str, Any]:
@@ -140,3 +141,11 @@ def flat_copy(source: Settings | Path, target: Path) -> Path:
 def without_progress(stderr: str) -> str:
     """stderr less the `kodeks: progress` lines a slow (loaded) run prints every 5 s."""
     return "".join(line + "\n" for line in stderr.splitlines() if not line.startswith("kodeks: progress"))
+
+
+def vocabulary_from(thesaurus: str, directory: Path) -> Vocabulary:
+    """The shipped BCS vocabulary with `thesaurus` (TOML text) as its thesaurus file, written into `directory`:
+    how a test states the few entries it reads instead of depending on the shipped thesaurus."""
+    path = directory / "thesaurus.toml"
+    path.write_text(thesaurus, encoding="utf-8")
+    return bcs_vocabulary(thesaurus=path)

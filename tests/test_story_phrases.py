@@ -11,10 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from retrieval.language.tokens import Tokenizer
 from retrieval.language.vocabulary import Vocabulary, bcs_vocabulary
 from retrieval.search.retriever import Retriever
-from tests.retrieval_helpers import index_rows, row, settings_for
+from tests.retrieval_helpers import index_rows, row, settings_for, vocabulary_from
 
 PERSONS = """
 [persons]
@@ -38,9 +37,7 @@ legal = ["radni odnos"]
 
 @pytest.fixture(scope="module")
 def persons(tmp_path_factory: pytest.TempPathFactory) -> Vocabulary:
-    path = tmp_path_factory.mktemp("persons") / "thesaurus.toml"
-    path.write_text(PERSONS, encoding="utf-8")
-    return Vocabulary.load(Tokenizer("serbian", vocabulary=False)._stem, thesaurus=path)
+    return vocabulary_from(PERSONS, tmp_path_factory.mktemp("persons"))
 
 
 def _adds(v: Vocabulary, text: str) -> set[str]:
@@ -78,9 +75,7 @@ def test_a_story_without_the_person_does_not_take_the_phrase(persons: Vocabulary
 
 
 def test_a_thesaurus_without_persons_reads_its_pronouns_as_words(tmp_path: Path) -> None:
-    path = tmp_path / "thesaurus.toml"
-    path.write_text('[[entry]]\nlay = ["čeka me ispred"]\nlegal = ["proganjanje"]\n', encoding="utf-8")
-    v = Vocabulary.load(Tokenizer("serbian", vocabulary=False)._stem, thesaurus=path)
+    v = vocabulary_from('[[entry]]\nlay = ["čeka me ispred"]\nlegal = ["proganjanje"]\n', tmp_path)
     assert "proganjanje" in _adds(v, "čeka me ispred")
     assert "proganjanje" not in _adds(v, "čeka je ispred")
 

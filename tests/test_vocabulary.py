@@ -17,7 +17,7 @@ import pytest
 from retrieval.language.tokens import Tokenizer
 from retrieval.language.vocabulary import DATA_DIR, Vocabulary, bcs_vocabulary
 from retrieval.search.retriever import Retriever
-from tests.retrieval_helpers import index_rows, row, settings_for
+from tests.retrieval_helpers import index_rows, row, settings_for, vocabulary_from
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -109,11 +109,9 @@ def test_a_phrase_is_found_with_a_clitic_between_its_words(tmp_path: Path) -> No
     ("mu je") may stand between two words, and two other words in the whole phrase (an adjective, an object, a
     time: "vozio auto pijan", "vozio novi auto pijan"), never three, never a negation or a clause word, and the
     order still counts."""
-    path = tmp_path / "thesaurus.toml"
-    path.write_text(
-        '[[entry]]\nlay = ["vozio pijan", "razbio bravu"]\nlegal = ["pod uticajem alkohola"]\n', encoding="utf-8"
+    v = vocabulary_from(
+        '[[entry]]\nlay = ["vozio pijan", "razbio bravu"]\nlegal = ["pod uticajem alkohola"]\n', tmp_path
     )
-    v = Vocabulary.load(Tokenizer("serbian", vocabulary=False)._stem, thesaurus=path)
 
     def adds(text: str) -> bool:
         return any(e.adds == "pod uticajem alkohola" for e in v.expand(text))
@@ -141,9 +139,7 @@ def test_every_lay_term_of_the_shipped_thesaurus_is_found_mid_sentence() -> None
 
 
 def test_an_admin_thesaurus_file_is_read(tmp_path: Path) -> None:
-    path = tmp_path / "thesaurus.toml"
-    path.write_text('[[entry]]\nlay = ["šverc*", "kontrabanda"]\nlegal = ["krijumčarenje"]\n', encoding="utf-8")
-    v = Vocabulary.load(Tokenizer("serbian", vocabulary=False)._stem, thesaurus=path)
+    v = vocabulary_from('[[entry]]\nlay = ["šverc*", "kontrabanda"]\nlegal = ["krijumčarenje"]\n', tmp_path)
     assert [
         (e.source, e.matched, e.adds) for e in v.expand("svercuje kontrabandu cigareta") if e.source == "thesaurus"
     ] == [("thesaurus", "sverc*", "krijumčarenje")]
@@ -289,9 +285,7 @@ legal = ["davanje mita"]
 
 @pytest.fixture(scope="module")
 def money_vocabulary(tmp_path_factory: pytest.TempPathFactory) -> Vocabulary:
-    path = tmp_path_factory.mktemp("money") / "thesaurus.toml"
-    path.write_text(MONEY, encoding="utf-8")
-    return Vocabulary.load(Tokenizer("serbian", vocabulary=False)._stem, thesaurus=path)
+    return vocabulary_from(MONEY, tmp_path_factory.mktemp("money"))
 
 
 @pytest.mark.parametrize(
@@ -315,9 +309,7 @@ def test_kilometres_and_words_that_only_look_like_money_stay_what_they_are(money
 
 
 def test_a_thesaurus_without_money_reads_no_money(tmp_path: Path) -> None:
-    path = tmp_path / "thesaurus.toml"
-    path.write_text('[[entry]]\nlay = ["nudio pare"]\nlegal = ["davanje mita"]\n', encoding="utf-8")
-    v = Vocabulary.load(Tokenizer("serbian", vocabulary=False)._stem, thesaurus=path)
+    v = vocabulary_from('[[entry]]\nlay = ["nudio pare"]\nlegal = ["davanje mita"]\n', tmp_path)
     assert v.question_words("nudio 50 KM") == ["nudio", "50", "km"]
     assert v.expand("nudio 50 KM") == []
 
