@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
+import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -12,6 +15,18 @@ REPO = Path(__file__).resolve().parents[1]
 SAMPLE_CORPUS = REPO / "data" / "sample" / "corpus.jsonl"
 SAMPLE_EVAL = REPO / "data" / "sample" / "eval.jsonl"
 SHARED_BENCH = REPO.parent / "shared" / "bench"
+
+
+def bench_script(stem: str) -> ModuleType:
+    """bench/<stem>.py loaded as a module (bench/ is scripts, not a package), registered under bench_<stem> so
+    the dataclasses it defines can resolve their module by name."""
+    name = f"bench_{stem}"
+    spec = importlib.util.spec_from_file_location(name, REPO / "bench" / f"{stem}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.fixture(autouse=True)

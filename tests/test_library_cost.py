@@ -7,25 +7,17 @@ a code of the same kind at another level, a law of another kind). A measure-only
 
 from __future__ import annotations
 
-import importlib.util
 import io
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
+from tests.fixtures_index import bench_script
 
 
 @pytest.fixture(scope="module")
 def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("library_bench", REPO / "bench" / "library.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["library_bench"] = module  # dataclasses resolve their module by name
-    spec.loader.exec_module(module)
-    return module
+    return bench_script("library")
 
 
 KINDS = {"KZ FBiH": "criminal code", "KZ BiH": "criminal code", "ZOBS BiH": "traffic safety"}

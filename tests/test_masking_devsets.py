@@ -4,22 +4,17 @@ what its source builds (a set edited by hand would drift from its source)."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-from tests.fixtures_index import REPO
+from tests.fixtures_index import REPO, bench_script
 
 
 def _builder() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("masking_devset", REPO / "bench" / "masking_devset.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return bench_script("masking_devset")
 
 
 def test_marks_become_offsets_into_the_plain_text() -> None:

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from types import ModuleType
@@ -11,15 +10,11 @@ from types import ModuleType
 import pytest
 
 from retrieval.evaluation import load_eval
-from tests.fixtures_index import REPO
+from tests.fixtures_index import REPO, bench_script
 
 
 def _module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("ranker_sets", REPO / "bench" / "ranker_sets.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return bench_script("ranker_sets")
 
 
 def test_the_threads_first_turns_are_set_lines_of_their_officer(tmp_path: Path) -> None:
