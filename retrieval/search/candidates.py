@@ -106,6 +106,7 @@ class CandidateFinder:
         dense: DenseScorer,
         titles: TitleIndex | None,
         title_rows: np.ndarray,
+        titled: np.ndarray,
         priors: LibraryPriors | None = None,
         ranking: RankingStage | None = None,
     ) -> None:
@@ -120,7 +121,7 @@ class CandidateFinder:
         self.dense = dense
         self.titles = titles  # None: no title field (KODEKS_TITLE_WEIGHT=0 or no vocabulary)
         self.title_rows = title_rows  # the articles the title field covers (those with chunks)
-        self.titled: np.ndarray | None = None  # per article, a title of its own (set by the Retriever); None: none
+        self.titled = titled  # per article (bool): a title of its own, not an untitled article's opening sentence
 
     def find(
         self,
@@ -414,8 +415,6 @@ class CandidateFinder:
         assert self.titles is not None
         n = len(mask)
         out = np.zeros(n, dtype=np.float32)
-        if self.titled is None:
-            return out
         rows = self.title_rows
         out[rows] = self.titles.coverage(asked.clause, mask[rows])
         terms = weighted_terms(asked.expansions)

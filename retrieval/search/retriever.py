@@ -154,9 +154,8 @@ class Retriever:
         # `weak` reads the learned score of the first article only on the model its constant was chosen for
         self._learned_weak = ranking is not None and ranking.fingerprint == LEARNED_MODEL
         self.candidates = CandidateFinder(
-            settings, self.embedder, self.lexical, layout, self.dense, title_index, title_rows, priors, ranking
+            settings, self.embedder, self.lexical, layout, self.dense, title_index, title_rows, titled, priors, ranking
         )
-        self.candidates.titled = titled
         self.candidates.signals = RankSignals(
             self.lexical,
             layout,
