@@ -338,8 +338,7 @@ class MoneyReading:
             return folded
         out: list[str] = []
         for n, w in enumerate(folded):
-            after_digits = bool(out) and out[-1].isdigit()
-            if w in self.currencies or (w in self.after_number and after_digits and not self._measure(folded, n + 1)):
+            if self._currency_at(folded, n):
                 while out and out[-1].isdigit():
                     out.pop()
                 out.append(self.word)
@@ -354,13 +353,15 @@ class MoneyReading:
         currency that also measures something else after a number (not before the words of a speed)."""
         if not self.word:
             return set()
-        return {
-            n
-            for n, w in enumerate(folded)
-            if w in self.forms
-            or w in self.currencies
-            or (w in self.after_number and n > 0 and folded[n - 1].isdigit() and not self._measure(folded, n + 1))
-        }
+        return {n for n, w in enumerate(folded) if w in self.forms or self._currency_at(folded, n)}
+
+    def _currency_at(self, folded: list[str], n: int) -> bool:
+        """Whether `folded[n]` is the currency of an amount: one that is money whatever stands before it, or one that
+        also measures something else after a number and not before the words of a speed."""
+        w = folded[n]
+        return w in self.currencies or (
+            w in self.after_number and n > 0 and folded[n - 1].isdigit() and not self._measure(folded, n + 1)
+        )
 
     def _measure(self, folded: list[str], at: int) -> bool:
         return any(tuple(folded[at : at + len(words_)]) == words_ for words_ in self.not_before)
