@@ -16,12 +16,15 @@ from kodeks.privacy.spans import Span
 from retrieval.language.normalize import fold
 
 _MONTH = r"(?:januar|februar|mart|april|maj|jun|jul|august|avgust|septemb|oktob|novemb|decemb)\w*"
+# No house number, as an address writes it: "bb", "b.b.", "b/b" (bez broja), and the words themselves.
+_BB = r"[bBбБ][bBбБ]|[bBбБ]\.[ ]?[bBбБ]\.|[bBбБ]/[bBбБ]"
+_WITHOUT_NUMBER = rf"{_BB}|(?i:bez[ ]+broja|без[ ]+броја)"
 _HOUSE_LETTER = r"(?:[a-zA-Zа-иА-И]|-[a-hA-Hа-иА-И]|[ ](?-i:[A-HА-Иb-g])(?=[ ,./]|$)|[ ][a-hа-и](?=/\d))"  # 12a, 12-a, 12 A, 12 b, 12 a/3
 _NUMBER = (
     r"(?:\d{1,4}[a-zA-Zа-иА-И]?[ ]?[-–][ ]?\d{1,4}[a-zA-Zа-иА-И]?(?![-–./]?\d)"  # a range of houses: 12-14, 12a-12c
     rf"|\d{{1,4}}{_HOUSE_LETTER}?"
     r"(?:\s?/\s?(?:\d{1,3}[a-zA-Zа-иА-И]?|[IVX]{1,4}\b|[a-hA-Hа-иА-И](?![\w/]))){0,2}"  # 67/9, 21/B; Vienna's 88/2/14
-    r"|[bBбБ][bBбБ]|[bBбБ]\.[ ]?[bBбБ]\.|[bBбБ]/[bBбБ]|(?i:bez[ ]+broja|без[ ]+броја)"  # bb, бб, b.b., b/b, bez broja
+    rf"|{_WITHOUT_NUMBER}"  # bb, бб, b.b., b/b, bez broja
     r"|(?-i:[A-HА-Ж])-\d{1,3})(?![\w/])"  # a block by its letter and number: "Stupine B-4"
     rf"(?!\.?[ ]*(?i:{_MONTH}))"  # "1. maja": a date in a street's name, no house number
 )
@@ -29,7 +32,7 @@ _NUMBER = (
 _HOUSE_ONLY = re.compile(
     r"^(?:\d{1,4}(?:[a-zA-Zа-иА-И]|[ ][A-HА-Иa-g])?(?:\s?/\s?(?:\d{1,3}[a-zA-Zа-иА-И]?|[IVX]{1,4}|[a-hA-Hа-иА-И])){1,2}"
     r"|\d{1,4}(?:[a-zA-Zа-иА-И]|-[a-hA-Hа-иА-И]|[ ][A-HА-Иb-g])"
-    r"|[bBбБ]\.?[ ]?[bBбБ]\.?|[bBбБ]/[bBбБ])$"  # not "bez broja": "kuća bez broja" is said of any house
+    rf"|{_BB})$"  # not "bez broja": "kuća bez broja" is said of any house
 )
 _NAME_WORD = (  # "Ulica 6. marta 11"; a title joined by a hyphen: "Obala Ali-paše Lipovca 11", "Sulejman-bega"
     rf"(?:[^\W\d_][^\W\d_.]*(?:-(?i:pa[sš][aei]|beg|bega|begu|begov[aeiu]?|bey|ag[aeiu]|efendij[aeiu]))?\.?|\d{{1,2}}\.[ ]+(?i:{_MONTH}))"
@@ -410,7 +413,7 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
             for k, w in enumerate(chosen)
         )  # acronyms: "УС, 92/11" is a gazette reference
     ]
-    bb = bool(re.fullmatch(r"[bBбБ]\.?[ ]?[bBбБ]\.?|[bBбБ]/[bBбБ]|(?i:bez[ ]+broja|без[ ]+броја)", m.group(2)))
+    bb = bool(re.fullmatch(_WITHOUT_NUMBER, m.group(2)))
     for chosen, offset in plain:
         if _street_ok(chosen, capital_needed=True, bb=bb) and (house_only or not _count_after(text[m.end(2) :])):
             return Span(offset, m.end(2), "ADDRESS")
