@@ -909,13 +909,14 @@ def read_message(text: str, previous: str | None, interrupted: str = "") -> Read
     the act of the story a question of its own broke into in this conversation ("" for none) — a correction that
     takes back no word `previous` said but words of that story returns to it (thirteenth round)."""
     reading = _read(text, previous)
+    c = cues()
     if (
         interrupted.strip()
         and previous
         and reading.kind == "correction"
         and reading.negated
-        and not any(_said(w, previous) for w in reading.negated if fold(w) not in cues().not_acts)
-        and _takes_back(reading.negated, interrupted, cues())
+        and not any(_said(w, previous) for w in reading.negated if fold(w) not in c.not_acts)
+        and _takes_back(reading.negated, interrupted, c)
     ):  # "izvini, vrata nisu bila obijena, …" after a question of its own broke into a story of a break-in
         return _read(text, interrupted)
     return reading
