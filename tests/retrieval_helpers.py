@@ -44,6 +44,16 @@ def hand_ordered(settings: Settings) -> Any:
     return Retriever.open(settings.model_copy(update={"ranker": "off"}))
 
 
+def reopened_without(retriever: Any, reading: str) -> Any:
+    """The same index reopened with one of the search's story readings (``harm``, ``circumstance``) switched off:
+    what search did before that reading, to compare against."""
+    from retrieval.search.retriever import Retriever
+
+    plain = Retriever.open(retriever.settings)
+    setattr(plain, reading, None)
+    return plain
+
+
 def rs_scores(retriever: Any, question: str) -> dict[str, float]:
     """Article id → score of the first ten hits for an RS officer."""
     from retrieval.jurisdictions import scope_of

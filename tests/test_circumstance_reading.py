@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.retrieval_helpers import hand_ordered, index_rows, rs_row, rs_scores, zobs_row
+from tests.retrieval_helpers import hand_ordered, index_rows, reopened_without, rs_row, rs_scores, zobs_row
 
 
 def rows() -> list[dict[str, Any]]:
@@ -38,11 +38,7 @@ def library(tmp_path_factory: pytest.TempPathFactory) -> Any:
 @pytest.fixture(scope="module")
 def without_reading(library: Any) -> Any:
     """The same library with no circumstance reading: what search did before it."""
-    from retrieval.search.retriever import Retriever
-
-    plain = Retriever.open(library.settings)
-    plain.circumstance = None
-    return plain
+    return reopened_without(library, "circumstance")
 
 
 def test_a_kind_named_by_a_vehicle_or_a_driver_alone() -> None:

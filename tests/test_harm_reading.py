@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.retrieval_helpers import hand_ordered, index_rows, rs_row, rs_scores, zobs_row
+from tests.retrieval_helpers import hand_ordered, index_rows, reopened_without, rs_row, rs_scores, zobs_row
 
 
 def rows() -> list[dict[str, Any]]:
@@ -36,11 +36,7 @@ def library(tmp_path_factory: pytest.TempPathFactory) -> Any:
 @pytest.fixture(scope="module")
 def without_harm(library: Any) -> Any:
     """The same library with no harm reading: what search did before it."""
-    from retrieval.search.retriever import Retriever
-
-    plain = Retriever.open(library.settings)
-    plain.harm = None
-    return plain
+    return reopened_without(library, "harm")
 
 
 def test_harm_is_an_injury_a_death_a_danger_or_a_person_struck() -> None:
