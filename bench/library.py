@@ -28,6 +28,8 @@ Sets (`--sets`):
                (KZ BD): officers' sets for the law kinds that had none (issue 31), each with `-own` likewise
   o-kzfbih, o-kzrs, o-zobs, o-kzbih, o-kzbd   bench/sets/officers_*.jsonl: one officers' set per code, written
                apart from the method (issue 31), each with `-own` likewise
+  o2-kzfbih, o2-zobs   bench/sets/officers2_*.jsonl: the second officers' sets (KZ FBiH, ZOBS BiH), written
+               apart from the method (issue 31), each with `-own` likewise
   bsdev        the same questions over KZ RS alone (../shared/bench/bsdev/corpus.jsonl)
   coliee, gerlayqa   the other dev sets alone (no worse than before: 80.6 % / 21.1 % hit@5)
 
@@ -77,6 +79,9 @@ KIND_SETS = {
     "o-zobs": REPO / "bench" / "sets" / "officers_zobs.jsonl",
     "o-kzbih": REPO / "bench" / "sets" / "officers_kzbih.jsonl",
     "o-kzbd": REPO / "bench" / "sets" / "officers_kzbd.jsonl",
+    # The second officers' sets of issue 31, written apart from the method (bench/sets/README.md).
+    "o2-kzfbih": REPO / "bench" / "sets" / "officers2_kzfbih.jsonl",
+    "o2-zobs": REPO / "bench" / "sets" / "officers2_zobs.jsonl",
 }
 
 # The dev library of issue 22: file, --law, --jurisdiction.
