@@ -142,6 +142,7 @@ class Cues:
     caught_during: tuple[_Phrase, ...] = ()
     caught_objects: frozenset[str] = frozenset()
     caught_law: str = ""
+    returning_words: int = 0
 
 
 def _phrases(values: list[str]) -> tuple[_Phrase, ...]:
@@ -223,6 +224,7 @@ def cues(path: Path | None = None) -> Cues:
         caught_during=_phrases(caught.get("during", [])),
         caught_objects=frozenset(fold(w) for w in caught.get("objects", [])),
         caught_law=str(caught.get("law", "")),
+        returning_words=int(cont.get("returning_words", 0)),
     )
 
 
@@ -517,13 +519,17 @@ def _correction(carried: str, negated: tuple[str, ...], act: str, code: str | No
     verbs pulled back toward the act taken back (measured: docs/retrieval.md). A replacing part without a verb of
     its own ("ne, nije nož nego pištolj", "nije muž, nego bivši partner") corrects a person, a thing or a place,
     not the act: the story is searched with them swapped — unless all it takes back is a verb ("nije ga udario,
-    samo ga odgurnuo": the act is what changed, whatever form its new verb has)."""
+    samo ga odgurnuo": the act is what changed, whatever form its new verb has). All it takes back a verb and the
+    replacing part telling no past act of its own ("ne, nije provalio, imao je ključ od garaže"), it corrects the
+    manner only: the story's other verbs ("… i odnio bicikl") are its act still and stay in the story (fourteenth round)."""
     only_verbs = bool(negated) and all(_has_verb(w) for w in negated)
     if act and negated and not _has_verb(act) and not only_verbs:  # "nije uzeo novčanik nego mobitel"
         kept = _without(carried, tuple(w for w in negated if not _has_verb(w)))
         return Reading("correction", kept, jurisdiction=code, negated=negated, act=f"{kept} {act}".strip())
     remaining = _without(carried, negated)
-    return Reading("correction", remaining, jurisdiction=code, negated=negated, act=act, story=_setting(remaining))
+    manner = only_verbs and bool(act) and not _has_verb(act)  # "nije provalio, imao je ključ od garaže": how, not what
+    story = remaining if manner else _setting(remaining)
+    return Reading("correction", remaining, jurisdiction=code, negated=negated, act=act, story=story)
 
 
 def _setting(story: str) -> str:
@@ -907,7 +913,8 @@ def _own_act(reading: Reading, text: str, body: list[str], c: Cues) -> Reading:
 def read_message(text: str, previous: str | None, interrupted: str = "") -> Reading:
     """How `text` reads after a thread whose act was last searched as `previous` (None: no thread). `interrupted`:
     the act of the story a question of its own broke into in this conversation ("" for none) — a correction that
-    takes back no word `previous` said but words of that story returns to it (thirteenth round)."""
+    takes back no word `previous` said but words of that story returns to it (thirteenth round), and so does a
+    continuation that names that story's words and none of `previous` (fourteenth round: `_returns`)."""
     reading = _read(text, previous)
     c = cues()
     if (
@@ -919,7 +926,24 @@ def read_message(text: str, previous: str | None, interrupted: str = "") -> Read
         and _takes_back(reading.negated, interrupted, c)
     ):  # "izvini, vrata nisu bila obijena, …" after a question of its own broke into a story of a break-in
         return _read(text, interrupted)
+    if (
+        interrupted.strip()
+        and previous
+        and reading.kind == "continuation"
+        and _returns(reading, text, previous, interrupted, c)
+    ):  # "a kako je u RS za to krivotvorenje računa" after a question of its own broke into that story
+        return _read(text, interrupted)
     return reading
+
+
+def _returns(reading: Reading, text: str, previous: str, interrupted: str, c: Cues) -> bool:
+    """A continuation that names, by stem, at least [continuation] `returning_words` words of the story a question of
+    its own broke into and none of that question's ("a kako je u RS za to krivotvorenje računa" after forged receipts,
+    then a payout to his own account): it goes back to that story (fourteenth round)."""
+    own = content_words(reading.own_words(text))
+    if not c.returning_words or any(_said(w, previous) for w in own):
+        return False
+    return len({fold(w) for w in own if _said(w, interrupted)}) >= c.returning_words
 
 
 def _read(text: str, previous: str | None) -> Reading:
