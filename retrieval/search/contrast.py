@@ -1,19 +1,25 @@
 """The first article among near neighbours: what distinguishes two candidates that share the matched words.
 
 Over one code the first article is often lost to a neighbour: a sibling of the same chapter whose title differs by
-a qualifier ("Krađa" / "Teška krađa", "Davanje dara" / "Primanje dara"), or a neighbouring untitled rule of the
+a qualifier ("Krađa" / "Teška krađa", "Prevara" / "Prevara u službi"), or a neighbouring untitled rule of the
 traffic law whose opening sentence holds the same everyday words. Every candidate is scored against the question on
 its whole text and title, so the words the neighbours share weigh the same for each of them and what tells them
-apart is noise. Here, among the first served (the cascade's five, whose articles stay the same), candidates of one
-law that are near neighbours — the same chapter, or titles (an untitled article's opening sentence) of which the
-shorter is at least half held by the other — form a group, and each member is scored on the question's words that
-are its *own* within the group: a question stem (idf over the lexical index's chunks) held by k of the group's n
-members counts (n − k) / (n − 1) for each holder — all of its weight for the one member that holds it alone,
-nothing when every member holds it — in the title field and in the article's text, each as a share of the
-question's idf. The members are then reordered within the slots the group holds (`reorder`): by their base score
-(the learned stage's, else the hand score; assigned by their served place, so at weight 0 nothing moves) plus the
-weight × that own share. A candidate of no group keeps its place, and the served articles are the same: hit@5 cannot
-change. docs/retrieval.md, "The first article among near neighbours: contrast (issue 31)".
+apart is lost in the rest. Here, among the first served (the cascade's five, whose articles stay the same),
+candidates of one law that are near neighbours — the same chapter, or titles (an untitled article's opening
+sentence) of which the shorter is at least half held by the other — form a group, and each member is scored on what
+is its *own* within the group:
+
+- the question's words it holds alone: a question stem (idf over the lexical index's chunks) held by k of the
+  group's n members counts (n − k) / (n − 1) for each holder, in the title field and in the article's text, each as
+  a share of the question's idf (`own_shares`);
+- its own title words (those not every other member's title holds: the qualifier), told by the question or by the
+  legal terms the vocabulary read in it, less those not told (`title_balance`): within one law's chapter titles are
+  drafted alike, so an untold qualifier is evidence against the sibling that carries it.
+
+The members are then reordered within the slots the group holds (`reorder`): by their base score (the learned
+stage's, else the hand score; assigned by their served place, so at weight 0 nothing moves) plus the weight × (own
+words + BALANCE × title balance). A candidate of no group keeps its place, and the served articles are the same:
+hit@5 cannot change. docs/retrieval.md, "The first article among near neighbours: contrast (issue 31)".
 """
 
 from __future__ import annotations
@@ -33,7 +39,7 @@ BALANCE = 0.5
 
 
 class NeighbourContrast:
-    """Reorders the first served within groups of near neighbours by the question's words each holds alone."""
+    """Reorders the first served within groups of near neighbours by what tells them apart in the question."""
 
     def __init__(
         self,
