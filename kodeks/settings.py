@@ -71,6 +71,11 @@ class Settings(BaseSettings):
     # untitled article's opening sentence) — their coverage or the legal terms the vocabulary reads in them, 0..1 —
     # × this, added to the title field (retrieval/language/asking.py; chosen by leave-one-set-out, docs/retrieval.md)
     asked_title_weight: float = Field(3.0, alias="KODEKS_ASKED_TITLE_WEIGHT", ge=0)
+    # Among the first served (the cascade's five), near neighbours of one law (the same chapter, or near-identical
+    # titles) reordered among themselves by what tells them apart in the question: the idf share of its words each
+    # holds alone, and of its own title words told less untold, × this added to the stage's score
+    # (retrieval/search/contrast.py; chosen by leave-one-set-out, docs/retrieval.md; 0 = off)
+    neighbour_contrast: float = Field(1.0, alias="KODEKS_NEIGHBOUR_CONTRAST", ge=0)
     # Dense scoring: every vector exactly in memory, or Chroma's HNSW index for the nearest chunks (then
     # the fused top re-scored exactly); `auto` = exact up to KODEKS_EXACT_MAX_CHUNKS (docs/architecture.md).
     dense_search: Literal["auto", "exact", "hnsw"] = Field("auto", alias="KODEKS_DENSE_SEARCH")

@@ -21,6 +21,7 @@ import functools
 import logging
 import time
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -52,6 +53,7 @@ from retrieval.search.confidence import (
     legal_term_named,
     title_share,
 )
+from retrieval.search.contrast import NeighbourContrast
 from retrieval.search.coverage import TopicCoverage, judge
 from retrieval.search.dense import DenseScorer
 from retrieval.search.followup import fuse_alone
@@ -75,6 +77,7 @@ from retrieval.types import Article, Hit, LawSummary, ReferenceLookup, SearchRes
 
 log = logging.getLogger(__name__)
 
+CONTRAST_POOL = 5  # the first served the neighbour contrast reorders when no learned stage names its cascade's size
 STEMS_CACHE = 2000  # served articles whose stems explain_matches keeps (cleared when full: memory stays flat)
 
 
@@ -167,6 +170,38 @@ class Retriever:
         )
         if self.candidates.ranking is not None:
             self.candidates.signals.prepare()  # the title vectors at open, not in the first question's time
+        self.contrast = NeighbourContrast(
+            self.lexical, layout.chunk_article, layout.law_code, functools.partial(read_title_fields, self.catalog)
+        )
+
+    def _contrasted(
+        self,
+        query: str,
+        candidates: list[Candidate],
+        before: int,
+        expansions: Sequence[Expansion] = (),
+        timings: dict[str, float] | None = None,
+    ) -> list[Candidate]:
+        """The first served (the cascade's pool) with near neighbours reordered among themselves by what tells them
+        apart in the question (contrast.py, KODEKS_NEIGHBOUR_CONTRAST): the same articles, so hit@5 is unchanged.
+        Its time counts in the ranking stage's (`timings["rank"]`): both order the same five."""
+        weight = self.settings.neighbour_contrast
+        stage = self.candidates.ranking
+        head = candidates[: max(0, (stage.rerank if stage is not None else CONTRAST_POOL) - before)]
+        if weight <= 0 or len(head) < 2:
+            return candidates
+        started = time.perf_counter()
+        learned = all(c.learned is not None for c in head)
+        base = [float(c.learned) if learned and c.learned is not None else c.fused for c in head]
+        terms = [e.adds for e in expansions if e.source != "rewrite"]  # the vocabulary's reading, not Claude's text
+        order = self.contrast.reorder(query, [c.index for c in head], base, weight, terms)
+        if timings is not None:
+            timings["rank"] = timings.get("rank", 0.0) + (time.perf_counter() - started) * 1000
+        if order == list(range(len(head))):
+            return candidates
+        # the hand scores stay by rank, as the stage's serve leaves them (`weak`'s lead, the logged scores)
+        hand = sorted((c.fused for c in head), reverse=True)
+        return [replace(head[j], fused=hand[n]) for n, j in enumerate(order)] + candidates[len(head) :]
 
     def _ranking(self, generation: Path) -> RankerModel | None:
         """The learned ranking stage KODEKS_RANKER names (None: "off"). "on" is the model kodeks ships, trained over
@@ -466,6 +501,7 @@ class Retriever:
             self.candidates.collect_served(candidates)
         # The learned stage orders what is served (after the fusion): its first five are the hand order's.
         candidates = self.candidates.serve(candidates, len(hits), timings)
+        candidates = self._contrasted(query, candidates, len(hits), expansions, timings)
         served = serve_with_minimum(candidates, threshold, keep - len(hits), fallback_k - len(hits))
         if rank is not None:
             rank([c for c, _ in served])
