@@ -4,7 +4,9 @@ Cyrillic ("12. марта 1990": matched on the folded text, spans mapped back t
 
 A date is a date of birth only where it is a person's: after "rođen/a", "r.", "datum/god. rođenja", "godište",
 "DOB", "star N godina"; before "godište"/"rođen"; in brackets or after a comma right after a name ("Marko
-Marić, 12.03.1990"); right beside a JMBG. Other dates — of an incident ("incident se desio 12.03.2024."), of a
+Marić, 12.03.1990"), also after the person's place of origin ("Ivo iz Lipe, 12 05 1970"); after a space or a slash
+right after a name, or read off the identity card ("po ličnoj 12.03.1990"), where it lies ten years back or more;
+right beside a JMBG. Other dates — of an incident ("incident se desio 12.03.2024."), of a
 law's gazette — are not personal data and stay.
 """
 
