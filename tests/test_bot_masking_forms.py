@@ -321,28 +321,28 @@ FORMS = {
     "birth-month-year": ("rodjen aprila 79 kaže, tačan datum ne zna", ("aprila 79",), "[DATUM ROĐENJA]"),
     # the fifteenth round (docs/privacy.md "Fifteenth round")
     "address-hedged": (
-        "zivi u Brezniku, sad ću vidjeti, broj 8, jel mu moramo javiti prije pretresa",
+        "on stanuje u Brezniku, sad ću vidjeti, broj 8, treba li nalog suda",
         ("Brezniku",),
         "[ADRESA]",
     ),
     "address-settlement-block": (
-        "naselje Hrastik, blok 6, stan 2 — komšija snima komšinicu kroz prozor",
+        "naselje Hrastik, blok 6, stan 2 — pas laje cijelu noć, ko je nadležan",
         ("Hrastik", "blok 6", "stan 2"),
         "[ADRESA]",
     ),
     "address-number-under": (
-        "udario je ogradu kuće pod brojem 9 u Lipovoj, Kakanj, vlasnik nije tu",
+        "razbijen prozor na kući pod brojem 9 u Lipovoj, Kakanj, šta upisati",
         ("Lipovoj",),
         "[ADRESA]",
     ),
-    "address-coordinated": ("između Lipove 3 i Lipove 9 stalno parkira kamion", ("Lipove 3", "Lipove 9"), "[ADRESA 2]"),
+    "address-coordinated": ("svađa između Lipove 3 i Lipove 9 traje danima", ("Lipove 3", "Lipove 9"), "[ADRESA 2]"),
     "birth-after-slash": (
-        "Mirela Brezić / 14.02.1991 / Kakanj — prijavila da joj je neko otvorio račun",
+        "Mirela Brezić / 14.02.1991 / Kakanj — tvrdi da joj je ukraden novčanik",
         ("14.02.1991",),
         "[DATUM ROĐENJA]",
     ),
     "birth-by-identity-card": (
-        "lice Mato star oko 45, po ličnoj 17.11.1979, nosi nož, pretres bez naloga",
+        "zadržan Mato, po ličnoj 17.11.1979, bez vozačke dozvole, koja kazna",
         ("17.11.1979",),
         "[DATUM ROĐENJA]",
     ),

@@ -25,11 +25,11 @@ def _of_kind(text: str, kind: str) -> list[str]:
 @pytest.mark.parametrize(
     ("text", "date"),
     [
-        ("priveden je Dario Lipić 03.04.86 iz Kaknja, traži advokata", "03.04.86"),  # a two-digit year, long ago
-        ("Mirela Brezić / 14.02.1991 / Kakanj — prijavila krađu", "14.02.1991"),  # a report's fields by slashes
+        ("priveden je Dario Lipić 03.04.86 iz Kaknja zbog krađe", "03.04.86"),  # a two-digit year, long ago
+        ("Mirela Brezić / 14.02.1991 / Kakanj — tvrdi da je pokradena", "14.02.1991"),  # a report's fields by slashes
         ("konobar Dino iz Kaknja, 07 06 1968, kaže da je napadnut", "07 06 1968"),  # the place of origin between
         ("prijavila je Selma Jasić dvadeset treći marta osamdeset šeste krađu", "dvadeset treći marta osamdeset šeste"),
-        ("lice Mato, po ličnoj 17.11.1979, odbija izjavu", "17.11.1979"),  # read off the identity card
+        ("zadržan Mato, po ličnoj 17.11.1979, odbija izjavu", "17.11.1979"),  # read off the identity card
     ],
 )
 def test_a_date_beside_a_name_is_a_birth_date(text: str, date: str) -> None:
@@ -72,16 +72,16 @@ def test_a_year_of_an_event_after_a_name_stays(text: str) -> None:
     [
         ("naselje Brezik, zgrada C4, stan 7, Kakanj — buka noću", "Brezik, zgrada C4, stan 7, Kakanj"),
         ("naselje Jasenik, zgrada D, stan 3, Tuzla – prijava", "Jasenik, zgrada D, stan 3, Tuzla"),
-        ("naselje Hrastik, blok 6, stan 2 — komšija viče", "Hrastik, blok 6, stan 2"),
-        ("auto stoji pod brojem 9 u Lipovoj, Kakanj, vlasnik nije tu", "brojem 9 u Lipovoj, Kakanj"),
-        ("živi u Brezniku, sad ću vidjeti, broj 8, je li pretres", "Brezniku, sad ću vidjeti, broj 8"),
+        ("naselje Hrastik, blok 6, stan 2 — pas laje", "Hrastik, blok 6, stan 2"),
+        ("auto stoji ispred kuće pod brojem 9 u Lipovoj, Kakanj, danima", "brojem 9 u Lipovoj, Kakanj"),
+        ("stanuje u Brezniku, sad ću vidjeti, broj 8, treba li nalog", "Brezniku, sad ću vidjeti, broj 8"),
         ("na Jasenovoj, čekaj, 23 je bila tuča", "Jasenovoj, čekaj, 23"),
-        ("prijavio je na Lipovoj 12, ne 12 nego 21, otišli smo", "Lipovoj 12, ne 12 nego 21"),
-        ("stanuje u Brezovoj k.br. 5, sp. 3, ima oružje", "Brezovoj k.br. 5, sp. 3"),
-        ("bio je na Hrastovoj 4, st 9 pa otišao", "Hrastovoj 4, st 9"),
-        ("ispred radnje na Lipiku veliki 7 je razbijen izlog", "Lipiku veliki 7"),
-        ("adresa je Hrastovići C, broj sedam, Kakanj tako kaže", "Hrastovići C, broj sedam, Kakanj"),
-        ("selo Brezik kbr. 4, Brčko distrikt — ko je nadležan", "Brezik kbr. 4, Brčko distrikt"),
+        ("dostava je bila na Lipovoj 12, ne 12 nego 21, pogrešno", "Lipovoj 12, ne 12 nego 21"),
+        ("stanuje u Brezovoj k.br. 5, sp. 3, drži pse", "Brezovoj k.br. 5, sp. 3"),
+        ("spavao je na Hrastovoj 4, st 9 pa nestao", "Hrastovoj 4, st 9"),
+        ("na Lipiku veliki 7 je izgorio automobil", "Lipiku veliki 7"),
+        ("adresa je Hrastovići C, broj sedam, Kakanj piše u prijavi", "Hrastovići C, broj sedam, Kakanj"),
+        ("selo Brezik kbr. 4, Brčko distrikt — požar štale", "Brezik kbr. 4, Brčko distrikt"),
     ],
 )
 def test_an_address_in_these_forms_is_masked(text: str, address: str) -> None:
@@ -89,8 +89,8 @@ def test_an_address_in_these_forms_is_masked(text: str, address: str) -> None:
 
 
 def test_a_second_address_coordinated_with_the_first() -> None:
-    text = "između Lipove 3 i Lipove 9 parkira kamion stalno"
-    assert _of_kind(text, "ADDRESS") == ["Lipove 3", "Lipove 9"]
+    text = "svađa između Lipove 3 i Lipove 9 traje danima"
+    assert _of_kind(text, "ADDRESS") == ["Lipove 3", "Lipove 9"], found_kinds(text)
 
 
 @pytest.mark.parametrize(
@@ -105,8 +105,8 @@ def test_no_second_address_where_a_unit_follows_its_number(text: str) -> None:
 
 
 def test_a_host_before_her_street_is_a_person() -> None:
-    text = "spava kod Senke na Brezove Grane 14, šta da radimo"
-    assert found_kinds(text)[:2] == [("Senke", "PERSON"), ("Brezove Grane 14", "ADDRESS")]
+    text = "noćila je kod Senke na Brezove Grane 14, šta sad"
+    assert found_kinds(text)[:2] == [("Senke", "PERSON"), ("Brezove Grane 14", "ADDRESS")], found_kinds(text)
 
 
 @pytest.mark.parametrize(
@@ -130,10 +130,10 @@ def test_look_alikes_of_these_forms_are_no_address(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "kraljica Milena ili kako zovu tu kafanu, tuča noćas",  # a ruler's title in lower case
+        "u kafani kraljica Milena opet buka do jutra",  # a ruler's title in lower case
         "knez Lazar je na spomeniku",
-        "ispred škole Husein-beg Lipić izbila tuča roditelja",  # a historical title joined by a hyphen
-        "čamac je plovio Drinom bez svjetala",  # a river's instrumental after a verb: the way taken
+        "kod škole Husein-beg Lipić razbijena su stakla",  # a historical title joined by a hyphen
+        "splav je plovio Drinom noću",  # a river's instrumental after a verb: the way taken
     ],
 )
 def test_a_public_or_historical_name_is_no_person(text: str) -> None:
@@ -145,8 +145,8 @@ def test_a_public_or_historical_name_is_no_person(text: str) -> None:
     [
         ("kraljica Milena Lipić je prijavila krađu", "Milena Lipić"),  # a surname after: a woman of today
         ("komšija car Mujo opet pravi buku", "Mujo"),  # "car" in praise, no title
-        ("ispred škole Marko Lipić je udario dijete", "Marko Lipić"),  # no historical title: the subject
-        ("razgovarao sam sa Savom Lipićem", "Savom Lipićem"),  # "sa": a person
+        ("kod škole Marko Lipić je udario dijete", "Marko Lipić"),  # no historical title: the subject
+        ("razgovarao sam sa Sanom Lipić", "Sanom Lipić"),  # "sa": a person
     ],
 )
 def test_a_person_beside_these_words_stays_a_person(text: str, person: str) -> None:
