@@ -8,7 +8,9 @@ identity document's number in a phone's shape, a trade's noun as a surname, a ni
 surname, a name cut to an initial, a year of birth glued to "god.", numbers, plates and addresses from abroad, a phone
 dictated with "crtica", a passport's number and an IBAN spelled letter by letter, the house number before the street,
 an address in the English-speaking form, a plural of "živjeti" as a cue, a house's letter after a number in words, a
-word as a first name before a surname, a first name's instrumental after "sa" — never
+word as a first name before a surname, a first name's instrumental after "sa", an address broken by a hedge, a
+settlement's block, the number before the street after "pod brojem", two coordinated addresses, a date of birth after
+a slash or read off the identity card — never
 reach the stand-in Claude, the query log or the export: each form through the whole bot (the fake Bot API, the real
 pipeline, a real query log)."""
 
@@ -317,6 +319,33 @@ FORMS = {
         "[ADRESA]",
     ),
     "birth-month-year": ("rodjen aprila 79 kaže, tačan datum ne zna", ("aprila 79",), "[DATUM ROĐENJA]"),
+    # the fifteenth round (docs/privacy.md "Fifteenth round")
+    "address-hedged": (
+        "on stanuje u Brezniku, sad ću vidjeti, broj 8, treba li nalog suda",
+        ("Brezniku",),
+        "[ADRESA]",
+    ),
+    "address-settlement-block": (
+        "naselje Hrastik, blok 6, stan 2 — pas laje cijelu noć, ko je nadležan",
+        ("Hrastik", "blok 6", "stan 2"),
+        "[ADRESA]",
+    ),
+    "address-number-under": (
+        "razbijen prozor na kući pod brojem 9 u Lipovoj, Kakanj, šta upisati",
+        ("Lipovoj",),
+        "[ADRESA]",
+    ),
+    "address-coordinated": ("svađa između Lipove 3 i Lipove 9 traje danima", ("Lipove 3", "Lipove 9"), "[ADRESA 2]"),
+    "birth-after-slash": (
+        "Mirela Brezić / 14.02.1991 / Kakanj — tvrdi da joj je ukraden novčanik",
+        ("14.02.1991",),
+        "[DATUM ROĐENJA]",
+    ),
+    "birth-by-identity-card": (
+        "zadržan Mato, po ličnoj 17.11.1979, bez vozačke dozvole, koja kazna",
+        ("17.11.1979",),
+        "[DATUM ROĐENJA]",
+    ),
 }
 
 

@@ -193,7 +193,26 @@ def _phrase(text: str, start: int, after_adresa: bool, spoken_only: bool = False
         towns = [w for w in capitalised if lexicon.not_a_name(fold(w))]
         if towns and (len(towns) == len(capitalised) or fold(names[0].group()) in (fold(t) for t in towns)):
             return None  # "živi u Sarajevu", "stanuje u Njemačkoj": a town or a country, no address
+        end = _lettered_house(text, end)
     return Span(words[0].start(), end, "ADDRESS")
+
+
+# A settlement's part by its capital letter, then the house's number after a comma: "adresa je Lipovići B, broj
+# šest" ("Lipovići A" and "Lipovići B" are two parts of one settlement).
+_PART_LETTER = re.compile(r"[ ]+(?-i:[A-HА-И])[ ]*,[ ]*(?i:broj|br\.?|број|бр\.?)[ ]*")
+
+
+def _lettered_house(text: str, end: int) -> int:
+    """Where the phrase ends once a part's letter and its house number (digits or words) after it are counted in."""
+    m = _PART_LETTER.match(text, end)
+    if m is None:
+        return end
+    glued = _GLUED_NUMBER.match(text, m.end())
+    if glued:
+        return glued.end()
+    words = _words_at(text, m.end())
+    spoken = _number_words(words, 0)
+    return words[spoken - 1].end() if spoken else end
 
 
 def spoken_street(text: str, start: int) -> Span | None:
@@ -213,10 +232,11 @@ def _a_person(folded: list[str]) -> bool:
     )
 
 
-# The number first, the street after it ("kod broja 12 u ulici Lipovoj", "na broju 7 u Lipovoj ulici"), or the
+# The number first, the street after it ("kod broja 12 u ulici Lipovoj", "na broju 7 u Lipovoj ulici", "pod brojem
+# 9 u Lipovoj"), or the
 # street with "na broju" after it ("u lipovoj na broju 5"): "broj" in the locative/genitive is the cue.
 _NUMBER_FIRST = re.compile(  # also "kuća broj 14 u selu Dubrave": the house in the nominative
-    r"(?<!\w)(?:(?:kod|na|ispred)[ ]+(?:kucn(?:og|om)[ ]+)?broj[au]|(?:u[ ]+)?(?:zgrad[aeiu]|kuc[aeiu]|stan[au]?)[ ]+(?:broj|br\.?))[ ]*\d{1,4}[a-z]?(?:/\d{1,3})?"
+    r"(?<!\w)(?:(?:kod|na|ispred)[ ]+(?:kucn(?:og|om)[ ]+)?broj[au]|pod[ ]+(?:kucnim[ ]+)?brojem|(?:u[ ]+)?(?:zgrad[aeiu]|kuc[aeiu]|stan[au]?)[ ]+(?:broj|br\.?))[ ]*\d{1,4}[a-z]?(?:/\d{1,3})?"
     r"[ ]+u[ ]+(?=\w)"
 )  # "kod broja 12 u ulici Lipovoj", "u zgradi broj 5 u ulici Lipova"
 _VERB_ENDINGS = ("ao", "io", "eo", "uo", "la", "li", "lo", "le")
@@ -295,13 +315,18 @@ def _english_addresses(text: str) -> list[Span]:
 
 
 # A settlement named first and its house after it: "MZ Gornja Lipa, kuća broj 12", "selo Jelovac kuća br. 4",
-# "naselje Breza, zgrada 4" (a flat after it is added by the caller).
+# "naselje Breza, zgrada 4", "naselje Breza, blok 3", a building by its letter and number ("zgrada C4") or by its
+# letter with the flat after it ("zgrada C, stan 12"; the flat itself is added by the caller).
 _SETTLEMENT_HOUSE = re.compile(
     r"(?<!\w)(?:mz|mjesn[aeoi]j?[ ]+zajednic[aeiu]|sel[aoue]|zaseo?k[au]?|naselj[aeu])[ ]+"
-    r"(?P<name>[^\W\d_]+(?:[ -][^\W\d_]+){0,2})[ ]*,?[ ]*(?:u[ ]+)?(?:kuc|zgrad|lamel)[aeiu][ ]+(?:(?:broj|br\.?)[ ]*)?"
-    r"(?:\d{1,4}[a-z]?|bb|(?P<letter>[a-h]),[ ]*(?:broj|br\.?)[ ]*\d{1,4}[a-z]?)(?![\w/])",
+    r"(?P<name>[^\W\d_]+(?:[ -][^\W\d_]+){0,2})[ ]*,?[ ]*(?:u[ ]+)?(?:(?:kuc|zgrad|lamel)[aeiu]|blok[u]?)[ ]+"
+    r"(?:(?:broj|br\.?)[ ]*)?(?:\d{1,4}[a-z]?|bb|(?P<letter>[a-h])(?:,[ ]*(?:broj|br\.?)[ ]*\d{1,4}[a-z]?|"
+    r"\d{1,2}|(?=[ ]*,?[ ]*(?:stan|sprat|kat|ulaz)[ ]+\d)))(?![\w/])",
     re.IGNORECASE,
 )
+
+
+_COUNT_OF_BUILDINGS = re.compile(r"[ ]+(?:zgrad|kuc|stan|ulaz|sprat|lamel|blok)\w*", re.IGNORECASE)
 
 
 def _settlement_houses(text: str) -> list[Span]:
@@ -314,6 +339,7 @@ def _settlement_houses(text: str) -> list[Span]:
             name[:1].isupper()  # "Naselje Lipova strana, lamela C, broj 4": the name's first word is enough
             and not any(w in lexicon.FUNCTION_WORDS for w in words[1:])  # "naselje Lipa a zgrada 4": no name
             and (m.group("letter") is None or text[m.start("letter")].isupper())  # "lamela C": the block's capital
+            and not _COUNT_OF_BUILDINGS.match(m.string, m.end())  # "naselje Lipa ima blok 4 zgrade": a count
         ):
             spans.append(Span(m.start("name"), m.end(), "ADDRESS"))
     return spans

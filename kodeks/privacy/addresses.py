@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from kodeks.privacy import address_cues, dwelling, institutions, lexicon, street_words, villages
+from kodeks.privacy import address_breaks, address_cues, dwelling, institutions, lexicon, street_words, villages
 from kodeks.privacy.spans import Span
 from retrieval.language.normalize import fold
 
@@ -372,6 +372,11 @@ def _count_after(rest: str) -> bool:
     )
 
 
+def _counted(rest: str) -> bool:
+    """After a number: a unit or a counted noun, so it is no house's ("12 dana", "5 ljudi")."""
+    return _UNITS_AFTER.match(rest) is not None or _count_after(rest)
+
+
 def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> Span | None:
     """The street of a candidate: the words after a street word if there is one (the longest such), else
     the longest run of capitalised words before the number — or, for a house number only a street has, the
@@ -415,8 +420,17 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
     ]
     bb = bool(re.fullmatch(_WITHOUT_NUMBER, m.group(2)))
     for chosen, offset in plain:
+        if _person_then_place(chosen):
+            continue  # "kod Lipe na Brezove Grane 12": the host, then her street (the next, shorter run)
         if _street_ok(chosen, capital_needed=True, bb=bb) and (house_only or not _count_after(text[m.end(2) :])):
             return Span(offset, m.end(2), "ADDRESS")
+    for chosen, offset in plain:
+        if (
+            _sized(chosen)
+            and _SET_OFF_BEFORE.search(fold(text[max(0, offset - 12) : offset]))
+            and not _count_after(text[m.end(2) :])
+        ):
+            return Span(offset, m.end(2), "ADDRESS")  # "na Lipiku veliki 12 je …": the larger of two streets
     for chosen, offset in plain:
         if _named_as_streets_are(chosen) and _home_after(text, m.end(2)):
             return Span(offset, m.end(2), "ADDRESS")  # "Patriotske lige 8, stan 3", "Igmanskog marša 5, Hadžići"
@@ -448,6 +462,39 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
         if len(chosen) <= 3 and _after_dwelling_and_town(text, offset) and _capitalised_name(chosen):
             return Span(offset, m.end(2), "ADDRESS")  # "živi kod majke u Tuzli, Armije BiH 15": the cue's home
     return None
+
+
+# A street that shares its name with another tells them apart by an adjective after the name: "Lipik veliki",
+# "Brezik mali", "Jasenovac donji" (in any case: "na Lipiku velikom 4").
+_SIZE_AFTER = re.compile(r"^(?:velik|mal|nov|star|gornj|donj|srednj)(?:i|a|e|o|u|oj|om|og|em|eg)$")
+
+
+def _sized(words: list[str]) -> bool:
+    """A capitalised name that is no listed town, no first name and no word of the laws, then such an adjective."""
+    folded = [fold(w) for w in words]
+    return (
+        len(words) == 2
+        and words[0][:1].isupper()
+        and words[1].islower()
+        and _SIZE_AFTER.match(folded[1]) is not None
+        and not lexicon.is_town(folded[0])
+        and lexicon.first_name(folded[0]) is None
+        and not lexicon.law_word_in_any_case(folded[0])
+        and not lexicon.not_a_name(folded[0])
+    )
+
+
+def _person_then_place(words: list[str]) -> bool:
+    """A listed first name, then "na"/"u" and the street's capitalised words: a person and where she lives ("spava
+    kod Lipe na Brezove Grane 12"). No street's name has a first name before such a preposition ("Bitke na
+    Sutjesci", "Vrelo na Bosni")."""
+    return (
+        len(words) > 2
+        and fold(words[1]) in ("na", "u")
+        and words[2][:1].isupper()
+        and lexicon.first_name(fold(words[0])) is not None
+        and not lexicon.is_place(fold(words[0]))
+    )
 
 
 def _named_as_streets_are(words: list[str]) -> bool:
@@ -628,12 +675,13 @@ def _addresses(text: str) -> tuple[list[Span], list[Span]]:
         *_spoken_after_place(text),
         *villages.village_homes(text),
         *street_words.named_streets(text, _UNITS_AFTER),  # "iz Lipe Aleja Brezova 8", "moje zgrade u Lipa 9"
+        *address_breaks.hedged(text, _counted),  # "u Lipovcu, sad ću vidjeti, broj 12"
     ]:  # "adresa Hamdije …", "titova dvanaest"
         if institutions.starts_with_institution(text, span.start) or institutions.institution_before(text, span.start):
             public.append(span)  # "na adresi Centra za socijalni rad, Lipova 38": the institution's, no one's home
             continue
         spans.append(Span(_town_start(text, span.start), _flat_after_town(text, span.end), "ADDRESS"))
-    kept = _no_overlaps(spans)
+    kept = _no_overlaps(address_breaks.extended(text, _no_overlaps(spans), _UNITS_AFTER.match))  # "…, ne 14 nego 41"
     return kept, [p for p in public if not any(p.start < k.end and k.start < p.end for k in kept)]
 
 
@@ -663,7 +711,8 @@ def _spoken_after_place(text: str) -> list[Span]:
 
 
 _LAW_BEFORE = re.compile(r"(?<!\w)(?:zakon|glasnik|sluzben|odluk|pravilnik|uredb)")
-# After the house number: entrance, flat and floor ("Ferhadija 12, stan 4, sprat 2", "8/3, drugi sprat")
+# After the house number: entrance, flat and floor ("Ferhadija 12, stan 4, sprat 2", "8/3, drugi sprat"), also
+# abbreviated ("st. 4", "st 4", "spr. 2", "sp. 2")
 # A flat's, floor's or entrance's number dictated in words after the house's ("broj devet stan dvanaest", "стан
 # тринаест", "sprat tri"), read folded.
 _FLAT_WORD = "|".join(sorted(lexicon.word_set("number_words.txt"), key=len, reverse=True))
@@ -671,7 +720,7 @@ _FLAT_SPOKEN = re.compile(  # the floor and the entrance too: "broj sto dvadeset
     rf"^[ ]*,?[ ]*(?:stan|sprat|kat|ulaz|zgrada)[ ]+(?:broj[ ]+)?(?:{_FLAT_WORD})(?:[ ]+(?:{_FLAT_WORD}))?(?!\w)"
 )
 _FLAT_AFTER = re.compile(
-    r"^(?:[ ]*(?:,|[ ][-–])?[ ]*(?:(?:stan|st\.|sprat|spr\.|kat|ulaz|lamela|стан|спрат|кат|улаз)[ ]*(?:br\.?[ ]*)?\d{1,3}[a-zA-Z]?"
+    r"^(?:[ ]*(?:,|[ ][-–])?[ ]*(?:(?:stan|st\.|st(?=[ ]\d)|sprat|spr\.|sp\.|kat|ulaz|lamela|стан|спрат|кат|улаз)[ ]*(?:br\.?[ ]*)?\d{1,3}[a-zA-Z]?"
     r"|(?:ulaz|lamela|sprat|kat|улаз|спрат)[ ]+(?-i:[IVX]{1,4})(?![\w.])"  # "ulaz II"
     r"|(?<=,[ ])(?:(?-i:[IVX]{1,4})|\d{1,2})/\d{1,3}"  # after a comma, the floor and the flat: "7, III/12", "7, 3/12"
     r"|(?:ulaz|lamela|blok|улаз|блок)[ ]+(?-i:[A-HА-Ж])"  # "ulaz B", "blok C": by its letter (a capital: "ulaz a" is "and")

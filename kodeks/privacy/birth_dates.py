@@ -4,7 +4,9 @@ Cyrillic ("12. марта 1990": matched on the folded text, spans mapped back t
 
 A date is a date of birth only where it is a person's: after "rođen/a", "r.", "datum/god. rođenja", "godište",
 "DOB", "star N godina"; before "godište"/"rođen"; in brackets or after a comma right after a name ("Marko
-Marić, 12.03.1990"); right beside a JMBG. Other dates — of an incident ("incident se desio 12.03.2024."), of a
+Marić, 12.03.1990"), also after the person's place of origin ("Ivo iz Lipe, 12 05 1970"); after a space or a slash
+right after a name, or read off the identity card ("po ličnoj 12.03.1990"), where it lies ten years back or more;
+right beside a JMBG. Other dates — of an incident ("incident se desio 12.03.2024."), of a
 law's gazette — are not personal data and stay.
 """
 
@@ -65,11 +67,16 @@ _BIRTH_WORD = re.compile(
     r"star[aio]?\s+\d{1,3}\s*(?:god\w*|g\.)|\d{1,3}\s*-?\s*godisnj\w+)"
     r"\W*(?:(?:je|dana|godine|god|u|na|:)\W*){0,3}(?:[a-z]+\W+){0,2}$"
 )
+# "po ličnoj 05.12.1983", "prema ličnoj karti: …": a person's date read off the identity card, right after it — the
+# date of birth where it lies years back (the card's own dates, issued or valid until, are recent or to come).
+_BY_THE_ID = re.compile(r"(?<!\w)(?:po|prema|iz)\s+licn(?:oj|e)(?:\s+kart[ei])?\s*(?:je\s+|:\s*)?$")
 _AFTER_NAME = re.compile(r"[a-z]\.?\s*\(\s*$")  # "Marko M. (12.03.1985)"
 _BIRTH_AFTER = re.compile(
     r"^\W{0,3}(?:god(?:ine|\.)?\s*)?(?:godiste|godista|rodj?en\w*|rodj\.|r\.|god\.? rodj?enja)(?!\w)"
 )
-_WORD_COMMA = re.compile(r"[^\W\d_]\s*,?\s*$")  # "Marko Marić, 12.03.1990", "marko maric 12.03.1990"
+_WORD_COMMA = re.compile(
+    r"[^\W\d_]\s*[,/]?\s*$"
+)  # "Marko Marić, 12.03.1990", "marko maric 12.03.1990", "… / 12.03.1990"
 # Without a comma a date right after a name is a birth date only when it is that long ago: "marko maric 12.03.2024
 # uhapsen" may be the day of the arrest.
 _BIRTH_YEARS_AGO = 10
@@ -102,10 +109,11 @@ def birth_dates(text: str) -> list[Span]:
             continue
         after = folded[m.end() : m.end() + 30]
         after_name = _AFTER_NAME.search(context) is not None and not _after_a_word_of_the_laws(context)
-        if _BIRTH_WORD.search(context) or after_name or _BIRTH_AFTER.search(after):
+        by_the_id = _BY_THE_ID.search(context) is not None and _long_ago(m.group())
+        if _BIRTH_WORD.search(context) or after_name or by_the_id or _BIRTH_AFTER.search(after):
             spans.append(Span(start, end, "DATE_OF_BIRTH"))
         elif not re.fullmatch(rf"{_YEAR}\.?", m.group()) and (
-            _WORD_COMMA.search(text, max(0, start - 3), start) or sum(c.isdigit() for c in text) >= 21
+            _WORD_COMMA.search(text, max(0, start - 4), start) or sum(c.isdigit() for c in text) >= 21
         ):
             candidates.append((start, end))  # only these can be beside a name or a JMBG (names are costly to find)
         elif _a_year_in_a_list(text, folded, m, start, end):
@@ -189,9 +197,19 @@ def _after_a_word_of_the_laws(context: str) -> bool:
 
 
 def _long_ago(date: str) -> bool:
-    """Whether a date in digits (day, month, a four-digit year last) lies at least _BIRTH_YEARS_AGO years back."""
+    """Whether a date (day, month, the year last) lies at least _BIRTH_YEARS_AGO years back: a four-digit year, a
+    two-digit one after the month's separator ("08.08.87": the century the nearer one back), or a year said by its
+    tens in words ("… devedeset druge": the century left out is the 1900s)."""
     year = re.search(r"(?:19|20)\d{2}(?=\D*$)", date)
-    return year is not None and int(year.group()) <= datetime.date.today().year - _BIRTH_YEARS_AGO
+    if year is not None:
+        return int(year.group()) <= datetime.date.today().year - _BIRTH_YEARS_AGO
+    short = re.fullmatch(r"(\d{1,2})\s?[./-]\s?(\d{1,2})\s?[./-]\s?'?(\d{2})\.?", date)
+    if short is not None:  # a real day and month only: "88/2/14" is a house's number, its flat and floor
+        this_year = datetime.date.today().year
+        day, month, two = (int(g) for g in short.groups())
+        full = 1900 + two if two > this_year % 100 else 2000 + two
+        return 1 <= day <= 31 and 1 <= month <= 12 and full <= this_year - _BIRTH_YEARS_AGO
+    return re.search(rf"{_TENS}\w{{0,3}}(?:\s+(?:{_UNITS})\w{{1,3}})?$", fold(date)) is not None
 
 
 # A year alone as an item of a report's list after a name: "LIPIĆ Marko (Ivan), 1985, iz Tuzle" — a comma before it
@@ -212,6 +230,14 @@ def _a_year_in_a_list(text: str, folded: str, m: re.Match[str], start: int, end:
     )
 
 
+# Between a name and its date of birth: a comma, or the person's place of origin and a comma ("Ivo iz Lipe, 12 05
+# 1970,": who she is, then when she was born). A slash ("Ana Lipić / 12.03.1990 / Tuzla", a report's fields) as a
+# space: only a date that long ago.
+_APPOSITION = re.compile(
+    r"\s*,\s*|[ ]+(?:iz|sa|из|са)[ ]+[A-ZČĆŠŽĐА-ЯЂЈЉЊЋЏ][^\W\d_]+(?:[ ][A-ZČĆŠŽĐА-ЯЂЈЉЊЋЏ][^\W\d_]+)?[ ]*,[ ]*"
+)
+
+
 def _beside_a_person(
     text: str, candidates: list[tuple[int, int]], years: list[tuple[int, int]] | None = None
 ) -> list[Span]:
@@ -227,8 +253,8 @@ def _beside_a_person(
         before = text[:start]
         after = text[end:]
         by_name = any(
-            re.fullmatch(r"\s*,\s*", before[p_end:])
-            or (re.fullmatch(r"\s+", before[p_end:]) and _long_ago(text[start:end]))
+            _APPOSITION.fullmatch(before[p_end:])
+            or (re.fullmatch(r"\s+|\s*/\s*", before[p_end:]) and _long_ago(text[start:end]))
             for _, p_end in people
             if p_end <= start
         )

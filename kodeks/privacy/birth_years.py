@@ -17,12 +17,20 @@ from kodeks.privacy.spans import Span
 
 _YEAR = re.compile(r"(?<=,)[ ]?(?P<year>(?:19|20)\d{2})\.?[ ]?(?:god\.?|godine|g\.|godište|godiste)(?=[ ]*(?:[,;)]|$))")
 _BIRTH_YEARS_AGO = 10
+# Right after the name with no comma, "g."/"god." after the year and the person's act after it ("Ivo Lipić 1976. g.
+# vozio …"): the year describes her as the comma would. Not before an auxiliary or "godine" ("Ivo Lipić 2010. god. je
+# osuđen", "… 2010. godine"): the year of an event.
+_YEAR_RIGHT_AFTER = re.compile(
+    r"(?<=[^\W\d_])[ ](?P<year>(?:19|20)\d{2})\.?[ ]?(?:g\.|god\.)(?=[ ]+(?!(?:je|su|bio|bila|bilo|bi|ce|će)(?!\w))[^\W\d_]|[ ]*[,;)]|[ ]*$)"
+)
 
 
 def years_beside_people(text: str) -> list[Span]:
     """Years with "god." in apposition right after a person found by names.py."""
-    matches = [m for m in _YEAR.finditer(text) if int(m.group("year")) <= datetime.date.today().year - _BIRTH_YEARS_AGO]
-    if not matches:
+    last = datetime.date.today().year - _BIRTH_YEARS_AGO
+    matches = [m for m in _YEAR.finditer(text) if int(m.group("year")) <= last]
+    right_after = [m for m in _YEAR_RIGHT_AFTER.finditer(text) if int(m.group("year")) <= last]
+    if not matches and not right_after:
         return []
     from kodeks.privacy import names  # costly: only where such a year stands
 
@@ -31,4 +39,4 @@ def years_beside_people(text: str) -> list[Span]:
         Span(m.start("year"), m.end("year"), "DATE_OF_BIRTH")
         for m in matches
         if any(re.fullmatch(r"[ ]*", text[end : m.start() - 1]) for end in ends if end < m.start())
-    ]
+    ] + [Span(m.start("year"), m.end("year"), "DATE_OF_BIRTH") for m in right_after if m.start() in ends]

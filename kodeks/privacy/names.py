@@ -572,6 +572,9 @@ _PLACE_NAME_JOINS = frozenset(
         "prof",
     ]
 )
+_HISTORICAL_TITLES = frozenset(
+    ["beg", "bega", "begu", "pasa", "pase", "pasi", "aga", "age", "agi", "efendija", "efendije"]
+)
 # Before a river, lake, mountain or town that is also a first name: "na Drini", "obala Drine", "u Uni".
 _PLACE_BEFORE = place_prepositions.BEFORE_NATURE | frozenset(
     [
@@ -798,18 +801,32 @@ def _places_named_after_people(text: str, tokens: list[Token], labels: list[str]
                 and gap(text, tokens[j - 1], token) == " "
                 and _no_persons_predicate(text, tokens, k)
             )
-            if k > j + 1 and (opens or abbreviation or official or not _subject(text, tokens, k, j + 1)):
+            # A name with an Ottoman title joined by a hyphen ("Safvet-beg Lipić", "Ali-paše Brezića") is a figure
+            # of history, no citizen of today: the place is named after him whatever verb follows.
+            titled = any(
+                tokens[m].folded in _HISTORICAL_TITLES and gap(text, tokens[m - 1], tokens[m]) == "-"
+                for m in range(j + 2, k)
+            )
+            if k > j + 1 and (opens or abbreviation or official or titled or not _subject(text, tokens, k, j + 1)):
                 labels[j:k] = ["O"] * (k - j)  # the place noun too ("selu" is no first name beside "Lipovica")
         elif (
             labels[j] in "Ff"
             and j > 0
             and tokens[j - 1].text.islower()
-            and tokens[j - 1].folded in _PLACE_BEFORE
+            and (tokens[j - 1].folded in _PLACE_BEFORE or _the_way_along(tokens[j - 1], token))
             and gap(text, tokens[j - 1], token) == " "
             and lexicon.is_place(token.folded)
             and not (j + 1 < len(tokens) and labels[j + 1] in "FSC" and gap(text, token, tokens[j + 1]) == " ")
         ):
             labels[j] = "O"
+
+
+def _the_way_along(verb: Token, place: Token) -> bool:
+    """ "plovio Savom", "išli su Drinom": a river's or a town's instrumental right after a verb of the past is the way
+    taken (a person in the instrumental needs "sa": "razgovarao sa Savom")."""
+    return verb.folded.endswith(("ao", "io", "eo", "uo", "la", "li", "le", "lo")) and place.folded.endswith(
+        ("om", "em")
+    )
 
 
 # A nickname right after a name: "Marko Marković (Maki)", "Marko Marković zvani Maki", "… zv. „Maki“".
