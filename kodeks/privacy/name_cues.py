@@ -49,6 +49,9 @@ _NAMING_CLITICS = frozenset(["se", "ga", "je", "mu", "joj"])
 _NAMED_OBJECTS = frozenset(["ga", "ju", "ih", "kojeg", "kojega", "koju"])  # not "koga": a question ("koga zovu …?")
 # "ime mu je X", "prezime: X", "po imenu X".
 _NAME_NOUNS = frozenset(["ime", "prezime", "imenu", "nadimak"])
+# One caller ("zove je X", "zvao ga je X") names nobody unless X is written or listed as a name: a nickname is what
+# people call someone ("zovu ga kobra"); what one person calls another in lower case is name-calling.
+_ONE_CALLER = frozenset(["zove", "zovem", "zvao", "zvala"])
 _NICKNAME_CUES = frozenset(["zvani", "zvana", "zvanog", "zvanom", "zv", "nadimka", "nadimkom", "alias"])
 # After a cue these say the name is not known: "osoba po imenu nepoznata", "NN lice".
 _UNKNOWN = frozenset(["nepoznat", "nepoznata", "nepoznato", "nepoznatog", "nn", "neko", "nekako", "isto"])
@@ -100,6 +103,8 @@ def _cue_end(text: str, tokens: list[Token], j: int) -> tuple[int, bool] | None:
     ):
         return j + 1, False  # "g. Brkan" (not "5 g. droge", nor a heading "г. Поступак по жалби")
     if word in _NAMING_VERBS and j + 1 < len(tokens) and tokens[j + 1].folded in _NAMING_CLITICS:
+        if word in _ONE_CALLER and tokens[j + 1].folded in _NAMED_OBJECTS | {"je"} and not _a_name_at(tokens, j + 2):
+            return None  # "zove je glupača": one person calling another a word is an insult, not a name
         return j + 2, False  # "zove se brkan tarik"
     if word == "se" and j + 1 < len(tokens) and tokens[j + 1].folded in _NAMING_VERBS:
         return j + 2, False  # "svjedokinja se zove nermina"
@@ -122,6 +127,11 @@ def _cue_end(text: str, tokens: list[Token], j: int) -> tuple[int, bool] | None:
             return None  # "ime i prezime", "ime roditelja" without "mu je" or a colon: no name follows
         return k, word == "nadimak"
     return None
+
+
+def _a_name_at(tokens: list[Token], k: int) -> bool:
+    """Whether the word at `k` is written as a name (not in lower case) or is a first name the lists know."""
+    return k < len(tokens) and (not tokens[k].text.islower() or lexicon.first_name(tokens[k].folded) is not None)
 
 
 def _name_word(token: Token, nickname: bool) -> bool:
