@@ -38,6 +38,14 @@ def _join(parts: list[np.ndarray]) -> np.ndarray:
 
 
 K1, B = 1.5, 0.75  # bm25s's defaults (Lucene BM25), measured against other values in docs/retrieval.md
+
+
+def bm25_idf(n_docs: Any, doc_freq: Any) -> Any:
+    """BM25's idf in Lucene's form (never negative): what a word `doc_freq` of `n_docs` chunks hold tells. One
+    formula for the index's scores and for every word weight search reads beside them (scalars or arrays)."""
+    return np.log(1 + (n_docs - doc_freq + 0.5) / (doc_freq + 0.5))
+
+
 DATA, INDICES, INDPTR = "data.csc.index.npy", "indices.csc.index.npy", "indptr.csc.index.npy"
 VOCAB, PARAMS = "vocab.index.json", "params.index.json"
 
@@ -151,7 +159,7 @@ def build_bm25(documents: Iterable[list[str]]) -> Bm25:
     dtype = np.dtype(np.float32)
     postings = np.bincount(token_ids, minlength=n_vocab)  # chunks per token: the document frequency
     doc_freq = postings.astype(np.float64)
-    idf = np.log(1 + (n_docs - doc_freq + 0.5) / (doc_freq + 0.5)).astype(dtype)
+    idf = bm25_idf(n_docs, doc_freq).astype(dtype)
     length = np.asarray(lengths, dtype=np.float64)
     avg_length = float(length.mean()) if n_docs else 1.0
     norm_of_doc = (K1 * ((1 - B) + B * length / avg_length)).astype(dtype)

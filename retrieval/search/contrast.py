@@ -29,6 +29,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from retrieval.index.bm25_build import bm25_idf
 from retrieval.index.lexical import LexicalIndex
 from retrieval.index.title_fields import TitleFields
 
@@ -173,15 +174,14 @@ class NeighbourContrast:
 
     def _idf(self, stems: Sequence[str]) -> list[float]:
         """Each stem's idf over the lexical index's chunks (BM25's, as the stage's word shares weigh them); cached."""
+        if len(self._idf_of) > 200_000:  # memory stays flat
+            self._idf_of.clear()
         missing = [s for s in dict.fromkeys(stems) if s not in self._idf_of]
         if missing:
-            if len(self._idf_of) > 200_000:  # memory stays flat
-                self._idf_of.clear()
             n_chunks = max(1, len(self.chunk_article))
             for stem, df in zip(missing, self.lexical.document_frequencies(missing), strict=True):
-                self._idf_of[stem] = float(np.log(1 + (n_chunks - df + 0.5) / (df + 0.5)))
-        idf = self._idf_of
-        return [idf[s] if s in idf else self._idf([s])[0] for s in stems]
+                self._idf_of[stem] = float(bm25_idf(n_chunks, df))
+        return [self._idf_of[s] for s in stems]
 
     def _stems_of_title(self, article: int) -> frozenset[str]:
         """The content stems of the article's title field (its title; an untitled article's opening sentence)."""

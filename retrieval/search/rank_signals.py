@@ -28,6 +28,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from retrieval.index.bm25_build import bm25_idf
 from retrieval.index.lexical import LexicalIndex
 from retrieval.index.title_fields import TitleFields, embed_fields
 from retrieval.language.tokens import PAIR_MARK
@@ -102,7 +103,7 @@ class RankSignals:
         if stems:
             total = 0.0
             for chunks in self.lexical.postings(stems):
-                weight = float(np.log(1 + (n_chunks - len(chunks) + 0.5) / (len(chunks) + 0.5)))
+                weight = float(bm25_idf(n_chunks, len(chunks)))
                 total += weight
                 stem_share += weight * np.isin(rows, self.layout.chunk_article[chunks])
             stem_share /= max(total, 1e-12)

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from retrieval.index.bm25_build import build_bm25
+from retrieval.index.bm25_build import bm25_idf, build_bm25
 from retrieval.index.title_fields import opening_sentence as opening_sentence  # what stands in for a missing title
 from retrieval.language.tokens import Tokenizer
 from retrieval.types import Article
@@ -80,7 +80,7 @@ class TitleIndex:
             token = vocab.get(stem)
             docs = self._bm25.chunks_of(token) if token is not None else np.zeros(0, dtype=np.int32)
             docs = docs[mask[docs]]
-            weight = float(np.log(1 + (n - len(docs) + 0.5) / (len(docs) + 0.5)))
+            weight = float(bm25_idf(n, len(docs)))
             total += weight
             out[docs] += weight
         return out / total if total > 0 else out
