@@ -18,12 +18,10 @@ import re
 from collections.abc import Callable
 
 from kodeks.privacy import lexicon
-from kodeks.privacy.address_cues import folded_letters
+from kodeks.privacy.address_cues import HOUSE_NUMBER, NUMBER_END, folded_letters
 from kodeks.privacy.spans import Span
 from retrieval.language.normalize import fold
 
-_NUMBER = r"\d{1,4}[a-zA-Z]?(?:/\d{1,3})?"
-_END = r"(?![\w/]|[.,]\d)"
 # What an officer says while finding the number (folded): wait, let me see, I think, what's it called.
 _HEDGES = (
     r"(?:sa)?cekaj(?:te)?(?:[ ]+malo)?|samo[ ]+(?:malo|sekund\w*|trenutak)|moment|momenat|trenutak|"
@@ -33,13 +31,15 @@ _HEDGES = (
 _PLACE = r"(?:u|na|iz|kod|do|sa|s|ispred|pored|prema|blizu|iza|uz)"
 _HEDGED = re.compile(
     rf"(?<!\w){_PLACE}[ ]+(?P<street>[^\W\d_]+(?:[ ][^\W\d_]+){{0,2}})[ ]*,[ ]*(?:{_HEDGES})[ ]*,[ ]*"
-    rf"(?:(?:kucni[ ]+)?(?:broj|br\.?)[ ]*)?(?P<number>{_NUMBER}){_END}",
+    rf"(?:(?:kucni[ ]+)?(?:broj|br\.?)[ ]*)?(?P<number>{HOUSE_NUMBER}){NUMBER_END}",
     re.IGNORECASE,
 )
-_CORRECTION = re.compile(rf"^[ ]*,?[ ]*ne[ ]+{_NUMBER}[ ]*,?[ ]*(?:nego|neg|vec|već)[ ]+{_NUMBER}{_END}")
+_CORRECTION = re.compile(
+    rf"^[ ]*,?[ ]*ne[ ]+{HOUSE_NUMBER}[ ]*,?[ ]*(?:nego|neg|vec|već)[ ]+{HOUSE_NUMBER}{NUMBER_END}"
+)
 _COORDINATED = re.compile(
     r"^[ ]*,?[ ]*(?:i|ili)[ ]+(?P<street>[A-ZČĆŠŽĐ][^\W\d_]+(?:[ ][A-ZČĆŠŽĐ][^\W\d_]+){0,2})[ ]+"
-    rf"(?P<number>{_NUMBER}){_END}"
+    rf"(?P<number>{HOUSE_NUMBER}){NUMBER_END}"
 )
 _ADJECTIVAL = re.compile(r"(?:ov|ev|in|sk|ck)(?:a|oj|e|u|om)$")
 

@@ -113,7 +113,10 @@ def _number_words(words: list[re.Match[str]], i: int) -> int:
 
 # A house's letter after a number dictated in words, where the phrase ends: "broj sedam a," "broj dvanaest b".
 _HOUSE_LETTER = re.compile(r"[ ]+([a-hA-Hа-иА-И])(?=[ ]*(?:[,.;!?)]|$))")
-_GLUED_NUMBER = re.compile(r"\d{1,4}[a-zA-Z]?(?:/\d{1,3})?(?![\w/.,]\d)(?![\w/])")
+# A plain house number and where it ends (no letter, slash or decimal part after it): shared with address_breaks.py.
+HOUSE_NUMBER = r"\d{1,4}[a-zA-Z]?(?:/\d{1,3})?"
+NUMBER_END = r"(?![\w/]|[.,]\d)"
+_GLUED_NUMBER = re.compile(HOUSE_NUMBER + NUMBER_END)
 
 
 _DAY_ORDINAL = re.compile(rf"^{birth_dates.DAY_WORD}$")

@@ -52,6 +52,7 @@ _NAME_NOUNS = frozenset(["ime", "prezime", "imenu", "nadimak"])
 # One caller ("zove je X", "zvao ga je X") names nobody unless X is written or listed as a name: a nickname is what
 # people call someone ("zovu ga kobra"); what one person calls another in lower case is name-calling.
 _ONE_CALLER = frozenset(["zove", "zovem", "zvao", "zvala"])
+_CALLED = _NAMED_OBJECTS | {"je"}  # the one called: "zove je …", "zove ga …"
 _NICKNAME_CUES = frozenset(["zvani", "zvana", "zvanog", "zvanom", "zv", "nadimka", "nadimkom", "alias"])
 # After a cue these say the name is not known: "osoba po imenu nepoznata", "NN lice".
 _UNKNOWN = frozenset(["nepoznat", "nepoznata", "nepoznato", "nepoznatog", "nn", "neko", "nekako", "isto"])
@@ -103,7 +104,7 @@ def _cue_end(text: str, tokens: list[Token], j: int) -> tuple[int, bool] | None:
     ):
         return j + 1, False  # "g. Brkan" (not "5 g. droge", nor a heading "г. Поступак по жалби")
     if word in _NAMING_VERBS and j + 1 < len(tokens) and tokens[j + 1].folded in _NAMING_CLITICS:
-        if word in _ONE_CALLER and tokens[j + 1].folded in _NAMED_OBJECTS | {"je"} and not _a_name_at(tokens, j + 2):
+        if word in _ONE_CALLER and tokens[j + 1].folded in _CALLED and not _a_name_at(tokens, j + 2):
             return None  # "zove je glupača": one person calling another a word is an insult, not a name
         return j + 2, False  # "zove se brkan tarik"
     if word == "se" and j + 1 < len(tokens) and tokens[j + 1].folded in _NAMING_VERBS:
