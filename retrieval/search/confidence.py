@@ -36,6 +36,7 @@ import math
 from collections.abc import Sequence
 from typing import Protocol
 
+from retrieval.index.bm25_build import bm25_idf
 from retrieval.language.normalize import fold
 from retrieval.language.vocabulary import Expansion
 from retrieval.search.coverage import TopicCoverage
@@ -99,7 +100,7 @@ def title_share(
         field |= stems
     first_stems = [stems_of[w][0] for w in words]
     n = max(1, len(lexical.chunk_ids))
-    weights = [math.log(1 + (n - df + 0.5) / (df + 0.5)) for df in lexical.document_frequencies(first_stems)]
+    weights = [float(bm25_idf(n, df)) for df in lexical.document_frequencies(first_stems)]
     added: dict[str, set[str]] = {}
     for e in expansions:
         for w in e.matched.split():

@@ -916,24 +916,21 @@ def read_message(text: str, previous: str | None, interrupted: str = "") -> Read
     takes back no word `previous` said but words of that story returns to it (thirteenth round), and so does a
     continuation that names that story's words and none of `previous` (fourteenth round: `_returns`)."""
     reading = _read(text, previous)
-    c = cues()
-    if (
-        interrupted.strip()
-        and previous
-        and reading.kind == "correction"
-        and reading.negated
-        and not any(_said(w, previous) for w in reading.negated if fold(w) not in c.not_acts)
-        and _takes_back(reading.negated, interrupted, c)
-    ):  # "izvini, vrata nisu bila obijena, …" after a question of its own broke into a story of a break-in
-        return _read(text, interrupted)
-    if (
-        interrupted.strip()
-        and previous
-        and reading.kind == "continuation"
-        and _returns(reading, text, previous, interrupted, c)
-    ):  # "a kako je u RS za to krivotvorenje računa" after a question of its own broke into that story
+    if interrupted.strip() and previous and _back_to_interrupted(reading, text, previous, interrupted, cues()):
         return _read(text, interrupted)
     return reading
+
+
+def _back_to_interrupted(reading: Reading, text: str, previous: str, interrupted: str, c: Cues) -> bool:
+    """Whether `text`, read against `previous` (a question of its own), belongs to the story that question broke
+    into: a correction taking back none of `previous`'s words but words of that story ("izvini, vrata nisu bila
+    obijena, …" after a break-in), or a continuation that names that story (`_returns`)."""
+    if reading.kind == "correction":
+        return bool(reading.negated) and (
+            not any(_said(w, previous) for w in reading.negated if fold(w) not in c.not_acts)
+            and _takes_back(reading.negated, interrupted, c)
+        )
+    return reading.kind == "continuation" and _returns(reading, text, previous, interrupted, c)
 
 
 def _returns(reading: Reading, text: str, previous: str, interrupted: str, c: Cues) -> bool:
