@@ -44,6 +44,7 @@ SPLITS: tuple[tuple[str, str | None, str], ...] = (
     ("threads_fresh.jsonl", "measure", "measure"),
     ("threads_fresh2.jsonl", "measure", "measure"),
     ("threads_fresh3.jsonl", "measure", "measure"),
+    ("threads_fresh4.jsonl", "measure", "measure"),
     ("threads_apart.jsonl", "tune", "tune"),
     ("threads_writer.jsonl", None, "tune"),
     ("threads_more.jsonl", "tune", "tune"),
@@ -52,6 +53,7 @@ SPLITS: tuple[tuple[str, str | None, str], ...] = (
     ("threads_fresh.jsonl", "tune", "tune"),
     ("threads_fresh2.jsonl", "tune", "tune"),
     ("threads_fresh3.jsonl", "tune", "tune"),
+    ("threads_fresh4.jsonl", "tune", "tune"),
 )
 
 

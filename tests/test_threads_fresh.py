@@ -1,5 +1,5 @@
-"""The thread sets written apart (bench/data/threads_fresh.jsonl, threads_fresh2.jsonl, threads_fresh3.jsonl)
-load as `kodeks eval threads` reads them, and every article they name is one of its law as the shared files give
+"""The thread sets written apart (bench/data/threads_fresh.jsonl, threads_fresh2.jsonl, threads_fresh3.jsonl,
+threads_fresh4.jsonl) load as `kodeks eval threads` reads them, and every article they name is one of its law as the shared files give
 it.
 
 Each set was written apart from the method (gold found by reading the laws); this checks its form and its ids
@@ -34,6 +34,7 @@ SETS = {
     "threads_fresh.jsonl": ("f", sorted(CORPUS) + sorted(TEXT)),
     "threads_fresh2.jsonl": ("g", [*sorted(CORPUS), "KZ BD"]),
     "threads_fresh3.jsonl": ("h", [*sorted(CORPUS), "KZ BD"]),
+    "threads_fresh4.jsonl": ("f4-", [*sorted(CORPUS), "KZ BD"]),
 }
 # How many threads each set holds (half tune, half measure); 30 unless named here.
 THREADS = {"threads_fresh3.jsonl": 24}
