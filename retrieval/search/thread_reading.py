@@ -143,6 +143,12 @@ class Cues:
     caught_objects: frozenset[str] = frozenset()
     caught_law: str = ""
     returning_words: int = 0
+    clitics: frozenset[str] = frozenset()
+    contracted_min: int = 0
+    not_contracted: frozenset[str] = frozenset()
+    not_contracted_endings: tuple[str, ...] = ()
+    totals: tuple[_Phrase, ...] = ()
+    max_total_words: int = 0
 
 
 def _phrases(values: list[str]) -> tuple[_Phrase, ...]:
@@ -225,6 +231,12 @@ def cues(path: Path | None = None) -> Cues:
         caught_objects=frozenset(fold(w) for w in caught.get("objects", [])),
         caught_law=str(caught.get("law", "")),
         returning_words=int(cont.get("returning_words", 0)),
+        clitics=frozenset(fold(w) for w in rel.get("clitics", [])),
+        contracted_min=int(rel.get("contracted_min", 0)),
+        not_contracted=frozenset(fold(w) for w in rel.get("not_contracted", [])),
+        not_contracted_endings=tuple(fold(w) for w in rel.get("not_contracted_endings", [])),
+        totals=_phrases(circ.get("totals", [])),
+        max_total_words=int(circ.get("max_total_words", 0)),
     )
 
 
@@ -509,7 +521,46 @@ def tells_an_act(text: str, c: Cues | None = None, min_words: int | None = None)
     c = c or cues()
     if len(content_words(text)) < (c.min_act_words if min_words is None else min_words):
         return False
-    return _has_verb(text, c)
+    return _has_verb(text, c) or _contracted(text, c)
+
+
+_CONTRACTED = re.compile(r"[bcdfghjklmnprstvz]o$")  # a consonant, then -o: "stigo", "natjero" (folded)
+
+
+def _contracted(text: str, c: Cues) -> bool:
+    """True when a clause of `text` tells a past act in the spoken contracted participle ("vlasnik ga stigo …", "kaže da
+    ju je … natjero"; fifteenth round, threads.toml [related] `clitics`): after a clitic — an auxiliary or a pronoun
+    object — the first word of its clause ending in a consonant and -o that is not a closed-class word, a common
+    noun or an adverb's or a passive's ending, nor a state ("je umro"). Alone such a word is no sure verb ("auto",
+    "staklo", "stalno"). Not in
+    a relative clause ("a vođa te grupe što je sve organizovo"): that describes a person the message asks about."""
+    if not c.contracted_min:
+        return False
+    tokens = words(text)
+    ends = _clause_ends(text)
+    after_clitic = relative = False
+    for n, token in enumerate(tokens):
+        word = fold(token)
+        relative = relative or word in c.relatives  # "… što je sve organizovo": a description of a person
+        if (
+            after_clitic
+            and not relative
+            and (
+                len(word) >= c.contracted_min
+                and _CONTRACTED.search(word)
+                and word not in c.not_acts
+                and word not in c.not_contracted
+                and not word.endswith(c.not_contracted_endings)
+                and _match(c.states, [word], 0) is None  # "je umro": a state of the story's person, [circumstance]'s
+                and content_words(word)
+            )
+        ):
+            return True
+        if word in c.clitics:
+            after_clitic = True
+        if n in ends:
+            after_clitic = relative = False
+    return False
 
 
 def _correction(carried: str, negated: tuple[str, ...], act: str, code: str | None) -> Reading:
@@ -804,6 +855,8 @@ def _circumstance(body: list[str], previous: str, c: Cues) -> bool:
     size = len(content_words(" ".join(body)))
     if not c.states or size > c.circumstance_max_words or _someone_new(body, c):
         return False
+    if _total(body, size, c):
+        return True
     fragment = _marked(c.amounts, body) | _marked(c.ages, body) if size <= c.max_fragment_words else set()
     states = _marked(c.states, body) | fragment
     if not states:
@@ -818,6 +871,17 @@ def _circumstance(body: list[str], previous: str, c: Cues) -> bool:
     if _marked(c.questions, rest):  # a question of its own
         return False
     return not any(_has_verb(w, c) and not _said(w, previous) for w in content_words(" ".join(rest)))
+
+
+def _total(body: list[str], size: int, c: Cues) -> bool:
+    """The story summed up: a word of totalling and an amount or a number, in at most [circumstance] `max_total_words`
+    content words, with no question of its own ("ukupno skinuo 12 hiljada km"; fifteenth round) — the amount of the
+    thread's act, whatever verb it is told with."""
+    if not c.totals or size > c.max_total_words or not _marked(c.totals, body):
+        return False
+    if not (_marked(c.amounts, body) or any(any(ch.isdigit() for ch in t) for t in body)):
+        return False
+    return not _opens(c.questions, body, 2)
 
 
 _CLUSTER_PARTICIPLE = re.compile(r"[bcdgkprstzž]l[aeio]$")  # "našli", "rekla", "došlo": a consonant before the l
