@@ -21,7 +21,7 @@ from retrieval.index.lexical import LexicalIndex
 from retrieval.language.normalize import embedding_text, fold
 from retrieval.language.vocabulary import Expansion, weighted_terms
 from retrieval.ranking.features import RawSignals, matrix
-from retrieval.search import followup
+from retrieval.search import followup, law_order
 from retrieval.search.dense import DenseScorer
 from retrieval.search.fusion import fuse, mean_spread, ranks_of, top
 from retrieval.search.layout import ArticleLayout
@@ -140,6 +140,8 @@ class CandidateFinder:
         harm_offences: Sequence[str] = (),
         offence_kinds: Collection[str] = (),
         asking: Asked | None = None,
+        query_vectors: np.ndarray | None = None,
+        alone: bool = False,
     ) -> tuple[list[Candidate], Ranker | None]:
         """The best candidates among the articles `mask` admits (`filtered`: a law or jurisdiction filter
         made it narrower than the whole library), best first; and a function that fills in the dense and
@@ -160,7 +162,8 @@ class CandidateFinder:
         only by a circumstance of its act is about if its legal terms are titled best in one of them
         (law_kinds.CircumstanceReading, `_offence_told`) — the laws of other kinds are then off its topic; `asking`: the
         question's asking clause — its words in an article's own title add KODEKS_ASKED_TITLE_WEIGHT × their share
-        to the title field (`_asked_share`)."""
+        to the title field (`_asked_share`); `query_vectors`: the question's vectors, already embedded; `alone`: the
+        order one code gives alone is all that is asked (law_order.py): no learned stage's features."""
         s = self.settings
         if not mask.any():
             return [], None
@@ -182,7 +185,10 @@ class CandidateFinder:
                 queries += split_subqueries(query)
             queries += [e.adds[: s.embed_window_chars or None] for e in expansions if e.source == "rewrite"]
             # One call per text: the embedder is free between them for another officer's question.
-            qvecs = np.vstack([self.embedder.embed_queries([embedding_text(q)]) for q in queries])
+            if query_vectors is not None:
+                qvecs = query_vectors
+            else:
+                qvecs = np.vstack([self.embedder.embed_queries([embedding_text(q)]) for q in queries])
             t_embed = time.perf_counter()
             dense, best_dense_chunk, stats = self.dense.scores(qvecs, mask, filtered)
         else:
@@ -204,6 +210,7 @@ class CandidateFinder:
 
         depth = min(s.candidate_depth, int(mask.sum()))
         title = share = kind_share = offence_share = terms_share = question_share = title_offence = None
+        asked_title = None  # the asking clause's addition to the title field (`_asked_share`)
         affinity = s.kind_affinity
         if self.titles is not None and (expansions or s.question_title_weight):
             # The added legal terms (a share of the best title match), or the question's own words: a question
@@ -225,7 +232,7 @@ class CandidateFinder:
                 share[rows] = np.maximum(share[rows], s.question_title_weight * question_share[rows])
             title = s.title_weight * share
             if asking is not None and s.asked_title_weight:
-                title = title + s.asked_title_weight * self._asked_share(asking, mask)
+                asked_title = s.asked_title_weight * self._asked_share(asking, mask)
             kind_share = share
             offences = [e.adds for e in expansions if e.source == "derivation" and e.weight == 1.0]
             judged = list(dict.fromkeys([*offences, *harm_offences]))
@@ -290,6 +297,10 @@ class CandidateFinder:
                 s.thread_bonus,
             )
 
+        if asked_title is not None and title is not None:
+            # The asking clause picks among the articles of the kind of law the story is about, never the kind: over a
+            # library its words reach only the laws of the kind that holds the first place without it (`_asked_kind`).
+            title = title + self._asked_kind(asked_title, fused_over(), mask)
         fused = fused_over()
         order = top(fused, depth)
         if stats is not None and qvecs is not None:
@@ -302,10 +313,34 @@ class CandidateFinder:
             else:
                 fused[order] = fused_over(order)
             order = order[np.argsort(-fused[order], kind="stable")]
+        law = law_order.leading_law(self.layout.law_code[order]) if saturation else None
+        if law is not None and self.priors is not None and self.priors.complete_code(law):
+            # one criminal code holds most of the first five: its places filled in the order it gives alone
+            within, _ = self.find(
+                query,
+                mask & (self.layout.law_code == law),
+                True,
+                {},
+                expansions,
+                context,
+                previous,
+                officer,
+                topic_kinds,
+                level_above,
+                named_kinds,
+                field_kinds,
+                harm_offences,
+                offence_kinds,
+                asking,
+                qvecs,
+                alone=True,
+            )
+            places = {c.index: n for n, c in enumerate(within)}
+            order, fused = law_order.reorder_within(order, fused, self.layout.law_code[order], law, places)
         rank_ms = None
         pool_rows: dict[int, np.ndarray] = {}  # each pool row's features: the stage orders the served list (`serve`)
         evidence: dict[int, np.ndarray] = {}  # … and as trained, where the unnamed prior applied (`Candidate.evidence`)
-        if self._collecting() and len(order):
+        if self._collecting() and len(order) and not alone:
             t_rank = time.perf_counter()
             raw = RawSignals(
                 hand=fused,
@@ -421,6 +456,19 @@ class CandidateFinder:
         if terms:
             out[rows] = np.maximum(out[rows], self.titles.share_of_best(terms, mask[rows]))
         return np.where(self.titled[:n], out, np.float32(0.0))
+
+    def _asked_kind(self, asked_title: np.ndarray, before: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """`asked_title` kept only for the articles of the kind of law (LibraryPriors.kind_group) whose article comes
+        first in `before` (the scores without it), over a library; unchanged over one law. The clause names what is
+        asked about the told act ("…, kazna?", "…, je li to odbrana"), and only a titled law's articles can take its
+        words: a traffic law's articles have no titles, so over a library the criminal codes' "Vrste kazni" or
+        "Odmjeravanje kazne" took every place of a traffic story that asked "kazna?" (docs/retrieval.md, "The
+        library's cost, sixth round")."""
+        if self.priors is None or not self._several_laws(mask) or not np.isfinite(before).any():
+            return asked_title
+        group = self.priors.kind_group[: len(asked_title)]
+        first = int(np.argmax(before))
+        return np.where(group == group[first], asked_title, np.float32(0.0))
 
     def _collecting(self) -> bool:
         """Whether this search computes the feature matrix (the learned stage is on, or training collects)."""
