@@ -204,6 +204,7 @@ class CandidateFinder:
 
         depth = min(s.candidate_depth, int(mask.sum()))
         title = share = kind_share = offence_share = terms_share = question_share = title_offence = None
+        asked_title = None  # the asking clause's addition to the title field (`_asked_share`)
         affinity = s.kind_affinity
         if self.titles is not None and (expansions or s.question_title_weight):
             # The added legal terms (a share of the best title match), or the question's own words: a question
@@ -225,7 +226,7 @@ class CandidateFinder:
                 share[rows] = np.maximum(share[rows], s.question_title_weight * question_share[rows])
             title = s.title_weight * share
             if asking is not None and s.asked_title_weight:
-                title = title + s.asked_title_weight * self._asked_share(asking, mask)
+                asked_title = s.asked_title_weight * self._asked_share(asking, mask)
             kind_share = share
             offences = [e.adds for e in expansions if e.source == "derivation" and e.weight == 1.0]
             judged = list(dict.fromkeys([*offences, *harm_offences]))
@@ -290,6 +291,10 @@ class CandidateFinder:
                 s.thread_bonus,
             )
 
+        if asked_title is not None and title is not None:
+            # The asking clause picks among the articles of the kind of law the story is about, never the kind: over a
+            # library its words reach only the laws of the kind that holds the first place without it (`_asked_kind`).
+            title = title + self._asked_kind(asked_title, fused_over(), mask)
         fused = fused_over()
         order = top(fused, depth)
         if stats is not None and qvecs is not None:
@@ -421,6 +426,19 @@ class CandidateFinder:
         if terms:
             out[rows] = np.maximum(out[rows], self.titles.share_of_best(terms, mask[rows]))
         return np.where(self.titled[:n], out, np.float32(0.0))
+
+    def _asked_kind(self, asked_title: np.ndarray, before: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """`asked_title` kept only for the articles of the kind of law (LibraryPriors.kind_group) whose article comes
+        first in `before` (the scores without it), over a library; unchanged over one law. The clause names what is
+        asked about the told act ("…, kazna?", "…, je li to odbrana"), and only a titled law's articles can take its
+        words: a traffic law's articles have no titles, so over a library the criminal codes' "Vrste kazni" or
+        "Odmjeravanje kazne" took every place of a traffic story that asked "kazna?" (docs/retrieval.md, "The
+        library's cost, sixth round")."""
+        if self.priors is None or not self._several_laws(mask) or not np.isfinite(before).any():
+            return asked_title
+        group = self.priors.kind_group[: len(asked_title)]
+        first = int(np.argmax(before))
+        return np.where(group == group[first], asked_title, np.float32(0.0))
 
     def _collecting(self) -> bool:
         """Whether this search computes the feature matrix (the learned stage is on, or training collects)."""
