@@ -10,7 +10,8 @@ dictated with "crtica", a passport's number and an IBAN spelled letter by letter
 an address in the English-speaking form, a plural of "živjeti" as a cue, a house's letter after a number in words, a
 word as a first name before a surname, a first name's instrumental after "sa", an address broken by a hedge, a
 settlement's block, the number before the street after "pod brojem", two coordinated addresses, a date of birth after
-a slash or read off the identity card — never
+a slash or read off the identity card, a mobile dictated without its 0, another country's plate spelled, a foreigner's
+name spelt with letters the language has not, a street after "iz <town>," — never
 reach the stand-in Claude, the query log or the export: each form through the whole bot (the fake Bot API, the real
 pipeline, a real query log)."""
 
@@ -345,6 +346,23 @@ FORMS = {
         "zadržan Mato, po ličnoj 17.11.1979, bez vozačke dozvole, koja kazna",
         ("17.11.1979",),
         "[DATUM ROĐENJA]",
+    ),
+    # the sixteenth round (docs/privacy.md "Sixteenth round")
+    "phone-mobile-without-zero": (
+        "svjedok je na šezdeset jedan tristo dvadeset pet sto četrdeset osam, smijem li ga zvati",
+        ("šezdeset jedan tristo dvadeset pet",),
+        "[TELEFON]",
+    ),
+    "plate-abroad-spelled": (
+        "njemačke tablice ka el crtica a be sedam sedam tri, vozač spava u kabini, šta radim",
+        ("ka el crtica a be sedam sedam tri",),
+        "[TABLICE]",
+    ),
+    "name-foreign-spelling": ("vozač dritan hoxha nije imao zeleni karton, koja kazna", ("hoxha", "dritan"), "[OSOBA"),
+    "address-after-town": (
+        "vozač Dino Lipić iz Kaknja, Brezovih grana 12 vozio je bez dozvole, koji član",
+        ("Brezovih grana 12", "Kaknja"),
+        "[ADRESA]",
     ),
 }
 

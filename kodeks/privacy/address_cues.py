@@ -87,12 +87,15 @@ def _name_word(word: str) -> bool:
     )
 
 
-def _common_word_before_broj(words: list[re.Match[str]], i: int) -> bool:
+def _common_word_before_broj(words: list[re.Match[str]], i: int, broj_needed: bool = True) -> bool:
     """After a street word, a lower-case word of the language still names the street when "broj" and a number in
-    words follow within the street's length ("ulica branilaca grada broj osam": a street named by common nouns)."""
+    words follow within the street's length ("ulica branilaca grada broj osam": a street named by common nouns); after
+    "adresa" the number in words alone will do ("adresa branilaca grada osam tuzla": "adresa" names what follows)."""
     numbers = lexicon.word_set("number_words.txt")
     for k in range(i, min(len(words) - 1, i + _MAX_WORDS)):
         f = fold(words[k].group()).rstrip(".")
+        if f in numbers and not broj_needed:
+            return k > i and _number_words(words, k) > 0
         if f in ("broj", "br"):
             return k > i and fold(words[k + 1].group()) in numbers and _number_words(words, k + 1) > 0
         if f in lexicon.FUNCTION_WORDS or f.startswith(_LEGAL) or f in numbers or f in _STREET_WORDS:
@@ -113,6 +116,16 @@ def _number_words(words: list[re.Match[str]], i: int) -> int:
 
 # A house's letter after a number dictated in words, where the phrase ends: "broj sedam a," "broj dvanaest b".
 _HOUSE_LETTER = re.compile(r"[ ]+([a-hA-Hа-иА-И])(?=[ ]*(?:[,.;!?)]|$))")
+# Or a letter with a listed town right after it ("deset a zenica"): "a" joining a clause is followed by its verb or
+# subject, not by the town an address ends with.
+_LETTER_THEN_WORD = re.compile(r"[ ]+([a-hA-Hа-иА-И])[ ]+([^\W\d_]+)(?![\w])")
+
+
+def _letter_before_town(text: str, end: int) -> re.Match[str] | None:
+    m = _LETTER_THEN_WORD.match(text, end)
+    return m if m is not None and lexicon.is_town(fold(m.group(2))) and fold(m.group(2)) in lexicon.towns() else None
+
+
 # A plain house number and where it ends (no letter, slash or decimal part after it): shared with address_breaks.py.
 HOUSE_NUMBER = r"\d{1,4}[a-zA-Z]?(?:/\d{1,3})?"
 NUMBER_END = r"(?![\w/]|[.,]\d)"
@@ -157,7 +170,10 @@ def _phrase(text: str, start: int, after_adresa: bool, spoken_only: bool = False
             continue
         if f in lexicon.word_set("number_words.txt"):
             break
-        if not _name_word(words[i].group()) and not (street_word and _common_word_before_broj(words, i)):
+        if not _name_word(words[i].group()) and not (
+            (street_word and _common_word_before_broj(words, i))
+            or (after_adresa and _common_word_before_broj(words, i, broj_needed=False))
+        ):
             break
         names.append(words[i])
         i += 1
@@ -181,7 +197,7 @@ def _phrase(text: str, start: int, after_adresa: bool, spoken_only: bool = False
         if k + 2 < len(words) and [fold(w.group()) for w in words[k : k + 2]] == ["kosa", "crta"]:
             flat = _number_words(words, k + 2)  # "trideset osam kosa crta dva": the slash dictated, then the flat
             end = words[k + 1 + flat].end() if flat else end
-        letter = _HOUSE_LETTER.match(text, end)
+        letter = _HOUSE_LETTER.match(text, end) or _letter_before_town(text, end)
         end = letter.end(1) if letter else end  # "broj sedam a,": the house's letter (a conjunction has words after it)
     elif spoken_only:
         return None

@@ -21,6 +21,7 @@ _BB = r"[bBбБ][bBбБ]|[bBбБ]\.[ ]?[bBбБ]\.|[bBбБ]/[bBбБ]"
 _WITHOUT_NUMBER = rf"{_BB}|(?i:bez[ ]+broja|без[ ]+броја)"
 _HOUSE_LETTER = r"(?:[a-zA-Zа-иА-И]|-[a-hA-Hа-иА-И]|[ ](?-i:[A-HА-Иb-g])(?=[ ,./]|$)|[ ][a-hа-и](?=/\d))"  # 12a, 12-a, 12 A, 12 b, 12 a/3
 _NUMBER = (
+    r"(?!(?<=[Uu]l\. )\d{1,2}\.[ ]+[a-zčćšžđ]{4,}[ ]+\d)"  # "Ul. 5. korpusa 12": the ordinal is the street's name
     r"(?:\d{1,4}[a-zA-Zа-иА-И]?[ ]?[-–][ ]?\d{1,4}[a-zA-Zа-иА-И]?(?![-–./]?\d)"  # a range of houses: 12-14, 12a-12c
     rf"|\d{{1,4}}{_HOUSE_LETTER}?"
     r"(?:\s?/\s?(?:\d{1,3}[a-zA-Zа-иА-И]?|[IVX]{1,4}\b|[a-hA-Hа-иА-И](?![\w/]))){0,2}"  # 67/9, 21/B; Vienna's 88/2/14
@@ -35,7 +36,8 @@ _HOUSE_ONLY = re.compile(
     rf"|{_BB})$"  # not "bez broja": "kuća bez broja" is said of any house
 )
 _NAME_WORD = (  # "Ulica 6. marta 11"; a title joined by a hyphen: "Obala Ali-paše Lipovca 11", "Sulejman-bega"
-    rf"(?:[^\W\d_][^\W\d_.]*(?:-(?i:pa[sš][aei]|beg|bega|begu|begov[aeiu]?|bey|ag[aeiu]|efendij[aeiu]))?\.?|\d{{1,2}}\.[ ]+(?i:{_MONTH}))"
+    rf"(?:[^\W\d_][^\W\d_.]*(?:-(?i:pa[sš][aei]|beg|bega|begu|begov[aeiu]?|bey|ag[aeiu]|efendij[aeiu]))?\.?|\d{{1,2}}\.[ ]+(?i:{_MONTH})"
+    r"|(?<=[Uu]l\. )\d{1,2}\.[ ]+[a-zčćšžđ]{4,}(?=[ ]+\d))"  # "Ul. 22. divizije 5": a unit's ordinal after "Ul."
 )
 _ORDINAL = re.compile(r"^\d{1,2}\.$")
 _STREET_WORD = re.compile(
@@ -461,7 +463,45 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
     for chosen, offset, _ in suffixes:
         if len(chosen) <= 3 and _after_dwelling_and_town(text, offset) and _capitalised_name(chosen):
             return Span(offset, m.end(2), "ADDRESS")  # "živi kod majke u Tuzli, Armije BiH 15": the cue's home
+    for chosen, offset, _ in suffixes:
+        if len(chosen) <= 3 and _after_place_and_town(text, offset) and _street_after_town(text, chosen, m.end(2)):
+            return Span(offset, m.end(2), "ADDRESS")  # "Marko Lipić iz Kaknja, Brezovih grana 12": his home
     return None
+
+
+_PLACE_BEFORE_TOWN = frozenset(["iz", "sa", "s"])  # the town a person is from; "u" is where he works too
+_ENDS_AT_NUMBER = re.compile(r"^[ ]*(?:[,.;:!?)—–-]|$)")
+
+
+def _after_place_and_town(text: str, offset: int) -> bool:
+    """Whether "iz"/"sa" and a listed town with a comma stand right before `offset` ("iz Kaknja, …"): the town a person
+    is from, then the street of that home — as an address is written, town first. Not "u": "radi u Tuzli, Armije BiH
+    15" is where one works (read only after a word of dwelling: `_after_dwelling_and_town`)."""
+    m = _TOWN_AND_COMMA.search(text, max(0, offset - 40), offset)
+    if m is None or m.end() != offset or _is_town([fold(m.group(1))]) != 1:
+        return False
+    before = re.search(r"(?<!\w)([^\W\d_]+)[ ]+$", text[max(0, m.start() - 12) : m.start()])
+    return before is not None and fold(before.group(1)) in _PLACE_BEFORE_TOWN
+
+
+def _street_after_town(text: str, words: list[str], end: int) -> bool:
+    """A street's words after "iz Kaknja, ": no word of the laws' citations, no function word; capitalised (the rest
+    may be a common noun: "Hrvatskih branitelja"), or in lower case two words or more with the number ending the
+    phrase ("iz kaknja, brezovih grana 12, …")."""
+    if not _street_ok(words, capital_needed=False) or any(fold(w).startswith(_LEGAL_STEMS) for w in words):
+        return False
+    if words[0][:1].isupper():
+        return True
+    return (
+        len(words) >= 2
+        and _ENDS_AT_NUMBER.match(text[end:]) is not None
+        and not _counted(text[end:])
+        and not any(_VERB_SHAPE.search(fold(w)) or fold(w) in lexicon.person_verbs() for w in words)
+    )
+
+
+# A verb's past or present form ("dobio", "platila", "iznosi"): a clause's verb, no street's word.
+_VERB_SHAPE = re.compile(r"(?:[aeiou]o|[aeiu]l[aeio]|[aei]mo|[aei]te|[ij]u|osi|isi|aje)$")
 
 
 # A street that shares its name with another tells them apart by an adjective after the name: "Lipik veliki",
@@ -681,8 +721,33 @@ def _addresses(text: str) -> tuple[list[Span], list[Span]]:
             public.append(span)  # "na adresi Centra za socijalni rad, Lipova 38": the institution's, no one's home
             continue
         spans.append(Span(_town_start(text, span.start), _flat_after_town(text, span.end), "ADDRESS"))
+    spans = [Span(_place_before_ulica(text, s.start), s.end, s.kind) for s in spans]
     kept = _no_overlaps(address_breaks.extended(text, _no_overlaps(spans), _UNITS_AFTER.match))  # "…, ne 14 nego 41"
     return kept, [p for p in public if not any(p.start < k.end and k.start < p.end for k in kept)]
+
+
+# A place named right before "ulica" after a preposition, no comma ("u gornji vakuf ulica pionirska osam", "kod
+# tetke u Lipniku ulica Brezova 3"): the town or settlement of that street, dictated first.
+_PLACE_THEN_ULICA = re.compile(r"(?<!\w)(?:u|iz|kod)[ ]+(?P<place>[^\W\d_]+(?:[ ][^\W\d_]+)?)[ ]+$")
+
+
+def _place_before_ulica(text: str, start: int) -> int:
+    """Where an address opening with "ulica"/"ul." starts once the place named before it is counted in: a listed town
+    (one or two words), or one word no law, dictionary or list has (a settlement: "u Lipniku")."""
+    if not re.match(r"(?i)(?:ulica|ulici|ul\.?)[ ]", text[start : start + 7]):
+        return start
+    m = _PLACE_THEN_ULICA.search(text[max(0, start - 30) : start])
+    if m is None:
+        return start
+    words = m.group("place").split()
+    place_start = max(0, start - 30) + m.start("place")
+    for n in (len(words), 1):
+        tail = [fold(w) for w in words[-n:]]
+        own = n == 1 and not lexicon.word_of_the_language(tail[0]) and not lexicon.law_word_in_any_case(tail[0])
+        own = own and not lexicon.dictionary_word(tail[0]) and tail[0] not in lexicon.FUNCTION_WORDS
+        if _is_town(tail) == n or (own and len(words) == 1):
+            return place_start + (len(" ".join(words[:-n])) + 1 if n < len(words) else 0)
+    return start
 
 
 def _flat_after_town(text: str, end: int) -> int:

@@ -67,12 +67,15 @@ def typed_emails(text: str) -> list[Span]:
 
 # --- as voice typing writes it: a local part of two words, "u majmunu", Cyrillic ---------------------------------
 _VOICE_DOT_WORDS = tuple(sorted(DOT_WORDS, key=len, reverse=True))  # longest first: "tacka|dot"
-_VOICE_AT_WORDS = tuple(sorted(AT_WORDS, key=len, reverse=True))  # "majmun|at|et"
+_VOICE_AT_WORDS = tuple(sorted((*AT_WORDS, "majmunce"), key=len, reverse=True))  # "majmunce|majmun|at|et"
+# The mail providers whose name voice typing writes with the top-level domain and no word for the dot between
+# ("… at gmail com"): the dot is swallowed, the provider's name says what follows is its domain.
+_PROVIDERS = ("gmail", "googlemail", "yahoo", "hotmail", "outlook", "icloud", "live", "gmx", "aol", "yandex", "proton")
 _LOCAL = rf"[a-z0-9_]+(?:[ ](?:{_either(_VOICE_DOT_WORDS)}|crtica|donja[ ]crta)[ ][a-z0-9_]+)?"
 _VOICE = re.compile(
     rf"(?<![\w@])(?P<local>{_LOCAL}(?:[ ]{_LOCAL})?)[ ]+(?:u[ ]+majmunu|{_either(_VOICE_AT_WORDS)})[ ]+"
-    rf"[a-z0-9-]+(?:[ ]+(?:{_either(_VOICE_DOT_WORDS)})[ ]+[a-z0-9-]+)*[ ]+(?:{_either(_VOICE_DOT_WORDS)})[ ]+"
-    rf"(?:{_either(_VOICE_TLDS)})(?!\w)"
+    rf"(?:[a-z0-9-]+(?:[ ]+(?:{_either(_VOICE_DOT_WORDS)})[ ]+[a-z0-9-]+)*[ ]+(?:{_either(_VOICE_DOT_WORDS)})"
+    rf"|(?:{_either(_PROVIDERS)}))[ ]+(?:{_either(_VOICE_TLDS)})(?!\w)"
 )
 # The message's own words before the address, never its local part.
 _OWN = frozenset(
@@ -82,6 +85,12 @@ _OWN = frozenset(
         *("sa", "s", "od", "na", "za"),
     ]
 )
+
+
+def emails(text: str) -> list[Span]:
+    """Both readers' addresses; where they overlap the masker keeps the one starting first (the voice reader's
+    local part of two words: "j schmidt majmunče web tačka de")."""
+    return typed_emails(text) + spoken_emails(text)
 
 
 def spoken_emails(text: str) -> list[Span]:

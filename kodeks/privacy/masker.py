@@ -31,8 +31,7 @@ Recogniser = Callable[[str], list[Span]]
 
 # Most certain first: a span overlapping one already chosen is dropped.
 RECOGNISERS: tuple[tuple[str, Recogniser], ...] = (
-    ("EMAIL", emails.typed_emails),
-    ("EMAIL", emails.spoken_emails),  # dictated: "ana lipic u majmunu gmail tacka com"
+    ("EMAIL", emails.emails),  # typed, and dictated: "ana lipic u majmunu gmail tacka com"
     ("IBAN", numbers.ibans),
     ("JMBG", numbers.jmbgs),
     ("DATE_OF_BIRTH", birth_dates.birth_dates),  # before phones: "rođen 12 03 1990" is no phone number

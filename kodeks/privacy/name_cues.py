@@ -11,8 +11,11 @@ only function words are refused there. Labels as in names.py: F first name, S su
 
 from __future__ import annotations
 
+import re
+
 from kodeks.privacy import lexicon, name_pairs
 from kodeks.privacy.tokens import Token, gap
+from retrieval.language.normalize import fold
 
 # One word that a name follows: titles (gospodin, gđa, g. …) and "imenom" / "prezimena" …
 _TITLES = frozenset(
@@ -49,6 +52,8 @@ _NAMING_CLITICS = frozenset(["se", "ga", "je", "mu", "joj"])
 _NAMED_OBJECTS = frozenset(["ga", "ju", "ih", "kojeg", "kojega", "koju"])  # not "koga": a question ("koga zovu …?")
 # "ime mu je X", "prezime: X", "po imenu X".
 _NAME_NOUNS = frozenset(["ime", "prezime", "imenu", "nadimak"])
+# A record's field for a parent or a guardian ("otac:", "ime majke:", "staratelj:"): with its colon, a name follows.
+_PARENT_FIELDS = frozenset(["otac", "oca", "majka", "majke", "staratelj", "starateljica", "roditelj", "roditelja"])
 # One caller ("zove je X", "zvao ga je X") names nobody unless X is written or listed as a name: a nickname is what
 # people call someone ("zovu ga kobra"); what one person calls another in lower case is name-calling.
 _ONE_CALLER = frozenset(["zove", "zovem", "zvao", "zvala"])
@@ -86,6 +91,8 @@ def _cue_end(text: str, tokens: list[Token], j: int) -> tuple[int, bool] | None:
         return None if maiden is None else (maiden, False)
     if word in _NICKNAME_CUES:
         return j + 1, True
+    if word in _PARENT_FIELDS and j + 1 < len(tokens) and gap(text, tokens[j], tokens[j + 1]).strip() == ":":
+        return j + 1, False  # a pasted record's field: "otac: HAMDIJA", "ime majke: Zehra"
     if word in _TITLES:
         if word in ("imena", "prezimena") and not (
             j > 0
@@ -347,3 +354,22 @@ def _unlisted_surname(token: Token) -> bool:
         or lexicon.word_of_the_language(folded)
         or lexicon.dictionary_word(folded)
     )
+
+
+# What an officer says when he has only the first name: "ne znam (mu) prezime", "prezime ne znam", "prezime nepoznato".
+_SURNAME_UNKNOWN = re.compile(
+    r"^[ ,(–—-]*(?:ne[ ]+znam[ ]+(?:mu[ ]+|joj[ ]+|njegovo[ ]+|njeno[ ]+)?prezime|prezime[ ]+(?:mu[ ]+|joj[ ]+)?"
+    r"(?:ne[ ]+znam|ne[ ]+znamo|nepoznato|nije[ ]+poznato))(?!\w)"
+)
+
+
+def names_before_unknown_surnames(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "ibro ne znam prezime …", "Sena, prezime nepoznato": the word right before the officer says he lacks the
+    surname is the first name he has — when a list knows it as one (in any case), or it is capitalised."""
+    for j, token in enumerate(tokens):
+        if labels[j] not in "OfC" or token.folded in lexicon.FUNCTION_WORDS:
+            continue
+        if not _SURNAME_UNKNOWN.match(fold(text[token.end : token.end + 40])):
+            continue
+        if lexicon.first_name(token.folded) is not None or (token.capitalised and not token.sentence_start):
+            labels[j] = "F"

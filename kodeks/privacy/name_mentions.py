@@ -4,6 +4,7 @@
   "ime"/"imena" (at most two words before it: "česta", "žensko") and where the clause ends after that noun (or
   only where follows: "u BiH", "kod nas", or the thing it names: "ime trgovine", "ime psa") are
   words mentioned, not people. "Marko je ime njegovog oca" goes on after the noun (whose name it is): a person's.
+  A surname alone before "je prezime" likewise ("Lipović je prezime u pola Bosne": where it is common, "u pola X").
 - "za Novu godinu", "po Novom zakonu": a capitalised word that is a name's case form ("Novo") and in the very same
   form an adjective of the laws, right before a lower-case noun of the laws in the same case (the endings agree:
   -u … -u, -om … -u/-om, -oj … -i), is the adjective. No word for a person may be the noun ("Milu komšinicu" is
@@ -21,15 +22,21 @@ from kodeks.privacy.tokens import Token, gap
 from retrieval.language.normalize import fold
 
 _NAME_NOUNS = frozenset(["ime", "imena", "imenom"])
+_SURNAME_NOUNS = frozenset(["prezime", "prezimena"])  # "Lipović je prezime u pola Bosne": a surname mentioned
 _COPULA = frozenset(["je", "su"])
 _CLAUSE_END = re.compile(r"^\s*(?:[,.;:!?)—–-]|$)")
 # Where the names are common may follow the noun: "… su česta imena u BiH", "… kod nas".
-_WHERE_AFTER = re.compile(r"^[ ]+(?:u|na|kod)[ ]+([^\W\d_]+)(?=\s*(?:[,.;:!?)—–-]|$))")
+_WHERE_AFTER = re.compile(
+    r"^[ ]+(?:u|na|kod)[ ]+(?:pola[ ]+|cijeloj[ ]+|cijele[ ]+)?([^\W\d_]+)(?=\s*(?:[,.;:!?)—–-]|$))"
+)
 
 
 def names_mentioned_as_names(text: str, tokens: list[Token], labels: list[str]) -> None:
     for n, noun in enumerate(tokens):
-        if noun.folded not in _NAME_NOUNS or not noun.text.islower() or not _clause_ends(text[noun.end :]):
+        surname_noun = noun.folded in _SURNAME_NOUNS
+        if not (noun.folded in _NAME_NOUNS or surname_noun) or not noun.text.islower():
+            continue
+        if not _clause_ends(text[noun.end :]):
             continue
         k = n - 1
         while k >= 0 and n - k <= 2 and tokens[k].text.islower() and tokens[k].folded not in _COPULA:
@@ -41,13 +48,13 @@ def names_mentioned_as_names(text: str, tokens: list[Token], labels: list[str]) 
         subject: list[int] = []
         i = k - 1
         while i >= 0 and gap(text, tokens[i], tokens[i + 1]).strip() in ("", ","):
-            if labels[i] in "Ff":
+            if labels[i] in "Ff" or (surname_noun and labels[i] == "S"):
                 subject.append(i)
             elif not (tokens[i].folded in lexicon.COORDINATION and subject):
                 break
             i -= 1
         opening = i < 0 or gap(text, tokens[i], tokens[i + 1]).strip() not in ("",)
-        if subject and opening and all(labels[x] in "Ff" for x in subject):
+        if subject and opening and all(labels[x] in ("FfS" if surname_noun else "Ff") for x in subject):
             for x in subject:
                 labels[x] = "O"
 

@@ -17,6 +17,8 @@ from dataclasses import astuple, dataclass
 from kodeks.privacy import (
     adjective_shaped_names,
     dwelling,
+    foreign_spelling,
+    fronted_objects,
     initials,
     lexicon,
     name_context,
@@ -1086,6 +1088,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     name_context.names_before_nickname_cues(text, tokens, labels)
     name_context.weak_names_after_person_words(text, tokens, labels)
     name_context.foreign_names_in_lower_case(text, tokens, labels)
+    foreign_spelling.foreign_spelled_names(text, tokens, labels)  # "arben krasniqi", "Krasniqi Arben", "ayşe demir"
     name_context.instrumental_names_after_with(text, tokens, labels)
     name_context.names_after_demonstratives(text, tokens, labels)
     name_context.coordinated_first_names(text, tokens, labels)
@@ -1100,6 +1103,8 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     _diminutives_alone(text, tokens, labels)
     name_context.months_after_days(text, tokens, labels)
     name_cues.names_after_cues(text, tokens, labels)
+    name_cues.names_before_unknown_surnames(text, tokens, labels)  # "ibro ne znam prezime"
+    fronted_objects.fronted_objects(text, tokens, labels)  # "Vuka smo priveli jutros"
     _nouns_after_surname_possessives(tokens, labels)
     _indeclinable_surnames_in_capitals(tokens, labels)
     _names_before_a_fathers_name(text, tokens, labels)

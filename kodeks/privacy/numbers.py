@@ -20,6 +20,8 @@ from kodeks.privacy.context import folded_with_offsets, keyword_before, original
 from kodeks.privacy.spans import Kind, Span
 
 _JMBG = re.compile(r"(?<![\d.,/+-])(\d{13})(?!\d|[.,/-]\d)")
+# A digit or two short or too many, right after "JMBG": a JMBG mistyped is still one (failing closed, as its kind).
+_NEAR_JMBG = re.compile(r"(?<![\d.,/+-])(\d{11,12}|\d{14})(?!\d|[.,/-]\d)")
 _DIGIT_RUN = re.compile(r"(?<![\w.,/-])\d+(?:(?: ?[.-] ?| )\d+)+(?![\w]|[.,/-]\d)")
 _JMBG_WORD = re.compile(r"(jmbg|jmb|maticni( broj)?|maticnog broja|mbg)\W*(je|broj|br)?\W*$")
 # An IBAN in any grouping: "BA391290079401028494", "BA39 1290 0794 0102 8494", "BA39-1290-0794-…", "BA39.129.…";
@@ -32,6 +34,8 @@ _PHONE_WORD = re.compile(
 )
 _PHONE_LOOSE = re.compile(r"(?<![\d+])(?:\+|00)?(?:387[ /-]?)?0?6\d[ /-]?\d{3}[ /-]?\d{3,4}(?!\d)")
 MIN_DIGITS_FOR_PHONES = 6
+# A country's code, then the trunk 0 in brackets as printed on cards and letterheads: "+387 (0)62 300-111".
+_PHONE_TRUNK = re.compile(r"(?<![\w+])(?:\+|00)\d{2,3}[ ]?\(0\)[ ]?\d{1,3}(?:[ /-]?\d{2,4}){1,3}(?![\w]|[./-]\d)")
 # Right after a word for a phone, a number dialled inside another country (a trunk 0, at most three groups):
 # "tel. 0664 2081735" (Austria), "mob 0176 12345678" (Germany) — libphonenumber reads it as BiH's and rejects it.
 _PHONE_ABROAD = re.compile(r"(?<![\w+./-])0\d{2,4}(?:[ /-]?\d{2,8}){1,2}(?![\w]|[./-]\d)")
@@ -49,6 +53,11 @@ def jmbgs(text: str) -> list[Span]:
         if kind == "DOC_NUMBER" and number.startswith("00"):
             continue  # "0038762123456": an international phone number (no JMBG starts with a day 00)
         spans.append(Span(m.start(1), m.end(1), kind))
+    for m in _NEAR_JMBG.finditer(text):
+        if keyword_before(text, m.start(), _JMBG_WORD) and not any(
+            s.start < m.end() and m.start() < s.end for s in spans
+        ):
+            spans.append(Span(m.start(1), m.end(1), "JMBG"))  # "JMBG 190899418777 (fali cifra)": a JMBG typed short
     spans.extend(s for s in grouped_jmbgs(text) if not any(s.start < o.end and o.start < s.end for o in spans))
     spans.extend(s for s in spoken_jmbgs(text) if not any(s.start < o.end and o.start < s.end for o in spans))
     return spans
@@ -153,6 +162,9 @@ def phones(text: str) -> list[Span]:
         worded = keyword_before(text, match.start, _PHONE_WORD, window=25) and digits >= 6
         if (international and phonenumbers.is_possible_number(match.number)) or local or worded:
             spans.append(Span(match.start, match.end, "PHONE"))
+    for m in _PHONE_TRUNK.finditer(text):  # "+387 (0)62 300-111": the trunk 0 in brackets, the whole is one number
+        spans = [s for s in spans if not (s.start < m.end() and m.start() < s.end)]
+        spans.append(Span(m.start(), m.end(), "PHONE"))
     for m in _PHONE_LOOSE.finditer(text):
         if not any(s.start <= m.start() < s.end for s in spans):
             spans.append(Span(m.start(), m.end(), "PHONE"))
@@ -222,6 +234,7 @@ _HUNDREDS = {
     "dvjesta": 2,
     "dvesta": 2,
     "trista": 3,
+    "tristo": 3,
     "cetiristo": 4,
     "cetristo": 4,
     "petsto": 5,
@@ -231,7 +244,10 @@ _HUNDREDS = {
     "osamsto": 8,
     "devetsto": 9,
 }
-_NUMBER_WORD = "|".join(sorted([*_DIGIT_WORDS, *_TEENS, *_TENS, *_HUNDREDS], key=len, reverse=True))
+# Tens and a digit written as one word, as voice typing often joins them ("tridesetčetiri", "dvadesetjedan"): read as
+# the two words they are.
+_GLUED = {tens + digit: (tens, digit) for tens in _TENS for digit in _DIGIT_WORDS if digit not in ("nula", "jedno")}
+_NUMBER_WORD = "|".join(sorted([*_DIGIT_WORDS, *_TEENS, *_TENS, *_HUNDREDS, *_GLUED], key=len, reverse=True))
 # A dash, a space or a slash said as a word between dictated groups ("nula šezdeset jedan crtica četiristo …"): the
 # voice transcript writes what was said; the groups on either side are one number.
 SPOKEN_SEPARATORS = frozenset(["crtica", "crta", "povlaka", "razmak", "kosa"])
@@ -241,7 +257,19 @@ _GROUPED_RUN = re.compile(rf"(?<![\w+])(?:{_NUMBER_WORD})(?:{SPOKEN_SEPARATOR_GA
 
 def number_word(folded: str) -> bool:
     """Whether a folded word is a number said in words (nula … devetsto) or written in digits."""
-    return folded.isdigit() or folded in _DIGIT_WORDS or folded in _TEENS or folded in _TENS or folded in _HUNDREDS
+    return (
+        folded.isdigit()
+        or folded in _DIGIT_WORDS
+        or folded in _TEENS
+        or folded in _TENS
+        or folded in _HUNDREDS
+        or folded in _GLUED
+    )
+
+
+def _unglued(words: list[str]) -> list[str]:
+    """The words with tens and a digit written as one ("tridesetcetiri") split into the two."""
+    return [part for word in words for part in _GLUED.get(word, (word,))]
 
 
 def spoken_digits(words: list[str]) -> str:
@@ -249,7 +277,7 @@ def spoken_digits(words: list[str]) -> str:
     osamdeset devet" 889, "nula 6" 06)."""
     digits: list[str] = []
     spoken: list[str] = []
-    for word in words:
+    for word in _unglued(words):
         if word.isdigit():
             digits.append(_grouped_digits(spoken))
             spoken = []
@@ -262,6 +290,7 @@ def spoken_digits(words: list[str]) -> str:
 
 def _grouped_digits(words: list[str]) -> str:
     """The digits of number words read group by group ("sezdeset pet" 65, "pet sto sest" 506, "nula" 0)."""
+    words = _unglued(words)
     digits, i = [], 0
     while i < len(words):
         word = words[i]
@@ -322,9 +351,19 @@ def _spoken_phone(text: str, folded: str, offsets: list[int], m: re.Match[str], 
         if number is not None and phonenumbers.is_possible_number(number):
             return Span(original_span(offsets, plus.start(), plus.end())[0], end, "PHONE")
     national = digits[:1] == "0" and digits[1:2] in "3456" and 9 <= len(digits) <= 10
-    if national or (len(digits) >= 6 and keyword_before(text, start, _PHONE_WORD, window=25)):
+    if (
+        national
+        or _mobile_without_trunk(digits)
+        or (len(digits) >= 6 and keyword_before(text, start, _PHONE_WORD, window=25))
+    ):
         return Span(start, end, "PHONE")
     return None
+
+
+def _mobile_without_trunk(digits: str) -> bool:
+    """A BiH mobile number dictated without its leading 0, as people say one ("šezdeset dva, tristo …" for 062 …):
+    a 6 and the network's digit (060–067), then six or seven digits. No count or amount is said in such a run."""
+    return digits[:1] == "6" and digits[1:2] in "01234567" and len(digits) in (8, 9)
 
 
 def spoken_phones(text: str) -> list[Span]:

@@ -16,7 +16,7 @@ import re
 
 from kodeks.privacy import lexicon, numbers, plate_shapes
 from kodeks.privacy.context import folded_with_offsets, keyword_before, original_span
-from kodeks.privacy.letters import PLATE_LETTERS, SPOKEN_LETTERS
+from kodeks.privacy.letters import LETTERS_ALONE, PLATE_LETTERS, SPOKEN_LETTERS
 from kodeks.privacy.spans import Span
 from retrieval.language.normalize import fold
 
@@ -163,6 +163,64 @@ def _dictated(text: str, taken: list[Span]) -> list[Span]:
 
 _SEPARATED = re.compile(numbers.SPOKEN_SEPARATOR_GAP.replace("/", ""))  # "a dvadeset tri crtica ka crtica …"
 
+# Another country's plate dictated right after the word for plates ("slovenske tablice lj četrdeset pet crtica k r n",
+# "njemačke tablice m crtica a b četiri pet jedan dva"): its letters by their names or alone, a district's digraph
+# ("lj", "nj"), the numbers in words, "crtica" for the dash. Any country's layout, so only right after "tablice" (a few
+# linking words between) and only when what the run spells has a letter, two digits or more and five characters.
+_PLATES_WORD = re.compile(r"tablic\w*|registarsk\w*|registracij\w*")
+_LINKING = frozenset(["su", "mu", "joj", "im", "bile", "bila", "broj", "br", "sa", "oznake", "glase", "glasi"])
+_ABROAD_LETTERS = {**SPOKEN_LETTERS, **LETTERS_ALONE, "lj": "LJ", "nj": "NJ", "dz": "DZ"}
+_EVERYDAY = frozenset(["a", "i", "u", "o", "je", "e", "te", "s", "k"])  # letters' names that are words too
+
+
+def _spelled_char(word: str) -> bool:
+    return numbers.number_word(word) or word in _ABROAD_LETTERS or word in numbers.SPOKEN_SEPARATORS
+
+
+def _dictated_abroad(text: str, taken: list[Span]) -> list[Span]:
+    folded, offsets = folded_with_offsets(text)
+    words = list(_FOLDED_WORD.finditer(folded))
+    out = []
+    for i, cue in enumerate(words):
+        if not _PLATES_WORD.fullmatch(cue.group()):
+            continue
+        k = i + 1
+        while k < len(words) and k <= i + 2 and words[k].group() in _LINKING:
+            k += 1
+        if k >= len(words) or words[k].group() in _EVERYDAY or words[k].group() in numbers.SPOKEN_SEPARATORS:
+            continue
+        last = k
+        while last < len(words) and _spelled_char(words[last].group()):
+            last += 1
+        while last > k and (
+            words[last - 1].group() in _EVERYDAY or words[last - 1].group() in numbers.SPOKEN_SEPARATORS
+        ):
+            last -= 1
+        spelled = [w.group() for w in words[k:last]]
+        if not spelled or all(w.isdigit() for w in spelled):
+            continue
+        chars = _abroad_chars(spelled)
+        n_digits = sum(c.isdigit() for c in chars)
+        n_letters = len(chars) - n_digits
+        if not (n_letters >= 1 and n_digits >= 2 and len(chars) >= 5 and (n_letters >= 2 or n_digits >= 4)):
+            continue
+        start, end = original_span(offsets, words[k].start(), words[last - 1].end())
+        if not any(s.start < end and start < s.end for s in taken):
+            out.append(Span(start, end, "PLATE"))
+    return out
+
+
+def _abroad_chars(words: list[str]) -> str:
+    out, digits = "", []
+    for w in words:
+        if numbers.number_word(w):
+            digits.append(w)
+            continue
+        if digits:
+            out, digits = out + numbers.spoken_digits(digits), []
+        out += _ABROAD_LETTERS.get(w, "")
+    return out + (numbers.spoken_digits(digits) if digits else "")
+
 
 def plates(text: str) -> list[Span]:
     spans: list[Span] = []
@@ -178,4 +236,5 @@ def plates(text: str) -> list[Span]:
     spans += _foreign(text, spans)
     spans += plate_shapes.digits_first_plates(text, spans, _FOREIGN_WORD, _FOREIGN_WORD_AFTER)  # "52-XKT-9"
     spans = [s for s in spans if not plate_shapes.road(text[s.start : s.end])]  # "na R-444": a road
-    return spans + _dictated(text, spans)
+    spans += _dictated(text, spans)
+    return spans + _dictated_abroad(text, spans)

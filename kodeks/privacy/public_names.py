@@ -4,7 +4,7 @@ bakery named in quotes ("firma „Lipić gradnja“", "Kafić „Kod Marka“", 
 A border crossing, a reception centre, a police station is named by its place (units.py reads it); a business by
 whatever its owner chose, often a name ("Kod Edina": at Edin's). What makes a business's name public is its noun
 right before the opening quote or its legal form (d.o.o., d.d., s.p., obrt) right after the closing one; inside its
-quotes everything is its name.
+quotes everything is its name. Without quotes, "Kod X" after the business's noun, with its capital K, is the name.
 Labels as in names.py: O other.
 """
 
@@ -38,6 +38,23 @@ def _business_names(text: str, tokens: list[Token], labels: list[str]) -> None:
                 labels[j] = "O"
 
 
+def _at_names(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "u kafiću Kod Lipića", "restoran Kod Ive": without quotes, a business's name "Kod X" (at X's) right after its
+    noun, the preposition capitalised as a name's first word is — its one or two capitalised words after it are the
+    name's. A lower-case "kod" keeps its sense ("u kafiću kod Lipića": a place by a person)."""
+    for j in range(1, len(tokens) - 1):
+        if tokens[j].text != "Kod" or tokens[j].sentence_start or text[tokens[j - 1].end : tokens[j].start] != " ":
+            continue
+        if _BUSINESS.match(tokens[j - 1].folded) is None:
+            continue
+        labels[j] = "O"
+        for k in range(j + 1, min(j + 3, len(tokens))):
+            if not tokens[k].text[:1].isupper() or text[tokens[k - 1].end : tokens[k].start] != " ":
+                break
+            labels[k] = "O"
+
+
 def public_names(text: str, tokens: list[Token], labels: list[str]) -> None:
-    """Labels O the words of a business's name in quotes."""
+    """Labels O the words of a business's name in quotes, or of one named "Kod X" after its noun."""
     _business_names(text, tokens, labels)
+    _at_names(text, tokens, labels)

@@ -4,7 +4,9 @@ each digit or group in words, "razmak" or "crtica" where a space or a dash is ("
 
 Only right after the identifier's own word (a document's, as in documents.py; "iban", "račun" for an account), and
 only when what the words spell is one: an IBAN must pass its mod-97 check; a document's number needs 7 to 12
-characters, five digits or more and a letter (or 8 to 12 digits). Everyday words that are also letters' names ("a",
+characters, five digits or more and a letter (or 7 to 12 digits: "vozačka broj nula devet osam …"). An IBAN spelled
+from its country's two letters ("be a trideset devet …") needs no word before it: letters' names, then digits passing
+the mod-97 check, spell nothing else (the officer often names the account a clause earlier). Everyday words that are also letters' names ("a",
 "i", "u", "o", "je") end the run when nothing spelled follows them.
 """
 
@@ -69,18 +71,19 @@ def spelled_identifiers(text: str) -> list[Span]:
         context = before(folded, start, 45)
         iban_cue = _IBAN_WORD.search(context) is not None
         doc_cue = DOC_WORD.search(context) is not None
-        if not (iban_cue or doc_cue):
+        country = w in _LETTERS and i + 1 < len(words) and words[i + 1].group() in _LETTERS
+        if not (iban_cue or doc_cue or country):
             i += 1
             continue
         last = _run_end(words, i)
         chars = _chars([x.group() for x in words[i:last]])
         span = None
-        if iban_cue and re.match(r"[A-Z]{2}\d{2}", chars):
+        if (iban_cue or country) and re.match(r"[A-Z]{2}\d{2}", chars):
             for end in range(len(chars), 14, -1):
                 if stdnum_iban.is_valid(chars[:end]):
                     span = _iban_span(words, i, chars[:end], offsets)
                     break
-        elif doc_cue and _document(chars) and any(not x.group().isdigit() for x in words[i:last]):
+        if span is None and doc_cue and _document(chars) and any(not x.group().isdigit() for x in words[i:last]):
             span = Span(*original_span(offsets, start, words[last - 1].end()), "DOC_NUMBER")
         if span is not None:
             spans.append(span)
@@ -93,7 +96,7 @@ def spelled_identifiers(text: str) -> list[Span]:
 def _document(chars: str) -> bool:
     n_digits = sum(c.isdigit() for c in chars)
     letters = len(chars) - n_digits
-    return (7 <= len(chars) <= 12 and n_digits >= 5 and letters >= 1) or (letters == 0 and 8 <= n_digits <= 12)
+    return (7 <= len(chars) <= 12 and n_digits >= 5 and letters >= 1) or (letters == 0 and 7 <= n_digits <= 12)
 
 
 def _iban_span(words: list[re.Match[str]], i: int, chars: str, offsets: list[int]) -> Span:

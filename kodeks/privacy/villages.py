@@ -4,14 +4,15 @@ In the country a village, a hamlet and the town it lies by are the whole address
 no "bb". The settlement's word (selo, zaseok, naselje in the locative or genitive) is the cue and stays outside the
 span; the village's capitalised name words follow. It is an address when it is placed by its town ("… kod Kaknja":
 only a home is named that precisely), or when a word of dwelling stands before it in the same clause (živi,
-stanuje, prijavljen, nastanjen, boravi). A village named bare in a story of an incident ("tuča u selu Lipa") stays.
+stanuje, prijavljen, nastanjen, boravi). A village named bare in a story of an incident ("tuča u selu Lipa") stays. Typed in lower case,
+its name needs its "bb" after it ("iz naselja lipik bb").
 """
 
 from __future__ import annotations
 
 import re
 
-from kodeks.privacy import dwelling
+from kodeks.privacy import dwelling, lexicon
 from kodeks.privacy.address_cues import folded_letters
 from kodeks.privacy.spans import Span
 from kodeks.privacy.tokens import WORD
@@ -26,6 +27,9 @@ _DWELLING = re.compile(
 )
 _CLAUSE_END = re.compile(r"[.;!?]|,[ ]+(?:a|ali|pa|ali|dok)[ ]")
 _MAX_NAME_WORDS = 3
+# The settlement's name in lower case, one or two words, then "bb" (no house number): only an address is written so,
+# whatever the case of its letters ("iz naselja lipik bb", "selo donji brezik bb").
+_LOWER_NAME_BB = re.compile(r"(?P<name>[a-z]+(?:[ ][a-z]+)?)[ ]+bb(?!\w)")
 
 
 def _capitalised(word: str) -> bool:
@@ -50,6 +54,9 @@ def village_homes(text: str) -> list[Span]:
     for m in _SETTLEMENT.finditer(folded):
         end = _name_end(text, m.end())
         if end is None:
+            lower = _LOWER_NAME_BB.match(folded, m.end())
+            if lower and not any(w in lexicon.FUNCTION_WORDS for w in lower.group("name").split()):
+                spans.append(Span(m.end(), lower.end(), "ADDRESS"))  # "iz naselja lipik bb": typed in lower case
             continue
         bb = _BB.match(folded, end)  # matched on the folded text: Cyrillic "бб", "код" too
         if bb:
