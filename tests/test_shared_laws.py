@@ -182,3 +182,25 @@ def test_chapters_are_kept_with_articles() -> None:
     assert "IMOVINE" in {a.article: a for a in kz}["286"].chapter
     fragment, _, _ = _parse("kz-fbih-fragment.md")
     assert {a.article: a for a in fragment}["286"].chapter == "POSEBNI DIO – GLAVA XXV – KAZNENA DJELA PROTIV IMOVINE"
+
+
+def test_every_chapter_of_the_fbih_code_is_its_articles_chapter_never_text() -> None:
+    """The two-column PDF wraps chapter names ("GLAVA III" / "PRIMJENA … U" / "FEDERACIJI"; "… GOSPODARSTVA,"):
+    each of its 33 chapters is the chapter of the articles under it, and no article's text holds one."""
+    kz, _, _ = _parse("kz-fbih.pdf")
+    by_number = {a.article: a for a in kz}
+    chapters = {a.chapter.split(" – ")[1] for a in kz if " – " in a.chapter}
+    assert len(chapters) == 33
+    assert by_number["9"].chapter.endswith("GLAVA III – PRIMJENA KAZNENOG ZAKONODAVSTVA U FEDERACIJI")
+    assert by_number["15"].chapter.endswith("GLAVA IV – ZASTARA")
+    assert by_number["203"].chapter.endswith("KAZNENA DJELA PROTIV SPOLNE SLOBODE I ĆUDOREĐA")
+    assert by_number["223"].chapter.endswith("KAZNENA DJELA PROTIV BRAKA, OBITELJI I MLADEŽI")
+    assert by_number["241"].chapter.endswith("GOSPODARSTVA, POSLOVANJA I SIGURNOSTI PLATNOG PROMETA")
+    assert by_number["332"].chapter.endswith("KAZNENA DJELA PROTIV SIGURNOSTI JAVNOG PROMETA")
+    assert by_number["380"].chapter.endswith("PROTIV SLUŽBENE I DRUGE ODGOVORNE DUŽNOSTI")
+    assert not [a.article for a in kz if "GLAVA" in a.text]
+    # titles wrapped after a comma, or over three lines, are titles, not the text's first lines
+    assert by_number["163"].title == "Izazivanje narodnosne, rasne i vjerske mržnje, razdora ili netrpeljivosti"
+    assert by_number["159"].title.startswith("Upućivanje i prebacivanje oružanih grupa ljudi, oružja")
+    assert by_number["12"].title.endswith("svakom tko na području Federacije počini kazneno djelo")
+    assert by_number["163"].text.startswith("(1) Tko javno izaziva")

@@ -167,6 +167,59 @@ def test_title_after_the_heading_wrapped_or_in_parentheses_never_a_chapter_name(
     assert "GLAVA" not in articles[2].text and articles[2].text == "Ovim se zakonom preuzima direktiva."
 
 
+def test_a_chapter_name_wrapped_in_a_narrow_column_is_the_chapter_not_the_text_before() -> None:
+    # A two-column PDF wraps a chapter's name: its last line may be one word, or a line may end with a comma;
+    # neither is a chapter line alone, both are under the line with the chapter noun.
+    text = (
+        "GLAVA I\nOPĆE ODREDBE\n\nČlanak 1.\nPredmet\n\nOvim se zakonom uređuje primjer.\n\n"
+        "GLAVA II\nPRIMJENA KAZNENOG ZAKONA U\nFEDERACIJI\n\nČlanak 2.\nPrimjena\n\nZakon se primjenjuje svuda.\n\n"
+        "GLAVA III\nKRIVNJA\n\nČlanak 3.\nSadržaj krivnje\n\nKrivnja postoji.\n\n"
+        "GLAVA IV\nKAZNENA DJELA PROTIV GOSPODARSTVA,\nPOSLOVANJA I PLATNOG PROMETA\n\nČlanak 4.\nLažni stečaj\n\n"
+        "Tko prouzroči stečaj.\n"
+    )
+    articles, _ = _split(text)
+    assert [(a.article, a.chapter) for a in articles] == [
+        ("1", "GLAVA I – OPĆE ODREDBE"),
+        ("2", "GLAVA II – PRIMJENA KAZNENOG ZAKONA U FEDERACIJI"),
+        ("3", "GLAVA III – KRIVNJA"),
+        ("4", "GLAVA IV – KAZNENA DJELA PROTIV GOSPODARSTVA, POSLOVANJA I PLATNOG PROMETA"),
+    ]
+    assert [a.text for a in articles] == [
+        "Ovim se zakonom uređuje primjer.",
+        "Zakon se primjenjuje svuda.",
+        "Krivnja postoji.",
+        "Tko prouzroči stečaj.",
+    ]
+
+
+def test_capitals_at_the_end_of_an_article_without_a_chapter_noun_above_stay_its_text() -> None:
+    text = "Članak 1.\nOznake\n\nNa vozilu piše:\nPOLICIJA\n\nČlanak 2.\nBoja\n\nVozilo je plavo.\n"
+    articles, _ = _split(text)
+    assert [(a.article, a.chapter, a.text) for a in articles] == [
+        ("1", "", "Na vozilu piše:\nPOLICIJA"),
+        ("2", "", "Vozilo je plavo."),
+    ]
+
+
+def test_a_title_wrapped_after_a_comma_or_over_three_lines() -> None:
+    text = (
+        "Članak 1.\nIzazivanje mržnje, razdora\nili netrpeljivosti\nTko javno izaziva mržnju, kaznit će se.\n\n"
+        "Članak 2.\nPrimjena zakona prema\nsvakom tko na području počini kazneno\ndjelo\n(1) Zakon se primjenjuje.\n\n"
+        "Članak 3.\nTko drugoga usmrti,\nkaznit će se zatvorom.\n\n"
+        "Članak 4.\nTko javno izaziva,\nili raspaljuje mržnju\nkaznit će se zatvorom\nod jedne godine.\n"
+    )
+    articles, _ = _split(text)
+    assert [(a.article, a.title) for a in articles] == [
+        ("1", "Izazivanje mržnje, razdora ili netrpeljivosti"),
+        ("2", "Primjena zakona prema svakom tko na području počini kazneno djelo"),
+        ("3", ""),
+        ("4", ""),
+    ]
+    assert articles[0].text == "Tko javno izaziva mržnju, kaznit će se."
+    assert articles[1].text == "(1) Zakon se primjenjuje."
+    assert articles[2].text.startswith("Tko drugoga usmrti,") and articles[3].text.startswith("Tko javno izaziva,")
+
+
 def test_title_on_the_heading_line_and_chapter_names_there() -> None:
     text = (
         "I. ОСНОВНЕ ОДРЕДБЕ\n\nЧлан 1. Предмет\nОвим законом уређује се ред.\n\n"

@@ -53,6 +53,33 @@ def test_variant_pairs_meet_on_both_sides(tok: Tokenizer) -> None:
     assert tok.stems("tisuća") == tok.stems("hiljada")
 
 
+@pytest.mark.parametrize(
+    ("fbih", "rs"),
+    [
+        ("povreda tajnosti glasovanja", "povreda tajnosti glasanja"),
+        ("nedopuštena trgovina", "nedozvoljena trgovina"),
+        ("nedopušteno držanje oružja", "nedozvoljeno držanje oružja"),
+        ("dragovoljni odustanak", "dobrovoljni odustanak"),
+        ("tijek i prekid zastare", "tok i prekid zastare"),
+        ("sigurnosne mjere", "bezbjednosne mjere"),
+        ("nepoduzimanje mjera zaštite", "nepreduzimanje mjera zaštite"),
+        ("nesudjelovanje u otklanjanju opasnosti", "neučestvovanje u otklanjanju opasnosti"),
+        ("odavanje istovjetnosti svjedoka", "odavanje identiteta svjedoka"),
+        ("liječenje ovisnosti", "liječenje zavisnosti"),
+    ],
+)
+def test_the_fbih_codes_own_title_words_meet_the_rs_codes(tok: Tokenizer, fbih: str, rs: str) -> None:
+    # pairs read from the two codes' titles of the same offence (bcs_variants.toml), both sides
+    assert tok.stems(fbih) == tok.stems(rs), (fbih, rs)
+
+
+def test_a_verb_of_escape_reaches_both_codes_nouns_and_keeping_reaches_the_fbih_verb() -> None:
+    v = bcs_vocabulary()
+    derived = " ".join(v.derive(v.canonical_word("pobjegao")))
+    assert "bjekstvo" in derived and "bijeg" in derived  # "Bjekstvo lica …" (RS), "Bijeg osobe …" (FBiH, BD)
+    assert "uzdržavati" in {e.adds for e in v.expand("sin ne izdržava oca")}  # the FBiH code's "dužan uzdržavati"
+
+
 def test_other_languages_get_no_bcs_vocabulary() -> None:
     assert Tokenizer("english").vocabulary is None and Tokenizer("german").vocabulary is None
 

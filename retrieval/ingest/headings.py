@@ -137,6 +137,20 @@ def is_chapter_line(line: str) -> bool:
     return len(letters) >= 6 and upper / len(letters) > 0.9 and len(s.split()) >= 2
 
 
+def opens_chapter(line: str) -> bool:
+    """ "GLAVA XXI", "DRUGI DIO", "ODJELJAK 2": a chapter noun with its number, whatever follows it."""
+    return bool(_CHAPTER_WORD.match(line.strip()))
+
+
+def is_name_line(line: str) -> bool:
+    """A line of a chapter's name in capitals, whatever its length or end: "FEDERACIJI", "KRIVNJA",
+    "KAZNENA DJELA PROTIV GOSPODARSTVA," — alone not surely a chapter (`is_chapter_line` wants two words and no
+    comma at the end); under a line that `opens_chapter`, it is (splitting.py `_names_chapter`)."""
+    s = line.strip().rstrip(",")
+    letters = [ch for ch in s if ch.isalpha()]
+    return len(letters) >= 3 and len(s) <= 120 and all(ch.isupper() for ch in letters) and not _LAW_NAME.search(s)
+
+
 _PART = re.compile(
     r"^(?:(?:PRVI|DRUGI|TREĆI|ČETVRTI|OPĆI|OPŠTI|POSEBNI|ZAVRŠNI|ПРВИ|ДРУГИ|ТРЕЋИ|ОПШТИ|ПОСЕБНИ)\s+(?:DIO|DEO|ДИО|ДЕО)\b"
     r"|(?:DIO|Dio|DEO|Deo|ДИО|Дио|ДЕО|Део|PART|Part|DIJEL)\s)"

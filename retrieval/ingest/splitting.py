@@ -23,10 +23,12 @@ from retrieval.ingest.headings import (
     clean_title,
     is_chapter_line,
     is_gazette_reference,
+    is_name_line,
     is_preamble_line,
     is_signature,
     is_subsection_line,
     looks_like_title,
+    opens_chapter,
     parse_annex,
     parse_heading,
     starts_lower,
@@ -50,6 +52,8 @@ _HEADER_INFO = re.compile(
 )
 DELETED_TEXT_LIMIT = 300
 # A wrapped "title" that ends in "… iz", "… i", "… da" is the first line of a sentence that runs on.
+# A provision's own first words: a sentence of the text, never a title, however it wraps.
+_OPENS_SENTENCE = re.compile(r"^(?:Tko|Ko|Ako|Kada|Kad|Ovim|Ovaj|Ova|Ovo|Кo|Ко|Ако|Овим)\s")
 _ENDS_WITH_FUNCTION_WORD = re.compile(
     r"\s(?:i|u|na|za|iz|od|do|s|sa|o|te|ili|a|da|se|koji|koja|koje|kao|po|pri|prema|и|у|на|за|из|од|до|с|са|о|те|или|а|да|се|који|која|које|као|по|при|према)$",
     re.IGNORECASE,
@@ -288,23 +292,30 @@ def _title_below(lines: list[str], piece: _Piece) -> tuple[str, int]:
         if joined.count("(") == joined.count(")") and joined.endswith(")") and len(joined) <= 200:
             return clean_title(joined), idx[used - 1] + 1
         return "", piece.start
-    if not looks_like_title(first) or (is_chapter_line(first) and not first.isupper()):
+    # A long title wraps in a narrow column, after a comma too ("Izazivanje narodnosne, rasne i vjerske mržnje," /
+    # "razdora ili netrpeljivosti"): its first line is a title's without that comma.
+    wrapped = first.endswith(",")
+    if not looks_like_title(first.rstrip(",")) or (is_chapter_line(first) and not first.isupper()):
         return "", piece.start
-    if len(idx) == 1:
-        return clean_title(first), idx[0] + 1
-    second = lines[idx[1]].strip()
-    if starts_lower(second):
-        joined = f"{first} {second}"
-        third_lower = len(idx) > 2 and starts_lower(lines[idx[2]])
-        if (
-            len(joined) <= 150
-            and not joined.endswith(_SENTENCE_END)
-            and not third_lower
-            and not _ENDS_WITH_FUNCTION_WORD.search(joined)
-        ):
-            return clean_title(joined), idx[1] + 1
-        return "", piece.start  # a wrapped first sentence
-    return clean_title(first), idx[0] + 1
+    # The lines that continue it start in lower case: one or two (a three-line title of the FBiH code's
+    # "Primjena kaznenog zakonodavstva u Federaciji prema" / "svakom tko na području Federacije počini kazneno" /
+    # "djelo"); the text starts after them in capitals or with a paragraph mark.
+    used = 1
+    while used < min(len(idx), 3) and starts_lower(lines[idx[used]]):
+        used += 1
+    if used == 1:
+        return ("", piece.start) if wrapped else (clean_title(first), idx[0] + 1)
+    joined = " ".join(lines[i].strip() for i in idx[:used])
+    next_lower = len(idx) > used and starts_lower(lines[idx[used]])
+    if (
+        len(joined) <= 150
+        and not joined.endswith((*_SENTENCE_END, ","))
+        and not next_lower
+        and not _ENDS_WITH_FUNCTION_WORD.search(joined)
+        and not _OPENS_SENTENCE.match(joined)
+    ):
+        return clean_title(joined), idx[used - 1] + 1
+    return "", piece.start  # a wrapped first sentence
 
 
 def _title_above(lines: list[str], heading_line: int, floor: int) -> tuple[str, int]:
@@ -391,12 +402,32 @@ def _without_rest(h: Heading) -> Heading:
     return Heading(h.line, h.kind, h.number, "", h.range_end, h.deleted)
 
 
+def _names_chapter(lines: list[str], i: int, floor: int) -> bool:
+    """Is line `i` part of a chapter's name wrapped under its noun ("GLAVA III" / "PRIMJENA KAZNENOG
+    ZAKONODAVSTVA U" / "FEDERACIJI")? Narrow columns (the two-column FBiH code) wrap the name, and a last line of
+    one word, or a line ending with a comma, is not a chapter line alone: above it, within three lines of the
+    name in capitals, there must be the line with the chapter noun."""
+    if not is_name_line(lines[i]):
+        return False
+    seen = 0
+    for j in range(i - 1, floor - 1, -1):
+        line = lines[j].strip()
+        if not line:
+            continue
+        if opens_chapter(line):
+            return True
+        seen += 1
+        if seen > 3 or not is_name_line(line):
+            return False
+    return False
+
+
 def _chapter_before(lines: list[str], floor: int, heading_line: int) -> list[str]:
     """The chapter lines directly above a heading (or above the title above it)."""
     idx = [i for i in range(floor, heading_line) if lines[i].strip()]
     found: list[str] = []
     for i in reversed(idx):
-        if is_chapter_line(lines[i]) or (not found and is_subsection_line(lines[i])):
+        if is_chapter_line(lines[i]) or _names_chapter(lines, i, floor) or (not found and is_subsection_line(lines[i])):
             found.insert(0, lines[i].strip())
         elif found or not looks_like_title(lines[i]):
             break
@@ -425,7 +456,9 @@ def _tail(lines: list[str], piece: _Piece, before_style: bool) -> tuple[int, str
             continue
         first_line = i == _first_nonblank(lines, floor, piece.end) and piece.title == "" and not before_style
         if not first_line and (
-            is_chapter_line(line) or ((i == end - 1 or not chapter) and is_subsection_line(line) and not chapter)
+            is_chapter_line(line)
+            or _names_chapter(lines, i, floor)
+            or ((i == end - 1 or not chapter) and is_subsection_line(line) and not chapter)
         ):
             chapter.insert(0, line)
             end = i
