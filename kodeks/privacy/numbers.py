@@ -11,6 +11,7 @@ other country's formats. A 13-digit number that fails the JMBG check is still ma
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 import phonenumbers
 from stdnum import iban as stdnum_iban
@@ -270,6 +271,21 @@ def number_word(folded: str) -> bool:
 def _unglued(words: list[str]) -> list[str]:
     """The words with tens and a digit written as one ("tridesetcetiri") split into the two."""
     return [part for word in words for part in _GLUED.get(word, (word,))]
+
+
+def spelled_characters(words: list[str], letters: Mapping[str, str]) -> str:
+    """What folded words spell character by character: each run of number words as its digits (`spoken_digits`),
+    each letter's name or lone consonant by `letters` (a plate's and a document's alphabets differ), the rest
+    nothing ("ce razmak pet pet" -> "C55")."""
+    out, digits = "", []
+    for w in words:
+        if number_word(w):
+            digits.append(w)
+            continue
+        if digits:
+            out, digits = out + spoken_digits(digits), []
+        out += letters.get(w, "")
+    return out + (spoken_digits(digits) if digits else "")
 
 
 def spoken_digits(words: list[str]) -> str:

@@ -199,7 +199,7 @@ def _dictated_abroad(text: str, taken: list[Span]) -> list[Span]:
         spelled = [w.group() for w in words[k:last]]
         if not spelled or all(w.isdigit() for w in spelled):
             continue
-        chars = _abroad_chars(spelled)
+        chars = numbers.spelled_characters(spelled, _ABROAD_LETTERS)
         n_digits = sum(c.isdigit() for c in chars)
         n_letters = len(chars) - n_digits
         if not (n_letters >= 1 and n_digits >= 2 and len(chars) >= 5 and (n_letters >= 2 or n_digits >= 4)):
@@ -208,18 +208,6 @@ def _dictated_abroad(text: str, taken: list[Span]) -> list[Span]:
         if not any(s.start < end and start < s.end for s in taken):
             out.append(Span(start, end, "PLATE"))
     return out
-
-
-def _abroad_chars(words: list[str]) -> str:
-    out, digits = "", []
-    for w in words:
-        if numbers.number_word(w):
-            digits.append(w)
-            continue
-        if digits:
-            out, digits = out + numbers.spoken_digits(digits), []
-        out += _ABROAD_LETTERS.get(w, "")
-    return out + (numbers.spoken_digits(digits) if digits else "")
 
 
 def plates(text: str) -> list[Span]:

@@ -30,18 +30,6 @@ _WORD = re.compile(r"[a-z0-9]+")
 _IBAN_WORD = re.compile(r"(?<!\w)(iban\w*|racun\w*)(?:\W+(?:broj|br|je|glasi|iban))*\W*$")
 
 
-def _chars(words: list[str]) -> str:
-    out, digits = "", []
-    for w in words:
-        if numbers.number_word(w):
-            digits.append(w)
-            continue
-        if digits:
-            out, digits = out + numbers.spoken_digits(digits), []
-        out += _LETTERS.get(w, "")
-    return out + (numbers.spoken_digits(digits) if digits else "")
-
-
 def _run_end(words: list[re.Match[str]], i: int) -> int:
     """The index after the last word from `i` on that spells a character: letters' names, number words, spoken
     separators — less the everyday words and separators at its end."""
@@ -76,7 +64,7 @@ def spelled_identifiers(text: str) -> list[Span]:
             i += 1
             continue
         last = _run_end(words, i)
-        chars = _chars([x.group() for x in words[i:last]])
+        chars = numbers.spelled_characters([x.group() for x in words[i:last]], _LETTERS)
         span = None
         if (iban_cue or country) and re.match(r"[A-Z]{2}\d{2}", chars):
             for end in range(len(chars), 14, -1):
@@ -102,6 +90,6 @@ def _document(chars: str) -> bool:
 def _iban_span(words: list[re.Match[str]], i: int, chars: str, offsets: list[int]) -> Span:
     """The span of the fewest words from `i` that spell `chars`."""
     for k in range(i + 1, len(words) + 1):
-        if _chars([x.group() for x in words[i:k]]) == chars:
+        if numbers.spelled_characters([x.group() for x in words[i:k]], _LETTERS) == chars:
             return Span(*original_span(offsets, words[i].start(), words[k - 1].end()), "IBAN")
     return Span(*original_span(offsets, words[i].start(), words[-1].end()), "IBAN")
