@@ -158,11 +158,14 @@ def main() -> None:
                 f"{'' if target is None else f'≥ {target:.2f}'}{mark}"
             )
     total = sum(gold_n.values())
-    print(f"{'all':<14}{total:>6}{sum(typed.values()) / total:>9.3f}{sum(masked.values()) / total:>9.3f}")
-    print(
-        f"spans left mostly unmasked (under half their letters and digits masked): {mostly_unmasked}/{total} = "
-        f"{mostly_unmasked / total:.1%} (target ≤ 1%)"
-    )
+    if total:
+        print(f"{'all':<14}{total:>6}{sum(typed.values()) / total:>9.3f}{sum(masked.values()) / total:>9.3f}")
+        print(
+            f"spans left mostly unmasked (under half their letters and digits masked): {mostly_unmasked}/{total} = "
+            f"{mostly_unmasked / total:.1%} (target ≤ 1%)"
+        )
+    else:  # a set of look-alikes only (lookalikes.jsonl): only its false masks below mean anything
+        print("no labelled spans in this set: recall not measured")
     print(f"masks touching no labelled span, in questions with personal data: {extra_masks}")
     hit, n = lookalikes_masked(args.misses)
     print(f"look-alike questions ({LOOKALIKES.name}) with any mask: {hit}/{n} (target ≤ 1 of 20)")
