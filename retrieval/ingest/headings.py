@@ -148,7 +148,10 @@ def opens_chapter(line: str) -> bool:
     if _CHAPTER_WORD.match(s):
         return True
     m = _NUMBERED_OPENER.match(s)
-    return bool(m) and chapter_level(s[m.end() :]) == 1 and is_chapter_line(s[m.end() :])
+    if m is None:
+        return False
+    name = s[m.end() :]
+    return chapter_level(name) == 1 and is_chapter_line(name)
 
 
 def is_name_line(line: str) -> bool:
