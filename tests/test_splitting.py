@@ -391,3 +391,60 @@ def test_a_trailer_section_heading_is_not_glued_to_the_last_article() -> None:
     articles, problems = _split(text, markdown=True)
     assert [(a.article, a.text) for a in articles] == [("105", "Ovaj Zakon stupa na snagu 1. srpnja 2009.")]
     assert any("'Prijelazne i završne odredbe iz NN 92/14'" in p for p in problems)
+
+
+def test_a_one_word_chapter_name_above_a_title_above_the_heading_is_the_chapter_not_the_title() -> None:
+    # Titles stand above headings (the RS and Brčko codes): "GLAVA VIII" / "ZASTARJELOST" / "Zastarjelost
+    # gonjenja" / "Član 3": the capitals name the chapter, the line in lower case is the title; a numbered
+    # section ("1. Opšte odredbe") between the chapter and the title is a section, and a chapter numbered in
+    # Roman numerals before its noun ("IV. GLAVA ČETVRTA") wraps its name the same way.
+    text = (
+        "GLAVA I\nOSNOVNE ODREDBE\nPredmet\nČlan 1\nOvim se zakonom uređuje primjer.\n"
+        "Primjena\nČlan 2\nZakon se primjenjuje svuda.\n"
+        "GLAVA II\nKRIVIČNO DJELO\n1. Opšte odredbe o djelu\nKrivično djelo\nČlan 3\nDjelo je protivpravno.\n"
+        "Način izvršenja\nČlan 4\nDjelo se izvršava činjenjem.\n"
+        "IV. GLAVA ČETVRTA\nZASTARJELOST\nZastarjelost gonjenja\nČlan 5\nGonjenje zastarijeva.\n"
+        "Zastarjelost kazne\nČlan 6\nKazna zastarijeva.\n"
+    )
+    articles, _ = _split(text)
+    assert [(a.article, a.title, a.chapter, a.text) for a in articles] == [
+        ("1", "Predmet", "GLAVA I – OSNOVNE ODREDBE", "Ovim se zakonom uređuje primjer."),
+        ("2", "Primjena", "GLAVA I – OSNOVNE ODREDBE", "Zakon se primjenjuje svuda."),
+        ("3", "Krivično djelo", "GLAVA II – KRIVIČNO DJELO – 1. Opšte odredbe o djelu", "Djelo je protivpravno."),
+        (
+            "4",
+            "Način izvršenja",
+            "GLAVA II – KRIVIČNO DJELO – 1. Opšte odredbe o djelu",
+            "Djelo se izvršava činjenjem.",
+        ),
+        ("5", "Zastarjelost gonjenja", "IV. GLAVA ČETVRTA – ZASTARJELOST", "Gonjenje zastarijeva."),
+        ("6", "Zastarjelost kazne", "IV. GLAVA ČETVRTA – ZASTARJELOST", "Kazna zastarijeva."),
+    ]
+
+
+def test_a_file_without_titles_takes_no_first_line_of_text_as_one() -> None:
+    # The traffic and roads laws give articles no titles; a first line of text that ends without punctuation
+    # ("Suglasnost … daje" / "Federalno ministarstvo …") is text, and the one-word last line of a numbered
+    # chapter's name ("V - DUŽNOSTI U SLUČAJU SAOBRAĆAJNE" / "NESREĆE") is the chapter's, not a title.
+    body = "\n".join(
+        f"Član {n}.\n{'Suglasnost za gradnju daje' if n == 3 else 'Vozač je dužan voziti'}\n"
+        f"{'Federalno ministarstvo nadležni' if n == 3 else 'pažljivo'} organ.\n"
+        + ("V - DUŽNOSTI U SLUČAJU SAOBRAĆAJNE\nNESREĆE\n" if n == 8 else "")
+        for n in range(1, 11)
+    )
+    articles, _ = _split("I - OSNOVNE ODREDBE\n" + body)
+    assert all(a.title == "" for a in articles)
+    assert articles[2].text == "Suglasnost za gradnju daje\nFederalno ministarstvo nadležni organ."
+    assert [a.chapter for a in articles][7:] == ["I - OSNOVNE ODREDBE"] + [
+        "V - DUŽNOSTI U SLUČAJU SAOBRAĆAJNE NESREĆE"
+    ] * 2
+    assert "NESREĆE" not in articles[7].text
+
+
+def test_a_sentence_with_a_cross_reference_is_never_a_title() -> None:
+    text = (
+        "Članak 1.\nPredmet\nOvim se zakonom uređuje primjer.\n\n"
+        "Članak 2.\nOrgani iz stavka 1. ovog članka ugovorom reguliraju uvjete\nPosebnim ugovorom.\n"
+    )
+    articles, _ = _split(text)
+    assert [a.title for a in articles] == ["Predmet", ""]

@@ -137,9 +137,21 @@ def is_chapter_line(line: str) -> bool:
     return len(letters) >= 6 and upper / len(letters) > 0.9 and len(s.split()) >= 2
 
 
+_NUMBERED_OPENER = re.compile(r"^(?:\d{1,3}\s+)?(?=[IVXLC]{1,6}\s*[.)-])")  # " 85 XXVI. GLAVA …", "V - DUŽNOSTI …"
+
+
 def opens_chapter(line: str) -> bool:
-    """ "GLAVA XXI", "DRUGI DIO", "ODJELJAK 2": a chapter noun with its number, whatever follows it."""
-    return bool(_CHAPTER_WORD.match(line.strip()))
+    """ "GLAVA XXI", "DRUGI DIO", "ODJELJAK 2": a chapter noun with its number, whatever follows it; also a
+    chapter numbered in Roman numerals and named in capitals ("IV. GLAVA ČETVRTA", " 85 XXVI. GLAVA DVADESET I
+    ŠESTA" with a footnote number first, "V - DUŽNOSTI U SLUČAJU SAOBRAĆAJNE"), whose name may wrap too."""
+    s = line.strip()
+    if _CHAPTER_WORD.match(s):
+        return True
+    m = _NUMBERED_OPENER.match(s)
+    if m is None:
+        return False
+    name = s[m.end() :]
+    return chapter_level(name) == 1 and is_chapter_line(name)
 
 
 def is_name_line(line: str) -> bool:
@@ -229,6 +241,11 @@ def is_gazette_reference(text: str) -> bool:
     return bool(_GAZETTE.match(text.strip())) or bool(re.fullmatch(r"\(?\s*[\d/.,\s]+\)?", text.strip()))
 
 
+# "iz stavka 1. ovog članka", "prethodnog stava": a sentence's cross-reference, never in an article's title.
+_CROSS_REFERENCE = re.compile(
+    r"\b(?:stav(?:k)?a|stavu|stavku|točke|tačke|alineje)\s+\d|\bov(?:og|oga)\s+(?:člana|članka)\b|\bprethodn(?:og|om)\s+stav",
+    re.IGNORECASE,
+)
 _HEADING_TYPO = re.compile(r"^(?:Čla|Cla|Чла|Article|Art)\w*\.?\s+\d+\w*\.?$", re.IGNORECASE)  # "Člana 95"
 
 
@@ -244,6 +261,7 @@ def looks_like_title(line: str) -> bool:
         and parse_heading(s, 0) is None
         and not _HEADING_TYPO.match(s)
         and not is_signature(s)
+        and not _CROSS_REFERENCE.search(s)
     )
 
 

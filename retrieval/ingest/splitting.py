@@ -120,6 +120,7 @@ def split_law(
     if trailer_start is not None and live:
         live[-1].end = min(live[-1].end, trailer_start)
     before_style = _titles_stand_above(live, lines)
+    untitled = _without_titles(live, lines)
 
     chapters = _Chapters()
     if live:
@@ -139,12 +140,12 @@ def split_law(
             own = bool(following.heading.rest and looks_like_title(following.heading.rest)) or bool(
                 _title_below(lines, following)[0]
             )
-            cut, next_title, next_chapter = _tail(lines, piece, before_style or not own)
+            cut, next_title, next_chapter = _tail(lines, piece, (before_style or not own) and not untitled)
             piece.end = cut
             following.title = next_title
             chapters.add(next_chapter)
     for piece in live:
-        _take_title(piece, lines, before_style)
+        _take_title(piece, lines, before_style, untitled)
 
     last_article = max((p for p in live if p.role == "article"), key=lambda p: p.end, default=None)
     if last_article is not None:
@@ -330,6 +331,9 @@ def _title_above(lines: list[str], heading_line: int, floor: int) -> tuple[str, 
         and idx[-2] == idx[-1] - 1
         and looks_like_title(lines[idx[-2]])
         and not is_chapter_line(lines[idx[-2]])
+        and not _names_chapter(
+            lines, idx[-2], floor
+        )  # "GLAVA VIII" / "ZASTARJELOST" / "Zastarjelost krivičnog gonjenja"
     ):
         candidate = f"{lines[idx[-2]].strip()} {lines[idx[-1]].strip()}"
         if len(candidate) <= 150:
@@ -338,6 +342,7 @@ def _title_above(lines: list[str], heading_line: int, floor: int) -> tuple[str, 
     if (
         not looks_like_title(top)
         or is_chapter_line(top)
+        or _names_chapter(lines, block[0], floor)  # "V - DUŽNOSTI U SLUČAJU SAOBRAĆAJNE" / "NESREĆE"
         or any(not looks_like_title(lines[i]) and not starts_lower(lines[i]) for i in block)
     ):
         return "", heading_line
@@ -346,7 +351,12 @@ def _title_above(lines: list[str], heading_line: int, floor: int) -> tuple[str, 
         line = lines[above[-1]].strip()
         separated = above[-1] < block[0] - 1
         if not (
-            line.endswith(_SENTENCE_END) or is_chapter_line(line) or line == "***" or (separated and len(block) == 1)
+            line.endswith(_SENTENCE_END)
+            or is_chapter_line(line)
+            or _names_chapter(lines, above[-1], floor)
+            or is_subsection_line(line)  # "GLAVA III" / … / "1. Opšte odredbe o krivičnom djelu" / "Krivično djelo"
+            or line == "***"
+            or (separated and len(block) == 1)
         ):
             return "", heading_line
     return clean_title(" ".join(lines[i].strip() for i in block)), block[0]
@@ -364,6 +374,23 @@ def _titles_stand_above(pieces: list[_Piece], lines: list[str]) -> bool:
         above += has_above and not has_below
         below += has_below and not has_above
     return above > below
+
+
+def _without_titles(pieces: list[_Piece], lines: list[str]) -> bool:
+    """Does this file give its articles no titles (zobs-bih.pdf, the roads law)? Then most headings have no
+    title candidate at all, and the few that seem to have one are a first line of text that happens to end
+    without punctuation ("Suglasnost za izgradnju …, daje"): fewer than a quarter of the headings with a title
+    on their line or a candidate above or below."""
+    if len(pieces) < 8:
+        return False
+    titled = 0
+    for n, piece in enumerate(pieces):
+        if piece.heading.rest and looks_like_title(piece.heading.rest):
+            titled += 1
+            continue
+        floor = pieces[n - 1].start + 1 if n else 0
+        titled += bool(_title_above(lines, piece.heading.line, floor)[0] or _title_below(lines, piece)[0])
+    return titled < len(pieces) / 4
 
 
 _CHAPTER_NOUN = re.compile(r"\b(?:GLAVA|Glava|POGLAVLJE|DIO|DEO|ГЛАВА|ДЕО|ДИО|ODJELJAK|ОДЕЉАК)\b")
@@ -475,7 +502,7 @@ def _first_nonblank(lines: list[str], start: int, end: int) -> int:
     return end
 
 
-def _take_title(piece: _Piece, lines: list[str], before_style: bool) -> None:
+def _take_title(piece: _Piece, lines: list[str], before_style: bool, untitled: bool = False) -> None:
     """The title on the heading line, else below it (unless one above was already taken)."""
     rest = piece.heading.rest
     if rest and not piece.heading.deleted:
@@ -488,6 +515,8 @@ def _take_title(piece: _Piece, lines: list[str], before_style: bool) -> None:
     if piece.title:
         return
     title, start = _title_below(lines, piece)
+    if title and untitled and not lines[_first_nonblank(lines, piece.start, piece.end)].lstrip().startswith("("):
+        title = ""  # a file without titles: its first line of text is not one, though it may look so
     if title and before_style:
         # Where titles stand above headings, a line below is a title only if the text clearly starts after it.
         after = _nonblank(lines, start, piece.end)
