@@ -18,6 +18,7 @@ from kodeks.privacy import lexicon, numbers, plate_shapes
 from kodeks.privacy.context import folded_with_offsets, keyword_before, original_span
 from kodeks.privacy.letters import LETTERS_ALONE, PLATE_LETTERS, SPOKEN_LETTERS
 from kodeks.privacy.spans import Span
+from kodeks.privacy.spelled import LETTERS_THAT_ARE_WORDS, spelled_run_end
 from retrieval.language.normalize import fold
 
 _L = "A-Za-zА-Яа-яЈјЂђЋћЏџЉљЊњ"
@@ -170,16 +171,12 @@ _SEPARATED = re.compile(numbers.SPOKEN_SEPARATOR_GAP.replace("/", ""))  # "a dva
 _PLATES_WORD = re.compile(r"tablic\w*|registarsk\w*|registracij\w*")
 _LINKING = frozenset(["su", "mu", "joj", "im", "bile", "bila", "broj", "br", "sa", "oznake", "glase", "glasi"])
 _ABROAD_LETTERS = {**SPOKEN_LETTERS, **LETTERS_ALONE, "lj": "LJ", "nj": "NJ", "dz": "DZ"}
-_EVERYDAY = frozenset(["a", "i", "u", "o", "je", "e", "te", "s", "k"])  # letters' names that are words too
-
-
-def _spelled_char(word: str) -> bool:
-    return numbers.number_word(word) or word in _ABROAD_LETTERS or word in numbers.SPOKEN_SEPARATORS
 
 
 def _dictated_abroad(text: str, taken: list[Span]) -> list[Span]:
     folded, offsets = folded_with_offsets(text)
     words = list(_FOLDED_WORD.finditer(folded))
+    folded_words = [w.group() for w in words]
     out = []
     for i, cue in enumerate(words):
         if not _PLATES_WORD.fullmatch(cue.group()):
@@ -187,15 +184,13 @@ def _dictated_abroad(text: str, taken: list[Span]) -> list[Span]:
         k = i + 1
         while k < len(words) and k <= i + 2 and words[k].group() in _LINKING:
             k += 1
-        if k >= len(words) or words[k].group() in _EVERYDAY or words[k].group() in numbers.SPOKEN_SEPARATORS:
-            continue
-        last = k
-        while last < len(words) and _spelled_char(words[last].group()):
-            last += 1
-        while last > k and (
-            words[last - 1].group() in _EVERYDAY or words[last - 1].group() in numbers.SPOKEN_SEPARATORS
+        if (
+            k >= len(words)
+            or words[k].group() in LETTERS_THAT_ARE_WORDS
+            or words[k].group() in numbers.SPOKEN_SEPARATORS
         ):
-            last -= 1
+            continue
+        last = spelled_run_end(folded_words, k, _ABROAD_LETTERS)
         spelled = [w.group() for w in words[k:last]]
         if not spelled or all(w.isdigit() for w in spelled):
             continue

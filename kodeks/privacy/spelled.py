@@ -13,6 +13,7 @@ the mod-97 check, spell nothing else (the officer often names the account a clau
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 
 from stdnum import iban as stdnum_iban
 
@@ -23,24 +24,23 @@ from kodeks.privacy.letters import LETTERS_ALONE, SPOKEN_LETTERS
 from kodeks.privacy.spans import Span
 
 # Letters' names that are everyday words too: at the run's end they are the sentence's, not the number's.
-_WORDS_TOO = frozenset(["a", "i", "u", "o", "je", "e", "te", "s", "k"])
+LETTERS_THAT_ARE_WORDS = frozenset(["a", "i", "u", "o", "je", "e", "te", "s", "k"])
 # What spells a letter here: its name, or the consonant written alone.
 _LETTERS = {**SPOKEN_LETTERS, **LETTERS_ALONE}
 _WORD = re.compile(r"[a-z0-9]+")
 _IBAN_WORD = re.compile(r"(?<!\w)(iban\w*|racun\w*)(?:\W+(?:broj|br|je|glasi|iban))*\W*$")
 
 
-def _run_end(words: list[re.Match[str]], i: int) -> int:
-    """The index after the last word from `i` on that spells a character: letters' names, number words, spoken
-    separators — less the everyday words and separators at its end."""
+def spelled_run_end(words: Sequence[str], i: int, letters: Mapping[str, str]) -> int:
+    """The index after the last folded word from `i` on that spells a character: a letter of `letters`, a number
+    word, a spoken separator — less the everyday words and separators at its end. Shared by the spelled documents
+    and IBANs here and the plates of other countries (plates.py), each with its own alphabet."""
     j = i
     while j < len(words) and (
-        numbers.number_word(words[j].group())
-        or words[j].group() in _LETTERS
-        or words[j].group() in numbers.SPOKEN_SEPARATORS
+        numbers.number_word(words[j]) or words[j] in letters or words[j] in numbers.SPOKEN_SEPARATORS
     ):
         j += 1
-    while j > i and (words[j - 1].group() in _WORDS_TOO or words[j - 1].group() in numbers.SPOKEN_SEPARATORS):
+    while j > i and (words[j - 1] in LETTERS_THAT_ARE_WORDS or words[j - 1] in numbers.SPOKEN_SEPARATORS):
         j -= 1
     return j
 
@@ -48,6 +48,7 @@ def _run_end(words: list[re.Match[str]], i: int) -> int:
 def spelled_identifiers(text: str) -> list[Span]:
     folded, offsets = folded_with_offsets(text)
     words = list(_WORD.finditer(folded))
+    folded_words = [x.group() for x in words]
     spans: list[Span] = []
     i = 0
     while i < len(words):
@@ -63,7 +64,7 @@ def spelled_identifiers(text: str) -> list[Span]:
         if not (iban_cue or doc_cue or country):
             i += 1
             continue
-        last = _run_end(words, i)
+        last = spelled_run_end(folded_words, i, _LETTERS)
         chars = numbers.spelled_characters([x.group() for x in words[i:last]], _LETTERS)
         span = None
         if (iban_cue or country) and re.match(r"[A-Z]{2}\d{2}", chars):

@@ -532,8 +532,7 @@ def _contracted(text: str, c: Cues) -> bool:
     ju je … natjero"; fifteenth round, threads.toml [related] `clitics`): after a clitic — an auxiliary or a pronoun
     object — the first word of its clause ending in a consonant and -o that is not a closed-class word, a common
     noun or an adverb's or a passive's ending, nor a state ("je umro"). Alone such a word is no sure verb ("auto",
-    "staklo", "stalno"). Not in
-    a relative clause ("a vođa te grupe što je sve organizovo"): that describes a person the message asks about."""
+    "staklo", "stalno"). Not in a relative clause ("a vođa te grupe što je sve organizovo"): that describes a person the message asks about."""
     if not c.contracted_min:
         return False
     tokens = words(text)
