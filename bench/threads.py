@@ -45,6 +45,7 @@ SPLITS: tuple[tuple[str, str | None, str], ...] = (
     ("threads_fresh2.jsonl", "measure", "measure"),
     ("threads_fresh3.jsonl", "measure", "measure"),
     ("threads_fresh4.jsonl", "measure", "measure"),
+    ("threads_fresh5.jsonl", "measure", "measure"),
     ("threads_apart.jsonl", "tune", "tune"),
     ("threads_writer.jsonl", None, "tune"),
     ("threads_more.jsonl", "tune", "tune"),
@@ -54,6 +55,7 @@ SPLITS: tuple[tuple[str, str | None, str], ...] = (
     ("threads_fresh2.jsonl", "tune", "tune"),
     ("threads_fresh3.jsonl", "tune", "tune"),
     ("threads_fresh4.jsonl", "tune", "tune"),
+    ("threads_fresh5.jsonl", "tune", "tune"),
 )
 
 
