@@ -77,6 +77,9 @@ EVERYDAY = [
     "uhapsiti",
     "uhapsen",
     "uhapsena",
+    # the state a person is found in, written right after the name ("Lipić mrtav", "vozač Lipić trijezan")
+    *("mrtav", "mrtva", "mrtvi", "mrtvu", "mrtvom", "mrtve", "zdrav", "zdrava", "trijezan", "trijezna"),
+    *("drogiran", "drogirana", "ranjen", "ranjena", "povrijedjen", "povrijedjena", "nesvjestan", "nesvjesna"),
 ]
 _WORD = re.compile(r"\b[a-zčćšžđа-шђјљњћџ]{3,}\b")  # lower case, Latin or Cyrillic (folded to Latin)
 OUT = Path(__file__).resolve().parent.parent / "kodeks" / "privacy" / "data" / "common_words.txt"

@@ -11,7 +11,9 @@ an address in the English-speaking form, a plural of "živjeti" as a cue, a hous
 word as a first name before a surname, a first name's instrumental after "sa", an address broken by a hedge, a
 settlement's block, the number before the street after "pod brojem", two coordinated addresses, a date of birth after
 a slash or read off the identity card, a mobile dictated without its 0, another country's plate spelled, a foreigner's
-name spelt with letters the language has not, a street after "iz <town>," — never
+name spelt with letters the language has not, a street after "iz <town>,", a full name before "na" and her street, a
+street named after a group, a hamlet after "zaselak", a nickname in brackets after "zvani", "godine" after a date of
+birth, a date of birth corrected year first — never
 reach the stand-in Claude, the query log or the export: each form through the whole bot (the fake Bot API, the real
 pipeline, a real query log)."""
 
@@ -363,6 +365,33 @@ FORMS = {
         "vozač Dino Lipić iz Kaknja, Brezovih grana 12 vozio je bez dozvole, koji član",
         ("Brezovih grana 12", "Kaknja"),
         "[ADRESA]",
+    ),
+    # the seventeenth round (docs/privacy.md "Seventeenth round")
+    "name-then-street": (
+        "kod Dine Lipića na Hrastove Grane 14, Kakanj nađena je droga, koji član",
+        ("Lipića", "Hrastove Grane 14"),
+        "[ADRESA]",
+    ),
+    "address-named-after-group": (
+        "Mirna iz Palih jasenova 12 zove svako jutro zbog buke, šta da radim",
+        ("Palih jasenova 12",),
+        "[ADRESA]",
+    ),
+    "address-hamlet-zaselak": (
+        "zaselak Brezići 4, Kakanj — pucnjava za Novu godinu, koji zakon",
+        ("Brezići 4",),
+        "[ADRESA]",
+    ),
+    "nickname-bracketed": ("osumnjičeni Dino Lipić zvani (Brko) prodaje drogu, treba li advokat", ("Brko",), "[OSOBA"),
+    "birth-year-word": (
+        "Lejla Brezić, rođena 14. maja 1987. godine, prijavila je krađu",
+        ("14. maja 1987.",),
+        "[DATUM ROĐENJA]",
+    ),
+    "birth-corrected-year-first": (
+        "Lejla Brezić 04.06.1992 ne, 1992 04 06 piše u ličnoj, koji datum upisujem",
+        ("1992 04 06", "04.06.1992"),
+        "[DATUM ROĐENJA",
     ),
 }
 

@@ -35,6 +35,8 @@ _STREET_WORDS = (
     "selu",
     "zaseok",
     "zaseoku",
+    "zaselak",
+    "zaselku",
     "trg",
     "trgu",
     "bulevar",
@@ -337,7 +339,7 @@ def _english_addresses(text: str) -> list[Span]:
 # "naselje Breza, zgrada 4", "naselje Breza, blok 3", a building by its letter and number ("zgrada C4") or by its
 # letter with the flat after it ("zgrada C, stan 12"; the flat itself is added by the caller).
 _SETTLEMENT_HOUSE = re.compile(
-    r"(?<!\w)(?:mz|mjesn[aeoi]j?[ ]+zajednic[aeiu]|sel[aoue]|zaseo?k[au]?|naselj[aeu])[ ]+"
+    r"(?<!\w)(?:mz|mjesn[aeoi]j?[ ]+zajednic[aeiu]|sel[aoue]|zaseo?k[au]?|zasel(?:ak|k[au])|naselj[aeu])[ ]+"
     r"(?P<name>[^\W\d_]+(?:[ -][^\W\d_]+){0,2})[ ]*,?[ ]*(?:u[ ]+)?(?:(?:kuc|zgrad|lamel)[aeiu]|blok[u]?)[ ]+"
     r"(?:(?:broj|br\.?)[ ]*)?(?:\d{1,4}[a-z]?|bb|(?P<letter>[a-h])(?:,[ ]*(?:broj|br\.?)[ ]*\d{1,4}[a-z]?|"
     r"\d{1,2}|(?=[ ]*,?[ ]*(?:stan|sprat|kat|ulaz)[ ]+\d)))(?![\w/])",

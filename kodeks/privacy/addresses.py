@@ -11,7 +11,16 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from kodeks.privacy import address_breaks, address_cues, dwelling, institutions, lexicon, street_words, villages
+from kodeks.privacy import (
+    address_breaks,
+    address_cues,
+    dwelling,
+    institutions,
+    lexicon,
+    name_context,
+    street_words,
+    villages,
+)
 from kodeks.privacy.spans import Span
 from retrieval.language.normalize import fold
 
@@ -43,7 +52,8 @@ _ORDINAL = re.compile(r"^\d{1,2}\.$")
 _STREET_WORD = re.compile(
     r"(?<!\w)(?:ul\.|ul|ulica|ulici|ulicu|ulice|adresa|adresi|adresu|adresom|adr\.|stanuje\s+(?:u|na)|stanuje|"
     rf"{dwelling.LIVES}\s+(?:u|na)|{dwelling.SETTLED_FORMS}\s+(?:u|na)|{dwelling.REGISTERED_FORMS}(?:\s+je)?\s+(?:u|na)|"
-    r"prebivaliste\w*|boraviste\w*|bulevar\w*|bul\.|trg|trgu|naselje|naselju|obal[aeiu]|obalom|sokak\w*|prolaz\w*|alej[aeiu]|selo|selu|zaseok|zaseoku|mahala|mahali)"
+    r"prebivaliste\w*|boraviste\w*|bulevar\w*|bul\.|trg|trgu|naselj[aeu]|obal[aeiu]|obalom|sokak\w*|prolaz\w*|alej[aeiu]|selo|selu|zaseok|zaseoku|zasel(?:ak|k[au])|"
+    r"mahala|mahali)"
     r"(?:\s+(?:mu|joj|im|je|glasi|stanovanja|prebivalista|boravista|prijave|za\s+dostav[aeu]|dostave))*"  # "adresa mu je …"
     r"(?:\s+(?:u|na|broj|br\.?))?\s*:?\s*$"
 )
@@ -116,6 +126,9 @@ _PART_OF_NAME = frozenset(
         "selu",
         "zaseok",
         "zaseoku",
+        "zaselak",
+        "zaselka",
+        "zaselku",
         "mahala",
         "mahali",
         "ul",
@@ -305,7 +318,7 @@ def _street_ok(words: list[str], capital_needed: bool, bb: bool = False) -> bool
 _PREPOSITIONS_IN_NAMES = frozenset(
     ["od", "i", "na", "za", "kod", "do", "iz", "pod", "nad", "pred", "pri", "u", "s", "sa"]
 )
-# A road's word inside a capitalised street's name: "Kasindolski put 7", "Hrasnička cesta 12".
+# A road's word inside a capitalised street's name: "Kasindolski put 7", "Hrasnička cesta 12", "Lipovo šetalište 3".
 _ROAD_WORDS = (
     "cesta",
     "ceste",
@@ -319,6 +332,10 @@ _ROAD_WORDS = (
     "ulici",
     "ulicu",
     "ulicom",
+    "setaliste",
+    "setalista",
+    "setalistu",
+    "setalistem",
 )
 _ULICA = frozenset(["ulica", "ulici", "ulicu", "ulice", "ul", "ul."])
 # A street's own name before "ulica" is a possessive or a -ska adjective: Jasenova, Hrastovoj, Kozarskoj, Titovoj.
@@ -351,6 +368,8 @@ _PREPOSITIONS_AFTER = frozenset(
 # A conjunction after the number starts the next clause ("živi na Lipovoj 14 nego kod brata"): nothing counted.
 _DWELLS = re.compile(rf"^(?:{dwelling.LIVES}|{dwelling.STAYS}|{dwelling.RESIDES})$")
 _CONJUNCTIONS_AFTER = frozenset(["nego", "jer", "dok", "pošto", "posto", "mada", "iako", "ukoliko", "tamo", "gdje"])
+# A verb in the present whose subject is a person (kaže, tvrdi, zove …): after a house number the clause's predicate.
+_PRESENT_VERBS = name_context.SPEECH_VERBS | {"zove", "zovu", "vice", "vicu", "pije", "piju", "spava", "spavaju"}
 
 
 def _count_after(rest: str) -> bool:
@@ -370,6 +389,7 @@ def _count_after(rest: str) -> bool:
         and word not in ("stan", "sprat", "kat", "ulaz", "lamela", "sprata")
         and not word.endswith(_VERB_ENDINGS)
         and word not in lexicon.person_verbs()
+        and word not in _PRESENT_VERBS  # "sa Hrasničke ceste 88 kaže …": the predicate, nothing counted
         and (lexicon.law_word(word) or word in lexicon.word_set("common_words.txt"))
     )
 
@@ -421,9 +441,12 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
         )  # acronyms: "УС, 92/11" is a gazette reference
     ]
     bb = bool(re.fullmatch(_WITHOUT_NUMBER, m.group(2)))
+    place_from = 0
     for chosen, offset in plain:
-        if _person_then_place(chosen):
-            continue  # "kod Lipe na Brezove Grane 12": the host, then her street (the next, shorter run)
+        at = len(words) - len(chosen)
+        place_from = max(place_from, at + _person_then_place(chosen))
+        if at < place_from:
+            continue  # "kod Lipe (Brezić) na Brezove Grane 12": the host, then her street (a later, shorter run)
         if _street_ok(chosen, capital_needed=True, bb=bb) and (house_only or not _count_after(text[m.end(2) :])):
             return Span(offset, m.end(2), "ADDRESS")
     for chosen, offset in plain:
@@ -436,6 +459,14 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
     for chosen, offset in plain:
         if _named_as_streets_are(chosen) and _home_after(text, m.end(2)):
             return Span(offset, m.end(2), "ADDRESS")  # "Patriotske lige 8, stan 3", "Igmanskog marša 5, Hadžići"
+    for chosen, offset in plain:
+        if (
+            _named_after_a_group(chosen)
+            and _PLACE_PREPOSITION_BEFORE.search(fold(text[max(0, offset - 8) : offset]))
+            and _clause_goes_on(text[m.end(2) :])
+            and not _counted(text[m.end(2) :])
+        ):
+            return Span(offset, m.end(2), "ADDRESS")  # "iz Zelenih beretki 16 zove …": a street named after a group
     for chosen, offset in plain:  # a number only a house has: the street's words need no capital ("lipova 13a")
         if (
             house_only
@@ -524,16 +555,35 @@ def _sized(words: list[str]) -> bool:
     )
 
 
-def _person_then_place(words: list[str]) -> bool:
-    """A listed first name, then "na"/"u" and the street's capitalised words: a person and where she lives ("spava
-    kod Lipe na Brezove Grane 12"). No street's name has a first name before such a preposition ("Bitke na
+def _person_then_place(words: list[str]) -> int:
+    """Where the street starts when the run opens on a person and "na"/"u" (0 if it does not): a listed first name,
+    or a listed first name and a capitalised word that is no place (her surname, in any case), then the preposition
+    and the street's capitalised words — a person and where she lives ("spava kod Lipe na Brezove Grane 12", "kod
+    Dine Lipića na Brezove Grane 12"). No street's name has a first name before such a preposition ("Bitke na
     Sutjesci", "Vrelo na Bosni")."""
+    if not words or lexicon.first_name(fold(words[0])) is None or lexicon.is_place(fold(words[0])):
+        return 0
+    for at in (1, 2):
+        if (
+            len(words) > at + 1
+            and fold(words[at]) in ("na", "u")
+            and words[at + 1][:1].isupper()
+            and all(_surname_word(w) for w in words[1:at])
+        ):
+            return at + 1
+    return 0
+
+
+def _surname_word(word: str) -> bool:
+    """A capitalised word after a first name that may be its surname: no place, no function word, no word of the laws."""
+    folded = fold(word)
     return (
-        len(words) > 2
-        and fold(words[1]) in ("na", "u")
-        and words[2][:1].isupper()
-        and lexicon.first_name(fold(words[0])) is not None
-        and not lexicon.is_place(fold(words[0]))
+        word[:1].isupper()
+        and not word.isupper()
+        and folded not in lexicon.FUNCTION_WORDS
+        and not lexicon.is_place(folded)
+        and not lexicon.law_word_in_any_case(folded)
+        and not lexicon.not_a_name(folded)
     )
 
 
@@ -549,6 +599,17 @@ def _named_as_streets_are(words: list[str]) -> bool:
         and not any(institutions.INSTITUTION.match(fold(w)) for w in words)  # "Policijske uprave 5, Tuzla"
         and _street_ok(words, capital_needed=False)
     )
+
+
+# A preposition of place right before a street's name (on folded text).
+_PLACE_PREPOSITION_BEFORE = re.compile(r"(?<!\w)(?:u|na|iz|sa|s|kod|do|od|ispred|pored|iza|blizu)[ ]*$")
+
+
+def _named_after_a_group(words: list[str]) -> bool:
+    """A street named after a group of people, as its official spelling writes it: a genitive plural first word
+    capitalised, then lower case ("Zelenih beretki", "Palih boraca", "Branilaca grada"). After "u"/"na" no phrase but a
+    street's name puts a genitive plural there, and after "iz"/"kod" it is a street's with its house number."""
+    return _named_as_streets_are(words) and fold(words[0]).endswith(("ih", "aca"))
 
 
 def _home_after(text: str, end: int) -> bool:
@@ -612,6 +673,7 @@ def _clause_goes_on(rest: str) -> bool:
         or _DWELLS.match(word) is not None
         or word in _TIME_WORDS
         or word in lexicon.person_verbs()
+        or word in _PRESENT_VERBS
         or word.endswith((*_VERB_ENDINGS, "eno", "ano", "en"))  # pronađeno, uhapšen (not -la: "5 automobila")
     )
 
@@ -788,7 +850,7 @@ _FLAT_AFTER = re.compile(
     r"^(?:[ ]*(?:,|[ ][-–])?[ ]*(?:(?:stan|st\.|st(?=[ ]\d)|sprat|spr\.|sp\.|kat|ulaz|lamela|стан|спрат|кат|улаз)[ ]*(?:br\.?[ ]*)?\d{1,3}[a-zA-Z]?"
     r"|(?:ulaz|lamela|sprat|kat|улаз|спрат)[ ]+(?-i:[IVX]{1,4})(?![\w.])"  # "ulaz II"
     r"|(?<=,[ ])(?:(?-i:[IVX]{1,4})|\d{1,2})/\d{1,3}"  # after a comma, the floor and the flat: "7, III/12", "7, 3/12"
-    r"|(?:ulaz|lamela|blok|улаз|блок)[ ]+(?-i:[A-HА-Ж])"  # "ulaz B", "blok C": by its letter (a capital: "ulaz a" is "and")
+    r"|(?:ulaz|lamela|blok|улаз|блок)[ ]+(?-i:[A-HА-Ж])\d{0,2}"  # "ulaz B", "lamela C4": by its letter (a capital: "ulaz a" is "and")
     r"|(?:ulaz|lamela|улаз)[ ]+(?-i:[b-hб-ж])(?=[ ]+\w+[ ]+(?:sprat|kat|спрат|кат))"  # dictated: "ulaz b treci sprat"
     r"|(?-i:[A-ZА-Ш])\d{1,2}/\d{1,3}"  # a block or entrance by its letter and the flat: "Lipa 5, B3/14"
     r"|(?:prvi|drugi|tre[cćč]i|[cčć]etvrti|peti|[sš]esti|sedmi|osmi|deveti|deseti|\d{1,2}\.|(?-i:[IVX]{1,4})\.?)"
@@ -912,6 +974,8 @@ def _town_start(text: str, start: int) -> int:
         return start
     words = re.split(r"[ -]", m.group("town"))
     for n in (len(words), 1):  # "Banja Luka," or the last word alone ("u Zenici,")
+        if n < len(words) and words[0][:1].isupper() and lexicon.first_name(fold(words[0])) == fold(words[0]):
+            return start  # "Samir Hadžić, Lipova 7": a first name and her surname (shaped like "Hadžići"), no town
         if _is_town([fold(w) for w in words[-n:]]) == n:
             town_start = start - (len(m.group(0)) - (m.start("town") - m.start()))
             offset = town_start + len(" ".join(words[:-n])) + (1 if n < len(words) else 0)

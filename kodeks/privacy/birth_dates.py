@@ -127,7 +127,55 @@ def birth_dates(text: str) -> list[Span]:
     for start, end in _years_after_birth_words(folded, offsets):
         if not any(start < e and s < end for s, e in taken):
             spans.append(Span(start, end, "DATE_OF_BIRTH"))
-    return [s for s in spans if not _a_vehicles_year(text, s.start)]
+    spans = [_with_year_word(text, s) for s in spans if not _a_vehicles_year(text, s.start)]
+    return spans + _corrected(text, spans)
+
+
+# A date of birth corrected right after it: "15.03.1995 ne, 1995 15 03", "… nego 1995-15-03", "…, tj. 16.03.1995" — the
+# correction may put the year first, with the day and the month in either order.
+_CORRECTION = re.compile(r"^[ ]*,?[ ]*(?:ne[ ]+nego|ne|nego|tj\.?|odnosno|zapravo|ispravka:?)[ ]*[,:]?[ ]*")
+_YEAR_FIRST = re.compile(r"((?:19|20)\d{2})[ ./-]{1,2}(\d{1,2})[ ./-]{1,2}(\d{1,2})\.?(?![\d])")
+_YEAR_LAST = re.compile(r"(\d{1,2})[ ./-]{1,2}(\d{1,2})[ ./-]{1,2}((?:19|20)\d{2})\.?(?![\d])")
+
+
+def _corrected(text: str, spans: list[Span]) -> list[Span]:
+    out = []
+    for span in spans:
+        m = _CORRECTION.match(text[span.end :])
+        if m is None or not m.group().strip(" ,:"):
+            continue
+        at = span.end + m.end()
+        date = _YEAR_FIRST.match(text, at)
+        if date is not None:
+            year, a, b = (int(g) for g in date.groups())
+            if _real(year, a, b) or _real(year, b, a):
+                out.append(Span(at, date.end(), "DATE_OF_BIRTH"))
+            continue
+        date = _YEAR_LAST.match(text, at)
+        if date is not None and _real(int(date.group(3)), int(date.group(2)), int(date.group(1))):
+            out.append(Span(at, date.end(), "DATE_OF_BIRTH"))
+    return out
+
+
+def _real(year: int, month: int, day: int) -> bool:
+    try:
+        datetime.date(year, month, day)
+    except ValueError:
+        return False
+    return True
+
+
+# The year's word after a date that ends on its year: "20. oktobra 2000. godine", "12.03.1990 god.", "1990. g.".
+_YEAR_WORD_AFTER = re.compile(r"^\.?[ ]?(?:godine|god\.|god(?!\w)|g\.|године|год\.)", re.IGNORECASE)
+
+
+def _with_year_word(text: str, span: Span) -> Span:
+    """The date with the word for "year" written after it: part of how the date is written, so it is masked with it
+    (the placeholder would otherwise be followed by a stray "godine")."""
+    if not re.search(r"(?:19|20)\d{2}\.?$", text[span.start : span.end]):
+        return span
+    m = _YEAR_WORD_AFTER.match(text[span.end :])
+    return Span(span.start, span.end + m.end(), span.kind) if m else span
 
 
 # "auto je godište 2008", "kamion, godište 1999": the year a vehicle was made, said with the same word as a person's.

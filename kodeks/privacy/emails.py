@@ -72,8 +72,11 @@ _VOICE_AT_WORDS = tuple(sorted((*AT_WORDS, "majmunce"), key=len, reverse=True)) 
 # ("… at gmail com"): the dot is swallowed, the provider's name says what follows is its domain.
 _PROVIDERS = ("gmail", "googlemail", "yahoo", "hotmail", "outlook", "icloud", "live", "gmx", "aol", "yandex", "proton")
 _LOCAL = rf"[a-z0-9_]+(?:[ ](?:{_either(_VOICE_DOT_WORDS)}|crtica|donja[ ]crta)[ ][a-z0-9_]+)?"
+# A local part of two words joined by the dot's word of the languages callers from abroad dictate in ("ana punto l",
+# "ana punkt lipic"): the whole local part, read only right before the at-word (no sentence of ours says "punto").
+_FOREIGN_DOTTED = r"[a-z0-9_]+[ ](?:punto|punkt)[ ][a-z0-9_]+"
 _VOICE = re.compile(
-    rf"(?<![\w@])(?P<local>{_LOCAL}(?:[ ]{_LOCAL})?)[ ]+(?:u[ ]+majmunu|{_either(_VOICE_AT_WORDS)})[ ]+"
+    rf"(?<![\w@])(?P<local>{_FOREIGN_DOTTED}|{_LOCAL}(?:[ ]{_LOCAL})?)[ ]+(?:u[ ]+majmunu|{_either(_VOICE_AT_WORDS)})[ ]+"
     rf"(?:[a-z0-9-]+(?:[ ]+(?:{_either(_VOICE_DOT_WORDS)})[ ]+[a-z0-9-]+)*[ ]+(?:{_either(_VOICE_DOT_WORDS)})"
     rf"|(?:{_either(_PROVIDERS)}))[ ]+(?:{_either(_VOICE_TLDS)})(?!\w)"
 )

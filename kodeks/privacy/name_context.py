@@ -56,9 +56,19 @@ _CLITICS = frozenset(["je", "su", "se", "mu", "joj", "ga", "ih", "im", "nije", "
 _NICKNAME_CUES = frozenset(["zvani", "zvana", "zv", "alias"])
 
 
-def _verb(token: Token, participle: bool = True) -> bool:
+# Verbs of daybreak and nightfall: said of the dawn, the day and the night, never of a person ("Zora je svanula").
+_DAYBREAK_VERBS = frozenset(
+    [
+        *("svanula", "svanuo", "svanulo", "svanule", "svitala", "svitao", "svitalo", "razdanila", "razdanilo"),
+        *("zazorila", "zazorilo", "smrkla", "smrklo", "smrkao", "zanocila", "zanocilo", "zanocio"),
+    ]
+)
+
+
+def _verb(token: Token, participle: bool = True, any_case: bool = False) -> bool:
     """A verb whose subject is a person: data/person_verbs.txt, a verb of saying or doing above, or (`participle`) any
-    past participle's shape."""
+    past participle's shape — not a case form of a word of the laws where `any_case` asks ("Nada je mala da …": an
+    adjective), nor a verb of daybreak."""
     folded = token.folded
     return token.text.islower() and (
         folded in lexicon.person_verbs()
@@ -69,6 +79,8 @@ def _verb(token: Token, participle: bool = True) -> bool:
             and _PARTICIPLE.search(folded) is not None
             and not lexicon.dictionary_word(folded)
             and not lexicon.law_word(folded)  # "Jasna pravila …", "Nada je bila …": a noun or "biti"
+            and not (any_case and lexicon.law_word_in_any_case(folded))
+            and folded not in _DAYBREAK_VERBS
         )
     )
 
@@ -118,7 +130,10 @@ def first_names_before_verbs(text: str, tokens: list[Token], labels: list[str]) 
             if after is not None and (nickname or _verb(tokens[after], participle=listed)):
                 labels[j], labels[k] = "F", "S"  # "Mehmedalija Jasenovac je udario", "… zvani Meho": name, surname
                 continue
-        if k is not None and _verb(tokens[k], participle=listed):
+        # A name that is a word of the language, at a sentence's start where the capital says nothing: a participle's
+        # shape there may be the word's adjective ("Nada je mala da …").
+        word_at_start = token.sentence_start and token.folded in lexicon.ambiguous_names()
+        if k is not None and _verb(tokens[k], participle=listed, any_case=word_at_start):
             labels[j] = "F"
             continue
         if (

@@ -131,10 +131,17 @@ def _cue_end(text: str, tokens: list[Token], j: int) -> tuple[int, bool] | None:
             and after == " "
             and lexicon.first_name(tokens[k].folded) == tokens[k].folded  # a first name in its nominative
         )
+        if word == "nadimak" and k == j + 1 and after == " " and _capitalised_inside(tokens[k]):
+            return k, True  # "samo nadimak Golja": a nickname is what its noun names, written as a name
         if word in ("ime", "prezime", "nadimak") and k == j + 1 and ":" not in after and not dictated:
             return None  # "ime i prezime", "ime roditelja" without "mu je" or a colon: no name follows
         return k, word == "nadimak"
     return None
+
+
+def _capitalised_inside(token: Token) -> bool:
+    """Capitalised (not in capitals) inside a sentence: written as a name."""
+    return token.capitalised and not token.sentence_start and not token.text.isupper()
 
 
 def _a_name_at(tokens: list[Token], k: int) -> bool:
@@ -373,3 +380,29 @@ def names_before_unknown_surnames(text: str, tokens: list[Token], labels: list[s
             continue
         if lexicon.first_name(token.folded) is not None or (token.capitalised and not token.sentence_start):
             labels[j] = "F"
+
+
+# "X je (njegov) nadimak", "X je (mu) prezime": the word before says what someone is called.
+_OWN_NAME_NOUN = re.compile(
+    r"^(?:je|su)[ ]+(?:(?:mu|joj|im|njegov[oa]?|njen[oa]?|njezin[oa]?|njihov[oa]?)[ ]+)?(?P<noun>nadimak|prezime)(?!\w)"
+)
+
+
+def names_before_their_noun(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "Kurta je nadimak od Huseina", "Lipa je prezime, pišem li ga …": a word written as a name (capitalised, a
+    capital at a sentence's start included) or a listed first name right before "je nadimak" or "je prezime" is the
+    nickname or the surname of someone — a person (name_mentions keeps a surname said to be common: "Lipović je
+    često prezime", "… je prezime u pola Bosne")."""
+    for j, token in enumerate(tokens):
+        m = (
+            _OWN_NAME_NOUN.match(fold(text[token.end : token.end + 40]))
+            if text[token.end : token.end + 1] == " "
+            else None
+        )
+        if m is None or labels[j] not in "OfC" or token.text.isupper() or len(token.folded) < 2:
+            continue
+        if token.folded in lexicon.FUNCTION_WORDS or token.folded in lexicon.person_words():
+            continue
+        if lexicon.not_a_name(token.folded) or (token.text.islower() and lexicon.first_name(token.folded) is None):
+            continue
+        labels[j] = "F" if m.group("noun") == "nadimak" or lexicon.first_name(token.folded) else "S"

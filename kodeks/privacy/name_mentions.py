@@ -4,7 +4,9 @@
   "ime"/"imena" (at most two words before it: "česta", "žensko") and where the clause ends after that noun (or
   only where follows: "u BiH", "kod nas", or the thing it names: "ime trgovine", "ime psa") are
   words mentioned, not people. "Marko je ime njegovog oca" goes on after the noun (whose name it is): a person's.
-  A surname alone before "je prezime" likewise ("Lipović je prezime u pola Bosne": where it is common, "u pola X").
+  A surname alone before "je prezime" likewise, said to be common: by a word before the noun ("Lipović je često
+  prezime") or where it is common after it ("Lipović je prezime u pola Bosne"); "Lipa je prezime, pišem li …" is
+  someone's.
 - "za Novu godinu", "po Novom zakonu": a capitalised word that is a name's case form ("Novo") and in the very same
   form an adjective of the laws, right before a lower-case noun of the laws in the same case (the endings agree:
   -u … -u, -om … -u/-om, -oj … -i), is the adjective. No word for a person may be the noun ("Milu komšinicu" is
@@ -45,6 +47,8 @@ def names_mentioned_as_names(text: str, tokens: list[Token], labels: list[str]) 
             k -= 1
         if k < 1 or tokens[k].folded not in _COPULA:
             continue
+        if surname_noun and k == n - 1 and not _WHERE_AFTER.match(text[noun.end :]):
+            continue  # "Lipa je prezime, pišem li …": someone's surname; "Lipa je često prezime" is talked about
         subject: list[int] = []
         i = k - 1
         while i >= 0 and gap(text, tokens[i], tokens[i + 1]).strip() in ("", ","):

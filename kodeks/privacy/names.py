@@ -525,7 +525,7 @@ def _person_verb_with_a_person_beside(text: str, tokens: list[Token], j: int) ->
 _PLACE_NOUNS = re.compile(
     r"^(?:most|mosta|mostu|mostom|cuprij\w*|trg|trga|trgu|trgom|ulic[aeiu]|ulicom|ul|bulevar\w*|park|parka|parku|"
     r"parkom|skol[aeiu]|skolom|os|ss|gimnazij\w*|naselj[aeu]|obal[aeiu]|setalist\w*|kasarn\w*|spomenik\w*|"
-    r"kej\w*|aleja|aleji|aleje|sokak\w*|avenij\w*|sel[aou]|zaseo?k[au]?|mahal[aeiu]|prelaz|prelaza|prelazu|"
+    r"kej\w*|aleja|aleji|aleje|sokak\w*|avenij\w*|sel[aou]|zaseo?k[au]?|zasel(?:ak|k[au])|mahal[aeiu]|prelaz|prelaza|prelazu|"
     r"univerzitet\w*|sveucilist\w*|fakultet\w*|institut\w*|akademij\w*|muzej\w*|bibliotek\w*|pozorist\w*|"
     r"kazalist\w*|galerij\w*|stadion\w*|dvoran\w*|mz)$"
 )  # not dom, centar, bolnica: "u bolnici Ana Kovač tvrdi …" is more often a person than an institution's name
@@ -763,7 +763,7 @@ def _places_named_after_people(text: str, tokens: list[Token], labels: list[str]
                 and k - j <= MAX_RUN + 1
                 and (
                     gap(text, tokens[k - 1], tokens[k]) in (" ", "-")
-                    or (k == j + 1 and _OPENING_QUOTE.match(gap(text, token, tokens[k])) is not None)
+                    or (k == (j + 2 if dom else j + 1) and _OPENING_QUOTE.match(gap(text, tokens[k - 1], tokens[k])))
                     or (tokens[k - 1].folded in _TITLES_WITH_STOP and gap(text, tokens[k - 1], tokens[k]) == ". ")
                 )
             ):
@@ -823,6 +823,41 @@ def _places_named_after_people(text: str, tokens: list[Token], labels: list[str]
             labels[j] = "O"
 
 
+_STREET_NOUN = frozenset(["ulica", "ulici", "ulicu", "ulice", "ulicom"])
+_PERSON_CASE_BEFORE = frozenset(["kod", "od", "za", "sa", "s", "bez", "prema", "do", "kraj", "pored"])
+
+
+def _names_before_street_nouns(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "Vuka Karadžića ulica u Lipi", "u Mehe Lipića ulici": name words in the genitive right before "ulica" in lower
+    case name the street (the spoken order of "ulica Vuka Karadžića"); a person before "ulica" is in the nominative
+    ("Marko Lipić ulica Brezova 5": a name, then his street). Not after a preposition a person's genitive follows
+    ("kod Marka Lipića ulica je …")."""
+    for n, noun in enumerate(tokens):
+        if noun.folded not in _STREET_NOUN or not noun.text.islower() or n == 0:
+            continue
+        j = n
+        while (
+            j > 0
+            and n - j < 3
+            and labels[j - 1] != "O"
+            and tokens[j - 1].capitalised
+            and gap(text, tokens[j - 1], tokens[j]) == " "
+        ):
+            j -= 1
+        run = tokens[j:n]
+        if not run or not all(_genitive_name_word(t) for t in run):
+            continue
+        if j > 0 and tokens[j - 1].folded in _PERSON_CASE_BEFORE and gap(text, tokens[j - 1], tokens[j]) == " ":
+            continue
+        labels[j:n] = ["O"] * (n - j)
+
+
+def _genitive_name_word(token: Token) -> bool:
+    """A name word in the genitive: -a/-e, and not a first name's nominative ("Vuka", "Nikole", "Karadžića")."""
+    folded = token.folded
+    return folded.endswith(("a", "e")) and lexicon.first_name(folded) != folded
+
+
 def _the_way_along(verb: Token, place: Token) -> bool:
     """ "plovio Savom", "išli su Drinom": a river's or a town's instrumental right after a verb of the past is the way
     taken (a person in the instrumental needs "sa": "razgovarao sa Savom")."""
@@ -831,9 +866,9 @@ def _the_way_along(verb: Token, place: Token) -> bool:
     )
 
 
-# A nickname right after a name: "Marko Marković (Maki)", "Marko Marković zvani Maki", "… zv. „Maki“".
+# A nickname right after a name: "Marko Marković (Maki)", "Marko Marković zvani Maki", "… zv. „Maki“", "… zvani (Maki)".
 _NICKNAME = re.compile(
-    r"^(?:\s*\(\s*[\"'„“”]?|,?\s+(?:zvani|zvana|zvanog|zvanom|zv\.|alias|nadimka|nadimkom|nadimak|звани|звана|званог|званом|зв\.|надимка|надимком|надимак)\s+[\"'„“”]?)"
+    r"^(?:\s*\(\s*[\"'„“”]?|,?\s+(?:zvani|zvana|zvanog|zvanom|zv\.|alias|nadimka|nadimkom|nadimak|звани|звана|званог|званом|зв\.|надимка|надимком|надимак)\s+\(?\s*[\"'„“”]?)"
     r"([A-ZČĆŠŽĐА-ЯЂЈЉЊЋЏ][^\W\d_]+(?:[ -][A-ZČĆŠŽĐА-ЯЂЈЉЊЋЏ][^\W\d_]+)?)[\"'„“”]?(?:\s*\))?"
 )
 
@@ -1098,12 +1133,14 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     word_surnames.word_surnames_beside_first_names(text, tokens, labels)
     word_surnames.word_first_names_before_surnames(text, tokens, labels)
     _places_named_after_people(text, tokens, labels)
+    _names_before_street_nouns(text, tokens, labels)  # "Vuka Karadžića ulica"
     units.places_after_facilities(text, tokens, labels)
     name_context.places_shaped_like_names(text, tokens, labels)
     _diminutives_alone(text, tokens, labels)
     name_context.months_after_days(text, tokens, labels)
     name_cues.names_after_cues(text, tokens, labels)
     name_cues.names_before_unknown_surnames(text, tokens, labels)  # "ibro ne znam prezime"
+    name_cues.names_before_their_noun(text, tokens, labels)  # "Kurta je nadimak od Huseina"
     fronted_objects.fronted_objects(text, tokens, labels)  # "Vuka smo priveli jutros"
     _nouns_after_surname_possessives(tokens, labels)
     _indeclinable_surnames_in_capitals(tokens, labels)

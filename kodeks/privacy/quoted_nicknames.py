@@ -1,7 +1,8 @@
 """Nicknames in quotes that names.py's nickname rules (a nickname right after a name, or before a person's verb) do
 not reach:
 
-- between a first name and the surname: `Marko „Crni“ Lipić`, `Ana «Anči» Brezić` — one person, one span;
+- between a first name and the surname: `Marko „Crni“ Lipić`, `Ana «Anči» Brezić`, in brackets too: `Ivo ("Crni")
+  Lipić` — one person, one span (a first name that may be a word, "Haso", is read by its surname and nickname);
 - tied to a person named right after it: `„Vuk“, a to je Marko Lipić`, `"Mali", pravim imenom Ivo Lipić`,
   `„Crni“, odnosno Ivo Lipić` — the same person, the same placeholder;
 - after a verb of naming: `svi ga zovu „Crni“`, `poznat kao "Mali"`, `nadimak mu je „Švabo“` — a person of its own.
@@ -22,7 +23,9 @@ _OPEN = "\"'„“”«»"
 _CLOSE = "\"'“”»«"
 _CAP = r"[A-ZČĆŠŽĐА-ЯЂЈЉЊЋЏ][^\W\d_]{1,15}"
 _NICK = rf"[{_OPEN}](?P<nick>{_CAP}(?:[ -]{_CAP})?)[{_CLOSE}]"
-_BETWEEN = re.compile(rf"^[ ]+{_NICK}[ ]+(?P<surname>{_CAP})(?![\w])")
+_BETWEEN = re.compile(rf"^[ ]+(?:\([ ]*)?{_NICK}(?:[ ]*\))?[ ]+(?P<surname>{_CAP})(?![\w])")
+# The same with the first name before it, when only the surname was found: `Haso ("Hasko") Mehić`.
+_FIRST_BEFORE = re.compile(rf"(?<![\w])(?P<first>{_CAP})[ ]+(?:\([ ]*)?{_NICK}(?:[ ]*\))?[ ]+$")
 _TIED = re.compile(
     rf"{_NICK}[ ]*,?[ ]*(?:a[ ]+to[ ]+je|to[ ]+je|tj\.?|to[ ]+jest|odnosno|zapravo|pravim[ ]+imenom|"
     r"pravog[ ]+imena|pravo[ ]+ime[ ]+mu[ ]+je|alias)[ ]*:?[ ]*$"
@@ -56,6 +59,12 @@ def join_nicknames(text: str, found: list[Person]) -> list[Person]:
             new_end = end + m.end()
             out = [p for p in out if not (p[0] < new_end and start < p[1])]
             out.append((start, new_end, surname or fold(m.group("surname")), first))
+    # Before a surname found alone: the first name and the nickname are the same person's.
+    for start, end, surname, first in list(out):
+        m = _FIRST_BEFORE.search(text, max(0, start - 60), start)
+        if m and lexicon.first_name(fold(m.group("first"))) is not None and _no_word(m.group("first")):
+            out = [p for p in out if not (p[0] < end and m.start() < p[1])]
+            out.append((m.start(), end, surname, first or lexicon.first_name(fold(m.group("first")))))
     # Tied to the person right after it; or after a verb of naming.
     for m in re.finditer(_NICK, text):
         tied = next(

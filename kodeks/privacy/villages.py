@@ -17,7 +17,7 @@ from kodeks.privacy.address_cues import folded_letters
 from kodeks.privacy.spans import Span
 from kodeks.privacy.tokens import WORD
 
-_SETTLEMENT = re.compile(r"(?<!\w)(?:sel[aou]|zaseo?k[au]?|naselj[aeu])[ ]+", re.IGNORECASE)
+_SETTLEMENT = re.compile(r"(?<!\w)(?:sel[aou]|zaseo?k[au]?|zasel(?:ak|k[au])|naselj[aeu])[ ]+", re.IGNORECASE)
 _BB = re.compile(r"[ ]+bb(?!\w)", re.IGNORECASE)
 _BY_TOWN = re.compile(r"[ ]+kod[ ]+(?P<town>[^\W\d_]+)(?!\w)", re.IGNORECASE)
 _DWELLING = re.compile(
