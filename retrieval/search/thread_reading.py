@@ -772,10 +772,11 @@ def _act_as_subject(body: list[str], c: Cues) -> bool:
     where, when or before whom the act was, whatever verb follows — the thread's act with a circumstance, as the
     same person doing the same again is (sixteenth round)."""
     rest = body[_opener_end(c.related_openers, body, 1) or 0 :]
+    subject = c.the_act | c.the_act_with
     head: list[str] = []
     for token in rest:
-        if content_words(token) and token not in c.the_act | c.the_act_with:
-            break
+        if token not in subject and token not in c.auxiliaries and token not in c.impersonal:
+            break  # "za ono što mi je …": a demonstrative after a preposition is no subject
         head.append(token)
     return bool(c.the_act & set(head)) and any(t in c.auxiliaries or t in c.impersonal for t in head)
 
