@@ -767,10 +767,11 @@ def _told_again(own: list[str], previous: str, c: Cues) -> bool:
 
 
 def _act_as_subject(body: list[str], c: Cues) -> bool:
-    """A message whose subject is the thread's act, pointed to by a neuter demonstrative before a copula ("sve je to
-    bilo na ulici …", "to se desilo kod škole", "a ovo je bilo …"; threads.toml [continuation] `the_act`): it says
-    where, when or before whom the act was, whatever verb follows — the thread's act with a circumstance, as the
-    same person doing the same again is (sixteenth round)."""
+    """A message whose subject is the thread's act, a neuter demonstrative opening it with a copula's past form or "se"
+    ("sve je to bilo na ulici …", "to se desilo kod škole", "a ovo je bilo …"; threads.toml [continuation] `the_act`):
+    it says where, when or before whom the act was, whatever verb follows — the thread's act with a circumstance, as
+    the same person doing the same again is (sixteenth round). "a to je napisao načelnik …" (the demonstrative an
+    object, someone new its subject) and "za ono što …" read as before."""
     rest = body[_opener_end(c.related_openers, body, 1) or 0 :]
     subject = c.the_act | c.the_act_with
     head: list[str] = []
@@ -778,7 +779,10 @@ def _act_as_subject(body: list[str], c: Cues) -> bool:
         if token not in subject and token not in c.auxiliaries and token not in c.impersonal:
             break  # "za ono što mi je …": a demonstrative after a preposition is no subject
         head.append(token)
-    return bool(c.the_act & set(head)) and any(t in c.auxiliaries or t in c.impersonal for t in head)
+    been = (
+        c.copulas - c.the_act
+    ) | c.impersonal  # "bilo", "bio" …, "se": the act was, happened — not "to je napisao X"
+    return bool(c.the_act & set(head)) and bool(been & set(head))
 
 
 def _someone_new(body: list[str], c: Cues) -> bool:
