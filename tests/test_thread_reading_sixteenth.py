@@ -92,6 +92,12 @@ def test_an_opener_of_misunderstanding_is_no_negation_of_the_story() -> None:
     assert reading.kind == "correction" and "razumio" not in reading.negated and "traze" in reading.negated
 
 
+def test_the_negation_inside_an_opener_is_the_openers_own() -> None:
+    """ "nisam dobro rekao, …" takes back nothing of the story: the negation after it does."""
+    reading = read_message("nisam dobro rekao, nije ga udario nego mu je prijetio", "udario ga je u kafani")
+    assert reading.kind == "correction" and reading.negated == ("udario",) and "prijetio" in reading.act
+
+
 def test_a_negated_verb_of_knowing_takes_nothing_back() -> None:
     """Through the bot's path: "nije znao da je lažna" is what the driver says he knew, not a correction of "lažna"."""
     understood = understand("kaže da ju je kupio na buvljaku, nije znao da je lažna", _thread(FORGERY))

@@ -363,8 +363,8 @@ def named_jurisdiction(
         if f.how == "alias":
             counts = bool(cued) or ((leaning or anywhere) and f.code != "BiH")  # the state: "državljanin BiH"
         elif f.how in ("place", "placed"):  # a town that is also a common word only after a place preposition
-            after = any(p.at(tokens, f.first - len(p.parts)) for p in c.place_prepositions)
-            counts = after or (leaning and f.how == "place")
+            prepositioned = any(p.at(tokens, f.first - len(p.parts)) for p in c.place_prepositions)
+            counts = prepositioned or (leaning and f.how == "place")
         elif f.how == "adjective":
             single = f.last - f.first == 1
             after = tokens[f.last : next((e + 1 for e in sorted(ends) if e >= f.last), len(tokens))]
