@@ -57,6 +57,8 @@ class Exchange:
     # matter and its circumstances, without the aspects asked ("koja je kazna") — "" for `standalone`
     titles: tuple[str, ...] = ()  # the titles of the answer's articles ("Krađa"), in the order shown
     weak: bool = False  # search judged its best results weak (serving.is_weak): the answer may have missed
+    home: str | None = None  # the jurisdiction of the case's own facts: the thread's before another jurisdiction's
+    # law was asked for its act ("a kako je to po zakonu Federacije?"); None for the officer's own
 
 
 @dataclass(frozen=True)
@@ -108,6 +110,7 @@ class Understood:
     thread_act: str = ""  # the thread's act after this question (Exchange.act), "" for `standalone`
     named: str | None = None  # the jurisdiction this message itself asked for ("a u RS?"), not the thread's
     circumstance: bool = False  # a continuation that adds a circumstance ("a da je pješak umro?")
+    home: str | None = None  # the jurisdiction of the case's own facts after this question (Exchange.home)
 
     @property
     def query(self) -> str:
@@ -183,10 +186,14 @@ def understand(question: str, thread: Thread | None, rewriter: FollowUpRewriter 
         jurisdiction=reading.jurisdiction,
         act=reading.matter or "",
         thread_act=reading.matter or "",  # a new topic's opener ("drugo pitanje, …") is no part of its act
+        home=reading.jurisdiction,
     )
     if thread is None or last is None or not reading.follow_up:
         return alone
     jurisdiction = reading.jurisdiction or last.jurisdiction  # a jurisdiction asked for stays for the thread
+    home = _home(reading, last)
+    if reading.kind == "correction" and reading.jurisdiction is None:
+        jurisdiction = home  # a correction of the case's facts: the case's jurisdiction, not one asked about
     previous = ThreadContext(articles=last.articles if reading.keep_articles and not last.weak else ())
     if rewriter is not None:
         try:
@@ -207,6 +214,7 @@ def understand(question: str, thread: Thread | None, rewriter: FollowUpRewriter 
                 jurisdiction,
                 named=reading.jurisdiction,
                 circumstance=reading.adds,
+                home=home,
             )
     return Understood(
         question,
@@ -222,7 +230,19 @@ def understand(question: str, thread: Thread | None, rewriter: FollowUpRewriter 
         thread_act=_thread_act(question, reading),
         named=reading.jurisdiction,
         circumstance=reading.adds,
+        home=home,
     )
+
+
+def _home(reading: Reading, last: Exchange) -> str | None:
+    """The jurisdiction of the case's own facts after a follow-up (sixteenth round): a jurisdiction named by a message
+    that tells facts (a correction, a related act: "a onda ga je prodavao po Tuzli") moves them there; another
+    jurisdiction's law asked for the thread's act ("a kako je to u RS?", "a da je to bilo u Bijeljini?") or any
+    other follow-up leaves them where they were. A correction that names none is searched there: it corrects the
+    case, not the law asked about."""
+    if reading.jurisdiction is not None and reading.kind != "continuation":
+        return reading.jurisdiction
+    return last.home
 
 
 def _own_search(reading: Reading) -> str:
@@ -363,4 +383,5 @@ def exchange_of(understood: Understood, answer: Any, row_id: int | None = None, 
         jurisdiction=understood.jurisdiction,
         act=_short(understood.thread_act) if understood.thread_act else "",
         weak=weak,
+        home=understood.home,
     )

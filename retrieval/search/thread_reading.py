@@ -98,6 +98,7 @@ class Cues:
     negations: tuple[_Phrase, ...]
     contrasted: tuple[_Phrase, ...]
     copulas: frozenset[str]
+    modals: frozenset[str]
     relatives: frozenset[str]
     postposed: tuple[_Phrase, ...]
     postposed_within: int
@@ -107,6 +108,7 @@ class Cues:
     laws: tuple[_Phrase, ...]
     names: tuple[tuple[_Phrase, str], ...]
     places: tuple[tuple[_Phrase, str], ...]
+    places_after: tuple[tuple[_Phrase, str], ...]
     place_prepositions: tuple[_Phrase, ...]
     adjectives: tuple[tuple[_Phrase, str], ...]
     max_own_words: int
@@ -119,6 +121,8 @@ class Cues:
     subjects: frozenset[str]
     pointers: frozenset[str]
     sameness: frozenset[str]
+    the_act: frozenset[str]
+    the_act_with: frozenset[str]
     then: frozenset[str]
     here: frozenset[str]
     max_pointer_words: int
@@ -139,6 +143,7 @@ class Cues:
     officer_during: tuple[_Phrase, ...] = ()
     officer_targets: frozenset[str] = frozenset()
     officer_person: str = ""
+    officer_clause_words: int = 0
     caught_during: tuple[_Phrase, ...] = ()
     caught_objects: frozenset[str] = frozenset()
     caught_law: str = ""
@@ -166,14 +171,14 @@ def cues(path: Path | None = None) -> Cues:
     circ: dict[str, Any] = data.get("circumstance", {})
     officers: dict[str, Any] = data.get("officers", {})
     caught: dict[str, Any] = data.get("caught", {})
-    names, places, adjectives = (
+    names, places, places_after, adjectives = (
         tuple(
             sorted(
                 ((_Phrase.of(name), code) for code, names in jur.get(table, {}).items() for name in names),
                 key=lambda pc: -len(pc[0].parts),
             )
         )
-        for table in ("names", "places", "adjectives")
+        for table in ("names", "places", "places_after", "adjectives")
     )
     return Cues(
         new_topic=_phrases(new["openers"]),
@@ -186,6 +191,7 @@ def cues(path: Path | None = None) -> Cues:
         negations=_phrases(corr["negations"]),
         contrasted=_phrases(corr.get("contrasted", [])),
         copulas=frozenset(fold(w) for w in corr.get("copulas", [])),
+        modals=frozenset(fold(w) for w in corr.get("modals", [])),
         relatives=frozenset(fold(w) for w in corr.get("relatives", [])),
         postposed=_phrases(corr.get("postposed", [])),
         postposed_within=int(corr.get("postposed_within", 0)),
@@ -195,6 +201,7 @@ def cues(path: Path | None = None) -> Cues:
         laws=_phrases(jur.get("laws", [])),
         names=names,
         places=places,
+        places_after=places_after,
         place_prepositions=_phrases(jur.get("place_prepositions", [])),
         adjectives=adjectives,
         max_own_words=int(cont["max_own_words"]),
@@ -207,6 +214,8 @@ def cues(path: Path | None = None) -> Cues:
         subjects=frozenset(fold(w) for w in cont.get("subjects", [])),
         pointers=frozenset(fold(w) for w in cont.get("pointers", [])),
         sameness=frozenset(fold(w) for w in cont.get("sameness", [])),
+        the_act=frozenset(fold(w) for w in cont.get("the_act", [])),
+        the_act_with=frozenset(fold(w) for w in cont.get("the_act_with", [])),
         then=frozenset(fold(w) for w in cont.get("then", [])),
         here=frozenset(fold(w) for w in cont.get("here", [])),
         max_pointer_words=int(cont.get("max_pointer_words", 0)),
@@ -227,6 +236,7 @@ def cues(path: Path | None = None) -> Cues:
         officer_during=_phrases(officers.get("during", [])),
         officer_targets=frozenset(fold(w) for w in officers.get("targets", [])),
         officer_person=str(officers.get("person", "")),
+        officer_clause_words=int(officers.get("clause_words", 0)),
         caught_during=_phrases(caught.get("during", [])),
         caught_objects=frozenset(fold(w) for w in caught.get("objects", [])),
         caught_law=str(caught.get("law", "")),
@@ -270,7 +280,7 @@ class _Naming:
     first: int
     last: int  # one past its last token
     code: str
-    how: Literal["alias", "name", "place", "adjective"]
+    how: Literal["alias", "name", "place", "placed", "adjective"]
 
 
 def _namings(
@@ -287,11 +297,12 @@ def _namings(
         first = next((n for n, (s, _) in enumerate(spans) if s >= start), len(spans))
         last = next((n for n, (_, e) in enumerate(spans) if e >= end), len(spans) - 1) + 1
         found.append(_Naming(first, last, code, "alias"))
-    tables: list[tuple[tuple[tuple[_Phrase, str], ...], Literal["name", "place", "adjective"]]] = []
+    tables: list[tuple[tuple[tuple[_Phrase, str], ...], Literal["name", "place", "placed", "adjective"]]] = []
     if anywhere:
         tables.append((c.names, "name"))
     if towns:
         tables.append((c.places, "place"))
+        tables.append((c.places_after, "placed"))
     if in_thread or leaning:
         tables.append((c.adjectives, "adjective"))
     for table, how in tables:
@@ -351,8 +362,9 @@ def named_jurisdiction(
         with_law = last > f.last or any(_match(c.laws, tokens, i) for i in cued)
         if f.how == "alias":
             counts = bool(cued) or ((leaning or anywhere) and f.code != "BiH")  # the state: "državljanin BiH"
-        elif f.how == "place":
-            counts = leaning or any(p.at(tokens, f.first - len(p.parts)) for p in c.place_prepositions)
+        elif f.how in ("place", "placed"):  # a town that is also a common word only after a place preposition
+            prepositioned = any(p.at(tokens, f.first - len(p.parts)) for p in c.place_prepositions)
+            counts = prepositioned or (leaning and f.how == "place")
         elif f.how == "adjective":
             single = f.last - f.first == 1
             after = tokens[f.last : next((e + 1 for e in sorted(ends) if e >= f.last), len(tokens))]
@@ -361,10 +373,11 @@ def named_jurisdiction(
         else:
             counts = True
         if counts:
-            start = cued[0] if cued and f.how != "place" else f.first
-            while f.how == "place" and start > 0 and _match(c.place_prepositions, tokens, start - 1):
+            town = f.how in ("place", "placed")
+            start = cued[0] if cued and not town else f.first
+            while town and start > 0 and _match(c.place_prepositions, tokens, start - 1):
                 start -= 1  # "po gradu u Tuzli": only "u" goes with the town
-            while f.how != "place" and start > 0 and _match(c.laws, tokens, start - 1):
+            while not town and start > 0 and _match(c.laws, tokens, start - 1):
                 start -= 1  # "a šta kaže KZ RS": the law's abbreviation goes with the name
             chosen.append((not with_law, f.first, f.code, set(range(start, last))))
     if not chosen:
@@ -397,9 +410,13 @@ class _Negation:
     contrast: bool  # a contrast word ("nego", "već") stands right before the replacing part
 
 
-def _negation(tokens: list[str], c: Cues, ends: set[int]) -> _Negation | None:
-    """The first negation of `tokens` that takes something back ("nije X nego Y", "nije X, Y", "ne X nego Y")."""
+def _negation(tokens: list[str], c: Cues, ends: set[int], skip: frozenset[int] = frozenset()) -> _Negation | None:
+    """The first negation of `tokens` that takes something back ("nije X nego Y", "nije X, Y", "ne X nego Y"), none at
+    the positions `skip` (an opener's own negation: "nisam dobro razumio, …"). An apology between the clause and its
+    contrast word ("nije X, izvinjavam se, nego Y") stands aside (sixteenth round)."""
     for i in range(len(tokens)):
+        if i in skip:
+            continue
         negation = _match(c.negations, tokens, i)
         bare = negation is None
         negation = negation or _match(c.contrasted, tokens, i)
@@ -418,6 +435,9 @@ def _negation(tokens: list[str], c: Cues, ends: set[int]) -> _Negation | None:
                 taken.append(tokens[j])
             if j in ends:  # the clause ends: what follows it replaces the negated part ("nije X, nego Y"; "nije X, Y")
                 after = j + 1
+                aside = _opening(tokens, c.correction_openers, after)  # "…, izvinjavam se, nego Y"
+                if aside > after and _match(c.contrasts, tokens, aside) is not None:
+                    after = aside
                 contrast = _match(c.contrasts, tokens, after)
                 after += len(contrast.parts) if contrast is not None else 0
                 found = _Negation(i, tuple(taken), j, after if after < len(tokens) else None, contrast is not None)
@@ -494,6 +514,8 @@ def _copular(tokens: list[str], negation: _Negation, c: Cues) -> bool:
 
 def _takes_back(taken: tuple[str, ...], previous: str, c: Cues) -> bool:
     """True when the first word a negation takes back (an auxiliary aside) is one the thread said."""
+    if taken and fold(taken[0]) in c.modals:  # "nije znao da je lažna": his knowledge, not the fact (sixteenth round)
+        return False
     first = next((w for w in taken if fold(w) not in c.not_acts), None)
     return first is not None and _said(first, previous)
 
@@ -608,13 +630,15 @@ def _corrected(tokens: list[str], text: str, previous: str, c: Cues, start: int,
         return " ".join(t for t in part if t)
 
     opened = _opening(tokens, c.correction_openers, start)
-    negation = _negation(tokens, c, ends)
+    negation = _negation(tokens, c, ends, _openers_own(tokens, c, start, opened))
     turned = _opener_end(c.turned, tokens[opened:], 1)
     if turned is not None and negation is not None and negation.at == opened + turned and negation.replacing:
         instead = joined(kept[negation.replacing :])  # "ipak nije X, Y": the story turned out otherwise
         if _takes_back(negation.taken, previous, c) or tells_an_act(instead, c):
             opened += turned  # not "ispostavilo se da nije prvi put, već je osuđivan" (a circumstance)
     bare = _bare_ne(tokens, c, ends, start, previous)
+    if bare is None and opened - 1 > start:  # "izvini, ne X, Y": the "ne" after an apology (sixteenth round)
+        bare = _bare_ne(tokens, c, ends, opened - 1, previous)
     if bare is not None:  # "ne X, Y": X the thread said, Y the act
         taken_back, instead_at = bare
         return _correction(carried, taken_back, joined(kept[instead_at:]), None)
@@ -659,6 +683,18 @@ def _corrected(tokens: list[str], text: str, previous: str, c: Cues, start: int,
             numbers = tuple(w for w in words(carried) if w.isdigit()) if any(t.isdigit() for t in kept[opened:]) else ()
             return _swapped(carried, numbers, told)
     return None
+
+
+def _openers_own(tokens: list[str], c: Cues, start: int, opened: int) -> frozenset[int]:
+    """The positions of the negations inside a correction's openers ("nisam dobro razumio, …", "krivo sam rekao"), which
+    take nothing of the story back — not a bare "ne" ("ne moped nego bicikl"), whose words are the correction's."""
+    own: set[int] = set()
+    i = start
+    while i < opened and (opener := _match(c.correction_openers, tokens, i)) is not None:
+        if len(opener.parts) > 1:
+            own.update(n for n in range(i, i + len(opener.parts)) if _match(c.negations, tokens, n) is not None)
+        i += len(opener.parts)
+    return frozenset(own)
 
 
 def _bare_ne(tokens: list[str], c: Cues, ends: set[int], at: int, previous: str) -> tuple[tuple[str, ...], int] | None:
@@ -728,6 +764,25 @@ def _told_again(own: list[str], previous: str, c: Cues) -> bool:
     again, not an act of its own (tenth round)."""
     verbs = [w for w in own if _has_verb(w, c)]
     return bool(verbs) and all(_said(v, previous) for v in verbs)
+
+
+def _act_as_subject(body: list[str], c: Cues) -> bool:
+    """A message whose subject is the thread's act, a neuter demonstrative opening it with a copula's past form or "se"
+    ("sve je to bilo na ulici …", "to se desilo kod škole", "a ovo je bilo …"; threads.toml [continuation] `the_act`):
+    it says where, when or before whom the act was, whatever verb follows — the thread's act with a circumstance, as
+    the same person doing the same again is (sixteenth round). "a to je napisao načelnik …" (the demonstrative an
+    object, someone new its subject) and "za ono što …" read as before."""
+    rest = body[_opener_end(c.related_openers, body, 1) or 0 :]
+    subject = c.the_act | c.the_act_with
+    head: list[str] = []
+    for token in rest:
+        if token not in subject and token not in c.auxiliaries and token not in c.impersonal:
+            break  # "za ono što mi je …": a demonstrative after a preposition is no subject
+        head.append(token)
+    been = (
+        c.copulas - c.the_act
+    ) | c.impersonal  # "bilo", "bio" …, "se": the act was, happened — not "to je napisao X"
+    return bool(c.the_act & set(head)) and bool(been & set(head))
 
 
 def _someone_new(body: list[str], c: Cues) -> bool:
@@ -895,12 +950,32 @@ def _participle(token: str, before: str, c: Cues) -> bool:
     return bool(_CLUSTER_PARTICIPLE.search(word)) or (word.endswith("o") and before in c.auxiliaries)
 
 
+def _officers_doing(tokens: list[str], c: Cues) -> set[int]:
+    """The positions of the officers' own time clauses in `tokens` ("kad smo ušli", "dok smo ih razdvajali";
+    threads.toml [officers] `during`): the phrase, then up to its verb (a past verb within `officer_clause_words`
+    words). What the officers did tells when the story was seen, no act of the story (sixteenth round)."""
+    found: set[int] = set()
+    for i in range(len(tokens)):
+        during = _match(c.officer_during, tokens, i)
+        if during is None:
+            continue
+        start = i + len(during.parts)
+        for j in range(start, min(len(tokens), start + c.officer_clause_words)):
+            if _has_verb(tokens[j], c) or _participle(tokens[j], tokens[j - 1], c):
+                found.update(range(i, j + 1))
+                break
+    return found
+
+
 def _statement(body: list[str], previous: str, c: Cues) -> bool:
     """A short statement that tells no act and has no subject of its own, leaning on the story ("imao je i X", "među
     njima Y", "radi se o Z", "a već je osuđivan"): a state or a detail of the story's persons or things, which the
     thread's act keeps (threads.toml, [statement]). Not one that opens with a question word, names a noun the thread
-    did not name first (a noun ends in a consonant, as for a hypothetical's subject) or an indefinite person."""
+    did not name first (a noun ends in a consonant, as for a hypothetical's subject) or an indefinite person. The
+    officers' own time clause ("… kad smo ušli") is no part of it (`_officers_doing`)."""
     rest = body[_opener_end(c.related_openers, body, 1) or 0 :]
+    doing = _officers_doing(rest, c)
+    rest = [t for n, t in enumerate(rest) if n not in doing]
     own = content_words(" ".join(rest))
     if not c.statement_max_words or not own or len(own) > c.statement_max_words:
         return False
@@ -1047,7 +1122,7 @@ def _read(text: str, previous: str | None) -> Reading:
         strict, _ = named_jurisdiction(text, leaning=False, c=c, in_thread=True)
         return _own_act(Reading("new", jurisdiction=strict), text, body, c)
     points = bool((c.pointers | c.then) & set(body)) and len(own) <= c.max_pointer_words
-    same = bool(c.sameness & set(body)) and len(own) <= c.max_pointer_words
+    same = (bool(c.sameness & set(body)) or _act_as_subject(body, c)) and len(own) <= c.max_pointer_words
     leaning = (
         len(own) <= 1
         or (hypothetical and len(own) <= c.max_hypothetical_words)
