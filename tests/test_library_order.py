@@ -105,3 +105,15 @@ def test_over_the_library_a_criminal_code_is_ordered_as_it_is_alone(library: Any
     code = [i for i in served if i.startswith("KZ RS")]
     assert sum(i.startswith("KZ RS") for i in served[:5]) >= law_order.MAJORITY
     assert code == [i for i in alone if i in code]
+
+
+@pytest.mark.parametrize("question", ["otela torbu", "provalio u kuću", "prijetio nožem"])
+def test_a_few_words_keep_the_library_s_own_order(library: Any, question: str) -> None:
+    """Two words: the code holds the first five, but its order alone (one rare word, uncompressed) is not asked for —
+    these questions are ones where the two orders differ, so the library's own order is what is served."""
+    assert not law_order.applies(question, None)
+    served = [h.id for h in library.search(question, k=10, jurisdiction=scope_of("RS")).hits]
+    alone = [h.id for h in library.search(question, k=20, law="KZ RS").hits]
+    code = [i for i in served if i.startswith("KZ RS")]
+    assert sum(i.startswith("KZ RS") for i in served[:5]) >= law_order.MAJORITY
+    assert code != [i for i in alone if i in code]
