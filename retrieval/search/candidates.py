@@ -21,7 +21,7 @@ from retrieval.index.lexical import LexicalIndex
 from retrieval.language.normalize import embedding_text, fold
 from retrieval.language.vocabulary import Expansion, weighted_terms
 from retrieval.ranking.features import RawSignals, matrix
-from retrieval.search import followup
+from retrieval.search import followup, law_order
 from retrieval.search.dense import DenseScorer
 from retrieval.search.fusion import fuse, mean_spread, ranks_of, top
 from retrieval.search.layout import ArticleLayout
@@ -140,6 +140,8 @@ class CandidateFinder:
         harm_offences: Sequence[str] = (),
         offence_kinds: Collection[str] = (),
         asking: Asked | None = None,
+        query_vectors: np.ndarray | None = None,
+        alone: bool = False,
     ) -> tuple[list[Candidate], Ranker | None]:
         """The best candidates among the articles `mask` admits (`filtered`: a law or jurisdiction filter
         made it narrower than the whole library), best first; and a function that fills in the dense and
@@ -160,7 +162,8 @@ class CandidateFinder:
         only by a circumstance of its act is about if its legal terms are titled best in one of them
         (law_kinds.CircumstanceReading, `_offence_told`) — the laws of other kinds are then off its topic; `asking`: the
         question's asking clause — its words in an article's own title add KODEKS_ASKED_TITLE_WEIGHT × their share
-        to the title field (`_asked_share`)."""
+        to the title field (`_asked_share`); `query_vectors`: the question's vectors, already embedded; `alone`: the
+        order one code gives alone is all that is asked (law_order.py): no learned stage's features."""
         s = self.settings
         if not mask.any():
             return [], None
@@ -182,7 +185,10 @@ class CandidateFinder:
                 queries += split_subqueries(query)
             queries += [e.adds[: s.embed_window_chars or None] for e in expansions if e.source == "rewrite"]
             # One call per text: the embedder is free between them for another officer's question.
-            qvecs = np.vstack([self.embedder.embed_queries([embedding_text(q)]) for q in queries])
+            if query_vectors is not None:
+                qvecs = query_vectors
+            else:
+                qvecs = np.vstack([self.embedder.embed_queries([embedding_text(q)]) for q in queries])
             t_embed = time.perf_counter()
             dense, best_dense_chunk, stats = self.dense.scores(qvecs, mask, filtered)
         else:
@@ -307,10 +313,35 @@ class CandidateFinder:
             else:
                 fused[order] = fused_over(order)
             order = order[np.argsort(-fused[order], kind="stable")]
+        told = bool(saturation) and law_order.applies(query, context)  # a story told in full, on its own words
+        law = law_order.leading_law(self.layout.law_code[order]) if told else None
+        if law is not None and self.priors is not None and self.priors.complete_code(law):
+            # one criminal code holds most of the first five: its places filled in the order it gives alone
+            within, _ = self.find(
+                query,
+                mask & (self.layout.law_code == law),
+                True,
+                {},
+                expansions,
+                context,
+                previous,
+                officer,
+                topic_kinds,
+                level_above,
+                named_kinds,
+                field_kinds,
+                harm_offences,
+                offence_kinds,
+                asking,
+                qvecs,
+                alone=True,
+            )
+            places = {c.index: n for n, c in enumerate(within)}
+            order, fused = law_order.reorder_within(order, fused, self.layout.law_code[order], law, places)
         rank_ms = None
         pool_rows: dict[int, np.ndarray] = {}  # each pool row's features: the stage orders the served list (`serve`)
         evidence: dict[int, np.ndarray] = {}  # … and as trained, where the unnamed prior applied (`Candidate.evidence`)
-        if self._collecting() and len(order):
+        if self._collecting() and len(order) and not alone:
             t_rank = time.perf_counter()
             raw = RawSignals(
                 hand=fused,

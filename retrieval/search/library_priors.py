@@ -76,6 +76,7 @@ class LibraryPriors:
         copies: dict[str, np.ndarray] | None = None,
         special: Sequence[bool] = (),
         partners: dict[str, np.ndarray] | None = None,
+        complete: Sequence[bool] = (),
     ) -> None:
         self.kind_group = kind_group  # int32 per article: articles of one kind of law share a group
         self.groups = int(kind_group.max()) + 1 if len(kind_group) else 0
@@ -90,6 +91,8 @@ class LibraryPriors:
         # folded code → per article: the other side of its twin pair (its own copy for a higher code's twin, the
         # higher twin for its own copy), -1 where it has none
         self.partners = partners if partners is not None else {}
+        # per law code: a complete code of a kind every level has (`parallel`: the criminal codes, their procedure)
+        self._complete = list(complete) or [False] * len(self._law_kinds)
 
     def of_kinds(self, kinds: Collection[str]) -> np.ndarray | None:
         """Per article: its law is of one of these kinds; None when no loaded law is (nothing to prefer)."""
@@ -103,6 +106,11 @@ class LibraryPriors:
         when no loaded law is so."""
         codes = [c for c, of in enumerate(self._law_kinds) if self._special[c] and of.isdisjoint(named)]
         return np.isin(self._law_code, codes) if codes else None
+
+    def complete_code(self, law: int) -> bool:
+        """Whether the law (its code) is a complete code of a kind every level has (a criminal code): one whose order
+        alone is the evidence its weights were chosen on (law_order.py)."""
+        return 0 <= law < len(self._complete) and self._complete[law]
 
     def shared_kinds(self, rows: Collection[int]) -> frozenset[str]:
         """The kinds of law the laws of all these articles (row indexes) are — what a thread's answer agrees it is
@@ -189,7 +197,8 @@ class LibraryPriors:
             bool(found) and all(not k.parallel and k.topics for k in found)
             for found in (kinds_of_law.get(law, ()) for law in law_names)
         ]
-        return cls(kind_group, twins, law_code, law_kinds, copies, special, partners)
+        complete = [law in parallel for law in law_names]
+        return cls(kind_group, twins, law_code, law_kinds, copies, special, partners, complete)
 
     def adjust(
         self,
