@@ -36,6 +36,39 @@ def zobs_row(number: str, text: str) -> dict[str, Any]:
     return row("ZOBS BiH", number, text, "", jurisdiction="BiH", law_title=ZOBS_TEST_TITLE)
 
 
+# KZ RS's property offences and the general part's kinds of punishment, read from the real code in ../shared/laws
+KZ_RS_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "laws" / "kz_rs.corpus.jsonl"
+KZ_RS_PROPERTY_AND_PUNISHMENT = frozenset({"224", "226", "227", "228", "229", "230", "316", "317", "42", "46", "49"})
+
+
+def kz_rs_property_rows() -> list[dict[str, Any]]:
+    """The real KZ RS articles of KZ_RS_PROPERTY_AND_PUNISHMENT (the test skips when ../shared/laws is absent)."""
+    import pytest
+
+    if not KZ_RS_CORPUS.exists():
+        pytest.skip(f"{KZ_RS_CORPUS} not found")
+    rows = [json.loads(line) for line in KZ_RS_CORPUS.read_text(encoding="utf-8").splitlines() if line.strip()]
+    chosen = [dict(r, jurisdiction="RS") for r in rows if r.get("article") in KZ_RS_PROPERTY_AND_PUNISHMENT]
+    assert len(chosen) == len(KZ_RS_PROPERTY_AND_PUNISHMENT)
+    return chosen
+
+
+def untitled_traffic_rows() -> list[dict[str, Any]]:
+    """Invented untitled rules of a traffic law (not a law's wording)."""
+    return [
+        zobs_row("33", "Vozač ne smije za vrijeme vožnje koristiti mobilni telefon ni slušalice u oba uha."),
+        zobs_row("34", "Vozač autobusa ne smije za vrijeme vožnje razgovarati sa putnicima."),
+        zobs_row("35", "Putnik u autobusu ne smije ometati vozača za vrijeme vožnje."),
+    ]
+
+
+def criminal_code_beside_traffic(base: Path) -> Any:
+    """KZ RS's property articles beside untitled traffic rules, indexed with the real embedder, in the hand order
+    (the learned stage off) without the neighbour contrast: the order the library's first stage gives."""
+    settings = index_rows(base, kz_rs_property_rows() + untitled_traffic_rows())
+    return hand_ordered(settings.model_copy(update={"neighbour_contrast": 0.0}))
+
+
 def hand_ordered(settings: Settings) -> Any:
     """A Retriever over `settings`' index in the hand-weighted order (the learned stage off), the order the library's
     priors and readings act on."""

@@ -5,8 +5,6 @@ absent) beside invented untitled traffic articles, indexed with the real embedde
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -16,12 +14,7 @@ from retrieval.jurisdictions import scope_of
 from retrieval.language.followups import content_words
 from retrieval.search import law_order
 from retrieval.types import ThreadContext
-from tests.retrieval_helpers import hand_ordered, index_rows, zobs_row
-
-LAWS = Path(__file__).resolve().parents[2] / "shared" / "laws"
-KZ_RS = LAWS / "kz_rs.corpus.jsonl"
-# the property offences and the general part's kinds of punishment of KZ RS, read from the real code
-WANTED = {"224", "226", "227", "228", "229", "230", "316", "317", "42", "46", "49"}
+from tests.retrieval_helpers import criminal_code_beside_traffic
 
 
 def test_only_a_story_told_in_full_on_its_own_words_is_ordered_as_its_code_alone() -> None:
@@ -57,30 +50,11 @@ def test_a_law_s_places_are_refilled_in_its_own_order_and_the_rest_stays() -> No
     assert same_order.tolist() == order.tolist() and same_fused.tolist() == fused.tolist()
 
 
-def kz_rs_rows() -> list[dict[str, Any]]:
-    if not KZ_RS.exists():
-        pytest.skip(f"{KZ_RS} not found")
-    rows = [json.loads(line) for line in KZ_RS.read_text(encoding="utf-8").splitlines() if line.strip()]
-    chosen = [dict(r, jurisdiction="RS") for r in rows if r.get("article") in WANTED]
-    assert len(chosen) == len(WANTED)
-    return chosen
-
-
-def traffic_rows() -> list[dict[str, Any]]:
-    """Invented untitled rules of a traffic law (not a law's wording)."""
-    return [
-        zobs_row("33", "Vozač ne smije za vrijeme vožnje koristiti mobilni telefon ni slušalice u oba uha."),
-        zobs_row("34", "Vozač autobusa ne smije za vrijeme vožnje razgovarati sa putnicima."),
-        zobs_row("35", "Putnik u autobusu ne smije ometati vozača za vrijeme vožnje."),
-    ]
-
-
 @pytest.fixture(scope="module")
 def library(tmp_path_factory: pytest.TempPathFactory) -> Any:
     """The hand order (the learned stage off) without the neighbour contrast: the order the library's first stage
     gives, to compare with one code searched alone."""
-    settings = index_rows(tmp_path_factory.mktemp("law-order"), kz_rs_rows() + traffic_rows())
-    return hand_ordered(settings.model_copy(update={"neighbour_contrast": 0.0}))
+    return criminal_code_beside_traffic(tmp_path_factory.mktemp("law-order"))
 
 
 def test_the_criminal_code_is_a_complete_code_and_the_traffic_law_is_not(library: Any) -> None:
