@@ -230,6 +230,9 @@ class ThreadContext:
     # first articles of the thread's trusted answer — the kind of law the thread is in (a crime stays a crime)
     named: str | None = None  # the jurisdiction the thread asked for by name ("a u RS?"), searched with the levels
     # above it: its own laws are preferred, as a topic is — the officer asked for that entity's law, not the state's
+    own_act: bool = False  # a switch to another jurisdiction: its own words ranked alone too (in the same scope, the
+    # named jurisdiction preferred), and fused as `alone` is, only when they name an act on their own ("kako je to
+    # prijetnje po zakonu RS": Retriever._names_an_act); "a u RS?" names none and is searched as before
 
     def __bool__(self) -> bool:
         return bool(self.words.strip() or self.articles or self.law_of)
@@ -244,6 +247,8 @@ class ThreadContext:
             out["law_of"] = list(self.law_of)
         if self.named:
             out["named"] = self.named
+        if self.own_act:
+            out["own_act"] = True
         return out
 
 

@@ -298,10 +298,18 @@ def _context(reading: Reading, last: Exchange) -> ThreadContext:
         return ThreadContext(reading.story, (), dense=False, law_of=law_of)
     trusted = reading.keep_articles and not last.weak  # after a weak answer its articles are no evidence
     # a continuation in the thread's own jurisdiction keeps what its own words find alone (fused by rank); a switch
-    # to another jurisdiction is searched from the thread's act only (its own words are "a kako je to")
+    # to another jurisdiction is searched from the thread's act ("a kako je to" names nothing), and its own words are
+    # ranked alone and fused so only when they name an act (`own_act`, Retriever._names_an_act: "kako je to prijetnje
+    # po zakonu RS"; issue 29, measured: docs/retrieval.md)
     alone = reading.kind == "continuation" and reading.jurisdiction is None
+    switch = reading.kind == "continuation" and reading.jurisdiction is not None
     return ThreadContext(
-        reading.inherited, last.articles if trusted else (), dense=reading.dense, alone=alone, law_of=law_of
+        reading.inherited,
+        last.articles if trusted else (),
+        dense=reading.dense,
+        alone=alone,
+        law_of=law_of,
+        own_act=switch,
     )
 
 

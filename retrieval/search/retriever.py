@@ -47,6 +47,7 @@ from retrieval.search.candidates import Asked, Candidate, CandidateFinder, Ranke
 from retrieval.search.confidence import (
     LEAD_RANK,
     LEARNED_MODEL,
+    WEAK_DEPTH,
     is_weak,
     label_confident,
     lead_of,
@@ -475,30 +476,16 @@ class Retriever:
         )
         candidates = self.layout.dedupe(references[: len(hits)] + candidates)[len(hits) :]
         ranked = candidates  # the thread's ranking in the hand order: what `weak`'s lead is judged on
-        if context is not None and context.alone and s.thread_alone > 0 and candidates:
-            # a continuation: its own words ranked without the thread, fused by rank (followup.fuse_alone)
-            own = self.vocabulary.expand(query) if self.vocabulary is not None else []
-            own_topics = self.kind_topics.named(query) if self.kind_topics is not None else {}
-            own_rule = bool(own_topics) and asks_for_a_rule(query)
-            own_kinds = self._topic_kinds(own_topics, own_rule, own)
-            own_named = self._named_kinds(own_topics, own)
-            own_harm = self._harm_offences(query, own_rule, own_named)
-            alone, _ = self._candidates(
-                query,
-                scope,
-                {},
-                own,
-                None,
-                officer,
-                own_kinds or self._harm_kinds(own_harm),
-                own_named,
-                field=field,
-                harm_offences=own_harm,
-                offence_kinds=self._circumstance_kinds(own_topics, own_rule, own_harm, own),
-            )
+        fused = context is not None and (context.alone or context.own_act) and s.thread_alone > 0 and bool(candidates)
+        own = self.vocabulary.expand(query) if fused and self.vocabulary is not None else []
+        if context is not None and fused and (context.alone or any(e.recognised for e in own)):
+            # a continuation: its own words ranked without the thread, fused by rank (followup.fuse_alone); a switch to
+            # another jurisdiction only when its own words name an act (`_names_an_act`, issue 29)
+            alone = self._alone(query, scope, own, officer, field, context)
             alone = self.layout.dedupe(references[: len(hits)] + alone)[len(hits) :]
-            candidates = fuse_alone(candidates, alone, s.thread_alone, key=lambda c: c.index)
-            self.candidates.collect_served(candidates)
+            if context.alone or self._names_an_act(alone, own):
+                candidates = fuse_alone(candidates, alone, s.thread_alone, key=lambda c: c.index)
+                self.candidates.collect_served(candidates)
         # The learned stage orders what is served (after the fusion): its first five are the hand order's.
         candidates = self.candidates.serve(candidates, len(hits), timings)
         candidates = self._contrasted(query, candidates, len(hits), expansions, timings)
@@ -552,6 +539,61 @@ class Retriever:
             laws_named=laws_named,
             coverage=coverage.to_dict() if coverage.judged else None,
         )
+
+    def _alone(
+        self,
+        query: str,
+        scope: np.ndarray | None,
+        own: list[Expansion],
+        officer: str | None,
+        field: bool,
+        context: ThreadContext,
+    ) -> list[Candidate]:
+        """The message's own words ranked without the thread's words or articles, in the same scope — for a switch,
+        with the jurisdiction asked for preferred as in the thread's search (`ThreadContext.named`)."""
+        own_topics = self.kind_topics.named(query) if self.kind_topics is not None else {}
+        own_rule = bool(own_topics) and asks_for_a_rule(query)
+        own_kinds = self._topic_kinds(own_topics, own_rule, own)
+        own_named = self._named_kinds(own_topics, own)
+        own_harm = self._harm_offences(query, own_rule, own_named)
+        kept = ThreadContext(named=context.named) if context.own_act and context.named else None
+        alone, _ = self._candidates(
+            query,
+            scope,
+            {},
+            own,
+            kept,
+            officer,
+            own_kinds or self._harm_kinds(own_harm),
+            own_named,
+            field=field,
+            harm_offences=own_harm,
+            offence_kinds=self._circumstance_kinds(own_topics, own_rule, own_harm, own),
+        )
+        return alone
+
+    def _names_an_act(self, alone: list[Candidate], own: list[Expansion]) -> bool:
+        """Whether a message's own words name an act on their own: a legal term the vocabulary recognised in them has
+        all its words in the title of one of the first articles they find alone (as `confidence.legal_term_named`
+        reads a served list) — "kako je to prijetnje po zakonu RS" names the threat; "a kako je to u RS?" names
+        nothing, and the thread's act leads."""
+        terms = [set(self.lexical.tokenizer.stems(e.adds)) for e in own if e.recognised]
+        if not terms:
+            return False
+        first = alone[:WEAK_DEPTH]
+        articles = self.catalog.many(c.index for c in first if c.article is None)
+        for c in first:
+            article = c.article or articles.get(c.index)
+            if article is None:
+                continue
+            stems = self._field_stems.get(article.id)
+            if stems is None:
+                stems = self._field_stems[article.id] = frozenset(
+                    self.lexical.tokenizer.stems(f"{article.title} {article.chapter}")
+                )
+            if any(t and t <= stems for t in terms):
+                return True
+        return False
 
     def _coverage(
         self, topics: dict[str, list[str]], asks_rule: bool, scope: np.ndarray | None, hits: list[Hit]
