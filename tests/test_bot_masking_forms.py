@@ -13,7 +13,8 @@ settlement's block, the number before the street after "pod brojem", two coordin
 a slash or read off the identity card, a mobile dictated without its 0, another country's plate spelled, a foreigner's
 name spelt with letters the language has not, a street after "iz <town>,", a full name before "na" and her street, a
 street named after a group, a hamlet after "zaselak", a nickname in brackets after "zvani", "godine" after a date of
-birth, a date of birth corrected year first — never
+birth, a date of birth corrected year first, a woman's dative after a verb of telling, a first name's genitive owning
+a dwelling — never
 reach the stand-in Claude, the query log or the export: each form through the whole bot (the fake Bot API, the real
 pipeline, a real query log)."""
 
@@ -392,6 +393,17 @@ FORMS = {
         "Lejla Brezić 04.06.1992 ne, 1992 04 06 piše u ličnoj, koji datum upisujem",
         ("1992 04 06", "04.06.1992"),
         "[DATUM ROĐENJA",
+    ),
+    # the eighteenth round (docs/privacy.md "Eighteenth round")
+    "name-dative-after-telling": (
+        "komšija je rekao lejli da će joj zapaliti auto, koji je to član",
+        ("lejli",),
+        "[OSOBA",
+    ),
+    "name-genitive-owning-a-dwelling": (
+        "kod amre smo našli pištolj u stanu bez dozvole, koji član",
+        ("amre",),
+        "[OSOBA",
     ),
 }
 

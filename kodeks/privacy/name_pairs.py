@@ -83,9 +83,27 @@ def case_agrees(first: Token, word: Token) -> bool:
             ending == name_ending and word.folded.endswith(endings) for name_ending, endings in _SHARED
         ):
             return True
-        if name.endswith("a") and word.folded.endswith(NOUN_SURNAME):
+        if name.endswith("a") and (word.folded.endswith(NOUN_SURNAME) or _indeclinable_o(word.folded)):
             return True
     return not first_name_readings(first.folded)  # a name the readings miss: leave it to the caller's evidence
+
+
+# Endings of the -o words that are no surname: adverbs and participles ("lako", "rekao", "bilo", "dugo").
+_NOT_AN_O_SURNAME = ("ao", "io", "eo", "uo", "lo", "no", "ko", "go", "mo")
+
+
+def _indeclinable_o(folded: str) -> bool:
+    """A surname in -o that a woman's declined first name leaves in its nominative ("od mirne lendo"): four letters or
+    more, no word of the laws or the dictionaries in any case, no adverb's or participle's ending."""
+    return (
+        len(folded) >= 4
+        and folded.endswith("o")
+        and not folded.endswith(_NOT_AN_O_SURNAME)
+        and not lexicon.word_of_the_language(folded)
+        and not lexicon.law_word_in_any_case(folded)
+        and not lexicon.dictionary_word(folded)
+        and folded not in lexicon.first_names()
+    )
 
 
 def _surname_after(first: Token, word: Token) -> bool:
@@ -103,6 +121,8 @@ def _surname_after(first: Token, word: Token) -> bool:
             continue
         if name.endswith("a") and folded.endswith(NOUN_SURNAME) and _surname_nominative(folded, capitalised):
             return True  # a woman's surname keeps its nominative: "kod senade lipovac", "sa eminom jarak"
+        if name.endswith("a") and _indeclinable_o(folded):
+            return True  # and one in -o keeps it too: "od mirne lendo"
         for name_ending, endings in _SHARED:
             if ending != name_ending:
                 continue

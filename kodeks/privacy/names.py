@@ -19,6 +19,7 @@ from kodeks.privacy import (
     dwelling,
     foreign_spelling,
     fronted_objects,
+    governed_names,
     initials,
     lexicon,
     name_context,
@@ -317,10 +318,21 @@ def _object_of_person_verb(text: str, tokens: list[Token], j: int) -> bool:
     return False
 
 
-def _surname_shaped(token: Token, animate_object: bool = False, plural_verb_after: bool = False) -> bool:
+# The dictionary's -ić nouns for people (kin, age): someone who may own a dwelling, and no name in lower case. Also
+# surnames (Bratić), so not in not_surnames.txt, which would drop them beside a first name too.
+_PEOPLE_IN_IC = frozenset(
+    ["bratic", "sestric", "sincic", "unucic", "djeveric", "momcic", "covjecic", "stricevic", "ujcevic", "kumic"]
+)
+
+
+def _surname_shaped(
+    token: Token, animate_object: bool = False, plural_verb_after: bool = False, owner: bool = False
+) -> bool:
     """A word shaped like a surname of the region: a listed surname, or -ić in any case ("savic", "savica",
     "savicu", "savicem") on a stem of three letters or more — and, unless listed, no word of the language: not in
-    lower case in the law texts, not a word of the spelling dictionaries ("granicu", "lisica", "delić")."""
+    lower case in the law texts, not a word of the spelling dictionaries ("granicu", "lisica", "delić"). `owner`: the
+    word owns a dwelling ("kod savica u stanu"), so the dictionary's -ić/-ič things (radič) do not count against it —
+    its -ica nouns still do ("kod prijateljica u stanu": their genitive plural)."""
     folded = token.folded
     if (
         folded in lexicon.FUNCTION_WORDS
@@ -358,8 +370,10 @@ def _surname_shaped(token: Token, animate_object: bool = False, plural_verb_afte
             and not lexicon.law_word_in_any_case(stem + "ica")
             and not lexicon.dictionary_word(stem + "ica")
         )
+    if owner and any(b in _PEOPLE_IN_IC for b in lexicon.bases(folded)):
+        return False  # "kod bratica u stanu": a cousin owns the flat, a noun of the language
     # A capital at a sentence's start says nothing, but the dictionary's -ić diminutives are surnames as well.
-    return not lexicon.dictionary_word(folded, stem_alone=token.text.islower())
+    return not lexicon.dictionary_word(folded, stem_alone=token.text.islower() and not owner)
 
 
 def _declined_first_name(folded: str, name: str) -> bool:
@@ -425,9 +439,15 @@ def _lone_names_by_verbs(text: str, tokens: list[Token], labels: list[str]) -> N
         if (
             labels[j] in "Of"
             and lower_or_first
-            and (jmbg_after or person_preposition or _near_person_verb(text, tokens, j, 1))
+            and (
+                jmbg_after
+                or person_preposition
+                or _near_person_verb(text, tokens, j, 1)
+                or _before_a_person_subject(text, tokens, j)
+            )
             and _surname_shaped(
                 token,
+                owner=person_preposition and governed_names.dwelling_after(text, tokens, j),
                 animate_object=_object_of_person_verb(text, tokens, j),
                 plural_verb_after=j + 1 < len(tokens)
                 and gap(text, token, tokens[j + 1]) == " "
@@ -450,6 +470,24 @@ def _lone_names_by_verbs(text: str, tokens: list[Token], labels: list[str]) -> N
             and not _genitive_after_a_thing_verb(text, tokens, j, name)
         ):
             labels[j] = "F"
+
+
+def _before_a_person_subject(text: str, tokens: list[Token], j: int) -> bool:
+    """ "savica je komsija prijavio": a declined -ić put first, the clitic, then a word for a person (komšija,
+    svjedok: the subject, in the nominative) and a person verb — the fronted word is that verb's object."""
+    if not tokens[j].folded.endswith(("ica", "icu")):
+        return False
+    k = j + 1
+    while k < len(tokens) and tokens[k].folded in _CLITICS and gap(text, tokens[k - 1], tokens[k]) == " ":
+        k += 1
+    return (
+        k > j + 1
+        and k + 1 < len(tokens)
+        and gap(text, tokens[k - 1], tokens[k]) == " "
+        and gap(text, tokens[k], tokens[k + 1]) == " "
+        and tokens[k].folded in lexicon.person_words()
+        and tokens[k + 1].folded in lexicon.person_verbs()
+    )
 
 
 def _genitive_after_a_thing_verb(text: str, tokens: list[Token], j: int, name: str) -> bool:
@@ -1111,6 +1149,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     _first_names_beside_surnames(text, tokens, labels)
     name_cues.hyphenated_surnames(text, tokens, labels)
     _lone_names_by_verbs(text, tokens, labels)
+    governed_names.governed_first_names(text, tokens, labels)  # "rekao je mirni", "kod dine … u stanu"
     _capitalised_words_by_verbs(text, tokens, labels)
     _first_names_beside_surnames(
         text, tokens, labels
