@@ -67,6 +67,7 @@ from retrieval.search.law_kinds import (
 )
 from retrieval.search.layout import ArticleLayout
 from retrieval.search.library_priors import LibraryPriors
+from retrieval.search.named_act import NamedTitles, read_named
 from retrieval.search.parallels import Comparison, find_parallels
 from retrieval.search.rank_signals import RankSignals
 from retrieval.search.references import ReferenceResolver, cites
@@ -131,6 +132,12 @@ class Retriever:
             (not (deleted or says_deleted(short)) for _, _, deleted, short in fields), dtype=bool, count=len(catalog)
         )
         self._open_mask = layout.searchable & self._servable  # what an unfiltered search may serve
+        # Offence titles a question may name whole (named_act.py)
+        self.named_titles = (
+            NamedTitles([title for title, _, _, _ in fields], self.vocabulary.acts())
+            if self.vocabulary is not None
+            else None
+        )
         # The title field covers the articles that have chunks (deleted ones have none), as search sees them.
         title_rows = np.nonzero(layout.searchable)[0]
         title_index = (
@@ -233,6 +240,14 @@ class Retriever:
                 return None
             return model.check(embedder)
         return load_ranker(Path(name).expanduser()).check(embedder)
+
+    def _read_named(self, text: str, scope: np.ndarray | None, expansions: list[Expansion]) -> list[Expansion]:
+        """An offence's title the officer wrote whole reads the story's other additions as circumstances
+        (named_act.py)."""
+        if self.named_titles is None:
+            return expansions
+        mask = self._open_mask if scope is None else (self._open_mask & scope)
+        return read_named(expansions, self.named_titles.named(text, mask))
 
     def _title_field_texts(self, fields: list[tuple[str, str, bool, str | None]], rows: np.ndarray) -> list[str]:
         """Title and chapter of each of these articles (`fields`: the catalog's title rows); an article without a
@@ -443,6 +458,7 @@ class Retriever:
         # "krade gorivo": the derivation's "krađa" comes from the inherited words).
         explained = f"{context.words} {query}" if context is not None and context.words else query
         expansions = self.vocabulary.expand(explained) if self.vocabulary is not None else []
+        expansions = self._read_named(explained, scope, expansions)
         rewritten = self._rewrite(query, timings) if use_rewriter else None
         if rewritten:
             expansions.append(Expansion("rewrite", fold(query), rewritten))
@@ -478,6 +494,7 @@ class Retriever:
         if context is not None and context.alone and s.thread_alone > 0 and candidates:
             # a continuation: its own words ranked without the thread, fused by rank (followup.fuse_alone)
             own = self.vocabulary.expand(query) if self.vocabulary is not None else []
+            own = self._read_named(query, scope, own)
             own_topics = self.kind_topics.named(query) if self.kind_topics is not None else {}
             own_rule = bool(own_topics) and asks_for_a_rule(query)
             own_kinds = self._topic_kinds(own_topics, own_rule, own)
