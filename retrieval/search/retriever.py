@@ -135,7 +135,7 @@ class Retriever:
         # Offence titles a question may name whole (named_act.py)
         self.named_titles = (
             NamedTitles([title for title, _, _, _ in fields], self.vocabulary.acts())
-            if self.vocabulary is not None
+            if self.vocabulary is not None and settings.named_act
             else None
         )
         # The title field covers the articles that have chunks (deleted ones have none), as search sees them.
