@@ -18,8 +18,7 @@ Only titles the thesaurus itself uses as legal terms count (an offence's title a
 does a title no article of the admitted laws has. Matched on folded words, adjacent and in order (verbatim: the
 officer's inflected "krađu" is the derivation's, not this).
 
-Off by default (`KODEKS_NAMED_ACT`): measured so far only together with a thesaurus change that lowered tune thread
-follow-ups (docs/retrieval.md, "Ambiguous lay phrases and a named act").
+`KODEKS_NAMED_ACT` (on; docs/retrieval.md, "Ambiguous lay phrases and a named act").
 """
 
 from __future__ import annotations
