@@ -71,6 +71,9 @@ class Settings(BaseSettings):
     # untitled article's opening sentence) — their coverage or the legal terms the vocabulary reads in them, 0..1 —
     # × this, added to the title field (retrieval/language/asking.py; chosen by leave-one-set-out, docs/retrieval.md)
     asked_title_weight: float = Field(3.0, alias="KODEKS_ASKED_TITLE_WEIGHT", ge=0)
+    # An offence title written whole reads the story's other additions as circumstances (retrieval/search/named_act.py);
+    # (docs/retrieval.md, "Ambiguous lay phrases and a named act", issue 31)
+    named_act: bool = Field(True, alias="KODEKS_NAMED_ACT")
     # Among the first served (the cascade's five), near neighbours of one law (the same chapter, or near-identical
     # titles) reordered among themselves by what tells them apart in the question: the idf share of its words each
     # holds alone, and of its own title words told less untold, × this added to the stage's score

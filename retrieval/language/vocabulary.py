@@ -28,6 +28,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from retrieval.language.ambiguity import Claim, claims, starts_of_other_acts
 from retrieval.language.clauses import UNREALISED_WEIGHT, threatens, without_unrealised
 from retrieval.language.normalize import fold, words
 
@@ -127,7 +128,7 @@ class Expansion:
     def recognised(self) -> bool:
         """A legal term the vocabulary recognised the question's words as (thesaurus or derivation), not a spelling
         variant of a word: what the readings of a question's subject count as "the vocabulary recognised something"."""
-        return self.source in ("thesaurus", "derivation")
+        return self.source in ("thesaurus", "derivation", "named")
 
     def to_dict(self) -> dict[str, str]:
         out = {"source": self.source, "matched": self.matched, "adds": self.adds}
@@ -415,6 +416,29 @@ class Vocabulary:
         ]
         self._thesaurus_index = _PatternIndex(p for patterns, _ in self._thesaurus for p in patterns)
         self._query_pairs_index = _PatternIndex(p for p, _ in self._query_pairs)
+
+    def claims(self) -> list[Claim]:
+        """The thesaurus's phrases that lie in a different act's phrase (`ambiguity.claims`, as matched): the audit
+        of tests/test_thesaurus_ambiguity.py."""
+        return claims([([p.parts for p in patterns], [fold(t) for t in legal]) for patterns, legal in self._thesaurus])
+
+    def ambiguous_starts(self) -> list[str]:
+        """ "phrase | its entry's first legal term" of every phrase of two words or more that starts a different act's
+        phrase (`ambiguity.starts_of_other_acts`): the reviewed list's lines."""
+        entries = [([p.parts for p in patterns], [fold(t) for t in legal]) for patterns, legal in self._thesaurus]
+        return sorted({f"{self.lay_phrase(e, k)} | {self.legal_of(e)[0]}" for e, k in starts_of_other_acts(entries)})
+
+    def lay_phrase(self, entry: int, phrase: int) -> str:
+        """A lay phrase of the thesaurus as written (entry and phrase by index, as `claims` names them)."""
+        return self._thesaurus[entry][0][phrase].text
+
+    def acts(self) -> list[str]:
+        """Every legal term of the thesaurus once (what the vocabulary names acts and institutions by)."""
+        return list(dict.fromkeys(t for _, legal in self._thesaurus for t in legal))
+
+    def legal_of(self, entry: int) -> list[str]:
+        """An entry's legal terms."""
+        return list(self._thesaurus[entry][1])
 
     @property
     def money(self) -> MoneyReading:

@@ -68,6 +68,7 @@ from retrieval.search.law_kinds import (
 )
 from retrieval.search.layout import ArticleLayout
 from retrieval.search.library_priors import LibraryPriors
+from retrieval.search.named_act import NamedTitles, read_named
 from retrieval.search.parallels import Comparison, find_parallels
 from retrieval.search.rank_signals import RankSignals
 from retrieval.search.references import ReferenceResolver, cites
@@ -132,6 +133,12 @@ class Retriever:
             (not (deleted or says_deleted(short)) for _, _, deleted, short in fields), dtype=bool, count=len(catalog)
         )
         self._open_mask = layout.searchable & self._servable  # what an unfiltered search may serve
+        # Offence titles a question may name whole (named_act.py)
+        self.named_titles = (
+            NamedTitles([title for title, _, _, _ in fields], self.vocabulary.acts())
+            if self.vocabulary is not None and settings.named_act
+            else None
+        )
         # The title field covers the articles that have chunks (deleted ones have none), as search sees them.
         title_rows = np.nonzero(layout.searchable)[0]
         title_index = (
@@ -234,6 +241,14 @@ class Retriever:
                 return None
             return model.check(embedder)
         return load_ranker(Path(name).expanduser()).check(embedder)
+
+    def _read_named(self, text: str, scope: np.ndarray | None, expansions: list[Expansion]) -> list[Expansion]:
+        """An offence's title the officer wrote whole reads the story's other additions as circumstances
+        (named_act.py)."""
+        if self.named_titles is None:
+            return expansions
+        mask = self._open_mask if scope is None else (self._open_mask & scope)
+        return read_named(expansions, self.named_titles.named(text, mask))
 
     def _title_field_texts(self, fields: list[tuple[str, str, bool, str | None]], rows: np.ndarray) -> list[str]:
         """Title and chapter of each of these articles (`fields`: the catalog's title rows); an article without a
@@ -444,6 +459,7 @@ class Retriever:
         # "krade gorivo": the derivation's "krađa" comes from the inherited words).
         explained = f"{context.words} {query}" if context is not None and context.words else query
         expansions = self.vocabulary.expand(explained) if self.vocabulary is not None else []
+        expansions = self._read_named(explained, scope, expansions)
         rewritten = self._rewrite(query, timings) if use_rewriter else None
         if rewritten:
             expansions.append(Expansion("rewrite", fold(query), rewritten))
@@ -481,7 +497,7 @@ class Retriever:
         if context is not None and fused and (context.alone or any(e.recognised for e in own)):
             # a continuation: its own words ranked without the thread, fused by rank (followup.fuse_alone); a switch to
             # another jurisdiction only when its own words name an act (`_names_an_act`, issue 29)
-            alone = self._alone(query, scope, own, officer, field, context)
+            alone = self._alone(query, scope, self._read_named(query, scope, own), officer, field, context)
             alone = self.layout.dedupe(references[: len(hits)] + alone)[len(hits) :]
             if context.alone or self._names_an_act(alone, own):
                 candidates = fuse_alone(candidates, alone, s.thread_alone, key=lambda c: c.index)
