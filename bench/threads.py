@@ -46,6 +46,7 @@ SPLITS: tuple[tuple[str, str | None, str], ...] = (
     ("threads_fresh3.jsonl", "measure", "measure"),
     ("threads_fresh4.jsonl", "measure", "measure"),
     ("threads_fresh5.jsonl", "measure", "measure"),
+    ("threads_fresh6.jsonl", "measure", "measure"),
     ("threads_apart.jsonl", "tune", "tune"),
     ("threads_writer.jsonl", None, "tune"),
     ("threads_more.jsonl", "tune", "tune"),
@@ -56,6 +57,7 @@ SPLITS: tuple[tuple[str, str | None, str], ...] = (
     ("threads_fresh3.jsonl", "tune", "tune"),
     ("threads_fresh4.jsonl", "tune", "tune"),
     ("threads_fresh5.jsonl", "tune", "tune"),
+    ("threads_fresh6.jsonl", "tune", "tune"),
 )
 
 
