@@ -48,10 +48,12 @@ from retrieval.search.confidence import (
     LEAD_RANK,
     LEARNED_MODEL,
     WEAK_DEPTH,
+    field_stems,
     is_weak,
     label_confident,
     lead_of,
     legal_term_named,
+    term_in_fields,
     title_share,
 )
 from retrieval.search.contrast import NeighbourContrast
@@ -623,23 +625,14 @@ class Retriever:
         all its words in the title of one of the first articles they find alone (as `confidence.legal_term_named`
         reads a served list) — "kako je to prijetnje po zakonu RS" names the threat; "a kako je to u RS?" names
         nothing, and the thread's act leads."""
-        terms = [set(self.lexical.tokenizer.stems(e.adds)) for e in own if e.recognised]
+        tokenizer = self.lexical.tokenizer
+        terms = [set(tokenizer.stems(e.adds)) for e in own if e.recognised]
         if not terms:
             return False
         first = alone[:WEAK_DEPTH]
         articles = self.catalog.many(c.index for c in first if c.article is None)
-        for c in first:
-            article = c.article or articles.get(c.index)
-            if article is None:
-                continue
-            stems = self._field_stems.get(article.id)
-            if stems is None:
-                stems = self._field_stems[article.id] = frozenset(
-                    self.lexical.tokenizer.stems(f"{article.title} {article.chapter}")
-                )
-            if any(t and t <= stems for t in terms):
-                return True
-        return False
+        found = [a for c in first if (a := c.article or articles.get(c.index)) is not None]
+        return term_in_fields(terms, (field_stems(a, tokenizer, self._field_stems) for a in found))
 
     def _coverage(
         self, topics: dict[str, list[str]], asks_rule: bool, scope: np.ndarray | None, hits: list[Hit]
