@@ -79,6 +79,10 @@ class Settings(BaseSettings):
     # holds alone, and of its own title words told less untold, × this added to the stage's score
     # (retrieval/search/contrast.py; chosen by leave-one-set-out, docs/retrieval.md; 0 = off)
     neighbour_contrast: float = Field(1.0, alias="KODEKS_NEIGHBOUR_CONTRAST", ge=0)
+    # Over a library, among the first served, a state's twin of a general-part institution ("Podstrekavanje") that the
+    # learned stage put above the officer's own code's copy is moved to just below it (retrieval/search/general_part.py;
+    # docs/retrieval.md, "The library's cost, eighth round", issue 31)
+    own_general_part: bool = Field(True, alias="KODEKS_OWN_GENERAL_PART")
     # Dense scoring: every vector exactly in memory, or Chroma's HNSW index for the nearest chunks (then
     # the fused top re-scored exactly); `auto` = exact up to KODEKS_EXACT_MAX_CHUNKS (docs/architecture.md).
     dense_search: Literal["auto", "exact", "hnsw"] = Field("auto", alias="KODEKS_DENSE_SEARCH")

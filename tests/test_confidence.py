@@ -18,9 +18,11 @@ from retrieval.search.confidence import (
     WEAK_LEAD,
     WEAK_LEGAL_LEAD,
     WEAK_TITLE_SHARE,
+    field_stems,
     is_weak,
     label_confident,
     lead_of,
+    term_in_fields,
     title_share,
 )
 from retrieval.search.coverage import TopicCoverage
@@ -187,3 +189,18 @@ def test_a_title_s_coverage_of_the_question_is_absolute() -> None:
     assert 0 < long[1] < 0.3 and long[0] == long[2] == 0
     assert titles.coverage("krađa", mask).tolist() == [1.0, 0.0, 0.0]
     assert titles.coverage("", mask).tolist() == [0.0, 0.0, 0.0]
+
+
+def test_a_legal_term_names_an_article_when_all_its_words_are_in_its_title_or_chapter() -> None:
+    """One test for a served list (`legal_term_named`) and a message searched alone (`Retriever._names_an_act`): the
+    article's title and chapter stems read once per id."""
+    tokenizer = Tokenizer("serbian")
+    cache: dict[str, frozenset[str]] = {}
+    article = Article("KZ RS čl. 226", "KZ RS", "226", "tekst", title="Teška krađa", chapter="PROTIV IMOVINE")
+    fields = field_stems(article, tokenizer, cache)
+    assert cache == {"KZ RS čl. 226": fields}
+    assert field_stems(Article("KZ RS čl. 226", "KZ RS", "226", "", title="drugo"), tokenizer, cache) is fields
+    assert term_in_fields([set(tokenizer.stems("krađa"))], [fields])
+    assert term_in_fields([set(), set(tokenizer.stems("teška krađa"))], [frozenset(), fields])
+    assert not term_in_fields([set(tokenizer.stems("razbojnička krađa"))], [fields])  # one word is not there
+    assert not term_in_fields([set()], [fields])  # an empty term names nothing

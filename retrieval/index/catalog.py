@@ -294,6 +294,11 @@ class Catalog(Mapping[str, Article]):
         )
         return [(t or "", c or "", bool(d), short) for t, c, d, short in rows]
 
+    def article_numbers(self) -> list[str]:
+        """The article number of every article ("24", "208a"), in index order: where it stands in its law
+        (general_part.py), without the texts."""
+        return [str(r[0] or "") for r in self._query("SELECT number FROM articles ORDER BY idx")]
+
     def untitled_openings(self, chars: int = 300) -> dict[int, str]:
         """The first `chars` characters of every article without a title, by index: what stands in for a
         title in search's title field (a traffic law's articles have none), without reading whole texts."""

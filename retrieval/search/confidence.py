@@ -33,14 +33,14 @@ third round (issue 31)").
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence, Set
 from typing import Protocol
 
 from retrieval.index.bm25_build import bm25_idf
 from retrieval.language.normalize import fold
 from retrieval.language.vocabulary import Expansion
 from retrieval.search.coverage import TopicCoverage
-from retrieval.types import Hit
+from retrieval.types import Article, Hit
 
 WEAK_DEPTH = 3  # the first articles whose added legal terms count
 TITLE_DEPTH = 5  # the first articles whose titles and chapters the question's words are looked for in
@@ -94,10 +94,7 @@ def title_share(
         return 0.0
     field: set[str] = set()
     for hit in hits[:TITLE_DEPTH]:
-        stems = cache.get(hit.id)
-        if stems is None:
-            stems = cache[hit.id] = frozenset(tokenizer.stems(f"{hit.article.title} {hit.article.chapter}"))
-        field |= stems
+        field |= field_stems(hit.article, tokenizer, cache)
     first_stems = [stems_of[w][0] for w in words]
     n = max(1, len(lexical.chunk_ids))
     weights = [float(bm25_idf(n, df)) for df in lexical.document_frequencies(first_stems)]
@@ -113,6 +110,23 @@ def title_share(
     return found / sum(weights) if sum(weights) else 0.0
 
 
+def field_stems(article: Article, tokenizer: _Tokens, cache: dict[str, frozenset[str]]) -> frozenset[str]:
+    """The stems of an article's title and chapter — what it is about — read once per article id (`cache`, kept by
+    the retriever across searches)."""
+    stems = cache.get(article.id)
+    if stems is None:
+        stems = cache[article.id] = frozenset(tokenizer.stems(f"{article.title} {article.chapter}"))
+    return stems
+
+
+def term_in_fields(terms: Iterable[Set[str]], fields: Iterable[frozenset[str]]) -> bool:
+    """Whether one of the legal terms (each as its stems) has all its words in one of the fields (articles' title and
+    chapter stems, `field_stems`): "krađa" in "Teška krađa". One test for a served list (`legal_term_named`) and for
+    a message's own words searched alone (`Retriever._names_an_act`)."""
+    wanted = [t for t in terms if t]
+    return any(t <= f for f in fields for t in wanted)
+
+
 def legal_term_named(
     hits: Sequence[Hit], expansions: Sequence[Expansion], tokenizer: _Tokens, cache: dict[str, frozenset[str]]
 ) -> bool:
@@ -120,7 +134,7 @@ def legal_term_named(
     chapter ("krađa" in "Teška krađa") — the vocabulary recognised an offence, and the library has it.
     Reads the title stems `title_share` cached."""
     terms = [set(tokenizer.stems(e.adds)) for e in expansions if e.source != "rewrite"]
-    return any(t and t <= cache.get(h.id, frozenset()) for h in hits[:WEAK_DEPTH] for t in terms)
+    return term_in_fields(terms, (cache.get(h.id, frozenset()) for h in hits[:WEAK_DEPTH]))
 
 
 def is_weak(

@@ -48,16 +48,19 @@ from retrieval.search.confidence import (
     LEAD_RANK,
     LEARNED_MODEL,
     WEAK_DEPTH,
+    field_stems,
     is_weak,
     label_confident,
     lead_of,
     legal_term_named,
+    term_in_fields,
     title_share,
 )
 from retrieval.search.contrast import NeighbourContrast
 from retrieval.search.coverage import TopicCoverage, judge
 from retrieval.search.dense import DenseScorer
 from retrieval.search.followup import fuse_alone
+from retrieval.search.general_part import general_part, own_institution_first
 from retrieval.search.law_kinds import (
     CircumstanceReading,
     HarmReading,
@@ -148,6 +151,12 @@ class Retriever:
         )
         priors = self._library_priors(index.vectors, [title for title, _, _, _ in fields])
         titled = np.fromiter((bool(title) for title, _, _, _ in fields), dtype=bool, count=len(fields))
+        # Per article: in its code's general part (general_part.py), over a library of several laws only
+        self._general = (
+            general_part([c for _, c, _, _ in fields], catalog.article_numbers(), layout.law_code)
+            if priors is not None and settings.own_general_part
+            else None
+        )
         del fields
         self._article_stems: dict[str, frozenset[str]] = {}  # filled by explain_matches for served hits
         self._field_stems: dict[str, frozenset[str]] = {}  # their titles' and chapters' stems (confidence.py)
@@ -209,6 +218,28 @@ class Retriever:
             return candidates
         # the hand scores stay by rank, as the stage's serve leaves them (`weak`'s lead, the logged scores)
         hand = sorted((c.fused for c in head), reverse=True)
+        return [replace(head[j], fused=hand[n]) for n, j in enumerate(order)] + candidates[len(head) :]
+
+    def _own_general_part(
+        self, candidates: list[Candidate], before: int, officer: str | None, query: str, field: bool
+    ) -> list[Candidate]:
+        """The first served with each lowered twin of a general-part institution moved to just below its pair's
+        preferred copy, where the learned stage put it above (general_part.py, KODEKS_OWN_GENERAL_PART): the same
+        articles, the hand scores kept by rank. The pair is the twin penalty's (`LibraryPriors.twins_of`: the
+        officer's level, or the level above where the question names it)."""
+        priors = self.candidates.priors
+        if not self.settings.own_general_part or priors is None or self._general is None or not officer:
+            return candidates
+        lowered = priors.twins_of(officer, self._level_above(query, officer, field))
+        partner = priors.partners.get(fold(officer))
+        stage = self.candidates.ranking
+        head = candidates[: max(0, (stage.rerank if stage is not None else CONTRAST_POOL) - before)]
+        if lowered is None or partner is None or len(head) < 2:
+            return candidates
+        order = own_institution_first([c.index for c in head], lowered, partner, self._general)
+        if order == list(range(len(head))):
+            return candidates
+        hand = [c.fused for c in head]  # the scores stay by rank, as the stage's serve leaves them
         return [replace(head[j], fused=hand[n]) for n, j in enumerate(order)] + candidates[len(head) :]
 
     def _ranking(self, generation: Path) -> RankerModel | None:
@@ -505,6 +536,7 @@ class Retriever:
         # The learned stage orders what is served (after the fusion): its first five are the hand order's.
         candidates = self.candidates.serve(candidates, len(hits), timings)
         candidates = self._contrasted(query, candidates, len(hits), expansions, timings)
+        candidates = self._own_general_part(candidates, len(hits), officer, query, field)
         served = serve_with_minimum(candidates, threshold, keep - len(hits), fallback_k - len(hits))
         if rank is not None:
             rank([c for c, _ in served])
@@ -593,23 +625,14 @@ class Retriever:
         all its words in the title of one of the first articles they find alone (as `confidence.legal_term_named`
         reads a served list) — "kako je to prijetnje po zakonu RS" names the threat; "a kako je to u RS?" names
         nothing, and the thread's act leads."""
-        terms = [set(self.lexical.tokenizer.stems(e.adds)) for e in own if e.recognised]
+        tokenizer = self.lexical.tokenizer
+        terms = [set(tokenizer.stems(e.adds)) for e in own if e.recognised]
         if not terms:
             return False
         first = alone[:WEAK_DEPTH]
         articles = self.catalog.many(c.index for c in first if c.article is None)
-        for c in first:
-            article = c.article or articles.get(c.index)
-            if article is None:
-                continue
-            stems = self._field_stems.get(article.id)
-            if stems is None:
-                stems = self._field_stems[article.id] = frozenset(
-                    self.lexical.tokenizer.stems(f"{article.title} {article.chapter}")
-                )
-            if any(t and t <= stems for t in terms):
-                return True
-        return False
+        found = [a for c in first if (a := c.article or articles.get(c.index)) is not None]
+        return term_in_fields(terms, (field_stems(a, tokenizer, self._field_stems) for a in found))
 
     def _coverage(
         self, topics: dict[str, list[str]], asks_rule: bool, scope: np.ndarray | None, hits: list[Hit]
@@ -819,13 +842,19 @@ class Retriever:
             previous,
             officer,
             topic_kinds,
-            level_above=names_level_above(query, officer) or (field and _below_state(officer)),
+            level_above=self._level_above(query, officer, field),
             named_kinds=named_kinds,
             field_kinds=self.state_field.kinds if field and self.state_field and not asks_for_a_rule(query) else (),
             harm_offences=harm_offences,
             offence_kinds=offence_kinds,
             asking=self._asked(query),
         )
+
+    @staticmethod
+    def _level_above(query: str, officer: str | None, field: bool) -> bool:
+        """Whether the question is about a level above the officer's: it names it, or tells the state's field (for an
+        officer below the state) — then the officer's own copies of the twin pairs are the ones lowered."""
+        return names_level_above(query, officer) or (field and _below_state(officer))
 
     def _asked(self, query: str) -> Asked | None:
         """The question's asking clause and the legal terms the vocabulary reads in it (retrieval/language/asking.py),
