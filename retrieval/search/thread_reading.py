@@ -154,6 +154,11 @@ class Cues:
     not_contracted_endings: tuple[str, ...] = ()
     totals: tuple[_Phrase, ...] = ()
     max_total_words: int = 0
+    matters: tuple[_Phrase, ...] = ()
+    matters_clause_words: int = 0
+    for_the_act: tuple[_Phrase, ...] = ()
+    story_words: int = 0
+    persons: tuple[_Phrase, ...] = ()
 
 
 def _phrases(values: list[str]) -> tuple[_Phrase, ...]:
@@ -247,6 +252,11 @@ def cues(path: Path | None = None) -> Cues:
         not_contracted_endings=tuple(fold(w) for w in rel.get("not_contracted_endings", [])),
         totals=_phrases(circ.get("totals", [])),
         max_total_words=int(circ.get("max_total_words", 0)),
+        matters=_phrases(cont.get("matters", [])),
+        matters_clause_words=int(cont.get("matters_clause_words", 0)),
+        for_the_act=_phrases(cont.get("for_the_act", [])),
+        story_words=int(corr.get("story_words", 0)),
+        persons=_phrases(cont.get("persons", [])),
     )
 
 
@@ -593,10 +603,15 @@ def _correction(carried: str, negated: tuple[str, ...], act: str, code: str | No
     not the act: the story is searched with them swapped — unless all it takes back is a verb ("nije ga udario,
     samo ga odgurnuo": the act is what changed, whatever form its new verb has). All it takes back a verb and the
     replacing part telling no past act of its own ("ne, nije provalio, imao je ključ od garaže"), it corrects the
-    manner only: the story's other verbs ("… i odnio bicikl") are its act still and stay in the story (fourteenth round)."""
+    manner only: the story's other verbs ("… i odnio bicikl") are its act still and stay in the story (fourteenth round).
+    A replacing part without a past verb but of [correction] `story_words` content words or more ("nije muž. radi se o
+    šefu u firmi koji je ponižava …, vrijeđa …") tells a story of its own in the present: no person or thing swapped
+    into the old story, and nothing of it kept beside the new one (eighteenth round)."""
     only_verbs = bool(negated) and all(_has_verb(w) for w in negated)
     if act and negated and not _has_verb(act) and not only_verbs:  # "nije uzeo novčanik nego mobitel"
         kept = _without(carried, tuple(w for w in negated if not _has_verb(w)))
+        if cues().story_words and len(content_words(act)) >= cues().story_words:
+            return Reading("correction", kept, jurisdiction=code, negated=negated, act=act)
         return Reading("correction", kept, jurisdiction=code, negated=negated, act=f"{kept} {act}".strip())
     remaining = _without(carried, negated)
     manner = only_verbs and bool(act) and not _has_verb(act)  # "nije provalio, imao je ključ od garaže": how, not what
@@ -927,6 +942,82 @@ def _circumstance(body: list[str], previous: str, c: Cues) -> bool:
     return not any(_has_verb(w, c) and not _said(w, previous) for w in content_words(" ".join(rest)))
 
 
+def _clauses(size: int, ends: set[int]) -> list[range]:
+    """The token positions of each clause of a message of `size` tokens whose clauses end at `ends`."""
+    spans: list[range] = []
+    start = 0
+    for end in sorted(ends):
+        if start <= end < size:
+            spans.append(range(start, end + 1))
+            start = end + 1
+    if start < size:
+        spans.append(range(start, size))
+    return spans
+
+
+def _question_clauses(tokens: list[str], ends: set[int], skip: set[int], c: Cues) -> list[list[str]]:
+    """The clauses of `tokens` that ask (a question word first, after a related opener, or a verb before "li": "utiče
+    li", "mijenja li to nešto"), each without its positions in `skip` (a jurisdiction's name, the acknowledgements)."""
+    asked: list[list[str]] = []
+    for clause in _clauses(len(tokens), ends):
+        part = [tokens[n] for n in clause if n not in skip]
+        head = part[_opener_end(c.related_openers, part, 1) or 0 :]
+        if _opens(c.questions, head) or (len(head) > 1 and head[1] == "li"):
+            asked.append(head)
+    return asked
+
+
+def _asks_if_it_matters(tokens: list[str], ends: set[int], skip: set[int], c: Cues) -> bool:
+    """A clause that asks whether what the message tells matters to the case ("…, mijenja li to nešto", "…, utiče li",
+    "jel to teže"; threads.toml [continuation] `matters`): a question with a word of changing or weighing and at most
+    `matters_clause_words` content words — the rest of the message is a circumstance of the thread's act, however
+    long (eighteenth round)."""
+    return bool(c.matters) and any(
+        _marked(c.matters, head) and len(content_words(" ".join(head))) <= c.matters_clause_words
+        for head in _question_clauses(tokens, ends, skip, c)
+    )
+
+
+def _asks_at_end(tokens: list[str], ends: set[int], naming: set[int], c: Cues) -> bool:
+    """The message's last clause a short question for the jurisdiction it names ("a taj otpad mu je u Bijeljini, kako
+    bi ga RS teretila"): the name in that clause, a question word first, at most [continuation] `matters_clause_words`
+    content words besides the name — asked after what the message tells (eighteenth round). "…, šta je to" after a
+    story told in a town asks about the story, not a law."""
+    clauses = _clauses(len(tokens), ends)
+    if len(clauses) < 2 or not naming & set(clauses[-1]):
+        return False
+    last = [t for n, t in enumerate(tokens) if n in clauses[-1] and n not in naming]
+    asked = _question_clauses(last, set(), set(), c)
+    return bool(asked) and len(content_words(" ".join(asked[0]))) <= c.matters_clause_words
+
+
+def _for_the_act(tokens: list[str], ends: set[int], c: Cues) -> bool:
+    """A message that tells what was done for the thread's act ("kum mu je vratio 30 hiljada na ruke za to"): an act,
+    a clause closing on a preposition and a neuter demonstrative (threads.toml [continuation] `for_the_act`), and no
+    question of its own ("šta mu ide za to" is how a fresh question asks) — eighteenth round."""
+    if not c.for_the_act or _marked(c.questions, tokens) or not tells_an_act(" ".join(tokens), c):
+        return False
+    for i in range(len(tokens)):
+        phrase = _match(c.for_the_act, tokens, i)
+        if phrase is not None and (i + len(phrase.parts) == len(tokens) or i + len(phrase.parts) - 1 in ends):
+            return True
+    return False
+
+
+def _also(body: list[str], previous: str, c: Cues) -> bool:
+    """An act told with "i" ("also") right after its past verb and auxiliary, no subject of its own, tied to the
+    thread's people by the thread's own verb or a personal pronoun ("uzeo je i nož iz kuhinje i mahao njime prema
+    njoj", "prijetio je i njenoj mami"): what the thread's person did besides, a circumstance of the thread's act (up
+    to [continuation] `max_pointer_words` content words; threads.toml [continuation] `persons`; eighteenth round)."""
+    rest = body[_opener_end(c.related_openers, body, 1) or 0 :]
+    if len(rest) < 3 or len(content_words(" ".join(rest))) > c.max_pointer_words or _someone_new(body, c):
+        return False
+    verb, auxiliary, also = rest[:3]
+    if not (_has_verb(verb, c) and auxiliary in c.auxiliaries and also in c.additive):
+        return False
+    return _said(verb, previous) or bool(_marked(c.persons, rest[3:]))
+
+
 def _total(body: list[str], size: int, c: Cues) -> bool:
     """The story summed up: a word of totalling and an amount or a number, in at most [circumstance] `max_total_words`
     content words, with no question of its own ("ukupno skinuo 12 hiljada km"; fifteenth round) — the amount of the
@@ -1089,6 +1180,9 @@ def _read(text: str, previous: str | None) -> Reading:
         code, _ = named_jurisdiction(text, leaning=False, c=c)
         return Reading("new", jurisdiction=code)
     opener = _opener_end(c.new_topic, tokens, c.new_topic_within)
+    ends = _clause_ends(text)
+    if opener is not None and _asks_if_it_matters(tokens, ends, set(range(opener)), c):
+        opener = None  # "i još nešto, ta konobarica mu je bivša cura …, utiče li": more of the case, no new topic
     if opener is not None:  # "druga stvar, …": the opener is no matter of the new question
         code, _ = named_jurisdiction(text, leaning=False, c=c, in_thread=True)
         return Reading("new-topic", jurisdiction=code, matter=_kept_words(text, set(range(opener))))
@@ -1141,7 +1235,9 @@ def _read(text: str, previous: str | None) -> Reading:
     # Another jurisdiction named, no act of its own, and a sign it is about the case on the table (a pronoun
     # pointing back, or few words): that law for the thread's act, however the rest is phrased.
     about_the_case = bool(followup_words().anaphora & set(body)) or len(own) <= c.max_hypothetical_words
-    asks = _opens(c.questions, body, 2)  # "kako bi to kvalifikovali u RS": a question, whatever verb it has
+    # "kako bi to kvalifikovali u RS", "a taj otpad mu je u Bijeljini, kako bi ga RS teretila": a question, whatever
+    # verb it has
+    asks = _opens(c.questions, body, 2) or _asks_at_end(tokens, ends, naming, c)
     # an act the thread already told, named again with the jurisdiction ("a po KZ RS za to što ga je ostavio?" after
     # "… ostavio ga na cesti"), is no act of its own: that law for the thread's act
     told = acts and _told_again(own, previous, c)
@@ -1161,6 +1257,9 @@ def _read(text: str, previous: str | None) -> Reading:
         or _consequence_asked(body, previous, c)
         or _same_scene(body, previous, c)
         or _other_party(body, previous, c)
+        or _asks_if_it_matters(tokens, ends, dropped, c)
+        or _for_the_act(tokens, ends, c)
+        or _also(body, previous, c)
     ):  # "oštećeni preminuo u bolnici, šta mu ide", "imao je i nož", "X ima modrice, šta slijedi gazdi", "u podrumu
         # … i tu …", "a carinik uzeo pare" (the other party): the act, with a circumstance
         return Reading("continuation", carried, True, code is None, code, negated, adds=True, matter=matter)
