@@ -49,6 +49,14 @@ def threatens(text: str) -> bool:
     return any(future for _, _, future in _clauses(text))
 
 
+def avoided(text: str) -> list[str]:
+    """The words of each clause of an avoided act in `text` ("mu ne razbiju lokal" of "… da mu ne razbiju lokal"),
+    without its "da": what someone wants not to happen — with a demand for money, the harm the payer buys off
+    (`Vocabulary.expand`)."""
+    found = text_words(text)
+    return [" ".join(found[a + 1 : b]) for a, b, future in _clauses(text) if not future]
+
+
 def _clauses(text: str) -> list[tuple[int, int, bool]]:
     """(start, end, whether the act is future) of each threatened or avoided clause (`unrealised_spans`)."""
     spans: list[tuple[int, int, bool]] = []

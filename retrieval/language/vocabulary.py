@@ -29,8 +29,10 @@ from pathlib import Path
 from typing import Any
 
 from retrieval.language.ambiguity import Claim, claims, starts_of_other_acts
-from retrieval.language.clauses import UNREALISED_WEIGHT, threatens, without_unrealised
+from retrieval.language.clauses import UNREALISED_WEIGHT, avoided, threatens, without_unrealised
+from retrieval.language.composed import Composition
 from retrieval.language.normalize import fold, words
+from retrieval.language.predicates import FalsityPredicates
 
 # The shipped files are package data of retrieval.language ([tool.setuptools.package-data]), so a non-editable
 # install carries them; a setuptools install is unzipped, so the resource is a real directory.
@@ -384,6 +386,12 @@ class Vocabulary:
         self._money = MoneyReading.of(thesaurus.get("money", {}))
         # a future offence said to someone is a threat: read as this word of threatening too ([threat])
         self._threat_word = str(thesaurus.get("threat", {}).get("word", ""))
+        # money demanded so that a harm is not done is extortion: read as this word of extortion too ([demand])
+        self._demand_word = str(thesaurus.get("demand", {}).get("word", ""))
+        # a thing said to be false after it is named ("… vozačku, vidi se da je lažna"): read as "lažna vozačka"
+        self._falsity = FalsityPredicates.of(thesaurus.get("falsity", {}))
+        # offences the codes define as two acts together (robbery: a taking by force), read when a story tells both
+        self._compositions = [Composition.of(table) for table in thesaurus.get("compose", [])]
         jat = variants.get("jat", {})
         self._jat_exceptions = frozenset(fold(w) for w in jat.get("exceptions", []))
         self._jat_forms = {fold(k): fold(v) for k, v in jat.get("forms", {}).items()}
@@ -508,12 +516,24 @@ class Vocabulary:
 
         A term that only a clause of a threatened or avoided act triggers ("traži pare da mu ne zapali lokal":
         clauses.py) weighs `UNREALISED_WEIGHT`: the story's act is what was done, not what was threatened."""
-        out = self._expand_text(text)
+        out = self._composed(text, self._expand_text(text) + self._predicated(text))
         reduced = without_unrealised(text)
         if reduced is None:
             return out
-        done = {e.adds for e in self._expand_text(reduced)}
+        done = {e.adds for e in self._composed(reduced, self._expand_text(reduced) + self._predicated(reduced))}
         out = [e if e.adds in done else replace(e, weight=UNREALISED_WEIGHT) for e in out]
+        if self._demand_word and self._buys_off(text, reduced):
+            # "traže 500 KM da mu ne razbiju lokal": the money buys off the harm the clause names — a demand under threat
+            demand = [
+                Expansion(e.source, fold(self._demand_word), e.adds) for e in self._expand_text(self._demand_word)
+            ]
+            said = {e.adds for e in demand}
+            out = [e for e in out if e.adds not in said or e.weight == 1.0]
+            # a phrase ending at the clause's "da" ("tražio novac da …") read it as a purpose bought (a bribe's): here
+            # that "da" opens the harm bought off, so what only such a phrase adds weighs as the clause does
+            out = [replace(e, weight=UNREALISED_WEIGHT) if e.matched.split()[-1:] == ["da"] else e for e in out]
+            known = {e.adds for e in out}
+            out += [e for e in demand if e.adds not in known]
         if self._threat_word and threatens(text) and any(e.weight < 1.0 for e in out):
             # "rekao mu da će ga zaklati": the act done is the threat, whatever verb of saying told it
             known = {e.adds for e in out}
@@ -523,6 +543,45 @@ class Vocabulary:
                 if e.adds not in known
             ]
         return out
+
+    def _composed(self, text: str, out: list[Expansion]) -> list[Expansion]:
+        """`out` with what each [[compose]] whose parts the story tells adds ("… sa pištoljem … uzeli pazar": a taking
+        by a weapon's means reads as robbery too; composed.py). Nothing is taken away: each part keeps its own terms."""
+        added = {e.adds for e in out}
+        extra: list[Expansion] = []
+        for composition in self._compositions:
+            if composition.reads(text, added, lambda w: [e.adds for e in self._expand_text(w)]):
+                extra += [Expansion("thesaurus", composition.name, t) for t in composition.legal if t not in added]
+                added |= set(composition.legal)
+        return out + extra
+
+    def _predicated(self, text: str) -> list[Expansion]:
+        """What a thing said to be false after it is named adds ([falsity]: "ima vozačku …, vidi se da je lažna" reads
+        the phrase "lažna vozačka"): only phrases of two words, the adjective and that thing."""
+
+        def phrase(read: str) -> list[Expansion]:
+            return [e for e in self._expand_text(read) if e.source == "thesaurus" and len(e.matched.split()) == 2]
+
+        seen: set[str] = set()
+        out: list[Expansion] = []
+        for read in self._falsity.pairs(text, lambda r: bool(phrase(r))):
+            for e in phrase(read):
+                if e.adds not in seen:
+                    seen.add(e.adds)
+                    out.append(e)
+        return out
+
+    def _buys_off(self, text: str, reduced: str) -> bool:
+        """Money named outside the clauses of `text` and an avoided clause whose own words tell an act the entries
+        recognise ("… 500 KM da mu ne razbiju lokal"): the money buys off that harm ([demand]). A phrase written with a
+        "da" ("da ga ne kaznim", an official's act bought) tells a purpose, no harm, and does not count."""
+        if not self._money.marks(words(reduced)):
+            return False
+        return any(
+            e.source == "thesaurus" and "da" not in e.matched.split()
+            for clause in avoided(text)
+            for e in self._expand_text(clause)
+        )
 
     def _expand_text(self, text: str) -> list[Expansion]:
         """`expand` without the reading of clauses.
@@ -590,6 +649,13 @@ class Vocabulary:
                         if noun not in found:
                             found.append(noun)
         return found
+
+
+def _reads_clause(matched: str) -> bool:
+    """Whether a lay phrase was written with the clause it met: it goes on past a "da" ("traži novac da ne objavi"),
+    so its entry is the act with that clause — a demand with the harm it threatens — not the clause's act alone."""
+    found = matched.split()
+    return "da" in found[:-1]
 
 
 def _read(path: Path) -> str:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from retrieval.jurisdictions import mentions
+from retrieval.language.clauses import avoided
 from retrieval.language.followups import content_words, followup_words, inherited_text, is_follow_up
 from retrieval.language.normalize import fold, words
 from retrieval.language.vocabulary import DATA_DIR, THREADS_FILE, bcs_vocabulary
@@ -144,6 +145,7 @@ class Cues:
     officer_targets: frozenset[str] = frozenset()
     officer_person: str = ""
     officer_clause_words: int = 0
+    officer_kept: tuple[str, ...] = ()  # endings of the officers' own verb in a clause of an avoided act
     caught_during: tuple[_Phrase, ...] = ()
     caught_objects: frozenset[str] = frozenset()
     caught_law: str = ""
@@ -242,6 +244,7 @@ def cues(path: Path | None = None) -> Cues:
         officer_targets=frozenset(fold(w) for w in officers.get("targets", [])),
         officer_person=str(officers.get("person", "")),
         officer_clause_words=int(officers.get("clause_words", 0)),
+        officer_kept=tuple(fold(w) for w in officers.get("kept_from", [])),
         caught_during=_phrases(caught.get("during", [])),
         caught_objects=frozenset(fold(w) for w in caught.get("objects", [])),
         caught_law=str(caught.get("law", "")),
@@ -1102,9 +1105,23 @@ def _against_officers(body: list[str], c: Cues) -> bool:
     """An act done to the officers while on duty (twelfth round; threads.toml [officers]): a time clause of their own
     doing ("kad smo došli …", "dok smo ga vezali …"), the officers as the act's object ("nama", "kolegu") and an act
     told — the law's words for that person (`person`) are then searched with the message's own."""
-    if not c.officer_person or not c.officer_targets & set(body) or not _marked(c.officer_during, body):
+    if not c.officer_person or not c.officer_targets & set(body):
+        return False
+    if not _marked(c.officer_during, body) and not _officers_kept(body, c):
         return False
     return tells_an_act(" ".join(body), c)
+
+
+def _officers_kept(body: list[str], c: Cues) -> bool:
+    """A clause of an avoided act whose verb is the officers' own, in the first person plural ("… da ga ne strpamo u
+    auto", "da mu ne stavimo lisice"; threads.toml [officers] `kept_from`): what they were doing on duty, which the
+    person's act was to keep them from — as a time clause of their doing tells it (seventeenth round)."""
+    for clause in avoided(" ".join(body)):
+        found = clause.split()
+        verb = found[found.index("ne") + 1] if "ne" in found[:-1] else ""
+        if verb.endswith(c.officer_kept) and c.officer_kept:
+            return True
+    return False
 
 
 def _caught_in_act(body: list[str], c: Cues) -> bool:
@@ -1178,7 +1195,10 @@ def _read(text: str, previous: str | None) -> Reading:
     tokens = words(text)
     if previous is None or not previous.strip():
         code, _ = named_jurisdiction(text, leaning=False, c=c)
-        return Reading("new", jurisdiction=code)
+        first = Reading("new", jurisdiction=code)
+        if _against_officers(tokens, c):  # a first story of an act done to the officers on duty (seventeenth round)
+            return replace(first, matter=f"{text} {c.officer_person}")
+        return first
     opener = _opener_end(c.new_topic, tokens, c.new_topic_within)
     ends = _clause_ends(text)
     if opener is not None and _asks_if_it_matters(tokens, ends, set(range(opener)), c):
