@@ -405,6 +405,22 @@ FORMS = {
         ("amre",),
         "[OSOBA",
     ),
+    # the nineteenth round (docs/privacy.md "Nineteenth round")
+    "name-in-its-kin-words-case": (
+        "razgovarali smo sa njegovom sestrom mirnom, treba li zapisnik",
+        ("mirnom",),
+        "[OSOBA",
+    ),
+    "names-joined-before-a-plural-verb": (
+        "mirza i dado prodaju drogu kod škole, koji je to član",
+        ("mirza", "dado"),
+        "[OSOBA",
+    ),
+    "name-oblique-after-a-preposition": (
+        "uzeli smo izjavu od sabine bez advokata, vrijedi li",
+        ("sabine",),
+        "[OSOBA",
+    ),
 }
 
 

@@ -1,0 +1,155 @@
+"""The nineteenth round's classes of form (docs/privacy.md "Nineteenth round: dev_writer14, names typed lowercase"): a
+first name in lower case that only its frame shows to be someone — in its kin word's case after a kinship noun, or
+after the kin word and "od"; two first names' nominatives joined by "i" before a plural verb; an oblique case that only
+a name has after a preposition a person follows; an oblique case put first before the officers' auxiliary and a verb
+done to a person; a nominative that is no word at all before a past participle — and two look-alike shapes (a name
+that is an adjective at a sentence's start, a court's case number). Invented examples (none of a set's words or
+names), each with the common words of the language that must stay unmasked beside the same evidence."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.privacy_helpers import found_kind_names, found_persons
+
+# --- a first name in its kin word's case --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "person"),
+    [
+        ("razgovarali smo sa njegovom sestrom mirnom", "mirnom"),  # instrumental after instrumental
+        ("poziv je dat tetki senadi telefonom", "senadi"),  # dative after dative
+        ("brat jure je udario komsiju", "jure"),  # nominative after nominative, a word of the dictionaries
+        ("kcerka od amre ima 14 godina", "amre"),  # the kin word, "od" and the name's genitive
+        ("ujak od mirze je vlasnik auta", "mirze"),
+    ],
+)
+def test_a_first_name_in_its_kin_words_case_is_that_person(text: str, person: str) -> None:
+    assert person in found_persons(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "brat blizanac je dosao na saslusanje",  # a noun in apposition to kin, no first name
+        "sin jedinac zivi sa majkom",
+        "majka nada kaže da ga nema",  # a nominative that is a word of the laws in some case: hope
+        "otac pravo ima na kontakt",  # no first name
+        "zivi kod nene na selu",  # the grandmother, no Nena
+        "sestra od majke je dosla",  # a kin word after "od", no name
+    ],
+)
+def test_no_name_after_a_kin_word_without_a_first_names_form(text: str) -> None:
+    assert found_persons(text) == [], text
+
+
+# --- two first names joined by "i" before a plural verb -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("ibro i jure ukrali bicikl ispred skole", ["ibro", "jure"]),
+        ("mirza i dado tamo prodaju drogu", ["mirza", "dado"]),
+    ],
+)
+def test_two_first_names_before_a_plural_verb_are_two_people(text: str, names: list[str]) -> None:
+    found = found_persons(text)
+    assert all(n in " ".join(found) for n in names), found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "vid i sluh su ostecenji",  # "vid" a word of the laws
+        "senad i lav",  # no verb
+        "kruh i mlijeko prodaju u prodavnici",  # no first names
+    ],
+)
+def test_no_pair_of_names_without_two_names_and_a_plural_verb(text: str) -> None:
+    assert not any(w in " ".join(found_persons(text)) for w in ("vid", "sluh", "lav", "kruh", "mlijeko")), text
+
+
+# --- an oblique case only a name has, after a preposition a person follows --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "person"),
+    [
+        ("uzeli smo izjavu od sabine bez advokata", "sabine"),
+        ("pisem prijavu protiv enesa zbog prijetnji", "enesa"),
+        ("kolega pita za mirsada, je li pusten", "mirsada"),
+    ],
+)
+def test_an_oblique_case_only_a_name_has_after_a_person_preposition(text: str, person: str) -> None:
+    assert person in found_persons(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "kod granice smo ga zaustavili",  # a word of the laws
+        "od luke do centra ima 5 km",  # a port: a word of the dictionaries
+        "za ruze i cvijece nema kazne",  # a flower's plural
+        "prema nacelniku smo uputili dopis",
+    ],
+)
+def test_no_name_after_a_person_preposition_where_the_form_is_a_word(text: str) -> None:
+    assert found_persons(text) == [], text
+
+
+# --- an oblique case put first before the officers' auxiliary and a person verb ---------------------------------------
+
+
+def test_a_lower_case_oblique_name_put_first_is_the_object() -> None:
+    assert found_persons("mirsada smo priveli u stanicu") == ["mirsada"]
+    for text in ("vuka smo vidjeli u sumi", "granica smo prijavili", "lava smo zatekli"):
+        assert found_persons(text) == [], text
+
+
+# --- a nominative that is no word at all before a past participle -----------------------------------------------------
+
+
+def test_a_nominative_that_is_no_word_before_a_participle() -> None:
+    assert "mirsad" in found_persons("sa tog racuna je mirsad placao robu")
+    for text in ("sa tog racuna je novac placen", "kruh je prodao"):
+        assert found_persons(text) == [], text
+
+
+# --- look-alikes -------------------------------------------------------------------------------------------------------
+
+
+def test_a_name_that_is_an_adjective_at_a_sentences_start_before_a_word() -> None:
+    assert found_persons("Zlatan ljiljan je orden iz rata") == []
+    assert found_persons("Zlatan je udario komsiju") == ["Zlatan"]
+    assert found_persons("vozac Zlatan Lipovac je pobjegao") == ["Zlatan Lipovac"]
+
+
+def test_a_court_case_number_is_no_phone() -> None:
+    assert found_kind_names("predmet 12 3 K 012345 25 K je zakazan, sta to znaci") == []
+    assert found_kind_names("predmet Kž 12, zovi 033 445 566 za informacije") == ["PHONE"]
+
+
+# --- the owner after "u vlasništvu", a name a comma from a JMBG, a lower-case nickname in quotes ----------------------
+
+
+def test_the_owners_genitive_after_u_vlasnistvu() -> None:
+    assert found_persons("auto u vlasnistvu mirsada je odvezen") == ["mirsada"]
+    assert found_persons("auto u vlasnistvu firme je odvezen") == []
+
+
+def test_a_first_name_a_comma_from_a_jmbg() -> None:
+    assert "mirsad" in found_persons("mirsad, 0101990170001, uhvacen sa drogom")
+    assert "senad" in found_persons("jmbg 01.01.990.17.000.1, senad, a u lk pise drugi datum")
+    assert found_persons("jmbg 0101990170001, pravo, a u lk pise drugi datum") == []  # a word, no name
+
+
+def test_a_lower_case_nickname_in_quotes_after_a_name() -> None:
+    assert found_persons('prijava za mirsada "kicko" koji je zapalio stalu') == ["mirsada", "kicko"]
+    assert found_persons('uhapsen mirsad lipovac "pijan" kod kuce') == ["mirsad lipovac"]  # a word of the language
+
+
+def test_a_foreigners_name_in_lower_case_before_a_nationality() -> None:
+    assert found_persons("thomas mueller nijemac udario biciklistu") == ["thomas mueller"]
+    assert found_persons("tim rus je pobijedio") == []  # no foreigner's name before the noun
