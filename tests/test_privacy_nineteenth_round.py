@@ -2,7 +2,8 @@
 first name in lower case that only its frame shows to be someone — in its kin word's case after a kinship noun, or
 after the kin word and "od"; two first names' nominatives joined by "i" before a plural verb; an oblique case that only
 a name has after a preposition a person follows; an oblique case put first before the officers' auxiliary and a verb
-done to a person; a nominative that is no word at all before a past participle — and two look-alike shapes (a name
+done to a person; a nominative that is no word at all before a past participle; a name before "rođena" and a date, a
+comma from a JMBG, a lower-case nickname in quotes, a foreigner's name before a nationality — and two look-alike shapes (a name
 that is an adjective at a sentence's start, a court's case number). Invented examples (none of a set's words or
 names), each with the common words of the language that must stay unmasked beside the same evidence."""
 
@@ -153,3 +154,9 @@ def test_a_lower_case_nickname_in_quotes_after_a_name() -> None:
 def test_a_foreigners_name_in_lower_case_before_a_nationality() -> None:
     assert found_persons("thomas mueller nijemac udario biciklistu") == ["thomas mueller"]
     assert found_persons("tim rus je pobijedio") == []  # no foreigner's name before the noun
+
+
+def test_a_first_name_right_before_born_and_a_date() -> None:
+    assert found_persons("ruza rodjena 12.03.1991 nestala iz doma") == ["ruza"]  # a rose, and a name: born that day
+    for text in ("ideja rodjena 2020. godine", "malina rodjena 3.4.2015 pobjegla", "ruza rodjena u selu"):
+        assert found_persons(text) == [], text

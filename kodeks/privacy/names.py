@@ -21,8 +21,8 @@ from kodeks.privacy import (
     fronted_objects,
     governed_names,
     initials,
-    kin_and_pairs,
     lexicon,
+    lowercase_frames,
     name_context,
     name_cues,
     name_mentions,
@@ -1173,10 +1173,11 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     name_context.names_after_demonstratives(text, tokens, labels)
     name_context.coordinated_first_names(text, tokens, labels)
     name_context.coordinated_weak_names(text, tokens, labels)
-    kin_and_pairs.names_after_kin(text, tokens, labels)  # "sa majkom zorom", "sin od ljubice"
-    kin_and_pairs.coordinated_names_before_plural_verbs(text, tokens, labels)  # "emil i dado odvezli"
-    kin_and_pairs.oblique_names_after_person_prepositions(text, tokens, labels)  # "izjava od sabahete"
-    kin_and_pairs.names_beside_jmbgs(text, tokens, labels)  # "rusmir, 0101990170001"
+    lowercase_frames.names_after_kin(text, tokens, labels)  # "sa majkom zorom", "sin od ljubice"
+    lowercase_frames.coordinated_names_before_plural_verbs(text, tokens, labels)  # "emil i dado odvezli"
+    lowercase_frames.oblique_names_after_person_prepositions(text, tokens, labels)  # "izjava od sabahete"
+    lowercase_frames.names_beside_jmbgs(text, tokens, labels)  # "rusmir, 0101990170001"
+    lowercase_frames.names_before_birth(text, tokens, labels)  # "suncica rodjena 2014-08-30"
     name_context.repeated_surnames(text, tokens, labels)
     name_context.hyphenated_first_names(text, tokens, labels)
     word_surnames.word_surnames_beside_first_names(text, tokens, labels)

@@ -12,6 +12,8 @@ officers' everyday words have the very form in lower case (`lexicon.law_word`):
 - a preposition a person follows (od, kod, za, prema, protiv), or "u vlasništvu" (the owner's genitive), and a first
   name's oblique case that is no word of the laws or the dictionaries in any case ("od sabahete", "za nijaza"): a form
   only a name has;
+- a first name's nominative right before "rođen"/"rođena" and a date: only a person is born on a day (a word of the
+  dictionaries may be the name here, a word of the laws not);
 - a first name's nominative that is no word of any list, a comma from a JMBG or another particular already masked
   ("rusmir, 0101990…", "jmbg …, tahir,"): the number is a person's, and the word beside it in the same list of
   particulars is that person's name.
@@ -204,4 +206,27 @@ def names_beside_jmbgs(text: str, tokens: list[Token], labels: list[str]) -> Non
         if re.match(rf"\s*,\s*(?:{_JMBG_SHAPE.pattern}(?!\d)|_{{6}})", after) or re.search(
             rf"(?:(?<!\d){_JMBG_SHAPE.pattern}|_{{6}})\s*,\s*$", before
         ):
+            labels[j] = "F"
+
+
+_BORN = frozenset(["rodjen", "rodjena", "roden", "rodena"])
+# A date right after the birth word: "12.3.1990", "2014-08-30", "12. marta 1990" (a digit opens it), or the date
+# already masked as a date of birth (written over by underscores: masker._blanked).
+_DATE_AFTER = re.compile(r"\s+(?:\d{1,4}[./-]|_)")
+
+
+def names_before_birth(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "suncica rodjena 2014-08-30 pobjegla …": a first name's nominative in lower case right before rođen(a) and a
+    date — the one born that day is someone."""
+    for j in range(len(tokens) - 1):
+        token, born = tokens[j], tokens[j + 1]
+        if (
+            labels[j] not in "Of"
+            or born.folded not in _BORN
+            or gap(text, token, born) != " "
+            or not _DATE_AFTER.match(text[born.end : born.end + 6])
+        ):
+            continue
+        name = _name_word(token)
+        if name is not None and name == token.folded:
             labels[j] = "F"
