@@ -121,12 +121,6 @@ def test_a_nominative_that_is_no_word_before_a_participle() -> None:
 # --- look-alikes -------------------------------------------------------------------------------------------------------
 
 
-def test_a_name_that_is_an_adjective_at_a_sentences_start_before_a_word() -> None:
-    assert found_persons("Zlatan ljiljan je orden iz rata") == []
-    assert found_persons("Zlatan je udario komsiju") == ["Zlatan"]
-    assert found_persons("vozac Zlatan Lipovac je pobjegao") == ["Zlatan Lipovac"]
-
-
 def test_a_court_case_number_is_no_phone() -> None:
     assert found_kind_names("predmet 12 3 K 012345 25 K je zakazan, sta to znaci") == []
     assert found_kind_names("predmet Kž 12, zovi 033 445 566 za informacije") == ["PHONE"]
