@@ -407,18 +407,18 @@ FORMS = {
     ),
     # the nineteenth round (docs/privacy.md "Nineteenth round")
     "name-in-its-kin-words-case": (
-        "razgovarali smo sa njegovom sestrom mirnom, treba li zapisnik",
-        ("mirnom",),
+        "razgovarali smo sa sestrom jagodom, treba li zapisnik",
+        ("jagodom",),
         "[OSOBA",
     ),
     "names-joined-before-a-plural-verb": (
-        "mirza i dado prodaju drogu kod škole, koji je to član",
-        ("mirza", "dado"),
+        "jadran i neven odnijeli bicikl ispred škole, koji je to član",
+        ("jadran", "neven"),
         "[OSOBA",
     ),
     "name-oblique-after-a-preposition": (
-        "uzeli smo izjavu od sabine bez advokata, vrijedi li",
-        ("sabine",),
+        "uzeli smo izjavu od aldine bez advokata, vrijedi li",
+        ("aldine",),
         "[OSOBA",
     ),
 }

@@ -19,10 +19,10 @@ from tests.privacy_helpers import found_kind_names, found_persons
 @pytest.mark.parametrize(
     ("text", "person"),
     [
-        ("razgovarali smo sa njegovom sestrom mirnom", "mirnom"),  # instrumental after instrumental
-        ("poziv je dat tetki senadi telefonom", "senadi"),  # dative after dative
-        ("brat jure je udario komsiju", "jure"),  # nominative after nominative, a word of the dictionaries
-        ("kcerka od amre ima 14 godina", "amre"),  # the kin word, "od" and the name's genitive
+        ("razgovarali smo sa sestrom jagodom o tome", "jagodom"),  # instrumental after instrumental
+        ("poziv je dat baki rakiti telefonom", "rakiti"),  # dative after dative, a word of the dictionaries
+        ("brat javor je udario komsiju", "javor"),  # nominative after nominative
+        ("kcerka od jagode ima 14 godina", "jagode"),  # the kin word, "od" and the name's genitive
         ("ujak od mirze je vlasnik auta", "mirze"),
     ],
 )
@@ -37,7 +37,7 @@ def test_a_first_name_in_its_kin_words_case_is_that_person(text: str, person: st
         "sin jedinac zivi sa majkom",
         "majka nada kaže da ga nema",  # a nominative that is a word of the laws in some case: hope
         "otac pravo ima na kontakt",  # no first name
-        "zivi kod nene na selu",  # the grandmother, no Nena
+        "bio je kod nane u selu",  # the grandmother, no Nana
         "sestra od majke je dosla",  # a kin word after "od", no name
     ],
 )
@@ -51,8 +51,8 @@ def test_no_name_after_a_kin_word_without_a_first_names_form(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "names"),
     [
-        ("ibro i jure ukrali bicikl ispred skole", ["ibro", "jure"]),
-        ("mirza i dado tamo prodaju drogu", ["mirza", "dado"]),
+        ("jadran i neven odnijeli bicikl ispred skole", ["jadran", "neven"]),
+        ("jadran i neven tamo prodaju drogu", ["jadran", "neven"]),
     ],
 )
 def test_two_first_names_before_a_plural_verb_are_two_people(text: str, names: list[str]) -> None:
@@ -63,7 +63,7 @@ def test_two_first_names_before_a_plural_verb_are_two_people(text: str, names: l
 @pytest.mark.parametrize(
     "text",
     [
-        "vid i sluh su ostecenji",  # "vid" a word of the laws
+        "slava i cast su svetinja",  # no plural verb of persons after two words
         "senad i lav",  # no verb
         "kruh i mlijeko prodaju u prodavnici",  # no first names
     ],
@@ -78,9 +78,9 @@ def test_no_pair_of_names_without_two_names_and_a_plural_verb(text: str) -> None
 @pytest.mark.parametrize(
     ("text", "person"),
     [
-        ("uzeli smo izjavu od sabine bez advokata", "sabine"),
-        ("pisem prijavu protiv enesa zbog prijetnji", "enesa"),
-        ("kolega pita za mirsada, je li pusten", "mirsada"),
+        ("uzeli smo izjavu od aldine bez advokata", "aldine"),
+        ("auto u vlasnistvu nisveta je odvezen", "nisveta"),
+        ("kolega pita za borivoja, je li pusten", "borivoja"),
     ],
 )
 def test_an_oblique_case_only_a_name_has_after_a_person_preposition(text: str, person: str) -> None:
@@ -104,8 +104,8 @@ def test_no_name_after_a_person_preposition_where_the_form_is_a_word(text: str) 
 
 
 def test_a_lower_case_oblique_name_put_first_is_the_object() -> None:
-    assert found_persons("mirsada smo priveli u stanicu") == ["mirsada"]
-    for text in ("vuka smo vidjeli u sumi", "granica smo prijavili", "lava smo zatekli"):
+    assert found_persons("valentina smo priveli u stanicu") == ["valentina"]
+    for text in ("vuka smo vidjeli u sumi", "granica smo prijavili", "medvjeda smo zatekli"):
         assert found_persons(text) == [], text
 
 
@@ -113,7 +113,7 @@ def test_a_lower_case_oblique_name_put_first_is_the_object() -> None:
 
 
 def test_a_nominative_that_is_no_word_before_a_participle() -> None:
-    assert "mirsad" in found_persons("sa tog racuna je mirsad placao robu")
+    assert "valentin" in found_persons("sa tog racuna je valentin placao robu")
     for text in ("sa tog racuna je novac placen", "kruh je prodao"):
         assert found_persons(text) == [], text
 
@@ -130,18 +130,18 @@ def test_a_court_case_number_is_no_phone() -> None:
 
 
 def test_the_owners_genitive_after_u_vlasnistvu() -> None:
-    assert found_persons("auto u vlasnistvu mirsada je odvezen") == ["mirsada"]
+    assert found_persons("auto u vlasnistvu nisveta je odvezen") == ["nisveta"]
     assert found_persons("auto u vlasnistvu firme je odvezen") == []
 
 
 def test_a_first_name_a_comma_from_a_jmbg() -> None:
-    assert "mirsad" in found_persons("mirsad, 0101990170001, uhvacen sa drogom")
-    assert "senad" in found_persons("jmbg 01.01.990.17.000.1, senad, a u lk pise drugi datum")
+    assert "borivoj" in found_persons("borivoj, 0101990170001, uhvacen sa drogom")
+    assert "valentin" in found_persons("jmbg 01.01.990.17.000.1, valentin, a u lk pise drugi datum")
     assert found_persons("jmbg 0101990170001, pravo, a u lk pise drugi datum") == []  # a word, no name
 
 
 def test_a_lower_case_nickname_in_quotes_after_a_name() -> None:
-    assert found_persons('prijava za mirsada "kicko" koji je zapalio stalu') == ["mirsada", "kicko"]
+    assert found_persons('prijava za nisveta "kicko" koji je zapalio stalu') == ["nisveta", "kicko"]
     assert found_persons('uhapsen mirsad lipovac "pijan" kod kuce') == ["mirsad lipovac"]  # a word of the language
 
 
