@@ -5,7 +5,7 @@ The accusative of a first name that is also a word ("Vuk", "Lav", "Zora") opens 
 officers' auxiliary (smo, sam) and a verb done to a person (person_verbs.txt: priveli, saslušali, zatekli — not the
 verbs whose object is as often a thing: ukrali, oduzeli, vozili). Arresting, questioning, finding someone: the object
 is a person, so the word, a name's case form and not its nominative, is that person's name. Capitalised, or in lower
-case only when the form is no word of the laws, the dictionaries or the everyday lists in any case ("kristijana smo
+case only when the form is no word of the laws, the dictionaries or the everyday lists in any case ("valentina smo
 priveli"; "vuka smo vidjeli" is the animal as often). Labels as in names.py: F first name.
 """
 
@@ -21,7 +21,7 @@ def fronted_objects(text: str, tokens: list[Token], labels: list[str]) -> None:
         name = lexicon.first_name(token.folded)
         lower = token.text.islower() and _no_word(token.folded)
         if lower:
-            name = lexicon.oblique_first_name(token.folded)  # "kristijana": Kristijan's, though Kristijana is a name
+            name = lexicon.oblique_first_name(token.folded)  # "valentina": Valentin's, though Valentina is a name
         if (
             labels[j] not in "fOC"
             or not (token.capitalised or lower)

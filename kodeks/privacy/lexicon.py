@@ -260,8 +260,8 @@ def first_name(folded: str) -> str | None:
 
 
 def oblique_first_name(folded: str) -> str | None:
-    """The first name a form is an oblique case of, other than the form itself: "ismeta" is Ismet's genitive though
-    "Ismeta" is a name too, "kristijana" Kristijan's; None for a nominative alone ("emil")."""
+    """The first name a form is an oblique case of, other than the form itself: "valentina" is Valentin's genitive though
+    "Valentina" is a name too, "borivoja" Borivoj's; None for a nominative alone ("jadran")."""
     names = first_names()
     if folded in FUNCTION_WORDS:
         return None

@@ -3,19 +3,19 @@
 A lower-case word is a name here only with evidence a common noun cannot give, and never when the law texts or the
 officers' everyday words have the very form in lower case (`lexicon.law_word`):
 
-- a kinship word and a first name's form in the same case right after it: "majkom zorom", "baki stani", "brat vuk"
+- a kinship word and a first name's form in the same case right after it: "sestrom jagodom", "baki rakiti", "brat javor"
   — a mother, a grandmother, a brother is named by the word after the kin word, and a common noun in apposition to
-  kin is no first name of the dictionary ("brat blizanac"); or the kin word, "od" and the name's genitive: "sin od
-  ljubice", "bratom od ive";
-- two first names' nominatives joined by "i" before a plural verb of a person ("emil i dado odvezli …", "stevo i
-  mile tu čuvaju …"): two singulars that take a plural verb are two subjects, and both shaped as first names;
+  kin is no first name of the dictionary ("brat blizanac"); or the kin word, "od" and the name's genitive: "kćerka od
+  jagode", "ujak od aldine";
+- two first names' nominatives joined by "i" before a plural verb of a person ("jadran i neven odnijeli …", "jadran i
+  neven tamo prodaju …"): two singulars that take a plural verb are two subjects, and both shaped as first names;
 - a preposition a person follows (od, kod, za, prema, protiv), or "u vlasništvu" (the owner's genitive), and a first
-  name's oblique case that is no word of the laws or the dictionaries in any case ("od sabahete", "za nijaza"): a form
+  name's oblique case that is no word of the laws or the dictionaries in any case ("od aldine", "za borivoja"): a form
   only a name has;
 - a first name's nominative right before "rođen"/"rođena" and a date: only a person is born on a day (a word of the
   dictionaries may be the name here, a word of the laws not);
 - a first name's nominative that is no word of any list, a comma from a JMBG or another particular already masked
-  ("rusmir, 0101990…", "jmbg …, tahir,"): the number is a person's, and the word beside it in the same list of
+  ("borivoj, 0101990…", "jmbg …, valentin,"): the number is a person's, and the word beside it in the same list of
   particulars is that person's name.
 
 Labels as in names.py: F first name, f a weak one, O other.
@@ -51,7 +51,7 @@ _NAME_ENDINGS = {
 }
 # Person prepositions whose object a first name's oblique case can be.
 _PERSON_PREPOSITIONS = frozenset(["od", "kod", "za", "prema", "protiv", "vlasnistvu"])
-# Words between a pair of subjects and their verb that neither is ("stevo i mile TU čuvaju").
+# Words between a pair of subjects and their verb that neither is ("jadran i neven TAMO prodaju").
 _ADVERBS = frozenset(
     ["tu", "tamo", "opet", "ponovo", "juce", "sinoc", "jutros", "stalno", "vec", "zajedno", "su", "se"]
 )
@@ -80,7 +80,7 @@ def _name_word(token: Token) -> str | None:
 
 
 def _in_case(folded: str, name: str, case: str) -> bool:
-    """Whether `folded` is `name` in `case` ("zorom" is Zora's instrumental, "stani" Stana's dative)."""
+    """Whether `folded` is `name` in `case` ("jagodom" is Jagoda's instrumental, "rakiti" Rakita's dative)."""
     stem = name[:-1] if name[-1] in "aoe" else name
     return any(folded == stem + e for e in _NAME_ENDINGS[case]) if case != "nom" else folded == name
 
@@ -93,7 +93,7 @@ def _kin_case(folded: str) -> str | None:
 
 
 def names_after_kin(text: str, tokens: list[Token], labels: list[str]) -> None:
-    """ "sa majkom zorom", "baki stani", "brat vuk", "sin od ljubice": a first name in its kin word's case after
+    """ "sa sestrom jagodom", "baki rakiti", "brat javor", "kćerka od jagode": a first name in its kin word's case after
     it, or the kin word, "od" and the name's genitive."""
     for j in range(1, len(tokens)):
         if labels[j] not in "Of" or gap(text, tokens[j - 1], tokens[j]) != " ":
@@ -131,7 +131,7 @@ def _plural_verb(token: Token) -> bool:
 
 
 def coordinated_names_before_plural_verbs(text: str, tokens: list[Token], labels: list[str]) -> None:
-    """ "emil i dado odvezli golf", "stevo i mile tu čuvaju gume": two first names' nominatives in lower case joined
+    """ "jadran i neven odnijeli bicikl", "jadran i neven tamo prodaju drogu": two first names' nominatives in lower case joined
     by "i", then (adverbs skipped) a plural verb of persons."""
     for j in range(len(tokens) - 3):
         left, conj, right = tokens[j], tokens[j + 1], tokens[j + 2]
@@ -154,7 +154,7 @@ def coordinated_names_before_plural_verbs(text: str, tokens: list[Token], labels
 
 
 def oblique_names_after_person_prepositions(text: str, tokens: list[Token], labels: list[str]) -> None:
-    """ "izjava od sabahete", "prijava za nijaza": after od/kod/za/prema/protiv a first name's oblique case that no
+    """ "izjava od aldine", "pita za borivoja": after od/kod/za/prema/protiv a first name's oblique case that no
     law, dictionary or everyday list has in any case — a form only a name takes."""
     for j in range(1, len(tokens)):
         token = tokens[j]
@@ -192,7 +192,7 @@ def _no_word(folded: str) -> bool:
 
 
 def names_beside_jmbgs(text: str, tokens: list[Token], labels: list[str]) -> None:
-    """ "rusmir, 0101990170001, tel …", "jmbg 01.01.990.17.000.1, tahir, a …": a first name's nominative in lower case,
+    """ "borivoj, 0101990170001, uhvaćen …", "jmbg 01.01.990.17.000.1, valentin, a …": a first name's nominative in lower case,
     no word of any list, and a JMBG (or a particular already masked, six characters or more) on the other side of the
     comma."""
     for j, token in enumerate(tokens):
@@ -210,13 +210,13 @@ def names_beside_jmbgs(text: str, tokens: list[Token], labels: list[str]) -> Non
 
 
 _BORN = frozenset(["rodjen", "rodjena", "roden", "rodena"])
-# A date right after the birth word: "12.3.1990", "2014-08-30", "12. marta 1990" (a digit opens it), or the date
+# A date right after the birth word: "12.3.1990", "2021-05-17", "12. marta 1990" (a digit opens it), or the date
 # already masked as a date of birth (written over by underscores: masker._blanked).
 _DATE_AFTER = re.compile(r"\s+(?:\d{1,4}[./-]|_)")
 
 
 def names_before_birth(text: str, tokens: list[Token], labels: list[str]) -> None:
-    """ "suncica rodjena 2014-08-30 pobjegla …": a first name's nominative in lower case right before rođen(a) and a
+    """ "jagoda rodjena 12.03.1991 nestala …": a first name's nominative in lower case right before rođen(a) and a
     date — the one born that day is someone."""
     for j in range(len(tokens) - 1):
         token, born = tokens[j], tokens[j + 1]

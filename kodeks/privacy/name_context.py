@@ -179,7 +179,7 @@ def _lower_case_name_before_verb(text: str, tokens: list[Token], labels: list[st
     k = _next(text, tokens, j)
     if k is not None and tokens[k].folded == "ne":
         k = _next(text, tokens, k)  # "enver ne želi …": the negated verb
-    # a participle's shape too ("stanislav placao"): the name is no word of any list in any case, so the word after
+    # a participle's shape too ("valentin placao"): the name is no word of any list in any case, so the word after
     # it is its verb, not an adjective agreeing with a noun
     if k is not None and _verb(tokens[k], participle=True):
         labels[j] = "F"
@@ -635,7 +635,7 @@ def foreign_names_in_lower_case(text: str, tokens: list[Token], labels: list[str
             labels[j], labels[j + 1] = "F", "S"
 
 
-# Nationality nouns (folded nominatives) said of a foreigner right after his name: "john smith britanac".
+# Nationality nouns (folded nominatives) said of a foreigner right after his name: "thomas mueller nijemac".
 _NATIONALITIES = frozenset(
     [
         *("britanac", "britanka", "englez", "engleskinja", "amerikanac", "amerikanka", "nijemac", "njemica"),
@@ -651,7 +651,7 @@ _NATIONALITIES = frozenset(
 
 
 def foreign_names_before_nationalities(text: str, tokens: list[Token], labels: list[str]) -> None:
-    """ "john smith britanac, pasoš …", "olena kovalenko ukrajinka prijavila …": a foreigner's first name in lower case
+    """ "thomas mueller nijemac, pasoš …", "anna schmidt njemica prijavila …": a foreigner's first name in lower case
     (lexicon.foreign_names) and a word no list has, then a nationality noun: a foreigner named, then said to be one."""
     for j in range(len(tokens) - 2):
         first, second, nationality = tokens[j], tokens[j + 1], tokens[j + 2]

@@ -916,7 +916,7 @@ _NICKNAME = re.compile(
 _NICKNAME_QUOTED = re.compile(
     r"^[ ]+[\"'„“”«]([A-ZČĆŠŽĐА-ЯЂЈЉЊЋЏ][^\W\d_]{1,15}(?:[ -][A-ZČĆŠŽĐА-ЯЂЈЉЊЋЏ][^\W\d_]{1,15})?)[\"'“”»]"
 )
-# In lower case: alone in brackets ("marko markovic (maki)") or in quotes ('nijaz lipovac "brko"'), the closing mark needed.
+# In lower case: alone in brackets ("marko markovic (maki)") or in quotes ('nisvet lipic "kicko"'), the closing mark needed.
 _NICKNAME_LOWER = re.compile(
     r"^\s*(?:\(\s*[\"'„“”]?([^\W\d_]{2,12})[\"'„“”]?\s*\)|[\"'„“”«]([^\W\d_]{2,12})[\"'“”»](?![\w]))"
 )
@@ -1167,17 +1167,17 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     name_context.names_before_nickname_cues(text, tokens, labels)
     name_context.weak_names_after_person_words(text, tokens, labels)
     name_context.foreign_names_in_lower_case(text, tokens, labels)
-    name_context.foreign_names_before_nationalities(text, tokens, labels)  # "john smith britanac"
+    name_context.foreign_names_before_nationalities(text, tokens, labels)  # "thomas mueller nijemac"
     foreign_spelling.foreign_spelled_names(text, tokens, labels)  # "arben krasniqi", "Krasniqi Arben", "ayşe demir"
     name_context.instrumental_names_after_with(text, tokens, labels)
     name_context.names_after_demonstratives(text, tokens, labels)
     name_context.coordinated_first_names(text, tokens, labels)
     name_context.coordinated_weak_names(text, tokens, labels)
-    lowercase_frames.names_after_kin(text, tokens, labels)  # "sa majkom zorom", "sin od ljubice"
-    lowercase_frames.coordinated_names_before_plural_verbs(text, tokens, labels)  # "emil i dado odvezli"
-    lowercase_frames.oblique_names_after_person_prepositions(text, tokens, labels)  # "izjava od sabahete"
-    lowercase_frames.names_beside_jmbgs(text, tokens, labels)  # "rusmir, 0101990170001"
-    lowercase_frames.names_before_birth(text, tokens, labels)  # "suncica rodjena 2014-08-30"
+    lowercase_frames.names_after_kin(text, tokens, labels)  # "sa sestrom jagodom", "kcerka od jagode"
+    lowercase_frames.coordinated_names_before_plural_verbs(text, tokens, labels)  # "jadran i neven odnijeli"
+    lowercase_frames.oblique_names_after_person_prepositions(text, tokens, labels)  # "izjava od aldine"
+    lowercase_frames.names_beside_jmbgs(text, tokens, labels)  # "borivoj, 0101990170001"
+    lowercase_frames.names_before_birth(text, tokens, labels)  # "jagoda rodjena 12.03.1991"
     name_context.repeated_surnames(text, tokens, labels)
     name_context.hyphenated_first_names(text, tokens, labels)
     word_surnames.word_surnames_beside_first_names(text, tokens, labels)

@@ -162,7 +162,7 @@ def phones(text: str) -> list[Span]:
         if _a_date(raw):
             continue  # "06.12.2026": a day, a month and a year, never a number to call (06 is no mobile's 06x)
         if _COURT_REGISTER_BEFORE.search(text[max(0, match.start - 12) : match.start]):
-            continue  # "09 0 K 045678 26 K": a court case's running number after its court and register codes
+            continue  # "12 3 K 012345 25 K": a court case's running number after its court and register codes
         digits = sum(c.isdigit() for c in raw)
         international = raw.startswith(("+", "00"))
         national = str(match.number.national_number)
