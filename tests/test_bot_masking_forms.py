@@ -405,6 +405,22 @@ FORMS = {
         ("amre",),
         "[OSOBA",
     ),
+    # the nineteenth round (docs/privacy.md "Nineteenth round")
+    "name-in-its-kin-words-case": (
+        "razgovarali smo sa sestrom jagodom, treba li zapisnik",
+        ("jagodom",),
+        "[OSOBA",
+    ),
+    "names-joined-before-a-plural-verb": (
+        "jadran i neven odnijeli bicikl ispred škole, koji je to član",
+        ("jadran", "neven"),
+        "[OSOBA",
+    ),
+    "name-oblique-after-a-preposition": (
+        "uzeli smo izjavu od aldine bez advokata, vrijedi li",
+        ("aldine",),
+        "[OSOBA",
+    ),
 }
 
 

@@ -259,6 +259,19 @@ def first_name(folded: str) -> str | None:
     return None
 
 
+def oblique_first_name(folded: str) -> str | None:
+    """The first name a form is an oblique case of, other than the form itself: "valentina" is Valentin's genitive though
+    "Valentina" is a name too, "borivoja" Borivoj's; None for a nominative alone ("jadran")."""
+    names = first_names()
+    if folded in FUNCTION_WORDS:
+        return None
+    for stem in bases(folded)[1:]:
+        for candidate in (stem, stem + "o", stem + "a", stem + "e"):
+            if candidate in names and candidate != folded:
+                return candidate
+    return None
+
+
 def not_a_name(folded: str) -> bool:
     """An institution, law, place, month, legal term … ("Sarajevu", "Zakona", "Republike")."""
     single, _ = _not_names()

@@ -165,7 +165,7 @@ def _surname_shaped(token: Token, label: str) -> bool:
 def _lower_case_name_before_verb(text: str, tokens: list[Token], labels: list[str], j: int) -> None:
     """ "elvedin prodaje drogu", "mehmedalija je udario": in lower case a name only the region's dictionary has, in its
     nominative and no word of any list of words (not "haso", "nada": the dictionaries have them), before a verb of the
-    lists (no participle's shape alone)."""
+    lists or a past participle's shape."""
     token = tokens[j]
     folded = token.folded
     if (
@@ -179,7 +179,9 @@ def _lower_case_name_before_verb(text: str, tokens: list[Token], labels: list[st
     k = _next(text, tokens, j)
     if k is not None and tokens[k].folded == "ne":
         k = _next(text, tokens, k)  # "enver ne želi …": the negated verb
-    if k is not None and _verb(tokens[k], participle=False):
+    # a participle's shape too ("valentin placao"): the name is no word of any list in any case, so the word after
+    # it is its verb, not an adjective agreeing with a noun
+    if k is not None and _verb(tokens[k], participle=True):
         labels[j] = "F"
 
 
@@ -631,6 +633,41 @@ def foreign_names_in_lower_case(text: str, tokens: list[Token], labels: list[str
         person_verb = before.folded in lexicon.person_verbs() and not before.folded.startswith(lexicon.THING_VERBS)
         if person_word or person_verb:
             labels[j], labels[j + 1] = "F", "S"
+
+
+# Nationality nouns (folded nominatives) said of a foreigner right after his name: "thomas mueller nijemac".
+_NATIONALITIES = frozenset(
+    [
+        *("britanac", "britanka", "englez", "engleskinja", "amerikanac", "amerikanka", "nijemac", "njemica"),
+        *("francuz", "francuskinja", "talijan", "talijanka", "italijan", "italijanka", "turcin", "turkinja"),
+        *("rus", "ruskinja", "ukrajinac", "ukrajinka", "poljak", "poljakinja", "kinez", "kineskinja", "pakistanac"),
+        *("pakistanka", "afganistanac", "afganistanka", "sirijac", "sirijka", "marokanac", "marokanka", "alzirac"),
+        *("iranac", "iranka", "iracanin", "iracanka", "indijac", "indijka", "albanac", "albanka", "madjar"),
+        *("madjarica", "rumun", "rumunka", "bugarin", "bugarka", "austrijanac", "austrijanka", "svicarac"),
+        *("holandjanin", "holandjanka", "nizozemac", "spanjolac", "spanjolka", "spanac", "portugalac"),
+        *("slovak", "slovakinja", "ceh", "ceskinja", "gruzijac", "gruzijka", "tunisanin", "egipcanin", "libijac"),
+    ]
+)
+
+
+def foreign_names_before_nationalities(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "thomas mueller nijemac, pasoš …", "anna schmidt njemica prijavila …": a foreigner's first name in lower case
+    (lexicon.foreign_names) and a word no list has, then a nationality noun: a foreigner named, then said to be one."""
+    for j in range(len(tokens) - 2):
+        first, second, nationality = tokens[j], tokens[j + 1], tokens[j + 2]
+        if (
+            labels[j] not in "Of"
+            or labels[j + 1] not in "OfF"
+            or gap(text, first, second) != " "
+            or gap(text, second, nationality) not in (" ", ", ")
+            or nationality.folded not in _NATIONALITIES
+            or not first.text.islower()
+            or lexicon.first_name(first.folded) is not None
+            or first.folded not in lexicon.foreign_names()
+            or not _no_word_at_all(second)
+        ):
+            continue
+        labels[j], labels[j + 1] = "F", "S"
 
 
 _WITH = frozenset(["sa", "s"])

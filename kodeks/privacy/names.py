@@ -22,6 +22,7 @@ from kodeks.privacy import (
     governed_names,
     initials,
     lexicon,
+    lowercase_frames,
     name_context,
     name_cues,
     name_mentions,
@@ -915,12 +916,15 @@ _NICKNAME = re.compile(
 _NICKNAME_QUOTED = re.compile(
     r"^[ ]+[\"'„“”«]([A-ZČĆŠŽĐА-ЯЂЈЉЊЋЏ][^\W\d_]{1,15}(?:[ -][A-ZČĆŠŽĐА-ЯЂЈЉЊЋЏ][^\W\d_]{1,15})?)[\"'“”»]"
 )
-_NICKNAME_LOWER = re.compile(r"^\s*\(\s*[\"'„“”]?([^\W\d_]{2,12})[\"'„“”]?\s*\)")  # "marko markovic (maki)"
+# In lower case: alone in brackets ("marko markovic (maki)") or in quotes ('nisvet lipic "kicko"'), the closing mark needed.
+_NICKNAME_LOWER = re.compile(
+    r"^\s*(?:\(\s*[\"'„“”]?([^\W\d_]{2,12})[\"'„“”]?\s*\)|[\"'„“”«]([^\W\d_]{2,12})[\"'“”»](?![\w]))"
+)
 
 
 def _nicknames(text: str, found: list[PersonSpan]) -> list[PersonSpan]:
     """The nickname after a person's name is the same person (the same placeholder). In lower case only alone in
-    brackets, and never a word of the language ("(maloljetan)", "(pijan)")."""
+    brackets or quotes, and never a word of the language ("(maloljetan)", "(pijan)", '"pijan"')."""
     out = []
     for person in found:
         after = text[person.end :]
@@ -931,16 +935,17 @@ def _nicknames(text: str, found: list[PersonSpan]) -> list[PersonSpan]:
             out.append(PersonSpan(person.end + m.start(1), person.end + m.end(1), person.surname, person.first))
             continue
         m = _NICKNAME_LOWER.match(after)
-        word = fold(m.group(1)) if m else ""
+        group = (1 if m.group(1) else 2) if m else 1
+        word = fold(m.group(group)) if m else ""
         if (
             m
-            and m.group(1).islower()
+            and m.group(group).islower()
             and word not in lexicon.word_set("common_words.txt")
             and word not in lexicon.FUNCTION_WORDS
             and not lexicon.not_a_name(word)
             and not word.endswith(_NOT_NAME_ENDINGS)
         ):
-            out.append(PersonSpan(person.end + m.start(1), person.end + m.end(1), person.surname, person.first))
+            out.append(PersonSpan(person.end + m.start(group), person.end + m.end(group), person.surname, person.first))
     return out
 
 
@@ -1162,11 +1167,17 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     name_context.names_before_nickname_cues(text, tokens, labels)
     name_context.weak_names_after_person_words(text, tokens, labels)
     name_context.foreign_names_in_lower_case(text, tokens, labels)
+    name_context.foreign_names_before_nationalities(text, tokens, labels)  # "thomas mueller nijemac"
     foreign_spelling.foreign_spelled_names(text, tokens, labels)  # "arben krasniqi", "Krasniqi Arben", "ayşe demir"
     name_context.instrumental_names_after_with(text, tokens, labels)
     name_context.names_after_demonstratives(text, tokens, labels)
     name_context.coordinated_first_names(text, tokens, labels)
     name_context.coordinated_weak_names(text, tokens, labels)
+    lowercase_frames.names_after_kin(text, tokens, labels)  # "sa sestrom jagodom", "kcerka od jagode"
+    lowercase_frames.coordinated_names_before_plural_verbs(text, tokens, labels)  # "jadran i neven odnijeli"
+    lowercase_frames.oblique_names_after_person_prepositions(text, tokens, labels)  # "izjava od aldine"
+    lowercase_frames.names_beside_jmbgs(text, tokens, labels)  # "borivoj, 0101990170001"
+    lowercase_frames.names_before_birth(text, tokens, labels)  # "jagoda rodjena 12.03.1991"
     name_context.repeated_surnames(text, tokens, labels)
     name_context.hyphenated_first_names(text, tokens, labels)
     word_surnames.word_surnames_beside_first_names(text, tokens, labels)

@@ -137,6 +137,11 @@ def ibans(text: str) -> list[Span]:
 _DATE_SHAPE = re.compile(r"(\d{1,2})[./] ?(\d{1,2})[./] ?(?:19|20)\d{2}\.?")
 
 
+# A court's case number: the court's two digits, the department's digit and the register's capital letters ("K",
+# "Kž", "Kps"), then the running number and the year — the number after the register is no phone.
+_COURT_REGISTER_BEFORE = re.compile(r"(?<!\d)\d{2} ?\d ?[A-ZČĆŠŽĐ][a-zčćšžđ]{0,2} ?$")
+
+
 def _a_date(raw: str) -> bool:
     """Whether `raw` is a date written with dots or slashes (a real day and month, a year of this or the last
     century): libphonenumber reads "06.12.2026" as a possible number."""
@@ -156,6 +161,8 @@ def phones(text: str) -> list[Span]:
             continue  # inside a word: a chassis number, a code
         if _a_date(raw):
             continue  # "06.12.2026": a day, a month and a year, never a number to call (06 is no mobile's 06x)
+        if _COURT_REGISTER_BEFORE.search(text[max(0, match.start - 12) : match.start]):
+            continue  # "12 3 K 012345 25 K": a court case's running number after its court and register codes
         digits = sum(c.isdigit() for c in raw)
         international = raw.startswith(("+", "00"))
         national = str(match.number.national_number)
