@@ -161,6 +161,9 @@ class Cues:
     for_the_act: tuple[_Phrase, ...] = ()
     story_words: int = 0
     persons: tuple[_Phrase, ...] = ()
+    one_of: tuple[_Phrase, ...] = ()
+    groups: tuple[_Phrase, ...] = ()
+    reported: tuple[_Phrase, ...] = ()
 
 
 def _phrases(values: list[str]) -> tuple[_Phrase, ...]:
@@ -260,6 +263,9 @@ def cues(path: Path | None = None) -> Cues:
         for_the_act=_phrases(cont.get("for_the_act", [])),
         story_words=int(corr.get("story_words", 0)),
         persons=_phrases(cont.get("persons", [])),
+        one_of=_phrases(rel.get("one_of", [])),
+        groups=_phrases(rel.get("groups", [])),
+        reported=_phrases(cont.get("reported", [])),
     )
 
 
@@ -1021,6 +1027,51 @@ def _also(body: list[str], previous: str, c: Cues) -> bool:
     return _said(verb, previous) or bool(_marked(c.persons, rest[3:]))
 
 
+def _one_of_them(body: list[str], previous: str, c: Cues) -> bool:
+    """One of the thread's people as the subject of an act of its own ("zadnji put jedan je izvadio pištolj …" after
+    "dvojica dolaze …", "kad smo došli jedan od njih je udario kolegu …"; threads.toml [related] `one_of`): a word
+    of `one_of` before the message's first verb, right before an auxiliary, "se" or a past verb (not "jedan lik …", a
+    person new to the story), and a group to be one of — the thread counted one (`groups`: "dvojica", "troje") or
+    the message names it ("od njih"). The same story's people, a new act: a related act (nineteenth round)."""
+    if not c.one_of or _opens(c.related_openers, body) or _someone_new(body, c):
+        return False  # "a onda je jedan izvadio nož …": a related opener's act keeps its reading
+    doing = _officers_doing(body, c)
+    rest = [t for n, t in enumerate(body) if n not in doing]
+    if not tells_an_act(" ".join(rest), c):
+        return False
+    for i in range(len(rest)):
+        one = _match(c.one_of, rest, i)
+        if one is None:
+            if _has_verb(rest[i], c) or len(content_words(" ".join(rest[: i + 1]))) > 2:
+                return False  # a verb or a subject of its own before it
+            continue
+        after = i + len(one.parts)
+        if after >= len(rest):
+            return False
+        nxt = rest[after]
+        if not (nxt in c.auxiliaries or nxt in c.impersonal or _has_verb(nxt, c) or _participle(nxt, "", c)):
+            return False  # "jedan lik je …": someone new
+        return bool(_marked(c.persons, list(one.parts))) or bool(_marked(c.groups, words(previous)))
+    return False
+
+
+def _reported(body: list[str], previous: str, c: Cues) -> bool:
+    """What the thread's person says of the act, told by a verb of saying with no subject and a past verb right
+    after it ("kaže kupio je preko fejsa …, nije znao da je lažna"; threads.toml [continuation] `reported`), tied to
+    the thread by a word it said or a personal pronoun: the person's own account, a circumstance of the thread's act
+    (nineteenth round). "kaže mi komšija da …" (someone telling the officer) reads as before."""
+    rest = body[_opener_end(c.related_openers, body, 1) or 0 :]
+    says = _match(c.reported, rest, 0)
+    if says is None or len(rest) <= len(says.parts) + 1:
+        return False
+    verb = rest[len(says.parts)]
+    if not (_has_verb(verb, c) or _participle(verb, "", c)) or _someone_new(body, c):
+        return False
+    told = rest[len(says.parts) :]
+    own = content_words(" ".join(told))
+    return any(_said(w, previous) for w in own if not _has_verb(w, c)) or bool(_marked(c.persons, told))
+
+
 def _total(body: list[str], size: int, c: Cues) -> bool:
     """The story summed up: a word of totalling and an amount or a number, in at most [circumstance] `max_total_words`
     content words, with no question of its own ("ukupno skinuo 12 hiljada km"; fifteenth round) — the amount of the
@@ -1280,6 +1331,8 @@ def _read(text: str, previous: str | None) -> Reading:
         or _asks_if_it_matters(tokens, ends, dropped, c)
         or _for_the_act(tokens, ends, c)
         or _also(body, previous, c)
+        or _reported(body, previous, c)
+        or _one_of_them(body, previous, c)
     ):  # "oštećeni preminuo u bolnici, šta mu ide", "imao je i nož", "X ima modrice, šta slijedi gazdi", "u podrumu
         # … i tu …", "a carinik uzeo pare" (the other party): the act, with a circumstance
         return Reading("continuation", carried, True, code is None, code, negated, adds=True, matter=matter)
