@@ -15,23 +15,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from kodeks.answering.conversation import Exchange, Thread, understand
+from kodeks.answering.conversation import understand
 from kodeks.settings import Settings
 from retrieval.search.thread_reading import cues, read_message
 from tests.fakes.telegram_server import FakeTelegramServer
-from tests.test_bot import OFFICER, rows, running_bot
-from tests.test_bot_jurisdictions import juris_bot_settings, plain
+from tests.thread_helpers import assert_continuation_from, federation_conversation, thread_of
 
 FAMILY = "muž udara ženu u stanu, djeca gledaju, komšinica zvala policiju"
 THEFT = "ukrao mu je novčanik iz džepa u tramvaju, tuđa stvar oduzeta"
 FAVOUR = "direktor opštinskog preduzeća dao posao firmi svog brata po duplo većoj cijeni"
-
-
-def _thread(*acts: str) -> Thread:
-    thread = Thread()
-    for act in acts:
-        thread = thread.after(Exchange(question=act, standalone=act, act=act))
-    return thread
 
 
 def test_the_data_lists_the_new_classes() -> None:
@@ -43,7 +35,7 @@ def test_a_question_whether_it_matters_makes_the_statement_a_circumstance() -> N
     """Through the bot's path: the statement before "mijenja li to nešto" is a detail of the thread's act, which
     the search inherits."""
     understood = understand(
-        "bila su dvojica, jedan je držao stražu na vratima, drugi vadio. mijenja li to nešto", _thread(THEFT)
+        "bila su dvojica, jedan je držao stražu na vratima, drugi vadio. mijenja li to nešto", thread_of(THEFT)
     )
     assert understood.kind == "continuation" and understood.circumstance
     assert understood.context is not None and "novčanik" in understood.context.words
@@ -92,7 +84,7 @@ def test_a_correction_that_tells_a_story_of_its_own_leaves_the_old_story() -> No
     understood = understand(
         "ne, nije muž. radi se o kolegi s posla koji je mjesecima prati, šalje joj poruke, čeka je ispred zgrade i "
         "prijeti",
-        _thread(FAMILY),
+        thread_of(FAMILY),
     )
     assert understood.kind == "correction"
     assert "kolegi" in understood.query and "stanu" not in understood.query and "djeca" not in understood.query
@@ -115,12 +107,7 @@ async def test_the_bot_answers_an_act_told_with_also_from_the_thread_act(
     """A Federation officer's thread: violence in the family, then "uzeo je i nož …" — answered as a continuation of
     the case (the "Razumio sam" line names it), from the Federation's article on violence in the family, logged as
     following the first question."""
-    settings = juris_bot_settings(juris_settings, telegram_server, tmp_path, default_jurisdiction="FBiH")
-    log_path = tmp_path / "queries.sqlite3"
-    async with running_bot(telegram_server, settings, juris, log_path):
-        _, also = await telegram_server.converse(OFFICER, [FAMILY, "uzeo je i nož iz ladice i prijetio joj njime"])
-    text = plain(also)
-    assert text.startswith("Razumio sam") and "nastavak na" in text.splitlines()[0]
-    assert "Nasilje u obitelji" in text.split("Izvori:")[1]
-    logged = rows(log_path)
-    assert logged[1]["follows"] == logged[0]["id"]
+    text, logged = await federation_conversation(
+        telegram_server, juris_settings, juris, tmp_path, [FAMILY, "uzeo je i nož iz ladice i prijetio joj njime"]
+    )
+    assert_continuation_from(text, logged, "Nasilje u obitelji")

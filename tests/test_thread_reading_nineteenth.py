@@ -12,25 +12,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from kodeks.answering.conversation import Exchange, Thread, understand
+from kodeks.answering.conversation import understand
 from kodeks.settings import Settings
 from retrieval.search.thread_reading import cues, read_message
 from tests.fakes.telegram_server import FakeTelegramServer
-from tests.test_bot import OFFICER, rows, running_bot
-from tests.test_bot_jurisdictions import juris_bot_settings, plain
+from tests.thread_helpers import assert_continuation_from, federation_conversation, thread_of
 
 GANG = "trojica upala u trafiku i tražila od prodavačice pare iz kase"
 FIGHT = "tuča ispred diskoteke, momak dobio flašom u glavu"
 STOLEN = "zaustavili smo momka na biciklu, bicikl je ukraden prošle sedmice iz podruma"
 FAMILY = "muž udara ženu u stanu, djeca gledaju, komšinica zvala policiju"
 BOTH = "muž i žena se svađaju svaku noć, dvoje ih je, komšije zovu"
-
-
-def _thread(*acts: str) -> Thread:
-    thread = Thread()
-    for act in acts:
-        thread = thread.after(Exchange(question=act, standalone=act, act=act))
-    return thread
 
 
 def test_the_data_lists_the_new_classes() -> None:
@@ -40,7 +32,7 @@ def test_the_data_lists_the_new_classes() -> None:
 
 def test_one_of_a_group_the_thread_counted_is_the_thread_act_with_a_circumstance() -> None:
     """Through the bot's path: "jedan je …" after "trojica …" inherits the thread's act."""
-    understood = understand("jedan je tada izvadio nož i mahao njime", _thread(GANG))
+    understood = understand("jedan je tada izvadio nož i mahao njime", thread_of(GANG))
     assert understood.kind == "continuation" and understood.circumstance
     assert understood.context is not None and "trafiku" in understood.context.words
     assert read_message("prošli put jedna je udarila prodavačicu", GANG).kind == "continuation"
@@ -79,13 +71,8 @@ async def test_the_bot_answers_one_of_the_group_from_the_thread_act(
     """A Federation officer's thread: violence in the family told of two, then "jedan je …" — answered as a
     continuation of the case (the "Razumio sam" line names it), from the Federation's article on violence in the
     family, logged as following the first question."""
-    settings = juris_bot_settings(juris_settings, telegram_server, tmp_path, default_jurisdiction="FBiH")
-    log_path = tmp_path / "queries.sqlite3"
     story = "dvojica braće udaraju majku u stanu, djeca gledaju, komšinica zvala policiju"
-    async with running_bot(telegram_server, settings, juris, log_path):
-        _, one = await telegram_server.converse(OFFICER, [story, "jedan je uzeo nož iz ladice i prijetio joj"])
-    text = plain(one)
-    assert text.startswith("Razumio sam") and "nastavak na" in text.splitlines()[0]
-    assert "Nasilje u obitelji" in text.split("Izvori:")[1]
-    logged = rows(log_path)
-    assert logged[1]["follows"] == logged[0]["id"]
+    text, logged = await federation_conversation(
+        telegram_server, juris_settings, juris, tmp_path, [story, "jedan je uzeo nož iz ladice i prijetio joj"]
+    )
+    assert_continuation_from(text, logged, "Nasilje u obitelji")

@@ -14,12 +14,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from kodeks.answering.conversation import Exchange, Thread, understand
+from kodeks.answering.conversation import understand
 from kodeks.settings import Settings
 from retrieval.search.thread_reading import cues, read_message
 from tests.fakes.telegram_server import FakeTelegramServer
 from tests.test_bot import OFFICER, rows, running_bot
 from tests.test_bot_jurisdictions import juris_bot_settings, plain
+from tests.thread_helpers import thread_of
 
 FAMILY = "muž udara ženu u stanu, djeca gledaju, komšinica zvala policiju"
 THREAT = "komšija izašao s motkom i vikao da će ga ubiti i zapaliti mu štalu"
@@ -27,14 +28,6 @@ THEFT = "ukrao mu je novčanik iz džepa u tramvaju, tuđa stvar oduzeta"
 FORGERY = "vozač pokazao saobraćajnu dozvolu, a vidi se da je lažna, loš papir"
 BRIBE = "na kontroli vozač gurnuo 20 KM u saobraćajnu da ga pustimo"
 SCOOTER = "dječak od 12 godina vozi skuter bez kacige po gradu"
-
-
-def _thread(*acts: str, jurisdictions: tuple[str | None, ...] = ()) -> Thread:
-    thread = Thread()
-    for n, act in enumerate(acts):
-        named = jurisdictions[n] if n < len(jurisdictions) else None
-        thread = thread.after(Exchange(question=act, standalone=act, act=act, jurisdiction=named))
-    return thread
 
 
 def test_the_data_lists_the_new_classes() -> None:
@@ -46,7 +39,7 @@ def test_the_data_lists_the_new_classes() -> None:
 def test_a_statement_with_the_officers_time_clause_is_a_detail_of_the_act() -> None:
     """Through the bot's path: "imao je palicu u ruci kad smo stigli" — what the officers did ("stigli") is no act of the
     story, so the statement continues the thread's act."""
-    understood = understand("imao je palicu u ruci kad smo stigli", _thread(FAMILY))
+    understood = understand("imao je palicu u ruci kad smo stigli", thread_of(FAMILY))
     assert understood.follow_up and understood.kind == "continuation" and understood.circumstance
     assert understood.context is not None and "udara" in understood.context.words
 
@@ -100,7 +93,7 @@ def test_the_negation_inside_an_opener_is_the_openers_own() -> None:
 
 def test_a_negated_verb_of_knowing_takes_nothing_back() -> None:
     """Through the bot's path: "nije znao da je lažna" is what the driver says he knew, not a correction of "lažna"."""
-    understood = understand("kaže da ju je kupio na buvljaku, nije znao da je lažna", _thread(FORGERY))
+    understood = understand("kaže da ju je kupio na buvljaku, nije znao da je lažna", thread_of(FORGERY))
     assert understood.kind != "correction"
     assert read_message("nije bila lažna, nego istekla", FORGERY).kind == "correction"
 
@@ -108,7 +101,7 @@ def test_a_negated_verb_of_knowing_takes_nothing_back() -> None:
 def test_a_correction_after_another_jurisdiction_goes_back_to_the_case() -> None:
     """A switch asks how another law sees the case; a correction then corrects the case, in its own jurisdiction.
     A continuation after the switch keeps the jurisdiction asked for."""
-    thread = _thread(THEFT, "a kako je to po zakonu RS?", jurisdictions=(None, "RS"))
+    thread = thread_of(THEFT, "a kako je to po zakonu RS?", jurisdictions=(None, "RS"))
     corrected = understand("ne, nije ukrao novčanik, nego ga je prevario za pare", thread)
     assert corrected.kind == "correction" and corrected.jurisdiction is None
     asked = understand("a koja je kazna za to?", thread)
@@ -116,7 +109,7 @@ def test_a_correction_after_another_jurisdiction_goes_back_to_the_case() -> None
 
 
 def test_a_correction_naming_a_jurisdiction_keeps_it() -> None:
-    thread = _thread(THEFT, "a kako je to po zakonu RS?", jurisdictions=(None, "RS"))
+    thread = thread_of(THEFT, "a kako je to po zakonu RS?", jurisdictions=(None, "RS"))
     corrected = understand("ne, nije ukrao novčanik, nego ga je prevario, i to u Federaciji", thread)
     assert corrected.kind == "correction" and corrected.jurisdiction == "FBiH"
 

@@ -90,15 +90,7 @@ _DWELLINGS = frozenset(["stanu", "kuci", "vikendici", "garazi", "sobi", "podrumu
 def _name_form(token: Token) -> str | None:
     """The first name a lower-case word is a case form of (never its nominative), if the word can be one at all."""
     folded = token.folded
-    if (
-        not token.text.islower()
-        or len(folded) < 3
-        or folded in lexicon.FUNCTION_WORDS
-        or lexicon.law_word(folded)
-        or lexicon.is_place(folded)
-        or lexicon.not_a_name(folded)
-        or folded in lexicon.person_words()
-    ):
+    if not token.text.islower() or not lexicon.lowercase_name_word(folded):
         return None
     name = lexicon.first_name(folded)
     return None if name is None or name == folded else name

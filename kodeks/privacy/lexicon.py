@@ -284,6 +284,20 @@ def not_a_name(folded: str) -> bool:
     )
 
 
+def lowercase_name_word(folded: str) -> bool:
+    """Whether a word typed lowercase may be a name at all: three letters or more and no function word, word of the
+    laws, institution or legal term, place or person word (the veto both lowercase readings share:
+    governed_names.py, lowercase_frames.py)."""
+    return not (
+        len(folded) < 3
+        or folded in FUNCTION_WORDS
+        or law_word(folded)
+        or not_a_name(folded)
+        or is_place(folded)
+        or folded in person_words()
+    )
+
+
 @cache
 def word_of_the_language(folded: str) -> bool:
     """A word a surname may not be, even after a first name: of the laws, of everyday speech, a person, a verb,

@@ -66,12 +66,7 @@ def _name_word(token: Token) -> str | None:
     folded = token.folded
     if (
         not token.text.islower()
-        or len(folded) < 3
-        or folded in lexicon.FUNCTION_WORDS
-        or lexicon.law_word(folded)
-        or lexicon.not_a_name(folded)
-        or lexicon.is_place(folded)
-        or folded in lexicon.person_words()
+        or not lexicon.lowercase_name_word(folded)
         or folded in lexicon.person_verbs()
         or _kin_case(folded) is not None  # "kod nene": the grandmother, no Nena
     ):
