@@ -7,7 +7,9 @@ napiše kaznu") stays a bribe. A document named first and said to be false after
 lažan") is read as "lažni pasoš", the forgery's phrase; a thing with no forgery phrase ("auto … da je lažan") adds
 nothing. An act done to the officers while on duty ("kad smo ga htjeli privesti udario je kolegu …", or "… da ga ne
 uhapsimo") searches the law's word for an official from the first message on; a colleague at work or a neighbour
-kept from reporting does not. Phrasings made up for these tests, not taken from any benchmark's turns."""
+kept from reporting does not. Twentieth round: a document told as made ("diploma napravljena kod nekog"), the
+participle right after its noun, reads as the forgery's phrase too; a house made of brick does not. Phrasings made up
+for these tests, not taken from any benchmark's turns."""
 
 from __future__ import annotations
 
@@ -114,6 +116,33 @@ def test_a_document_said_to_be_false_reads_as_the_forgery(story: str) -> None:
     ],
 )
 def test_no_falsity_predicate_of_a_document_adds_no_forgery(story: str) -> None:
+    assert FORGERY not in _weights(bcs_vocabulary(), story), story
+
+
+# --- twentieth round: a document told as made, the participle right after its noun ----------------------------
+
+
+@pytest.mark.parametrize(
+    "story",
+    [
+        "radnik donio svjedočanstvo o završenoj školi, a svjedočanstvo napravljeno kod nekog u garaži",
+        "na granici pokazao pasoš, pasoš falsifikovan u inostranstvu",
+        "predao diplomu na konkurs, škola je nikad nije izdala, diploma je napravljena kod nekog",
+    ],
+)
+def test_a_document_told_as_made_by_another_reads_as_the_forgery(story: str) -> None:
+    assert _weights(bcs_vocabulary(), story).get(FORGERY) == 1.0, story
+
+
+@pytest.mark.parametrize(
+    "story",
+    [
+        "kuća napravljena od cigle prije rata, krov prokišnjava",  # no forgery phrase of the thing
+        "napravljena je nova diploma u školi, svi su zadovoljni",  # the participle before its noun, no predicate
+        "dao pasoš i vozačku, napravljen zapisnik o kontroli",  # the participle after another noun
+    ],
+)
+def test_a_thing_told_as_made_is_no_forgery(story: str) -> None:
     assert FORGERY not in _weights(bcs_vocabulary(), story), story
 
 

@@ -2,8 +2,10 @@
 da je lažna"): the codes' forgery is of "a false document" ("lažna isprava"), and the vocabulary writes its phrases
 as the adjective before its noun ("lažna vozačka"), which such a story never says. The predicate — a copula, then an
 adjective of falsity ([falsity] of the thesaurus) — is read before the nearest word told earlier in the message that
-the thesaurus knows a phrase of it with ("lažna" + "vozačku"), as the adjective and its noun. Read from the grammar
-(a copula and its predicate) and the thesaurus's own phrases, never from a question's words.
+the thesaurus knows a phrase of it with ("lažna" + "vozačku"), as the adjective and its noun. A participle that
+stands right after its noun without a copula ("diploma napravljena u štampariji") is read with that noun only. Read
+from the grammar (a copula and its predicate, a postposed participle) and the thesaurus's own phrases, never from a
+question's words.
 """
 
 from __future__ import annotations
@@ -38,11 +40,20 @@ class FalsityPredicates:
         if not self.word or not self.adjectives:
             return []
         found = words(text)
+        said = f" {fold(text)} "
         out: list[str] = []
         for n in range(1, len(found)):
-            if found[n] not in self.adjectives or found[n - 1] not in self.copulas:
+            if found[n] not in self.adjectives:
                 continue
-            for earlier in reversed(found[: n - 1]):
+            if found[n - 1] in self.copulas:
+                told = found[: n - 1]
+            elif f" {found[n - 1]} {found[n]} " in said:
+                # "diploma napravljena u štampariji": the participle right after its noun, no copula and no comma
+                # between them ("dao vozačku, napravljen zapisnik" is another clause) — that noun only
+                told = found[n - 1 : n]
+            else:
+                continue
+            for earlier in reversed(told):
                 read = [f"{a} {earlier}" for a in _unique((found[n], self.word))]
                 hits = [r for r in read if known(r)]
                 if hits:
