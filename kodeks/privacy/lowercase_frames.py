@@ -8,7 +8,9 @@ officers' everyday words have the very form in lower case (`lexicon.law_word`):
   kin is no first name of the dictionary ("brat blizanac"); or the kin word, "od" and the name's genitive: "kćerka od
   jagode", "ujak od aldine";
 - two first names' nominatives joined by "i" before a plural verb of a person ("jadran i neven odnijeli …", "jadran i
-  neven tamo prodaju …"): two singulars that take a plural verb are two subjects, and both shaped as first names;
+  neven tamo prodaju …"), also with where they are from between them and the verb ("jadran i neven iz Lipove 3
+  odnijeli …", the address already masked): two singulars that take a plural verb are two subjects, and both shaped
+  as first names;
 - a preposition a person follows (od, kod, za, prema, protiv), or "u vlasništvu" (the owner's genitive), and a first
   name's oblique case that is no word of the laws or the dictionaries in any case ("od aldine", "za borivoja"): a form
   only a name has;
@@ -58,6 +60,10 @@ _ADVERBS = frozenset(
 # A plural verb of persons: a past participle in -li ("odvezli", "ukrali"), a present plural ("čuvaju", "prodaju").
 _PLURAL_PARTICIPLE = re.compile(r"[a-z]{2,}li$")
 _PLURAL_PRESENT = re.compile(r"[a-z]{2,}(?:aju|uju|iju|eju)$")
+# Where the pair is from, between the pair and its verb: "iz"/"sa"/"s" and an address the masker already wrote over
+# (masker._blanked), the comma after it kept ("jadran i neven iz ______, ______ odnijeli …").
+_FROM_WORDS = frozenset(["iz", "sa", "s"])
+_BLANKED_ADDRESS = re.compile(r"\s+_{6,}(?:[\s,]+_+)*,?\s+")
 
 
 def _name_word(token: Token) -> str | None:
@@ -142,9 +148,19 @@ def coordinated_names_before_plural_verbs(text: str, tokens: list[Token], labels
         if any(_name_word(t) != t.folded for t in (left, right)):
             continue
         k = j + 3
+        joined = " "
+        if (
+            k + 1 < len(tokens)
+            and tokens[k].folded in _FROM_WORDS
+            and gap(text, right, tokens[k]) == " "
+            and _BLANKED_ADDRESS.fullmatch(gap(text, tokens[k], tokens[k + 1]))
+        ):
+            joined = gap(text, tokens[k], tokens[k + 1])
+            k += 1  # "… iz <address> tukli se": the address is where they are from, the verb still theirs
         while k < len(tokens) and tokens[k].folded in _ADVERBS and gap(text, tokens[k - 1], tokens[k]) == " ":
             k += 1
-        if k < len(tokens) and gap(text, tokens[k - 1], tokens[k]) == " " and _plural_verb(tokens[k]):
+            joined = " "
+        if k < len(tokens) and gap(text, tokens[k - 1], tokens[k]) == joined and _plural_verb(tokens[k]):
             labels[j] = labels[j + 2] = "F"
 
 

@@ -72,6 +72,25 @@ def _mistyped(text: str, taken: list[Span]) -> list[Span]:
     return out
 
 
+# A BiH plate typed spaced with a digit too many ("e 451 k 339"): a plate's letter, three digits, a plate's letter, three
+# digits — only with a word for a vehicle, its make or its plates right before it or right after it ("… bmw crni").
+_SPACED_MISTYPED = re.compile(r"(?<![\w.-])[AEJKMOTaejkmot] \d{3} [AEJKMOTaejkmot] \d{3}(?![\w-]|\.\d)")
+_VEHICLE_AFTER = re.compile(
+    r"^\W*(?:vozil\w*|auto|auta|automobil\w*|kombi\w*|kamion\w*|golf\w*|bmw|audi|opel|passat|pasat|mercedes\w*|"
+    r"skod\w*)(?!\w)"
+)
+
+
+def _spaced_mistyped(text: str, taken: list[Span]) -> list[Span]:
+    out = []
+    for m in _SPACED_MISTYPED.finditer(text):
+        if any(s.start < m.end() and m.start() < s.end for s in taken):
+            continue
+        if keyword_before(text, m.start(), _PLATE_WORD, window=40) or _VEHICLE_AFTER.match(fold(text[m.end() :])):
+            out.append(Span(m.start(), m.end(), "PLATE"))
+    return out
+
+
 # Another country's plate: groups of capital letters and of digits joined by a space, a dash or a dot ("M-KL 4821",
 # "W 48213 X", "PG AB 123") — only after a word for a vehicle or its plates, and only when, less any make or
 # acronym the laws know at its start, it begins with a group of letters and has two digits or more in a row.
@@ -206,7 +225,7 @@ def _dictated_abroad(text: str, taken: list[Span]) -> list[Span]:
 
 
 def plates(text: str) -> list[Span]:
-    spans: list[Span] = []
+    spans: list[Span] = _spaced_mistyped(text, [])  # first: "k 220 j 641" whole, not its "220 j 641"
     for form, pattern in enumerate(_FORMS):
         for m in pattern.finditer(text):
             if any(s.start < m.end() and m.start() < s.end for s in spans):
