@@ -75,10 +75,10 @@ def _mistyped(text: str, taken: list[Span]) -> list[Span]:
 # A BiH plate typed spaced with a digit too many ("e 451 k 339"): a plate's letter, three digits, a plate's letter, three
 # digits — only with a word for a vehicle, its make or its plates right before it or right after it ("… bmw crni").
 _SPACED_MISTYPED = re.compile(r"(?<![\w.-])[AEJKMOTaejkmot] \d{3} [AEJKMOTaejkmot] \d{3}(?![\w-]|\.\d)")
-_VEHICLE_AFTER = re.compile(
-    r"^\W*(?:vozil\w*|auto|auta|automobil\w*|kombi\w*|kamion\w*|golf\w*|bmw|audi|opel|passat|pasat|mercedes\w*|"
-    r"skod\w*)(?!\w)"
-)
+# Words for a vehicle and the makes officers name, shared by the plate readings below (folded text).
+_VEHICLES = r"vozil\w*|auto|auta|automobil\w*|kombi\w*|kamion\w*"
+_MAKES = r"golf\w*|bmw|audi|opel|passat|pasat|mercedes\w*|skod\w*"
+_VEHICLE_AFTER = re.compile(rf"^\W*(?:{_VEHICLES}|{_MAKES})(?!\w)")
 
 
 def _spaced_mistyped(text: str, taken: list[Span]) -> list[Span]:
@@ -104,8 +104,7 @@ _SERIAL_WITH_LETTER = re.compile(r"\d{4,}[A-ZÄÖÜ]{1,2}")
 # The words before another country's plate: a vehicle or its plates, not "oznaka" alone ("oznaka KN 9701": a tariff
 # code) nor a word merely starting with "auto".
 _FOREIGN_WORD = re.compile(
-    r"(tablic\w*|registarsk\w*|registr\w*|reg\.?|vozil\w*|auto|auta|autu|autom|automobil\w*|kombi\w*|kamion\w*|"
-    r"motor|motora|motoru|golf\w*|bmw|audi|opel|passat|pasat|mercedes\w*|skod\w*|marke|vozio|vozila)"
+    rf"(tablic\w*|registarsk\w*|registr\w*|reg\.?|{_VEHICLES}|autu|autom|motor|motora|motoru|{_MAKES}|marke|vozio|vozila)"
     r"(?:\W+\w+){0,3}\W*$"
 )
 
