@@ -28,7 +28,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from retrieval.language.ambiguity import Claim, claims, starts_of_other_acts
+from retrieval.language.ambiguity import Claim, Phrase, claims, starts_of_other_acts
 from retrieval.language.clauses import UNREALISED_WEIGHT, avoided, threatens, without_unrealised
 from retrieval.language.composed import Composition
 from retrieval.language.normalize import fold, words
@@ -428,13 +428,18 @@ class Vocabulary:
     def claims(self) -> list[Claim]:
         """The thesaurus's phrases that lie in a different act's phrase (`ambiguity.claims`, as matched): the audit
         of tests/test_thesaurus_ambiguity.py."""
-        return claims([([p.parts for p in patterns], [fold(t) for t in legal]) for patterns, legal in self._thesaurus])
+        return claims(self._entries())
 
     def ambiguous_starts(self) -> list[str]:
         """ "phrase | its entry's first legal term" of every phrase of two words or more that starts a different act's
         phrase (`ambiguity.starts_of_other_acts`): the reviewed list's lines."""
-        entries = [([p.parts for p in patterns], [fold(t) for t in legal]) for patterns, legal in self._thesaurus]
-        return sorted({f"{self.lay_phrase(e, k)} | {self.legal_of(e)[0]}" for e, k in starts_of_other_acts(entries)})
+        return sorted(
+            {f"{self.lay_phrase(e, k)} | {self.legal_of(e)[0]}" for e, k in starts_of_other_acts(self._entries())}
+        )
+
+    def _entries(self) -> list[tuple[list[Phrase], list[str]]]:
+        """Each thesaurus entry as the ambiguity audit reads it: its phrases' words, its legal terms (folded)."""
+        return [([p.parts for p in patterns], [fold(t) for t in legal]) for patterns, legal in self._thesaurus]
 
     def lay_phrase(self, entry: int, phrase: int) -> str:
         """A lay phrase of the thesaurus as written (entry and phrase by index, as `claims` names them)."""
@@ -516,11 +521,11 @@ class Vocabulary:
 
         A term that only a clause of a threatened or avoided act triggers ("traži pare da mu ne zapali lokal":
         clauses.py) weighs `UNREALISED_WEIGHT`: the story's act is what was done, not what was threatened."""
-        out = self._composed(text, self._expand_text(text) + self._predicated(text))
+        out = self._expand_story(text)
         reduced = without_unrealised(text)
         if reduced is None:
             return out
-        done = {e.adds for e in self._composed(reduced, self._expand_text(reduced) + self._predicated(reduced))}
+        done = {e.adds for e in self._expand_story(reduced)}
         out = [e if e.adds in done else replace(e, weight=UNREALISED_WEIGHT) for e in out]
         if self._demand_word and self._buys_off(text, reduced):
             # "traže 500 KM da mu ne razbiju lokal": the money buys off the harm the clause names — a demand under threat
@@ -543,6 +548,10 @@ class Vocabulary:
                 if e.adds not in known
             ]
         return out
+
+    def _expand_story(self, text: str) -> list[Expansion]:
+        """`_expand_text` with what a story says by its parts: a thing said to be false, two acts that make one."""
+        return self._composed(text, self._expand_text(text) + self._predicated(text))
 
     def _composed(self, text: str, out: list[Expansion]) -> list[Expansion]:
         """`out` with what each [[compose]] whose parts the story tells adds ("… sa pištoljem … uzeli pazar": a taking
@@ -649,13 +658,6 @@ class Vocabulary:
                         if noun not in found:
                             found.append(noun)
         return found
-
-
-def _reads_clause(matched: str) -> bool:
-    """Whether a lay phrase was written with the clause it met: it goes on past a "da" ("traži novac da ne objavi"),
-    so its entry is the act with that clause — a demand with the harm it threatens — not the clause's act alone."""
-    found = matched.split()
-    return "da" in found[:-1]
 
 
 def _read(path: Path) -> str:

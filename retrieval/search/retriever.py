@@ -203,8 +203,7 @@ class Retriever:
         apart in the question (contrast.py, KODEKS_NEIGHBOUR_CONTRAST): the same articles, so hit@5 is unchanged.
         Its time counts in the ranking stage's (`timings["rank"]`): both order the same five."""
         weight = self.settings.neighbour_contrast
-        stage = self.candidates.ranking
-        head = candidates[: max(0, (stage.rerank if stage is not None else CONTRAST_POOL) - before)]
+        head = self._served_head(candidates, before)
         if weight <= 0 or len(head) < 2:
             return candidates
         started = time.perf_counter()
@@ -217,8 +216,13 @@ class Retriever:
         if order == list(range(len(head))):
             return candidates
         # the hand scores stay by rank, as the stage's serve leaves them (`weak`'s lead, the logged scores)
-        hand = sorted((c.fused for c in head), reverse=True)
-        return [replace(head[j], fused=hand[n]) for n, j in enumerate(order)] + candidates[len(head) :]
+        return _in_order(candidates, len(head), order, sorted((c.fused for c in head), reverse=True))
+
+    def _served_head(self, candidates: list[Candidate], before: int) -> list[Candidate]:
+        """The first served candidates the stages after the learned one may reorder among themselves: the cascade's
+        pool (its `rerank`, CONTRAST_POOL without a stage) less the `before` places references took."""
+        stage = self.candidates.ranking
+        return candidates[: max(0, (stage.rerank if stage is not None else CONTRAST_POOL) - before)]
 
     def _own_general_part(
         self, candidates: list[Candidate], before: int, officer: str | None, query: str, field: bool
@@ -232,15 +236,14 @@ class Retriever:
             return candidates
         lowered = priors.twins_of(officer, self._level_above(query, officer, field))
         partner = priors.partners.get(fold(officer))
-        stage = self.candidates.ranking
-        head = candidates[: max(0, (stage.rerank if stage is not None else CONTRAST_POOL) - before)]
+        head = self._served_head(candidates, before)
         if lowered is None or partner is None or len(head) < 2:
             return candidates
         order = own_institution_first([c.index for c in head], lowered, partner, self._general)
         if order == list(range(len(head))):
             return candidates
-        hand = [c.fused for c in head]  # the scores stay by rank, as the stage's serve leaves them
-        return [replace(head[j], fused=hand[n]) for n, j in enumerate(order)] + candidates[len(head) :]
+        # the scores stay by rank, as the stage's serve leaves them
+        return _in_order(candidates, len(head), order, [c.fused for c in head])
 
     def _ranking(self, generation: Path) -> RankerModel | None:
         """The learned ranking stage KODEKS_RANKER names (None: "off"). "on" is the model kodeks ships, trained over
@@ -1014,3 +1017,10 @@ def _label(jurisdiction: str | Collection[str] | None) -> str | None:
     if isinstance(jurisdiction, Scope):
         return jurisdiction.officer
     return ",".join(jurisdiction) or None
+
+
+def _in_order(candidates: list[Candidate], size: int, order: list[int], scores: Sequence[float]) -> list[Candidate]:
+    """`candidates` with its first `size` put in `order` (positions into them), place n given `scores[n]`: a stage
+    that reorders the served head keeps the scores by place (`weak`'s lead, the logged scores)."""
+    head = candidates[:size]
+    return [replace(head[j], fused=scores[n]) for n, j in enumerate(order)] + candidates[size:]

@@ -1267,7 +1267,7 @@ def _read(text: str, previous: str | None) -> Reading:
     if corrected is not None:
         return replace(corrected, jurisdiction=code)
     # "a da nije bio pijan?" after "pijan vozio": what it takes back of the thread is not carried on either
-    negation = _negation(tokens, c, _clause_ends(text))
+    negation = _negation(tokens, c, ends)
     described = negation is not None and negation.at > 0 and tokens[negation.at - 1] in c.relatives
     negated = (
         negation.taken if negation is not None and not described and _takes_back(negation.taken, previous, c) else ()
