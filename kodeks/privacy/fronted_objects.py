@@ -42,9 +42,7 @@ def fronted_objects(text: str, tokens: list[Token], labels: list[str]) -> None:
 def _no_word(folded: str) -> bool:
     """A form no list of words has in any case: a name's alone."""
     return not (
-        lexicon.law_word_in_any_case(folded)
-        or lexicon.dictionary_word(folded)
-        or folded in lexicon.common_forms()
+        lexicon.listed_word(folded)
         or lexicon.not_a_name(folded)
         or lexicon.is_place(folded)
         or folded in lexicon.person_words()

@@ -284,6 +284,12 @@ def not_a_name(folded: str) -> bool:
     )
 
 
+def listed_word(folded: str) -> bool:
+    """A form some list of words has: a word of the laws in any case, of the dictionaries, or an everyday form — what a
+    lowercase form must not be to be read as a name's alone (fronted_objects.py, lowercase_frames.py)."""
+    return law_word_in_any_case(folded) or dictionary_word(folded) or folded in common_forms()
+
+
 def lowercase_name_word(folded: str) -> bool:
     """Whether a word typed lowercase may be a name at all: three letters or more and no function word, word of the
     laws, institution or legal term, place or person word (the veto both lowercase readings share:

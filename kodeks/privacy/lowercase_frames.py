@@ -180,9 +180,7 @@ def oblique_names_after_person_prepositions(text: str, tokens: list[Token], labe
         if (
             name is None
             or not (_in_case(folded, name, "gen") or _in_case(folded, name, "acc"))
-            or lexicon.law_word_in_any_case(folded)
-            or lexicon.dictionary_word(folded)
-            or folded in lexicon.common_forms()
+            or lexicon.listed_word(folded)
         ):
             continue
         labels[j] = "F"
@@ -194,12 +192,7 @@ _JMBG_SHAPE = re.compile(r"\d(?:[. ]?\d){12}")
 
 
 def _no_word(folded: str) -> bool:
-    return not (
-        lexicon.law_word_in_any_case(folded)
-        or lexicon.dictionary_word(folded)
-        or folded in lexicon.common_forms()
-        or folded in lexicon.word_set("common_words.txt")
-    )
+    return not (lexicon.listed_word(folded) or folded in lexicon.word_set("common_words.txt"))
 
 
 def names_beside_jmbgs(text: str, tokens: list[Token], labels: list[str]) -> None:
