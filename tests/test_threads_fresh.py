@@ -1,5 +1,5 @@
 """The thread sets written apart (bench/data/threads_fresh.jsonl, threads_fresh2.jsonl, threads_fresh3.jsonl,
-threads_fresh4.jsonl, threads_fresh5.jsonl, threads_fresh6.jsonl) load as `kodeks eval threads` reads them, and every article they name is one of its law as the shared files give
+threads_fresh4.jsonl, threads_fresh5.jsonl, threads_fresh6.jsonl, threads_fresh7.jsonl) load as `kodeks eval threads` reads them, and every article they name is one of its law as the shared files give
 it.
 
 Each set was written apart from the method (gold found by reading the laws); this checks its form and its ids
@@ -37,6 +37,7 @@ SETS = {
     "threads_fresh4.jsonl": ("f4-", [*sorted(CORPUS), "KZ BD"]),
     "threads_fresh5.jsonl": ("f5-", [*sorted(CORPUS), "KZ BD"]),
     "threads_fresh6.jsonl": ("f6-", [*sorted(CORPUS), "KZ BD"]),
+    "threads_fresh7.jsonl": ("f7-", [*sorted(CORPUS), "KZ BD"]),
 }
 # How many threads each set holds (half tune, half measure); 30 unless named here.
 THREADS = {"threads_fresh3.jsonl": 24}
