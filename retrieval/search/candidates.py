@@ -76,6 +76,50 @@ class Asked:
     expansions: Sequence[Expansion] = ()
 
 
+@dataclass(frozen=True)
+class QuestionReading:
+    """What the retriever read in a question, its thread and its officer that weighs in `CandidateFinder.find`.
+
+    One object instead of a dozen arguments: the search's one caller (`Retriever._candidates`) fills it in once, and
+    the code-alone search (`law_order`) passes the same reading on. The defaults read nothing: a plain question's
+    search with no vocabulary, no thread and no officer.
+    """
+
+    # what the vocabulary added to the question (expansion terms weigh KODEKS_EXPANSION_WEIGHT; the title field
+    # takes a share of the best title match for the added legal terms: title_field.py)
+    expansions: Sequence[Expansion] = ()
+    # a follow-up's thread: its stand-alone question and inherited words weigh in as retrieval/search/followup.py says
+    context: ThreadContext | None = None
+    # the indexes of the articles of the follow-up's previous answer (followup.with_bonus)
+    previous: np.ndarray | None = None
+    # the asking officer's own jurisdiction: the library priors' twins are theirs
+    officer: str | None = None
+    # the kinds of law the question is about, by its topics: the laws of other kinds are lowered by
+    # KODEKS_TOPIC_AFFINITY
+    topic_kinds: Collection[str] = ()
+    # the question is about a level above the officer's own (it names it: jurisdictions.names_level_above), so of two
+    # twin provisions the officer's own copy is lowered instead of the higher code's
+    # (library_priors.LibraryPriors.twins_of)
+    level_above: bool = False
+    # the kinds of law the question's words or the vocabulary's additions name a topic of (None: not judged) — a law
+    # of a special subject none of them is, is off topic too (LibraryPriors.unnamed)
+    named_kinds: Collection[str] | None = None
+    # the kinds of law a story of the state's field is about (law_kinds.StateField): judged on topic by the kind
+    # affinity whatever their titles say, the other kinds by theirs
+    field_kinds: Collection[str] = ()
+    # the criminal offences a story is about for the harm to a person it tells (law_kinds.HarmReading) — the kinds of
+    # law are judged by them as by an offence verb's (KODEKS_OFFENCE_AFFINITY); the title field, the lexical query and
+    # the stage's `title_offence` are not (they would move the scores within one law)
+    harm_offences: Sequence[str] = ()
+    # the kinds of law a story that names another kind only by a circumstance of its act is about if its legal terms
+    # are titled best in one of them (law_kinds.CircumstanceReading, `CandidateFinder._offence_told`) — the laws of
+    # other kinds are then off its topic
+    offence_kinds: Collection[str] = ()
+    # the question's asking clause — its words in an article's own title add KODEKS_ASKED_TITLE_WEIGHT × their share
+    # to the title field (`CandidateFinder._asked_share`)
+    asking: Asked | None = None
+
+
 class RankingStage(Protocol):
     """The learned ranking (retrieval/ranking/model.py): a candidate pool's rows (features, hand order) in the served
     order — a cascade over the first few served; `before`: articles served ahead of the pool. `score`: one score per
@@ -129,41 +173,17 @@ class CandidateFinder:
         mask: np.ndarray,
         filtered: bool,
         timings: dict[str, float],
-        expansions: Sequence[Expansion] = (),
-        context: ThreadContext | None = None,
-        previous: np.ndarray | None = None,
-        officer: str | None = None,
-        topic_kinds: Collection[str] = (),
-        level_above: bool = False,
-        named_kinds: Collection[str] | None = None,
-        field_kinds: Collection[str] = (),
-        harm_offences: Sequence[str] = (),
-        offence_kinds: Collection[str] = (),
-        asking: Asked | None = None,
+        reading: QuestionReading,
         query_vectors: np.ndarray | None = None,
         alone: bool = False,
     ) -> tuple[list[Candidate], Ranker | None]:
         """The best candidates among the articles `mask` admits (`filtered`: a law or jurisdiction filter
         made it narrower than the whole library), best first; and a function that fills in the dense and
         lexical ranks of the candidates given to it. `timings` gets embed/dense/lexical/fuse in ms.
-        A follow-up's `context` and the indexes of its `previous` answer's articles weigh in as
-        retrieval/search/followup.py says. `officer`: the asking officer's own jurisdiction (the library
-        priors' twins are theirs); `topic_kinds`: the kinds of law the question is about, by its topics (the
-        laws of other kinds are lowered by KODEKS_TOPIC_AFFINITY); `level_above`: the question is about a level above
-        the officer's own (it names it: jurisdictions.names_level_above), so of two twin provisions the officer's
-        own copy is lowered instead of the higher code's (library_priors.LibraryPriors.twins_of); `named_kinds`: the
-        kinds of law the question's words or the vocabulary's additions name a topic of (None: not judged) — a law of
-        a special subject none of them is, is off topic too (LibraryPriors.unnamed); `field_kinds`: the kinds of law
-        a story of the state's field is about (law_kinds.StateField): judged on topic by the kind affinity whatever
-        their titles say, the other kinds by theirs; `harm_offences`: the criminal offences a story is about for the
-        harm to a person it tells (law_kinds.HarmReading) — the kinds of law are judged by them as by an offence
-        verb's (KODEKS_OFFENCE_AFFINITY); the title field, the lexical query and the stage's `title_offence` are not
-        (they would move the scores within one law); `offence_kinds`: the kinds of law a story that names another kind
-        only by a circumstance of its act is about if its legal terms are titled best in one of them
-        (law_kinds.CircumstanceReading, `_offence_told`) — the laws of other kinds are then off its topic; `asking`: the
-        question's asking clause — its words in an article's own title add KODEKS_ASKED_TITLE_WEIGHT × their share
-        to the title field (`_asked_share`); `query_vectors`: the question's vectors, already embedded; `alone`: the
-        order one code gives alone is all that is asked (law_order.py): no learned stage's features."""
+        `reading`: what was read in the question, its thread and its officer (`QuestionReading` says what each part
+        weighs); `query_vectors`: the question's vectors, already embedded; `alone`: the order one code gives alone is
+        all that is asked (law_order.py): no learned stage's features."""
+        expansions, context, officer = reading.expansions, reading.context, reading.officer
         s = self.settings
         if not mask.any():
             return [], None
@@ -231,11 +251,11 @@ class CandidateFinder:
                 assert question_share is not None
                 share[rows] = np.maximum(share[rows], s.question_title_weight * question_share[rows])
             title = s.title_weight * share
-            if asking is not None and s.asked_title_weight:
-                asked_title = s.asked_title_weight * self._asked_share(asking, mask)
+            if reading.asking is not None and s.asked_title_weight:
+                asked_title = s.asked_title_weight * self._asked_share(reading.asking, mask)
             kind_share = share
             offences = [e.adds for e in expansions if e.source == "derivation" and e.weight == 1.0]
-            judged = list(dict.fromkeys([*offences, *harm_offences]))
+            judged = list(dict.fromkeys([*offences, *reading.harm_offences]))
             offence_titles = None  # the title share of `offences` alone, where the kind affinity computed it already
             if judged and self.priors is not None and s.offence_affinity:
                 # A verb of an offence's own root ("ukrao" → krađa) says what the question is about: the kinds
@@ -247,7 +267,9 @@ class CandidateFinder:
                 offence_share = kind_share
                 if judged == offences:  # no harm offence added, none repeated: the stage's `title_offence` too
                     offence_titles = kind_share
-            field = self.priors.of_kinds(field_kinds) if self.priors is not None and field_kinds else None
+            field = (
+                self.priors.of_kinds(reading.field_kinds) if self.priors is not None and reading.field_kinds else None
+            )
             if field is not None:
                 # a story of the state's field (the border, customs, war crimes) is a criminal code's, as one whose
                 # offence the vocabulary recognised is: no gap for its kinds, whatever their titles say
@@ -259,14 +281,14 @@ class CandidateFinder:
                     title_offence[rows] = self.titles.share_of_best([(t, 1.0) for t in offences], mask[rows])
         lexical_stats = mean_spread(lexical, mask) if s.fusion != "rrf" else None
         saturation = s.lexical_saturation if self._several_laws(mask) else 0.0
-        earlier = previous if previous is not None else np.zeros(0, dtype=np.int64)
-        asked = self.priors.of_kinds(topic_kinds) if self.priors is not None and topic_kinds else None
-        if asked is None and offence_kinds:
-            asked = self._offence_told(terms_share, mask, offence_kinds)
+        earlier = reading.previous if reading.previous is not None else np.zeros(0, dtype=np.int64)
+        asked = self.priors.of_kinds(reading.topic_kinds) if self.priors is not None and reading.topic_kinds else None
+        if asked is None and reading.offence_kinds:
+            asked = self._offence_told(terms_share, mask, reading.offence_kinds)
             if asked is not None and offence_share is None:
                 # the offence the story was recognised as judges the kinds, as an offence verb's does
                 affinity = s.offence_affinity
-        topic, unnamed_only = self._on_topic(asked, named_kinds)
+        topic, unnamed_only = self._on_topic(asked, reading.named_kinds)
         named = self._named_laws(context, mask)
         if named is not None:  # a switch: the named jurisdiction's own laws, as a topic's kinds are preferred
             topic = named if topic is None else (topic & named)
@@ -292,7 +314,7 @@ class CandidateFinder:
             if named is not None:  # the levels above a named jurisdiction: lowered further (KODEKS_THREAD_NAMED)
                 scores = scores - s.thread_named * ~named[at]
             return followup.with_bonus(
-                self._with_priors(scores, mask, kind_share, officer, rows, topic, affinity, level_above),
+                self._with_priors(scores, mask, kind_share, officer, rows, topic, affinity, reading.level_above),
                 bonus_at,
                 s.thread_bonus,
             )
@@ -317,25 +339,7 @@ class CandidateFinder:
         law = law_order.leading_law(self.layout.law_code[order]) if told else None
         if law is not None and self.priors is not None and self.priors.complete_code(law):
             # one criminal code holds most of the first five: its places filled in the order it gives alone
-            within, _ = self.find(
-                query,
-                mask & (self.layout.law_code == law),
-                True,
-                {},
-                expansions,
-                context,
-                previous,
-                officer,
-                topic_kinds,
-                level_above,
-                named_kinds,
-                field_kinds,
-                harm_offences,
-                offence_kinds,
-                asking,
-                qvecs,
-                alone=True,
-            )
+            within, _ = self.find(query, mask & (self.layout.law_code == law), True, {}, reading, qvecs, alone=True)
             places = {c.index: n for n, c in enumerate(within)}
             order, fused = law_order.reorder_within(order, fused, self.layout.law_code[order], law, places)
         rank_ms = None
@@ -357,7 +361,7 @@ class CandidateFinder:
                 own_jurisdiction=self._own_jurisdiction(officer),
             )
             if self.priors is not None:
-                raw.twin = self.priors.twins_of(officer, level_above)
+                raw.twin = self.priors.twins_of(officer, reading.level_above)
                 raw.off_topic = None if topic is None else ~topic
                 raw.kind_gap = None if share is None else self.priors.kind_gap(mask, share)
                 raw.offence_gap = None if offence_share is None else self.priors.kind_gap(mask, offence_share)

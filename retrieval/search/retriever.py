@@ -43,7 +43,7 @@ from retrieval.language.vocabulary import Expansion, question_vocabulary
 from retrieval.ranking.model import SHIPPED as SHIPPED_RANKER
 from retrieval.ranking.model import RankerModel
 from retrieval.ranking.model import load as load_ranker
-from retrieval.search.candidates import Asked, Candidate, CandidateFinder, Ranker
+from retrieval.search.candidates import Asked, Candidate, CandidateFinder, QuestionReading, Ranker
 from retrieval.search.confidence import (
     LEAD_RANK,
     LEARNED_MODEL,
@@ -835,11 +835,7 @@ class Retriever:
         previous = None
         if context is not None and context.articles:
             previous = np.asarray([i for a in context.articles if (i := self.catalog.index_of(a)) >= 0], dtype=np.int64)
-        return self.candidates.find(
-            query,
-            mask,
-            allowed is not None,
-            timings,
+        reading = QuestionReading(
             expansions,
             context,
             previous,
@@ -852,6 +848,7 @@ class Retriever:
             offence_kinds=offence_kinds,
             asking=self._asked(query),
         )
+        return self.candidates.find(query, mask, allowed is not None, timings, reading)
 
     @staticmethod
     def _level_above(query: str, officer: str | None, field: bool) -> bool:
