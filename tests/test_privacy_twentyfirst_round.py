@@ -1,0 +1,84 @@
+"""The twenty-first round's classes of form (docs/privacy.md "Twenty-first round: dev_writer15 …"): a BiH plate with a
+space beside a dash; a house number glued to "h" that is an hour; "ne" and a verb typed as one word before "da"; a
+lower-case street's name before its number after a preposition of place; a lower-case nickname in brackets or quotes
+after a full name; a town of two listed names after the number; a foreigner's name before a nationality and
+"građanin"/"državljanin"; a date of birth with the month as a word after a person's particulars, or abbreviated; an
+initial in lower case beside a name; a street named after a person after "sa"/"iz"/"na", and a host named surname
+first before "na" and his street. Invented examples (none of a set's words or names), each with the look-alikes that
+must stay unmasked beside the same evidence."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.privacy_helpers import found_kinds, found_persons
+
+# --- a BiH plate with a space beside a dash ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "plate"),
+    [
+        ("tablice E41-K- 309 pobjegao sa lica mjesta", "E41-K- 309"),
+        ("auto O55 -M-120 parkiran na trotoaru", "O55 -M-120"),
+        ("vozilo 412 - K - 733 nije stalo", "412 - K - 733"),
+    ],
+)
+def test_a_plate_with_a_space_beside_a_dash_is_a_plate(text: str, plate: str) -> None:
+    assert (plate, "PLATE") in found_kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "platio 120 - a - 340 km dalje",  # lower case and spaced, no vehicle's word: no plate
+        "clan 412 - stav 3",
+    ],
+)
+def test_no_plate_from_numbers_and_dashes_without_a_plates_shape(text: str) -> None:
+    assert "PLATE" not in [kind for _, kind in found_kinds(text)], text
+
+
+# --- no house number: hours glued to "h" --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "da li moramo cekat 24h prije prijave nestanka",
+        "kafic radi do 23h bez dozvole",
+        "zadrzavanje do 12H, pa sta onda",
+    ],
+)
+def test_hours_glued_to_h_are_no_house_number(text: str) -> None:
+    assert found_kinds(text) == [], text
+
+
+def test_a_house_number_with_h_after_a_word_of_streets_stays_an_address() -> None:
+    assert "ADDRESS" in [kind for _, kind in found_kinds("stanuje u ulici lipova 12h, tuzla")]
+
+
+# --- "ne" and a verb typed as one word --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "komsija neda da udjemo u stan",  # "ne da": does not let
+        "majka neda da ga saslusamo",
+        "svjedok nezna da je auto ukraden",
+    ],
+)
+def test_ne_and_a_verb_typed_as_one_word_before_da_is_no_name(text: str) -> None:
+    assert found_persons(text) == [], text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "svjedokinja neda kaze da je vidjela auto",  # her verb after the name: Neda
+        "sestra neda je dosla na saslusanje",
+    ],
+)
+def test_the_name_neda_with_its_own_verb_stays_a_name(text: str) -> None:
+    assert "neda" in found_persons(text), text
