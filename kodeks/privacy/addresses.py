@@ -742,6 +742,12 @@ def institution_addresses(text: str) -> list[Span]:
     return _addresses(text)[1]
 
 
+# A number of hours glued to its unit ("24h", "22H"): a time or a duration — a house's number only after a word of
+# streets or of dwelling ("ulica Lipova 12h").
+_HOURS = re.compile(r"^(?:[01]?\d|2[0-4])[hH]$")
+_STREET_CUE = re.compile(rf"(?<!\w)(?:ul\.|ul|ulic\w*|adres\w*|{dwelling.LIVES}|{dwelling.STAYS})(?!\w)")
+
+
 # A number named by its kind: a dialling code, an ordinal, a phone's — never a house number.
 _KIND_OF_NUMBER = re.compile(r"^(?:pozivn|redn|telefonsk|mobiln|fiksn|kontaktn)\w*[ ]+(?:broj|br\.?)[ ]*\d")
 
@@ -766,6 +772,8 @@ def _addresses(text: str) -> tuple[list[Span], list[Span]]:
             continue  # "… Bosne i Hercegovine. 3": a full stop after a word ends the sentence, the number is the next one's
         if not _rising(number):
             continue  # "5-3": no range of houses runs down
+        if _HOURS.match(number) and not _STREET_CUE.search(fold(text[max(0, m.start(2) - 40) : m.start(2)])):
+            continue  # "čekati 24h", "do 22h": an hour or hours glued to their unit, no house's letter
         house_only = bool(_HOUSE_ONLY.match(number)) or "broja" in fold(text[m.end(1) : m.start(2)])  # kod broja 22
         span = _street(text, m, words, house_only=house_only)
         if span is not None and institutions.institution_before(text, span.start):
