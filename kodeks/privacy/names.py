@@ -29,6 +29,7 @@ from kodeks.privacy import (
     name_pairs,
     name_particles,
     name_repeats,
+    negated_verbs,
     noun_surnames,
     place_prepositions,
     place_shapes,
@@ -1211,6 +1212,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     spoken_ages.names_before_spoken_ages(text, tokens, labels)  # "najmlađe Ali star dvije godine"
     adjective_shaped_names.adjective_shaped_names(text, tokens, labels)  # "Youssef Amrani", "onaj Jasko"
     _words_before_initials(text, tokens, labels)
+    negated_verbs.negated_verbs(text, tokens, labels)  # "vlasnik neda da uđemo": "ne da", no Neda
     found: list[PersonSpan] = []
     named: list[tuple[Token, int]] = []  # each found person's first-name word (a story repeats it alone)
     j = 0
