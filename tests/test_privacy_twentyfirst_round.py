@@ -82,3 +82,37 @@ def test_ne_and_a_verb_typed_as_one_word_before_da_is_no_name(text: str) -> None
 )
 def test_the_name_neda_with_its_own_verb_stays_a_name(text: str) -> None:
     assert "neda" in found_persons(text), text
+
+
+# --- a lower-case street's own name before its number, after a preposition of place --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("auto ostavljeno ispred lipicevija 9, vlasnik ne javlja", "lipicevija 9"),  # the genitive would be -ije
+        ("tuca se desila na brezaluka 14 sinoc", "brezaluka 14"),  # undeclined after "na" (the locative: -i)
+        ("pretres stana u jasikovina 3 je zakazan", "jasikovina 3"),
+        ("zvao je iz brezovija 11, kaze da gori", "brezovija 11"),
+    ],
+)
+def test_a_lower_case_street_left_in_its_nominative_after_a_place_preposition_is_an_address(
+    text: str, address: str
+) -> None:
+    assert (address, "ADDRESS") in found_kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "bio je u sobi 12 kad je policija dosla",  # a word of the language: a room
+        "stoji na peronu 3 i ceka",  # a noun in its locative, though no list has it
+        "stao je iza paviljona 4 i ceka",  # a masculine genitive after "iza"
+        "kod lipicevija 2 je bila tuca",  # "kod": at someone's
+        "u lipicevina 2 puta dolazili",  # a count: two times
+        "vozio je u golfu 4 drogu",  # a car's make and model
+        "bili su u zenici 5 dana",  # a town and a count
+    ],
+)
+def test_no_street_from_a_word_of_the_language_a_make_a_town_or_a_count(text: str) -> None:
+    assert "ADDRESS" not in [kind for _, kind in found_kinds(text)], text

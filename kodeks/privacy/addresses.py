@@ -492,6 +492,14 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
         ):
             return Span(offset, m.end(2), "ADDRESS")  # "u lipovoj 12", "na marsala tita 12", "lipova br. 12,"
     for chosen, offset, _ in suffixes:
+        if (
+            len(chosen) == 1
+            and set_off
+            and _undeclined_after_place(fold(text[max(0, offset - 8) : offset]), fold(chosen[0]))
+            and _own_name(chosen[0])
+        ):
+            return Span(offset, m.end(2), "ADDRESS")  # "ispred ferhadija 7": a name left in its nominative
+    for chosen, offset, _ in suffixes:
         if len(chosen) <= 3 and _after_dwelling_and_town(text, offset) and _capitalised_name(chosen):
             return Span(offset, m.end(2), "ADDRESS")  # "živi kod majke u Tuzli, Armije BiH 15": the cue's home
     for chosen, offset, _ in suffixes:
@@ -605,6 +613,21 @@ def _named_as_streets_are(words: list[str]) -> bool:
 _PLACE_PREPOSITION_BEFORE = re.compile(r"(?<!\w)(?:u|na|iz|sa|s|kod|do|od|ispred|pored|iza|blizu)[ ]*$")
 
 
+# A preposition of place that no person follows ("kod", "od", "sa" do: "kod hodžića 2" is at someone's): "u"/"na" with
+# the locative, the others with the genitive.
+_PLACE_ONLY_BEFORE = re.compile(r"(?<!\w)(?P<prep>u|na|iz|do|ispred|pored|iza|blizu)[ ]*$")
+
+
+def _undeclined_after_place(before: str, word: str) -> bool:
+    """A feminine nominative where the preposition of place asks for another case — what a street's name left
+    undeclined, as a label, looks like: "-a" after "u"/"na" (the locative ends in -i or -u: "na peronu", "u sobi"),
+    "-ija" after "ispred"/"iz"/… (the genitive's is -ije; a masculine genitive's -a, "ispred kioska", is no sign)."""
+    m = _PLACE_ONLY_BEFORE.search(before)
+    if m is None:
+        return False
+    return word.endswith("a") if m.group("prep") in ("u", "na") else word.endswith("ija")
+
+
 def _named_after_a_group(words: list[str]) -> bool:
     """A street named after a group of people, as its official spelling writes it: a genitive plural first word
     capitalised, then lower case ("Zelenih beretki", "Palih boraca", "Branilaca grada"). After "u"/"na" no phrase but a
@@ -699,6 +722,22 @@ def _street_name(words: list[str]) -> bool:
         return True
     # A person's first name (or title) in the genitive before a surname no list has: "safeta zajke", "kralja tvrtka".
     return len(folded) >= 2 and (_genitive_of_a_name(folded[-2]) or folded[-2] in _TITLES_IN_STREETS)
+
+
+def _own_name(word: str) -> bool:
+    """A lower-case word that only a name is: no word of the laws, the dictionaries or everyday speech in any case, no
+    function word, no person's first name, no town, river or mountain, no vehicle's make (the lists do not hold every
+    noun: the case after the preposition is the rest of the evidence, `_undeclined_after_place`)."""
+    folded = fold(word)
+    return (
+        word.islower()
+        and len(folded) >= 4
+        and not lexicon.word_of_the_language(folded)
+        and not lexicon.listed_word(folded)
+        and lexicon.first_name(folded) is None
+        and folded not in lexicon.foreign_names()
+        and not any(b in lexicon.word_set("vehicle_makes.txt") for b in lexicon.bases(folded))
+    )
 
 
 def _word_of_the_language(word: str) -> bool:
