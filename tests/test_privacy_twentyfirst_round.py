@@ -116,3 +116,29 @@ def test_a_lower_case_street_left_in_its_nominative_after_a_place_preposition_is
 )
 def test_no_street_from_a_word_of_the_language_a_make_a_town_or_a_count(text: str) -> None:
     assert "ADDRESS" not in [kind for _, kind in found_kinds(text)], text
+
+
+# --- a nickname made from the first name, in brackets or quotes after a full name ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "nickname"),
+    [
+        ("jasmin lipic (jaso) prijetio komsiji", "jaso"),  # ends like a past participle (-o)
+        ('nermin brezic ("nere"), r. 03.04.1995, iz Tuzle', "nere"),  # ends like an adjective (-e)
+    ],
+)
+def test_a_nickname_made_from_the_first_name_after_a_full_name_is_that_person(text: str, nickname: str) -> None:
+    assert nickname in found_persons(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("jasmin lipic (pijan) udario komsiju", "pijan"),  # a state, not made from his name
+        ("jasmin lipic (maloljetan) ukrao bicikl", "maloljetan"),
+        ("jasmin lipic (jasno) prijetio", "jasno"),  # begins as his name does, but a word of the laws
+    ],
+)
+def test_a_word_in_brackets_not_made_from_a_full_names_first_name_stays(text: str, word: str) -> None:
+    assert word not in found_persons(text), text

@@ -944,10 +944,28 @@ def _nicknames(text: str, found: list[PersonSpan]) -> list[PersonSpan]:
             and word not in lexicon.word_set("common_words.txt")
             and word not in lexicon.FUNCTION_WORDS
             and not lexicon.not_a_name(word)
-            and not word.endswith(_NOT_NAME_ENDINGS)
+            and (not word.endswith(_NOT_NAME_ENDINGS) or _after_a_full_name(text, person, word))
         ):
             out.append(PersonSpan(person.end + m.start(group), person.end + m.end(group), person.surname, person.first))
     return out
+
+
+def _after_a_full_name(text: str, person: PersonSpan, word: str) -> bool:
+    """A nickname made from the first name, ending like an adjective or a verb ("kenan lipić (keno)", 'sanel lipić
+    ("sane")'): after a full name — a first name and a surname — a word that begins with the first name's first three
+    letters and is no word of the laws or of everyday speech is what he is called by his name (a word of the
+    dictionaries or a place's form may be: "sane" is dreams, and the river Sana's); "(pijan)", "(mali)" are not so
+    made, whatever the lists hold."""
+    words = fold(text[person.start : person.end]).split()
+    return (
+        len(words) >= 2
+        and len(word) >= 3
+        and any(lexicon.first_name(w) is not None and w[:3] == word[:3] and w != word for w in words)
+        and not lexicon.law_word_in_any_case(word)
+        and word not in lexicon.common_forms()
+        and word not in lexicon.person_words()
+        and word not in lexicon.person_verbs()
+    )
 
 
 # Between a woman's name and her maiden name: "rođ.", "rođena", "djevojačko (prezime)".
