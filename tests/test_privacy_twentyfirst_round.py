@@ -142,3 +142,29 @@ def test_a_nickname_made_from_the_first_name_after_a_full_name_is_that_person(te
 )
 def test_a_word_in_brackets_not_made_from_a_full_names_first_name_stays(text: str, word: str) -> None:
     assert word not in found_persons(text), text
+
+
+# --- the town after the number: a city's municipality, then the city ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("prijetio na adresi lipova 12, stari grad sarajevo, sta sad", "lipova 12, stari grad sarajevo"),
+        ("stanuje u Brezovoj 4, Novi Grad Sarajevo, prijavio kradju", "Brezovoj 4, Novi Grad Sarajevo"),
+        ("zivi na Jasenovoj 8, Istocno Sarajevo i radi", "Jasenovoj 8, Istocno Sarajevo"),
+    ],
+)
+def test_a_municipality_and_its_city_after_the_number_are_the_addresss_town(text: str, address: str) -> None:
+    assert (address, "ADDRESS") in found_kinds(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("stanuje na lipova 12, novi grad i radi u gradu", "lipova 12, novi grad"),  # one town, then the sentence
+        ("stanuje u Brezovoj 4, Tuzla, a radi u Zenici", "Brezovoj 4, Tuzla"),
+    ],
+)
+def test_only_listed_towns_join_the_address(text: str, address: str) -> None:
+    assert (address, "ADDRESS") in found_kinds(text)

@@ -993,6 +993,8 @@ def _town_end(text: str, end: int) -> int:
         return end
     if n == 1 and folded[0] in _UPPER_LOWER and len(words) > 1 and words[1][:1].isupper():
         n = 2  # "…, Gornji Lipovac": a village Upper or Lower X, both words
+    if n and len(words) > n and words[n][:1].islower() == words[0][:1].islower():
+        n += _is_town(folded[n:])  # "…, novi grad sarajevo", "Stari Grad Sarajevo": a city's municipality, the city
     town_words = words[:n]
     offset = end + m.start("town")
     new_end = (
