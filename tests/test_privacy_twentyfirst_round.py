@@ -168,3 +168,32 @@ def test_a_municipality_and_its_city_after_the_number_are_the_addresss_town(text
 )
 def test_only_listed_towns_join_the_address(text: str, address: str) -> None:
     assert (address, "ADDRESS") in found_kinds(text)
+
+
+# --- a foreigner's capitalised name before a nationality and a citizen's noun ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "person"),
+    [
+        (
+            "Luca Lipetti italijanski gradjanin, pasos YA1234567, radio bez dozvole",
+            "Luca Lipetti",
+        ),  # "Luca": a word too
+        ("prijava protiv Ruza Brezzani, talijanska drzavljanka, zbog kradje", "Ruza Brezzani"),
+    ],
+)
+def test_a_capitalised_name_before_a_nationality_and_a_citizens_noun_is_a_person(text: str, person: str) -> None:
+    assert person in found_persons(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Sud Lipetti italijanski gradjanin",  # a word of the laws first
+        "Opcina Centar turski drzavljanin prijavio",  # an institution and a place
+        "Luca Lipetti italijanski kafic",  # no citizen's noun after the adjective
+    ],
+)
+def test_no_name_before_citizenship_from_words_of_the_laws_or_without_a_citizen(text: str) -> None:
+    assert "Lipetti" not in " ".join(found_persons(text)) and "Centar" not in " ".join(found_persons(text)), text

@@ -1187,6 +1187,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     name_context.weak_names_after_person_words(text, tokens, labels)
     name_context.foreign_names_in_lower_case(text, tokens, labels)
     name_context.foreign_names_before_nationalities(text, tokens, labels)  # "thomas mueller nijemac"
+    name_context.capitalised_names_before_citizenship(text, tokens, labels)  # "Luca Lipetti italijanski građanin"
     foreign_spelling.foreign_spelled_names(text, tokens, labels)  # "arben krasniqi", "Krasniqi Arben", "ayşe demir"
     name_context.instrumental_names_after_with(text, tokens, labels)
     name_context.names_after_demonstratives(text, tokens, labels)
