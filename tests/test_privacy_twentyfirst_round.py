@@ -197,3 +197,34 @@ def test_a_capitalised_name_before_a_nationality_and_a_citizens_noun_is_a_person
 )
 def test_no_name_before_citizenship_from_words_of_the_laws_or_without_a_citizen(text: str) -> None:
     assert "Lipetti" not in " ".join(found_persons(text)) and "Centar" not in " ".join(found_persons(text)), text
+
+
+# --- a date of birth with the month as a word: after the person's citizenship, or the month abbreviated -------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [
+        ("mehmet lipovic, turski drzavljanin, 14 mart 1981, pasos U 7654321", "14 mart 1981"),  # nominative month
+        ("Ana Lipic, hrvatska drzavljanka, 2. juni 1990, prijavila kradju", "2. juni 1990"),
+        ("Marko Brezic, nijemac, 12.03.1985, vozio bez dozvole", "12.03.1985"),
+        ("r. 9 nov 1999, zatecen u kradji", "9 nov 1999"),  # the month abbreviated, after "r."
+        ("rodjen 21. sept. 1978 u Zenici", "21. sept. 1978"),
+    ],
+)
+def test_a_date_after_a_persons_citizenship_or_with_an_abbreviated_month_is_a_date_of_birth(
+    text: str, date: str
+) -> None:
+    assert (date, "DATE_OF_BIRTH") in found_kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Marko Brezic, vozac, 12.03.2024 je udario pjesaka",  # his work, not a particular of birth: the incident's date
+        "incident se desio 9 nov 2023 ispred skole",  # no birth word, no person
+        "Marko Brezic, turski kafic, 14 mart 2024",
+    ],
+)
+def test_an_incident_date_after_other_words_stays(text: str) -> None:
+    assert "DATE_OF_BIRTH" not in [kind for _, kind in found_kinds(text)], text

@@ -636,7 +636,7 @@ def foreign_names_in_lower_case(text: str, tokens: list[Token], labels: list[str
 
 
 # Nationality nouns (folded nominatives) said of a foreigner right after his name: "thomas mueller nijemac".
-_NATIONALITIES = frozenset(
+NATIONALITIES = frozenset(
     [
         *("britanac", "britanka", "englez", "engleskinja", "amerikanac", "amerikanka", "nijemac", "njemica"),
         *("francuz", "francuskinja", "talijan", "talijanka", "italijan", "italijanka", "turcin", "turkinja"),
@@ -660,7 +660,7 @@ def foreign_names_before_nationalities(text: str, tokens: list[Token], labels: l
             or labels[j + 1] not in "OfF"
             or gap(text, first, second) != " "
             or gap(text, second, nationality) not in (" ", ", ")
-            or nationality.folded not in _NATIONALITIES
+            or nationality.folded not in NATIONALITIES
             or not first.text.islower()
             or lexicon.first_name(first.folded) is not None
             or first.folded not in lexicon.foreign_names()
@@ -671,21 +671,21 @@ def foreign_names_before_nationalities(text: str, tokens: list[Token], labels: l
 
 
 # A citizen's noun after a nationality's adjective: "italijanski građanin", "turska državljanka" (folded).
-_CITIZENS = frozenset(
+CITIZENS = frozenset(
     ["gradjanin", "gradjanka", "drzavljanin", "drzavljanka", "gradjanina", "drzavljanina", "gradjanku", "drzavljanku"]
 )
-_NATIONALITY_ADJECTIVE = ("ski", "cki", "ska", "cka", "skog", "ckog", "sku", "cku", "ske", "cke")
+NATIONALITY_ADJECTIVE = ("ski", "cki", "ska", "cka", "skog", "ckog", "sku", "cku", "ske", "cke")
 
 
 def _citizenship_at(tokens: list[Token], k: int) -> bool:
     """A nationality said at `k`: its noun ("nijemac"), or its adjective and a citizen's noun ("italijanski građanin")."""
-    if k < len(tokens) and tokens[k].folded in _NATIONALITIES:
+    if k < len(tokens) and tokens[k].folded in NATIONALITIES:
         return True
     return (
         k + 1 < len(tokens)
         and tokens[k].text.islower()
-        and tokens[k].folded.endswith(_NATIONALITY_ADJECTIVE)
-        and tokens[k + 1].folded in _CITIZENS
+        and tokens[k].folded.endswith(NATIONALITY_ADJECTIVE)
+        and tokens[k + 1].folded in CITIZENS
     )
 
 
