@@ -228,3 +228,29 @@ def test_a_date_after_a_persons_citizenship_or_with_an_abbreviated_month_is_a_da
 )
 def test_an_incident_date_after_other_words_stays(text: str) -> None:
     assert "DATE_OF_BIRTH" not in [kind for _, kind in found_kinds(text)], text
+
+
+# --- an initial in lower case beside a name typed in lower case ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "person"),
+    [
+        ("m. lipovic iz Tuzle prijavio kradju auta", "m. lipovic"),  # the first name's initial before the surname
+        ("amela k. sa Brezove 3 prijavljuje buku", "amela k."),  # the surname's after the first name
+        ("saslusali smo amela k., 34 godine", "amela k."),
+    ],
+)
+def test_a_lower_case_initial_beside_a_name_is_part_of_the_name(text: str, person: str) -> None:
+    assert person in found_persons(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "person"),
+    [
+        ("razgovarao sa amela k. Sutra dolazi", "amela"),  # the sentence ends: the letter is no initial of hers
+        ("v. d. amela lipovic potpisala", "amela lipovic"),  # "v. d." (acting) is a title, no initial
+    ],
+)
+def test_a_letter_that_ends_a_sentence_or_belongs_to_a_title_stays_outside(text: str, person: str) -> None:
+    assert person in found_persons(text), found_persons(text)
