@@ -254,3 +254,36 @@ def test_a_lower_case_initial_beside_a_name_is_part_of_the_name(text: str, perso
 )
 def test_a_letter_that_ends_a_sentence_or_belongs_to_a_title_stays_outside(text: str, person: str) -> None:
     assert person in found_persons(text), found_persons(text)
+
+
+# --- a street named after a person, with its number; a host named surname first before "na" and his street ----------------
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("amela k. sa Vase Lipovca 14, Tuzla, tel 062 / 330 221, prijavljuje", "Vase Lipovca 14, Tuzla"),
+        ("prijava iz Hamdije Brezica 3, Zenica, mob 061 / 456 789", "Hamdije Brezica 3, Zenica"),
+    ],
+)
+def test_a_street_named_after_a_person_with_its_number_stays_an_address_before_a_phone(text: str, address: str) -> None:
+    found = found_kinds(text)
+    assert (address, "ADDRESS") in found
+    assert "Vase Lipovca" not in found_persons(text) and "Hamdije Brezica" not in found_persons(text)
+
+
+def test_a_host_named_surname_first_then_na_and_his_street_are_a_person_and_an_address() -> None:
+    found = found_kinds("kod Lipica Marka na Brezove Grane 12, Tuzla nadjena droga")
+    assert ("Lipica Marka", "PERSON") in found
+    assert ("Brezove Grane 12, Tuzla", "ADDRESS") in found
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("tuca kod Bitke na Sutjesci 12 sinoc", "Bitke na Sutjesci 12"),  # a street's name with "na": no first name
+        ("stan na Lipovoj 7, Tuzla, tel 033 / 123 456", "Lipovoj 7, Tuzla"),  # a phone after: no house begins with 0
+    ],
+)
+def test_no_person_split_off_a_street_without_a_first_name(text: str, address: str) -> None:
+    assert (address, "ADDRESS") in found_kinds(text)

@@ -567,8 +567,17 @@ def _person_then_place(words: list[str]) -> int:
     """Where the street starts when the run opens on a person and "na"/"u" (0 if it does not): a listed first name,
     or a listed first name and a capitalised word that is no place (her surname, in any case), then the preposition
     and the street's capitalised words — a person and where she lives ("spava kod Lipe na Brezove Grane 12", "kod
-    Dine Lipića na Brezove Grane 12"). No street's name has a first name before such a preposition ("Bitke na
+    Dine Lipića na Brezove Grane 12"), or surname first ("kod Lipića Dine na …"). No street's name has a first name before such a preposition ("Bitke na
     Sutjesci", "Vrelo na Bosni")."""
+    if (
+        len(words) > 3
+        and _surname_word(words[0])
+        and lexicon.first_name(fold(words[1])) is not None
+        and not lexicon.is_place(fold(words[1]))
+        and fold(words[2]) in ("na", "u")
+        and words[3][:1].isupper()
+    ):
+        return 3  # "kod Lipića Marka na Brezove Grane 12": the host named surname first, as reports write it
     if not words or lexicon.first_name(fold(words[0])) is None or lexicon.is_place(fold(words[0])):
         return 0
     for at in (1, 2):
@@ -811,6 +820,8 @@ def _addresses(text: str) -> tuple[list[Span], list[Span]]:
             continue  # "… Bosne i Hercegovine. 3": a full stop after a word ends the sentence, the number is the next one's
         if not _rising(number):
             continue  # "5-3": no range of houses runs down
+        if number.startswith("0"):
+            continue  # "tel 063 / 440": no house's number begins with a nought, a phone's does
         if _HOURS.match(number) and not _STREET_CUE.search(fold(text[max(0, m.start(2) - 40) : m.start(2)])):
             continue  # "čekati 24h", "do 22h": an hour or hours glued to their unit, no house's letter
         house_only = bool(_HOUSE_ONLY.match(number)) or "broja" in fold(text[m.end(1) : m.start(2)])  # kod broja 22
