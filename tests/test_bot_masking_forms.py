@@ -424,8 +424,8 @@ FORMS = {
     ),
     # the twenty-first round (docs/privacy.md "Twenty-first round")
     "nickname-made-from-the-first-name": (
-        "jasmin lipić (jaso) prijetio komšiji nožem, je li to ugrožavanje sigurnosti",
-        ("jaso", "lipić"),
+        "zdravko lipić (zdrale) prijetio susjedu sjekirom, je li to ugrožavanje sigurnosti",
+        ("zdrale", "lipić"),
         "[OSOBA",
     ),
     "plate-with-a-space-beside-a-dash": (
@@ -434,12 +434,12 @@ FORMS = {
         "[TABLICE]",
     ),
     "street-undeclined-after-a-preposition": (
-        "auto parkiran ispred lipicevija 9 na trotoaru, smijemo li ga odvući",
+        "vozilo ostavljeno ispred lipicevija 9 na trotoaru, može li pauk",
         ("lipicevija",),
         "[ADRESA]",
     ),
     "date-of-birth-after-citizenship": (
-        "mehmet lipović, turski državljanin, 14 mart 1981, vozio bez dozvole, šta da radim",
+        "radmila lipović, austrijska državljanka, 14 mart 1981, vozila bez dozvole, kako postupiti",
         ("14 mart 1981", "lipović"),
         "[DATUM ROĐENJA]",
     ),

@@ -45,7 +45,7 @@ def test_no_plate_from_numbers_and_dashes_without_a_plates_shape(text: str) -> N
 @pytest.mark.parametrize(
     "text",
     [
-        "da li moramo cekat 24h prije prijave nestanka",
+        "treba li cekati 72h prije prijave nestanka",
         "kafic radi do 23h bez dozvole",
         "zadrzavanje do 12H, pa sta onda",
     ],
@@ -64,9 +64,9 @@ def test_a_house_number_with_h_after_a_word_of_streets_stays_an_address() -> Non
 @pytest.mark.parametrize(
     "text",
     [
-        "komsija neda da udjemo u stan",  # "ne da": does not let
+        "komsija neda da ulazimo u stan",  # "ne da": does not let
         "majka neda da ga saslusamo",
-        "svjedok nezna da je auto ukraden",
+        "komsija nezna da je bicikl nestao",
     ],
 )
 def test_ne_and_a_verb_typed_as_one_word_before_da_is_no_name(text: str) -> None:
@@ -76,7 +76,7 @@ def test_ne_and_a_verb_typed_as_one_word_before_da_is_no_name(text: str) -> None
 @pytest.mark.parametrize(
     "text",
     [
-        "svjedokinja neda kaze da je vidjela auto",  # her verb after the name: Neda
+        "prijaviteljica neda kaze da je cula pucanj",  # her verb after the name: Neda
         "sestra neda je dosla na saslusanje",
     ],
 )
@@ -124,7 +124,7 @@ def test_no_street_from_a_word_of_the_language_a_make_a_town_or_a_count(text: st
 @pytest.mark.parametrize(
     ("text", "nickname"),
     [
-        ("jasmin lipic (jaso) prijetio komsiji", "jaso"),  # ends like a past participle (-o)
+        ("zdravko lipic (zdrale) prijetio komsiji", "zdrale"),  # ends like an adjective (-e)
         ('nermin brezic ("nere"), r. 03.04.1995, iz Tuzle', "nere"),  # ends like an adjective (-e)
     ],
 )
@@ -135,9 +135,9 @@ def test_a_nickname_made_from_the_first_name_after_a_full_name_is_that_person(te
 @pytest.mark.parametrize(
     ("text", "word"),
     [
-        ("jasmin lipic (pijan) udario komsiju", "pijan"),  # a state, not made from his name
-        ("jasmin lipic (maloljetan) ukrao bicikl", "maloljetan"),
-        ("jasmin lipic (jasno) prijetio", "jasno"),  # begins as his name does, but a word of the laws
+        ("zdravko lipic (pijan) udario komsiju", "pijan"),  # a state, not made from his name
+        ("zdravko lipic (maloljetan) ukrao bicikl", "maloljetan"),
+        ("zdravko lipic (zdravstveno) prijetio", "zdravstveno"),  # begins as his name does: a word of the laws
     ],
 )
 def test_a_word_in_brackets_not_made_from_a_full_names_first_name_stays(text: str, word: str) -> None:
@@ -152,7 +152,7 @@ def test_a_word_in_brackets_not_made_from_a_full_names_first_name_stays(text: st
     [
         ("prijetio na adresi lipova 12, stari grad sarajevo, sta sad", "lipova 12, stari grad sarajevo"),
         ("stanuje u Brezovoj 4, Novi Grad Sarajevo, prijavio kradju", "Brezovoj 4, Novi Grad Sarajevo"),
-        ("zivi na Jasenovoj 8, Istocno Sarajevo i radi", "Jasenovoj 8, Istocno Sarajevo"),
+        ("zivi na Jasenovoj 8, Istocna Ilidza i radi", "Jasenovoj 8, Istocna Ilidza"),
     ],
 )
 def test_a_municipality_and_its_city_after_the_number_are_the_addresss_town(text: str, address: str) -> None:
@@ -176,11 +176,8 @@ def test_only_listed_towns_join_the_address(text: str, address: str) -> None:
 @pytest.mark.parametrize(
     ("text", "person"),
     [
-        (
-            "Luca Lipetti italijanski gradjanin, pasos YA1234567, radio bez dozvole",
-            "Luca Lipetti",
-        ),  # "Luca": a word too
-        ("prijava protiv Ruza Brezzani, talijanska drzavljanka, zbog kradje", "Ruza Brezzani"),
+        ("Mila Lipetti francuska gradjanka, putovnica YA1234567, bez vize", "Mila Lipetti"),  # "Mila": a word too
+        ("prijava protiv Dunja Brezzani, talijanska drzavljanka, zbog kradje", "Dunja Brezzani"),
     ],
 )
 def test_a_capitalised_name_before_a_nationality_and_a_citizens_noun_is_a_person(text: str, person: str) -> None:
@@ -190,9 +187,9 @@ def test_a_capitalised_name_before_a_nationality_and_a_citizens_noun_is_a_person
 @pytest.mark.parametrize(
     "text",
     [
-        "Sud Lipetti italijanski gradjanin",  # a word of the laws first
+        "Sud Lipetti francuski gradjanin",  # a word of the laws first
         "Opcina Centar turski drzavljanin prijavio",  # an institution and a place
-        "Luca Lipetti italijanski kafic",  # no citizen's noun after the adjective
+        "Mila Lipetti francuski kafic",  # no citizen's noun after the adjective
     ],
 )
 def test_no_name_before_citizenship_from_words_of_the_laws_or_without_a_citizen(text: str) -> None:
@@ -205,8 +202,8 @@ def test_no_name_before_citizenship_from_words_of_the_laws_or_without_a_citizen(
 @pytest.mark.parametrize(
     ("text", "date"),
     [
-        ("mehmet lipovic, turski drzavljanin, 14 mart 1981, pasos U 7654321", "14 mart 1981"),  # nominative month
-        ("Ana Lipic, hrvatska drzavljanka, 2. juni 1990, prijavila kradju", "2. juni 1990"),
+        ("radmila lipovac, austrijski drzavljanin, 14 mart 1981, pasos U 7654321", "14 mart 1981"),  # nominative month
+        ("Radmila Lipic, hrvatska drzavljanka, 2. juni 1990, prijavila kradju", "2. juni 1990"),
         ("Marko Brezic, nijemac, 12.03.1985, vozio bez dozvole", "12.03.1985"),
         ("r. 9 nov 1999, zatecen u kradji", "9 nov 1999"),  # the month abbreviated, after "r."
         ("rodjen 21. sept. 1978 u Zenici", "21. sept. 1978"),
@@ -223,7 +220,7 @@ def test_a_date_after_a_persons_citizenship_or_with_an_abbreviated_month_is_a_da
     [
         "Marko Brezic, vozac, 12.03.2024 je udario pjesaka",  # his work, not a particular of birth: the incident's date
         "incident se desio 9 nov 2023 ispred skole",  # no birth word, no person
-        "Marko Brezic, turski kafic, 14 mart 2024",
+        "Marko Brezic, austrijski kafic, 14 mart 2024",
     ],
 )
 def test_an_incident_date_after_other_words_stays(text: str) -> None:
@@ -237,8 +234,8 @@ def test_an_incident_date_after_other_words_stays(text: str) -> None:
     ("text", "person"),
     [
         ("m. lipovic iz Tuzle prijavio kradju auta", "m. lipovic"),  # the first name's initial before the surname
-        ("amela k. sa Brezove 3 prijavljuje buku", "amela k."),  # the surname's after the first name
-        ("saslusali smo amela k., 34 godine", "amela k."),
+        ("snjezana k. sa Brezove 3 prijavljuje buku", "snjezana k."),  # the surname's after the first name
+        ("saslusali smo snjezana k., 34 godine", "snjezana k."),
     ],
 )
 def test_a_lower_case_initial_beside_a_name_is_part_of_the_name(text: str, person: str) -> None:
@@ -248,8 +245,8 @@ def test_a_lower_case_initial_beside_a_name_is_part_of_the_name(text: str, perso
 @pytest.mark.parametrize(
     ("text", "person"),
     [
-        ("razgovarao sa amela k. Sutra dolazi", "amela"),  # the sentence ends: the letter is no initial of hers
-        ("v. d. amela lipovic potpisala", "amela lipovic"),  # "v. d." (acting) is a title, no initial
+        ("razgovarao sa snjezana k. Sutra dolazi", "snjezana"),  # the sentence ends: the letter is no initial of hers
+        ("v. d. snjezana lipovic potpisala", "snjezana lipovic"),  # "v. d." (acting) is a title, no initial
     ],
 )
 def test_a_letter_that_ends_a_sentence_or_belongs_to_a_title_stays_outside(text: str, person: str) -> None:
@@ -262,14 +259,14 @@ def test_a_letter_that_ends_a_sentence_or_belongs_to_a_title_stays_outside(text:
 @pytest.mark.parametrize(
     ("text", "address"),
     [
-        ("amela k. sa Vase Lipovca 14, Tuzla, tel 062 / 330 221, prijavljuje", "Vase Lipovca 14, Tuzla"),
-        ("prijava iz Hamdije Brezica 3, Zenica, mob 061 / 456 789", "Hamdije Brezica 3, Zenica"),
+        ("snjezana k. sa Zdravka Lipovca 14, Tuzla, tel 062 / 330 221, prijavljuje", "Zdravka Lipovca 14, Tuzla"),
+        ("prijava iz Rasima Brezica 3, Zenica, mob 061 / 456 789", "Rasima Brezica 3, Zenica"),
     ],
 )
 def test_a_street_named_after_a_person_with_its_number_stays_an_address_before_a_phone(text: str, address: str) -> None:
     found = found_kinds(text)
     assert (address, "ADDRESS") in found
-    assert "Vase Lipovca" not in found_persons(text) and "Hamdije Brezica" not in found_persons(text)
+    assert "Zdravka Lipovca" not in found_persons(text) and "Rasima Brezica" not in found_persons(text)
 
 
 def test_a_host_named_surname_first_then_na_and_his_street_are_a_person_and_an_address() -> None:
@@ -282,7 +279,10 @@ def test_a_host_named_surname_first_then_na_and_his_street_are_a_person_and_an_a
     ("text", "address"),
     [
         ("tuca kod Bitke na Sutjesci 12 sinoc", "Bitke na Sutjesci 12"),  # a street's name with "na": no first name
-        ("stan na Lipovoj 7, Tuzla, tel 033 / 123 456", "Lipovoj 7, Tuzla"),  # a phone after: no house begins with 0
+        (
+            "stan na Jasikovoj 7, Tuzla, tel 033 / 123 456",
+            "Jasikovoj 7, Tuzla",
+        ),  # a phone after: no house begins with 0
     ],
 )
 def test_no_person_split_off_a_street_without_a_first_name(text: str, address: str) -> None:

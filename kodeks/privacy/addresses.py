@@ -790,9 +790,9 @@ def institution_addresses(text: str) -> list[Span]:
     return _addresses(text)[1]
 
 
-# A number of hours glued to its unit ("24h", "22H"): a time or a duration — a house's number only after a word of
+# A number of hours glued to its unit ("24h", "22H", "72h"): a time or a duration — a house's number only after a word of
 # streets or of dwelling ("ulica Lipova 12h").
-_HOURS = re.compile(r"^(?:[01]?\d|2[0-4])[hH]$")
+_HOURS = re.compile(r"^\d{1,3}[hH]$")
 _STREET_CUE = re.compile(rf"(?<!\w)(?:ul\.|ul|ulic\w*|adres\w*|{dwelling.LIVES}|{dwelling.STAYS})(?!\w)")
 
 
