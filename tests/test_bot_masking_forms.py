@@ -14,7 +14,8 @@ a slash or read off the identity card, a mobile dictated without its 0, another 
 name spelt with letters the language has not, a street after "iz <town>,", a full name before "na" and her street, a
 street named after a group, a hamlet after "zaselak", a nickname in brackets after "zvani", "godine" after a date of
 birth, a date of birth corrected year first, a woman's dative after a verb of telling, a first name's genitive owning
-a dwelling — never
+a dwelling, a nickname made from the first name, a plate with a space beside a dash, a street left undeclined after a
+preposition, a date of birth after a citizenship — never
 reach the stand-in Claude, the query log or the export: each form through the whole bot (the fake Bot API, the real
 pipeline, a real query log)."""
 
@@ -420,6 +421,27 @@ FORMS = {
         "uzeli smo izjavu od aldine bez advokata, vrijedi li",
         ("aldine",),
         "[OSOBA",
+    ),
+    # the twenty-first round (docs/privacy.md "Twenty-first round")
+    "nickname-made-from-the-first-name": (
+        "zdravko lipić (zdrale) prijetio susjedu sjekirom, je li to ugrožavanje sigurnosti",
+        ("zdrale", "lipić"),
+        "[OSOBA",
+    ),
+    "plate-with-a-space-beside-a-dash": (
+        "vozač sa tablicama E41-K- 309 pobjegao sa lica mjesta, koja je kazna",
+        ("E41-K- 309", "309"),
+        "[TABLICE]",
+    ),
+    "street-undeclined-after-a-preposition": (
+        "vozilo ostavljeno ispred lipicevija 9 na trotoaru, može li pauk",
+        ("lipicevija",),
+        "[ADRESA]",
+    ),
+    "date-of-birth-after-citizenship": (
+        "radmila lipović, austrijska državljanka, 14 mart 1981, vozila bez dozvole, kako postupiti",
+        ("14 mart 1981", "lipović"),
+        "[DATUM ROĐENJA]",
     ),
 }
 

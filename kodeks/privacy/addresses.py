@@ -492,6 +492,14 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
         ):
             return Span(offset, m.end(2), "ADDRESS")  # "u lipovoj 12", "na marsala tita 12", "lipova br. 12,"
     for chosen, offset, _ in suffixes:
+        if (
+            len(chosen) == 1
+            and set_off
+            and _undeclined_after_place(fold(text[max(0, offset - 8) : offset]), fold(chosen[0]))
+            and _own_name(chosen[0])
+        ):
+            return Span(offset, m.end(2), "ADDRESS")  # "ispred ferhadija 7": a name left in its nominative
+    for chosen, offset, _ in suffixes:
         if len(chosen) <= 3 and _after_dwelling_and_town(text, offset) and _capitalised_name(chosen):
             return Span(offset, m.end(2), "ADDRESS")  # "živi kod majke u Tuzli, Armije BiH 15": the cue's home
     for chosen, offset, _ in suffixes:
@@ -559,8 +567,17 @@ def _person_then_place(words: list[str]) -> int:
     """Where the street starts when the run opens on a person and "na"/"u" (0 if it does not): a listed first name,
     or a listed first name and a capitalised word that is no place (her surname, in any case), then the preposition
     and the street's capitalised words — a person and where she lives ("spava kod Lipe na Brezove Grane 12", "kod
-    Dine Lipića na Brezove Grane 12"). No street's name has a first name before such a preposition ("Bitke na
+    Dine Lipića na Brezove Grane 12"), or surname first ("kod Lipića Dine na …"). No street's name has a first name before such a preposition ("Bitke na
     Sutjesci", "Vrelo na Bosni")."""
+    if (
+        len(words) > 3
+        and _surname_word(words[0])
+        and lexicon.first_name(fold(words[1])) is not None
+        and not lexicon.is_place(fold(words[1]))
+        and fold(words[2]) in ("na", "u")
+        and words[3][:1].isupper()
+    ):
+        return 3  # "kod Lipića Marka na Brezove Grane 12": the host named surname first, as reports write it
     if not words or lexicon.first_name(fold(words[0])) is None or lexicon.is_place(fold(words[0])):
         return 0
     for at in (1, 2):
@@ -603,6 +620,21 @@ def _named_as_streets_are(words: list[str]) -> bool:
 
 # A preposition of place right before a street's name (on folded text).
 _PLACE_PREPOSITION_BEFORE = re.compile(r"(?<!\w)(?:u|na|iz|sa|s|kod|do|od|ispred|pored|iza|blizu)[ ]*$")
+
+
+# A preposition of place that no person follows ("kod", "od", "sa" do: "kod hodžića 2" is at someone's): "u"/"na" with
+# the locative, the others with the genitive.
+_PLACE_ONLY_BEFORE = re.compile(r"(?<!\w)(?P<prep>u|na|iz|do|ispred|pored|iza|blizu)[ ]*$")
+
+
+def _undeclined_after_place(before: str, word: str) -> bool:
+    """A feminine nominative where the preposition of place asks for another case — what a street's name left
+    undeclined, as a label, looks like: "-a" after "u"/"na" (the locative ends in -i or -u: "na peronu", "u sobi"),
+    "-ija" after "ispred"/"iz"/… (the genitive's is -ije; a masculine genitive's -a, "ispred kioska", is no sign)."""
+    m = _PLACE_ONLY_BEFORE.search(before)
+    if m is None:
+        return False
+    return word.endswith("a") if m.group("prep") in ("u", "na") else word.endswith("ija")
 
 
 def _named_after_a_group(words: list[str]) -> bool:
@@ -701,6 +733,22 @@ def _street_name(words: list[str]) -> bool:
     return len(folded) >= 2 and (_genitive_of_a_name(folded[-2]) or folded[-2] in _TITLES_IN_STREETS)
 
 
+def _own_name(word: str) -> bool:
+    """A lower-case word that only a name is: no word of the laws, the dictionaries or everyday speech in any case, no
+    function word, no person's first name, no town, river or mountain, no vehicle's make (the lists do not hold every
+    noun: the case after the preposition is the rest of the evidence, `_undeclined_after_place`)."""
+    folded = fold(word)
+    return (
+        word.islower()
+        and len(folded) >= 4
+        and not lexicon.word_of_the_language(folded)
+        and not lexicon.listed_word(folded)
+        and lexicon.first_name(folded) is None
+        and folded not in lexicon.foreign_names()
+        and not any(b in lexicon.word_set("vehicle_makes.txt") for b in lexicon.bases(folded))
+    )
+
+
 def _word_of_the_language(word: str) -> bool:
     """A lower-case word of the laws, of officers' everyday words or of the dictionaries: a bus line, a room, a
     platform ("linije 31E", "sobi 12a") is numbered like a house."""
@@ -742,6 +790,12 @@ def institution_addresses(text: str) -> list[Span]:
     return _addresses(text)[1]
 
 
+# A number of hours glued to its unit ("24h", "22H", "72h"): a time or a duration — a house's number only after a word of
+# streets or of dwelling ("ulica Lipova 12h").
+_HOURS = re.compile(r"^\d{1,3}[hH]$")
+_STREET_CUE = re.compile(rf"(?<!\w)(?:ul\.|ul|ulic\w*|adres\w*|{dwelling.LIVES}|{dwelling.STAYS})(?!\w)")
+
+
 # A number named by its kind: a dialling code, an ordinal, a phone's — never a house number.
 _KIND_OF_NUMBER = re.compile(r"^(?:pozivn|redn|telefonsk|mobiln|fiksn|kontaktn)\w*[ ]+(?:broj|br\.?)[ ]*\d")
 
@@ -766,6 +820,10 @@ def _addresses(text: str) -> tuple[list[Span], list[Span]]:
             continue  # "… Bosne i Hercegovine. 3": a full stop after a word ends the sentence, the number is the next one's
         if not _rising(number):
             continue  # "5-3": no range of houses runs down
+        if number.startswith("0"):
+            continue  # "tel 063 / 440": no house's number begins with a nought, a phone's does
+        if _HOURS.match(number) and not _STREET_CUE.search(fold(text[max(0, m.start(2) - 40) : m.start(2)])):
+            continue  # "čekati 24h", "do 22h": an hour or hours glued to their unit, no house's letter
         house_only = bool(_HOUSE_ONLY.match(number)) or "broja" in fold(text[m.end(1) : m.start(2)])  # kod broja 22
         span = _street(text, m, words, house_only=house_only)
         if span is not None and institutions.institution_before(text, span.start):
@@ -946,6 +1004,8 @@ def _town_end(text: str, end: int) -> int:
         return end
     if n == 1 and folded[0] in _UPPER_LOWER and len(words) > 1 and words[1][:1].isupper():
         n = 2  # "…, Gornji Lipovac": a village Upper or Lower X, both words
+    if n and len(words) > n and words[n][:1].islower() == words[0][:1].islower():
+        n += _is_town(folded[n:])  # "…, novi grad sarajevo", "Stari Grad Sarajevo": a city's municipality, the city
     town_words = words[:n]
     offset = end + m.start("town")
     new_end = (

@@ -15,7 +15,7 @@ from __future__ import annotations
 import datetime
 import re
 
-from kodeks.privacy import lexicon
+from kodeks.privacy import lexicon, name_context
 from kodeks.privacy.context import folded_with_offsets, original_span
 from kodeks.privacy.spans import Span
 from retrieval.language.normalize import fold
@@ -43,6 +43,8 @@ _YEAR = rf"(?:{_YEAR_DIGITS}|{_YEAR_WORD})"
 # After a day and a month the century is often left out: "12. marta 90", "3. aprila '85", "osamdeset pete".
 _SHORT_YEAR = rf"(?:'?\d{{2}}(?!\d)|{_TENS}\w{{0,3}}(?:\s+(?:{_UNITS})\w{{1,3}})?)"
 # A month dictated as its ordinal: "dvanaestog treceg devedesete", "sedmog sedmog dvije hiljade pete".
+# A month cut to its first letters, with or without a full stop: "12 dec 2000", "3. feb. 1987", "5 avg 1990".
+_MONTH_ABBREVIATED = r"(?:jan|feb|mar|apr|jun|jul|aug|avg|sep|sept|okt|oct|nov|dec|dek)\.?"
 _MONTH_WORD = r"(?:prv|drug|trec|cetvrt|pet|sest|sedm|osm|devet|deset|jedanaest|dvanaest)\w{1,3}"
 _ROMAN_MONTH = r"(?:i{1,3}|iv|vi{0,3}|ix|xi{0,2})"
 _DATE = re.compile(
@@ -50,6 +52,7 @@ _DATE = re.compile(
     rf"\d{{1,2}}\s?[./-]\s?\d{{1,2}}\s?[./-]\s?(?:(?:19|20)?\d{{2}}|'\d{{2}})\.?"  # 12.03.1990, 12. 3. 90, 3.7.'89
     rf"|\d{{1,2}}\.\s?{_ROMAN_MONTH}(?:\.\s?|\s){_YEAR_DIGITS}\.?"  # 12.III.1990, 12. III 1990
     rf"|(?:\d{{1,2}}(?:\.|-?og|-?ga)?|{DAY_WORD})\s?{MONTHS}(?:\s(?:{_YEAR}|{_SHORT_YEAR})\.?)?"  # 12. marta 1990, 12-og marta 90
+    rf"|\d{{1,2}}\.?\s?{_MONTH_ABBREVIATED}\s?{_YEAR_DIGITS}\.?"  # 12 dec 2000, 3. feb. 1987: abbreviated, the year needed
     rf"|{DAY_WORD}\s{_MONTH_WORD}\s(?:{_YEAR}|{_SHORT_YEAR})\.?"  # dvanaestog treceg devedesete
     rf"|{_YEAR_DIGITS}-\d{{2}}-\d{{2}}"  # 1990-03-12
     rf"|\d{{2}}\s\d{{2}}\s{_YEAR_DIGITS}"  # 12 03 1990 (dictated)
@@ -286,6 +289,22 @@ _APPOSITION = re.compile(
 )
 
 
+# Or the person's citizenship between, set off by commas ("Ahmet Lipoglu, turski državljanin, 3 avgust 1977"): a
+# particular of the same person, as the place of origin is (folded text) — a nationality's adjective and a citizen's
+# noun, or a nationality's noun ("…, nijemac, …"); "…, vozač, 12.03.2024" is no particular of birth.
+_BETWEEN_COMMAS = re.compile(r"\s*,\s*(?P<what>[a-z]+(?:\s+[a-z]+)?)\s*,\s*")
+
+
+def _citizenship_between(between: str) -> bool:
+    m = _BETWEEN_COMMAS.fullmatch(between)
+    if m is None:
+        return False
+    words = m.group("what").split()
+    if len(words) == 1:
+        return words[0] in name_context.NATIONALITIES
+    return words[0].endswith(name_context.NATIONALITY_ADJECTIVE) and words[1] in name_context.CITIZENS
+
+
 def _beside_a_person(
     text: str, candidates: list[tuple[int, int]], years: list[tuple[int, int]] | None = None
 ) -> list[Span]:
@@ -302,6 +321,7 @@ def _beside_a_person(
         after = text[end:]
         by_name = any(
             _APPOSITION.fullmatch(before[p_end:])
+            or _citizenship_between(fold(before[p_end:]))
             or (re.fullmatch(r"\s+|\s*/\s*", before[p_end:]) and _long_ago(text[start:end]))
             for _, p_end in people
             if p_end <= start

@@ -2,7 +2,9 @@
 two-letter letters ("Dž. Hasić", "Lj. Lipić", "Nj. Brezić" — dž, lj and nj are single letters of the alphabet,
 written with two), and a double surname's initials joined by a hyphen ("J. P.-M.", "Ana L.-B.").
 
-Both extend a person already found: the digraph's initial right before a found surname (with a space), the hyphen
+And an initial in lower case beside a name typed in lower case: "d. lipić", "lejla b.".
+
+All extend a person already found: the digraph's initial right before a found surname (with a space), the hyphen
 and the second initial right after a found initial. A digraph alone ("Lj." in a list) or a hyphen before a word stay
 as they were.
 """
@@ -16,12 +18,27 @@ _HYPHEN_INITIAL_AFTER = re.compile(r"^\.?-[ ]?[A-ZČĆŠŽĐА-ЯЂЈЉЊЋЏ]\.
 _ENDS_WITH_INITIAL = re.compile(r"(?:^|[\s.])[A-ZČĆŠŽĐА-ЯЂЈЉЊЋЏ]\.?$")
 
 
+# Typed in lower case as officers type everything: "d. lipić" (the first name's initial before the surname), "lejla b."
+# (the surname's after the first name) — one letter and a full stop, set off by a space, the sentence going on after
+# the trailing one (a lower-case word or a comma: "lejla b. sa …", "lejla b., 34"), not its end.
+_LOWER_INITIAL_BEFORE = re.compile(r"(?:^|(?<=[\s,;:(]))[a-zčćšžđа-шђјљњћџ]\.[ ]$")
+_LOWER_INITIAL_AFTER = re.compile(r"[ ][a-zčćšžđа-шђјљњћџ]\.(?=[ ]+[a-zčćšžđа-шђјљњћџ]|[ ]*[,;)]|[ ]*$)")
+
+
 def widened(text: str, start: int, end: int) -> tuple[int, int]:
-    """A person's span (start, end) with a digraph's initial before it and a hyphenated initial after it."""
+    """A person's span (start, end) with a digraph's initial before it and a hyphenated initial after it, and a lower-case
+    initial on either side of a name typed in lower case."""
     head = text[max(0, start - 4) : start]
     m = _DIGRAPH_BEFORE.search(head)
     if m:
         start -= len(head) - m.start()
+    elif text[start:end].islower():
+        m = _LOWER_INITIAL_BEFORE.search(text, max(0, start - 3), start)
+        if m and not re.search(r"\w\.[ ]?$", text[max(0, m.start() - 3) : m.start()]):
+            start = m.start()  # not after another abbreviation: "v. d. marko" (acting) is a title
+        m = _LOWER_INITIAL_AFTER.match(text, end)
+        if m:
+            end = m.end()
     if _ENDS_WITH_INITIAL.search(text[max(0, end - 3) : end]):
         m = _HYPHEN_INITIAL_AFTER.match(text[end:])
         if m:

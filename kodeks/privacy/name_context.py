@@ -636,7 +636,7 @@ def foreign_names_in_lower_case(text: str, tokens: list[Token], labels: list[str
 
 
 # Nationality nouns (folded nominatives) said of a foreigner right after his name: "thomas mueller nijemac".
-_NATIONALITIES = frozenset(
+NATIONALITIES = frozenset(
     [
         *("britanac", "britanka", "englez", "engleskinja", "amerikanac", "amerikanka", "nijemac", "njemica"),
         *("francuz", "francuskinja", "talijan", "talijanka", "italijan", "italijanka", "turcin", "turkinja"),
@@ -660,11 +660,61 @@ def foreign_names_before_nationalities(text: str, tokens: list[Token], labels: l
             or labels[j + 1] not in "OfF"
             or gap(text, first, second) != " "
             or gap(text, second, nationality) not in (" ", ", ")
-            or nationality.folded not in _NATIONALITIES
+            or nationality.folded not in NATIONALITIES
             or not first.text.islower()
             or lexicon.first_name(first.folded) is not None
             or first.folded not in lexicon.foreign_names()
             or not _no_word_at_all(second)
+        ):
+            continue
+        labels[j], labels[j + 1] = "F", "S"
+
+
+# A citizen's noun after a nationality's adjective: "italijanski građanin", "turska državljanka" (folded).
+CITIZENS = frozenset(
+    ["gradjanin", "gradjanka", "drzavljanin", "drzavljanka", "gradjanina", "drzavljanina", "gradjanku", "drzavljanku"]
+)
+NATIONALITY_ADJECTIVE = ("ski", "cki", "ska", "cka", "skog", "ckog", "sku", "cku", "ske", "cke")
+
+
+def _citizenship_at(tokens: list[Token], k: int) -> bool:
+    """A nationality said at `k`: its noun ("nijemac"), or its adjective and a citizen's noun ("italijanski građanin")."""
+    if k < len(tokens) and tokens[k].folded in NATIONALITIES:
+        return True
+    return (
+        k + 1 < len(tokens)
+        and tokens[k].text.islower()
+        and tokens[k].folded.endswith(NATIONALITY_ADJECTIVE)
+        and tokens[k + 1].folded in CITIZENS
+    )
+
+
+def capitalised_names_before_citizenship(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "Luca Lipetti italijanski građanin, pasoš …", "Hans Brezner, austrijski državljanin": two capitalised words right
+    before a nationality and a citizen's noun (or a nationality's noun) are a foreigner's first name and surname — at a
+    sentence's start too, and with a first name that is a word of the dictionaries ("Luca"), when the second is no word
+    of any list, place or institution, and the first no word of the laws in any case ("Sud Lipetti …" stays)."""
+    for j in range(len(tokens) - 2):
+        first, second = tokens[j], tokens[j + 1]
+        if (
+            labels[j] not in "fCO"
+            or labels[j + 1] not in "CO"
+            or not first.capitalised
+            or not second.capitalised
+            or first.text.isupper()
+            or second.text.isupper()
+            or gap(text, first, second) != " "
+            or gap(text, second, tokens[j + 2]) not in (" ", ", ")
+            or not _citizenship_at(tokens, j + 2)
+            or first.folded in lexicon.FUNCTION_WORDS
+            or lexicon.law_word_in_any_case(first.folded)
+            or lexicon.not_a_name(first.folded)
+            or lexicon.is_place(first.folded)
+            or _word(second.folded)
+            or lexicon.law_word_in_any_case(second.folded)
+            or lexicon.not_a_name(second.folded)
+            or lexicon.is_place(second.folded)
+            or second.folded in lexicon.FUNCTION_WORDS
         ):
             continue
         labels[j], labels[j + 1] = "F", "S"

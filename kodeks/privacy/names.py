@@ -29,6 +29,7 @@ from kodeks.privacy import (
     name_pairs,
     name_particles,
     name_repeats,
+    negated_verbs,
     noun_surnames,
     place_prepositions,
     place_shapes,
@@ -943,10 +944,28 @@ def _nicknames(text: str, found: list[PersonSpan]) -> list[PersonSpan]:
             and word not in lexicon.word_set("common_words.txt")
             and word not in lexicon.FUNCTION_WORDS
             and not lexicon.not_a_name(word)
-            and not word.endswith(_NOT_NAME_ENDINGS)
+            and (not word.endswith(_NOT_NAME_ENDINGS) or _after_a_full_name(text, person, word))
         ):
             out.append(PersonSpan(person.end + m.start(group), person.end + m.end(group), person.surname, person.first))
     return out
+
+
+def _after_a_full_name(text: str, person: PersonSpan, word: str) -> bool:
+    """A nickname made from the first name, ending like an adjective or a verb ("kenan lipić (keno)", 'sanel lipić
+    ("sane")'): after a full name — a first name and a surname — a word that begins with the first name's first three
+    letters and is no word of the laws or of everyday speech is what he is called by his name (a word of the
+    dictionaries or a place's form may be: "sane" is dreams, and the river Sana's); "(pijan)", "(mali)" are not so
+    made, whatever the lists hold."""
+    words = fold(text[person.start : person.end]).split()
+    return (
+        len(words) >= 2
+        and len(word) >= 3
+        and any(lexicon.first_name(w) is not None and w[:3] == word[:3] and w != word for w in words)
+        and not lexicon.law_word_in_any_case(word)
+        and word not in lexicon.common_forms()
+        and word not in lexicon.person_words()
+        and word not in lexicon.person_verbs()
+    )
 
 
 # Between a woman's name and her maiden name: "rođ.", "rođena", "djevojačko (prezime)".
@@ -1168,6 +1187,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     name_context.weak_names_after_person_words(text, tokens, labels)
     name_context.foreign_names_in_lower_case(text, tokens, labels)
     name_context.foreign_names_before_nationalities(text, tokens, labels)  # "thomas mueller nijemac"
+    name_context.capitalised_names_before_citizenship(text, tokens, labels)  # "Luca Lipetti italijanski građanin"
     foreign_spelling.foreign_spelled_names(text, tokens, labels)  # "arben krasniqi", "Krasniqi Arben", "ayşe demir"
     name_context.instrumental_names_after_with(text, tokens, labels)
     name_context.names_after_demonstratives(text, tokens, labels)
@@ -1211,6 +1231,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     spoken_ages.names_before_spoken_ages(text, tokens, labels)  # "najmlađe Ali star dvije godine"
     adjective_shaped_names.adjective_shaped_names(text, tokens, labels)  # "Youssef Amrani", "onaj Jasko"
     _words_before_initials(text, tokens, labels)
+    negated_verbs.negated_verbs(text, tokens, labels)  # "vlasnik neda da uđemo": "ne da", no Neda
     found: list[PersonSpan] = []
     named: list[tuple[Token, int]] = []  # each found person's first-name word (a story repeats it alone)
     j = 0

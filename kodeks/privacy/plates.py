@@ -25,10 +25,13 @@ _L = "A-Za-zА-Яа-яЈјЂђЋћЏџЉљЊњ"
 _UPPER = set("ABCDEFGHIJKLMNOPQRSTUVWXYZАБВГДЕЖЗИЈКЛМНОПРСТУФХЦЧЏШЂЋЉЊ")
 # The letters of BiH's plates, in either alphabet: a plate's shape with them is a plate even spaced or in lower case.
 _BIH_LETTERS = set(PLATE_LETTERS + PLATE_LETTERS.lower() + "АЕЈКМОТаејкмот")
+# Between a BiH plate's parts: a dash, a dot, a space or nothing — or a dash with a space on one side or both, as a
+# phone's keyboard types it ("T21-J- 654", "123 -A-456").
+_SEP = r"(?:[ ]?-[ ]?|[. ]?)"
 _FORMS = [
     # A12-E-345, M21.E.777, E 31 M 990 (a space after the first letter only in capitals: see _plain)
-    re.compile(rf"(?<![\w.-])[{_L}](?P<s0>[ ]?)\d{{2}}(?P<s1>[-. ]?)[{_L}](?P<s2>[-. ]?)\d{{3}}(?![\w-]|\.\d)"),
-    re.compile(rf"(?<![\w.-])\d{{3}}(?P<s1>[-. ]?)[{_L}](?P<s2>[-. ]?)\d{{3}}(?![\w-]|\.\d)"),  # 123-A-456
+    re.compile(rf"(?<![\w.-])[{_L}](?P<s0>[ ]?)\d{{2}}(?P<s1>{_SEP})[{_L}](?P<s2>{_SEP})\d{{3}}(?![\w-]|\.\d)"),
+    re.compile(rf"(?<![\w.-])\d{{3}}(?P<s1>{_SEP})[{_L}](?P<s2>{_SEP})\d{{3}}(?![\w-]|\.\d)"),  # 123-A-456
     re.compile(rf"(?<![\w-])[{_L}]{{2}}(?P<s1>[- ]?)\d{{3}}(?P<s2>[- ])\d{{2,3}}(?![\w-])"),  # SA 123-456
     re.compile(rf"(?<![\w-])[{_L}]{{2}}(?P<s1>[- ]?)\d{{3,4}}(?P<s2>[- ]?)[{_L}]{{1,2}}(?![\w-])"),  # ZG 1234-AB
 ]
