@@ -122,6 +122,15 @@ def test_spoken_contracted_participles_expand_like_the_full_form() -> None:
     assert v.expand("jako kako auto pravo malo") == []
 
 
+def test_spoken_participles_in_eo_expand_like_the_full_form() -> None:
+    """ "oto" for oteo, "uzo" for uzeo: the -eo participles contract as the -ao ones do (words of three letters too)."""
+    v = bcs_vocabulary()
+    oto = {e.adds: e.matched for e in v.expand("oto mu torbu na stanici")}
+    assert oto.get("otmica") == "oto"  # the question's own word is what matched
+    assert "samovlašće" in {e.adds for e in v.expand("on je uzo svoje silom")}
+    assert v.expand("sto malo kilo") == []  # no participle a vocabulary form is known of
+
+
 def test_thesaurus_expands_lay_words_with_legal_terms() -> None:
     v = bcs_vocabulary()
     adds = {e.adds: e for e in v.expand("lopov mi je ukrao novcanik")}

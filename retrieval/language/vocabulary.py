@@ -597,15 +597,19 @@ class Vocabulary:
 
         Spoken BCS contracts the masculine past participle -ao to -o ("ukro" for ukrao, "pretuko" for
         pretukao, "reko" for rekao); a word of four letters or more that ends in a consonant + o is
-        also read in its -ao form, which adds something only where the vocabulary knows that form."""
+        also read in its -ao form, which adds something only where the vocabulary knows that form. The
+        participles in -eo contract the same way ("uzo" for uzeo, "dovo" for doveo, "oto" for oteo): a word of
+        three letters or more so ending is also read in its -eo form, by the same rule."""
         folded = self.question_words(text)
         out = self._expand_words(folded)
-        if any(_CONTRACTED.match(w) for w in folded):
+        for uncontracted in (_uncontracted, _uncontracted_eo):
+            if not any(uncontracted(w) != w for w in folded):
+                continue
             known = {e.adds for e in out}
-            spoken = {_uncontracted(w): w for w in folded}
+            spoken = {uncontracted(w): w for w in folded}
             out += [
                 Expansion(e.source, " ".join(spoken.get(w, w) for w in e.matched.split()), e.adds)
-                for e in self._expand_words([_uncontracted(w) for w in folded])
+                for e in self._expand_words([uncontracted(w) for w in folded])
                 if e.adds not in known
             ]
         return out
@@ -723,3 +727,11 @@ _CONTRACTED = re.compile(r"^\w{2,}[bcdfghjklmnprstvzčćđšž]o$")
 def _uncontracted(word: str) -> str:
     """ "ukro" → "ukrao": the -ao past participle a spoken -o stands for (other words unchanged)."""
     return word[:-1] + "ao" if _CONTRACTED.match(word) else word
+
+
+_CONTRACTED_EO = re.compile(r"^\w+[bcdfghjklmnprstvzčćđšž]o$")
+
+
+def _uncontracted_eo(word: str) -> str:
+    """ "uzo" → "uzeo": the -eo past participle a spoken -o stands for (other words unchanged)."""
+    return word[:-1] + "eo" if _CONTRACTED_EO.match(word) else word
