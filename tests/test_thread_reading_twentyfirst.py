@@ -16,6 +16,7 @@ from typing import Any
 from kodeks.answering.conversation import Exchange, Thread, understand
 from kodeks.settings import Settings
 from retrieval.jurisdictions import scope_of
+from retrieval.search.thread_reading import cues, read_message
 from retrieval.types import ThreadContext
 from tests.fakes.telegram_server import FakeTelegramServer
 from tests.thread_helpers import federation_conversation
@@ -51,6 +52,23 @@ def test_a_new_topic_a_named_jurisdiction_or_an_untrusted_answer_bring_nothing()
     assert named.context is not None and not named.context.own
 
 
+def test_a_word_of_its_own_clause_first_announces_a_new_topic() -> None:
+    """ "drugo, …", "drugo: …", "nevezano, …" (Latin or Cyrillic) change the subject as "druga stvar, …" does: searched
+    without the opener, with nothing of the thread; the same word inside a clause ("drugo dijete je …") does not."""
+    assert {"drugo", "nevezano"} <= cues().clause_openers
+    for message in (
+        "drugo, lovac ulovio zeca u zabrani",
+        "drugo: lovac ulovio zeca u zabrani",
+        "друго, ловац уловио зеца",
+    ):
+        reading = read_message(message, MURDER)
+        assert reading.kind == "new-topic" and not (reading.matter or "").startswith(("drugo", "друго"))
+    assert read_message("nevezano, kad je nešto prekršaj a kad krivično djelo", MURDER).kind == "new-topic"
+    assert understand("drugo, lovac ulovio zeca u zabrani", answered(MURDER, CRIME)).context is None
+    assert read_message("drugo dijete je isto povrijeđeno", MURDER).kind != "new-topic"
+    assert read_message("drugo", MURDER).kind != "new-topic"
+
+
 def test_a_follow_up_reads_as_before() -> None:
     understood = understand("a koja je kazna za to?", answered(MURDER, CRIME))
     assert understood.kind == "continuation" and understood.context is not None and not understood.context.own
@@ -79,7 +97,7 @@ def test_without_the_weight_a_question_of_its_own_is_searched_as_alone(juris: An
     kept = juris.settings
     try:
         juris.settings = off
-        assert juris._thread_topic(ThreadContext(law_of=CRIME[:2], own=True)) == (frozenset(), None)
+        assert juris._thread_topic(ThreadContext(law_of=CRIME[:2], own=True), []) == (frozenset(), None)
     finally:
         juris.settings = kept
     alone = [h.id for h in juris.search(OWN_ACT, jurisdiction=scope).hits]

@@ -318,7 +318,9 @@ class CandidateFinder:
             if named is not None:  # the levels above a named jurisdiction: lowered further (KODEKS_THREAD_NAMED)
                 scores = scores - s.thread_named * ~named[at]
             return followup.with_bonus(
-                self._with_priors(scores, mask, kind_share, officer, rows, topic, affinity, reading.level_above, lowering),
+                self._with_priors(
+                    scores, mask, kind_share, officer, rows, topic, affinity, reading.level_above, lowering
+                ),
                 bonus_at,
                 s.thread_bonus,
             )
