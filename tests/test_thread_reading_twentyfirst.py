@@ -97,7 +97,7 @@ def test_without_the_weight_a_question_of_its_own_is_searched_as_alone(juris: An
     kept = juris.settings
     try:
         juris.settings = off
-        assert juris._thread_topic(ThreadContext(law_of=CRIME[:2], own=True), []) == (frozenset(), None)
+        assert juris._thread_topic(ThreadContext(law_of=CRIME[:2], own=True)) == (frozenset(), None)
     finally:
         juris.settings = kept
     alone = [h.id for h in juris.search(OWN_ACT, jurisdiction=scope).hits]

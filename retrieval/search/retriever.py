@@ -508,7 +508,7 @@ class Retriever:
         topic_kinds = self._topic_kinds(topics, asks_rule, expansions) or self._harm_kinds(harm)
         topic_weight = None  # KODEKS_TOPIC_AFFINITY
         if not topic_kinds:  # the question names no topic of its own: the thread's kind of law, if any
-            topic_kinds, topic_weight = self._thread_topic(context, expansions)
+            topic_kinds, topic_weight = self._thread_topic(context)
         candidates, rank = (
             self._candidates(
                 query,
@@ -518,7 +518,7 @@ class Retriever:
                 context,
                 officer,
                 topic_kinds,
-                self._with_thread_named(named_kinds, context, expansions),
+                self._with_thread_named(named_kinds, context),
                 field=field,
                 harm_offences=harm,
                 offence_kinds=self._circumstance_kinds(topics, asks_rule, harm, expansions),
@@ -890,37 +890,23 @@ class Retriever:
             return frozenset()
         return priors.shared_kinds([i for a in context.law_of if (i := self.catalog.index_of(a)) >= 0])
 
-    def _thread_topic(
-        self, context: ThreadContext | None, expansions: Sequence[Expansion]
-    ) -> tuple[frozenset[str], float | None]:
+    def _thread_topic(self, context: ThreadContext | None) -> tuple[frozenset[str], float | None]:
         """The thread's kinds of law as a question's topic (`_thread_kinds`) and how far the other kinds are lowered:
         a follow-up's, by KODEKS_TOPIC_AFFINITY (None); a question of its own in a live thread (`ThreadContext.own`),
         by KODEKS_THREAD_OWN_KIND — its own words choose the act, the thread says whether it is a crime or a traffic
-        offence (issue 29, twenty-first round) — unless it names its offence itself (`_own_kind`)."""
+        offence (issue 29, twenty-first round); with KODEKS_THREAD_OWN_KIND 0 such a question has no thread kind."""
         if context is not None and context.own:
-            if not self._own_kind(context, expansions):
-                return frozenset(), None
-            return self._thread_kinds(context), self.settings.thread_own_kind
+            weight = self.settings.thread_own_kind
+            return (self._thread_kinds(context), weight) if weight > 0 else (frozenset(), None)
         return self._thread_kinds(context), None
 
-    def _own_kind(self, context: ThreadContext, expansions: Sequence[Expansion]) -> bool:
-        """Whether a question of its own in a live thread takes the thread's kind of law: KODEKS_THREAD_OWN_KIND is on
-        and no verb of an offence's own root names its act ("krivotvorio" → krivotvorenje: the derivation table) —
-        such an offence judges the kinds itself (candidates.py, KODEKS_OFFENCE_AFFINITY), as in a question asked
-        alone."""
-        if not context.own or self.settings.thread_own_kind <= 0:
-            return False
-        return not any(e.source == "derivation" and e.weight == 1.0 for e in expansions)
-
-    def _with_thread_named(
-        self, named: frozenset[str], context: ThreadContext | None, expansions: Sequence[Expansion]
-    ) -> frozenset[str]:
-        """`named` with the thread's kinds of law (`_thread_kinds`) for a question of its own in a live thread that
-        takes them (`_own_kind`): the thread told its subject ("vozi motor po magistralnom"), so a special law of that
+    def _with_thread_named(self, named: frozenset[str], context: ThreadContext | None) -> frozenset[str]:
+        """`named` with the thread's kinds of law (`_thread_kinds`) for a question of its own in a live thread
+        (`ThreadContext.own`): the thread told its subject ("vozi motor po magistralnom"), so a special law of that
         subject is not off topic for being unnamed in the message's own words ("ima 15 godina, nema dozvolu") —
         library_priors.LibraryPriors.unnamed. Any other search: `named` unchanged (a follow-up's inherited words
         name the thread's subject themselves)."""
-        if context is None or not self._own_kind(context, expansions):
+        if context is None or not context.own or self.settings.thread_own_kind <= 0:
             return named
         return named | self._thread_kinds(context)
 
