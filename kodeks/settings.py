@@ -190,6 +190,11 @@ class Settings(BaseSettings):
     # articles' laws: the criminal code, the traffic law …): other kinds lowered by KODEKS_TOPIC_AFFINITY, unless the
     # message names a topic of its own (retrieval/search/retriever.py: _thread_kinds).
     thread_kind: bool = Field(True, alias="KODEKS_THREAD_KIND")
+    # A question of its own in a live thread (read "new": no new topic announced, no jurisdiction named) searched in the
+    # thread's kind of law too — the others lowered by this (z units) unless the message names a topic of its own; its
+    # words still choose the act (retrieval/search/retriever.py: _thread_topic; docs/retrieval.md, twenty-first round).
+    # 0 = such a question is searched as if asked alone.
+    thread_own_kind: float = Field(1.0, alias="KODEKS_THREAD_OWN_KIND", ge=0)
     # A follow-up in a thread that asked for a jurisdiction by name ("a u RS?") prefers that jurisdiction's own laws to
     # the levels above in its scope: they are lowered by KODEKS_TOPIC_AFFINITY as off its topic and by this many
     # z-score units more (retrieval/search/candidates.py: _named_laws; measured: docs/retrieval.md, ninth round).

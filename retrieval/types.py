@@ -233,6 +233,8 @@ class ThreadContext:
     own_act: bool = False  # a switch to another jurisdiction: its own words ranked alone too (in the same scope, the
     # named jurisdiction preferred), and fused as `alone` is, only when they name an act on their own ("kako je to
     # prijetnje po zakonu RS": Retriever._names_an_act); "a u RS?" names none and is searched as before
+    own: bool = False  # a question of its own in a live thread (read "new"): searched as a fresh question on its own
+    # words — only the thread's kind of law (`law_of`) weighs (issue 29, twenty-first round)
 
     def __bool__(self) -> bool:
         return bool(self.words.strip() or self.articles or self.law_of)
@@ -249,6 +251,8 @@ class ThreadContext:
             out["named"] = self.named
         if self.own_act:
             out["own_act"] = True
+        if self.own:
+            out["own"] = True
         return out
 
 

@@ -93,7 +93,9 @@ def test_understand_by_the_rules() -> None:
     assert follow.context == ThreadContext(ALCOHOL, ("ZOBS BiH čl. 174",), alone=True, law_of=("ZOBS BiH čl. 174",))
     assert "alkotest" in follow.standalone and follow.summary().startswith("„a koja je kazna“ – nastavak na")
     alone = understand("neko mi je krivotvorio potpis", thread)
-    assert not alone.follow_up and alone.context is None and alone.summary() == ""
+    assert not alone.follow_up and alone.summary() == "" and alone.query == "neko mi je krivotvorio potpis"
+    # a question of its own: nothing of the thread but its kind of law (issue 29, twenty-first round)
+    assert alone.context == ThreadContext(law_of=("ZOBS BiH čl. 174",), own=True)
     assert not understand("a koja je kazna?", None).follow_up and not understand("a koja je kazna?", Thread()).follow_up
 
 

@@ -189,7 +189,7 @@ def understand(question: str, thread: Thread | None, rewriter: FollowUpRewriter 
         home=reading.jurisdiction,
     )
     if thread is None or last is None or not reading.follow_up:
-        return alone
+        return _in_kind(alone, reading, last)
     jurisdiction = reading.jurisdiction or last.jurisdiction  # a jurisdiction asked for stays for the thread
     home = _home(reading, last)
     if reading.kind == "correction" and reading.jurisdiction is None:
@@ -232,6 +232,18 @@ def understand(question: str, thread: Thread | None, rewriter: FollowUpRewriter 
         circumstance=reading.adds,
         home=home,
     )
+
+
+def _in_kind(understood: Understood, reading: Reading, last: Exchange | None) -> Understood:
+    """A question of its own in a live thread (read "new": an act searched by its own words, no new topic announced,
+    no jurisdiction named) searched in the thread's kind of law: the previous answer's first articles, when search
+    trusted it (not `weak`), say which kinds of law are on topic (`ThreadContext.law_of`, Retriever._thread_kinds) —
+    the act is chosen by the message's own words, the thread only says whether it is a crime or a traffic offence
+    (issue 29, twenty-first round). A message that names a kind of its own, or a law, is judged by that instead
+    (the retriever's topic kinds come first)."""
+    if reading.kind != "new" or last is None or last.weak or not last.articles or reading.jurisdiction is not None:
+        return understood
+    return replace(understood, context=ThreadContext(law_of=last.articles[:LAW_ARTICLES], own=True))
 
 
 def _home(reading: Reading, last: Exchange) -> str | None:

@@ -118,6 +118,9 @@ class QuestionReading:
     # the question's asking clause — its words in an article's own title add KODEKS_ASKED_TITLE_WEIGHT × their share
     # to the title field (`CandidateFinder._asked_share`)
     asking: Asked | None = None
+    # how far the articles off topic are lowered (z units); None: KODEKS_TOPIC_AFFINITY — a question of its own in a
+    # live thread whose topic is the thread's kind of law: KODEKS_THREAD_OWN_KIND (Retriever._thread_topic)
+    topic_weight: float | None = None
 
 
 class RankingStage(Protocol):
@@ -185,6 +188,7 @@ class CandidateFinder:
         all that is asked (law_order.py): no learned stage's features."""
         expansions, context, officer = reading.expansions, reading.context, reading.officer
         s = self.settings
+        lowering = s.topic_affinity if reading.topic_weight is None else reading.topic_weight  # off topic, z units
         if not mask.any():
             return [], None
         t0 = time.perf_counter()
@@ -314,7 +318,9 @@ class CandidateFinder:
             if named is not None:  # the levels above a named jurisdiction: lowered further (KODEKS_THREAD_NAMED)
                 scores = scores - s.thread_named * ~named[at]
             return followup.with_bonus(
-                self._with_priors(scores, mask, kind_share, officer, rows, topic, affinity, reading.level_above),
+                self._with_priors(
+                    scores, mask, kind_share, officer, rows, topic, affinity, reading.level_above, lowering
+                ),
                 bonus_at,
                 s.thread_bonus,
             )
@@ -374,7 +380,7 @@ class CandidateFinder:
                 # scores before the prior, `off_topic` the rule-asked mask alone
                 before = replace(
                     raw,
-                    hand=fused + s.topic_affinity * unnamed_only,
+                    hand=fused + lowering * unnamed_only,
                     off_topic=None if asked is None else ~asked,
                 )
                 evidence = dict(zip(order.tolist(), matrix(before, order), strict=True))
@@ -395,7 +401,7 @@ class CandidateFinder:
                     similarity=float(dense[i]) if use_dense else None,
                     chunk=int(chunk),
                     features=pool_rows.get(i),
-                    unnamed_lowering=s.topic_affinity if unnamed_only is not None and unnamed_only[i] else 0.0,
+                    unnamed_lowering=lowering if unnamed_only is not None and unnamed_only[i] else 0.0,
                     evidence=evidence.get(i),
                 )
             )
@@ -563,14 +569,17 @@ class CandidateFinder:
         topic: np.ndarray | None = None,
         affinity: float | None = None,
         level_above: bool = False,
+        lowering: float | None = None,
     ) -> np.ndarray:
         """Fused scores with the library priors (twins of the officer's own law, kind and topic affinity) applied.
         `share`: the title share the kinds are judged by; `affinity`: its weight (KODEKS_KIND_AFFINITY, or
-        KODEKS_OFFENCE_AFFINITY when an offence verb decided the share)."""
+        KODEKS_OFFENCE_AFFINITY when an offence verb decided the share); `lowering`: the articles off `topic`'s
+        (None: KODEKS_TOPIC_AFFINITY)."""
         s = self.settings
         affinity = s.kind_affinity if affinity is None else affinity
-        if self.priors is None or not (s.twin_penalty or affinity or s.topic_affinity):
+        lowering = s.topic_affinity if lowering is None else lowering
+        if self.priors is None or not (s.twin_penalty or affinity or lowering):
             return fused
         return self.priors.adjust(
-            fused, mask, share, officer, s.twin_penalty, affinity, rows, topic, s.topic_affinity, level_above
+            fused, mask, share, officer, s.twin_penalty, affinity, rows, topic, lowering, level_above
         )

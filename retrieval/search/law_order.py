@@ -32,8 +32,9 @@ MIN_WORDS = 6  # content words of a told story: chosen by leave-one-set-out (5, 
 
 def applies(query: str, context: ThreadContext | None) -> bool:
     """Whether the code's own order may be asked for this search: a question of at least MIN_WORDS content words
-    (followups.content_words) searched without a thread's context."""
-    return context is None and len(content_words(query)) >= MIN_WORDS
+    (followups.content_words) searched without a thread's context — or as a question of its own in a thread, which
+    brings only the thread's kind of law (`ThreadContext.own`)."""
+    return (context is None or context.own) and len(content_words(query)) >= MIN_WORDS
 
 
 def leading_law(codes: np.ndarray) -> int | None:

@@ -505,6 +505,10 @@ class Retriever:
         field = self._tells_state_field(query, expansions, context)
         named_kinds = self._named_kinds(topics, expansions)
         harm = self._harm_offences(explained, asks_rule, named_kinds)
+        topic_kinds = self._topic_kinds(topics, asks_rule, expansions) or self._harm_kinds(harm)
+        topic_weight = None  # KODEKS_TOPIC_AFFINITY
+        if not topic_kinds:  # the question names no topic of its own: the thread's kind of law, if any
+            topic_kinds, topic_weight = self._thread_topic(context)
         candidates, rank = (
             self._candidates(
                 query,
@@ -513,13 +517,12 @@ class Retriever:
                 expansions,
                 context,
                 officer,
-                self._topic_kinds(topics, asks_rule, expansions)
-                or self._harm_kinds(harm)
-                or self._thread_kinds(context),
-                named_kinds,
+                topic_kinds,
+                self._with_thread_named(named_kinds, context),
                 field=field,
                 harm_offences=harm,
                 offence_kinds=self._circumstance_kinds(topics, asks_rule, harm, expansions),
+                topic_weight=topic_weight,
             )
             if len(hits) < keep
             else ([], None)
@@ -821,6 +824,7 @@ class Retriever:
         field: bool = False,
         harm_offences: Sequence[str] = (),
         offence_kinds: Collection[str] = (),
+        topic_weight: float | None = None,
     ) -> tuple[list[Candidate], Ranker | None]:
         """Both retrievers over the articles the filter admits (deleted ones never), fused, in the hand order
         (candidates.py; the learned stage orders the served list: `CandidateFinder.serve`). A question that names a
@@ -847,6 +851,7 @@ class Retriever:
             harm_offences=harm_offences,
             offence_kinds=offence_kinds,
             asking=self._asked(query),
+            topic_weight=topic_weight,
         )
         return self.candidates.find(query, mask, allowed is not None, timings, reading)
 
@@ -884,6 +889,26 @@ class Retriever:
         if context is None or not context.law_of or priors is None or not self.settings.thread_kind:
             return frozenset()
         return priors.shared_kinds([i for a in context.law_of if (i := self.catalog.index_of(a)) >= 0])
+
+    def _thread_topic(self, context: ThreadContext | None) -> tuple[frozenset[str], float | None]:
+        """The thread's kinds of law as a question's topic (`_thread_kinds`) and how far the other kinds are lowered:
+        a follow-up's, by KODEKS_TOPIC_AFFINITY (None); a question of its own in a live thread (`ThreadContext.own`),
+        by KODEKS_THREAD_OWN_KIND — its own words choose the act, the thread says whether it is a crime or a traffic
+        offence (issue 29, twenty-first round); with KODEKS_THREAD_OWN_KIND 0 such a question has no thread kind."""
+        if context is not None and context.own:
+            weight = self.settings.thread_own_kind
+            return (self._thread_kinds(context), weight) if weight > 0 else (frozenset(), None)
+        return self._thread_kinds(context), None
+
+    def _with_thread_named(self, named: frozenset[str], context: ThreadContext | None) -> frozenset[str]:
+        """`named` with the thread's kinds of law (`_thread_kinds`) for a question of its own in a live thread
+        (`ThreadContext.own`): the thread told its subject ("vozi motor po magistralnom"), so a special law of that
+        subject is not off topic for being unnamed in the message's own words ("ima 15 godina, nema dozvolu") —
+        library_priors.LibraryPriors.unnamed. Any other search: `named` unchanged (a follow-up's inherited words
+        name the thread's subject themselves)."""
+        if context is None or not context.own or self.settings.thread_own_kind <= 0:
+            return named
+        return named | self._thread_kinds(context)
 
     def _named_kinds(self, topics: dict[str, list[str]], expansions: list[Expansion]) -> frozenset[str]:
         """The kinds of law the question names a topic of, in its own words (`topics`) or in the legal terms the

@@ -164,6 +164,7 @@ class Cues:
     one_of: tuple[_Phrase, ...] = ()
     groups: tuple[_Phrase, ...] = ()
     reported: tuple[_Phrase, ...] = ()
+    clause_openers: frozenset[str] = frozenset()
 
 
 def _phrases(values: list[str]) -> tuple[_Phrase, ...]:
@@ -194,6 +195,7 @@ def cues(path: Path | None = None) -> Cues:
         new_topic=_phrases(new["openers"]),
         new_topic_within=int(new["within"]),
         asks_about=_phrases(new.get("asks_about", [])),
+        clause_openers=frozenset(fold(w) for w in new.get("clause_openers", [])),
         acknowledgements=_phrases(data.get("acknowledgements", {}).get("openers", [])),
         correction_openers=_phrases(corr["openers"]),
         turned=_phrases(corr.get("turned", [])),
@@ -1252,6 +1254,8 @@ def _read(text: str, previous: str | None) -> Reading:
         return first
     opener = _opener_end(c.new_topic, tokens, c.new_topic_within)
     ends = _clause_ends(text)
+    if opener is None and len(tokens) > 1 and tokens[0] in c.clause_openers and 0 in ends:
+        opener = 1  # "drugo, …", "nevezano: …": a word of its own clause first says the subject changes
     if opener is not None and _asks_if_it_matters(tokens, ends, set(range(opener)), c):
         opener = None  # "i još nešto, ta konobarica mu je bivša cura …, utiče li": more of the case, no new topic
     if opener is not None:  # "druga stvar, …": the opener is no matter of the new question
