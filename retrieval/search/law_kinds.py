@@ -41,9 +41,16 @@ class LawKind:
     # The criminal codes' offences a story of this kind's subject is about when it tells harm done to a person
     # (their titles' heads: "ugrožavanje javnog saobraćaja", "nepružanje pomoći" for the road): `HarmReading`.
     harm: tuple[str, ...] = ()
+    # The criminal codes' offence of leaving the person hurt (its titles' words: "neukazivanje pomoći osobi ozlijeđenoj
+    # u prometnoj nezgodi"): a story of this kind's subject that tells harm and someone leaving is about it
+    # (`HarmReading.left`).
+    left: tuple[str, ...] = ()
     # The topics that name only what a story happened with (a vehicle, its driver), no rule of the kind:
     # `CircumstanceReading`.
     circumstances: tuple[str, ...] = ()
+    # A road's places in lay words ("raskrsnica", "podzemni prolaz"): told after a preposition of place ("u
+    # podzemnom prolazu") they say where an act happened, a circumstance like the vehicle: `CircumstanceReading`.
+    places: tuple[str, ...] = ()
 
 
 @lru_cache(maxsize=4)
@@ -68,7 +75,9 @@ def load_kinds(path: Path | None = None) -> tuple[LawKind, ...]:
             str(k.get("label") or k["kind"]),
             str(k.get("level", "")),
             tuple(str(t) for t in k.get("harm", [])),
+            tuple(str(t) for t in k.get("left", [])),
             tuple(str(t) for t in k.get("circumstances", [])),
+            tuple(str(t) for t in k.get("places", [])),
         )
         for k in data.get("kind", [])
     )
@@ -203,10 +212,17 @@ class HarmReading:
         persons: TermMatcher,
         offences: dict[str, tuple[str, ...]],
         kinds: frozenset[str] = frozenset(),
+        danger: tuple[TermMatcher, TermMatcher, TermMatcher] | None = None,
+        leaving: TermMatcher | None = None,
+        left: dict[str, tuple[str, ...]] | None = None,
     ) -> None:
         self._words, self._acts, self._persons = words, acts, persons
         self._offences = offences  # kind → its `harm` offences
         self.kinds = kinds  # the kinds of law whose offences those are (the criminal codes): the story's topic
+        # [harm_to_a_person.by_an_act]: an act on the road's signs or equipment, the equipment, what followed
+        self._danger = danger
+        self._leaving = leaving  # someone leaving the scene ("odvezao se", "pobjegao"): [harm_to_a_person] `leaving`
+        self._left = left or {}  # kind → its `left` offence's titles
 
     @classmethod
     def of(
@@ -221,13 +237,48 @@ class HarmReading:
             vocabulary.matcher(str(w) for w in data.get("persons", [])),
             {k.kind: k.harm for k in kinds if k.harm},
             frozenset(str(k) for k in data.get("kinds", [])),
+            (
+                vocabulary.matcher(str(w) for w in by_act.get("acts", [])),
+                vocabulary.matcher(str(w) for w in by_act.get("equipment", [])),
+                vocabulary.matcher(str(w) for w in by_act.get("followed", [])),
+            )
+            if (by_act := data.get("by_an_act", {}))
+            else None,
+            vocabulary.matcher(str(w) for w in data.get("leaving", [])) if data.get("leaving") else None,
+            {k.kind: k.left for k in kinds if k.left},
         )
 
+    def left(self, text: str, named: Collection[str]) -> tuple[list[str], list[str]]:
+        """The titles of the offence of leaving the person hurt (`LawKind.left`) of the kinds the story names, and the
+        words that tell someone leaving — where the story tells harm to a person and someone leaving anywhere in it
+        ("oborio staricu na putu i odvezao se kući"); else nothing. The thesaurus's phrases ("udario i pobjegao")
+        see two words between at most; the story tells the two apart."""
+        titles = [t for kind in sorted(named) for t in self._left.get(kind, ())]
+        if not titles or self._leaving is None or not self.tells_harm(text):
+            return [], []
+        words = self._leaving.found(text)
+        return (list(dict.fromkeys(titles)), words) if words else ([], [])
+
     def tells_harm(self, text: str) -> bool:
-        """Whether the text tells a person hurt, killed or put in danger."""
+        """Whether the text tells a person hurt, killed or put in danger — or the road's signs or equipment
+        removed or damaged and a crash or danger following (`tells_danger_by_an_act`)."""
         if self._words.found(text):
             return True
-        return any(self._acts.found(c) and self._persons.found(c) for c in _CLAUSE.split(text) if c.strip())
+        clauses = [c for c in _CLAUSE.split(text) if c.strip()]
+        if any(self._acts.found(c) and self._persons.found(c) for c in clauses):
+            return True
+        return self.tells_danger_by_an_act(text)
+
+    def tells_danger_by_an_act(self, text: str) -> bool:
+        """Whether the text tells the road's sign or equipment removed, destroyed or damaged, or an obstacle put on
+        it (an act and the equipment in one clause), and a crash or danger following anywhere in it: the codes'
+        endangering of traffic by a dangerous act ("uklanjanjem … znaka … tako ugrozi javni promet")."""
+        if self._danger is None:
+            return False
+        acts, equipment, followed = self._danger
+        if not followed.found(text):
+            return False
+        return any(acts.found(c) and equipment.found(c) for c in _CLAUSE.split(text) if c.strip())
 
     def offences(self, text: str, named: Collection[str]) -> list[str]:
         """The criminal offences (titles) the story is about for the harm it tells, of the kinds it names (`named`);
@@ -238,28 +289,39 @@ class HarmReading:
 
 class CircumstanceReading:
     """Which kinds of law a story names only by a circumstance — the vehicle or the driver a crime was done with, to or
-    by ("zapalio mu auto", "vozač nudio novac policajcu"): every topic of the kind it names is one of the kind's
-    `circumstances` ([circumstance] in retrieval/language/data/law_kinds.toml). Such a story is about its act where
-    the vocabulary's legal terms name an offence of the `kinds` (the criminal codes): the retriever decides that by
-    where those terms are titled best (candidates.py). A topic of the kind's rules ("parkirao", "alkotest") keeps it."""
+    by ("zapalio mu auto", "vozač nudio novac policajcu"), or the road's place where it happened, told after a
+    preposition of place ("u podzemnom prolazu", "na raskrsnici": `places` of a kind, `prepositions` of
+    [circumstance]): every topic of the kind it names outside such a place is one of the kind's `circumstances`
+    ([circumstance] in retrieval/language/data/law_kinds.toml). Such a story is about its act where the vocabulary's
+    legal terms name an offence of the `kinds` (the criminal codes): the retriever decides that by where those terms
+    are titled best (candidates.py). A topic of the kind's rules ("parkirao", "alkotest") keeps it."""
 
     def __init__(
         self,
         circumstances: dict[str, frozenset[str]],
         kinds: frozenset[str],
         read_as: dict[str, frozenset[str]] | None = None,
+        places: TermMatcher | None = None,
+        prepositions: frozenset[str] = frozenset(),
     ) -> None:
         self._circumstances = circumstances  # kind → its topics that are circumstances only
         # kind → every topic a circumstance word itself is read as ("vozilo" also as "vozio": one stem): what a legal
         # term that names the vehicle in the law's word ("tuđe vozilo") names
         self._read_as = read_as if read_as is not None else circumstances
         self.kinds = kinds  # the kinds whose offences such a story is about (the criminal codes)
+        self._places = places  # the kinds' road places, matched as the thesaurus's lay terms
+        self._prepositions = prepositions  # folded prepositions of place ("u", "na", "kod")
 
     @classmethod
     def of(
-        cls, topics: KindTopics | None = None, kinds: tuple[LawKind, ...] | None = None, path: Path | None = None
+        cls,
+        topics: KindTopics | None = None,
+        kinds: tuple[LawKind, ...] | None = None,
+        path: Path | None = None,
+        vocabulary: Vocabulary | None = None,
     ) -> CircumstanceReading:
-        """The reading of `law_kinds.toml` (or `path`); `topics` reads each circumstance word as a question's."""
+        """The reading of `law_kinds.toml` (or `path`); `topics` reads each circumstance word as a question's,
+        `vocabulary` matches the kinds' places (none without it)."""
         data = _read(path).get("circumstance", {})
         kinds = load_kinds(path) if kinds is None else kinds
         circumstances = {k.kind: frozenset(k.circumstances) for k in kinds if k.circumstances}
@@ -267,10 +329,54 @@ class CircumstanceReading:
             kind: of.union(*(topics.named(word).get(kind, ()) for word in of)) if topics is not None else of
             for kind, of in circumstances.items()
         }
-        return cls(circumstances, frozenset(str(k) for k in data.get("kinds", [])), read_as)
+        places = [p for k in kinds if k.circumstances for p in k.places]
+        return cls(
+            circumstances,
+            frozenset(str(k) for k in data.get("kinds", [])),
+            read_as,
+            vocabulary.matcher(places) if vocabulary is not None and places else None,
+            frozenset(fold(str(p)) for p in data.get("prepositions", [])),
+        )
 
-    def only_circumstances(self, topics: dict[str, list[str]], legal: bool = False) -> frozenset[str]:
+    def only_circumstances(
+        self, topics: dict[str, list[str]], legal: bool = False, at_places: Collection[str] = ()
+    ) -> frozenset[str]:
         """The kinds `topics` (KindTopics.named: kind → the topics of it named) names by circumstances alone;
-        `legal`: `topics` are a legal term's, whose vehicle may read as more topics than its own (`_read_as`)."""
+        `legal`: `topics` are a legal term's, whose vehicle may read as more topics than its own (`_read_as`);
+        `at_places`: kinds named (also) at a road's place, a circumstance (`outside_places`)."""
         of = self._read_as if legal else self._circumstances
-        return frozenset(kind for kind, named in topics.items() if named and set(named) <= of.get(kind, set()))
+        named = {kind for kind, found in topics.items() if found} | {k for k in at_places if k in self._circumstances}
+        return frozenset(kind for kind in named if set(topics.get(kind, ())) <= of.get(kind, set()))
+
+    def outside_places(self, text: str) -> tuple[str, str] | None:
+        """`text` (folded) with every road's place told after a preposition of place taken out ("oteli mobitel u
+        podzemnom prolazu" → "oteli mobitel ,"): what the story says apart from where it happened, and the places
+        (", "-separated: "u podzemnom prolazu"); None where it tells no such place. The place is the preposition and
+        the fewest words after it (three at most, within the clause) in which a place is found: "na cesti ukrao"
+        keeps the verb."""
+        if self._places is None or not self._prepositions:
+            return None
+        out: list[str] = []
+        places: list[str] = []
+        for clause in _CLAUSE.split(fold(text)):
+            words = clause.split()
+            i = 0
+            while i < len(words):
+                if words[i] in self._prepositions:
+                    k = next(
+                        (
+                            n
+                            for n in range(1, 4)
+                            if i + n < len(words) and self._places.found(" ".join(words[i : i + n + 1]))
+                        ),
+                        0,
+                    )
+                    if k:
+                        out.append(",")
+                        places.append(" ".join(words[i : i + k + 1]))
+                        i += k + 1
+                        continue
+                out.append(words[i])
+                i += 1
+            out.append(",")
+        return (" ".join(out), " , ".join(places)) if places else None

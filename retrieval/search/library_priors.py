@@ -39,11 +39,14 @@ advocacy, …). Two things then go wrong that never happen over one code (measur
   criminal codes' endangering of traffic (or leaving the injured). Such a story (law_kinds.HarmReading: no rule asked,
   a kind named whose `harm` lists those offences) judges the kinds by the offences' titles (KODEKS_OFFENCE_AFFINITY,
   as an offence verb does) and has the criminal codes as its topic (the other laws lowered by KODEKS_TOPIC_AFFINITY,
-  as for a rule asked): the retriever passes both in (`Retriever._harm_offences`, `_harm_kinds`).
+  as for a rule asked): the retriever passes both in (`Retriever._harm_offences`, `_harm_kinds`). So does a story
+  of the road's sign removed or damaged with a crash following (endangering traffic by a dangerous act); one that
+  also tells someone leaving searches the offence of leaving the injured by its titles (`Retriever._left_injured`).
 - **A crime told with a vehicle.** "zapalio je auto svom šefu", "vozač nudi policajcu novac": the traffic law's
-  subject is named only by the vehicle or the driver (law_kinds.CircumstanceReading) and the legal terms are titled
-  best in a criminal code: the criminal codes are the story's topic, the kinds judged at KODEKS_OFFENCE_AFFINITY
-  (`Retriever._circumstance_kinds`, `CandidateFinder._offence_told`).
+  subject is named only by the vehicle or the driver (law_kinds.CircumstanceReading) — or by a road's place told
+  after a preposition of place ("u podzemnom prolazu", whose pedestrian rules the vocabulary's additions are then not
+  searched) — and the legal terms are titled best in a criminal code: the criminal codes are the story's topic, the
+  kinds judged at KODEKS_OFFENCE_AFFINITY (`Retriever._circumstance_kinds`, `CandidateFinder._offence_told`).
 
 Over one law both are no-ops (no other level, one kind), so single-code results are unchanged.
 """

@@ -120,7 +120,11 @@ class Retriever:
         # Which criminal offences a story of a named kind's subject is about for the harm it tells (law_kinds.py)
         self.harm = HarmReading.of(self.vocabulary) if self.vocabulary is not None else None
         # Which kinds of law a story names only by a circumstance of its act (a vehicle, a driver): law_kinds.py
-        self.circumstance = CircumstanceReading.of(self.kind_topics) if self.kind_topics is not None else None
+        self.circumstance = (
+            CircumstanceReading.of(self.kind_topics, vocabulary=self.vocabulary)
+            if self.kind_topics is not None
+            else None
+        )
         self._kinds_of_law = {
             law: frozenset(k.kind for k in kinds) for law, kinds in self.references.names.kinds.items()
         }
@@ -509,19 +513,23 @@ class Retriever:
         topic_weight = None  # KODEKS_TOPIC_AFFINITY
         if not topic_kinds:  # the question names no topic of its own: the thread's kind of law, if any
             topic_kinds, topic_weight = self._thread_topic(context)
+        offence_kinds, placed = self._circumstance_kinds(topics, asks_rule, harm, expansions, explained)
+        searched = [e for e in expansions if e.matched not in placed] if offence_kinds or harm else expansions
+        searched = searched + self._left_injured(explained, harm, named_kinds, searched)
         candidates, rank = (
             self._candidates(
                 query,
                 scope,
                 timings,
-                expansions,
+                # what the vocabulary read a story's place as is no legal term of its act (`_circumstance_kinds`)
+                searched,
                 context,
                 officer,
                 topic_kinds,
                 self._with_thread_named(named_kinds, context),
                 field=field,
                 harm_offences=harm,
-                offence_kinds=self._circumstance_kinds(topics, asks_rule, harm, expansions),
+                offence_kinds=offence_kinds,
                 topic_weight=topic_weight,
             )
             if len(hits) < keep
@@ -611,18 +619,19 @@ class Retriever:
         own_named = self._named_kinds(own_topics, own)
         own_harm = self._harm_offences(query, own_rule, own_named)
         kept = ThreadContext(named=context.named) if context.own_act and context.named else None
+        own_offence_kinds, own_placed = self._circumstance_kinds(own_topics, own_rule, own_harm, own, query)
         alone, _ = self._candidates(
             query,
             scope,
             {},
-            own,
+            [e for e in own if e.matched not in own_placed] if own_offence_kinds else own,
             kept,
             officer,
             own_kinds or self._harm_kinds(own_harm),
             own_named,
             field=field,
             harm_offences=own_harm,
-            offence_kinds=self._circumstance_kinds(own_topics, own_rule, own_harm, own),
+            offence_kinds=own_offence_kinds,
         )
         return alone
 
@@ -930,6 +939,18 @@ class Retriever:
             return []
         return self.harm.offences(text, named)
 
+    def _left_injured(
+        self, text: str, harm: Sequence[str], named: frozenset[str], expansions: list[Expansion]
+    ) -> list[Expansion]:
+        """The offence of leaving the person hurt, as legal terms (source "reading"), where a story of harm to a person
+        (`harm`: `_harm_offences`) tells someone leaving ("oborio staricu … i odvezao se kući") and the vocabulary
+        added none of them itself (law_kinds.HarmReading.left)."""
+        if not harm or self.harm is None:
+            return []
+        titles, words = self.harm.left(text, named)
+        known = {fold(e.adds) for e in expansions}
+        return [Expansion("reading", fold(words[0]), t) for t in titles if fold(t) not in known]
+
     def _harm_kinds(self, harm: Sequence[str]) -> frozenset[str]:
         """The kinds of law a story that tells harm to a person is about (`harm`: its offences, `_harm_offences`) —
         the criminal codes' (law_kinds.toml, [harm_to_a_person]); the laws of other kinds are off its topic, as they
@@ -939,28 +960,63 @@ class Retriever:
         return self.harm.kinds
 
     def _circumstance_kinds(
-        self, topics: dict[str, list[str]], asks_rule: bool, harm: Sequence[str], expansions: list[Expansion]
-    ) -> frozenset[str]:
+        self,
+        topics: dict[str, list[str]],
+        asks_rule: bool,
+        harm: Sequence[str],
+        expansions: list[Expansion],
+        text: str = "",
+    ) -> tuple[frozenset[str], frozenset[str]]:
         """The kinds whose offence a story is about if its legal terms are titled best in one of them (candidates.py):
         a story (no rule asked, no harm to a person read) that names a kind of law only by a circumstance of its act
-        ("zapalio je auto svom šefu": the vehicle, not a rule of the road) and in which the vocabulary recognised
-        something (law_kinds.CircumstanceReading). Nothing over one law (no priors)."""
-        if self.circumstance is None or asks_rule or harm or self.candidates.priors is None:
-            return frozenset()
+        ("zapalio je auto svom šefu": the vehicle, not a rule of the road; "oteli mobitel u podzemnom prolazu": the
+        road's place, told after a preposition of place) and in which the vocabulary recognised something
+        (law_kinds.CircumstanceReading) — and the lay terms (`Expansion.matched`) the vocabulary read at such a place,
+        whose legal terms are then not searched. Nothing over one law (no priors)."""
+        none: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+        if self.circumstance is None or asks_rule or self.candidates.priors is None:
+            return none
+        placed, outside = self._placed(text, expansions)
+        if harm:  # harm to a person told: the story's place is a circumstance of it too (`placed` only)
+            return frozenset(), placed
         if not self.settings.topic_affinity or self.kind_topics is None:
-            return frozenset()
+            return none
+        # a road's place told after a preposition of place ("u podzemnom prolazu") is where the act happened: its
+        # topics and what the vocabulary read its words as are circumstances, as the vehicle is
+        at_places: set[str] = set()
+        if outside is not None:
+            outside_topics = self.kind_topics.named(outside)
+            at_places = {k for k in topics if k not in outside_topics}
+            for e in expansions:
+                if e.matched in placed:
+                    at_places.update(self.kind_topics.named(e.adds))
+            topics = outside_topics
+            expansions = [e for e in expansions if e.matched not in placed]
         recognised = dict.fromkeys(e.adds for e in expansions if e.recognised)
         if not recognised:
-            return frozenset()
-        circumstantial = self.circumstance.only_circumstances(topics)
+            return none
+        circumstantial = self.circumstance.only_circumstances(topics, at_places=at_places)
         if not circumstantial:
-            return frozenset()
+            return none
         # the vocabulary's legal terms name no rule of the kind either ("saobraćajna nezgoda": the road's own matter)
         for adds in recognised:
             named = {k: of for k, of in self.kind_topics.named(adds).items() if k in circumstantial}
             if named and len(self.circumstance.only_circumstances(named, legal=True)) < len(named):
-                return frozenset()
-        return self.circumstance.kinds
+                return none
+        return self.circumstance.kinds, placed
+
+    def _placed(self, text: str, expansions: list[Expansion]) -> tuple[frozenset[str], str | None]:
+        """The lay terms (`Expansion.matched`) the vocabulary read wholly within a road's place told after a
+        preposition of place ("podzemni prolaz" in "… u podzemnom prolazu"; not "ostavio ga na cesti", which tells
+        more than the place), and the story without its places (None where it tells none):
+        law_kinds.CircumstanceReading.outside_places."""
+        read = self.circumstance.outside_places(text) if self.circumstance is not None and self.vocabulary else None
+        if read is None or self.vocabulary is None:
+            return frozenset(), None
+        outside, places = read
+        kept = {e.matched for e in self.vocabulary.expand(outside)}
+        within = {e.matched for e in self.vocabulary.expand(places)}
+        return frozenset(e.matched for e in expansions if e.matched not in kept and e.matched in within), outside
 
     def _topic_kinds(
         self, topics: dict[str, list[str]], asks_rule: bool, expansions: list[Expansion]
