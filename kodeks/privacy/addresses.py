@@ -447,7 +447,11 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
         place_from = max(place_from, at + _person_then_place(chosen))
         if at < place_from:
             continue  # "kod Lipe (Brezić) na Brezove Grane 12": the host, then her street (a later, shorter run)
-        if _street_ok(chosen, capital_needed=True, bb=bb) and (house_only or not _count_after(text[m.end(2) :])):
+        if (
+            _street_ok(chosen, capital_needed=True, bb=bb)
+            and (house_only or not _count_after(text[m.end(2) :]))
+            and not _common_noun_after_place(text, offset, chosen)
+        ):
             return Span(offset, m.end(2), "ADDRESS")
     for chosen, offset in plain:
         if (
@@ -489,6 +493,7 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
             )
             and _street_ok(chosen, capital_needed=False)
             and _street_name(chosen)
+            and (town_after or _town_before(text, offset) or not _common_noun_after_place(text, offset, chosen))
         ):
             return Span(offset, m.end(2), "ADDRESS")  # "u lipovoj 12", "na marsala tita 12", "lipova br. 12,"
     for chosen, offset, _ in suffixes:
@@ -635,6 +640,32 @@ def _undeclined_after_place(before: str, word: str) -> bool:
     if m is None:
         return False
     return word.endswith("a") if m.group("prep") in ("u", "na") else word.endswith("ija")
+
+
+# A preposition that asks for the genitive ("iza kioska", "s Liste"): a street after it is declined to -e ("pored
+# Titove 12", "iza lipove 4"), or left as its label ("ispred Ferhadija 7").
+_GENITIVE_PLACE_BEFORE = re.compile(  # on folded text; "s Liste 1 i Liste 2": one preposition for both
+    r"(?<!\w)(?:iza|ispred|pored|kod|iz|do|od|blizu|s|sa)(?:[ ]+[^\W\d_]+[ ]+\d{1,3}[ ]*(?:,|i|ili))?[ ]*$"
+)
+
+
+def _common_noun_after_place(text: str, offset: int, words: list[str]) -> bool:
+    """One word after a preposition that asks for the genitive, before a number, that is a common noun in that case,
+    not a street: a form the laws have as it stands ("s Liste 1", "iza kabine 4"; a capitalised word too, as a list's
+    or a title's word is written), or in lower case a form of a word of the laws in any case, or a masculine
+    genitive's -a on a stem a street's adjective would end in ("iza kioska 4", "ispred magacina 2": a feminine
+    street's genitive ends in -e, and a street left undeclined is read by `_undeclined_after_place`)."""
+    if len(words) != 1 or not _GENITIVE_PLACE_BEFORE.search(fold(text[max(0, offset - 30) : offset])):
+        return False
+    word = words[0]
+    folded = fold(word).rstrip(".")
+    if word.isupper() or lexicon.is_place(folded) or lexicon.first_name(folded) is not None:
+        return False
+    if lexicon.law_word(folded):
+        return True
+    return word.islower() and (
+        lexicon.law_word_in_any_case(folded) or (folded.endswith("a") and _STREET_ADJECTIVE.search(folded) is not None)
+    )
 
 
 def _named_after_a_group(words: list[str]) -> bool:
@@ -984,6 +1015,8 @@ def _town_end(text: str, end: int) -> int:
     words = re.split(r"[ -]", m.group("town"))
     folded = [fold(w) for w in words]
     n = _is_town(folded)
+    if n == 1 and lexicon.law_word(folded[0]) and not lexicon.is_town(folded[0]):
+        n = 0  # "Lipovoj 7, broj telefona …": a word of the laws as it stands ("broj") only starts like a town ("Brod")
     if n and len(words) > n and words[n][:1].isupper() and lexicon.first_name(folded[0]) == folded[0]:
         return end  # "…102a, Milica Lipović": a first name and a capitalised word after it are a person (no town
         # of towns.txt is a first name in its nominative; "Milica" only starts like "Milići")
@@ -998,6 +1031,7 @@ def _town_end(text: str, end: int) -> int:
         and lexicon.first_name(folded[0]) is None
         and not folded[0].startswith(_LEGAL_STEMS)
         and folded[0] not in _NOT_STREET
+        and not _a_label(folded[0], text[end + m.end("town") - len(m.group("town")) + len(words[0]) :])
     ):
         n = 1
     if not n:
@@ -1020,6 +1054,22 @@ def _town_end(text: str, end: int) -> int:
     if after and after.group("municipality") and "," in after.group("lead"):
         return _town_end(text, new_end)  # "…, Gornji Lipovac, općina Zenica": the municipality after the village
     return new_end
+
+
+# After a capitalised word: a colon, or a number that is no postal code (a phone's, a date's, a document's).
+_LABEL_AFTER = re.compile(r"^[ ]*(?::|\.?[ ]*(?!(?:\d{5}|\d{2}[ ]\d{3})(?![\d.,/-]?\d))\d)")
+
+
+def _a_label(folded: str, after: str) -> bool:
+    """Whether a capitalised word after "street N," is a field's label, not the town: a word of the language (the laws
+    in any case, the dictionaries, a person's word or verb: "Broj", "Telefon", "Kontakt") or any word followed by a
+    colon or by a number other than a postal code ("Tel 061 …", "Mob: 062 …", "Rođen 12.03.1980")."""
+    return (
+        (lexicon.law_word_in_any_case(folded) and not lexicon.is_town(folded))
+        or folded in lexicon.person_words()
+        or folded in lexicon.person_verbs()
+        or _LABEL_AFTER.match(after) is not None
+    )
 
 
 # Before the street: a town, with or without its postal code, and a comma ("71000 Sarajevo, Lipova 7").

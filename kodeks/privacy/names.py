@@ -923,6 +923,37 @@ _NICKNAME_LOWER = re.compile(
 )
 
 
+def _a_word_of_the_lists(word: str) -> bool:
+    """A word (folded) that says what a person is or how he stands, not what he is called: a form the laws or the
+    dictionaries have as it is, an everyday form, a person's word in any case ("svjedok", "svjedoka", "osumnjičeni",
+    "oštećeni"), a person's verb ("pritvoren"), or "ne" and a word of the laws typed as one ("nepoznato",
+    "nepoznat"). A nickname made from the first name ("keno", "zdrale") is none of these, and a form of a first name
+    ("(Slobodan)": the father's name; "(Mica)") stays a name whatever the dictionaries hold."""
+    if lexicon.first_name(word) is not None:
+        return False
+    return (
+        lexicon.law_word(word)
+        or word in lexicon.word_set("dictionary_words.txt")
+        or word in lexicon.common_forms()
+        or any(base in lexicon.person_words() for base in lexicon.bases(word))
+        or word in lexicon.person_verbs()
+        or (word.startswith("ne") and len(word) > 4 and lexicon.law_word(word[2:]))
+    )
+
+
+def _word_in_brackets(after: str, m: re.Match[str]) -> bool:
+    """ "Marko Lipić (Svjedok)", "(Nepoznato)": one word alone in brackets (no quotes, no "zvani") that is a word of the
+    lists says what the person is in the case, no nickname; in quotes or after "zvani" it stays his nickname."""
+    opening = after[: m.start(1)]
+    return (
+        "(" in opening
+        and not any(q in opening for q in "\"'„“”")
+        and " " not in m.group(1)
+        and "-" not in m.group(1)
+        and _a_word_of_the_lists(fold(m.group(1)))
+    )
+
+
 def _nicknames(text: str, found: list[PersonSpan]) -> list[PersonSpan]:
     """The nickname after a person's name is the same person (the same placeholder). In lower case only alone in
     brackets or quotes, and never a word of the language ("(maloljetan)", "(pijan)", '"pijan"')."""
@@ -932,7 +963,7 @@ def _nicknames(text: str, found: list[PersonSpan]) -> list[PersonSpan]:
         m = _NICKNAME.match(after) or _NICKNAME_QUOTED.match(after)
         if m and m.group(1).isupper() and len(m.group(1)) <= 3:
             continue  # "Lipić Ana (ZE)", "(BL)": two or three capitals in brackets are a town's or a country's code
-        if m and not lexicon.not_a_name(fold(m.group(1).split()[0])):
+        if m and not lexicon.not_a_name(fold(m.group(1).split()[0])) and not _word_in_brackets(after, m):
             out.append(PersonSpan(person.end + m.start(1), person.end + m.end(1), person.surname, person.first))
             continue
         m = _NICKNAME_LOWER.match(after)
@@ -944,6 +975,7 @@ def _nicknames(text: str, found: list[PersonSpan]) -> list[PersonSpan]:
             and word not in lexicon.word_set("common_words.txt")
             and word not in lexicon.FUNCTION_WORDS
             and not lexicon.not_a_name(word)
+            and not (m.group(1) and _a_word_of_the_lists(word))
             and (not word.endswith(_NOT_NAME_ENDINGS) or _after_a_full_name(text, person, word))
         ):
             out.append(PersonSpan(person.end + m.start(group), person.end + m.end(group), person.surname, person.first))
