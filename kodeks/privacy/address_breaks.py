@@ -37,6 +37,15 @@ _HEDGED = re.compile(
 _CORRECTION = re.compile(
     rf"^[ ]*,?[ ]*ne[ ]+{HOUSE_NUMBER}[ ]*,?[ ]*(?:nego|neg|vec|već)[ ]+{HOUSE_NUMBER}{NUMBER_END}"
 )
+# The number corrected in a later clause of the same sentence: "… živi u Lipovoj 31 pa se ispravio, zapravo broj 39,
+# Tuzla" — a word of correcting, "broj" and the number, then the town after a comma (folded text, offsets kept).
+_LATER_CORRECTION = re.compile(
+    r"(?<!\w)(?:zapravo|ustvari|u[ ]+stvari|ispravi(?:o|la)(?:[ ]+se)?|ispravka|odnosno|tacnije)[ ]*[,:]?[ ]*"
+    rf"(?:(?:to[ ]+je|je)[ ]+)?(?:kucni[ ]+)?(?:broj|br\.?)[ ]*(?P<number>{HOUSE_NUMBER}){NUMBER_END}"
+)
+_TOWN_AFTER = re.compile(r"^[ ]*,[ ]*(?P<town>[^\W\d_]+)(?!\w)")
+_SENTENCE_BREAK = re.compile(r"[.;!?]\s|\n")
+_LATER_REACH = 80
 _COORDINATED = re.compile(
     r"^[ ]*,?[ ]*(?:i|ili)[ ]+(?P<street>[A-ZČĆŠŽĐ][^\W\d_]+(?:[ ][A-ZČĆŠŽĐ][^\W\d_]+){0,2})[ ]+"
     rf"(?P<number>{HOUSE_NUMBER}){NUMBER_END}"
@@ -71,6 +80,9 @@ def extended(text: str, spans: list[Span], counted: Callable[[str], object]) -> 
         if correction and not counted(text[end + correction.end() :]):
             end += correction.end()
         out.append(Span(span.start, end, span.kind))
+        later = _later_correction(text, end, counted)
+        if later is not None:
+            out.append(later)
         second = _COORDINATED.match(text[end:])
         if second is None or counted(text[end + second.end() :]):
             continue
@@ -79,3 +91,42 @@ def extended(text: str, spans: list[Span], counted: Callable[[str], object]) -> 
         if street[:4] == first_word[:4] or _ADJECTIVAL.search(street):
             out.append(Span(end + second.start("street"), end + second.end("number"), "ADDRESS"))
     return out
+
+
+def _later_correction(text: str, end: int, counted: Callable[[str], object]) -> Span | None:
+    """The house number an address's teller corrected in a later clause of the same sentence ("… Lipovoj 31 pa se
+    ispravio, zapravo broj 39, Tuzla"): that address's number, and its town when a listed town follows the comma."""
+    folded = folded_letters(text[end : end + _LATER_REACH])
+    m = _LATER_CORRECTION.search(folded)
+    if m is None or _SENTENCE_BREAK.search(folded[: m.start()]) or counted(text[end + m.end() :]):
+        return None
+    stop = end + m.end("number")
+    town = _TOWN_AFTER.match(folded_letters(text[stop : stop + 40]))
+    if town is not None and lexicon.is_town(fold(town.group("town"))):
+        stop += town.end("town")
+    return Span(end + m.start("number"), stop, "ADDRESS")
+
+
+# A record's row of particulars: the name, the year of birth with "godište", then the home — "LIPIĆ ZDENKO 1964.
+# godište, brezova grana 29, tuzla - …": after the year's word and a comma, up to four words of a street, its number, a
+# comma and a listed town (folded text, offsets kept).
+_AFTER_BIRTH_YEAR = re.compile(
+    r"(?<!\w)(?:19|20)\d{2}\.?[ ]*(?:godiste|godista|god\.?|g\.)[ ]*,[ ]*"
+    rf"(?P<street>[^\W\d_]+(?:[ ][^\W\d_]+){{0,3}})[ ]+(?P<number>{HOUSE_NUMBER}){NUMBER_END}[ ]*,[ ]*"
+    r"(?P<town>[^\W\d_]+)(?!\w)",
+    re.IGNORECASE,
+)
+
+
+def after_birth_year(text: str, counted: Callable[[str], object]) -> list[Span]:
+    """A street, its number and a listed town right after a year of birth and its word in a record's row."""
+    spans = []
+    for m in _AFTER_BIRTH_YEAR.finditer(folded_letters(text)):
+        words = [fold(w) for w in m.group("street").split()]
+        if (
+            lexicon.is_town(fold(m.group("town")))
+            and not counted(text[m.end("number") :])
+            and not any(w in lexicon.FUNCTION_WORDS for w in words[:1])
+        ):
+            spans.append(Span(m.start("street"), m.end("town"), "ADDRESS"))
+    return spans

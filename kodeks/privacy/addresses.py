@@ -867,6 +867,7 @@ def _addresses(text: str) -> tuple[list[Span], list[Span]]:
         *villages.village_homes(text),
         *street_words.named_streets(text, _UNITS_AFTER),  # "iz Lipe Aleja Brezova 8", "moje zgrade u Lipa 9"
         *address_breaks.hedged(text, _counted),  # "u Lipovcu, sad ću vidjeti, broj 12"
+        *address_breaks.after_birth_year(text, _counted),  # "… 1964. godište, brezova grana 29, tuzla"
     ]:  # "adresa Hamdije …", "titova dvanaest"
         if institutions.starts_with_institution(text, span.start) or institutions.institution_before(text, span.start):
             public.append(span)  # "na adresi Centra za socijalni rad, Lipova 38": the institution's, no one's home

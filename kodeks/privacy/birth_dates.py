@@ -192,8 +192,18 @@ _VEHICLES = re.compile(
 )
 
 
+# "godište vozila 2011", "godina proizvodnje automobila: 2008": the vehicle in the genitive after the year's word.
+_YEAR_OF_VEHICLE = re.compile(
+    r"(?<!\w)(?:godiste|godista|godina[ ]+proizvodnje|proizvodnje)[ ]+(?P<vehicle>[a-z]+)[ ,:]*(?:je[ ]+)?$"
+)
+
+
 def _a_vehicles_year(text: str, start: int) -> bool:
-    m = _VEHICLE_YEAR.search(fold(text[max(0, start - 40) : start]))
+    before = fold(text[max(0, start - 40) : start])
+    after = _YEAR_OF_VEHICLE.search(before)
+    if after is not None and _VEHICLES.match(after.group("vehicle")):
+        return True
+    m = _VEHICLE_YEAR.search(before)
     if m is None:
         return False
     word = m.group("vehicle")
@@ -250,7 +260,11 @@ def _after_a_word_of_the_laws(context: str) -> bool:
 def _long_ago(date: str) -> bool:
     """Whether a date (day, month, the year last) lies at least _BIRTH_YEARS_AGO years back: a four-digit year, a
     two-digit one after the month's separator ("08.08.87": the century the nearer one back), or a year said by its
-    tens in words ("… devedeset druge": the century left out is the 1900s)."""
+    tens in words ("… devedeset druge": the century left out is the 1900s); or the year first, as ISO writes it
+    ("1958-03-19": a record's field between slashes)."""
+    first = _YEAR_FIRST.fullmatch(date.strip())
+    if first is not None and _real(int(first.group(1)), int(first.group(2)), int(first.group(3))):
+        return int(first.group(1)) <= datetime.date.today().year - _BIRTH_YEARS_AGO
     year = re.search(r"(?:19|20)\d{2}(?=\D*$)", date)
     if year is not None:
         return int(year.group()) <= datetime.date.today().year - _BIRTH_YEARS_AGO

@@ -799,3 +799,37 @@ def _verb_in_clause(text: str, tokens: list[Token], j: int, reach: int) -> bool:
             ):
                 return True
     return False
+
+
+# What the verb after a citizen's noun would be: an auxiliary or a clitic ("turski državljanin je …"), never a name.
+_VERB_WORDS = frozenset(
+    ["je", "su", "se", "mu", "joj", "ga", "ih", "im", "nije", "nisu", "ce", "cu", "da", "bio", "bila"]
+)
+
+
+def lowercase_names_after_citizenship(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "kineska državljanka li wei, pasoš …", "njemački državljanin thomas muller": a nationality's adjective and a
+    citizen's noun, then two words in lower case and a comma, a full stop or the end — the foreigner's first name and
+    surname, the particulars a record gives after his citizenship. The second is no word of any list; the first no word
+    of the laws in any case, no auxiliary or clitic (the verb: "turski državljanin je …"), no person's verb."""
+    for j in range(2, len(tokens) - 1):
+        first, second = tokens[j], tokens[j + 1]
+        if (
+            labels[j] not in "OfF"
+            or labels[j + 1] not in "OfF"
+            or not (tokens[j - 2].text.islower() and tokens[j - 2].folded.endswith(NATIONALITY_ADJECTIVE))
+            or tokens[j - 1].folded not in CITIZENS
+            or gap(text, tokens[j - 2], tokens[j - 1]) != " "
+            or gap(text, tokens[j - 1], first) != " "
+            or gap(text, first, second) != " "
+            or not first.text.islower()
+            or not first.text.isalpha()
+            or first.folded in _VERB_WORDS
+            or lexicon.law_word_in_any_case(first.folded)
+            or first.folded in lexicon.person_verbs()
+            or not _no_word_at_all(second)
+        ):
+            continue
+        after = text[second.end : second.end + 2]
+        if after.strip() in ("", ",", ".") or after.startswith((",", ".", " (")):
+            labels[j - 1], labels[j], labels[j + 1] = "O", "F", "S"  # the citizen's noun is no surname

@@ -130,6 +130,14 @@ def _cue_end(text: str, tokens: list[Token], j: int) -> tuple[int, bool] | None:
             and k == j + 1 < len(tokens)
             and after == " "
             and lexicon.first_name(tokens[k].folded) == tokens[k].folded  # a first name in its nominative
+        ) or (  # "ime dragan prezime lipić …", "prezime lipić ime jasna …": the surname of a name so dictated
+            word == "prezime"
+            and k == j + 1 < len(tokens)
+            and after == " "
+            and (
+                (j >= 2 and tokens[j - 2].folded == "ime" and _dictated_first_name(text, tokens, j - 1))
+                or (k + 2 < len(tokens) and tokens[k + 1].folded == "ime" and _dictated_first_name(text, tokens, k + 2))
+            )
         )
         if word == "nadimak" and k == j + 1 and after == " " and _capitalised_inside(tokens[k]):
             return k, True  # "samo nadimak Golja": a nickname is what its noun names, written as a name
@@ -137,6 +145,16 @@ def _cue_end(text: str, tokens: list[Token], j: int) -> tuple[int, bool] | None:
             return None  # "ime i prezime", "ime roditelja" without "mu je" or a colon: no name follows
         return k, word == "nadimak"
     return None
+
+
+def _dictated_first_name(text: str, tokens: list[Token], i: int) -> bool:
+    """The word at `i` is a first name in its nominative, right after "ime" and a space: a dictated form's first name."""
+    return (
+        i >= 1
+        and tokens[i - 1].folded == "ime"
+        and gap(text, tokens[i - 1], tokens[i]) == " "
+        and lexicon.first_name(tokens[i].folded) == tokens[i].folded
+    )
 
 
 def _capitalised_inside(token: Token) -> bool:

@@ -168,3 +168,77 @@ def places_mentioned_as_places(text: str, tokens: list[Token], labels: list[str]
         if subject and all(labels[x] != "S" and lexicon.is_place(tokens[x].folded) for x in subject):
             for x in subject:
                 labels[x] = "O"
+
+
+# The nouns of a kind a word is said to be: "ruža i jasmin su vrste cvijeća", "lipa je vrsta drveta", "rex je pasmina".
+_KIND_NOUNS = frozenset(
+    [
+        *("vrsta", "vrste", "sorta", "sorte", "pasmina", "pasmine", "rasa", "rase", "biljka", "biljke"),
+        *("cvijet", "cvijeta", "cvijece", "cvjetovi", "drvo", "drveta", "stablo", "stabla"),
+    ]
+)
+
+
+_PEOPLE = ("covjek", "ljud", "osob", "muskar", "zen", "momk", "djevoj", "mladic", "tip")
+
+
+def kinds_mentioned_as_kinds(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "cvijeta i jasmin su vrste cvijeća koje su ukradene", "Ruža je vrsta cvijeta": words coordinated as the subject
+    of je/su, with a noun of kind as the predicate (a kind, a breed, a plant, a flower), are named as the kinds — no
+    one's names, whatever first names they spell. A surname among them leaves them all as they were ("Ana Lipić i Ruža
+    su …" is people)."""
+    for n, noun in enumerate(tokens):
+        if noun.folded not in _KIND_NOUNS or not noun.text.islower() or n < 2:
+            continue
+        k = n - 1
+        if tokens[k].folded not in _COPULA or gap(text, tokens[k], noun) != " ":
+            continue
+        if n + 1 < len(tokens) and (
+            tokens[n + 1].folded in lexicon.person_words() or tokens[n + 1].folded.startswith(_PEOPLE)
+        ):
+            continue  # "Jasmin je vrsta čovjeka koji …": a kind of person is said of a person
+        subject: list[int] = []
+        i = k - 1
+        while i >= 0 and gap(text, tokens[i], tokens[i + 1]).strip() in ("", ","):
+            if tokens[i].folded in lexicon.COORDINATION and subject:
+                i -= 1
+                continue
+            if tokens[i].folded in lexicon.person_words():
+                subject = []  # "svjedok jasmin je …": the word names a person
+                break
+            if tokens[i].folded in lexicon.FUNCTION_WORDS:
+                break
+            subject.append(i)
+            i -= 1
+        if subject and all(labels[x] in "Ff" for x in subject) and (i < 0 or labels[i] not in "FSC"):
+            for x in subject:
+                labels[x] = "O"
+
+
+_ULICA_NOMINATIVE = frozenset(["ulica", "ulice"])
+
+
+def adjectives_before_ulica(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "zlatan ulica ne postoji", "lipova ulica je zatvorena": a lower-case word of the dictionaries right before
+    "ulica" in its nominative, and no street's name after it (a verb, a function word or the end), is the street's
+    adjective — a first name that spells the same is no person there. After a person's word, or with a surname beside,
+    it stays a name ("svjedok zlatan ulica …")."""
+    for n in range(1, len(tokens)):
+        noun, word = tokens[n], tokens[n - 1]
+        if noun.folded not in _ULICA_NOMINATIVE or not noun.text.islower() or gap(text, word, noun) != " ":
+            continue
+        if labels[n - 1] not in "Ff" or not word.text.islower() or not lexicon.dictionary_word(word.folded):
+            continue
+        if n >= 2 and (labels[n - 2] in "FSC" or tokens[n - 2].folded in lexicon.person_words()):
+            continue
+        if n + 1 < len(tokens):
+            after = tokens[n + 1]
+            if not (gap(text, noun, after) == " " and labels[n + 1] == "O" and after.folded in _AFTER_THE_STREET):
+                continue  # "zlatan ulica Lipova 5", "zlatan ulica, Tuzla": a name, then his street
+        labels[n - 1] = "O"
+
+
+# What follows a street said as the subject or in passing: a verb, a negation, a clitic or the clause's end.
+_AFTER_THE_STREET = frozenset(
+    ["ne", "nije", "je", "su", "se", "postoji", "postoje", "nema", "bila", "bi", "i", "ili", "a", "kao", "vodi", "ide"]
+)

@@ -809,9 +809,12 @@ def _places_named_after_people(text: str, tokens: list[Token], labels: list[str]
             ):
                 word = tokens[k]
                 joined = word.text.islower() and word.folded in _PLACE_NAME_JOINS
-                if not (word.text[0].isupper() or labels[k] != "O" or joined) or (venue and not word.text[0].isupper()):
+                unlisted = not venue and _unlisted_word_of_a_lower_case_name(text, tokens, labels, k)
+                if not (word.text[0].isupper() or labels[k] != "O" or joined or unlisted) or (
+                    venue and not word.text[0].isupper()
+                ):
                     break
-                if joined and not (k + 1 < len(tokens) and tokens[k + 1].text[0].isupper()):
+                if joined and not (k + 1 < len(tokens) and _goes_on_as_a_name(text, tokens, labels, k, venue)):
                     if gap(text, tokens[k - 1], word) == "-":
                         k += 1  # "most Sinan-bega", "ćuprija Ali-paše": a title joined by a hyphen closes the name
                     break
@@ -861,6 +864,45 @@ def _places_named_after_people(text: str, tokens: list[Token], labels: list[str]
             and not (j + 1 < len(tokens) and labels[j + 1] in "FSC" and gap(text, token, tokens[j + 1]) == " ")
         ):
             labels[j] = "O"
+
+
+def _goes_on_as_a_name(text: str, tokens: list[Token], labels: list[str], k: int, venue: bool) -> bool:
+    """After a word that joins a place's name ("beg", "paše", "dr."): the name goes on with a capitalised word, or —
+    typed in lower case after a place noun that is no café's — with a word labelled a name ("na mostu mehmed pase
+    sokolovica", "dom zdravlja dr. mustafa lipic")."""
+    after = tokens[k + 1]
+    if after.text[0].isupper():
+        return True
+    return not venue and after.text.islower() and labels[k + 1] in "FfS"
+
+
+def _unlisted_word_of_a_lower_case_name(text: str, tokens: list[Token], labels: list[str], k: int) -> bool:
+    """In lower case, right after a place noun, a word the lists do not hold as a name, then a word labelled a surname:
+    the first name of the one the place is named after ("skola mesa lipic organizuje …": the first name is a word of
+    the laws as it is typed), or an Ottoman title and a name ("kod skole safvet beg lipica"). No function word, no
+    person's word or verb."""
+    word = tokens[k]
+    return (
+        word.text.islower()
+        and labels[k] == "O"
+        and k + 1 < len(tokens)
+        and (
+            labels[k + 1] == "S"  # "skola mesa lipic", or a title between: "kod skole safvet beg lipic"
+            or (
+                tokens[k + 1].folded in _HISTORICAL_TITLES
+                and k + 2 < len(tokens)
+                and labels[k + 2] in "FfS"
+                and tokens[k + 2].text.islower()
+            )
+        )
+        and tokens[k + 1].text.islower()
+        and gap(text, word, tokens[k + 1]) == " "
+        and gap(text, tokens[k - 1], word) == " "
+        and _PLACE_NOUNS.match(tokens[k - 1].folded) is not None
+        and word.folded not in lexicon.FUNCTION_WORDS
+        and word.folded not in lexicon.person_words()
+        and word.folded not in lexicon.person_verbs()
+    )
 
 
 _STREET_NOUN = frozenset(["ulica", "ulici", "ulicu", "ulice", "ulicom"])
@@ -1220,6 +1262,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     name_context.foreign_names_in_lower_case(text, tokens, labels)
     name_context.foreign_names_before_nationalities(text, tokens, labels)  # "thomas mueller nijemac"
     name_context.capitalised_names_before_citizenship(text, tokens, labels)  # "Luca Lipetti italijanski građanin"
+    name_context.lowercase_names_after_citizenship(text, tokens, labels)  # "kineska državljanka li wei, pasoš"
     foreign_spelling.foreign_spelled_names(text, tokens, labels)  # "arben krasniqi", "Krasniqi Arben", "ayşe demir"
     name_context.instrumental_names_after_with(text, tokens, labels)
     name_context.names_after_demonstratives(text, tokens, labels)
@@ -1255,6 +1298,8 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     name_mentions.names_mentioned_as_names(text, tokens, labels)
     name_mentions.adjectives_before_nouns(text, tokens, labels)
     name_mentions.places_mentioned_as_places(text, tokens, labels)
+    name_mentions.kinds_mentioned_as_kinds(text, tokens, labels)  # "ruža i jasmin su vrste cvijeća"
+    name_mentions.adjectives_before_ulica(text, tokens, labels)  # "zlatan ulica ne postoji"
     for i, token in enumerate(tokens):
         if token.folded in name_cues.MAIDEN_CUES:
             labels[i] = "O"  # "TOPIĆ SNJEŽANA ROĐ. BANOVIĆ": the cue between two names is neither's

@@ -238,7 +238,30 @@ def plates(text: str) -> list[Span]:
                 spans.append(Span(m.start(), m.end(), "PLATE"))
     spans += _mistyped(text, spans)
     spans += _foreign(text, spans)
+    spans += country_plates(text, spans)  # "slovenačkih tablica LJ 55-2KR"
     spans += plate_shapes.digits_first_plates(text, spans, _FOREIGN_WORD, _FOREIGN_WORD_AFTER)  # "52-XKT-9"
     spans = [s for s in spans if not plate_shapes.road(text[s.start : s.end])]  # "na R-444": a road
     spans += _dictated(text, spans)
     return spans + _dictated_abroad(text, spans)
+
+
+# Another country's plate right after a country's adjective and the word for plates ("slovenačkih tablica LJ 55-2KR",
+# "njemačke registracije B-KM 4471"): the country said, so the plate may mix a letter into its last group ("2KR") and a
+# group of letters may spell a word or a unit ("KM"), which `_foreign` refuses on a vehicle's word alone. Its district's
+# letters first, groups of capitals and digits joined by a dash, a space or a dot, two digits in a row.
+_COUNTRY_PLATES = re.compile(
+    r"[a-z]+(?:sk|ck)(?:ih|e|a|im|oj|om)\s+(?:tablic\w*|registracij\w*|registarsk\w*)"
+    r"(?:\s+(?:oznak\w*|broj|br\.?|sa|glasi))?[\s:,]*$"
+)
+_COUNTRY_PLATE = re.compile(r"(?<![\w.-])[A-ZČĆŠŽĐÄÖÜ]{1,3}(?:[- .][A-ZČĆŠŽĐÄÖÜ0-9]{1,5}){1,3}(?![\w-]|\.\w)")
+
+
+def country_plates(text: str, taken: list[Span]) -> list[Span]:
+    out = []
+    for m in _COUNTRY_PLATE.finditer(text):
+        value = m.group()
+        if not re.search(r"\d{2}", value) or any(s.start < m.end() and m.start() < s.end for s in taken):
+            continue
+        if _COUNTRY_PLATES.search(fold(text[max(0, m.start() - 60) : m.start()])):
+            out.append(Span(m.start(), m.end(), "PLATE"))
+    return out
