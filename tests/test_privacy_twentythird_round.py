@@ -245,3 +245,23 @@ def test_a_vehicles_model_year_is_no_birth_date(text: str) -> None:
 def test_a_persons_year_beside_a_vehicles_stays() -> None:
     text = "auto marke golf, godište vozila 2011, vozač rođen 1980"
     assert _of_kind(text, "DATE_OF_BIRTH") == ["1980"]
+
+
+# --- a double surname whose second half is a diminutive's spelling, in lower case ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("poziv za zdenko lipovic-kucic", "zdenko lipovic-kucic"),
+        ("uhapsen edo brezic-nozic zvani", "edo brezic-nozic"),
+        ("госпођа јасна липић-ножић рођена", "јасна липић-ножић"),
+    ],
+)
+def test_a_diminutive_joined_to_a_surname_by_a_hyphen_is_its_second_half(text: str, name: str) -> None:
+    assert name in found_persons(text), text
+
+
+@pytest.mark.parametrize("text", ["izvadio nozic iz torbe", "izvadio nozic-kucic iz torbe"])
+def test_a_diminutive_with_no_name_beside_stays_a_word(text: str) -> None:
+    assert found_persons(text) == [], text

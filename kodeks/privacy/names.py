@@ -651,7 +651,8 @@ _PLACE_BEFORE = place_prepositions.BEFORE_NATURE | frozenset(
 
 def _diminutives_alone(text: str, tokens: list[Token], labels: list[str]) -> None:
     """ "izvadio nozic": a lower-case -ić that the spelling dictionaries have (a diminutive: nožić, kućić) is a surname
-    only with a name beside it or a person verb near it ("prijavila je delic", "lalic udario")."""
+    only with a name beside it (a surname joined by a hyphen too: "marko lipovic-delic") or a person verb near it
+    ("prijavila je delic", "lalic udario")."""
     for j, token in enumerate(tokens):
         if (
             labels[j] == "S"
@@ -662,7 +663,11 @@ def _diminutives_alone(text: str, tokens: list[Token], labels: list[str]) -> Non
             and not any(
                 0 <= k < len(tokens)
                 and labels[k] in "FfSC"
-                and gap(text, *sorted((token, tokens[k]), key=lambda t: t.start)) == " "
+                and (
+                    gap(text, *sorted((token, tokens[k]), key=lambda t: t.start)) == " "
+                    # "marko lipovic-delic": joined by a hyphen to a surname, the second half of a double one
+                    or (labels[k] == "S" and gap(text, *sorted((token, tokens[k]), key=lambda t: t.start)) == "-")
+                )
                 for k in (j - 1, j + 1)
             )
             and not _near_person_verb(text, tokens, j, 2, things=False)  # "ukrao zvoncic": a thing
