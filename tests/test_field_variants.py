@@ -22,28 +22,25 @@ NOT_REPORTED = (
 )
 
 
-def _field_variants_of(heads: list[str], titled: list[bool], law_code: list[int]) -> list[int]:
+def test_a_field_title_opening_with_a_twin_s_head_is_a_variant() -> None:
     from retrieval.search.library_priors import _field_variants
 
-    code = np.asarray(law_code)
-    high, low = np.nonzero(code == 1)[0], np.nonzero(code == 0)[0]
-    return _field_variants(high, low, np.asarray(titled), heads).tolist()
-
-
-def test_a_field_title_opening_with_an_own_title_s_head_is_a_variant() -> None:
-    # 0, 1: the officer's code ("Neprijavljivanje kaznenog djela", "Ubistvo"); 2..5: the state's
-    heads = ["neprijavljivanj", "ubistv", "neprijavljivanj", "genocid", "neprijavljivanj", "krijumčarenj"]
-    titled = [False, False, True, True, False, True]
-    # 2: the field's variant of not reporting; 3: genocide, whose act no lower code names; 4: the plain twin's
-    # title (no field named: the twins' business); 5: smuggling, no own title opens so
-    assert _field_variants_of(heads, titled, [0, 0, 1, 1, 1, 1]) == [2]
+    # the state's code: 0 "Neprijavljivanje krivičnog djela …" (a twin of the officer's), 1 its variant for the
+    # international court, 2 "Genocid", 3 "Krijumčarenje", 4 "Ubistvo predstavnika najviših institucija …" (no plain
+    # murder in this code: no twin opens so)
+    heads = ["neprijavljivanj", "neprijavljivanj", "genocid", "krijumčarenj", "ubistv"]
+    titled = np.asarray([False, True, True, True, True])
+    high, twins = np.arange(5), np.asarray([0])
+    assert _field_variants(high, twins, titled, heads).tolist() == [1]
+    assert _field_variants(high, np.zeros(0, dtype=np.int64), titled, heads).tolist() == []  # no twins: none
 
 
 def test_the_variants_are_lowered_with_the_twins_and_not_as_copies() -> None:
     from retrieval.search.library_priors import _twins
 
-    law_code = np.asarray([0, 0, 1, 1])  # KZ RS not reporting, theft; KZ BiH the ICC variant, genocide
-    vectors = np.full((4, 8), 0.5, dtype=np.float32)  # all alike: no pair stands out by meaning
+    # KZ RS not reporting, theft; KZ BiH not reporting (its twin, by title), the ICC variant, genocide
+    law_code = np.asarray([0, 0, 1, 1, 1])
+    vectors = np.full((5, 8), 0.5, dtype=np.float32)  # all alike: no pair stands out by meaning
     args = (
         law_code,
         ["KZ RS", "KZ BiH"],
@@ -51,14 +48,23 @@ def test_the_variants_are_lowered_with_the_twins_and_not_as_copies() -> None:
         {"KZ RS": "criminal code", "KZ BiH": "criminal code"},
         {"KZ RS", "KZ BiH"},
         lambda idx: vectors[idx],
-        [frozenset()] * 4,
+        [
+            frozenset({"neprijavljivanj", "krivičn", "djel"}),
+            frozenset({"krađ"}),
+            frozenset({"neprijavljivanj", "krivičn", "djel"}),
+            frozenset({"neprijavljivanj", "osob"}),
+            frozenset({"genocid"}),
+        ],
     )
-    field = (np.asarray([False, False, True, True]), ["neprijavljivanj", "krađ", "neprijavljivanj", "genocid"])
+    field = (
+        np.asarray([False, False, False, True, True]),
+        ["neprijavljivanj", "krađ", "neprijavljivanj", "neprijavljivanj", "genocid"],
+    )
     twins, copies, partners = _twins(*args, field)
-    assert twins["rs"].tolist() == [False, False, True, False]
-    assert "rs" not in copies or not copies["rs"].any()  # the officer's code has no copy to lower instead
-    assert partners["rs"].tolist() == [-1, -1, -1, -1]  # no pair: nothing is lifted above it
-    assert not _twins(*args)[0]  # without the field's titles: no twins at all here
+    assert twins["rs"].tolist() == [False, False, True, True, False]  # the twin and its field's variant
+    assert copies["rs"].tolist() == [True, False, False, False, False]  # only the twin's own copy is lowered instead
+    assert partners["rs"].tolist() == [2, -1, 0, -1, -1]  # the variant has no pair: nothing is lifted above it
+    assert _twins(*args)[0]["rs"].tolist() == [False, False, True, False, False]  # without the field's titles
 
 
 def _library_rows() -> list[dict[str, Any]]:

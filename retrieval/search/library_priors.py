@@ -275,7 +275,7 @@ def _twins(
                     own, [i for i in low_rows.tolist() if title_stems[i] and title_stems[i] in above_titles]
                 ).astype(np.int64)
             if field_titled is not None:
-                found = np.union1d(found, _field_variants(high_rows, low_rows, *field_titled)).astype(np.int64)
+                found = np.union1d(found, _field_variants(high_rows, found, *field_titled)).astype(np.int64)
             if found.size:
                 mask = out.setdefault(fold(low_code), np.zeros(len(law_code), dtype=bool))
                 mask[found] = True
@@ -284,13 +284,14 @@ def _twins(
     return out, copies, partners
 
 
-def _field_variants(high: np.ndarray, low: np.ndarray, titled: np.ndarray, heads: Sequence[str]) -> np.ndarray:
-    """The articles of `high` that are the state's field's variant of an act the officer's own law (`low`) has: a title
-    that names the field (`titled`: "Neprijavljivanje osobe koja je optužena od strane međunarodnog krivičnog suda")
-    and opens with the head of one of the own law's titles (`heads`: "Neprijavljivanje kaznenog djela …"). Lowered
-    with the twins for a story that tells nothing of the field (`copies` keeps them for one that does); the field's
-    own crimes, whose act no lower code names ("Genocid", "Ratni zločin …"), are not."""
-    own = {heads[i] for i in low.tolist() if heads[i]}
+def _field_variants(high: np.ndarray, twins: np.ndarray, titled: np.ndarray, heads: Sequence[str]) -> np.ndarray:
+    """The articles of `high` that are the state's field's variant of an act the officer's own law has: a title that
+    names the field (`titled`: "Neprijavljivanje osobe koja je optužena od strane međunarodnog krivičnog suda") and
+    opens with the head (`heads`) of one of the same code's twins (`twins`: "Neprijavljivanje krivičnog djela ili
+    učinioca", whose provision the officer's code has). Lowered with the twins for a story that tells nothing of the
+    field (`copies` keeps them for one that does); the field's own crimes, whose act the code states only for its
+    field ("Genocid", "Ratni zločin …", "Krijumčarenje"), are not."""
+    own = {heads[i] for i in twins.tolist() if heads[i]}
     return np.asarray([i for i in high.tolist() if titled[i] and heads[i] in own], dtype=np.int64)
 
 
