@@ -91,6 +91,8 @@ class Settings(BaseSettings):
     # a higher-level article the officer's own law of the same kind also has is lowered by this (z units);
     # a kind of law none of whose titles match the question's legal terms by this × (1 − best share).
     twin_penalty: float = Field(1.0, alias="KODEKS_TWIN_PENALTY", ge=0)
+    # the state code's field variants of its twins' acts lowered as twins where the story tells nothing of the field
+    field_titles: bool = Field(True, alias="KODEKS_FIELD_TITLES")
     kind_affinity: float = Field(1.0, alias="KODEKS_KIND_AFFINITY", ge=0)
     # … and the laws of no kind the question's topics name (retrieval/language/data/law_kinds.toml), when it names some, asks for
     # a rule, and the vocabulary recognised no offence in it, by this (z units); and, in any question, a law of a special

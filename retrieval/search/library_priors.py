@@ -178,6 +178,7 @@ class LibraryPriors:
         kinds_of_law: Mapping[str, Sequence[LawKind]],
         article_vectors: Callable[[np.ndarray], np.ndarray],
         title_stems: Sequence[frozenset[str]] | None = None,
+        field_titled: tuple[np.ndarray, Sequence[str]] | None = None,
     ) -> LibraryPriors:
         """`kinds_of_law`: each law's kinds (law_names.LawNames.kinds); `article_vectors(indexes) -> matrix` gives
         normalised article vectors (mean of their chunks); `title_stems`: per article, its title's stems (empty
@@ -193,7 +194,7 @@ class LibraryPriors:
         per_law_group = np.asarray([group_names.index(kinds[law]) for law in law_names], dtype=np.int32)
         kind_group = per_law_group[law_code] if len(law_code) else np.zeros(0, np.int32)
         twins, copies, partners = _twins(
-            law_code, law_names, jurisdiction_of_law, kinds, parallel, article_vectors, title_stems
+            law_code, law_names, jurisdiction_of_law, kinds, parallel, article_vectors, title_stems, field_titled
         )
         law_kinds = [frozenset(k.kind for k in kinds_of_law.get(law, ())) for law in law_names]
         special = [
@@ -238,6 +239,7 @@ def _twins(
     parallel: set[str],
     article_vectors: Callable[[np.ndarray], np.ndarray],
     title_stems: Sequence[frozenset[str]] | None = None,
+    field_titled: tuple[np.ndarray, Sequence[str]] | None = None,
 ) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray], dict[str, np.ndarray]]:
     """For each jurisdiction with a law: the articles of laws above it (same kind) that have a twin in it,
     (the second mapping) its own articles that have a twin above, and (the third) per article the index of its
@@ -272,12 +274,25 @@ def _twins(
                 own = np.union1d(
                     own, [i for i in low_rows.tolist() if title_stems[i] and title_stems[i] in above_titles]
                 ).astype(np.int64)
+            if field_titled is not None:
+                found = np.union1d(found, _field_variants(high_rows, found, *field_titled)).astype(np.int64)
             if found.size:
                 mask = out.setdefault(fold(low_code), np.zeros(len(law_code), dtype=bool))
                 mask[found] = True
                 mine = copies.setdefault(fold(low_code), np.zeros(len(law_code), dtype=bool))
                 mine[own] = True
     return out, copies, partners
+
+
+def _field_variants(high: np.ndarray, twins: np.ndarray, titled: np.ndarray, heads: Sequence[str]) -> np.ndarray:
+    """The articles of `high` that are the state's field's variant of an act the officer's own law has: a title that
+    names the field (`titled`: "Neprijavljivanje osobe koja je optužena od strane međunarodnog krivičnog suda") and
+    opens with the head (`heads`) of one of the same code's twins (`twins`: "Neprijavljivanje krivičnog djela ili
+    učinioca", whose provision the officer's code has). Lowered with the twins for a story that tells nothing of the
+    field (`copies` keeps them for one that does); the field's own crimes, whose act the code states only for its
+    field ("Genocid", "Ratni zločin …", "Krijumčarenje"), are not."""
+    own = {heads[i] for i in twins.tolist() if heads[i]}
+    return np.asarray([i for i in high.tolist() if titled[i] and heads[i] in own], dtype=np.int64)
 
 
 def _pair_by_titles(pair: np.ndarray, high: np.ndarray, low: np.ndarray, title_stems: Sequence[frozenset[str]]) -> None:

@@ -324,8 +324,26 @@ class Retriever:
             unit: np.ndarray = np.divide(out, norms, out=out, where=norms > 0)
             return unit
 
+        # an article whose own title names the state's field ("Krijumčarenje", "Ratni zločin …", "Neprijavljivanje osobe
+        # koja je optužena od strane međunarodnog krivičnog suda"): the field's own offence, for `LibraryPriors.twins_of`
+        field = self.state_field
+        field_titled = np.asarray(
+            [
+                bool(title) and parallel[i] and field is not None and bool(field.told(title))
+                for i, title in enumerate(titles)
+            ],
+            dtype=bool,
+        )
+        # each title's head: the stem of its first word, the act it names ("Neprijavljivanje …", "Pomoć …")
+        heads = [next(iter(stems(title)), "") if title and parallel[i] else "" for i, title in enumerate(titles)]
         return LibraryPriors.build(
-            layout.law_code, layout.law_names, self.law_jurisdictions(), kinds, article_vectors, title_stems
+            layout.law_code,
+            layout.law_names,
+            self.law_jurisdictions(),
+            kinds,
+            article_vectors,
+            title_stems,
+            (field_titled, heads) if s.field_titles else None,
         )
 
     # --- opening ----------------------------------------------------------------------------
