@@ -235,8 +235,6 @@ class ThreadContext:
     # prijetnje po zakonu RS": Retriever._names_an_act); "a u RS?" names none and is searched as before
     own: bool = False  # a question of its own in a live thread (read "new"): searched as a fresh question on its own
     # words — only the thread's kind of law (`law_of`) weighs (issue 29, twenty-first round)
-    taken_back: tuple[str, ...] = ()  # a correction that takes back the thread's act: the article the previous answer
-    # served first for that act, lowered by KODEKS_THREAD_OWN_KIND (issue 29, twenty-second round)
 
     def __bool__(self) -> bool:
         return bool(self.words.strip() or self.articles or self.law_of)
@@ -255,8 +253,6 @@ class ThreadContext:
             out["own_act"] = True
         if self.own:
             out["own"] = True
-        if self.taken_back:
-            out["taken_back"] = list(self.taken_back)
         return out
 
 

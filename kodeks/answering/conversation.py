@@ -294,7 +294,6 @@ def reading_note(reading: Reading, jurisdiction: str | None) -> str:
 # first articles whose laws must agree on a kind for the thread to keep it
 LAW_KEPT = ("continuation", "correction")
 LAW_ARTICLES = 2
-TAKEN_BACK = 1  # of the previous answer's articles, lowered when a correction takes its act back: its first (measured)
 
 
 def _context(reading: Reading, last: Exchange) -> ThreadContext:
@@ -308,10 +307,7 @@ def _context(reading: Reading, last: Exchange) -> ThreadContext:
     # changes the act or the jurisdiction, not whether it is a crime or a traffic offence)
     law_of = last.articles[:LAW_ARTICLES] if not last.weak and reading.kind in LAW_KEPT else ()
     if reading.kind in ("correction", "related"):  # the story's persons and things, in BM25 only: its own act leads
-        # a correction that takes the act back lowers the article the previous answer served first for it: the story's
-        # residue must not bring it back (twenty-second round; a person, a thing or a number corrected keeps it)
-        taken_back = last.articles[:TAKEN_BACK] if reading.replaces and not last.weak else ()
-        return ThreadContext(reading.story, (), dense=False, law_of=law_of, taken_back=taken_back)
+        return ThreadContext(reading.story, (), dense=False, law_of=law_of)
     trusted = reading.keep_articles and not last.weak  # after a weak answer its articles are no evidence
     # a continuation in the thread's own jurisdiction keeps what its own words find alone (fused by rank); a switch
     # to another jurisdiction is searched from the thread's act ("a kako je to" names nothing), and its own words are

@@ -121,9 +121,6 @@ class QuestionReading:
     # how far the articles off topic are lowered (z units); None: KODEKS_TOPIC_AFFINITY — a question of its own in a
     # live thread whose topic is the thread's kind of law: KODEKS_THREAD_OWN_KIND (Retriever._thread_topic)
     topic_weight: float | None = None
-    # the indexes of the articles a correction took back with the thread's act (`ThreadContext.taken_back`): lowered by
-    # KODEKS_THREAD_OWN_KIND, the unit a live thread lowers what its turn is not about by
-    taken_back: np.ndarray | None = None
 
 
 class RankingStage(Protocol):
@@ -320,17 +317,13 @@ class CandidateFinder:
             bonus_at = earlier if rows is None else np.nonzero(np.isin(rows, earlier))[0]
             if named is not None:  # the levels above a named jurisdiction: lowered further (KODEKS_THREAD_NAMED)
                 scores = scores - s.thread_named * ~named[at]
-            scores = followup.with_bonus(
+            return followup.with_bonus(
                 self._with_priors(
                     scores, mask, kind_share, officer, rows, topic, affinity, reading.level_above, lowering
                 ),
                 bonus_at,
                 s.thread_bonus,
             )
-            if reading.taken_back is not None and len(reading.taken_back):
-                lowered_at = reading.taken_back if rows is None else np.nonzero(np.isin(rows, reading.taken_back))[0]
-                scores = followup.with_bonus(scores, lowered_at, -s.thread_own_kind)
-            return scores
 
         if asked_title is not None and title is not None:
             # The asking clause picks among the articles of the kind of law the story is about, never the kind: over a

@@ -48,9 +48,8 @@ def lexical_scores(lexical: LexicalScorer, context: ThreadContext | None, weight
 
 
 def with_bonus(fused: np.ndarray, previous: np.ndarray, bonus: float) -> np.ndarray:
-    """`fused` with `bonus` added for the previous answer's articles (indexes `previous`) still admitted — a negative
-    `bonus` lowers them (the articles a correction took back with the thread's act)."""
-    if not len(previous) or bonus == 0:
+    """`fused` with `bonus` added for the previous answer's articles (indexes `previous`) still admitted."""
+    if not len(previous) or bonus <= 0:
         return fused
     out = fused.copy()
     admitted = previous[np.isfinite(out[previous])]

@@ -848,11 +848,6 @@ class Retriever:
         previous = None
         if context is not None and context.articles:
             previous = np.asarray([i for a in context.articles if (i := self.catalog.index_of(a)) >= 0], dtype=np.int64)
-        taken_back = None
-        if context is not None and context.taken_back:
-            taken_back = np.asarray(
-                [i for a in context.taken_back if (i := self.catalog.index_of(a)) >= 0], dtype=np.int64
-            )
         reading = QuestionReading(
             expansions,
             context,
@@ -866,7 +861,6 @@ class Retriever:
             offence_kinds=offence_kinds,
             asking=self._asked(query),
             topic_weight=topic_weight,
-            taken_back=taken_back,
         )
         return self.candidates.find(query, mask, allowed is not None, timings, reading)
 

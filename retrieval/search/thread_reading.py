@@ -53,8 +53,6 @@ class Reading:
     # "nije ga našao, izvukao ga iz auta"; "… heroin" for "a onaj što ga je unio preko granice") — context, never
     # the act
     adds: bool = False  # a continuation that adds a circumstance ("a da je bio naoružan?"), which the act keeps
-    replaces: bool = False  # a correction that takes back the thread's act (its verb, or an act told in its place), not
-    # a person, a thing or a number of it: the previous answer's articles for that act are lowered (twenty-second round)
     matter: str | None = None  # the message's own words when some are not matter ("а у Федерацији?" → "а"), or with
     # the person the officers' words for themselves stand for ("… prijetio nama" → "… prijetio nama službeno lice")
 
@@ -624,12 +622,12 @@ def _correction(carried: str, negated: tuple[str, ...], act: str, code: str | No
     if act and negated and not _has_verb(act) and not only_verbs:  # "nije uzeo novčanik nego mobitel"
         kept = _without(carried, tuple(w for w in negated if not _has_verb(w)))
         if cues().story_words and len(content_words(act)) >= cues().story_words:
-            return Reading("correction", kept, jurisdiction=code, negated=negated, act=act, replaces=True)
+            return Reading("correction", kept, jurisdiction=code, negated=negated, act=act)
         return Reading("correction", kept, jurisdiction=code, negated=negated, act=f"{kept} {act}".strip())
     remaining = _without(carried, negated)
     manner = only_verbs and bool(act) and not _has_verb(act)  # "nije provalio, imao je ključ od garaže": how, not what
     story = remaining if manner else _setting(remaining)
-    return Reading("correction", remaining, jurisdiction=code, negated=negated, act=act, story=story, replaces=True)
+    return Reading("correction", remaining, jurisdiction=code, negated=negated, act=act, story=story)
 
 
 def _setting(story: str) -> str:
