@@ -81,7 +81,9 @@ def test_the_search_prefers_the_kind_of_law_the_thread_is_in(library: Any) -> No
 
     def scores(retriever: Any, law_of: tuple[str, ...]) -> dict[str, float]:
         context = ThreadContext(words, (), dense=False, law_of=law_of)
-        hits = retriever.search("a novčanik je bacio u kamion dok je parkirao", jurisdiction=scope, context=context).hits
+        hits = retriever.search(
+            "a novčanik je bacio u kamion dok je parkirao", jurisdiction=scope, context=context
+        ).hits
         return {h.id: h.score for h in hits}
 
     plain, crime, split = scores(library, ()), scores(library, CRIME), scores(library, SPLIT)
