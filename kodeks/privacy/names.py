@@ -660,19 +660,21 @@ def _diminutives_alone(text: str, tokens: list[Token], labels: list[str]) -> Non
             and token.folded.endswith("ic")
             and token.folded in lexicon.word_set("dictionary_words.txt")
             and not _listed_surname(token.folded)
-            and not any(
-                0 <= k < len(tokens)
-                and labels[k] in "FfSC"
-                and (
-                    gap(text, *sorted((token, tokens[k]), key=lambda t: t.start)) == " "
-                    # "marko lipovic-delic": joined by a hyphen to a surname, the second half of a double one
-                    or (labels[k] == "S" and gap(text, *sorted((token, tokens[k]), key=lambda t: t.start)) == "-")
-                )
-                for k in (j - 1, j + 1)
-            )
+            and not _beside_a_name(text, tokens, labels, j)
             and not _near_person_verb(text, tokens, j, 2, things=False)  # "ukrao zvoncic": a thing
         ):
             labels[j] = "O"
+
+
+def _beside_a_name(text: str, tokens: list[Token], labels: list[str], j: int) -> bool:
+    """Whether the word at `j` stands right beside a word labelled a name, a space between them — or joined to a
+    surname by a hyphen, the second half of a double one ("marko lipovic-delic")."""
+    for k in (j - 1, j + 1):
+        if 0 <= k < len(tokens) and labels[k] in "FfSC":
+            between = gap(text, tokens[min(j, k)], tokens[max(j, k)])
+            if between == " " or (labels[k] == "S" and between == "-"):
+                return True
+    return False
 
 
 def _second_name(text: str, tokens: list[Token], labels: list[str], k: int) -> bool:
