@@ -19,6 +19,7 @@ from kodeks.privacy import (
     lexicon,
     name_context,
     street_words,
+    titles,
     villages,
 )
 from kodeks.privacy.spans import Span
@@ -394,6 +395,31 @@ def _count_after(rest: str) -> bool:
     )
 
 
+_BREAK_AFTER_WORD = re.compile(r"^[ ]+[^\W\d_]+[ ]*(?:[,.;!?)]|$)")
+
+
+def _count_set_off(text: str, m: re.Match[str]) -> bool:
+    """ "…, 3 vozila, jedna osoba …": a bare number after a comma (no "broj" before it) and a noun of the laws in lower
+    case right after it, then the clause's end — what was counted, no house. The noun may also be a verb's form
+    ("vozila": vehicles or she drove), which `_count_after` leaves to the verb; set off so, with no object after it,
+    the count is the reading."""
+    between = text[m.end(1) : m.start(2)]
+    rest = text[m.end(2) :]
+    if "," not in between or _NUMBER_WORD.search(between) or not m.group(2).isdigit() or _FLAT_AFTER.match(rest):
+        return False
+    word = _WORD_AFTER.match(rest)
+    if word is None or not word.group(1).islower() or not _BREAK_AFTER_WORD.match(rest):
+        return False
+    folded = fold(word.group(1))
+    return (
+        lexicon.law_word(folded)
+        and folded not in lexicon.FUNCTION_WORDS
+        and not lexicon.is_place(folded)
+        and _is_town([folded]) == 0
+        and folded not in ("stan", "sprat", "kat", "ulaz", "lamela", "sprata")
+    )
+
+
 def _counted(rest: str) -> bool:
     """After a number: a unit or a counted noun, so it is no house's ("12 dana", "5 ljudi")."""
     return _UNITS_AFTER.match(rest) is not None or _count_after(rest)
@@ -585,6 +611,8 @@ def _person_then_place(words: list[str]) -> int:
         return 3  # "kod Lipića Marka na Brezove Grane 12": the host named surname first, as reports write it
     if not words or lexicon.first_name(fold(words[0])) is None or lexicon.is_place(fold(words[0])):
         return 0
+    if _named_then_named_after(words):
+        return 2  # "vlasnica Ana Lipić Hasana Brezića 17": she, then her street named after someone
     for at in (1, 2):
         if (
             len(words) > at + 1
@@ -594,6 +622,26 @@ def _person_then_place(words: list[str]) -> int:
         ):
             return at + 1
     return 0
+
+
+def _named_then_named_after(words: list[str]) -> bool:
+    """A full name in its nominative, then a street named after a person in the genitive, with no word between ("Ana
+    Lipić Hasana Brezića 17"): the first name as it stands and an -ić surname (undeclined: no case ending after -ić),
+    then a first name's genitive (a form of a listed first name, not the name itself) or a ruler's title in the
+    genitive ("Maršala Tita"), and a word in -a — the street's name is in another case than the person's, so the run
+    is two: the person, then her home."""
+    if len(words) != 4:
+        return False
+    first, surname, street_first, street_last = (fold(w) for w in words)
+    street_name = lexicon.first_name(street_first)
+    return (
+        all(w[:1].isupper() and not w.isupper() for w in words)
+        and lexicon.first_name(first) == first
+        and surname.endswith("ic")
+        and ((street_name is not None and street_name != street_first) or street_first in titles.TITLES)
+        and street_last.endswith("a")
+        and not lexicon.is_place(street_first)
+    )
 
 
 def _surname_word(word: str) -> bool:
@@ -855,6 +903,8 @@ def _addresses(text: str) -> tuple[list[Span], list[Span]]:
             continue  # "tel 063 / 440": no house's number begins with a nought, a phone's does
         if _HOURS.match(number) and not _STREET_CUE.search(fold(text[max(0, m.start(2) - 40) : m.start(2)])):
             continue  # "čekati 24h", "do 22h": an hour or hours glued to their unit, no house's letter
+        if _count_set_off(text, m):
+            continue  # "raskršće Lipove i Brezove, 3 vozila, …": after a comma, a count of what the clause is about
         house_only = bool(_HOUSE_ONLY.match(number)) or "broja" in fold(text[m.end(1) : m.start(2)])  # kod broja 22
         span = _street(text, m, words, house_only=house_only)
         if span is not None and institutions.institution_before(text, span.start):
@@ -1088,11 +1138,25 @@ def _town_start(text: str, start: int) -> int:
         if n < len(words) and words[0][:1].isupper() and lexicon.first_name(fold(words[0])) == fold(words[0]):
             return start  # "Samir Hadžić, Lipova 7": a first name and her surname (shaped like "Hadžići"), no town
         if _is_town([fold(w) for w in words[-n:]]) == n:
+            if n == 1 and len(words) == 2 and _qualifies_the_town(words):
+                n = 2  # "u Gornja Tuzla, Lipova 5": Upper, Lower, Great, Old … X, a place of two words
             town_start = start - (len(m.group(0)) - (m.start("town") - m.start()))
             offset = town_start + len(" ".join(words[:-n])) + (1 if n < len(words) else 0)
             code = re.search(r"(?<!\d)\d{5}[ ]+$", text[:offset])
             return code.start() if code else offset
     return start
+
+
+def _qualifies_the_town(words: list[str]) -> bool:
+    """Whether the first of two capitalised words is an adjective of position, size or age in the town's own case
+    ("Gornja Tuzla", "Donji Vakuf", "Mala Kladuša"): a place named after the town beside it, both words its name."""
+    first, town = words
+    return (
+        first[:1].isupper()
+        and town[:1].isupper()
+        and not first.isupper()
+        and (fold(first) in _UPPER_LOWER or _SIZE_AFTER.match(fold(first)) is not None)
+    )
 
 
 def _no_overlaps(spans: list[Span]) -> list[Span]:
