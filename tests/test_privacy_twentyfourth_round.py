@@ -1,8 +1,9 @@
 """The twenty-fourth round's classes of form (docs/privacy.md "Twenty-fourth round: dev_writer17 …"): a document's
-number after the issuing country's adjective; a town of two words (Upper, Lower, Great … X) before "street N"; a full
-name right before a street named after a person; one word opening a record of particulars; and three false masks — a
-noun counted by a numeral, a number after a comma that counts the noun after it (and the crossroads' streets before
-it), a vehicle's year before "godište". Invented examples, each with the same evidence where it must stay as it was."""
+number after the issuing country's adjective; a town of two words (Upper, Lower, Great … X) before "street N"; a home
+at a host's ("živi kod brata u …"); a full name right before a street named after a person; one word opening a record
+of particulars; and three false masks — a noun counted by a numeral, a number after a comma that counts the noun after
+it (and the crossroads' streets before it), a vehicle's year before "godište". Invented examples, each with the same
+evidence where it must stay as it was."""
 
 from __future__ import annotations
 
@@ -59,6 +60,33 @@ def test_a_qualified_town_before_the_street_is_part_of_the_address(text: str, ad
 
 def test_a_town_of_one_word_before_the_street_stays_one_word() -> None:
     assert _of_kind("Zdenko Lipić, Tuzla, Lipova 5", "ADDRESS") == ["Tuzla, Lipova 5"]
+
+
+# --- where someone stays at a host's ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("kaže da spava kod sestre u Brezovo polje B faza 4", "Brezovo polje B faza 4"),
+        ("živi kod brata u Lipovo polje faza B 12", "Lipovo polje faza B 12"),
+        ("stanuje kod tetke u Jasenova 9, Tuzla", "Jasenova 9, Tuzla"),
+    ],
+)
+def test_a_home_at_a_hosts_after_a_word_of_dwelling_is_an_address(text: str, address: str) -> None:
+    assert _of_kind(text, "ADDRESS") == [address], found_kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "spava kod brata u autu",
+        "spava u autu ispred zgrade, 5 dana već",
+        "živi kod majke u Tuzli",  # a town only
+    ],
+)
+def test_sleeping_somewhere_or_a_town_at_a_hosts_is_no_address(text: str) -> None:
+    assert "ADDRESS" not in found_kind_names(text), found_kinds(text)
 
 
 # --- a full name right before a street named after a person ----------------------------------------------------------

@@ -50,8 +50,13 @@ _NAME_WORD = (  # "Ulica 6. marta 11"; a title joined by a hyphen: "Obala Ali-pa
     r"|(?<=[Uu]l\. )\d{1,2}\.[ ]+[a-zčćšžđ]{4,}(?=[ ]+\d))"  # "Ul. 22. divizije 5": a unit's ordinal after "Ul."
 )
 _ORDINAL = re.compile(r"^\d{1,2}\.$")
+# Where someone stays at a host's: "kod" and one word in the genitive (brata, majke, prijatelja) between the verb of
+# dwelling and the preposition of place; sleeping is a word of dwelling only so, at someone's ("spava u autu" is not).
+_HOST = r"\s+kod\s+[a-z]{3,}"
+_SLEEPS = r"(?:spava|spavaju|spavao|spavala|spavali|prespava\w*|noci|noce|nocio|nocila|nocili)"
 _STREET_WORD = re.compile(
     r"(?<!\w)(?:ul\.|ul|ulica|ulici|ulicu|ulice|adresa|adresi|adresu|adresom|adr\.|stanuje\s+(?:u|na)|stanuje|"
+    rf"(?:stanuje|{dwelling.LIVES}|{_SLEEPS}){_HOST}\s+(?:u|na)|"  # "živi kod brata u …", "spava kod sestre na …"
     rf"{dwelling.LIVES}\s+(?:u|na)|{dwelling.SETTLED_FORMS}\s+(?:u|na)|{dwelling.REGISTERED_FORMS}(?:\s+je)?\s+(?:u|na)|"
     r"prebivaliste\w*|boraviste\w*|bulevar\w*|bul\.|trg|trgu|naselj[aeu]|obal[aeiu]|obalom|sokak\w*|prolaz\w*|alej[aeiu]|selo|selu|zaseok|zaseoku|zasel(?:ak|k[au])|"
     r"mahala|mahali)"
@@ -444,6 +449,8 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
         # "ul. zelenih beretki 7 komšija prijavio …": after a street word in the nominative (a label, not "u ulici")
         # the word after the number is no count — nothing is counted in a street named so
         labelled = _LABEL_BEFORE.search(fold(text[max(0, offset - 8) : offset])) is not None
+        if keyword and len(chosen) > 3 and fold(chosen[0]) == "kod" and fold(chosen[2]) in ("u", "na"):
+            continue  # "stanuje kod tetke u Jasenova 9": the host, then her street (a later, shorter run)
         if keyword and (not counted or labelled) and _street_ok(chosen, capital_needed=False):
             if (
                 i and fold(words[i - 1]).rstrip(".") in _PART_OF_NAME
