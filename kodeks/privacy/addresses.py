@@ -19,6 +19,7 @@ from kodeks.privacy import (
     lexicon,
     name_context,
     street_words,
+    titles,
     villages,
 )
 from kodeks.privacy.spans import Span
@@ -49,8 +50,13 @@ _NAME_WORD = (  # "Ulica 6. marta 11"; a title joined by a hyphen: "Obala Ali-pa
     r"|(?<=[Uu]l\. )\d{1,2}\.[ ]+[a-zčćšžđ]{4,}(?=[ ]+\d))"  # "Ul. 22. divizije 5": a unit's ordinal after "Ul."
 )
 _ORDINAL = re.compile(r"^\d{1,2}\.$")
+# Where someone stays at a host's: "kod" and one word in the genitive (brata, majke, prijatelja) between the verb of
+# dwelling and the preposition of place; sleeping is a word of dwelling only so, at someone's ("spava u autu" is not).
+_HOST = r"\s+kod\s+[a-z]{3,}"
+_SLEEPS = r"(?:spava|spavaju|spavao|spavala|spavali|prespava\w*|noci|noce|nocio|nocila|nocili)"
 _STREET_WORD = re.compile(
     r"(?<!\w)(?:ul\.|ul|ulica|ulici|ulicu|ulice|adresa|adresi|adresu|adresom|adr\.|stanuje\s+(?:u|na)|stanuje|"
+    rf"(?:stanuje|{dwelling.LIVES}|{_SLEEPS}){_HOST}\s+(?:u|na)|"  # "živi kod brata u …", "spava kod sestre na …"
     rf"{dwelling.LIVES}\s+(?:u|na)|{dwelling.SETTLED_FORMS}\s+(?:u|na)|{dwelling.REGISTERED_FORMS}(?:\s+je)?\s+(?:u|na)|"
     r"prebivaliste\w*|boraviste\w*|bulevar\w*|bul\.|trg|trgu|naselj[aeu]|obal[aeiu]|obalom|sokak\w*|prolaz\w*|alej[aeiu]|selo|selu|zaseok|zaseoku|zasel(?:ak|k[au])|"
     r"mahala|mahali)"
@@ -394,6 +400,31 @@ def _count_after(rest: str) -> bool:
     )
 
 
+_BREAK_AFTER_WORD = re.compile(r"^[ ]+[^\W\d_]+[ ]*(?:[,.;!?)]|$)")
+
+
+def _count_set_off(text: str, m: re.Match[str]) -> bool:
+    """ "…, 3 vozila, jedna osoba …": a bare number after a comma (no "broj" before it) and a noun of the laws in lower
+    case right after it, then the clause's end — what was counted, no house. The noun may also be a verb's form
+    ("vozila": vehicles or she drove), which `_count_after` leaves to the verb; set off so, with no object after it,
+    the count is the reading."""
+    between = text[m.end(1) : m.start(2)]
+    rest = text[m.end(2) :]
+    if "," not in between or _NUMBER_WORD.search(between) or not m.group(2).isdigit() or _FLAT_AFTER.match(rest):
+        return False
+    word = _WORD_AFTER.match(rest)
+    if word is None or not word.group(1).islower() or not _BREAK_AFTER_WORD.match(rest):
+        return False
+    folded = fold(word.group(1))
+    return (
+        lexicon.law_word(folded)
+        and folded not in lexicon.FUNCTION_WORDS
+        and not lexicon.is_place(folded)
+        and _is_town([folded]) == 0
+        and folded not in ("stan", "sprat", "kat", "ulaz", "lamela", "sprata")
+    )
+
+
 def _counted(rest: str) -> bool:
     """After a number: a unit or a counted noun, so it is no house's ("12 dana", "5 ljudi")."""
     return _UNITS_AFTER.match(rest) is not None or _count_after(rest)
@@ -418,6 +449,8 @@ def _street(text: str, m: re.Match[str], words: list[str], house_only: bool) -> 
         # "ul. zelenih beretki 7 komšija prijavio …": after a street word in the nominative (a label, not "u ulici")
         # the word after the number is no count — nothing is counted in a street named so
         labelled = _LABEL_BEFORE.search(fold(text[max(0, offset - 8) : offset])) is not None
+        if keyword and len(chosen) > 3 and fold(chosen[0]) == "kod" and fold(chosen[2]) in ("u", "na"):
+            continue  # "stanuje kod tetke u Jasenova 9": the host, then her street (a later, shorter run)
         if keyword and (not counted or labelled) and _street_ok(chosen, capital_needed=False):
             if (
                 i and fold(words[i - 1]).rstrip(".") in _PART_OF_NAME
@@ -585,6 +618,8 @@ def _person_then_place(words: list[str]) -> int:
         return 3  # "kod Lipića Marka na Brezove Grane 12": the host named surname first, as reports write it
     if not words or lexicon.first_name(fold(words[0])) is None or lexicon.is_place(fold(words[0])):
         return 0
+    if _named_then_named_after(words):
+        return 2  # "vlasnica Ana Lipić Hasana Brezića 17": she, then her street named after someone
     for at in (1, 2):
         if (
             len(words) > at + 1
@@ -594,6 +629,26 @@ def _person_then_place(words: list[str]) -> int:
         ):
             return at + 1
     return 0
+
+
+def _named_then_named_after(words: list[str]) -> bool:
+    """A full name in its nominative, then a street named after a person in the genitive, with no word between ("Ana
+    Lipić Hasana Brezića 17"): the first name as it stands and an -ić surname (undeclined: no case ending after -ić),
+    then a first name's genitive (a form of a listed first name, not the name itself) or a ruler's title in the
+    genitive ("Maršala Tita"), and a word in -a — the street's name is in another case than the person's, so the run
+    is two: the person, then her home."""
+    if len(words) != 4:
+        return False
+    first, surname, street_first, street_last = (fold(w) for w in words)
+    street_name = lexicon.first_name(street_first)
+    return (
+        all(w[:1].isupper() and not w.isupper() for w in words)
+        and lexicon.first_name(first) == first
+        and surname.endswith("ic")
+        and ((street_name is not None and street_name != street_first) or street_first in titles.TITLES)
+        and street_last.endswith("a")
+        and not lexicon.is_place(street_first)
+    )
 
 
 def _surname_word(word: str) -> bool:
@@ -855,6 +910,8 @@ def _addresses(text: str) -> tuple[list[Span], list[Span]]:
             continue  # "tel 063 / 440": no house's number begins with a nought, a phone's does
         if _HOURS.match(number) and not _STREET_CUE.search(fold(text[max(0, m.start(2) - 40) : m.start(2)])):
             continue  # "čekati 24h", "do 22h": an hour or hours glued to their unit, no house's letter
+        if _count_set_off(text, m):
+            continue  # "raskršće Lipove i Brezove, 3 vozila, …": after a comma, a count of what the clause is about
         house_only = bool(_HOUSE_ONLY.match(number)) or "broja" in fold(text[m.end(1) : m.start(2)])  # kod broja 22
         span = _street(text, m, words, house_only=house_only)
         if span is not None and institutions.institution_before(text, span.start):
@@ -1088,11 +1145,25 @@ def _town_start(text: str, start: int) -> int:
         if n < len(words) and words[0][:1].isupper() and lexicon.first_name(fold(words[0])) == fold(words[0]):
             return start  # "Samir Hadžić, Lipova 7": a first name and her surname (shaped like "Hadžići"), no town
         if _is_town([fold(w) for w in words[-n:]]) == n:
+            if n == 1 and len(words) == 2 and _qualifies_the_town(words):
+                n = 2  # "u Gornja Tuzla, Lipova 5": Upper, Lower, Great, Old … X, a place of two words
             town_start = start - (len(m.group(0)) - (m.start("town") - m.start()))
             offset = town_start + len(" ".join(words[:-n])) + (1 if n < len(words) else 0)
             code = re.search(r"(?<!\d)\d{5}[ ]+$", text[:offset])
             return code.start() if code else offset
     return start
+
+
+def _qualifies_the_town(words: list[str]) -> bool:
+    """Whether the first of two capitalised words is an adjective of position, size or age in the town's own case
+    ("Gornja Tuzla", "Donji Vakuf", "Mala Kladuša"): a place named after the town beside it, both words its name."""
+    first, town = words
+    return (
+        first[:1].isupper()
+        and town[:1].isupper()
+        and not first.isupper()
+        and (fold(first) in _UPPER_LOWER or _SIZE_AFTER.match(fold(first)) is not None)
+    )
 
 
 def _no_overlaps(spans: list[Span]) -> list[Span]:

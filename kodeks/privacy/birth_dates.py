@@ -198,18 +198,46 @@ _YEAR_OF_VEHICLE = re.compile(
 )
 
 
+# "golf 2012 godište", "mercedes 2008. godište": the year between a vehicle (its word or its make) and "godište" — the
+# word names what the year is of, and a vehicle was named right before it.
+_YEAR_THEN_ITS_WORD = re.compile(r"^\d{2,4}\.?[ ]*(?:godiste|godista|god\.|god(?!\w))")
+_WORDS_BEFORE = re.compile(r"(?:(?<![\w-])(?P<make>[^\W\d_][\w-]+)[ ]+)?(?<![\w-])(?P<last>[\w-]+)[ ]*$")
+
+
+def _vehicle(word: str) -> bool:
+    return _VEHICLES.match(word) is not None or any(
+        b in lexicon.word_set("vehicle_makes.txt") for b in lexicon.bases(word)
+    )
+
+
+def _vehicle_right_before(text: str, start: int) -> bool:
+    """A vehicle's word or make right before `start`, or a make and its model ("vw golf", "audi a4"): the model in
+    lower case or with a digit, and no first name ("audi Marko 1990 godište" is the driver's year)."""
+    m = _WORDS_BEFORE.search(text[max(0, start - 40) : start])
+    if m is None:
+        return False
+    if _vehicle(fold(m.group("last"))):
+        return True
+    model = m.group("last")
+    return (
+        m.group("make") is not None
+        and _vehicle(fold(m.group("make")))
+        and (model.islower() or any(c.isdigit() for c in model))
+        and lexicon.first_name(fold(model)) is None
+    )
+
+
 def _a_vehicles_year(text: str, start: int) -> bool:
     before = fold(text[max(0, start - 40) : start])
+    if _YEAR_THEN_ITS_WORD.match(fold(text[start : start + 20])) and _vehicle_right_before(text, start):
+        return True  # "mercedes 2012 godište"
     after = _YEAR_OF_VEHICLE.search(before)
     if after is not None and _VEHICLES.match(after.group("vehicle")):
         return True
     m = _VEHICLE_YEAR.search(before)
     if m is None:
         return False
-    word = m.group("vehicle")
-    return _VEHICLES.match(word) is not None or any(
-        b in lexicon.word_set("vehicle_makes.txt") for b in lexicon.bases(word)
-    )
+    return _vehicle(m.group("vehicle"))
 
 
 # A year of birth alone, right after its word: "r.88", "rodjen 95.god", "rođen 97. godine", "godište 88", "(god.99)",

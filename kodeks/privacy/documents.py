@@ -11,18 +11,21 @@ import re
 from kodeks.privacy.context import before, latin_letters
 from kodeks.privacy.spans import Span
 
+# The issuing country's adjective right after the document's word ("pasoš turski U 2094…", "vozačka njemačka br …"):
+# an adjective of origin (-ski, -čki, -ški and their case endings), still the document's own words.
+_ISSUER = r"(?:[ ]+[a-z]{2,}(?:sk|ck)(?:i|a|e|o|u|og|oj|om|ih|im)?)"
 # A document's word right before its number (also what spelled.py reads a spelled number after).
 DOC_WORD = re.compile(
     r"(licn\w* kart\w*|lk|l\.k\.?|licn\w*|osobn\w* iskaznic\w*|osobn\w*|pasos\w*|putovnic\w*|vozack\w*(?: dozvol\w*)?|"
     r"vd|saobracajn\w*(?: dozvol\w*)?|prometn\w*(?: dozvol\w*)?|dokument\w*|isprav\w*|sasij\w*|vin|iskaznic\w*|"
     r"kartic\w*|legitimacij\w*|serijsk\w* broj\w*|dozvol\w*)"
-    r"(?:\W+(?:broj|br|nr|no|serijski|je|sa|glasi|pod|na|ime|oznak\w*)){0,3}\W*$"
+    rf"{_ISSUER}?(?:\W+(?:broj|br|nr|no|serijski|je|sa|glasi|pod|na|ime|oznak\w*)){{0,3}}\W*$"
 )
 # The identity documents whose number is no phone even in a phone's shape ("lična karta 009876543"): read before
 # phones. Not "kartica", "dozvola", "dokument": a SIM card's or a permit's line may be a phone.
 _IDENTITY_WORD = re.compile(
     r"(?<!\w)(licn\w* kart\w*|lk|l\.k\.?|osobn\w*|pasos\w*|putovnic\w*|vozack\w*|saobracajn\w*|prometn\w*)"
-    r"(?:\W+(?:broj|br|nr|no|serijski|je|glasi|pod))*\W*$"
+    rf"{_ISSUER}?(?:\W+(?:broj|br|nr|no|serijski|je|glasi|pod))*\W*$"
 )
 _CANDIDATE = re.compile(r"(?<![\w/.-])(?=[A-Za-z0-9-]*\d)[A-Za-z0-9](?:[A-Za-z0-9-]{3,16})[A-Za-z0-9](?![\w/-])")
 _VIN = re.compile(

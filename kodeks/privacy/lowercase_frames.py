@@ -18,7 +18,10 @@ officers' everyday words have the very form in lower case (`lexicon.law_word`):
   dictionaries may be the name here, a word of the laws not);
 - a first name's nominative that is no word of any list, a comma from a JMBG or another particular already masked
   ("borivoj, 0101990…", "jmbg …, valentin,"): the number is a person's, and the word beside it in the same list of
-  particulars is that person's name.
+  particulars is that person's name;
+- one capitalised word opening a record, then a comma and two particulars already masked, each set off by a comma
+  ("Zdenko, Lipova 28, Tuzla, 061 …"): the row of a person's particulars opens on the person (names_opening_records;
+  the one rule here for a capitalised word, which no list need hold: a foreigner's or a rare first name).
 
 Labels as in names.py: F first name, f a weak one, O other.
 """
@@ -234,3 +237,33 @@ def names_before_birth(text: str, tokens: list[Token], labels: list[str]) -> Non
         name = _name_word(token)
         if name is not None and name == token.folded:
             labels[j] = "F"
+
+
+# Two particulars already masked (masker._blanked), each a comma from the word before it: "______, ________".
+_TWO_PARTICULARS_AFTER = re.compile(r"^[ ]*,[ ]*_{6,}[ ]*(?:,[ ]*|[ ]+[-–—][ ]+)_{6,}")
+
+
+def names_opening_records(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "Zdenko, Lipova 28, Tuzla, 061 203 847 — prijavio …": a capitalised word at a record's start (the text's or a
+    line's, after a sentence's end), then a comma and two particulars the masker already wrote over — an address and a
+    phone, a JMBG, a date of birth. A row of particulars opens on whose they are. The word is no word of any list (the
+    laws in any case, the dictionaries, the everyday forms), no place, no person's word: "Ukradeno, …" or "Tuzla, …" is
+    no one."""
+    for j, token in enumerate(tokens):
+        if labels[j] not in "Of" or not token.sentence_start or not token.capitalised or token.text.isupper():
+            continue
+        if j + 1 < len(tokens) and tokens[j + 1].start < token.end + 2:
+            continue  # "Zdenko Lipić, …": two words, read by the rules for a full name
+        if not _TWO_PARTICULARS_AFTER.match(text[token.end : token.end + 80]):
+            continue
+        folded = token.folded
+        if (
+            len(folded) < 3
+            or lexicon.listed_word(folded)
+            or folded in lexicon.FUNCTION_WORDS
+            or lexicon.is_place(folded)
+            or folded in lexicon.person_words()
+            or folded in lexicon.person_verbs()
+        ):
+            continue
+        labels[j] = "F"

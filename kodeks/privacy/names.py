@@ -428,7 +428,7 @@ def _lone_names_by_verbs(text: str, tokens: list[Token], labels: list[str]) -> N
     declined first name in lower case within two words of a person verb
     ("prijetio je ani", "oduzeli smo telefon ivi", "kod ive smo nasli")."""
     for j, token in enumerate(tokens):
-        if labels[j] not in "Of" or token.text.isupper():
+        if labels[j] not in "Of" or token.text.isupper() or _counted(text, tokens, j):
             continue
         lower_or_first = token.text.islower() or token.sentence_start
         person_preposition = (
@@ -472,6 +472,25 @@ def _lone_names_by_verbs(text: str, tokens: list[Token], labels: list[str]) -> N
             and not _genitive_after_a_thing_verb(text, tokens, j, name)
         ):
             labels[j] = "F"
+
+
+_QUANTIFIERS = frozenset(["oba", "obje", "obadva", "obadvije", "nekoliko"])
+_COUNT_IN_DIGITS = re.compile(r"(?<![\w.,/-])\d{1,3} $")
+
+
+def _counted(text: str, tokens: list[Token], j: int) -> bool:
+    """A word in lower case right after a numeral ("dva", "tri", "pet", "2", "oba") is the noun it counts ("dva vuka
+    napala ovce"): the count's genitive, never a person standing alone."""
+    token = tokens[j]
+    if not token.text.islower():
+        return False
+    if _COUNT_IN_DIGITS.search(text, 0, token.start):
+        return True
+    return (
+        j > 0
+        and gap(text, tokens[j - 1], token) == " "
+        and (tokens[j - 1].folded in lexicon.word_set("number_words.txt") or tokens[j - 1].folded in _QUANTIFIERS)
+    )
 
 
 def _before_a_person_subject(text: str, tokens: list[Token], j: int) -> bool:
@@ -1279,6 +1298,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     lowercase_frames.coordinated_names_before_plural_verbs(text, tokens, labels)  # "jadran i neven odnijeli"
     lowercase_frames.oblique_names_after_person_prepositions(text, tokens, labels)  # "izjava od aldine"
     lowercase_frames.names_beside_jmbgs(text, tokens, labels)  # "borivoj, 0101990170001"
+    lowercase_frames.names_opening_records(text, tokens, labels)  # "Zdenko, Lipova 28, Tuzla, 061 …"
     lowercase_frames.names_before_birth(text, tokens, labels)  # "jagoda rodjena 12.03.1991"
     name_context.repeated_surnames(text, tokens, labels)
     name_context.hyphenated_first_names(text, tokens, labels)

@@ -19,6 +19,7 @@ import re
 
 from kodeks.privacy import lexicon, titles
 from kodeks.privacy.tokens import Token, gap
+from retrieval.language.normalize import fold
 
 _CROSSROADS = re.compile(r"^(?:raskrsnic\w*|raskrsc\w*|raskrizj\w*|krizanj\w*|ugao|uglu|ugla|kruzn\w*)$")
 _STREET_POSSESSIVE = re.compile(r"(?:ic|ov|ev|in)(?:ev|ov)?(?:a|e|oj|u|om)$")
@@ -40,6 +41,47 @@ def _crossroads_streets(text: str, tokens: list[Token], labels: list[str]) -> No
                 and not titles.house_number_beside(text, word.start, word.end)
             ):
                 labels[k] = "O"
+
+
+_RUN_LINKS = frozenset(["i", "od", "и", "од"])  # "Zmaja od Bosne i Lipe Brezića": the words inside a crossroads' names
+_CLAUSE_VERBS = frozenset(["je", "su", "se", "nije", "nisu", "ce", "ће", "је", "су"])
+_COUNT_AFTER = re.compile(r"^[ ]*,[ ]*\d{1,3}[ ]+(?P<word>[^\W\d_]+)[ ]*(?:[,.;!?)]|$)")
+
+
+def _crossroads_named_streets(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "na raskrsnici Zmaja od Bosne i Marka Lipića, 3 vozila": right after the crossroads' word, two streets
+    coordinated by "i", each named in the genitive of its capitalised words (a person's or a people's name) — the
+    crossroads is of the streets. Not when a verb follows the run (its subject: "na uglu Marko i Ana su …"), nor with a
+    house number beside it (a home, failing closed) — a number set off by a comma and followed by a noun of the laws
+    and the clause's end counts something ("…, 3 vozila,")."""
+    for j, token in enumerate(tokens):
+        if not _CROSSROADS.match(token.folded):
+            continue
+        run = []
+        for k in range(j + 1, min(len(tokens), j + 1 + _REACH)):
+            if gap(text, tokens[k - 1], tokens[k]) != " ":
+                break
+            if not (tokens[k].text[:1].isupper() or tokens[k].text in _RUN_LINKS):
+                break
+            run.append(k)
+        while run and tokens[run[-1]].text in _RUN_LINKS:
+            run.pop()
+        links = [k for k in run if tokens[k].text in ("i", "и")]
+        if len(links) != 1 or links[0] == run[0]:
+            continue
+        conjuncts = ([k for k in run if k < links[0]], [k for k in run if k > links[0]])
+        if not all(conjuncts) or not all(tokens[c[-1]].folded.endswith(("a", "e")) for c in conjuncts):
+            continue  # each street's name ends in its genitive
+        last = tokens[run[-1]]
+        following = run[-1] + 1
+        if following < len(tokens) and tokens[following].folded in _CLAUSE_VERBS:
+            continue
+        if titles.house_number_beside(text, last.start, last.end):
+            count = _COUNT_AFTER.match(text[last.end :])
+            if count is None or not count.group("word").islower() or not lexicon.law_word(fold(count.group("word"))):
+                continue
+        for k in run:
+            labels[k] = "O"
 
 
 def _coordinated_places(text: str, tokens: list[Token], labels: list[str]) -> None:
@@ -80,5 +122,6 @@ def _genitive_places_after_from(text: str, tokens: list[Token], labels: list[str
 def places_shaped_like_people(text: str, tokens: list[Token], labels: list[str]) -> None:
     """Labels O the three places above."""
     _crossroads_streets(text, tokens, labels)
+    _crossroads_named_streets(text, tokens, labels)
     _coordinated_places(text, tokens, labels)
     _genitive_places_after_from(text, tokens, labels)
