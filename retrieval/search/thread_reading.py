@@ -165,9 +165,6 @@ class Cues:
     groups: tuple[_Phrase, ...] = ()
     reported: tuple[_Phrase, ...] = ()
     clause_openers: frozenset[str] = frozenset()
-    verb_first: frozenset[str] = frozenset()
-    complements: frozenset[str] = frozenset()
-    joining: frozenset[str] = frozenset()
 
 
 def _phrases(values: list[str]) -> tuple[_Phrase, ...]:
@@ -260,9 +257,6 @@ def cues(path: Path | None = None) -> Cues:
         clitics=frozenset(fold(w) for w in rel.get("clitics", [])),
         contracted_min=int(rel.get("contracted_min", 0)),
         not_contracted=frozenset(fold(w) for w in rel.get("not_contracted", [])),
-        verb_first=frozenset(fold(w) for w in rel.get("verb_first", [])),
-        complements=frozenset(fold(w) for w in corr.get("complements", [])),
-        joining=frozenset(fold(w) for w in rel.get("joining", [])),
         not_contracted_endings=tuple(fold(w) for w in rel.get("not_contracted_endings", [])),
         totals=_phrases(circ.get("totals", [])),
         max_total_words=int(circ.get("max_total_words", 0)),
@@ -578,34 +572,20 @@ _CONTRACTED = re.compile(r"[bcdfghjklmnprstvz]o$")  # a consonant, then -o: "sti
 
 def _contracted(text: str, c: Cues) -> bool:
     """True when a clause of `text` tells a past act in the spoken contracted participle ("vlasnik ga stigo …", "kaže da
-    ju je … natjero"; fifteenth round, threads.toml [related] `clitics`): see `_contracted_words`."""
-    return bool(_contracted_words(text, c))
-
-
-def _contracted_words(text: str, c: Cues, verb_first: bool = False) -> list[str]:
-    """The words of `text` (folded) read as spoken contracted participles. After a clitic — an auxiliary or a pronoun
+    ju je … natjero"; fifteenth round, threads.toml [related] `clitics`): after a clitic — an auxiliary or a pronoun
     object — the first word of its clause ending in a consonant and -o that is not a closed-class word, a common
     noun or an adverb's or a passive's ending, nor a state ("je umro"). Alone such a word is no sure verb ("auto",
-    "staklo", "stalno"). Not in a relative clause ("a vođa te grupe što je sve organizovo"): that describes a person
-    the message asks about. Not after the clause's own past verb ("razbio je staklo": the object), unless one of
-    [related] `joining` adds another verb to it ("oborio je i otrgo joj torbu"). With `verb_first` (twenty-second
-    round; a correction's replacing part, where an act is expected): also the first word of a clause with a pronoun
-    clitic right after it — the verb first, its object in the second place ("izvuko ga iz auta"); elsewhere a noun may
-    stand so ("staklo mu je …")."""
+    "staklo", "stalno"). Not in a relative clause ("a vođa te grupe što je sve organizovo"): that describes a person the message asks about."""
     if not c.contracted_min:
-        return []
+        return False
     tokens = words(text)
     ends = _clause_ends(text)
-    found: list[str] = []
-    after_clitic = relative = verb = False
-    first = True
+    after_clitic = relative = False
     for n, token in enumerate(tokens):
         word = fold(token)
         relative = relative or word in c.relatives  # "… što je sve organizovo": a description of a person
-        following = fold(tokens[n + 1]) if n + 1 < len(tokens) and n not in ends else ""
-        opens = verb_first and first and following in c.verb_first
         if (
-            ((after_clitic and not verb) or opens)
+            after_clitic
             and not relative
             and (
                 len(word) >= c.contracted_min
@@ -617,42 +597,15 @@ def _contracted_words(text: str, c: Cues, verb_first: bool = False) -> list[str]
                 and content_words(word)
             )
         ):
-            found.append(word)
-            verb = True
+            return True
         if word in c.clitics:
             after_clitic = True
-        elif word in c.joining:
-            verb = False
-        elif _has_verb(word, c):
-            verb = True
-        first = word in c.joining and first
         if n in ends:
-            after_clitic = relative = verb = False
-            first = True
-    return found
+            after_clitic = relative = False
+    return False
 
 
-def _complement_replaced(tokens: list[str], negation: _Negation, c: Cues) -> tuple[list[str], tuple[str, ...]] | None:
-    """A correction that replaces only what a verb says, two clauses of the same complementizer in contrast ("ne
-    prijeti da će ga prebiti nego da će ženi reći …", "nije rekao da će ga ubiti, nego da će …"; [correction]
-    `complements`): the verb before the first clause (its content words) and the words that clause takes back, or
-    None. The verb is not taken back: it is the act the new clause completes (twenty-second round)."""
-    if not c.complements or negation.replacing is None or fold(tokens[negation.replacing]) not in c.complements:
-        return None
-    span = range(negation.at + 1, negation.clause_end + 1)
-    k = next((n for n in span if fold(tokens[n]) in c.complements), None)
-    if k is None:
-        return None
-    verb = [t for t in tokens[negation.at + 1 : k] if content_words(t)]
-    taken = tuple(
-        t for t in tokens[k + 1 : negation.clause_end + 1] if content_words(t) and _match(c.contrasts, [t], 0) is None
-    )
-    if not verb or not taken:
-        return None
-    return verb, taken
-
-
-def _correction(carried: str, negated: tuple[str, ...], act: str, code: str | None, told: bool = False) -> Reading:
+def _correction(carried: str, negated: tuple[str, ...], act: str, code: str | None) -> Reading:
     """A correction: `act` replaces the thread's act and is searched as the act; the story's persons, things and
     places (`story`: its words without those taken back and without its verbs) go with it as context — an act
     that names its object by a pronoun ("nije ga ukrao, dala mu ga je na čuvanje") needs them, while the story's
@@ -666,31 +619,20 @@ def _correction(carried: str, negated: tuple[str, ...], act: str, code: str | No
     šefu u firmi koji je ponižava …, vrijeđa …") tells a story of its own in the present: no person or thing swapped
     into the old story, and nothing of it kept beside the new one (eighteenth round)."""
     only_verbs = bool(negated) and all(_has_verb(w) for w in negated)
-    if act and negated and not told and not _tells_past(act) and not only_verbs:  # "nije uzeo novčanik nego mobitel"
+    if act and negated and not _has_verb(act) and not only_verbs:  # "nije uzeo novčanik nego mobitel"
         kept = _without(carried, tuple(w for w in negated if not _has_verb(w)))
         if cues().story_words and len(content_words(act)) >= cues().story_words:
             return Reading("correction", kept, jurisdiction=code, negated=negated, act=act)
         return Reading("correction", kept, jurisdiction=code, negated=negated, act=f"{kept} {act}".strip())
     remaining = _without(carried, negated)
-    manner = (
-        only_verbs and bool(act) and not told and not _tells_past(act)
-    )  # "nije provalio, imao je ključ od garaže": how, not what
+    manner = only_verbs and bool(act) and not _has_verb(act)  # "nije provalio, imao je ključ od garaže": how, not what
     story = remaining if manner else _setting(remaining)
     return Reading("correction", remaining, jurisdiction=code, negated=negated, act=act, story=story)
 
 
 def _setting(story: str) -> str:
-    """The persons, things and places of a story: its words without its verbs (the act it told) — the spoken
-    contracted participles too, where its clauses read them so ("… oborio je i otrgo joj torbu": twenty-second
-    round)."""
-    contracted = set(_contracted_words(story, cues()))
-    return " ".join(w for w in story.split() if not _has_verb(w) and not any(fold(t) in contracted for t in words(w)))
-
-
-def _tells_past(text: str) -> bool:
-    """True when `text` has a past verb of its own: an l-participle, or a spoken contracted one where its clause
-    reads it so ("izvuko ga iz auta"; `_contracted_words`)."""
-    return _has_verb(text) or bool(_contracted_words(text, cues(), verb_first=True))
+    """The persons, things and places of a story: its words without its verbs (the act it told)."""
+    return " ".join(w for w in story.split() if not _has_verb(w))
 
 
 def _has_verb(text: str, c: Cues | None = None) -> bool:
@@ -728,11 +670,6 @@ def _corrected(tokens: list[str], text: str, previous: str, c: Cues, start: int,
         return _correction(carried, taken_back, joined(kept[instead_at:]), None)
     if negation is not None and negation.taken:
         if negation.replacing is not None and (opened > start or negation.contrast or _copular(tokens, negation, c)):
-            complement = _complement_replaced(tokens, negation, c)
-            if complement is not None:  # "ne prijeti da će X nego da će Y": the verb stays, its clause is replaced
-                verb, taken_back = complement
-                act = " ".join([*verb, joined(kept[negation.replacing :])])
-                return _correction(carried, taken_back, act, None, told=True)
             return _correction(carried, negation.taken, joined(kept[negation.replacing :]), None)
         if opened > start:  # "ne, nije ga udario": what is left besides the negated clause and the openers
             act = joined(kept[opened : negation.at] + kept[negation.clause_end + 1 :])
