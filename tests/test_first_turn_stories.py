@@ -227,6 +227,59 @@ def test_the_composition_is_read_from_the_data(tmp_path: Path) -> None:
     assert ROBBERY not in _weights(without, "došao sa pištoljem i ukrao kasu")
 
 
+@pytest.mark.parametrize(
+    "story",
+    [
+        "traži pare od komšije i prijeti da će ga prebiti ako ne plati",
+        "momak tražio novac od drugog i prijetio mu da će ga ubiti",
+    ],
+)
+def test_money_demanded_with_a_threat_reads_as_extortion_not_as_a_bribe(story: str) -> None:
+    w = _weights(bcs_vocabulary(), story)
+    assert w.get(EXTORTION) == 1.0, story
+    assert "primanje mita" not in w, story  # the demand's phrase tells extortion's part, not a bribe's
+
+
+@pytest.mark.parametrize(
+    "story",
+    [
+        "prijetio mu da će ga prebiti",  # a threat, no money asked
+        "inspektor tražio pare da mu ne zatvori radnju",  # a bribe's demand, no threat
+    ],
+)
+def test_a_threat_alone_or_a_demand_alone_is_no_extortion_composed(story: str) -> None:
+    assert "trazenje novca prijetnjom" not in {e.matched for e in bcs_vocabulary().expand(story)}, story
+
+
+SUPERSEDES = """
+[[compose]]
+name = "traženje novca prijetnjom"
+parts = [["primanje mita"], ["prijetnja"]]
+legal = ["iznuda"]
+supersedes = [0]
+
+[[entry]]
+lay = ["tražio pare"]
+legal = ["primanje mita"]
+
+[[entry]]
+lay = ["prijetio"]
+legal = ["prijetnja"]
+"""
+
+
+def test_a_superseded_part_is_read_from_the_data(tmp_path: Path) -> None:
+    (tmp_path / "with").mkdir()
+    (tmp_path / "kept").mkdir()
+    with_table = vocabulary_from(SUPERSEDES, tmp_path / "with")
+    kept = vocabulary_from(SUPERSEDES.replace("supersedes = [0]\n", ""), tmp_path / "kept")
+    story = "tražio pare i prijetio da će ga prebiti"
+    assert {"iznuda", "prijetnja"} <= set(_weights(with_table, story))  # the threat keeps its own terms
+    assert "primanje mita" not in _weights(with_table, story)
+    assert {"iznuda", "prijetnja", "primanje mita"} <= set(_weights(kept, story))
+    assert set(_weights(with_table, "tražio pare za uslugu")) == {"primanje mita"}  # no threat: still a bribe
+
+
 # --- an act done to the officers, told in the first message ---------------------------------------------------
 
 

@@ -29,6 +29,9 @@ class Composition:
     instrument: frozenset[str] = frozenset()  # the prepositions of means ("sa", "s")
     within: int = 0  # how many words after the preposition its instrument may stand
     name: str = ""  # how the reading is reported (`Expansion.matched`)
+    # the parts (their index) whose lay phrases read as something else alone: what those phrases added is taken away
+    # when the composition reads ("traži pare" is a bribe's demand alone, extortion's with a threat)
+    supersedes: tuple[int, ...] = ()
 
     @classmethod
     def of(cls, table: dict[str, Any]) -> Composition:
@@ -39,6 +42,7 @@ class Composition:
             frozenset(fold(w) for w in table.get("instrument", [])),
             int(table.get("within", 0)),
             fold(str(table.get("name", ""))),
+            tuple(int(i) for i in table.get("supersedes", [])),
         )
 
     def reads(self, text: str, added: Collection[str], adds_of: Callable[[str], Collection[str]]) -> bool:
@@ -50,6 +54,11 @@ class Composition:
         if not all(part & folded for part in self.parts[:-1]):
             return False
         return bool(self.parts[-1] & folded) or self._instrument(text, adds_of)
+
+    def superseded(self, expansions: Collection[Any]) -> set[str]:
+        """The lay phrases (`matched`) among `expansions` that told a part this composition `supersedes`."""
+        parts = [self.parts[i] for i in self.supersedes if i < len(self.parts)]
+        return {e.matched for e in expansions if any(fold(e.adds) in part for part in parts)}
 
     def _instrument(self, text: str, adds_of: Callable[[str], Collection[str]]) -> bool:
         if not self.means or not self.instrument:

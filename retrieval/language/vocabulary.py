@@ -555,14 +555,24 @@ class Vocabulary:
 
     def _composed(self, text: str, out: list[Expansion]) -> list[Expansion]:
         """`out` with what each [[compose]] whose parts the story tells adds ("… sa pištoljem … uzeli pazar": a taking
-        by a weapon's means reads as robbery too; composed.py). Nothing is taken away: each part keeps its own terms."""
+        by a weapon's means reads as robbery too; composed.py). Each part keeps its own terms, except a part the
+        composition `supersedes`: the phrases that told it add only what the composition makes. A composition whose
+        terms the story already reads changes nothing."""
         added = {e.adds for e in out}
-        extra: list[Expansion] = []
+        read: list[Composition] = []
         for composition in self._compositions:
+            if set(composition.legal) <= added:
+                continue  # the story already reads what the parts make: nothing to add, nothing to take away
             if composition.reads(text, added, lambda w: [e.adds for e in self._expand_text(w)]):
-                extra += [Expansion("thesaurus", composition.name, t) for t in composition.legal if t not in added]
+                read.append(composition)
                 added |= set(composition.legal)
-        return out + extra
+        superseded = {phrase for composition in read for phrase in composition.superseded(out)}
+        kept = [e for e in out if e.matched not in superseded]
+        have = {e.adds for e in kept}
+        for composition in read:
+            kept += [Expansion("thesaurus", composition.name, t) for t in composition.legal if t not in have]
+            have |= set(composition.legal)
+        return kept
 
     def _predicated(self, text: str) -> list[Expansion]:
         """What a thing said to be false after it is named adds ([falsity]: "ima vozačku …, vidi se da je lažna" reads
