@@ -878,7 +878,24 @@ def _places_named_after_people(text: str, tokens: list[Token], labels: list[str]
                 tokens[m].folded in _HISTORICAL_TITLES and gap(text, tokens[m - 1], tokens[m]) == "-"
                 for m in range(j + 2, k)
             )
-            if k > j + 1 and (opens or abbreviation or official or titled or not _subject(text, tokens, k, j + 1)):
+            # An institution named by "dom" and its genitive, then a title with its full stop ("kod Doma zdravlja dr.
+            # Mirsad Lipovača pala je …"): the doctor the clinic is named after, whatever verb follows — a doctor of
+            # the clinic is told apart from it ("u Domu zdravlja, dr. …", "dr. … iz Doma zdravlja").
+            named_for_a_doctor = (
+                dom
+                and k > j + 3
+                and tokens[j + 2].folded in _TITLES_WITH_STOP
+                and gap(text, tokens[j + 1], tokens[j + 2]) == " "
+                and gap(text, tokens[j + 2], tokens[j + 3]) == ". "
+            )
+            if k > j + 1 and (
+                opens
+                or abbreviation
+                or official
+                or titled
+                or named_for_a_doctor
+                or not _subject(text, tokens, k, j + 1)
+            ):
                 labels[j:k] = ["O"] * (k - j)  # the place noun too ("selu" is no first name beside "Lipovica")
         elif (
             labels[j] in "Ff"
