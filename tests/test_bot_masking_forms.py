@@ -443,6 +443,17 @@ FORMS = {
         ("14 mart 1981", "lipović"),
         "[DATUM ROĐENJA]",
     ),
+    # the twenty-fifth round (docs/privacy.md "Twenty-fifth round")
+    "address-as-a-chain-of-places": (
+        "vidjen u Tuzla, Lipovac, Brezova 12, smijemo li ući bez naloga",
+        ("Lipovac", "Brezova 12"),
+        "[ADRESA]",
+    ),
+    "house-by-its-place-without-a-street": (
+        "u Kaknju, Gornji Lipovac, kuća broj dvanaest živi svjedok, kako ga pozvati",
+        ("Lipovac", "dvanaest"),
+        "[ADRESA]",
+    ),
 }
 
 

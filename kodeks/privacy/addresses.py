@@ -18,6 +18,7 @@ from kodeks.privacy import (
     institutions,
     lexicon,
     name_context,
+    place_chains,
     street_words,
     titles,
     villages,
@@ -29,6 +30,8 @@ _MONTH = r"(?:januar|februar|mart|april|maj|jun|jul|august|avgust|septemb|oktob|
 # No house number, as an address writes it: "bb", "b.b.", "b/b" (bez broja), and the words themselves.
 _BB = r"[bBбБ][bBбБ]|[bBбБ]\.[ ]?[bBбБ]\.|[bBбБ]/[bBбБ]"
 _WITHOUT_NUMBER = rf"{_BB}|(?i:bez[ ]+broja|без[ ]+броја)"
+_VILLAGE_BEFORE = re.compile(r"(?<!\w)(?:sel[aou]|zaseo?k[au]?|zasel(?:ak|k[au])|naselj[aeu])(?!\w)")  # folded
+_SAID_WITHOUT_NUMBER = re.compile(r"(?i:bez[ ]+broja|без[ ]+броја)")  # in words, unlike "bb": no home without a cue
 _HOUSE_LETTER = r"(?:[a-zA-Zа-иА-И]|-[a-hA-Hа-иА-И]|[ ](?-i:[A-HА-Иb-g])(?=[ ,./]|$)|[ ][a-hа-и](?=/\d))"  # 12a, 12-a, 12 A, 12 b, 12 a/3
 _NUMBER = (
     r"(?!(?<=[Uu]l\. )\d{1,2}\.[ ]+[a-zčćšžđ]{4,}[ ]+\d)"  # "Ul. 5. korpusa 12": the ordinal is the street's name
@@ -253,7 +256,9 @@ _LEGAL_STEMS = (
 )
 _UNITS_AFTER = re.compile(
     r"^\s*(?:\.?\s*)?(?:dana|dan|sati|sat|h|min\w*|mjesec\w*|godin\w*|god\.?|km|KM|cm|mm|eur\w*|%|puta|m\b|"
-    r"metar\w*|kg|g\b|ml|l\b|promil\w*|stav\w*|tack\w*|clan\w*|posto|x|januar\w*|februar\w*|mart\w*|april\w*|maj\w*|jun\w*|jul\w*|august\w*|septemb\w*|oktob\w*|novemb\w*|decemb\w*|сеп\w*|окт\w*|нов\w*|дец\w*|јан\w*|феб\w*|мар\w*|апр\w*|мај\w*|јун\w*|јул\w*|авг\w*)(?![^\W\d_])",  # "22 hitno" is no "22 h"
+    r"metar\w*|kg|g\b|ml|l\b|promil\w*|stav\w*|tack\w*|clan\w*|posto|x|januar\w*|februar\w*|mart\w*|april\w*|maj\w*|jun\w*|jul\w*|august\w*|septemb\w*|oktob\w*|novemb\w*|decemb\w*|сеп\w*|окт\w*|нов\w*|дец\w*|јан\w*|феб\w*|мар\w*|апр\w*|мај\w*|јун\w*|јул\w*|авг\w*|"
+    r"км|кг|м|мм|цм|дана|дан|сати|сат|мин\w*|мјесец\w*|месец\w*|годин\w*|год\.?|евр\w*|пута|метар\w*|промил\w*)(?![^\W\d_])",
+    # "22 hitno" is no "22 h"; the units in Cyrillic: "2 км од", "5 дана"
     re.IGNORECASE,
 )
 
@@ -417,7 +422,7 @@ def _count_set_off(text: str, m: re.Match[str]) -> bool:
         return False
     folded = fold(word.group(1))
     return (
-        lexicon.law_word(folded)
+        (lexicon.law_word(folded) or lexicon.law_word_in_any_case(folded))  # "…, 3 auta, …": a case form counted
         and folded not in lexicon.FUNCTION_WORDS
         and not lexicon.is_place(folded)
         and _is_town([folded]) == 0
@@ -912,6 +917,15 @@ def _addresses(text: str) -> tuple[list[Span], list[Span]]:
             continue  # "čekati 24h", "do 22h": an hour or hours glued to their unit, no house's letter
         if _count_set_off(text, m):
             continue  # "raskršće Lipove i Brezove, 3 vozila, …": after a comma, a count of what the clause is about
+        before = fold(text[max(0, m.start(2) - 80) : m.start(2)])
+        if (
+            _SAID_WITHOUT_NUMBER.fullmatch(number)
+            and not _ADDRESS_CUE_BEFORE.search(before)
+            and not _VILLAGE_BEFORE.search(before[-60:])
+        ):
+            # "ulica Lipova bez broja, tamo …": a street said to have no number is a place, no one's home — but a
+            # village's house has none ("selo Lipik bez broja kod Kaknja": its "bb" said in words)
+            continue
         house_only = bool(_HOUSE_ONLY.match(number)) or "broja" in fold(text[m.end(1) : m.start(2)])  # kod broja 22
         span = _street(text, m, words, house_only=house_only)
         if span is not None and institutions.institution_before(text, span.start):
@@ -930,7 +944,15 @@ def _addresses(text: str) -> tuple[list[Span], list[Span]]:
             public.append(span)  # "na adresi Centra za socijalni rad, Lipova 38": the institution's, no one's home
             continue
         spans.append(Span(_town_start(text, span.start), _flat_after_town(text, span.end), "ADDRESS"))
-    spans = [Span(_place_before_ulica(text, s.start), s.end, s.kind) for s in spans]
+    spans.extend(place_chains.houses_in_places(text, _is_town, _NUMBER_WORDS, _flat_after_town))  # "Lipik, kuća 7"
+    spans = [
+        Span(
+            place_chains.chain_start(text, _place_before_ulica(text, s.start), _is_town),  # "Tuzla, Lipik, Brezova 5"
+            place_chains.code_after(text, s.end),  # "Lipik bb, 75270"
+            s.kind,
+        )
+        for s in spans
+    ]
     kept = _no_overlaps(address_breaks.extended(text, _no_overlaps(spans), _UNITS_AFTER.match))  # "…, ne 14 nego 41"
     return kept, [p for p in public if not any(p.start < k.end and k.start < p.end for k in kept)]
 
@@ -989,7 +1011,8 @@ _LAW_BEFORE = re.compile(r"(?<!\w)(?:zakon|glasnik|sluzben|odluk|pravilnik|uredb
 # abbreviated ("st. 4", "st 4", "spr. 2", "sp. 2")
 # A flat's, floor's or entrance's number dictated in words after the house's ("broj devet stan dvanaest", "стан
 # тринаест", "sprat tri"), read folded.
-_FLAT_WORD = "|".join(sorted(lexicon.word_set("number_words.txt"), key=len, reverse=True))
+_NUMBER_WORDS = lexicon.word_set("number_words.txt")
+_FLAT_WORD = "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
 _FLAT_SPOKEN = re.compile(  # the floor and the entrance too: "broj sto dvadeset dva sprat tri"
     rf"^[ ]*,?[ ]*(?:stan|sprat|kat|ulaz|zgrada)[ ]+(?:broj[ ]+)?(?:{_FLAT_WORD})(?:[ ]+(?:{_FLAT_WORD}))?(?!\w)"
 )

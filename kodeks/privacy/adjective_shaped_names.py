@@ -3,6 +3,8 @@
 - a surname shaped like an adjective ("-ni", "-ski" …) right after a capitalised first name: "Youssef Amrani",
   "Ana Lipni" — names.py drops a capitalised "-ni" word as an adjective ("Ustavni"); after a first name, when no law,
   dictionary or list of places has the word, it is the surname.
+- the same surname written first, right before a capitalised first name: "Amrani Youssef, pasoš …" (twenty-fifth
+  round).
 - a name shaped like a neuter adjective ("-sko", "-no") after a masculine demonstrative: "onaj Jasko", "taj Brano" —
   "onaj" cannot agree with a neuter adjective, so the word is a name (name_context's demonstrative rule reads the
   other capitalised words).
@@ -57,6 +59,17 @@ def adjective_shaped_names(text: str, tokens: list[Token], labels: list[str]) ->
             and _unknown(token)
         ):
             labels[j] = "S"  # "Youssef Amrani"
+        elif (
+            labels[j - 1] == "O"
+            and labels[j] == "F"
+            and before.capitalised
+            and token.capitalised
+            and not before.text.isupper()
+            and gap(text, before, token) == " "
+            and _ADJECTIVE_SHAPE.search(before.folded)
+            and _unknown(before)
+        ):
+            labels[j - 1] = "S"  # "Amrani Youssef": the surname first, as records write it
         elif (
             labels[j] == "O"
             and before.folded in _MASCULINE_DEMONSTRATIVES

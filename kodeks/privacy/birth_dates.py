@@ -369,7 +369,7 @@ def _beside_a_person(
             if p_end <= start
         )
         by_id = any(re.fullmatch(r"[\s,;/()-]*", before[i_end:]) for _, i_end in ids if i_end <= start) or any(
-            re.fullmatch(r"[\s,;/()-]*(?:jmbg|JMBG|jmb|JMB)?[\s:,]*", after[: i_start - end])
+            re.fullmatch(r"[\s,;/()-]*(?:jmbg|jmb)?[\s:,]*", fold(after[: i_start - end]))  # "јмбг" too
             for i_start, _ in ids
             if i_start >= end
         )

@@ -4,6 +4,9 @@ written with two), and a double surname's initials joined by a hyphen ("J. P.-M.
 
 And an initial in lower case beside a name typed in lower case: "d. lipić", "lejla b.".
 
+And a surname whose particle is elided by an apostrophe after a capitalised name: "John O'Brien", "Luca D'Amato" — the
+word reader stops at the apostrophe, so the surname was cut to its first letter and left (twenty-fifth round).
+
 All extend a person already found: the digraph's initial right before a found surname (with a space), the hyphen
 and the second initial right after a found initial. A digraph alone ("Lj." in a list) or a hyphen before a word stay
 as they were.
@@ -15,6 +18,7 @@ import re
 
 _DIGRAPH_BEFORE = re.compile(r"(?<![\w.])(?:D[žŽ]|L[jJ]|N[jJ]|Д[жЖ]|Љ|Њ|Џ)\.[ ]?$")
 _HYPHEN_INITIAL_AFTER = re.compile(r"^\.?-[ ]?[A-ZČĆŠŽĐА-ЯЂЈЉЊЋЏ]\.")
+_ELIDED_SURNAME_AFTER = re.compile(r"^[ ](?-i:[A-Z])['’](?-i:[A-Z])[a-z]{2,}(?![\w'’])")
 _ENDS_WITH_INITIAL = re.compile(r"(?:^|[\s.])[A-ZČĆŠŽĐА-ЯЂЈЉЊЋЏ]\.?$")
 
 
@@ -39,6 +43,11 @@ def widened(text: str, start: int, end: int) -> tuple[int, int]:
         m = _LOWER_INITIAL_AFTER.match(text, end)
         if m:
             end = m.end()
+    if re.search(r"(?<![\w'’])(?-i:[A-Z])['’]$", text[max(0, start - 3) : start]) and text[start:end][:1].isupper():
+        start -= 2  # "D'Amato": the surname's elided particle before it
+    elided = _ELIDED_SURNAME_AFTER.match(text[end:])
+    if elided and text[start:end][:1].isupper() and not text[start:end].isupper():
+        end += elided.end()  # "John O'Brien"
     if _ENDS_WITH_INITIAL.search(text[max(0, end - 3) : end]):
         m = _HYPHEN_INITIAL_AFTER.match(text[end:])
         if m:

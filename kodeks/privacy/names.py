@@ -44,7 +44,8 @@ from kodeks.privacy.tokens import Token, gap, words
 from retrieval.language.normalize import fold
 
 MAX_RUN = 4
-_INITIALS = re.compile(r"(?<![\w.])([A-ZČĆŠŽĐ])\.\s?([A-ZČĆŠŽĐ])\.(?!\w)")
+# Two initials, in Latin or Cyrillic ("N. P.", "Н. П."): a person cut short; "N.N." ("Н.Н.") is anyone unknown.
+_INITIALS = re.compile(r"(?<![\w.])([A-ZČĆŠŽĐА-ЯЂЈЉЊЋЏ])\.\s?([A-ZČĆŠŽĐА-ЯЂЈЉЊЋЏ])\.(?!\w)")
 _SURNAME_DECLINED = re.compile(
     r"(?:ić|ић)(?:a|u|em|om|а|у|ем|ом)$", re.IGNORECASE
 )  # not -iće/-ići: verbs (kazniće, postići)
@@ -878,7 +879,24 @@ def _places_named_after_people(text: str, tokens: list[Token], labels: list[str]
                 tokens[m].folded in _HISTORICAL_TITLES and gap(text, tokens[m - 1], tokens[m]) == "-"
                 for m in range(j + 2, k)
             )
-            if k > j + 1 and (opens or abbreviation or official or titled or not _subject(text, tokens, k, j + 1)):
+            # An institution named by "dom" and its genitive, then a title with its full stop ("kod Doma zdravlja dr.
+            # Mirsad Lipovača pala je …"): the doctor the clinic is named after, whatever verb follows — a doctor of
+            # the clinic is told apart from it ("u Domu zdravlja, dr. …", "dr. … iz Doma zdravlja").
+            named_for_a_doctor = (
+                dom
+                and k > j + 3
+                and tokens[j + 2].folded in _TITLES_WITH_STOP
+                and gap(text, tokens[j + 1], tokens[j + 2]) == " "
+                and gap(text, tokens[j + 2], tokens[j + 3]) == ". "
+            )
+            if k > j + 1 and (
+                opens
+                or abbreviation
+                or official
+                or titled
+                or named_for_a_doctor
+                or not _subject(text, tokens, k, j + 1)
+            ):
                 labels[j:k] = ["O"] * (k - j)  # the place noun too ("selu" is no first name beside "Lipovica")
         elif (
             labels[j] in "Ff"
@@ -1403,7 +1421,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     found = [p for p in found if not any(n.start < p.end and p.start < n.end for n in nicknames)] + nicknames
     found = [PersonSpan(*p) for p in quoted_nicknames.join_nicknames(text, [astuple(p) for p in found])]
     for m in _INITIALS.finditer(text):
-        if m.group(1) + m.group(2) != "NN" and not any(p.start <= m.start() < p.end for p in found):
+        if fold(m.group(1) + m.group(2)) != "nn" and not any(p.start <= m.start() < p.end for p in found):
             found.append(PersonSpan(m.start(), m.end(), None, None))
     found = [PersonSpan(*initials.widened(text, p.start, p.end), p.surname, p.first) for p in found]  # "Dž. Hasić"
     found = [PersonSpan(*name_particles.widened(text, *astuple(p))) for p in found]  # "Pieter van den Berg"
