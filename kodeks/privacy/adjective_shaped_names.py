@@ -44,31 +44,26 @@ def _unknown(token: Token) -> bool:
     )
 
 
+def _beside_a_first_name(text: str, before: Token, token: Token, surname: Token) -> bool:
+    """Whether two capitalised words stand side by side and `surname` (one of them; the other is a first name) is
+    shaped like an adjective, is not written in capitals and is no word of the laws, the dictionary or the places."""
+    return (
+        before.capitalised
+        and token.capitalised
+        and not surname.text.isupper()
+        and gap(text, before, token) == " "
+        and bool(_ADJECTIVE_SHAPE.search(surname.folded))
+        and _unknown(surname)
+    )
+
+
 def adjective_shaped_names(text: str, tokens: list[Token], labels: list[str]) -> None:
     """Labels the three forms above."""
     for j in range(1, len(tokens)):
         token, before = tokens[j], tokens[j - 1]
-        if (
-            labels[j] == "O"
-            and labels[j - 1] == "F"
-            and before.capitalised
-            and token.capitalised
-            and not token.text.isupper()
-            and gap(text, before, token) == " "
-            and _ADJECTIVE_SHAPE.search(token.folded)
-            and _unknown(token)
-        ):
+        if labels[j] == "O" and labels[j - 1] == "F" and _beside_a_first_name(text, before, token, token):
             labels[j] = "S"  # "Youssef Amrani"
-        elif (
-            labels[j - 1] == "O"
-            and labels[j] == "F"
-            and before.capitalised
-            and token.capitalised
-            and not before.text.isupper()
-            and gap(text, before, token) == " "
-            and _ADJECTIVE_SHAPE.search(before.folded)
-            and _unknown(before)
-        ):
+        elif labels[j - 1] == "O" and labels[j] == "F" and _beside_a_first_name(text, before, token, before):
             labels[j - 1] = "S"  # "Amrani Youssef": the surname first, as records write it
         elif (
             labels[j] == "O"
