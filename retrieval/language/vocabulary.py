@@ -33,6 +33,7 @@ from retrieval.language.clauses import UNREALISED_WEIGHT, avoided, threatens, wi
 from retrieval.language.composed import Composition
 from retrieval.language.normalize import fold, words
 from retrieval.language.predicates import FalsityPredicates
+from retrieval.language.reports import ReportReading
 
 # The shipped files are package data of retrieval.language ([tool.setuptools.package-data]), so a non-editable
 # install carries them; a setuptools install is unzipped, so the resource is a real directory.
@@ -392,6 +393,8 @@ class Vocabulary:
         self._falsity = FalsityPredicates.of(thesaurus.get("falsity", {}))
         # offences the codes define as two acts together (robbery: a taking by force), read when a story tells both
         self._compositions = [Composition.of(table) for table in thesaurus.get("compose", [])]
+        # an act reported and then said to be otherwise ("prijavio da …, a ispostavilo se …"): a false report
+        self._report = ReportReading.of(thesaurus.get("report", {}))
         jat = variants.get("jat", {})
         self._jat_exceptions = frozenset(fold(w) for w in jat.get("exceptions", []))
         self._jat_forms = {fold(k): fold(v) for k, v in jat.get("forms", {}).items()}
@@ -520,7 +523,21 @@ class Vocabulary:
         """What the thesaurus, the derivation table and the query-only variant pairs add to a question.
 
         A term that only a clause of a threatened or avoided act triggers ("traži pare da mu ne zapali lokal":
-        clauses.py) weighs `UNREALISED_WEIGHT`: the story's act is what was done, not what was threatened."""
+        clauses.py) weighs `UNREALISED_WEIGHT`: the story's act is what was done, not what was threatened. So does a
+        term that only a reported act the story then belies triggers ("prijavio da mu je ukraden auto, a ispostavilo
+        se da ga je sam prodao": reports.py), and the story reads as the [report] word (a false report) too."""
+        out = self._expand_clauses(text)
+        belied = self._report.without(text)
+        if belied is None:
+            return out
+        done = {e.adds for e in self._expand_clauses(belied)}
+        out = [e if e.adds in done else replace(e, weight=min(e.weight, UNREALISED_WEIGHT)) for e in out]
+        report = [Expansion(e.source, self._report.word, e.adds) for e in self._expand_text(self._report.word)]
+        said = {e.adds for e in report}
+        return [e for e in out if e.adds not in said] + report
+
+    def _expand_clauses(self, text: str) -> list[Expansion]:
+        """`expand` without the reading of a belied report."""
         out = self._expand_story(text)
         reduced = without_unrealised(text)
         if reduced is None:
