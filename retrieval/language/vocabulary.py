@@ -33,6 +33,7 @@ from retrieval.language.clauses import UNREALISED_WEIGHT, avoided, threatens, wi
 from retrieval.language.composed import Composition
 from retrieval.language.normalize import fold, words
 from retrieval.language.predicates import FalsityPredicates
+from retrieval.language.reports import ReportReading
 
 # The shipped files are package data of retrieval.language ([tool.setuptools.package-data]), so a non-editable
 # install carries them; a setuptools install is unzipped, so the resource is a real directory.
@@ -166,7 +167,12 @@ class PersonWords:
 
 PERSON = ""  # a part's value for a person slot (no stem is empty)
 CLITIC = "\x00"  # a person slot only a clitic fills: the phrase's clitic read before its first word
-SLOTS = (PERSON, CLITIC)
+# The reflexive clitic of a phrase ("opirao se hapšenju", "predstavljao se kao"), read before its verb: BCS puts it
+# second in its clause, so a story says "lik se opirao hapšenju", "on se predstavljao kao …"; only the word "se"
+# fills it, right before the phrase's first word.
+REFLEXIVE = "\x01"
+REFLEXIVE_WORD = "se"
+SLOTS = (PERSON, CLITIC, REFLEXIVE)
 Part = tuple[str, bool]  # (stem or prefix, is_prefix); (PERSON, False), (CLITIC, False) are person slots
 
 
@@ -202,6 +208,8 @@ class _Pattern:
         value, is_prefix = part
         if value == CLITIC:
             return word in self.persons.clitics
+        if value == REFLEXIVE:
+            return word == REFLEXIVE_WORD
         return word in self.persons if value == PERSON else _word_matches(word, stem, value, is_prefix)
 
     def _rest(self, parts: tuple[Part, ...], folded: list[str], stems: list[str], i: int, at: int, gap: int) -> bool:
@@ -217,7 +225,7 @@ class _Pattern:
                 and self._rest(parts, folded, stems, 1, at + 1, gap)
             )
         skipped_clitics = skipped_words = 0
-        room = 0 if parts[i - 1][0] == CLITIC else gap  # a clitic stands right before its verb, no word between
+        room = 0 if parts[i - 1][0] in (CLITIC, REFLEXIVE) else gap  # a clitic stands right before its verb
         while at < len(folded):
             if self._matches(folded[at], stems[at], parts[i]) and self._rest(
                 parts, folded, stems, i + 1, at + 1, gap - skipped_words
@@ -392,6 +400,8 @@ class Vocabulary:
         self._falsity = FalsityPredicates.of(thesaurus.get("falsity", {}))
         # offences the codes define as two acts together (robbery: a taking by force), read when a story tells both
         self._compositions = [Composition.of(table) for table in thesaurus.get("compose", [])]
+        # an act reported and then said to be otherwise ("prijavio da …, a ispostavilo se …"): a false report
+        self._report = ReportReading.of(thesaurus.get("report", {}))
         jat = variants.get("jat", {})
         self._jat_exceptions = frozenset(fold(w) for w in jat.get("exceptions", []))
         self._jat_forms = {fold(k): fold(v) for k, v in jat.get("forms", {}).items()}
@@ -508,6 +518,12 @@ class Vocabulary:
                 else:
                     parts.append((w, True) if is_prefix else (self.canonical_stem(self._raw_stem(w)), False))
         moved = None if clitic_at is None else ((CLITIC, False), *parts[:clitic_at], *parts[clitic_at + 1 :])
+        if moved is None and len(pieces) > 2 and not is_prefix:
+            # "opirao se hapšenju" is also "se opirao hapšenju": the reflexive clitic second in its clause
+            reflexive = self.canonical_stem(self._raw_stem(REFLEXIVE_WORD))
+            at = next((n for n, p in enumerate(parts) if n > 0 and p == (reflexive, False)), None)
+            if at is not None and all(not prefix for _, prefix in parts):
+                moved = ((REFLEXIVE, False), *parts[:at], *parts[at + 1 :])
         return _Pattern(tuple(parts), term, self._persons, moved)
 
     def matcher(self, terms: Iterable[str]) -> TermMatcher:
@@ -520,7 +536,21 @@ class Vocabulary:
         """What the thesaurus, the derivation table and the query-only variant pairs add to a question.
 
         A term that only a clause of a threatened or avoided act triggers ("traži pare da mu ne zapali lokal":
-        clauses.py) weighs `UNREALISED_WEIGHT`: the story's act is what was done, not what was threatened."""
+        clauses.py) weighs `UNREALISED_WEIGHT`: the story's act is what was done, not what was threatened. So does a
+        term that only a reported act the story then belies triggers ("prijavio da mu je ukraden auto, a ispostavilo
+        se da ga je sam prodao": reports.py), and the story reads as the [report] word (a false report) too."""
+        out = self._expand_clauses(text)
+        belied = self._report.without(text)
+        if belied is None:
+            return out
+        done = {e.adds for e in self._expand_clauses(belied)}
+        out = [e if e.adds in done else replace(e, weight=min(e.weight, UNREALISED_WEIGHT)) for e in out]
+        report = [Expansion(e.source, self._report.word, e.adds) for e in self._expand_text(self._report.word)]
+        said = {e.adds for e in report}
+        return [e for e in out if e.adds not in said] + report
+
+    def _expand_clauses(self, text: str) -> list[Expansion]:
+        """`expand` without the reading of a belied report."""
         out = self._expand_story(text)
         reduced = without_unrealised(text)
         if reduced is None:
@@ -731,11 +761,15 @@ def _bcs_vocabulary(fingerprint: str, thesaurus: Path | None) -> Vocabulary:
     return Vocabulary.load(stem, thesaurus=thesaurus)
 
 
+_KO = ("ko", "kao")  # spoken "ko" for "kao" (also "who": read only where a phrase has "kao")
 _CONTRACTED = re.compile(r"^\w{2,}[bcdfghjklmnprstvzčćđšž]o$")
 
 
 def _uncontracted(word: str) -> str:
-    """ "ukro" → "ukrao": the -ao past participle a spoken -o stands for (other words unchanged)."""
+    """ "ukro" → "ukrao": the -ao past participle a spoken -o stands for (other words unchanged); "ko" → "kao", the
+    same contraction of the comparison's word ("predstavljao se ko policajac")."""
+    if word == _KO[0]:
+        return _KO[1]
     return word[:-1] + "ao" if _CONTRACTED.match(word) else word
 
 
