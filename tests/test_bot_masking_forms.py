@@ -454,6 +454,17 @@ FORMS = {
         ("Lipovac", "dvanaest"),
         "[ADRESA]",
     ),
+    # the twenty-sixth round (docs/privacy.md "Twenty-sixth round")
+    "lower-case-street-by-its-street-word": (
+        "ona je tu, zivi put brezovih lipa 17, zenica, ima li pravo na advokata",
+        ("brezovih", "lipa 17"),
+        "[ADRESA]",
+    ),
+    "year-of-birth-after-a-childs-noun": (
+        "maloljetan je, dijete iz 2011, uhvaćen sa nožem u školi, ko obavještava roditelje",
+        ("2011",),
+        "[DATUM ROĐENJA]",
+    ),
 }
 
 

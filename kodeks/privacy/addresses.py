@@ -17,6 +17,7 @@ from kodeks.privacy import (
     dwelling,
     institutions,
     lexicon,
+    lowercase_streets,
     name_context,
     place_chains,
     street_words,
@@ -314,6 +315,8 @@ def _street_ok(words: list[str], capital_needed: bool, bb: bool = False) -> bool
         and not (i and not capital_needed and words[0][0].isupper())  # "Branilaca grada", "Branilaca Sarajeva"
         and not (i and (folded[0].endswith(("aca", "ih")) or folded[0] in _TITLES_IN_STREETS))  # without a cue too
         and not (i and folded[i - 1] in _UPPER_LOWER)  # "gornja tuzla bb": a village named after a town
+        and not (i == 0 and not capital_needed and len(words) > 1 and words[0][0].isupper() and _PEOPLES.match(f))
+        # after a street's word or a cue, a people's adjective opening a street's name: "ulica Srpske vojske 22"
         for i, f in enumerate(folded)
     ):
         return False
@@ -322,6 +325,11 @@ def _street_ok(words: list[str], capital_needed: bool, bb: bool = False) -> bool
             w[0].isupper() or fold(w) in ("od", "i", "na", "bb", *_TITLES_IN_STREETS, *_ROAD_WORDS) for w in words[1:]
         )  # "Obala Kulina bana", "Hrasničke ceste"
     return True
+
+
+# A people's or a country's adjective in the genitive or the dative, the first word of a street named by a noun after
+# it ("Srpske vojske", "Hrvatskih branitelja", "Bošnjačke brigade"): a word of the laws, but a street's name here.
+_PEOPLES = re.compile(r"^[a-z]+(?:sk|ck)(?:e|ih|og|oj)$")
 
 
 # The only function words a street's or a village's name has: "Zmaja od Bosne", "Put za Kreševo", "Kamenica kod
@@ -427,6 +435,35 @@ def _count_set_off(text: str, m: re.Match[str]) -> bool:
         and not lexicon.is_place(folded)
         and _is_town([folded]) == 0
         and folded not in ("stan", "sprat", "kat", "ulaz", "lamela", "sprata")
+    )
+
+
+# A personal pronoun in the genitive plural after a number counts people ("…, 20 njih", "5 nas je bilo").
+_PEOPLE_COUNTED = re.compile(r"^[ ]+(?:njih|nas|vas|њих|нас|вас)(?!\w)")
+
+
+def _count_after_a_preposition(text: str, m: re.Match[str]) -> bool:
+    """ "na Bulevaru Lipa saobraćajka sa 3 vozila": "sa", "oko", "preko" … right before the number and a lower-case
+    noun of the laws (in any case) or of the language right after it: a count, no house number."""
+    words = m.group(1).split()
+    if len(words) < 2 or fold(words[-1]) not in street_words.QUANTITY_PREPOSITIONS or not words[-1].islower():
+        return False
+    if text[m.end(1) : m.start(2)].strip() or not m.group(2).isdigit():
+        return False
+    rest = text[m.end(2) :]
+    word = _WORD_AFTER.match(rest)
+    if word is None or not word.group(1).islower() or _FLAT_AFTER.match(rest):
+        return False
+    folded = fold(word.group(1))
+    return (
+        folded not in lexicon.FUNCTION_WORDS
+        and (
+            lexicon.law_word(folded)
+            or lexicon.law_word_in_any_case(folded)
+            or folded in lexicon.word_set("common_words.txt")
+        )
+        and not lexicon.is_place(folded)
+        and _is_town([folded]) == 0
     )
 
 
@@ -917,6 +954,8 @@ def _addresses(text: str) -> tuple[list[Span], list[Span]]:
             continue  # "čekati 24h", "do 22h": an hour or hours glued to their unit, no house's letter
         if _count_set_off(text, m):
             continue  # "raskršće Lipove i Brezove, 3 vozila, …": after a comma, a count of what the clause is about
+        if _count_after_a_preposition(text, m) or _PEOPLE_COUNTED.match(text[m.end() :]):
+            continue  # "… saobraćajka sa 3 vozila", "…, 20 njih": a count, no house
         before = fold(text[max(0, m.start(2) - 80) : m.start(2)])
         if (
             _SAID_WITHOUT_NUMBER.fullmatch(number)
@@ -937,6 +976,7 @@ def _addresses(text: str) -> tuple[list[Span], list[Span]]:
         *_spoken_after_place(text),
         *villages.village_homes(text),
         *street_words.named_streets(text, _UNITS_AFTER),  # "iz Lipe Aleja Brezova 8", "moje zgrade u Lipa 9"
+        *lowercase_streets.lowercase_streets(text, _is_town, _counted),  # "zivi put lipa 7, tuzla"
         *address_breaks.hedged(text, _counted),  # "u Lipovcu, sad ću vidjeti, broj 12"
         *address_breaks.after_birth_year(text, _counted),  # "… 1964. godište, brezova grana 29, tuzla"
     ]:  # "adresa Hamdije …", "titova dvanaest"
@@ -1023,6 +1063,8 @@ _FLAT_AFTER = re.compile(
     r"|(?:ulaz|lamela|blok|улаз|блок)[ ]+(?-i:[A-HА-Ж])\d{0,2}"  # "ulaz B", "lamela C4": by its letter (a capital: "ulaz a" is "and")
     r"|(?:ulaz|lamela|улаз)[ ]+(?-i:[b-hб-ж])(?=[ ]+\w+[ ]+(?:sprat|kat|спрат|кат))"  # dictated: "ulaz b treci sprat"
     r"|(?-i:[A-ZА-Ш])\d{1,2}/\d{1,3}"  # a block or entrance by its letter and the flat: "Lipa 5, B3/14"
+    r"|(?<=,[ ])(?-i:[A-ZА-Ш])\d{1,2}(?=[ ]*,[ ]*(?:ulaz|stan|sprat|kat|lamela|улаз|стан|спрат|кат)[ ]*\d)"  # a block's code
+    # before its entrance or flat: "Lipa 4, C5, ulaz 2, stan 14" (alone, "Lipa 4, C5" may be anything)
     r"|(?:prvi|drugi|tre[cćč]i|[cčć]etvrti|peti|[sš]esti|sedmi|osmi|deveti|deseti|\d{1,2}\.|(?-i:[IVX]{1,4})\.?)"
     r"[ ]+(?:sprat|kat|ulaz)u?"  # "drugi sprat", "II sprat", "drugi ulaz"
     r"|(?:sprat|kat)[ ]+(?-i:[IVX]{1,4})\.?"  # "sprat II"

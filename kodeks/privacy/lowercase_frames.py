@@ -267,3 +267,30 @@ def names_opening_records(text: str, tokens: list[Token], labels: list[str]) -> 
         ):
             continue
         labels[j] = "F"
+
+
+# An address already masked (masker._blanked) right after "iz"/"sa", a street's word allowed between: "iz ______".
+_FROM_AN_ADDRESS_AFTER = re.compile(r"^[ ]+(?:iz|sa|s)[ ]+(?:(?:ulice|ul\.|ul|naselja|sela)[ ]+)?_{6,}")
+
+
+def names_from_addresses(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "zdenka iz ______ prijavila …": a lower-case first name's nominative opening the text, right before "iz"/"sa"
+    and an address the masker already wrote over — someone from that house. The region's dictionary of first names
+    (`lexicon.first_names`) must hold the word as it stands, and no list of words (the laws in any case, the dictionaries, the everyday forms, the
+    ambiguous names) may: "ruža iz …", a common noun of the language, stays a word."""
+    if not tokens or tokens[0].start != 0 or labels[0] not in "Of":
+        return
+    token = tokens[0]
+    folded = token.folded
+    if (
+        not token.text.islower()
+        or len(folded) < 3
+        or folded not in lexicon.first_names()
+        or folded in lexicon.ambiguous_names()
+        or lexicon.listed_word(folded)
+        or lexicon.word_of_the_language(folded)
+        or lexicon.not_a_name(folded)
+        or not _FROM_AN_ADDRESS_AFTER.match(text[token.end : token.end + 40])
+    ):
+        return
+    labels[0] = "F"

@@ -36,6 +36,7 @@ RECOGNISERS: tuple[tuple[str, Recogniser], ...] = (
     ("JMBG", numbers.jmbgs),
     ("DATE_OF_BIRTH", birth_dates.birth_dates),  # before phones: "rođen 12 03 1990" is no phone number
     ("DATE_OF_BIRTH", birth_years.years_beside_people),  # "A.B., 1998. god., …"
+    ("DATE_OF_BIRTH", birth_years.years_of_children),  # "dijete iz 2009, …"
     ("IBAN, DOC_NUMBER", spelled.spelled_identifiers),  # spelled after their word: "pasoš ce razmak pet pet …"
     ("DOC_NUMBER", documents.identity_documents),  # before phones: "lična karta 009876543" is no phone number
     ("PHONE", institution_phones.personal_phones),  # not an institution's landline: "PS Centar na 033 …"

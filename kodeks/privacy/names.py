@@ -29,6 +29,7 @@ from kodeks.privacy import (
     name_pairs,
     name_particles,
     name_repeats,
+    named_things,
     negated_verbs,
     noun_surnames,
     place_prepositions,
@@ -1317,6 +1318,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     lowercase_frames.oblique_names_after_person_prepositions(text, tokens, labels)  # "izjava od aldine"
     lowercase_frames.names_beside_jmbgs(text, tokens, labels)  # "borivoj, 0101990170001"
     lowercase_frames.names_opening_records(text, tokens, labels)  # "Zdenko, Lipova 28, Tuzla, 061 …"
+    lowercase_frames.names_from_addresses(text, tokens, labels)  # "zdenka iz ______ prijavila"
     lowercase_frames.names_before_birth(text, tokens, labels)  # "jagoda rodjena 12.03.1991"
     name_context.repeated_surnames(text, tokens, labels)
     name_context.hyphenated_first_names(text, tokens, labels)
@@ -1345,6 +1347,8 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     name_mentions.places_mentioned_as_places(text, tokens, labels)
     name_mentions.kinds_mentioned_as_kinds(text, tokens, labels)  # "ruža i jasmin su vrste cvijeća"
     name_mentions.adjectives_before_ulica(text, tokens, labels)  # "zlatan ulica ne postoji"
+    named_things.names_before_title_possessives(text, tokens, labels)  # "Gazi Husrev-begove džamije"
+    named_things.names_of_awards(text, tokens, labels)  # "dodjela nagrade Ivo Lipić"
     for i, token in enumerate(tokens):
         if token.folded in name_cues.MAIDEN_CUES:
             labels[i] = "O"  # "TOPIĆ SNJEŽANA ROĐ. BANOVIĆ": the cue between two names is neither's

@@ -7,7 +7,8 @@
 - a street after a home with its owner: "ispred moje zgrade u Zelenih Lipa 9", "kod naše kuće na Brezovim
   stazama 4" — "moje zgrade", "našeg stana" say it is someone's home, so the street's name needs no possessive shape.
 
-The number must be a house's (no unit or count after it: addresses.py's `_UNITS_AFTER`, passed in).
+The number must be a house's (no unit or count after it: addresses.py's `_UNITS_AFTER`, passed in), and no
+preposition of quantity stands right before it ("na Bulevaru Lipa sudar sa 3 vozila": "sa 3" counts, no house).
 """
 
 from __future__ import annotations
@@ -16,6 +17,10 @@ import re
 
 from kodeks.privacy.spans import Span
 
+# A preposition of quantity right before a number governs what is counted ("sudar sa 3 vozila", "oko 20 ljudi").
+QUANTITY_PREPOSITIONS = frozenset(
+    ["sa", "s", "od", "do", "oko", "preko", "po", "са", "с", "од", "до", "око", "преко", "по"]
+)
 _NUMBER = r"\d{1,4}(?:[a-hA-H])?(?:[ ]?/[ ]?\d{1,3})?"
 _END = r"(?![\w/-]|[.,]\d)"
 _STREET_OPENING = re.compile(
@@ -39,5 +44,7 @@ def named_streets(text: str, units_after: re.Pattern[str]) -> list[Span]:
         for m in pattern.finditer(text):
             if units_after.match(text[m.end() :]):
                 continue
+            if m.group("street").split()[-1] in QUANTITY_PREPOSITIONS:
+                continue  # "… saobraćajka sa 3 vozila": a count after its preposition
             out.append(Span(m.start("street"), m.end("number"), "ADDRESS"))
     return out
