@@ -243,11 +243,13 @@ def _switch_after_interruption(reading: Reading, thread: Thread) -> bool:
     read as a question of its own that broke into a live thread (the thread it started holds one exchange and the
     story it broke into). Such a message is often no new matter — "koliko može dobiti onaj što je sve smislio",
     "vlasnik je zvao policiju i on je pobjegao" — so the act whose law is asked for is
-    that question's and the story's together; a related act read so keeps its own words first (issue 29,
-    switches after an interruption: docs/retrieval.md)."""
+    that question's and the story's together; a related act read so keeps its own words first. A switch that names
+    the story's words and none of the question's has returned to the story already (fourteenth round) and is left
+    so (issue 29, switches after a message read as a question of its own: docs/retrieval.md)."""
     return (
         bool(thread.interrupted)
         and len(thread.exchanges) == 1
+        and thread.interrupted not in reading.inherited  # a switch naming the story's words returned to it already
         and reading.kind == "continuation"
         and reading.jurisdiction is not None
     )
