@@ -178,6 +178,10 @@ def understand(question: str, thread: Thread | None, rewriter: FollowUpRewriter 
         (last.act or last.standalone) if last is not None else None,
         thread.interrupted if thread is not None else "",
     )
+    if last is not None and thread is not None and _switch_after_interruption(reading, thread):
+        # another jurisdiction asked for right after a message read as a question of its own: the thread's act
+        # is that question's and the story it broke into (`Thread.interrupted`), searched together (issue 29)
+        reading = read_message(question, f"{last.act or last.standalone} {thread.interrupted}", thread.interrupted)
     alone = Understood(
         question,
         question,
@@ -231,6 +235,23 @@ def understand(question: str, thread: Thread | None, rewriter: FollowUpRewriter 
         named=reading.jurisdiction,
         circumstance=reading.adds,
         home=home,
+    )
+
+
+def _switch_after_interruption(reading: Reading, thread: Thread) -> bool:
+    """Whether `reading` asks another jurisdiction's law ("a u RS?", "a po federalnom?") right after a message
+    read as a question of its own that broke into a live thread (the thread it started holds one exchange and the
+    story it broke into). Such a message is often no new matter — "koliko može dobiti onaj što je sve smislio",
+    "vlasnik je zvao policiju i on je pobjegao" — so the act whose law is asked for is
+    that question's and the story's together; a related act read so keeps its own words first. A switch that names
+    the story's words and none of the question's has returned to the story already (fourteenth round) and is left
+    so (issue 29, switches after a message read as a question of its own: docs/retrieval.md)."""
+    return (
+        bool(thread.interrupted)
+        and len(thread.exchanges) == 1
+        and thread.interrupted not in reading.inherited  # a switch naming the story's words returned to it already
+        and reading.kind == "continuation"
+        and reading.jurisdiction is not None
     )
 
 
