@@ -97,7 +97,8 @@ def test_without_the_weight_a_question_of_its_own_is_searched_as_alone(juris: An
     kept = juris.settings
     try:
         juris.settings = off
-        assert juris._thread_topic(ThreadContext(law_of=CRIME[:2], own=True)) == (frozenset(), None)
+        topic = juris._thread_topic(ThreadContext(law_of=CRIME[:2], own=True))
+        assert (topic.kinds, topic.weight, topic.named) == (frozenset(), None, frozenset())
     finally:
         juris.settings = kept
     alone = [h.id for h in juris.search(OWN_ACT, jurisdiction=scope).hits]

@@ -198,6 +198,11 @@ class StateField:
         return list(found)
 
 
+def _clauses(text: str) -> list[str]:
+    """The text's clauses (split at `_CLAUSE`), empty ones left out."""
+    return [c for c in _CLAUSE.split(text) if c.strip()]
+
+
 class HarmReading:
     """Whether a story tells harm done to a person — hurt, killed, put in danger ([harm_to_a_person] in
     retrieval/language/data/law_kinds.toml) — and so which criminal offences a story of a named kind's subject is
@@ -264,21 +269,22 @@ class HarmReading:
         removed or damaged and a crash or danger following (`tells_danger_by_an_act`)."""
         if self._words.found(text):
             return True
-        clauses = [c for c in _CLAUSE.split(text) if c.strip()]
+        clauses = _clauses(text)
         if any(self._acts.found(c) and self._persons.found(c) for c in clauses):
             return True
-        return self.tells_danger_by_an_act(text)
+        return self.tells_danger_by_an_act(text, clauses)
 
-    def tells_danger_by_an_act(self, text: str) -> bool:
+    def tells_danger_by_an_act(self, text: str, clauses: list[str] | None = None) -> bool:
         """Whether the text tells the road's sign or equipment removed, destroyed or damaged, or an obstacle put on
         it (an act and the equipment in one clause), and a crash or danger following anywhere in it: the codes'
-        endangering of traffic by a dangerous act ("uklanjanjem … znaka … tako ugrozi javni promet")."""
+        endangering of traffic by a dangerous act ("uklanjanjem … znaka … tako ugrozi javni promet"). `clauses`:
+        the text's clauses when the caller has split it already."""
         if self._danger is None:
             return False
         acts, equipment, followed = self._danger
         if not followed.found(text):
             return False
-        return any(acts.found(c) and equipment.found(c) for c in _CLAUSE.split(text) if c.strip())
+        return any(acts.found(c) and equipment.found(c) for c in (clauses if clauses is not None else _clauses(text)))
 
     def offences(self, text: str, named: Collection[str]) -> list[str]:
         """The criminal offences (titles) the story is about for the harm it tells, of the kinds it names (`named`);

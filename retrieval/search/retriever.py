@@ -21,7 +21,7 @@ import functools
 import logging
 import time
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -84,6 +84,15 @@ log = logging.getLogger(__name__)
 
 CONTRAST_POOL = 5  # the first served the neighbour contrast reorders when no learned stage names its cascade's size
 STEMS_CACHE = 2000  # served articles whose stems explain_matches keeps (cleared when full: memory stays flat)
+
+
+@dataclass(frozen=True)
+class _ThreadTopic:
+    """What the thread's kinds of law are to one search (`Retriever._thread_topic`)."""
+
+    kinds: frozenset[str]  # the topic, when the question names none of its own
+    weight: float | None  # how far other kinds are lowered; None: KODEKS_TOPIC_AFFINITY
+    named: frozenset[str]  # kinds counted as named by the question's own words
 
 
 class Retriever:
@@ -529,8 +538,9 @@ class Retriever:
         harm = self._harm_offences(explained, asks_rule, named_kinds)
         topic_kinds = self._topic_kinds(topics, asks_rule, expansions) or self._harm_kinds(harm)
         topic_weight = None  # KODEKS_TOPIC_AFFINITY
+        thread = self._thread_topic(context)
         if not topic_kinds:  # the question names no topic of its own: the thread's kind of law, if any
-            topic_kinds, topic_weight = self._thread_topic(context)
+            topic_kinds, topic_weight = thread.kinds, thread.weight
         offence_kinds, placed = self._circumstance_kinds(topics, asks_rule, harm, expansions, explained)
         searched = [e for e in expansions if e.matched not in placed] if offence_kinds or harm else expansions
         searched = searched + self._left_injured(explained, harm, named_kinds, searched)
@@ -544,7 +554,7 @@ class Retriever:
                 context,
                 officer,
                 topic_kinds,
-                self._with_thread_named(named_kinds, context),
+                named_kinds | thread.named,
                 field=field,
                 harm_offences=harm,
                 offence_kinds=offence_kinds,
@@ -917,25 +927,20 @@ class Retriever:
             return frozenset()
         return priors.shared_kinds([i for a in context.law_of if (i := self.catalog.index_of(a)) >= 0])
 
-    def _thread_topic(self, context: ThreadContext | None) -> tuple[frozenset[str], float | None]:
-        """The thread's kinds of law as a question's topic (`_thread_kinds`) and how far the other kinds are lowered:
-        a follow-up's, by KODEKS_TOPIC_AFFINITY (None); a question of its own in a live thread (`ThreadContext.own`),
-        by KODEKS_THREAD_OWN_KIND — its own words choose the act, the thread says whether it is a crime or a traffic
-        offence (issue 29, twenty-first round); with KODEKS_THREAD_OWN_KIND 0 such a question has no thread kind."""
-        if context is not None and context.own:
-            weight = self.settings.thread_own_kind
-            return (self._thread_kinds(context), weight) if weight > 0 else (frozenset(), None)
-        return self._thread_kinds(context), None
-
-    def _with_thread_named(self, named: frozenset[str], context: ThreadContext | None) -> frozenset[str]:
-        """`named` with the thread's kinds of law (`_thread_kinds`) for a question of its own in a live thread
-        (`ThreadContext.own`): the thread told its subject ("vozi motor po magistralnom"), so a special law of that
-        subject is not off topic for being unnamed in the message's own words ("ima 15 godina, nema dozvolu") —
-        library_priors.LibraryPriors.unnamed. Any other search: `named` unchanged (a follow-up's inherited words
-        name the thread's subject themselves)."""
-        if context is None or not context.own or self.settings.thread_own_kind <= 0:
-            return named
-        return named | self._thread_kinds(context)
+    def _thread_topic(self, context: ThreadContext | None) -> _ThreadTopic:
+        """The thread's kinds of law (`_thread_kinds`) as a question's topic, how far the other kinds are lowered,
+        and which kinds count as named. A follow-up: its topic, lowered by KODEKS_TOPIC_AFFINITY (weight None), named
+        as its inherited words name them. A question of its own in a live thread (`ThreadContext.own`): lowered by
+        KODEKS_THREAD_OWN_KIND — its own words choose the act, the thread says whether it is a crime or a traffic
+        offence (issue 29, twenty-first round) — and the kinds also count as named, so a special law of the thread's
+        subject is not off topic for being unnamed in the message's own words ("ima 15 godina, nema dozvolu" after
+        "vozi motor po magistralnom": library_priors.LibraryPriors.unnamed). With KODEKS_THREAD_OWN_KIND 0 such a
+        question has no thread kind."""
+        kinds = self._thread_kinds(context)
+        if context is None or not context.own:
+            return _ThreadTopic(kinds, None, frozenset())
+        weight = self.settings.thread_own_kind
+        return _ThreadTopic(kinds, weight, kinds) if weight > 0 else _ThreadTopic(frozenset(), None, frozenset())
 
     def _named_kinds(self, topics: dict[str, list[str]], expansions: list[Expansion]) -> frozenset[str]:
         """The kinds of law the question names a topic of, in its own words (`topics`) or in the legal terms the
