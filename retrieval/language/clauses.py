@@ -110,13 +110,20 @@ def text_words(text: str) -> list[str]:
 def without_unrealised(text: str) -> str | None:
     """`text` with each threatened or avoided clause replaced by "da" (no lay phrase reaches over it); None when
     the text has no such clause."""
-    spans = unrealised_spans(text)
+    return with_clauses_as_da(text, unrealised_spans(text))
+
+
+def with_clauses_as_da(text: str, spans: list[tuple[int, int]]) -> str | None:
+    """`text`'s words (`text_words`) with each span of words replaced by "da", so that no lay phrase reaches over
+    it; a span that starts inside one replaced already is left out. None when there is no span."""
     if not spans:
         return None
     found = text_words(text)
     out: list[str] = []
     at = 0
     for start, end in spans:
+        if start < at:
+            continue
         out += [*found[at:start], "da"]
         at = end
     return " ".join(out + found[at:])

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from retrieval.language.clauses import text_words
+from retrieval.language.clauses import text_words, with_clauses_as_da
 from retrieval.language.normalize import fold
 
 # Words between the verb of reporting and its "da": clitics and whom it was reported to ("prijavio je policiji da").
@@ -69,18 +69,7 @@ class ReportReading:
 
     def without(self, text: str) -> str | None:
         """`text` with each belied reported clause replaced by "da"; None when there is none."""
-        spans = self.spans(text)
-        if not spans:
-            return None
-        found = text_words(text)
-        out: list[str] = []
-        at = 0
-        for start, end in spans:
-            if start < at:
-                continue
-            out += [*found[at:start], "da"]
-            at = end
-        return " ".join(out + found[at:])
+        return with_clauses_as_da(text, self.spans(text))
 
 
 def _starts(word: str, stems: Iterable[str]) -> bool:
