@@ -32,6 +32,7 @@ from retrieval.language.ambiguity import Claim, Phrase, claims, starts_of_other_
 from retrieval.language.clauses import UNREALISED_WEIGHT, avoided, threatens, without_unrealised
 from retrieval.language.composed import Composition
 from retrieval.language.normalize import fold, words
+from retrieval.language.payments import UnreceivedPayment
 from retrieval.language.predicates import FalsityPredicates
 from retrieval.language.reports import ReportReading
 
@@ -402,6 +403,8 @@ class Vocabulary:
         self._compositions = [Composition.of(table) for table in thesaurus.get("compose", [])]
         # an act reported and then said to be otherwise ("prijavio da …, a ispostavilo se …"): a false report
         self._report = ReportReading.of(thesaurus.get("report", {}))
+        # a payment and then nothing for it ("uplatio 800 KM i ništa nije dobio"): read as the fraud's phrase too
+        self._payment = UnreceivedPayment.of(thesaurus.get("payment", {}))
         jat = variants.get("jat", {})
         self._jat_exceptions = frozenset(fold(w) for w in jat.get("exceptions", []))
         self._jat_forms = {fold(k): fold(v) for k, v in jat.get("forms", {}).items()}
@@ -580,8 +583,11 @@ class Vocabulary:
         return out
 
     def _expand_story(self, text: str) -> list[Expansion]:
-        """`_expand_text` with what a story says by its parts: a thing said to be false, two acts that make one."""
-        return self._composed(text, self._expand_text(text) + self._predicated(text))
+        """`_expand_text` with what a story says by its parts: a thing said to be false, a payment with nothing for it,
+        two acts that make one."""
+        out = self._expand_text(text) + self._predicated(text)
+        known = {e.adds for e in out}
+        return self._composed(text, out + [e for e in self._unreceived(text) if e.adds not in known])
 
     def _composed(self, text: str, out: list[Expansion]) -> list[Expansion]:
         """`out` with what each [[compose]] whose parts the story tells adds ("… sa pištoljem … uzeli pazar": a taking
@@ -603,6 +609,13 @@ class Vocabulary:
             kept += [Expansion("thesaurus", composition.name, t) for t in composition.legal if t not in have]
             have |= set(composition.legal)
         return kept
+
+    def _unreceived(self, text: str) -> list[Expansion]:
+        """What a payment told with nothing received for it adds ([payment]: "uplatio 800 KM i ništa nije dobio"
+        reads as the fraud entry's "platio a nije dobio"; payments.py)."""
+        if not self._payment.reads(text):
+            return []
+        return [Expansion(e.source, fold(self._payment.word), e.adds) for e in self._expand_text(self._payment.word)]
 
     def _predicated(self, text: str) -> list[Expansion]:
         """What a thing said to be false after it is named adds ([falsity]: "ima vozačku …, vidi se da je lažna" reads
