@@ -12,7 +12,6 @@ definition and the thesaurus's own phrase, never from a question's words.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,13 +45,9 @@ class UnreceivedPayment:
             return False
         found = text_words(text)
         for i, w in enumerate(found):
-            if not _starts(w, self.paid) or (i > 0 and found[i - 1] in self.negations):
+            if not w.startswith(self.paid) or (i > 0 and found[i - 1] in self.negations):
                 continue
             for k in range(i + 1, min(i + 1 + self.within, len(found))):
-                if found[k] in self.negations and any(_starts(x, self.received) for x in found[k + 1 : k + 3]):
+                if found[k] in self.negations and any(x.startswith(self.received) for x in found[k + 1 : k + 3]):
                     return True
         return False
-
-
-def _starts(word: str, stems: Iterable[str]) -> bool:
-    return any(word.startswith(s) for s in stems)

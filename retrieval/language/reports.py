@@ -12,7 +12,6 @@ the offence and the grammar of the clauses, never from a question's words.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,14 +53,14 @@ class ReportReading:
         found = text_words(text)
         out: list[tuple[int, int]] = []
         for i, w in enumerate(found):
-            if not _starts(w, self.verbs) or (i > 0 and found[i - 1] in self.negations):
+            if not w.startswith(self.verbs) or (i > 0 and found[i - 1] in self.negations):
                 continue
             da = next((j for j in range(i + 1, min(i + 2 + _GAP, len(found))) if found[j] == "da"), None)
             if da is None:
                 continue
             for k in range(da + 2, len(found)):
                 if found[k] in self.contrast and any(
-                    _starts(x, self.finding) for x in found[k + 1 : k + 1 + self.within]
+                    x.startswith(self.finding) for x in found[k + 1 : k + 1 + self.within]
                 ):
                     out.append((da, k))
                     break
@@ -70,7 +69,3 @@ class ReportReading:
     def without(self, text: str) -> str | None:
         """`text` with each belied reported clause replaced by "da"; None when there is none."""
         return with_clauses_as_da(text, self.spans(text))
-
-
-def _starts(word: str, stems: Iterable[str]) -> bool:
-    return any(word.startswith(s) for s in stems)

@@ -774,15 +774,15 @@ def _bcs_vocabulary(fingerprint: str, thesaurus: Path | None) -> Vocabulary:
     return Vocabulary.load(stem, thesaurus=thesaurus)
 
 
-_KO = ("ko", "kao")  # spoken "ko" for "kao" (also "who": read only where a phrase has "kao")
+_SPOKEN_KAO = "ko"  # spoken "ko" for "kao" (also "who": read only where a phrase has "kao")
 _CONTRACTED = re.compile(r"^\w{2,}[bcdfghjklmnprstvzčćđšž]o$")
 
 
 def _uncontracted(word: str) -> str:
     """ "ukro" → "ukrao": the -ao past participle a spoken -o stands for (other words unchanged); "ko" → "kao", the
     same contraction of the comparison's word ("predstavljao se ko policajac")."""
-    if word == _KO[0]:
-        return _KO[1]
+    if word == _SPOKEN_KAO:
+        return "kao"
     return word[:-1] + "ao" if _CONTRACTED.match(word) else word
 
 

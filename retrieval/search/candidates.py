@@ -569,15 +569,14 @@ class CandidateFinder:
         topic: np.ndarray | None = None,
         affinity: float | None = None,
         level_above: bool = False,
-        lowering: float | None = None,
+        lowering: float = 0.0,
     ) -> np.ndarray:
         """Fused scores with the library priors (twins of the officer's own law, kind and topic affinity) applied.
         `share`: the title share the kinds are judged by; `affinity`: its weight (KODEKS_KIND_AFFINITY, or
-        KODEKS_OFFENCE_AFFINITY when an offence verb decided the share); `lowering`: the articles off `topic`'s
-        (None: KODEKS_TOPIC_AFFINITY)."""
+        KODEKS_OFFENCE_AFFINITY when an offence verb decided the share); `lowering`: how far the articles off `topic`
+        are lowered (KODEKS_TOPIC_AFFINITY, or the question's own `QuestionReading.topic_weight`: `find` decides)."""
         s = self.settings
         affinity = s.kind_affinity if affinity is None else affinity
-        lowering = s.topic_affinity if lowering is None else lowering
         if self.priors is None or not (s.twin_penalty or affinity or lowering):
             return fused
         return self.priors.adjust(
