@@ -429,12 +429,22 @@ def _count_set_off(text: str, m: re.Match[str]) -> bool:
     if word is None or not word.group(1).islower() or not _BREAK_AFTER_WORD.match(rest):
         return False
     folded = fold(word.group(1))
+    return _counted_noun(folded) and folded not in ("stan", "sprat", "kat", "ulaz", "lamela", "sprata")
+
+
+def _counted_noun(folded: str, common_words: bool = False) -> bool:
+    """Whether a lower-case word right after a number is a noun it counts: a form of a word of the laws in any case
+    ("…, 3 auta": a case form counted) — with `common_words`, of the everyday common words too — and no function
+    word, place or town."""
     return (
-        (lexicon.law_word(folded) or lexicon.law_word_in_any_case(folded))  # "…, 3 auta, …": a case form counted
-        and folded not in lexicon.FUNCTION_WORDS
+        folded not in lexicon.FUNCTION_WORDS
+        and (
+            lexicon.law_word(folded)
+            or lexicon.law_word_in_any_case(folded)
+            or (common_words and folded in lexicon.word_set("common_words.txt"))
+        )
         and not lexicon.is_place(folded)
         and _is_town([folded]) == 0
-        and folded not in ("stan", "sprat", "kat", "ulaz", "lamela", "sprata")
     )
 
 
@@ -454,17 +464,7 @@ def _count_after_a_preposition(text: str, m: re.Match[str]) -> bool:
     word = _WORD_AFTER.match(rest)
     if word is None or not word.group(1).islower() or _FLAT_AFTER.match(rest):
         return False
-    folded = fold(word.group(1))
-    return (
-        folded not in lexicon.FUNCTION_WORDS
-        and (
-            lexicon.law_word(folded)
-            or lexicon.law_word_in_any_case(folded)
-            or folded in lexicon.word_set("common_words.txt")
-        )
-        and not lexicon.is_place(folded)
-        and _is_town([folded]) == 0
-    )
+    return _counted_noun(fold(word.group(1)), common_words=True)
 
 
 def _counted(rest: str) -> bool:

@@ -38,15 +38,17 @@ _SETTLEMENT_WORD = (
     r"(?:naselj[eau]|насељ[еау]|mz|мз|mjesna[ ]zajednica|op(?:[sšćc]t|[cćč])in[aeiu]|општин[аеиу]|опћин[аеиу]|"
     r"sel[aou]|сел[аоу]|zaseo?k[au]?|zasel(?:ak|k[au]))"
 )
+# A landmark's preposition between a home's parts ("…, kod džamije, …", "…, pored mosta, …").
+_LANDMARK_WORD = r"(?:kod|pored|iza|ispred|blizu|kraj|код|поред|иза|испред)"
 _ELEMENT_BEFORE = re.compile(
     rf"(?:(?P<cue>(?i:{_SETTLEMENT_WORD}))[ ]+)?"
     rf"(?P<el>(?:\d{{5}}[ ]+)?{_WORD}(?:[ ]+(?:(?:na|u|kod|pod|nad|od)[ ]+)?{_WORD}){{0,2}}(?:[ ]+\d{{5}})?"
     rf"|\d{{5}}|\d{{2}}[ ]\d{{3}}"
-    rf"|(?:kod|pored|iza|ispred|blizu|kraj|код|поред|иза|испред)[ ]+[^\W\d_A-ZČĆŠŽĐА-Я]+)"
+    rf"|{_LANDMARK_WORD}[ ]+[^\W\d_A-ZČĆŠŽĐА-Я]+)"
     rf"(?P<sep>{_SEPARATOR})$"
 )
 _CODE = re.compile(r"^\d{5}$|^\d{2} \d{3}$")
-_LANDMARK = re.compile(r"^(?:kod|pored|iza|ispred|blizu|kraj|код|поред|иза|испред) [^\W\d_A-ZČĆŠŽĐА-Я]+$")
+_LANDMARK = re.compile(rf"^{_LANDMARK_WORD} [^\W\d_A-ZČĆŠŽĐА-Я]+$")
 # Before the chain's first part: a place's preposition or an address's label — the part is a place named as a home.
 _PLACE_CUE_BEFORE = re.compile(r"(?:(?<!\w)(?:u|iz|na|у|из|на)[ ]+|(?:adres\w*|prebivali\w*|boravi\w*)[ ]*:[ ]*)$")
 _SETTLEMENT_WORD_BEFORE = re.compile(rf"(?i:(?<!\w){_SETTLEMENT_WORD})[ ]+$")
