@@ -192,3 +192,11 @@ def vocabulary_from(thesaurus: str, directory: Path) -> Vocabulary:
     path = directory / "thesaurus.toml"
     path.write_text(thesaurus, encoding="utf-8")
     return bcs_vocabulary(thesaurus=path)
+
+
+def expansion_weights(vocabulary: Vocabulary, text: str) -> dict[str, float]:
+    """Each legal term `vocabulary` adds for `text`, at the highest weight it is added with."""
+    out: dict[str, float] = {}
+    for e in vocabulary.expand(text):
+        out[e.adds] = max(out.get(e.adds, 0.0), e.weight)
+    return out

@@ -15,19 +15,12 @@ import pytest
 
 from retrieval.language.clauses import UNREALISED_WEIGHT
 from retrieval.language.reports import ReportReading
-from retrieval.language.vocabulary import Vocabulary, bcs_vocabulary
+from retrieval.language.vocabulary import bcs_vocabulary
 from retrieval.search.retriever import Retriever
-from tests.retrieval_helpers import index_rows, row, settings_for
+from tests.retrieval_helpers import expansion_weights, index_rows, row, settings_for
 
 FALSE_REPORT = "lažno prijavljivanje"
 THEFT = "krađa"
-
-
-def _weights(v: Vocabulary, text: str) -> dict[str, float]:
-    out: dict[str, float] = {}
-    for e in v.expand(text):
-        out[e.adds] = max(out.get(e.adds, 0.0), e.weight)
-    return out
 
 
 @pytest.mark.parametrize(
@@ -39,7 +32,7 @@ def _weights(v: Vocabulary, text: str) -> dict[str, float]:
     ],
 )
 def test_a_report_belied_later_reads_as_a_false_report(story: str) -> None:
-    w = _weights(bcs_vocabulary(), story)
+    w = expansion_weights(bcs_vocabulary(), story)
     assert w.get(FALSE_REPORT) == 1.0
     assert w.get(THEFT, 0.0) <= UNREALISED_WEIGHT
 
@@ -53,7 +46,7 @@ def test_a_report_belied_later_reads_as_a_false_report(story: str) -> None:
     ],
 )
 def test_other_reports_read_as_the_act_reported(story: str) -> None:
-    w = _weights(bcs_vocabulary(), story)
+    w = expansion_weights(bcs_vocabulary(), story)
     assert FALSE_REPORT not in w
     assert w.get(THEFT) == 1.0
 

@@ -19,21 +19,13 @@ import pytest
 
 from kodeks.answering.conversation import understand
 from retrieval.language.clauses import avoided
-from retrieval.language.vocabulary import Vocabulary, bcs_vocabulary
+from retrieval.language.vocabulary import bcs_vocabulary
 from retrieval.search.retriever import Retriever
 from retrieval.search.thread_reading import cues, read_message
-from tests.retrieval_helpers import index_rows, row, settings_for, vocabulary_from
+from tests.retrieval_helpers import expansion_weights, index_rows, row, settings_for, vocabulary_from
 
 EXTORTION = "iznuda"
 FORGERY = "lažna isprava"
-
-
-def _weights(v: Vocabulary, text: str) -> dict[str, float]:
-    """Each legal term `text` adds, at the highest weight it is added with."""
-    out: dict[str, float] = {}
-    for e in v.expand(text):
-        out[e.adds] = max(out.get(e.adds, 0.0), e.weight)
-    return out
 
 
 # --- money demanded so that a harm is not done ---------------------------------------------------------------
@@ -46,20 +38,20 @@ def test_an_avoided_clause_is_read_without_its_opener() -> None:
 
 
 def test_money_demanded_to_spare_a_harm_is_extortion_at_full_weight() -> None:
-    w = _weights(bcs_vocabulary(), "dvojica traže pare od mesara da ga ne prebiju")
+    w = expansion_weights(bcs_vocabulary(), "dvojica traže pare od mesara da ga ne prebiju")
     assert w.get(EXTORTION) == 1.0
     assert w.get("primanje mita", 0.0) < 1.0  # the bribe's "tražio novac da" opened the harm: it weighs as the clause
 
 
 def test_money_asked_for_an_official_act_left_undone_stays_a_bribe() -> None:
     for story in ("inspektor tražio 200 KM da mu ne zatvori radnju", "policajac tražio 50 KM da mu ne napiše kaznu"):
-        w = _weights(bcs_vocabulary(), story)
+        w = expansion_weights(bcs_vocabulary(), story)
         assert w.get("primanje mita") == 1.0, story
         assert w.get(EXTORTION, 0.0) < 1.0, story
 
 
 def test_without_money_an_avoided_harm_is_no_demand() -> None:
-    assert _weights(bcs_vocabulary(), "bježao je i udarao da ga ne prebiju").get(EXTORTION, 0.0) < 1.0
+    assert expansion_weights(bcs_vocabulary(), "bježao je i udarao da ga ne prebiju").get(EXTORTION, 0.0) < 1.0
 
 
 DEMAND = """
@@ -87,9 +79,9 @@ def test_the_demand_is_read_from_the_data(tmp_path: Path) -> None:
     with_table = vocabulary_from(DEMAND, tmp_path / "with")
     without = vocabulary_from(DEMAND.replace('[demand]\nword = "iznuđuje novac"\n', ""), tmp_path / "without")
     story = "traže 300 km od mesara da ga ne prebiju"
-    assert _weights(with_table, story).get(EXTORTION) == 1.0
-    assert EXTORTION not in _weights(without, story)
-    assert _weights(with_table, story)["tjelesna povreda"] < 1.0  # the harm itself is still not the act
+    assert expansion_weights(with_table, story).get(EXTORTION) == 1.0
+    assert EXTORTION not in expansion_weights(without, story)
+    assert expansion_weights(with_table, story)["tjelesna povreda"] < 1.0  # the harm itself is still not the act
 
 
 # --- a thing said to be false after it is named ----------------------------------------------------------------
@@ -104,7 +96,7 @@ def test_the_demand_is_read_from_the_data(tmp_path: Path) -> None:
     ],
 )
 def test_a_document_said_to_be_false_reads_as_the_forgery(story: str) -> None:
-    assert _weights(bcs_vocabulary(), story).get(FORGERY) == 1.0, story
+    assert expansion_weights(bcs_vocabulary(), story).get(FORGERY) == 1.0, story
 
 
 @pytest.mark.parametrize(
@@ -116,7 +108,7 @@ def test_a_document_said_to_be_false_reads_as_the_forgery(story: str) -> None:
     ],
 )
 def test_no_falsity_predicate_of_a_document_adds_no_forgery(story: str) -> None:
-    assert FORGERY not in _weights(bcs_vocabulary(), story), story
+    assert FORGERY not in expansion_weights(bcs_vocabulary(), story), story
 
 
 # --- twentieth round: a document told as made, the participle right after its noun ----------------------------
@@ -131,7 +123,7 @@ def test_no_falsity_predicate_of_a_document_adds_no_forgery(story: str) -> None:
     ],
 )
 def test_a_document_told_as_made_by_another_reads_as_the_forgery(story: str) -> None:
-    assert _weights(bcs_vocabulary(), story).get(FORGERY) == 1.0, story
+    assert expansion_weights(bcs_vocabulary(), story).get(FORGERY) == 1.0, story
 
 
 @pytest.mark.parametrize(
@@ -143,7 +135,7 @@ def test_a_document_told_as_made_by_another_reads_as_the_forgery(story: str) -> 
     ],
 )
 def test_a_thing_told_as_made_is_no_forgery(story: str) -> None:
-    assert FORGERY not in _weights(bcs_vocabulary(), story), story
+    assert FORGERY not in expansion_weights(bcs_vocabulary(), story), story
 
 
 FALSITY = """
@@ -164,8 +156,8 @@ def test_the_falsity_predicate_is_read_from_the_data(tmp_path: Path) -> None:
     with_table = vocabulary_from(FALSITY, tmp_path / "with")
     without = vocabulary_from(FALSITY.replace("[falsity]", "[unread]"), tmp_path / "without")
     story = "ima vozačku iz inostranstva, vidi se da je fejk"
-    assert FORGERY in _weights(with_table, story)  # "fejk" read as the table's word, "lažna"
-    assert FORGERY not in _weights(without, story)
+    assert FORGERY in expansion_weights(with_table, story)  # "fejk" read as the table's word, "lažna"
+    assert FORGERY not in expansion_weights(without, story)
 
 
 # --- a taking and the force it was done by ----------------------------------------------------------------------
@@ -181,7 +173,7 @@ ROBBERY = "razbojništvo"
     ],
 )
 def test_a_taking_with_a_weapon_as_its_means_reads_as_robbery_too(story: str) -> None:
-    assert _weights(bcs_vocabulary(), story).get(ROBBERY) == 1.0, story
+    assert expansion_weights(bcs_vocabulary(), story).get(ROBBERY) == 1.0, story
 
 
 @pytest.mark.parametrize(
@@ -194,7 +186,7 @@ def test_a_taking_with_a_weapon_as_its_means_reads_as_robbery_too(story: str) ->
     ],
 )
 def test_a_taking_alone_or_a_weapon_alone_is_no_robbery(story: str) -> None:
-    assert ROBBERY not in _weights(bcs_vocabulary(), story), story
+    assert ROBBERY not in expansion_weights(bcs_vocabulary(), story), story
 
 
 COMPOSE = """
@@ -221,10 +213,14 @@ def test_the_composition_is_read_from_the_data(tmp_path: Path) -> None:
     (tmp_path / "without").mkdir()
     with_table = vocabulary_from(COMPOSE, tmp_path / "with")
     without = vocabulary_from(COMPOSE.replace("[[compose]]", "[unread]"), tmp_path / "without")
-    assert ROBBERY in _weights(with_table, "došao sa pištoljem i ukrao kasu")
-    assert ROBBERY not in _weights(with_table, "ukrao kasu, a pištolj mu je kod kuće")  # no preposition of means
-    assert ROBBERY not in _weights(with_table, "došao sa velikim crnim pištoljem i ukrao kasu")  # beyond `within`
-    assert ROBBERY not in _weights(without, "došao sa pištoljem i ukrao kasu")
+    assert ROBBERY in expansion_weights(with_table, "došao sa pištoljem i ukrao kasu")
+    assert ROBBERY not in expansion_weights(
+        with_table, "ukrao kasu, a pištolj mu je kod kuće"
+    )  # no preposition of means
+    assert ROBBERY not in expansion_weights(
+        with_table, "došao sa velikim crnim pištoljem i ukrao kasu"
+    )  # beyond `within`
+    assert ROBBERY not in expansion_weights(without, "došao sa pištoljem i ukrao kasu")
 
 
 @pytest.mark.parametrize(
@@ -235,7 +231,7 @@ def test_the_composition_is_read_from_the_data(tmp_path: Path) -> None:
     ],
 )
 def test_money_demanded_with_a_threat_reads_as_extortion_not_as_a_bribe(story: str) -> None:
-    w = _weights(bcs_vocabulary(), story)
+    w = expansion_weights(bcs_vocabulary(), story)
     assert w.get(EXTORTION) == 1.0, story
     assert "primanje mita" not in w, story  # the demand's phrase tells extortion's part, not a bribe's
 
@@ -274,10 +270,10 @@ def test_a_superseded_part_is_read_from_the_data(tmp_path: Path) -> None:
     with_table = vocabulary_from(SUPERSEDES, tmp_path / "with")
     kept = vocabulary_from(SUPERSEDES.replace("supersedes = [0]\n", ""), tmp_path / "kept")
     story = "tražio pare i prijetio da će ga prebiti"
-    assert {"iznuda", "prijetnja"} <= set(_weights(with_table, story))  # the threat keeps its own terms
-    assert "primanje mita" not in _weights(with_table, story)
-    assert {"iznuda", "prijetnja", "primanje mita"} <= set(_weights(kept, story))
-    assert set(_weights(with_table, "tražio pare za uslugu")) == {"primanje mita"}  # no threat: still a bribe
+    assert {"iznuda", "prijetnja"} <= set(expansion_weights(with_table, story))  # the threat keeps its own terms
+    assert "primanje mita" not in expansion_weights(with_table, story)
+    assert {"iznuda", "prijetnja", "primanje mita"} <= set(expansion_weights(kept, story))
+    assert set(expansion_weights(with_table, "tražio pare za uslugu")) == {"primanje mita"}  # no threat: still a bribe
 
 
 # --- an act done to the officers, told in the first message ---------------------------------------------------
