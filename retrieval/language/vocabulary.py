@@ -32,7 +32,7 @@ from retrieval.language.ambiguity import Claim, Phrase, claims, starts_of_other_
 from retrieval.language.clauses import UNREALISED_WEIGHT, avoided, threatens, without_unrealised
 from retrieval.language.composed import Composition
 from retrieval.language.normalize import fold, words
-from retrieval.language.payments import UnreceivedPayment
+from retrieval.language.payments import UnowedCollection, UnreceivedPayment
 from retrieval.language.predicates import FalsityPredicates
 from retrieval.language.reports import ReportReading
 
@@ -405,6 +405,8 @@ class Vocabulary:
         self._report = ReportReading.of(thesaurus.get("report", {}))
         # a payment and then nothing for it ("uplatio 800 KM i ništa nije dobio"): read as the fraud's phrase too
         self._payment = UnreceivedPayment.of(thesaurus.get("payment", {}))
+        # a payment collected and then said not to be owed ("naplaćuje taksu koju niko nije dužan platiti")
+        self._collection = UnowedCollection.of(thesaurus.get("collection", {}))
         jat = variants.get("jat", {})
         self._jat_exceptions = frozenset(fold(w) for w in jat.get("exceptions", []))
         self._jat_forms = {fold(k): fold(v) for k, v in jat.get("forms", {}).items()}
@@ -584,10 +586,12 @@ class Vocabulary:
 
     def _expand_story(self, text: str) -> list[Expansion]:
         """`_expand_text` with what a story says by its parts: a thing said to be false, a payment with nothing for it,
-        two acts that make one."""
+        a payment collected that was not owed, two acts that make one."""
         out = self._expand_text(text) + self._predicated(text)
-        known = {e.adds for e in out}
-        return self._composed(text, out + [e for e in self._unreceived(text) if e.adds not in known])
+        for read in (self._unreceived(text), self._unowed(text)):
+            known = {e.adds for e in out}
+            out += [e for e in read if e.adds not in known]
+        return self._composed(text, out)
 
     def _composed(self, text: str, out: list[Expansion]) -> list[Expansion]:
         """`out` with what each [[compose]] whose parts the story tells adds ("… sa pištoljem … uzeli pazar": a taking
@@ -616,6 +620,14 @@ class Vocabulary:
         if not self._payment.reads(text):
             return []
         return [Expansion(e.source, fold(self._payment.word), e.adds) for e in self._expand_text(self._payment.word)]
+
+    def _unowed(self, text: str) -> list[Expansion]:
+        """What a payment collected and then said not to be owed adds ([collection]: "naplaćuje taksu koju niko nije
+        dužan platiti" reads as the unlawful collection's "naplatio nešto što ne"; payments.py)."""
+        if not self._collection.reads(text):
+            return []
+        word = fold(self._collection.word)
+        return [Expansion(e.source, word, e.adds) for e in self._expand_text(self._collection.word)]
 
     def _predicated(self, text: str) -> list[Expansion]:
         """What a thing said to be false after it is named adds ([falsity]: "ima vozačku …, vidi se da je lažna" reads
