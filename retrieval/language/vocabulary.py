@@ -31,6 +31,7 @@ from typing import Any
 from retrieval.language.ambiguity import Claim, Phrase, claims, starts_of_other_acts
 from retrieval.language.clauses import UNREALISED_WEIGHT, avoided, threatens, without_unrealised
 from retrieval.language.composed import Composition
+from retrieval.language.customs import UndeclaredGoods
 from retrieval.language.normalize import fold, words
 from retrieval.language.payments import UnowedCollection, UnreceivedPayment
 from retrieval.language.predicates import FalsityPredicates
@@ -407,6 +408,8 @@ class Vocabulary:
         self._payment = UnreceivedPayment.of(thesaurus.get("payment", {}))
         # a payment collected and then said not to be owed ("naplaćuje taksu koju niko nije dužan platiti")
         self._collection = UnowedCollection.of(thesaurus.get("collection", {}))
+        # goods not declared where customs or the border is named ("… ništa nije prijavio na carini"): smuggling too
+        self._customs = UndeclaredGoods.of(thesaurus.get("customs", {}))
         jat = variants.get("jat", {})
         self._jat_exceptions = frozenset(fold(w) for w in jat.get("exceptions", []))
         self._jat_forms = {fold(k): fold(v) for k, v in jat.get("forms", {}).items()}
@@ -586,12 +589,33 @@ class Vocabulary:
 
     def _expand_story(self, text: str) -> list[Expansion]:
         """`_expand_text` with what a story says by its parts: a thing said to be false, a payment with nothing for it,
-        a payment collected that was not owed, two acts that make one."""
-        out = self._expand_text(text) + self._predicated(text)
+        a payment collected that was not owed, goods not declared at customs or the border, two acts that make one."""
+        out = self._undeclared(text, self._expand_text(text)) + self._predicated(text)
         for read in (self._unreceived(text), self._unowed(text)):
             known = {e.adds for e in out}
             out += [e for e in read if e.adds not in known]
         return self._composed(text, out)
+
+    def _undeclared(self, text: str, out: list[Expansion]) -> list[Expansion]:
+        """`out` with what goods not declared at customs or the border add ([customs]: "… na prelazu, ništa nije
+        prijavio" reads as the smuggling entry's "mimo carine"; customs.py). Read so, the declaring words are the
+        customs declaration: what other phrases of those words add ("nije prijavljen", a worker) is not read; a phrase of
+        the smuggling itself ("nije prijavio robu") keeps all it adds."""
+        if not self._customs.reads(text):
+            return out
+        customs = [Expansion(e.source, fold(self._customs.word), e.adds) for e in self._expand_text(self._customs.word)]
+        said = {e.adds for e in customs}
+        # a phrase of the smuggling itself ("nije prijavio robu") is no other reading of the declaring words
+        smuggling = {e.matched for e in out if e.adds in said}
+
+        def declares(e: Expansion) -> bool:
+            return (
+                e.source == "thesaurus"
+                and e.matched not in smuggling
+                and any(map(self._customs.declaring, e.matched.split()))
+            )
+
+        return [e for e in out if e.adds not in said and not declares(e)] + customs
 
     def _composed(self, text: str, out: list[Expansion]) -> list[Expansion]:
         """`out` with what each [[compose]] whose parts the story tells adds ("… sa pištoljem … uzeli pazar": a taking
