@@ -465,6 +465,17 @@ FORMS = {
         ("2011",),
         "[DATUM ROĐENJA]",
     ),
+    # the twenty-seventh round (docs/privacy.md "Twenty-seventh round")
+    "possessive-of-a-surname-before-kin": (
+        "a kvaricev kum je vozio bez dozvole, jel i on odgovara",
+        ("kvaricev",),
+        "[OSOBA",
+    ),
+    "declined-surname-after-a-demonstrative": (
+        "jos jedno pitanje za tog kvarica, ima li smisla trazit pritvor",
+        ("kvarica",),
+        "[OSOBA",
+    ),
 }
 
 
