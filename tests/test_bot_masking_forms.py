@@ -467,12 +467,12 @@ FORMS = {
     ),
     # the twenty-seventh round (docs/privacy.md "Twenty-seventh round")
     "possessive-of-a-surname-before-kin": (
-        "a kvaricev kum je vozio bez dozvole, jel i on odgovara",
+        "a kvaricev zet je vozio bez dozvole, jel i on odgovara",
         ("kvaricev",),
         "[OSOBA",
     ),
     "declined-surname-after-a-demonstrative": (
-        "jos jedno pitanje za tog kvarica, ima li smisla trazit pritvor",
+        "sta da radimo protiv tog kvarica, opet prijeti komsiji",
         ("kvarica",),
         "[OSOBA",
     ),

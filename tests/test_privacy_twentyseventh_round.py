@@ -1,7 +1,7 @@
 """The twenty-seventh round's classes of form (docs/privacy.md "Twenty-seventh round: dev_writer20 …"): people named in
 lower case in a running conversation — a possessive adjective of a name before a word for kin, a declined -ić after an
 oblique demonstrative, a first name between a kin word and an age, a woman's -ićka form, a capitalised word pointed at
-as someone ("X, onaj mađar"), a first name opening a message before its verb, a first name said to be of age or not,
+as someone ("X, onaj rumun"), a first name opening a message before its verb, a first name said to be of age or not,
 the same form named again in lower case after a person's preposition; a series' letters before a licence's number; a
 year after "rođen" closed by its full stop and a comma; and three false masks — a vehicle's year after its model and
 "godište", an airport named after a person, a venue's quoted name opened by "Kod". Invented examples, each with the
@@ -24,10 +24,10 @@ def _of_kind(text: str, kind: str) -> list[str]:
 @pytest.mark.parametrize(
     ("text", "person"),
     [
-        ("a kvaricev kum je bio vozac, jel i on odgovara", "kvaricev"),  # an -ić surname's -ev
-        ("zdenkin muz je prijavio nestanak", "zdenkin"),  # -in on a name in -a
-        ("a bozetova sestra je svjedok, treba li je pozvati", "bozetova"),  # -etov on a name in -e
-        ("а зденкин муж је пријавио нестанак", "зденкин"),
+        ("a kvaricev zet je bio vozac, jel i on odgovara", "kvaricev"),  # an -ić surname's -ev
+        ("zdenkin unuk je prijavio nestanak", "zdenkin"),  # -in on a name in -a
+        ("a bozetova snaha je svjedok, treba li je pozvati", "bozetova"),  # -etov on a name in -e
+        ("а зденкин зет је пријавио нестанак", "зденкин"),
     ],
 )
 def test_a_names_possessive_before_kin_is_a_person(text: str, person: str) -> None:
@@ -56,7 +56,7 @@ def test_the_kin_word_after_the_possessive_is_no_name() -> None:
 @pytest.mark.parametrize(
     ("text", "person"),
     [
-        ("jos jedno pitanje za tog kvarica, ima li smisla pritvor", "kvarica"),
+        ("sta da radimo protiv tog kvarica, opet prijeti", "kvarica"),
         ("sa onim kvaricem smo pricali juce", "kvaricem"),
     ],
 )
@@ -82,7 +82,7 @@ def test_a_noun_after_a_demonstrative_stays(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "person"),
     [
-        ("maloljetni sin roko 15 god, ko mora biti prisutan", "roko"),
+        ("njen brat roko 15 god, ko ga zastupa", "roko"),
         ("kćerka stana (14) je pobjegla od kuće", "stana"),  # a flat's genitive too
     ],
 )
@@ -99,13 +99,13 @@ def test_a_dictionary_entry_between_kin_and_age_stays() -> None:
 
 
 def test_a_womans_ic_form_is_a_person() -> None:
-    assert found_persons("brezovićka trazi advokata, moramo li mi zvati") == ["brezovićka"]
+    assert found_persons("brezovićka odbija izjavu bez branioca") == ["brezovićka"]
 
 
 @pytest.mark.parametrize(
     ("text", "person"),
     [
-        ("Kvarin, onaj mađar što je spavao u autu, imao je nož", "Kvarin"),
+        ("Kvarin, onaj rumun iz kampa, imao je nož", "Kvarin"),
         ("Brezar, ovaj rus, nema pasoš", "Brezar"),
     ],
 )
@@ -124,9 +124,9 @@ def test_a_place_or_a_word_pointed_at_stays(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "person"),
     [
-        ("adila, radnica u pošti, zatekla ga kako krade", "adila"),
-        ("adila iz pekare kaže da joj prijeti", "adila"),
-        ("Адила из пекаре каже да јој пријети", "Адила"),
+        ("adila, komšinica s trećeg sprata, zatekla ga kako provaljuje", "adila"),
+        ("adila iz apoteke tvrdi da joj prijeti", "adila"),
+        ("Адила из апотеке тврди да јој пријети", "Адила"),
     ],
 )
 def test_a_first_name_opening_before_its_verb_is_a_person(text: str, person: str) -> None:
@@ -136,7 +136,7 @@ def test_a_first_name_opening_before_its_verb_is_a_person(text: str, person: str
 @pytest.mark.parametrize(
     "text",
     [
-        "nada, radnica u pošti, zatekla ga kako krade",  # hope: a word of the language
+        "nada, komšinica s trećeg sprata, zatekla ga",  # hope: a word of the language
         "adila iz sela ide kući",  # no verb of persons or saying after "iz" and its word
         "Zakon iz oblasti kaže da",
     ],
@@ -149,8 +149,8 @@ def test_a_word_opening_before_a_verb_stays(text: str) -> None:
 
 
 def test_a_name_typed_again_in_lower_case_is_the_person() -> None:
-    text = "Tomo Lipić je kum od Zdenke, moze li on svjedocit u korist zdenke"
-    assert found_persons(text) == ["Tomo Lipić", "Zdenke", "zdenke"], found_kinds(text)
+    text = "Tomo Lipić je svjedočio protiv Hane, a sad traži izjavu od hane"  # also the inns' genitive
+    assert found_persons(text) == ["Tomo Lipić", "Hane", "hane"], found_kinds(text)
 
 
 @pytest.mark.parametrize(
@@ -178,7 +178,7 @@ def test_a_number_after_its_series_alone_stays() -> None:
 
 
 def test_a_two_digit_year_after_rodjen_and_a_comma_is_a_date_of_birth() -> None:
-    text = "kaze da je od pokojnog oca, rodjen 87., nema dozvolu"
+    text = "pištolj nađen u autu, vozač rodjen 87., radi u Kaknju"
     assert _of_kind(text, "DATE_OF_BIRTH") == ["87"], found_kinds(text)
 
 
@@ -218,9 +218,9 @@ def test_a_persons_year_beside_a_car_stays(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "na aerodromu Zdenko Lipić uhapšen naš državljanin po potjernici",
+        "na aerodromu Zdenko Lipić zadržan putnik bez vize, ko ga vraća",
         "aerodrom Zdenko Lipić zatvoren zbog magle",
-        'ugostiteljski objekat "Kod Zdenke" radi poslije 23h, kolika je kazna',
+        'lokal "Kod Zdenke" toči alkohol maloljetnicima, ko odgovara',
         "kafana „Kod Ivana“ radi bez dozvole",
     ],
 )
@@ -246,7 +246,7 @@ def test_a_person_beside_an_airport_or_kod_stays(text: str, person: str) -> None
 @pytest.mark.parametrize(
     ("text", "person"),
     [
-        ("a adila je maloljetna, ko je zastupa na saslušanju", "adila"),
+        ("a adila je trudna, smije li u pritvor", "adila"),
         ("svjedok kaže, abedin nije punoljetan, treba li roditelj", "abedin"),
     ],
 )

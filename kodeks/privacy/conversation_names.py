@@ -3,29 +3,29 @@ docs/privacy.md). A lower-case word is a name only with strong evidence and neve
 rule below reads a frame a common noun cannot stand in, and vetoes any form a list of words, the laws or the
 dictionaries has.
 
-- "kovačevićev kum", "zdenkin muž", "zdenetova sestra": a lower-case possessive adjective, right before a word for kin
+- "brezićev zet", "zdenkin unuk", "bozetova snaha": a lower-case possessive adjective, right before a word for kin
   or a person (kum, muž, žena, sestra, djevojka … in any case), formed from a first name of the region's dictionary
   (-in on a name in -a; -ov/-ev on a name, its -o or -e dropped; -etov on a name in -e, as Rade → Radetov) or from an
   -ić surname (-ićev). Whose kin it is, is someone; the possessive form itself is no word of the laws, the
   dictionaries or the lists, no place, and its stem no function word.
-- "za tog lipica", "onog brezicem": right after an oblique demonstrative (tog, onog, ovog, tom, onom, ovom …), a
+- "protiv tog kvarica", "sa onim kvaricem": right after an oblique demonstrative (tog, onog, ovog, tom, onom, ovom …), a
   lower-case -ić surname in its genitive, dative or instrumental — the pointing word is said of someone known, and the
   -ić form is no word of the dictionaries or the laws, and no noun of persons in -ić (bratić, momčić).
-- "sin zdenko 15 god", "kći zdenka (12)": a lower-case first name's nominative right after a word for kin in the
+- "brat roko 15 god", "kći stana (12)": a lower-case first name's nominative right after a word for kin in the
   nominative and right before an age: the age is a person's, the kin word says whose. No everyday word
   (common_words.txt), no entry of the dictionaries and no word of the laws as it stands — a case form of one may be
   (a vocative), the two words around it are the evidence.
-- "Lipar, onaj mađar što …", "Zdenka, ta svjedokinja …": a capitalised word, a comma, then a pointing word (onaj, ona,
-  taj, ta) and a noun of a people or of a person — the word is named, then pointed at as someone; no word of any
-  list, law or dictionary, no place.
-- "zdenka, radnica u pošti, zatekla …", "Здравка из пекаре каже …": a first name's nominative opening the message,
-  then an apposition of a person's noun set off by commas, or "iz"/"sa" and one lower-case word (where the person is
-  from), and then a verb of persons or of saying: the name is its subject. The name no word of any list, law or
-  dictionary (nada, mila stay words).
-- "a adila je maloljetna, …": a first name's nominative opening its clause (the message's start, a comma, or a, i,
+- "Lipar, onaj rumun iz kampa …", "Zdenka, ta svjedokinja …": a capitalised word, a comma, then a pointing word
+  (onaj, ona, taj, ta) and a noun of a people or of a person — the word is named, then pointed at as someone; no word
+  of any list, law or dictionary, no place.
+- "zdenka, komšinica s trećeg sprata, zatekla …", "Здравка из апотеке тврди …": a first name's nominative opening
+  the message, then an apposition of a person's noun set off by commas, or "iz"/"sa" and one lower-case word (where
+  the person is from), and then a verb of persons or of saying: the name is its subject. The name no word of any
+  list, law or dictionary (nada, mila stay words).
+- "a adila je trudna, …": a first name's nominative opening its clause (the message's start, a comma, or a, i,
   ali, pa before it), then je/nije and an adjective said only of a person's age or state (maloljetan, punoljetna,
   trudna, pijan …): the name is that person. No word of any list, law or dictionary.
-- "lipovićka traži advokata": a lower-case woman's form of an -ić surname, typed with its diacritic (-ićka in any
+- "brezovićka odbija izjavu": a lower-case woman's form of an -ić surname, typed with its diacritic (-ićka in any
   case) — a family's woman by the word's own shape — unless the dictionaries or the laws have it.
 
 Labels as in names.py: F first name, f a first name that may be a word, S surname, C capitalised, O other.
@@ -117,7 +117,7 @@ def _owner_named(stem: str, suffix: str) -> bool:
 
 
 def possessives_before_kin(text: str, tokens: list[Token], labels: list[str]) -> None:
-    """ "kovačevićev kum", "zdenkin muž": a lower-case possessive of a name right before a word for kin or a person."""
+    """ "brezićev zet", "zdenkin unuk": a lower-case possessive of a name right before a word for kin or a person."""
     for j in range(len(tokens) - 1):
         token, after = tokens[j], tokens[j + 1]
         if (
@@ -137,7 +137,7 @@ def possessives_before_kin(text: str, tokens: list[Token], labels: list[str]) ->
 
 
 def surnames_after_oblique_demonstratives(text: str, tokens: list[Token], labels: list[str]) -> None:
-    """ "za tog lipica": a lower-case declined -ić right after an oblique demonstrative."""
+    """ "protiv tog kvarica": a lower-case declined -ić right after an oblique demonstrative."""
     for j in range(1, len(tokens)):
         token, pointer = tokens[j], tokens[j - 1]
         folded = token.folded
@@ -161,7 +161,7 @@ def surnames_after_oblique_demonstratives(text: str, tokens: list[Token], labels
 
 
 def names_between_kin_and_age(text: str, tokens: list[Token], labels: list[str]) -> None:
-    """ "sin zdenko 15 god": a lower-case first name's nominative between a nominative kin word and an age."""
+    """ "brat roko 15 god": a lower-case first name's nominative between a nominative kin word and an age."""
     for j in range(1, len(tokens)):
         token, kin = tokens[j], tokens[j - 1]
         folded = token.folded
@@ -182,7 +182,7 @@ def names_between_kin_and_age(text: str, tokens: list[Token], labels: list[str])
 
 
 def womens_surname_forms(text: str, tokens: list[Token], labels: list[str]) -> None:
-    """ "lipovićka traži advokata": a lower-case -ićka form with its diacritic is a woman of the family."""
+    """ "brezovićka odbija izjavu": a lower-case -ićka form with its diacritic is a woman of the family."""
     for j, token in enumerate(tokens):
         lower = token.text.lower()
         if labels[j] != "O" or not token.text.islower() or not _WOMANS_SURNAME.search(lower):
@@ -194,7 +194,7 @@ def womens_surname_forms(text: str, tokens: list[Token], labels: list[str]) -> N
 
 
 def names_before_pointed_appositions(text: str, tokens: list[Token], labels: list[str]) -> None:
-    """ "Lipar, onaj mađar što …": a capitalised word, a comma, a pointing word and a people's or a person's noun."""
+    """ "Lipar, onaj rumun iz kampa": a capitalised word, a comma, a pointing word and a people's or a person's noun."""
     for j in range(len(tokens) - 2):
         token, pointer, noun = tokens[j], tokens[j + 1], tokens[j + 2]
         if (
@@ -217,8 +217,8 @@ def _persons_verb(token: Token) -> bool:
 
 
 def names_opening_before_their_verb(text: str, tokens: list[Token], labels: list[str]) -> None:
-    """ "zdenka, radnica u pošti, zatekla …", "Zdenka iz pekare kaže …": the message's first word, a first name, whose
-    verb follows an apposition of a person's noun or "iz" and a word."""
+    """ "zdenka, komšinica s trećeg sprata, zatekla …", "Zdenka iz apoteke tvrdi …": the message's first word, a first
+    name, whose verb follows an apposition of a person's noun or "iz" and a word."""
     if len(tokens) < 4 or text[: tokens[0].start].strip():
         return
     first = tokens[0]
@@ -233,7 +233,7 @@ def names_opening_before_their_verb(text: str, tokens: list[Token], labels: list
     if tokens[1].folded in _FROM and tokens[1].text.islower() and tokens[2].text.islower():
         spaced = all(gap(text, tokens[k], tokens[k + 1]) == " " for k in range(3))
         if spaced and _persons_verb(tokens[3]):
-            labels[0] = "F"  # "Zdenka iz pekare kaže": where she is from, then what she says
+            labels[0] = "F"  # "Zdenka iz apoteke tvrdi": where she is from, then what she says
         return
     if gap(text, first, tokens[1]).strip() != "," or tokens[1].folded not in lexicon.person_words():
         return
@@ -255,7 +255,7 @@ def _opens_a_clause(text: str, tokens: list[Token], j: int) -> bool:
 
 
 def names_before_persons_states(text: str, tokens: list[Token], labels: list[str]) -> None:
-    """ "a adila je maloljetna": a first name opening its clause, then je/nije and what only a person is."""
+    """ "a adila je trudna": a first name opening its clause, then je/nije and what only a person is."""
     for j in range(len(tokens) - 2):
         token, copula, state = tokens[j], tokens[j + 1], tokens[j + 2]
         if (

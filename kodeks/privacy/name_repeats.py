@@ -68,10 +68,10 @@ _PERSONS_GENITIVE_BEFORE = frozenset(["od", "kod", "za", "prema", "protiv", "kor
 
 
 def _lower_case_repeat(token: Token, before: Token | None, inside: dict[str, int]) -> bool:
-    """ "… kum od Lipe, … u korist lipe": the form a person was named by mid-sentence, typed again in lower case after
-    a word a person's case follows (od, kod, za, protiv, u korist) — no word of the laws or the officers' everyday
-    words, no name that is itself a word (nada, vera: `ambiguous_names.txt`); a case form of a dictionary noun may be,
-    since the message itself names someone by it."""
+    """ "… protiv Lipe, … izjavu od lipe": the form a person was named by mid-sentence, typed again in lower case after
+    a word a person's case follows (od, kod, za, protiv, and "u korist" as the laws say it) — no word of the laws or the
+    officers' everyday words, no name that is itself a word (nada, vera: `ambiguous_names.txt`); a case form of a
+    dictionary noun may be, since the message itself names someone by it."""
     return (
         token.text.islower()
         and token.folded in inside

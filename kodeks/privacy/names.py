@@ -1321,13 +1321,13 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     lowercase_frames.names_opening_records(text, tokens, labels)  # "Zdenko, Lipova 28, Tuzla, 061 …"
     lowercase_frames.names_from_addresses(text, tokens, labels)  # "zdenka iz ______ prijavila"
     lowercase_frames.names_before_birth(text, tokens, labels)  # "jagoda rodjena 12.03.1991"
-    conversation_names.possessives_before_kin(text, tokens, labels)  # "kovačevićev kum", "zdenkin muž"
-    conversation_names.surnames_after_oblique_demonstratives(text, tokens, labels)  # "za tog lipica"
-    conversation_names.names_between_kin_and_age(text, tokens, labels)  # "sin zdenko 15 god"
-    conversation_names.womens_surname_forms(text, tokens, labels)  # "lipovićka traži"
-    conversation_names.names_before_pointed_appositions(text, tokens, labels)  # "Lipar, onaj mađar"
-    conversation_names.names_opening_before_their_verb(text, tokens, labels)  # "zdenka, radnica u pošti, zatekla"
-    conversation_names.names_before_persons_states(text, tokens, labels)  # "a adila je maloljetna"
+    conversation_names.possessives_before_kin(text, tokens, labels)  # "brezićev zet", "zdenkin unuk"
+    conversation_names.surnames_after_oblique_demonstratives(text, tokens, labels)  # "protiv tog kvarica"
+    conversation_names.names_between_kin_and_age(text, tokens, labels)  # "brat roko 15 god"
+    conversation_names.womens_surname_forms(text, tokens, labels)  # "brezovićka odbija"
+    conversation_names.names_before_pointed_appositions(text, tokens, labels)  # "Lipar, onaj rumun"
+    conversation_names.names_opening_before_their_verb(text, tokens, labels)  # "zdenka, komšinica …, zatekla"
+    conversation_names.names_before_persons_states(text, tokens, labels)  # "a adila je trudna"
     name_context.repeated_surnames(text, tokens, labels)
     name_context.hyphenated_first_names(text, tokens, labels)
     word_surnames.word_surnames_beside_first_names(text, tokens, labels)
