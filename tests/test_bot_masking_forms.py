@@ -465,6 +465,17 @@ FORMS = {
         ("2011",),
         "[DATUM ROĐENJA]",
     ),
+    # the twenty-seventh round (docs/privacy.md "Twenty-seventh round")
+    "possessive-of-a-surname-before-kin": (
+        "a kvaricev zet je vozio bez dozvole, jel i on odgovara",
+        ("kvaricev",),
+        "[OSOBA",
+    ),
+    "declined-surname-after-a-demonstrative": (
+        "sta da radimo protiv tog kvarica, opet prijeti komsiji",
+        ("kvarica",),
+        "[OSOBA",
+    ),
 }
 
 

@@ -204,6 +204,30 @@ _YEAR_THEN_ITS_WORD = re.compile(r"^\d{2,4}\.?[ ]*(?:godiste|godista|god\.|god(?
 _WORDS_BEFORE = re.compile(r"(?:(?<![\w-])(?P<make>[^\W\d_][\w-]+)[ ]+)?(?<![\w-])(?P<last>[\w-]+)[ ]*$")
 
 
+# "auto golf 4 godište 2003", "vozilo golf 7 godište 2016": a vehicle's word or make, then its model (one or two
+# words, a digit among them or a word no first name), then "godište" and the year: the model's year, as after
+# "auto godište 2008" — a person's year is never told after a model's number.
+_YEAR_WORD_AT_END = re.compile(r"[ ,]*(?:\(|-)?[ ]*(?:godiste|godista)[ :]*$")
+
+
+def _model_before_the_year_word(before: str) -> bool:
+    m = _YEAR_WORD_AT_END.search(before)
+    if m is None:
+        return False
+    words = re.findall(r"[a-z0-9][a-z0-9-]*|\S", before[: m.start()])
+    for size in (1, 2):
+        if len(words) <= size:
+            break
+        vehicle, model = words[-size - 1], words[-size:]
+        if (
+            _vehicle(vehicle)
+            and any(c.isdigit() for c in "".join(model))
+            and all(any(c.isdigit() for c in w) or (w.isalpha() and lexicon.first_name(w) is None) for w in model)
+        ):
+            return True
+    return False
+
+
 def _vehicle(word: str) -> bool:
     return _VEHICLES.match(word) is not None or any(
         b in lexicon.word_set("vehicle_makes.txt") for b in lexicon.bases(word)
@@ -234,6 +258,8 @@ def _a_vehicles_year(text: str, start: int) -> bool:
     after = _YEAR_OF_VEHICLE.search(before)
     if after is not None and _VEHICLES.match(after.group("vehicle")):
         return True
+    if _model_before_the_year_word(before):
+        return True  # "golf 4 godište 2003"
     m = _VEHICLE_YEAR.search(before)
     if m is None:
         return False
@@ -256,7 +282,8 @@ _MONTH_AND_YEAR_AFTER_BIRTH_WORD = re.compile(
     rf"(?<![\w.])(?:rodj?en[aio]?|rodj\.|r\.)\s?(?:je\s+)?(?:u\s+)?(?P<date>{MONTHS}\s+(?:{_YEAR}|'?\d{{2}}(?!\d))\.?)"
     r"(?![\w.,]\d)"
 )
-_YEAR_ENDS = re.compile(r"^(?:\.?\s?god|\s*[,;)!?/]|\.?\s*$|\.\s)")
+# "rođen 91., nema …": the year's full stop and then the clause's comma close it as well.
+_YEAR_ENDS = re.compile(r"^(?:\.?\s?god|\.?\s*[,;)!?/]|\.?\s*$|\.\s)")
 
 
 def _years_after_birth_words(folded: str, offsets: list[int]) -> list[tuple[int, int]]:

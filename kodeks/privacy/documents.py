@@ -40,6 +40,7 @@ _LONG_DIGITS = re.compile(r"(?<![\d.,/-])\d{8,12}(?!\d|[.,/-]\d)")
 # or digit-bearing groups with one space between them, read as one number when they hold 7 to 12 characters.
 _GROUP = r"(?:[A-Z]{1,3}|[A-Za-z]{0,3}\d[A-Za-z0-9]{0,8})"
 _GROUPED = re.compile(rf"(?<![\w/.-]){_GROUP}(?: {_GROUP}){{1,4}}(?![\w/-])")
+_SERIES = re.compile(r"[A-Z]{1,3} \d{5,9}$")  # a series' capitals, then the digits of the number
 _SPACED_DATE = re.compile(r"\d{1,2} \d{1,2} \d{2,4}")
 
 
@@ -57,12 +58,13 @@ def documents(text: str) -> list[Span]:
         if sum(c.isdigit() for c in m.group()) >= 2 and DOC_WORD.search(before(text, m.start(), 45)):
             spans.append(Span(m.start(), m.end(), "DOC_NUMBER"))
     for m in _GROUPED.finditer(text):
-        if (
-            _grouped_document(m.group())
-            and DOC_WORD.search(before(text, m.start(), 45))
-            and not any(s.start < m.end() and m.start() < s.end for s in spans)
-        ):
-            spans.append(Span(m.start(), m.end(), "DOC_NUMBER"))
+        if not (_grouped_document(m.group()) and DOC_WORD.search(before(text, m.start(), 45))):
+            continue
+        # "vozačka br. VD 117834": a series' capitals typed before the digits, after the document's word and its
+        # "br.", are the number's own — the digits alone ending where the groups end give way to the whole.
+        inside = [s for s in spans if m.start() < s.start and s.end == m.end() and _SERIES.match(m.group())]
+        if inside or not any(s.start < m.end() and m.start() < s.end for s in spans):
+            spans = [s for s in spans if s not in inside] + [Span(m.start(), m.end(), "DOC_NUMBER")]
     for pattern in (_VIN, _MIXED9, _LONG_DIGITS, _INTERLEAVED):
         for m in pattern.finditer(text):
             if pattern is _INTERLEAVED and len(re.findall(r"[A-Z]+|\d+", m.group())) < 5:

@@ -35,8 +35,15 @@ def repeated_first_names(
     if not named:
         return []
     stems = [(token.folded, _stems(token.folded), index, token.text.isupper()) for token, index in named]
+    # forms named capitalised inside a sentence: typed again in lower case, the very same form is that person
+    inside = {token.folded: index for token, index in named if token.capitalised and not token.sentence_start}
     out: list[tuple[Token, int]] = []
     for j, token in enumerate(tokens):
+        if _lower_case_repeat(token, tokens[j - 1] if j else None, inside) and not any(
+            start <= token.start < end for start, end in taken
+        ):
+            out.append((token, inside[token.folded]))
+            continue
         if (
             not token.capitalised
             or (j > 0 and tokens[j - 1].folded in _PLACE_PREPOSITIONS and tokens[j - 1].text.islower())
@@ -54,6 +61,29 @@ def repeated_first_names(
                 out.append((token, index))
                 break
     return out
+
+
+# The words a person's genitive follows: "od X", "kod X", "za X", "protiv X", "u korist X" (in X's favour).
+_PERSONS_GENITIVE_BEFORE = frozenset(["od", "kod", "za", "prema", "protiv", "korist"])
+
+
+def _lower_case_repeat(token: Token, before: Token | None, inside: dict[str, int]) -> bool:
+    """ "… protiv Lipe, … izjavu od lipe": the form a person was named by mid-sentence, typed again in lower case after
+    a word a person's case follows (od, kod, za, protiv, and "u korist" as the laws say it) — no word of the laws or the
+    officers' everyday words, no name that is itself a word (nada, vera: `ambiguous_names.txt`); a case form of a
+    dictionary noun may be, since the message itself names someone by it."""
+    return (
+        token.text.islower()
+        and token.folded in inside
+        and before is not None
+        and before.folded in _PERSONS_GENITIVE_BEFORE
+        and len(token.text) >= 3
+        and token.folded not in lexicon.FUNCTION_WORDS
+        and token.folded not in lexicon.word_set("common_words.txt")
+        and token.folded not in lexicon.ambiguous_names()
+        and not lexicon.law_word(token.folded)
+        and not lexicon.is_place(token.folded)
+    )
 
 
 # "Lipko, odnosno Lipomir Brezić, …": the word before a restatement is the same person by a short name.

@@ -9,6 +9,9 @@ award or a memorial's name after its noun.
   foundation, a first name in its nominative (as the dictionary of first names has it) and an undeclined surname are the award's name, as a
   school's name after "škola" is (names._places_named_after_people). A dative or an instrumental after it is the
   person it was given to ("uručio nagradu Marku Lipiću", "sa nagradom Ani Lipić"): left as it was.
+- 'objekat "Kod Zdenke"', '„Pod Lipom“': a quoted name that opens with a capitalised preposition is a venue's (a
+  café's, an inn's) — the preposition places what the name names "at" or "under" someone; a person is never quoted
+  so. The words up to the closing quote name no one.
 
 Labels as in names.py: F first name, f a first name that may be a word, S surname, C capitalised, O other.
 """
@@ -26,6 +29,11 @@ _AWARD_NOUNS = re.compile(
     r"^(?:nagrad[aeiu]|nagradom|priznanj[aeu]|priznanjem|memorijal[aeu]?|memorijalom|fond[au]?|fondom|"
     r"fondacij[aeiu]|fondacijom|zaduzbin[aeiu]|zaduzbinom|stipendij[aeiu]|stipendijom|plaket[aeiu]|plaketom)$"
 )
+# The prepositions a venue's quoted name opens with: "Kod Zdenke", "Pod Lipom", "Kraj Drine", "Kod dva brata".
+_VENUE_PREPOSITIONS = frozenset(["kod", "pod", "kraj", "uz", "iza", "ispod", "iznad", "pored", "preko"])
+_OPENING_QUOTES = ('"', "„", "“", "”", "«", "»", "'")
+_MAX_QUOTED_WORDS = 3  # after the preposition; a lower-case word other than a function word is speech quoted
+_NUMERALS = frozenset(["dva", "dvije", "tri", "cetiri", "pet", "sedam", "jedan", "jedna"])
 # A surname in the dative, instrumental or locative: the person given the award, not its name.
 _OBLIQUE = re.compile(r"(?:u|om|em|oj|ima|i)$")
 
@@ -69,4 +77,26 @@ def names_of_awards(text: str, tokens: list[Token], labels: list[str]) -> None:
                 continue  # "nagradu Ivo Lipiću": the person it went to
             k += 1
         for i in range(j + 1, k):
+            labels[i] = "O"
+
+
+def names_of_venues_in_quotes(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """'"Kod Zdenke"': the words of a quoted name opened by a capitalised preposition are a venue's name."""
+    for j, token in enumerate(tokens):
+        if not (token.capitalised and token.folded in _VENUE_PREPOSITIONS):
+            continue
+        before = text[: token.start]
+        if not before.endswith(_OPENING_QUOTES) or before[-2:-1].isalnum():
+            continue
+        k = j + 1
+        while (
+            k < len(tokens)
+            and k - j <= _MAX_QUOTED_WORDS
+            and gap(text, tokens[k - 1], tokens[k]) == " "
+            and (tokens[k].capitalised or tokens[k].folded in lexicon.FUNCTION_WORDS or tokens[k].folded in _NUMERALS)
+        ):
+            k += 1
+        if k - 1 == j or not text[tokens[k - 1].end :].startswith(_OPENING_QUOTES):
+            continue  # no closing quote right after the name's words: speech quoted, no venue
+        for i in range(j, k):
             labels[i] = "O"

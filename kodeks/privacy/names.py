@@ -16,6 +16,7 @@ from dataclasses import astuple, dataclass
 
 from kodeks.privacy import (
     adjective_shaped_names,
+    conversation_names,
     dwelling,
     foreign_spelling,
     fronted_objects,
@@ -588,7 +589,7 @@ _PLACE_NOUNS = re.compile(
     r"parkom|skol[aeiu]|skolom|os|ss|gimnazij\w*|naselj[aeu]|obal[aeiu]|setalist\w*|kasarn\w*|spomenik\w*|"
     r"kej\w*|aleja|aleji|aleje|sokak\w*|avenij\w*|sel[aou]|zaseo?k[au]?|zasel(?:ak|k[au])|mahal[aeiu]|prelaz|prelaza|prelazu|"
     r"univerzitet\w*|sveucilist\w*|fakultet\w*|institut\w*|akademij\w*|muzej\w*|bibliotek\w*|pozorist\w*|"
-    r"kazalist\w*|galerij\w*|stadion\w*|dvoran\w*|mz)$"
+    r"kazalist\w*|galerij\w*|stadion\w*|dvoran\w*|aerodrom\w*|mz)$"
 )  # not dom, centar, bolnica: "u bolnici Ana Kovač tvrdi …" is more often a person than an institution's name
 # "Dom zdravlja", "Dom kulture": "dom" with the genitive that makes it an institution is a place noun (a home alone is
 # not: "dom Marka Markovića" is someone's).
@@ -1320,6 +1321,13 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     lowercase_frames.names_opening_records(text, tokens, labels)  # "Zdenko, Lipova 28, Tuzla, 061 …"
     lowercase_frames.names_from_addresses(text, tokens, labels)  # "zdenka iz ______ prijavila"
     lowercase_frames.names_before_birth(text, tokens, labels)  # "jagoda rodjena 12.03.1991"
+    conversation_names.possessives_before_kin(text, tokens, labels)  # "brezićev zet", "zdenkin unuk"
+    conversation_names.surnames_after_oblique_demonstratives(text, tokens, labels)  # "protiv tog kvarica"
+    conversation_names.names_between_kin_and_age(text, tokens, labels)  # "brat roko 15 god"
+    conversation_names.womens_surname_forms(text, tokens, labels)  # "brezovićka odbija"
+    conversation_names.names_before_pointed_appositions(text, tokens, labels)  # "Lipar, onaj rumun"
+    conversation_names.names_opening_before_their_verb(text, tokens, labels)  # "zdenka, komšinica …, zatekla"
+    conversation_names.names_before_persons_states(text, tokens, labels)  # "a adila je trudna"
     name_context.repeated_surnames(text, tokens, labels)
     name_context.hyphenated_first_names(text, tokens, labels)
     word_surnames.word_surnames_beside_first_names(text, tokens, labels)
@@ -1349,6 +1357,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     name_mentions.adjectives_before_ulica(text, tokens, labels)  # "zlatan ulica ne postoji"
     named_things.names_before_title_possessives(text, tokens, labels)  # "Gazi Husrev-begove džamije"
     named_things.names_of_awards(text, tokens, labels)  # "dodjela nagrade Ivo Lipić"
+    named_things.names_of_venues_in_quotes(text, tokens, labels)  # 'objekat "Kod Zdenke"'
     for i, token in enumerate(tokens):
         if token.folded in name_cues.MAIDEN_CUES:
             labels[i] = "O"  # "TOPIĆ SNJEŽANA ROĐ. BANOVIĆ": the cue between two names is neither's
