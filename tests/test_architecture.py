@@ -9,6 +9,7 @@ checking anything fails here too.
 
 from __future__ import annotations
 
+import ast
 import shutil
 import subprocess
 import sys
@@ -93,3 +94,32 @@ def test_every_exception_class_is_a_kodeks_error_defined_in_kodeks_errors() -> N
     for cls in classes:
         assert issubclass(cls, errors.KodeksError), f"{cls.__name__} is not a KodeksError"
         assert cls.__doc__ and len(cls.__doc__) > 40, f"{cls.__name__} needs a docstring saying what the user sees"
+
+
+def private_imports(root: Path) -> list[str]:
+    """Each `from our.module import _name` in the packages under `root`: a module's `_` names are its own, so another
+    module that needs one needs it public (named without the underscore, said so where it is defined)."""
+    found: list[str] = []
+    for package in PACKAGES:
+        for path in sorted((root / package).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+            for node in ast.walk(tree):
+                if not isinstance(node, ast.ImportFrom) or node.level or not node.module:
+                    continue
+                if node.module.split(".")[0] not in PACKAGES:
+                    continue
+                for alias in node.names:
+                    if alias.name.startswith("_") and not alias.name.startswith("__"):
+                        found.append(f"{path.relative_to(root)}:{node.lineno} {node.module}.{alias.name}")
+    return found
+
+
+def test_no_module_imports_another_modules_private_name() -> None:
+    assert private_imports(ROOT) == []
+
+
+def test_a_private_import_is_caught(tmp_path: Path) -> None:
+    tree = copy_tree(tmp_path)
+    path = tree / "bot" / "formatting.py"
+    path.write_text(path.read_text(encoding="utf-8") + "\n\nfrom kodeks.settings import _private\n", encoding="utf-8")
+    assert [line.split(" ")[1] for line in private_imports(tree)] == ["kodeks.settings._private"]

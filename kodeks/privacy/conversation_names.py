@@ -36,12 +36,12 @@ from __future__ import annotations
 import re
 
 from kodeks.privacy import lexicon
-from kodeks.privacy.lowercase_frames import _KIN_CASES
+from kodeks.privacy.lowercase_frames import KIN_CASES
 from kodeks.privacy.name_context import NATIONALITIES, SPEECH_VERBS
 from kodeks.privacy.tokens import Token, gap
 
-_KIN_WORDS = frozenset().union(*_KIN_CASES.values())
-_KIN_NOMINATIVE = _KIN_CASES["nom"]
+_KIN_WORDS = frozenset().union(*KIN_CASES.values())
+_KIN_NOMINATIVE = KIN_CASES["nom"]
 # Possessive adjectives of a person in any case and gender: -in (Zdenkin), -ov/-ev (Zdenkov), -ićev (Lipićev).
 _POSSESSIVE = re.compile(r"^(?P<stem>[a-z]{2,})(?P<suffix>in|ov|ev)(?:a|e|u|o|og|oga|om|oj|im|ih|ima)?$")
 # The pointing words in an oblique case of a man's or a family's name: "za tog X-ića", "sa onim X-ićem".

@@ -45,7 +45,8 @@ _KIN = {
     "gen": "majke nene nane sestre bake babe tetke strine snahe kcerke supruge zene"
     " brata sina djeda dede ujaka strica zeta muza oca",
 }
-_KIN_CASES = {case: frozenset(forms.split()) for case, forms in _KIN.items()}
+# The kin words by case; public: conversation_names.py reads them too.
+KIN_CASES = {case: frozenset(forms.split()) for case, forms in _KIN.items()}
 # The endings a first name takes in each case (women's -a names and men's names alike).
 _NAME_ENDINGS = {
     "nom": ("",),
@@ -90,7 +91,7 @@ def _in_case(folded: str, name: str, case: str) -> bool:
 
 
 def _kin_case(folded: str) -> str | None:
-    for case, forms in _KIN_CASES.items():
+    for case, forms in KIN_CASES.items():
         if folded in forms:
             return case
     return None

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from retrieval.language.normalize import _CYR_TO_LAT, to_latin
+from retrieval.language.normalize import CYR_TO_LAT, to_latin
 
 # --- characters ----------------------------------------------------------------------------------
 
@@ -26,8 +26,8 @@ _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 _MIXED_WORD = re.compile(r"\b(?=\w*[A-Za-zČčĆćŠšŽžĐđ])(?=\w*[\u0400-\u04ff])\w+\b")
 _LAT_TO_CYR = str.maketrans(
     {
-        **{v: k for k, v in _CYR_TO_LAT.items() if len(v) == 1 and k in "абвгдђежзијклмнопрстћуфхцчш"},
-        **{v.upper(): k.upper() for k, v in _CYR_TO_LAT.items() if len(v) == 1 and k in "абвгдђежзијклмнопрстћуфхцчш"},
+        **{v: k for k, v in CYR_TO_LAT.items() if len(v) == 1 and k in "абвгдђежзијклмнопрстћуфхцчш"},
+        **{v.upper(): k.upper() for k, v in CYR_TO_LAT.items() if len(v) == 1 and k in "абвгдђежзијклмнопрстћуфхцчш"},
         "y": "у",
         "x": "х",
         "w": "в",

@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-_CYR_TO_LAT = {
+# Serbian Cyrillic letter → Latin letter(s); public: ingest reads it backwards to mend a law's mixed-script words.
+CYR_TO_LAT = {
     "а": "a",
     "б": "b",
     "в": "v",
@@ -62,7 +63,7 @@ _CYR_TO_LAT = {
     "ї": "ji",
     "ґ": "g",
 }
-_TRANSLIT = str.maketrans({**_CYR_TO_LAT, **{k.upper(): v.capitalize() for k, v in _CYR_TO_LAT.items() if v}})
+_TRANSLIT = str.maketrans({**CYR_TO_LAT, **{k.upper(): v.capitalize() for k, v in CYR_TO_LAT.items() if v}})
 
 # Letters NFKD does not decompose: folded by hand, the BCS way (đ → dj, as in "Djordje").
 _SPECIAL_LETTERS = {"đ": "dj", "Đ": "Dj", "ß": "ss", "ł": "l", "Ł": "L", "ø": "o", "æ": "ae"}
@@ -78,7 +79,7 @@ def to_latin(text: str) -> str:
 
 # The official table read the other way (its 30 letters; lj, nj, dž first): for the project's own wording
 # shown to an officer who writes in Cyrillic. Not for arbitrary text ("injekcija" has an n+j, not an nj).
-_LAT_TO_CYR = {v: k for k, v in list(_CYR_TO_LAT.items())[:30]}
+_LAT_TO_CYR = {v: k for k, v in list(CYR_TO_LAT.items())[:30]}
 _LAT_LETTER = re.compile("|".join(sorted(map(re.escape, _LAT_TO_CYR), key=len, reverse=True)), re.IGNORECASE)
 
 
