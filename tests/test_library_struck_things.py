@@ -91,15 +91,11 @@ def test_over_generated_laws_a_collision_does_not_reach_bodily_harm_first(tmp_pa
             row(
                 "KZ T", "170", "Ko drugog tjelesno povrijedi ili mu naruši zdravlje, kaznit će se.", "Tjelesna povreda"
             ),
-            row(
-                "ZOBS T",
-                "42",
-                "Vozač ne smije naglo smanjiti brzinu kretanja vozila, osim u slučaju opasnosti.",
-                "",
-            ),
+            row("ZOBS T", "42", "Vozač ne smije naglo kočiti, osim u slučaju opasnosti.", ""),
+            row("ZOBS T", "44", "Vozač je dužan voziti brzinom prilagođenom uslovima puta.", ""),
         ],
     ).data_dir
     r = Retriever.open(settings_for(data_dir, search_mode="lexical"))
-    told = "naglo smanjio brzinu a ovaj iza njega udario u automobil"
-    assert r.search(told, k=2).hits[0].id == "ZOBS T čl. 42"
-    assert HARM in _adds("naglo smanjio brzinu a ovaj iza njega udario komšiju")
+    # without the reading the bare verb's bodily harm put KZ T 170 first here
+    assert r.search("ovaj iza njega udario u automobil kad je kočio", k=3).hits[0].id == "ZOBS T čl. 42"
+    assert r.search("ovaj iza njega udario komšiju kad je kočio", k=3).hits[0].id == "KZ T čl. 170"
