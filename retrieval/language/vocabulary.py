@@ -30,6 +30,7 @@ from typing import Any
 
 from retrieval.language.ambiguity import Claim, Phrase, claims, starts_of_other_acts
 from retrieval.language.clauses import UNREALISED_WEIGHT, avoided, threatens, without_unrealised
+from retrieval.language.collisions import StruckThings
 from retrieval.language.composed import Composition
 from retrieval.language.customs import UndeclaredGoods
 from retrieval.language.normalize import fold, words
@@ -415,6 +416,8 @@ class Vocabulary:
         self._jat_forms = {fold(k): fold(v) for k, v in jat.get("forms", {}).items()}
         self.canonical_word = lru_cache(maxsize=200_000)(self._canonical_word)
         self._persons = PersonWords.of(thesaurus.get("persons", {}), self.canonical_word)
+        # a verb of striking whose object is a vehicle or a thing of the road ("udario u auto"): a collision, no blow
+        self._struck = StruckThings.of(thesaurus.get("collision", {}), self.canonical_word)
         # Exact pairs: every stem of a line → the stem of its first word (after the jat rule).
         self._stem_map: dict[str, str] = {}
         for line in variants.get("pairs", {}).get("lines", []):
@@ -589,8 +592,10 @@ class Vocabulary:
 
     def _expand_story(self, text: str) -> list[Expansion]:
         """`_expand_text` with what a story says by its parts: a thing said to be false, a payment with nothing for it,
-        a payment collected that was not owed, goods not declared at customs or the border, two acts that make one."""
-        out = self._undeclared(text, self._expand_text(text)) + self._predicated(text)
+        a payment collected that was not owed, goods not declared at customs or the border, two acts that make one; and
+        without what a verb of striking alone adds where its object is a thing ("udario u auto": a collision, no blow;
+        collisions.py)."""
+        out = self._undeclared(text, self._collided(text, self._expand_text(text))) + self._predicated(text)
         for read in (self._unreceived(text), self._unowed(text)):
             known = {e.adds for e in out}
             out += [e for e in read if e.adds not in known]
@@ -637,6 +642,17 @@ class Vocabulary:
             kept += [Expansion("thesaurus", composition.name, t) for t in composition.legal if t not in have]
             have |= set(composition.legal)
         return kept
+
+    def _collided(self, text: str, out: list[Expansion]) -> list[Expansion]:
+        """`out` without what only a verb of striking adds, matched alone, where that verb's object is a vehicle, a
+        part of one or a thing of the road ([collision]: "pa mu je ovaj udario u auto" reads no bodily harm); what the
+        story adds with those verbs read as no words at all is kept, and so is every phrase ("udario auto" is the
+        crash entry's own)."""
+        collided = self._struck.without(text, self.canonical_word)
+        if collided is None:
+            return out
+        kept = {e.adds for e in self._expand_text(collided)}
+        return [e for e in out if e.adds in kept or self.canonical_word(e.matched) not in self._struck.verbs]
 
     def _unreceived(self, text: str) -> list[Expansion]:
         """What a payment told with nothing received for it adds ([payment]: "uplatio 800 KM i ništa nije dobio"
