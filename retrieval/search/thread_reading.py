@@ -1225,11 +1225,27 @@ def _back_to_interrupted(reading: Reading, text: str, previous: str, interrupted
     into: a correction taking back none of `previous`'s words but words of that story ("izvini, vrata nisu bila
     obijena, …" after a break-in), or a continuation that names that story (`_returns`)."""
     if reading.kind == "correction":
-        return bool(reading.negated) and (
-            not any(_said(w, previous) for w in reading.negated if fold(w) not in c.not_acts)
-            and _takes_back(reading.negated, interrupted, c)
+        taken = tuple(w for w in reading.negated if fold(w) not in c.not_acts)
+        return bool(taken) and (
+            not any(_said(w, previous) or _number_said(w, previous) for w in taken)
+            and (_takes_back(reading.negated, interrupted, c) or _any_taken_back(reading.negated, interrupted, c))
         )
     return reading.kind == "continuation" and _returns(reading, text, previous, interrupted, c)
+
+
+def _number_said(word: str, previous: str) -> bool:
+    """True when `word` is a number `previous` wrote as such ("95" in "… mjerio 95."): a number has no stem."""
+    return word.isdigit() and word in words(previous)
+
+
+def _any_taken_back(taken: tuple[str, ...], story: str, c: Cues) -> bool:
+    """True when any word a negation takes back (not only its first) is one `story` said, by stem or as the same
+    number: "nije bio pravi pištolj" takes back the story's pistol, its first word only qualifies it; "72 a ne 95"
+    takes back the story's 95 (issue 29, corrections after a question of its own). Not after a negated verb of
+    knowing or will, which takes nothing back (`_takes_back`)."""
+    if taken and fold(taken[0]) in c.modals:
+        return False
+    return any(_said(w, story) or _number_said(w, story) for w in taken if fold(w) not in c.not_acts)
 
 
 def _returns(reading: Reading, text: str, previous: str, interrupted: str, c: Cues) -> bool:
