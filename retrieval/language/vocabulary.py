@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from retrieval.language.ambiguity import Claim, Phrase, claims, starts_of_other_acts
 from retrieval.language.clauses import UNREALISED_WEIGHT, avoided, threatens, without_unrealised
@@ -381,6 +381,16 @@ class MoneyReading:
         return any(tuple(folded[at : at + len(words_)]) == words_ for words_ in self.not_before)
 
 
+class StoryPhrase(Protocol):
+    """A story told by its parts that, where `reads` finds them, is said as one entry's own phrase (`word`): a payment
+    with nothing for it ("platio a nije dobio"), a payment collected that was not owed ("naplatio nešto što ne")."""
+
+    @property
+    def word(self) -> str: ...
+
+    def reads(self, text: str) -> bool: ...
+
+
 class Vocabulary:
     """Variant canonicalisation (both sides) and question expansion (derivation, thesaurus)."""
 
@@ -405,10 +415,13 @@ class Vocabulary:
         self._compositions = [Composition.of(table) for table in thesaurus.get("compose", [])]
         # an act reported and then said to be otherwise ("prijavio da …, a ispostavilo se …"): a false report
         self._report = ReportReading.of(thesaurus.get("report", {}))
-        # a payment and then nothing for it ("uplatio 800 KM i ništa nije dobio"): read as the fraud's phrase too
-        self._payment = UnreceivedPayment.of(thesaurus.get("payment", {}))
-        # a payment collected and then said not to be owed ("naplaćuje taksu koju niko nije dužan platiti")
-        self._collection = UnowedCollection.of(thesaurus.get("collection", {}))
+        # stories said as an entry's own phrase: a payment and then nothing for it ("uplatio 800 KM i ništa nije
+        # dobio": the fraud's phrase), a payment collected and then said not to be owed ("naplaćuje taksu koju niko
+        # nije dužan platiti": the unlawful collection's)
+        self._story_phrases: tuple[StoryPhrase, ...] = (
+            UnreceivedPayment.of(thesaurus.get("payment", {})),
+            UnowedCollection.of(thesaurus.get("collection", {})),
+        )
         # goods not declared where customs or the border is named ("… ništa nije prijavio na carini"): smuggling too
         self._customs = UndeclaredGoods.of(thesaurus.get("customs", {}))
         jat = variants.get("jat", {})
@@ -596,9 +609,9 @@ class Vocabulary:
         without what a verb of striking alone adds where its object is a thing ("udario u auto": a collision, no blow;
         collisions.py)."""
         out = self._undeclared(text, self._collided(text, self._expand_text(text))) + self._predicated(text)
-        for read in (self._unreceived(text), self._unowed(text)):
+        for story in self._story_phrases:
             known = {e.adds for e in out}
-            out += [e for e in read if e.adds not in known]
+            out += [e for e in self._said_as(story, text) if e.adds not in known]
         return self._composed(text, out)
 
     def _undeclared(self, text: str, out: list[Expansion]) -> list[Expansion]:
@@ -654,20 +667,12 @@ class Vocabulary:
         kept = {e.adds for e in self._expand_text(collided)}
         return [e for e in out if e.adds in kept or self.canonical_word(e.matched) not in self._struck.verbs]
 
-    def _unreceived(self, text: str) -> list[Expansion]:
-        """What a payment told with nothing received for it adds ([payment]: "uplatio 800 KM i ništa nije dobio"
-        reads as the fraud entry's "platio a nije dobio"; payments.py)."""
-        if not self._payment.reads(text):
+    def _said_as(self, story: StoryPhrase, text: str) -> list[Expansion]:
+        """What `text` adds as `story`'s phrase where it tells that story by its parts (payments.py), else nothing."""
+        if not story.reads(text):
             return []
-        return [Expansion(e.source, fold(self._payment.word), e.adds) for e in self._expand_text(self._payment.word)]
-
-    def _unowed(self, text: str) -> list[Expansion]:
-        """What a payment collected and then said not to be owed adds ([collection]: "naplaćuje taksu koju niko nije
-        dužan platiti" reads as the unlawful collection's "naplatio nešto što ne"; payments.py)."""
-        if not self._collection.reads(text):
-            return []
-        word = fold(self._collection.word)
-        return [Expansion(e.source, word, e.adds) for e in self._expand_text(self._collection.word)]
+        word = fold(story.word)
+        return [Expansion(e.source, word, e.adds) for e in self._expand_text(story.word)]
 
     def _predicated(self, text: str) -> list[Expansion]:
         """What a thing said to be false after it is named adds ([falsity]: "ima vozačku …, vidi se da je lažna" reads
