@@ -28,6 +28,12 @@ dictionaries has.
 - "brezovićka odbija izjavu": a lower-case woman's form of an -ić surname, typed with its diacritic (-ićka in any
   case) — a family's woman by the word's own shape — unless the dictionaries or the laws have it.
 
+The twenty-eighth round added, by the same veto:
+
+- "a zdekijeva djevojka": the possessive before kin of a pet name in -i (-ijev), the pet name itself no word.
+- "zdenkovo oružje je …", "a zdenkin auto stoji …": opening its clause, a lower-case possessive of a first name of the
+  region's dictionary right before a thing a person owns (oružje, vozilo, firma, stan … as subject or object).
+
 Labels as in names.py: F first name, f a first name that may be a word, S surname, C capitalised, O other.
 """
 
@@ -113,6 +119,10 @@ def _owner_named(stem: str, suffix: str) -> bool:
             owners.append(stem[:-1])  # Rade → Radetov, Mile → Miletov
     if any(lexicon.first_name(owner) == owner for owner in owners):
         return True
+    if suffix == "ev" and stem.endswith("ij") and len(stem) >= 4:
+        # a pet name in -i (-ijev: Zdeki → Zdekijev), itself no word of any list, no first name's word
+        pet = stem[:-1]
+        return not _a_word(pet) and not _a_word(stem) and pet not in lexicon.FUNCTION_WORDS
     return suffix == "ev" and stem.endswith("ic") and len(stem) >= 5 and not _a_word(stem)  # Lipić → Lipićev
 
 
@@ -134,6 +144,42 @@ def possessives_before_kin(text: str, tokens: list[Token], labels: list[str]) ->
         if _owner_named(m.group("stem"), m.group("suffix")):
             labels[j] = "S" if m.group("stem").endswith("ic") else "F"
             labels[j + 1] = "O"  # the kin word ("kum": no Kum) is whose it is, never the name's other half
+
+
+# What a person owns and the laws speak of as someone's (oružje, vozilo, firma, stan …), as a clause's subject or
+# object: nominative and accusative.
+_OWNED_THINGS = frozenset(
+    [
+        *("oruzje", "pistolj", "puska", "vozilo", "auto", "automobil", "kombi", "kamion", "motor", "traktor"),
+        *("firma", "firmu", "radnja", "radnju", "kuca", "kucu", "stan", "vikendica", "vikendicu", "zemljiste"),
+        *("imanje", "imovina", "imovinu", "telefon", "mobitel", "novcanik", "novac", "pare", "torba", "torbu"),
+        *("pas", "psa", "dozvola", "dozvolu", "vozacka", "vozacku", "licna", "licnu", "pasos"),
+    ]
+)
+
+
+def possessives_before_owned_things(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "zdenkovo oružje je …", "a zdenkin auto stoji …": opening its clause, a lower-case possessive of a first
+    name of the region's dictionary right before a thing a person owns — whose the thing is, is someone."""
+    for j in range(len(tokens) - 1):
+        token, after = tokens[j], tokens[j + 1]
+        if (
+            labels[j] not in "Of"
+            or not token.text.islower()
+            or not after.text.islower()
+            or gap(text, token, after) != " "
+            or after.folded not in _OWNED_THINGS
+            or not _opens_a_clause(text, tokens, j)
+        ):
+            continue
+        m = _POSSESSIVE.match(token.folded)
+        if m is None or _a_word(token.folded) or m.group("stem") in lexicon.FUNCTION_WORDS:
+            continue
+        stem, suffix = m.group("stem"), m.group("suffix")
+        owners = [stem + "a"] if suffix == "in" else [stem, stem + "o", stem + "e"]
+        if any(lexicon.first_name(owner) == owner for owner in owners):
+            labels[j] = "F"
+            labels[j + 1] = "O"
 
 
 def surnames_after_oblique_demonstratives(text: str, tokens: list[Token], labels: list[str]) -> None:

@@ -1322,6 +1322,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     lowercase_frames.names_from_addresses(text, tokens, labels)  # "zdenka iz ______ prijavila"
     lowercase_frames.names_before_birth(text, tokens, labels)  # "jagoda rodjena 12.03.1991"
     conversation_names.possessives_before_kin(text, tokens, labels)  # "brezićev zet", "zdenkin unuk"
+    conversation_names.possessives_before_owned_things(text, tokens, labels)  # "zdenkovo oružje je …"
     conversation_names.surnames_after_oblique_demonstratives(text, tokens, labels)  # "protiv tog kvarica"
     conversation_names.names_between_kin_and_age(text, tokens, labels)  # "brat roko 15 god"
     conversation_names.womens_surname_forms(text, tokens, labels)  # "brezovićka odbija"

@@ -1,0 +1,39 @@
+"""The twenty-eighth round's classes of form (docs/privacy.md "Twenty-eighth round: dev_writer20 …"): a pet name's
+possessive before kin, a first name's possessive before a thing a person owns, a family's plural before "su", a name
+corrected after "ne", and a first name that may be a word as the subject of a verb of saying and its "da" clause.
+Invented examples, each with the same evidence where it must stay as it was."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.privacy_helpers import found_kind_names, found_kinds, found_persons
+
+# --- a pet name's possessive before kin, a first name's possessive before a thing owned -------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "person"),
+    [
+        ("a kvarekijeva djevojka je drzala robu, jel i ona odgovara", "kvarekijeva"),  # a pet name in -i: -ijev
+        ("zdenkovo oruzje je registrovano na oca, ko je sad vlasnik", "zdenkovo"),  # -ov on a name in -o
+        ("a zdenkin auto stoji u dvoristu, smijemo li ga izuzeti", "zdenkin"),  # -in on a name in -a
+        ("ok, jagodina firma trazi kopiju zapisnika", "jagodina"),  # after a comma: its clause's start
+    ],
+)
+def test_a_names_possessive_before_kin_or_a_thing_owned_is_a_person(text: str, person: str) -> None:
+    assert person in found_persons(text), found_kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "natrijev klorid je nadjen u vozilu",  # -ijev on a word (an element), no kin after it
+        "bratov auto je ukraden",  # a kin word's possessive
+        "a kovacevo oruzje je registrovano",  # a trade's possessive: no first name
+        "markov lanac je teorija",  # no thing a person owns after it
+        "ukraden je zdenkin telefon",  # not at its clause's start
+    ],
+)
+def test_a_possessive_of_no_name_or_out_of_its_frame_stays(text: str) -> None:
+    assert "PERSON" not in found_kind_names(text), found_kinds(text)
