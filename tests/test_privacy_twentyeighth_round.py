@@ -37,3 +37,29 @@ def test_a_names_possessive_before_kin_or_a_thing_owned_is_a_person(text: str, p
 )
 def test_a_possessive_of_no_name_or_out_of_its_frame_stays(text: str) -> None:
     assert "PERSON" not in found_kind_names(text), found_kinds(text)
+
+
+# --- a family's plural before "su" -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "person"),
+    [
+        ("kvarevici su inace poznati, cijela familija ima dosijee", "kvarevici"),
+        ("a brezanovići nisu htjeli otvoriti vrata", "brezanovići"),
+    ],
+)
+def test_a_familys_plural_before_su_is_a_person(text: str, person: str) -> None:
+    assert found_persons(text) == [person], found_kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "mladici su pobjegli prema parku",  # a noun of persons in -ić
+        "kvarevici kazu da nije bilo nikog",  # no su/nisu after it
+        "vidio sam da kvarevici su tu",  # not at its clause's start
+    ],
+)
+def test_a_plural_out_of_the_familys_frame_stays(text: str) -> None:
+    assert "PERSON" not in found_kind_names(text), found_kinds(text)

@@ -33,6 +33,8 @@ The twenty-eighth round added, by the same veto:
 - "a zdekijeva djevojka": the possessive before kin of a pet name in -i (-ijev), the pet name itself no word.
 - "zdenkovo oružje je …", "a zdenkin auto stoji …": opening its clause, a lower-case possessive of a first name of the
   region's dictionary right before a thing a person owns (oružje, vozilo, firma, stan … as subject or object).
+- "kvarevići su poznati": a lower-case plural of an -ović/-ević surname opening its clause before su/nisu — the
+  family; neither the plural nor its -ić singular a word, a place or a noun of persons in -ić.
 
 Labels as in names.py: F first name, f a first name that may be a word, S surname, C capitalised, O other.
 """
@@ -318,3 +320,34 @@ def names_before_persons_states(text: str, tokens: list[Token], labels: list[str
         ):
             continue
         labels[j] = "F"
+
+
+# A family's plural of an -ić surname: -ići (-ovići, -evići) in lower case, typed with or without the diacritic.
+_FAMILY_PLURAL = re.compile(r"^(?P<stem>[a-z]{3,}(?:ov|ev))ici$")
+_PLURAL_COPULAS = frozenset(["su", "nisu"])
+
+
+def family_plurals_before_su(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "kvarevići su poznati": a lower-case plural of an -ović/-ević surname opening its clause, right before su/nisu
+    — the family, as "Petrovići su …". The plural and its -ić singular no word of any list, law or dictionary, no
+    place (villages are named so) and no noun of persons in -ić."""
+    for j in range(len(tokens) - 1):
+        token, copula = tokens[j], tokens[j + 1]
+        if (
+            labels[j] != "O"
+            or not token.text.islower()
+            or copula.folded not in _PLURAL_COPULAS
+            or not copula.text.islower()
+            or gap(text, token, copula) != " "
+            or not _opens_a_clause(text, tokens, j)
+        ):
+            continue
+        m = _FAMILY_PLURAL.match(token.folded)
+        if m is None:
+            continue
+        singular = m.group("stem") + "ic"
+        if _a_word(token.folded) or _a_word(singular) or singular.endswith(_PEOPLE_IN_IC):
+            continue
+        if any(b in lexicon.word_set("not_surnames.txt") for b in [*lexicon.bases(token.folded), singular]):
+            continue
+        labels[j] = "S"
