@@ -63,3 +63,22 @@ def test_a_familys_plural_before_su_is_a_person(text: str, person: str) -> None:
 )
 def test_a_plural_out_of_the_familys_frame_stays(text: str) -> None:
     assert "PERSON" not in found_kind_names(text), found_kinds(text)
+
+
+# --- a name corrected after "ne" ----------------------------------------------------------------------------------------
+
+
+def test_a_name_corrected_after_ne_is_a_person() -> None:
+    persons = found_persons("Zdenko ne Zdravko, Zdravko Lipić, zet od svjedoka, on je prijetio nozem")
+    assert persons[0] == "Zdenko" and "Zdravko Lipić" in persons, persons
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Zakon ne Zdravko, Zdravko Lipić odlucuje",  # no first name before "ne"
+        "Zdenko ne zna, Zdravko Lipić je vozio",  # no name after "ne"
+    ],
+)
+def test_no_correction_of_a_name_stays(text: str) -> None:
+    assert not any(p.startswith(("Zakon", "Zdenko")) for p in found_persons(text)), found_kinds(text)

@@ -35,6 +35,8 @@ The twenty-eighth round added, by the same veto:
   region's dictionary right before a thing a person owns (oružje, vozilo, firma, stan … as subject or object).
 - "kvarevići su poznati": a lower-case plural of an -ović/-ević surname opening its clause before su/nisu — the
   family; neither the plural nor its -ić singular a word, a place or a noun of persons in -ić.
+- "Zdenko ne Zdravko, Zdravko Lipić …": a capitalised first name of the dictionary, "ne", and a recognised
+  capitalised name closed by a comma, a stop or the end — one name corrected by another; both are names.
 
 Labels as in names.py: F first name, f a first name that may be a word, S surname, C capitalised, O other.
 """
@@ -351,3 +353,35 @@ def family_plurals_before_su(text: str, tokens: list[Token], labels: list[str]) 
         if any(b in lexicon.word_set("not_surnames.txt") for b in [*lexicon.bases(token.folded), singular]):
             continue
         labels[j] = "S"
+
+
+_CORRECTION = frozenset(["ne"])
+
+
+def names_corrected_after_ne(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "Zdenko ne Zdravko, Zdravko Lipić …": a capitalised first name of the region's dictionary, "ne", and a
+    capitalised name already recognised, closed by a comma, a full stop or the end — the officer corrects one
+    person's name by another's; both are names."""
+    for j in range(len(tokens) - 2):
+        token, word, name = tokens[j], tokens[j + 1], tokens[j + 2]
+        if (
+            labels[j] not in "fCO"
+            or not token.capitalised
+            or token.text.isupper()
+            or word.folded not in _CORRECTION
+            or not word.text.islower()
+            or gap(text, token, word) != " "
+            or gap(text, word, name) != " "
+            or labels[j + 2] not in "FS"
+            or not name.capitalised
+            or lexicon.first_name(token.folded) != token.folded
+            or token.folded in lexicon.FUNCTION_WORDS
+            or lexicon.is_place(token.folded)
+        ):
+            continue
+        rest = text[name.end :]
+        if j + 3 < len(tokens):
+            rest = text[name.end : tokens[j + 3].start]
+        if rest.strip() not in {",", ".", ""} or (not rest.strip() and j + 3 < len(tokens)):
+            continue
+        labels[j] = "F"

@@ -1330,6 +1330,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     conversation_names.names_opening_before_their_verb(text, tokens, labels)  # "zdenka, komšinica …, zatekla"
     conversation_names.names_before_persons_states(text, tokens, labels)  # "a adila je trudna"
     conversation_names.family_plurals_before_su(text, tokens, labels)  # "kvarevići su poznati"
+    conversation_names.names_corrected_after_ne(text, tokens, labels)  # "Zdenko ne Zdravko, …"
     name_context.repeated_surnames(text, tokens, labels)
     name_context.hyphenated_first_names(text, tokens, labels)
     word_surnames.word_surnames_beside_first_names(text, tokens, labels)
