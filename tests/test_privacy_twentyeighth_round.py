@@ -82,3 +82,31 @@ def test_a_name_corrected_after_ne_is_a_person() -> None:
 )
 def test_no_correction_of_a_name_stays(text: str) -> None:
     assert not any(p.startswith(("Zakon", "Zdenko")) for p in found_persons(text)), found_kinds(text)
+
+
+# --- a first name that may be a word, as the subject of a verb of saying and its "da" clause ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "person"),
+    [
+        ("a zora kaze da ne zeli krivicno gonjenje", "zora"),  # dawn: a word, but dawn says nothing
+        ("jagoda je rekla da je vidjela vozaca", "jagoda"),
+        ("svjedok je tu, ali ruza tvrdi da nije bila kod kuce", "ruza"),
+    ],
+)
+def test_a_first_name_saying_that_is_a_person(text: str, person: str) -> None:
+    assert found_persons(text) == [person], found_kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "zakon kaze da mora biti branilac",  # no first name
+        "nema nade kaze da je gotovo",  # not at its clause's start
+        "zora kaze sve o tome",  # no "da" clause after the verb
+        "u zoru je rekao da ide",  # the name's word governed by a preposition
+    ],
+)
+def test_a_word_before_a_verb_of_saying_out_of_the_frame_stays(text: str) -> None:
+    assert "PERSON" not in found_kind_names(text), found_kinds(text)

@@ -37,6 +37,9 @@ The twenty-eighth round added, by the same veto:
   family; neither the plural nor its -ić singular a word, a place or a noun of persons in -ić.
 - "Zdenko ne Zdravko, Zdravko Lipić …": a capitalised first name of the dictionary, "ne", and a recognised
   capitalised name closed by a comma, a stop or the end — one name corrected by another; both are names.
+- "a zora kaže da …", "jagoda je rekla da …": a lower-case first name of the dictionary opening its clause, right
+  before a verb of saying and its "da" clause — a person's act (the issue's person verb with the name as subject), so
+  the name may be a word of the language; never a function word, a person's word, a place or a word of the laws.
 
 Labels as in names.py: F first name, f a first name that may be a word, S surname, C capitalised, O other.
 """
@@ -383,5 +386,46 @@ def names_corrected_after_ne(text: str, tokens: list[Token], labels: list[str]) 
         if j + 3 < len(tokens):
             rest = text[name.end : tokens[j + 3].start]
         if rest.strip() not in {",", ".", ""} or (not rest.strip() and j + 3 < len(tokens)):
+            continue
+        labels[j] = "F"
+
+
+# Verbs of saying that take what was said as a "da" clause: only a person says so.
+_SAYING = frozenset(["kaze", "tvrdi", "navodi", "veli", "prica", "govori", "izjavljuje", "rece"])
+_SAID = frozenset(["rekao", "rekla", "izjavio", "izjavila", "naveo", "navela", "tvrdio", "tvrdila"])
+
+
+def _says_that(text: str, tokens: list[Token], k: int) -> bool:
+    """At `k`: a verb of saying in the present ("kaže da") or "je rekao da" / "rekao je da", then "da"."""
+    words = [t.folded for t in tokens[k : k + 4]]
+    if not all(t.text.islower() for t in tokens[k : k + 4]):
+        return False
+    if len(words) >= 2 and words[0] in _SAYING and words[1] == "da":
+        return True
+    if len(words) >= 3 and words[1] in _SAID and words[0] == "je" and words[2] == "da":
+        return True
+    return len(words) >= 3 and words[0] in _SAID and words[1] == "je" and words[2] == "da"
+
+
+def first_names_saying_that(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "a zora kaže da …", "jagoda je rekla da …": a lower-case first name of the region's dictionary opening its
+    clause, right before a verb of saying and its "da" clause — a person's act, the name its subject. The name may be
+    a word of the language (the verb and its clause are the evidence), never a function word, a person's word, a
+    place or a word of the laws."""
+    for j in range(len(tokens) - 2):
+        token = tokens[j]
+        if (
+            labels[j] not in "fO"
+            or not token.text.islower()
+            or gap(text, token, tokens[j + 1]) != " "
+            or not _opens_a_clause(text, tokens, j)
+            or lexicon.first_name(token.folded) != token.folded
+            or token.folded in lexicon.FUNCTION_WORDS
+            or token.folded in lexicon.person_words()
+            or lexicon.is_place(token.folded)
+            or lexicon.law_word(token.folded)
+            or lexicon.not_a_name(token.folded)
+            or not _says_that(text, tokens, j + 1)
+        ):
             continue
         labels[j] = "F"
