@@ -110,3 +110,22 @@ def test_a_first_name_saying_that_is_a_person(text: str, person: str) -> None:
 )
 def test_a_word_before_a_verb_of_saying_out_of_the_frame_stays(text: str) -> None:
     assert "PERSON" not in found_kind_names(text), found_kinds(text)
+
+
+# --- a first name that may be a word, coordinated with a recognised full name -------------------------------------------
+
+
+def test_a_first_name_coordinated_with_a_full_name_is_a_person() -> None:
+    persons = found_persons("imam dvojicu, zora i zdenko lipić, braća, obojica pijani")
+    assert persons == ["zora", "zdenko lipić"], persons
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ljudi rade i Zdenko Lipić je tu",  # not at its clause's start: a verb of "ljudi"
+        "kaze, zakon i Zdenko Lipić",  # no first name
+    ],
+)
+def test_a_word_before_a_coordinated_full_name_stays(text: str) -> None:
+    assert found_persons(text) == ["Zdenko Lipić"], found_kinds(text)

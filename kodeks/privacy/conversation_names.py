@@ -40,6 +40,8 @@ The twenty-eighth round added, by the same veto:
 - "a zora kaže da …", "jagoda je rekla da …": a lower-case first name of the dictionary opening its clause, right
   before a verb of saying and its "da" clause — a person's act (the issue's person verb with the name as subject), so
   the name may be a word of the language; never a function word, a person's word, a place or a word of the laws.
+- "…, zora i zdenko lipić, braća": a lower-case first name of the dictionary opening its clause, "i", and a first
+  name with its recognised surname — coordinated with a person, it is one, even a word of the language.
 
 Labels as in names.py: F first name, f a first name that may be a word, S surname, C capitalised, O other.
 """
@@ -426,6 +428,35 @@ def first_names_saying_that(text: str, tokens: list[Token], labels: list[str]) -
             or lexicon.law_word(token.folded)
             or lexicon.not_a_name(token.folded)
             or not _says_that(text, tokens, j + 1)
+        ):
+            continue
+        labels[j] = "F"
+
+
+def first_names_coordinated_with_full_names(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "…, zora i zdenko lipić, braća, …": a lower-case first name of the region's dictionary opening its clause,
+    "i", and a first name with its surname already recognised — coordinated with a person, it is one (the issue's
+    coordination with another recognised person), even a word of the language; never a function word, a person's
+    word, a place or a word of the laws."""
+    for j in range(len(tokens) - 3):
+        token, conj, first, surname = tokens[j], tokens[j + 1], tokens[j + 2], tokens[j + 3]
+        if (
+            labels[j] not in "fO"
+            or not token.text.islower()
+            or conj.folded != "i"
+            or not conj.text.islower()
+            or labels[j + 2] not in "Ff"
+            or labels[j + 3] != "S"
+            or gap(text, token, conj) != " "
+            or gap(text, conj, first) != " "
+            or gap(text, first, surname) != " "
+            or not _opens_a_clause(text, tokens, j)
+            or lexicon.first_name(token.folded) != token.folded
+            or token.folded in lexicon.FUNCTION_WORDS
+            or token.folded in lexicon.person_words()
+            or lexicon.is_place(token.folded)
+            or lexicon.law_word(token.folded)
+            or lexicon.not_a_name(token.folded)
         ):
             continue
         labels[j] = "F"

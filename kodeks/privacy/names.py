@@ -1332,6 +1332,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     conversation_names.family_plurals_before_su(text, tokens, labels)  # "kvarevići su poznati"
     conversation_names.names_corrected_after_ne(text, tokens, labels)  # "Zdenko ne Zdravko, …"
     conversation_names.first_names_saying_that(text, tokens, labels)  # "a zora kaže da …"
+    conversation_names.first_names_coordinated_with_full_names(text, tokens, labels)  # "zora i zdenko lipić"
     name_context.repeated_surnames(text, tokens, labels)
     name_context.hyphenated_first_names(text, tokens, labels)
     word_surnames.word_surnames_beside_first_names(text, tokens, labels)
