@@ -129,3 +129,30 @@ def test_a_first_name_coordinated_with_a_full_name_is_a_person() -> None:
 )
 def test_a_word_before_a_coordinated_full_name_stays(text: str) -> None:
     assert found_persons(text) == ["Zdenko Lipić"], found_kinds(text)
+
+
+# --- no person: plants said to be planted, a thing by its weight -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "jasmin i ljubica su posadjeni u bastama, kaze da nije marihuana",  # a participle said only of plants
+        "Ruža i Jasmin su posađeni u vrtu iza kuće",
+        "zlatan lancic od 20 grama otet na ulici, razbojnistvo ili kradja",  # a weight: a thing weighed
+    ],
+)
+def test_plants_planted_and_a_thing_weighed_are_no_person(text: str) -> None:
+    assert "PERSON" not in found_kind_names(text), found_kinds(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "person"),
+    [
+        ("svjedok jasmin je posadjen u auto", "jasmin"),  # a person's word before it
+        ("jasmin i ljubica su pretuceni ispred kafica", "jasmin"),  # no participle of plants
+        ("zlatan lipić od 80 kila je pobjegao", "zlatan lipić"),  # a surname no word of the dictionaries
+    ],
+)
+def test_a_person_beside_a_plants_participle_or_a_weight_stays(text: str, person: str) -> None:
+    assert person in found_persons(text), found_kinds(text)

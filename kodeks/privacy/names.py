@@ -1359,6 +1359,8 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     name_mentions.adjectives_before_nouns(text, tokens, labels)
     name_mentions.places_mentioned_as_places(text, tokens, labels)
     name_mentions.kinds_mentioned_as_kinds(text, tokens, labels)  # "ruža i jasmin su vrste cvijeća"
+    name_mentions.plants_said_to_grow(text, tokens, labels)  # "jasmin i ljubica su posađeni"
+    name_mentions.things_by_their_weight(text, tokens, labels)  # "zlatan lančić od 20 grama"
     name_mentions.adjectives_before_ulica(text, tokens, labels)  # "zlatan ulica ne postoji"
     named_things.names_before_title_possessives(text, tokens, labels)  # "Gazi Husrev-begove džamije"
     named_things.names_of_awards(text, tokens, labels)  # "dodjela nagrade Ivo Lipić"
