@@ -476,6 +476,17 @@ FORMS = {
         ("kvarica",),
         "[OSOBA",
     ),
+    # the twenty-eighth round (docs/privacy.md "Twenty-eighth round")
+    "first-names-possessive-before-a-thing-owned": (
+        "zdenkovo oruzje je registrovano na oca koji je umro, ko je sad vlasnik",
+        ("zdenkovo",),
+        "[OSOBA",
+    ),
+    "familys-plural-before-su": (
+        "kvarevici su inace poznati, smijemo li to napisat u izvjestaj",
+        ("kvarevici",),
+        "[OSOBA",
+    ),
 }
 
 

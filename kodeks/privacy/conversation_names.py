@@ -28,6 +28,21 @@ dictionaries has.
 - "brezovićka odbija izjavu": a lower-case woman's form of an -ić surname, typed with its diacritic (-ićka in any
   case) — a family's woman by the word's own shape — unless the dictionaries or the laws have it.
 
+The twenty-eighth round added, by the same veto:
+
+- "a zdekijeva djevojka": the possessive before kin of a pet name in -i (-ijev), the pet name itself no word.
+- "zdenkovo oružje je …", "a zdenkin auto stoji …": opening its clause, a lower-case possessive of a first name of the
+  region's dictionary right before a thing a person owns (oružje, vozilo, firma, stan … as subject or object).
+- "kvarevići su poznati": a lower-case plural of an -ović/-ević surname opening its clause before su/nisu — the
+  family; neither the plural nor its -ić singular a word, a place or a noun of persons in -ić.
+- "Zdenko ne Zdravko, Zdravko Lipić …": a capitalised first name of the dictionary, "ne", and a recognised
+  capitalised name closed by a comma, a stop or the end — one name corrected by another; both are names.
+- "a zora kaže da …", "jagoda je rekla da …": a lower-case first name of the dictionary opening its clause, right
+  before a verb of saying and its "da" clause — a person's act (the issue's person verb with the name as subject), so
+  the name may be a word of the language; never a function word, a person's word, a place or a word of the laws.
+- "…, zora i zdenko lipić, braća": a lower-case first name of the dictionary opening its clause, "i", and a first
+  name with its recognised surname — coordinated with a person, it is one, even a word of the language.
+
 Labels as in names.py: F first name, f a first name that may be a word, S surname, C capitalised, O other.
 """
 
@@ -113,6 +128,10 @@ def _owner_named(stem: str, suffix: str) -> bool:
             owners.append(stem[:-1])  # Rade → Radetov, Mile → Miletov
     if any(lexicon.first_name(owner) == owner for owner in owners):
         return True
+    if suffix == "ev" and stem.endswith("ij") and len(stem) >= 4:
+        # a pet name in -i (-ijev: Zdeki → Zdekijev), itself no word of any list, no first name's word
+        pet = stem[:-1]
+        return not _a_word(pet) and not _a_word(stem) and pet not in lexicon.FUNCTION_WORDS
     return suffix == "ev" and stem.endswith("ic") and len(stem) >= 5 and not _a_word(stem)  # Lipić → Lipićev
 
 
@@ -134,6 +153,42 @@ def possessives_before_kin(text: str, tokens: list[Token], labels: list[str]) ->
         if _owner_named(m.group("stem"), m.group("suffix")):
             labels[j] = "S" if m.group("stem").endswith("ic") else "F"
             labels[j + 1] = "O"  # the kin word ("kum": no Kum) is whose it is, never the name's other half
+
+
+# What a person owns and the laws speak of as someone's (oružje, vozilo, firma, stan …), as a clause's subject or
+# object: nominative and accusative.
+_OWNED_THINGS = frozenset(
+    [
+        *("oruzje", "pistolj", "puska", "vozilo", "auto", "automobil", "kombi", "kamion", "motor", "traktor"),
+        *("firma", "firmu", "radnja", "radnju", "kuca", "kucu", "stan", "vikendica", "vikendicu", "zemljiste"),
+        *("imanje", "imovina", "imovinu", "telefon", "mobitel", "novcanik", "novac", "pare", "torba", "torbu"),
+        *("pas", "psa", "dozvola", "dozvolu", "vozacka", "vozacku", "licna", "licnu", "pasos"),
+    ]
+)
+
+
+def possessives_before_owned_things(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "zdenkovo oružje je …", "a zdenkin auto stoji …": opening its clause, a lower-case possessive of a first
+    name of the region's dictionary right before a thing a person owns — whose the thing is, is someone."""
+    for j in range(len(tokens) - 1):
+        token, after = tokens[j], tokens[j + 1]
+        if (
+            labels[j] not in "Of"
+            or not token.text.islower()
+            or not after.text.islower()
+            or gap(text, token, after) != " "
+            or after.folded not in _OWNED_THINGS
+            or not _opens_a_clause(text, tokens, j)
+        ):
+            continue
+        m = _POSSESSIVE.match(token.folded)
+        if m is None or _a_word(token.folded) or m.group("stem") in lexicon.FUNCTION_WORDS:
+            continue
+        stem, suffix = m.group("stem"), m.group("suffix")
+        owners = [stem + "a"] if suffix == "in" else [stem, stem + "o", stem + "e"]
+        if any(lexicon.first_name(owner) == owner for owner in owners):
+            labels[j] = "F"
+            labels[j + 1] = "O"
 
 
 def surnames_after_oblique_demonstratives(text: str, tokens: list[Token], labels: list[str]) -> None:
@@ -269,6 +324,139 @@ def names_before_persons_states(text: str, tokens: list[Token], labels: list[str
             or gap(text, copula, state) != " "
             or lexicon.first_name(token.folded) != token.folded
             or _a_word(token.folded)
+        ):
+            continue
+        labels[j] = "F"
+
+
+# A family's plural of an -ić surname: -ići (-ovići, -evići) in lower case, typed with or without the diacritic.
+_FAMILY_PLURAL = re.compile(r"^(?P<stem>[a-z]{3,}(?:ov|ev))ici$")
+_PLURAL_COPULAS = frozenset(["su", "nisu"])
+
+
+def family_plurals_before_su(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "kvarevići su poznati": a lower-case plural of an -ović/-ević surname opening its clause, right before su/nisu
+    — the family, as "Petrovići su …". The plural and its -ić singular no word of any list, law or dictionary, no
+    place (villages are named so) and no noun of persons in -ić."""
+    for j in range(len(tokens) - 1):
+        token, copula = tokens[j], tokens[j + 1]
+        if (
+            labels[j] != "O"
+            or not token.text.islower()
+            or copula.folded not in _PLURAL_COPULAS
+            or not copula.text.islower()
+            or gap(text, token, copula) != " "
+            or not _opens_a_clause(text, tokens, j)
+        ):
+            continue
+        m = _FAMILY_PLURAL.match(token.folded)
+        if m is None:
+            continue
+        singular = m.group("stem") + "ic"
+        if _a_word(token.folded) or _a_word(singular) or singular.endswith(_PEOPLE_IN_IC):
+            continue
+        if any(b in lexicon.word_set("not_surnames.txt") for b in [*lexicon.bases(token.folded), singular]):
+            continue
+        labels[j] = "S"
+
+
+_CORRECTION = frozenset(["ne"])
+
+
+def names_corrected_after_ne(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "Zdenko ne Zdravko, Zdravko Lipić …": a capitalised first name of the region's dictionary, "ne", and a
+    capitalised name already recognised, closed by a comma, a full stop or the end — the officer corrects one
+    person's name by another's; both are names."""
+    for j in range(len(tokens) - 2):
+        token, word, name = tokens[j], tokens[j + 1], tokens[j + 2]
+        if (
+            labels[j] not in "fCO"
+            or not token.capitalised
+            or token.text.isupper()
+            or word.folded not in _CORRECTION
+            or not word.text.islower()
+            or gap(text, token, word) != " "
+            or gap(text, word, name) != " "
+            or labels[j + 2] not in "FS"
+            or not name.capitalised
+            or lexicon.first_name(token.folded) != token.folded
+            or token.folded in lexicon.FUNCTION_WORDS
+            or lexicon.is_place(token.folded)
+        ):
+            continue
+        rest = text[name.end :]
+        if j + 3 < len(tokens):
+            rest = text[name.end : tokens[j + 3].start]
+        if rest.strip() not in {",", ".", ""} or (not rest.strip() and j + 3 < len(tokens)):
+            continue
+        labels[j] = "F"
+
+
+# Verbs of saying that take what was said as a "da" clause: only a person says so.
+_SAYING = frozenset(["kaze", "tvrdi", "navodi", "veli", "prica", "govori", "izjavljuje", "rece"])
+_SAID = frozenset(["rekao", "rekla", "izjavio", "izjavila", "naveo", "navela", "tvrdio", "tvrdila"])
+
+
+def _says_that(text: str, tokens: list[Token], k: int) -> bool:
+    """At `k`: a verb of saying in the present ("kaže da") or "je rekao da" / "rekao je da", then "da"."""
+    words = [t.folded for t in tokens[k : k + 4]]
+    if not all(t.text.islower() for t in tokens[k : k + 4]):
+        return False
+    if len(words) >= 2 and words[0] in _SAYING and words[1] == "da":
+        return True
+    if len(words) >= 3 and words[1] in _SAID and words[0] == "je" and words[2] == "da":
+        return True
+    return len(words) >= 3 and words[0] in _SAID and words[1] == "je" and words[2] == "da"
+
+
+def first_names_saying_that(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "a zora kaže da …", "jagoda je rekla da …": a lower-case first name of the region's dictionary opening its
+    clause, right before a verb of saying and its "da" clause — a person's act, the name its subject. The name may be
+    a word of the language (the verb and its clause are the evidence), never a function word, a person's word, a
+    place or a word of the laws."""
+    for j in range(len(tokens) - 2):
+        token = tokens[j]
+        if (
+            labels[j] not in "fO"
+            or not token.text.islower()
+            or gap(text, token, tokens[j + 1]) != " "
+            or not _opens_a_clause(text, tokens, j)
+            or lexicon.first_name(token.folded) != token.folded
+            or token.folded in lexicon.FUNCTION_WORDS
+            or token.folded in lexicon.person_words()
+            or lexicon.is_place(token.folded)
+            or lexicon.law_word(token.folded)
+            or lexicon.not_a_name(token.folded)
+            or not _says_that(text, tokens, j + 1)
+        ):
+            continue
+        labels[j] = "F"
+
+
+def first_names_coordinated_with_full_names(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "…, zora i zdenko lipić, braća, …": a lower-case first name of the region's dictionary opening its clause,
+    "i", and a first name with its surname already recognised — coordinated with a person, it is one (the issue's
+    coordination with another recognised person), even a word of the language; never a function word, a person's
+    word, a place or a word of the laws."""
+    for j in range(len(tokens) - 3):
+        token, conj, first, surname = tokens[j], tokens[j + 1], tokens[j + 2], tokens[j + 3]
+        if (
+            labels[j] not in "fO"
+            or not token.text.islower()
+            or conj.folded != "i"
+            or not conj.text.islower()
+            or labels[j + 2] not in "Ff"
+            or labels[j + 3] != "S"
+            or gap(text, token, conj) != " "
+            or gap(text, conj, first) != " "
+            or gap(text, first, surname) != " "
+            or not _opens_a_clause(text, tokens, j)
+            or lexicon.first_name(token.folded) != token.folded
+            or token.folded in lexicon.FUNCTION_WORDS
+            or token.folded in lexicon.person_words()
+            or lexicon.is_place(token.folded)
+            or lexicon.law_word(token.folded)
+            or lexicon.not_a_name(token.folded)
         ):
             continue
         labels[j] = "F"

@@ -11,6 +11,10 @@
   form an adjective of the laws, right before a lower-case noun of the laws in the same case (the endings agree:
   -u … -u, -om … -u/-om, -oj … -i), is the adjective. No word for a person may be the noun ("Milu komšinicu" is
   the neighbour Mila).
+- "jasmin i ljubica su posađeni u bašti" (the twenty-eighth round): first names that are entries of the dictionaries,
+  coordinated as the subject of je/su and a participle said only of plants (planted, sown, grown, in bloom), are the
+  plants; "zlatan lančić od 20 grama": one or two dictionary entries read as a name, right before "od", a number and
+  a unit of mass, are a thing weighed.
 
 Labels as in names.py: F first name, f a first name that may be a word, S surname, C capitalised, O other.
 """
@@ -242,3 +246,71 @@ def adjectives_before_ulica(text: str, tokens: list[Token], labels: list[str]) -
 _AFTER_THE_STREET = frozenset(
     ["ne", "nije", "je", "su", "se", "postoji", "postoje", "nema", "bila", "bi", "i", "ili", "a", "kao", "vodi", "ide"]
 )
+
+
+# Participles said only of plants: planted, sown, grown, in bloom, sprouted (any gender and number, đ folded to dj).
+_GROWN = re.compile(
+    r"^(?:(?:po|za|pre)sa(?:dj|d)en|(?:po|za)sijan|uzgojen|uzgajan)[aeio]?$"
+    r"|^(?:procvjeta|proklija|iznikl|izrasl)(?:o|la|le|li|lo)?$"
+)
+_NEGATED_COPULA = frozenset(["je", "su", "nije", "nisu"])
+
+
+def plants_said_to_grow(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "jasmin i ljubica su posađeni u bašti": words coordinated as the subject of je/su (nije/nisu) and a participle
+    said only of plants (planted, sown, grown, in bloom) are the plants — when each is an entry of the dictionaries
+    as it stands (the flower's word) and nothing marks a person (no person's word before them, no surname among or
+    before them)."""
+    for n, participle in enumerate(tokens):
+        if n < 2 or not participle.text.islower() or _GROWN.match(participle.folded) is None:
+            continue
+        k = n - 1
+        if tokens[k].folded not in _NEGATED_COPULA or gap(text, tokens[k], participle) != " ":
+            continue
+        subject: list[int] = []
+        i = k - 1
+        while i >= 0 and gap(text, tokens[i], tokens[i + 1]).strip() in ("", ","):
+            if tokens[i].folded in lexicon.COORDINATION and subject:
+                i -= 1
+                continue
+            if tokens[i].folded in lexicon.person_words():
+                subject = []  # "svjedok jasmin je posađen …": a person's word names a person
+                break
+            if tokens[i].folded in lexicon.FUNCTION_WORDS:
+                break
+            subject.append(i)
+            i -= 1
+        if (
+            subject
+            and all(labels[x] in "Ff" for x in subject)
+            and all(tokens[x].folded in lexicon.word_set("dictionary_words.txt") for x in subject)
+            and (i < 0 or labels[i] not in "FSC")
+        ):
+            for x in subject:
+                labels[x] = "O"
+
+
+# A thing's weight after it: "od 20 grama", "od 2 kg", "od 5 karata" (a person is not weighed so in a question).
+_WEIGHT_AFTER = re.compile(r"^[ ]+od[ ]+\d+(?:[,.]\d+)?[ ]*(?:grama|gr|g|kg|kila|kilograma|karata)\b")
+
+
+def things_by_their_weight(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "zlatan lančić od 20 grama otet …": one or two lower-case words read as a name, each an entry of the
+    dictionaries as it stands (an adjective, a noun), right before "od", a number and a unit of mass — a thing
+    weighed, no one's name."""
+    for j, token in enumerate(tokens):
+        if labels[j] not in "FfS" or not token.text.islower() or not _WEIGHT_AFTER.match(text[token.end :]):
+            continue
+        run = [j]
+        if (
+            j >= 1
+            and labels[j - 1] in "FfS"
+            and tokens[j - 1].text.islower()
+            and gap(text, tokens[j - 1], token) == " "
+        ):
+            run.insert(0, j - 1)
+        if run[0] >= 1 and labels[run[0] - 1] in "FfS" and gap(text, tokens[run[0] - 1], tokens[run[0]]) == " ":
+            continue  # a longer name: not two words of a thing
+        if all(tokens[x].folded in lexicon.word_set("dictionary_words.txt") for x in run):
+            for x in run:
+                labels[x] = "O"

@@ -1322,12 +1322,17 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     lowercase_frames.names_from_addresses(text, tokens, labels)  # "zdenka iz ______ prijavila"
     lowercase_frames.names_before_birth(text, tokens, labels)  # "jagoda rodjena 12.03.1991"
     conversation_names.possessives_before_kin(text, tokens, labels)  # "brezićev zet", "zdenkin unuk"
+    conversation_names.possessives_before_owned_things(text, tokens, labels)  # "zdenkovo oružje je …"
     conversation_names.surnames_after_oblique_demonstratives(text, tokens, labels)  # "protiv tog kvarica"
     conversation_names.names_between_kin_and_age(text, tokens, labels)  # "brat roko 15 god"
     conversation_names.womens_surname_forms(text, tokens, labels)  # "brezovićka odbija"
     conversation_names.names_before_pointed_appositions(text, tokens, labels)  # "Lipar, onaj rumun"
     conversation_names.names_opening_before_their_verb(text, tokens, labels)  # "zdenka, komšinica …, zatekla"
     conversation_names.names_before_persons_states(text, tokens, labels)  # "a adila je trudna"
+    conversation_names.family_plurals_before_su(text, tokens, labels)  # "kvarevići su poznati"
+    conversation_names.names_corrected_after_ne(text, tokens, labels)  # "Zdenko ne Zdravko, …"
+    conversation_names.first_names_saying_that(text, tokens, labels)  # "a zora kaže da …"
+    conversation_names.first_names_coordinated_with_full_names(text, tokens, labels)  # "zora i zdenko lipić"
     name_context.repeated_surnames(text, tokens, labels)
     name_context.hyphenated_first_names(text, tokens, labels)
     word_surnames.word_surnames_beside_first_names(text, tokens, labels)
@@ -1354,6 +1359,8 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     name_mentions.adjectives_before_nouns(text, tokens, labels)
     name_mentions.places_mentioned_as_places(text, tokens, labels)
     name_mentions.kinds_mentioned_as_kinds(text, tokens, labels)  # "ruža i jasmin su vrste cvijeća"
+    name_mentions.plants_said_to_grow(text, tokens, labels)  # "jasmin i ljubica su posađeni"
+    name_mentions.things_by_their_weight(text, tokens, labels)  # "zlatan lančić od 20 grama"
     name_mentions.adjectives_before_ulica(text, tokens, labels)  # "zlatan ulica ne postoji"
     named_things.names_before_title_possessives(text, tokens, labels)  # "Gazi Husrev-begove džamije"
     named_things.names_of_awards(text, tokens, labels)  # "dodjela nagrade Ivo Lipić"
