@@ -778,8 +778,6 @@ def _own_case(body: list[str], previous: str, c: Cues) -> bool:
     own = [t for t in rest if content_words(t)]
     if not own or fold(own[0]).endswith(c.act_endings):
         return False  # "a ako udari …", "a ako je imao …": a verb first — the thread's person does it
-    if _match(c.negations, own, 0):
-        return False  # "a da nisu stigli ništa uzeti …": a negated verb first — the same, what they did not do
     acted = any(_has_verb(w, c) for w in own[1:])
     if c.auxiliaries & set(rest) and not acted:
         return False  # "a ako je pješak teško povrijeđen?": a state of the case, not an act of its own
@@ -1260,16 +1258,6 @@ def _returns(reading: Reading, text: str, previous: str, interrupted: str, c: Cu
     return len({fold(w) for w in own if _said(w, interrupted)}) >= c.returning_words
 
 
-def _thread_hypothetical(body: list[str], c: Cues) -> bool:
-    """A hypothetical of the thread's case however long ("a da je mladi vozač, dozvolu ima tek 6 mjeseci", "ako je
-    sam došao i prijavio prije nego što smo saznali, odgovara li"): it opens the message (after "a"), and what it
-    supposes is not a case of its own (`_own_case` is read first) nor someone indefinite's ("a ako ga neko …")."""
-    if not _opens(c.hypothetical, body):
-        return False
-    rest = body[_opener_end(c.hypothetical, body, 1) or 0 :]
-    return not any(t in c.subjects for t in rest[:2])
-
-
 def _read(text: str, previous: str | None) -> Reading:
     """`read_message` against one act."""
     c = cues()
@@ -1323,7 +1311,6 @@ def _read(text: str, previous: str | None) -> Reading:
     leaning = (
         len(own) <= 1
         or (hypothetical and len(own) <= c.max_hypothetical_words)
-        or (code is None and _thread_hypothetical(body, c))
         or (is_follow_up(own_text) and not acts and len(own) <= c.max_own_words)
         or (_opens(c.questions, body) and len(own) <= c.max_question_words and not acts)
     )
