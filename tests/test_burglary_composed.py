@@ -76,3 +76,11 @@ def test_the_taking_verbs_and_where_read_come_from_the_data(tmp_path: Path) -> N
     assert set(expansion_weights(table, "razbio prozor na vikendica i uzeo alat")) == {"teška krađa"}
     kept = vocabulary_from(COMPOSE.replace("where_read = true\n", ""), tmp_path / "kept")
     assert set(expansion_weights(kept, "razbio prozor na vikendica i uzeo alat")) == {"teška krađa", "oštećenje"}
+
+
+def test_a_car_taken_for_a_ride_is_no_breaking() -> None:
+    # the title naming damage and a taking for use together reads no breaking; it gives way only with a breaking
+    story = "uzeo je komšijin auto samo da se provoza pa ga vratio"
+    assert "obijanje pa uzimanje" not in {e.matched for e in bcs_vocabulary().expand(story)}
+    w = expansion_weights(bcs_vocabulary(), "razbio staklo na garaži i uzeo alat")
+    assert "oštećenje i oduzimanje tuđe stvari" not in w

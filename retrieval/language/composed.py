@@ -44,6 +44,9 @@ class Composition:
     # the superseded parts' phrases give way even where the story already reads what the parts make (a breaking is a
     # burglary's means whether or not a burglary phrase told it too)
     where_read: bool = False
+    # legal terms that read no part, whose phrases give way with the superseded parts' ("razbio staklo" also adds the
+    # title that names damage and taking-for-use together; a taking-for-use alone tells no breaking)
+    gives_way: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, table: dict[str, Any]) -> Composition:
@@ -58,6 +61,7 @@ class Composition:
             tuple(fold(str(v)) for v in table.get("verbs", [])),
             frozenset(fold(str(w)) for w in table.get("negations", [])),
             bool(table.get("where_read", False)),
+            frozenset(fold(str(t)) for t in table.get("gives_way", [])),
         )
 
     def reads(
@@ -95,6 +99,8 @@ class Composition:
     def superseded(self, expansions: Collection[Any]) -> set[str]:
         """The lay phrases (`matched`) among `expansions` that told a part this composition `supersedes`."""
         parts = [self.parts[i] for i in self.supersedes if i < len(self.parts)]
+        if parts and self.gives_way:
+            parts.append(self.gives_way)
         return {e.matched for e in expansions if any(fold(e.adds) in part for part in parts)}
 
     def _instrument(self, text: str, adds_of: Callable[[str], Collection[str]]) -> bool:
