@@ -8,6 +8,11 @@ A composition lists, by the legal terms the entries already add, the parts that 
 terms that count for the last part only as an instrument — a lay word right after a preposition of means ("sa
 pištoljem", "s maskama i pištoljem": `means`, `instrument`, `within`) — and what the parts make (`legal`). Read from
 the codes' definitions and the entries' own legal terms, never from a question's words.
+
+Burglary (KZ FBiH 287, KZ RS 226, KZ BD 281 "Teška krađa": a theft "obijanjem ili provaljivanjem") is told as a
+breaking and, after it, a taking ("razbio staklo na autu i uzeo laptop"); "uzeo" alone adds no legal term, so its last
+part is read by words (`verbs`: beginnings of the verbs of taking, after the first part's phrase, not right after one
+of `negations`), and its breaking gives way even where a burglary phrase already read the offence (`where_read`).
 """
 
 from __future__ import annotations
@@ -32,6 +37,16 @@ class Composition:
     # the parts (their index) whose lay phrases read as something else alone: what those phrases added is taken away
     # when the composition reads ("traži pare" is a bribe's demand alone, extortion's with a threat)
     supersedes: tuple[int, ...] = ()
+    # beginnings of words that tell the last part by themselves where one stands after the first part's phrase, not
+    # right after a negation ("razbio staklo … i uzeo laptop": a taking after a breaking; "uzeo" alone adds nothing)
+    verbs: tuple[str, ...] = ()
+    negations: frozenset[str] = frozenset()
+    # the superseded parts' phrases give way even where the story already reads what the parts make (a breaking is a
+    # burglary's means whether or not a burglary phrase told it too)
+    where_read: bool = False
+    # legal terms that read no part, whose phrases give way with the superseded parts' ("razbio staklo" also adds the
+    # title that names damage and taking-for-use together; a taking-for-use alone tells no breaking)
+    gives_way: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, table: dict[str, Any]) -> Composition:
@@ -43,21 +58,49 @@ class Composition:
             int(table.get("within", 0)),
             fold(str(table.get("name", ""))),
             tuple(int(i) for i in table.get("supersedes", [])),
+            tuple(fold(str(v)) for v in table.get("verbs", [])),
+            frozenset(fold(str(w)) for w in table.get("negations", [])),
+            bool(table.get("where_read", False)),
+            frozenset(fold(str(t)) for t in table.get("gives_way", [])),
         )
 
-    def reads(self, text: str, added: Collection[str], adds_of: Callable[[str], Collection[str]]) -> bool:
+    def reads(
+        self,
+        text: str,
+        added: Collection[str],
+        adds_of: Callable[[str], Collection[str]],
+        expansions: Collection[Any] = (),
+    ) -> bool:
         """Whether `text`, whose expansions added the legal terms `added`, tells every part; `adds_of(word)` is what
-        one word adds alone (for an instrument after a preposition of means)."""
+        one word adds alone (for an instrument after a preposition of means); `expansions` (with `matched` and `adds`)
+        place the first part's phrase for the `verbs`."""
         if not self.parts or not self.legal:
             return False
         folded = {fold(t) for t in added}
         if not all(part & folded for part in self.parts[:-1]):
             return False
+        if self.verbs:
+            return self._verb_after(text, expansions)
         return bool(self.parts[-1] & folded) or self._instrument(text, adds_of)
+
+    def _verb_after(self, text: str, expansions: Collection[Any]) -> bool:
+        """A word of `verbs`, not right after a negation, after the first word of a phrase that told the first part
+        (where that word is not found as written, an inflected phrase, anywhere in the story)."""
+        found = words(text)
+        heads = {fold(e.matched).split()[0] for e in expansions if fold(e.adds) in self.parts[0] and e.matched.strip()}
+        starts = [n for n, w in enumerate(found) if w in heads]
+        start = min(starts) if starts else -1
+        return any(
+            w.startswith(self.verbs) and (n == 0 or found[n - 1] not in self.negations)
+            for n, w in enumerate(found)
+            if n > start
+        )
 
     def superseded(self, expansions: Collection[Any]) -> set[str]:
         """The lay phrases (`matched`) among `expansions` that told a part this composition `supersedes`."""
         parts = [self.parts[i] for i in self.supersedes if i < len(self.parts)]
+        if parts and self.gives_way:
+            parts.append(self.gives_way)
         return {e.matched for e in expansions if any(fold(e.adds) in part for part in parts)}
 
     def _instrument(self, text: str, adds_of: Callable[[str], Collection[str]]) -> bool:

@@ -639,13 +639,14 @@ class Vocabulary:
         """`out` with what each [[compose]] whose parts the story tells adds ("… sa pištoljem … uzeli pazar": a taking
         by a weapon's means reads as robbery too; composed.py). Each part keeps its own terms, except a part the
         composition `supersedes`: the phrases that told it add only what the composition makes. A composition whose
-        terms the story already reads changes nothing."""
+        terms the story already reads changes nothing, unless it reads `where_read` (a breaking gives way to the
+        burglary it was the means of, whether or not a burglary phrase told it too)."""
         added = {e.adds for e in out}
         read: list[Composition] = []
         for composition in self._compositions:
-            if set(composition.legal) <= added:
+            if set(composition.legal) <= added and not composition.where_read:
                 continue  # the story already reads what the parts make: nothing to add, nothing to take away
-            if composition.reads(text, added, lambda w: [e.adds for e in self._expand_text(w)]):
+            if composition.reads(text, added, lambda w: [e.adds for e in self._expand_text(w)], out):
                 read.append(composition)
                 added |= set(composition.legal)
         superseded = {phrase for composition in read for phrase in composition.superseded(out)}
