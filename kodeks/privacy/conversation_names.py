@@ -49,6 +49,7 @@ Labels as in names.py: F first name, f a first name that may be a word, S surnam
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 
 from kodeks.privacy import lexicon
 from kodeks.privacy.lowercase_frames import KIN_CASES
@@ -135,8 +136,12 @@ def _owner_named(stem: str, suffix: str) -> bool:
     return suffix == "ev" and stem.endswith("ic") and len(stem) >= 5 and not _a_word(stem)  # Lipić → Lipićev
 
 
-def possessives_before_kin(text: str, tokens: list[Token], labels: list[str]) -> None:
-    """ "brezićev zet", "zdenkin unuk": a lower-case possessive of a name right before a word for kin or a person."""
+def _possessives_before(
+    text: str, tokens: list[Token], labels: list[str], fits: Callable[[int], bool]
+) -> Iterator[tuple[int, str, str]]:
+    """Each lower-case possessive adjective (`_POSSESSIVE`: stem, suffix) at `j`, unlabelled or a weak first name,
+    right before a lower-case word one space on where `fits(j)` — no word of any list or law, its stem no function
+    word; whose name it is, the caller decides."""
     for j in range(len(tokens) - 1):
         token, after = tokens[j], tokens[j + 1]
         if (
@@ -144,14 +149,25 @@ def possessives_before_kin(text: str, tokens: list[Token], labels: list[str]) ->
             or not token.text.islower()
             or not after.text.islower()
             or gap(text, token, after) != " "
-            or not (after.folded in _KIN_WORDS or after.folded in lexicon.person_words())
+            or not fits(j)
         ):
             continue
         m = _POSSESSIVE.match(token.folded)
         if m is None or _a_word(token.folded) or m.group("stem") in lexicon.FUNCTION_WORDS:
             continue
-        if _owner_named(m.group("stem"), m.group("suffix")):
-            labels[j] = "S" if m.group("stem").endswith("ic") else "F"
+        yield j, m.group("stem"), m.group("suffix")
+
+
+def possessives_before_kin(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "brezićev zet", "zdenkin unuk": a lower-case possessive of a name right before a word for kin or a person."""
+    for j, stem, suffix in _possessives_before(
+        text,
+        tokens,
+        labels,
+        lambda j: tokens[j + 1].folded in _KIN_WORDS or tokens[j + 1].folded in lexicon.person_words(),
+    ):
+        if _owner_named(stem, suffix):
+            labels[j] = "S" if stem.endswith("ic") else "F"
             labels[j + 1] = "O"  # the kin word ("kum": no Kum) is whose it is, never the name's other half
 
 
@@ -170,21 +186,9 @@ _OWNED_THINGS = frozenset(
 def possessives_before_owned_things(text: str, tokens: list[Token], labels: list[str]) -> None:
     """ "zdenkovo oružje je …", "a zdenkin auto stoji …": opening its clause, a lower-case possessive of a first
     name of the region's dictionary right before a thing a person owns — whose the thing is, is someone."""
-    for j in range(len(tokens) - 1):
-        token, after = tokens[j], tokens[j + 1]
-        if (
-            labels[j] not in "Of"
-            or not token.text.islower()
-            or not after.text.islower()
-            or gap(text, token, after) != " "
-            or after.folded not in _OWNED_THINGS
-            or not _opens_a_clause(text, tokens, j)
-        ):
-            continue
-        m = _POSSESSIVE.match(token.folded)
-        if m is None or _a_word(token.folded) or m.group("stem") in lexicon.FUNCTION_WORDS:
-            continue
-        stem, suffix = m.group("stem"), m.group("suffix")
+    for j, stem, suffix in _possessives_before(
+        text, tokens, labels, lambda j: tokens[j + 1].folded in _OWNED_THINGS and _opens_a_clause(text, tokens, j)
+    ):
         owners = [stem + "a"] if suffix == "in" else [stem, stem + "o", stem + "e"]
         if any(lexicon.first_name(owner) == owner for owner in owners):
             labels[j] = "F"

@@ -186,6 +186,25 @@ _KIND_NOUNS = frozenset(
 _PEOPLE = ("covjek", "ljud", "osob", "muskar", "zen", "momk", "djevoj", "mladic", "tip")
 
 
+def _coordinated_subject(text: str, tokens: list[Token], k: int) -> tuple[list[int], int]:
+    """The words coordinated as the subject before the copula at `k` ("cvijeta i jasmin su …"), nearest first, and the
+    index of the token before them (-1 at the text's start). Empty where a person's word stands among them ("svjedok
+    jasmin je …": the word names a person)."""
+    subject: list[int] = []
+    i = k - 1
+    while i >= 0 and gap(text, tokens[i], tokens[i + 1]).strip() in ("", ","):
+        if tokens[i].folded in lexicon.COORDINATION and subject:
+            i -= 1
+            continue
+        if tokens[i].folded in lexicon.person_words():
+            return [], i
+        if tokens[i].folded in lexicon.FUNCTION_WORDS:
+            break
+        subject.append(i)
+        i -= 1
+    return subject, i
+
+
 def kinds_mentioned_as_kinds(text: str, tokens: list[Token], labels: list[str]) -> None:
     """ "cvijeta i jasmin su vrste cvijeća koje su ukradene", "Ruža je vrsta cvijeta": words coordinated as the subject
     of je/su, with a noun of kind as the predicate (a kind, a breed, a plant, a flower), are named as the kinds — no
@@ -201,19 +220,7 @@ def kinds_mentioned_as_kinds(text: str, tokens: list[Token], labels: list[str]) 
             tokens[n + 1].folded in lexicon.person_words() or tokens[n + 1].folded.startswith(_PEOPLE)
         ):
             continue  # "Jasmin je vrsta čovjeka koji …": a kind of person is said of a person
-        subject: list[int] = []
-        i = k - 1
-        while i >= 0 and gap(text, tokens[i], tokens[i + 1]).strip() in ("", ","):
-            if tokens[i].folded in lexicon.COORDINATION and subject:
-                i -= 1
-                continue
-            if tokens[i].folded in lexicon.person_words():
-                subject = []  # "svjedok jasmin je …": the word names a person
-                break
-            if tokens[i].folded in lexicon.FUNCTION_WORDS:
-                break
-            subject.append(i)
-            i -= 1
+        subject, i = _coordinated_subject(text, tokens, k)
         if subject and all(labels[x] in "Ff" for x in subject) and (i < 0 or labels[i] not in "FSC"):
             for x in subject:
                 labels[x] = "O"
@@ -267,19 +274,7 @@ def plants_said_to_grow(text: str, tokens: list[Token], labels: list[str]) -> No
         k = n - 1
         if tokens[k].folded not in _NEGATED_COPULA or gap(text, tokens[k], participle) != " ":
             continue
-        subject: list[int] = []
-        i = k - 1
-        while i >= 0 and gap(text, tokens[i], tokens[i + 1]).strip() in ("", ","):
-            if tokens[i].folded in lexicon.COORDINATION and subject:
-                i -= 1
-                continue
-            if tokens[i].folded in lexicon.person_words():
-                subject = []  # "svjedok jasmin je posađen …": a person's word names a person
-                break
-            if tokens[i].folded in lexicon.FUNCTION_WORDS:
-                break
-            subject.append(i)
-            i -= 1
+        subject, i = _coordinated_subject(text, tokens, k)
         if (
             subject
             and all(labels[x] in "Ff" for x in subject)
