@@ -413,6 +413,20 @@ def _says_that(text: str, tokens: list[Token], k: int) -> bool:
     return len(words) >= 3 and words[0] in _SAID and words[1] == "je" and words[2] == "da"
 
 
+def _a_first_name_in_a_frame(folded: str) -> bool:
+    """A lower-case word a person's frame may make a name: a first name of the region's dictionary as it stands,
+    even a word of the language (the frame is the evidence), but never a function word, a person's word, a place,
+    a word of the laws or a word listed as no name."""
+    return (
+        lexicon.first_name(folded) == folded
+        and folded not in lexicon.FUNCTION_WORDS
+        and folded not in lexicon.person_words()
+        and not lexicon.is_place(folded)
+        and not lexicon.law_word(folded)
+        and not lexicon.not_a_name(folded)
+    )
+
+
 def first_names_saying_that(text: str, tokens: list[Token], labels: list[str]) -> None:
     """ "a zora kaže da …", "jagoda je rekla da …": a lower-case first name of the region's dictionary opening its
     clause, right before a verb of saying and its "da" clause — a person's act, the name its subject. The name may be
@@ -425,12 +439,7 @@ def first_names_saying_that(text: str, tokens: list[Token], labels: list[str]) -
             or not token.text.islower()
             or gap(text, token, tokens[j + 1]) != " "
             or not _opens_a_clause(text, tokens, j)
-            or lexicon.first_name(token.folded) != token.folded
-            or token.folded in lexicon.FUNCTION_WORDS
-            or token.folded in lexicon.person_words()
-            or lexicon.is_place(token.folded)
-            or lexicon.law_word(token.folded)
-            or lexicon.not_a_name(token.folded)
+            or not _a_first_name_in_a_frame(token.folded)
             or not _says_that(text, tokens, j + 1)
         ):
             continue
@@ -455,12 +464,7 @@ def first_names_coordinated_with_full_names(text: str, tokens: list[Token], labe
             or gap(text, conj, first) != " "
             or gap(text, first, surname) != " "
             or not _opens_a_clause(text, tokens, j)
-            or lexicon.first_name(token.folded) != token.folded
-            or token.folded in lexicon.FUNCTION_WORDS
-            or token.folded in lexicon.person_words()
-            or lexicon.is_place(token.folded)
-            or lexicon.law_word(token.folded)
-            or lexicon.not_a_name(token.folded)
+            or not _a_first_name_in_a_frame(token.folded)
         ):
             continue
         labels[j] = "F"
