@@ -165,6 +165,7 @@ class Cues:
     groups: tuple[_Phrase, ...] = ()
     reported: tuple[_Phrase, ...] = ()
     clause_openers: frozenset[str] = frozenset()
+    told_after: frozenset[str] = frozenset()
 
 
 def _phrases(values: list[str]) -> tuple[_Phrase, ...]:
@@ -268,6 +269,7 @@ def cues(path: Path | None = None) -> Cues:
         one_of=_phrases(rel.get("one_of", [])),
         groups=_phrases(rel.get("groups", [])),
         reported=_phrases(cont.get("reported", [])),
+        told_after=frozenset(fold(w) for w in cont.get("told_after", [])),
     )
 
 
@@ -989,6 +991,33 @@ def _asks_if_it_matters(tokens: list[str], ends: set[int], skip: set[int], c: Cu
     )
 
 
+def _asks_then_tells(tokens: list[str], ends: set[int], skip: set[int], c: Cues) -> bool:
+    """A question asked first, what it asks about told after it in a clause of its own ("jel bitno što je bivši muž a
+    ne neki stranac", "da li je teže ako je bio maloljetan", "koliko može dobiti za to što je slagao …"): a clause that
+    asks (as `_asks_if_it_matters` reads one) whose first word of [continuation] `told_after` ("što", "da", "ako"),
+    not its first word, closes a head of at most [continuation] `max_question_words` content words that asks whether
+    something matters (`matters`) or asks of the thread's act by a preposition and a demonstrative (`for_the_act`),
+    and opens a clause that tells something — a circumstance of the thread's act, or the act told again: a
+    continuation that adds it (twenty-fourth round). "jel to krivično djelo što je uradio" (no such head) and "šta je
+    to što …" read as before."""
+    if not c.told_after:
+        return False
+    for head in _question_clauses(tokens, ends, skip, c):
+        at = next((n for n, t in enumerate(head) if n > 0 and t in c.told_after), None)
+        if at is None or not content_words(" ".join(head[at + 1 :])):
+            continue
+        asked = head[:at]
+        if len(content_words(" ".join(asked))) > c.max_question_words:
+            continue
+        closes = any(
+            (phrase := _match(c.for_the_act, asked, n)) is not None and n + len(phrase.parts) == len(asked)
+            for n in range(len(asked))
+        )
+        if _marked(c.matters, asked) or closes:
+            return True
+    return False
+
+
 def _asks_at_end(tokens: list[str], ends: set[int], naming: set[int], c: Cues) -> bool:
     """The message's last clause a short question for the jurisdiction it names ("a taj otpad mu je u Bijeljini, kako
     bi ga RS teretila"): the name in that clause, a question word first, at most [continuation] `matters_clause_words`
@@ -1349,6 +1378,7 @@ def _read(text: str, previous: str | None) -> Reading:
         or _same_scene(body, previous, c)
         or _other_party(body, previous, c)
         or _asks_if_it_matters(tokens, ends, dropped, c)
+        or _asks_then_tells(tokens, ends, dropped, c)
         or _for_the_act(tokens, ends, c)
         or _also(body, previous, c)
         or _reported(body, previous, c)
