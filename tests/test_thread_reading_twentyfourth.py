@@ -5,8 +5,12 @@ A question asked first and what it asks about told after it, in a clause of its 
 je kazna za to što je rekao …". When the head asks whether something matters, or asks of the thread's act by a preposition and a
 demonstrative right before the clause, the clause is a circumstance of the thread's act (or the act told again),
 however long — a continuation that adds it. Checked both ways: a head that asks neither ("jel to krivično djelo što
-…"), a head too long to be a short question, and a question with nothing told after it read as before. Phrasings
-made up for these tests, not taken from any benchmark's turns."""
+…"), a head too long to be a short question, and a question with nothing told after it read as before.
+
+And what the officers found or took besides, told with a plural past verb, the auxiliary of the first person plural
+and "i" ("pronašli smo i diktafon u ladici"): evidence of the thread's act, a circumstance of it — not "našli smo ga
+kod kuće" (no "i") nor "bili smo i kod …" (no act). Phrasings made up for these tests, not taken from any benchmark's
+turns."""
 
 from __future__ import annotations
 
@@ -22,6 +26,7 @@ from tests.thread_helpers import assert_continuation_from, federation_conversati
 STALKING = "komšija je prati svaki dan do posla i šalje joj poruke po cijelu noć"
 FALSE_REPORT = "prijavio da su mu ukrali bicikl, a poslije smo ga našli kod njegovog brata u podrumu"
 SHOP = "momak ukrao mobitel iz radnje i pobjegao niz ulicu"
+RECORDING = "radnik u opštini snimao šefa krišom na mobitel i slao snimke drugima"
 
 
 def test_the_data_lists_the_complementizers() -> None:
@@ -62,6 +67,20 @@ def test_a_head_that_asks_neither_or_too_much_reads_as_before() -> None:
 
 def test_nothing_told_after_the_complementizer_reads_as_before() -> None:
     assert read_message("jel bitno što", SHOP) == read_message("jel bitno", SHOP)
+
+
+def test_what_the_officers_found_besides_is_a_circumstance_of_the_thread_act() -> None:
+    assert {"smo"} <= cues().ours
+    for message in ("pronašli smo i diktafon u njegovoj ladici", "uzeli smo i laptop sa snimcima"):
+        reading = read_message(message, RECORDING)
+        assert reading.kind == "continuation" and reading.adds
+    understood = understand("pronašli smo i diktafon u njegovoj ladici", thread_of(RECORDING))
+    assert understood.context is not None and "snimke" in understood.context.words
+
+
+def test_the_officers_without_an_addition_or_an_act_read_as_before() -> None:
+    assert not read_message("našli smo ga kod kuće", RECORDING).adds
+    assert read_message("bili smo i kod njegove žene", RECORDING).kind == "new"
 
 
 async def test_the_bot_answers_the_question_of_mattering_from_the_thread_act(

@@ -166,6 +166,7 @@ class Cues:
     reported: tuple[_Phrase, ...] = ()
     clause_openers: frozenset[str] = frozenset()
     told_after: frozenset[str] = frozenset()
+    ours: frozenset[str] = frozenset()
 
 
 def _phrases(values: list[str]) -> tuple[_Phrase, ...]:
@@ -270,6 +271,7 @@ def cues(path: Path | None = None) -> Cues:
         groups=_phrases(rel.get("groups", [])),
         reported=_phrases(cont.get("reported", [])),
         told_after=frozenset(fold(w) for w in cont.get("told_after", [])),
+        ours=frozenset(fold(w) for w in cont.get("ours", [])),
     )
 
 
@@ -1044,6 +1046,9 @@ def _for_the_act(tokens: list[str], ends: set[int], c: Cues) -> bool:
     return False
 
 
+_PLURAL_PAST = ("li", "le")  # the plural l-participle's endings ("našli", "uzeli", "pronašle")
+
+
 def _also(body: list[str], previous: str, c: Cues) -> bool:
     """An act told with "i" ("also") right after its past verb and auxiliary, no subject of its own, tied to the
     thread's people by the thread's own verb or a personal pronoun ("uzeo je i nož iz kuhinje i mahao njime prema
@@ -1053,9 +1058,12 @@ def _also(body: list[str], previous: str, c: Cues) -> bool:
     if len(rest) < 3 or len(content_words(" ".join(rest))) > c.max_pointer_words or _someone_new(body, c):
         return False
     verb, auxiliary, also = rest[:3]
-    if not (_has_verb(verb, c) and auxiliary in c.auxiliaries and also in c.additive):
+    # "našli smo i …": what the officers found besides, in the case — a plural past verb before the auxiliary of the
+    # first person plural ("našli" ends as no singular act ending does; twenty-fourth round)
+    ours = auxiliary in c.ours and verb.endswith(_PLURAL_PAST) and verb not in c.not_acts
+    if not ((_has_verb(verb, c) or ours) and (auxiliary in c.auxiliaries or ours) and also in c.additive):
         return False
-    return _said(verb, previous) or bool(_marked(c.persons, rest[3:]))
+    return ours or _said(verb, previous) or bool(_marked(c.persons, rest[3:]))
 
 
 def _one_of_them(body: list[str], previous: str, c: Cues) -> bool:
