@@ -165,6 +165,8 @@ class Cues:
     groups: tuple[_Phrase, ...] = ()
     reported: tuple[_Phrase, ...] = ()
     clause_openers: frozenset[str] = frozenset()
+    told_after: frozenset[str] = frozenset()
+    ours: frozenset[str] = frozenset()
 
 
 def _phrases(values: list[str]) -> tuple[_Phrase, ...]:
@@ -268,6 +270,8 @@ def cues(path: Path | None = None) -> Cues:
         one_of=_phrases(rel.get("one_of", [])),
         groups=_phrases(rel.get("groups", [])),
         reported=_phrases(cont.get("reported", [])),
+        told_after=frozenset(fold(w) for w in cont.get("told_after", [])),
+        ours=frozenset(fold(w) for w in cont.get("ours", [])),
     )
 
 
@@ -989,6 +993,33 @@ def _asks_if_it_matters(tokens: list[str], ends: set[int], skip: set[int], c: Cu
     )
 
 
+def _asks_then_tells(tokens: list[str], ends: set[int], skip: set[int], c: Cues) -> bool:
+    """A question asked first, what it asks about told after it in a clause of its own ("jel bitno što je bivši muž a
+    ne neki stranac", "da li je teže ako je bio maloljetan", "koliko može dobiti za to što je slagao …"): a clause that
+    asks (as `_asks_if_it_matters` reads one) whose first word of [continuation] `told_after` ("što", "da", "ako"),
+    not its first word, closes a head of at most [continuation] `max_question_words` content words that asks whether
+    something matters (`matters`) or asks of the thread's act by a preposition and a demonstrative (`for_the_act`),
+    and opens a clause that tells something — a circumstance of the thread's act, or the act told again: a
+    continuation that adds it (twenty-fourth round). "jel to krivično djelo što je uradio" (no such head) and "šta je
+    to što …" read as before."""
+    if not c.told_after:
+        return False
+    for head in _question_clauses(tokens, ends, skip, c):
+        at = next((n for n, t in enumerate(head) if n > 0 and t in c.told_after), None)
+        if at is None or not content_words(" ".join(head[at + 1 :])):
+            continue
+        asked = head[:at]
+        if len(content_words(" ".join(asked))) > c.max_question_words:
+            continue
+        closes = any(
+            (phrase := _match(c.for_the_act, asked, n)) is not None and n + len(phrase.parts) == len(asked)
+            for n in range(len(asked))
+        )
+        if _marked(c.matters, asked) or closes:
+            return True
+    return False
+
+
 def _asks_at_end(tokens: list[str], ends: set[int], naming: set[int], c: Cues) -> bool:
     """The message's last clause a short question for the jurisdiction it names ("a taj otpad mu je u Bijeljini, kako
     bi ga RS teretila"): the name in that clause, a question word first, at most [continuation] `matters_clause_words`
@@ -1015,6 +1046,9 @@ def _for_the_act(tokens: list[str], ends: set[int], c: Cues) -> bool:
     return False
 
 
+_PLURAL_PAST = ("li", "le")  # the plural l-participle's endings ("našli", "uzeli", "pronašle")
+
+
 def _also(body: list[str], previous: str, c: Cues) -> bool:
     """An act told with "i" ("also") right after its past verb and auxiliary, no subject of its own, tied to the
     thread's people by the thread's own verb or a personal pronoun ("uzeo je i nož iz kuhinje i mahao njime prema
@@ -1024,9 +1058,12 @@ def _also(body: list[str], previous: str, c: Cues) -> bool:
     if len(rest) < 3 or len(content_words(" ".join(rest))) > c.max_pointer_words or _someone_new(body, c):
         return False
     verb, auxiliary, also = rest[:3]
-    if not (_has_verb(verb, c) and auxiliary in c.auxiliaries and also in c.additive):
+    # "našli smo i …": what the officers found besides, in the case — a plural past verb before the auxiliary of the
+    # first person plural ("našli" ends as no singular act ending does; twenty-fourth round)
+    ours = auxiliary in c.ours and verb.endswith(_PLURAL_PAST) and verb not in c.not_acts
+    if not ((_has_verb(verb, c) or ours) and (auxiliary in c.auxiliaries or ours) and also in c.additive):
         return False
-    return _said(verb, previous) or bool(_marked(c.persons, rest[3:]))
+    return ours or _said(verb, previous) or bool(_marked(c.persons, rest[3:]))
 
 
 def _one_of_them(body: list[str], previous: str, c: Cues) -> bool:
@@ -1349,6 +1386,7 @@ def _read(text: str, previous: str | None) -> Reading:
         or _same_scene(body, previous, c)
         or _other_party(body, previous, c)
         or _asks_if_it_matters(tokens, ends, dropped, c)
+        or _asks_then_tells(tokens, ends, dropped, c)
         or _for_the_act(tokens, ends, c)
         or _also(body, previous, c)
         or _reported(body, previous, c)
