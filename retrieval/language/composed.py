@@ -47,6 +47,9 @@ class Composition:
     # legal terms that read no part, whose phrases give way with the superseded parts' ("razbio staklo" also adds the
     # title that names damage and taking-for-use together; a taking-for-use alone tells no breaking)
     gives_way: frozenset[str] = frozenset()
+    # the `verbs` tell the last part wherever they stand in the story, before the first part's phrase too ("vojnik iz
+    # kasarne ukrao dva pištolja": the armed forces told before the weapon taken)
+    anywhere: bool = False
 
     @classmethod
     def of(cls, table: dict[str, Any]) -> Composition:
@@ -62,6 +65,7 @@ class Composition:
             frozenset(fold(str(w)) for w in table.get("negations", [])),
             bool(table.get("where_read", False)),
             frozenset(fold(str(t)) for t in table.get("gives_way", [])),
+            bool(table.get("anywhere", False)),
         )
 
     def reads(
@@ -87,6 +91,10 @@ class Composition:
         """A word of `verbs`, not right after a negation, after the first word of a phrase that told the first part
         (where that word is not found as written, an inflected phrase, anywhere in the story)."""
         found = words(text)
+        if self.anywhere:
+            return any(
+                w.startswith(self.verbs) and (n == 0 or found[n - 1] not in self.negations) for n, w in enumerate(found)
+            )
         heads = {fold(e.matched).split()[0] for e in expansions if fold(e.adds) in self.parts[0] and e.matched.strip()}
         starts = [n for n, w in enumerate(found) if w in heads]
         start = min(starts) if starts else -1
