@@ -33,7 +33,7 @@ def _adds(text: str) -> set[str]:
 @pytest.mark.parametrize(
     "story",
     [
-        "u kombiju nađeni pištolji i municija, vozili ih u inostranstvo",
+        "u kombiju nađeni pištolji i municija koje su vozili u inostranstvo",
         "uvezao je iz Srbije pištolj i pušku",
         "izvezao granate preko Drine bez papira",
         "sanduci eksploziva spremni za izvoz, nema dozvole",
@@ -65,6 +65,7 @@ def test_a_weapon_stolen_from_the_armed_forces_reads_as_the_states_theft(story: 
         "vratio se iz inostranstva i kupio sebi bicikl",  # abroad, no weapon
         "ukrao pištolj komšiji iz auta",  # a weapon stolen, no armed forces
         "vojnik na odsustvu posvađao se u kafani",  # a soldier, no weapon
+        "vratio se iz inostranstva pa pucao u komšiju",  # abroad and a weapon in two clauses
     ],
 )
 def test_other_stories_do_not_read_the_states_act(story: str) -> None:
@@ -77,19 +78,27 @@ def test_a_weapon_kept_still_reads_the_keeping_article() -> None:
     assert "vatreno oružje" in _adds("komšija drži pištolj u podrumu bez dozvole")
 
 
-def test_anywhere_reads_the_last_part_before_the_first_and_not_after_a_negation() -> None:
+def test_anywhere_reads_the_last_part_within_the_first_parts_clause_and_not_after_a_negation() -> None:
     table = {
         "name": "t",
         "parts": [["oružje"], []],
         "verbs": ["izvoz"],
         "negations": ["nije"],
+        "clause_words": ["pa"],
         "legal": ["promet"],
     }
     ordered = Composition.of(table)
     anywhere = Composition.of({**table, "anywhere": True})
-    assert anywhere.reads("izvozio je puške", {"oružje"}, lambda w: [])
-    assert not anywhere.reads("nije izvozio puške", {"oružje"}, lambda w: [])
-    assert not anywhere.reads("izvozio je žito", set(), lambda w: [])
+
+    def weapon(word: str) -> list[str]:
+        return ["oružje"] if word.startswith("pusk") else []  # words come folded
+
+    assert anywhere.reads("izvozio je puške", {"oružje"}, weapon)
+    assert anywhere.reads("puške je izvozio", {"oružje"}, weapon)
+    assert not anywhere.reads("nije izvozio puške", {"oružje"}, weapon)
+    assert not anywhere.reads("izvozio je žito", set(), weapon)
+    assert not anywhere.reads("izvozio je žito, a kući drži puške", {"oružje"}, weapon)
+    assert not anywhere.reads("izvozio je žito pa kupio puške", {"oružje"}, weapon)
     assert ordered.verbs and not ordered.anywhere
 
 
