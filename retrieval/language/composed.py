@@ -17,11 +17,14 @@ of `negations`), and its breaking gives way even where a burglary phrase already
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
 from retrieval.language.normalize import fold, words
+
+_PUNCTUATION = re.compile(r"[,.;:!?\n]+")
 
 
 @dataclass(frozen=True)
@@ -47,6 +50,11 @@ class Composition:
     # legal terms that read no part, whose phrases give way with the superseded parts' ("razbio staklo" also adds the
     # title that names damage and taking-for-use together; a taking-for-use alone tells no breaking)
     gives_way: frozenset[str] = frozenset()
+    # the `verbs` tell the last part before the first part's phrase too ("vojnik iz kasarne ukrao dva pištolja": the
+    # armed forces told before the weapon taken), within one clause with a word that tells the first part (the clause
+    # ends at punctuation and at `clause_words`: "vratio se iz inostranstva pa pucao" tells no weapon taken abroad)
+    anywhere: bool = False
+    clause_words: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, table: dict[str, Any]) -> Composition:
@@ -62,6 +70,8 @@ class Composition:
             frozenset(fold(str(w)) for w in table.get("negations", [])),
             bool(table.get("where_read", False)),
             frozenset(fold(str(t)) for t in table.get("gives_way", [])),
+            bool(table.get("anywhere", False)),
+            frozenset(fold(str(w)) for w in table.get("clause_words", [])),
         )
 
     def reads(
@@ -79,14 +89,38 @@ class Composition:
         folded = {fold(t) for t in added}
         if not all(part & folded for part in self.parts[:-1]):
             return False
+        if self.verbs and self.anywhere:
+            return self._verb_in_clause(text, adds_of)
         if self.verbs:
             return self._verb_after(text, expansions)
         return bool(self.parts[-1] & folded) or self._instrument(text, adds_of)
+
+    def _verb_in_clause(self, text: str, adds_of: Callable[[str], Collection[str]]) -> bool:
+        """A word of `verbs`, not right after a negation, in a clause that also holds a word telling the first part
+        (what that word adds alone is one of its terms), before or after it."""
+        for segment in _PUNCTUATION.split(text):
+            clause: list[str] = []
+            for w in [*words(segment), ""]:
+                if w and w not in self.clause_words:
+                    clause.append(w)
+                    continue
+                verb = any(
+                    v.startswith(self.verbs) and (n == 0 or clause[n - 1] not in self.negations)
+                    for n, v in enumerate(clause)
+                )
+                if verb and any({fold(t) for t in adds_of(v)} & self.parts[0] for v in clause):
+                    return True
+                clause = []
+        return False
 
     def _verb_after(self, text: str, expansions: Collection[Any]) -> bool:
         """A word of `verbs`, not right after a negation, after the first word of a phrase that told the first part
         (where that word is not found as written, an inflected phrase, anywhere in the story)."""
         found = words(text)
+        if self.anywhere:
+            return any(
+                w.startswith(self.verbs) and (n == 0 or found[n - 1] not in self.negations) for n, w in enumerate(found)
+            )
         heads = {fold(e.matched).split()[0] for e in expansions if fold(e.adds) in self.parts[0] and e.matched.strip()}
         starts = [n for n, w in enumerate(found) if w in heads]
         start = min(starts) if starts else -1
