@@ -33,6 +33,7 @@ from retrieval.language.clauses import UNREALISED_WEIGHT, avoided, threatens, wi
 from retrieval.language.collisions import StruckThings
 from retrieval.language.composed import Composition
 from retrieval.language.customs import UndeclaredGoods
+from retrieval.language.disclosures import DisclosureThreat
 from retrieval.language.normalize import fold, words
 from retrieval.language.payments import UnowedCollection, UnreceivedPayment
 from retrieval.language.predicates import FalsityPredicates
@@ -409,6 +410,8 @@ class Vocabulary:
         self._threat_word = str(thesaurus.get("threat", {}).get("word", ""))
         # money demanded so that a harm is not done is extortion: read as this word of extortion too ([demand])
         self._demand_word = str(thesaurus.get("demand", {}).get("word", ""))
+        # a threat to make something known, for money ("traži 2000 KM, inače će ženi reći …"): blackmail ([disclosure])
+        self._disclosure = DisclosureThreat.of(thesaurus.get("disclosure", {}))
         # a thing said to be false after it is named ("… vozačku, vidi se da je lažna"): read as "lažna vozačka"
         self._falsity = FalsityPredicates.of(thesaurus.get("falsity", {}))
         # offences the codes define as two acts together (robbery: a taking by force), read when a story tells both
@@ -593,7 +596,19 @@ class Vocabulary:
             out = [replace(e, weight=UNREALISED_WEIGHT) if e.matched.split()[-1:] == ["da"] else e for e in out]
             known = {e.adds for e in out}
             out += [e for e in demand if e.adds not in known]
-        if self._threat_word and threatens(text) and any(e.weight < 1.0 for e in out):
+        # the money or the payment is named outside the threatened clauses: what is asked for, not what will be done
+        outside = words(reduced)
+        disclosed = self._disclosure.reads(text, outside, bool(self._money.marks(outside)))
+        if disclosed:
+            # "traži 3000 KM … da će ženi reći …": the threat is to make something known, for money — blackmail
+            blackmail = [
+                Expansion(e.source, fold(self._disclosure.word), e.adds)
+                for e in self._expand_text(self._disclosure.word)
+            ]
+            said = {e.adds for e in blackmail}
+            out = [e for e in out if e.adds not in said] + blackmail
+        threat = self._disclosure.other_threats(text) if disclosed else threatens(text)
+        if self._threat_word and threat and any(e.weight < 1.0 for e in out):
             # "rekao mu da će ga zaklati": the act done is the threat, whatever verb of saying told it
             known = {e.adds for e in out}
             out += [
