@@ -62,6 +62,10 @@ MAX_CLITICS = 2  # a cluster: "mu je", "ga je", "se je"
 # Other words a phrase may hold between its words, in all: a story puts an object, a numeral or a time between a
 # verb and what pins it ("ostavila dvoje male djece same", "čeka svaki dan ispred"; docs/retrieval.md).
 PHRASE_GAP = 2
+# The past auxiliary of the first and second person (folded): a lay phrase written as its teller says it ("dala sam mu
+# na čuvanje") is met by a story of another person ("dala mu ga je na čuvanje"), whose auxiliary stands elsewhere or is
+# a clitic the match skips. Inside a phrase only (not first, where "sam" is "himself": "sam se predao"; not last).
+TELLERS_AUXILIARIES = frozenset({"sam", "si", "smo", "ste"})
 # A phrase never reaches over these: the words of a clause boundary or a negation change what is said.
 PHRASE_STOPS = frozenset(
     {
@@ -533,6 +537,9 @@ class Vocabulary:
         if not any(raw.endswith("*") for raw in pieces):  # a lay term's "pare", "50 KM" read as a question's ([money])
             pieces = self._money.read(words(term))
         clitic_at: int | None = None
+        if len(pieces) > 2:  # the teller's auxiliary inside a phrase stands for any person's
+            inner = [p for p in pieces[1:-1] if fold(p) not in TELLERS_AUXILIARIES]
+            pieces = [pieces[0], *inner, pieces[-1]]
         for raw in pieces:
             is_prefix = raw.endswith("*")
             found = words(raw.rstrip("*"))
