@@ -1,8 +1,8 @@
 """A threat to make something known, for money: the codes' blackmail told by the clause of what will be told.
 
 The codes define blackmail by the content of its threat (KZ FBiH 296, KZ RS 233, KZ BD 290 "Ucjena"): "ko u namjeri
-da sebi ili drugom pribavi protivpravnu imovinsku korist, prijeti drugom da će otkriti o njemu ili njemu bliskom licu
-nešto što bi škodilo njegovoj časti ili ugledu". A story tells it as a clause of a future act (clauses.py: "da će …")
+da sebi ili drugom pribavi protivpravnu imovinsku korist zaprijeti drugom da će protiv njega ili njemu bliskih lica
+otkriti nešto što bi njihovoj časti ili ugledu škodilo". A story tells it as a clause of a future act (clauses.py: "da će …")
 whose verb is one of telling or making known (`verbs`: word beginnings — reći, kazati, otkriti, objaviti, ispričati,
 razglasiti, obznaniti), in a story that names money or a payment outside that clause (the gain the codes name: the
 [money] reading, or a word of `paying`) — what is asked for, not what will be done. Read so, the story is the
