@@ -127,3 +127,10 @@ def with_clauses_as_da(text: str, spans: list[tuple[int, int]]) -> str | None:
         out += [*found[at:start], "da"]
         at = end
     return " ".join(out + found[at:])
+
+
+def threatened(text: str) -> list[str]:
+    """The words of each clause of a future act in `text` ("ce zeni reci" of "… da će ženi reći"), without its "da":
+    what someone says he will do — said to someone, a threat (`threatens`)."""
+    found = text_words(text)
+    return [" ".join(found[a + 1 : b]) for a, b, future in _clauses(text) if future]

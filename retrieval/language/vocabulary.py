@@ -33,6 +33,7 @@ from retrieval.language.clauses import UNREALISED_WEIGHT, avoided, threatens, wi
 from retrieval.language.collisions import StruckThings
 from retrieval.language.composed import Composition
 from retrieval.language.customs import UndeclaredGoods
+from retrieval.language.disclosures import DisclosureThreat
 from retrieval.language.normalize import fold, words
 from retrieval.language.payments import UnowedCollection, UnreceivedPayment
 from retrieval.language.predicates import FalsityPredicates
@@ -61,6 +62,10 @@ MAX_CLITICS = 2  # a cluster: "mu je", "ga je", "se je"
 # Other words a phrase may hold between its words, in all: a story puts an object, a numeral or a time between a
 # verb and what pins it ("ostavila dvoje male djece same", "čeka svaki dan ispred"; docs/retrieval.md).
 PHRASE_GAP = 2
+# The past auxiliary of the first and second person (folded): a lay phrase written as its teller says it ("dala sam mu
+# na čuvanje") is met by a story of another person ("dala mu ga je na čuvanje"), whose auxiliary stands elsewhere or is
+# a clitic the match skips. Inside a phrase only (not first, where "sam" is "himself": "sam se predao"; not last).
+TELLERS_AUXILIARIES = frozenset({"sam", "si", "smo", "ste"})
 # A phrase never reaches over these: the words of a clause boundary or a negation change what is said.
 PHRASE_STOPS = frozenset(
     {
@@ -409,6 +414,8 @@ class Vocabulary:
         self._threat_word = str(thesaurus.get("threat", {}).get("word", ""))
         # money demanded so that a harm is not done is extortion: read as this word of extortion too ([demand])
         self._demand_word = str(thesaurus.get("demand", {}).get("word", ""))
+        # a threat to make something known, for money ("traži 2000 KM, inače će ženi reći …"): blackmail ([disclosure])
+        self._disclosure = DisclosureThreat.of(thesaurus.get("disclosure", {}))
         # a thing said to be false after it is named ("… vozačku, vidi se da je lažna"): read as "lažna vozačka"
         self._falsity = FalsityPredicates.of(thesaurus.get("falsity", {}))
         # offences the codes define as two acts together (robbery: a taking by force), read when a story tells both
@@ -530,6 +537,9 @@ class Vocabulary:
         if not any(raw.endswith("*") for raw in pieces):  # a lay term's "pare", "50 KM" read as a question's ([money])
             pieces = self._money.read(words(term))
         clitic_at: int | None = None
+        if len(pieces) > 2:  # the teller's auxiliary inside a phrase stands for any person's
+            inner = [p for p in pieces[1:-1] if fold(p) not in TELLERS_AUXILIARIES]
+            pieces = [pieces[0], *inner, pieces[-1]]
         for raw in pieces:
             is_prefix = raw.endswith("*")
             found = words(raw.rstrip("*"))
@@ -593,7 +603,19 @@ class Vocabulary:
             out = [replace(e, weight=UNREALISED_WEIGHT) if e.matched.split()[-1:] == ["da"] else e for e in out]
             known = {e.adds for e in out}
             out += [e for e in demand if e.adds not in known]
-        if self._threat_word and threatens(text) and any(e.weight < 1.0 for e in out):
+        # the money or the payment is named outside the threatened clauses: what is asked for, not what will be done
+        outside = words(reduced)
+        disclosed = self._disclosure.reads(text, outside, bool(self._money.marks(outside)))
+        if disclosed:
+            # "traži 3000 KM … da će ženi reći …": the threat is to make something known, for money — blackmail
+            blackmail = [
+                Expansion(e.source, fold(self._disclosure.word), e.adds)
+                for e in self._expand_text(self._disclosure.word)
+            ]
+            said = {e.adds for e in blackmail}
+            out = [e for e in out if e.adds not in said] + blackmail
+        threat = self._disclosure.other_threats(text) if disclosed else threatens(text)
+        if self._threat_word and threat and any(e.weight < 1.0 for e in out):
             # "rekao mu da će ga zaklati": the act done is the threat, whatever verb of saying told it
             known = {e.adds for e in out}
             out += [
