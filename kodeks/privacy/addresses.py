@@ -27,7 +27,15 @@ from kodeks.privacy import (
 from kodeks.privacy.spans import Span
 from retrieval.language.normalize import fold
 
-_MONTH = r"(?:januar|februar|mart|april|maj|jun|jul|august|avgust|septemb|oktob|novemb|decemb)\w*"
+# A month's name as a street named by a date has it ("1. maja", "28. studenoga", "1. маја"): the Latin months in any
+# case, the other standard's months in their cases only (their stems begin towns' names: "Travnik", "Lipnica"), and
+# the Cyrillic ones.
+_MONTH = (
+    r"(?:(?:januar|februar|mart|april|maj|jun|jul|august|avgust|septemb|oktob|novemb|decemb)\w*"
+    r"|(?:sije[čc]nj[aeu]|velja[čc][aeiu]|o[žz]uj[kc][aeu]|travnj[aeu]|svibnj[aeu]|lipnj[aeu]|srpnj[aeu]|kolovoz[aeu]?"
+    r"|rujn[aeu]|listopad[aeu]?|studen(?:og|oga|om|i)|prosin[cč][aeu])(?!\w)"
+    r"|(?:јануар|фебруар|март|април|август|септемб|октоб|новемб|децемб)\w*|(?:мај|јун|јул)[аеу]?(?!\w))"
+)
 # No house number, as an address writes it: "bb", "b.b.", "b/b" (bez broja), and the words themselves.
 _BB = r"[bBбБ][bBбБ]|[bBбБ]\.[ ]?[bBбБ]\.|[bBбБ]/[bBбБ]"
 _WITHOUT_NUMBER = rf"{_BB}|(?i:bez[ ]+broja|без[ ]+броја)"
