@@ -44,3 +44,33 @@ def test_a_town_that_starts_like_a_month_still_ends_the_address(text: str, addre
 )
 def test_a_date_alone_is_no_address(text: str) -> None:
     assert "ADDRESS" not in found_kind_names(text), found_kinds(text)
+
+
+# --- a village's house named by the village alone, the village named like a town -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("prijavljen na adresi Maglaj 71, a djelo je u Tuzli", "Maglaj 71"),  # an address's cue before it
+        ("adresa: Lukavac Donji 14, kuća kraj puta", "Lukavac Donji 14"),  # an adjective of position after it
+        ("tuča kod Maglaj 71 u Zenici, ko vrši uviđaj", "Maglaj 71 u Zenici"),  # its municipality after "u"
+        ("Zdenka Lipić, Vareš 9, Vareš, prijavila je prijetnje", "Vareš 9, Vareš"),  # and after a comma
+        ("stanuje u Gornja Breza 5 kod brata", "Gornja Breza 5"),  # a word of dwelling and "u"
+    ],
+)
+def test_a_village_named_like_a_town_with_its_house_number_is_an_address(text: str, address: str) -> None:
+    assert (address, "ADDRESS") in found_kinds(text), found_kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "živi u Tuzli 20 godina, nikad nije bio prijavljen",  # a unit after the number
+        "stanuje u Zenici 3 mjeseca kod brata",
+        "utakmica je završila Tuzla 2, Zenica 1, navijači se potukli",  # a score: a number after the town
+        "u Maglaj 5 vozila je oštećeno, ko plaća",  # a count, no cue and no town after it
+    ],
+)
+def test_a_town_with_a_count_or_a_score_is_no_address(text: str) -> None:
+    assert "ADDRESS" not in found_kind_names(text), found_kinds(text)

@@ -22,6 +22,7 @@ from kodeks.privacy import (
     place_chains,
     street_words,
     titles,
+    town_named_homes,
     villages,
 )
 from kodeks.privacy.spans import Span
@@ -987,6 +988,7 @@ def _addresses(text: str) -> tuple[list[Span], list[Span]]:
         *lowercase_streets.lowercase_streets(text, _is_town, _counted),  # "zivi put lipa 7, tuzla"
         *address_breaks.hedged(text, _counted),  # "u Lipovcu, sad ću vidjeti, broj 12"
         *address_breaks.after_birth_year(text, _counted),  # "… 1964. godište, brezova grana 29, tuzla"
+        *town_named_homes.homes_named_by_towns(text, _is_town, _counted),  # "adresa: Lipik 45", "Lipik 3 u Tuzli"
     ]:  # "adresa Hamdije …", "titova dvanaest"
         if institutions.starts_with_institution(text, span.start) or institutions.institution_before(text, span.start):
             public.append(span)  # "na adresi Centra za socijalni rad, Lipova 38": the institution's, no one's home
