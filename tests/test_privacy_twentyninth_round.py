@@ -1,5 +1,6 @@
 """The twenty-ninth round's classes of form (docs/privacy.md "Twenty-ninth round: dev_writer21 …"): a street named by a
-date in the other standard's months or in Cyrillic. Invented examples, each with the same evidence where it must stay
+date in the other standard's months or in Cyrillic; a village's house named by the village alone, named like a town;
+the place before the street after a place's preposition, though its words are words of the language. Invented examples, each with the same evidence where it must stay
 as it was."""
 
 from __future__ import annotations
@@ -74,3 +75,30 @@ def test_a_village_named_like_a_town_with_its_house_number_is_an_address(text: s
 )
 def test_a_town_with_a_count_or_a_score_is_no_address(text: str) -> None:
     assert "ADDRESS" not in found_kind_names(text), found_kinds(text)
+
+
+# --- the place before the street after a place's preposition, its words words of the language ------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("roditelji iz Kamena, Zdenka Lipovca 14, stan 3, šta mi radimo", "Kamena, Zdenka Lipovca 14, stan 3"),
+        ("nađen bez svijesti u Stara Brezna, Kralja Lipe 56, nemamo ime", "Stara Brezna, Kralja Lipe 56"),
+        ("a boravi u Lipovom Gaju, Brezova 12, kako dostaviti poziv", "Lipovom Gaju, Brezova 12"),
+    ],
+)
+def test_a_place_in_title_case_after_a_preposition_joins_the_street_after_it(text: str, address: str) -> None:
+    assert (address, "ADDRESS") in found_kinds(text), found_kinds(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("radi u Sudu, Brezova 5, kako", ("Brezova 5", "ADDRESS")),  # an institution: its address is public
+        ("bio je u Marka Lipića, Brezova 5", ("Marka Lipića", "PERSON")),  # a person's name, no place
+        ("sjedio u kafani, Brezova 5, pa otišao", ("Brezova 5", "ADDRESS")),  # lower case: no place's name
+    ],
+)
+def test_an_institution_a_person_or_a_word_before_the_street_stays_apart(text: str, found: tuple[str, str]) -> None:
+    assert found in found_kinds(text), found_kinds(text)
