@@ -1,6 +1,7 @@
 """The twenty-ninth round's classes of form (docs/privacy.md "Twenty-ninth round: dev_writer21 …"): a street named by a
 date in the other standard's months or in Cyrillic; a village's house named by the village alone, named like a town;
-the place before the street after a place's preposition, though its words are words of the language. Invented examples, each with the same evidence where it must stay
+the place before the street after a place's preposition, though its words are words of the language; a street with a
+road's word and lower-case words after its town. Invented examples, each with the same evidence where it must stay
 as it was."""
 
 from __future__ import annotations
@@ -102,3 +103,30 @@ def test_a_place_in_title_case_after_a_preposition_joins_the_street_after_it(tex
 )
 def test_an_institution_a_person_or_a_word_before_the_street_stays_apart(text: str, found: tuple[str, str]) -> None:
     assert found in found_kinds(text), found_kinds(text)
+
+
+# --- a street with a road's word and lower-case words, right after its town and a comma -----------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("vlasnik je Zdenko Lipić, Tuzla, Put brezovih lipa 28, a vozio je sin", "Tuzla, Put brezovih lipa 28"),
+        ("oduzet mu pasoš kod poslodavca u Lipiku, Lipin trg 4", "Lipiku, Lipin trg 4"),
+        ("prijava iz Zenice, Aleja jasenova 9, kako dalje", "Zenice, Aleja jasenova 9"),
+    ],
+)
+def test_a_mixed_case_street_after_its_town_is_an_address(text: str, address: str) -> None:
+    assert (address, "ADDRESS") in found_kinds(text), found_kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Zdenko Lipić, Put brezovih lipa 28 je dug",  # a person before it, no town
+        "u Tuzli, put od 5 km do granice",  # a distance
+        "Tuzla, Put za 3 dana ide na more",  # a count after the number
+    ],
+)
+def test_a_road_word_without_its_town_or_with_a_count_is_no_address(text: str) -> None:
+    assert "ADDRESS" not in found_kind_names(text), found_kinds(text)

@@ -986,6 +986,7 @@ def _addresses(text: str) -> tuple[list[Span], list[Span]]:
         *villages.village_homes(text),
         *street_words.named_streets(text, _UNITS_AFTER),  # "iz Lipe Aleja Brezova 8", "moje zgrade u Lipa 9"
         *lowercase_streets.lowercase_streets(text, _is_town, _counted),  # "zivi put lipa 7, tuzla"
+        *lowercase_streets.mixed_case_streets(text, _is_town, _counted),  # "Tuzla, Put brezovih lipa 28"
         *address_breaks.hedged(text, _counted),  # "u Lipovcu, sad ću vidjeti, broj 12"
         *address_breaks.after_birth_year(text, _counted),  # "… 1964. godište, brezova grana 29, tuzla"
         *town_named_homes.homes_named_by_towns(text, _is_town, _counted),  # "adresa: Lipik 45", "Lipik 3 u Tuzli"
