@@ -1,8 +1,8 @@
 """The twenty-ninth round's classes of form (docs/privacy.md "Twenty-ninth round: dev_writer21 …"): a street named by a
 date in the other standard's months or in Cyrillic; a village's house named by the village alone, named like a town;
 the place before the street after a place's preposition, though its words are words of the language; a street with a
-road's word and lower-case words after its town. Invented examples, each with the same evidence where it must stay
-as it was."""
+road's word and lower-case words after its town; a building or a block by its letter in the address's tail. Invented
+examples, each with the same evidence where it must stay as it was."""
 
 from __future__ import annotations
 
@@ -130,3 +130,22 @@ def test_a_mixed_case_street_after_its_town_is_an_address(text: str, address: st
 )
 def test_a_road_word_without_its_town_or_with_a_count_is_no_address(text: str) -> None:
     assert "ADDRESS" not in found_kind_names(text), found_kinds(text)
+
+
+# --- the address's tail: a building by its letter, a settlement's block by its letter and number -------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("boravi u Tuzla, Brezova 17, zgrada B, stan 21 ali ga niko ne zna", "Tuzla, Brezova 17, zgrada B, stan 21"),
+        ("boravi u naselju Lipik C5, ulaz 2, stan 5 kod sestre", "Lipik C5, ulaz 2, stan 5"),
+    ],
+)
+def test_a_building_or_a_block_by_its_letter_is_part_of_the_address(text: str, address: str) -> None:
+    assert (address, "ADDRESS") in found_kinds(text), found_kinds(text)
+
+
+def test_a_plate_after_a_settlement_stays_a_plate() -> None:
+    text = "zivi u naselju Lipik, vozi C12-E-123"
+    assert ("C12-E-123", "PLATE") in found_kinds(text), found_kinds(text)

@@ -1071,7 +1071,8 @@ _FLAT_AFTER = re.compile(
     r"^(?:[ ]*(?:,|[ ][-–])?[ ]*(?:(?:stan|st\.|st(?=[ ]\d)|sprat|spr\.|sp\.|kat|ulaz|lamela|стан|спрат|кат|улаз)[ ]*(?:br\.?[ ]*)?\d{1,3}[a-zA-Z]?"
     r"|(?:ulaz|lamela|sprat|kat|улаз|спрат)[ ]+(?-i:[IVX]{1,4})(?![\w.])"  # "ulaz II"
     r"|(?<=,[ ])(?:(?-i:[IVX]{1,4})|\d{1,2})/\d{1,3}"  # after a comma, the floor and the flat: "7, III/12", "7, 3/12"
-    r"|(?:ulaz|lamela|blok|улаз|блок)[ ]+(?-i:[A-HА-Ж])\d{0,2}"  # "ulaz B", "lamela C4": by its letter (a capital: "ulaz a" is "and")
+    r"|(?:ulaz|lamela|blok|zgrada|улаз|блок|зграда)[ ]+(?-i:[A-HА-Ж])\d{0,2}"  # "ulaz B", "lamela C4", "zgrada B": by its
+    # letter (a capital: "ulaz a" is "and")
     r"|(?:ulaz|lamela|улаз)[ ]+(?-i:[b-hб-ж])(?=[ ]+\w+[ ]+(?:sprat|kat|спрат|кат))"  # dictated: "ulaz b treci sprat"
     r"|(?-i:[A-ZА-Ш])\d{1,2}/\d{1,3}"  # a block or entrance by its letter and the flat: "Lipa 5, B3/14"
     r"|(?<=,[ ])(?-i:[A-ZА-Ш])\d{1,2}(?=[ ]*,[ ]*(?:ulaz|stan|sprat|kat|lamela|улаз|стан|спрат|кат)[ ]*\d)"  # a block's code
