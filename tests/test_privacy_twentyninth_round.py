@@ -1,7 +1,8 @@
 """The twenty-ninth round's classes of form (docs/privacy.md "Twenty-ninth round: dev_writer21 …"): a street named by a
 date in the other standard's months or in Cyrillic; a village's house named by the village alone, named like a town;
 the place before the street after a place's preposition, though its words are words of the language; a street with a
-road's word and lower-case words after its town; a building or a block by its letter in the address's tail. Invented
+road's word and lower-case words after its town; a building or a block by its letter in the address's tail; a
+settlement named after a family, its noun in lower case ("X-ića kolonija 9"), a place and no person. Invented
 examples, each with the same evidence where it must stay as it was."""
 
 from __future__ import annotations
@@ -149,3 +150,30 @@ def test_a_building_or_a_block_by_its_letter_is_part_of_the_address(text: str, a
 def test_a_plate_after_a_settlement_stays_a_plate() -> None:
     text = "zivi u naselju Lipik, vozi C12-E-123"
     assert ("C12-E-123", "PLATE") in found_kinds(text), found_kinds(text)
+
+
+# --- a settlement named after a family or a place, its noun in lower case: a place, never a person ------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("svjedok iz Lipovića kolonije 9 prijavio je prijetnje", "Lipovića kolonije 9"),
+        ("stanuje u nas. Brezića polje 3 u Zenici, kako ga pozvati", "Brezića polje 3 u Zenici"),
+        ("živi na Lipovom brdu 12, stan 4", "Lipovom brdu 12, stan 4"),
+    ],
+)
+def test_a_settlement_named_after_a_family_with_its_number_is_an_address(text: str, address: str) -> None:
+    assert (address, "ADDRESS") in found_kinds(text), found_kinds(text)
+    assert "PERSON" not in found_kind_names(text), found_kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "na Lipovom brdu 5 kuća gori, ko zove vatrogasce",  # a count after the number
+        "sa Lipića polja 5 ljudi je došlo",
+    ],
+)
+def test_a_settlement_with_a_count_after_it_is_no_address(text: str) -> None:
+    assert "ADDRESS" not in found_kind_names(text), found_kinds(text)
