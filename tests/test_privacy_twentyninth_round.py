@@ -2,8 +2,9 @@
 date in the other standard's months or in Cyrillic; a village's house named by the village alone, named like a town;
 the place before the street after a place's preposition, though its words are words of the language; a street with a
 road's word and lower-case words after its town; a building or a block by its letter in the address's tail; a
-settlement named after a family, its noun in lower case ("X-ića kolonija 9"), a place and no person. Invented
-examples, each with the same evidence where it must stay as it was."""
+settlement named after a family, its noun in lower case ("X-ića kolonija 9"), a place and no person; a capitalised
+first word before "iz" or a word of dwelling and an address. Invented examples, each with the same evidence where it
+must stay as it was."""
 
 from __future__ import annotations
 
@@ -177,3 +178,29 @@ def test_a_settlement_named_after_a_family_with_its_number_is_an_address(text: s
 )
 def test_a_settlement_with_a_count_after_it_is_no_address(text: str) -> None:
     assert "ADDRESS" not in found_kind_names(text), found_kinds(text)
+
+
+# --- a capitalised first name opening the message before "iz" or a word of dwelling and an address -----------------
+
+
+@pytest.mark.parametrize(
+    ("text", "person"),
+    [
+        ("Zdenkira zivi u zaseok Lipik 7, tesko joj je doci na saslusanje", "Zdenkira"),  # no list holds it
+        ("Kvarid iz Brezove 3 prodaje auto koji je prijavljen ukraden", "Kvarid"),
+    ],
+)
+def test_a_capitalised_first_word_before_a_home_is_a_person(text: str, person: str) -> None:
+    assert (person, "PERSON") in found_kinds(text), found_kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Komšija iz Brezove 3 prijavio buku",  # a person's word
+        "Prijava iz Brezove 3 je stigla jutros",  # a word of the laws
+        "Tuzla iz Brezove 3, to je adresa",  # a town
+    ],
+)
+def test_a_word_opening_the_message_before_a_home_stays(text: str) -> None:
+    assert "PERSON" not in found_kind_names(text), found_kinds(text)
