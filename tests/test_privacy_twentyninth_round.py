@@ -3,7 +3,8 @@ date in the other standard's months or in Cyrillic; a village's house named by t
 the place before the street after a place's preposition, though its words are words of the language; a street with a
 road's word and lower-case words after its town; a building or a block by its letter in the address's tail; a
 settlement named after a family, its noun in lower case ("X-ića kolonija 9"), a place and no person; a capitalised
-first word before "iz" or a word of dwelling and an address. Invented examples, each with the same evidence where it
+first word before "iz" or a word of dwelling and an address; a year's typographic apostrophe; a year of birth corrected
+by a year. Invented examples, each with the same evidence where it
 must stay as it was."""
 
 from __future__ import annotations
@@ -204,3 +205,22 @@ def test_a_capitalised_first_word_before_a_home_is_a_person(text: str, person: s
 )
 def test_a_word_opening_the_message_before_a_home_stays(text: str) -> None:
     assert "PERSON" not in found_kind_names(text), found_kinds(text)
+
+
+# --- a year's typographic apostrophe ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "year"),
+    [
+        ("Zdenko Lipić godište \u201992, pucao iz pištolja u zrak", "\u201992"),
+        ("Zdenko Lipić godište \u201885, vozio bez dozvole", "\u201885"),
+    ],
+)
+def test_a_year_after_godiste_with_a_typographic_apostrophe_is_a_date_of_birth(text: str, year: str) -> None:
+    assert (year, "DATE_OF_BIRTH") in found_kinds(text), found_kinds(text)
+
+
+def test_a_quoted_number_is_no_date_of_birth() -> None:
+    text = "na kutiji piše \u201992 komada\u2019, ko je vlasnik"
+    assert "DATE_OF_BIRTH" not in found_kind_names(text), found_kinds(text)

@@ -96,8 +96,13 @@ def _plausible(date: str) -> bool:
     return True
 
 
+# A year's apostrophe as typed on a phone or by a word processor ("’92", "‘85"): the apostrophe the forms read.
+_APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "`": "'", "´": "'"})
+
+
 def birth_dates(text: str) -> list[Span]:
     folded, offsets = folded_with_offsets(text)
+    folded = folded.translate(_APOSTROPHES)  # one character for one: the offsets hold
     spans = []
     candidates: list[tuple[int, int]] = []
     years: list[tuple[int, int]] = []
