@@ -4,8 +4,7 @@ the place before the street after a place's preposition, though its words are wo
 road's word and lower-case words after its town; a building or a block by its letter in the address's tail; a
 settlement named after a family, its noun in lower case ("X-ića kolonija 9"), a place and no person; a capitalised
 first word before "iz" or a word of dwelling and an address; a year's typographic apostrophe; a year of birth corrected
-by a year. Invented examples, each with the same evidence where it
-must stay as it was."""
+by a year. Invented examples, each with the same evidence where it must stay as it was."""
 
 from __future__ import annotations
 
@@ -224,3 +223,30 @@ def test_a_year_after_godiste_with_a_typographic_apostrophe_is_a_date_of_birth(t
 def test_a_quoted_number_is_no_date_of_birth() -> None:
     text = "na kutiji piše \u201992 komada\u2019, ko je vlasnik"
     assert "DATE_OF_BIRTH" not in found_kind_names(text), found_kinds(text)
+
+
+# --- a year of birth corrected by a year ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "year"),
+    [
+        ("Zdenko Lipić rođen 1971. godine... ne ne, 1972, bolestan je", "1972"),
+        ("Zdenko Lipić, rođen 1971, ne, 1973 — može li u pritvor", "1973"),
+        ("Zdenko Lipić rođen 1971 nego 1977. godine, kako dalje", "1977"),
+    ],
+)
+def test_a_year_of_birth_corrected_by_a_year_is_a_date_of_birth(text: str, year: str) -> None:
+    assert (year, "DATE_OF_BIRTH") in found_kinds(text), found_kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Zdenko Lipić rođen 1971, ne 2071 nego",  # no year yet to come
+        "Zdenko Lipić rođen 1971, ne znam tačno, 1972 je bio u zatvoru",  # no correction word right before it
+        "Zdenko Lipić rođen 12.03.1971, ne 1999 puta",  # a full date is corrected by a full date
+    ],
+)
+def test_a_year_after_a_year_of_birth_without_a_correction_stays(text: str) -> None:
+    assert [v for v, k in found_kinds(text) if k == "DATE_OF_BIRTH"] in (["1971"], ["12.03.1971"]), found_kinds(text)

@@ -141,7 +141,13 @@ def birth_dates(text: str) -> list[Span]:
 
 # A date of birth corrected right after it: "15.03.1995 ne, 1995 15 03", "… nego 1995-15-03", "…, tj. 16.03.1995" — the
 # correction may put the year first, with the day and the month in either order.
-_CORRECTION = re.compile(r"^[ ]*,?[ ]*(?:ne[ ]+nego|ne|nego|tj\.?|odnosno|zapravo|ispravka:?)[ ]*[,:]?[ ]*")
+# A year alone is corrected by a year alone: "rođen 1964. godine... ne ne, 1965," — the hesitation's dots and a "ne"
+# said twice before it.
+_CORRECTION = re.compile(
+    r"^(?:\.{2,}|…)?[ ]*,?[ ]*(?:ne[ ]+ne|ne[ ]+nego|nego|ne|tj\.?|odnosno|zapravo|ispravka:?)(?!\w)[ ]*[,:]?[ ]*"
+)
+_A_YEAR = re.compile(r"(?:19|20)\d{2}\.?(?:[ ]?(?:godine|god\.|god|g\.))?", re.IGNORECASE)
+_YEAR_ALONE = re.compile(r"((?:19|20)\d{2})(?![\d]|[./-]\d)")
 _YEAR_FIRST = re.compile(r"((?:19|20)\d{2})[ ./-]{1,2}(\d{1,2})[ ./-]{1,2}(\d{1,2})\.?(?![\d])")
 _YEAR_LAST = re.compile(r"(\d{1,2})[ ./-]{1,2}(\d{1,2})[ ./-]{1,2}((?:19|20)\d{2})\.?(?![\d])")
 
@@ -153,6 +159,11 @@ def _corrected(text: str, spans: list[Span]) -> list[Span]:
         if m is None or not m.group().strip(" ,:"):
             continue
         at = span.end + m.end()
+        year_alone = _YEAR_ALONE.match(text, at)
+        if _A_YEAR.fullmatch(text[span.start : span.end]) and year_alone:
+            if int(year_alone.group(1)) <= datetime.date.today().year:
+                out.append(Span(at, year_alone.end(), "DATE_OF_BIRTH"))
+            continue
         date = _YEAR_FIRST.match(text, at)
         if date is not None:
             year, a, b = (int(g) for g in date.groups())
