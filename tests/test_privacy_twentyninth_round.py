@@ -4,7 +4,8 @@ the place before the street after a place's preposition, though its words are wo
 road's word and lower-case words after its town; a building or a block by its letter in the address's tail; a
 settlement named after a family, its noun in lower case ("X-ića kolonija 9"), a place and no person; a capitalised
 first word before "iz" or a word of dwelling and an address; a year's typographic apostrophe; a year of birth corrected
-by a year. Invented examples, each with the same evidence where it must stay as it was."""
+by a year; a name no list has before a surname after the address. Invented examples, each with the same evidence
+where it must stay as it was."""
 
 from __future__ import annotations
 
@@ -250,3 +251,24 @@ def test_a_year_of_birth_corrected_by_a_year_is_a_date_of_birth(text: str, year:
 )
 def test_a_year_after_a_year_of_birth_without_a_correction_stays(text: str) -> None:
     assert [v for v, k in found_kinds(text) if k == "DATE_OF_BIRTH"] in (["1971"], ["12.03.1971"]), found_kinds(text)
+
+
+# --- a name no list has after the address and a comma: a person, no town ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "address", "person"),
+    [
+        ("boravi u Tuzla, Brezova 2, Kvarin Lipić, kako dostaviti poziv", "Tuzla, Brezova 2", "Kvarin Lipić"),
+        ("stanuje na Brezovoj 7, Zdenkir Hrastić, svjedok", "Brezovoj 7", "Zdenkir Hrastić"),
+    ],
+)
+def test_a_capitalised_word_before_a_surname_after_the_address_is_a_person(
+    text: str, address: str, person: str
+) -> None:
+    assert (address, "ADDRESS") in found_kinds(text) and (person, "PERSON") in found_kinds(text), found_kinds(text)
+
+
+def test_a_village_in_the_plural_after_the_address_is_its_town() -> None:
+    text = "stanuje u Brezova 5, Gornji Lipovići, svjedok je"
+    assert ("Brezova 5, Gornji Lipovići", "ADDRESS") in found_kinds(text), found_kinds(text)

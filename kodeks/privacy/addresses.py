@@ -1181,7 +1181,9 @@ def _town_end(text: str, end: int) -> int:
         and not folded[0].startswith(_LEGAL_STEMS)
         and folded[0] not in _NOT_STREET
         and not _a_label(folded[0], text[end + m.end("town") - len(m.group("town")) + len(words[0]) :])
-    ):
+        and not (len(words) > 1 and words[1][:1].isupper() and folded[1].endswith("ic"))
+    ):  # "…, Zdravko Lipić": a capitalised word before a surname in -ić is a first name no list has, no town (a
+        # village's plural is -ići: "…, Gornji Lipovići")
         n = 1
     if not n:
         return end
