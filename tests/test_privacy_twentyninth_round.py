@@ -4,8 +4,8 @@ the place before the street after a place's preposition, though its words are wo
 road's word and lower-case words after its town; a building or a block by its letter in the address's tail; a
 settlement named after a family, its noun in lower case ("X-ića kolonija 9"), a place and no person; a capitalised
 first word before "iz" or a word of dwelling and an address; a year's typographic apostrophe; a year of birth corrected
-by a year; a name no list has before a surname after the address. Invented examples, each with the same evidence
-where it must stay as it was."""
+by a year; a name no list has before a surname after the address; an incident's date after a birth word that follows
+its own date. Invented examples, each with the same evidence where it must stay as it was."""
 
 from __future__ import annotations
 
@@ -272,3 +272,32 @@ def test_a_capitalised_word_before_a_surname_after_the_address_is_a_person(
 def test_a_village_in_the_plural_after_the_address_is_its_town() -> None:
     text = "stanuje u Brezova 5, Gornji Lipovići, svjedok je"
     assert ("Brezova 5, Gornji Lipovići", "ADDRESS") in found_kinds(text), found_kinds(text)
+
+
+# --- an incident's date after a birth word that follows its own date -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "birth", "incident"),
+    [
+        ("Zdenko Lipić je 14.05.1981 rodjen a 14.05.2025. je udaren bocom", "14.05.1981", "14.05.2025."),
+        ("Zdenko Lipić, 1981 rođen, i 3.2.2025 je napadnut", "1981", "3.2.2025"),
+    ],
+)
+def test_a_date_after_a_birth_word_that_follows_its_own_date_is_the_incidents(
+    text: str, birth: str, incident: str
+) -> None:
+    found = found_kinds(text)
+    assert (birth, "DATE_OF_BIRTH") in found and incident not in [v for v, _ in found], found
+
+
+@pytest.mark.parametrize(
+    ("text", "dates"),
+    [
+        ("Zdenko Lipić rođen 14.05.1981, a brat mu je rođen 3.2.1985", ("14.05.1981", "3.2.1985")),
+        ("zdenka lipić 2005 godište, rodjena 11.6.2005 kaže ona", ("11.6.2005",)),  # its own birth word, nearest
+    ],
+)
+def test_a_date_right_after_its_birth_word_is_still_a_date_of_birth(text: str, dates: tuple[str, ...]) -> None:
+    found = found_kinds(text)
+    assert all((d, "DATE_OF_BIRTH") in found for d in dates), found

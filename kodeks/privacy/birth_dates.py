@@ -118,7 +118,7 @@ def birth_dates(text: str) -> list[Span]:
         after = folded[m.end() : m.end() + 30]
         after_name = _AFTER_NAME.search(context) is not None and not _after_a_word_of_the_laws(context)
         by_the_id = _BY_THE_ID.search(context) is not None and _long_ago(m.group())
-        if _BIRTH_WORD.search(context) or after_name or by_the_id or _BIRTH_AFTER.search(after):
+        if _birth_word_for(context) or after_name or by_the_id or _BIRTH_AFTER.search(after):
             spans.append(Span(start, end, "DATE_OF_BIRTH"))
         elif not re.fullmatch(rf"{_YEAR}\.?", m.group()) and (
             _WORD_COMMA.search(text, max(0, start - 4), start) or sum(c.isdigit() for c in text) >= 21
@@ -137,6 +137,24 @@ def birth_dates(text: str) -> list[Span]:
             spans.append(Span(start, end, "DATE_OF_BIRTH"))
     spans = [_with_year_word(text, s) for s in spans if not _a_vehicles_year(text, s.start)]
     return spans + _corrected(text, spans)
+
+
+# A clause's break after a birth word: "a", "i", "ali", "dok", "pa", a comma.
+_CLAUSE_AFTER_BIRTH_WORD = re.compile(r"(?<!\w)(?:a|i|ali|dok|pa)(?!\w)|,")
+
+
+def _birth_word_for(context: str) -> bool:
+    """Whether a birth word in the folded `context` before a date is that date's. Not when the birth word follows a date
+    of its own and a new clause opens after it: "12.03.1984 rođen, a 12.03.2024. udaren" — the second date is the
+    incident's."""
+    # the birth word nearest the date that still reaches it ("2005 godište, rođena …": "rođena", not "godište")
+    starts = [w.start() for w in re.finditer(r"(?<!\w)\w", context)]
+    found = [m for m in (_BIRTH_WORD.match(context, i) for i in starts) if m is not None]
+    if not found:
+        return False
+    last = found[-1]
+    own_date = re.search(r"\d\.?\s*$", context[: last.start()]) is not None
+    return not (own_date and _CLAUSE_AFTER_BIRTH_WORD.search(context[last.end(1) :]))
 
 
 # A date of birth corrected right after it: "15.03.1995 ne, 1995 15 03", "… nego 1995-15-03", "…, tj. 16.03.1995" — the
