@@ -201,6 +201,8 @@ def test_a_capitalised_first_word_before_a_home_is_a_person(text: str, person: s
         "Komšija iz Brezove 3 prijavio buku",  # a person's word
         "Prijava iz Brezove 3 je stigla jutros",  # a word of the laws
         "Tuzla iz Brezove 3, to je adresa",  # a town
+        "Baka iz naselja Lipik bb kaže da joj je unuk uzeo penziju",  # kin
+        "Podnosilac živi u naselju Lipik, ulica Brezova bb, koliko dugo",  # a noun for the one who acts
     ],
 )
 def test_a_word_opening_the_message_before_a_home_stays(text: str) -> None:

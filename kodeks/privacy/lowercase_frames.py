@@ -310,11 +310,16 @@ def names_from_addresses(text: str, tokens: list[Token], labels: list[str]) -> N
     labels[0] = "F"
 
 
+# The endings of nouns for the one who acts (prijavilac, podnosilac, vlasnik, oštećenica, svjedokinja, počinitelj …).
+_AGENT_ENDINGS = ("lac", "telj", "teljica", "nik", "nica", "kinja", "lja")
+
+
 def _an_own_name_opening(token: Token, text: str) -> bool:
     """ "Zdenka iz ______ prijavila …", "Zdenka živi u zaseok ______": a capitalised word opening the text, right before
     "iz"/"sa" or a word of dwelling and an address the masker already wrote over. The capital at a text's start shows
     nothing, so the word must be no word of any list (the laws in any case, the dictionaries, the everyday forms), no
-    place and no person's word or verb — a foreigner's or a rare first name, which no list need hold ("Komšija iz …",
+    place, no person's word or verb, no kin word and no noun for the one who acts (-lac, -telj, -nik …) — a
+    foreigner's or a rare first name, which no list need hold ("Komšija iz …", "Baba iz …", "Prijavilac iz …",
     "Tuzla iz …" stay) — or a first name of the dictionary as it stands that is no word of the language."""
     folded = token.folded
     if len(folded) < 3 or not _HOME_AFTER.match(text[token.end : token.end + 50]):
@@ -326,6 +331,8 @@ def _an_own_name_opening(token: Token, text: str) -> bool:
         or folded in lexicon.person_words()
         or folded in lexicon.person_verbs()
         or lexicon.word_of_the_language(folded)
+        or folded in KIN_CASES["nom"]  # "Baba iz …": kin
+        or folded.endswith(_AGENT_ENDINGS)  # "Prijavilac iz …": a noun of the one who acts, no name
     ):
         return False
     return not lexicon.listed_word(folded) or (folded in lexicon.first_names() and folded not in lexicon.ambiguous_names())
