@@ -1,11 +1,12 @@
 """The twenty-ninth round's classes of form (docs/privacy.md "Twenty-ninth round: dev_writer21 …"): a street named by a
 date in the other standard's months or in Cyrillic; a village's house named by the village alone, named like a town;
-the place before the street after a place's preposition, though its words are words of the language; a street with a
-road's word and lower-case words after its town; a building or a block by its letter in the address's tail; a
-settlement named after a family, its noun in lower case ("X-ića kolonija 9"), a place and no person; a capitalised
-first word before "iz" or a word of dwelling and an address; a year's typographic apostrophe; a year of birth corrected
-by a year; a name no list has before a surname after the address; an incident's date after a birth word that follows
-its own date. Invented examples, each with the same evidence where it must stay as it was."""
+the place before the street after a place's preposition, though its words are words of the language (a settlement's
+noun in lower case after its name too: "na Lipovom polju, …"); a street with a road's word and lower-case words after
+its town; a building or a block by its letter in the address's tail; a settlement named after a family, its noun in
+lower case ("X-ića kolonija 9"), a place and no person; a capitalised first word before "iz" or a word of dwelling
+and an address; a year's typographic apostrophe; a year of birth corrected by a year; a name no list has before a
+surname after the address; an incident's date after a birth word that follows its own date. Invented examples, each
+with the same evidence where it must stay as it was."""
 
 from __future__ import annotations
 
@@ -90,6 +91,8 @@ def test_a_town_with_a_count_or_a_score_is_no_address(text: str) -> None:
         ("roditelji iz Kamena, Zdenka Lipovca 14, stan 3, šta mi radimo", "Kamena, Zdenka Lipovca 14, stan 3"),
         ("nađen bez svijesti u Stara Brezna, Kralja Lipe 56, nemamo ime", "Stara Brezna, Kralja Lipe 56"),
         ("a boravi u Lipovom Gaju, Brezova 12, kako dostaviti poziv", "Lipovom Gaju, Brezova 12"),
+        ("stanuje kod brata na Lipovom polju, Trg brezova 6, ulaz 1", "Lipovom polju, Trg brezova 6, ulaz 1"),
+        ("adresa: Tuzla, Lipovo brdo, Brezova 5, kako dalje", "Tuzla, Lipovo brdo, Brezova 5"),  # inside a chain
     ],
 )
 def test_a_place_in_title_case_after_a_preposition_joins_the_street_after_it(text: str, address: str) -> None:
@@ -102,6 +105,7 @@ def test_a_place_in_title_case_after_a_preposition_joins_the_street_after_it(tex
         ("radi u Sudu, Brezova 5, kako", ("Brezova 5", "ADDRESS")),  # an institution: its address is public
         ("bio je u Marka Lipića, Brezova 5", ("Marka Lipića", "PERSON")),  # a person's name, no place
         ("sjedio u kafani, Brezova 5, pa otišao", ("Brezova 5", "ADDRESS")),  # lower case: no place's name
+        ("vidio ga u polju, Brezova 5, pa otišao", ("Brezova 5", "ADDRESS")),  # a settlement's noun alone
     ],
 )
 def test_an_institution_a_person_or_a_word_before_the_street_stays_apart(text: str, found: tuple[str, str]) -> None:

@@ -331,7 +331,8 @@ def _street_ok(words: list[str], capital_needed: bool, bb: bool = False) -> bool
         return False
     if capital_needed:
         return words[0][0].isupper() and all(
-            w[0].isupper() or fold(w) in ("od", "i", "na", "bb", *_TITLES_IN_STREETS, *_ROAD_WORDS, *_SETTLEMENT_NOUNS)
+            w[0].isupper()
+            or fold(w) in ("od", "i", "na", "bb", *_TITLES_IN_STREETS, *_ROAD_WORDS, *street_words.SETTLEMENT_NOUNS)
             for w in words[1:]
         )  # "Obala Kulina bana", "Hrasničke ceste", "Lipovića kolonija"
     return True
@@ -365,19 +366,6 @@ _ROAD_WORDS = (
     "setalista",
     "setalistu",
     "setalistem",
-)
-# A settlement's noun after the name it is called by, in lower case as a street's road word: "Lipovića kolonija 9",
-# "Brezino polje 3", "Lipovo brdo 12" — a settlement named after a family or a place, its house numbered.
-_SETTLEMENT_NOUNS = tuple(
-    stem + ending
-    for stem, endings in (
-        ("kolonij", ("a", "e", "i", "u", "om")),
-        ("polj", ("e", "a", "u", "em")),
-        ("brd", ("o", "a", "u", "om")),
-        ("mahal", ("a", "e", "i", "u", "om")),
-        ("gaj", ("", "a", "u", "em")),
-    )
-    for ending in endings
 )
 _ULICA = frozenset(["ulica", "ulici", "ulicu", "ulice", "ul", "ul."])
 # A street's own name before "ulica" is a possessive or a -ska adjective: Jasenova, Hrastovoj, Kozarskoj, Titovoj.

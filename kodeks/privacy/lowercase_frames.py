@@ -335,4 +335,6 @@ def _an_own_name_opening(token: Token, text: str) -> bool:
         or folded.endswith(_AGENT_ENDINGS)  # "Prijavilac iz …": a noun of the one who acts, no name
     ):
         return False
-    return not lexicon.listed_word(folded) or (folded in lexicon.first_names() and folded not in lexicon.ambiguous_names())
+    return not lexicon.listed_word(folded) or (
+        folded in lexicon.first_names() and folded not in lexicon.ambiguous_names()
+    )

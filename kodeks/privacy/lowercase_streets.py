@@ -75,7 +75,11 @@ def mixed_case_streets(text: str, is_town: Callable[[list[str]], int], counted: 
     out = []
     for m in _MIXED.finditer(text):
         words = [fold(w) for w in m.group("street").split()]
-        if not m.group("street")[0].isupper() or counted(text[m.end() :]) or any(w in lexicon.FUNCTION_WORDS and w not in ("za", "od", "i", "na") for w in words):
+        if (
+            not m.group("street")[0].isupper()
+            or counted(text[m.end() :])
+            or any(w in lexicon.FUNCTION_WORDS and w not in ("za", "od", "i", "na") for w in words)
+        ):
             continue
         if _town_before(text, m.start(), is_town):
             out.append(Span(m.start("street"), m.end("number"), "ADDRESS"))

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from kodeks.privacy import dwelling, institutions, lexicon
+from kodeks.privacy import dwelling, institutions, lexicon, street_words
 from kodeks.privacy.spans import Span
 from retrieval.language.normalize import fold
 
@@ -98,9 +98,11 @@ def _title_case(word: str) -> bool:
 
 def _named_after_a_preposition(text: str, start: int, words: list[str]) -> bool:
     """One to three words in title case right after a place's preposition (u, iz, na) and set off from the street by a
-    comma — "iz Lipika, …", "u Nova Lipa, …", "u Gornje Novo Lipovo, …": a place named by its own name, though its
+    comma — "iz Lipika, …", "u Nova Lipa, …", "na Lipovom polju, …": a place named by its own name, though its
     words may be words of the language. Not an institution ("u Sudu, …": its address is public), not a person (a
     first name as it stands, a person's word, a word in a surname's shape beside another), no function word first."""
+    if len(words) == 2 and _title_case(words[0]) and fold(words[1]) in street_words.SETTLEMENT_NOUNS:
+        words = words[:1]  # "na Lipovom polju, …": a settlement's noun in lower case after its name
     if not 1 <= len(words) <= 3 or not all(_title_case(w) for w in words):
         return False
     if not _PLACE_PREPOSITION_BEFORE.search(text[max(0, start - 4) : start]):
@@ -150,6 +152,8 @@ def chain_start(text: str, start: int, is_town: IsTown) -> int:
             if i > 1:
                 break
             continue
+        if i > 0 and fold(tokens[i][1]) in street_words.SETTLEMENT_NOUNS and _capitalised(tokens[i - 1][1]):
+            i -= 1  # "na Lipovom polju, …": a settlement's noun in lower case after its name
         if i < 0 or tokens[i][1].isdigit() or not _capitalised(tokens[i][1]):
             break  # a lower-case word before the separator: no place
         while i > 0:
