@@ -487,6 +487,17 @@ FORMS = {
         ("kvarevici",),
         "[OSOBA",
     ),
+    # the twenty-ninth round (docs/privacy.md "Twenty-ninth round")
+    "village-named-like-a-town-with-its-house": (
+        "prijavljena na adresi Maglaj 71, a djelo je pocinjeno u Tuzli, ko je nadlezan",
+        ("Maglaj 71",),
+        "[ADRESA]",
+    ),
+    "street-named-by-a-date-after-its-town": (
+        "prijava od svjedoka iz Zenica, Ulica 17. studenoga 14, susjed mu posjekao stablo",
+        ("Zenica", "studenoga 14"),
+        "[ADRESA]",
+    ),
 }
 
 

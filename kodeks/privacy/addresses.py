@@ -22,12 +22,21 @@ from kodeks.privacy import (
     place_chains,
     street_words,
     titles,
+    town_named_homes,
     villages,
 )
 from kodeks.privacy.spans import Span
 from retrieval.language.normalize import fold
 
-_MONTH = r"(?:januar|februar|mart|april|maj|jun|jul|august|avgust|septemb|oktob|novemb|decemb)\w*"
+# A month's name as a street named by a date has it ("1. maja", "28. studenoga", "1. маја"): the Latin months in any
+# case, the other standard's months in their cases only (their stems begin towns' names: "Travnik", "Lipnica"), and
+# the Cyrillic ones.
+_MONTH = (
+    r"(?:(?:januar|februar|mart|april|maj|jun|jul|august|avgust|septemb|oktob|novemb|decemb)\w*"
+    r"|(?:sije[čc]nj[aeu]|velja[čc][aeiu]|o[žz]uj[kc][aeu]|travnj[aeu]|svibnj[aeu]|lipnj[aeu]|srpnj[aeu]|kolovoz[aeu]?"
+    r"|rujn[aeu]|listopad[aeu]?|studen(?:og|oga|om|i)|prosin[cč][aeu])(?!\w)"
+    r"|(?:јануар|фебруар|март|април|август|септемб|октоб|новемб|децемб)\w*|(?:мај|јун|јул)[аеу]?(?!\w))"
+)
 # No house number, as an address writes it: "bb", "b.b.", "b/b" (bez broja), and the words themselves.
 _BB = r"[bBбБ][bBбБ]|[bBбБ]\.[ ]?[bBбБ]\.|[bBбБ]/[bBбБ]"
 _WITHOUT_NUMBER = rf"{_BB}|(?i:bez[ ]+broja|без[ ]+броја)"
@@ -322,8 +331,10 @@ def _street_ok(words: list[str], capital_needed: bool, bb: bool = False) -> bool
         return False
     if capital_needed:
         return words[0][0].isupper() and all(
-            w[0].isupper() or fold(w) in ("od", "i", "na", "bb", *_TITLES_IN_STREETS, *_ROAD_WORDS) for w in words[1:]
-        )  # "Obala Kulina bana", "Hrasničke ceste"
+            w[0].isupper()
+            or fold(w) in ("od", "i", "na", "bb", *_TITLES_IN_STREETS, *_ROAD_WORDS, *street_words.SETTLEMENT_NOUNS)
+            for w in words[1:]
+        )  # "Obala Kulina bana", "Hrasničke ceste", "Lipovića kolonija"
     return True
 
 
@@ -977,8 +988,10 @@ def _addresses(text: str) -> tuple[list[Span], list[Span]]:
         *villages.village_homes(text),
         *street_words.named_streets(text, _UNITS_AFTER),  # "iz Lipe Aleja Brezova 8", "moje zgrade u Lipa 9"
         *lowercase_streets.lowercase_streets(text, _is_town, _counted),  # "zivi put lipa 7, tuzla"
+        *lowercase_streets.mixed_case_streets(text, _is_town, _counted),  # "Tuzla, Put brezovih lipa 28"
         *address_breaks.hedged(text, _counted),  # "u Lipovcu, sad ću vidjeti, broj 12"
         *address_breaks.after_birth_year(text, _counted),  # "… 1964. godište, brezova grana 29, tuzla"
+        *town_named_homes.homes_named_by_towns(text, _is_town, _counted),  # "adresa: Lipik 45", "Lipik 3 u Tuzli"
     ]:  # "adresa Hamdije …", "titova dvanaest"
         if institutions.starts_with_institution(text, span.start) or institutions.institution_before(text, span.start):
             public.append(span)  # "na adresi Centra za socijalni rad, Lipova 38": the institution's, no one's home
@@ -1060,7 +1073,8 @@ _FLAT_AFTER = re.compile(
     r"^(?:[ ]*(?:,|[ ][-–])?[ ]*(?:(?:stan|st\.|st(?=[ ]\d)|sprat|spr\.|sp\.|kat|ulaz|lamela|стан|спрат|кат|улаз)[ ]*(?:br\.?[ ]*)?\d{1,3}[a-zA-Z]?"
     r"|(?:ulaz|lamela|sprat|kat|улаз|спрат)[ ]+(?-i:[IVX]{1,4})(?![\w.])"  # "ulaz II"
     r"|(?<=,[ ])(?:(?-i:[IVX]{1,4})|\d{1,2})/\d{1,3}"  # after a comma, the floor and the flat: "7, III/12", "7, 3/12"
-    r"|(?:ulaz|lamela|blok|улаз|блок)[ ]+(?-i:[A-HА-Ж])\d{0,2}"  # "ulaz B", "lamela C4": by its letter (a capital: "ulaz a" is "and")
+    r"|(?:ulaz|lamela|blok|zgrada|улаз|блок|зграда)[ ]+(?-i:[A-HА-Ж])\d{0,2}"  # "ulaz B", "lamela C4", "zgrada B": by its
+    # letter (a capital: "ulaz a" is "and")
     r"|(?:ulaz|lamela|улаз)[ ]+(?-i:[b-hб-ж])(?=[ ]+\w+[ ]+(?:sprat|kat|спрат|кат))"  # dictated: "ulaz b treci sprat"
     r"|(?-i:[A-ZА-Ш])\d{1,2}/\d{1,3}"  # a block or entrance by its letter and the flat: "Lipa 5, B3/14"
     r"|(?<=,[ ])(?-i:[A-ZА-Ш])\d{1,2}(?=[ ]*,[ ]*(?:ulaz|stan|sprat|kat|lamela|улаз|стан|спрат|кат)[ ]*\d)"  # a block's code
@@ -1155,7 +1169,9 @@ def _town_end(text: str, end: int) -> int:
         and not folded[0].startswith(_LEGAL_STEMS)
         and folded[0] not in _NOT_STREET
         and not _a_label(folded[0], text[end + m.end("town") - len(m.group("town")) + len(words[0]) :])
-    ):
+        and not (len(words) > 1 and words[1][:1].isupper() and folded[1].endswith("ic"))
+    ):  # "…, Zdravko Lipić": a capitalised word before a surname in -ić is a first name no list has, no town (a
+        # village's plural is -ići: "…, Gornji Lipovići")
         n = 1
     if not n:
         return end

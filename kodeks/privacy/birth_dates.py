@@ -96,8 +96,13 @@ def _plausible(date: str) -> bool:
     return True
 
 
+# A year's apostrophe as typed on a phone or by a word processor ("’92", "‘85"): the apostrophe the forms read.
+_APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "`": "'", "´": "'"})
+
+
 def birth_dates(text: str) -> list[Span]:
     folded, offsets = folded_with_offsets(text)
+    folded = folded.translate(_APOSTROPHES)  # one character for one: the offsets hold
     spans = []
     candidates: list[tuple[int, int]] = []
     years: list[tuple[int, int]] = []
@@ -113,7 +118,7 @@ def birth_dates(text: str) -> list[Span]:
         after = folded[m.end() : m.end() + 30]
         after_name = _AFTER_NAME.search(context) is not None and not _after_a_word_of_the_laws(context)
         by_the_id = _BY_THE_ID.search(context) is not None and _long_ago(m.group())
-        if _BIRTH_WORD.search(context) or after_name or by_the_id or _BIRTH_AFTER.search(after):
+        if _birth_word_for(context) or after_name or by_the_id or _BIRTH_AFTER.search(after):
             spans.append(Span(start, end, "DATE_OF_BIRTH"))
         elif not re.fullmatch(rf"{_YEAR}\.?", m.group()) and (
             _WORD_COMMA.search(text, max(0, start - 4), start) or sum(c.isdigit() for c in text) >= 21
@@ -134,9 +139,33 @@ def birth_dates(text: str) -> list[Span]:
     return spans + _corrected(text, spans)
 
 
+# A clause's break after a birth word: "a", "i", "ali", "dok", "pa", a comma.
+_CLAUSE_AFTER_BIRTH_WORD = re.compile(r"(?<!\w)(?:a|i|ali|dok|pa)(?!\w)|,")
+
+
+def _birth_word_for(context: str) -> bool:
+    """Whether a birth word in the folded `context` before a date is that date's. Not when the birth word follows a date
+    of its own and a new clause opens after it: "12.03.1984 rođen, a 12.03.2024. udaren" — the second date is the
+    incident's."""
+    # the birth word nearest the date that still reaches it ("2005 godište, rođena …": "rođena", not "godište")
+    starts = [w.start() for w in re.finditer(r"(?<!\w)\w", context)]
+    found = [m for m in (_BIRTH_WORD.match(context, i) for i in starts) if m is not None]
+    if not found:
+        return False
+    last = found[-1]
+    own_date = re.search(r"\d\.?\s*$", context[: last.start()]) is not None
+    return not (own_date and _CLAUSE_AFTER_BIRTH_WORD.search(context[last.end(1) :]))
+
+
 # A date of birth corrected right after it: "15.03.1995 ne, 1995 15 03", "… nego 1995-15-03", "…, tj. 16.03.1995" — the
 # correction may put the year first, with the day and the month in either order.
-_CORRECTION = re.compile(r"^[ ]*,?[ ]*(?:ne[ ]+nego|ne|nego|tj\.?|odnosno|zapravo|ispravka:?)[ ]*[,:]?[ ]*")
+# A year alone is corrected by a year alone: "rođen 1964. godine... ne ne, 1965," — the hesitation's dots and a "ne"
+# said twice before it.
+_CORRECTION = re.compile(
+    r"^(?:\.{2,}|…)?[ ]*,?[ ]*(?:ne[ ]+ne|ne[ ]+nego|nego|ne|tj\.?|odnosno|zapravo|ispravka:?)(?!\w)[ ]*[,:]?[ ]*"
+)
+_A_YEAR = re.compile(r"(?:19|20)\d{2}\.?(?:[ ]?(?:godine|god\.|god|g\.))?", re.IGNORECASE)
+_YEAR_ALONE = re.compile(r"((?:19|20)\d{2})(?![\d]|[./-]\d)")
 _YEAR_FIRST = re.compile(r"((?:19|20)\d{2})[ ./-]{1,2}(\d{1,2})[ ./-]{1,2}(\d{1,2})\.?(?![\d])")
 _YEAR_LAST = re.compile(r"(\d{1,2})[ ./-]{1,2}(\d{1,2})[ ./-]{1,2}((?:19|20)\d{2})\.?(?![\d])")
 
@@ -148,6 +177,11 @@ def _corrected(text: str, spans: list[Span]) -> list[Span]:
         if m is None or not m.group().strip(" ,:"):
             continue
         at = span.end + m.end()
+        year_alone = _YEAR_ALONE.match(text, at)
+        if _A_YEAR.fullmatch(text[span.start : span.end]) and year_alone:
+            if int(year_alone.group(1)) <= datetime.date.today().year:
+                out.append(Span(at, year_alone.end(), "DATE_OF_BIRTH"))
+            continue
         date = _YEAR_FIRST.match(text, at)
         if date is not None:
             year, a, b = (int(g) for g in date.groups())

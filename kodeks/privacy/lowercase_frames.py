@@ -21,7 +21,10 @@ officers' everyday words have the very form in lower case (`lexicon.law_word`):
   particulars is that person's name;
 - one capitalised word opening a record, then a comma and two particulars already masked, each set off by a comma
   ("Zdenko, Lipova 28, Tuzla, 061 …"): the row of a person's particulars opens on the person (names_opening_records;
-  the one rule here for a capitalised word, which no list need hold: a foreigner's or a rare first name).
+  the one rule here for a capitalised word, which no list need hold: a foreigner's or a rare first name);
+- one capitalised word opening the text right before "iz"/"sa" or a word of dwelling and an address already masked
+  ("Zdenka iz ______", "Zdenka živi u zaseok ______"): no word of any list, no place, no person's word — or a first
+  name of the dictionary that is no word of the language (the twenty-ninth round's `_an_own_name_opening`).
 
 Labels as in names.py: F first name, f a weak one, O other.
 """
@@ -272,6 +275,12 @@ def names_opening_records(text: str, tokens: list[Token], labels: list[str]) -> 
 
 # An address already masked (masker._blanked) right after "iz"/"sa", a street's word allowed between: "iz ______".
 _FROM_AN_ADDRESS_AFTER = re.compile(r"^[ ]+(?:iz|sa|s)[ ]+(?:(?:ulice|ul\.|ul|naselja|sela)[ ]+)?_{6,}")
+# For a capitalised first word: also a settlement's abbreviation, and a word of dwelling with its preposition ("Zdenka
+# živi u zaseok ______", "Zdenka stanuje na ______").
+_HOME_AFTER = re.compile(
+    r"^[ ]+(?:(?:iz|sa|s)|(?:zivi|živi|stanuje|boravi)[ ]+(?:u|na))[ ]+"
+    r"(?:(?:ulice|ulici|ul\.|ul|naselja|naselju|naselje|nas\.|sela|selu|selo|zaseoka|zaseoku|zaseok)[ ]+)?_{6,}"
+)
 
 
 def names_from_addresses(text: str, tokens: list[Token], labels: list[str]) -> None:
@@ -283,6 +292,10 @@ def names_from_addresses(text: str, tokens: list[Token], labels: list[str]) -> N
         return
     token = tokens[0]
     folded = token.folded
+    if token.capitalised and token.text[1:].islower():
+        if _an_own_name_opening(token, text):
+            labels[0] = "F"
+        return
     if (
         not token.text.islower()
         or len(folded) < 3
@@ -295,3 +308,33 @@ def names_from_addresses(text: str, tokens: list[Token], labels: list[str]) -> N
     ):
         return
     labels[0] = "F"
+
+
+# The endings of nouns for the one who acts (prijavilac, podnosilac, vlasnik, oštećenica, svjedokinja, počinitelj …).
+_AGENT_ENDINGS = ("lac", "telj", "teljica", "nik", "nica", "kinja", "lja")
+
+
+def _an_own_name_opening(token: Token, text: str) -> bool:
+    """ "Zdenka iz ______ prijavila …", "Zdenka živi u zaseok ______": a capitalised word opening the text, right before
+    "iz"/"sa" or a word of dwelling and an address the masker already wrote over. The capital at a text's start shows
+    nothing, so the word must be no word of any list (the laws in any case, the dictionaries, the everyday forms), no
+    place, no person's word or verb, no kin word and no noun for the one who acts (-lac, -telj, -nik …) — a
+    foreigner's or a rare first name, which no list need hold ("Komšija iz …", "Baba iz …", "Prijavilac iz …",
+    "Tuzla iz …" stay) — or a first name of the dictionary as it stands that is no word of the language."""
+    folded = token.folded
+    if len(folded) < 3 or not _HOME_AFTER.match(text[token.end : token.end + 50]):
+        return False
+    if (
+        folded in lexicon.FUNCTION_WORDS
+        or lexicon.is_place(folded)
+        or lexicon.not_a_name(folded)
+        or folded in lexicon.person_words()
+        or folded in lexicon.person_verbs()
+        or lexicon.word_of_the_language(folded)
+        or folded in KIN_CASES["nom"]  # "Baba iz …": kin
+        or folded.endswith(_AGENT_ENDINGS)  # "Prijavilac iz …": a noun of the one who acts, no name
+    ):
+        return False
+    return not lexicon.listed_word(folded) or (
+        folded in lexicon.first_names() and folded not in lexicon.ambiguous_names()
+    )

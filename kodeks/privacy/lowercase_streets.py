@@ -8,7 +8,12 @@
   has, then a house number and, after a comma or "u", a listed town: "na lipovici 12 u tuzli", "u brezovaci 7,
   kakanj". A word of the language in that place ("u kafani 7, tuzla") is no street.
 
-Both compare folded text; the town is read by `is_town` (addresses._is_town, passed in), the number must be a house's
+- a street with a road's word, its other words in lower case, right after its town and a comma — the town listed, or
+  named in title case after "u"/"iz"/"na": "Tuzla, Put brezovih lipa 28", "u Lipiku, Lipin trg 4". The capitalised
+  scan needs every word of a street capitalised but for the road's words it knows ("Kasindolski put"); a town set
+  off before it is the evidence a home is written, town first.
+
+All compare folded text; the town is read by `is_town` (addresses._is_town, passed in), the number must be a house's
 (no unit or count after it: `counted`, passed in).
 """
 
@@ -34,6 +39,51 @@ _CUE_BEFORE = re.compile(
     r"[ ]*:?[ ]*(?:(?:u|na)[ ]+)?$"
 )
 _TOWN_AFTER = re.compile(rf"^(?:[ ]*,[ ]*|[ ]+u[ ]+)(?P<town>{_LOWER}+(?:[ ]{_LOWER}+)?)(?![\w])")
+
+
+_ROAD = r"(?:put|trg|aleja|obala|setaliste|šetalište|cesta|sokak)"
+# A road's word opening the street, its name in lower case after it ("Put brezovih lipa"), or a capitalised name and
+# the road's word after it in lower case ("Lipin trg", "Brezov sokak").
+_MIXED = re.compile(
+    rf"(?<![\w-])(?P<street>(?i:{_ROAD})(?:[ ]+{_LOWER}+){{1,2}}|[A-ZČĆŠŽĐ]{_LOWER}+[ ]+{_ROAD})"
+    rf"[ ]+(?P<number>{_NUMBER}){_END}"
+)
+_TOWN_BEFORE = re.compile(
+    r"(?:(?<!\w)(?P<prep>u|iz|na)[ ]+)?(?P<town>(?-i:[A-ZČĆŠŽĐ])[^\W\d_]+(?:[ ](?-i:[A-ZČĆŠŽĐ])[^\W\d_]+)?)[ ]*,[ ]*$",
+    re.IGNORECASE,
+)
+
+
+def _town_before(text: str, start: int, is_town: Callable[[list[str]], int]) -> bool:
+    """A listed town and a comma right before `start` ("Tuzla, "), or a place in title case after u/iz/na ("u Lipiku,
+    "): no person (a first name as it stands), no word of the laws as it stands."""
+    m = _TOWN_BEFORE.search(text[max(0, start - 40) : start])
+    if m is None:
+        return False
+    words = [fold(w) for w in m.group("town").split()]
+    if is_town(words) == len(words):
+        return True
+    return (
+        m.group("prep") is not None
+        and all(w[1:].islower() for w in m.group("town").split())
+        and not any(lexicon.first_name(w) == w or w in lexicon.person_words() or lexicon.law_word(w) for w in words)
+    )
+
+
+def mixed_case_streets(text: str, is_town: Callable[[list[str]], int], counted: Callable[[str], bool]) -> list[Span]:
+    """A street with a road's word and lower-case words, right after its town and a comma (the module's docstring)."""
+    out = []
+    for m in _MIXED.finditer(text):
+        words = [fold(w) for w in m.group("street").split()]
+        if (
+            not m.group("street")[0].isupper()
+            or counted(text[m.end() :])
+            or any(w in lexicon.FUNCTION_WORDS and w not in ("za", "od", "i", "na") for w in words)
+        ):
+            continue
+        if _town_before(text, m.start(), is_town):
+            out.append(Span(m.start("street"), m.end("number"), "ADDRESS"))
+    return out
 
 
 def _town_after(text: str, end: int, is_town: Callable[[list[str]], int]) -> bool:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from kodeks.privacy import dwelling, lexicon
+from kodeks.privacy import dwelling, institutions, lexicon, street_words
 from kodeks.privacy.spans import Span
 from retrieval.language.normalize import fold
 
@@ -89,6 +89,34 @@ def _own_place_word(word: str) -> bool:
     )
 
 
+_PLACE_PREPOSITION_BEFORE = re.compile(r"(?<!\w)(?:u|iz|na|у|из|на)[ ]+$")
+
+
+def _title_case(word: str) -> bool:
+    return word[:1].isupper() and (word[1:].islower() or len(word) == 1)
+
+
+def _named_after_a_preposition(text: str, start: int, words: list[str]) -> bool:
+    """One to three words in title case right after a place's preposition (u, iz, na) and set off from the street by a
+    comma — "iz Lipika, …", "u Nova Lipa, …", "na Lipovom polju, …": a place named by its own name, though its
+    words may be words of the language. Not an institution ("u Sudu, …": its address is public), not a person (a
+    first name as it stands, a person's word, a word in a surname's shape beside another), no function word first."""
+    if len(words) == 2 and _title_case(words[0]) and fold(words[1]) in street_words.SETTLEMENT_NOUNS:
+        words = words[:1]  # "na Lipovom polju, …": a settlement's noun in lower case after its name
+    if not 1 <= len(words) <= 3 or not all(_title_case(w) for w in words):
+        return False
+    if not _PLACE_PREPOSITION_BEFORE.search(text[max(0, start - 4) : start]):
+        return False
+    folded = [fold(w) for w in words]
+    if folded[0] in lexicon.FUNCTION_WORDS or any(
+        institutions.INSTITUTION.match(f) or f in lexicon.person_words() for f in folded
+    ):
+        return False  # a function word inside a place's name only after its first word: "Nova Bila" (was)
+    if len(words) == 1:
+        return lexicon.first_name(folded[0]) is None
+    return not _person_shaped(words) and not any(f.endswith(_SURNAME_ENDINGS) for f in folded)
+
+
 def chain_start(text: str, start: int, is_town: IsTown) -> int:
     """Where an address that starts at `start` starts once the places written before it are counted in."""
     committed = pos = start
@@ -124,6 +152,8 @@ def chain_start(text: str, start: int, is_town: IsTown) -> int:
             if i > 1:
                 break
             continue
+        if i > 0 and fold(tokens[i][1]) in street_words.SETTLEMENT_NOUNS and _capitalised(tokens[i - 1][1]):
+            i -= 1  # "na Lipovom polju, …": a settlement's noun in lower case after its name
         if i < 0 or tokens[i][1].isdigit() or not _capitalised(tokens[i][1]):
             break  # a lower-case word before the separator: no place
         while i > 0:
@@ -141,6 +171,9 @@ def chain_start(text: str, start: int, is_town: IsTown) -> int:
         if n:
             at = tokens[len(tokens) - n][0]
             pos = committed = tokens[0][0] if code_before and n == len(tokens) - 1 else at
+            if len(words) > n and _named_after_a_preposition(text, el_start, words):
+                committed = el_start  # "u Gornje Novo Lipovo, Brezova 5": the town's qualifier, one place
+                break
             if len(words) > n or not set_apart:
                 break  # "Zdenko Lipić Tuzla, …": what stands before the town without a comma is no part of it
             continue
@@ -158,8 +191,8 @@ def chain_start(text: str, start: int, is_town: IsTown) -> int:
             len(words) == 1
             and _own_place_word(words[0])
             and _PLACE_CUE_BEFORE.search(text[max(0, el_start - 20) : el_start])
-        ):
-            committed = el_start  # "u Lipiku, Brezova 5", "adresa: Lipik, …"
+        ) or _named_after_a_preposition(text, el_start, words):
+            committed = el_start  # "u Lipiku, Brezova 5", "adresa: Lipik, …", "iz Nove Lipe, Brezova 5"
             break
         if not set_apart:
             break

@@ -21,6 +21,20 @@ from kodeks.privacy.spans import Span
 QUANTITY_PREPOSITIONS = frozenset(
     ["sa", "s", "od", "do", "oko", "preko", "po", "са", "с", "од", "до", "око", "преко", "по"]
 )
+# A settlement's noun after the name it is called by, in lower case as a street's road word: "Lipovića kolonija 9",
+# "Brezino polje 3", "Lipovo brdo 12" — a settlement named after a family or a place, its house numbered; and the
+# settlement itself named before its street ("na Lipovom polju, Brezova 6": place_chains.py).
+SETTLEMENT_NOUNS = tuple(
+    stem + ending
+    for stem, endings in (
+        ("kolonij", ("a", "e", "i", "u", "om")),
+        ("polj", ("e", "a", "u", "em")),
+        ("brd", ("o", "a", "u", "om")),
+        ("mahal", ("a", "e", "i", "u", "om")),
+        ("gaj", ("", "a", "u", "em")),
+    )
+    for ending in endings
+)
 _NUMBER = r"\d{1,4}(?:[a-hA-H])?(?:[ ]?/[ ]?\d{1,3})?"
 _END = r"(?![\w/-]|[.,]\d)"
 _STREET_OPENING = re.compile(

@@ -27,6 +27,8 @@ _DWELLING = re.compile(
 )
 _CLAUSE_END = re.compile(r"[.;!?]|,[ ]+(?:a|ali|pa|ali|dok)[ ]")
 _MAX_NAME_WORDS = 3
+# The digits glued to a block's capital letter read as the name's last word: "Lipik C5" (not "C5-E-123", a plate).
+_BLOCK_DIGITS = re.compile(r"\d{1,2}(?![\w/-])")
 # The settlement's name in lower case, one or two words, then "bb" (no house number): only an address is written so,
 # whatever the case of its letters ("iz naselja lipik bb", "selo donji brezik bb").
 _LOWER_NAME_BB = re.compile(r"(?P<name>[a-z]+(?:[ ][a-z]+)?)[ ]+bb(?!\w)")
@@ -58,6 +60,9 @@ def village_homes(text: str) -> list[Span]:
             if lower and not any(w in lexicon.FUNCTION_WORDS for w in lower.group("name").split()):
                 spans.append(Span(m.end(), lower.end(), "ADDRESS"))  # "iz naselja lipik bb": typed in lower case
             continue
+        block = _BLOCK_DIGITS.match(text, end) if re.search(r"(?<!\w)[A-HА-Ж]$", text[:end]) else None
+        if block:
+            end = block.end()  # "naselje Lipik C5": a block by its letter and number, the house's number
         bb = _BB.match(folded, end)  # matched on the folded text: Cyrillic "бб", "код" too
         if bb:
             end = bb.end()
