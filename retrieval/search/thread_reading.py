@@ -645,7 +645,7 @@ def _correction(carried: str, negated: tuple[str, ...], act: str, code: str | No
 def _plain_taking(negated: tuple[str, ...], act: str, c: Cues | None = None) -> str:
     """The codes' words of theft ([correction] `taking_read`) when a correction takes back an act against a person,
     a breaking in or a finding ([correction] `taking_back`) and tells its act by a verb of taking ([correction]
-    `taking`) not within two words after a negation: "nije je napao, uzeo joj torbu sa klupe" is the taking of a
+    `taking`) not within two words after a negation: "nije ga udario, uzeo mu je kesu sa tezge" is the taking of a
     thing, not a robbery; "" otherwise — a bare verb of taking after any other word taken back ("nije ukrao, uzeo ga
     da se provoza", "nije lažni, pravi policajac i uzimao pare") reads nothing more (issue 29: docs/retrieval.md)."""
     c = c or cues()
