@@ -160,6 +160,9 @@ class Cues:
     matters_clause_words: int = 0
     for_the_act: tuple[_Phrase, ...] = ()
     story_words: int = 0
+    taking_back: tuple[str, ...] = ()
+    taking: tuple[str, ...] = ()
+    taking_read: str = ""
     persons: tuple[_Phrase, ...] = ()
     one_of: tuple[_Phrase, ...] = ()
     groups: tuple[_Phrase, ...] = ()
@@ -266,6 +269,9 @@ def cues(path: Path | None = None) -> Cues:
         matters_clause_words=int(cont.get("matters_clause_words", 0)),
         for_the_act=_phrases(cont.get("for_the_act", [])),
         story_words=int(corr.get("story_words", 0)),
+        taking_back=tuple(fold(w) for w in corr.get("taking_back", [])),
+        taking=tuple(fold(w) for w in corr.get("taking", [])),
+        taking_read=str(corr.get("taking_read", "")),
         persons=_phrases(cont.get("persons", [])),
         one_of=_phrases(rel.get("one_of", [])),
         groups=_phrases(rel.get("groups", [])),
@@ -623,15 +629,33 @@ def _correction(carried: str, negated: tuple[str, ...], act: str, code: str | No
     šefu u firmi koji je ponižava …, vrijeđa …") tells a story of its own in the present: no person or thing swapped
     into the old story, and nothing of it kept beside the new one (eighteenth round)."""
     only_verbs = bool(negated) and all(_has_verb(w) for w in negated)
+    taking = _plain_taking(negated, act)
     if act and negated and not _has_verb(act) and not only_verbs:  # "nije uzeo novčanik nego mobitel"
         kept = _without(carried, tuple(w for w in negated if not _has_verb(w)))
         if cues().story_words and len(content_words(act)) >= cues().story_words:
-            return Reading("correction", kept, jurisdiction=code, negated=negated, act=act)
-        return Reading("correction", kept, jurisdiction=code, negated=negated, act=f"{kept} {act}".strip())
+            return Reading("correction", kept, jurisdiction=code, negated=negated, act=f"{act} {taking}".strip())
+        return Reading("correction", kept, jurisdiction=code, negated=negated, act=f"{kept} {act} {taking}".strip())
     remaining = _without(carried, negated)
     manner = only_verbs and bool(act) and not _has_verb(act)  # "nije provalio, imao je ključ od garaže": how, not what
     story = remaining if manner else _setting(remaining)
+    act = f"{act} {taking}".strip() if act else act
     return Reading("correction", remaining, jurisdiction=code, negated=negated, act=act, story=story)
+
+
+def _plain_taking(negated: tuple[str, ...], act: str, c: Cues | None = None) -> str:
+    """The codes' words of theft ([correction] `taking_read`) when a correction takes back an act against a person,
+    a breaking in or a finding ([correction] `taking_back`) and tells its act by a verb of taking ([correction]
+    `taking`) not within two words after a negation: "nije ga udario, uzeo mu je kesu sa tezge" is the taking of a
+    thing, not a robbery; "" otherwise — a bare verb of taking after any other word taken back ("nije ukrao, uzeo ga
+    da se provoza", "nije lažni, pravi policajac i uzimao pare") reads nothing more (issue 29: docs/retrieval.md)."""
+    c = c or cues()
+    if not c.taking_read or not act or not any(fold(w).startswith(c.taking_back) for w in negated):
+        return ""
+    tokens = words(act)
+    for n, token in enumerate(tokens):
+        if token.startswith(c.taking) and not any(_match(c.negations, tokens, k) for k in range(max(n - 2, 0), n)):
+            return c.taking_read
+    return ""
 
 
 def _setting(story: str) -> str:
