@@ -56,7 +56,7 @@ from retrieval.search.confidence import (
     term_in_fields,
     title_share,
 )
-from retrieval.search.contrast import NeighbourContrast, specific_terms
+from retrieval.search.contrast import NeighbourContrast
 from retrieval.search.coverage import TopicCoverage, judge
 from retrieval.search.dense import DenseScorer
 from retrieval.search.followup import fuse_alone
@@ -222,8 +222,7 @@ class Retriever:
         started = time.perf_counter()
         learned = all(c.learned is not None for c in head)
         base = [float(c.learned) if learned and c.learned is not None else c.fused for c in head]
-        # the vocabulary's reading, not Claude's text, less a form a longer phrase varies (contrast.specific_terms)
-        terms = specific_terms([(e.matched, e.adds) for e in expansions if e.source != "rewrite"])
+        terms = [e.adds for e in expansions if e.source != "rewrite"]  # the vocabulary's reading, not Claude's text
         order = self.contrast.reorder(query, [c.index for c in head], base, weight, terms)
         if timings is not None:
             timings["rank"] = timings.get("rank", 0.0) + (time.perf_counter() - started) * 1000
