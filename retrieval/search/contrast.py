@@ -14,7 +14,11 @@ is its *own* within the group:
   a share of the question's idf (`own_shares`);
 - its own title words (those not every other member's title holds: the qualifier), told by the question or by the
   legal terms the vocabulary read in it, less those not told (`title_balance`): within one law's chapter titles are
-  drafted alike, so an untold qualifier is evidence against the sibling that carries it.
+  drafted alike, so an untold qualifier is evidence against the sibling that carries it. The legal terms counted as
+  told are the vocabulary's readings less those a longer read phrase varies (`specific_terms`): a phrase whose words
+  another read phrase holds with more ("udario" within "udario palicom") tells the act in general, and its term (the
+  base form's "laka tjelesna povreda") does not tell a sibling's qualifier where the longer phrase adds another form
+  of it ("teška tjelesna povreda").
 
 The members are then reordered within the slots the group holds (`reorder`): by their base score (the learned
 stage's, else the hand score; assigned by their served place, so at weight 0 nothing moves) plus the weight × (own
@@ -37,6 +41,31 @@ OVERLAP = 0.5  # the share of the shorter title's stems the other must hold to m
 # how much a member's own title words count — told by the question (+) or not (−) — beside the question's words it
 # holds alone (chosen on the readable sets before the weight's leave-one-set-out: docs/retrieval.md)
 BALANCE = 0.5
+
+
+def specific_terms(expansions: Sequence[tuple[str, str]]) -> list[str]:
+    """The legal terms (`adds`) of the readings (matched phrase, added term) counted as what the story tells: all,
+    less a term of a phrase contained in a longer read phrase (its words a strict subset of the other's) where that
+    longer phrase adds another form of the same term — as many words (two or more), one of them swapped: the
+    qualifier ("udario" adds "laka tjelesna povreda", "udario palicom" "teška tjelesna povreda"). The shorter phrase
+    tells the act in general, the longer one its form; a term the longer phrase does not vary is kept ("prelom" still
+    tells "teška tjelesna povreda" beside "prelom lobanje"'s "teško narušenje zdravlja"), and so is a one-word term
+    (another act, not a form). docs/retrieval.md, "The first article within one code: the longer phrase tells the
+    form"."""
+    words = {matched: frozenset(matched.split()) for matched, _ in expansions}
+    adds_of: dict[str, list[frozenset[str]]] = {}
+    for matched, adds in expansions:
+        adds_of.setdefault(matched, []).append(frozenset(adds.split()))
+
+    def varied(matched: str, adds: str) -> bool:
+        term = frozenset(adds.split())
+        return any(
+            words[matched] < words[longer] and len(term) == len(other) > 1 and len(term - other) == 1
+            for longer in adds_of
+            for other in adds_of[longer]
+        )
+
+    return [adds for matched, adds in expansions if not varied(matched, adds)]
 
 
 class NeighbourContrast:

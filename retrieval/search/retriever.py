@@ -56,7 +56,7 @@ from retrieval.search.confidence import (
     term_in_fields,
     title_share,
 )
-from retrieval.search.contrast import NeighbourContrast
+from retrieval.search.contrast import NeighbourContrast, specific_terms
 from retrieval.search.coverage import TopicCoverage, judge
 from retrieval.search.dense import DenseScorer
 from retrieval.search.followup import fuse_alone
@@ -211,10 +211,13 @@ class Retriever:
         before: int,
         expansions: Sequence[Expansion] = (),
         timings: dict[str, float] | None = None,
+        own_turn: bool = True,
     ) -> list[Candidate]:
         """The first served (the cascade's pool) with near neighbours reordered among themselves by what tells them
         apart in the question (contrast.py, KODEKS_NEIGHBOUR_CONTRAST): the same articles, so hit@5 is unchanged.
-        Its time counts in the ranking stage's (`timings["rank"]`): both order the same five."""
+        Its time counts in the ranking stage's (`timings["rank"]`): both order the same five. `own_turn`: no thread's
+        inherited words were read with the question, so a longer phrase tells the form of a shorter one's act
+        (`contrast.specific_terms`); a follow-up's inherited words are another turn's story."""
         weight = self.settings.neighbour_contrast
         head = self._served_head(candidates, before)
         if weight <= 0 or len(head) < 2:
@@ -222,7 +225,9 @@ class Retriever:
         started = time.perf_counter()
         learned = all(c.learned is not None for c in head)
         base = [float(c.learned) if learned and c.learned is not None else c.fused for c in head]
-        terms = [e.adds for e in expansions if e.source != "rewrite"]  # the vocabulary's reading, not Claude's text
+        # the vocabulary's reading, not Claude's text, less a form a longer phrase varies (contrast.specific_terms)
+        read = [(e.matched, e.adds) for e in expansions if e.source != "rewrite"]
+        terms = specific_terms(read) if own_turn else [adds for _, adds in read]  # no thread's inherited words
         order = self.contrast.reorder(query, [c.index for c in head], base, weight, terms)
         if timings is not None:
             timings["rank"] = timings.get("rank", 0.0) + (time.perf_counter() - started) * 1000
@@ -577,7 +582,9 @@ class Retriever:
                 self.candidates.collect_served(candidates)
         # The learned stage orders what is served (after the fusion): its first five are the hand order's.
         candidates = self.candidates.serve(candidates, len(hits), timings)
-        candidates = self._contrasted(query, candidates, len(hits), expansions, timings)
+        # a thread's inherited words are another turn's story: a longer phrase there tells no form of this turn's act
+        own_turn = context is None or not context.words
+        candidates = self._contrasted(query, candidates, len(hits), expansions, timings, own_turn)
         candidates = self._own_general_part(candidates, len(hits), officer, query, field)
         served = serve_with_minimum(candidates, threshold, keep - len(hits), fallback_k - len(hits))
         if rank is not None:
