@@ -620,6 +620,8 @@ def _street_after_town(text: str, words: list[str], end: int) -> bool:
     phrase ("iz kaknja, brezovih grana 12, …")."""
     if not _street_ok(words, capital_needed=False) or any(fold(w).startswith(_LEGAL_STEMS) for w in words):
         return False
+    if _named_by_a_date(words):  # "iz Kaknja, 4. jula 31": a street named by a date, its "ulica" left out
+        return re.search(r"(?<!\d)(?:19|20)\d{2}$", text[:end]) is None  # "…, 12. marta 1985": a full date
     if words[0][:1].isupper():
         return True
     return (
@@ -628,6 +630,14 @@ def _street_after_town(text: str, words: list[str], end: int) -> bool:
         and not _counted(text[end:])
         and not any(_VERB_SHAPE.search(fold(w)) or fold(w) in lexicon.person_verbs() for w in words)
     )
+
+
+_DATE_NAME = re.compile(rf"\d{{1,2}}\.[ ]+(?i:{_MONTH})")
+
+
+def _named_by_a_date(words: list[str]) -> bool:
+    """A street's whole name a day and a month ("4. jula", "1. maja"): the date the street is named after."""
+    return _DATE_NAME.fullmatch(" ".join(words)) is not None
 
 
 # A verb's past or present form ("dobio", "platila", "iznosi"): a clause's verb, no street's word.
@@ -921,6 +931,27 @@ def _genitive_of_a_name(folded: str) -> bool:
 
 def addresses(text: str) -> list[Span]:
     return _addresses(text)[0]
+
+
+# A town, a comma, a street named by a date and a house number of one to three digits, and nothing more: "Kaknja, 4.
+# jula 31". No year's mark after the number (a full stop, "godine", an apostrophe before it cannot stand in a house's).
+_TOWN_DATE_STREET = re.compile(rf"[^\W\d_]+(?:[ ][^\W\d_]+)?,[ ]*\d{{1,2}}\.[ ]?(?i:{_MONTH})[ ]+\d{{1,3}}[a-zA-Z]?")
+_DATE_STREET_HINT = re.compile(rf",[ ]*\d{{1,2}}\.[ ]?(?i:{_MONTH})[ ]+\d")
+_YEAR_MARK_AFTER = re.compile(r"^(?:\.|[ ]*(?i:god|г))")
+
+
+def streets_named_by_dates(text: str) -> list[Span]:
+    """The homes "iz Kaknja, 4. jula 31" written town first, then a street named by a date with its "ulica" left out,
+    then the house number: read before the dates of birth, whose short year ("12. marta 85") the number looks like
+    after a person's "iz Town," (an address is street, number and town together). Only the address the readers above
+    find there, and only so bare: with a birth word, a year's mark or a name and a comma alone it stays a date."""
+    if _DATE_STREET_HINT.search(text) is None:
+        return []
+    return [
+        s
+        for s in addresses(text)
+        if _TOWN_DATE_STREET.fullmatch(text[s.start : s.end]) and not _YEAR_MARK_AFTER.match(text[s.end :])
+    ]
 
 
 def institution_addresses(text: str) -> list[Span]:
