@@ -49,3 +49,28 @@ def test_a_date_of_birth_with_its_year_s_mark_or_a_birth_word_stays_one(text: st
 )
 def test_a_date_after_a_town_without_a_house_number_is_no_address(text: str) -> None:
     assert "ADDRESS" not in found_kind_names(text), found_kinds(text)
+
+
+# --- a second street coordinated after a street named by a date, in a crossroads ------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "prodavnica na uglu Ulice 1. maja i Lipovčića opljačkana u 21:30, ko je nadležan",
+        "sudar na raskrsnici Ulice 9. maja i Brezića, ima li povrijeđenih",
+    ],
+)
+def test_a_street_coordinated_after_a_date_named_street_in_a_crossroads_is_no_person(text: str) -> None:
+    assert "PERSON" not in found_kind_names(text), found_kinds(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("na uglu Ulice 1. maja i Zdenko Lipić su se potukli", ("Zdenko Lipić", "PERSON")),  # a verb: its subject
+        ("na uglu Ulice 1. maja i Lipovčića 12 stanuje svjedok", ("Lipovčića 12", "ADDRESS")),  # a house number: a home
+    ],
+)
+def test_a_crossroads_with_a_verb_or_a_house_number_stays_as_it_was(text: str, found: tuple[str, str]) -> None:
+    assert found in found_kinds(text), found_kinds(text)
