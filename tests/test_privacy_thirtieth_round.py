@@ -74,3 +74,28 @@ def test_a_street_coordinated_after_a_date_named_street_in_a_crossroads_is_no_pe
 )
 def test_a_crossroads_with_a_verb_or_a_house_number_stays_as_it_was(text: str, found: tuple[str, str]) -> None:
     assert found in found_kinds(text), found_kinds(text)
+
+
+# --- a town of three words, its first a compass point's or a position's adjective -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("Zdenko Lipić, u Istočno Novo Sarajevo, Brezova 31 pucao iz pištolja", "Istočno Novo Sarajevo, Brezova 31"),
+        ("u Istočnom Novom Sarajevu, Brezova 31 je pucao", "Istočnom Novom Sarajevu, Brezova 31"),
+    ],
+)
+def test_a_town_of_three_words_starts_at_its_position_word(text: str, address: str) -> None:
+    assert (address, "ADDRESS") in found_kinds(text), found_kinds(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("u Novo Sarajevo, Brezova 31 pucao", "Novo Sarajevo, Brezova 31"),  # the listed town alone
+        ("čovjek JUŽNO Novo Sarajevo, Brezova 31", "Novo Sarajevo, Brezova 31"),  # capitals: an acronym's shape
+    ],
+)
+def test_no_position_word_before_the_town_leaves_it_as_it_was(text: str, address: str) -> None:
+    assert (address, "ADDRESS") in found_kinds(text), found_kinds(text)

@@ -1261,9 +1261,27 @@ def _town_start(text: str, start: int) -> int:
                 n = 2  # "u Gornja Tuzla, Lipova 5": Upper, Lower, Great, Old … X, a place of two words
             town_start = start - (len(m.group(0)) - (m.start("town") - m.start()))
             offset = town_start + len(" ".join(words[:-n])) + (1 if n < len(words) else 0)
+            if n == len(words):
+                offset = _position_word_before(text, offset)  # "u Istočno Novo Sarajevo, …": a town of three words
             code = re.search(r"(?<!\d)\d{5}[ ]+$", text[:offset])
             return code.start() if code else offset
     return start
+
+
+# A compass point's adjective naming a town after the town it lies beside ("Istočno Sarajevo", "Istočni Mostar"), in
+# the town's own case: with the upper and lower ones, the first word of a town of three ("Istočno Novo Sarajevo").
+_POSITION = re.compile(r"^(?:istocn|zapadn|sjevern|severn|juzn|gornj|donj|srednj)(?:i|a|e|o|oj|om|og|em|eg|u)$")
+_WORD_BEFORE = re.compile(r"(?<![\w-])([^\W\d_]+)[ ]$")
+
+
+def _position_word_before(text: str, offset: int) -> int:
+    """Where the town starting at `offset` starts with a capitalised adjective of position right before it ("Istočno
+    Novo Sarajevo", "Donji Novi Travnik"): that word is the town's first, never a word of the clause (the list holds
+    "novo_sarajevo", not the town of three words)."""
+    m = _WORD_BEFORE.search(text, max(0, offset - 20), offset)
+    if m is None or not m.group(1)[:1].isupper() or m.group(1).isupper() or not _POSITION.match(fold(m.group(1))):
+        return offset
+    return m.start(1)
 
 
 def _qualifies_the_town(words: list[str]) -> bool:
