@@ -620,6 +620,8 @@ def _street_after_town(text: str, words: list[str], end: int) -> bool:
     phrase ("iz kaknja, brezovih grana 12, …")."""
     if not _street_ok(words, capital_needed=False) or any(fold(w).startswith(_LEGAL_STEMS) for w in words):
         return False
+    if _named_by_a_date(words):  # "iz Kaknja, 4. jula 31": a street named by a date, its "ulica" left out
+        return re.search(r"(?<!\d)(?:19|20)\d{2}$", text[:end]) is None  # "…, 12. marta 1985": a full date
     if words[0][:1].isupper():
         return True
     return (
@@ -628,6 +630,14 @@ def _street_after_town(text: str, words: list[str], end: int) -> bool:
         and not _counted(text[end:])
         and not any(_VERB_SHAPE.search(fold(w)) or fold(w) in lexicon.person_verbs() for w in words)
     )
+
+
+_DATE_NAME = re.compile(rf"\d{{1,2}}\.[ ]+(?i:{_MONTH})")
+
+
+def _named_by_a_date(words: list[str]) -> bool:
+    """A street's whole name a day and a month ("4. jula", "1. maja"): the date the street is named after."""
+    return _DATE_NAME.fullmatch(" ".join(words)) is not None
 
 
 # A verb's past or present form ("dobio", "platila", "iznosi"): a clause's verb, no street's word.
@@ -921,6 +931,27 @@ def _genitive_of_a_name(folded: str) -> bool:
 
 def addresses(text: str) -> list[Span]:
     return _addresses(text)[0]
+
+
+# A town, a comma, a street named by a date and a house number of one to three digits, and nothing more: "Kaknja, 4.
+# jula 31". No year's mark after the number (a full stop, "godine", an apostrophe before it cannot stand in a house's).
+_TOWN_DATE_STREET = re.compile(rf"[^\W\d_]+(?:[ ][^\W\d_]+)?,[ ]*\d{{1,2}}\.[ ]?(?i:{_MONTH})[ ]+\d{{1,3}}[a-zA-Z]?")
+_DATE_STREET_HINT = re.compile(rf",[ ]*\d{{1,2}}\.[ ]?(?i:{_MONTH})[ ]+\d")
+_YEAR_MARK_AFTER = re.compile(r"^(?:\.|[ ]*(?i:god|г))")
+
+
+def streets_named_by_dates(text: str) -> list[Span]:
+    """The homes "iz Kaknja, 4. jula 31" written town first, then a street named by a date with its "ulica" left out,
+    then the house number: read before the dates of birth, whose short year ("12. marta 85") the number looks like
+    after a person's "iz Town," (an address is street, number and town together). Only the address the readers above
+    find there, and only so bare: with a birth word, a year's mark or a name and a comma alone it stays a date."""
+    if _DATE_STREET_HINT.search(text) is None:
+        return []
+    return [
+        s
+        for s in addresses(text)
+        if _TOWN_DATE_STREET.fullmatch(text[s.start : s.end]) and not _YEAR_MARK_AFTER.match(text[s.end :])
+    ]
 
 
 def institution_addresses(text: str) -> list[Span]:
@@ -1230,9 +1261,27 @@ def _town_start(text: str, start: int) -> int:
                 n = 2  # "u Gornja Tuzla, Lipova 5": Upper, Lower, Great, Old … X, a place of two words
             town_start = start - (len(m.group(0)) - (m.start("town") - m.start()))
             offset = town_start + len(" ".join(words[:-n])) + (1 if n < len(words) else 0)
+            if n == len(words):
+                offset = _position_word_before(text, offset)  # "u Istočno Novo Sarajevo, …": a town of three words
             code = re.search(r"(?<!\d)\d{5}[ ]+$", text[:offset])
             return code.start() if code else offset
     return start
+
+
+# A compass point's adjective naming a town after the town it lies beside ("Istočno Sarajevo", "Istočni Mostar"), in
+# the town's own case: with the upper and lower ones, the first word of a town of three ("Istočno Novo Sarajevo").
+_POSITION = re.compile(r"^(?:istocn|zapadn|sjevern|severn|juzn|gornj|donj|srednj)(?:i|a|e|o|oj|om|og|em|eg|u)$")
+_WORD_BEFORE = re.compile(r"(?<![\w-])([^\W\d_]+)[ ]$")
+
+
+def _position_word_before(text: str, offset: int) -> int:
+    """Where the town starting at `offset` starts with a capitalised adjective of position right before it ("Istočno
+    Novo Sarajevo", "Donji Novi Travnik"): that word is the town's first, never a word of the clause (the list holds
+    "novo_sarajevo", not the town of three words)."""
+    m = _WORD_BEFORE.search(text, max(0, offset - 20), offset)
+    if m is None or not m.group(1)[:1].isupper() or m.group(1).isupper() or not _POSITION.match(fold(m.group(1))):
+        return offset
+    return m.start(1)
 
 
 def _qualifies_the_town(words: list[str]) -> bool:

@@ -34,6 +34,7 @@ RECOGNISERS: tuple[tuple[str, Recogniser], ...] = (
     ("EMAIL", emails.emails),  # typed, and dictated: "ana lipic u majmunu gmail tacka com"
     ("IBAN", numbers.ibans),
     ("JMBG", numbers.jmbgs),
+    ("ADDRESS", addresses.streets_named_by_dates),  # "iz Kaknja, 4. jula 31": a street and its number, no "85"
     ("DATE_OF_BIRTH", birth_dates.birth_dates),  # before phones: "rođen 12 03 1990" is no phone number
     ("DATE_OF_BIRTH", birth_years.years_beside_people),  # "A.B., 1998. god., …"
     ("DATE_OF_BIRTH", birth_years.years_of_children),  # "dijete iz 2009, …"

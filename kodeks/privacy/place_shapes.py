@@ -43,6 +43,13 @@ def _crossroads_streets(text: str, tokens: list[Token], labels: list[str]) -> No
                 labels[k] = "O"
 
 
+# A street named by a date inside a crossroads' run ("na uglu Ulice 1. maja i Lipovčića"): the day's ordinal between
+# the street's word and the month's name, which is in lower case.
+_DAY_BEFORE = re.compile(r"[ ]\d{1,2}\.[ ]?")
+_MONTH = re.compile(
+    r"(?:januar|februar|mart|april|maj|jun|jul|august|avgust|septemb|oktob|novemb|decemb)\w*"
+    r"|(?:sijecnj|veljac|ozuj|travnj|svibnj|lipnj|srpnj|kolovoz|rujn|listopad|studen|prosin)\w*"
+)
 _RUN_LINKS = frozenset(["i", "od", "и", "од"])  # "Zmaja od Bosne i Lipe Brezića": the words inside a crossroads' names
 _CLAUSE_VERBS = frozenset(["je", "su", "se", "nije", "nisu", "ce", "ће", "је", "су"])
 _COUNT_AFTER = re.compile(r"^[ ]*,[ ]*\d{1,3}[ ]+(?P<word>[^\W\d_]+)[ ]*(?:[,.;!?)]|$)")
@@ -59,9 +66,10 @@ def _crossroads_named_streets(text: str, tokens: list[Token], labels: list[str])
             continue
         run = []
         for k in range(j + 1, min(len(tokens), j + 1 + _REACH)):
-            if gap(text, tokens[k - 1], tokens[k]) != " ":
+            dated = _DAY_BEFORE.fullmatch(gap(text, tokens[k - 1], tokens[k])) and _MONTH.fullmatch(tokens[k].folded)
+            if gap(text, tokens[k - 1], tokens[k]) != " " and not dated:
                 break
-            if not (tokens[k].text[:1].isupper() or tokens[k].text in _RUN_LINKS):
+            if not (tokens[k].text[:1].isupper() or tokens[k].text in _RUN_LINKS or dated):
                 break
             run.append(k)
         while run and tokens[run[-1]].text in _RUN_LINKS:
