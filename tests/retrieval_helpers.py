@@ -200,3 +200,9 @@ def expansion_weights(vocabulary: Vocabulary, text: str) -> dict[str, float]:
     for e in vocabulary.expand(text):
         out[e.adds] = max(out.get(e.adds, 0.0), e.weight)
     return out
+
+
+def added_terms(text: str, recognised_only: bool = False) -> set[str]:
+    """The legal terms the shipped BCS vocabulary adds for `text` (only those of a recognised act with
+    `recognised_only`): what a test of a reading asserts on."""
+    return {e.adds for e in bcs_vocabulary().expand(text) if e.recognised or not recognised_only}

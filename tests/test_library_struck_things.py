@@ -15,15 +15,10 @@ from pathlib import Path
 import pytest
 
 from retrieval.language.collisions import StruckThings
-from retrieval.language.vocabulary import bcs_vocabulary
 from retrieval.search.retriever import Retriever
-from tests.retrieval_helpers import index_rows, row, settings_for
+from tests.retrieval_helpers import added_terms, index_rows, row, settings_for
 
 HARM = "tjelesna povreda"
-
-
-def _adds(text: str) -> set[str]:
-    return {e.adds for e in bcs_vocabulary().expand(text)}
 
 
 @pytest.mark.parametrize(
@@ -37,7 +32,7 @@ def _adds(text: str) -> set[str]:
     ],
 )
 def test_a_verb_of_striking_at_a_thing_reads_no_bodily_harm(story: str) -> None:
-    assert HARM not in _adds(story)
+    assert HARM not in added_terms(story)
 
 
 @pytest.mark.parametrize(
@@ -52,12 +47,12 @@ def test_a_verb_of_striking_at_a_thing_reads_no_bodily_harm(story: str) -> None:
     ],
 )
 def test_a_verb_of_striking_at_a_person_reads_bodily_harm_as_before(story: str) -> None:
-    assert HARM in _adds(story)
+    assert HARM in added_terms(story)
 
 
 def test_a_phrase_of_the_entries_is_read_as_before() -> None:
     # "udario auto" is the crash entry's own phrase: what it adds stays, only the bare verb's bodily harm goes
-    before = _adds("udario auto na raskrsnici")
+    before = added_terms("udario auto na raskrsnici")
     assert HARM not in before
     assert "saobraćajna nezgoda" in before
 

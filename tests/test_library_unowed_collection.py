@@ -15,15 +15,10 @@ from pathlib import Path
 import pytest
 
 from retrieval.language.payments import UnowedCollection
-from retrieval.language.vocabulary import bcs_vocabulary
 from retrieval.search.retriever import Retriever
-from tests.retrieval_helpers import index_rows, row, settings_for
+from tests.retrieval_helpers import added_terms, index_rows, row, settings_for
 
 COLLECTION = "protuzakonita naplata i isplata"
-
-
-def _adds(text: str) -> set[str]:
-    return {e.adds for e in bcs_vocabulary().expand(text)}
 
 
 @pytest.mark.parametrize(
@@ -36,7 +31,7 @@ def _adds(text: str) -> set[str]:
     ],
 )
 def test_a_collection_not_owed_reads_as_the_unlawful_collection(story: str) -> None:
-    assert COLLECTION in _adds(story)
+    assert COLLECTION in added_terms(story)
 
 
 @pytest.mark.parametrize(
@@ -49,7 +44,7 @@ def test_a_collection_not_owed_reads_as_the_unlawful_collection(story: str) -> N
     ],
 )
 def test_other_collections_do_not_read_as_the_unlawful_collection(story: str) -> None:
-    assert COLLECTION not in _adds(story)
+    assert COLLECTION not in added_terms(story)
 
 
 def test_an_empty_table_reads_nothing() -> None:
@@ -87,4 +82,4 @@ def test_over_generated_laws_the_collection_not_owed_reaches_the_unlawful_collec
     r = Retriever.open(settings_for(data_dir, search_mode="lexical"))
     told = "na šalteru službenik naplaćuje taksu koju niko nije obavezan platiti, a pare stavlja sebi"
     assert r.search(told, k=2).hits[0].id == "KZ T čl. 227"
-    assert COLLECTION not in _adds("novčana kazna koju nije naplatio")
+    assert COLLECTION not in added_terms("novčana kazna koju nije naplatio")

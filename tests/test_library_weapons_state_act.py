@@ -17,17 +17,12 @@ from pathlib import Path
 import pytest
 
 from retrieval.language.composed import Composition
-from retrieval.language.vocabulary import bcs_vocabulary
 from retrieval.search.retriever import Retriever
-from tests.retrieval_helpers import index_rows, row, settings_for
+from tests.retrieval_helpers import added_terms, index_rows, row, settings_for
 
 TRADE = "neovlašteni promet oružjem i vojnom opremom te proizvodima dvojne upotrebe"
 MILITARY_THEFT = "krađa oružja i vojne opreme"
 KEEPING = "nedozvoljeno držanje oružja ili eksplozivnih tvari"
-
-
-def _adds(text: str) -> set[str]:
-    return {e.adds for e in bcs_vocabulary().expand(text)}
 
 
 @pytest.mark.parametrize(
@@ -40,7 +35,7 @@ def _adds(text: str) -> set[str]:
     ],
 )
 def test_a_weapon_taken_in_or_abroad_reads_as_the_states_trade(story: str) -> None:
-    adds = _adds(story)
+    adds = added_terms(story)
     assert TRADE in adds
     assert KEEPING not in adds  # the weapon's phrases gave way
 
@@ -53,7 +48,7 @@ def test_a_weapon_taken_in_or_abroad_reads_as_the_states_trade(story: str) -> No
     ],
 )
 def test_a_weapon_stolen_from_the_armed_forces_reads_as_the_states_theft(story: str) -> None:
-    adds = _adds(story)
+    adds = added_terms(story)
     assert MILITARY_THEFT in adds
     assert KEEPING not in adds
 
@@ -69,13 +64,13 @@ def test_a_weapon_stolen_from_the_armed_forces_reads_as_the_states_theft(story: 
     ],
 )
 def test_other_stories_do_not_read_the_states_act(story: str) -> None:
-    adds = _adds(story)
+    adds = added_terms(story)
     assert TRADE not in adds
     assert MILITARY_THEFT not in adds
 
 
 def test_a_weapon_kept_still_reads_the_keeping_article() -> None:
-    assert "vatreno oružje" in _adds("komšija drži pištolj u podrumu bez dozvole")
+    assert "vatreno oružje" in added_terms("komšija drži pištolj u podrumu bez dozvole")
 
 
 def test_anywhere_reads_the_last_part_within_the_first_parts_clause_and_not_after_a_negation() -> None:

@@ -9,11 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from retrieval.language.vocabulary import bcs_vocabulary
-
-
-def _adds(text: str) -> set[str]:
-    return {e.adds for e in bcs_vocabulary().expand(text)}
+from tests.retrieval_helpers import added_terms
 
 
 @pytest.mark.parametrize(
@@ -24,20 +20,22 @@ def _adds(text: str) -> set[str]:
     ],
 )
 def test_the_reflexive_clitic_before_its_verb_meets_the_phrase(story: str) -> None:
-    assert "sprečavanje službenog lica u vršenju službene radnje" in _adds(story)
+    assert "sprečavanje službenog lica u vršenju službene radnje" in added_terms(story)
 
 
 def test_the_reflexive_clitic_is_read_right_before_the_verb_only() -> None:
     # another word between "se" and the verb: no phrase (a clitic stands right before its verb)
-    assert "sprečavanje službenog lica u vršenju službene radnje" not in _adds("lik se juče na ulici opirao hapšenju")
+    assert "sprečavanje službenog lica u vršenju službene radnje" not in added_terms(
+        "lik se juče na ulici opirao hapšenju"
+    )
 
 
 @pytest.mark.parametrize(
     "story", ["neki čovjek se predstavljao kao inspektor", "neki čovjek se predstavljao ko inspektor u selu"]
 )
 def test_a_spoken_ko_reads_as_kao_in_a_phrase(story: str) -> None:
-    assert "lažno predstavljanje" in _adds(story)
+    assert "lažno predstavljanje" in added_terms(story)
 
 
 def test_ko_alone_is_who() -> None:
-    assert "lažno predstavljanje" not in _adds("ko se predstavljao na sastanku")
+    assert "lažno predstavljanje" not in added_terms("ko se predstavljao na sastanku")

@@ -9,12 +9,9 @@ kept; so is a last one. Phrasings made up for these tests, not taken from any be
 from __future__ import annotations
 
 from retrieval.language.vocabulary import TELLERS_AUXILIARIES, bcs_vocabulary
+from tests.retrieval_helpers import added_terms
 
 ENTRUSTED = "tuđa pokretna stvar koja mu je povjerena"
-
-
-def _adds(text: str) -> set[str]:
-    return {e.adds for e in bcs_vocabulary().expand(text)}
 
 
 def test_the_auxiliaries_are_of_the_first_and_second_person() -> None:
@@ -22,13 +19,13 @@ def test_the_auxiliaries_are_of_the_first_and_second_person() -> None:
 
 
 def test_a_thing_given_to_keep_told_of_someone_else() -> None:
-    assert ENTRUSTED in _adds("komšinica mu je dala laptop na čuvanje dok je na moru")
-    assert ENTRUSTED in _adds("dao mu ga je na čuvanje prije godinu dana")
-    assert ENTRUSTED in _adds("dala sam mu ga na čuvanje")  # the teller's own words, as before
+    assert ENTRUSTED in added_terms("komšinica mu je dala laptop na čuvanje dok je na moru")
+    assert ENTRUSTED in added_terms("dao mu ga je na čuvanje prije godinu dana")
+    assert ENTRUSTED in added_terms("dala sam mu ga na čuvanje")  # the teller's own words, as before
 
 
 def test_a_negation_still_stops_the_phrase() -> None:
-    assert ENTRUSTED not in _adds("dala mu nije ništa na čuvanje")
+    assert ENTRUSTED not in added_terms("dala mu nije ništa na čuvanje")
 
 
 def test_himself_first_in_a_phrase_is_kept() -> None:

@@ -12,15 +12,11 @@ from __future__ import annotations
 import pytest
 
 from retrieval.language.customs import UndeclaredGoods
-from retrieval.language.vocabulary import bcs_vocabulary
+from tests.retrieval_helpers import added_terms
 
 SMUGGLING = "krijumčarenje"
 CUSTOMS_LINE = "preko carinske linije"
 WORKER = "povreda prava iz radnog odnosa"
-
-
-def _adds(text: str) -> set[str]:
-    return {e.adds for e in bcs_vocabulary().expand(text)}
 
 
 @pytest.mark.parametrize(
@@ -32,15 +28,15 @@ def _adds(text: str) -> set[str]:
     ],
 )
 def test_goods_not_declared_at_the_border_read_as_smuggling(story: str) -> None:
-    adds = _adds(story)
+    adds = added_terms(story)
     assert SMUGGLING in adds
     assert CUSTOMS_LINE in adds
 
 
 def test_the_declaring_words_no_longer_read_as_a_worker() -> None:
     story = "na graničnom prelazu u gepeku tri sanduka alata, nije prijavljeno"
-    assert WORKER not in _adds(story)
-    assert WORKER in _adds("na gradilištu radnik nije prijavljen, gazda ga drži na crno")
+    assert WORKER not in added_terms(story)
+    assert WORKER in added_terms("na gradilištu radnik nije prijavljen, gazda ga drži na crno")
 
 
 @pytest.mark.parametrize(
@@ -52,7 +48,7 @@ def test_the_declaring_words_no_longer_read_as_a_worker() -> None:
     ],
 )
 def test_other_stories_do_not_read_as_smuggling(story: str) -> None:
-    assert CUSTOMS_LINE not in _adds(story)
+    assert CUSTOMS_LINE not in added_terms(story)
 
 
 def test_an_empty_table_reads_nothing() -> None:
@@ -68,5 +64,5 @@ def test_the_negation_must_stand_right_before_the_declaring_or_one_word_before()
 
 
 def test_a_phrase_of_the_smuggling_itself_keeps_what_it_adds() -> None:
-    adds = _adds("na granici zaustavljen kombi, vozač nije prijavio robu")
+    adds = added_terms("na granici zaustavljen kombi, vozač nije prijavio robu")
     assert {SMUGGLING, CUSTOMS_LINE, "carinska prijevara"} <= adds

@@ -12,13 +12,9 @@ from __future__ import annotations
 import pytest
 
 from retrieval.language.payments import UnreceivedPayment
-from retrieval.language.vocabulary import bcs_vocabulary
+from tests.retrieval_helpers import added_terms
 
 FRAUD = "prevara"
-
-
-def _adds(text: str) -> set[str]:
-    return {e.adds for e in bcs_vocabulary().expand(text)}
 
 
 @pytest.mark.parametrize(
@@ -30,7 +26,7 @@ def _adds(text: str) -> set[str]:
     ],
 )
 def test_a_payment_with_nothing_for_it_reads_as_fraud(story: str) -> None:
-    assert FRAUD in _adds(story)
+    assert FRAUD in added_terms(story)
 
 
 @pytest.mark.parametrize(
@@ -42,7 +38,7 @@ def test_a_payment_with_nothing_for_it_reads_as_fraud(story: str) -> None:
     ],
 )
 def test_other_payments_do_not_read_as_fraud(story: str) -> None:
-    assert FRAUD not in _adds(story)
+    assert FRAUD not in added_terms(story)
 
 
 def test_an_empty_table_reads_nothing() -> None:

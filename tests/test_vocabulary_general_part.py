@@ -9,11 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from retrieval.language.vocabulary import bcs_vocabulary
-
-
-def _adds(story: str) -> set[str]:
-    return {e.adds for e in bcs_vocabulary().expand(story) if e.recognised}
+from tests.retrieval_helpers import added_terms
 
 
 @pytest.mark.parametrize(
@@ -52,7 +48,7 @@ def _adds(story: str) -> set[str]:
     ],
 )
 def test_the_story_adds_the_general_part_rule(story: str, title_words: str) -> None:
-    assert title_words in _adds(story), story
+    assert title_words in added_terms(story, recognised_only=True), story
 
 
 @pytest.mark.parametrize(
@@ -83,4 +79,4 @@ def test_the_story_adds_the_general_part_rule(story: str, title_words: str) -> N
     ],
 )
 def test_the_plain_offence_does_not_add_it(story: str, not_added: str) -> None:
-    assert not_added not in _adds(story), story
+    assert not_added not in added_terms(story, recognised_only=True), story

@@ -10,11 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from retrieval.language.vocabulary import bcs_vocabulary
-
-
-def _adds(story: str) -> set[str]:
-    return {e.adds for e in bcs_vocabulary().expand(story) if e.recognised}
+from tests.retrieval_helpers import added_terms
 
 
 @pytest.mark.parametrize(
@@ -73,7 +69,7 @@ def _adds(story: str) -> set[str]:
     ],
 )
 def test_the_qualifier_reaches_the_right_sibling(story: str, sibling: str) -> None:
-    assert sibling in _adds(story), story
+    assert sibling in added_terms(story, recognised_only=True), story
 
 
 @pytest.mark.parametrize(
@@ -106,4 +102,4 @@ def test_the_qualifier_reaches_the_right_sibling(story: str, sibling: str) -> No
     ],
 )
 def test_a_look_alike_of_the_other_sibling_does_not_take_it(story: str, not_added: str) -> None:
-    assert not_added not in _adds(story), story
+    assert not_added not in added_terms(story, recognised_only=True), story

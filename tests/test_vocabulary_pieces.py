@@ -8,11 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from retrieval.language.vocabulary import bcs_vocabulary
-
-
-def _adds(story: str) -> set[str]:
-    return {e.adds for e in bcs_vocabulary().expand(story) if e.recognised}
+from tests.retrieval_helpers import added_terms
 
 
 @pytest.mark.parametrize(
@@ -46,7 +42,7 @@ def _adds(story: str) -> set[str]:
     ],
 )
 def test_an_act_told_by_its_pieces_reaches_its_offence(story: str, offence: str) -> None:
-    assert offence in _adds(story), story
+    assert offence in added_terms(story, recognised_only=True), story
 
 
 @pytest.mark.parametrize(
@@ -70,4 +66,4 @@ def test_an_act_told_by_its_pieces_reaches_its_offence(story: str, offence: str)
     ],
 )
 def test_a_like_piece_of_another_act_does_not_pull_the_offence(story: str, not_added: str) -> None:
-    assert not_added not in _adds(story), story
+    assert not_added not in added_terms(story, recognised_only=True), story
