@@ -163,6 +163,7 @@ class Cues:
     taking_back: tuple[str, ...] = ()
     taking: tuple[str, ...] = ()
     taking_read: str = ""
+    means_back: frozenset[str] = frozenset()
     persons: tuple[_Phrase, ...] = ()
     one_of: tuple[_Phrase, ...] = ()
     groups: tuple[_Phrase, ...] = ()
@@ -272,6 +273,7 @@ def cues(path: Path | None = None) -> Cues:
         taking_back=tuple(fold(w) for w in corr.get("taking_back", [])),
         taking=tuple(fold(w) for w in corr.get("taking", [])),
         taking_read=str(corr.get("taking_read", "")),
+        means_back=frozenset(corr.get("means_back", [])),
         persons=_phrases(cont.get("persons", [])),
         one_of=_phrases(rel.get("one_of", [])),
         groups=_phrases(rel.get("groups", [])),
@@ -637,9 +639,24 @@ def _correction(carried: str, negated: tuple[str, ...], act: str, code: str | No
         return Reading("correction", kept, jurisdiction=code, negated=negated, act=f"{kept} {act} {taking}".strip())
     remaining = _without(carried, negated)
     manner = only_verbs and bool(act) and not _has_verb(act)  # "nije provalio, imao je ključ od garaže": how, not what
-    story = remaining if manner else _setting(remaining)
+    # "nisu imali pištolj, …": what it was done with taken back, not what was done — the story's taking stays
+    # (unless the replacing act tells a taking of its own: then the story's is no longer needed)
+    kept_taking = _means_only(negated) and not any(w.startswith(cues().taking) for w in words(act))
+    story = remaining if manner else _setting(remaining, keep=cues().taking if kept_taking else ())
     act = f"{act} {taking}".strip() if act else act
     return Reading("correction", remaining, jurisdiction=code, negated=negated, act=act, story=story)
+
+
+def _means_only(negated: tuple[str, ...], c: Cues | None = None) -> bool:
+    """Whether a correction takes back only what the act was done with — words the vocabulary reads as the means
+    ([correction] `means_back`: the robbery composition's weapon, thesaurus.toml "oduzimanje silom" `means`) and no
+    verb of an act against a person, a breaking in or a finding ([correction] `taking_back`): "nisu imali pištolj" takes
+    back the weapon, not the taking the story told, whose verbs stay its act (issue 29: docs/retrieval.md)."""
+    c = c or cues()
+    if not c.means_back or not negated or any(fold(w).startswith(c.taking_back) for w in negated):
+        return False
+    read = {e.adds for e in bcs_vocabulary().expand(" ".join(negated))}
+    return bool(read & c.means_back)
 
 
 def _plain_taking(negated: tuple[str, ...], act: str, c: Cues | None = None) -> str:
@@ -658,9 +675,10 @@ def _plain_taking(negated: tuple[str, ...], act: str, c: Cues | None = None) -> 
     return ""
 
 
-def _setting(story: str) -> str:
-    """The persons, things and places of a story: its words without its verbs (the act it told)."""
-    return " ".join(w for w in story.split() if not _has_verb(w))
+def _setting(story: str, keep: tuple[str, ...] = ()) -> str:
+    """The persons, things and places of a story: its words without its verbs (the act it told) — but the verbs
+    that begin with one of `keep` (a correction that took back only the means keeps the story's taking)."""
+    return " ".join(w for w in story.split() if not _has_verb(w) or (keep and fold(w).startswith(keep)))
 
 
 def _has_verb(text: str, c: Cues | None = None) -> bool:
