@@ -133,7 +133,7 @@ class Composition:
     def superseded(self, expansions: Collection[Any]) -> set[str]:
         """The lay phrases (`matched`) among `expansions` that told a part this composition `supersedes`."""
         parts = [self.parts[i] for i in self.supersedes if i < len(self.parts)]
-        if parts and self.gives_way:
+        if self.gives_way:  # a reading of other terms whose phrases give way, whether or not a part is superseded
             parts.append(self.gives_way)
         return {e.matched for e in expansions if any(fold(e.adds) in part for part in parts)}
 
