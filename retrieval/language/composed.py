@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from retrieval.language.normalize import fold, words
+from retrieval.language.table_words import stems, word_set
 
 _PUNCTUATION = re.compile(r"[,.;:!?\n]+")
 
@@ -61,17 +62,17 @@ class Composition:
         return cls(
             tuple(frozenset(fold(t) for t in part) for part in table.get("parts", [])),
             tuple(str(t) for t in table.get("legal", [])),
-            frozenset(fold(t) for t in table.get("means", [])),
-            frozenset(fold(w) for w in table.get("instrument", [])),
+            word_set(table, "means"),
+            word_set(table, "instrument"),
             int(table.get("within", 0)),
             fold(str(table.get("name", ""))),
             tuple(int(i) for i in table.get("supersedes", [])),
-            tuple(fold(str(v)) for v in table.get("verbs", [])),
-            frozenset(fold(str(w)) for w in table.get("negations", [])),
+            stems(table, "verbs"),
+            word_set(table, "negations"),
             bool(table.get("where_read", False)),
-            frozenset(fold(str(t)) for t in table.get("gives_way", [])),
+            word_set(table, "gives_way"),
             bool(table.get("anywhere", False)),
-            frozenset(fold(str(w)) for w in table.get("clause_words", [])),
+            word_set(table, "clause_words"),
         )
 
     def reads(

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from retrieval.language.clauses import text_words
-from retrieval.language.normalize import fold
+from retrieval.language.table_words import stems, word_set
 
 
 @dataclass(frozen=True)
@@ -36,10 +36,10 @@ class UndeclaredGoods:
     def of(cls, table: dict[str, Any]) -> UndeclaredGoods:
         return cls(
             str(table.get("word", "")),
-            tuple(fold(w) for w in table.get("declared", [])),
-            tuple(fold(w) for w in table.get("undeclared", [])),
-            frozenset(fold(w) for w in table.get("negations", [])),
-            tuple(fold(w) for w in table.get("places", [])),
+            stems(table, "declared"),
+            stems(table, "undeclared"),
+            word_set(table, "negations"),
+            stems(table, "places"),
         )
 
     def reads(self, text: str) -> bool:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from retrieval.language.clauses import threatened
-from retrieval.language.normalize import fold
+from retrieval.language.table_words import stems
 
 
 @dataclass(frozen=True)
@@ -33,8 +33,8 @@ class DisclosureThreat:
     def of(cls, table: dict[str, Any]) -> DisclosureThreat:
         return cls(
             str(table.get("word", "")),
-            tuple(fold(w) for w in table.get("verbs", [])),
-            tuple(fold(w) for w in table.get("paying", [])),
+            stems(table, "verbs"),
+            stems(table, "paying"),
         )
 
     def discloses(self, clause: str) -> bool:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from retrieval.language.clauses import text_words
-from retrieval.language.normalize import fold
+from retrieval.language.table_words import stems, word_set
 
 
 @dataclass(frozen=True)
@@ -42,9 +42,9 @@ class UnreceivedPayment:
     def of(cls, table: dict[str, Any]) -> UnreceivedPayment:
         return cls(
             str(table.get("word", "")),
-            tuple(fold(w) for w in table.get("paid", [])),
-            tuple(fold(w) for w in table.get("received", [])),
-            frozenset(fold(w) for w in table.get("negations", [])),
+            stems(table, "paid"),
+            stems(table, "received"),
+            word_set(table, "negations"),
             int(table.get("within", 8)),
         )
 
@@ -82,11 +82,11 @@ class UnowedCollection:
     def of(cls, table: dict[str, Any]) -> UnowedCollection:
         return cls(
             str(table.get("word", "")),
-            tuple(fold(w) for w in table.get("collected", [])),
-            tuple(fold(w) for w in table.get("owed", [])),
-            tuple(fold(w) for w in table.get("must", [])),
-            tuple(fold(w) for w in table.get("paying", [])),
-            frozenset(fold(w) for w in table.get("negations", [])),
+            stems(table, "collected"),
+            stems(table, "owed"),
+            stems(table, "must"),
+            stems(table, "paying"),
+            word_set(table, "negations"),
             int(table.get("within", 8)),
             int(table.get("reach", 3)),
         )

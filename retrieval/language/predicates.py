@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from retrieval.language.normalize import fold, words
+from retrieval.language.table_words import word_set
 
 
 @dataclass(frozen=True)
@@ -30,8 +31,8 @@ class FalsityPredicates:
     def of(cls, table: dict[str, Any]) -> FalsityPredicates:
         return cls(
             fold(str(table.get("word", ""))),
-            frozenset(fold(w) for w in table.get("copulas", [])),
-            frozenset(fold(w) for w in table.get("adjectives", [])),
+            word_set(table, "copulas"),
+            word_set(table, "adjectives"),
         )
 
     def pairs(self, text: str, known: Callable[[str], bool]) -> list[str]:

@@ -17,6 +17,7 @@ from typing import Any
 
 from retrieval.language.clauses import text_words, with_clauses_as_da
 from retrieval.language.normalize import fold
+from retrieval.language.table_words import stems, word_set
 
 # Words between the verb of reporting and its "da": clitics and whom it was reported to ("prijavio je policiji da").
 _GAP = 3
@@ -38,9 +39,9 @@ class ReportReading:
     def of(cls, table: dict[str, Any]) -> ReportReading:
         return cls(
             fold(str(table.get("word", ""))),
-            tuple(fold(v) for v in table.get("verbs", [])),
-            frozenset(fold(w) for w in table.get("contrast", [])),
-            tuple(fold(w) for w in table.get("finding", [])),
+            stems(table, "verbs"),
+            word_set(table, "contrast"),
+            stems(table, "finding"),
             int(table.get("within", 3)),
         )
 

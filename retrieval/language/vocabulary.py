@@ -38,6 +38,7 @@ from retrieval.language.normalize import fold, words
 from retrieval.language.payments import UnowedCollection, UnreceivedPayment
 from retrieval.language.predicates import FalsityPredicates
 from retrieval.language.reports import ReportReading
+from retrieval.language.table_words import word_set
 
 # The shipped files are package data of retrieval.language ([tool.setuptools.package-data]), so a non-editable
 # install carries them; a setuptools install is unzipped, so the resource is a real directory.
@@ -340,14 +341,11 @@ class MoneyReading:
     def of(cls, table: dict[str, Any]) -> MoneyReading:
         """The thesaurus's [money] table (an empty reading when there is none)."""
 
-        def folded(key: str) -> frozenset[str]:
-            return frozenset(fold(w) for w in table.get(key, []))
-
         return cls(
             fold(str(table.get("word", ""))),
-            folded("forms"),
-            folded("currencies"),
-            folded("after_number"),
+            word_set(table, "forms"),
+            word_set(table, "currencies"),
+            word_set(table, "after_number"),
             tuple(tuple(words(w)) for w in table.get("not_before", [])),
         )
 
