@@ -172,6 +172,7 @@ class Cues:
     clause_openers: frozenset[str] = frozenset()
     told_after: frozenset[str] = frozenset()
     ours: frozenset[str] = frozenset()
+    already: tuple[_Phrase, ...] = ()
 
 
 def _phrases(values: list[str]) -> tuple[_Phrase, ...]:
@@ -281,6 +282,7 @@ def cues(path: Path | None = None) -> Cues:
         reported=_phrases(cont.get("reported", [])),
         told_after=word_set(cont, "told_after"),
         ours=word_set(cont, "ours"),
+        already=_phrases(cont.get("already", [])),
     )
 
 
@@ -1109,6 +1111,31 @@ def _also(body: list[str], previous: str, c: Cues) -> bool:
     return ours or _said(verb, previous) or bool(_marked(c.persons, rest[3:]))
 
 
+def _already(body: list[str], c: Cues) -> bool:
+    """More of the thread's story told on its own time line: the message opens (after a related opener) with a word
+    of [continuation] `already` ("već", "opet", "ponovo"), then only clitics (an auxiliary, a pronoun) before a past
+    verb — no subject of its own ("već je dobio 300 KM od njega", "opet ga je udario pred kućom"). "Already" and
+    "again" say the act is told against a story that has gone before: the thread's act, with what it adds (at most
+    [continuation] `max_pointer_words` content words after the word; twenty-sixth round). Not a question, not an
+    indefinite new person ("već je neko …"); "već tri dana …" (no verb after the clitics) reads as before."""
+    if not c.already:
+        return False
+    rest = body[_opener_end(c.related_openers, body, 1) or 0 :]
+    word = _match(c.already, rest, 0)
+    if word is None or _someone_new(body, c) or _opens(c.questions, rest, 2):
+        return False
+    after = rest[len(word.parts) :]
+    own = content_words(" ".join(after))
+    if not own or len(own) > c.max_pointer_words:
+        return False
+    i = 0
+    while i < len(after) and after[i] in c.clitics:
+        i += 1
+    if i >= len(after):
+        return False
+    return _has_verb(after[i], c) or _participle(after[i], after[i - 1] if i else "", c)
+
+
 def _one_of_them(body: list[str], previous: str, c: Cues) -> bool:
     """One of the thread's people as the subject of an act of its own ("zadnji put jedan je izvadio pištolj …" after
     "dvojica dolaze …", "kad smo došli jedan od njih je udario kolegu …"; threads.toml [related] `one_of`): a word
@@ -1432,6 +1459,7 @@ def _read(text: str, previous: str | None) -> Reading:
         or _asks_then_tells(tokens, ends, dropped, c)
         or _for_the_act(tokens, ends, c)
         or _also(body, previous, c)
+        or _already(body, c)
         or _reported(body, previous, c)
         or _one_of_them(body, previous, c)
     ):  # "oštećeni preminuo u bolnici, šta mu ide", "imao je i nož", "X ima modrice, šta slijedi gazdi", "u podrumu
