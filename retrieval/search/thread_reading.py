@@ -142,6 +142,7 @@ class Cues:
     statement_max_words: int = 0
     additive: frozenset[str] = frozenset()
     impersonal: frozenset[str] = frozenset()
+    lead_words: int = 0  # a short clause before a correction's opener ("pogledali snimke, drugačije je bilo: …")
     not_only: frozenset[str] = frozenset()  # "nije samo X nego Y": the contrast word that first says "not only"
     officer_during: tuple[_Phrase, ...] = ()
     officer_targets: frozenset[str] = frozenset()
@@ -218,6 +219,7 @@ def cues(path: Path | None = None) -> Cues:
         postposed_within=int(corr.get("postposed_within", 0)),
         contrasts=_phrases(corr["contrasts"]),
         not_only=word_set(corr, "not_only"),
+        lead_words=int(corr.get("lead_words", 0)),
         jurisdiction_cues=_phrases(jur["cues"]),
         jurisdiction_within=int(jur["within"]),
         laws=_phrases(jur.get("laws", [])),
@@ -708,6 +710,7 @@ def _corrected(tokens: list[str], text: str, previous: str, c: Cues, start: int,
     def joined(part: list[str]) -> str:
         return " ".join(t for t in part if t)
 
+    start = _after_lead(tokens, c, ends, start)
     opened = _opening(tokens, c.correction_openers, start)
     negation = _negation(tokens, c, ends, _openers_own(tokens, c, start, opened))
     turned = _opener_end(c.turned, tokens[opened:], 1)
@@ -762,6 +765,25 @@ def _corrected(tokens: list[str], text: str, previous: str, c: Cues, start: int,
             numbers = tuple(w for w in words(carried) if w.isdigit()) if any(t.isdigit() for t in kept[opened:]) else ()
             return _swapped(carried, numbers, told)
     return None
+
+
+def _after_lead(tokens: list[str], c: Cues, ends: set[int], start: int) -> int:
+    """Where a correction's opener stands after a short clause of its own ("pogledali snimke, drugačije je bilo: …",
+    "provjerio sam, u stvari …"): the position right after that clause — it says how the officer came to know, and
+    stands aside as an acknowledgement does; else `start`. The clause at most [correction] `lead_words` words, no
+    negation in it, and the opener after it none of the short `paused` ones ("ne", "ma ne": ambiguous mid-message)
+    (issue 29: docs/retrieval.md)."""
+    if not c.lead_words or _match(c.correction_openers, tokens, start) is not None:
+        return start
+    end = next((e for e in sorted(ends) if e >= start), None)
+    if end is None or end - start + 1 > c.lead_words or end + 1 >= len(tokens):
+        return start
+    if any(_match(c.negations, tokens, n) or _match(c.contrasted, tokens, n) for n in range(start, end + 1)):
+        return start
+    opener = _match(c.correction_openers, tokens, end + 1)
+    if opener is None or _match(c.paused, tokens, end + 1) is not None:
+        return start
+    return end + 1
 
 
 def _openers_own(tokens: list[str], c: Cues, start: int, opened: int) -> frozenset[int]:
