@@ -142,10 +142,13 @@ class Cues:
     statement_max_words: int = 0
     additive: frozenset[str] = frozenset()
     impersonal: frozenset[str] = frozenset()
+    lead_words: int = 0  # a short clause before a correction's opener ("pogledali snimke, drugačije je bilo: …")
+    not_only: frozenset[str] = frozenset()  # "nije samo X nego Y": the contrast word that first says "not only"
     officer_during: tuple[_Phrase, ...] = ()
     officer_targets: frozenset[str] = frozenset()
     officer_person: str = ""
     officer_clause_words: int = 0
+    officer_object: str = ""  # the lay word the vocabulary names the police by, for the officers as an act's object
     officer_kept: tuple[str, ...] = ()  # endings of the officers' own verb in a clause of an avoided act
     caught_during: tuple[_Phrase, ...] = ()
     caught_objects: frozenset[str] = frozenset()
@@ -216,6 +219,8 @@ def cues(path: Path | None = None) -> Cues:
         postposed=_phrases(corr.get("postposed", [])),
         postposed_within=int(corr.get("postposed_within", 0)),
         contrasts=_phrases(corr["contrasts"]),
+        not_only=word_set(corr, "not_only"),
+        lead_words=int(corr.get("lead_words", 0)),
         jurisdiction_cues=_phrases(jur["cues"]),
         jurisdiction_within=int(jur["within"]),
         laws=_phrases(jur.get("laws", [])),
@@ -258,6 +263,7 @@ def cues(path: Path | None = None) -> Cues:
         officer_person=str(officers.get("person", "")),
         officer_clause_words=int(officers.get("clause_words", 0)),
         officer_kept=stems(officers, "kept_from"),
+        officer_object=str(officers.get("object", "")),
         caught_during=_phrases(caught.get("during", [])),
         caught_objects=word_set(caught, "objects"),
         caught_law=str(caught.get("law", "")),
@@ -463,6 +469,8 @@ def _negation(tokens: list[str], c: Cues, ends: set[int], skip: frozenset[int] =
         found: _Negation | None = None
         while j < len(tokens):
             contrast = _match(c.contrasts, tokens, j)
+            if contrast is not None and not bare and not taken and tokens[j] in c.not_only:
+                contrast = None  # "nije (se) samo otimao nego …": "not only", the contrast is the next one
             if contrast is not None:
                 after = j + len(contrast.parts)
                 found = _Negation(i, tuple(taken), j - 1, after if after < len(tokens) else None, True)
@@ -704,6 +712,7 @@ def _corrected(tokens: list[str], text: str, previous: str, c: Cues, start: int,
     def joined(part: list[str]) -> str:
         return " ".join(t for t in part if t)
 
+    start = _after_lead(tokens, c, ends, start)
     opened = _opening(tokens, c.correction_openers, start)
     negation = _negation(tokens, c, ends, _openers_own(tokens, c, start, opened))
     turned = _opener_end(c.turned, tokens[opened:], 1)
@@ -758,6 +767,25 @@ def _corrected(tokens: list[str], text: str, previous: str, c: Cues, start: int,
             numbers = tuple(w for w in words(carried) if w.isdigit()) if any(t.isdigit() for t in kept[opened:]) else ()
             return _swapped(carried, numbers, told)
     return None
+
+
+def _after_lead(tokens: list[str], c: Cues, ends: set[int], start: int) -> int:
+    """Where a correction's opener stands after a short clause of its own ("pogledali snimke, drugačije je bilo: …",
+    "provjerio sam, u stvari …"): the position right after that clause — it says how the officer came to know, and
+    stands aside as an acknowledgement does; else `start`. The clause at most [correction] `lead_words` words, no
+    negation in it, and the opener after it none of the short `paused` ones ("ne", "ma ne": ambiguous mid-message)
+    (issue 29: docs/retrieval.md)."""
+    if not c.lead_words or _match(c.correction_openers, tokens, start) is not None:
+        return start
+    end = next((e for e in sorted(ends) if e >= start), None)
+    if end is None or end - start + 1 > c.lead_words or end + 1 >= len(tokens):
+        return start
+    if any(_match(c.negations, tokens, n) or _match(c.contrasted, tokens, n) for n in range(start, end + 1)):
+        return start
+    opener = _match(c.correction_openers, tokens, end + 1)
+    if opener is None or _match(c.paused, tokens, end + 1) is not None:
+        return start
+    return end + 1
 
 
 def _openers_own(tokens: list[str], c: Cues, start: int, opened: int) -> frozenset[int]:
@@ -1305,6 +1333,31 @@ def _caught_in_act(body: list[str], c: Cues) -> bool:
     return verb is not None and tells_an_act(" ".join(rest[verb + 1 :]), c, min_words=1)
 
 
+def _officers_still(reading: Reading, previous: str, c: Cues) -> Reading:
+    """A correction of an act done to the officers on duty (the thread's story read so: `_against_officers`, or its
+    act already searched with the law's words for that person) that takes back what was done and not to whom, its
+    replacing act done to someone again — the officers named (`targets`: "kolegu", "nas") or the story's person
+    pointed back to by an object pronoun ([caught] `objects`: "samo ga odgurnuo") — is still an act against an
+    official on duty: that object is read as the lay word the vocabulary names the police by ([officers] `object`),
+    right after the verb that governs it, where the vocabulary's phrases of an attack on an official or of resisting
+    one read it ("nije ga udario, samo ga odgurnuo …" → "odgurnuo policajca …"; issue 29: docs/retrieval.md)."""
+    if reading.kind != "correction" or not c.officer_object or not content_words(reading.act):
+        return reading
+    if any(fold(w) in c.officer_targets for w in reading.negated):
+        return reading  # the officers themselves taken back
+    if fold(c.officer_person) not in fold(previous) and not _against_officers(words(previous), c):
+        return reading
+    told = reading.act.split()
+    at = next((n for n, t in enumerate(told) if fold(t) in c.officer_targets | c.caught_objects), None)
+    if at is None:
+        return reading  # "…, samo je pobjegao": nothing done to anyone
+    verb = next((n for n in range(at + 1, len(told)) if content_words(told[n])), None)
+    if verb is None:
+        return reading
+    act = [*told[:at], *told[at + 1 : verb + 1], c.officer_object, *told[verb + 1 :]]
+    return replace(reading, act=" ".join(act))
+
+
 def _own_act(reading: Reading, text: str, body: list[str], c: Cues) -> Reading:
     """`reading` (an act searched by its own words: a related act or a question of its own) with the person the
     officers' words for themselves stand for, when the act is done to them on duty (`_against_officers`), or with
@@ -1392,7 +1445,7 @@ def _read(text: str, previous: str | None) -> Reading:
     carried = inherited_text(previous)
     corrected = _corrected(tokens, text, previous, c, start, naming)
     if corrected is not None:
-        return replace(corrected, jurisdiction=code)
+        return replace(_officers_still(corrected, previous, c), jurisdiction=code)
     # "a da nije bio pijan?" after "pijan vozio": what it takes back of the thread is not carried on either
     negation = _negation(tokens, c, ends)
     described = negation is not None and negation.at > 0 and tokens[negation.at - 1] in c.relatives
