@@ -2,7 +2,9 @@
 after a person without quotes — a surname alone after a business's noun, the words before a legal form, a clinic's
 official name before a predicate its person cannot have — is a place, never a PERSON; a town told in the address's own
 clause, a street named by an ordinal and words, a village named by a town and a position word are parts of the
-address (a village's also after "prebivalište"). Invented examples, each with the same evidence where it must stay as
+address (a village's also after "prebivalište"); a first name no list has, coordinated in lower case with a listed one
+before a plural verb of persons, and a name typed in lower case said again as its clause's subject are persons.
+Invented examples, each with the same evidence where it must stay as
 it was."""
 
 from __future__ import annotations
@@ -139,3 +141,53 @@ def test_a_village_named_by_a_town_and_a_position_word_keeps_the_town(text: str,
 def test_a_position_word_without_a_town_before_stays_as_it_was(text: str, address: str | None) -> None:
     addresses = [value for value, kind in found_kinds(text) if kind == "ADDRESS"]
     assert addresses == ([address] if address else []), found_kinds(text)
+
+
+# --- lower-case first names: coordinated with a listed one, repeated as a clause's subject -------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("jagoda i kvarin su ukrali bicikl ispred škole", ["jagoda", "kvarin"]),
+        ("kvarin i jagoda ukrali su bicikl", ["kvarin", "jagoda"]),
+        ("jagoda i kvarin iz Travnika, Brezova 5 su razbili izlog", ["jagoda", "kvarin"]),  # the address between
+    ],
+)
+def test_an_unlisted_name_coordinated_with_a_listed_one_before_a_plural_verb(text: str, names: list[str]) -> None:
+    assert found_persons(text) == names, found_kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "jagoda i blago su ukradeni",  # a word of the dictionaries, and a passive: things
+        "zakon i kvarin su ukrali bicikl",  # no listed first name beside it
+    ],
+)
+def test_a_word_beside_a_name_without_the_frame_stays(text: str) -> None:
+    assert "kvarin" not in found_persons(text) and "blago" not in found_persons(text), found_kinds(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "repeated"),
+    [
+        ("jagoda i kvarin su se potukli u kafani, kvarin ima 13 godina", "kvarin"),
+        ("jagoda i zora su pretukli komšiju, zora je vlasnica radnje", "zora"),  # a name that is a word, too
+        ("jagoda i kvarin su pobjegli, a kvarin nema dokumente", "kvarin"),
+    ],
+)
+def test_a_lower_case_name_said_again_as_its_clause_s_subject_is_that_person(text: str, repeated: str) -> None:
+    assert found_persons(text).count(repeated) == 2, found_kinds(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "jagoda i zora su pretukli komšiju u zoru, zoru je vidio svjedok",  # another form: "zoru" is no repeat
+        "u zoru je pala kiša, zora je bila hladna",  # never named as a person in the message
+    ],
+)
+def test_a_word_repeated_without_a_person_named_by_it_or_its_frame_stays(text: str) -> None:
+    persons = found_persons(text)
+    assert "zoru" not in persons and persons.count("zora") <= 1, found_kinds(text)
