@@ -37,6 +37,10 @@ _MONTH = (
     r"|rujn[aeu]|listopad[aeu]?|studen(?:og|oga|om|i)|prosin[cč][aeu])(?!\w)"
     r"|(?:јануар|фебруар|март|април|август|септемб|октоб|новемб|децемб)\w*|(?:мај|јун|јул)[аеу]?(?!\w))"
 )
+# Right after "Ul." or "Ulica" in any case (capitalised or not), an ordinal and one or two lower-case words before a
+# number name the street after a unit or an event ("Ul. 22. divizije 5", "Ulica 7. lipove brigade 22"): the ordinal is
+# the name's first word, never the house number (each alternative a lookbehind of its own width).
+_AFTER_ULICA = r"(?:(?<=[Uu]l\. )|(?<=[Uu]lica )|(?<=[Uu]lici )|(?<=[Uu]lice )|(?<=[Uu]licu )|(?<=[Uu]licom ))"
 # No house number, as an address writes it: "bb", "b.b.", "b/b" (bez broja), and the words themselves.
 _BB = r"[bBбБ][bBбБ]|[bBбБ]\.[ ]?[bBбБ]\.|[bBбБ]/[bBбБ]"
 _WITHOUT_NUMBER = rf"{_BB}|(?i:bez[ ]+broja|без[ ]+броја)"
@@ -44,7 +48,7 @@ _VILLAGE_BEFORE = re.compile(r"(?<!\w)(?:sel[aou]|zaseo?k[au]?|zasel(?:ak|k[au])
 _SAID_WITHOUT_NUMBER = re.compile(r"(?i:bez[ ]+broja|без[ ]+броја)")  # in words, unlike "bb": no home without a cue
 _HOUSE_LETTER = r"(?:[a-zA-Zа-иА-И]|-[a-hA-Hа-иА-И]|[ ](?-i:[A-HА-Иb-g])(?=[ ,./]|$)|[ ][a-hа-и](?=/\d))"  # 12a, 12-a, 12 A, 12 b, 12 a/3
 _NUMBER = (
-    r"(?!(?<=[Uu]l\. )\d{1,2}\.[ ]+[a-zčćšžđ]{4,}[ ]+\d)"  # "Ul. 5. korpusa 12": the ordinal is the street's name
+    rf"(?!{_AFTER_ULICA}\d{{1,2}}\.(?:[ ]+[a-zčćšžđ]{{4,}}){{1,2}}[ ]+\d)"  # "Ul. 5. korpusa 12": the ordinal is the name's
     r"(?:\d{1,4}[a-zA-Zа-иА-И]?[ ]?[-–][ ]?\d{1,4}[a-zA-Zа-иА-И]?(?![-–./]?\d)"  # a range of houses: 12-14, 12a-12c
     rf"|\d{{1,4}}{_HOUSE_LETTER}?"
     r"(?:\s?/\s?(?:\d{1,3}[a-zA-Zа-иА-И]?|[IVX]{1,4}\b|[a-hA-Hа-иА-И](?![\w/]))){0,2}"  # 67/9, 21/B; Vienna's 88/2/14
@@ -60,7 +64,7 @@ _HOUSE_ONLY = re.compile(
 )
 _NAME_WORD = (  # "Ulica 6. marta 11"; a title joined by a hyphen: "Obala Ali-paše Lipovca 11", "Sulejman-bega"
     rf"(?:[^\W\d_][^\W\d_.]*(?:-(?i:pa[sš][aei]|beg|bega|begu|begov[aeiu]?|bey|ag[aeiu]|efendij[aeiu]))?\.?|\d{{1,2}}\.[ ]+(?i:{_MONTH})"
-    r"|(?<=[Uu]l\. )\d{1,2}\.[ ]+[a-zčćšžđ]{4,}(?=[ ]+\d))"  # "Ul. 22. divizije 5": a unit's ordinal after "Ul."
+    rf"|{_AFTER_ULICA}\d{{1,2}}\.(?:[ ]+[a-zčćšžđ]{{4,}}){{1,2}}(?=[ ]+\d))"  # "Ul. 22. divizije 5", "Ulica 7. lipove brigade 2"
 )
 _ORDINAL = re.compile(r"^\d{1,2}\.$")
 # Where someone stays at a host's: "kod" and one word in the genitive (brata, majke, prijatelja) between the verb of
@@ -1031,14 +1035,57 @@ def _addresses(text: str) -> tuple[list[Span], list[Span]]:
     spans.extend(place_chains.houses_in_places(text, _is_town, _NUMBER_WORDS, _flat_after_town))  # "Lipik, kuća 7"
     spans = [
         Span(
-            place_chains.chain_start(text, _place_before_ulica(text, s.start), _is_town),  # "Tuzla, Lipik, Brezova 5"
+            place_chains.chain_start(  # "Tuzla, Lipik, Brezova 5"
+                text, _town_before_position_word(text, _place_before_ulica(text, s.start)), _is_town
+            ),
             place_chains.code_after(text, s.end),  # "Lipik bb, 75270"
             s.kind,
         )
         for s in spans
     ]
+    spans = [Span(_town_before_address_cue(text, s.start), s.end, s.kind) for s in spans]  # "u Tuzli na adresi …"
     kept = _no_overlaps(address_breaks.extended(text, _no_overlaps(spans), _UNITS_AFTER.match))  # "…, ne 14 nego 41"
     return kept, [p for p in public if not any(p.start < k.end and k.start < p.end for k in kept)]
+
+
+def _town_before_position_word(text: str, start: int) -> int:
+    """Where an address opening with a capitalised adjective of position ("Gornji 112") starts once the listed town
+    right before it is counted in: "Lukavac Gornji 112", "Tuzla Donja 5" — a village named after the town by its
+    position, one place of two words (the street readers veto a town's name as a street's word, so it was cut off)."""
+    first = re.match(r"[^\W\d_]+", text[start:])
+    if first is None or not _qualifies_position(first.group()):
+        return start
+    before = _WORD_BEFORE.search(text, max(0, start - 30), start)
+    if before is None or not before.group(1)[:1].isupper() or before.group(1).isupper():
+        return start
+    return before.start(1) if _is_town([fold(before.group(1))]) == 1 else start
+
+
+def _qualifies_position(word: str) -> bool:
+    return word[:1].isupper() and not word.isupper() and fold(word) in _UPPER_LOWER
+
+
+# A listed town after "u"/"iz", then the cue of the address that follows it in the same clause: "u Tuzli na adresi
+# Lipova 5", "iz Tuzle, ulica Lipova 5", "u Tuzli u ulici Lipovoj 5", "u Tuzli, adresa Lipova 5".
+_TOWN_THEN_CUE = re.compile(
+    r"(?<!\w)(?:u|iz|у|из)[ ]+(?P<town>[^\W\d_]+(?:[ ][^\W\d_]+)?)"
+    r"(?:[ ]*,)?[ ]+(?i:na[ ]+adres[iu]|u[ ]+ulici|adresa|ulica|ul\.|на[ ]+адреси|у[ ]+улици|улица)[ ]*:?[ ]*$"
+)
+
+
+def _town_before_address_cue(text: str, start: int) -> int:
+    """Where an address starts once the town told in its own clause before its cue is counted in ("u Tuzli na adresi
+    Lipova 5"): the town is part of the address (street, number and town together), one span with the cue between,
+    as "Tuzli, ulica Lipova 5" is. A listed town only, one or two words in title case, right before the cue."""
+    m = _TOWN_THEN_CUE.search(text[max(0, start - 50) : start])
+    if m is None:
+        return start
+    words = m.group("town").split()
+    for n in (len(words), 1):
+        tail = words[-n:]
+        if all(w[:1].isupper() and not w.isupper() for w in tail) and _is_town([fold(w) for w in tail]) == n:
+            return max(0, start - 50) + m.end("town") - len(" ".join(tail))
+    return start
 
 
 # A place named right before "ulica" after a preposition, no comma ("u gornji vakuf ulica pionirska osam", "kod

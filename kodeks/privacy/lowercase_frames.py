@@ -140,7 +140,9 @@ def _plural_verb(token: Token) -> bool:
 
 def coordinated_names_before_plural_verbs(text: str, tokens: list[Token], labels: list[str]) -> None:
     """ "jadran i neven odnijeli bicikl", "jadran i neven tamo prodaju drogu": two first names' nominatives in lower case joined
-    by "i", then (adverbs skipped) a plural verb of persons."""
+    by "i", then (adverbs skipped) a plural verb of persons. One of the two may be a word no list, law or dictionary
+    has in any form ("armin i kvarin iz ______ su razbili …"): coordinated with a first name as the subject of a
+    plural verb of persons, it is a first name no list holds."""
     for j in range(len(tokens) - 3):
         left, conj, right = tokens[j], tokens[j + 1], tokens[j + 2]
         if (
@@ -152,8 +154,9 @@ def coordinated_names_before_plural_verbs(text: str, tokens: list[Token], labels
             or "F" == labels[j] == labels[j + 2]
         ):
             continue
-        if any(_name_word(t) != t.folded for t in (left, right)):
-            continue
+        listed = [_name_word(t) == t.folded for t in (left, right)]
+        if not all(listed) and not (any(listed) and _no_word_at_all(left if listed[1] else right)):
+            continue  # both first names' nominatives, or one and a word no list has at all ("armin i kvarin")
         k = j + 3
         joined = " "
         if (
@@ -164,8 +167,8 @@ def coordinated_names_before_plural_verbs(text: str, tokens: list[Token], labels
         ):
             joined = gap(text, tokens[k], tokens[k + 1])
             k += 1  # "… iz <address> tukli se": the address is where they are from, the verb still theirs
-        while k < len(tokens) and tokens[k].folded in _ADVERBS and gap(text, tokens[k - 1], tokens[k]) == " ":
-            k += 1
+        while k < len(tokens) and tokens[k].folded in _ADVERBS and gap(text, tokens[k - 1], tokens[k]) == joined:
+            k += 1  # "… iz <address> su razbili": the auxiliary right after the address too
             joined = " "
         if k < len(tokens) and gap(text, tokens[k - 1], tokens[k]) == joined and _plural_verb(tokens[k]):
             labels[j] = labels[j + 2] = "F"
@@ -200,6 +203,19 @@ _JMBG_SHAPE = re.compile(r"\d(?:[. ]?\d){12}")
 
 def _no_word(folded: str) -> bool:
     return not (lexicon.listed_word(folded) or folded in lexicon.word_set("common_words.txt"))
+
+
+def _no_word_at_all(token: Token) -> bool:
+    """A lower-case word that may be a name and that no list has in any form: no word of the laws, the dictionaries,
+    the everyday lists, no place, no person's word or verb, no kin word."""
+    folded = token.folded
+    return (
+        token.text.islower()
+        and lexicon.lowercase_name_word(folded)
+        and _no_word(folded)
+        and not lexicon.word_of_the_language(folded)
+        and _kin_case(folded) is None
+    )
 
 
 def names_beside_jmbgs(text: str, tokens: list[Token], labels: list[str]) -> None:

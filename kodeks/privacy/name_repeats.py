@@ -28,7 +28,7 @@ def _stems(folded: str) -> set[str]:
 
 
 def repeated_first_names(
-    tokens: list[Token], taken: list[tuple[int, int]], named: list[tuple[Token, int]]
+    tokens: list[Token], taken: list[tuple[int, int]], named: list[tuple[Token, int]], text: str = ""
 ) -> list[tuple[Token, int]]:
     """Tokens outside `taken` that repeat a first name of `named` (token, index of its person), with that index;
     never right after a preposition of place, where the same word is a river or a village ("iz Drine")."""
@@ -37,12 +37,23 @@ def repeated_first_names(
     stems = [(token.folded, _stems(token.folded), index, token.text.isupper()) for token, index in named]
     # forms named capitalised inside a sentence: typed again in lower case, the very same form is that person
     inside = {token.folded: index for token, index in named if token.capitalised and not token.sentence_start}
+    # forms named in lower case: the very same form again as its clause's subject is that person
+    lower = {token.folded: index for token, index in named if token.text.islower()}
     out: list[tuple[Token, int]] = []
     for j, token in enumerate(tokens):
         if _lower_case_repeat(token, tokens[j - 1] if j else None, inside) and not any(
             start <= token.start < end for start, end in taken
         ):
             out.append((token, inside[token.folded]))
+            continue
+        if (
+            token.text.islower()
+            and token.folded in lower
+            and text
+            and _opens_clause_before_its_verb(text, tokens, j)
+            and not any(start <= token.start < end for start, end in taken)
+        ):
+            out.append((token, lower[token.folded]))
             continue
         if (
             not token.capitalised
@@ -61,6 +72,32 @@ def repeated_first_names(
                 out.append((token, index))
                 break
     return out
+
+
+# After a clause's subject: an auxiliary, "ima"/"nema" (has, an age or a thing), or a verb of saying.
+_SUBJECTS_VERBS = frozenset(
+    ["je", "nije", "su", "nisu", "ce", "nece", "bi", "ima", "nema", "kaze", "tvrdi", "navodi", "veli", "zna", "ne"]
+)
+_CLAUSE_OPENERS = frozenset(["a", "i", "ali", "pa", "dok", "jer", "da"])
+
+
+def _opens_clause_before_its_verb(text: str, tokens: list[Token], j: int) -> bool:
+    """ "dragana i zora su …, zora je vlasnica …": a word at its clause's start (the text's, a sentence's, after a
+    comma or a conjunction) right before an auxiliary, "ima"/"nema" or a verb of saying or of persons — the clause's
+    subject. Read only for a form the message already named a person by in lower case."""
+    if j + 1 >= len(tokens):
+        return False
+    token, after = tokens[j], tokens[j + 1]
+    if not (after.text.islower() and (after.folded in _SUBJECTS_VERBS or after.folded in lexicon.person_verbs())):
+        return False
+    if text[token.end : after.start] != " ":
+        return False
+    if j == 0 or token.sentence_start:
+        return True
+    before = tokens[j - 1]
+    return "," in text[before.end : token.start] or (
+        before.folded in _CLAUSE_OPENERS and text[before.end : token.start] == " "
+    )
 
 
 # The words a person's genitive follows: "od X", "kod X", "za X", "protiv X", "u korist X" (in X's favour).

@@ -215,6 +215,7 @@ def _unlisted_first_name(token: Token, surname: Token) -> bool:
         or folded in lexicon.FUNCTION_WORDS
         or folded in lexicon.person_words()
         or lexicon.not_a_name(folded)
+        or (token.text.islower() and public_names.is_business_noun(folded))  # "pekara Lipić": the bakery's name
     ):
         return False
     if folded in lexicon.common_forms() or folded in _CLITICS:
@@ -807,6 +808,23 @@ def _no_persons_predicate(text: str, tokens: list[Token], k: int) -> bool:
     )
 
 
+def _predicate_of_another(text: str, tokens: list[Token], first: int, k: int) -> bool:
+    """After the name words `first` to `k`: "je"/"nije" and a feminine or neuter participle in -la/-lo that a man's
+    first name (one of the lists ending in a consonant) cannot agree with — what happened is the subject, after its
+    verb ("… Omer Lipić je nastala tuča"). A participle that agrees, or a passive one ("… je pretučen": the man
+    beaten), may be the person's."""
+    if k + 1 >= len(tokens) or gap(text, tokens[k - 1], tokens[k]) != " " or gap(text, tokens[k], tokens[k + 1]) != " ":
+        return False
+    name, participle = tokens[first].folded, tokens[k + 1].folded
+    return (
+        tokens[k].folded in ("je", "nije")
+        and name in lexicon.first_names()
+        and name[-1:] not in "aeiou"
+        and len(participle) > 3
+        and participle.endswith(("la", "lo"))
+    )
+
+
 # A place's name in quotes after its noun: 'škole "Hasan Lipić"', 'OŠ „Ante Brezić“' — the quotes name it.
 _OPENING_QUOTE = re.compile(r'^ ?["„“”\'«»]$')
 
@@ -891,10 +909,14 @@ def _places_named_after_people(text: str, tokens: list[Token], labels: list[str]
                 and gap(text, tokens[j + 1], tokens[j + 2]) == " "
                 and gap(text, tokens[j + 2], tokens[j + 3]) == ". "
             )
+            # An institution's official name, "Dom" capitalised with its genitive ("u Domu zdravlja Omer Lipić je
+            # nastala tuča"), then a predicate the name's person cannot have: the clinic's name, as a school's.
+            official_home = dom and token.capitalised and k > j + 2 and _predicate_of_another(text, tokens, j + 2, k)
             if k > j + 1 and (
                 opens
                 or abbreviation
                 or official
+                or official_home
                 or titled
                 or named_for_a_doctor
                 or not _subject(text, tokens, k, j + 1)
@@ -1430,7 +1452,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
             found.append(PersonSpan(run[0].start, run[-1].end, surname, first))
         j = k
     taken = [(p.start, p.end) for p in found]
-    for token, index in name_repeats.repeated_first_names(tokens, taken, named):
+    for token, index in name_repeats.repeated_first_names(tokens, taken, named, text):
         found.append(PersonSpan(token.start, token.end, found[index].surname, found[index].first))
     for start, end, index in name_repeats.names_restated(text, [p.start for p in found]):
         if not any(p.start < end and start < p.end for p in found):

@@ -159,7 +159,12 @@ def chain_start(text: str, start: int, is_town: IsTown) -> int:
         while i > 0:
             if _capitalised(tokens[i - 1][1]) and not tokens[i - 1][1].isdigit():
                 i -= 1
-            elif i > 1 and tokens[i - 1][1] in _INSIDE and _capitalised(tokens[i - 2][1]):
+            elif (
+                i > 1
+                and tokens[i - 1][1] in _INSIDE
+                and _capitalised(tokens[i - 2][1])
+                and not _after_another_word(tokens, i - 2)
+            ):
                 i -= 2  # "Dolac na Lipi"
             else:
                 break
@@ -201,6 +206,21 @@ def chain_start(text: str, start: int, is_town: IsTown) -> int:
 
 
 _INSIDE = frozenset(["na", "u", "kod", "pod", "nad", "od"])  # "Dolac na Lipi": a preposition inside a place's name
+_OPENING_PREPOSITIONS = frozenset(["u", "iz", "na", "у", "из", "на"])
+
+
+def _after_another_word(tokens: list[tuple[int, str]], k: int) -> bool:
+    """Whether the capitalised word at `k` (before a preposition) follows a lower-case word other than a place's
+    preposition: "kod druga Adija u Lipiku, …" — the word is someone's name after its noun, and the place is what
+    follows its own preposition; "živi u Dolac na Lipi, …" is one place."""
+    if k == 0:
+        return False
+    word = tokens[k - 1][1]
+    return (
+        word.islower()
+        and fold(word) not in _OPENING_PREPOSITIONS
+        and not re.fullmatch(rf"(?i:{_SETTLEMENT_WORD})", word)
+    )
 
 
 _HOUSE = re.compile(

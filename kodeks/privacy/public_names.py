@@ -26,6 +26,64 @@ _QUOTED = re.compile(r"[\"„“”«']([^\"„“”«»']{1,60})[\"“”»']"
 _LEGAL_FORM = re.compile(r"^[ ]*,?[ ]*(?:d\.?[ ]?o\.?[ ]?o\b|d\.?[ ]?d\b|s\.?[ ]?p\b|obrt\b|doo\b)", re.IGNORECASE)
 
 
+# A firm's legal form right after its name, a space between ("Lipić d.o.o.", "Brezić d.d.", "Lipa s.p.").
+_LEGAL_FORM_AFTER = re.compile(r"^ (?:d\.[ ]?o\.[ ]?o\.?|d\.o\.o|doo\b|d\.[ ]?d\.|s\.[ ]?p\.)", re.IGNORECASE)
+_MAX_FIRM_WORDS = 3
+# After a surname alone: a person's verb or auxiliary makes it the clause's subject, a person ("u pekari Lipić je
+# udario …"), unless the business's noun opens the clause ("pekara Lipić se zapalila": the bakery is the subject).
+_PERSONS_AUXILIARIES = frozenset(["je", "su", "nije", "nisu", "ce", "ga", "mu", "joj"])
+_PARTICIPLE = re.compile(r"(?:o|la|li|le|lo)$")
+
+
+def is_business_noun(folded: str) -> bool:
+    """Whether a folded word is a business's noun (firma, pekara, kafić, trgovina …): it names no one."""
+    return _BUSINESS.match(folded) is not None
+
+
+def _names_before_legal_forms(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "firma Lipić d.o.o.", "Lipa Brezić d.o.o.": the capitalised words (one to three, spaces between) right before a legal form are the firm's registered name."""
+    for k, token in enumerate(tokens):
+        if not token.text[:1].isupper() or not _LEGAL_FORM_AFTER.match(text[token.end :]):
+            continue
+        j = k
+        while (
+            j > 0
+            and k - j + 1 < _MAX_FIRM_WORDS
+            and text[tokens[j - 1].end : tokens[j].start] == " "
+            and tokens[j - 1].text[:1].isupper()
+        ):
+            j -= 1
+        labels[j : k + 1] = ["O"] * (k + 1 - j)
+
+
+def _opens_clause(text: str, tokens: list[Token], j: int) -> bool:
+    return j == 0 or tokens[j].sentence_start or "," in text[tokens[j - 1].end : tokens[j].start]
+
+
+def _surnames_naming_businesses(text: str, tokens: list[Token], labels: list[str]) -> None:
+    """ "pekara Lipić se zapalila", "u trgovini Brezić": a surname alone, undeclined (its nominative: -ić, or a
+    consonant at its end), right after a business's noun names the business."""
+    for j in range(len(tokens) - 1):
+        noun, name = tokens[j], tokens[j + 1]
+        if not (noun.text.islower() or noun.capitalised) or not is_business_noun(noun.folded):
+            continue
+        if text[noun.end : name.start] != " " or not name.capitalised or labels[j + 1] not in "SC":
+            continue
+        if name.folded[-1:] in "aeiou":
+            continue  # declined: "kod pekara Lipića" is the baker's, a person
+        after = tokens[j + 2] if j + 2 < len(tokens) else None
+        if after is not None and text[name.end : after.start] == " ":
+            if labels[j + 2] in "FfSC" or after.capitalised:
+                continue  # "vlasnik kafića Lipić Zdenko": more of a name
+            if (
+                not _opens_clause(text, tokens, j)
+                and after.text.islower()
+                and (after.folded in _PERSONS_AUXILIARIES or _PARTICIPLE.search(after.folded))
+            ):
+                continue  # "u pekari Lipić je udario …": the surname is the subject, a person
+        labels[j + 1] = "O"
+
+
 def _business_names(text: str, tokens: list[Token], labels: list[str]) -> None:
     for m in _QUOTED.finditer(text):
         before = text[max(0, m.start() - 40) : m.start()]
@@ -55,6 +113,9 @@ def _at_names(text: str, tokens: list[Token], labels: list[str]) -> None:
 
 
 def public_names(text: str, tokens: list[Token], labels: list[str]) -> None:
-    """Labels O the words of a business's name in quotes, or of one named "Kod X" after its noun."""
+    """Labels O the words of a business's name in quotes, of one named "Kod X" after its noun, before its legal form,
+    or by a surname alone after its noun."""
     _business_names(text, tokens, labels)
     _at_names(text, tokens, labels)
+    _names_before_legal_forms(text, tokens, labels)
+    _surnames_naming_businesses(text, tokens, labels)

@@ -23,7 +23,7 @@ _BY_TOWN = re.compile(r"[ ]+kod[ ]+(?P<town>[^\W\d_]+)(?!\w)", re.IGNORECASE)
 _DWELLING = re.compile(
     # the third person and the plural of "živjeti" only (not dwelling.LIVES: "živim", "živite" were never read here)
     r"(?<!\w)(?:ziv(?:i|e|imo|io|jela|jeli|ela|eli)|"
-    rf"{dwelling.STAYS}|{dwelling.REGISTERED}|{dwelling.SETTLED}|boravi\w*)(?!\w)"
+    rf"{dwelling.STAYS}|{dwelling.REGISTERED}|{dwelling.SETTLED}|boravi\w*|{dwelling.PERMANENT})(?!\w)"
 )
 _CLAUSE_END = re.compile(r"[.;!?]|,[ ]+(?:a|ali|pa|ali|dok)[ ]")
 _MAX_NAME_WORDS = 3
