@@ -49,6 +49,7 @@ SPLITS: tuple[tuple[str, str | None, str], ...] = (
     ("threads_fresh6.jsonl", "measure", "measure"),
     ("threads_fresh7.jsonl", "measure", "measure"),
     ("threads_fresh8.jsonl", "measure", "measure"),
+    ("threads_fresh9.jsonl", "measure", "measure"),
     ("threads_apart.jsonl", "tune", "tune"),
     ("threads_writer.jsonl", None, "tune"),
     ("threads_more.jsonl", "tune", "tune"),
@@ -62,6 +63,7 @@ SPLITS: tuple[tuple[str, str | None, str], ...] = (
     ("threads_fresh6.jsonl", "tune", "tune"),
     ("threads_fresh7.jsonl", "tune", "tune"),
     ("threads_fresh8.jsonl", "tune", "tune"),
+    ("threads_fresh9.jsonl", "tune", "tune"),
 )
 
 

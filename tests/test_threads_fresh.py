@@ -39,6 +39,7 @@ SETS = {
     "threads_fresh6.jsonl": ("f6-", [*sorted(CORPUS), "KZ BD"]),
     "threads_fresh7.jsonl": ("f7-", [*sorted(CORPUS), "KZ BD"]),
     "threads_fresh8.jsonl": ("f8-", [*sorted(CORPUS), "KZ BD"]),
+    "threads_fresh9.jsonl": ("f9-", [*sorted(CORPUS), "KZ BD"]),
 }
 # How many threads each set holds (half tune, half measure); 30 unless named here.
 THREADS = {"threads_fresh3.jsonl": 24}
