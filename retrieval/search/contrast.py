@@ -41,17 +41,10 @@ OVERLAP = 0.5  # the share of the shorter title's stems the other must hold to m
 # how much a member's own title words count — told by the question (+) or not (−) — beside the question's words it
 # holds alone (chosen on the readable sets before the weight's leave-one-set-out: docs/retrieval.md)
 BALANCE = 0.5
-# what a member counts when a read phrase names it and no other member (its title, less the words all share)
-NAMED = 1.0
 
 
 def specific_terms(expansions: Sequence[tuple[str, str]]) -> list[str]:
-    """The legal terms of `specific_readings` (their added terms alone)."""
-    return [adds for _, adds in specific_readings(expansions)]
-
-
-def specific_readings(expansions: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
-    """The readings (matched phrase, added term) whose legal terms count as what the story tells: all,
+    """The legal terms (`adds`) of the readings (matched phrase, added term) counted as what the story tells: all,
     less a term of a phrase contained in a longer read phrase (its words a strict subset of the other's) where that
     longer phrase adds another form of the same term — as many words (two or more), one of them swapped: the
     qualifier ("udario" adds "laka tjelesna povreda", "udario palicom" "teška tjelesna povreda"). The shorter phrase
@@ -72,7 +65,7 @@ def specific_readings(expansions: Sequence[tuple[str, str]]) -> list[tuple[str, 
             for other in adds_of[longer]
         )
 
-    return [(matched, adds) for matched, adds in expansions if not varied(matched, adds)]
+    return [adds for matched, adds in expansions if not varied(matched, adds)]
 
 
 class NeighbourContrast:
@@ -93,46 +86,28 @@ class NeighbourContrast:
         self._titles: Sequence[str] | None = None
         self._chapters: Sequence[str] = ()
         self._title_stems: dict[int, frozenset[str]] = {}
-        self._title_seqs: dict[int, tuple[str, ...]] = {}
         self._idf_of: dict[str, float] = {}
 
     def reorder(
-        self,
-        query: str,
-        rows: Sequence[int],
-        base: Sequence[float],
-        weight: float,
-        terms: Sequence[str] = (),
-        phrases: Sequence[str] = (),
+        self, query: str, rows: Sequence[int], base: Sequence[float], weight: float, terms: Sequence[str] = ()
     ) -> list[int]:
         """The served order of `rows` (article indexes in the served order; `base`: their scores, best first) as
         positions into `rows`: each group of near neighbours reordered within its own slots, the rest in place.
-        `terms`: the legal terms the vocabulary read in the question (what it tells, in the law's words);
-        `phrases`: where given, the phrase each term was read from (parallel to `terms`): a member a phrase names
-        alone counts NAMED more (`named_alone`)."""
+        `terms`: the legal terms the vocabulary read in the question (what it tells, in the law's words)."""
         order = list(range(len(rows)))
         if weight <= 0 or len(rows) < 2:
             return order
         groups = self.groups(rows)
         if not groups:
             return order
-        stems = self.lexical.tokenizer.stems
-        told = frozenset(stems(" ".join([query, *terms])))
-        read: dict[str, list[tuple[str, ...]]] = {}  # per phrase: the stems of each term it adds, in order
-        if phrases:
-            for phrase, term in zip(phrases, terms, strict=True):
-                read.setdefault(phrase, []).append(tuple(stems(term)))
+        told = frozenset(self.lexical.tokenizer.stems(" ".join([query, *terms])))
         words = self._words(query)
         ranked = sorted(base, reverse=True)  # by served place: the order as served is the order at contrast 0
         for group in groups:
             members = [rows[i] for i in group]
             own = self._own_shares(words, members)
             balance = self.title_balance(told, members)
-            alone = self.named_alone(read, members) if read else [False] * len(members)
-            score = [
-                ranked[i] + weight * (own[n] + BALANCE * balance[n] + (NAMED if alone[n] else 0.0))
-                for n, i in enumerate(group)
-            ]
+            score = [ranked[i] + weight * (own[n] + BALANCE * balance[n]) for n, i in enumerate(group)]
             by = sorted(range(len(group)), key=lambda n: -score[n])  # stable: ties keep the served order
             for slot, n in zip(group, by, strict=True):
                 order[slot] = group[n]
@@ -209,48 +184,15 @@ class NeighbourContrast:
                             out[m] += share
         return [v / total for v in out]
 
-    def named_alone(self, read: dict[str, list[tuple[str, ...]]], articles: Sequence[int]) -> list[bool]:
-        """Per article of one group: whether a read phrase names it and no other member. A phrase *names* a member
-        when one of its terms opens that member's title and no other member's (its stems, in order, are the
-        title's first: "primanje dara" opens "Primanje dara i drugih oblika koristi", not "Davanje dara …";
-        "teška krađa" names "Teška krađa", "krađa" names "Krađa"; "lišenje života" names no "Nehatno lišenje
-        života": a title's head is the act it names, what follows the act's object or form). A lay word of a field names several siblings ("izbori" adds the title of every election offence)
-        and tells none apart; a phrase that names one member alone tells which ("spalio listiće" names "Uništenje
-        izbornih isprava"). docs/retrieval.md, "The first article within one code: a reading that names one
-        sibling alone"."""
-        heads = [self._title_sequence(a) for a in articles]
-
-        def opens(term: tuple[str, ...], m: int) -> bool:
-            return 0 < len(term) <= len(heads[m]) and heads[m][: len(term)] == term
-
-        out = [False] * len(articles)
-        for terms in read.values():
-            named = [
-                m
-                for m in range(len(articles))
-                if any(opens(t, m) and not any(opens(t, k) for k in range(len(articles)) if k != m) for t in terms)
-            ]
-            if len(named) == 1:
-                out[named[0]] = True
-        return out
-
-    def own_title_stems(self, articles: Sequence[int]) -> list[frozenset[str]]:
-        """Per article of one group: its own title words — its title field's stems that not every other member's
-        holds (the qualifier that makes "Teška krađa" of "Krađa")."""
-        titles = [self._stems_of_title(a) for a in articles]
-        return [
-            frozenset(s for s in title if not all(s in t for k, t in enumerate(titles) if k != m))
-            for m, title in enumerate(titles)
-        ]
-
     def title_balance(self, told: frozenset[str], articles: Sequence[int]) -> list[float]:
         """Per article of one group: of its own title words (its title field's stems that not every other member's
         holds: the qualifier that makes "Teška krađa" of "Krađa", "Prevara u službi" of "Prevara"), the idf share
         the question tells less the share it does not (−1 … 1; 0 without own words). A sibling whose qualifier the
         story never tells stands below the one it does — both drafted alike, unlike titles of different laws."""
+        titles = [self._stems_of_title(a) for a in articles]
         out = [0.0] * len(articles)
-        for m, own_stems in enumerate(self.own_title_stems(articles)):
-            own = sorted(own_stems)
+        for m, title in enumerate(titles):
+            own = sorted(s for s in title if not all(s in t for k, t in enumerate(titles) if k != m))
             if not own:
                 continue
             weights = self._idf(own)
@@ -270,23 +212,10 @@ class NeighbourContrast:
                 self._idf_of[stem] = float(bm25_idf(n_chunks, df))
         return [self._idf_of[s] for s in stems]
 
-    def _title_sequence(self, article: int) -> tuple[str, ...]:
-        """The content stems of the article's title field in their order (cached)."""
-        seq = self._title_seqs.get(article)
-        if seq is None:
-            self._prepare()
-            titles = self._titles or ()
-            seq = tuple(self.lexical.tokenizer.stems(titles[article] if article < len(titles) else ""))
-            if len(self._title_seqs) > 100_000:
-                self._title_seqs.clear()
-            self._title_seqs[article] = seq
-        return seq
-
     def _stems_of_title(self, article: int) -> frozenset[str]:
         """The content stems of the article's title field (its title; an untitled article's opening sentence)."""
         stems = self._title_stems.get(article)
         if stems is None:
-            self._prepare()
             titles = self._titles or ()
             text = titles[article] if article < len(titles) else ""
             stems = frozenset(self.lexical.tokenizer.stems(text))

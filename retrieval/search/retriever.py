@@ -56,7 +56,7 @@ from retrieval.search.confidence import (
     term_in_fields,
     title_share,
 )
-from retrieval.search.contrast import NeighbourContrast, specific_readings
+from retrieval.search.contrast import NeighbourContrast, specific_terms
 from retrieval.search.coverage import TopicCoverage, judge
 from retrieval.search.dense import DenseScorer
 from retrieval.search.followup import fuse_alone
@@ -217,7 +217,7 @@ class Retriever:
         apart in the question (contrast.py, KODEKS_NEIGHBOUR_CONTRAST): the same articles, so hit@5 is unchanged.
         Its time counts in the ranking stage's (`timings["rank"]`): both order the same five. `own_turn`: no thread's
         inherited words were read with the question, so a longer phrase tells the form of a shorter one's act
-        (`contrast.specific_readings`); a follow-up's inherited words are another turn's story."""
+        (`contrast.specific_terms`); a follow-up's inherited words are another turn's story."""
         weight = self.settings.neighbour_contrast
         head = self._served_head(candidates, before)
         if weight <= 0 or len(head) < 2:
@@ -225,11 +225,10 @@ class Retriever:
         started = time.perf_counter()
         learned = all(c.learned is not None for c in head)
         base = [float(c.learned) if learned and c.learned is not None else c.fused for c in head]
-        # the vocabulary's reading, not Claude's text, less a form a longer phrase varies (contrast.specific_readings)
+        # the vocabulary's reading, not Claude's text, less a form a longer phrase varies (contrast.specific_terms)
         read = [(e.matched, e.adds) for e in expansions if e.source != "rewrite"]
-        readings = specific_readings(read) if own_turn else read  # no thread's inherited words
-        terms, phrases = [adds for _, adds in readings], [matched for matched, _ in readings]
-        order = self.contrast.reorder(query, [c.index for c in head], base, weight, terms, phrases)
+        terms = specific_terms(read) if own_turn else [adds for _, adds in read]  # no thread's inherited words
+        order = self.contrast.reorder(query, [c.index for c in head], base, weight, terms)
         if timings is not None:
             timings["rank"] = timings.get("rank", 0.0) + (time.perf_counter() - started) * 1000
         if order == list(range(len(head))):
