@@ -13,6 +13,10 @@ Burglary (KZ FBiH 287, KZ RS 226, KZ BD 281 "Teška krađa": a theft "obijanjem 
 breaking and, after it, a taking ("razbio staklo na autu i uzeo laptop"); "uzeo" alone adds no legal term, so its last
 part is read by words (`verbs`: beginnings of the verbs of taking, after the first part's phrase, not right after one
 of `negations`), and its breaking gives way even where a burglary phrase already read the offence (`where_read`).
+
+Money laundering (KZ BiH 209 "Pranje novca": money "pribavljeni počinjenjem krivičnog djela") is told with the offence
+the money came from ("pere pare od droge"); the source offence's phrases give way to it, and the laundering must be
+told by a phrase of its own (`apart`): "novac od droge" names the drug inside the one phrase and tells no second act.
 """
 
 from __future__ import annotations
@@ -56,6 +60,9 @@ class Composition:
     # ends at punctuation and at `clause_words`: "vratio se iz inostranstva pa pucao" tells no weapon taken abroad)
     anywhere: bool = False
     clause_words: frozenset[str] = frozenset()
+    # the last part must be told by a phrase of its own, none of whose words is one of the first part's phrases ("novac
+    # od droge" names the drug inside the laundering's phrase: no second act told; "pere novac od droge" tells both)
+    apart: bool = False
 
     @classmethod
     def of(cls, table: dict[str, Any]) -> Composition:
@@ -73,6 +80,7 @@ class Composition:
             word_set(table, "gives_way"),
             bool(table.get("anywhere", False)),
             word_set(table, "clause_words"),
+            bool(table.get("apart", False)),
         )
 
     def reads(
@@ -90,11 +98,25 @@ class Composition:
         folded = {fold(t) for t in added}
         if not all(part & folded for part in self.parts[:-1]):
             return False
+        if self.apart and not self._told_apart(expansions):
+            return False
         if self.verbs and self.anywhere:
             return self._verb_in_clause(text, adds_of)
         if self.verbs:
             return self._verb_after(text, expansions)
         return bool(self.parts[-1] & folded) or self._instrument(text, adds_of)
+
+    def _told_apart(self, expansions: Collection[Any]) -> bool:
+        """Whether a phrase that told the last part shares no word (by its first four letters, words of three letters
+        or more) with the phrases that told the first part."""
+
+        def heads(phrase: str) -> set[str]:
+            return {w[:4] for w in fold(phrase).split() if len(w) >= 3}
+
+        first = set().union(*(heads(e.matched) for e in expansions if fold(e.adds) in self.parts[0]))
+        return any(
+            not heads(e.matched) & first for e in expansions if fold(e.adds) in self.parts[-1] and e.matched.strip()
+        )
 
     def _verb_in_clause(self, text: str, adds_of: Callable[[str], Collection[str]]) -> bool:
         """A word of `verbs`, not right after a negation, in a clause that also holds a word telling the first part
