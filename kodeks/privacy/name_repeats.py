@@ -140,3 +140,34 @@ def names_restated(text: str, person_starts: list[int]) -> list[tuple[int, int, 
             offset = max(0, start - 60)
             out.append((offset + m.start(1), offset + m.end(1), index))
     return out
+
+
+# A first name's possessive: "Anin", "Harisovom", "Zdenkova" (the owner's name + -in/-ov/-ev and an ending).
+_POSSESSIVE = re.compile(r"^(?P<stem>[a-z]{2,})(?P<suffix>in|ov|ev)(?:a|e|u|o|og|oga|om|oj|im|ih|ima)?$")
+_NEXT_WORD = re.compile(r" ([^\W\d_]+)")
+_NO_OWNED_WORDS = lexicon.FUNCTION_WORDS | _SUBJECTS_VERBS
+
+
+def owners_of_possessives(text: str, people: list[tuple[int, int, str | None, str | None]]) -> dict[int, int]:
+    """{index of a possessive: index of its owner} — "Ana Lipić kaže da je Anin muž …": a person span of one word
+    with no identity of its own (no surname, no listed first name), the possessive of a first name another person
+    span of the message has, is that person, and keeps that person's placeholder. Only an owner the message names
+    is the evidence; a possessive whose owner is not named there stays a person of its own, as before."""
+    out: dict[int, int] = {}
+    for i, (start, end, surname, first) in enumerate(people):
+        word = text[start:end]
+        if surname or first or not word.isalpha():
+            continue
+        owned = _NEXT_WORD.match(text, end)  # the thing or the kin it owns, in lower case, right after it
+        if owned is None or not owned.group(1).islower() or fold(owned.group(1)) in _NO_OWNED_WORDS:
+            continue  # "Belmin je …", "Belmin i …": a name of its own, no possessive
+        m = _POSSESSIVE.match(fold(word))
+        if m is None:
+            continue
+        stem = m.group("stem")
+        owners = (stem + "a",) if m.group("suffix") == "in" else (stem, stem + "o", stem + "e")
+        for k, (_, _, _, owner) in enumerate(people):
+            if k != i and owner in owners:
+                out[i] = k
+                break
+    return out

@@ -1467,4 +1467,9 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
             found.append(PersonSpan(m.start(), m.end(), None, None))
     found = [PersonSpan(*initials.widened(text, p.start, p.end), p.surname, p.first) for p in found]  # "Dž. Hasić"
     found = [PersonSpan(*name_particles.widened(text, *astuple(p))) for p in found]  # "Pieter van den Berg"
+    owners = name_repeats.owners_of_possessives(text, [astuple(p) for p in found])  # "Ana Lipić … Anin muž"
+    found = [
+        PersonSpan(p.start, p.end, found[owners[i]].surname, found[owners[i]].first) if i in owners else p
+        for i, p in enumerate(found)
+    ]
     return sorted(found, key=lambda p: p.start)
