@@ -76,3 +76,36 @@ def test_a_possessive_needs_its_owner_named_and_a_thing_it_owns() -> None:
     assert name_repeats.owners_of_possessives(text, [(0, 6, None, "zdenka"), (9, 15, None, None)]) == {}
     text = "Belma i Belmin brat …"  # Belma named, a lower-case noun owned
     assert name_repeats.owners_of_possessives(text, [(0, 5, None, "belma"), (8, 14, None, None)]) == {1: 0}
+
+
+# --- initials whose letter is one of the language's two-letter letters -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "masked"),
+    [
+        (
+            "nisam siguran za Dž. H., to su inicijali iz prijave",
+            "nisam siguran za [OSOBA 1], to su inicijali iz prijave",
+        ),
+        ("prijavu je podnio Dž. K. iz Travnika", "prijavu je podnio [OSOBA 1] iz Travnika"),
+        ("protiv Lj. K. je podnesena prijava", "protiv [OSOBA 1] je podnesena prijava"),  # not "[OSOBA 1]. K."
+        ("svjedok B. Nj. je vidio sve", "svjedok [OSOBA 1] je vidio sve"),
+        ("Lj. Lipić i Lj. K. su braća", "[OSOBA 1] i [OSOBA 2] su braća"),
+        ("Џ. Х. је пријављен", "[OSOBA 1] је пријављен"),
+    ],
+)
+def test_initials_with_a_two_letter_letter_are_a_person(text: str, masked: str) -> None:
+    assert masker.mask(text).text == masked
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "prema članu 5. st. 2. zakona",  # numbers and an abbreviation
+        "N.N. lice je pobjeglo",  # an unknown person's mark
+        "Dž. je skraćenica, kao i Lj.",  # one letter alone
+    ],
+)
+def test_no_pair_of_initials_stays_as_it_was(text: str) -> None:
+    assert masker.mask(text).text == text

@@ -47,7 +47,9 @@ from retrieval.language.normalize import fold
 
 MAX_RUN = 4
 # Two initials, in Latin or Cyrillic ("N. P.", "Н. П."): a person cut short; "N.N." ("Н.Н.") is anyone unknown.
-_INITIALS = re.compile(r"(?<![\w.])([A-ZČĆŠŽĐА-ЯЂЈЉЊЋЏ])\.\s?([A-ZČĆŠŽĐА-ЯЂЈЉЊЋЏ])\.(?!\w)")
+# Two initials; each may be one of the language's two-letter letters ("Dž. H.", "Lj.K.", "Nj. B."): one letter each.
+_INITIAL = r"(D[žŽ]|L[jJ]|N[jJ]|Д[жЖ]|[A-ZČĆŠŽĐА-ЯЂЈЉЊЋЏ])"
+_INITIALS = re.compile(r"(?<![\w.])" + _INITIAL + r"\.\s?" + _INITIAL + r"\.(?!\w)")
 _SURNAME_DECLINED = re.compile(
     r"(?:ić|ић)(?:a|u|em|om|а|у|ем|ом)$", re.IGNORECASE
 )  # not -iće/-ići: verbs (kazniće, postići)
@@ -1463,8 +1465,11 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
     found = [p for p in found if not any(n.start < p.end and p.start < n.end for n in nicknames)] + nicknames
     found = [PersonSpan(*p) for p in quoted_nicknames.join_nicknames(text, [astuple(p) for p in found])]
     for m in _INITIALS.finditer(text):
-        if fold(m.group(1) + m.group(2)) != "nn" and not any(p.start <= m.start() < p.end for p in found):
-            found.append(PersonSpan(m.start(), m.end(), None, None))
+        if fold(m.group(1) + m.group(2)) == "nn":
+            continue
+        inside = [p for p in found if m.start() <= p.start and p.end <= m.end()]  # "Lj" read alone as a name
+        if not any(p.start <= m.start() < p.end for p in found if p not in inside):
+            found = [p for p in found if p not in inside] + [PersonSpan(m.start(), m.end(), None, None)]
     found = [PersonSpan(*initials.widened(text, p.start, p.end), p.surname, p.first) for p in found]  # "Dž. Hasić"
     found = [PersonSpan(*name_particles.widened(text, *astuple(p))) for p in found]  # "Pieter van den Berg"
     owners = name_repeats.owners_of_possessives(text, [astuple(p) for p in found])  # "Ana Lipić … Anin muž"
