@@ -109,3 +109,36 @@ def test_initials_with_a_two_letter_letter_are_a_person(text: str, masked: str) 
 )
 def test_no_pair_of_initials_stays_as_it_was(text: str) -> None:
     assert masker.mask(text).text == text
+
+
+# --- a nickname in brackets between a first name and a surname: one person ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "masked"),
+    [
+        ("Ana (Anči) Lipić ima 15 godina", "[OSOBA 1] ([OSOBA 1]) [OSOBA 1] ima 15 godina"),  # was "… [OSOBA 2]"
+        ("Zdenko (Zeko) Lipić je uhapšen", "[OSOBA 1] ([OSOBA 1]) [OSOBA 1] je uhapšen"),  # the first name at the start
+        ("Kvarina (Kvarka) Lipić ima 15 godina", "[OSOBA 1] ([OSOBA 1]) [OSOBA 1] ima 15 godina"),  # no list has them
+        (
+            "Ana (Anči) Lipić je prijavila krađu, Ana tvrdi da je bila kući",
+            "[OSOBA 1] ([OSOBA 1]) [OSOBA 1] je prijavila krađu, [OSOBA 1] tvrdi da je bila kući",
+        ),
+        ("Ана (Анчи) Липић има 15 година", "[OSOBA 1] ([OSOBA 1]) [OSOBA 1] има 15 година"),
+    ],
+)
+def test_a_first_name_a_nickname_in_brackets_and_a_surname_are_one_person(text: str, masked: str) -> None:
+    assert masker.mask(text).text == masked
+
+
+@pytest.mark.parametrize(
+    ("text", "masked"),
+    [
+        ("u Travniku (Dolac) Lipić ima kuću", "u Travniku (Dolac) [OSOBA 1] ima kuću"),  # a place before the brackets
+        ("prema Zakonu (Službeni) Lipić", "prema Zakonu (Službeni) [OSOBA 1]"),  # a word of the laws
+        ("Lipić Ana (ZE) je prijavljena", "[OSOBA 1] (ZE) je prijavljena"),  # a town's code in capitals
+        ("Kvarina (juli) Lipić je došla", "Kvarina (juli) [OSOBA 1] je došla"),  # lower case in brackets
+    ],
+)
+def test_other_words_before_brackets_stay_as_they_were(text: str, masked: str) -> None:
+    assert masker.mask(text).text == masked

@@ -171,3 +171,42 @@ def owners_of_possessives(text: str, people: list[tuple[int, int, str | None, st
                 out[i] = k
                 break
     return out
+
+
+# "Name (Nick) " right before a person span: one word in title case, one in brackets, a space each.
+_NAME_AND_NICKNAME_BEFORE = re.compile(r"(?:^|(?<=[\s,;:]))([^\W\d_]{2,}) \(([^\W\d_]{2,})\) $")
+
+
+def first_names_before_bracketed_nicknames(
+    text: str, people: list[tuple[int, int, str | None, str | None]]
+) -> list[tuple[int, int, str | None, str | None]]:
+    """ "Ana (Anči) Lipić", "Kvarina (Kvarka) Lipić": a word in title case, a nickname in title case in brackets, then
+    a person span of one word — the first name, the nickname and the surname of one person. The first name is a
+    span of its own, and it and the
+    surname share one identity: the surname's, with the first name's when the lists have it; the nickname is a span
+    of its own with that identity, even a word of the language ("(Juli)", "(Zeko)": the frame is the evidence). The
+    first word no function word, place, word of the laws or word the lists say is no name; the nickname no function
+    word or place; nothing in capitals ("(ZE)" is a town's code). Other spans stay as they were."""
+    out = list(people)
+    for start, end, surname, _ in people:
+        if " " in text[start:end]:
+            continue
+        m = _NAME_AND_NICKNAME_BEFORE.search(text, max(0, start - 80), start)
+        if m is None or not all(g[0].isupper() and g[1:].islower() for g in m.groups()):
+            continue
+        word = fold(m.group(1))
+        if (
+            word in lexicon.FUNCTION_WORDS
+            or lexicon.is_place(word)
+            or lexicon.not_a_name(word)
+            or lexicon.law_word_in_any_case(word)
+            or fold(m.group(2)) in lexicon.FUNCTION_WORDS
+            or lexicon.is_place(fold(m.group(2)))
+        ):
+            continue
+        key = (surname or fold(text[start:end]), lexicon.first_name(word) or None)
+        # "Ana" read alone, now with its surname; the nickname, even a word ("(Juli)", "(Zeko)"), with both
+        out = [p for p in out if not (p[0] < m.end(2) and m.start(1) < p[1])]
+        out += [(m.start(1), m.end(1), *key), (m.start(2), m.end(2), *key)]
+        out = [(s, e, *key) if (s, e) == (start, end) else (s, e, a, b) for s, e, a, b in out]
+    return sorted(out)

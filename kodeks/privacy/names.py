@@ -1461,6 +1461,9 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
             found.append(PersonSpan(start, end, found[index].surname, found[index].first))
     found.sort(key=lambda p: p.start)
     found = _maiden_names(text, found)
+    found = [
+        PersonSpan(*p) for p in name_repeats.first_names_before_bracketed_nicknames(text, [astuple(p) for p in found])
+    ]
     nicknames = _nicknames(text, found)  # the same person as the name before: its identity wins over the cue's
     found = [p for p in found if not any(n.start < p.end and p.start < n.end for n in nicknames)] + nicknames
     found = [PersonSpan(*p) for p in quoted_nicknames.join_nicknames(text, [astuple(p) for p in found])]
