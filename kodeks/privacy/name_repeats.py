@@ -142,7 +142,7 @@ def names_restated(text: str, person_starts: list[int]) -> list[tuple[int, int, 
     return out
 
 
-# A first name's possessive: "Anin", "Harisovom", "Zdenkova" (the owner's name + -in/-ov/-ev and an ending).
+# A first name's possessive: "Anin", "Vedranovom", "Zdenkova" (the owner's name + -in/-ov/-ev and an ending).
 _POSSESSIVE = re.compile(r"^(?P<stem>[a-z]{2,})(?P<suffix>in|ov|ev)(?:a|e|u|o|og|oga|om|oj|im|ih|ima)?$")
 _NEXT_WORD = re.compile(r" ([^\W\d_]+)")
 _NO_OWNED_WORDS = lexicon.FUNCTION_WORDS | _SUBJECTS_VERBS
@@ -160,7 +160,7 @@ def owners_of_possessives(text: str, people: list[tuple[int, int, str | None, st
             continue
         owned = _NEXT_WORD.match(text, end)  # the thing or the kin it owns, in lower case, right after it
         if owned is None or not owned.group(1).islower() or fold(owned.group(1)) in _NO_OWNED_WORDS:
-            continue  # "Belmin je …", "Belmin i …": a name of its own, no possessive
+            continue  # "Brezin je …", "Brezin i …": a name of its own, no possessive
         m = _POSSESSIVE.match(fold(word))
         if m is None:
             continue
@@ -184,7 +184,7 @@ def first_names_before_bracketed_nicknames(
     a person span of one word — the first name, the nickname and the surname of one person. The first name is a
     span of its own, and it and the
     surname share one identity: the surname's, with the first name's when the lists have it; the nickname is a span
-    of its own with that identity, even a word of the language ("(Juli)", "(Zeko)": the frame is the evidence). The
+    of its own with that identity, even a word of the language ("(Juli)", "(Vedo)": the frame is the evidence). The
     first word no function word, place, word of the laws or word the lists say is no name; the nickname no function
     word or place; nothing in capitals ("(ZE)" is a town's code). Other spans stay as they were."""
     out = list(people)
@@ -205,7 +205,7 @@ def first_names_before_bracketed_nicknames(
         ):
             continue
         key = (surname or fold(text[start:end]), lexicon.first_name(word) or None)
-        # "Ana" read alone, now with its surname; the nickname, even a word ("(Juli)", "(Zeko)"), with both
+        # "Ana" read alone, now with its surname; the nickname, even a word ("(Juli)", "(Vedo)"), with both
         out = [p for p in out if not (p[0] < m.end(2) and m.start(1) < p[1])]
         out += [(m.start(1), m.end(1), *key), (m.start(2), m.end(2), *key)]
         out = [(s, e, *key) if (s, e) == (start, end) else (s, e, a, b) for s, e, a, b in out]

@@ -47,7 +47,7 @@ from retrieval.language.normalize import fold
 
 MAX_RUN = 4
 # Two initials, in Latin or Cyrillic ("N. P.", "Н. П."): a person cut short; "N.N." ("Н.Н.") is anyone unknown.
-# Two initials; each may be one of the language's two-letter letters ("Dž. H.", "Lj.K.", "Nj. B."): one letter each.
+# Two initials; each may be one of the language's two-letter letters ("Dž. R.", "Lj.K.", "Nj. B."): one letter each.
 _INITIAL = r"(D[žŽ]|L[jJ]|N[jJ]|Д[жЖ]|[A-ZČĆŠŽĐА-ЯЂЈЉЊЋЏ])"
 _INITIALS = re.compile(r"(?<![\w.])" + _INITIAL + r"\.\s?" + _INITIAL + r"\.(?!\w)")
 _SURNAME_DECLINED = re.compile(
