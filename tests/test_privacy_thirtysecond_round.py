@@ -142,3 +142,31 @@ def test_a_first_name_a_nickname_in_brackets_and_a_surname_are_one_person(text: 
 )
 def test_other_words_before_brackets_stay_as_they_were(text: str, masked: str) -> None:
     assert masker.mask(text).text == masked
+
+
+# --- a weak first name opening a sentence, before "je" + a participle and a name in an oblique case -------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "masked"),
+    [
+        ("Vitomir je rekao Ivani da će joj zapaliti auto", "[OSOBA 1] je rekao [OSOBA 2] da će joj zapaliti auto"),
+        ("Stanimir je prijetio Lipiću da će ga tužiti", "[OSOBA 1] je prijetio [OSOBA 2] da će ga tužiti"),
+        ("Vitomir je dao Ivani 100 KM", "[OSOBA 1] je dao [OSOBA 2] 100 KM"),
+    ],
+)
+def test_a_weak_first_name_that_did_something_to_a_person_is_a_person(text: str, masked: str) -> None:
+    assert masker.mask(text).text == masked
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Vitomir je rekao da će doći",  # no one it was done to: the capital at the start says nothing
+        "Vitomir je otišao u Tuzlu",
+        "Vitomir je rekao Tuzli",  # a place after the participle
+        "Vitomir je rekao IVANI",  # capitals say nothing
+    ],
+)
+def test_a_weak_first_name_at_the_start_without_a_person_after_its_verb_stays(text: str) -> None:
+    assert not masker.mask(text).text.startswith("[OSOBA")
