@@ -95,6 +95,8 @@ class _Numbering:
         self._values: dict[str, dict[str, int]] = {}
 
     def person(self, surname: str | None, first: str | None, surface: str) -> int:
+        if not surname and not first:  # no surname, no listed first name ("kvarin", "M.P."): keyed by its surface,
+            surname = fold(surface)  # so the same word said again is the same person, not a new one
         for i, (s, f, n) in enumerate(self._people):
             if surname and s == surname and first and f and f != first:
                 continue  # the same surname with another first name: another person of the family
@@ -102,8 +104,6 @@ class _Numbering:
                 if surname and not s:
                     self._people[i] = (surname, f or first, n)
                 return n
-        if not surname and not first:
-            surname = fold(surface)
         n = self._next_person
         self._next_person += 1
         self._people.append((surname, first, n))

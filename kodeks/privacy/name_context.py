@@ -136,6 +136,9 @@ def first_names_before_verbs(text: str, tokens: list[Token], labels: list[str]) 
         if k is not None and _verb(tokens[k], participle=listed, any_case=word_at_start):
             labels[j] = "F"
             continue
+        if token.sentence_start and k is not None and _participle_before_a_name(text, tokens, labels, j, k):
+            labels[j] = "F"  # "Vitomir je rekao Ivani …": he did it to her
+            continue
         if (
             token.sentence_start
             and k is not None
@@ -144,6 +147,28 @@ def first_names_before_verbs(text: str, tokens: list[Token], labels: list[str]) 
             and _place_after(text, tokens[k])
         ):
             labels[j] = "F"
+
+
+def _participle_before_a_name(text: str, tokens: list[Token], labels: list[str], j: int, k: int) -> bool:
+    """ "Vitomir je rekao Ivani da …", "Stanimir je prijetio Lipiću": at a sentence's start a weak first name, an
+    auxiliary, a past participle (even a word of the dictionaries: "rekao", "dala") and right after it a capitalised
+    first name or surname of the lists in an oblique case — whom the act was done to. A person does things to a
+    person: the first word is the subject, a name. Only "je"/"nije" between the name and the participle."""
+    if k != j + 2 or tokens[j + 1].folded not in ("je", "nije") or gap(text, tokens[j], tokens[j + 1]) != " ":
+        return False
+    verb = tokens[k]
+    if not (verb.text.islower() and len(verb.folded) >= 4 and _PARTICIPLE.search(verb.folded)):
+        return False
+    if k + 1 >= len(tokens) or gap(text, verb, tokens[k + 1]) != " ":
+        return False
+    whom = tokens[k + 1]
+    return (
+        whom.capitalised
+        and not whom.text.isupper()
+        and labels[k + 1] in ("F", "S")
+        and whom.folded != lexicon.first_name(whom.folded)  # an oblique case, not a second subject's nominative
+        and not lexicon.is_place(whom.folded)
+    )
 
 
 def _surname_shaped(token: Token, label: str) -> bool:

@@ -140,3 +140,73 @@ def names_restated(text: str, person_starts: list[int]) -> list[tuple[int, int, 
             offset = max(0, start - 60)
             out.append((offset + m.start(1), offset + m.end(1), index))
     return out
+
+
+# A first name's possessive: "Anin", "Vedranovom", "Zdenkova" (the owner's name + -in/-ov/-ev and an ending).
+_POSSESSIVE = re.compile(r"^(?P<stem>[a-z]{2,})(?P<suffix>in|ov|ev)(?:a|e|u|o|og|oga|om|oj|im|ih|ima)?$")
+_NEXT_WORD = re.compile(r" ([^\W\d_]+)")
+_NO_OWNED_WORDS = lexicon.FUNCTION_WORDS | _SUBJECTS_VERBS
+
+
+def owners_of_possessives(text: str, people: list[tuple[int, int, str | None, str | None]]) -> dict[int, int]:
+    """{index of a possessive: index of its owner} — "Ana Lipić kaže da je Anin muž …": a person span of one word
+    with no identity of its own (no surname, no listed first name), the possessive of a first name another person
+    span of the message has, is that person, and keeps that person's placeholder. Only an owner the message names
+    is the evidence; a possessive whose owner is not named there stays a person of its own, as before."""
+    out: dict[int, int] = {}
+    for i, (start, end, surname, first) in enumerate(people):
+        word = text[start:end]
+        if surname or first or not word.isalpha():
+            continue
+        owned = _NEXT_WORD.match(text, end)  # the thing or the kin it owns, in lower case, right after it
+        if owned is None or not owned.group(1).islower() or fold(owned.group(1)) in _NO_OWNED_WORDS:
+            continue  # "Brezin je …", "Brezin i …": a name of its own, no possessive
+        m = _POSSESSIVE.match(fold(word))
+        if m is None:
+            continue
+        stem = m.group("stem")
+        owners = (stem + "a",) if m.group("suffix") == "in" else (stem, stem + "o", stem + "e")
+        for k, (_, _, _, owner) in enumerate(people):
+            if k != i and owner in owners:
+                out[i] = k
+                break
+    return out
+
+
+# "Name (Nick) " right before a person span: one word in title case, one in brackets, a space each.
+_NAME_AND_NICKNAME_BEFORE = re.compile(r"(?:^|(?<=[\s,;:]))([^\W\d_]{2,}) \(([^\W\d_]{2,})\) $")
+
+
+def first_names_before_bracketed_nicknames(
+    text: str, people: list[tuple[int, int, str | None, str | None]]
+) -> list[tuple[int, int, str | None, str | None]]:
+    """ "Ana (Anči) Lipić", "Kvarina (Kvarka) Lipić": a word in title case, a nickname in title case in brackets, then
+    a person span of one word — the first name, the nickname and the surname of one person. The first name is a
+    span of its own, and it and the
+    surname share one identity: the surname's, with the first name's when the lists have it; the nickname is a span
+    of its own with that identity, even a word of the language ("(Juli)", "(Vedo)": the frame is the evidence). The
+    first word no function word, place, word of the laws or word the lists say is no name; the nickname no function
+    word or place; nothing in capitals ("(ZE)" is a town's code). Other spans stay as they were."""
+    out = list(people)
+    for start, end, surname, _ in people:
+        if " " in text[start:end]:
+            continue
+        m = _NAME_AND_NICKNAME_BEFORE.search(text, max(0, start - 80), start)
+        if m is None or not all(g[0].isupper() and g[1:].islower() for g in m.groups()):
+            continue
+        word = fold(m.group(1))
+        if (
+            word in lexicon.FUNCTION_WORDS
+            or lexicon.is_place(word)
+            or lexicon.not_a_name(word)
+            or lexicon.law_word_in_any_case(word)
+            or fold(m.group(2)) in lexicon.FUNCTION_WORDS
+            or lexicon.is_place(fold(m.group(2)))
+        ):
+            continue
+        key = (surname or fold(text[start:end]), lexicon.first_name(word) or None)
+        # "Ana" read alone, now with its surname; the nickname, even a word ("(Juli)", "(Vedo)"), with both
+        out = [p for p in out if not (p[0] < m.end(2) and m.start(1) < p[1])]
+        out += [(m.start(1), m.end(1), *key), (m.start(2), m.end(2), *key)]
+        out = [(s, e, *key) if (s, e) == (start, end) else (s, e, a, b) for s, e, a, b in out]
+    return sorted(out)

@@ -47,7 +47,9 @@ from retrieval.language.normalize import fold
 
 MAX_RUN = 4
 # Two initials, in Latin or Cyrillic ("N. P.", "Н. П."): a person cut short; "N.N." ("Н.Н.") is anyone unknown.
-_INITIALS = re.compile(r"(?<![\w.])([A-ZČĆŠŽĐА-ЯЂЈЉЊЋЏ])\.\s?([A-ZČĆŠŽĐА-ЯЂЈЉЊЋЏ])\.(?!\w)")
+# Two initials; each may be one of the language's two-letter letters ("Dž. R.", "Lj.K.", "Nj. B."): one letter each.
+_INITIAL = r"(D[žŽ]|L[jJ]|N[jJ]|Д[жЖ]|[A-ZČĆŠŽĐА-ЯЂЈЉЊЋЏ])"
+_INITIALS = re.compile(r"(?<![\w.])" + _INITIAL + r"\.\s?" + _INITIAL + r"\.(?!\w)")
 _SURNAME_DECLINED = re.compile(
     r"(?:ić|ић)(?:a|u|em|om|а|у|ем|ом)$", re.IGNORECASE
 )  # not -iće/-ići: verbs (kazniće, postići)
@@ -1459,12 +1461,23 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
             found.append(PersonSpan(start, end, found[index].surname, found[index].first))
     found.sort(key=lambda p: p.start)
     found = _maiden_names(text, found)
+    found = [
+        PersonSpan(*p) for p in name_repeats.first_names_before_bracketed_nicknames(text, [astuple(p) for p in found])
+    ]
     nicknames = _nicknames(text, found)  # the same person as the name before: its identity wins over the cue's
     found = [p for p in found if not any(n.start < p.end and p.start < n.end for n in nicknames)] + nicknames
     found = [PersonSpan(*p) for p in quoted_nicknames.join_nicknames(text, [astuple(p) for p in found])]
     for m in _INITIALS.finditer(text):
-        if fold(m.group(1) + m.group(2)) != "nn" and not any(p.start <= m.start() < p.end for p in found):
-            found.append(PersonSpan(m.start(), m.end(), None, None))
+        if fold(m.group(1) + m.group(2)) == "nn":
+            continue
+        inside = [p for p in found if m.start() <= p.start and p.end <= m.end()]  # "Lj" read alone as a name
+        if not any(p.start <= m.start() < p.end for p in found if p not in inside):
+            found = [p for p in found if p not in inside] + [PersonSpan(m.start(), m.end(), None, None)]
     found = [PersonSpan(*initials.widened(text, p.start, p.end), p.surname, p.first) for p in found]  # "Dž. Hasić"
     found = [PersonSpan(*name_particles.widened(text, *astuple(p))) for p in found]  # "Pieter van den Berg"
+    owners = name_repeats.owners_of_possessives(text, [astuple(p) for p in found])  # "Ana Lipić … Anin muž"
+    found = [
+        PersonSpan(p.start, p.end, found[owners[i]].surname, found[owners[i]].first) if i in owners else p
+        for i, p in enumerate(found)
+    ]
     return sorted(found, key=lambda p: p.start)
