@@ -39,6 +39,7 @@ from retrieval.language.payments import UnowedCollection, UnreceivedPayment
 from retrieval.language.predicates import FalsityPredicates
 from retrieval.language.reports import ReportReading
 from retrieval.language.table_words import word_set
+from retrieval.language.testimony import FalseTestimony
 
 # The shipped files are package data of retrieval.language ([tool.setuptools.package-data]), so a non-editable
 # install carries them; a setuptools install is unzipped, so the resource is a real directory.
@@ -426,6 +427,8 @@ class Vocabulary:
         self._story_phrases: tuple[StoryPhrase, ...] = (
             UnreceivedPayment.of(thesaurus.get("payment", {})),
             UnowedCollection.of(thesaurus.get("collection", {})),
+            # a witness named and, later in his clause, that he lied ("svjedok na sudu … lagao"): false testimony
+            FalseTestimony.of(thesaurus.get("testimony", {})),
         )
         # goods not declared where customs or the border is named ("… ništa nije prijavio na carini"): smuggling too
         self._customs = UndeclaredGoods.of(thesaurus.get("customs", {}))
