@@ -151,6 +151,16 @@ def _declined_ic(folded: str) -> bool:
     )
 
 
+def _ica_noun_case(folded: str) -> bool:
+    """ "brusilicu", "lisicom": the accusative or instrumental of a feminine -ica noun of the dictionaries (brusilica,
+    lisica). The -ica form is left out: it is also an -ić surname's genitive and accusative ("osumnjiceni hodzica"),
+    the case a name after a word for a person takes most."""
+    return any(
+        folded.endswith(e) and folded[: -len(e)] + "ica" in lexicon.word_set("dictionary_words.txt")
+        for e in ("icu", "icom")
+    )
+
+
 def _surnames_next_to_names(text: str, tokens: list[Token], labels: list[str]) -> None:
     """Lower-case surnames the ending rule cannot see: a listed surname next to a first name ("ana kovac",
     "sarac ivan", "ivana horvata"), a declined -ić without diacritics after one ("harisa hodzica"), and a
@@ -164,8 +174,14 @@ def _surnames_next_to_names(text: str, tokens: list[Token], labels: list[str]) -
         after_role = left and tokens[j - 1].folded in lexicon.person_words()
         if token.text.islower() and token.folded in lexicon.word_set("common_words.txt"):
             continue  # a word of the language ("kradljivica") is no surname in lower case
+        # After a word for a person only the role shows a surname, and a case of a feminine -ica noun of the
+        # dictionaries is as likely the thing done with ("dao komsiji brusilicu": the grinder given, not the
+        # neighbour's surname): in lower case it is no declined -ić there (the issue's rule: a word is a name only
+        # with strong evidence). A first name beside it stays evidence enough ("harisa hodzica").
+        by_first = left and labels[j - 1] in "Ff"
+        ica_noun = token.text.islower() and _ica_noun_case(token.folded)
         if ((by_name or after_role) and _listed_surname(token.folded)) or (
-            ((left and labels[j - 1] in "Ff") or after_role) and _declined_ic(token.folded)
+            (by_first or (after_role and not ica_noun)) and _declined_ic(token.folded)
         ):
             labels[j] = "S"
 
