@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from kodeks.privacy import lexicon, place_prepositions
-from kodeks.privacy.tokens import Token
+from kodeks.privacy.tokens import Token, gap
 from retrieval.language.normalize import fold
 
 # After these a capitalised word is a place more often than a person ("iz Lipe", "u Lipi", "na Lipi").
@@ -28,7 +28,7 @@ def _stems(folded: str) -> set[str]:
 
 
 def repeated_first_names(
-    tokens: list[Token], taken: list[tuple[int, int]], named: list[tuple[Token, int]], text: str = ""
+    text: str, tokens: list[Token], taken: list[tuple[int, int]], named: list[tuple[Token, int]]
 ) -> list[tuple[Token, int]]:
     """Tokens outside `taken` that repeat a first name of `named` (token, index of its person), with that index;
     never right after a preposition of place, where the same word is a river or a village ("iz Drine")."""
@@ -49,7 +49,6 @@ def repeated_first_names(
         if (
             token.text.islower()
             and token.folded in lower
-            and text
             and _opens_clause_before_its_verb(text, tokens, j)
             and not any(start <= token.start < end for start, end in taken)
         ):
@@ -90,14 +89,12 @@ def _opens_clause_before_its_verb(text: str, tokens: list[Token], j: int) -> boo
     token, after = tokens[j], tokens[j + 1]
     if not (after.text.islower() and (after.folded in _SUBJECTS_VERBS or after.folded in lexicon.person_verbs())):
         return False
-    if text[token.end : after.start] != " ":
+    if gap(text, token, after) != " ":
         return False
     if j == 0 or token.sentence_start:
         return True
     before = tokens[j - 1]
-    return "," in text[before.end : token.start] or (
-        before.folded in _CLAUSE_OPENERS and text[before.end : token.start] == " "
-    )
+    return "," in gap(text, before, token) or (before.folded in _CLAUSE_OPENERS and gap(text, before, token) == " ")
 
 
 # The words a person's genitive follows: "od X", "kod X", "za X", "protiv X", "u korist X" (in X's favour).

@@ -1470,7 +1470,7 @@ def persons(text: str, tokens: list[Token] | None = None) -> list[PersonSpan]:
             found.append(PersonSpan(run[0].start, run[-1].end, surname, first))
         j = k
     taken = [(p.start, p.end) for p in found]
-    for token, index in name_repeats.repeated_first_names(tokens, taken, named, text):
+    for token, index in name_repeats.repeated_first_names(text, tokens, taken, named):
         found.append(PersonSpan(token.start, token.end, found[index].surname, found[index].first))
     for start, end, index in name_repeats.names_restated(text, [p.start for p in found]):
         if not any(p.start < end and start < p.end for p in found):

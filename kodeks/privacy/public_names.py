@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from kodeks.privacy.tokens import Token
+from kodeks.privacy.tokens import Token, gap
 from retrieval.language.normalize import fold
 
 # A business's noun right before its name in quotes, folded ("firme „…“", "Kafić „…“", "Rent-a-car „…“").
@@ -49,7 +49,7 @@ def _names_before_legal_forms(text: str, tokens: list[Token], labels: list[str])
         while (
             j > 0
             and k - j + 1 < _MAX_FIRM_WORDS
-            and text[tokens[j - 1].end : tokens[j].start] == " "
+            and gap(text, tokens[j - 1], tokens[j]) == " "
             and tokens[j - 1].text[:1].isupper()
         ):
             j -= 1
@@ -57,7 +57,7 @@ def _names_before_legal_forms(text: str, tokens: list[Token], labels: list[str])
 
 
 def _opens_clause(text: str, tokens: list[Token], j: int) -> bool:
-    return j == 0 or tokens[j].sentence_start or "," in text[tokens[j - 1].end : tokens[j].start]
+    return j == 0 or tokens[j].sentence_start or "," in gap(text, tokens[j - 1], tokens[j])
 
 
 def _surnames_naming_businesses(text: str, tokens: list[Token], labels: list[str]) -> None:
@@ -67,12 +67,12 @@ def _surnames_naming_businesses(text: str, tokens: list[Token], labels: list[str
         noun, name = tokens[j], tokens[j + 1]
         if not (noun.text.islower() or noun.capitalised) or not is_business_noun(noun.folded):
             continue
-        if text[noun.end : name.start] != " " or not name.capitalised or labels[j + 1] not in "SC":
+        if gap(text, noun, name) != " " or not name.capitalised or labels[j + 1] not in "SC":
             continue
         if name.folded[-1:] in "aeiou":
             continue  # declined: "kod pekara Lipića" is the baker's, a person
         after = tokens[j + 2] if j + 2 < len(tokens) else None
-        if after is not None and text[name.end : after.start] == " ":
+        if after is not None and gap(text, name, after) == " ":
             if labels[j + 2] in "FfSC" or after.capitalised:
                 continue  # "vlasnik kafića Lipić Zdenko": more of a name
             if (
@@ -101,13 +101,13 @@ def _at_names(text: str, tokens: list[Token], labels: list[str]) -> None:
     noun, the preposition capitalised as a name's first word is — its one or two capitalised words after it are the
     name's. A lower-case "kod" keeps its sense ("u kafiću kod Lipića": a place by a person)."""
     for j in range(1, len(tokens) - 1):
-        if tokens[j].text != "Kod" or tokens[j].sentence_start or text[tokens[j - 1].end : tokens[j].start] != " ":
+        if tokens[j].text != "Kod" or tokens[j].sentence_start or gap(text, tokens[j - 1], tokens[j]) != " ":
             continue
         if _BUSINESS.match(tokens[j - 1].folded) is None:
             continue
         labels[j] = "O"
         for k in range(j + 1, min(j + 3, len(tokens))):
-            if not tokens[k].text[:1].isupper() or text[tokens[k - 1].end : tokens[k].start] != " ":
+            if not tokens[k].text[:1].isupper() or gap(text, tokens[k - 1], tokens[k]) != " ":
                 break
             labels[k] = "O"
 
