@@ -6,8 +6,13 @@ import json
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from kodeks.settings import Settings, load_settings
+from retrieval.index.lexical import LexicalIndex
+from retrieval.index.title_fields import TitleFields
 from retrieval.language.vocabulary import Vocabulary, bcs_vocabulary
+from retrieval.search.contrast import NeighbourContrast
 
 
 def row(law: str, article: str, text: str, title: str = "", jurisdiction: str = "FBiH", **extra: Any) -> dict[str, Any]:
@@ -206,3 +211,14 @@ def added_terms(text: str, recognised_only: bool = False) -> set[str]:
     """The legal terms the shipped BCS vocabulary adds for `text` (only those of a recognised act with
     `recognised_only`): what a test of a reading asserts on."""
     return {e.adds for e in bcs_vocabulary().expand(text) if e.recognised or not recognised_only}
+
+
+def neighbour_contrast(articles: list[tuple[str, str, str, str]]) -> NeighbourContrast:
+    """A `NeighbourContrast` over invented (law, chapter, title, text) rows, on the real tokenizer and BM25 index:
+    each row one article of one chunk, its law by the row's law name."""
+    ids = [f"a{i}#0" for i in range(len(articles))]
+    lexical = LexicalIndex.build("serbian", ids, [f"{title}. {text}" for _, _, title, text in articles])
+    laws = sorted({law for law, _, _, _ in articles})
+    law_code = np.asarray([laws.index(law) for law, _, _, _ in articles], dtype=np.int32)
+    fields = TitleFields([a[2] for a in articles], [a[1] for a in articles])
+    return NeighbourContrast(lexical, np.arange(len(articles), dtype=np.int32), law_code, lambda: fields)

@@ -10,13 +10,11 @@ are kept. Phrasings made up for these tests, not taken from any benchmark's ques
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
-from retrieval.index.lexical import LexicalIndex
-from retrieval.index.title_fields import TitleFields
 from retrieval.language.vocabulary import bcs_vocabulary
 from retrieval.search.contrast import NeighbourContrast, specific_terms
+from tests.retrieval_helpers import neighbour_contrast
 
 BASE = "laka tjelesna povreda"
 QUALIFIED = "teška tjelesna povreda"
@@ -72,11 +70,7 @@ ARTICLES = [
 
 @pytest.fixture(scope="module")
 def contrast() -> NeighbourContrast:
-    ids = [f"a{i}#0" for i in range(len(ARTICLES))]
-    lexical = LexicalIndex.build("serbian", ids, [f"{title}. {text}" for _, _, title, text in ARTICLES])
-    law_code = np.zeros(len(ARTICLES), dtype=np.int32)
-    fields = TitleFields([a[2] for a in ARTICLES], [a[1] for a in ARTICLES])
-    return NeighbourContrast(lexical, np.arange(len(ARTICLES), dtype=np.int32), law_code, lambda: fields)
+    return neighbour_contrast(ARTICLES)
 
 
 def test_the_qualified_sibling_first_where_the_longer_phrase_tells_it(contrast: NeighbourContrast) -> None:

@@ -5,15 +5,12 @@ invented articles over the real tokenizer and BM25 index."""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from kodeks.settings import Settings
-from retrieval.index.lexical import LexicalIndex
-from retrieval.index.title_fields import TitleFields
 from retrieval.search.contrast import NeighbourContrast
 from retrieval.search.retriever import Retriever
-from tests.retrieval_helpers import settings_for
+from tests.retrieval_helpers import neighbour_contrast, settings_for
 
 # (law, chapter, title, text): invented wording, not a law's
 ARTICLES = [
@@ -33,12 +30,7 @@ ARTICLES = [
 
 @pytest.fixture(scope="module")
 def contrast() -> NeighbourContrast:
-    ids = [f"a{i}#0" for i in range(len(ARTICLES))]
-    lexical = LexicalIndex.build("serbian", ids, [f"{title}. {text}" for _, _, title, text in ARTICLES])
-    laws = sorted({law for law, _, _, _ in ARTICLES})
-    law_code = np.asarray([laws.index(law) for law, _, _, _ in ARTICLES], dtype=np.int32)
-    fields = TitleFields([a[2] for a in ARTICLES], [a[1] for a in ARTICLES])
-    return NeighbourContrast(lexical, np.arange(len(ARTICLES), dtype=np.int32), law_code, lambda: fields)
+    return neighbour_contrast(ARTICLES)
 
 
 def test_siblings_of_one_chapter_and_of_one_law_only_are_neighbours(contrast: NeighbourContrast) -> None:
