@@ -176,6 +176,8 @@ class Cues:
     told_after: frozenset[str] = frozenset()
     ours: frozenset[str] = frozenset()
     already: tuple[_Phrase, ...] = ()
+    more: frozenset[str] = frozenset()
+    counts: frozenset[str] = frozenset()
 
 
 def _phrases(values: list[str]) -> tuple[_Phrase, ...]:
@@ -289,6 +291,8 @@ def cues(path: Path | None = None) -> Cues:
         told_after=word_set(cont, "told_after"),
         ours=word_set(cont, "ours"),
         already=_phrases(cont.get("already", [])),
+        more=word_set(cont, "more"),
+        counts=word_set(cont, "counts"),
     )
 
 
@@ -1164,6 +1168,22 @@ def _already(body: list[str], c: Cues) -> bool:
     return _has_verb(after[i], c) or _participle(after[i], after[i - 1] if i else "", c)
 
 
+def _more_of(body: list[str], c: Cues) -> bool:
+    """More of what the story counted: a word of [continuation] `more` ("još") right before a count — a number in
+    digits or one of `counts` ("u magacinu našli još 400 pari", "javilo se još 4 penzionera, …", "čekao ga još jedan
+    ispred") — adds to a number told before, so the message is told against the thread's story: the thread's act,
+    with what it adds (at most [continuation] `max_pointer_words` content words; twenty-seventh round), whatever its
+    verb and subject. Not a question, not an indefinite new person ("još je neko …" has no count); "još jednom" (once
+    more) and "još nešto" are no count."""
+    if not c.more or _someone_new(body, c) or _opens(c.questions, body, 2):
+        return False
+    if len(content_words(" ".join(body))) > c.max_pointer_words:
+        return False
+    return any(
+        word in c.more and (body[n + 1].isdigit() or body[n + 1] in c.counts) for n, word in enumerate(body[:-1])
+    )
+
+
 def _one_of_them(body: list[str], previous: str, c: Cues) -> bool:
     """One of the thread's people as the subject of an act of its own ("zadnji put jedan je izvadio pištolj …" after
     "dvojica dolaze …", "kad smo došli jedan od njih je udario kolegu …"; threads.toml [related] `one_of`): a word
@@ -1513,6 +1533,7 @@ def _read(text: str, previous: str | None) -> Reading:
         or _for_the_act(tokens, ends, c)
         or _also(body, previous, c)
         or _already(body, c)
+        or _more_of(body, c)
         or _reported(body, previous, c)
         or _one_of_them(body, previous, c)
     ):  # "oštećeni preminuo u bolnici, šta mu ide", "imao je i nož", "X ima modrice, šta slijedi gazdi", "u podrumu
