@@ -27,7 +27,7 @@ from retrieval.jurisdictions import name_of
 from retrieval.language.followups import same_question, stand_alone
 from retrieval.search.parallels import Comparison
 from retrieval.search.rewriting import FollowUpRewriter
-from retrieval.search.thread_reading import Reading, read_message
+from retrieval.search.thread_reading import Reading, read_message, tells_the_case
 from retrieval.types import ThreadContext
 
 MAX_EXCHANGES = 3  # exchanges a thread remembers (the oldest is dropped first)
@@ -196,8 +196,8 @@ def understand(question: str, thread: Thread | None, rewriter: FollowUpRewriter 
         return _in_kind(alone, reading, last)
     jurisdiction = reading.jurisdiction or last.jurisdiction  # a jurisdiction asked for stays for the thread
     home = _home(reading, last)
-    if reading.kind == "correction" and reading.jurisdiction is None:
-        jurisdiction = home  # a correction of the case's facts: the case's jurisdiction, not one asked about
+    if reading.jurisdiction is None and (reading.kind == "correction" or _tells_facts(reading, question)):
+        jurisdiction = home  # a correction of the case's facts, or more of them: the case's jurisdiction
     previous = ThreadContext(articles=last.articles if reading.keep_articles and not last.weak else ())
     if rewriter is not None:
         try:
@@ -265,6 +265,15 @@ def _in_kind(understood: Understood, reading: Reading, last: Exchange | None) ->
     if reading.kind != "new" or last is None or last.weak or not last.articles or reading.jurisdiction is not None:
         return understood
     return replace(understood, context=ThreadContext(law_of=last.articles[:LAW_ARTICLES], own=True))
+
+
+def _tells_facts(reading: Reading, question: str) -> bool:
+    """Whether `question` tells more of the case's facts — a related act or a circumstance told as a statement, an act
+    in the past and nothing asked (`thread_reading.tells_the_case`: "još je direktor nudio inspektoru pare da
+    zataška" after "a u federaciji?"): facts are the case's, so they are searched in its own jurisdiction, not in
+    the one whose law a switch asked about (twenty-seventh round). A question after the switch ("kolko je tamo
+    zaprijećeno", "a ako je šteta veća") keeps the law asked for."""
+    return (reading.kind == "related" or (reading.kind == "continuation" and reading.adds)) and tells_the_case(question)
 
 
 def _home(reading: Reading, last: Exchange) -> str | None:

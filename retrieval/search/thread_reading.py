@@ -1184,6 +1184,28 @@ def _more_of(body: list[str], c: Cues) -> bool:
     )
 
 
+def tells_the_case(text: str, c: Cues | None = None) -> bool:
+    """A message that tells more of the case's facts as a statement: it asks nothing — no "?", no clause that opens
+    with a question word or a verb before "li", no hypothetical opener — and tells an act in the past (an l-participle,
+    in any of its forms) before any relative word, so the act is its own, not the thread's pointed back at ("a ima
+    tek 15 godina mali što je to uradio", "a čovjek što mu je dao pare" ask about the case; twenty-seventh round).
+    Facts are the case's wherever its law was asked about: `conversation.understand` searches such a message in the
+    case's own jurisdiction, as a correction is."""
+    c = c or cues()
+    tokens = words(text)
+    if not tokens or "?" in text or _question_clauses(tokens, _clause_ends(text), set(), c):
+        return False
+    start = _opener_end(c.related_openers, tokens, 1) or 0
+    if _opens(c.hypothetical, tokens[start:], 2):
+        return False
+    for n, token in enumerate(tokens):
+        if token in c.relatives:
+            return False
+        if _has_verb(token, c) or _participle(token, tokens[n - 1] if n else "", c):
+            return tells_an_act(text, c)
+    return False
+
+
 def _one_of_them(body: list[str], previous: str, c: Cues) -> bool:
     """One of the thread's people as the subject of an act of its own ("zadnji put jedan je izvadio pištolj …" after
     "dvojica dolaze …", "kad smo došli jedan od njih je udario kolegu …"; threads.toml [related] `one_of`): a word
