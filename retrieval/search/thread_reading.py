@@ -176,8 +176,6 @@ class Cues:
     told_after: frozenset[str] = frozenset()
     ours: frozenset[str] = frozenset()
     already: tuple[_Phrase, ...] = ()
-    more: frozenset[str] = frozenset()
-    counts: frozenset[str] = frozenset()
 
 
 def _phrases(values: list[str]) -> tuple[_Phrase, ...]:
@@ -291,8 +289,6 @@ def cues(path: Path | None = None) -> Cues:
         told_after=word_set(cont, "told_after"),
         ours=word_set(cont, "ours"),
         already=_phrases(cont.get("already", [])),
-        more=word_set(cont, "more"),
-        counts=word_set(cont, "counts"),
     )
 
 
@@ -1168,22 +1164,6 @@ def _already(body: list[str], c: Cues) -> bool:
     return _has_verb(after[i], c) or _participle(after[i], after[i - 1] if i else "", c)
 
 
-def _more_of(body: list[str], c: Cues) -> bool:
-    """More of what the story counted: a word of [continuation] `more` ("još") right before a count — a number in
-    digits or one of `counts` ("u magacinu našli još 400 pari", "javilo se još 4 penzionera, …", "čekao ga još jedan
-    ispred") — adds to a number told before, so the message is told against the thread's story: the thread's act,
-    with what it adds (at most [continuation] `max_pointer_words` content words; twenty-seventh round), whatever its
-    verb and subject. Not a question, not an indefinite new person ("još je neko …" has no count); "još jednom" (once
-    more) and "još nešto" are no count."""
-    if not c.more or _someone_new(body, c) or _opens(c.questions, body, 2):
-        return False
-    if len(content_words(" ".join(body))) > c.max_pointer_words:
-        return False
-    return any(
-        word in c.more and (body[n + 1].isdigit() or body[n + 1] in c.counts) for n, word in enumerate(body[:-1])
-    )
-
-
 def tells_the_case(text: str, c: Cues | None = None) -> bool:
     """A message that tells more of the case's facts as a statement: it asks nothing — no "?", no clause that opens
     with a question word or a verb before "li", no hypothetical opener — and tells an act in the past (an l-participle,
@@ -1555,7 +1535,6 @@ def _read(text: str, previous: str | None) -> Reading:
         or _for_the_act(tokens, ends, c)
         or _also(body, previous, c)
         or _already(body, c)
-        or _more_of(body, c)
         or _reported(body, previous, c)
         or _one_of_them(body, previous, c)
     ):  # "oštećeni preminuo u bolnici, šta mu ide", "imao je i nož", "X ima modrice, šta slijedi gazdi", "u podrumu
