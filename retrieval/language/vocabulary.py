@@ -34,6 +34,7 @@ from retrieval.language.collisions import StruckThings
 from retrieval.language.composed import Composition
 from retrieval.language.customs import UndeclaredGoods
 from retrieval.language.disclosures import DisclosureThreat
+from retrieval.language.migrants import CarriedMigrants
 from retrieval.language.normalize import fold, words
 from retrieval.language.payments import UnowedCollection, UnreceivedPayment
 from retrieval.language.predicates import FalsityPredicates
@@ -429,6 +430,9 @@ class Vocabulary:
             UnowedCollection.of(thesaurus.get("collection", {})),
             # a witness named and, later in his clause, that he lied ("svjedok na sudu … lagao"): false testimony
             FalseTestimony.of(thesaurus.get("testimony", {})),
+            # migrants named with the border, a vehicle or their carrying ("na prelazu u kamionu … 12 migranata"):
+            # the smuggling of people
+            CarriedMigrants.of(thesaurus.get("migrants", {})),
         )
         # goods not declared where customs or the border is named ("… ništa nije prijavio na carini"): smuggling too
         self._customs = UndeclaredGoods.of(thesaurus.get("customs", {}))
