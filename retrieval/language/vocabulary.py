@@ -29,11 +29,13 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from retrieval.language.ambiguity import Claim, Phrase, claims, starts_of_other_acts
+from retrieval.language.calls import CallClaim
 from retrieval.language.clauses import UNREALISED_WEIGHT, avoided, threatens, without_unrealised
 from retrieval.language.collisions import StruckThings
 from retrieval.language.composed import Composition
 from retrieval.language.customs import UndeclaredGoods
 from retrieval.language.disclosures import DisclosureThreat
+from retrieval.language.migrants import CarriedMigrants
 from retrieval.language.normalize import fold, words
 from retrieval.language.payments import UnowedCollection, UnreceivedPayment
 from retrieval.language.predicates import FalsityPredicates
@@ -421,6 +423,9 @@ class Vocabulary:
         self._compositions = [Composition.of(table) for table in thesaurus.get("compose", [])]
         # an act reported and then said to be otherwise ("prijavio da …, a ispostavilo se …"): a false report
         self._report = ReportReading.of(thesaurus.get("report", {}))
+        # a call in which the caller claims something, then money handed over ("zvao neko da je unuk …, dala kuriru"):
+        # what he said is his account, not an act of the story; the story is a fraud
+        self._call = CallClaim.of(thesaurus.get("call", {}))
         # stories said as an entry's own phrase: a payment and then nothing for it ("uplatio 800 KM i ništa nije
         # dobio": the fraud's phrase), a payment collected and then said not to be owed ("naplaćuje taksu koju niko
         # nije dužan platiti": the unlawful collection's)
@@ -429,6 +434,9 @@ class Vocabulary:
             UnowedCollection.of(thesaurus.get("collection", {})),
             # a witness named and, later in his clause, that he lied ("svjedok na sudu … lagao"): false testimony
             FalseTestimony.of(thesaurus.get("testimony", {})),
+            # migrants named with the border, a vehicle or their carrying ("na prelazu u kamionu … 12 migranata"):
+            # the smuggling of people
+            CarriedMigrants.of(thesaurus.get("migrants", {})),
         )
         # goods not declared where customs or the border is named ("… ništa nije prijavio na carini"): smuggling too
         self._customs = UndeclaredGoods.of(thesaurus.get("customs", {}))
@@ -574,7 +582,7 @@ class Vocabulary:
         clauses.py) weighs `UNREALISED_WEIGHT`: the story's act is what was done, not what was threatened. So does a
         term that only a reported act the story then belies triggers ("prijavio da mu je ukraden auto, a ispostavilo
         se da ga je sam prodao": reports.py), and the story reads as the [report] word (a false report) too."""
-        out = self._expand_clauses(text)
+        out = self._called(text, self._expand_clauses(text))
         belied = self._report.without(text)
         if belied is None:
             return out
@@ -583,6 +591,19 @@ class Vocabulary:
         report = [Expansion(e.source, self._report.word, e.adds) for e in self._expand_text(self._report.word)]
         said = {e.adds for e in report}
         return [e for e in out if e.adds not in said] + report
+
+    def _called(self, text: str, out: list[Expansion]) -> list[Expansion]:
+        """`out` where a caller's claim is followed by money handed over ([call]: "zvao neko da je unuk udario dijete
+        …, dala kuriru 3000 KM"; calls.py): a term that only the claim triggers weighs as an unrealised act's, and the
+        story reads as the [call] word (the fraud entry's own) too."""
+        told = self._call.without(text, bool(self._money.marks(words(text))))
+        if told is None:
+            return out
+        done = {e.adds for e in self._expand_clauses(told)}
+        out = [e if e.adds in done else replace(e, weight=min(e.weight, UNREALISED_WEIGHT)) for e in out]
+        fraud = [Expansion(e.source, self._call.word, e.adds) for e in self._expand_text(self._call.word)]
+        said = {e.adds for e in fraud}
+        return [e for e in out if e.adds not in said] + fraud
 
     def _expand_clauses(self, text: str) -> list[Expansion]:
         """`expand` without the reading of a belied report."""
