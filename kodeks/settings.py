@@ -83,6 +83,10 @@ class Settings(BaseSettings):
     # learned stage put above the officer's own code's copy is moved to just below it (retrieval/search/general_part.py;
     # docs/retrieval.md, "The library's cost, eighth round", issue 31)
     own_general_part: bool = Field(True, alias="KODEKS_OWN_GENERAL_PART")
+    # Among the first served, within each law's slots, the untitled articles whose opening sentence names the
+    # authorised official first, where the question asks in the first person what the officer may or must do
+    # (retrieval/search/officer_acts.py; docs/retrieval.md, "the officer's own act asked", issue 31)
+    officer_acts: bool = Field(True, alias="KODEKS_OFFICER_ACTS")
     # Dense scoring: every vector exactly in memory, or Chroma's HNSW index for the nearest chunks (then
     # the fused top re-scored exactly); `auto` = exact up to KODEKS_EXACT_MAX_CHUNKS (docs/architecture.md).
     dense_search: Literal["auto", "exact", "hnsw"] = Field("auto", alias="KODEKS_DENSE_SEARCH")

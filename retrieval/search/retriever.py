@@ -72,6 +72,7 @@ from retrieval.search.law_kinds import (
 from retrieval.search.layout import ArticleLayout
 from retrieval.search.library_priors import LibraryPriors
 from retrieval.search.named_act import NamedTitles, read_named
+from retrieval.search.officer_acts import asks_own_act, names_official, officials_first
 from retrieval.search.parallels import Comparison, find_parallels
 from retrieval.search.rank_signals import RankSignals
 from retrieval.search.references import ReferenceResolver, cites
@@ -164,6 +165,8 @@ class Retriever:
         )
         priors = self._library_priors(index.vectors, [title for title, _, _, _ in fields])
         titled = np.fromiter((bool(title) for title, _, _, _ in fields), dtype=bool, count=len(fields))
+        self._titled = titled
+        self._officials: np.ndarray | None = None  # per article: names the authorised official (officer_acts.py)
         # Per article: in its code's general part (general_part.py), over a library of several laws only
         self._general = (
             general_part([c for _, c, _, _ in fields], catalog.article_numbers(), layout.law_code)
@@ -262,6 +265,32 @@ class Retriever:
             return candidates
         # the scores stay by rank, as the stage's serve leaves them
         return _in_order(candidates, len(head), order, [c.fused for c in head])
+
+    def _officer_acts(self, query: str, candidates: list[Candidate], before: int) -> list[Candidate]:
+        """The first served with, within each law's slots, the untitled articles whose opening sentence names the
+        authorised official first, where the question asks in the first person what the officer may or must do
+        (officer_acts.py, KODEKS_OFFICER_ACTS): the same articles, the hand scores kept by rank."""
+        head = self._served_head(candidates, before)
+        if not self.settings.officer_acts or len(head) < 2 or not asks_own_act(query):
+            return candidates
+        officials = self._official_articles()
+        order = officials_first(
+            [int(self.layout.law_code[c.index]) for c in head], [bool(officials[c.index]) for c in head]
+        )
+        if order == list(range(len(head))):
+            return candidates
+        return _in_order(candidates, len(head), order, [c.fused for c in head])
+
+    def _official_articles(self) -> np.ndarray:
+        """Per article: untitled, and its opening sentence names the authorised official (read once)."""
+        if self._officials is None:
+            titles = read_title_fields(self.catalog).titles
+            self._officials = np.fromiter(
+                (not self._titled[i] and names_official(t) for i, t in enumerate(titles)),
+                dtype=bool,
+                count=len(titles),
+            )
+        return self._officials
 
     def _ranking(self, generation: Path) -> RankerModel | None:
         """The learned ranking stage KODEKS_RANKER names (None: "off"). "on" is the model kodeks ships, trained over
@@ -586,6 +615,7 @@ class Retriever:
         own_turn = context is None or not context.words
         candidates = self._contrasted(query, candidates, len(hits), expansions, timings, own_turn)
         candidates = self._own_general_part(candidates, len(hits), officer, query, field)
+        candidates = self._officer_acts(query, candidates, len(hits))
         served = serve_with_minimum(candidates, threshold, keep - len(hits), fallback_k - len(hits))
         if rank is not None:
             rank([c for c, _ in served])
