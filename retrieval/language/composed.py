@@ -137,7 +137,8 @@ class Composition:
                     for n, v in enumerate(clause)
                 )
                 told = any(
-                    {fold(t) for t in adds_of(v)} & self.parts[0] and not self.asked.intersection(clause[max(0, n - 2) : n])
+                    {fold(t) for t in adds_of(v)} & self.parts[0]
+                    and not self.asked.intersection(clause[max(0, n - 2) : n])
                     for n, v in enumerate(clause)
                 )
                 if verb and told:
