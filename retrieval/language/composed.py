@@ -63,6 +63,9 @@ class Composition:
     # the last part must be told by a phrase of its own, none of whose words is one of the first part's phrases ("novac
     # od droge" names the drug inside the laundering's phrase: no second act told; "pere novac od droge" tells both)
     apart: bool = False
+    # words of a question that make the word right after them (at most one word between: "koliko mu prijeti", "kakva
+    # kazna prijeti") the penalty asked about, not an act of the story: a word so placed tells no first part
+    asked: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, table: dict[str, Any]) -> Composition:
@@ -81,6 +84,7 @@ class Composition:
             bool(table.get("anywhere", False)),
             word_set(table, "clause_words"),
             bool(table.get("apart", False)),
+            word_set(table, "asked"),
         )
 
     def reads(
@@ -120,7 +124,8 @@ class Composition:
 
     def _verb_in_clause(self, text: str, adds_of: Callable[[str], Collection[str]]) -> bool:
         """A word of `verbs`, not right after a negation, in a clause that also holds a word telling the first part
-        (what that word adds alone is one of its terms), before or after it."""
+        (what that word adds alone is one of its terms, and no word of `asked` stands in the two before it), before or
+        after it."""
         for segment in _PUNCTUATION.split(text):
             clause: list[str] = []
             for w in [*words(segment), ""]:
@@ -131,7 +136,12 @@ class Composition:
                     v.startswith(self.verbs) and (n == 0 or clause[n - 1] not in self.negations)
                     for n, v in enumerate(clause)
                 )
-                if verb and any({fold(t) for t in adds_of(v)} & self.parts[0] for v in clause):
+                told = any(
+                    {fold(t) for t in adds_of(v)} & self.parts[0]
+                    and not self.asked.intersection(clause[max(0, n - 2) : n])
+                    for n, v in enumerate(clause)
+                )
+                if verb and told:
                     return True
                 clause = []
         return False
