@@ -1044,6 +1044,7 @@ def _addresses(text: str) -> tuple[list[Span], list[Span]]:
         for s in spans
     ]
     spans = [Span(_town_before_address_cue(text, s.start), s.end, s.kind) for s in spans]  # "u Tuzli na adresi …"
+    spans = [Span(_settlement_noun_before(text, s.start), s.end, s.kind) for s in spans]  # "u nas. Lipik bb"
     kept = _no_overlaps(address_breaks.extended(text, _no_overlaps(spans), _UNITS_AFTER.match))  # "…, ne 14 nego 41"
     return kept, [p for p in public if not any(p.start < k.end and k.start < p.end for k in kept)]
 
@@ -1086,6 +1087,33 @@ def _town_before_address_cue(text: str, start: int) -> int:
         if all(w[:1].isupper() and not w.isupper() for w in tail) and _is_town([fold(w) for w in tail]) == n:
             return max(0, start - 50) + m.end("town") - len(" ".join(tail))
     return start
+
+
+# The noun of a settlement or a hamlet right before the place an address names, in any case, or its abbreviation after
+# a preposition of place or where a clause starts ("u naselje Lipik C5", "iz nas. Lipik 12", "naselja lipik bb",
+# "zaseok Lipe 12"), with an adjective of a people or a place in -ski before it ("romsko naselje Lipik bb"). Folded.
+_SETTLEMENT_NOUN_BEFORE = re.compile(
+    r"(?:(?<![\w.])(?P<adj>[a-z]+(?:sk|ck)(?:o|og|oga|om|ome|im|i|u)[ ]+)?"
+    r"(?<![\w.])(?:naselj(?:e|a|u|em)|zaseo?k(?:a|u|om)?|zaselak|zaselk(?:a|u|om))"
+    r"|(?:(?:^|[,;:(]|(?<!\w)(?:u|iz|na|do|od|iza|ispred|pored|blizu))[ ]*)(?P<abbr>nas\.))[ ]+$"
+)
+
+
+def _settlement_noun_before(text: str, start: int) -> int:
+    """Where an address starts once the settlement's noun right before its place is counted in: "naselje Lipik C5,
+    ulaz 2", "nas. Lipik bb" — the noun is part of the place's name as it is told (a street word before its street),
+    so the address is masked whole. Only a space between the noun and the span; "nas." (the abbreviation) only after
+    a preposition of place other than "kod" ("kod nas." is "at our place") or where a clause starts."""
+    window = max(0, start - 40)
+    m = _SETTLEMENT_NOUN_BEFORE.search(address_cues.folded_letters(text[window:start]).lower())
+    if m is None:
+        return start
+    if m.group("abbr"):
+        return window + m.start("abbr")
+    adjective = m.group("adj")
+    if adjective and adjective.split()[0] not in lexicon.FUNCTION_WORDS:
+        return window + m.start("adj")
+    return window + m.start() + (len(adjective) if adjective else 0)
 
 
 # A place named right before "ulica" after a preposition, no comma ("u gornji vakuf ulica pionirska osam", "kod
