@@ -43,3 +43,34 @@ def test_a_settlements_noun_is_inside_its_address(text: str, address: str) -> No
 )
 def test_a_settlements_noun_apart_from_the_address_stays_outside(text: str, masked: str) -> None:
     assert masker.mask(text).text == masked
+
+
+# --- the town and the floor told in one breath with the street: "u Town na Street N", "Street N na trećem spratu" ----
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("stanuje u Tuzli na Brezovoj 12, zove policiju", "Tuzli na Brezovoj 12"),
+        ("stanuje u Tuzli u Brezovoj 12", "Tuzli u Brezovoj 12"),
+        ("živi u Banjoj Luci na Lipovoj 3", "Banjoj Luci na Lipovoj 3"),  # a town of two words
+        ("živi u ulici Brezova 12 na trećem spratu u Tuzli", "ulici Brezova 12 na trećem spratu u Tuzli"),  # the floor
+        ("živi na Brezovoj 12 na 3. spratu, Tuzla", "Brezovoj 12 na 3. spratu, Tuzla"),
+        ("stanuje u Tuzli, Brezova 12, na drugom katu", "Tuzli, Brezova 12, na drugom katu"),
+    ],
+)
+def test_the_town_and_the_floor_told_with_the_street_are_inside_the_address(text: str, address: str) -> None:
+    assert _addresses(text) == [address]
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("bio je u kafani u Brezovoj 12", "Brezovoj 12"),  # no town: a word of the language
+        ("iz Tuzle na Brezovu 12 je preselio", "Brezovu 12"),  # "iz": the town he left
+        ("stanuje u Tuzli u brezovoj 12", "brezovoj 12"),  # a street in lower case: no evidence it is that town's
+        ("Tuzla, Brezova 12, na drugom spratu je kvar", "Tuzla, Brezova 12, na drugom spratu"),  # as before
+    ],
+)
+def test_a_place_without_that_evidence_stays_outside(text: str, address: str) -> None:
+    assert _addresses(text) == [address]

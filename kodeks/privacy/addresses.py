@@ -1072,13 +1072,19 @@ _TOWN_THEN_CUE = re.compile(
     r"(?<!\w)(?:u|iz|у|из)[ ]+(?P<town>[^\W\d_]+(?:[ ][^\W\d_]+)?)"
     r"(?:[ ]*,)?[ ]+(?i:na[ ]+adres[iu]|u[ ]+ulici|adresa|ulica|ul\.|на[ ]+адреси|у[ ]+улици|улица)[ ]*:?[ ]*$"
 )
+# A listed town in the locative after "u", then right away, no comma, the preposition of the street with its number
+# that follows: "u Tuzli u Brezovoj 12", "u Tuzli na Brezovoj 12" — the town the street is in, told in one breath.
+_TOWN_THEN_PREPOSITION = re.compile(r"(?<!\w)(?:u|у)[ ]+(?P<town>[^\W\d_]+(?:[ ][^\W\d_]+)?)[ ]+(?:u|na|у|на)[ ]+$")
 
 
 def _town_before_address_cue(text: str, start: int) -> int:
     """Where an address starts once the town told in its own clause before its cue is counted in ("u Tuzli na adresi
     Lipova 5"): the town is part of the address (street, number and town together), one span with the cue between,
-    as "Tuzli, ulica Lipova 5" is. A listed town only, one or two words in title case, right before the cue."""
+    as "Tuzli, ulica Lipova 5" is. A listed town only, one or two words in title case, right before the cue — or,
+    the town after "u", right before the preposition of a capitalised street ("u Tuzli na Lipovoj 5")."""
     m = _TOWN_THEN_CUE.search(text[max(0, start - 50) : start])
+    if m is None and text[start : start + 1].isupper():
+        m = _TOWN_THEN_PREPOSITION.search(text[max(0, start - 50) : start])  # a capitalised street after "u"/"na"
     if m is None:
         return start
     words = m.group("town").split()
@@ -1188,6 +1194,8 @@ _FLAT_AFTER = re.compile(
     r"|(?:prvi|drugi|tre[cćč]i|[cčć]etvrti|peti|[sš]esti|sedmi|osmi|deveti|deseti|\d{1,2}\.|(?-i:[IVX]{1,4})\.?)"
     r"[ ]+(?:sprat|kat|ulaz)u?"  # "drugi sprat", "II sprat", "drugi ulaz"
     r"|(?:sprat|kat)[ ]+(?-i:[IVX]{1,4})\.?"  # "sprat II"
+    r"|na[ ]+(?:prvom|drugom|tre[cćč]em|[cčć]etvrtom|petom|[sš]estom|sedmom|osmom|devetom|desetom|\d{1,2}\.)"
+    r"[ ]+(?:spratu|katu)"  # the floor in the locative: "Lipova 12 na trećem spratu u Tuzli"
     r"|(?:u[ ]+)?(?:prizemlj[eu]|potkrovlj[eu]|suteren[u]?|mansard[aei]))"  # "u prizemlju", "mansarda"
     r"(?![\w/]))+",
     re.IGNORECASE,
