@@ -74,3 +74,33 @@ def test_the_town_and_the_floor_told_with_the_street_are_inside_the_address(text
 )
 def test_a_place_without_that_evidence_stays_outside(text: str, address: str) -> None:
     assert _addresses(text) == [address]
+
+
+# --- the postal code told with its cue or a country's letters, and a foreign town's name told whole ------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("adresa Brezova 12, poštanski broj 75000 Tuzla", "Brezova 12, poštanski broj 75000 Tuzla"),
+        ("stanuje na Brezovoj 12, pošta 75000 Tuzla", "Brezovoj 12, pošta 75000 Tuzla"),
+        ("adresa Brezova 12, BA-75000 Tuzla", "Brezova 12, BA-75000 Tuzla"),  # a country's letters
+        ("adresa je Lindenweg 3, 60329 Frankfurt am Main, ime Ana", "Lindenweg 3, 60329 Frankfurt am Main"),
+        ("adresa: Lindenweg 3, D-79098 Freiburg im Breisgau", "Lindenweg 3, D-79098 Freiburg im Breisgau"),
+        ("adresa: Lindenweg 3, 06108 Halle an der Saale", "Lindenweg 3, 06108 Halle an der Saale"),
+    ],
+)
+def test_the_postal_code_and_a_foreign_towns_whole_name_are_inside_the_address(text: str, address: str) -> None:
+    assert _addresses(text) == [address]
+
+
+@pytest.mark.parametrize(
+    ("text", "masked"),
+    [
+        ("stanuje na Brezovoj 12, pošta mu je stigla", "stanuje na [ADRESA], pošta mu je stigla"),  # no code
+        ("adresa: Lipova 5, 75000 Tuzla im Marko je rekao", "adresa: [ADRESA] im [OSOBA 1] je rekao"),  # a person
+        ("adresa: Lipova 5, Tuzla am Main", "adresa: [ADRESA] am Main"),  # no postal code before the town
+    ],
+)
+def test_without_a_code_or_before_a_person_the_town_ends_as_before(text: str, masked: str) -> None:
+    assert masker.mask(text).text == masked

@@ -1211,9 +1211,13 @@ def _flat_end(text: str, end: int) -> int:
 
 # "12.03.1990", "12/2024", "123/24": a date or a case file's number, not a house number
 _DATE_OR_CASE_AFTER = re.compile(r"^[./-]\d|^,\d")  # also a decimal ("1,8 promila"): a measure, no house number
+# The postal code told as such before its digits: "poštanski broj 75000 Tuzla", "p. br. 75000", "PTT 75000"; a
+# country's letters before them in a foreign address ("D-60329 Frankfurt", "BA-75000 Tuzla").
+_POSTAL_CUE = r"(?i:po[sš]tanski[ ]+broj|po[sš]t\.[ ]*br\.|p\.[ ]*br\.|ptt|po[sš]ta)[ ]*:?[ ]*"
 _TOWN_AFTER = re.compile(
     r"^(?P<lead>[ ]*(?:,|[ ][-–/])?[ ]*(?:(?P<in>[uUуУ]|kod|код)[ ]+|(?P<municipality>(?i:op[sšćc]tin[aei]|opcin[aei]|općin[aei]|"
-    r"grad|општин[аеи]|опћин[аеи]|град))[ ]+)?(?:\d{4,5}[ ]+|\d{2}[ ]\d{3}[ ]+)?)(?P<town>[^\W\d_]+(?:[ -][^\W\d_]+){0,2})"
+    rf"grad|општин[аеи]|опћин[аеи]|град))[ ]+)?(?:(?:{_POSTAL_CUE})?(?:(?-i:[A-Z]{{1,2}})-)?\d{{4,5}}[ ]+|\d{{2}}[ ]\d{{3}}[ ]+)?)"
+    rf"(?P<town>[^\W\d_]+(?:[ -][^\W\d_]+){{0,2}})"
 )
 
 
@@ -1254,6 +1258,12 @@ _CASE_ENDINGS = ("a", "u", "e", "om", "em")
 
 
 _CODE_AFTER_TOWN = re.compile(r"^,?[ ]+(?:\d{5}|\d{2}[ ]\d{3})(?![\d.,/-]?\d)")
+# After a postal code and its town, the rest of a foreign town's name: a particle of the other languages' place names
+# and a capitalised word ("Frankfurt am Main", "Halle an der Saale", "Freiburg im Breisgau", "Rothenburg ob der
+# Tauber", "Boulogne-sur-Mer" written apart) — the town is told whole only with them.
+_TOWN_PARTICLE_AFTER = re.compile(
+    r"^[ ]+(?:am|an[ ]+der|im|ob[ ]+der|in[ ]+der|bei|auf[ ]+der|sur|sous|upon)[ ]+(?P<name>[A-ZÄÖÜÉÈ][^\W\d_]+)(?![\w-])"
+)
 
 
 def _town_end(text: str, end: int) -> int:
@@ -1303,6 +1313,10 @@ def _town_end(text: str, end: int) -> int:
     code = _CODE_AFTER_TOWN.match(text[new_end:])
     if code:
         new_end += code.end()  # "Tuzla 75000": the postal code after the town
+    elif re.search(r"\d[ ]+$", m.group("lead")):
+        particle = _TOWN_PARTICLE_AFTER.match(text[new_end:])  # "60329 Frankfurt am Main": a town of its river
+        if particle and lexicon.first_name(fold(particle.group("name"))) is None:  # "Tuzla im Marko …": a person
+            new_end += particle.end()
     after = _TOWN_AFTER.match(text[new_end:])
     if after and after.group("municipality") and "," in after.group("lead"):
         return _town_end(text, new_end)  # "…, Gornji Lipovac, općina Zenica": the municipality after the village
