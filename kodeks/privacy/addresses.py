@@ -1044,6 +1044,7 @@ def _addresses(text: str) -> tuple[list[Span], list[Span]]:
         for s in spans
     ]
     spans = [Span(_town_before_address_cue(text, s.start), s.end, s.kind) for s in spans]  # "u Tuzli na adresi …"
+    spans = [Span(_settlement_noun_before(text, s.start), s.end, s.kind) for s in spans]  # "u nas. Lipik bb"
     kept = _no_overlaps(address_breaks.extended(text, _no_overlaps(spans), _UNITS_AFTER.match))  # "…, ne 14 nego 41"
     return kept, [p for p in public if not any(p.start < k.end and k.start < p.end for k in kept)]
 
@@ -1071,13 +1072,19 @@ _TOWN_THEN_CUE = re.compile(
     r"(?<!\w)(?:u|iz|у|из)[ ]+(?P<town>[^\W\d_]+(?:[ ][^\W\d_]+)?)"
     r"(?:[ ]*,)?[ ]+(?i:na[ ]+adres[iu]|u[ ]+ulici|adresa|ulica|ul\.|на[ ]+адреси|у[ ]+улици|улица)[ ]*:?[ ]*$"
 )
+# A listed town in the locative after "u", then right away, no comma, the preposition of the street with its number
+# that follows: "u Tuzli u Brezovoj 12", "u Tuzli na Brezovoj 12" — the town the street is in, told in one breath.
+_TOWN_THEN_PREPOSITION = re.compile(r"(?<!\w)(?:u|у)[ ]+(?P<town>[^\W\d_]+(?:[ ][^\W\d_]+)?)[ ]+(?:u|na|у|на)[ ]+$")
 
 
 def _town_before_address_cue(text: str, start: int) -> int:
     """Where an address starts once the town told in its own clause before its cue is counted in ("u Tuzli na adresi
     Lipova 5"): the town is part of the address (street, number and town together), one span with the cue between,
-    as "Tuzli, ulica Lipova 5" is. A listed town only, one or two words in title case, right before the cue."""
+    as "Tuzli, ulica Lipova 5" is. A listed town only, one or two words in title case, right before the cue — or,
+    the town after "u", right before the preposition of a capitalised street ("u Tuzli na Lipovoj 5")."""
     m = _TOWN_THEN_CUE.search(text[max(0, start - 50) : start])
+    if m is None and text[start : start + 1].isupper():
+        m = _TOWN_THEN_PREPOSITION.search(text[max(0, start - 50) : start])  # a capitalised street after "u"/"na"
     if m is None:
         return start
     words = m.group("town").split()
@@ -1086,6 +1093,33 @@ def _town_before_address_cue(text: str, start: int) -> int:
         if all(w[:1].isupper() and not w.isupper() for w in tail) and _is_town([fold(w) for w in tail]) == n:
             return max(0, start - 50) + m.end("town") - len(" ".join(tail))
     return start
+
+
+# The noun of a settlement or a hamlet right before the place an address names, in any case, or its abbreviation after
+# a preposition of place or where a clause starts ("u naselje Lipik C5", "iz nas. Lipik 12", "naselja lipik bb",
+# "zaseok Lipe 12"), with an adjective of a people or a place in -ski before it ("romsko naselje Lipik bb"). Folded.
+_SETTLEMENT_NOUN_BEFORE = re.compile(
+    r"(?:(?<![\w.])(?P<adj>[a-z]+(?:sk|ck)(?:o|og|oga|om|ome|im|i|u)[ ]+)?"
+    r"(?<![\w.])(?:naselj(?:e|a|u|em)|zaseo?k(?:a|u|om)?|zaselak|zaselk(?:a|u|om))"
+    r"|(?:(?:^|[,;:(]|(?<!\w)(?:u|iz|na|do|od|iza|ispred|pored|blizu))[ ]*)(?P<abbr>nas\.))[ ]+$"
+)
+
+
+def _settlement_noun_before(text: str, start: int) -> int:
+    """Where an address starts once the settlement's noun right before its place is counted in: "naselje Lipik C5,
+    ulaz 2", "nas. Lipik bb" — the noun is part of the place's name as it is told (a street word before its street),
+    so the address is masked whole. Only a space between the noun and the span; "nas." (the abbreviation) only after
+    a preposition of place other than "kod" ("kod nas." is "at our place") or where a clause starts."""
+    window = max(0, start - 40)
+    m = _SETTLEMENT_NOUN_BEFORE.search(address_cues.folded_letters(text[window:start]).lower())
+    if m is None:
+        return start
+    if m.group("abbr"):
+        return window + m.start("abbr")
+    adjective = m.group("adj")
+    if adjective and adjective.split()[0] not in lexicon.FUNCTION_WORDS:
+        return window + m.start("adj")
+    return window + m.start() + (len(adjective) if adjective else 0)
 
 
 # A place named right before "ulica" after a preposition, no comma ("u gornji vakuf ulica pionirska osam", "kod
@@ -1160,6 +1194,8 @@ _FLAT_AFTER = re.compile(
     r"|(?:prvi|drugi|tre[cćč]i|[cčć]etvrti|peti|[sš]esti|sedmi|osmi|deveti|deseti|\d{1,2}\.|(?-i:[IVX]{1,4})\.?)"
     r"[ ]+(?:sprat|kat|ulaz)u?"  # "drugi sprat", "II sprat", "drugi ulaz"
     r"|(?:sprat|kat)[ ]+(?-i:[IVX]{1,4})\.?"  # "sprat II"
+    r"|na[ ]+(?:prvom|drugom|tre[cćč]em|[cčć]etvrtom|petom|[sš]estom|sedmom|osmom|devetom|desetom|\d{1,2}\.)"
+    r"[ ]+(?:spratu|katu)"  # the floor in the locative: "Lipova 12 na trećem spratu u Tuzli"
     r"|(?:u[ ]+)?(?:prizemlj[eu]|potkrovlj[eu]|suteren[u]?|mansard[aei]))"  # "u prizemlju", "mansarda"
     r"(?![\w/]))+",
     re.IGNORECASE,
@@ -1175,9 +1211,13 @@ def _flat_end(text: str, end: int) -> int:
 
 # "12.03.1990", "12/2024", "123/24": a date or a case file's number, not a house number
 _DATE_OR_CASE_AFTER = re.compile(r"^[./-]\d|^,\d")  # also a decimal ("1,8 promila"): a measure, no house number
+# The postal code told as such before its digits: "poštanski broj 75000 Tuzla", "p. br. 75000", "PTT 75000"; a
+# country's letters before them in a foreign address ("D-60329 Frankfurt", "BA-75000 Tuzla").
+_POSTAL_CUE = r"(?i:po[sš]tanski[ ]+broj|po[sš]t\.[ ]*br\.|p\.[ ]*br\.|ptt|po[sš]ta)[ ]*:?[ ]*"
 _TOWN_AFTER = re.compile(
     r"^(?P<lead>[ ]*(?:,|[ ][-–/])?[ ]*(?:(?P<in>[uUуУ]|kod|код)[ ]+|(?P<municipality>(?i:op[sšćc]tin[aei]|opcin[aei]|općin[aei]|"
-    r"grad|општин[аеи]|опћин[аеи]|град))[ ]+)?(?:\d{4,5}[ ]+|\d{2}[ ]\d{3}[ ]+)?)(?P<town>[^\W\d_]+(?:[ -][^\W\d_]+){0,2})"
+    rf"grad|општин[аеи]|опћин[аеи]|град))[ ]+)?(?:(?:{_POSTAL_CUE})?(?:(?-i:[A-Z]{{1,2}})-)?\d{{4,5}}[ ]+|\d{{2}}[ ]\d{{3}}[ ]+)?)"
+    rf"(?P<town>[^\W\d_]+(?:[ -][^\W\d_]+){{0,2}})"
 )
 
 
@@ -1218,6 +1258,12 @@ _CASE_ENDINGS = ("a", "u", "e", "om", "em")
 
 
 _CODE_AFTER_TOWN = re.compile(r"^,?[ ]+(?:\d{5}|\d{2}[ ]\d{3})(?![\d.,/-]?\d)")
+# After a postal code and its town, the rest of a foreign town's name: a particle of the other languages' place names
+# and a capitalised word ("Frankfurt am Main", "Halle an der Saale", "Freiburg im Breisgau", "Rothenburg ob der
+# Tauber", "Boulogne-sur-Mer" written apart) — the town is told whole only with them.
+_TOWN_PARTICLE_AFTER = re.compile(
+    r"^[ ]+(?:am|an[ ]+der|im|ob[ ]+der|in[ ]+der|bei|auf[ ]+der|sur|sous|upon)[ ]+(?P<name>[A-ZÄÖÜÉÈ][^\W\d_]+)(?![\w-])"
+)
 
 
 def _town_end(text: str, end: int) -> int:
@@ -1267,6 +1313,10 @@ def _town_end(text: str, end: int) -> int:
     code = _CODE_AFTER_TOWN.match(text[new_end:])
     if code:
         new_end += code.end()  # "Tuzla 75000": the postal code after the town
+    elif re.search(r"\d[ ]+$", m.group("lead")):
+        particle = _TOWN_PARTICLE_AFTER.match(text[new_end:])  # "60329 Frankfurt am Main": a town of its river
+        if particle and lexicon.first_name(fold(particle.group("name"))) is None:  # "Tuzla im Marko …": a person
+            new_end += particle.end()
     after = _TOWN_AFTER.match(text[new_end:])
     if after and after.group("municipality") and "," in after.group("lead"):
         return _town_end(text, new_end)  # "…, Gornji Lipovac, općina Zenica": the municipality after the village
