@@ -586,11 +586,7 @@ class Vocabulary:
         belied = self._report.without(text)
         if belied is None:
             return out
-        done = {e.adds for e in self._expand_clauses(belied)}
-        out = [e if e.adds in done else replace(e, weight=min(e.weight, UNREALISED_WEIGHT)) for e in out]
-        report = [Expansion(e.source, self._report.word, e.adds) for e in self._expand_text(self._report.word)]
-        said = {e.adds for e in report}
-        return [e for e in out if e.adds not in said] + report
+        return self._told_only(out, belied, self._report.word)
 
     def _called(self, text: str, out: list[Expansion]) -> list[Expansion]:
         """`out` where a caller's claim is followed by money handed over ([call]: "zvao neko da je unuk udario dijete
@@ -599,11 +595,16 @@ class Vocabulary:
         told = self._call.without(text, bool(self._money.marks(words(text))))
         if told is None:
             return out
-        done = {e.adds for e in self._expand_clauses(told)}
+        return self._told_only(out, told, self._call.word)
+
+    def _told_only(self, out: list[Expansion], done_text: str, word: str) -> list[Expansion]:
+        """`out` with a term the story's `done_text` (what was really done) does not trigger weighed as an unrealised
+        act's, and the story read as the offence's own `word` too (a false report, a fraud by a claimed call)."""
+        done = {e.adds for e in self._expand_clauses(done_text)}
         out = [e if e.adds in done else replace(e, weight=min(e.weight, UNREALISED_WEIGHT)) for e in out]
-        fraud = [Expansion(e.source, self._call.word, e.adds) for e in self._expand_text(self._call.word)]
-        said = {e.adds for e in fraud}
-        return [e for e in out if e.adds not in said] + fraud
+        offence = [Expansion(e.source, word, e.adds) for e in self._expand_text(word)]
+        said = {e.adds for e in offence}
+        return [e for e in out if e.adds not in said] + offence
 
     def _expand_clauses(self, text: str) -> list[Expansion]:
         """`expand` without the reading of a belied report."""
